@@ -1,0 +1,26 @@
+# One INTERFACE target carries the compile policy every Rubricate target links.
+include(CTest)
+
+option(RUBRICATE_WERROR "Treat compiler warnings as errors" OFF)
+
+add_library(rubricate_options INTERFACE)
+target_compile_features(rubricate_options INTERFACE cxx_std_20)
+target_compile_definitions(rubricate_options INTERFACE
+    QT_NO_CAST_FROM_ASCII
+    QT_NO_CAST_TO_ASCII
+    QT_NO_CAST_FROM_BYTEARRAY
+    QT_NO_URL_CAST_FROM_STRING
+    QT_NO_CONTEXTLESS_CONNECT
+    QT_NO_NARROWING_CONVERSIONS_IN_CONNECT
+    QT_NO_FOREACH
+    QT_USE_QSTRINGBUILDER
+    QT_STRICT_ITERATORS
+    QT_DISABLE_DEPRECATED_BEFORE=0x060400)
+if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    target_compile_options(rubricate_options INTERFACE
+        -Wall -Wextra -Wpedantic -Wshadow=local -Wnon-virtual-dtor -Wcast-align
+        -Woverloaded-virtual -Wimplicit-fallthrough)
+    if(RUBRICATE_WERROR)
+        target_compile_options(rubricate_options INTERFACE -Werror)
+    endif()
+endif()

@@ -1,0 +1,107 @@
+#include "types.h"
+
+#include <QHash>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+QString scaleKey(VerdictScale scale)
+{
+    switch (scale) {
+    case VerdictScale::Drb2Tristate:
+        return u"drb2"_s;
+    case VerdictScale::Ternary:
+        return u"ternary"_s;
+    case VerdictScale::ZeroToTen:
+        return u"0-10"_s;
+    case VerdictScale::Binary:
+        return u"binary"_s;
+    }
+    return {};
+}
+
+std::optional<VerdictScale> scaleFromKey(const QString &key)
+{
+    for (auto s : {VerdictScale::Drb2Tristate, VerdictScale::Ternary, VerdictScale::ZeroToTen,
+                   VerdictScale::Binary}) {
+        if (scaleKey(s) == key)
+            return s;
+    }
+    return std::nullopt;
+}
+
+QList<double> scaleValues(VerdictScale scale)
+{
+    switch (scale) {
+    case VerdictScale::Drb2Tristate:
+        return {1, 0, -1};
+    case VerdictScale::Ternary:
+        return {1, 0.5, 0};
+    case VerdictScale::ZeroToTen:
+        return {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    case VerdictScale::Binary:
+        return {1, 0};
+    }
+    return {};
+}
+
+bool isValidValue(VerdictScale scale, double value)
+{
+    if (scale == VerdictScale::ZeroToTen)
+        return value >= 0 && value <= 10;
+    return scaleValues(scale).contains(value);
+}
+
+static const QList<std::pair<ReportFormat, QString>> &formatKeys()
+{
+    static const QList<std::pair<ReportFormat, QString>> keys = {
+        {ReportFormat::Missing, u"missing"_s}, {ReportFormat::Markdown, u"md"_s},
+        {ReportFormat::Text, u"txt"_s},        {ReportFormat::Html, u"html"_s},
+        {ReportFormat::Pdf, u"pdf"_s},         {ReportFormat::Docx, u"docx"_s},
+        {ReportFormat::Image, u"image"_s},     {ReportFormat::Json, u"json"_s},
+    };
+    return keys;
+}
+
+QString formatKey(ReportFormat format)
+{
+    for (const auto &[f, k] : formatKeys()) {
+        if (f == format)
+            return k;
+    }
+    return u"missing"_s;
+}
+
+ReportFormat formatFromKey(const QString &key)
+{
+    for (const auto &[f, k] : formatKeys()) {
+        if (k == key)
+            return f;
+    }
+    return ReportFormat::Missing;
+}
+
+QString judgeKindKey(JudgeKind kind)
+{
+    switch (kind) {
+    case JudgeKind::Imported:
+        return u"imported"_s;
+    case JudgeKind::Llm:
+        return u"llm"_s;
+    case JudgeKind::Offline:
+        return u"offline"_s;
+    }
+    return {};
+}
+
+JudgeKind judgeKindFromKey(const QString &key)
+{
+    if (key == "llm"_L1)
+        return JudgeKind::Llm;
+    if (key == "offline"_L1)
+        return JudgeKind::Offline;
+    return JudgeKind::Imported;
+}
+
+} // namespace Rubricate

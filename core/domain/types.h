@@ -1,0 +1,193 @@
+// Plain value types shared by every part of core. No SQL, no network, no widgets.
+#pragma once
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Rubricate {
+
+using RowId = qint64;
+
+// Benchmarks speak different verdict languages; a rubric carries its own scale so that a
+// project can mix benchmarks without guessing how to read a stored value.
+enum class VerdictScale {
+    Drb2Tristate, // 1 met, 0 not met, -1 met only through the blocked source
+    Ternary,      // 1 satisfied, 0.5 partially, 0 not satisfied
+    ZeroToTen,    // 0..10 score (PDR-Bench sub-criteria)
+    Binary,       // 1 / 0 (ReportBench claim checks)
+};
+
+QString scaleKey(VerdictScale scale);
+std::optional<VerdictScale> scaleFromKey(const QString &key);
+// The values a human may choose on this scale, in display order.
+QList<double> scaleValues(VerdictScale scale);
+bool isValidValue(VerdictScale scale, double value);
+
+namespace BenchmarkKey {
+inline constexpr auto Drb2 = "drb2";
+inline constexpr auto ResearchRubrics = "researchrubrics";
+inline constexpr auto PdrBench = "pdrbench";
+inline constexpr auto ReportBench = "reportbench";
+inline constexpr auto Demo = "demo";
+} // namespace BenchmarkKey
+
+struct Benchmark {
+    RowId id = 0;
+    QString key;  // stable machine key, see BenchmarkKey
+    QString name; // human name
+    VerdictScale scale = VerdictScale::Drb2Tristate;
+};
+
+struct Complexity {
+    QString breadth;
+    QString nesting;
+    QString exploration;
+    bool isEmpty() const { return breadth.isEmpty() && nesting.isEmpty() && exploration.isEmpty(); }
+};
+
+struct BlockedSource {
+    QString title;
+    QStringList authors;
+    QStringList urls;
+    bool isEmpty() const { return title.isEmpty() && authors.isEmpty() && urls.isEmpty(); }
+};
+
+struct Task {
+    RowId id = 0;
+    RowId benchmarkId = 0;
+    QString externalId;          // the benchmark's own key: DRB-II idx, sample_id, arxiv_id ...
+    QString language;            // "en", "zh" or empty
+    QString theme;               // theme or domain
+    QString title;               // short description / title
+    QString prompt;              // what the agent under test received
+    QString judgeTask;           // what the judge sees as the task (DRB-II content.task)
+    std::optional<BlockedSource> blocked;
+    Complexity complexity;
+    QJsonObject metadata;        // everything else the source file said
+};
+
+struct Persona {
+    RowId id = 0;
+    RowId benchmarkId = 0;
+    QString externalId; // PDR-Bench userid
+    QString name;
+    QJsonObject attributes; // every field the file had, unknown ones included
+};
+
+// PDR-Bench: one task asked by one persona under one information setting.
+struct Query {
+    RowId id = 0;
+    RowId benchmarkId = 0;
+    RowId taskId = 0;
+    std::optional<RowId> personaId;
+    QString externalId;
+    QString setting; // "task_only", "task_context" or "task_persona"
+    QString language;
+    QString text;
+    QJsonObject metadata;
+};
+
+struct Rubric {
+    RowId id = 0;
+    RowId taskId = 0;
+    std::optional<RowId> queryId;
+    QString dimension;  // DRB-II dimension, ResearchRubrics axis, PDR-Bench dimension
+    QString text;
+    double weight = 1.0; // negative weights are pitfalls (ResearchRubrics)
+    std::optional<double> dimensionWeight; // PDR-Bench: weight of the dimension in its family
+    std::optional<bool> mandatory;
+    VerdictScale scale = VerdictScale::Drb2Tristate;
+    int position = 0;    // order within (task, query, dimension) as the source lists it
+    std::optional<RowId> duplicateOf; // the first rubric with the same text in this task
+    QJsonObject metadata;
+};
+
+// ReportBench ground truth: one reference cited by the survey.
+struct Reference {
+    RowId id = 0;
+    RowId taskId = 0;
+    int position = 0;
+    QString bibId;
+    QString title;
+    QString normalizedTitle;
+    QString authors;
+    QJsonObject meta;
+};
+
+struct AgentModel {
+    RowId id = 0;
+    QString name;
+};
+
+struct PageSpan {
+    int page = 0;
+    int offset = 0; // UTF-16 offset of the page's first character in Report::text
+    int length = 0;
+};
+
+enum class ReportFormat { Missing, Markdown, Text, Html, Pdf, Docx, Image, Json };
+QString formatKey(ReportFormat format);
+ReportFormat formatFromKey(const QString &key);
+
+struct Report {
+    RowId id = 0;
+    RowId modelId = 0;
+    RowId taskId = 0;
+    std::optional<RowId> queryId;
+    ReportFormat format = ReportFormat::Missing;
+    QString sourceName;  // original file name, for display and export
+    QString contentHash; // sha256 of the original bytes; empty when no file was imported
+    QString text;        // extracted text, what the judge reads and evidence is located in
+    QList<PageSpan> pages;
+    QStringList warnings;
+    bool hasText = false;
+};
+
+enum class JudgeKind { Imported, Llm, Offline };
+QString judgeKindKey(JudgeKind kind);
+JudgeKind judgeKindFromKey(const QString &key);
+
+struct JudgeRun {
+    RowId id = 0;
+    RowId benchmarkId = 0;
+    QString name;
+    JudgeKind kind = JudgeKind::Imported;
+    QString scheme;      // prompt scheme key
+    QJsonObject config;  // provider, model, parameters; never an API key
+    QString status;      // "pending", "running", "paused", "finished", "failed", "cancelled"
+    QDateTime createdAt;
+    QDateTime finishedAt;
+    QString source; // file it was imported from, if any
+};
+
+struct Verdict {
+    RowId id = 0;
+    RowId runId = 0;
+    RowId reportId = 0;
+    RowId rubricId = 0;
+    std::optional<double> value; // empty when the judge failed: an error is never a verdict
+    QString label;               // the judge's own wording ("Satisfied", "1" ...)
+    QString reason;
+    QString evidence;
+    QString error;               // why there is no value
+    QJsonObject raw;             // the item as the judge returned it
+};
+
+// Human judgements are append-only events; the current label is the newest one.
+struct AnnotationEvent {
+    RowId id = 0;
+    RowId reportId = 0;
+    RowId rubricId = 0;
+    QString annotator;
+    QDateTime at;
+    std::optional<double> value; // empty: the annotator cleared the label
+    std::optional<double> previousValue;
+    QString note;
+};
+
+} // namespace Rubricate

@@ -1,0 +1,41 @@
+// Safe expansion of .zip / .tar / .tar.gz / .tgz / .tar.xz bundles, and reading single zip
+// entries from memory (docx). Built on libarchive.
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+namespace Rubricate {
+
+struct ArchiveLimits {
+    qint64 maxTotalBytes = qint64(4) * 1024 * 1024 * 1024; // expanded size of all entries
+    qint64 maxEntryBytes = qint64(1) * 1024 * 1024 * 1024;
+    int maxEntries = 200000;
+};
+
+struct ArchiveExtraction {
+    bool ok = false;            // false: nothing usable was extracted, see error
+    QString error;
+    QStringList extracted;      // relative paths written below the target folder
+    QStringList refused;        // "entry: reason" for every entry that was not written
+};
+
+bool isArchiveFileName(const QString &path);
+
+// Expands `archivePath` below `targetDir` (which must exist). Refuses entries that would
+// escape the target (`..`, absolute paths, after libarchive's own normalisation), links,
+// devices and FIFOs; stops with an error when the limits are exceeded or the archive is
+// truncated.
+ArchiveExtraction extractArchive(const QString &archivePath, const QString &targetDir,
+                                 const ArchiveLimits &limits = {});
+
+// Reads one entry of a zip held in memory. Returns false (with *error set) when the bytes
+// are not a zip or the entry is missing.
+bool readZipEntry(const QByteArray &zip, const QString &entryName, QByteArray *out,
+                  QString *error, qint64 maxBytes = qint64(256) * 1024 * 1024);
+
+// Names of all entries of a zip held in memory (empty when it is not a zip).
+QStringList zipEntryNames(const QByteArray &zip);
+
+} // namespace Rubricate
