@@ -59,7 +59,7 @@ QString ImportSummary::toText() const
     entities.sort();
     QString out;
     for (const QString &e : std::as_const(entities)) {
-        out += u"  %1: %2 added, %3 updated, %4 unchanged\n"_s.arg(e, -12)
+        out += u"  %1 %2 added, %3 updated, %4 unchanged\n"_s.arg(e + u':', -20)
                    .arg(added.value(e))
                    .arg(updated.value(e))
                    .arg(unchanged.value(e));

@@ -1,0 +1,63 @@
+#include "demoproject.h"
+
+#include "ingest/importer.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QString demoRoot = u":/rubricate/demo"_s;
+}
+
+bool exportDemoFiles(const QString &dir, QString *error)
+{
+    QDirIterator it(demoRoot, QDir::Files, QDirIterator::Subdirectories);
+    if (!it.hasNext()) {
+        *error = u"this build has no demo data"_s;
+        return false;
+    }
+    while (it.hasNext()) {
+        const QString source = it.next();
+        const QString relative = source.mid(demoRoot.size() + 1);
+        const QString target = QDir(dir).filePath(relative);
+        QDir().mkpath(QFileInfo(target).absolutePath());
+        QFile::remove(target);
+        if (!QFile::copy(source, target)) {
+            *error = u"cannot write %1"_s.arg(target);
+            return false;
+        }
+        // Files copied out of resources are read-only; users may want to edit them.
+        QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup
+                                          | QFile::ReadOther);
+    }
+    return true;
+}
+
+ImportSummary importDemo(ProjectStore &store)
+{
+    ImportSummary summary;
+    summary.kind = u"demo"_s;
+    QTemporaryDir scratch;
+    QString error;
+    if (!scratch.isValid() || !exportDemoFiles(scratch.path(), &error)) {
+        summary.error(u"demo"_s, 0, error.isEmpty() ? u"no temporary folder"_s : error);
+        return summary;
+    }
+    const QDir d(scratch.path());
+    summary.merge(runImport(store, ImportKind::Drb2Tasks, d.filePath(u"tasks_and_rubrics.jsonl"_s)));
+    summary.merge(runImport(store, ImportKind::Drb2Reports, d.filePath(u"report"_s)));
+    ImportOptions o;
+    o.runName = u"demo judge (bundled result.jsonl)"_s;
+    summary.merge(runImport(store, ImportKind::Drb2Results, d.filePath(u"result.jsonl"_s), o));
+    summary.kind = u"demo"_s;
+    return summary;
+}
+
+} // namespace Rubricate

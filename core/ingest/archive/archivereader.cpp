@@ -1,0 +1,588 @@
+#include "archivereader.h"
+
+#include <QByteArrayView>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSet>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <memory>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct ReadArchiveDeleter {
+    void operator()(archive *a) const noexcept { archive_read_free(a); }
+};
+using ReadArchive = std::unique_ptr<archive, ReadArchiveDeleter>;
+
+// Large enough to keep libarchive's per-call overhead negligible, small enough that a
+// limit overshoot is detected before much lands on disk.
+constexpr qsizetype kChunkSize = 256 * 1024;
+constexpr size_t kFileBlockSize = 64 * 1024;
+
+// The zip end-of-central-directory record sits in the last 22 bytes plus an optional
+// comment of at most 65535 bytes.
+constexpr qint64 kZipEndSearchWindow = 22 + 65535;
+
+QString libarchiveError(archive *a) {
+    const char *message = archive_error_string(a);
+    return message ? QString::fromLocal8Bit(message) : u"unknown libarchive error"_s;
+}
+
+QString formatBytes(qint64 bytes) {
+    constexpr qint64 kib = 1024;
+    constexpr qint64 mib = kib * 1024;
+    constexpr qint64 gib = mib * 1024;
+    if (bytes >= gib && bytes % gib == 0)
+        return QString::number(bytes / gib) + u" GiB"_s;
+    if (bytes >= mib && bytes % mib == 0)
+        return QString::number(bytes / mib) + u" MiB"_s;
+    if (bytes >= kib && bytes % kib == 0)
+        return QString::number(bytes / kib) + u" KiB"_s;
+    return QString::number(bytes) + (bytes == 1 ? u" byte"_s : u" bytes"_s);
+}
+
+QString entryName(archive_entry *entry) {
+    // The UTF-8 form survives a C locale; the raw form is the fallback for names libarchive
+    // could not convert (on Linux QString's local 8-bit codec is UTF-8 anyway).
+    if (const char *utf8 = archive_entry_pathname_utf8(entry))
+        return QString::fromUtf8(utf8);
+    if (const char *raw = archive_entry_pathname(entry))
+        return QString::fromLocal8Bit(raw);
+    return {};
+}
+
+QString linkTarget(const char *utf8, const char *raw) {
+    if (utf8)
+        return QString::fromUtf8(utf8);
+    return raw ? QString::fromLocal8Bit(raw) : QString();
+}
+
+// Why an entry of this type is never written, or an empty string for files and folders.
+QString refusedTypeReason(archive_entry *entry) {
+    if (archive_entry_hardlink(entry)) {
+        return u"hard link to "_s +
+               linkTarget(archive_entry_hardlink_utf8(entry), archive_entry_hardlink(entry)) +
+               u" refused"_s;
+    }
+    switch (archive_entry_filetype(entry)) {
+    case AE_IFREG:
+    case AE_IFDIR:
+        break;
+    case AE_IFLNK:
+        return u"symbolic link to "_s +
+               linkTarget(archive_entry_symlink_utf8(entry), archive_entry_symlink(entry)) +
+               u" refused"_s;
+    case AE_IFCHR:
+        return u"character device refused"_s;
+    case AE_IFBLK:
+        return u"block device refused"_s;
+    case AE_IFIFO:
+        return u"FIFO refused"_s;
+    case AE_IFSOCK:
+        return u"socket refused"_s;
+    default:
+        return u"unsupported entry type refused"_s;
+    }
+    if (archive_entry_is_encrypted(entry))
+        return u"encrypted entry refused"_s;
+    return {};
+}
+
+struct SafePath {
+    QString relative; // cleaned, '/'-separated; empty means the target folder itself
+    QString reason;   // non-empty: the name must be refused
+};
+
+// Normalises an entry name and refuses anything that could leave the target folder. This is
+// the only place that decides where bytes go, so it errs on the side of refusing.
+SafePath sanitiseEntryName(QString name, const QString &root) {
+    if (name.isEmpty())
+        return {{}, u"empty name refused"_s};
+    if (name.contains(QChar(u'\0')))
+        return {{}, u"name contains a NUL character"_s};
+    // Windows tools write '\' as separator and libarchive only rewrites it for some zip
+    // producers, so "..\..\x" must be caught here whatever the format.
+    name.replace(u'\\', u'/');
+    if (name.startsWith(u'/'))
+        return {{}, u"absolute path refused"_s};
+    if (name.size() >= 2 && name.at(1) == u':' && name.at(0).isLetter())
+        return {{}, u"absolute path (drive letter) refused"_s};
+
+    QStringList parts;
+    for (const QString &part : name.split(u'/', Qt::SkipEmptyParts)) {
+        if (part == u".")
+            continue;
+        if (part == u"..")
+            return {{}, u"path with '..' refused"_s};
+        parts.append(part);
+    }
+    const QString relative = parts.join(u'/');
+    if (relative.isEmpty())
+        return {};
+
+    // Belt and braces: the component check above should make this impossible, but the final
+    // normalised path is what the file system will see.
+    const QString prefix = root.endsWith(u'/') ? root : root + u'/';
+    const QString finalPath = QDir::cleanPath(prefix + relative);
+    if (!finalPath.startsWith(prefix) || finalPath.size() == prefix.size())
+        return {{}, u"path escapes the target folder"_s};
+    return {finalPath.mid(prefix.size()), {}};
+}
+
+bool hasZipEndRecord(const QString &path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const qint64 window = qMin(file.size(), kZipEndSearchWindow);
+    if (!file.seek(file.size() - window))
+        return false;
+    return file.read(window).contains(QByteArrayView("PK\x05\x06", 4));
+}
+
+// libarchive picks filters and format while opening (and again on the first header): when
+// none fits, say so in words a user understands rather than "Unrecognized archive format".
+QString notAnArchiveError(archive *a, const QString &archiveFileName) {
+    for (int i = 0; i < archive_filter_count(a); ++i) {
+        if (archive_filter_code(a, i) != ARCHIVE_FILTER_NONE) {
+            return u"%1 is compressed (%2) but holds no readable zip or tar archive; it may be "
+                   u"truncated: %3"_s.arg(archiveFileName,
+                                          QString::fromLatin1(archive_filter_name(a, i)),
+                                          libarchiveError(a));
+        }
+    }
+    return u"%1 is not a zip or tar archive"_s.arg(archiveFileName);
+}
+
+// A file being written under a temporary name in its final folder, so that a reader never
+// sees half a file: it only gets its real name in commit(); otherwise it is removed.
+class PartFile {
+public:
+    PartFile() = default;
+    PartFile(const PartFile &) = delete;
+    PartFile &operator=(const PartFile &) = delete;
+    ~PartFile() { discard(); }
+
+    bool open(const QString &directory, QString *reason) {
+        // Short names: the final name may already be at the file system's length limit.
+        // NewOnly (O_EXCL) never reuses or follows anything that is already there.
+        for (int attempt = 0; attempt < 1000; ++attempt) {
+            m_file.setFileName(directory + u"/.rubricate-"_s + QString::number(attempt) +
+                               u".part"_s);
+            if (m_file.open(QIODevice::WriteOnly | QIODevice::NewOnly))
+                return true;
+        }
+        *reason =
+            u"cannot create a temporary file in "_s + directory + u": "_s + m_file.errorString();
+        return false;
+    }
+
+    bool write(const char *data, qint64 size, QString *reason) {
+        if (m_file.write(data, size) == size)
+            return true;
+        *reason = m_file.errorString();
+        return false;
+    }
+
+    bool commit(const QString &finalPath, QString *reason) {
+        if (!m_file.flush()) {
+            *reason = m_file.errorString();
+            return false;
+        }
+        m_file.close();
+        if (m_file.error() != QFileDevice::NoError) {
+            *reason = m_file.errorString();
+            return false;
+        }
+        // QFile::rename refuses to replace an existing file, which is what we want.
+        if (!m_file.rename(finalPath)) {
+            *reason = m_file.errorString();
+            return false;
+        }
+        m_committed = true;
+        return true;
+    }
+
+    void discard() {
+        if (m_committed || m_file.fileName().isEmpty())
+            return;
+        if (m_file.isOpen())
+            m_file.close();
+        if (m_file.exists())
+            m_file.remove();
+        m_file.setFileName({});
+    }
+
+private:
+    QFile m_file;
+    bool m_committed = false;
+};
+
+class Extractor {
+public:
+    Extractor(archive *a, QString root, const ArchiveLimits &limits, ArchiveExtraction *result)
+        : m_archive(a)
+        , m_root(std::move(root))
+        , m_limits(limits)
+        , m_result(result)
+        , m_buffer(kChunkSize, Qt::Uninitialized) {}
+
+    // Returns false when extraction had to stop; the error is then in the result.
+    bool run(const QString &archiveFileName) {
+        int entries = 0;
+        for (;;) {
+            archive_entry *entry = nullptr;
+            const int status = archive_read_next_header(m_archive, &entry);
+            if (status == ARCHIVE_EOF)
+                return true;
+            if (status == ARCHIVE_FATAL) {
+                if (entries == 0 && archive_format(m_archive) == 0)
+                    return stop(notAnArchiveError(m_archive, archiveFileName));
+                return stop(u"truncated or damaged archive: "_s + libarchiveError(m_archive));
+            }
+            if (++entries > m_limits.maxEntries) {
+                return stop(
+                    u"archive has more than %1 entries, the limit"_s.arg(m_limits.maxEntries));
+            }
+            const QString name = entryName(entry);
+            const QString label = name.isEmpty() ? u"(unnamed entry)"_s : name;
+            // FAILED/RETRY: this header is unusable but the next one may be fine. WARN is
+            // typically a name charset conversion problem: the entry itself is usable.
+            if (status != ARCHIVE_OK && status != ARCHIVE_WARN) {
+                if (!refuse(label, u"unreadable entry header: "_s + libarchiveError(m_archive)))
+                    return false;
+                continue;
+            }
+            if (!handleEntry(entry, name, label))
+                return false;
+        }
+    }
+
+private:
+    bool stop(const QString &error) {
+        m_result->error = error;
+        return false;
+    }
+
+    // Records a refused entry and skips its data; false when the skip hit a fatal error.
+    bool refuse(const QString &label, const QString &reason) {
+        m_result->refused.append(label + u": "_s + reason);
+        if (archive_read_data_skip(m_archive) == ARCHIVE_FATAL)
+            return stop(u"truncated or damaged archive: "_s + libarchiveError(m_archive));
+        return true;
+    }
+
+    bool handleEntry(archive_entry *entry, const QString &name, const QString &label) {
+        if (const QString reason = refusedTypeReason(entry); !reason.isEmpty())
+            return refuse(label, reason);
+        const SafePath path = sanitiseEntryName(name, m_root);
+        if (!path.reason.isEmpty())
+            return refuse(label, path.reason);
+
+        if (archive_entry_filetype(entry) == AE_IFDIR) {
+            QString reason;
+            if (!ensureDirectory(path.relative, &reason))
+                return refuse(label, reason);
+            return true;
+        }
+        if (path.relative.isEmpty())
+            return refuse(label, u"empty name refused"_s);
+        return extractFile(entry, path.relative, label);
+    }
+
+    // Creates the folders of `relative` one by one, refusing to pass through a symbolic link
+    // or a file. Only pre-existing content of the target can be a link (we never make one),
+    // but checking costs one lstat per new folder.
+    bool ensureDirectory(const QString &relative, QString *reason) {
+        if (relative.isEmpty() || m_safeDirs.contains(relative))
+            return true;
+        QString current;
+        for (const QString &part : relative.split(u'/')) {
+            current = current.isEmpty() ? part : current + u'/' + part;
+            if (m_safeDirs.contains(current))
+                continue;
+            const QString absolute = m_root + u'/' + current;
+            const QFileInfo info(absolute);
+            if (info.isSymLink()) {
+                *reason = u"path goes through the symbolic link "_s + current;
+                return false;
+            }
+            if (!info.exists()) {
+                if (!QDir(m_root).mkdir(current)) {
+                    *reason = u"cannot create folder "_s + current;
+                    return false;
+                }
+            } else if (!info.isDir()) {
+                *reason = current + u" is a file, not a folder"_s;
+                return false;
+            }
+            m_safeDirs.insert(current);
+        }
+        return true;
+    }
+
+    bool entryLimitError(const QString &label) {
+        return stop(u"entry %1 expands beyond the %2 per-file limit"_s.arg(
+            label, formatBytes(m_limits.maxEntryBytes)));
+    }
+
+    bool extractFile(archive_entry *entry, const QString &relative, const QString &label) {
+        // The header's size is only a hint (it can lie, or be absent for streamed zips), but
+        // an honest oversized entry can be stopped before anything is inflated.
+        if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > m_limits.maxEntryBytes)
+            return entryLimitError(label);
+
+        const QString finalPath = m_root + u'/' + relative;
+        const qsizetype slash = relative.lastIndexOf(u'/');
+        const QString parent = slash < 0 ? QString() : relative.left(slash);
+        QString reason;
+        if (!ensureDirectory(parent, &reason))
+            return refuse(label, reason);
+        {
+            const QFileInfo existing(finalPath);
+            if (existing.exists() || existing.isSymLink())
+                return refuse(label, u"already exists (duplicate entry)"_s);
+        }
+
+        PartFile part;
+        if (!part.open(parent.isEmpty() ? m_root : m_root + u'/' + parent, &reason))
+            return stop(reason);
+
+        qint64 entryBytes = 0;
+        for (;;) {
+            const la_ssize_t n = archive_read_data(m_archive, m_buffer.data(), m_buffer.size());
+            if (n == 0)
+                break;
+            if (n < 0) {
+                if (n == ARCHIVE_FATAL)
+                    return stop(u"truncated or damaged archive: "_s + libarchiveError(m_archive));
+                // WARN/FAILED (e.g. a bad CRC): the entry's bytes are wrong, the archive
+                // may still be readable past it.
+                part.discard();
+                return refuse(label, u"damaged data: "_s + libarchiveError(m_archive));
+            }
+            // Count what really comes out of the decompressor, not what the header claims.
+            if (entryBytes + n > m_limits.maxEntryBytes)
+                return entryLimitError(label);
+            if (m_totalBytes + n > m_limits.maxTotalBytes) {
+                return stop(u"archive expands beyond the %1 limit"_s.arg(
+                    formatBytes(m_limits.maxTotalBytes)));
+            }
+            if (!part.write(m_buffer.constData(), n, &reason))
+                return stop(u"cannot write "_s + finalPath + u": "_s + reason);
+            entryBytes += n;
+            m_totalBytes += n;
+        }
+        if (!part.commit(finalPath, &reason))
+            return refuse(label, u"cannot write "_s + finalPath + u": "_s + reason);
+        m_result->extracted.append(relative);
+        return true;
+    }
+
+    archive *m_archive;
+    const QString m_root;
+    const ArchiveLimits m_limits;
+    ArchiveExtraction *m_result;
+    QByteArray m_buffer;
+    QSet<QString> m_safeDirs; // relative folders already created or checked
+    qint64 m_totalBytes = 0;
+};
+
+ReadArchive openZipInMemory(const QByteArray &zip, QString *error) {
+    ReadArchive a(archive_read_new());
+    if (!a) {
+        *error = u"libarchive could not allocate a reader"_s;
+        return {};
+    }
+    // Zip only: a docx is never anything else, and fewer bidders means less attack surface.
+    archive_read_support_format_zip(a.get());
+    if (archive_read_open_memory(a.get(), zip.constData(), size_t(zip.size())) != ARCHIVE_OK) {
+        *error = u"not a zip: "_s + libarchiveError(a.get());
+        return {};
+    }
+    return a;
+}
+
+void setError(QString *error, const QString &message) {
+    if (error)
+        *error = message;
+}
+
+} // namespace
+
+bool isArchiveFileName(const QString &path) {
+    static constexpr QStringView suffixes[] = {u".zip",    u".tar", u".tar.gz",  u".tgz",
+                                               u".tar.xz", u".txz", u".tar.bz2", u".tar.zst"};
+    for (const QStringView suffix : suffixes) {
+        if (path.endsWith(suffix, Qt::CaseInsensitive) && path.size() > suffix.size())
+            return true;
+    }
+    return false;
+}
+
+ArchiveExtraction extractArchive(const QString &archivePath, const QString &targetDir,
+                                 const ArchiveLimits &limits) {
+    ArchiveExtraction result;
+    const QFileInfo archiveInfo(archivePath);
+    const QString archiveFileName = archiveInfo.fileName();
+    if (!archiveInfo.isFile()) {
+        result.error = u"cannot read %1: no such file"_s.arg(archivePath);
+        return result;
+    }
+    if (QFile probe(archivePath); !probe.open(QIODevice::ReadOnly)) {
+        result.error = u"cannot read %1: %2"_s.arg(archivePath, probe.errorString());
+        return result;
+    }
+    if (archiveInfo.size() == 0) {
+        result.error = u"%1 is empty, not a zip or tar archive"_s.arg(archiveFileName);
+        return result;
+    }
+    const QFileInfo targetInfo(targetDir);
+    if (!targetInfo.isDir()) {
+        result.error = u"target folder %1 does not exist"_s.arg(targetDir);
+        return result;
+    }
+    // Canonical, so that the containment check compares like with like even when the
+    // target is reached through a symlinked parent such as /tmp.
+    const QString root = targetInfo.canonicalFilePath();
+
+    ReadArchive a(archive_read_new());
+    if (!a) {
+        result.error = u"libarchive could not allocate a reader"_s;
+        return result;
+    }
+    // Only the filters and formats bundles come in: no external decompressor programs,
+    // no "raw" or mtree readers that would accept arbitrary text.
+    archive_read_support_filter_gzip(a.get());
+    archive_read_support_filter_bzip2(a.get());
+    archive_read_support_filter_xz(a.get());
+    archive_read_support_filter_zstd(a.get());
+    archive_read_support_format_tar(a.get());
+    archive_read_support_format_zip(a.get());
+    if (archive_read_open_filename(a.get(), QFile::encodeName(archivePath).constData(),
+                                   kFileBlockSize) != ARCHIVE_OK) {
+        // The file was readable a moment ago, so a failure without a chosen format means
+        // no reader recognised the bytes.
+        result.error = archive_format(a.get()) == 0
+                           ? notAnArchiveError(a.get(), archiveFileName)
+                           : u"cannot open %1: %2"_s.arg(archiveFileName, libarchiveError(a.get()));
+        return result;
+    }
+
+    Extractor extractor(a.get(), root, limits, &result);
+    if (!extractor.run(archiveFileName))
+        return result;
+
+    // libarchive's streaming zip reader, used when the end of central directory is missing,
+    // reads local headers one by one and treats running out of data between entries as a
+    // normal end. A zip cut after a complete entry would pass as valid without this check.
+    bool compressed = false;
+    for (int i = 0; i < archive_filter_count(a.get()); ++i)
+        compressed = compressed || archive_filter_code(a.get(), i) != ARCHIVE_FILTER_NONE;
+    if ((archive_format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP && !compressed &&
+        !hasZipEndRecord(archivePath)) {
+        result.error = u"truncated archive: %1 has no zip central directory (the end of the "
+                       u"file is missing)"_s.arg(archiveFileName);
+        return result;
+    }
+
+    if (result.extracted.isEmpty() && !result.refused.isEmpty()) {
+        result.error = u"no entry of %1 could be extracted safely (%2 refused)"_s.arg(
+            archiveFileName, QString::number(result.refused.size()));
+        return result;
+    }
+    result.ok = true;
+    return result;
+}
+
+bool readZipEntry(const QByteArray &zip, const QString &entryNameWanted, QByteArray *out,
+                  QString *error, qint64 maxBytes) {
+    QString openError;
+    ReadArchive a = openZipInMemory(zip, &openError);
+    if (!a) {
+        setError(error, openError);
+        return false;
+    }
+    bool sawEntry = false;
+    for (;;) {
+        archive_entry *entry = nullptr;
+        const int status = archive_read_next_header(a.get(), &entry);
+        if (status == ARCHIVE_EOF) {
+            setError(error, u"the zip has no entry named "_s + entryNameWanted);
+            return false;
+        }
+        if (status == ARCHIVE_FATAL) {
+            setError(error, !sawEntry && archive_format(a.get()) == 0
+                                ? u"not a zip archive"_s
+                                : u"damaged zip: "_s + libarchiveError(a.get()));
+            return false;
+        }
+        sawEntry = true;
+        if (status != ARCHIVE_OK && status != ARCHIVE_WARN)
+            continue;
+        if (entryName(entry) != entryNameWanted)
+            continue;
+
+        if (archive_entry_filetype(entry) != AE_IFREG || archive_entry_hardlink(entry)) {
+            setError(error, entryNameWanted + u" is not a regular file"_s);
+            return false;
+        }
+        if (archive_entry_is_encrypted(entry)) {
+            setError(error, entryNameWanted + u" is encrypted"_s);
+            return false;
+        }
+        const QString tooLarge =
+            u"%1 expands beyond the %2 limit"_s.arg(entryNameWanted, formatBytes(maxBytes));
+        if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > maxBytes) {
+            setError(error, tooLarge);
+            return false;
+        }
+        QByteArray data;
+        QByteArray buffer(kChunkSize, Qt::Uninitialized);
+        for (;;) {
+            const la_ssize_t n = archive_read_data(a.get(), buffer.data(), buffer.size());
+            if (n == 0)
+                break;
+            if (n < 0) {
+                setError(error,
+                         u"cannot read "_s + entryNameWanted + u": "_s + libarchiveError(a.get()));
+                return false;
+            }
+            // The header's size is not trusted: stop on what actually inflates.
+            if (data.size() + n > maxBytes) {
+                setError(error, tooLarge);
+                return false;
+            }
+            data.append(buffer.constData(), n);
+        }
+        if (out)
+            *out = std::move(data);
+        return true;
+    }
+}
+
+QStringList zipEntryNames(const QByteArray &zip) {
+    QString ignored;
+    ReadArchive a = openZipInMemory(zip, &ignored);
+    QStringList names;
+    if (!a)
+        return names;
+    for (;;) {
+        archive_entry *entry = nullptr;
+        const int status = archive_read_next_header(a.get(), &entry);
+        // A damaged zip still yields the names read before the damage.
+        if (status == ARCHIVE_EOF || status == ARCHIVE_FATAL)
+            return names;
+        if (status == ARCHIVE_OK || status == ARCHIVE_WARN)
+            names.append(entryName(entry));
+    }
+}
+
+} // namespace Rubricate

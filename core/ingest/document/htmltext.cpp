@@ -1,0 +1,541 @@
+#include "htmltext.h"
+
+#include "markdowntable.h"
+#include "textdecoding.h"
+
+#include <QList>
+#include <QStringList>
+
+#include <libxml/HTMLparser.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
+#include <algorithm>
+#include <climits>
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Deeper subtrees are skipped: the walk is recursive and must not exhaust a pool thread's
+// stack on a hostile file. Real pages stay far below this.
+constexpr int MaxDepth = 400;
+
+// libxml2 2.9 is only thread-safe once xmlInitParser() has run, and that call itself is not
+// safe to race; a function-local static makes it happen exactly once.
+void ensureLibxmlInitialised()
+{
+    static const bool initialised = [] {
+        xmlInitParser();
+        return true;
+    }();
+    Q_UNUSED(initialised);
+}
+
+QByteArrayView nameOf(const xmlNode *node)
+{
+    return node->name ? QByteArrayView(reinterpret_cast<const char *>(node->name))
+                      : QByteArrayView();
+}
+
+bool isElement(const xmlNode *node)
+{
+    return node->type == XML_ELEMENT_NODE;
+}
+
+bool isNamed(const xmlNode *node, std::initializer_list<const char *> names)
+{
+    const QByteArrayView name = nameOf(node);
+    return std::any_of(names.begin(), names.end(),
+                       [name](const char *candidate) { return name == candidate; });
+}
+
+QString attribute(const xmlNode *node, const char *name)
+{
+    xmlChar *value = xmlGetProp(node, reinterpret_cast<const xmlChar *>(name));
+    if (!value)
+        return {};
+    QString result = QString::fromUtf8(reinterpret_cast<const char *>(value));
+    xmlFree(value);
+    return result;
+}
+
+// Contents a browser never shows as page text.
+bool isInvisible(const xmlNode *element)
+{
+    return isNamed(element, {"script", "style", "head", "noscript", "template", "svg", "title",
+                             "iframe", "frame", "frameset", "object", "embed", "canvas", "audio",
+                             "video", "datalist"});
+}
+
+bool startsParagraph(const xmlNode *element)
+{
+    return isNamed(element, {"p", "pre", "blockquote", "ul", "ol", "dl", "menu", "dir", "hr",
+                             "section", "article", "aside", "header", "footer", "nav", "main",
+                             "figure", "address", "details", "fieldset", "form", "center",
+                             "hgroup"});
+}
+
+bool startsLine(const xmlNode *element)
+{
+    return isNamed(element, {"div", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot",
+                             "caption", "summary", "figcaption", "legend", "option", "body",
+                             "html"});
+}
+
+bool isCitationPill(const xmlNode *element)
+{
+    return attribute(element, "class").contains(u"citation"_s, Qt::CaseInsensitive);
+}
+
+int headingLevel(const xmlNode *element)
+{
+    const QByteArrayView name = nameOf(element);
+    if (name.size() == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6')
+        return name[1] - '0';
+    return 0;
+}
+
+bool isHtmlSpace(QChar c)
+{
+    return c == u' ' || c == u'\t' || c == u'\n' || c == u'\r' || c == u'\f';
+}
+
+bool isRemoteReference(const QString &value)
+{
+    const QString v = value.trimmed();
+    return v.startsWith(u"http://"_s, Qt::CaseInsensitive)
+           || v.startsWith(u"https://"_s, Qt::CaseInsensitive) || v.startsWith(u"//"_s);
+}
+
+// Links that make a browser load something; `rel=canonical` and friends only name a page.
+bool linkLoadsResource(const xmlNode *link)
+{
+    const QStringList rels =
+        attribute(link, "rel").toLower().split(u' ', Qt::SkipEmptyParts);
+    for (const QString &rel : rels) {
+        if (rel == u"stylesheet"_s || rel.contains(u"icon"_s) || rel == u"preload"_s
+            || rel == u"modulepreload"_s || rel == u"prefetch"_s || rel == u"manifest"_s)
+            return true;
+    }
+    return false;
+}
+
+bool refersToRemoteResource(const xmlNode *element)
+{
+    if (isNamed(element, {"img", "script", "iframe", "frame", "video", "audio", "source",
+                          "embed", "track", "input"})) {
+        if (isRemoteReference(attribute(element, "src")))
+            return true;
+        const QString srcset = attribute(element, "srcset");
+        if (!srcset.isEmpty() && isRemoteReference(srcset))
+            return true;
+        return isRemoteReference(attribute(element, "poster"));
+    }
+    if (isNamed(element, {"link"}))
+        return linkLoadsResource(element) && isRemoteReference(attribute(element, "href"));
+    if (isNamed(element, {"object"}))
+        return isRemoteReference(attribute(element, "data"));
+    return false;
+}
+
+// Iterative, so that it cannot overflow however deep the tree is.
+int countRemoteResources(const xmlNode *root)
+{
+    int count = 0;
+    std::vector<const xmlNode *> stack;
+    for (const xmlNode *n = root; n; n = n->next)
+        stack.push_back(n);
+    while (!stack.empty()) {
+        const xmlNode *node = stack.back();
+        stack.pop_back();
+        if (!isElement(node))
+            continue;
+        if (refersToRemoteResource(node))
+            ++count;
+        for (const xmlNode *child = node->children; child; child = child->next)
+            stack.push_back(child);
+    }
+    return count;
+}
+
+class HtmlRenderer
+{
+public:
+    void renderSiblings(const xmlNode *first, int depth)
+    {
+        for (const xmlNode *node = first; node; node = node->next)
+            renderNode(node, depth);
+    }
+
+    QString finish()
+    {
+        flushLine();
+        return m_out;
+    }
+
+    bool hitDepthLimit() const { return m_hitDepthLimit; }
+
+private:
+    struct Marker {
+        QString first; // on the first line of the block, e.g. "- "
+        QString rest;  // on its following lines, e.g. "  "
+        bool used = false;
+    };
+    struct ListState {
+        bool ordered = false;
+        int next = 1;
+    };
+
+    void renderNode(const xmlNode *node, int depth)
+    {
+        switch (node->type) {
+        case XML_TEXT_NODE:
+        case XML_CDATA_SECTION_NODE:
+            if (node->content)
+                appendText(QString::fromUtf8(reinterpret_cast<const char *>(node->content)));
+            break;
+        case XML_ELEMENT_NODE:
+            if (depth > MaxDepth) {
+                m_hitDepthLimit = true;
+                break;
+            }
+            renderElement(node, depth);
+            break;
+        default: // comments, processing instructions, the DTD
+            break;
+        }
+    }
+
+    void renderElement(const xmlNode *element, int depth)
+    {
+        if (isInvisible(element))
+            return;
+        if (m_preDepth > 0) {
+            // Inside <pre> the source's own line breaks are the layout.
+            if (isNamed(element, {"br"}))
+                m_line += u'\n';
+            else
+                renderSiblings(element->children, depth + 1);
+            return;
+        }
+        if (isNamed(element, {"br"})) {
+            lineBreak();
+            return;
+        }
+        if (isCitationPill(element) && !m_line.isEmpty() && !m_line.endsWith(u' ')) {
+            // Chat exports (ChatGPT, Grok, Perplexity) place source pills right after the
+            // sentence and space them with CSS; without a space "localization" and the pill's
+            // "arxiv.org" would read as one word.
+            m_line += u' ';
+        }
+        if (isNamed(element, {"pre"})) {
+            renderPre(element, depth);
+            return;
+        }
+        if (const int level = headingLevel(element)) {
+            requestBreak(2);
+            m_headingPrefix = QString(level, u'#') + u' ';
+            renderSiblings(element->children, depth + 1);
+            flushLine();
+            m_headingPrefix.clear();
+            requestBreak(2);
+            return;
+        }
+        if (isNamed(element, {"table"})) {
+            renderTable(element, depth);
+            return;
+        }
+        if (isNamed(element, {"ul", "ol", "menu", "dir"})) {
+            requestBreak(2);
+            ListState list;
+            list.ordered = isNamed(element, {"ol"});
+            bool ok = false;
+            const int start = attribute(element, "start").trimmed().toInt(&ok);
+            if (ok)
+                list.next = start;
+            m_lists.append(list);
+            renderSiblings(element->children, depth + 1);
+            m_lists.removeLast();
+            requestBreak(2);
+            return;
+        }
+        if (isNamed(element, {"li"})) {
+            requestBreak(1);
+            QString marker = u"- "_s;
+            if (!m_lists.isEmpty() && m_lists.last().ordered)
+                marker = QString::number(m_lists.last().next++) + u". "_s;
+            m_markers.append({marker, QString(marker.size(), u' ')});
+            renderSiblings(element->children, depth + 1);
+            flushLine();
+            m_markers.removeLast();
+            requestBreak(1);
+            return;
+        }
+        if (isNamed(element, {"blockquote"})) {
+            requestBreak(2);
+            m_markers.append({u"> "_s, u"> "_s});
+            renderSiblings(element->children, depth + 1);
+            flushLine();
+            m_markers.removeLast();
+            requestBreak(2);
+            return;
+        }
+
+        const int breaks = startsParagraph(element) ? 2 : startsLine(element) ? 1 : 0;
+        if (breaks)
+            requestBreak(breaks);
+        renderSiblings(element->children, depth + 1);
+        if (breaks)
+            requestBreak(breaks);
+    }
+
+    void renderPre(const xmlNode *pre, int depth)
+    {
+        requestBreak(2);
+        ++m_preDepth;
+        renderSiblings(pre->children, depth + 1);
+        --m_preDepth;
+        QString content = std::exchange(m_line, QString());
+        content.replace(u"\r\n"_s, u"\n"_s);
+        // Browsers ignore a newline right after <pre>, and the last one before </pre>.
+        if (content.startsWith(u'\n'))
+            content.remove(0, 1);
+        while (content.endsWith(u'\n'))
+            content.chop(1);
+        if (!content.isEmpty()) {
+            const QStringList lines = content.split(u'\n');
+            for (const QString &line : lines)
+                emitLine(line);
+        }
+        requestBreak(2);
+    }
+
+    void renderTable(const xmlNode *table, int depth)
+    {
+        requestBreak(2);
+        QList<QStringList> rows;
+        QStringList captions;
+        std::vector<int> spanLeft; // rows that a rowspan still covers, per column
+        collectRows(table, depth + 1, rows, captions, spanLeft);
+
+        const bool layoutTable = rows.size() == 1 && rows.first().size() == 1;
+        if (rows.isEmpty() || layoutTable) {
+            // A table used for page layout, not for data: its content reads as prose.
+            renderSiblings(table->children, depth + 1);
+        } else {
+            for (const QString &caption : std::as_const(captions))
+                emitLine(caption);
+            const QStringList lines = markdownTable(rows).split(u'\n');
+            for (const QString &line : lines)
+                emitLine(line);
+        }
+        requestBreak(2);
+    }
+
+    void collectRows(const xmlNode *parent, int depth, QList<QStringList> &rows,
+                     QStringList &captions, std::vector<int> &spanLeft)
+    {
+        if (depth > MaxDepth) {
+            m_hitDepthLimit = true;
+            return;
+        }
+        for (const xmlNode *node = parent->children; node; node = node->next) {
+            if (!isElement(node) || isInvisible(node))
+                continue;
+            if (isNamed(node, {"tr"})) {
+                rows.append(collectRow(node, depth + 1, spanLeft));
+            } else if (isNamed(node, {"caption"})) {
+                const QString caption = renderFragment(node, depth + 1).simplified();
+                if (!caption.isEmpty())
+                    captions.append(caption);
+            } else if (!isNamed(node, {"table"})) {
+                collectRows(node, depth + 1, rows, captions, spanLeft); // thead, tbody, tfoot
+            }
+        }
+    }
+
+    QStringList collectRow(const xmlNode *tr, int depth, std::vector<int> &spanLeft)
+    {
+        QStringList row;
+        size_t column = 0;
+        const auto fillCoveredColumns = [&] {
+            while (column < spanLeft.size() && spanLeft[column] > 0) {
+                --spanLeft[column];
+                row.append(QString());
+                ++column;
+            }
+        };
+        for (const xmlNode *cell = tr->children; cell; cell = cell->next) {
+            if (!isElement(cell) || !isNamed(cell, {"td", "th"}))
+                continue;
+            fillCoveredColumns();
+            const int colspan = std::clamp(attribute(cell, "colspan").trimmed().toInt(), 1, 1000);
+            const int rowspan = std::clamp(attribute(cell, "rowspan").trimmed().toInt(), 1, 65534);
+            row.append(markdownTableCell(renderFragment(cell, depth + 1)));
+            for (int i = 1; i < colspan; ++i)
+                row.append(QString());
+            if (spanLeft.size() < column + colspan)
+                spanLeft.resize(column + colspan, 0);
+            for (int i = 0; i < colspan; ++i)
+                spanLeft[column + i] = rowspan - 1;
+            column += colspan;
+        }
+        fillCoveredColumns();
+        // Columns that a rowspan from above covers beyond this row's last cell.
+        size_t coveredEnd = column;
+        for (size_t c = column; c < spanLeft.size(); ++c) {
+            if (spanLeft[c] > 0)
+                coveredEnd = c + 1;
+        }
+        for (; column < coveredEnd; ++column) {
+            if (spanLeft[column] > 0)
+                --spanLeft[column];
+            row.append(QString());
+        }
+        return row;
+    }
+
+    // The text of a subtree on its own, for table cells and captions.
+    QString renderFragment(const xmlNode *element, int depth)
+    {
+        HtmlRenderer inner;
+        inner.renderSiblings(element->children, depth + 1);
+        QString text = inner.finish();
+        m_hitDepthLimit = m_hitDepthLimit || inner.m_hitDepthLimit;
+        return text;
+    }
+
+    void appendText(const QString &text)
+    {
+        if (m_preDepth > 0) {
+            m_line += text;
+            return;
+        }
+        m_line.reserve(m_line.size() + text.size());
+        for (const QChar c : text) {
+            if (isHtmlSpace(c)) {
+                if (!m_line.isEmpty() && !m_line.endsWith(u' '))
+                    m_line += u' ';
+            } else {
+                m_line += c;
+            }
+        }
+    }
+
+    void lineBreak()
+    {
+        if (!m_line.isEmpty()) {
+            flushLine();
+        } else if (!m_out.isEmpty()) {
+            // Consecutive <br>s leave an empty line, but never more than one.
+            m_pendingBreaks = std::min(std::max(m_pendingBreaks, 1) + 1, 2);
+        }
+    }
+
+    void requestBreak(int newlines)
+    {
+        flushLine();
+        if (!m_lists.isEmpty())
+            newlines = 1; // list items and the paragraphs inside them stay together
+        m_pendingBreaks = std::max(m_pendingBreaks, newlines);
+    }
+
+    void flushLine()
+    {
+        if (m_line.endsWith(u' '))
+            m_line.chop(1);
+        if (!m_line.isEmpty())
+            emitLine(m_line);
+        m_line.clear();
+    }
+
+    void emitLine(const QString &content)
+    {
+        if (!m_out.isEmpty())
+            m_out += QString(std::max(m_pendingBreaks, 1), u'\n');
+        m_pendingBreaks = 0;
+        QString prefix;
+        for (Marker &marker : m_markers) {
+            prefix += marker.used ? marker.rest : marker.first;
+            marker.used = true;
+        }
+        prefix += m_headingPrefix;
+        if (content.isEmpty()) {
+            while (prefix.endsWith(u' '))
+                prefix.chop(1);
+        }
+        m_out += prefix + content;
+    }
+
+    QString m_out;
+    QString m_line; // inline text of the block being built, white space already collapsed
+    int m_pendingBreaks = 0;
+    QList<Marker> m_markers;
+    QList<ListState> m_lists;
+    QString m_headingPrefix;
+    int m_preDepth = 0;
+    bool m_hitDepthLimit = false;
+};
+
+struct HtmlDocDeleter {
+    void operator()(xmlDoc *doc) const { xmlFreeDoc(doc); }
+};
+
+} // namespace
+
+ExtractedDocument extractHtml(const QByteArray &bytes)
+{
+    ExtractedDocument result;
+    result.format = ReportFormat::Html;
+
+    // The evaluator read HTML as UTF-8 with bad bytes dropped, whatever the page declares;
+    // reading it the same way keeps the judge's and the workbench's text the same.
+    const DecodedText decoded = decodeUtf8DroppingInvalid(bytes);
+    if (decoded.droppedBytes > 0)
+        result.warnings.append(droppedBytesWarning(decoded.droppedBytes));
+    const QByteArray utf8 = decoded.text.toUtf8();
+    if (utf8.size() > INT_MAX) {
+        result.corrupt = true;
+        result.error = u"HTML document too large"_s;
+        return result;
+    }
+
+    ensureLibxmlInitialised();
+    // NONET: no DTD or entity is ever fetched. IGNORE_ENC: the bytes are UTF-8 by now, a
+    // <meta charset> must not make libxml2 re-decode them.
+    const int options = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING
+                        | HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC | HTML_PARSE_NODEFDTD;
+    const std::unique_ptr<xmlDoc, HtmlDocDeleter> doc(
+        htmlReadMemory(utf8.constData(), int(utf8.size()), nullptr, "UTF-8", options));
+    if (!doc) {
+        // libxml2 only gives up on input without any markup it can recover, e.g. nothing
+        // but white space.
+        result.warnings.append(u"HTML could not be parsed"_s);
+        return result;
+    }
+
+    HtmlRenderer renderer;
+    renderer.renderSiblings(doc->children, 0);
+    result.text = renderer.finish();
+    result.hasText = !result.text.trimmed().isEmpty();
+
+    if (renderer.hitDepthLimit()) {
+        result.warnings.append(u"HTML nested more than %1 levels deep; deeper content skipped"_s
+                                   .arg(MaxDepth));
+    }
+    if (const int remote = countRemoteResources(doc->children)) {
+        result.warnings.append(countedNoun(remote, u"remote resource"_s, u"remote resources"_s)
+                               + u" not loaded"_s);
+    }
+    if (!result.hasText)
+        result.warnings.append(u"no text"_s);
+    return result;
+}
+
+} // namespace Rubricate

@@ -1,0 +1,19 @@
+// PDF reports: the text layer of every page, and where each page sits in the joined text.
+#pragma once
+
+#include "extracteddocument.h"
+
+namespace Rubricate {
+
+// Text of every page (QtPdf/PDFium), "\r\n" normalised to "\n" and trailing white space
+// of each page removed, pages joined by PdfPageSeparator. ExtractedDocument::pages holds one
+// PageSpan per page: `page` is the 0-based page index (as QPdfDocument and QPdfView count),
+// offset and length in UTF-16 units of `text`, separator excluded.
+ExtractedDocument extractPdf(const QByteArray &bytes);
+
+// A blank line rather than a form feed: the judge reads this text in a prompt and people read
+// it in a text view, where a form feed shows as a stray glyph; the page spans carry the
+// boundaries exactly anyway.
+inline constexpr char16_t PdfPageSeparator[] = u"\n\n";
+
+} // namespace Rubricate

@@ -1,0 +1,234 @@
+#include "drb2resultimporter.h"
+
+#include "importcontext.h"
+#include "jsonlreader.h"
+#include "store/projectstore.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct RubricIndex {
+    QHash<QString, RowId> exact;  // "dimension\x1ftext"
+    QHash<QString, RowId> loose;  // "dimension\x1f" + looseKey(text)
+    QHash<QString, RowId> anyDimension; // looseKey(text), for judges that misfile a dimension
+    int canonicalCount = 0;
+};
+
+RubricIndex indexRubrics(const QList<Rubric> &rubrics)
+{
+    RubricIndex index;
+    for (const Rubric &r : rubrics) {
+        if (r.duplicateOf)
+            continue; // the result file is keyed by text: a repeat shares the first's verdict
+        ++index.canonicalCount;
+        const QString dim = r.dimension + u'\x1f';
+        index.exact.insert(dim + r.text, r.id);
+        index.loose.insert(dim + looseKey(r.text), r.id);
+        index.anyDimension.insert(looseKey(r.text), r.id);
+    }
+    return index;
+}
+
+QString evidenceText(const QJsonValue &v)
+{
+    if (v.isArray()) {
+        QStringList parts;
+        for (const QJsonValue &e : v.toArray())
+            parts << e.toString();
+        return parts.join(u" ... "_s);
+    }
+    return v.toString();
+}
+
+// Reads the judge's score; returns nothing and sets *error when it is not 1, 0 or -1.
+std::optional<double> drb2Score(const QJsonObject &item, QString *error)
+{
+    const QJsonValue s = item.value(u"score"_s);
+    double value = 0;
+    if (s.isUndefined() || s.isNull()) {
+        *error = u"score missing in the result file"_s;
+        return std::nullopt;
+    }
+    if (s.isDouble()) {
+        value = s.toDouble();
+    } else if (s.isString()) {
+        bool ok = false;
+        value = s.toString().trimmed().toDouble(&ok);
+        if (!ok) {
+            *error = u"score \"%1\" is not a number"_s.arg(s.toString());
+            return std::nullopt;
+        }
+    } else {
+        *error = u"score is not a number"_s;
+        return std::nullopt;
+    }
+    if (value != 1 && value != 0 && value != -1) {
+        *error = u"score %1 is not one of 1, 0, -1"_s.arg(value);
+        return std::nullopt;
+    }
+    return value;
+}
+
+} // namespace
+
+ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const QString &runName)
+{
+    ImportSummary summary;
+    summary.kind = u"drb2-results"_s;
+    const QString name = QFileInfo(path).fileName();
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        summary.error(name, 0, u"cannot read: %1"_s.arg(file.errorString()));
+        return summary;
+    }
+    const QByteArray bytes = file.readAll();
+    const auto bench = store.benchmark(QString::fromLatin1(BenchmarkKey::Drb2));
+    if (!bench) {
+        summary.error(name, 0, u"import the DRB-II tasks (tasks_and_rubrics.jsonl) first"_s);
+        return summary;
+    }
+
+    Transaction tx(store);
+    bool failed = !tx.isOpen();
+    const QString sourceHash = sha256Hex(bytes);
+    std::optional<RowId> runId = store.runBySourceHash(sourceHash);
+    if (runId) {
+        ++summary.unchanged[u"runs"_s];
+    } else if (!failed) {
+        JudgeRun run;
+        run.benchmarkId = bench->id;
+        run.name = runName.isEmpty() ? QFileInfo(path).completeBaseName() : runName;
+        run.kind = JudgeKind::Imported;
+        run.scheme = u"drb2"_s;
+        run.status = u"finished"_s;
+        run.finishedAt = QDateTime::currentDateTimeUtc();
+        run.source = QFileInfo(path).absoluteFilePath();
+        run.config = {{u"sourceHash"_s, sourceHash}, {u"format"_s, u"drb2-result.jsonl"_s}};
+        runId = store.createRun(run);
+        if (runId)
+            ++summary.added[u"runs"_s];
+        else
+            failed = true;
+    }
+
+    QHash<RowId, RubricIndex> indexes;
+    parseJsonLines(bytes, name, summary, [&](const QJsonObject &o, int line) {
+        if (failed)
+            return;
+        const QString model = o.value(u"model"_s).toString();
+        const QJsonValue idxValue = o.value(u"idx"_s);
+        if (model.isEmpty() || !idxValue.isDouble()) {
+            summary.error(name, line, u"line without \"model\" or \"idx\"; skipped"_s);
+            return;
+        }
+        const int idx = idxValue.toInt();
+        QJsonValue resultValue = o.value(u"result"_s);
+        if (resultValue.isUndefined())
+            resultValue = o.value(u"new_content"_s); // legacy key the aggregator accepts
+        QJsonObject result = resultValue.toObject();
+        if (resultValue.isString()) {
+            QJsonParseError err;
+            result = QJsonDocument::fromJson(resultValue.toString().toUtf8(), &err).object();
+            if (err.error != QJsonParseError::NoError) {
+                summary.error(name, line, u"\"result\" string is not JSON (%1); skipped"_s.arg(
+                                              err.errorString()));
+                return;
+            }
+        }
+        const QJsonObject scores = result.value(u"scores"_s).toObject();
+        if (scores.isEmpty()) {
+            summary.error(name, line, u"%1 idx %2: no scores; skipped"_s.arg(model).arg(idx));
+            return;
+        }
+        const auto taskId = store.taskId(bench->id, QString::number(idx));
+        if (!taskId) {
+            summary.error(name, line, u"idx %1 is not a DRB-II task in this project"_s.arg(idx));
+            return;
+        }
+        const auto modelId = store.ensureModel(model);
+        if (!modelId) {
+            failed = true;
+            return;
+        }
+        auto reportId = store.reportId(*modelId, *taskId);
+        if (!reportId) {
+            // Verdicts need a report to belong to; the file can be imported later.
+            Report placeholder;
+            placeholder.modelId = *modelId;
+            placeholder.taskId = *taskId;
+            placeholder.format = ReportFormat::Missing;
+            placeholder.warnings << u"report file not imported yet; verdicts from %1"_s.arg(name);
+            const Upserted u = store.upsertReport(placeholder, {});
+            if (!u.ok()) {
+                failed = true;
+                return;
+            }
+            reportId = u.id;
+            ++summary.added[u"report placeholders"_s];
+        }
+        if (!indexes.contains(*taskId))
+            indexes.insert(*taskId, indexRubrics(store.rubrics(*taskId)));
+        const RubricIndex &index = indexes[*taskId];
+
+        int matched = 0;
+        for (auto dim = scores.constBegin(); dim != scores.constEnd(); ++dim) {
+            const QJsonObject items = dim.value().toObject();
+            for (auto it = items.constBegin(); it != items.constEnd(); ++it) {
+                const QString key = dim.key() + u'\x1f';
+                RowId rubricId = index.exact.value(key + it.key());
+                if (!rubricId)
+                    rubricId = index.loose.value(key + looseKey(it.key()));
+                if (!rubricId)
+                    rubricId = index.anyDimension.value(looseKey(it.key()));
+                if (!rubricId) {
+                    summary.warn(name, line,
+                                 u"%1 idx %2: %3 rubric not in the task: \"%4\""_s.arg(model)
+                                     .arg(idx)
+                                     .arg(dim.key(), it.key().left(80)));
+                    continue;
+                }
+                const QJsonObject item = it.value().toObject();
+                Verdict v;
+                v.runId = *runId;
+                v.reportId = *reportId;
+                v.rubricId = rubricId;
+                v.value = drb2Score(item, &v.error);
+                v.label = item.value(u"score"_s).toVariant().toString();
+                v.reason = item.value(u"reason"_s).toString();
+                v.evidence = evidenceText(item.value(u"evidence"_s));
+                v.raw = item;
+                if (!v.value) {
+                    summary.warn(name, line, u"%1 idx %2: %3 — stored as an error, not as 0"_s
+                                                 .arg(model)
+                                                 .arg(idx)
+                                                 .arg(v.error));
+                }
+                const Upserted u = store.upsertVerdict(v);
+                if (!u.ok()) {
+                    failed = true;
+                    return;
+                }
+                countUpsert(summary, u"verdicts"_s, u);
+                ++matched;
+            }
+        }
+        if (matched < index.canonicalCount) {
+            summary.warn(name, line, u"%1 idx %2: %3 of %4 rubrics have no verdict"_s.arg(model)
+                                         .arg(idx)
+                                         .arg(index.canonicalCount - matched)
+                                         .arg(index.canonicalCount));
+        }
+    });
+    commitImport(tx, store, summary, name, failed);
+    return summary;
+}
+
+} // namespace Rubricate

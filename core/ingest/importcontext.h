@@ -1,0 +1,36 @@
+// Small helpers every importer shares: benchmark registration, counting, text keys.
+#pragma once
+
+#include "importissue.h"
+#include "store/projectstore.h"
+
+namespace Rubricate {
+
+// Registers the benchmark with its name and verdict scale if the project lacks it.
+std::optional<Benchmark> registerBenchmark(ProjectStore &store, const QString &key);
+
+// Adds the outcome of an upsert to the summary under `entity`.
+void countUpsert(ImportSummary &summary, const QString &entity, const Upserted &outcome);
+
+// Whitespace collapsed and case folded: how rubric texts are matched when a judge or a
+// result file reproduced them with small differences.
+QString looseKey(const QString &text);
+
+// ReportBench title normalisation: lower case, ASCII punctuation removed, runs of Unicode
+// whitespace collapsed to one space, trimmed (non-ASCII punctuation is kept, as upstream).
+QString normalizeTitle(const QString &title);
+
+QString sha256Hex(const QByteArray &bytes);
+
+} // namespace Rubricate
+
+namespace Rubricate {
+
+class Transaction;
+
+// Commits `tx`, or — when `failed` or the commit fails — rolls back and says in the summary
+// that nothing from `file` was imported, so a half-written import never survives.
+void commitImport(Transaction &tx, ProjectStore &store, ImportSummary &summary,
+                  const QString &file, bool failed);
+
+} // namespace Rubricate

@@ -1,0 +1,227 @@
+#include "importer.h"
+
+#include "archive/archivereader.h"
+#include "drb2reportimporter.h"
+#include "drb2resultimporter.h"
+#include "drb2taskimporter.h"
+#include "pdrbenchimporter.h"
+#include "reportbenchimporter.h"
+#include "researchrubricsimporter.h"
+#include "store/projectstore.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+const QList<ImportKindInfo> &importKinds()
+{
+    static const QList<ImportKindInfo> kinds = {
+        {ImportKind::Drb2Tasks, u"drb2"_s, u"file"_s,
+         u"DeepResearch Bench II tasks_and_rubrics.jsonl"_s},
+        {ImportKind::Drb2Reports, u"drb2-reports"_s, u"folder"_s,
+         u"DRB-II report folder: <dir>/<model>/idx-<n>.<pdf|docx|md|txt|html|png...>"_s},
+        {ImportKind::Drb2Results, u"drb2-results"_s, u"file"_s,
+         u"DRB-II result.jsonl from the official pipeline, as a finished judge run"_s},
+        {ImportKind::ResearchRubrics, u"researchrubrics"_s, u"file"_s,
+         u"ResearchRubrics processed_data.jsonl"_s},
+        {ImportKind::ResearchRubricsReports, u"researchrubrics-reports"_s, u"folder"_s,
+         u"ResearchRubrics responses: <dir>/<sample_id>.md"_s},
+        {ImportKind::ReportBench, u"reportbench"_s, u"file"_s,
+         u"ReportBench_v1.1.jsonl (+ ReportBench_v1.1_GT/ beside it, or --gt DIR)"_s},
+        {ImportKind::ReportBenchReports, u"reportbench-reports"_s, u"folder"_s,
+         u"ReportBench model outputs: <dir>/<arxiv_id>.json"_s},
+        {ImportKind::PdrFolder, u"pdrbench"_s, u"folder"_s,
+         u"PDR-Bench data folder (personas, queries, criteria, test_data/raw_data)"_s},
+        {ImportKind::PdrPersonas, u"pdr-personas"_s, u"file"_s,
+         u"PDR-Bench personas .jsonl (keyed by userid)"_s},
+        {ImportKind::PdrQueries, u"pdr-queries"_s, u"file"_s,
+         u"PDR-Bench queries .jsonl {id, task, language, userid}"_s},
+        {ImportKind::PdrCriteria, u"pdr-criteria"_s, u"file"_s,
+         u"PDR-Bench criteria .jsonl (weights and sub-criteria per query)"_s},
+        {ImportKind::PdrReports, u"pdr-reports"_s, u"file"_s,
+         u"PDR-Bench outputs <MODEL>.jsonl {id, article}"_s},
+    };
+    return kinds;
+}
+
+std::optional<ImportKind> importKindFromKey(const QString &key)
+{
+    for (const ImportKindInfo &k : importKinds()) {
+        if (k.key == key)
+            return k.kind;
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+const ImportKindInfo &infoFor(ImportKind kind)
+{
+    for (const ImportKindInfo &k : importKinds()) {
+        if (k.kind == kind)
+            return k;
+    }
+    return importKinds().constFirst();
+}
+
+// Inside an expanded archive: the folder to import (descending through a single wrapping
+// folder), or the file that matches `preferredName`, or the only .jsonl file.
+QString locateInside(const QString &root, const ImportKindInfo &info,
+                     const QString &preferredName, QString *error)
+{
+    if (info.expects == "folder"_L1) {
+        QString dir = root;
+        for (;;) {
+            const QDir d(dir);
+            const auto dirs = d.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+            const auto files = d.entryList(QDir::Files);
+            if (files.isEmpty() && dirs.size() == 1 && info.kind != ImportKind::Drb2Reports)
+                dir = d.filePath(dirs.constFirst());
+            else if (files.isEmpty() && dirs.size() == 1 && dirs.constFirst() != "report"_L1
+                     && QDir(d.filePath(dirs.constFirst()))
+                                .entryList(QDir::Files)
+                                .isEmpty())
+                dir = d.filePath(dirs.constFirst()); // a wrapper around report/<model>/
+            else
+                break;
+        }
+        return dir;
+    }
+    QStringList jsonl;
+    QDirIterator it(root, {u"*.jsonl"_s, u"*.json"_s}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        if (!preferredName.isEmpty() && QFileInfo(path).fileName() == preferredName)
+            return path;
+        // ReportBench ground truth lives in a _GT folder; never mistake it for the task file.
+        if (!path.contains(u"_GT/"_s))
+            jsonl << path;
+    }
+    if (jsonl.size() == 1)
+        return jsonl.constFirst();
+    *error = jsonl.isEmpty() ? u"the archive holds no .jsonl file"_s
+                             : u"the archive holds %1 .jsonl files; expected %2"_s.arg(jsonl.size())
+                                   .arg(preferredName.isEmpty() ? u"one"_s : preferredName);
+    return {};
+}
+
+QString preferredFileName(ImportKind kind)
+{
+    switch (kind) {
+    case ImportKind::Drb2Tasks:
+        return u"tasks_and_rubrics.jsonl"_s;
+    case ImportKind::Drb2Results:
+        return u"result.jsonl"_s;
+    case ImportKind::ResearchRubrics:
+        return u"processed_data.jsonl"_s;
+    case ImportKind::ReportBench:
+        return u"ReportBench_v1.1.jsonl"_s;
+    default:
+        return {};
+    }
+}
+
+ImportSummary dispatch(ProjectStore &store, ImportKind kind, const QString &path,
+                       const ImportOptions &o)
+{
+    switch (kind) {
+    case ImportKind::Drb2Tasks:
+        return importDrb2Tasks(store, path);
+    case ImportKind::Drb2Reports:
+        return importDrb2Reports(store, path);
+    case ImportKind::Drb2Results:
+        return importDrb2Results(store, path, o.runName);
+    case ImportKind::ResearchRubrics:
+        return importResearchRubrics(store, path);
+    case ImportKind::ResearchRubricsReports:
+        return importResearchRubricsReports(store, path, o.model);
+    case ImportKind::ReportBench:
+        return importReportBench(store, path, o.groundTruthDir);
+    case ImportKind::ReportBenchReports:
+        return importReportBenchReports(store, path, o.model);
+    case ImportKind::PdrFolder:
+        return importPdrFolder(store, path);
+    case ImportKind::PdrPersonas:
+        return importPdrPersonas(store, path);
+    case ImportKind::PdrQueries:
+        return importPdrQueries(store, path);
+    case ImportKind::PdrCriteria:
+        return importPdrCriteria(store, path);
+    case ImportKind::PdrReports:
+        return importPdrReports(store, path, o.model);
+    }
+    return {};
+}
+
+} // namespace
+
+ImportSummary runImport(ProjectStore &store, ImportKind kind, const QString &path,
+                        const ImportOptions &options)
+{
+    const ImportKindInfo &info = infoFor(kind);
+    const QFileInfo target(path);
+    ImportSummary summary;
+    summary.kind = info.key;
+    if (!target.exists()) {
+        summary.error(path, 0, u"no such file or folder"_s);
+        return summary;
+    }
+
+    if (target.isFile() && isArchiveFileName(path)) {
+        QTemporaryDir scratch;
+        if (!scratch.isValid()) {
+            summary.error(path, 0, u"cannot create a temporary folder"_s);
+            return summary;
+        }
+        const ArchiveExtraction expanded = extractArchive(path, scratch.path());
+        for (const QString &r : expanded.refused)
+            summary.warn(target.fileName(), 0, u"entry refused: "_s + r);
+        if (!expanded.ok) {
+            summary.error(target.fileName(), 0, expanded.error);
+            return summary;
+        }
+        QString error;
+        QString inner = locateInside(scratch.path(), info, preferredFileName(kind), &error);
+        if (inner.isEmpty()) {
+            summary.error(target.fileName(), 0, error);
+            return summary;
+        }
+        ImportOptions o = options;
+        // Report folders and file names inside the archive name the model, as on disk; a
+        // folder import of the bare scratch root would otherwise be named after a temp dir.
+        if (o.model.isEmpty() && QFileInfo(inner) == QFileInfo(scratch.path()))
+            o.model = target.completeBaseName().section(u'.', 0, 0);
+        summary.merge(dispatch(store, kind, inner, o));
+    } else {
+        if (info.expects == "folder"_L1 && !target.isDir()) {
+            summary.error(path, 0, u"%1 expects a folder or an archive"_s.arg(info.key));
+            return summary;
+        }
+        if (info.expects == "file"_L1 && !target.isFile()) {
+            summary.error(path, 0, u"%1 expects a file or an archive"_s.arg(info.key));
+            return summary;
+        }
+        summary.merge(dispatch(store, kind, path, options));
+    }
+    summary.kind = info.key;
+
+    int added = 0, updated = 0, unchanged = 0;
+    for (int v : std::as_const(summary.added))
+        added += v;
+    for (int v : std::as_const(summary.updated))
+        updated += v;
+    for (int v : std::as_const(summary.unchanged))
+        unchanged += v;
+    Transaction tx(store);
+    store.logImport(info.key, target.absoluteFilePath(), added, updated, unchanged,
+                    summary.errorCount(), summary.warningCount(), summary.toText());
+    tx.commit();
+    return summary;
+}
+
+} // namespace Rubricate

@@ -1,0 +1,310 @@
+#include "pdrbenchimporter.h"
+
+#include "importcontext.h"
+#include "jsonlreader.h"
+#include "reportfiles.h"
+#include "store/projectstore.h"
+
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString idString(const QJsonValue &v)
+{
+    if (v.isDouble())
+        return QString::number(qint64(v.toDouble()));
+    return v.toString();
+}
+
+QString personaKey(const QJsonObject &o)
+{
+    for (const char *key : {"userid", "user_id", "persona_id"}) {
+        const QString id = idString(o.value(QLatin1StringView(key)));
+        if (!id.isEmpty())
+            return id;
+    }
+    return {};
+}
+
+// Queries that share a task text are one task asked by several personas.
+QString taskKeyFor(const QJsonObject &o, const QString &text)
+{
+    const QString explicitId = idString(o.value(u"task_id"_s));
+    if (!explicitId.isEmpty())
+        return explicitId;
+    return u"t-"_s + sha256Hex(text.toUtf8()).left(12);
+}
+
+const QStringList personalizationDimensions = {u"goal_alignment"_s, u"content_alignment"_s,
+                                               u"presentation_fit"_s,
+                                               u"actionability_practicality"_s};
+const QStringList qualityDimensions = {u"depth_insight"_s, u"logical_coherence"_s,
+                                       u"clarity_readability"_s};
+
+std::optional<Benchmark> pdrBench(ProjectStore &store)
+{
+    return registerBenchmark(store, QString::fromLatin1(BenchmarkKey::PdrBench));
+}
+
+} // namespace
+
+ImportSummary importPdrPersonas(ProjectStore &store, const QString &path)
+{
+    ImportSummary summary;
+    summary.kind = u"pdr-personas"_s;
+    const QString name = QFileInfo(path).fileName();
+    Transaction tx(store);
+    const auto bench = pdrBench(store);
+    bool failed = !tx.isOpen() || !bench;
+    readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
+        if (failed)
+            return;
+        const QString id = personaKey(o);
+        if (id.isEmpty()) {
+            summary.error(name, line, u"persona without \"userid\"; skipped"_s);
+            return;
+        }
+        Persona p;
+        p.benchmarkId = bench->id;
+        p.externalId = id;
+        p.name = o.value(u"name"_s).toString();
+        p.attributes = o;
+        const Upserted u = store.upsertPersona(p);
+        failed = !u.ok();
+        countUpsert(summary, u"personas"_s, u);
+    });
+    commitImport(tx, store, summary, name, failed);
+    return summary;
+}
+
+ImportSummary importPdrQueries(ProjectStore &store, const QString &path)
+{
+    ImportSummary summary;
+    summary.kind = u"pdr-queries"_s;
+    const QString name = QFileInfo(path).fileName();
+    Transaction tx(store);
+    const auto bench = pdrBench(store);
+    bool failed = !tx.isOpen() || !bench;
+    readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
+        if (failed)
+            return;
+        const QString id = idString(o.value(u"id"_s));
+        const QString text = o.value(u"task"_s).toString();
+        if (id.isEmpty() || text.trimmed().isEmpty()) {
+            summary.error(name, line, u"query without \"id\" or \"task\"; skipped"_s);
+            return;
+        }
+        Task task;
+        task.benchmarkId = bench->id;
+        task.externalId = taskKeyFor(o, text);
+        task.prompt = text;
+        task.judgeTask = text;
+        task.title = text.simplified().left(90);
+        task.language = o.value(u"language"_s).toString();
+        task.theme = o.value(u"domain"_s).toString();
+        const Upserted t = store.upsertTask(task);
+        if (!t.ok()) {
+            failed = true;
+            return;
+        }
+        countUpsert(summary, u"tasks"_s, t);
+
+        Query q;
+        q.benchmarkId = bench->id;
+        q.taskId = t.id;
+        q.externalId = id;
+        q.text = text;
+        q.language = task.language;
+        q.setting = o.value(u"setting"_s).toString(u"task_persona"_s);
+        const QString userId = personaKey(o);
+        if (!userId.isEmpty()) {
+            q.personaId = store.personaId(bench->id, userId);
+            if (!q.personaId)
+                summary.warn(name, line, u"query %1: persona %2 not imported (yet)"_s.arg(id,
+                                                                                         userId));
+        }
+        for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
+            if (it.key() != "id"_L1 && it.key() != "task"_L1)
+                q.metadata.insert(it.key(), it.value());
+        }
+        const Upserted u = store.upsertQuery(q);
+        failed = !u.ok();
+        countUpsert(summary, u"queries"_s, u);
+    });
+    commitImport(tx, store, summary, name, failed);
+    return summary;
+}
+
+ImportSummary importPdrCriteria(ProjectStore &store, const QString &path)
+{
+    ImportSummary summary;
+    summary.kind = u"pdr-criteria"_s;
+    const QString name = QFileInfo(path).fileName();
+    Transaction tx(store);
+    const auto bench = pdrBench(store);
+    bool failed = !tx.isOpen() || !bench;
+    readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
+        if (failed)
+            return;
+        const QString id = idString(o.value(u"id"_s));
+        const auto queryId = store.queryId(bench->id, id);
+        if (!queryId) {
+            summary.error(name, line, u"criteria for unknown query id %1; skipped"_s.arg(id));
+            return;
+        }
+        const auto query = store.query(*queryId);
+        for (const auto &family : {u"personalization"_s, u"quality"_s}) {
+            const QJsonObject weights = o.value(family + u"_weights"_s).toObject();
+            const QJsonObject criteria = o.value(family + u"_criterions"_s).toObject();
+            double weightSum = 0;
+            for (auto w = weights.constBegin(); w != weights.constEnd(); ++w)
+                weightSum += w.value().toDouble();
+            if (!weights.isEmpty() && qAbs(weightSum - 1.0) > 1e-6)
+                summary.warn(name, line, u"query %1: %2 weights sum to %3, not 1"_s.arg(id, family)
+                                             .arg(weightSum));
+            const QStringList &known =
+                family == "quality"_L1 ? qualityDimensions : personalizationDimensions;
+            for (auto dim = criteria.constBegin(); dim != criteria.constEnd(); ++dim) {
+                if (!known.contains(dim.key()))
+                    summary.warn(name, line, u"query %1: unknown dimension \"%2\" kept"_s.arg(
+                                                 id, dim.key()));
+                const QJsonArray items = dim.value().toArray();
+                double subSum = 0;
+                for (int position = 0; position < items.size(); ++position) {
+                    const QJsonObject c = items.at(position).toObject();
+                    Rubric r;
+                    r.taskId = query->taskId;
+                    r.queryId = *queryId;
+                    r.dimension = dim.key();
+                    r.position = position;
+                    r.text = c.value(u"criterion"_s).toString();
+                    r.weight = c.value(u"weight"_s).toDouble();
+                    subSum += r.weight;
+                    if (weights.contains(dim.key()))
+                        r.dimensionWeight = weights.value(dim.key()).toDouble();
+                    r.scale = VerdictScale::ZeroToTen;
+                    r.metadata = {{u"family"_s, family},
+                                  {u"explanation"_s, c.value(u"explanation"_s)}};
+                    if (r.text.trimmed().isEmpty()) {
+                        summary.error(name, line, u"query %1: empty %2 criterion; skipped"_s.arg(
+                                                      id, dim.key()));
+                        continue;
+                    }
+                    const Upserted u = store.upsertRubric(r);
+                    if (!u.ok()) {
+                        failed = true;
+                        return;
+                    }
+                    countUpsert(summary, u"rubrics"_s, u);
+                }
+                if (!items.isEmpty() && qAbs(subSum - 1.0) > 1e-6)
+                    summary.warn(name, line, u"query %1: %2 sub-criteria weights sum to %3"_s
+                                                 .arg(id, dim.key())
+                                                 .arg(subSum));
+            }
+        }
+    });
+    commitImport(tx, store, summary, name, failed);
+    return summary;
+}
+
+ImportSummary importPdrReports(ProjectStore &store, const QString &path, const QString &model)
+{
+    ImportSummary summary;
+    summary.kind = u"pdr-reports"_s;
+    const QFileInfo info(path);
+    const QString name = info.fileName();
+    const QString modelName = model.isEmpty() ? info.completeBaseName() : model;
+    const auto bench = store.benchmark(QString::fromLatin1(BenchmarkKey::PdrBench));
+    if (!bench) {
+        summary.error(name, 0, u"import the PDR-Bench queries first"_s);
+        return summary;
+    }
+    Transaction tx(store);
+    const auto modelId = store.ensureModel(modelName);
+    bool failed = !tx.isOpen() || !modelId;
+    QList<ReportSource> sources;
+    QSet<RowId> seen;
+    readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
+        if (failed)
+            return;
+        const QString id = idString(o.value(u"id"_s));
+        const QJsonValue article = o.value(u"article"_s);
+        if (id.isEmpty() || !article.isString()) {
+            summary.error(name, line, u"line without \"id\" or \"article\"; skipped"_s);
+            return;
+        }
+        const auto queryId = store.queryId(bench->id, id);
+        if (!queryId) {
+            summary.warn(name, line, u"no query with id %1; skipped"_s.arg(id));
+            return;
+        }
+        if (seen.contains(*queryId)) {
+            summary.error(name, line, u"a second article for query %1; skipped"_s.arg(id));
+            return;
+        }
+        seen.insert(*queryId);
+        ReportSource s;
+        s.displayName = u"%1:%2 (query %3)"_s.arg(name).arg(line).arg(id);
+        s.bytes = QJsonDocument(o).toJson(QJsonDocument::Compact);
+        s.fileName = u"%1.md"_s.arg(id);
+        s.modelId = *modelId;
+        s.taskId = store.query(*queryId)->taskId;
+        s.queryId = *queryId;
+        s.knownText = article.toString();
+        sources << s;
+    });
+    if (!failed)
+        failed = !storeReports(store, sources, summary);
+    commitImport(tx, store, summary, name, failed);
+    return summary;
+}
+
+ImportSummary importPdrFolder(ProjectStore &store, const QString &dir)
+{
+    ImportSummary summary;
+    summary.kind = u"pdrbench"_s;
+    QStringList personas, queries, criteria, outputs;
+    QDirIterator it(dir, {u"*.jsonl"_s}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QFileInfo f(it.next());
+        const QString lower = f.fileName().toLower();
+        const QString parent = f.dir().dirName().toLower();
+        if (parent == "cleaned_data"_L1)
+            continue; // derived copies of raw_data
+        if (parent == "raw_data"_L1)
+            outputs << f.filePath();
+        else if (lower.contains("persona"_L1))
+            personas << f.filePath();
+        else if (lower.contains("criteri"_L1))
+            criteria << f.filePath();
+        else if (lower.contains("quer"_L1))
+            queries << f.filePath();
+    }
+    for (QStringList *l : {&personas, &queries, &criteria, &outputs})
+        l->sort();
+    if (queries.isEmpty()) {
+        summary.error(dir, 0, u"no PDR-Bench query file (*quer*.jsonl) found"_s);
+        return summary;
+    }
+    for (const QString &p : std::as_const(personas))
+        summary.merge(importPdrPersonas(store, p));
+    for (const QString &p : std::as_const(queries))
+        summary.merge(importPdrQueries(store, p));
+    for (const QString &p : std::as_const(criteria))
+        summary.merge(importPdrCriteria(store, p));
+    for (const QString &p : std::as_const(outputs))
+        summary.merge(importPdrReports(store, p));
+    summary.kind = u"pdrbench"_s;
+    return summary;
+}
+
+} // namespace Rubricate

@@ -1,0 +1,36 @@
+// Turning report files into stored reports: read and extract on the thread pool, then
+// write on the calling thread (the one that owns the database connection).
+#pragma once
+
+#include "domain/types.h"
+#include "importissue.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+
+namespace Rubricate {
+
+class ProjectStore;
+
+struct ReportSource {
+    QString displayName;   // how messages name it, e.g. "ModelA/idx-1.pdf"
+    QString path;          // read on a worker thread when `bytes` is empty
+    QByteArray bytes;      // original bytes, kept inside the project
+    QString fileName;      // decides the format by extension
+    RowId modelId = 0;
+    RowId taskId = 0;
+    std::optional<RowId> queryId;
+    // Set when the text is already known (reports that come inside JSON): no extraction.
+    std::optional<QString> knownText;
+    ReportFormat knownFormat = ReportFormat::Markdown;
+};
+
+// Stores every source as a report; must run inside the caller's transaction. Unreadable
+// or corrupt files are flagged in the summary and stored without text, never fatal.
+// Returns false only on a database error.
+bool storeReports(ProjectStore &store, const QList<ReportSource> &sources,
+                  ImportSummary &summary);
+
+} // namespace Rubricate

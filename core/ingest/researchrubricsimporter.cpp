@@ -1,0 +1,182 @@
+#include "researchrubricsimporter.h"
+
+#include "importcontext.h"
+#include "jsonlreader.h"
+#include "reportfiles.h"
+#include "store/projectstore.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QSet>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString titleFromPrompt(const QString &prompt)
+{
+    QString first = prompt.section(u'\n', 0, 0).simplified();
+    if (first.size() > 90)
+        first = first.left(87) + u"..."_s;
+    return first;
+}
+
+} // namespace
+
+ImportSummary importResearchRubrics(ProjectStore &store, const QString &path)
+{
+    ImportSummary summary;
+    summary.kind = u"researchrubrics"_s;
+    const QString name = QFileInfo(path).fileName();
+
+    Transaction tx(store);
+    const auto bench =
+        registerBenchmark(store, QString::fromLatin1(BenchmarkKey::ResearchRubrics));
+    if (!tx.isOpen() || !bench) {
+        summary.error(name, 0, u"database: %1"_s.arg(store.lastError()));
+        return summary;
+    }
+    bool failed = false;
+    QSet<QString> seen;
+    readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
+        if (failed)
+            return;
+        const QString sampleId = o.value(u"sample_id"_s).toString();
+        const QJsonValue rubricsValue = o.value(u"rubrics"_s);
+        if (sampleId.isEmpty() || !rubricsValue.isArray()) {
+            summary.error(name, line, u"missing \"sample_id\" or \"rubrics\"; skipped"_s);
+            return;
+        }
+        if (seen.contains(sampleId)) {
+            summary.error(name, line, u"sample_id %1 appears twice; skipped"_s.arg(sampleId));
+            return;
+        }
+        seen.insert(sampleId);
+        Task task;
+        task.benchmarkId = bench->id;
+        task.externalId = sampleId;
+        task.prompt = o.value(u"prompt"_s).toString();
+        task.judgeTask = task.prompt;
+        task.title = titleFromPrompt(task.prompt);
+        task.theme = o.value(u"domain"_s).toString();
+        task.language = o.value(u"language"_s).toString(u"en"_s);
+        task.complexity = {o.value(u"conceptual_breadth"_s).toString(),
+                           o.value(u"logical_nesting"_s).toString(),
+                           o.value(u"exploration"_s).toString()};
+        for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
+            static const QSet<QString> mapped = {
+                u"sample_id"_s,       u"prompt"_s,          u"domain"_s,     u"language"_s,
+                u"conceptual_breadth"_s, u"logical_nesting"_s, u"exploration"_s, u"rubrics"_s};
+            if (!mapped.contains(it.key()))
+                task.metadata.insert(it.key(), it.value());
+        }
+        const Upserted t = store.upsertTask(task);
+        if (!t.ok()) {
+            failed = true;
+            return;
+        }
+        countUpsert(summary, u"tasks"_s, t);
+
+        const QJsonArray items = rubricsValue.toArray();
+        QHash<QString, RowId> firstByText;
+        for (int position = 0; position < items.size(); ++position) {
+            const QJsonObject c = items.at(position).toObject();
+            const QString text = c.value(u"criterion"_s).toString();
+            const QJsonValue weight = c.value(u"weight"_s);
+            if (text.trimmed().isEmpty() || !weight.isDouble()) {
+                summary.error(name, line,
+                              u"%1: criterion #%2 lacks text or a numeric weight; skipped"_s
+                                  .arg(sampleId)
+                                  .arg(position + 1));
+                continue;
+            }
+            Rubric r;
+            r.taskId = t.id;
+            r.dimension = c.value(u"axis"_s).toString(u"(no axis)"_s);
+            r.position = position;
+            r.text = text;
+            r.weight = weight.toDouble();
+            r.scale = VerdictScale::Ternary;
+            if (c.contains(u"mandatory"_s))
+                r.mandatory = c.value(u"mandatory"_s).toBool();
+            for (auto it = c.constBegin(); it != c.constEnd(); ++it) {
+                if (it.key() != "criterion"_L1 && it.key() != "weight"_L1
+                    && it.key() != "axis"_L1 && it.key() != "mandatory"_L1)
+                    r.metadata.insert(it.key(), it.value());
+            }
+            const auto first = firstByText.constFind(text);
+            if (first != firstByText.cend()) {
+                r.duplicateOf = first.value();
+                summary.warn(name, line, u"%1: criterion #%2 repeats an earlier one"_s
+                                             .arg(sampleId)
+                                             .arg(position + 1));
+            }
+            const Upserted u = store.upsertRubric(r);
+            if (!u.ok()) {
+                failed = true;
+                return;
+            }
+            countUpsert(summary, u"rubrics"_s, u);
+            if (first == firstByText.cend())
+                firstByText.insert(text, u.id);
+        }
+    });
+    commitImport(tx, store, summary, name, failed);
+    return summary;
+}
+
+ImportSummary importResearchRubricsReports(ProjectStore &store, const QString &dir,
+                                           const QString &model)
+{
+    ImportSummary summary;
+    summary.kind = u"researchrubrics-reports"_s;
+    const QFileInfo root(dir);
+    if (!root.isDir()) {
+        summary.error(dir, 0, u"not a folder"_s);
+        return summary;
+    }
+    const auto bench = store.benchmark(QString::fromLatin1(BenchmarkKey::ResearchRubrics));
+    if (!bench) {
+        summary.error(dir, 0, u"import the ResearchRubrics criteria first"_s);
+        return summary;
+    }
+    const QString modelName = model.isEmpty() ? root.fileName() : model;
+    Transaction tx(store);
+    const auto modelId = store.ensureModel(modelName);
+    bool failed = !tx.isOpen() || !modelId;
+    QList<ReportSource> sources;
+    QSet<QString> seenStems;
+    const auto files = QDir(dir).entryInfoList(QDir::Files, QDir::Name);
+    for (const QFileInfo &f : files) {
+        if (failed)
+            break;
+        const QString stem = f.completeBaseName();
+        const auto taskId = store.taskId(bench->id, stem);
+        if (!taskId) {
+            summary.warn(f.fileName(), 0, u"no ResearchRubrics prompt with sample_id %1; skipped"_s
+                                              .arg(stem));
+            continue;
+        }
+        if (seenStems.contains(stem)) {
+            summary.error(f.fileName(), 0, u"a second response for %1; skipped"_s.arg(stem));
+            continue;
+        }
+        seenStems.insert(stem);
+        ReportSource s;
+        s.displayName = modelName + u'/' + f.fileName();
+        s.path = f.filePath();
+        s.fileName = f.fileName();
+        s.modelId = *modelId;
+        s.taskId = *taskId;
+        sources << s;
+    }
+    if (!failed)
+        failed = !storeReports(store, sources, summary);
+    commitImport(tx, store, summary, root.fileName(), failed);
+    return summary;
+}
+
+} // namespace Rubricate

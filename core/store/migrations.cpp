@@ -1,0 +1,197 @@
+#include "migrations.h"
+
+#include "sqldialect.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Version 1: the domain model for all four benchmarks.
+QStringList baseSchema(const SqlDialect &d)
+{
+    const QString id = d.autoIdColumn();
+    return {
+        u"CREATE TABLE benchmark ("
+        "id %1, key TEXT NOT NULL UNIQUE, name TEXT NOT NULL, scale TEXT NOT NULL)"_s.arg(id),
+
+        u"CREATE TABLE task ("
+        "id %1,"
+        " benchmark_id INTEGER NOT NULL REFERENCES benchmark(id) ON DELETE CASCADE,"
+        " external_id TEXT NOT NULL, language TEXT, theme TEXT, title TEXT, prompt TEXT,"
+        " judge_task TEXT, blocked TEXT,"
+        " complexity_breadth TEXT, complexity_nesting TEXT, complexity_exploration TEXT,"
+        " metadata TEXT, fingerprint TEXT NOT NULL,"
+        " UNIQUE (benchmark_id, external_id))"_s.arg(id),
+
+        u"CREATE TABLE persona ("
+        "id %1,"
+        " benchmark_id INTEGER NOT NULL REFERENCES benchmark(id) ON DELETE CASCADE,"
+        " external_id TEXT NOT NULL, name TEXT, attributes TEXT, fingerprint TEXT NOT NULL,"
+        " UNIQUE (benchmark_id, external_id))"_s.arg(id),
+
+        u"CREATE TABLE research_query ("
+        "id %1,"
+        " benchmark_id INTEGER NOT NULL REFERENCES benchmark(id) ON DELETE CASCADE,"
+        " task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE,"
+        " persona_id INTEGER REFERENCES persona(id) ON DELETE SET NULL,"
+        " external_id TEXT NOT NULL, setting TEXT NOT NULL, language TEXT, text TEXT,"
+        " metadata TEXT, fingerprint TEXT NOT NULL,"
+        " UNIQUE (benchmark_id, external_id))"_s.arg(id),
+
+        u"CREATE TABLE rubric ("
+        "id %1,"
+        " task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE,"
+        " query_id INTEGER REFERENCES research_query(id) ON DELETE CASCADE,"
+        " dimension TEXT NOT NULL, position INTEGER NOT NULL, text TEXT NOT NULL,"
+        " weight REAL NOT NULL DEFAULT 1, dimension_weight REAL, mandatory INTEGER,"
+        " scale TEXT NOT NULL, duplicate_of INTEGER REFERENCES rubric(id) ON DELETE SET NULL,"
+        " metadata TEXT, fingerprint TEXT NOT NULL)"_s.arg(id),
+        u"CREATE UNIQUE INDEX rubric_key ON rubric"
+        " (task_id, COALESCE(query_id, 0), dimension, position)"_s,
+
+        u"CREATE TABLE reference_entry ("
+        "id %1,"
+        " task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE,"
+        " position INTEGER NOT NULL, bib_id TEXT, title TEXT NOT NULL,"
+        " normalized_title TEXT NOT NULL, authors TEXT, meta TEXT, fingerprint TEXT NOT NULL,"
+        " UNIQUE (task_id, position))"_s.arg(id),
+
+        u"CREATE TABLE agent_model (id %1, name TEXT NOT NULL UNIQUE)"_s.arg(id),
+
+        // Original report files live inside the project so that it stays portable.
+        u"CREATE TABLE document_blob ("
+        "hash TEXT PRIMARY KEY, size INTEGER NOT NULL, data %1 NOT NULL)"_s.arg(d.blobType()),
+
+        u"CREATE TABLE report ("
+        "id %1,"
+        " model_id INTEGER NOT NULL REFERENCES agent_model(id) ON DELETE CASCADE,"
+        " task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE,"
+        " query_id INTEGER REFERENCES research_query(id) ON DELETE CASCADE,"
+        " format TEXT NOT NULL, source_name TEXT,"
+        " content_hash TEXT REFERENCES document_blob(hash),"
+        " text TEXT NOT NULL DEFAULT '', pages TEXT, warnings TEXT,"
+        " has_text INTEGER NOT NULL DEFAULT 0, imported_at TEXT, fingerprint TEXT NOT NULL)"_s
+            .arg(id),
+        u"CREATE UNIQUE INDEX report_key ON report (model_id, task_id, COALESCE(query_id, 0))"_s,
+
+        u"CREATE TABLE judge_run ("
+        "id %1, benchmark_id INTEGER REFERENCES benchmark(id) ON DELETE SET NULL,"
+        " name TEXT NOT NULL, kind TEXT NOT NULL, scheme TEXT, config TEXT,"
+        " status TEXT NOT NULL, created_at TEXT NOT NULL, finished_at TEXT,"
+        " source TEXT, source_hash TEXT)"_s.arg(id),
+
+        // A verdict without a value must say why: an error is never a negative verdict.
+        u"CREATE TABLE verdict ("
+        "id %1,"
+        " run_id INTEGER NOT NULL REFERENCES judge_run(id) ON DELETE CASCADE,"
+        " report_id INTEGER NOT NULL REFERENCES report(id) ON DELETE CASCADE,"
+        " rubric_id INTEGER NOT NULL REFERENCES rubric(id) ON DELETE CASCADE,"
+        " value REAL, label TEXT, reason TEXT, evidence TEXT, error TEXT, raw TEXT,"
+        " created_at TEXT NOT NULL,"
+        " UNIQUE (run_id, report_id, rubric_id),"
+        " CHECK (value IS NOT NULL OR (error IS NOT NULL AND error <> '')))"_s.arg(id),
+
+        u"CREATE TABLE annotation_event ("
+        "id %1,"
+        " report_id INTEGER NOT NULL REFERENCES report(id) ON DELETE CASCADE,"
+        " rubric_id INTEGER NOT NULL REFERENCES rubric(id) ON DELETE CASCADE,"
+        " annotator TEXT NOT NULL, at TEXT NOT NULL, value REAL, previous_value REAL,"
+        " note TEXT)"_s.arg(id),
+
+        u"CREATE INDEX task_benchmark ON task (benchmark_id)"_s,
+        u"CREATE INDEX rubric_task ON rubric (task_id)"_s,
+        u"CREATE INDEX report_task ON report (task_id)"_s,
+        u"CREATE INDEX verdict_report ON verdict (report_id, rubric_id)"_s,
+        u"CREATE INDEX annotation_target ON annotation_event (report_id, rubric_id, annotator)"_s,
+    };
+}
+
+// Version 2: full-text search and the append-only guarantee for human judgements.
+QStringList searchAndAudit(const SqlDialect &d)
+{
+    QStringList s = d.createReportSearchIndex();
+    s += d.createAppendOnlyGuards();
+    // The newest event per (report, rubric, annotator) is that annotator's current label.
+    s << u"CREATE VIEW current_annotation AS SELECT e.* FROM annotation_event e"
+         " WHERE e.id = (SELECT MAX(x.id) FROM annotation_event x"
+         " WHERE x.report_id = e.report_id AND x.rubric_id = e.rubric_id"
+         " AND x.annotator = e.annotator)"_s;
+    return s;
+}
+
+// Version 3: a log of what was imported, so a user can see where the data came from.
+QStringList importLog(const SqlDialect &d)
+{
+    return {
+        u"CREATE TABLE import_log ("
+        "id %1, kind TEXT NOT NULL, path TEXT NOT NULL, at TEXT NOT NULL,"
+        " added INTEGER NOT NULL, updated INTEGER NOT NULL, unchanged INTEGER NOT NULL,"
+        " errors INTEGER NOT NULL, warnings INTEGER NOT NULL, summary TEXT)"_s.arg(
+            d.autoIdColumn()),
+    };
+}
+
+} // namespace
+
+const QList<Migration> &schemaMigrations()
+{
+    static const QList<Migration> migrations = {
+        {1, u"domain model for DRB-II, ResearchRubrics, PDR-Bench and ReportBench"_s,
+         baseSchema},
+        {2, u"full-text search over reports; append-only annotation events"_s, searchAndAudit},
+        {3, u"import log"_s, importLog},
+    };
+    return migrations;
+}
+
+int latestSchemaVersion()
+{
+    return schemaMigrations().constLast().version;
+}
+
+bool migrate(QSqlDatabase &db, const SqlDialect &dialect, QString *error, int targetVersion)
+{
+    if (targetVersion < 0)
+        targetVersion = latestSchemaVersion();
+    const int current = dialect.schemaVersion(db);
+    if (current < 0) {
+        *error = u"cannot read the schema version: %1"_s.arg(db.lastError().text());
+        return false;
+    }
+    if (current > latestSchemaVersion()) {
+        *error = u"the project was written by a newer Rubricate (schema %1, this build knows "
+                 "up to %2)"_s.arg(current).arg(latestSchemaVersion());
+        return false;
+    }
+    for (const Migration &m : schemaMigrations()) {
+        if (m.version <= current || m.version > targetVersion)
+            continue;
+        if (!db.transaction()) {
+            *error = db.lastError().text();
+            return false;
+        }
+        QSqlQuery q(db);
+        for (const QString &statement : m.statements(dialect)) {
+            if (!q.exec(statement)) {
+                *error = u"migration %1 (%2) failed: %3\n  in: %4"_s.arg(m.version)
+                             .arg(m.description, q.lastError().text(), statement);
+                db.rollback();
+                return false;
+            }
+        }
+        // SQLite's user_version is transactional, so a crash here leaves the old version.
+        if (!dialect.setSchemaVersion(db, m.version) || !db.commit()) {
+            *error = u"migration %1: %2"_s.arg(m.version).arg(db.lastError().text());
+            db.rollback();
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace Rubricate

@@ -1,0 +1,29 @@
+// Numbered schema migrations, applied on open, each in its own transaction.
+#pragma once
+
+#include <QSqlDatabase>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+
+namespace Rubricate {
+
+class SqlDialect;
+
+struct Migration {
+    int version;         // user_version after this migration ran
+    QString description;
+    std::function<QStringList(const SqlDialect &)> statements;
+};
+
+const QList<Migration> &schemaMigrations();
+int latestSchemaVersion();
+
+// Brings `db` from its current version up to `targetVersion` (default: latest). Refuses a
+// database newer than this build knows. Returns false with *error set on failure; a failed
+// migration leaves the database at the last version that completed.
+bool migrate(QSqlDatabase &db, const SqlDialect &dialect, QString *error,
+             int targetVersion = -1);
+
+} // namespace Rubricate

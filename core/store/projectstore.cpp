@@ -1,0 +1,437 @@
+#include "projectstore.h"
+
+#include "migrations.h"
+#include "sqldialect.h"
+#include "storecodec.h"
+
+#include <QAtomicInteger>
+#include <QCryptographicHash>
+#include <QFileInfo>
+#include <QSqlError>
+#include <QThread>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+std::unique_ptr<ProjectStore> ProjectStore::open(const QString &path, QString *error)
+{
+    return openAtVersion(path, -1, error);
+}
+
+std::unique_ptr<ProjectStore> ProjectStore::openAtVersion(const QString &path, int version,
+                                                          QString *error)
+{
+    std::unique_ptr<ProjectStore> store(new ProjectStore);
+    if (!store->initialise(path, version, error))
+        return nullptr;
+    return store;
+}
+
+bool ProjectStore::initialise(const QString &path, int targetVersion, QString *error)
+{
+    static QAtomicInteger<quint64> serial;
+    m_path = QFileInfo(path).absoluteFilePath();
+    m_dialect = makeSqliteDialect();
+    // Names carry the thread so that a stray cross-thread use is visible in Qt's warnings.
+    m_connectionName = u"rubricate-%1-%2"_s
+                           .arg(quintptr(QThread::currentThreadId()), 0, 16)
+                           .arg(serial.fetchAndAddRelaxed(1));
+    QSqlDatabase db = QSqlDatabase::addDatabase(m_dialect->driverName(), m_connectionName);
+    db.setDatabaseName(m_path);
+    if (!db.open()) {
+        *error = u"cannot open %1: %2"_s.arg(path, db.lastError().text());
+        return false;
+    }
+    QSqlQuery q(db);
+    for (const QString &statement : m_dialect->connectionSetup()) {
+        if (!q.exec(statement)) {
+            *error = u"%1: %2"_s.arg(path, q.lastError().text());
+            return false;
+        }
+    }
+    // A file that is not SQLite only fails at the first real read.
+    if (!q.exec(u"SELECT count(*) FROM sqlite_master"_s)) {
+        *error = u"%1 is not a Rubricate project: %2"_s.arg(path, q.lastError().text());
+        return false;
+    }
+    QString migrationError;
+    if (!migrate(db, *m_dialect, &migrationError, targetVersion)) {
+        *error = u"%1: %2"_s.arg(path, migrationError);
+        return false;
+    }
+    return true;
+}
+
+ProjectStore::~ProjectStore()
+{
+    m_statements.clear(); // queries must die before their connection is removed
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+        if (db.isOpen())
+            db.close();
+    }
+    if (!m_connectionName.isEmpty())
+        QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+QSqlDatabase ProjectStore::database() const
+{
+    return QSqlDatabase::database(m_connectionName, false);
+}
+
+int ProjectStore::schemaVersion() const
+{
+    QSqlDatabase db = database();
+    return m_dialect->schemaVersion(db);
+}
+
+bool ProjectStore::begin()
+{
+    QSqlDatabase db = database();
+    if (!db.transaction()) {
+        m_lastError = db.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+bool ProjectStore::commit()
+{
+    QSqlDatabase db = database();
+    if (!db.commit()) {
+        m_lastError = db.lastError().text();
+        db.rollback();
+        return false;
+    }
+    return true;
+}
+
+void ProjectStore::rollback()
+{
+    database().rollback();
+}
+
+QSqlQuery &ProjectStore::prepared(const QString &sql)
+{
+    auto it = m_statements.find(sql);
+    if (it == m_statements.end()) {
+        auto q = std::make_unique<QSqlQuery>(database());
+        q->setForwardOnly(true);
+        if (!q->prepare(sql))
+            m_lastError = q->lastError().text() + u" in: "_s + sql;
+        it = m_statements.emplace(sql, std::move(q)).first;
+    }
+    return *it->second;
+}
+
+bool ProjectStore::exec(QSqlQuery &q)
+{
+    if (!q.exec())
+        return fail(q);
+    return true;
+}
+
+bool ProjectStore::fail(const QSqlQuery &q)
+{
+    m_lastError = q.lastError().text();
+    if (m_lastError.trimmed().isEmpty())
+        m_lastError = u"database error"_s;
+    return false;
+}
+
+Upserted ProjectStore::upsertRow(const QString &table, const QStringList &keyColumns,
+                                 const QVariantList &keyValues, const QStringList &valueColumns,
+                                 const QVariantList &values)
+{
+    Q_ASSERT(keyColumns.size() == keyValues.size());
+    Q_ASSERT(valueColumns.size() == values.size());
+    const QString fingerprint = StoreCodec::fingerprint(values);
+
+    // A key column written "name?" may be NULL; both engines compare through COALESCE.
+    QStringList where;
+    QStringList plainKeys;
+    for (const QString &k : keyColumns) {
+        if (k.endsWith(u'?')) {
+            const QString name = k.chopped(1);
+            plainKeys << name;
+            where << u"COALESCE(%1, 0) = COALESCE(?, 0)"_s.arg(name);
+        } else {
+            plainKeys << k;
+            where << k + u" = ?"_s;
+        }
+    }
+    QSqlQuery &find = prepared(u"SELECT id, fingerprint FROM %1 WHERE %2"_s.arg(
+        table, where.join(u" AND "_s)));
+    for (int i = 0; i < keyValues.size(); ++i)
+        find.bindValue(i, keyValues.at(i));
+    if (!exec(find))
+        return {};
+    if (find.next()) {
+        const RowId id = find.value(0).toLongLong();
+        const bool same = find.value(1).toString() == fingerprint;
+        find.finish();
+        if (same)
+            return {id, UpsertResult::Unchanged};
+        QStringList sets;
+        for (const QString &c : valueColumns)
+            sets << c + u" = ?"_s;
+        sets << u"fingerprint = ?"_s;
+        QSqlQuery &update =
+            prepared(u"UPDATE %1 SET %2 WHERE id = ?"_s.arg(table, sets.join(u", "_s)));
+        int i = 0;
+        for (const QVariant &v : values)
+            update.bindValue(i++, v);
+        update.bindValue(i++, fingerprint);
+        update.bindValue(i, id);
+        if (!exec(update))
+            return {};
+        return {id, UpsertResult::Updated};
+    }
+    find.finish();
+
+    const QStringList columns = plainKeys + valueColumns + QStringList{u"fingerprint"_s};
+    QStringList marks;
+    marks.fill(u"?"_s, columns.size());
+    QSqlQuery &insert = prepared(u"INSERT INTO %1 (%2) VALUES (%3)"_s.arg(
+        table, columns.join(u", "_s), marks.join(u", "_s)));
+    int i = 0;
+    for (const QVariant &v : keyValues)
+        insert.bindValue(i++, v);
+    for (const QVariant &v : values)
+        insert.bindValue(i++, v);
+    insert.bindValue(i, fingerprint);
+    if (!exec(insert))
+        return {};
+    return {insert.lastInsertId().toLongLong(), UpsertResult::Added};
+}
+
+std::optional<Benchmark> ProjectStore::ensureBenchmark(const QString &key, const QString &name,
+                                                       VerdictScale scale)
+{
+    if (auto existing = benchmark(key))
+        return existing;
+    QSqlQuery &q = prepared(u"INSERT INTO benchmark (key, name, scale) VALUES (?, ?, ?)"_s);
+    q.bindValue(0, key);
+    q.bindValue(1, name);
+    q.bindValue(2, scaleKey(scale));
+    if (!exec(q))
+        return std::nullopt;
+    return Benchmark{q.lastInsertId().toLongLong(), key, name, scale};
+}
+
+Upserted ProjectStore::upsertTask(const Task &t)
+{
+    return upsertRow(u"task"_s, {u"benchmark_id"_s, u"external_id"_s},
+                     {t.benchmarkId, t.externalId},
+                     {u"language"_s, u"theme"_s, u"title"_s, u"prompt"_s, u"judge_task"_s,
+                      u"blocked"_s, u"complexity_breadth"_s, u"complexity_nesting"_s,
+                      u"complexity_exploration"_s, u"metadata"_s},
+                     {StoreCodec::text(t.language), StoreCodec::text(t.theme),
+                      StoreCodec::text(t.title), StoreCodec::text(t.prompt),
+                      StoreCodec::text(t.judgeTask), StoreCodec::blocked(t.blocked),
+                      StoreCodec::text(t.complexity.breadth), StoreCodec::text(t.complexity.nesting),
+                      StoreCodec::text(t.complexity.exploration), StoreCodec::json(t.metadata)});
+}
+
+Upserted ProjectStore::upsertPersona(const Persona &p)
+{
+    return upsertRow(u"persona"_s, {u"benchmark_id"_s, u"external_id"_s},
+                     {p.benchmarkId, p.externalId}, {u"name"_s, u"attributes"_s},
+                     {StoreCodec::text(p.name), StoreCodec::json(p.attributes)});
+}
+
+Upserted ProjectStore::upsertQuery(const Query &qr)
+{
+    return upsertRow(u"research_query"_s, {u"benchmark_id"_s, u"external_id"_s},
+                     {qr.benchmarkId, qr.externalId},
+                     {u"task_id"_s, u"persona_id"_s, u"setting"_s, u"language"_s, u"text"_s,
+                      u"metadata"_s},
+                     {qr.taskId, StoreCodec::id(qr.personaId), qr.setting,
+                      StoreCodec::text(qr.language), StoreCodec::text(qr.text),
+                      StoreCodec::json(qr.metadata)});
+}
+
+Upserted ProjectStore::upsertRubric(const Rubric &r)
+{
+    return upsertRow(
+        u"rubric"_s, {u"task_id"_s, u"query_id?"_s, u"dimension"_s, u"position"_s},
+        {r.taskId, StoreCodec::id(r.queryId), r.dimension, r.position},
+        {u"text"_s, u"weight"_s, u"dimension_weight"_s, u"mandatory"_s, u"scale"_s,
+         u"duplicate_of"_s, u"metadata"_s},
+        {r.text, r.weight, StoreCodec::number(r.dimensionWeight), StoreCodec::flag(r.mandatory),
+         scaleKey(r.scale), StoreCodec::id(r.duplicateOf), StoreCodec::json(r.metadata)});
+}
+
+Upserted ProjectStore::upsertReference(const Reference &r)
+{
+    return upsertRow(u"reference_entry"_s, {u"task_id"_s, u"position"_s}, {r.taskId, r.position},
+                     {u"bib_id"_s, u"title"_s, u"normalized_title"_s, u"authors"_s, u"meta"_s},
+                     {StoreCodec::text(r.bibId), r.title, r.normalizedTitle,
+                      StoreCodec::text(r.authors), StoreCodec::json(r.meta)});
+}
+
+std::optional<RowId> ProjectStore::ensureModel(const QString &name)
+{
+    if (auto id = modelId(name))
+        return id;
+    QSqlQuery &q = prepared(u"INSERT INTO agent_model (name) VALUES (?)"_s);
+    q.bindValue(0, name);
+    if (!exec(q))
+        return std::nullopt;
+    return q.lastInsertId().toLongLong();
+}
+
+Upserted ProjectStore::upsertReport(const Report &r, const QByteArray &original)
+{
+    QVariant hash;
+    if (!r.contentHash.isEmpty()) {
+        hash = r.contentHash;
+        QSqlQuery &has = prepared(u"SELECT 1 FROM document_blob WHERE hash = ?"_s);
+        has.bindValue(0, r.contentHash);
+        if (!exec(has))
+            return {};
+        const bool present = has.next();
+        has.finish();
+        if (!present) {
+            QSqlQuery &put =
+                prepared(u"INSERT INTO document_blob (hash, size, data) VALUES (?, ?, ?)"_s);
+            put.bindValue(0, r.contentHash);
+            put.bindValue(1, qint64(original.size()));
+            put.bindValue(2, original);
+            if (!exec(put))
+                return {};
+        }
+    }
+    return upsertRow(u"report"_s, {u"model_id"_s, u"task_id"_s, u"query_id?"_s},
+                     {r.modelId, r.taskId, StoreCodec::id(r.queryId)},
+                     {u"format"_s, u"source_name"_s, u"content_hash"_s, u"text"_s, u"pages"_s,
+                      u"warnings"_s, u"has_text"_s},
+                     {formatKey(r.format), StoreCodec::text(r.sourceName), hash, r.text,
+                      StoreCodec::pages(r.pages), StoreCodec::stringList(r.warnings),
+                      int(r.hasText)});
+}
+
+std::optional<RowId> ProjectStore::createRun(const JudgeRun &run)
+{
+    QSqlQuery &q = prepared(
+        u"INSERT INTO judge_run (benchmark_id, name, kind, scheme, config, status, created_at,"
+        " finished_at, source, source_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    q.bindValue(0, run.benchmarkId ? QVariant(run.benchmarkId) : QVariant());
+    q.bindValue(1, run.name);
+    q.bindValue(2, judgeKindKey(run.kind));
+    q.bindValue(3, StoreCodec::text(run.scheme));
+    q.bindValue(4, StoreCodec::json(run.config));
+    q.bindValue(5, run.status.isEmpty() ? u"pending"_s : run.status);
+    q.bindValue(6, StoreCodec::time(run.createdAt.isValid() ? run.createdAt
+                                                            : QDateTime::currentDateTimeUtc()));
+    q.bindValue(7, StoreCodec::time(run.finishedAt));
+    q.bindValue(8, StoreCodec::text(run.source));
+    q.bindValue(9, run.config.value(u"sourceHash"_s).toString().isEmpty()
+                       ? QVariant()
+                       : QVariant(run.config.value(u"sourceHash"_s).toString()));
+    if (!exec(q))
+        return std::nullopt;
+    return q.lastInsertId().toLongLong();
+}
+
+bool ProjectStore::finishRun(RowId runId, const QString &status)
+{
+    QSqlQuery &q = prepared(u"UPDATE judge_run SET status = ?, finished_at = ? WHERE id = ?"_s);
+    q.bindValue(0, status);
+    q.bindValue(1, StoreCodec::time(QDateTime::currentDateTimeUtc()));
+    q.bindValue(2, runId);
+    return exec(q);
+}
+
+Upserted ProjectStore::upsertVerdict(const Verdict &v)
+{
+    if (!v.value && v.error.isEmpty()) {
+        m_lastError = u"a verdict without a value must carry its error"_s;
+        return {};
+    }
+    QSqlQuery &find =
+        prepared(u"SELECT id, value, label, reason, evidence, error FROM verdict"
+                 " WHERE run_id = ? AND report_id = ? AND rubric_id = ?"_s);
+    find.bindValue(0, v.runId);
+    find.bindValue(1, v.reportId);
+    find.bindValue(2, v.rubricId);
+    if (!exec(find))
+        return {};
+    const QVariant value = StoreCodec::number(v.value);
+    if (find.next()) {
+        const RowId id = find.value(0).toLongLong();
+        const bool same = find.value(1) == value && find.value(2).toString() == v.label
+                       && find.value(3).toString() == v.reason
+                       && find.value(4).toString() == v.evidence
+                       && find.value(5).toString() == v.error;
+        find.finish();
+        if (same)
+            return {id, UpsertResult::Unchanged};
+        QSqlQuery &update = prepared(u"UPDATE verdict SET value = ?, label = ?, reason = ?,"
+                                     " evidence = ?, error = ?, raw = ? WHERE id = ?"_s);
+        update.bindValue(0, value);
+        update.bindValue(1, StoreCodec::text(v.label));
+        update.bindValue(2, StoreCodec::text(v.reason));
+        update.bindValue(3, StoreCodec::text(v.evidence));
+        update.bindValue(4, StoreCodec::text(v.error));
+        update.bindValue(5, StoreCodec::json(v.raw));
+        update.bindValue(6, id);
+        if (!exec(update))
+            return {};
+        return {id, UpsertResult::Updated};
+    }
+    find.finish();
+    QSqlQuery &insert = prepared(
+        u"INSERT INTO verdict (run_id, report_id, rubric_id, value, label, reason, evidence,"
+        " error, raw, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    insert.bindValue(0, v.runId);
+    insert.bindValue(1, v.reportId);
+    insert.bindValue(2, v.rubricId);
+    insert.bindValue(3, value);
+    insert.bindValue(4, StoreCodec::text(v.label));
+    insert.bindValue(5, StoreCodec::text(v.reason));
+    insert.bindValue(6, StoreCodec::text(v.evidence));
+    insert.bindValue(7, StoreCodec::text(v.error));
+    insert.bindValue(8, StoreCodec::json(v.raw));
+    insert.bindValue(9, StoreCodec::time(QDateTime::currentDateTimeUtc()));
+    if (!exec(insert))
+        return {};
+    return {insert.lastInsertId().toLongLong(), UpsertResult::Added};
+}
+
+std::optional<RowId> ProjectStore::appendAnnotation(const AnnotationEvent &e)
+{
+    if (e.annotator.trimmed().isEmpty()) {
+        m_lastError = u"an annotation needs an annotator"_s;
+        return std::nullopt;
+    }
+    QSqlQuery &q = prepared(
+        u"INSERT INTO annotation_event (report_id, rubric_id, annotator, at, value,"
+        " previous_value, note) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
+    q.bindValue(0, e.reportId);
+    q.bindValue(1, e.rubricId);
+    q.bindValue(2, e.annotator);
+    q.bindValue(3, StoreCodec::time(e.at.isValid() ? e.at : QDateTime::currentDateTimeUtc()));
+    q.bindValue(4, StoreCodec::number(e.value));
+    q.bindValue(5, StoreCodec::number(e.previousValue));
+    q.bindValue(6, StoreCodec::text(e.note));
+    if (!exec(q))
+        return std::nullopt;
+    return q.lastInsertId().toLongLong();
+}
+
+bool ProjectStore::logImport(const QString &kind, const QString &path, int added, int updated,
+                             int unchanged, int errors, int warnings, const QString &summary)
+{
+    QSqlQuery &q = prepared(
+        u"INSERT INTO import_log (kind, path, at, added, updated, unchanged, errors, warnings,"
+        " summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    const QVariantList values = {kind,    path,   StoreCodec::time(QDateTime::currentDateTimeUtc()),
+                                 added,   updated, unchanged, errors, warnings, summary};
+    for (int i = 0; i < values.size(); ++i)
+        q.bindValue(i, values.at(i));
+    return exec(q);
+}
+
+} // namespace Rubricate

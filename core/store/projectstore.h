@@ -1,0 +1,216 @@
+// The project database: one file per project, one named connection per thread.
+//
+// Every write goes through this class and happens inside a transaction that the caller
+// opens with Transaction (below) or that a single call opens itself. Engine-specific SQL
+// (pragmas, full-text search, triggers) lives in SqlDialect; the queries here are plain SQL
+// that PostgreSQL runs as well.
+#pragma once
+
+#include "domain/types.h"
+
+#include <QHash>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <unordered_map>
+
+namespace Rubricate {
+
+class SqlDialect;
+
+enum class UpsertResult { Added, Updated, Unchanged, Failed };
+
+struct Upserted {
+    RowId id = 0;
+    UpsertResult result = UpsertResult::Failed;
+    bool ok() const { return result != UpsertResult::Failed; }
+};
+
+struct TaskSummary {
+    RowId id = 0;
+    QString benchmarkKey;
+    QString externalId;
+    QString language;
+    QString theme;
+    QString title;
+    int rubricCount = 0;
+    int reportCount = 0;
+};
+
+struct ReportSummary {
+    RowId id = 0;
+    QString benchmarkKey;
+    QString taskExternalId;
+    QString queryExternalId;
+    QString model;
+    QString format;
+    QString sourceName;
+    int characters = 0;
+    int pageCount = 0;
+    bool hasText = false;
+    int warningCount = 0;
+};
+
+struct RunSummary {
+    RowId id = 0;
+    QString name;
+    QString kind;
+    QString status;
+    QString benchmarkKey;
+    QDateTime createdAt;
+    int verdicts = 0;
+    int errors = 0;
+};
+
+struct SearchHit {
+    RowId reportId = 0;
+    QString model;
+    QString benchmarkKey;
+    QString taskExternalId;
+    QString snippet;
+};
+
+struct CountRow {
+    QString group;   // benchmark key
+    QString key;     // dimension, model ...
+    int count = 0;
+};
+
+struct ProjectStats {
+    QList<CountRow> tasks;          // per benchmark (key empty)
+    QList<CountRow> languages;      // per benchmark and language
+    QList<CountRow> themes;         // per benchmark and theme/domain
+    QList<CountRow> rubrics;        // per benchmark and dimension
+    QList<CountRow> duplicateRubrics; // per benchmark and dimension
+    QList<CountRow> references;     // per benchmark
+    QList<CountRow> personas;       // per benchmark
+    QList<CountRow> queries;        // per benchmark
+    QList<CountRow> reports;        // per benchmark and model
+    QList<CountRow> runs;           // per kind
+    QList<CountRow> verdicts;       // per run name
+    int annotationEvents = 0;
+};
+
+class ProjectStore
+{
+public:
+    // Opens (creating if needed) the project at `path` with a connection owned by the
+    // calling thread, and migrates it to the latest schema. Use one store per thread.
+    static std::unique_ptr<ProjectStore> open(const QString &path, QString *error);
+    // Opens without migrating beyond `version`: for tests of the migrations themselves.
+    static std::unique_ptr<ProjectStore> openAtVersion(const QString &path, int version,
+                                                       QString *error);
+    ~ProjectStore();
+
+    ProjectStore(const ProjectStore &) = delete;
+    ProjectStore &operator=(const ProjectStore &) = delete;
+
+    QString path() const { return m_path; }
+    QString connectionName() const { return m_connectionName; }
+    QSqlDatabase database() const;
+    int schemaVersion() const;
+    QString lastError() const { return m_lastError; }
+
+    bool begin();
+    bool commit();
+    void rollback();
+
+    // --- writes -----------------------------------------------------------------------
+    std::optional<Benchmark> ensureBenchmark(const QString &key, const QString &name,
+                                             VerdictScale scale);
+    Upserted upsertTask(const Task &task);
+    Upserted upsertPersona(const Persona &persona);
+    Upserted upsertQuery(const Query &query);
+    Upserted upsertRubric(const Rubric &rubric);
+    Upserted upsertReference(const Reference &reference);
+    std::optional<RowId> ensureModel(const QString &name);
+    // Stores the original bytes (deduplicated by hash) with the report row.
+    Upserted upsertReport(const Report &report, const QByteArray &original);
+    std::optional<RowId> createRun(const JudgeRun &run);
+    bool finishRun(RowId runId, const QString &status);
+    Upserted upsertVerdict(const Verdict &verdict);
+    std::optional<RowId> appendAnnotation(const AnnotationEvent &event);
+    bool logImport(const QString &kind, const QString &path, int added, int updated,
+                   int unchanged, int errors, int warnings, const QString &summary);
+
+    // --- reads ------------------------------------------------------------------------
+    QList<Benchmark> benchmarks();
+    std::optional<Benchmark> benchmark(const QString &key);
+    std::optional<RowId> taskId(RowId benchmarkId, const QString &externalId);
+    std::optional<Task> task(RowId id);
+    QList<TaskSummary> taskSummaries(const QString &benchmarkKey = {});
+    QList<Rubric> rubrics(RowId taskId, std::optional<RowId> queryId = std::nullopt);
+    QList<Rubric> allRubricsOfTask(RowId taskId); // including PDR-Bench query criteria
+    QList<Reference> references(RowId taskId);
+    std::optional<Persona> persona(RowId id);
+    std::optional<RowId> personaId(RowId benchmarkId, const QString &externalId);
+    std::optional<Query> query(RowId id);
+    std::optional<RowId> queryId(RowId benchmarkId, const QString &externalId);
+    QStringList models();
+    std::optional<RowId> modelId(const QString &name);
+    std::optional<Report> report(RowId id);
+    std::optional<RowId> reportId(RowId modelId, RowId taskId,
+                                  std::optional<RowId> queryId = std::nullopt);
+    QList<ReportSummary> reportSummaries(const QString &benchmarkKey = {});
+    QByteArray originalFile(const QString &contentHash);
+    QList<RunSummary> runs();
+    std::optional<RowId> runBySourceHash(const QString &sourceHash);
+    QList<Verdict> verdicts(RowId runId, RowId reportId);
+    QList<AnnotationEvent> annotationHistory(RowId reportId, RowId rubricId);
+    // Newest event for this target (of this annotator, or of anyone when empty).
+    std::optional<AnnotationEvent> currentAnnotation(RowId reportId, RowId rubricId,
+                                                     const QString &annotator = {});
+    ProjectStats stats();
+    QList<SearchHit> search(const QString &text, int limit = 50);
+
+private:
+    ProjectStore() = default;
+    bool initialise(const QString &path, int targetVersion, QString *error);
+    QSqlQuery &prepared(const QString &sql);
+    bool exec(QSqlQuery &q);
+    bool fail(const QSqlQuery &q);
+    // Insert-or-update by natural key, comparing a fingerprint of the value columns so that
+    // re-importing identical data touches nothing.
+    Upserted upsertRow(const QString &table, const QStringList &keyColumns,
+                       const QVariantList &keyValues, const QStringList &valueColumns,
+                       const QVariantList &values);
+    QList<CountRow> countRows(const QString &sql);
+
+    QString m_path;
+    QString m_connectionName;
+    QString m_lastError;
+    std::unique_ptr<SqlDialect> m_dialect;
+    std::unordered_map<QString, std::unique_ptr<QSqlQuery>> m_statements; // by SQL text
+};
+
+// Scoped transaction: rolls back unless commit() was called.
+class Transaction
+{
+public:
+    explicit Transaction(ProjectStore &store) : m_store(store), m_open(store.begin()) {}
+    ~Transaction()
+    {
+        if (m_open)
+            m_store.rollback();
+    }
+    Transaction(const Transaction &) = delete;
+    Transaction &operator=(const Transaction &) = delete;
+
+    bool isOpen() const { return m_open; }
+    bool commit()
+    {
+        if (!m_open)
+            return false;
+        m_open = false;
+        return m_store.commit();
+    }
+
+private:
+    ProjectStore &m_store;
+    bool m_open;
+};
+
+} // namespace Rubricate

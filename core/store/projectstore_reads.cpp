@@ -1,0 +1,551 @@
+// Read side of ProjectStore: lookups, listings, statistics and full-text search.
+#include "projectstore.h"
+
+#include "sqldialect.h"
+#include "storecodec.h"
+
+#include <QRegularExpression>
+#include <QSqlError>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+std::optional<RowId> singleId(QSqlQuery &q)
+{
+    std::optional<RowId> id;
+    if (q.next())
+        id = q.value(0).toLongLong();
+    q.finish();
+    return id;
+}
+
+Rubric rubricFrom(const QSqlQuery &q)
+{
+    Rubric r;
+    r.id = q.value(0).toLongLong();
+    r.taskId = q.value(1).toLongLong();
+    r.queryId = StoreCodec::toId(q.value(2));
+    r.dimension = q.value(3).toString();
+    r.position = q.value(4).toInt();
+    r.text = q.value(5).toString();
+    r.weight = q.value(6).toDouble();
+    r.dimensionWeight = StoreCodec::toNumber(q.value(7));
+    if (!q.value(8).isNull())
+        r.mandatory = q.value(8).toBool();
+    r.scale = scaleFromKey(q.value(9).toString()).value_or(VerdictScale::Drb2Tristate);
+    r.duplicateOf = StoreCodec::toId(q.value(10));
+    r.metadata = StoreCodec::toJson(q.value(11));
+    return r;
+}
+
+constexpr auto rubricColumns = "SELECT id, task_id, query_id, dimension, position, text, weight,"
+                               " dimension_weight, mandatory, scale, duplicate_of, metadata"
+                               " FROM rubric";
+
+AnnotationEvent annotationFrom(const QSqlQuery &q)
+{
+    AnnotationEvent e;
+    e.id = q.value(0).toLongLong();
+    e.reportId = q.value(1).toLongLong();
+    e.rubricId = q.value(2).toLongLong();
+    e.annotator = q.value(3).toString();
+    e.at = StoreCodec::toTime(q.value(4));
+    e.value = StoreCodec::toNumber(q.value(5));
+    e.previousValue = StoreCodec::toNumber(q.value(6));
+    e.note = q.value(7).toString();
+    return e;
+}
+
+} // namespace
+
+QList<Benchmark> ProjectStore::benchmarks()
+{
+    QList<Benchmark> out;
+    QSqlQuery &q = prepared(u"SELECT id, key, name, scale FROM benchmark ORDER BY id"_s);
+    if (!exec(q))
+        return out;
+    while (q.next()) {
+        out.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
+                    scaleFromKey(q.value(3).toString()).value_or(VerdictScale::Drb2Tristate)});
+    }
+    return out;
+}
+
+std::optional<Benchmark> ProjectStore::benchmark(const QString &key)
+{
+    QSqlQuery &q = prepared(u"SELECT id, key, name, scale FROM benchmark WHERE key = ?"_s);
+    q.bindValue(0, key);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    Benchmark b{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
+                scaleFromKey(q.value(3).toString()).value_or(VerdictScale::Drb2Tristate)};
+    q.finish();
+    return b;
+}
+
+std::optional<RowId> ProjectStore::taskId(RowId benchmarkId, const QString &externalId)
+{
+    QSqlQuery &q = prepared(u"SELECT id FROM task WHERE benchmark_id = ? AND external_id = ?"_s);
+    q.bindValue(0, benchmarkId);
+    q.bindValue(1, externalId);
+    if (!exec(q))
+        return std::nullopt;
+    return singleId(q);
+}
+
+std::optional<Task> ProjectStore::task(RowId id)
+{
+    QSqlQuery &q = prepared(
+        u"SELECT id, benchmark_id, external_id, language, theme, title, prompt, judge_task,"
+        " blocked, complexity_breadth, complexity_nesting, complexity_exploration, metadata"
+        " FROM task WHERE id = ?"_s);
+    q.bindValue(0, id);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    Task t;
+    t.id = q.value(0).toLongLong();
+    t.benchmarkId = q.value(1).toLongLong();
+    t.externalId = q.value(2).toString();
+    t.language = q.value(3).toString();
+    t.theme = q.value(4).toString();
+    t.title = q.value(5).toString();
+    t.prompt = q.value(6).toString();
+    t.judgeTask = q.value(7).toString();
+    t.blocked = StoreCodec::toBlocked(q.value(8));
+    t.complexity = {q.value(9).toString(), q.value(10).toString(), q.value(11).toString()};
+    t.metadata = StoreCodec::toJson(q.value(12));
+    q.finish();
+    return t;
+}
+
+QList<TaskSummary> ProjectStore::taskSummaries(const QString &benchmarkKey)
+{
+    QList<TaskSummary> out;
+    // Numeric external ids (DRB-II idx) sort as numbers, the rest as text.
+    QSqlQuery &q = prepared(
+        u"SELECT t.id, b.key, t.external_id, t.language, t.theme, t.title,"
+        " (SELECT count(*) FROM rubric r WHERE r.task_id = t.id),"
+        " (SELECT count(*) FROM report p WHERE p.task_id = t.id)"
+        " FROM task t JOIN benchmark b ON b.id = t.benchmark_id"
+        " WHERE (COALESCE(?, '') = '' OR b.key = ?)"
+        " ORDER BY b.id, length(t.external_id), t.external_id"_s);
+    q.bindValue(0, benchmarkKey);
+    q.bindValue(1, benchmarkKey);
+    if (!exec(q))
+        return out;
+    while (q.next()) {
+        out.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
+                    q.value(3).toString(), q.value(4).toString(), q.value(5).toString(),
+                    q.value(6).toInt(), q.value(7).toInt()});
+    }
+    return out;
+}
+
+QList<Rubric> ProjectStore::rubrics(RowId taskId, std::optional<RowId> queryId)
+{
+    QList<Rubric> out;
+    QSqlQuery &q = prepared(QString::fromLatin1(rubricColumns)
+                            + u" WHERE task_id = ? AND COALESCE(query_id, 0) = ?"
+                              " ORDER BY id"_s);
+    q.bindValue(0, taskId);
+    q.bindValue(1, queryId.value_or(0));
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.append(rubricFrom(q));
+    return out;
+}
+
+QList<Rubric> ProjectStore::allRubricsOfTask(RowId taskId)
+{
+    QList<Rubric> out;
+    QSqlQuery &q =
+        prepared(QString::fromLatin1(rubricColumns) + u" WHERE task_id = ? ORDER BY id"_s);
+    q.bindValue(0, taskId);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.append(rubricFrom(q));
+    return out;
+}
+
+QList<Reference> ProjectStore::references(RowId taskId)
+{
+    QList<Reference> out;
+    QSqlQuery &q = prepared(u"SELECT id, task_id, position, bib_id, title, normalized_title,"
+                            " authors, meta FROM reference_entry WHERE task_id = ?"
+                            " ORDER BY position"_s);
+    q.bindValue(0, taskId);
+    if (!exec(q))
+        return out;
+    while (q.next()) {
+        out.append({q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toInt(),
+                    q.value(3).toString(), q.value(4).toString(), q.value(5).toString(),
+                    q.value(6).toString(), StoreCodec::toJson(q.value(7))});
+    }
+    return out;
+}
+
+std::optional<Persona> ProjectStore::persona(RowId id)
+{
+    QSqlQuery &q = prepared(
+        u"SELECT id, benchmark_id, external_id, name, attributes FROM persona WHERE id = ?"_s);
+    q.bindValue(0, id);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    Persona p{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
+              q.value(3).toString(), StoreCodec::toJson(q.value(4))};
+    q.finish();
+    return p;
+}
+
+std::optional<RowId> ProjectStore::personaId(RowId benchmarkId, const QString &externalId)
+{
+    QSqlQuery &q =
+        prepared(u"SELECT id FROM persona WHERE benchmark_id = ? AND external_id = ?"_s);
+    q.bindValue(0, benchmarkId);
+    q.bindValue(1, externalId);
+    if (!exec(q))
+        return std::nullopt;
+    return singleId(q);
+}
+
+std::optional<Query> ProjectStore::query(RowId id)
+{
+    QSqlQuery &q = prepared(u"SELECT id, benchmark_id, task_id, persona_id, external_id, setting,"
+                            " language, text, metadata FROM research_query WHERE id = ?"_s);
+    q.bindValue(0, id);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    Query r;
+    r.id = q.value(0).toLongLong();
+    r.benchmarkId = q.value(1).toLongLong();
+    r.taskId = q.value(2).toLongLong();
+    r.personaId = StoreCodec::toId(q.value(3));
+    r.externalId = q.value(4).toString();
+    r.setting = q.value(5).toString();
+    r.language = q.value(6).toString();
+    r.text = q.value(7).toString();
+    r.metadata = StoreCodec::toJson(q.value(8));
+    q.finish();
+    return r;
+}
+
+std::optional<RowId> ProjectStore::queryId(RowId benchmarkId, const QString &externalId)
+{
+    QSqlQuery &q =
+        prepared(u"SELECT id FROM research_query WHERE benchmark_id = ? AND external_id = ?"_s);
+    q.bindValue(0, benchmarkId);
+    q.bindValue(1, externalId);
+    if (!exec(q))
+        return std::nullopt;
+    return singleId(q);
+}
+
+QStringList ProjectStore::models()
+{
+    QStringList out;
+    QSqlQuery &q = prepared(u"SELECT name FROM agent_model ORDER BY name"_s);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out << q.value(0).toString();
+    return out;
+}
+
+std::optional<RowId> ProjectStore::modelId(const QString &name)
+{
+    QSqlQuery &q = prepared(u"SELECT id FROM agent_model WHERE name = ?"_s);
+    q.bindValue(0, name);
+    if (!exec(q))
+        return std::nullopt;
+    return singleId(q);
+}
+
+std::optional<Report> ProjectStore::report(RowId id)
+{
+    QSqlQuery &q = prepared(u"SELECT id, model_id, task_id, query_id, format, source_name,"
+                            " content_hash, text, pages, warnings, has_text FROM report"
+                            " WHERE id = ?"_s);
+    q.bindValue(0, id);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    Report r;
+    r.id = q.value(0).toLongLong();
+    r.modelId = q.value(1).toLongLong();
+    r.taskId = q.value(2).toLongLong();
+    r.queryId = StoreCodec::toId(q.value(3));
+    r.format = formatFromKey(q.value(4).toString());
+    r.sourceName = q.value(5).toString();
+    r.contentHash = q.value(6).toString();
+    r.text = q.value(7).toString();
+    r.pages = StoreCodec::toPages(q.value(8));
+    r.warnings = StoreCodec::toStringList(q.value(9));
+    r.hasText = q.value(10).toBool();
+    q.finish();
+    return r;
+}
+
+std::optional<RowId> ProjectStore::reportId(RowId modelId, RowId taskId,
+                                            std::optional<RowId> queryId)
+{
+    QSqlQuery &q = prepared(u"SELECT id FROM report WHERE model_id = ? AND task_id = ?"
+                            " AND COALESCE(query_id, 0) = ?"_s);
+    q.bindValue(0, modelId);
+    q.bindValue(1, taskId);
+    q.bindValue(2, queryId.value_or(0));
+    if (!exec(q))
+        return std::nullopt;
+    return singleId(q);
+}
+
+QList<ReportSummary> ProjectStore::reportSummaries(const QString &benchmarkKey)
+{
+    QList<ReportSummary> out;
+    QSqlQuery &q = prepared(
+        u"SELECT p.id, b.key, t.external_id, COALESCE(qr.external_id, ''), m.name, p.format,"
+        " COALESCE(p.source_name, ''), length(p.text), p.pages, p.has_text, p.warnings"
+        " FROM report p JOIN task t ON t.id = p.task_id"
+        " JOIN benchmark b ON b.id = t.benchmark_id"
+        " JOIN agent_model m ON m.id = p.model_id"
+        " LEFT JOIN research_query qr ON qr.id = p.query_id"
+        " WHERE (COALESCE(?, '') = '' OR b.key = ?)"
+        " ORDER BY b.id, m.name, length(t.external_id), t.external_id"_s);
+    q.bindValue(0, benchmarkKey);
+    q.bindValue(1, benchmarkKey);
+    if (!exec(q))
+        return out;
+    while (q.next()) {
+        ReportSummary s;
+        s.id = q.value(0).toLongLong();
+        s.benchmarkKey = q.value(1).toString();
+        s.taskExternalId = q.value(2).toString();
+        s.queryExternalId = q.value(3).toString();
+        s.model = q.value(4).toString();
+        s.format = q.value(5).toString();
+        s.sourceName = q.value(6).toString();
+        s.characters = q.value(7).toInt();
+        s.pageCount = int(StoreCodec::toPages(q.value(8)).size());
+        s.hasText = q.value(9).toBool();
+        s.warningCount = int(StoreCodec::toStringList(q.value(10)).size());
+        out.append(s);
+    }
+    return out;
+}
+
+QByteArray ProjectStore::originalFile(const QString &contentHash)
+{
+    QSqlQuery &q = prepared(u"SELECT data FROM document_blob WHERE hash = ?"_s);
+    q.bindValue(0, contentHash);
+    if (!exec(q) || !q.next())
+        return {};
+    QByteArray data = q.value(0).toByteArray();
+    q.finish();
+    return data;
+}
+
+QList<RunSummary> ProjectStore::runs()
+{
+    QList<RunSummary> out;
+    QSqlQuery &q = prepared(
+        u"SELECT r.id, r.name, r.kind, r.status, COALESCE(b.key, ''), r.created_at,"
+        " (SELECT count(*) FROM verdict v WHERE v.run_id = r.id),"
+        " (SELECT count(*) FROM verdict v WHERE v.run_id = r.id AND v.value IS NULL)"
+        " FROM judge_run r LEFT JOIN benchmark b ON b.id = r.benchmark_id ORDER BY r.id"_s);
+    if (!exec(q))
+        return out;
+    while (q.next()) {
+        out.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
+                    q.value(3).toString(), q.value(4).toString(), StoreCodec::toTime(q.value(5)),
+                    q.value(6).toInt(), q.value(7).toInt()});
+    }
+    return out;
+}
+
+std::optional<RowId> ProjectStore::runBySourceHash(const QString &sourceHash)
+{
+    QSqlQuery &q = prepared(u"SELECT id FROM judge_run WHERE source_hash = ?"_s);
+    q.bindValue(0, sourceHash);
+    if (!exec(q))
+        return std::nullopt;
+    return singleId(q);
+}
+
+QList<Verdict> ProjectStore::verdicts(RowId runId, RowId reportId)
+{
+    QList<Verdict> out;
+    QSqlQuery &q = prepared(u"SELECT id, run_id, report_id, rubric_id, value, label, reason,"
+                            " evidence, error, raw FROM verdict WHERE run_id = ? AND report_id = ?"
+                            " ORDER BY rubric_id"_s);
+    q.bindValue(0, runId);
+    q.bindValue(1, reportId);
+    if (!exec(q))
+        return out;
+    while (q.next()) {
+        Verdict v;
+        v.id = q.value(0).toLongLong();
+        v.runId = q.value(1).toLongLong();
+        v.reportId = q.value(2).toLongLong();
+        v.rubricId = q.value(3).toLongLong();
+        v.value = StoreCodec::toNumber(q.value(4));
+        v.label = q.value(5).toString();
+        v.reason = q.value(6).toString();
+        v.evidence = q.value(7).toString();
+        v.error = q.value(8).toString();
+        v.raw = StoreCodec::toJson(q.value(9));
+        out.append(v);
+    }
+    return out;
+}
+
+QList<AnnotationEvent> ProjectStore::annotationHistory(RowId reportId, RowId rubricId)
+{
+    QList<AnnotationEvent> out;
+    QSqlQuery &q = prepared(u"SELECT id, report_id, rubric_id, annotator, at, value,"
+                            " previous_value, note FROM annotation_event"
+                            " WHERE report_id = ? AND rubric_id = ? ORDER BY id"_s);
+    q.bindValue(0, reportId);
+    q.bindValue(1, rubricId);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.append(annotationFrom(q));
+    return out;
+}
+
+std::optional<AnnotationEvent> ProjectStore::currentAnnotation(RowId reportId, RowId rubricId,
+                                                               const QString &annotator)
+{
+    // Ids grow with every append, so the largest id is the newest event even when two
+    // machines' clocks disagree.
+    QSqlQuery &q = prepared(u"SELECT id, report_id, rubric_id, annotator, at, value,"
+                            " previous_value, note FROM annotation_event"
+                            " WHERE report_id = ? AND rubric_id = ? AND (COALESCE(?, '') = '' OR annotator = ?)"
+                            " ORDER BY id DESC LIMIT 1"_s);
+    q.bindValue(0, reportId);
+    q.bindValue(1, rubricId);
+    q.bindValue(2, annotator);
+    q.bindValue(3, annotator);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    AnnotationEvent e = annotationFrom(q);
+    q.finish();
+    return e;
+}
+
+QList<CountRow> ProjectStore::countRows(const QString &sql)
+{
+    QList<CountRow> out;
+    QSqlQuery &q = prepared(sql);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.append({q.value(0).toString(), q.value(1).toString(), q.value(2).toInt()});
+    return out;
+}
+
+ProjectStats ProjectStore::stats()
+{
+    ProjectStats s;
+    s.tasks = countRows(u"SELECT b.key, '', count(t.id) FROM benchmark b"
+                        " LEFT JOIN task t ON t.benchmark_id = b.id GROUP BY b.id, b.key"
+                        " ORDER BY b.id"_s);
+    s.languages = countRows(u"SELECT b.key, COALESCE(t.language, '?'), count(*) FROM task t"
+                            " JOIN benchmark b ON b.id = t.benchmark_id"
+                            " GROUP BY b.key, t.language ORDER BY b.key, t.language"_s);
+    s.themes = countRows(u"SELECT b.key, COALESCE(t.theme, '?'), count(*) FROM task t"
+                         " JOIN benchmark b ON b.id = t.benchmark_id"
+                         " GROUP BY b.key, t.theme ORDER BY b.key, count(*) DESC, t.theme"_s);
+    s.rubrics = countRows(u"SELECT b.key, r.dimension, count(*) FROM rubric r"
+                          " JOIN task t ON t.id = r.task_id JOIN benchmark b ON b.id = t.benchmark_id"
+                          " GROUP BY b.key, r.dimension ORDER BY b.key, count(*) DESC"_s);
+    s.duplicateRubrics =
+        countRows(u"SELECT b.key, r.dimension, count(*) FROM rubric r"
+                  " JOIN task t ON t.id = r.task_id JOIN benchmark b ON b.id = t.benchmark_id"
+                  " WHERE r.duplicate_of IS NOT NULL GROUP BY b.key, r.dimension"
+                  " ORDER BY b.key, r.dimension"_s);
+    s.references = countRows(u"SELECT b.key, '', count(*) FROM reference_entry e"
+                             " JOIN task t ON t.id = e.task_id"
+                             " JOIN benchmark b ON b.id = t.benchmark_id GROUP BY b.key"_s);
+    s.personas = countRows(u"SELECT b.key, '', count(*) FROM persona p"
+                           " JOIN benchmark b ON b.id = p.benchmark_id GROUP BY b.key"_s);
+    s.queries = countRows(u"SELECT b.key, '', count(*) FROM research_query q"
+                          " JOIN benchmark b ON b.id = q.benchmark_id GROUP BY b.key"_s);
+    s.reports = countRows(u"SELECT b.key, m.name, count(*) FROM report p"
+                          " JOIN task t ON t.id = p.task_id JOIN benchmark b ON b.id = t.benchmark_id"
+                          " JOIN agent_model m ON m.id = p.model_id"
+                          " GROUP BY b.key, m.name ORDER BY b.key, m.name"_s);
+    s.runs = countRows(u"SELECT '', kind, count(*) FROM judge_run GROUP BY kind ORDER BY kind"_s);
+    s.verdicts = countRows(u"SELECT r.name, CASE WHEN v.value IS NULL THEN 'error' ELSE 'ok' END,"
+                           " count(*) FROM verdict v JOIN judge_run r ON r.id = v.run_id"
+                           " GROUP BY r.id, r.name, v.value IS NULL ORDER BY r.id"_s);
+    QSqlQuery &q = prepared(u"SELECT count(*) FROM annotation_event"_s);
+    if (exec(q) && q.next())
+        s.annotationEvents = q.value(0).toInt();
+    q.finish();
+    return s;
+}
+
+QList<SearchHit> ProjectStore::search(const QString &text, int limit)
+{
+    QList<SearchHit> hits;
+    const QStringList terms =
+        text.split(QRegularExpression(u"\\s+"_s), Qt::SkipEmptyParts);
+    if (terms.isEmpty())
+        return hits;
+
+    QList<std::pair<RowId, QString>> found;
+    const QString match = m_dialect->matchExpression(terms);
+    if (!match.isEmpty()) {
+        QSqlQuery &q = prepared(m_dialect->reportSearchQuery());
+        q.bindValue(u":match"_s, match);
+        q.bindValue(u":limit"_s, limit);
+        if (!exec(q))
+            return hits;
+        while (q.next())
+            found.append({q.value(0).toLongLong(), q.value(1).toString()});
+    } else {
+        // Terms too short for the index (two-character Chinese words are common): scan.
+        QSqlQuery &q = prepared(u"SELECT id, text FROM report"_s);
+        if (!exec(q))
+            return hits;
+        while (q.next() && found.size() < limit) {
+            const QString body = q.value(1).toString();
+            bool all = true;
+            qsizetype first = -1;
+            for (const QString &t : terms) {
+                const qsizetype at = body.indexOf(t, 0, Qt::CaseInsensitive);
+                if (at < 0) {
+                    all = false;
+                    break;
+                }
+                if (first < 0)
+                    first = at;
+            }
+            if (!all)
+                continue;
+            const qsizetype from = qMax<qsizetype>(0, first - 40);
+            QString snippet = body.mid(from, 120).simplified();
+            found.append({q.value(0).toLongLong(), snippet});
+        }
+    }
+
+    QSqlQuery &info = prepared(
+        u"SELECT m.name, b.key, t.external_id FROM report p JOIN agent_model m ON m.id = p.model_id"
+        " JOIN task t ON t.id = p.task_id JOIN benchmark b ON b.id = t.benchmark_id"
+        " WHERE p.id = ?"_s);
+    for (const auto &[id, snippet] : std::as_const(found)) {
+        info.bindValue(0, id);
+        if (!exec(info) || !info.next())
+            continue;
+        hits.append({id, info.value(0).toString(), info.value(1).toString(),
+                     info.value(2).toString(), snippet.simplified()});
+        info.finish();
+    }
+    return hits;
+}
+
+} // namespace Rubricate

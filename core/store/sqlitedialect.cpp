@@ -1,0 +1,99 @@
+#include "sqldialect.h"
+
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+class SqliteDialect final : public SqlDialect
+{
+public:
+    QString driverName() const override { return u"QSQLITE"_s; }
+
+    QStringList connectionSetup() const override
+    {
+        // WAL lets the GUI read while a run writes; NORMAL sync is durable in WAL mode
+        // except for the last transaction on power loss, which a resumable run tolerates.
+        return {u"PRAGMA journal_mode = WAL"_s, u"PRAGMA synchronous = NORMAL"_s,
+                u"PRAGMA foreign_keys = ON"_s, u"PRAGMA busy_timeout = 10000"_s,
+                u"PRAGMA temp_store = MEMORY"_s};
+    }
+
+    QString autoIdColumn() const override { return u"INTEGER PRIMARY KEY"_s; }
+    QString blobType() const override { return u"BLOB"_s; }
+
+    QStringList createReportSearchIndex() const override
+    {
+        // Trigram tokens match inside words of every script: Chinese reports have no
+        // spaces for a word tokenizer to split on.
+        return {
+            u"CREATE VIRTUAL TABLE report_fts USING fts5("
+            "text, content='report', content_rowid='id', tokenize='trigram')"_s,
+            u"CREATE TRIGGER report_fts_ai AFTER INSERT ON report BEGIN "
+            "INSERT INTO report_fts(rowid, text) VALUES (new.id, new.text); END"_s,
+            u"CREATE TRIGGER report_fts_ad AFTER DELETE ON report BEGIN "
+            "INSERT INTO report_fts(report_fts, rowid, text) VALUES ('delete', old.id, old.text); "
+            "END"_s,
+            u"CREATE TRIGGER report_fts_au AFTER UPDATE OF text ON report BEGIN "
+            "INSERT INTO report_fts(report_fts, rowid, text) VALUES ('delete', old.id, old.text); "
+            "INSERT INTO report_fts(rowid, text) VALUES (new.id, new.text); END"_s,
+            u"INSERT INTO report_fts(report_fts) VALUES ('rebuild')"_s,
+        };
+    }
+
+    QStringList createAppendOnlyGuards() const override
+    {
+        return {
+            u"CREATE TRIGGER annotation_event_no_update BEFORE UPDATE ON annotation_event "
+            "BEGIN SELECT RAISE(ABORT, 'annotation events are append-only'); END"_s,
+            u"CREATE TRIGGER annotation_event_no_delete BEFORE DELETE ON annotation_event "
+            "BEGIN SELECT RAISE(ABORT, 'annotation events are append-only'); END"_s,
+        };
+    }
+
+    QString reportSearchQuery() const override
+    {
+        return u"SELECT rowid, snippet(report_fts, 0, '[', ']', '…', 48) FROM report_fts "
+               "WHERE report_fts MATCH :match ORDER BY rank LIMIT :limit"_s;
+    }
+
+    QString matchExpression(const QStringList &terms) const override
+    {
+        QStringList quoted;
+        for (const QString &term : terms) {
+            if (term.size() < 3)
+                return {}; // the trigram index cannot see terms shorter than three characters
+            QString escaped = term;
+            escaped.replace(u'"', u"\"\""_s);
+            quoted << u'"' + escaped + u'"';
+        }
+        return quoted.join(u" AND "_s);
+    }
+
+    int schemaVersion(QSqlDatabase &db) const override
+    {
+        QSqlQuery q(db);
+        if (q.exec(u"PRAGMA user_version"_s) && q.next())
+            return q.value(0).toInt();
+        return -1;
+    }
+
+    bool setSchemaVersion(QSqlDatabase &db, int version) const override
+    {
+        QSqlQuery q(db);
+        return q.exec(u"PRAGMA user_version = %1"_s.arg(version));
+    }
+};
+
+} // namespace
+
+std::unique_ptr<SqlDialect> makeSqliteDialect()
+{
+    return std::make_unique<SqliteDialect>();
+}
+
+} // namespace Rubricate

@@ -1,0 +1,32 @@
+// How domain values become column values and back. Keeps NULL-versus-empty decisions and
+// JSON encodings in one place so every table follows the same rules.
+#pragma once
+
+#include "domain/types.h"
+
+#include <QVariant>
+
+namespace Rubricate::StoreCodec {
+
+QVariant text(const QString &s);          // empty string -> NULL
+QVariant id(std::optional<RowId> id);
+QVariant number(std::optional<double> v);
+QVariant flag(std::optional<bool> v);
+QVariant json(const QJsonObject &o);      // empty object -> NULL
+QVariant stringList(const QStringList &l);
+QVariant pages(const QList<PageSpan> &pages);
+QVariant blocked(const std::optional<BlockedSource> &b);
+QVariant time(const QDateTime &t);        // ISO 8601 UTC with milliseconds
+
+QJsonObject toJson(const QVariant &v);
+QStringList toStringList(const QVariant &v);
+QList<PageSpan> toPages(const QVariant &v);
+std::optional<BlockedSource> toBlocked(const QVariant &v);
+std::optional<RowId> toId(const QVariant &v);
+std::optional<double> toNumber(const QVariant &v);
+QDateTime toTime(const QVariant &v);
+
+// A stable digest of column values; equal values give equal digests across runs.
+QString fingerprint(const QVariantList &values);
+
+} // namespace Rubricate::StoreCodec
