@@ -174,10 +174,15 @@ public:
         // Short names: the final name may already be at the file system's length limit.
         // NewOnly (O_EXCL) never reuses or follows anything that is already there.
         for (int attempt = 0; attempt < 1000; ++attempt) {
-            m_file.setFileName(directory + u"/.rubricate-"_s + QString::number(attempt) +
-                               u".part"_s);
+            const QString candidate =
+                directory + u"/.rubricate-"_s + QString::number(attempt) + u".part"_s;
+            m_file.setFileName(candidate);
             if (m_file.open(QIODevice::WriteOnly | QIODevice::NewOnly))
                 return true;
+            // Only a name clash is worth another attempt; anything else will fail again.
+            const QFileInfo clash(candidate);
+            if (!clash.exists() && !clash.isSymLink())
+                break;
         }
         *reason =
             u"cannot create a temporary file in "_s + directory + u": "_s + m_file.errorString();

@@ -63,6 +63,9 @@ QByteArray buildArchive(const Fixture &fixture, const QList<FixtureEntry> &entri
     WriteArchive a(archive_write_new());
     if (fixture.container == Container::Zip) {
         archive_write_set_format_zip(a.get());
+        // Without it the zip writer converts names to the locale's charset and, under LC_ALL=C,
+        // crashes on a non-ASCII name (libarchive 3.6.2 dereferences the failed conversion).
+        archive_write_set_format_option(a.get(), "zip", "hdrcharset", "UTF-8");
         if (fixture.storeOnly)
             archive_write_set_format_option(a.get(), "zip", "compression", "store");
     } else {

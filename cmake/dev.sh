@@ -1,0 +1,65 @@
+#!/bin/sh
+# One entry point for people and CI: installs the Debian packages the project needs (as root
+# or through sudo), configures, builds, and runs the demo, the tests or the benchmarks.
+#
+#   sh cmake/dev.sh run     # install, build, import the demo project and open it
+#   sh cmake/dev.sh test    # install, build, run the whole test suite (ctest)
+#   sh cmake/dev.sh bench   # install, build, print import timings on ../shared/data
+#   sh cmake/dev.sh deps | build
+set -eu
+
+ROOT=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
+BUILD=${RUBRICATE_BUILD_DIR:-$ROOT/build/release}
+JOBS=${RUBRICATE_JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+PACKAGES="cmake ninja-build g++ pkg-config
+  qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  qt6-charts-dev qt6-pdf-dev libqt6opengl6-dev libqt6sql6-sqlite libgl1-mesa-dev
+  libxkbcommon-dev libarchive-dev libxml2-dev xvfb xauth dpkg-dev"
+
+deps() {
+    missing=""
+    for p in $PACKAGES; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+            || missing="$missing $p"
+    done
+    [ -z "$missing" ] && return 0
+    echo "Installing Debian packages:$missing"
+    if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get -o DPkg::Lock::Timeout=300 update -q
+    # shellcheck disable=SC2086 # word splitting of the package list is intended
+    $SUDO apt-get -o DPkg::Lock::Timeout=300 install -y -q $missing
+}
+
+build() {
+    cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DRUBRICATE_WERROR=ON
+    cmake --build "$BUILD" -j "$JOBS"
+}
+
+run_demo() {
+    project=${RUBRICATE_PROJECT:-$ROOT/demo.rubricate}
+    "$BUILD/app/rubricate-cli" --project "$project" demo
+    "$BUILD/app/rubricate-cli" --project "$project" stats
+    if [ -x "$BUILD/app/rubricate" ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; }; then
+        exec "$BUILD/app/rubricate" "$project"
+    fi
+    echo "No display: open $project later with $BUILD/app/rubricate"
+}
+
+run_tests() {
+    export QT_QPA_PLATFORM=offscreen
+    export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
+    chmod 700 "$XDG_RUNTIME_DIR"
+    ctest --test-dir "$BUILD" --output-on-failure -j "$JOBS" --timeout 300
+}
+
+case "${1:-}" in
+    deps) deps ;;
+    build) deps; build ;;
+    run) deps; build; run_demo ;;
+    test) deps; build; run_tests ;;
+    bench) deps; build; "$BUILD/app/rubricate-cli" bench --data "${RUBRICATE_SHARED_DATA:-$ROOT/../shared/data}" ;;
+    *) echo "usage: sh cmake/dev.sh run|test|bench|deps|build" >&2; exit 2 ;;
+esac

@@ -1,0 +1,145 @@
+// Opening an older project upgrades it in place and keeps every row.
+#include "store/migrations.h"
+#include "store/projectstore.h"
+
+#include <QFile>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+class TestMigrations : public QObject
+{
+    Q_OBJECT
+
+private:
+    // Builds a project file from the committed SQL dump of a schema-1 project.
+    QString projectFromFixture(const QTemporaryDir &dir)
+    {
+        QFile fixture(QStringLiteral(RUBRICATE_TEST_DATA_DIR "/project-schema-v1.sql"));
+        if (!fixture.open(QIODevice::ReadOnly))
+            return {};
+        const QString path = dir.filePath(u"old.rubricate"_s);
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"fixture"_s);
+            db.setDatabaseName(path);
+            if (!db.open())
+                return {};
+            QSqlQuery q(db);
+            const QString sql = QString::fromUtf8(fixture.readAll());
+            for (const QString &statement : sql.split(u";\n"_s)) {
+                QString s = statement.trimmed();
+                while (s.startsWith(u"--"_s))
+                    s = s.section(u'\n', 1).trimmed();
+                if (!s.isEmpty() && !q.exec(s)) {
+                    qWarning() << q.lastError().text() << s;
+                    return {};
+                }
+            }
+        }
+        QSqlDatabase::removeDatabase(u"fixture"_s);
+        return path;
+    }
+
+    int count(ProjectStore &store, const QString &sql)
+    {
+        QSqlQuery q(store.database());
+        if (!q.exec(sql) || !q.next())
+            return -1;
+        return q.value(0).toInt();
+    }
+
+private slots:
+    void upgradesSchemaOneFixture()
+    {
+        QTemporaryDir dir;
+        const QString path = projectFromFixture(dir);
+        QVERIFY(!path.isEmpty());
+
+        QString error;
+        auto store = ProjectStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        QCOMPARE(store->schemaVersion(), latestSchemaVersion());
+
+        // Every row of the old project is still there.
+        QCOMPARE(count(*store, u"SELECT count(*) FROM task"_s), 1);
+        QCOMPARE(count(*store, u"SELECT count(*) FROM rubric"_s), 2);
+        QCOMPARE(count(*store, u"SELECT count(*) FROM verdict"_s), 2);
+        QCOMPARE(count(*store, u"SELECT count(*) FROM annotation_event"_s), 2);
+
+        // Migration 2 indexed the report that existed before full-text search did.
+        const QList<SearchHit> hits = store->search(u"melatonin"_s);
+        QCOMPARE(hits.size(), 1);
+        QCOMPARE(hits.constFirst().model, u"OldAgent"_s);
+
+        // ... and made old annotation events append-only as well.
+        QSqlQuery q(store->database());
+        QVERIFY(!q.exec(u"UPDATE annotation_event SET value = 1 WHERE id = 2"_s));
+        QVERIFY(!q.exec(u"DELETE FROM annotation_event"_s));
+        QCOMPARE(store->currentAnnotation(1, 1)->value, std::optional<double>(0));
+
+        // Migration 3's table works.
+        QVERIFY(store->logImport(u"drb2"_s, u"/x"_s, 1, 0, 0, 0, 0, u"ok"_s));
+    }
+
+    void upgradesStepByStep()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"steps.rubricate"_s);
+        QString error;
+        {
+            auto v1 = ProjectStore::openAtVersion(path, 1, &error);
+            QVERIFY2(v1, qPrintable(error));
+            QCOMPARE(v1->schemaVersion(), 1);
+            QVERIFY(v1->search(u"anything"_s).isEmpty()); // no index yet, and no crash
+        }
+        auto latest = ProjectStore::open(path, &error);
+        QVERIFY2(latest, qPrintable(error));
+        QCOMPARE(latest->schemaVersion(), latestSchemaVersion());
+    }
+
+    void refusesNewerSchema()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"future.rubricate"_s);
+        {
+            QString error;
+            auto store = ProjectStore::open(path, &error);
+            QVERIFY(store);
+            QSqlQuery q(store->database());
+            QVERIFY(q.exec(u"PRAGMA user_version = 999"_s));
+        }
+        QString error;
+        QVERIFY(!ProjectStore::open(path, &error));
+        QVERIFY2(error.contains(u"newer Rubricate"_s), qPrintable(error));
+    }
+
+    void refusesNonProjectFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"notes.rubricate"_s);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(4096, 'x'));
+        f.close();
+        QString error;
+        QVERIFY(!ProjectStore::open(path, &error));
+        QVERIFY(!error.isEmpty());
+    }
+
+    void migrationsAreNumberedInOrder()
+    {
+        int previous = 0;
+        for (const Migration &m : schemaMigrations()) {
+            QCOMPARE(m.version, previous + 1);
+            previous = m.version;
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMigrations)
+#include "tst_migrations.moc"

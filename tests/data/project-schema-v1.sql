@@ -1,0 +1,36 @@
+-- Rubricate project at schema version 1, as written by the first release.
+-- tst_migrations loads it and upgrades it; never edit it to match newer code.
+PRAGMA user_version = 1;
+PRAGMA foreign_keys=OFF;
+BEGIN TRANSACTION;
+CREATE TABLE benchmark (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, name TEXT NOT NULL, scale TEXT NOT NULL);
+INSERT INTO benchmark VALUES(1,'drb2','DeepResearch Bench II','drb2');
+CREATE TABLE task (id INTEGER PRIMARY KEY, benchmark_id INTEGER NOT NULL REFERENCES benchmark(id) ON DELETE CASCADE, external_id TEXT NOT NULL, language TEXT, theme TEXT, title TEXT, prompt TEXT, judge_task TEXT, blocked TEXT, complexity_breadth TEXT, complexity_nesting TEXT, complexity_exploration TEXT, metadata TEXT, fingerprint TEXT NOT NULL, UNIQUE (benchmark_id, external_id));
+INSERT INTO task VALUES(1,1,'7','en','Health','Sleep study','Write a report on sleep.','Write a report on sleep.',NULL,NULL,NULL,NULL,NULL,'v1');
+CREATE TABLE persona (id INTEGER PRIMARY KEY, benchmark_id INTEGER NOT NULL REFERENCES benchmark(id) ON DELETE CASCADE, external_id TEXT NOT NULL, name TEXT, attributes TEXT, fingerprint TEXT NOT NULL, UNIQUE (benchmark_id, external_id));
+CREATE TABLE research_query (id INTEGER PRIMARY KEY, benchmark_id INTEGER NOT NULL REFERENCES benchmark(id) ON DELETE CASCADE, task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE, persona_id INTEGER REFERENCES persona(id) ON DELETE SET NULL, external_id TEXT NOT NULL, setting TEXT NOT NULL, language TEXT, text TEXT, metadata TEXT, fingerprint TEXT NOT NULL, UNIQUE (benchmark_id, external_id));
+CREATE TABLE rubric (id INTEGER PRIMARY KEY, task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE, query_id INTEGER REFERENCES research_query(id) ON DELETE CASCADE, dimension TEXT NOT NULL, position INTEGER NOT NULL, text TEXT NOT NULL, weight REAL NOT NULL DEFAULT 1, dimension_weight REAL, mandatory INTEGER, scale TEXT NOT NULL, duplicate_of INTEGER REFERENCES rubric(id) ON DELETE SET NULL, metadata TEXT, fingerprint TEXT NOT NULL);
+INSERT INTO rubric VALUES(1,1,NULL,'info_recall',0,'States that teenagers need 8-10 hours of sleep.',1.0,NULL,NULL,'drb2',NULL,NULL,'v1');
+INSERT INTO rubric VALUES(2,1,NULL,'analysis',0,'Explains why school start times matter.',1.0,NULL,NULL,'drb2',NULL,NULL,'v1');
+CREATE TABLE reference_entry (id INTEGER PRIMARY KEY, task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE, position INTEGER NOT NULL, bib_id TEXT, title TEXT NOT NULL, normalized_title TEXT NOT NULL, authors TEXT, meta TEXT, fingerprint TEXT NOT NULL, UNIQUE (task_id, position));
+CREATE TABLE agent_model (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+INSERT INTO agent_model VALUES(1,'OldAgent');
+CREATE TABLE document_blob (hash TEXT PRIMARY KEY, size INTEGER NOT NULL, data BLOB NOT NULL);
+CREATE TABLE report (id INTEGER PRIMARY KEY, model_id INTEGER NOT NULL REFERENCES agent_model(id) ON DELETE CASCADE, task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE, query_id INTEGER REFERENCES research_query(id) ON DELETE CASCADE, format TEXT NOT NULL, source_name TEXT, content_hash TEXT REFERENCES document_blob(hash), text TEXT NOT NULL DEFAULT '', pages TEXT, warnings TEXT, has_text INTEGER NOT NULL DEFAULT 0, imported_at TEXT, fingerprint TEXT NOT NULL);
+INSERT INTO report VALUES(1,1,1,NULL,'md','OldAgent/idx-7.md',NULL,'Teenagers need between eight and ten hours of sleep; melatonin onset shifts later in adolescence.',NULL,NULL,1,NULL,'v1');
+CREATE TABLE judge_run (id INTEGER PRIMARY KEY, benchmark_id INTEGER REFERENCES benchmark(id) ON DELETE SET NULL, name TEXT NOT NULL, kind TEXT NOT NULL, scheme TEXT, config TEXT, status TEXT NOT NULL, created_at TEXT NOT NULL, finished_at TEXT, source TEXT, source_hash TEXT);
+INSERT INTO judge_run VALUES(1,NULL,'legacy run','imported',NULL,NULL,'finished','2026-01-01T00:00:00.000Z',NULL,NULL,NULL);
+CREATE TABLE verdict (id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL REFERENCES judge_run(id) ON DELETE CASCADE, report_id INTEGER NOT NULL REFERENCES report(id) ON DELETE CASCADE, rubric_id INTEGER NOT NULL REFERENCES rubric(id) ON DELETE CASCADE, value REAL, label TEXT, reason TEXT, evidence TEXT, error TEXT, raw TEXT, created_at TEXT NOT NULL, UNIQUE (run_id, report_id, rubric_id), CHECK (value IS NOT NULL OR (error IS NOT NULL AND error <> '')));
+INSERT INTO verdict VALUES(1,1,1,1,1.0,'1','stated','Teenagers need between eight and ten hours of sleep',NULL,NULL,'2026-01-01T00:00:00.000Z');
+INSERT INTO verdict VALUES(2,1,1,2,NULL,NULL,NULL,NULL,'timeout after 3 retries',NULL,'2026-01-01T00:00:00.000Z');
+CREATE TABLE annotation_event (id INTEGER PRIMARY KEY, report_id INTEGER NOT NULL REFERENCES report(id) ON DELETE CASCADE, rubric_id INTEGER NOT NULL REFERENCES rubric(id) ON DELETE CASCADE, annotator TEXT NOT NULL, at TEXT NOT NULL, value REAL, previous_value REAL, note TEXT);
+INSERT INTO annotation_event VALUES(1,1,1,'alice','2026-01-02T10:00:00.000Z',1.0,NULL,'agree');
+INSERT INTO annotation_event VALUES(2,1,1,'alice','2026-01-02T10:05:00.000Z',0.0,1.0,'changed my mind');
+CREATE UNIQUE INDEX rubric_key ON rubric (task_id, COALESCE(query_id, 0), dimension, position);
+CREATE UNIQUE INDEX report_key ON report (model_id, task_id, COALESCE(query_id, 0));
+CREATE INDEX task_benchmark ON task (benchmark_id);
+CREATE INDEX rubric_task ON rubric (task_id);
+CREATE INDEX report_task ON report (task_id);
+CREATE INDEX verdict_report ON verdict (report_id, rubric_id);
+CREATE INDEX annotation_target ON annotation_event (report_id, rubric_id, annotator);
+COMMIT;
