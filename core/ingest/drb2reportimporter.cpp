@@ -100,6 +100,8 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir)
             sources << s;
         }
     }
+    if (sources.isEmpty() && summary.errorCount() == 0)
+        summary.error(rootName, 0, u"no report files named idx-<n>.<ext> found"_s);
     if (!failed)
         failed = !storeReports(store, sources, summary);
     commitImport(tx, store, summary, rootName, failed);

@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 namespace Rubricate {
@@ -75,20 +76,27 @@ QString locateInside(const QString &root, const ImportKindInfo &info,
                      const QString &preferredName, QString *error)
 {
     if (info.expects == "folder"_L1) {
+        // Descend through wrapping folders ("bundle/report/...") but stop above the first
+        // folder that holds report files itself: for DRB-II that is a model folder, whose
+        // parent is what the importer wants.
+        static const QRegularExpression idxName(u"^idx-\\d+"_s,
+                                                QRegularExpression::CaseInsensitiveOption);
+        const auto holdsIdxFiles = [](const QString &path) {
+            const auto files = QDir(path).entryList(QDir::Files);
+            return std::any_of(files.cbegin(), files.cend(), [](const QString &f) {
+                return idxName.match(f).hasMatch();
+            });
+        };
         QString dir = root;
         for (;;) {
             const QDir d(dir);
             const auto dirs = d.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-            const auto files = d.entryList(QDir::Files);
-            if (files.isEmpty() && dirs.size() == 1 && info.kind != ImportKind::Drb2Reports)
-                dir = d.filePath(dirs.constFirst());
-            else if (files.isEmpty() && dirs.size() == 1 && dirs.constFirst() != "report"_L1
-                     && QDir(d.filePath(dirs.constFirst()))
-                                .entryList(QDir::Files)
-                                .isEmpty())
-                dir = d.filePath(dirs.constFirst()); // a wrapper around report/<model>/
-            else
+            if (!d.entryList(QDir::Files).isEmpty() || dirs.size() != 1)
                 break;
+            const QString child = d.filePath(dirs.constFirst());
+            if (info.kind == ImportKind::Drb2Reports && holdsIdxFiles(child))
+                break;
+            dir = child;
         }
         return dir;
     }

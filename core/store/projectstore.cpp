@@ -307,7 +307,8 @@ Upserted ProjectStore::upsertReport(const Report &r, const QByteArray &original)
                      {r.modelId, r.taskId, StoreCodec::id(r.queryId)},
                      {u"format"_s, u"source_name"_s, u"content_hash"_s, u"text"_s, u"pages"_s,
                       u"warnings"_s, u"has_text"_s},
-                     {formatKey(r.format), StoreCodec::text(r.sourceName), hash, r.text,
+                     {formatKey(r.format), StoreCodec::text(r.sourceName), hash,
+                      r.text.isNull() ? u""_s : r.text, // NOT NULL: no text is ''
                       StoreCodec::pages(r.pages), StoreCodec::stringList(r.warnings),
                       int(r.hasText)});
 }

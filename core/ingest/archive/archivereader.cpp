@@ -9,7 +9,13 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <cstring>
 #include <memory>
+
+#if defined(Q_OS_UNIX)
+#include <langinfo.h>
+#include <locale.h>
+#endif
 
 namespace Rubricate {
 
@@ -31,6 +37,44 @@ constexpr size_t kFileBlockSize = 64 * 1024;
 // comment of at most 65535 bytes.
 constexpr qint64 kZipEndSearchWindow = 22 + 65535;
 
+// libarchive converts entry names through the charset of the calling thread's locale. Under
+// LC_ALL=C (containers, services) a non-ASCII name then comes back as NULL from both
+// archive_entry_pathname() and archive_entry_pathname_utf8(). Switching only this thread's
+// LC_CTYPE to UTF-8 while we hold archive handles keeps names intact and touches no global
+// state, so concurrent extractions stay independent.
+class Utf8LocaleScope {
+public:
+    Utf8LocaleScope() {
+#if defined(Q_OS_UNIX)
+        if (std::strcmp(nl_langinfo(CODESET), "UTF-8") == 0)
+            return;
+        for (const char *name : {"C.UTF-8", "C.utf8", "en_US.UTF-8"}) {
+            m_utf8 = newlocale(LC_CTYPE_MASK, name, static_cast<locale_t>(nullptr));
+            if (m_utf8) {
+                m_previous = uselocale(m_utf8);
+                return;
+            }
+        }
+#endif
+    }
+    ~Utf8LocaleScope() {
+#if defined(Q_OS_UNIX)
+        if (m_utf8) {
+            uselocale(m_previous);
+            freelocale(m_utf8);
+        }
+#endif
+    }
+    Utf8LocaleScope(const Utf8LocaleScope &) = delete;
+    Utf8LocaleScope &operator=(const Utf8LocaleScope &) = delete;
+
+private:
+#if defined(Q_OS_UNIX)
+    locale_t m_utf8 = static_cast<locale_t>(nullptr);
+    locale_t m_previous = static_cast<locale_t>(nullptr);
+#endif
+};
+
 QString libarchiveError(archive *a) {
     const char *message = archive_error_string(a);
     return message ? QString::fromLocal8Bit(message) : u"unknown libarchive error"_s;
@@ -50,8 +94,8 @@ QString formatBytes(qint64 bytes) {
 }
 
 QString entryName(archive_entry *entry) {
-    // The UTF-8 form survives a C locale; the raw form is the fallback for names libarchive
-    // could not convert (on Linux QString's local 8-bit codec is UTF-8 anyway).
+    // Ask for UTF-8 explicitly rather than the locale's charset; the raw form is the fallback
+    // for names libarchive could not convert (on Linux QString's 8-bit codec is UTF-8 anyway).
     if (const char *utf8 = archive_entry_pathname_utf8(entry))
         return QString::fromUtf8(utf8);
     if (const char *raw = archive_entry_pathname(entry))
@@ -458,6 +502,9 @@ ArchiveExtraction extractArchive(const QString &archivePath, const QString &targ
     // target is reached through a symlinked parent such as /tmp.
     const QString root = targetInfo.canonicalFilePath();
 
+    // Declared before the handle so that it outlives it.
+    const Utf8LocaleScope utf8Names;
+
     ReadArchive a(archive_read_new());
     if (!a) {
         result.error = u"libarchive could not allocate a reader"_s;
@@ -509,6 +556,7 @@ ArchiveExtraction extractArchive(const QString &archivePath, const QString &targ
 
 bool readZipEntry(const QByteArray &zip, const QString &entryNameWanted, QByteArray *out,
                   QString *error, qint64 maxBytes) {
+    const Utf8LocaleScope utf8Names;
     QString openError;
     ReadArchive a = openZipInMemory(zip, &openError);
     if (!a) {
@@ -574,6 +622,7 @@ bool readZipEntry(const QByteArray &zip, const QString &entryNameWanted, QByteAr
 }
 
 QStringList zipEntryNames(const QByteArray &zip) {
+    const Utf8LocaleScope utf8Names;
     QString ignored;
     ReadArchive a = openZipInMemory(zip, &ignored);
     QStringList names;

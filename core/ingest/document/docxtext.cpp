@@ -46,8 +46,7 @@ struct Paragraph {
 
 // "Heading1", "heading 2", "Title": the ids English Word writes, and the names every Word
 // writes in styles.xml whatever the UI language.
-int headingLevelFromName(const QString &name)
-{
+int headingLevelFromName(const QString &name) {
     static const QRegularExpression heading(u"^heading\\s*([0-9])"_s,
                                             QRegularExpression::CaseInsensitiveOption);
     if (name.compare(u"Title"_s, Qt::CaseInsensitive) == 0)
@@ -58,23 +57,18 @@ int headingLevelFromName(const QString &name)
     return std::clamp(match.captured(1).toInt(), 1, MaxHeadingLevel);
 }
 
-class XmlReaderBase
-{
+class XmlReaderBase {
 protected:
     explicit XmlReaderBase(const QByteArray &xml)
-        : m_xml(xml)
-    {
-    }
+        : m_xml(xml) {}
 
-    bool isWord(QStringView localName) const
-    {
+    bool isWord(QStringView localName) const {
         const QStringView ns = m_xml.namespaceUri();
         return m_xml.name() == localName && (ns == WordNamespace || ns == StrictWordNamespace);
     }
 
     // w:val, whatever prefix the file binds to the WordprocessingML namespace.
-    QString wordValue() const
-    {
+    QString wordValue() const {
         const QXmlStreamAttributes attributes = m_xml.attributes();
         for (const QXmlStreamAttribute &attribute : attributes) {
             if (attribute.name() == u"val"_s)
@@ -86,17 +80,13 @@ protected:
     QXmlStreamReader m_xml;
 };
 
-class StylesReader : private XmlReaderBase
-{
+class StylesReader : private XmlReaderBase {
 public:
     explicit StylesReader(const QByteArray &xml)
-        : XmlReaderBase(xml)
-    {
-    }
+        : XmlReaderBase(xml) {}
 
     // Unreadable styles are no reason to refuse the document: the ids alone still work.
-    QHash<QString, StyleInfo> read()
-    {
+    QHash<QString, StyleInfo> read() {
         QHash<QString, StyleInfo> styles;
         if (!m_xml.readNextStartElement() || !isWord(u"styles"))
             return styles;
@@ -129,8 +119,7 @@ public:
     }
 
 private:
-    void readNumbering(StyleInfo &info)
-    {
+    void readNumbering(StyleInfo &info) {
         while (m_xml.readNextStartElement()) {
             if (isWord(u"numPr")) {
                 while (m_xml.readNextStartElement()) {
@@ -145,18 +134,14 @@ private:
     }
 };
 
-class DocumentReader : private XmlReaderBase
-{
+class DocumentReader : private XmlReaderBase {
 public:
     DocumentReader(const QByteArray &xml, const QHash<QString, StyleInfo> &styles)
         : XmlReaderBase(xml)
-        , m_styles(styles)
-    {
-    }
+        , m_styles(styles) {}
 
     // False when the part is not WordprocessingML; check error() for broken XML.
-    bool read()
-    {
+    bool read() {
         if (!m_xml.readNextStartElement())
             return false;
         if (!isWord(u"document"))
@@ -170,13 +155,12 @@ public:
         return true;
     }
 
-    QString error() const
-    {
+    QString error() const {
         if (!m_xml.hasError())
             return {};
         return u"line %1, column %2: %3"_s.arg(QString::number(m_xml.lineNumber()),
-                                                QString::number(m_xml.columnNumber()),
-                                                m_xml.errorString());
+                                               QString::number(m_xml.columnNumber()),
+                                               m_xml.errorString());
     }
 
     const QStringList &blocks() const { return m_blocks; }
@@ -184,8 +168,7 @@ public:
     bool hitDepthLimit() const { return m_hitDepthLimit; }
 
 private:
-    bool tooDeep(int depth)
-    {
+    bool tooDeep(int depth) {
         if (depth <= MaxDepth)
             return false;
         m_hitDepthLimit = true;
@@ -195,16 +178,14 @@ private:
 
     // Containers that hold paragraphs and tables: the body, content controls, custom XML,
     // and the chosen branch of markup-compatibility blocks.
-    bool isBlockContainer() const
-    {
+    bool isBlockContainer() const {
         if (isWord(u"sdt") || isWord(u"sdtContent") || isWord(u"customXml"))
             return true;
-        return m_xml.namespaceUri() == CompatibilityNamespace
-               && (m_xml.name() == u"AlternateContent"_s || m_xml.name() == u"Choice"_s);
+        return m_xml.namespaceUri() == CompatibilityNamespace &&
+               (m_xml.name() == u"AlternateContent"_s || m_xml.name() == u"Choice"_s);
     }
 
-    void readBlocks(int depth)
-    {
+    void readBlocks(int depth) {
         while (m_xml.readNextStartElement()) {
             if (tooDeep(depth))
                 continue;
@@ -224,8 +205,7 @@ private:
         }
     }
 
-    Paragraph readParagraph(int depth)
-    {
+    Paragraph readParagraph(int depth) {
         Paragraph paragraph;
         while (m_xml.readNextStartElement()) {
             if (tooDeep(depth))
@@ -238,8 +218,7 @@ private:
         return paragraph;
     }
 
-    void readParagraphProperties(Paragraph &paragraph)
-    {
+    void readParagraphProperties(Paragraph &paragraph) {
         while (m_xml.readNextStartElement()) {
             if (isWord(u"pStyle")) {
                 paragraph.styleId = wordValue();
@@ -262,12 +241,11 @@ private:
     }
 
     // One element inside a paragraph, consumed up to its end tag.
-    void readInline(QString &text, int depth)
-    {
+    void readInline(QString &text, int depth) {
         if (tooDeep(depth))
             return;
-        const bool word = m_xml.namespaceUri() == WordNamespace
-                          || m_xml.namespaceUri() == StrictWordNamespace;
+        const bool word =
+            m_xml.namespaceUri() == WordNamespace || m_xml.namespaceUri() == StrictWordNamespace;
         const QStringView name = m_xml.name();
         if (word && name == u"t"_s) {
             text += m_xml.readElementText(QXmlStreamReader::IncludeChildElements);
@@ -284,13 +262,12 @@ private:
             text += u'\n';
         } else if (word && name == u"noBreakHyphen"_s) {
             text += u'-';
-        } else if ((m_xml.namespaceUri() == DrawingNamespace
-                    || m_xml.namespaceUri() == StrictDrawingNamespace)
-                   && name == u"blip"_s) {
+        } else if ((m_xml.namespaceUri() == DrawingNamespace ||
+                    m_xml.namespaceUri() == StrictDrawingNamespace) &&
+                   name == u"blip"_s) {
             ++m_imageReferences;
-        } else if (word
-                   && (name == u"del"_s || name == u"moveFrom"_s || name == u"txbxContent"_s
-                       || name == u"rPr"_s || name == u"instrText"_s)) {
+        } else if (word && (name == u"del"_s || name == u"moveFrom"_s || name == u"txbxContent"_s ||
+                            name == u"rPr"_s || name == u"instrText"_s)) {
             // Deleted revisions, text-box content, formatting and field codes: not page text
             // python-docx would report.
         } else if (m_xml.namespaceUri() == CompatibilityNamespace && name == u"Fallback"_s) {
@@ -304,8 +281,7 @@ private:
         m_xml.skipCurrentElement();
     }
 
-    QString renderParagraph(const Paragraph &paragraph) const
-    {
+    QString renderParagraph(const Paragraph &paragraph) const {
         const QString text = paragraph.text.trimmed();
         if (text.isEmpty())
             return {};
@@ -322,15 +298,13 @@ private:
 
     // Rows of grid cells: a cell spanning columns appears once per column, a vertically
     // merged cell repeats the text of the cell above, as python-docx's row.cells reports them.
-    QList<QStringList> readTable(int depth)
-    {
+    QList<QStringList> readTable(int depth) {
         QList<QStringList> rows;
         readRows(rows, depth);
         return rows;
     }
 
-    void readRows(QList<QStringList> &rows, int depth)
-    {
+    void readRows(QList<QStringList> &rows, int depth) {
         while (m_xml.readNextStartElement()) {
             if (tooDeep(depth))
                 continue;
@@ -343,15 +317,13 @@ private:
         }
     }
 
-    QStringList readRow(const QStringList &above, int depth)
-    {
+    QStringList readRow(const QStringList &above, int depth) {
         QStringList row;
         readCells(row, above, depth);
         return row;
     }
 
-    void readCells(QStringList &row, const QStringList &above, int depth)
-    {
+    void readCells(QStringList &row, const QStringList &above, int depth) {
         while (m_xml.readNextStartElement()) {
             if (tooDeep(depth))
                 continue;
@@ -371,8 +343,7 @@ private:
         }
     }
 
-    void readRowProperties(QStringList &row)
-    {
+    void readRowProperties(QStringList &row) {
         while (m_xml.readNextStartElement()) {
             // Grid columns before the first cell: empty, so later cells stay in their column.
             if (isWord(u"gridBefore")) {
@@ -390,8 +361,7 @@ private:
         bool mergedWithAbove = false;
     };
 
-    void readCell(Cell &cell, int depth)
-    {
+    void readCell(Cell &cell, int depth) {
         while (m_xml.readNextStartElement()) {
             if (tooDeep(depth))
                 continue;
@@ -419,8 +389,7 @@ private:
         }
     }
 
-    void readCellProperties(Cell &cell)
-    {
+    void readCellProperties(Cell &cell) {
         while (m_xml.readNextStartElement()) {
             if (isWord(u"gridSpan")) {
                 cell.gridSpan = std::clamp(wordValue().toInt(), 1, 64);
@@ -440,8 +409,7 @@ private:
 
 } // namespace
 
-ExtractedDocument extractDocx(const QByteArray &bytes)
-{
+ExtractedDocument extractDocx(const QByteArray &bytes) {
     ExtractedDocument result;
     result.format = ReportFormat::Docx;
 
@@ -475,8 +443,8 @@ ExtractedDocument extractDocx(const QByteArray &bytes)
     }
     const int images = package.mediaCount > 0 ? package.mediaCount : reader.imageReferences();
     if (images > 0) {
-        result.warnings.append(countedNoun(images, u"embedded image"_s, u"embedded images"_s)
-                               + u" not extracted as text"_s);
+        result.warnings.append(countedNoun(images, u"embedded image"_s, u"embedded images"_s) +
+                               u" not extracted as text"_s);
     }
     if (!result.hasText && !result.corrupt)
         result.warnings.append(u"no text"_s);

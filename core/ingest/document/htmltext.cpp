@@ -28,8 +28,7 @@ constexpr int MaxDepth = 400;
 
 // libxml2 2.9 is only thread-safe once xmlInitParser() has run, and that call itself is not
 // safe to race; a function-local static makes it happen exactly once.
-void ensureLibxmlInitialised()
-{
+void ensureLibxmlInitialised() {
     static const bool initialised = [] {
         xmlInitParser();
         return true;
@@ -37,26 +36,22 @@ void ensureLibxmlInitialised()
     Q_UNUSED(initialised);
 }
 
-QByteArrayView nameOf(const xmlNode *node)
-{
+QByteArrayView nameOf(const xmlNode *node) {
     return node->name ? QByteArrayView(reinterpret_cast<const char *>(node->name))
                       : QByteArrayView();
 }
 
-bool isElement(const xmlNode *node)
-{
+bool isElement(const xmlNode *node) {
     return node->type == XML_ELEMENT_NODE;
 }
 
-bool isNamed(const xmlNode *node, std::initializer_list<const char *> names)
-{
+bool isNamed(const xmlNode *node, std::initializer_list<const char *> names) {
     const QByteArrayView name = nameOf(node);
     return std::any_of(names.begin(), names.end(),
                        [name](const char *candidate) { return name == candidate; });
 }
 
-QString attribute(const xmlNode *node, const char *name)
-{
+QString attribute(const xmlNode *node, const char *name) {
     xmlChar *value = xmlGetProp(node, reinterpret_cast<const xmlChar *>(name));
     if (!value)
         return {};
@@ -66,70 +61,60 @@ QString attribute(const xmlNode *node, const char *name)
 }
 
 // Contents a browser never shows as page text.
-bool isInvisible(const xmlNode *element)
-{
+bool isInvisible(const xmlNode *element) {
     return isNamed(element, {"script", "style", "head", "noscript", "template", "svg", "title",
                              "iframe", "frame", "frameset", "object", "embed", "canvas", "audio",
                              "video", "datalist"});
 }
 
-bool startsParagraph(const xmlNode *element)
-{
-    return isNamed(element, {"p", "pre", "blockquote", "ul", "ol", "dl", "menu", "dir", "hr",
-                             "section", "article", "aside", "header", "footer", "nav", "main",
-                             "figure", "address", "details", "fieldset", "form", "center",
-                             "hgroup"});
+bool startsParagraph(const xmlNode *element) {
+    return isNamed(element, {"p",       "pre",      "blockquote", "ul",      "ol",      "dl",
+                             "menu",    "dir",      "hr",         "section", "article", "aside",
+                             "header",  "footer",   "nav",        "main",    "figure",  "address",
+                             "details", "fieldset", "form",       "center",  "hgroup"});
 }
 
-bool startsLine(const xmlNode *element)
-{
-    return isNamed(element, {"div", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot",
-                             "caption", "summary", "figcaption", "legend", "option", "body",
-                             "html"});
+bool startsLine(const xmlNode *element) {
+    return isNamed(element,
+                   {"div", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot", "caption",
+                    "summary", "figcaption", "legend", "option", "body", "html"});
 }
 
-bool isCitationPill(const xmlNode *element)
-{
+bool isCitationPill(const xmlNode *element) {
     return attribute(element, "class").contains(u"citation"_s, Qt::CaseInsensitive);
 }
 
-int headingLevel(const xmlNode *element)
-{
+int headingLevel(const xmlNode *element) {
     const QByteArrayView name = nameOf(element);
     if (name.size() == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6')
         return name[1] - '0';
     return 0;
 }
 
-bool isHtmlSpace(QChar c)
-{
+bool isHtmlSpace(QChar c) {
     return c == u' ' || c == u'\t' || c == u'\n' || c == u'\r' || c == u'\f';
 }
 
-bool isRemoteReference(const QString &value)
-{
+bool isRemoteReference(const QString &value) {
     const QString v = value.trimmed();
-    return v.startsWith(u"http://"_s, Qt::CaseInsensitive)
-           || v.startsWith(u"https://"_s, Qt::CaseInsensitive) || v.startsWith(u"//"_s);
+    return v.startsWith(u"http://"_s, Qt::CaseInsensitive) ||
+           v.startsWith(u"https://"_s, Qt::CaseInsensitive) || v.startsWith(u"//"_s);
 }
 
 // Links that make a browser load something; `rel=canonical` and friends only name a page.
-bool linkLoadsResource(const xmlNode *link)
-{
-    const QStringList rels =
-        attribute(link, "rel").toLower().split(u' ', Qt::SkipEmptyParts);
+bool linkLoadsResource(const xmlNode *link) {
+    const QStringList rels = attribute(link, "rel").toLower().split(u' ', Qt::SkipEmptyParts);
     for (const QString &rel : rels) {
-        if (rel == u"stylesheet"_s || rel.contains(u"icon"_s) || rel == u"preload"_s
-            || rel == u"modulepreload"_s || rel == u"prefetch"_s || rel == u"manifest"_s)
+        if (rel == u"stylesheet"_s || rel.contains(u"icon"_s) || rel == u"preload"_s ||
+            rel == u"modulepreload"_s || rel == u"prefetch"_s || rel == u"manifest"_s)
             return true;
     }
     return false;
 }
 
-bool refersToRemoteResource(const xmlNode *element)
-{
-    if (isNamed(element, {"img", "script", "iframe", "frame", "video", "audio", "source",
-                          "embed", "track", "input"})) {
+bool refersToRemoteResource(const xmlNode *element) {
+    if (isNamed(element, {"img", "script", "iframe", "frame", "video", "audio", "source", "embed",
+                          "track", "input"})) {
         if (isRemoteReference(attribute(element, "src")))
             return true;
         const QString srcset = attribute(element, "srcset");
@@ -145,8 +130,7 @@ bool refersToRemoteResource(const xmlNode *element)
 }
 
 // Iterative, so that it cannot overflow however deep the tree is.
-int countRemoteResources(const xmlNode *root)
-{
+int countRemoteResources(const xmlNode *root) {
     int count = 0;
     std::vector<const xmlNode *> stack;
     for (const xmlNode *n = root; n; n = n->next)
@@ -164,17 +148,14 @@ int countRemoteResources(const xmlNode *root)
     return count;
 }
 
-class HtmlRenderer
-{
+class HtmlRenderer {
 public:
-    void renderSiblings(const xmlNode *first, int depth)
-    {
+    void renderSiblings(const xmlNode *first, int depth) {
         for (const xmlNode *node = first; node; node = node->next)
             renderNode(node, depth);
     }
 
-    QString finish()
-    {
+    QString finish() {
         flushLine();
         return m_out;
     }
@@ -192,8 +173,7 @@ private:
         int next = 1;
     };
 
-    void renderNode(const xmlNode *node, int depth)
-    {
+    void renderNode(const xmlNode *node, int depth) {
         switch (node->type) {
         case XML_TEXT_NODE:
         case XML_CDATA_SECTION_NODE:
@@ -212,8 +192,7 @@ private:
         }
     }
 
-    void renderElement(const xmlNode *element, int depth)
-    {
+    void renderElement(const xmlNode *element, int depth) {
         if (isInvisible(element))
             return;
         if (m_preDepth > 0) {
@@ -295,8 +274,7 @@ private:
             requestBreak(breaks);
     }
 
-    void renderPre(const xmlNode *pre, int depth)
-    {
+    void renderPre(const xmlNode *pre, int depth) {
         requestBreak(2);
         ++m_preDepth;
         renderSiblings(pre->children, depth + 1);
@@ -316,8 +294,7 @@ private:
         requestBreak(2);
     }
 
-    void renderTable(const xmlNode *table, int depth)
-    {
+    void renderTable(const xmlNode *table, int depth) {
         requestBreak(2);
         QList<QStringList> rows;
         QStringList captions;
@@ -339,8 +316,7 @@ private:
     }
 
     void collectRows(const xmlNode *parent, int depth, QList<QStringList> &rows,
-                     QStringList &captions, std::vector<int> &spanLeft)
-    {
+                     QStringList &captions, std::vector<int> &spanLeft) {
         if (depth > MaxDepth) {
             m_hitDepthLimit = true;
             return;
@@ -360,8 +336,7 @@ private:
         }
     }
 
-    QStringList collectRow(const xmlNode *tr, int depth, std::vector<int> &spanLeft)
-    {
+    QStringList collectRow(const xmlNode *tr, int depth, std::vector<int> &spanLeft) {
         QStringList row;
         size_t column = 0;
         const auto fillCoveredColumns = [&] {
@@ -402,8 +377,7 @@ private:
     }
 
     // The text of a subtree on its own, for table cells and captions.
-    QString renderFragment(const xmlNode *element, int depth)
-    {
+    QString renderFragment(const xmlNode *element, int depth) {
         HtmlRenderer inner;
         inner.renderSiblings(element->children, depth + 1);
         QString text = inner.finish();
@@ -411,8 +385,7 @@ private:
         return text;
     }
 
-    void appendText(const QString &text)
-    {
+    void appendText(const QString &text) {
         if (m_preDepth > 0) {
             m_line += text;
             return;
@@ -428,8 +401,7 @@ private:
         }
     }
 
-    void lineBreak()
-    {
+    void lineBreak() {
         if (!m_line.isEmpty()) {
             flushLine();
         } else if (!m_out.isEmpty()) {
@@ -438,16 +410,14 @@ private:
         }
     }
 
-    void requestBreak(int newlines)
-    {
+    void requestBreak(int newlines) {
         flushLine();
         if (!m_lists.isEmpty())
             newlines = 1; // list items and the paragraphs inside them stay together
         m_pendingBreaks = std::max(m_pendingBreaks, newlines);
     }
 
-    void flushLine()
-    {
+    void flushLine() {
         if (m_line.endsWith(u' '))
             m_line.chop(1);
         if (!m_line.isEmpty())
@@ -455,8 +425,7 @@ private:
         m_line.clear();
     }
 
-    void emitLine(const QString &content)
-    {
+    void emitLine(const QString &content) {
         if (!m_out.isEmpty())
             m_out += QString(std::max(m_pendingBreaks, 1), u'\n');
         m_pendingBreaks = 0;
@@ -489,8 +458,7 @@ struct HtmlDocDeleter {
 
 } // namespace
 
-ExtractedDocument extractHtml(const QByteArray &bytes)
-{
+ExtractedDocument extractHtml(const QByteArray &bytes) {
     ExtractedDocument result;
     result.format = ReportFormat::Html;
 
@@ -509,8 +477,8 @@ ExtractedDocument extractHtml(const QByteArray &bytes)
     ensureLibxmlInitialised();
     // NONET: no DTD or entity is ever fetched. IGNORE_ENC: the bytes are UTF-8 by now, a
     // <meta charset> must not make libxml2 re-decode them.
-    const int options = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING
-                        | HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC | HTML_PARSE_NODEFDTD;
+    const int options = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
+                        HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC | HTML_PARSE_NODEFDTD;
     const std::unique_ptr<xmlDoc, HtmlDocDeleter> doc(
         htmlReadMemory(utf8.constData(), int(utf8.size()), nullptr, "UTF-8", options));
     if (!doc) {
@@ -526,12 +494,12 @@ ExtractedDocument extractHtml(const QByteArray &bytes)
     result.hasText = !result.text.trimmed().isEmpty();
 
     if (renderer.hitDepthLimit()) {
-        result.warnings.append(u"HTML nested more than %1 levels deep; deeper content skipped"_s
-                                   .arg(MaxDepth));
+        result.warnings.append(
+            u"HTML nested more than %1 levels deep; deeper content skipped"_s.arg(MaxDepth));
     }
     if (const int remote = countRemoteResources(doc->children)) {
-        result.warnings.append(countedNoun(remote, u"remote resource"_s, u"remote resources"_s)
-                               + u" not loaded"_s);
+        result.warnings.append(countedNoun(remote, u"remote resource"_s, u"remote resources"_s) +
+                               u" not loaded"_s);
     }
     if (!result.hasText)
         result.warnings.append(u"no text"_s);

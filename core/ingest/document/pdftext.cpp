@@ -22,20 +22,17 @@ namespace {
 // extractions costs little, since Qt's lock serialises the PDFium work anyway, and makes
 // extractPdf() safe on any thread. QPdfDocument itself needs no GUI thread and no event loop
 // here (see the worker-thread tests).
-QMutex &pdfMutex()
-{
+QMutex &pdfMutex() {
     static QMutex mutex;
     return mutex;
 }
 
-QString errorName(QPdfDocument::Error error)
-{
+QString errorName(QPdfDocument::Error error) {
     const char *key = QMetaEnum::fromType<QPdfDocument::Error>().valueToKey(int(error));
     return key ? QString::fromLatin1(key) : QString::number(int(error));
 }
 
-QString loadErrorMessage(QPdfDocument::Error error)
-{
+QString loadErrorMessage(QPdfDocument::Error error) {
     switch (error) {
     case QPdfDocument::Error::IncorrectPassword:
         return u"PDF is password-protected and cannot be read without its password "
@@ -48,8 +45,7 @@ QString loadErrorMessage(QPdfDocument::Error error)
     }
 }
 
-QString normalisedPageText(QString text)
-{
+QString normalisedPageText(QString text) {
     text.replace(u"\r\n"_s, u"\n"_s);
     text.replace(u'\r', u'\n');
     // PDFium reports a hyphen that ended a line (it joins the two lines) as U+FFFE, a
@@ -67,8 +63,7 @@ QString normalisedPageText(QString text)
 
 } // namespace
 
-ExtractedDocument extractPdf(const QByteArray &bytes)
-{
+ExtractedDocument extractPdf(const QByteArray &bytes) {
     ExtractedDocument result;
     result.format = ReportFormat::Pdf;
 
@@ -89,9 +84,8 @@ ExtractedDocument extractPdf(const QByteArray &bytes)
     const QPdfDocument::Error error = document.error();
     if (error != QPdfDocument::Error::None || document.status() != QPdfDocument::Status::Ready) {
         result.corrupt = true;
-        result.error = error != QPdfDocument::Error::None
-                           ? loadErrorMessage(error)
-                           : u"PDF could not be loaded (Unknown)"_s;
+        result.error = error != QPdfDocument::Error::None ? loadErrorMessage(error)
+                                                          : u"PDF could not be loaded (Unknown)"_s;
         return result;
     }
 
@@ -119,8 +113,7 @@ ExtractedDocument extractPdf(const QByteArray &bytes)
         result.warnings.append(u"no text layer (scanned?)"_s);
     } else if (pagesWithoutText > 0) {
         result.warnings.append(u"%1 of %2 without a text layer (scanned?)"_s.arg(
-            QString::number(pagesWithoutText),
-            countedNoun(pageCount, u"page"_s, u"pages"_s)));
+            QString::number(pagesWithoutText), countedNoun(pageCount, u"page"_s, u"pages"_s)));
     }
     return result;
 }

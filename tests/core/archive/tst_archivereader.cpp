@@ -14,7 +14,10 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <clocale>
 #include <memory>
+
+#include <locale.h>
 
 using namespace Qt::StringLiterals;
 using namespace Rubricate;
@@ -51,6 +54,45 @@ struct Fixture {
     bool storeOnly = false; // zip: no deflate, so the payload is visible in the bytes
 };
 
+// The writers, like the readers, convert names through the thread's locale, and under LC_ALL=C
+// libarchive 3.6.2's pax and zip writers crash on a non-ASCII name. Fixtures are therefore
+// written with a UTF-8 LC_CTYPE on this thread.
+class Utf8ThreadLocale {
+public:
+    Utf8ThreadLocale()
+        : m_utf8(newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr))) {
+        if (m_utf8)
+            m_previous = uselocale(m_utf8);
+    }
+    ~Utf8ThreadLocale() {
+        if (m_utf8) {
+            uselocale(m_previous);
+            freelocale(m_utf8);
+        }
+    }
+    Utf8ThreadLocale(const Utf8ThreadLocale &) = delete;
+    Utf8ThreadLocale &operator=(const Utf8ThreadLocale &) = delete;
+
+private:
+    locale_t m_utf8;
+    locale_t m_previous = static_cast<locale_t>(nullptr);
+};
+
+// Sets the process locale, as QCoreApplication does from LC_ALL, and restores it afterwards.
+class ProcessLocale {
+public:
+    explicit ProcessLocale(const char *name)
+        : m_previous(std::setlocale(LC_ALL, nullptr)) {
+        std::setlocale(LC_ALL, name);
+    }
+    ~ProcessLocale() { std::setlocale(LC_ALL, m_previous.constData()); }
+    ProcessLocale(const ProcessLocale &) = delete;
+    ProcessLocale &operator=(const ProcessLocale &) = delete;
+
+private:
+    QByteArray m_previous;
+};
+
 la_ssize_t appendToByteArray(archive *, void *clientData, const void *buffer, size_t length) {
     static_cast<QByteArray *>(clientData)
         ->append(static_cast<const char *>(buffer), qsizetype(length));
@@ -60,6 +102,7 @@ la_ssize_t appendToByteArray(archive *, void *clientData, const void *buffer, si
 // Builds an archive in memory; an empty result means libarchive refused (the failure is
 // reported through QTest by the caller's QVERIFY).
 QByteArray buildArchive(const Fixture &fixture, const QList<FixtureEntry> &entries) {
+    const Utf8ThreadLocale utf8Names; // must outlive the handle below
     WriteArchive a(archive_write_new());
     if (fixture.container == Container::Zip) {
         archive_write_set_format_zip(a.get());
@@ -284,6 +327,8 @@ private slots:
     void refusesSymlinkInZip();
     void doesNotFollowSymlinkAlreadyInTarget();
     void refusesDuplicateEntries();
+    void nonAsciiNamesSurviveCLocale_data();
+    void nonAsciiNamesSurviveCLocale();
     void onlyRefusedEntriesIsAnError();
     void emptyZipIsOk();
 
@@ -551,6 +596,43 @@ void TestArchiveReader::refusesDuplicateEntries() {
     QCOMPARE(result.refused.size(), 2);
     QVERIFY(containsMatching(result.refused, u"a/./x.md: "_s, u"already exists"_s));
     QVERIFY(containsMatching(result.refused, u"a/x.md/y.md: "_s, u"not a folder"_s));
+}
+
+void TestArchiveReader::nonAsciiNamesSurviveCLocale_data() {
+    QTest::addColumn<Container>("container");
+    QTest::newRow("zip") << Container::Zip;
+    QTest::newRow("tar") << Container::Tar;
+}
+
+void TestArchiveReader::nonAsciiNamesSurviveCLocale() {
+    QFETCH(Container, container);
+    Sandbox box;
+    QVERIFY(box.isValid());
+    const Fixture fixture{container, Compression::None};
+    const QByteArray bytes =
+        buildArchive(fixture, {{"Modèle-ü/報告 1.md", "unicode", Kind::File, {}},
+                               {"plain.md", "ascii", Kind::File, {}}});
+    QVERIFY(!bytes.isEmpty());
+    const QString path = box.write(u"names"_s + suffixFor(fixture), bytes);
+
+    // What a service started with LC_ALL=C gets.
+    const ProcessLocale cLocale("C");
+    const ArchiveExtraction result = extractArchive(path, box.target());
+    QVERIFY2(result.ok, qPrintable(result.error));
+    QVERIFY2(result.refused.isEmpty(), qPrintable(result.refused.join(u" | ")));
+    QStringList extracted = result.extracted;
+    extracted.sort();
+    QCOMPARE(extracted, (QStringList{u"Modèle-ü/報告 1.md"_s, u"plain.md"_s}));
+    QCOMPARE(readFile(box.target() + u"/Modèle-ü/報告 1.md"_s), QByteArray("unicode"));
+    if (container == Container::Zip) {
+        QCOMPARE(Rubricate::zipEntryNames(bytes),
+                 (QStringList{u"Modèle-ü/報告 1.md"_s, u"plain.md"_s}));
+        QByteArray out;
+        QString error;
+        QVERIFY2(Rubricate::readZipEntry(bytes, u"Modèle-ü/報告 1.md"_s, &out, &error),
+                 qPrintable(error));
+        QCOMPARE(out, QByteArray("unicode"));
+    }
 }
 
 void TestArchiveReader::onlyRefusedEntriesIsAnError() {

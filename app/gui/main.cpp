@@ -1,0 +1,104 @@
+// rubricate: the desktop workbench. Parses the command line and shows the main window.
+#include "mainwindow.h"
+#include "recentprojects.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QIcon>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTimer>
+#include <QTranslator>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Used by docs/screenshots/take-screenshots.sh: waits until a report is on screen, saves
+// the window as an image and quits. Gives up (exit code 2) if nothing appears in time.
+void scheduleScreenshot(Rubricate::MainWindow &window, const QString &file)
+{
+    auto save = [&window, file] {
+        const bool ok = window.grab().save(file);
+        if (!ok)
+            std::fprintf(stderr, "cannot write %s\n", qPrintable(file));
+        QCoreApplication::exit(ok ? 0 : 1);
+    };
+    QObject::connect(&window, &Rubricate::MainWindow::projectLoaded, &window, [&window, save] {
+        // Let the tree lay itself out before the first report is selected.
+        QTimer::singleShot(200, &window, [&window, save] {
+            if (!window.selectFirstReport())
+                save();
+        });
+    });
+    QObject::connect(&window, &Rubricate::MainWindow::reportShown, &window,
+                     [&window, save] { QTimer::singleShot(500, &window, save); });
+    QTimer::singleShot(60'000, &window, [] {
+        std::fprintf(stderr, "no report appeared within a minute\n");
+        QCoreApplication::exit(2);
+    });
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(u"Rubricate"_s);
+    QApplication::setOrganizationDomain(u"rubricate.invalid"_s);
+    QApplication::setApplicationName(u"rubricate"_s);
+    QApplication::setApplicationDisplayName(u"Rubricate"_s);
+    QApplication::setApplicationVersion(QStringLiteral(RUBRICATE_VERSION));
+    QApplication::setDesktopFileName(u"rubricate"_s);
+    QApplication::setWindowIcon(QIcon(u":/rubricate/icons/rubricate.png"_s));
+
+    QTranslator qtTranslator;
+    if (qtTranslator.load(QLocale(), u"qtbase"_s, u"_"_s,
+                          QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(&qtTranslator);
+    QTranslator translator;
+    if (translator.load(QLocale(), u"rubricate"_s, u"_"_s, u":/i18n"_s))
+        QApplication::installTranslator(&translator);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Judge deep-research reports against expert rubrics."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption demoOption(
+        u"demo"_s, QApplication::translate("main", "Open the bundled demo project."));
+    const QCommandLineOption screenshotOption(
+        u"screenshot"_s,
+        QApplication::translate("main", "Save the window to <file> once a report is shown, "
+                                        "then quit."),
+        u"file"_s);
+    parser.addOption(demoOption);
+    parser.addOption(screenshotOption);
+    parser.addPositionalArgument(u"project"_s,
+                                 QApplication::translate("main", "Project file to open."),
+                                 u"[project]"_s);
+    parser.process(app);
+
+    Rubricate::MainWindow window;
+    if (parser.isSet(screenshotOption)) {
+        window.resize(1280, 800);
+        scheduleScreenshot(window, parser.value(screenshotOption));
+    }
+    window.show();
+
+    const QStringList positional = parser.positionalArguments();
+    const QString last = Rubricate::RecentProjects::lastProject();
+    if (parser.isSet(demoOption))
+        window.openDemoProject();
+    else if (!positional.isEmpty())
+        window.openProject(positional.constFirst());
+    else if (!last.isEmpty() && QFileInfo::exists(last))
+        window.openProject(last);
+    else
+        window.openDemoProject();
+
+    return QApplication::exec();
+}

@@ -1,0 +1,122 @@
+// rubricate-cli as a user runs it: commands, output and exit codes.
+#include "shareddata.h"
+#include "testfiles.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Result {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    Result cli(const QStringList &args)
+    {
+        QProcess p;
+        p.setWorkingDirectory(m_dir.path());
+        p.start(QStringLiteral(RUBRICATE_CLI), args);
+        if (!p.waitForFinished(120000))
+            return {};
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+                QString::fromUtf8(p.readAllStandardOutput()),
+                QString::fromUtf8(p.readAllStandardError())};
+    }
+
+private slots:
+    void helpAndUsageErrors()
+    {
+        const Result help = cli({u"--help"_s});
+        QCOMPARE(help.code, 0);
+        QVERIFY(help.out.contains(u"import <kind> <path>"_s));
+        QVERIFY(help.out.contains(u"drb2-reports"_s));
+        QVERIFY(help.out.contains(u"Exit codes"_s));
+
+        QCOMPARE(cli({}).code, 2);
+        const Result unknown = cli({u"frobnicate"_s});
+        QCOMPARE(unknown.code, 2);
+        QVERIFY(unknown.err.contains(u"unknown command"_s));
+        QCOMPARE(cli({u"import"_s, u"nosuchkind"_s, u"x"_s}).code, 2);
+        QCOMPARE(cli({u"--bogus-option"_s}).code, 2);
+    }
+
+    void missingThingsFailClearly()
+    {
+        const Result noFile = cli({u"import"_s, u"drb2"_s, u"/nonexistent/tasks.jsonl"_s});
+        QCOMPARE(noFile.code, 1);
+        QVERIFY(noFile.err.contains(u"no such file"_s));
+        const Result noProject = cli({u"-p"_s, u"absent.rubricate"_s, u"stats"_s});
+        QCOMPARE(noProject.code, 1);
+        QVERIFY(noProject.err.contains(u"no project"_s));
+    }
+
+    void importThenStatsOnRealData()
+    {
+        RUBRICATE_REQUIRE_SHARED(tasks, "drb2/tasks_and_rubrics.jsonl");
+        // No --project: the default ./project.rubricate is created by the import.
+        const Result imp = cli({u"import"_s, u"drb2"_s, tasks});
+        QCOMPARE(imp.code, 0);
+        QVERIFY(imp.out.contains(u"9415 added"_s));
+        QVERIFY(QFile::exists(m_dir.filePath(u"project.rubricate"_s)));
+
+        const Result stats = cli({u"stats"_s});
+        QCOMPARE(stats.code, 0);
+        for (const char *expected : {"132", "6983", "1686", "746"})
+            QVERIFY2(stats.out.contains(QLatin1StringView(expected)), expected);
+
+        RUBRICATE_REQUIRE_SHARED(reports, "drb2/samples/report");
+        QCOMPARE(cli({u"import"_s, u"drb2-reports"_s, reports}).code, 0);
+        const Result list = cli({u"list"_s, u"reports"_s});
+        QCOMPARE(list.code, 0);
+        QCOMPARE(list.out.count(u"passage"_s), 2 * 6); // model column and source column
+
+        const Result search = cli({u"search"_s, u"土地财政"_s});
+        QCOMPARE(search.code, 0);
+        QVERIFY(search.out.contains(u"1 hit"_s));
+
+        const Result show = cli({u"show"_s, u"task"_s, u"drb2:116"_s});
+        QCOMPARE(show.code, 0);
+        QVERIFY(show.out.contains(u"dup of"_s));
+        QCOMPARE(cli({u"show"_s, u"task"_s, u"drb2:9999"_s}).code, 1);
+    }
+
+    void partialImportExitsThree()
+    {
+        const QString path = m_dir.filePath(u"rr.jsonl"_s);
+        QVERIFY(RubricateTest::writeFile(
+            path, "{\"sample_id\": \"a1\", \"prompt\": \"p\", \"rubrics\": [{\"criterion\": \"c\","
+                  " \"weight\": 2, \"axis\": \"Explicit Criteria\"}]}\n{\"sample_id\": \"a2\", \n"));
+        const Result r = cli({u"-p"_s, u"partial.rubricate"_s, u"import"_s,
+                              u"researchrubrics"_s, path});
+        QCOMPARE(r.code, 3);
+        QVERIFY(r.out.contains(u"rr.jsonl:2: error: invalid JSON"_s));
+        QVERIFY(r.out.contains(u"tasks:"_s));
+    }
+
+    void demoImports()
+    {
+        const Result demo = cli({u"-p"_s, u"demo.rubricate"_s, u"demo"_s});
+        QVERIFY2(demo.code == 0, qPrintable(demo.out + demo.err));
+        const Result runs = cli({u"-p"_s, u"demo.rubricate"_s, u"list"_s, u"runs"_s});
+        QVERIFY(runs.out.contains(u"finished"_s));
+        const Result again = cli({u"-p"_s, u"demo.rubricate"_s, u"demo"_s});
+        QCOMPARE(again.code, 0);
+        QVERIFY(!again.out.contains(u" 1 added"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

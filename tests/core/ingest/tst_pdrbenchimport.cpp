@@ -1,0 +1,116 @@
+// PDR-Bench: personas, queries (task x persona x setting), generated criteria, outputs.
+// The official data is not staged here, so the files are written in its published shape.
+#include "ingest/importer.h"
+#include "store/projectstore.h"
+#include "testfiles.h"
+
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+// Defined in pdrfixtures.cpp.
+extern const char fixture0[];
+extern const char fixture1[];
+extern const char fixture2[];
+extern const char fixture3[];
+extern const char fixture4[];
+
+class TestPdrBenchImport : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<ProjectStore> m_store;
+
+    int scalar(const QString &sql)
+    {
+        QSqlQuery q(m_store->database());
+        return q.exec(sql) && q.next() ? q.value(0).toInt() : -1;
+    }
+
+    void writeDataFolder(const QString &root)
+    {
+        using RubricateTest::writeFile;
+        QVERIFY(writeFile(root + u"/persona_data/personas_en.jsonl"_s, QByteArray(fixture0)));
+        QVERIFY(writeFile(root + u"/prompt_data/queries_en.jsonl"_s, QByteArray(fixture1)));
+        QVERIFY(writeFile(root + u"/criteria_data/criteria_en.jsonl"_s, QByteArray(fixture2)));
+        QVERIFY(writeFile(root + u"/test_data/raw_data/ModelX.jsonl"_s, QByteArray(fixture3)));
+        // A derived copy that the importer must not read twice.
+        QVERIFY(writeFile(root + u"/test_data/cleaned_data/ModelX.jsonl"_s, QByteArray(fixture4)));
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        m_store = ProjectStore::open(m_dir.filePath(u"pdr.rubricate"_s), &error);
+        QVERIFY2(m_store, qPrintable(error));
+    }
+
+    void importsAFolder()
+    {
+        const QString root = m_dir.filePath(u"data"_s);
+        writeDataFolder(root);
+        const ImportSummary s = runImport(*m_store, ImportKind::PdrFolder, root);
+        QCOMPARE(s.added.value(u"personas"_s), 2);
+        QCOMPARE(s.added.value(u"queries"_s), 3);
+        QCOMPARE(s.added.value(u"tasks"_s), 2); // queries 1 and 2 share their task
+        QCOMPARE(s.added.value(u"rubrics"_s), 5);
+        QCOMPARE(s.added.value(u"reports"_s), 2);
+        // id 99 has no query; the truncated article line; both named with file and line.
+        QCOMPARE(s.errorCount(), 2);
+        const auto hasIssue = [&](const QString &file, int line) {
+            return std::any_of(s.issues.cbegin(), s.issues.cend(), [&](const ImportIssue &i) {
+                return i.file == file && i.line == line;
+            });
+        };
+        QVERIFY(hasIssue(u"criteria_en.jsonl"_s, 3));
+        QVERIFY(hasIssue(u"ModelX.jsonl"_s, 4));
+        QVERIFY(hasIssue(u"ModelX.jsonl"_s, 3)); // unknown query id 42: a warning
+        QVERIFY(hasIssue(u"criteria_en.jsonl"_s, 2)); // weights summing to 0.9
+
+        // Unknown persona fields are kept.
+        const auto bench = m_store->benchmark(u"pdrbench"_s);
+        QVERIFY(bench);
+        QCOMPARE(bench->scale, VerdictScale::ZeroToTen);
+        const auto tom = m_store->persona(*m_store->personaId(bench->id, u"u02"_s));
+        QVERIFY(tom->attributes.value(u"new_field_nobody_documented"_s).toBool());
+        QCOMPARE(tom->name, u"Tom"_s);
+
+        // Queries link task, persona and information setting.
+        const auto q3 = m_store->query(*m_store->queryId(bench->id, u"3"_s));
+        QCOMPARE(q3->setting, u"task_context"_s);
+        QCOMPARE(m_store->persona(*q3->personaId)->externalId, u"u01"_s);
+        const auto q1 = m_store->query(*m_store->queryId(bench->id, u"1"_s));
+        const auto q2 = m_store->query(*m_store->queryId(bench->id, u"2"_s));
+        QCOMPARE(q1->taskId, q2->taskId);
+        QCOMPARE(q1->setting, u"task_persona"_s);
+
+        // Criteria belong to their query, with dimension and sub-criterion weights.
+        const QList<Rubric> c1 = m_store->rubrics(q1->taskId, q1->id);
+        QCOMPARE(c1.size(), 4);
+        const Rubric &first = c1.constFirst();
+        QCOMPARE(first.dimension, u"goal_alignment"_s);
+        QCOMPARE(first.weight, 0.6);
+        QCOMPARE(first.dimensionWeight, std::optional<double>(0.3));
+        QCOMPARE(first.scale, VerdictScale::ZeroToTen);
+        QCOMPARE(first.metadata.value(u"family"_s).toString(), u"personalization"_s);
+        QCOMPARE(scalar(u"SELECT count(*) FROM rubric WHERE query_id IS NOT NULL"_s), 5);
+
+        // Reports attach to the query; the cleaned copy was not imported.
+        const auto reports = m_store->reportSummaries(u"pdrbench"_s);
+        QCOMPARE(reports.size(), 2);
+        QCOMPARE(reports.constFirst().queryExternalId, u"1"_s);
+        QVERIFY(m_store->report(reports.constFirst().id)->text.contains(u"nurse"_s));
+
+        const ImportSummary again = runImport(*m_store, ImportKind::PdrFolder, root);
+        QVERIFY(again.added.isEmpty());
+        QVERIFY(again.updated.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPdrBenchImport)
+#include "tst_pdrbenchimport.moc"

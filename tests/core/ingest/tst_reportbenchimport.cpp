@@ -1,0 +1,105 @@
+// ReportBench: survey prompts, ground-truth reference lists and model outputs.
+#include "ingest/importcontext.h"
+#include "ingest/importer.h"
+#include "shareddata.h"
+#include "store/projectstore.h"
+#include "testfiles.h"
+
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+class TestReportBenchImport : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<ProjectStore> m_store;
+
+    int scalar(const QString &sql)
+    {
+        QSqlQuery q(m_store->database());
+        return q.exec(sql) && q.next() ? q.value(0).toInt() : -1;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        m_store = ProjectStore::open(m_dir.filePath(u"rb.rubricate"_s), &error);
+        QVERIFY2(m_store, qPrintable(error));
+    }
+
+    void titleNormalisationMatchesUpstream()
+    {
+        QCOMPARE(normalizeTitle(u"  Adversarial Attack and Defense on Graph Data: A Survey. "_s),
+                 u"adversarial attack and defense on graph data a survey"_s);
+        QCOMPARE(normalizeTitle(u"{BERT}: Pre-training\tof  Deep\nTransformers"_s),
+                 u"bert pretraining of deep transformers"_s);
+        // Non-ASCII punctuation is kept, as Python's string.punctuation is ASCII only.
+        QCOMPARE(normalizeTitle(u"Graphs – a “primer”"_s), u"graphs – a “primer”"_s);
+    }
+
+    void importsTasksWithGroundTruth()
+    {
+        RUBRICATE_REQUIRE_SHARED(path, "reportbench/ReportBench_v1.1.jsonl");
+        const ImportSummary s = runImport(*m_store, ImportKind::ReportBench, path);
+        QCOMPARE(s.errorCount(), 0);
+        QCOMPARE(s.warningCount(), 0); // 100 tasks <-> 100 GT files
+        QCOMPARE(s.added.value(u"tasks"_s), 100);
+        QCOMPARE(s.added.value(u"references"_s), 16204);
+
+        QCOMPARE(scalar(u"SELECT count(DISTINCT task_id) FROM reference_entry"_s), 100);
+        // Unique normalised titles per survey, summed: 15,060 (formats.md §6).
+        QCOMPARE(scalar(u"SELECT sum(n) FROM (SELECT count(DISTINCT normalized_title) AS n"
+                        " FROM reference_entry GROUP BY task_id)"_s),
+                 15060);
+        const auto perSurvey = [&](const char *id) {
+            return scalar(u"SELECT count(DISTINCT e.normalized_title) FROM reference_entry e"
+                          " JOIN task t ON t.id = e.task_id WHERE t.external_id = '%1'"_s.arg(
+                              QLatin1StringView(id)));
+        };
+        QCOMPARE(perSurvey("2003.00653"), 96);
+        QCOMPARE(perSurvey("2004.05937"), 302);
+        QCOMPARE(perSurvey("2006.00648"), 60);
+        QCOMPARE(scalar(u"SELECT count(*) FROM task WHERE theme ="
+                        " 'Healthcare and Biomedicine'"_s),
+                 12);
+
+        const ImportSummary again = runImport(*m_store, ImportKind::ReportBench, path);
+        QCOMPARE(again.unchanged.value(u"references"_s), 16204);
+        QVERIFY(again.added.isEmpty() && again.updated.isEmpty());
+    }
+
+    void importsModelOutputsFromAnyTextField()
+    {
+        if (!m_store->benchmark(u"reportbench"_s))
+            QSKIP("needs the task file");
+        const QString dir = m_dir.filePath(u"gpt-dr"_s);
+        const QByteArray longText = QByteArray(" survey text with [a link](https://example.org) ")
+                                        .repeated(3);
+        QVERIFY(RubricateTest::writeFile(dir + u"/2003.00653.json"_s,
+                                         "{\"response\": \"" + longText + "\"}"));
+        QVERIFY(RubricateTest::writeFile(dir + u"/parsed_openai+2004.05937.json"_s,
+                                         "{\"response\": \"short\", \"content\": \"" + longText
+                                             + "\"}"));
+        QVERIFY(RubricateTest::writeFile(dir + u"/2006.00648_parsed.json"_s,
+                                         "{\"odd_key\": \"" + longText + "\"}"));
+        QVERIFY(RubricateTest::writeFile(dir + u"/2011.12063.json"_s, "{\"response\": \"tiny\"}"));
+        QVERIFY(RubricateTest::writeFile(dir + u"/notes.json"_s, "{}"));
+        const ImportSummary s = runImport(*m_store, ImportKind::ReportBenchReports, dir);
+        QCOMPARE(s.added.value(u"reports"_s), 3);
+        QCOMPARE(s.errorCount(), 1);   // 2011.12063: no text longer than 50 characters
+        QCOMPARE(s.warningCount(), 1); // notes.json: no arXiv id in the name
+        const auto reports = m_store->reportSummaries(u"reportbench"_s);
+        QCOMPARE(reports.size(), 3);
+        QCOMPARE(reports.constFirst().model, u"gpt-dr"_s);
+        QVERIFY(m_store->report(reports.constFirst().id)->text.contains(u"survey text"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReportBenchImport)
+#include "tst_reportbenchimport.moc"

@@ -1,0 +1,41 @@
+// Asks what to import: the kind of data (as the CLI knows it) and the file or folder.
+#pragma once
+
+#include "ingest/importer.h"
+#include "ingest/importissue.h"
+
+#include <QDialog>
+
+class QComboBox;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+
+namespace Rubricate {
+
+class ImportDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit ImportDialog(QWidget *parent = nullptr);
+
+    ImportKind kind() const;
+    QString sourcePath() const;
+
+private:
+    const ImportKindInfo &currentInfo() const;
+    void browse();
+    void updateState();
+
+    QComboBox *m_kind = nullptr;
+    QLabel *m_description = nullptr;
+    QLineEdit *m_path = nullptr;
+    QDialogButtonBox *m_buttons = nullptr;
+};
+
+// Shows what an import did (ImportSummary::toText()) in a window-modal dialog that does
+// not block the caller.
+void showImportSummary(QWidget *parent, const QString &source, const ImportSummary &summary);
+
+} // namespace Rubricate

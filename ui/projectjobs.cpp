@@ -1,0 +1,129 @@
+#include "projectjobs.h"
+
+#include "background.h"
+#include "demo/demoproject.h"
+#include "store/projectstore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct DemoOutcome {
+    bool ok = false;
+    QString error;
+};
+
+void removeDatabaseFiles(const QString &path)
+{
+    for (const QString &suffix : {u""_s, u"-wal"_s, u"-shm"_s, u"-journal"_s})
+        QFile::remove(path + suffix);
+}
+
+} // namespace
+
+ProjectJobs::ProjectJobs(QObject *parent)
+    : QObject(parent)
+{
+}
+
+QString ProjectJobs::demoProjectPath()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+        .filePath(u"demo.rubricate"_s);
+}
+
+bool ProjectJobs::createDemoProject(const QString &path, QString *error)
+{
+    if (QFileInfo::exists(path))
+        return true;
+    if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
+        *error = tr("Cannot create the folder for %1.").arg(path);
+        return false;
+    }
+    // Build under a temporary name and rename at the end, so that an interrupted import
+    // never leaves a half-filled demo that would be taken for a finished one next time.
+    const QString partial = path + u".part"_s;
+    removeDatabaseFiles(partial);
+    {
+        const auto store = ProjectStore::open(partial, error);
+        if (!store)
+            return false;
+        const ImportSummary summary = importDemo(*store);
+        if (summary.errorCount() > 0) {
+            *error = tr("The demo could not be imported:\n%1").arg(summary.toText());
+            return false;
+        }
+    } // the store closes here, so SQLite folds its WAL back into the file
+    // Normally closing removes the WAL; if one is left it belongs to the file it moves with.
+    for (const QString &suffix : {u"-wal"_s, u"-shm"_s}) {
+        if (QFileInfo::exists(partial + suffix))
+            QFile::rename(partial + suffix, path + suffix);
+    }
+    if (!QFile::rename(partial, path)) {
+        *error = tr("Cannot move the demo project to %1.").arg(path);
+        removeDatabaseFiles(partial);
+        return false;
+    }
+    return true;
+}
+
+void ProjectJobs::runImport(const QString &projectPath, ImportKind kind, const QString &source)
+{
+    started();
+    runInBackground(
+        this,
+        [projectPath, kind, source] {
+            QString error;
+            const auto store = ProjectStore::open(projectPath, &error);
+            if (!store) {
+                ImportSummary summary;
+                summary.error(projectPath, 0, error);
+                return summary;
+            }
+            return Rubricate::runImport(*store, kind, source);
+        },
+        [this, projectPath](const ImportSummary &summary) {
+            finished();
+            emit importFinished(projectPath, summary);
+        });
+}
+
+void ProjectJobs::prepareDemo(const QString &path)
+{
+    started();
+    runInBackground(
+        this,
+        [path] {
+            DemoOutcome out;
+            out.ok = createDemoProject(path, &out.error);
+            return out;
+        },
+        [this, path](const DemoOutcome &out) {
+            finished();
+            if (out.ok)
+                emit demoReady(path);
+            else
+                emit demoFailed(out.error);
+        });
+}
+
+void ProjectJobs::started()
+{
+    if (m_running++ == 0)
+        emit busyChanged(true);
+}
+
+void ProjectJobs::finished()
+{
+    if (--m_running == 0)
+        emit busyChanged(false);
+}
+
+} // namespace Rubricate

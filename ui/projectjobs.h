@@ -1,0 +1,45 @@
+// Jobs that write to a project (imports, creating the demo project). Like ProjectLoader,
+// each runs on the thread pool with its own ProjectStore and reports back by signal.
+#pragma once
+
+#include "ingest/importer.h"
+#include "ingest/importissue.h"
+
+#include <QObject>
+#include <QString>
+
+namespace Rubricate {
+
+class ProjectJobs : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ProjectJobs(QObject *parent = nullptr);
+
+    // <AppDataLocation>/demo.rubricate
+    static QString demoProjectPath();
+
+    void runImport(const QString &projectPath, ImportKind kind, const QString &source);
+    // Creates the demo project at `path` unless it is already there, then reports it ready.
+    void prepareDemo(const QString &path);
+
+    bool isBusy() const { return m_running > 0; }
+
+    // The blocking work behind prepareDemo, for any thread but the GUI thread.
+    static bool createDemoProject(const QString &path, QString *error);
+
+signals:
+    void importFinished(const QString &projectPath, const Rubricate::ImportSummary &summary);
+    void demoReady(const QString &path);
+    void demoFailed(const QString &error);
+    void busyChanged(bool busy);
+
+private:
+    void started();
+    void finished();
+
+    int m_running = 0;
+};
+
+} // namespace Rubricate

@@ -1,0 +1,114 @@
+#include "projectloader.h"
+
+#include "background.h"
+
+#include <QFileInfo>
+#include <QStringDecoder>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// ProjectStore::open creates missing files; a stale recent-project entry must not leave an
+// empty project behind.
+std::unique_ptr<ProjectStore> openExisting(const QString &path, QString *error)
+{
+    if (!QFileInfo(path).isFile()) {
+        *error = ProjectLoader::tr("The project file %1 does not exist.").arg(path);
+        return {};
+    }
+    return ProjectStore::open(path, error);
+}
+
+template<typename T>
+struct Outcome {
+    T value;
+    QString error;
+};
+
+} // namespace
+
+ProjectLoader::ProjectLoader(QObject *parent)
+    : QObject(parent)
+{
+}
+
+ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error)
+{
+    ProjectSnapshot snapshot;
+    snapshot.path = QFileInfo(path).absoluteFilePath();
+    const auto store = openExisting(path, error);
+    if (!store)
+        return snapshot;
+    snapshot.benchmarks = store->benchmarks();
+    snapshot.tasks = store->taskSummaries();
+    snapshot.reports = store->reportSummaries();
+    return snapshot;
+}
+
+std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId reportId,
+                                                      QString *error)
+{
+    const auto store = openExisting(path, error);
+    if (!store)
+        return std::nullopt;
+    std::optional<Report> report = store->report(reportId);
+    if (!report) {
+        *error = tr("Report %1 is not in this project.").arg(reportId);
+        return std::nullopt;
+    }
+    LoadedReport loaded;
+    loaded.task = store->task(report->taskId);
+    if (report->format == ReportFormat::Html && !report->contentHash.isEmpty()) {
+        const QByteArray bytes = store->originalFile(report->contentHash);
+        QStringDecoder decoder = QStringDecoder::decoderForHtml(bytes);
+        if (decoder.isValid())
+            loaded.originalHtml = decoder.decode(bytes);
+    }
+    loaded.report = std::move(*report);
+    return loaded;
+}
+
+void ProjectLoader::loadSnapshot(const QString &path)
+{
+    const quint64 request = ++m_snapshotRequest;
+    runInBackground(
+        this,
+        [path] {
+            Outcome<ProjectSnapshot> out;
+            out.value = readSnapshot(path, &out.error);
+            return out;
+        },
+        [this, request, path](const Outcome<ProjectSnapshot> &out) {
+            if (request != m_snapshotRequest)
+                return;
+            if (out.error.isEmpty())
+                emit snapshotLoaded(out.value);
+            else
+                emit snapshotFailed(path, out.error);
+        });
+}
+
+void ProjectLoader::loadReport(const QString &path, RowId reportId)
+{
+    const quint64 request = ++m_reportRequest;
+    runInBackground(
+        this,
+        [path, reportId] {
+            Outcome<std::optional<LoadedReport>> out;
+            out.value = readReport(path, reportId, &out.error);
+            return out;
+        },
+        [this, request, reportId](const Outcome<std::optional<LoadedReport>> &out) {
+            if (request != m_reportRequest)
+                return;
+            if (out.value)
+                emit reportLoaded(*out.value);
+            else
+                emit reportFailed(reportId, out.error);
+        });
+}
+
+} // namespace Rubricate
