@@ -22,8 +22,7 @@ ImportDialog::ImportDialog(QWidget *parent)
     , m_kind(new QComboBox(this))
     , m_description(new QLabel(this))
     , m_path(new QLineEdit(this))
-    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
-{
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setWindowTitle(tr("Import"));
 
     for (const ImportKindInfo &info : importKinds())
@@ -56,24 +55,20 @@ ImportDialog::ImportDialog(QWidget *parent)
     updateState();
 }
 
-ImportKind ImportDialog::kind() const
-{
+ImportKind ImportDialog::kind() const {
     return currentInfo().kind;
 }
 
-QString ImportDialog::sourcePath() const
-{
+QString ImportDialog::sourcePath() const {
     return m_path->text().trimmed();
 }
 
-const ImportKindInfo &ImportDialog::currentInfo() const
-{
+const ImportKindInfo &ImportDialog::currentInfo() const {
     const auto &kinds = importKinds();
     return kinds.at(qBound(0, m_kind->currentIndex(), int(kinds.size()) - 1));
 }
 
-void ImportDialog::browse()
-{
+void ImportDialog::browse() {
     const bool folder = currentInfo().expects == u"folder"_s;
     // open() rather than exec(): the chooser must not spin a nested event loop.
     auto *chooser = new QFileDialog(this, folder ? tr("Choose a folder") : tr("Choose a file"));
@@ -83,47 +78,41 @@ void ImportDialog::browse()
         chooser->setOption(QFileDialog::ShowDirsOnly);
     const QFileInfo current(sourcePath());
     if (!sourcePath().isEmpty())
-        chooser->setDirectory(current.isDir() ? current.absoluteFilePath() : current.absolutePath());
+        chooser->setDirectory(current.isDir() ? current.absoluteFilePath()
+                                              : current.absolutePath());
     connect(chooser, &QFileDialog::fileSelected, m_path, &QLineEdit::setText);
     chooser->open();
 }
 
-void ImportDialog::updateState()
-{
+void ImportDialog::updateState() {
     const ImportKindInfo &info = currentInfo();
     m_description->setText(info.description);
     const QFileInfo source(sourcePath());
     const bool wantsFolder = info.expects == u"folder"_s;
     // Archives stand in for folders, so a file is acceptable either way.
-    const bool usable = !sourcePath().isEmpty() && source.exists()
-                        && (wantsFolder || source.isFile());
+    const bool usable =
+        !sourcePath().isEmpty() && source.exists() && (wantsFolder || source.isFile());
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(usable);
 }
 
-void showImportSummary(QWidget *parent, const QString &source, const ImportSummary &summary)
-{
+void showImportSummary(QWidget *parent, const QString &source, const ImportSummary &summary) {
     auto *dialog = new QDialog(parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowTitle(QCoreApplication::translate("Rubricate::ImportDialog",
-                                                       "Import finished"));
+    dialog->setWindowTitle(ImportDialog::tr("Import finished"));
     auto *heading = new QLabel(dialog);
     heading->setTextFormat(Qt::PlainText);
     heading->setWordWrap(true);
-    heading->setText(
-        QCoreApplication::translate("Rubricate::ImportDialog",
-                                    "%1 (%2) — errors: %L3, warnings: %L4")
-            .arg(QFileInfo(source).fileName(), summary.kind)
-            .arg(summary.errorCount())
-            .arg(summary.warningCount()));
+    heading->setText(ImportDialog::tr("%1 (%2) — errors: %L3, warnings: %L4")
+                         .arg(QFileInfo(source).fileName(), summary.kind)
+                         .arg(summary.errorCount())
+                         .arg(summary.warningCount()));
     auto *text = new QPlainTextEdit(dialog);
     text->setReadOnly(true);
     text->setLineWrapMode(QPlainTextEdit::NoWrap);
     // toText() aligns its columns with spaces.
     text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     const QString body = summary.toText();
-    text->setPlainText(body.isEmpty() ? QCoreApplication::translate("Rubricate::ImportDialog",
-                                                                    "Nothing was imported.")
-                                      : body);
+    text->setPlainText(body.isEmpty() ? ImportDialog::tr("Nothing was imported.") : body);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
     QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
     auto *layout = new QVBoxLayout(dialog);

@@ -13,8 +13,7 @@ class QLineEdit;
 
 namespace Rubricate {
 
-class ImportDialog : public QDialog
-{
+class ImportDialog : public QDialog {
     Q_OBJECT
 
 public:

@@ -20,11 +20,11 @@ namespace Rubricate {
 
 class ProjectJobs;
 class ProjectLoader;
+struct ImportSummary;
 class ProjectTreeModel;
 class ReportView;
 
-class MainWindow : public QMainWindow
-{
+class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:

@@ -10,8 +10,7 @@
 
 namespace Rubricate {
 
-class ProjectJobs : public QObject
-{
+class ProjectJobs : public QObject {
     Q_OBJECT
 
 public:

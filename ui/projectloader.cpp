@@ -13,8 +13,7 @@ namespace {
 
 // ProjectStore::open creates missing files; a stale recent-project entry must not leave an
 // empty project behind.
-std::unique_ptr<ProjectStore> openExisting(const QString &path, QString *error)
-{
+std::unique_ptr<ProjectStore> openExisting(const QString &path, QString *error) {
     if (!QFileInfo(path).isFile()) {
         *error = ProjectLoader::tr("The project file %1 does not exist.").arg(path);
         return {};
@@ -22,8 +21,7 @@ std::unique_ptr<ProjectStore> openExisting(const QString &path, QString *error)
     return ProjectStore::open(path, error);
 }
 
-template<typename T>
-struct Outcome {
+template<typename T> struct Outcome {
     T value;
     QString error;
 };
@@ -31,12 +29,9 @@ struct Outcome {
 } // namespace
 
 ProjectLoader::ProjectLoader(QObject *parent)
-    : QObject(parent)
-{
-}
+    : QObject(parent) {}
 
-ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error)
-{
+ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error) {
     ProjectSnapshot snapshot;
     snapshot.path = QFileInfo(path).absoluteFilePath();
     const auto store = openExisting(path, error);
@@ -49,8 +44,7 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error)
 }
 
 std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId reportId,
-                                                      QString *error)
-{
+                                                      QString *error) {
     const auto store = openExisting(path, error);
     if (!store)
         return std::nullopt;
@@ -71,8 +65,7 @@ std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId
     return loaded;
 }
 
-void ProjectLoader::loadSnapshot(const QString &path)
-{
+void ProjectLoader::loadSnapshot(const QString &path) {
     const quint64 request = ++m_snapshotRequest;
     runInBackground(
         this,
@@ -91,8 +84,7 @@ void ProjectLoader::loadSnapshot(const QString &path)
         });
 }
 
-void ProjectLoader::loadReport(const QString &path, RowId reportId)
-{
+void ProjectLoader::loadReport(const QString &path, RowId reportId) {
     const quint64 request = ++m_reportRequest;
     runInBackground(
         this,

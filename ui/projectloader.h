@@ -11,8 +11,7 @@
 
 namespace Rubricate {
 
-class ProjectLoader : public QObject
-{
+class ProjectLoader : public QObject {
     Q_OBJECT
 
 public:

@@ -2,8 +2,7 @@
 
 namespace Rubricate {
 
-int ProjectSnapshot::rubricCount() const
-{
+int ProjectSnapshot::rubricCount() const {
     int total = 0;
     for (const TaskSummary &t : tasks)
         total += t.rubricCount;

@@ -17,59 +17,50 @@ constexpr quintptr TaskTag = 1;
 constexpr quintptr ReportTag = 2;
 constexpr quintptr TagMask = 3;
 
-quintptr encode(qsizetype parentRow, quintptr tag)
-{
+quintptr encode(qsizetype parentRow, quintptr tag) {
     return (quintptr(parentRow) << 2) | tag;
 }
 
-qsizetype parentRowOf(const QModelIndex &index)
-{
+qsizetype parentRowOf(const QModelIndex &index) {
     return qsizetype(index.internalId() >> 2);
 }
 
-QString counted(int n, const QString &one, const QString &many)
-{
+QString counted(int n, const QString &one, const QString &many) {
     return n == 1 ? one : many.arg(n);
 }
 
-QString taskKey(const QString &benchmarkKey, const QString &externalId)
-{
+QString taskKey(const QString &benchmarkKey, const QString &externalId) {
     return benchmarkKey + u'\x1f' + externalId;
 }
 
 } // namespace
 
-QString reportFormatName(const QString &formatKey)
-{
-    const char *context = "Rubricate::ReportFormat";
+QString reportFormatName(const QString &formatKey) {
     switch (formatFromKey(formatKey)) {
     case ReportFormat::Markdown:
-        return QCoreApplication::translate(context, "Markdown");
+        return QCoreApplication::translate("Rubricate::ReportFormat", "Markdown");
     case ReportFormat::Text:
-        return QCoreApplication::translate(context, "Plain text");
+        return QCoreApplication::translate("Rubricate::ReportFormat", "Plain text");
     case ReportFormat::Html:
-        return QCoreApplication::translate(context, "HTML");
+        return QCoreApplication::translate("Rubricate::ReportFormat", "HTML");
     case ReportFormat::Pdf:
-        return QCoreApplication::translate(context, "PDF");
+        return QCoreApplication::translate("Rubricate::ReportFormat", "PDF");
     case ReportFormat::Docx:
-        return QCoreApplication::translate(context, "Word document");
+        return QCoreApplication::translate("Rubricate::ReportFormat", "Word document");
     case ReportFormat::Image:
-        return QCoreApplication::translate(context, "Image");
+        return QCoreApplication::translate("Rubricate::ReportFormat", "Image");
     case ReportFormat::Json:
-        return QCoreApplication::translate(context, "JSON");
+        return QCoreApplication::translate("Rubricate::ReportFormat", "JSON");
     case ReportFormat::Missing:
         break;
     }
-    return QCoreApplication::translate(context, "Missing");
+    return QCoreApplication::translate("Rubricate::ReportFormat", "Missing");
 }
 
 ProjectTreeModel::ProjectTreeModel(QObject *parent)
-    : QAbstractItemModel(parent)
-{
-}
+    : QAbstractItemModel(parent) {}
 
-void ProjectTreeModel::setSnapshot(const ProjectSnapshot &snapshot)
-{
+void ProjectTreeModel::setSnapshot(const ProjectSnapshot &snapshot) {
     QList<BenchmarkRow> benchmarks;
     QHash<QString, qsizetype> benchmarkRowByKey;
     for (const Benchmark &b : snapshot.benchmarks) {
@@ -88,7 +79,7 @@ void ProjectTreeModel::setSnapshot(const ProjectSnapshot &snapshot)
             b.name = t.benchmarkKey;
             it = benchmarkRowByKey.insert(b.key, benchmarks.size());
             benchmarks.append({b, 0, 0});
-            tasksOfBenchmark.append({});
+            tasksOfBenchmark.append(QList<const TaskSummary *>());
         }
         tasksOfBenchmark[*it].append(&t);
     }
@@ -130,19 +121,16 @@ void ProjectTreeModel::setSnapshot(const ProjectSnapshot &snapshot)
     endResetModel();
 }
 
-void ProjectTreeModel::clear()
-{
+void ProjectTreeModel::clear() {
     setSnapshot({});
 }
 
-const ReportSummary *ProjectTreeModel::reportSummary(RowId reportId) const
-{
+const ReportSummary *ProjectTreeModel::reportSummary(RowId reportId) const {
     const auto it = m_reportRowById.constFind(reportId);
     return it == m_reportRowById.cend() ? nullptr : &m_reports.at(*it).summary;
 }
 
-QModelIndex ProjectTreeModel::indexOfReport(RowId reportId) const
-{
+QModelIndex ProjectTreeModel::indexOfReport(RowId reportId) const {
     const auto it = m_reportRowById.constFind(reportId);
     if (it == m_reportRowById.cend())
         return {};
@@ -150,15 +138,13 @@ QModelIndex ProjectTreeModel::indexOfReport(RowId reportId) const
     return createIndex(int(r.rowInTask), NameColumn, encode(r.taskRow, ReportTag));
 }
 
-QModelIndex ProjectTreeModel::firstReportIndex() const
-{
+QModelIndex ProjectTreeModel::firstReportIndex() const {
     if (m_reports.isEmpty())
         return {};
     return indexOfReport(m_reports.constFirst().summary.id);
 }
 
-ProjectTreeModel::NodeKind ProjectTreeModel::kindOf(const QModelIndex &index) const
-{
+ProjectTreeModel::NodeKind ProjectTreeModel::kindOf(const QModelIndex &index) const {
     switch (index.internalId() & TagMask) {
     case TaskTag:
         return NodeKind::Task;
@@ -169,23 +155,20 @@ ProjectTreeModel::NodeKind ProjectTreeModel::kindOf(const QModelIndex &index) co
     }
 }
 
-const ProjectTreeModel::BenchmarkRow &ProjectTreeModel::benchmarkAt(const QModelIndex &index) const
-{
+const ProjectTreeModel::BenchmarkRow &
+ProjectTreeModel::benchmarkAt(const QModelIndex &index) const {
     return m_benchmarks.at(index.row());
 }
 
-const ProjectTreeModel::TaskRow &ProjectTreeModel::taskAt(const QModelIndex &index) const
-{
+const ProjectTreeModel::TaskRow &ProjectTreeModel::taskAt(const QModelIndex &index) const {
     return m_tasks.at(m_benchmarks.at(parentRowOf(index)).firstTask + index.row());
 }
 
-const ProjectTreeModel::ReportRow &ProjectTreeModel::reportAt(const QModelIndex &index) const
-{
+const ProjectTreeModel::ReportRow &ProjectTreeModel::reportAt(const QModelIndex &index) const {
     return m_reports.at(m_tasks.at(parentRowOf(index)).firstReport + index.row());
 }
 
-QModelIndex ProjectTreeModel::index(int row, int column, const QModelIndex &parent) const
-{
+QModelIndex ProjectTreeModel::index(int row, int column, const QModelIndex &parent) const {
     if (!hasIndex(row, column, parent))
         return {};
     if (!parent.isValid())
@@ -203,8 +186,7 @@ QModelIndex ProjectTreeModel::index(int row, int column, const QModelIndex &pare
     return {};
 }
 
-QModelIndex ProjectTreeModel::parent(const QModelIndex &child) const
-{
+QModelIndex ProjectTreeModel::parent(const QModelIndex &child) const {
     if (!child.isValid())
         return {};
     switch (kindOf(child)) {
@@ -221,8 +203,7 @@ QModelIndex ProjectTreeModel::parent(const QModelIndex &child) const
     return {};
 }
 
-int ProjectTreeModel::rowCount(const QModelIndex &parent) const
-{
+int ProjectTreeModel::rowCount(const QModelIndex &parent) const {
     if (!parent.isValid())
         return int(m_benchmarks.size());
     if (parent.column() != NameColumn)
@@ -238,13 +219,11 @@ int ProjectTreeModel::rowCount(const QModelIndex &parent) const
     return 0;
 }
 
-int ProjectTreeModel::columnCount(const QModelIndex &) const
-{
+int ProjectTreeModel::columnCount(const QModelIndex &) const {
     return ColumnCount;
 }
 
-QVariant ProjectTreeModel::data(const QModelIndex &index, int role) const
-{
+QVariant ProjectTreeModel::data(const QModelIndex &index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
     const NodeKind kind = kindOf(index);
@@ -261,8 +240,7 @@ QVariant ProjectTreeModel::data(const QModelIndex &index, int role) const
     return {};
 }
 
-QVariant ProjectTreeModel::benchmarkData(const BenchmarkRow &row, int column, int role) const
-{
+QVariant ProjectTreeModel::benchmarkData(const BenchmarkRow &row, int column, int role) const {
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     if (column == NameColumn)
@@ -271,8 +249,7 @@ QVariant ProjectTreeModel::benchmarkData(const BenchmarkRow &row, int column, in
     return counted(n, tr("1 task"), tr("%L1 tasks"));
 }
 
-QVariant ProjectTreeModel::taskData(const TaskRow &row, int column, int role) const
-{
+QVariant ProjectTreeModel::taskData(const TaskRow &row, int column, int role) const {
     const TaskSummary &t = row.summary;
     switch (role) {
     case TaskIdRole:
@@ -280,8 +257,8 @@ QVariant ProjectTreeModel::taskData(const TaskRow &row, int column, int role) co
     case Qt::DisplayRole:
         if (column == NameColumn)
             return t.title.isEmpty() ? t.externalId : u"%1 · %2"_s.arg(t.externalId, t.title);
-        return counted(t.rubricCount, tr("1 rubric"), tr("%L1 rubrics")) + u" · "_s
-               + counted(int(row.reportCount), tr("1 report"), tr("%L1 reports"));
+        return QString(counted(t.rubricCount, tr("1 rubric"), tr("%L1 rubrics")) + u" · "_s +
+                       counted(int(row.reportCount), tr("1 report"), tr("%L1 reports")));
     case Qt::ToolTipRole: {
         QStringList lines{t.title.isEmpty() ? t.externalId : t.title};
         if (!t.language.isEmpty())
@@ -295,8 +272,7 @@ QVariant ProjectTreeModel::taskData(const TaskRow &row, int column, int role) co
     }
 }
 
-QVariant ProjectTreeModel::reportData(const ReportRow &row, int column, int role) const
-{
+QVariant ProjectTreeModel::reportData(const ReportRow &row, int column, int role) const {
     const ReportSummary &r = row.summary;
     switch (role) {
     case ReportIdRole:
@@ -309,8 +285,8 @@ QVariant ProjectTreeModel::reportData(const ReportRow &row, int column, int role
             return r.queryExternalId.isEmpty() ? r.model
                                                : u"%1 · %2"_s.arg(r.model, r.queryExternalId);
         }
-        return reportFormatName(r.format) + u" · "_s
-               + (r.hasText ? tr("%L1 chars").arg(r.characters) : tr("no text"));
+        return QString(reportFormatName(r.format) + u" · "_s +
+                       (r.hasText ? tr("%L1 chars").arg(r.characters) : tr("no text")));
     case Qt::ToolTipRole: {
         QStringList lines{r.sourceName.isEmpty() ? r.model : r.sourceName};
         if (r.pageCount > 0)
@@ -324,8 +300,7 @@ QVariant ProjectTreeModel::reportData(const ReportRow &row, int column, int role
     }
 }
 
-QVariant ProjectTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
+QVariant ProjectTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {

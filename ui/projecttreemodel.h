@@ -11,8 +11,7 @@
 
 namespace Rubricate {
 
-class ProjectTreeModel : public QAbstractItemModel
-{
+class ProjectTreeModel : public QAbstractItemModel {
     Q_OBJECT
 
 public:

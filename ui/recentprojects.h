@@ -7,8 +7,7 @@
 
 namespace Rubricate {
 
-class RecentProjects
-{
+class RecentProjects {
 public:
     static constexpr int MaxEntries = 8;
 

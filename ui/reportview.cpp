@@ -12,15 +12,13 @@ namespace Rubricate {
 using namespace Qt::StringLiterals;
 
 ReportTextBrowser::ReportTextBrowser(QWidget *parent)
-    : QTextBrowser(parent)
-{
+    : QTextBrowser(parent) {
     setOpenLinks(false);
     setOpenExternalLinks(false);
     setReadOnly(true);
 }
 
-QVariant ReportTextBrowser::loadResource(int, const QUrl &name)
-{
+QVariant ReportTextBrowser::loadResource(int, const QUrl &name) {
     m_refused.append(name);
     return {};
 }
@@ -30,8 +28,7 @@ ReportView::ReportView(QWidget *parent)
     , m_title(new QLabel(this))
     , m_details(new QLabel(this))
     , m_warnings(new QLabel(this))
-    , m_browser(new ReportTextBrowser(this))
-{
+    , m_browser(new ReportTextBrowser(this)) {
     // Titles and model names come from imported files: never interpret them as markup.
     for (QLabel *label : {m_title, m_details, m_warnings}) {
         label->setTextFormat(Qt::PlainText);
@@ -59,13 +56,12 @@ ReportView::ReportView(QWidget *parent)
     showMessage(tr("Open a project and select a report in the tree."));
 }
 
-void ReportView::showReport(const LoadedReport &loaded, const QString &modelName)
-{
+void ReportView::showReport(const LoadedReport &loaded, const QString &modelName) {
     const Report &r = loaded.report;
     m_reportId = r.id;
 
     const Task *task = loaded.task ? &*loaded.task : nullptr;
-    m_title->setText(!task                    ? tr("Report %1").arg(r.id)
+    m_title->setText(!task                   ? tr("Report %1").arg(r.id)
                      : task->title.isEmpty() ? task->externalId
                                              : task->title);
 
@@ -81,15 +77,14 @@ void ReportView::showReport(const LoadedReport &loaded, const QString &modelName
         details << r.sourceName;
     m_details->setText(details.join(u" · "_s));
 
-    m_warnings->setText(r.warnings.isEmpty() ? QString()
-                                             : tr("Import warnings: %1").arg(r.warnings.join(u"; "_s)));
+    m_warnings->setText(
+        r.warnings.isEmpty() ? QString() : tr("Import warnings: %1").arg(r.warnings.join(u"; "_s)));
     m_warnings->setVisible(!r.warnings.isEmpty());
 
     setText(loaded);
 }
 
-void ReportView::setText(const LoadedReport &loaded)
-{
+void ReportView::setText(const LoadedReport &loaded) {
     const Report &r = loaded.report;
     // Clearing first also drops resources the previous document may have cached.
     m_browser->clear();
@@ -99,13 +94,14 @@ void ReportView::setText(const LoadedReport &loaded)
     }
     switch (r.format) {
     case ReportFormat::Markdown:
-        m_browser->setMarkdown(r.text, QTextDocument::MarkdownDialectGitHub);
+        // QTextEdit::setMarkdown parses the GitHub dialect (tables, task lists).
+        m_browser->setMarkdown(r.text);
         break;
     case ReportFormat::Html:
         if (!loaded.originalHtml.isEmpty())
             m_browser->setHtml(loaded.originalHtml);
         else // the stored text is the page rendered as Markdown
-            m_browser->setMarkdown(r.text, QTextDocument::MarkdownDialectGitHub);
+            m_browser->setMarkdown(r.text);
         break;
     default: // PDF and DOCX text is extracted text; markup in it is not the author's
         m_browser->setPlainText(r.text);
@@ -113,8 +109,7 @@ void ReportView::setText(const LoadedReport &loaded)
     }
 }
 
-void ReportView::showMessage(const QString &message)
-{
+void ReportView::showMessage(const QString &message) {
     m_reportId = 0;
     m_title->clear();
     m_details->clear();
@@ -124,13 +119,11 @@ void ReportView::showMessage(const QString &message)
     m_browser->setPlainText(message);
 }
 
-QString ReportView::titleText() const
-{
+QString ReportView::titleText() const {
     return m_title->text();
 }
 
-QString ReportView::detailsText() const
-{
+QString ReportView::detailsText() const {
     return m_details->text();
 }
 

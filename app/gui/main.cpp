@@ -19,8 +19,7 @@ namespace {
 
 // Used by docs/screenshots/take-screenshots.sh: waits until a report is on screen, saves
 // the window as an image and quits. Gives up (exit code 2) if nothing appears in time.
-void scheduleScreenshot(Rubricate::MainWindow &window, const QString &file)
-{
+void scheduleScreenshot(Rubricate::MainWindow &window, const QString &file) {
     auto save = [&window, file] {
         const bool ok = window.grab().save(file);
         if (!ok)
@@ -44,8 +43,7 @@ void scheduleScreenshot(Rubricate::MainWindow &window, const QString &file)
 
 } // namespace
 
-int main(int argc, char *argv[])
-{
+int main(int argc, char *argv[]) {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(u"Rubricate"_s);
     QApplication::setOrganizationDomain(u"rubricate.invalid"_s);
@@ -77,9 +75,8 @@ int main(int argc, char *argv[])
         u"file"_s);
     parser.addOption(demoOption);
     parser.addOption(screenshotOption);
-    parser.addPositionalArgument(u"project"_s,
-                                 QApplication::translate("main", "Project file to open."),
-                                 u"[project]"_s);
+    parser.addPositionalArgument(
+        u"project"_s, QApplication::translate("main", "Project file to open."), u"[project]"_s);
     parser.process(app);
 
     Rubricate::MainWindow window;

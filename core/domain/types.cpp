@@ -1,10 +1,28 @@
 #include "types.h"
 
-#include <QHash>
+#include <QJsonArray>
 
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
+
+BlockedSource BlockedSource::fromJson(const QJsonObject &o)
+{
+    BlockedSource b;
+    b.title = o.value(u"title"_s).toString();
+    for (const QJsonValue &a : o.value(u"authors"_s).toArray())
+        b.authors << a.toString();
+    for (const QJsonValue &url : o.value(u"urls"_s).toArray())
+        b.urls << url.toString();
+    return b;
+}
+
+QJsonObject BlockedSource::toJson() const
+{
+    return {{u"title"_s, title},
+            {u"authors"_s, QJsonArray::fromStringList(authors)},
+            {u"urls"_s, QJsonArray::fromStringList(urls)}};
+}
 
 QString scaleKey(VerdictScale scale)
 {

@@ -55,6 +55,10 @@ struct BlockedSource {
     QStringList authors;
     QStringList urls;
     bool isEmpty() const { return title.isEmpty() && authors.isEmpty() && urls.isEmpty(); }
+
+    // The DRB-II `content.blocked` shape: {title, authors[], urls[]}.
+    static BlockedSource fromJson(const QJsonObject &o);
+    QJsonObject toJson() const;
 };
 
 struct Task {

@@ -22,11 +22,10 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir)
         summary.error(dir, 0, u"not a folder"_s);
         return summary;
     }
-    const auto bench = store.benchmark(QString::fromLatin1(BenchmarkKey::Drb2));
-    if (!bench) {
-        summary.error(dir, 0, u"import the DRB-II tasks (tasks_and_rubrics.jsonl) first"_s);
+    const auto bench = requireBenchmark(store, QString::fromLatin1(BenchmarkKey::Drb2), summary,
+                                        dir, u"the DRB-II tasks (tasks_and_rubrics.jsonl)"_s);
+    if (!bench)
         return summary;
-    }
 
     static const QRegularExpression idxName(u"^idx-(\\d+)(?:\\..+)?$"_s,
                                             QRegularExpression::CaseInsensitiveOption);

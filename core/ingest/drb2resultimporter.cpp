@@ -90,11 +90,10 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
         return summary;
     }
     const QByteArray bytes = file.readAll();
-    const auto bench = store.benchmark(QString::fromLatin1(BenchmarkKey::Drb2));
-    if (!bench) {
-        summary.error(name, 0, u"import the DRB-II tasks (tasks_and_rubrics.jsonl) first"_s);
+    const auto bench = requireBenchmark(store, QString::fromLatin1(BenchmarkKey::Drb2), summary,
+                                        name, u"the DRB-II tasks (tasks_and_rubrics.jsonl)"_s);
+    if (!bench)
         return summary;
-    }
 
     Transaction tx(store);
     bool failed = !tx.isOpen();

@@ -16,20 +16,6 @@ namespace {
 
 const QStringList knownDimensions = {u"info_recall"_s, u"analysis"_s, u"presentation"_s};
 
-std::optional<BlockedSource> blockedFrom(const QJsonValue &v)
-{
-    if (!v.isObject())
-        return std::nullopt;
-    const QJsonObject o = v.toObject();
-    BlockedSource b;
-    b.title = o.value(u"title"_s).toString();
-    for (const QJsonValue &a : o.value(u"authors"_s).toArray())
-        b.authors << a.toString();
-    for (const QJsonValue &u : o.value(u"urls"_s).toArray())
-        b.urls << u.toString();
-    return b;
-}
-
 } // namespace
 
 ImportSummary importDrb2Tasks(ProjectStore &store, const QString &path)
@@ -39,11 +25,10 @@ ImportSummary importDrb2Tasks(ProjectStore &store, const QString &path)
     const QString name = QFileInfo(path).fileName();
 
     Transaction tx(store);
-    const auto bench = registerBenchmark(store, QString::fromLatin1(BenchmarkKey::Drb2));
-    if (!tx.isOpen() || !bench) {
-        summary.error(name, 0, u"database: %1"_s.arg(store.lastError()));
+    const auto bench = beginDefiningImport(tx, store, QString::fromLatin1(BenchmarkKey::Drb2),
+                                           summary, name);
+    if (!bench)
         return summary;
-    }
 
     QSet<int> seenIdx;
     bool failed = false;
@@ -76,17 +61,14 @@ ImportSummary importDrb2Tasks(ProjectStore &store, const QString &path)
         task.title = o.value(u"description"_s).toString();
         task.prompt = o.value(u"prompt"_s).toString();
         task.judgeTask = content.value(u"task"_s).toString();
-        task.blocked = blockedFrom(content.value(u"blocked"_s));
+        if (content.value(u"blocked"_s).isObject())
+            task.blocked = BlockedSource::fromJson(content.value(u"blocked"_s).toObject());
         if (!task.blocked)
             summary.warn(name, line, u"idx %1 has no blocked source"_s.arg(idx));
         if (task.judgeTask.isEmpty())
             summary.warn(name, line, u"idx %1 has no content.task"_s.arg(idx));
-        for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
-            static const QSet<QString> mapped = {u"idx"_s,    u"language"_s, u"theme"_s,
-                                                 u"description"_s, u"prompt"_s, u"content"_s};
-            if (!mapped.contains(it.key()))
-                task.metadata.insert(it.key(), it.value());
-        }
+        task.metadata = unmappedFields(o, {u"idx"_s, u"language"_s, u"theme"_s,
+                                           u"description"_s, u"prompt"_s, u"content"_s});
         const Upserted t = store.upsertTask(task);
         if (!t.ok()) {
             failed = true;

@@ -43,7 +43,12 @@ void countUpsert(ImportSummary &summary, const QString &entity, const Upserted &
     }
 }
 
-QString looseKey(const QString &text)
+namespace {
+
+// Runs of Unicode white space become one space, ends trimmed; `keep` filters and maps the
+// other characters.
+template<typename Keep>
+QString foldWhitespace(const QString &text, Keep keep)
 {
     QString out;
     out.reserve(text.size());
@@ -53,36 +58,30 @@ QString looseKey(const QString &text)
             space = !out.isEmpty();
             continue;
         }
+        const QChar kept = keep(c);
+        if (kept.isNull())
+            continue;
         if (space) {
             out += u' ';
             space = false;
         }
-        out += c.toCaseFolded();
+        out += kept;
     }
     return out;
+}
+
+} // namespace
+
+QString looseKey(const QString &text)
+{
+    return foldWhitespace(text, [](QChar c) { return c.toCaseFolded(); });
 }
 
 QString normalizeTitle(const QString &title)
 {
     static const QString punctuation = u"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"_s;
-    QString lowered = title.toLower();
-    QString out;
-    out.reserve(lowered.size());
-    bool space = false;
-    for (const QChar c : std::as_const(lowered)) {
-        if (punctuation.contains(c))
-            continue;
-        if (c.isSpace()) {
-            space = !out.isEmpty();
-            continue;
-        }
-        if (space) {
-            out += u' ';
-            space = false;
-        }
-        out += c;
-    }
-    return out;
+    return foldWhitespace(title.toLower(),
+                          [](QChar c) { return punctuation.contains(c) ? QChar() : c; });
 }
 
 QString sha256Hex(const QByteArray &bytes)
@@ -91,9 +90,15 @@ QString sha256Hex(const QByteArray &bytes)
         QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
 }
 
-} // namespace Rubricate
-
-namespace Rubricate {
+QJsonObject unmappedFields(const QJsonObject &o, const QSet<QString> &mapped)
+{
+    QJsonObject rest;
+    for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
+        if (!mapped.contains(it.key()))
+            rest.insert(it.key(), it.value());
+    }
+    return rest;
+}
 
 void commitImport(Transaction &tx, ProjectStore &store, ImportSummary &summary,
                   const QString &file, bool failed)
@@ -106,6 +111,28 @@ void commitImport(Transaction &tx, ProjectStore &store, ImportSummary &summary,
     summary.updated.clear();
     summary.unchanged.clear();
     summary.error(file, 0, u"database: %1; nothing was imported"_s.arg(why));
+}
+
+std::optional<Benchmark> beginDefiningImport(Transaction &tx, ProjectStore &store,
+                                             const QString &benchmarkKey,
+                                             ImportSummary &summary, const QString &file)
+{
+    std::optional<Benchmark> bench;
+    if (tx.isOpen())
+        bench = registerBenchmark(store, benchmarkKey);
+    if (!bench)
+        summary.error(file, 0, u"database: %1"_s.arg(store.lastError()));
+    return bench;
+}
+
+std::optional<Benchmark> requireBenchmark(ProjectStore &store, const QString &benchmarkKey,
+                                          ImportSummary &summary, const QString &file,
+                                          const QString &whatFirst)
+{
+    auto bench = store.benchmark(benchmarkKey);
+    if (!bench)
+        summary.error(file, 0, u"import %1 first"_s.arg(whatFirst));
+    return bench;
 }
 
 } // namespace Rubricate

@@ -4,6 +4,9 @@
 #include "importissue.h"
 #include "store/projectstore.h"
 
+#include <QJsonObject>
+#include <QSet>
+
 namespace Rubricate {
 
 // Registers the benchmark with its name and verdict scale if the project lacks it.
@@ -22,6 +25,9 @@ QString normalizeTitle(const QString &title);
 
 QString sha256Hex(const QByteArray &bytes);
 
+// The fields of `o` an importer did not map to columns: kept as metadata, never dropped.
+QJsonObject unmappedFields(const QJsonObject &o, const QSet<QString> &mapped);
+
 } // namespace Rubricate
 
 namespace Rubricate {
@@ -32,5 +38,16 @@ class Transaction;
 // that nothing from `file` was imported, so a half-written import never survives.
 void commitImport(Transaction &tx, ProjectStore &store, ImportSummary &summary,
                   const QString &file, bool failed);
+
+// For imports that define a benchmark's tasks: the transaction is open and the benchmark is
+// registered, or the summary says why not.
+std::optional<Benchmark> beginDefiningImport(Transaction &tx, ProjectStore &store,
+                                             const QString &benchmarkKey,
+                                             ImportSummary &summary, const QString &file);
+
+// For imports that add to a benchmark (reports, results): its tasks must be there already.
+std::optional<Benchmark> requireBenchmark(ProjectStore &store, const QString &benchmarkKey,
+                                          ImportSummary &summary, const QString &file,
+                                          const QString &whatFirst);
 
 } // namespace Rubricate

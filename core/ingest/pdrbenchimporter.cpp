@@ -49,11 +49,6 @@ const QStringList personalizationDimensions = {u"goal_alignment"_s, u"content_al
 const QStringList qualityDimensions = {u"depth_insight"_s, u"logical_coherence"_s,
                                        u"clarity_readability"_s};
 
-std::optional<Benchmark> pdrBench(ProjectStore &store)
-{
-    return registerBenchmark(store, QString::fromLatin1(BenchmarkKey::PdrBench));
-}
-
 } // namespace
 
 ImportSummary importPdrPersonas(ProjectStore &store, const QString &path)
@@ -62,8 +57,11 @@ ImportSummary importPdrPersonas(ProjectStore &store, const QString &path)
     summary.kind = u"pdr-personas"_s;
     const QString name = QFileInfo(path).fileName();
     Transaction tx(store);
-    const auto bench = pdrBench(store);
-    bool failed = !tx.isOpen() || !bench;
+    const auto bench = beginDefiningImport(tx, store, QString::fromLatin1(BenchmarkKey::PdrBench),
+                                           summary, name);
+    if (!bench)
+        return summary;
+    bool failed = false;
     readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
         if (failed)
             return;
@@ -91,8 +89,11 @@ ImportSummary importPdrQueries(ProjectStore &store, const QString &path)
     summary.kind = u"pdr-queries"_s;
     const QString name = QFileInfo(path).fileName();
     Transaction tx(store);
-    const auto bench = pdrBench(store);
-    bool failed = !tx.isOpen() || !bench;
+    const auto bench = beginDefiningImport(tx, store, QString::fromLatin1(BenchmarkKey::PdrBench),
+                                           summary, name);
+    if (!bench)
+        return summary;
+    bool failed = false;
     readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
         if (failed)
             return;
@@ -131,10 +132,7 @@ ImportSummary importPdrQueries(ProjectStore &store, const QString &path)
                 summary.warn(name, line, u"query %1: persona %2 not imported (yet)"_s.arg(id,
                                                                                          userId));
         }
-        for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
-            if (it.key() != "id"_L1 && it.key() != "task"_L1)
-                q.metadata.insert(it.key(), it.value());
-        }
+        q.metadata = unmappedFields(o, {u"id"_s, u"task"_s});
         const Upserted u = store.upsertQuery(q);
         failed = !u.ok();
         countUpsert(summary, u"queries"_s, u);
@@ -149,8 +147,11 @@ ImportSummary importPdrCriteria(ProjectStore &store, const QString &path)
     summary.kind = u"pdr-criteria"_s;
     const QString name = QFileInfo(path).fileName();
     Transaction tx(store);
-    const auto bench = pdrBench(store);
-    bool failed = !tx.isOpen() || !bench;
+    const auto bench = beginDefiningImport(tx, store, QString::fromLatin1(BenchmarkKey::PdrBench),
+                                           summary, name);
+    if (!bench)
+        return summary;
+    bool failed = false;
     readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
         if (failed)
             return;
@@ -223,11 +224,10 @@ ImportSummary importPdrReports(ProjectStore &store, const QString &path, const Q
     const QFileInfo info(path);
     const QString name = info.fileName();
     const QString modelName = model.isEmpty() ? info.completeBaseName() : model;
-    const auto bench = store.benchmark(QString::fromLatin1(BenchmarkKey::PdrBench));
-    if (!bench) {
-        summary.error(name, 0, u"import the PDR-Bench queries first"_s);
+    const auto bench = requireBenchmark(store, QString::fromLatin1(BenchmarkKey::PdrBench),
+                                        summary, name, u"the PDR-Bench queries"_s);
+    if (!bench)
         return summary;
-    }
     Transaction tx(store);
     const auto modelId = store.ensureModel(modelName);
     bool failed = !tx.isOpen() || !modelId;

@@ -88,11 +88,10 @@ ImportSummary importReportBench(ProjectStore &store, const QString &path,
     }
 
     Transaction tx(store);
-    const auto bench = registerBenchmark(store, QString::fromLatin1(BenchmarkKey::ReportBench));
-    if (!tx.isOpen() || !bench) {
-        summary.error(name, 0, u"database: %1"_s.arg(store.lastError()));
+    const auto bench = beginDefiningImport(tx, store, QString::fromLatin1(BenchmarkKey::ReportBench),
+                                           summary, name);
+    if (!bench)
         return summary;
-    }
     static const QRegularExpression arxivId(u"^\\d{4}\\.\\d{4,5}(v\\d+)?$"_s);
     bool failed = false;
     QHash<QString, RowId> tasks;
@@ -116,11 +115,7 @@ ImportSummary importReportBench(ProjectStore &store, const QString &path,
         task.language = u"en"_s;
         task.prompt = o.value(u"prompt"_s).toString();
         task.judgeTask = task.prompt;
-        for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
-            if (it.key() != "arxiv_id"_L1 && it.key() != "prompt"_L1
-                && it.key() != "application_domain"_L1)
-                task.metadata.insert(it.key(), it.value());
-        }
+        task.metadata = unmappedFields(o, {u"arxiv_id"_s, u"prompt"_s, u"application_domain"_s});
         const Upserted t = store.upsertTask(task);
         if (!t.ok()) {
             failed = true;
@@ -165,11 +160,10 @@ ImportSummary importReportBenchReports(ProjectStore &store, const QString &dir,
         summary.error(dir, 0, u"not a folder"_s);
         return summary;
     }
-    const auto bench = store.benchmark(QString::fromLatin1(BenchmarkKey::ReportBench));
-    if (!bench) {
-        summary.error(dir, 0, u"import ReportBench_v1.1.jsonl first"_s);
+    const auto bench = requireBenchmark(store, QString::fromLatin1(BenchmarkKey::ReportBench),
+                                        summary, dir, u"ReportBench_v1.1.jsonl"_s);
+    if (!bench)
         return summary;
-    }
     const QString modelName = model.isEmpty() ? root.fileName() : model;
     static const QRegularExpression idInName(u"(\\d{4}\\.\\d{5})"_s);
     static const QRegularExpression looseIdInName(u"(\\d{4}\\.\\d+)"_s);

@@ -33,12 +33,10 @@ ImportSummary importResearchRubrics(ProjectStore &store, const QString &path)
     const QString name = QFileInfo(path).fileName();
 
     Transaction tx(store);
-    const auto bench =
-        registerBenchmark(store, QString::fromLatin1(BenchmarkKey::ResearchRubrics));
-    if (!tx.isOpen() || !bench) {
-        summary.error(name, 0, u"database: %1"_s.arg(store.lastError()));
+    const auto bench = beginDefiningImport(tx, store, QString::fromLatin1(BenchmarkKey::ResearchRubrics),
+                                           summary, name);
+    if (!bench)
         return summary;
-    }
     bool failed = false;
     QSet<QString> seen;
     readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
@@ -66,13 +64,9 @@ ImportSummary importResearchRubrics(ProjectStore &store, const QString &path)
         task.complexity = {o.value(u"conceptual_breadth"_s).toString(),
                            o.value(u"logical_nesting"_s).toString(),
                            o.value(u"exploration"_s).toString()};
-        for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
-            static const QSet<QString> mapped = {
+        task.metadata = unmappedFields(o, {
                 u"sample_id"_s,       u"prompt"_s,          u"domain"_s,     u"language"_s,
-                u"conceptual_breadth"_s, u"logical_nesting"_s, u"exploration"_s, u"rubrics"_s};
-            if (!mapped.contains(it.key()))
-                task.metadata.insert(it.key(), it.value());
-        }
+                u"conceptual_breadth"_s, u"logical_nesting"_s, u"exploration"_s, u"rubrics"_s});
         const Upserted t = store.upsertTask(task);
         if (!t.ok()) {
             failed = true;
@@ -102,11 +96,8 @@ ImportSummary importResearchRubrics(ProjectStore &store, const QString &path)
             r.scale = VerdictScale::Ternary;
             if (c.contains(u"mandatory"_s))
                 r.mandatory = c.value(u"mandatory"_s).toBool();
-            for (auto it = c.constBegin(); it != c.constEnd(); ++it) {
-                if (it.key() != "criterion"_L1 && it.key() != "weight"_L1
-                    && it.key() != "axis"_L1 && it.key() != "mandatory"_L1)
-                    r.metadata.insert(it.key(), it.value());
-            }
+            r.metadata =
+                unmappedFields(c, {u"criterion"_s, u"weight"_s, u"axis"_s, u"mandatory"_s});
             const auto first = firstByText.constFind(text);
             if (first != firstByText.cend()) {
                 r.duplicateOf = first.value();
@@ -138,11 +129,11 @@ ImportSummary importResearchRubricsReports(ProjectStore &store, const QString &d
         summary.error(dir, 0, u"not a folder"_s);
         return summary;
     }
-    const auto bench = store.benchmark(QString::fromLatin1(BenchmarkKey::ResearchRubrics));
-    if (!bench) {
-        summary.error(dir, 0, u"import the ResearchRubrics criteria first"_s);
+    const auto bench =
+        requireBenchmark(store, QString::fromLatin1(BenchmarkKey::ResearchRubrics), summary, dir,
+                         u"the ResearchRubrics criteria (processed_data.jsonl)"_s);
+    if (!bench)
         return summary;
-    }
     const QString modelName = model.isEmpty() ? root.fileName() : model;
     Transaction tx(store);
     const auto modelId = store.ensureModel(modelName);

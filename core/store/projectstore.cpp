@@ -140,31 +140,57 @@ bool ProjectStore::fail(const QSqlQuery &q)
     return false;
 }
 
-Upserted ProjectStore::upsertRow(const QString &table, const QStringList &keyColumns,
-                                 const QVariantList &keyValues, const QStringList &valueColumns,
+// Named placeholders: Qt's positional binding formats a placeholder name for every bound
+// value, which dominated bulk imports.
+struct ProjectStore::UpsertSql {
+    QString find;
+    QString update;
+    QString insert;
+    QStringList keyNames;
+    QStringList valueNames;
+};
+
+ProjectStore::UpsertSql ProjectStore::upsertSql(const QString &table,
+                                                const QStringList &keyColumns,
+                                                const QStringList &valueColumns)
+{
+    UpsertSql sql;
+    QStringList where, plainKeys, sets;
+    for (int i = 0; i < keyColumns.size(); ++i) {
+        const QString name = u":k%1"_s.arg(i);
+        sql.keyNames << name;
+        QString column = keyColumns.at(i);
+        if (column.endsWith(u'?')) {
+            column.chop(1);
+            where << u"COALESCE(%1, 0) = COALESCE(%2, 0)"_s.arg(column, name);
+        } else {
+            where << column + u" = "_s + name;
+        }
+        plainKeys << column;
+    }
+    for (int i = 0; i < valueColumns.size(); ++i) {
+        sql.valueNames << u":v%1"_s.arg(i);
+        sets << valueColumns.at(i) + u" = "_s + sql.valueNames.constLast();
+    }
+    sql.find = u"SELECT id, fingerprint FROM %1 WHERE %2"_s.arg(table, where.join(u" AND "_s));
+    sql.update = u"UPDATE %1 SET %2, fingerprint = :f WHERE id = :id"_s.arg(table,
+                                                                          sets.join(u", "_s));
+    sql.insert = u"INSERT INTO %1 (%2, fingerprint) VALUES (%3, :f)"_s.arg(
+        table, (plainKeys + valueColumns).join(u", "_s),
+        (sql.keyNames + sql.valueNames).join(u", "_s));
+    return sql;
+}
+
+Upserted ProjectStore::upsertRow(const UpsertSql &sql, const QVariantList &keyValues,
                                  const QVariantList &values)
 {
-    Q_ASSERT(keyColumns.size() == keyValues.size());
-    Q_ASSERT(valueColumns.size() == values.size());
+    Q_ASSERT(sql.keyNames.size() == keyValues.size());
+    Q_ASSERT(sql.valueNames.size() == values.size());
     const QString fingerprint = StoreCodec::fingerprint(values);
 
-    // A key column written "name?" may be NULL; both engines compare through COALESCE.
-    QStringList where;
-    QStringList plainKeys;
-    for (const QString &k : keyColumns) {
-        if (k.endsWith(u'?')) {
-            const QString name = k.chopped(1);
-            plainKeys << name;
-            where << u"COALESCE(%1, 0) = COALESCE(?, 0)"_s.arg(name);
-        } else {
-            plainKeys << k;
-            where << k + u" = ?"_s;
-        }
-    }
-    QSqlQuery &find = prepared(u"SELECT id, fingerprint FROM %1 WHERE %2"_s.arg(
-        table, where.join(u" AND "_s)));
+    QSqlQuery &find = prepared(sql.find);
     for (int i = 0; i < keyValues.size(); ++i)
-        find.bindValue(i, keyValues.at(i));
+        find.bindValue(sql.keyNames.at(i), keyValues.at(i));
     if (!exec(find))
         return {};
     if (find.next()) {
@@ -173,34 +199,23 @@ Upserted ProjectStore::upsertRow(const QString &table, const QStringList &keyCol
         find.finish();
         if (same)
             return {id, UpsertResult::Unchanged};
-        QStringList sets;
-        for (const QString &c : valueColumns)
-            sets << c + u" = ?"_s;
-        sets << u"fingerprint = ?"_s;
-        QSqlQuery &update =
-            prepared(u"UPDATE %1 SET %2 WHERE id = ?"_s.arg(table, sets.join(u", "_s)));
-        int i = 0;
-        for (const QVariant &v : values)
-            update.bindValue(i++, v);
-        update.bindValue(i++, fingerprint);
-        update.bindValue(i, id);
+        QSqlQuery &update = prepared(sql.update);
+        for (int i = 0; i < values.size(); ++i)
+            update.bindValue(sql.valueNames.at(i), values.at(i));
+        update.bindValue(u":f"_s, fingerprint);
+        update.bindValue(u":id"_s, id);
         if (!exec(update))
             return {};
         return {id, UpsertResult::Updated};
     }
     find.finish();
 
-    const QStringList columns = plainKeys + valueColumns + QStringList{u"fingerprint"_s};
-    QStringList marks;
-    marks.fill(u"?"_s, columns.size());
-    QSqlQuery &insert = prepared(u"INSERT INTO %1 (%2) VALUES (%3)"_s.arg(
-        table, columns.join(u", "_s), marks.join(u", "_s)));
-    int i = 0;
-    for (const QVariant &v : keyValues)
-        insert.bindValue(i++, v);
-    for (const QVariant &v : values)
-        insert.bindValue(i++, v);
-    insert.bindValue(i, fingerprint);
+    QSqlQuery &insert = prepared(sql.insert);
+    for (int i = 0; i < keyValues.size(); ++i)
+        insert.bindValue(sql.keyNames.at(i), keyValues.at(i));
+    for (int i = 0; i < values.size(); ++i)
+        insert.bindValue(sql.valueNames.at(i), values.at(i));
+    insert.bindValue(u":f"_s, fingerprint);
     if (!exec(insert))
         return {};
     return {insert.lastInsertId().toLongLong(), UpsertResult::Added};
@@ -222,11 +237,12 @@ std::optional<Benchmark> ProjectStore::ensureBenchmark(const QString &key, const
 
 Upserted ProjectStore::upsertTask(const Task &t)
 {
-    return upsertRow(u"task"_s, {u"benchmark_id"_s, u"external_id"_s},
-                     {t.benchmarkId, t.externalId},
-                     {u"language"_s, u"theme"_s, u"title"_s, u"prompt"_s, u"judge_task"_s,
-                      u"blocked"_s, u"complexity_breadth"_s, u"complexity_nesting"_s,
-                      u"complexity_exploration"_s, u"metadata"_s},
+    static const UpsertSql sql =
+        upsertSql(u"task"_s, {u"benchmark_id"_s, u"external_id"_s},
+                  {u"language"_s, u"theme"_s, u"title"_s, u"prompt"_s, u"judge_task"_s,
+                   u"blocked"_s, u"complexity_breadth"_s, u"complexity_nesting"_s,
+                   u"complexity_exploration"_s, u"metadata"_s});
+    return upsertRow(sql, {t.benchmarkId, t.externalId},
                      {StoreCodec::text(t.language), StoreCodec::text(t.theme),
                       StoreCodec::text(t.title), StoreCodec::text(t.prompt),
                       StoreCodec::text(t.judgeTask), StoreCodec::blocked(t.blocked),
@@ -236,17 +252,19 @@ Upserted ProjectStore::upsertTask(const Task &t)
 
 Upserted ProjectStore::upsertPersona(const Persona &p)
 {
-    return upsertRow(u"persona"_s, {u"benchmark_id"_s, u"external_id"_s},
-                     {p.benchmarkId, p.externalId}, {u"name"_s, u"attributes"_s},
+    static const UpsertSql sql = upsertSql(u"persona"_s, {u"benchmark_id"_s, u"external_id"_s},
+                                           {u"name"_s, u"attributes"_s});
+    return upsertRow(sql, {p.benchmarkId, p.externalId},
                      {StoreCodec::text(p.name), StoreCodec::json(p.attributes)});
 }
 
 Upserted ProjectStore::upsertQuery(const Query &qr)
 {
-    return upsertRow(u"research_query"_s, {u"benchmark_id"_s, u"external_id"_s},
-                     {qr.benchmarkId, qr.externalId},
-                     {u"task_id"_s, u"persona_id"_s, u"setting"_s, u"language"_s, u"text"_s,
-                      u"metadata"_s},
+    static const UpsertSql sql =
+        upsertSql(u"research_query"_s, {u"benchmark_id"_s, u"external_id"_s},
+                  {u"task_id"_s, u"persona_id"_s, u"setting"_s, u"language"_s, u"text"_s,
+                   u"metadata"_s});
+    return upsertRow(sql, {qr.benchmarkId, qr.externalId},
                      {qr.taskId, StoreCodec::id(qr.personaId), qr.setting,
                       StoreCodec::text(qr.language), StoreCodec::text(qr.text),
                       StoreCodec::json(qr.metadata)});
@@ -254,19 +272,22 @@ Upserted ProjectStore::upsertQuery(const Query &qr)
 
 Upserted ProjectStore::upsertRubric(const Rubric &r)
 {
-    return upsertRow(
-        u"rubric"_s, {u"task_id"_s, u"query_id?"_s, u"dimension"_s, u"position"_s},
-        {r.taskId, StoreCodec::id(r.queryId), r.dimension, r.position},
-        {u"text"_s, u"weight"_s, u"dimension_weight"_s, u"mandatory"_s, u"scale"_s,
-         u"duplicate_of"_s, u"metadata"_s},
-        {r.text, r.weight, StoreCodec::number(r.dimensionWeight), StoreCodec::flag(r.mandatory),
-         scaleKey(r.scale), StoreCodec::id(r.duplicateOf), StoreCodec::json(r.metadata)});
+    static const UpsertSql sql =
+        upsertSql(u"rubric"_s, {u"task_id"_s, u"query_id?"_s, u"dimension"_s, u"position"_s},
+                  {u"text"_s, u"weight"_s, u"dimension_weight"_s, u"mandatory"_s, u"scale"_s,
+                   u"duplicate_of"_s, u"metadata"_s});
+    return upsertRow(sql, {r.taskId, StoreCodec::id(r.queryId), r.dimension, r.position},
+                     {r.text, r.weight, StoreCodec::number(r.dimensionWeight),
+                      StoreCodec::flag(r.mandatory), scaleKey(r.scale),
+                      StoreCodec::id(r.duplicateOf), StoreCodec::json(r.metadata)});
 }
 
 Upserted ProjectStore::upsertReference(const Reference &r)
 {
-    return upsertRow(u"reference_entry"_s, {u"task_id"_s, u"position"_s}, {r.taskId, r.position},
-                     {u"bib_id"_s, u"title"_s, u"normalized_title"_s, u"authors"_s, u"meta"_s},
+    static const UpsertSql sql =
+        upsertSql(u"reference_entry"_s, {u"task_id"_s, u"position"_s},
+                  {u"bib_id"_s, u"title"_s, u"normalized_title"_s, u"authors"_s, u"meta"_s});
+    return upsertRow(sql, {r.taskId, r.position},
                      {StoreCodec::text(r.bibId), r.title, r.normalizedTitle,
                       StoreCodec::text(r.authors), StoreCodec::json(r.meta)});
 }
@@ -303,10 +324,11 @@ Upserted ProjectStore::upsertReport(const Report &r, const QByteArray &original)
                 return {};
         }
     }
-    return upsertRow(u"report"_s, {u"model_id"_s, u"task_id"_s, u"query_id?"_s},
-                     {r.modelId, r.taskId, StoreCodec::id(r.queryId)},
-                     {u"format"_s, u"source_name"_s, u"content_hash"_s, u"text"_s, u"pages"_s,
-                      u"warnings"_s, u"has_text"_s},
+    static const UpsertSql sql =
+        upsertSql(u"report"_s, {u"model_id"_s, u"task_id"_s, u"query_id?"_s},
+                  {u"format"_s, u"source_name"_s, u"content_hash"_s, u"text"_s, u"pages"_s,
+                   u"warnings"_s, u"has_text"_s});
+    return upsertRow(sql, {r.modelId, r.taskId, StoreCodec::id(r.queryId)},
                      {formatKey(r.format), StoreCodec::text(r.sourceName), hash,
                       r.text.isNull() ? u""_s : r.text, // NOT NULL: no text is ''
                       StoreCodec::pages(r.pages), StoreCodec::stringList(r.warnings),

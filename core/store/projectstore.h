@@ -172,10 +172,14 @@ private:
     QSqlQuery &prepared(const QString &sql);
     bool exec(QSqlQuery &q);
     bool fail(const QSqlQuery &q);
+    struct UpsertSql;
+    // The three statements of an upsert, built once per table. A key column written
+    // "name?" may be NULL.
+    static UpsertSql upsertSql(const QString &table, const QStringList &keyColumns,
+                               const QStringList &valueColumns);
     // Insert-or-update by natural key, comparing a fingerprint of the value columns so that
     // re-importing identical data touches nothing.
-    Upserted upsertRow(const QString &table, const QStringList &keyColumns,
-                       const QVariantList &keyValues, const QStringList &valueColumns,
+    Upserted upsertRow(const UpsertSql &sql, const QVariantList &keyValues,
                        const QVariantList &values);
     QList<CountRow> countRows(const QString &sql);
 

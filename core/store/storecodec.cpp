@@ -55,11 +55,7 @@ QVariant pages(const QList<PageSpan> &pages)
 
 QVariant blocked(const std::optional<BlockedSource> &b)
 {
-    if (!b)
-        return {};
-    return json(QJsonObject{{u"title"_s, b->title},
-                            {u"authors"_s, QJsonArray::fromStringList(b->authors)},
-                            {u"urls"_s, QJsonArray::fromStringList(b->urls)}});
+    return b ? json(b->toJson()) : QVariant();
 }
 
 QVariant time(const QDateTime &t)
@@ -104,14 +100,7 @@ std::optional<BlockedSource> toBlocked(const QVariant &v)
 {
     if (v.isNull())
         return std::nullopt;
-    const QJsonObject o = toJson(v);
-    BlockedSource b;
-    b.title = o.value(u"title"_s).toString();
-    for (const QJsonValue &a : o.value(u"authors"_s).toArray())
-        b.authors << a.toString();
-    for (const QJsonValue &u : o.value(u"urls"_s).toArray())
-        b.urls << u.toString();
-    return b;
+    return BlockedSource::fromJson(toJson(v));
 }
 
 std::optional<RowId> toId(const QVariant &v)
@@ -137,20 +126,43 @@ QDateTime toTime(const QVariant &v)
 
 QString fingerprint(const QVariantList &values)
 {
+    // Raw bytes rather than text: formatting numbers was a visible cost of bulk imports.
+    // The digest only has to be stable for one machine's reading of its own project.
     QCryptographicHash hash(QCryptographicHash::Sha1);
+    const auto add = [&hash](char tag, const void *data, qsizetype size) {
+        const qint64 header[2] = {tag, size};
+        hash.addData(QByteArrayView(reinterpret_cast<const char *>(header), sizeof header));
+        hash.addData(QByteArrayView(static_cast<const char *>(data), size));
+    };
     for (const QVariant &v : values) {
         // A type tag keeps NULL, "" and 0 apart.
         if (v.isNull()) {
-            hash.addData(QByteArrayView("\x00N", 2));
+            add('N', nullptr, 0);
             continue;
         }
-        const QByteArray bytes = v.typeId() == QMetaType::Double
-                                     ? QByteArray::number(v.toDouble(), 'g', 17)
-                                     : v.toString().toUtf8();
-        hash.addData(QByteArrayView("\x00V", 2));
-        const qint64 size = bytes.size();
-        hash.addData(QByteArrayView(reinterpret_cast<const char *>(&size), sizeof size));
-        hash.addData(bytes);
+        switch (v.typeId()) {
+        case QMetaType::Double: {
+            const double d = v.toDouble();
+            add('D', &d, sizeof d);
+            break;
+        }
+        case QMetaType::Int:
+        case QMetaType::LongLong:
+        case QMetaType::Bool: {
+            const qint64 i = v.toLongLong();
+            add('I', &i, sizeof i);
+            break;
+        }
+        case QMetaType::QString: {
+            const QString &text = *static_cast<const QString *>(v.constData());
+            add('S', text.constData(), text.size() * qsizetype(sizeof(QChar)));
+            break;
+        }
+        default: {
+            const QByteArray bytes = v.toString().toUtf8();
+            add('V', bytes.constData(), bytes.size());
+        }
+        }
     }
     return QString::fromLatin1(hash.result().toHex());
 }

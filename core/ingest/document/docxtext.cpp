@@ -67,15 +67,17 @@ protected:
         return m_xml.name() == localName && (ns == WordNamespace || ns == StrictWordNamespace);
     }
 
-    // w:val, whatever prefix the file binds to the WordprocessingML namespace.
-    QString wordValue() const {
+    // w:<name>, whatever prefix the file binds to the WordprocessingML namespace.
+    QString wordAttribute(QStringView name) const {
         const QXmlStreamAttributes attributes = m_xml.attributes();
         for (const QXmlStreamAttribute &attribute : attributes) {
-            if (attribute.name() == u"val"_s)
+            if (attribute.name() == name)
                 return attribute.value().toString();
         }
         return {};
     }
+
+    QString wordValue() const { return wordAttribute(u"val"); }
 
     QXmlStreamReader m_xml;
 };
@@ -255,7 +257,7 @@ private:
             text += u'\t';
         } else if (word && name == u"br"_s) {
             // python-docx: a line break is "\n", page and column breaks are nothing.
-            const QString type = wordValue();
+            const QString type = wordAttribute(u"type");
             if (type.isEmpty() || type == u"textWrapping"_s)
                 text += u'\n';
         } else if (word && name == u"cr"_s) {

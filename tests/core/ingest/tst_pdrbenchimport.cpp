@@ -1,6 +1,7 @@
 // PDR-Bench: personas, queries (task x persona x setting), generated criteria, outputs.
 // The official data is not staged here, so the files are written in its published shape.
 #include "ingest/importer.h"
+#include "scratchproject.h"
 #include "store/projectstore.h"
 #include "testfiles.h"
 
@@ -22,14 +23,10 @@ class TestPdrBenchImport : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<ProjectStore> m_store;
+    RubricateTest::ScratchProject m_project;
+    ProjectStore *m_store = nullptr;
 
-    int scalar(const QString &sql)
-    {
-        QSqlQuery q(m_store->database());
-        return q.exec(sql) && q.next() ? q.value(0).toInt() : -1;
-    }
+    int scalar(const QString &sql) { return m_project.scalar(sql); }
 
     void writeDataFolder(const QString &root)
     {
@@ -45,14 +42,13 @@ class TestPdrBenchImport : public QObject
 private slots:
     void initTestCase()
     {
-        QString error;
-        m_store = ProjectStore::open(m_dir.filePath(u"pdr.rubricate"_s), &error);
-        QVERIFY2(m_store, qPrintable(error));
+        QVERIFY2(m_project.isOpen(), qPrintable(m_project.error()));
+        m_store = &m_project.store();
     }
 
     void importsAFolder()
     {
-        const QString root = m_dir.filePath(u"data"_s);
+        const QString root = m_project.filePath(u"data"_s);
         writeDataFolder(root);
         const ImportSummary s = runImport(*m_store, ImportKind::PdrFolder, root);
         QCOMPARE(s.added.value(u"personas"_s), 2);

@@ -2,6 +2,7 @@
 #include "ingest/importcontext.h"
 #include "ingest/importer.h"
 #include "shareddata.h"
+#include "scratchproject.h"
 #include "store/projectstore.h"
 #include "testfiles.h"
 
@@ -16,21 +17,16 @@ class TestReportBenchImport : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<ProjectStore> m_store;
+    RubricateTest::ScratchProject m_project;
+    ProjectStore *m_store = nullptr;
 
-    int scalar(const QString &sql)
-    {
-        QSqlQuery q(m_store->database());
-        return q.exec(sql) && q.next() ? q.value(0).toInt() : -1;
-    }
+    int scalar(const QString &sql) { return m_project.scalar(sql); }
 
 private slots:
     void initTestCase()
     {
-        QString error;
-        m_store = ProjectStore::open(m_dir.filePath(u"rb.rubricate"_s), &error);
-        QVERIFY2(m_store, qPrintable(error));
+        QVERIFY2(m_project.isOpen(), qPrintable(m_project.error()));
+        m_store = &m_project.store();
     }
 
     void titleNormalisationMatchesUpstream()
@@ -78,7 +74,7 @@ private slots:
     {
         if (!m_store->benchmark(u"reportbench"_s))
             QSKIP("needs the task file");
-        const QString dir = m_dir.filePath(u"gpt-dr"_s);
+        const QString dir = m_project.filePath(u"gpt-dr"_s);
         const QByteArray longText = QByteArray(" survey text with [a link](https://example.org) ")
                                         .repeated(3);
         QVERIFY(RubricateTest::writeFile(dir + u"/2003.00653.json"_s,

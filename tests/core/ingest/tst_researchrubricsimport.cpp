@@ -1,6 +1,7 @@
 // ResearchRubrics: the staged processed_data.jsonl and agent responses.
 #include "ingest/importer.h"
 #include "shareddata.h"
+#include "scratchproject.h"
 #include "store/projectstore.h"
 #include "testfiles.h"
 
@@ -15,21 +16,16 @@ class TestResearchRubricsImport : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<ProjectStore> m_store;
+    RubricateTest::ScratchProject m_project;
+    ProjectStore *m_store = nullptr;
 
-    int scalar(const QString &sql)
-    {
-        QSqlQuery q(m_store->database());
-        return q.exec(sql) && q.next() ? q.value(0).toInt() : -1;
-    }
+    int scalar(const QString &sql) { return m_project.scalar(sql); }
 
 private slots:
     void initTestCase()
     {
-        QString error;
-        m_store = ProjectStore::open(m_dir.filePath(u"rr.rubricate"_s), &error);
-        QVERIFY2(m_store, qPrintable(error));
+        QVERIFY2(m_project.isOpen(), qPrintable(m_project.error()));
+        m_store = &m_project.store();
     }
 
     void importsPromptsAndCriteria()
@@ -70,7 +66,7 @@ private slots:
     {
         if (!m_store->benchmark(u"researchrubrics"_s))
             QSKIP("needs the criteria file");
-        const QString dir = m_dir.filePath(u"agent_responses"_s);
+        const QString dir = m_project.filePath(u"agent_responses"_s);
         QVERIFY(RubricateTest::writeFile(dir + u"/683a58c9a7e7fe4e7695846f.md"_s,
                                          "# Report\n\nAn answer with **Markdown**.\n"));
         QVERIFY(RubricateTest::writeFile(dir + u"/6847465956a0f6376a605355.md"_s,

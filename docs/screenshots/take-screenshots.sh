@@ -1,0 +1,27 @@
+#!/bin/sh
+# Renders the screenshots in this folder from the bundled demo project, under a virtual X
+# server so that it works on a headless machine.
+#
+#   docs/screenshots/take-screenshots.sh [path/to/rubricate]
+#
+# Needs xvfb-run (Debian: apt-get install xvfb xauth). Settings and the demo project go to
+# a temporary home, so the user's own recent projects are left alone.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+bin=${1:-${RUBRICATE_BIN:-rubricate}}
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT INT TERM
+
+shoot() { # locale output
+    env XDG_CONFIG_HOME="$scratch/config" XDG_DATA_HOME="$scratch/data" \
+        XDG_CACHE_HOME="$scratch/cache" LC_ALL="$1" LANG="$1" LANGUAGE= \
+        QT_QPA_PLATFORM=xcb QT_LOGGING_RULES='qt.qpa.*=false' \
+        xvfb-run -a -s "-screen 0 1400x900x24" \
+        "$bin" --demo --screenshot "$2"
+    echo "wrote $2"
+}
+
+shoot C.UTF-8 "$here/main-window.png"
+# The Simplified Chinese translation (needs a CJK font, e.g. fonts-wqy-microhei).
+shoot zh_CN.UTF-8 "$here/main-window-zh_CN.png"

@@ -1,0 +1,285 @@
+#include "demo/demoproject.h"
+#include "mainwindow.h"
+#include "projectjobs.h"
+#include "projectloader.h"
+#include "projecttreemodel.h"
+#include "recentprojects.h"
+#include "reportview.h"
+#include "store/projectstore.h"
+
+#include <QAbstractProxyModel>
+#include <QFile>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextDocument>
+#include <QTranslator>
+#include <QTreeView>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr int LoadTimeout = 20000;
+}
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void init();
+    void cleanup();
+
+    void opensProjectAndFillsTree();
+    void selectingReportShowsItsText();
+    void keyboardMovesToNextReport();
+    void filterKeepsMatchingRows();
+    void missingProjectIsNotCreated();
+    void demoProjectIsCreatedAndOpened();
+    void reportWithoutTextSaysSo();
+    void reportBrowserNeverLoadsResources();
+    void chineseTranslationIsEmbedded();
+
+private:
+    void openAndWait();
+    QModelIndex viewIndexOfReport(RowId id) const;
+
+    QTemporaryDir m_dir;
+    QString m_projectPath;
+    QString m_benchmarkName;
+    QList<TaskSummary> m_tasks;
+    QList<ReportSummary> m_reports;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestMainWindow::initTestCase() {
+    // Keep settings and the demo project away from the user's real ones.
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(u"RubricateTest"_s);
+    QCoreApplication::setApplicationName(u"tst_mainwindow"_s);
+    QSettings().clear();
+
+    QVERIFY(m_dir.isValid());
+    m_projectPath = m_dir.filePath(u"project.rubricate"_s);
+    QString error;
+    auto store = ProjectStore::open(m_projectPath, &error);
+    QVERIFY2(store, qPrintable(error));
+    const ImportSummary summary = importDemo(*store);
+    QVERIFY2(summary.errorCount() == 0, qPrintable(summary.toText()));
+    const QList<Benchmark> benchmarks = store->benchmarks();
+    QCOMPARE(benchmarks.size(), 1);
+    m_benchmarkName = benchmarks.constFirst().name;
+    m_tasks = store->taskSummaries();
+    m_reports = store->reportSummaries();
+    QVERIFY(m_tasks.size() >= 2);
+    QVERIFY(m_reports.size() >= 2);
+}
+
+void TestMainWindow::cleanupTestCase() {
+    QSettings().clear();
+}
+
+void TestMainWindow::init() {
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestMainWindow::cleanup() {
+    m_window.reset();
+}
+
+void TestMainWindow::openAndWait() {
+    m_window->openProject(m_projectPath);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()->rowCount(), 1, LoadTimeout);
+}
+
+QModelIndex TestMainWindow::viewIndexOfReport(RowId id) const {
+    const auto *proxy = qobject_cast<QAbstractProxyModel *>(m_window->projectTree()->model());
+    return proxy->mapFromSource(m_window->projectModel()->indexOfReport(id));
+}
+
+void TestMainWindow::opensProjectAndFillsTree() {
+    openAndWait();
+    const QTreeView *tree = m_window->projectTree();
+    QCOMPARE(tree->model()->index(0, 0).data().toString(), m_benchmarkName);
+    QCOMPARE(tree->model()->rowCount(tree->model()->index(0, 0)), m_tasks.size());
+    QTRY_VERIFY(m_window->countsText().contains(u"%1 tasks"_s.arg(m_tasks.size())));
+    QVERIFY(m_window->countsText().contains(u"%1 reports"_s.arg(m_reports.size())));
+    QCOMPARE(m_window->projectPath(), m_projectPath);
+    QCOMPARE(RecentProjects::lastProject(), m_projectPath);
+    QCOMPARE(RecentProjects::paths().value(0), m_projectPath);
+}
+
+void TestMainWindow::selectingReportShowsItsText() {
+    openAndWait();
+    // A Markdown report: its first line is the report's title, which the view must show.
+    const auto md = std::find_if(m_reports.cbegin(), m_reports.cend(),
+                                 [](const auto &r) { return r.format == u"md"_s && r.hasText; });
+    QVERIFY(md != m_reports.cend());
+    QString error;
+    const auto loaded = ProjectLoader::readReport(m_projectPath, md->id, &error);
+    QVERIFY2(loaded, qPrintable(error));
+    const QString heading = loaded->report.text.section(u'\n', 0, 0).remove(u'#').trimmed();
+    QVERIFY(!heading.isEmpty());
+
+    const QModelIndex index = viewIndexOfReport(md->id);
+    QVERIFY(index.isValid());
+    m_window->projectTree()->selectionModel()->setCurrentIndex(
+        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+
+    ReportView *view = m_window->reportView();
+    QTRY_COMPARE_WITH_TIMEOUT(view->reportId(), md->id, LoadTimeout);
+    QTRY_VERIFY(view->textBrowser()->toPlainText().contains(heading));
+    QVERIFY(view->detailsText().contains(md->model));
+    QCOMPARE(view->titleText(), loaded->task->title);
+}
+
+void TestMainWindow::keyboardMovesToNextReport() {
+    openAndWait();
+    // The first task with two reports: Down from the first reaches the second.
+    const QAbstractItemModel *model = m_window->projectTree()->model();
+    const QModelIndex benchmark = model->index(0, 0);
+    QModelIndex first;
+    for (int t = 0; t < model->rowCount(benchmark) && !first.isValid(); ++t) {
+        const QModelIndex task = model->index(t, 0, benchmark);
+        if (model->rowCount(task) >= 2)
+            first = model->index(0, 0, task);
+    }
+    QVERIFY(first.isValid());
+    const QModelIndex second = first.siblingAtRow(1);
+    const RowId secondId = second.data(ProjectTreeModel::ReportIdRole).toLongLong();
+
+    QTreeView *tree = m_window->projectTree();
+    tree->setFocus();
+    tree->setCurrentIndex(first);
+    QTest::keyClick(tree, Qt::Key_Down);
+    QCOMPARE(tree->currentIndex(), second);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), secondId, LoadTimeout);
+    QVERIFY(!m_window->reportView()->textBrowser()->toPlainText().isEmpty());
+}
+
+void TestMainWindow::filterKeepsMatchingRows() {
+    openAndWait();
+    const QString model = m_reports.constFirst().model;
+    auto *filter = m_window->findChild<QLineEdit *>(u"projectFilter"_s);
+    QVERIFY(filter);
+    filter->setText(model);
+    const QAbstractItemModel *view = m_window->projectTree()->model();
+    const QModelIndex benchmark = view->index(0, 0);
+    QVERIFY(view->rowCount(benchmark) > 0);
+    for (int t = 0; t < view->rowCount(benchmark); ++t) {
+        const QModelIndex task = view->index(t, 0, benchmark);
+        for (int r = 0; r < view->rowCount(task); ++r)
+            QCOMPARE(view->index(r, 0, task).data().toString(), model);
+    }
+    filter->clear();
+    QCOMPARE(view->rowCount(view->index(0, 0)), m_tasks.size());
+}
+
+void TestMainWindow::missingProjectIsNotCreated() {
+    const QString missing = m_dir.filePath(u"missing.rubricate"_s);
+    m_window->openProject(missing);
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((box = m_window->findChild<QMessageBox *>()) != nullptr, LoadTimeout);
+    QVERIFY(box->text().contains(u"missing.rubricate"_s));
+    box->close();
+    QVERIFY(!QFile::exists(missing));
+    QVERIFY(m_window->projectPath().isEmpty());
+}
+
+void TestMainWindow::demoProjectIsCreatedAndOpened() {
+    const QString demo = ProjectJobs::demoProjectPath();
+    QFile::remove(demo);
+    m_window->openDemoProject();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectPath(), demo, LoadTimeout);
+    QTRY_VERIFY(m_window->countsText().contains(u"%1 tasks"_s.arg(m_tasks.size())));
+    QVERIFY(QFile::exists(demo));
+    QVERIFY(!QFile::exists(demo + u".part"_s));
+    m_window.reset();
+    QFile::remove(demo);
+}
+
+void TestMainWindow::reportWithoutTextSaysSo() {
+    LoadedReport loaded;
+    loaded.report.id = 42;
+    loaded.report.format = ReportFormat::Image;
+    loaded.report.hasText = false;
+    ReportView view;
+    view.showReport(loaded, u"ScannerAgent"_s);
+    QCOMPARE(view.reportId(), 42);
+    QVERIFY(view.textBrowser()->toPlainText().contains(u"no text (image/scanned)"_s));
+    QVERIFY(view.detailsText().contains(u"ScannerAgent"_s));
+}
+
+void TestMainWindow::reportBrowserNeverLoadsResources() {
+    // A listening socket that must never see a connection.
+    QTcpServer server;
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    const QUrl watched(u"http://127.0.0.1:%1/pixel.png"_s.arg(server.serverPort()));
+    const QUrl closedPort(u"http://127.0.0.1:9/x.png"_s);
+
+    ReportView view;
+    view.resize(600, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    ReportTextBrowser *browser = view.textBrowser();
+    QVERIFY(!browser->openLinks());
+    QVERIFY(!browser->openExternalLinks());
+
+    LoadedReport loaded;
+    loaded.report.id = 7;
+    loaded.report.format = ReportFormat::Html;
+    loaded.report.hasText = true;
+    loaded.report.text = u"x"_s;
+    loaded.originalHtml =
+        u"<html><head><link rel=stylesheet href=\"%1\"></head><body><p>Hello</p>"
+        "<img src=\"%2\"><img src=\"%3\"><img src=\"file:///etc/hostname\"></body></html>"_s.arg(
+            watched.toString() + u".css"_s, closedPort.toString(), watched.toString());
+    view.showReport(loaded, u"Model"_s);
+    // Force layout and painting, which is when images are asked for.
+    browser->document()->size();
+    browser->viewport()->repaint();
+    QTest::qWait(200);
+
+    QVERIFY(browser->toPlainText().contains(u"Hello"_s));
+    QVERIFY(browser->refusedResources().contains(closedPort));
+    QVERIFY(browser->refusedResources().contains(watched));
+    QVERIFY(browser->refusedResources().contains(QUrl(u"file:///etc/hostname"_s)));
+    QVERIFY(browser->loadResource(QTextDocument::ImageResource, closedPort).isNull());
+    QVERIFY(browser->loadResource(QTextDocument::StyleSheetResource, watched).isNull());
+    QVERIFY(!server.hasPendingConnections());
+    QVERIFY(!server.waitForNewConnection(100));
+
+    // Markdown images are refused the same way.
+    loaded.report.format = ReportFormat::Markdown;
+    loaded.report.text = u"# Title\n\n![tracker](%1)\n"_s.arg(watched.toString());
+    const qsizetype before = browser->refusedResources().size();
+    view.showReport(loaded, u"Model"_s);
+    browser->document()->size();
+    browser->viewport()->repaint();
+    QVERIFY(browser->refusedResources().size() > before);
+    QVERIFY(!server.waitForNewConnection(100));
+}
+
+void TestMainWindow::chineseTranslationIsEmbedded() {
+    QVERIFY(QFile::exists(u":/i18n/rubricate_zh_CN.qm"_s));
+    QTranslator direct;
+    QVERIFY(direct.load(u":/i18n/rubricate_zh_CN.qm"_s));
+    QCOMPARE(direct.translate("Rubricate::MainWindow", "&File"), u"文件(&F)"_s);
+
+    // The lookup main() does for a Chinese system locale.
+    QTranslator byLocale;
+    QVERIFY(byLocale.load(QLocale(QLocale::Chinese, QLocale::China), u"rubricate"_s, u"_"_s,
+                          u":/i18n"_s));
+    QCOMPARE(byLocale.translate("Rubricate::MainWindow", "&Import…"), u"导入(&I)…"_s);
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

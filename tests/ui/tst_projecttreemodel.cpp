@@ -1,0 +1,200 @@
+#include "projecttreemodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+TaskSummary makeTask(RowId id, const QString &benchmark, const QString &externalId,
+                     const QString &title, int rubrics) {
+    TaskSummary t;
+    t.id = id;
+    t.benchmarkKey = benchmark;
+    t.externalId = externalId;
+    t.title = title;
+    t.language = u"en"_s;
+    t.rubricCount = rubrics;
+    return t;
+}
+
+ReportSummary makeReport(RowId id, const QString &benchmark, const QString &taskExternalId,
+                         const QString &model, const QString &format, int characters) {
+    ReportSummary r;
+    r.id = id;
+    r.benchmarkKey = benchmark;
+    r.taskExternalId = taskExternalId;
+    r.model = model;
+    r.format = format;
+    r.characters = characters;
+    r.hasText = characters > 0;
+    return r;
+}
+
+// Two benchmarks; the first has two tasks with three reports between them, the second one
+// task with a report without text. One report names a task that does not exist.
+ProjectSnapshot syntheticSnapshot() {
+    ProjectSnapshot s;
+    s.path = u"/tmp/synthetic.rubricate"_s;
+    s.benchmarks = {{1, u"drb2"_s, u"DeepResearch Bench II"_s, VerdictScale::Drb2Tristate},
+                    {2, u"researchrubrics"_s, u"ResearchRubrics"_s, VerdictScale::Ternary}};
+    // Deliberately interleaved: the model groups by benchmark, keeping the order within.
+    s.tasks = {makeTask(10, u"drb2"_s, u"1"_s, u"Heat pumps"_s, 12),
+               makeTask(30, u"researchrubrics"_s, u"rr-a"_s, u"Water policy"_s, 7),
+               makeTask(20, u"drb2"_s, u"2"_s, u"Bike share"_s, 5)};
+    s.reports = {makeReport(100, u"drb2"_s, u"1"_s, u"AtlasAgent"_s, u"md"_s, 1200),
+                 makeReport(101, u"drb2"_s, u"1"_s, u"BriarAgent"_s, u"html"_s, 900),
+                 makeReport(102, u"drb2"_s, u"2"_s, u"AtlasAgent"_s, u"pdf"_s, 5000),
+                 makeReport(103, u"researchrubrics"_s, u"rr-a"_s, u"ModelX"_s, u"image"_s, 0),
+                 makeReport(104, u"drb2"_s, u"no-such-task"_s, u"Orphan"_s, u"md"_s, 10)};
+    return s;
+}
+
+} // namespace
+
+class TestProjectTreeModel : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init() {
+        m_model = std::make_unique<ProjectTreeModel>();
+        m_tester = std::make_unique<QAbstractItemModelTester>(
+            m_model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    }
+    void cleanup() {
+        m_tester.reset();
+        m_model.reset();
+    }
+
+    void emptyModel() {
+        QCOMPARE(m_model->rowCount(), 0);
+        QCOMPARE(m_model->columnCount(), int(ProjectTreeModel::ColumnCount));
+        QVERIFY(!m_model->index(0, 0).isValid());
+        QVERIFY(!m_model->firstReportIndex().isValid());
+        QVERIFY(!m_model->reportSummary(1));
+    }
+
+    void structure() {
+        QSignalSpy resets(m_model.get(), &QAbstractItemModel::modelReset);
+        m_model->setSnapshot(syntheticSnapshot());
+        QCOMPARE(resets.count(), 1);
+
+        QCOMPARE(m_model->rowCount(), 2);
+        const QModelIndex drb2 = m_model->index(0, 0);
+        const QModelIndex rr = m_model->index(1, 0);
+        QCOMPARE(m_model->rowCount(drb2), 2);
+        QCOMPARE(m_model->rowCount(rr), 1);
+
+        const QModelIndex task1 = m_model->index(0, 0, drb2);
+        const QModelIndex task2 = m_model->index(1, 0, drb2);
+        QCOMPARE(task1.parent(), drb2);
+        QCOMPARE(task2.parent(), drb2);
+        QCOMPARE(m_model->rowCount(task1), 2);
+        QCOMPARE(m_model->rowCount(task2), 1); // the orphan report is not attached anywhere
+
+        const QModelIndex briar = m_model->index(1, 0, task1);
+        QCOMPARE(briar.parent(), task1);
+        QCOMPARE(briar.parent().parent(), drb2);
+        QCOMPARE(m_model->rowCount(briar), 0);
+        // Only the first column has children.
+        QCOMPARE(m_model->rowCount(m_model->index(0, 1, drb2)), 0);
+
+        const QModelIndex image = m_model->index(0, 0, m_model->index(0, 0, rr));
+        QCOMPARE(image.parent().parent(), rr);
+        QVERIFY(!m_model->index(5, 0, task1).isValid());
+    }
+
+    void roles() {
+        m_model->setSnapshot(syntheticSnapshot());
+        const QModelIndex drb2 = m_model->index(0, 0);
+        const QModelIndex task1 = m_model->index(0, 0, drb2);
+        const QModelIndex briar = m_model->index(1, 0, task1);
+
+        using Kind = ProjectTreeModel::NodeKind;
+        QCOMPARE(drb2.data(ProjectTreeModel::KindRole).toInt(), int(Kind::Benchmark));
+        QCOMPARE(task1.data(ProjectTreeModel::KindRole).toInt(), int(Kind::Task));
+        QCOMPARE(briar.data(ProjectTreeModel::KindRole).toInt(), int(Kind::Report));
+
+        QCOMPARE(task1.data(ProjectTreeModel::TaskIdRole).toLongLong(), 10);
+        QVERIFY(!task1.data(ProjectTreeModel::ReportIdRole).isValid());
+        QCOMPARE(briar.data(ProjectTreeModel::ReportIdRole).toLongLong(), 101);
+        QCOMPARE(briar.data(ProjectTreeModel::TaskIdRole).toLongLong(), 10);
+        QVERIFY(!drb2.data(ProjectTreeModel::TaskIdRole).isValid());
+    }
+
+    void displayText() {
+        m_model->setSnapshot(syntheticSnapshot());
+        const QModelIndex drb2 = m_model->index(0, 0);
+        const QModelIndex task1 = m_model->index(0, 0, drb2);
+        QCOMPARE(drb2.data().toString(), u"DeepResearch Bench II"_s);
+        QCOMPARE(m_model->index(0, 1).data().toString(), u"2 tasks"_s);
+        QCOMPARE(task1.data().toString(), u"1 · Heat pumps"_s);
+        QCOMPARE(m_model->index(0, 1, drb2).data().toString(), u"12 rubrics · 2 reports"_s);
+        // Tasks keep the snapshot order within their benchmark.
+        QCOMPARE(m_model->index(1, 0, drb2).data().toString(), u"2 · Bike share"_s);
+
+        const QModelIndex atlas = m_model->index(0, 0, task1);
+        QCOMPARE(atlas.data().toString(), u"AtlasAgent"_s);
+        QVERIFY(m_model->index(0, 1, task1).data().toString().startsWith(u"Markdown · "_s));
+        QVERIFY(m_model->index(0, 1, task1).data().toString().contains(u"chars"_s));
+
+        const QModelIndex rrTask = m_model->index(0, 0, m_model->index(1, 0));
+        QCOMPARE(m_model->index(0, 1, rrTask).data().toString(), u"Image · no text"_s);
+        QCOMPARE(m_model->headerData(0, Qt::Horizontal).toString(), u"Project"_s);
+    }
+
+    void lookupByReportId() {
+        m_model->setSnapshot(syntheticSnapshot());
+        const QModelIndex pdf = m_model->indexOfReport(102);
+        QVERIFY(pdf.isValid());
+        QCOMPARE(pdf.data(ProjectTreeModel::ReportIdRole).toLongLong(), 102);
+        QCOMPARE(pdf.parent().data(ProjectTreeModel::TaskIdRole).toLongLong(), 20);
+        QCOMPARE(m_model->firstReportIndex().data(ProjectTreeModel::ReportIdRole).toLongLong(),
+                 100);
+        QVERIFY(m_model->reportSummary(103));
+        QCOMPARE(m_model->reportSummary(103)->model, u"ModelX"_s);
+        QVERIFY(!m_model->reportSummary(104)); // orphan
+        QVERIFY(!m_model->indexOfReport(999).isValid());
+    }
+
+    void refillReplacesEverything() {
+        QSignalSpy resets(m_model.get(), &QAbstractItemModel::modelReset);
+        m_model->setSnapshot(syntheticSnapshot());
+
+        ProjectSnapshot smaller;
+        smaller.benchmarks = {{7, u"demo"_s, u"Demo"_s, VerdictScale::Drb2Tristate}};
+        smaller.tasks = {makeTask(70, u"demo"_s, u"d1"_s, u"Only task"_s, 3)};
+        smaller.reports = {makeReport(700, u"demo"_s, u"d1"_s, u"Solo"_s, u"txt"_s, 42)};
+        m_model->setSnapshot(smaller);
+
+        QCOMPARE(resets.count(), 2);
+        QCOMPARE(m_model->rowCount(), 1);
+        QCOMPARE(m_model->index(0, 0).data().toString(), u"Demo"_s);
+        QCOMPARE(m_model->index(0, 1).data().toString(), u"1 task"_s);
+        QVERIFY(!m_model->indexOfReport(100).isValid());
+        QCOMPARE(m_model->indexOfReport(700).data().toString(), u"Solo"_s);
+
+        m_model->clear();
+        QCOMPARE(resets.count(), 3);
+        QCOMPARE(m_model->rowCount(), 0);
+    }
+
+    void taskOfUnlistedBenchmarkGetsAGroup() {
+        ProjectSnapshot s;
+        s.tasks = {makeTask(1, u"pdrbench"_s, u"t1"_s, QString(), 0)};
+        m_model->setSnapshot(s);
+        QCOMPARE(m_model->rowCount(), 1);
+        QCOMPARE(m_model->index(0, 0).data().toString(), u"pdrbench"_s);
+        QCOMPARE(m_model->index(0, 0, m_model->index(0, 0)).data().toString(), u"t1"_s);
+    }
+
+private:
+    std::unique_ptr<ProjectTreeModel> m_model;
+    std::unique_ptr<QAbstractItemModelTester> m_tester;
+};
+
+QTEST_GUILESS_MAIN(TestProjectTreeModel)
+#include "tst_projecttreemodel.moc"
