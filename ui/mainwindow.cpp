@@ -103,35 +103,41 @@ void MainWindow::createActions() {
     const QStyle *s = style();
     m_openAction = new QAction(themeIcon(u"document-open"_s, s, QStyle::SP_DialogOpenButton),
                                tr("&Open Project…"), this);
+    m_openAction->setObjectName(u"actionOpenProject"_s);
     m_openAction->setShortcut(QKeySequence::Open);
     m_openAction->setStatusTip(tr("Open a Rubricate project file"));
     connect(m_openAction, &QAction::triggered, this, &MainWindow::chooseProject);
 
     m_demoAction =
         new QAction(QIcon(u":/rubricate/icons/rubricate.png"_s), tr("Open &Demo Project"), this);
+    m_demoAction->setObjectName(u"actionOpenDemo"_s);
     m_demoAction->setStatusTip(tr("Open the bundled demo project, creating it if needed"));
     connect(m_demoAction, &QAction::triggered, this, &MainWindow::openDemoProject);
 
     m_importAction =
         new QAction(themeIcon(u"document-import"_s, s, QStyle::SP_ArrowDown), tr("&Import…"), this);
+    m_importAction->setObjectName(u"actionImport"_s);
     m_importAction->setShortcut(Qt::CTRL | Qt::Key_I);
     m_importAction->setStatusTip(tr("Import benchmark tasks, reports or judge results"));
     connect(m_importAction, &QAction::triggered, this, &MainWindow::chooseImport);
 
     m_reloadAction =
         new QAction(themeIcon(u"view-refresh"_s, s, QStyle::SP_BrowserReload), tr("&Reload"), this);
+    m_reloadAction->setObjectName(u"actionReload"_s);
     m_reloadAction->setShortcut(QKeySequence::Refresh);
     m_reloadAction->setStatusTip(tr("Read the project again"));
     connect(m_reloadAction, &QAction::triggered, this, &MainWindow::reloadProject);
 
     m_quitAction = new QAction(themeIcon(u"application-exit"_s, s, QStyle::SP_DialogCloseButton),
                                tr("&Quit"), this);
+    m_quitAction->setObjectName(u"actionQuit"_s);
     m_quitAction->setShortcut(QKeySequence::Quit);
     m_quitAction->setMenuRole(QAction::QuitRole);
     // close() rather than quit(): closing saves the window state.
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
 
     m_aboutAction = new QAction(tr("&About Rubricate"), this);
+    m_aboutAction->setObjectName(u"actionAbout"_s);
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, [this] {
         auto *box = new QMessageBox(QMessageBox::NoIcon, tr("About Rubricate"),

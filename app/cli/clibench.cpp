@@ -28,8 +28,7 @@ struct Step {
 
 } // namespace
 
-int runImportBenchmark(const QString &dataDir, int repeat, QTextStream &out, QTextStream &err)
-{
+int runImportBenchmark(const QString &dataDir, int repeat, QTextStream &out, QTextStream &err) {
     const QString data = dataDir.isEmpty() ? u"../shared/data"_s : dataDir;
     const QDir d(data);
     if (!d.exists(u"drb2/tasks_and_rubrics.jsonl"_s)) {
@@ -39,19 +38,30 @@ int runImportBenchmark(const QString &dataDir, int repeat, QTextStream &out, QTe
     repeat = qMax(1, repeat);
     const QString drbTasks = d.filePath(u"drb2/tasks_and_rubrics.jsonl"_s);
     const QList<Step> steps = {
-        {u"DRB-II tasks_and_rubrics.jsonl (132 tasks, 9,415 rubrics)"_s, ImportKind::Drb2Tasks,
-         drbTasks, true, {}},
-        {u"DRB-II same file again (idempotent re-import)"_s, ImportKind::Drb2Tasks, drbTasks,
+        {u"DRB-II tasks_and_rubrics.jsonl (132 tasks, 9,415 rubrics)"_s,
+         ImportKind::Drb2Tasks,
+         drbTasks,
          true,
-         [drbTasks](ProjectStore &s) { runImport(s, ImportKind::Drb2Tasks, drbTasks); }},
+         {}},
+        {u"DRB-II same file again (idempotent re-import)"_s, ImportKind::Drb2Tasks, drbTasks, true,
+         [drbTasks](ProjectStore &s) {
+             runImport(s, ImportKind::Drb2Tasks, drbTasks);
+         }},
         {u"DRB-II sample reports (pdf, md x3, html, docx)"_s, ImportKind::Drb2Reports,
          d.filePath(u"drb2/samples/report"_s), true,
-         [drbTasks](ProjectStore &s) { runImport(s, ImportKind::Drb2Tasks, drbTasks); }},
+         [drbTasks](ProjectStore &s) {
+             runImport(s, ImportKind::Drb2Tasks, drbTasks);
+         }},
         {u"ResearchRubrics processed_data.jsonl (101 prompts, 2,593 criteria)"_s,
-         ImportKind::ResearchRubrics, d.filePath(u"researchrubrics/processed_data.jsonl"_s), true,
+         ImportKind::ResearchRubrics,
+         d.filePath(u"researchrubrics/processed_data.jsonl"_s),
+         true,
          {}},
         {u"ReportBench v1.1 + ground truth (100 tasks, 16,204 references)"_s,
-         ImportKind::ReportBench, d.filePath(u"reportbench/ReportBench_v1.1.jsonl"_s), true, {}},
+         ImportKind::ReportBench,
+         d.filePath(u"reportbench/ReportBench_v1.1.jsonl"_s),
+         true,
+         {}},
     };
 
     out << u"Import benchmark: %1 run(s) each, fresh project per run, median and best\n"_s.arg(

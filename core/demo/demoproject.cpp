@@ -16,8 +16,7 @@ namespace {
 const QString demoRoot = u":/rubricate/demo"_s;
 }
 
-bool exportDemoFiles(const QString &dir, QString *error)
-{
+bool exportDemoFiles(const QString &dir, QString *error) {
     QDirIterator it(demoRoot, QDir::Files, QDirIterator::Subdirectories);
     if (!it.hasNext()) {
         *error = u"this build has no demo data"_s;
@@ -34,14 +33,13 @@ bool exportDemoFiles(const QString &dir, QString *error)
             return false;
         }
         // Files copied out of resources are read-only; users may want to edit them.
-        QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup
-                                          | QFile::ReadOther);
+        QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup |
+                                          QFile::ReadOther);
     }
     return true;
 }
 
-ImportSummary importDemo(ProjectStore &store)
-{
+ImportSummary importDemo(ProjectStore &store) {
     ImportSummary summary;
     summary.kind = u"demo"_s;
     QTemporaryDir scratch;
@@ -51,7 +49,8 @@ ImportSummary importDemo(ProjectStore &store)
         return summary;
     }
     const QDir d(scratch.path());
-    summary.merge(runImport(store, ImportKind::Drb2Tasks, d.filePath(u"tasks_and_rubrics.jsonl"_s)));
+    summary.merge(
+        runImport(store, ImportKind::Drb2Tasks, d.filePath(u"tasks_and_rubrics.jsonl"_s)));
     summary.merge(runImport(store, ImportKind::Drb2Reports, d.filePath(u"report"_s)));
     ImportOptions o;
     o.runName = u"demo judge (bundled result.jsonl)"_s;

@@ -6,8 +6,7 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-BlockedSource BlockedSource::fromJson(const QJsonObject &o)
-{
+BlockedSource BlockedSource::fromJson(const QJsonObject &o) {
     BlockedSource b;
     b.title = o.value(u"title"_s).toString();
     for (const QJsonValue &a : o.value(u"authors"_s).toArray())
@@ -17,15 +16,13 @@ BlockedSource BlockedSource::fromJson(const QJsonObject &o)
     return b;
 }
 
-QJsonObject BlockedSource::toJson() const
-{
+QJsonObject BlockedSource::toJson() const {
     return {{u"title"_s, title},
             {u"authors"_s, QJsonArray::fromStringList(authors)},
             {u"urls"_s, QJsonArray::fromStringList(urls)}};
 }
 
-QString scaleKey(VerdictScale scale)
-{
+QString scaleKey(VerdictScale scale) {
     switch (scale) {
     case VerdictScale::Drb2Tristate:
         return u"drb2"_s;
@@ -39,8 +36,7 @@ QString scaleKey(VerdictScale scale)
     return {};
 }
 
-std::optional<VerdictScale> scaleFromKey(const QString &key)
-{
+std::optional<VerdictScale> scaleFromKey(const QString &key) {
     for (auto s : {VerdictScale::Drb2Tristate, VerdictScale::Ternary, VerdictScale::ZeroToTen,
                    VerdictScale::Binary}) {
         if (scaleKey(s) == key)
@@ -49,8 +45,7 @@ std::optional<VerdictScale> scaleFromKey(const QString &key)
     return std::nullopt;
 }
 
-QList<double> scaleValues(VerdictScale scale)
-{
+QList<double> scaleValues(VerdictScale scale) {
     switch (scale) {
     case VerdictScale::Drb2Tristate:
         return {1, 0, -1};
@@ -64,15 +59,13 @@ QList<double> scaleValues(VerdictScale scale)
     return {};
 }
 
-bool isValidValue(VerdictScale scale, double value)
-{
+bool isValidValue(VerdictScale scale, double value) {
     if (scale == VerdictScale::ZeroToTen)
         return value >= 0 && value <= 10;
     return scaleValues(scale).contains(value);
 }
 
-static const QList<std::pair<ReportFormat, QString>> &formatKeys()
-{
+static const QList<std::pair<ReportFormat, QString>> &formatKeys() {
     static const QList<std::pair<ReportFormat, QString>> keys = {
         {ReportFormat::Missing, u"missing"_s}, {ReportFormat::Markdown, u"md"_s},
         {ReportFormat::Text, u"txt"_s},        {ReportFormat::Html, u"html"_s},
@@ -82,8 +75,7 @@ static const QList<std::pair<ReportFormat, QString>> &formatKeys()
     return keys;
 }
 
-QString formatKey(ReportFormat format)
-{
+QString formatKey(ReportFormat format) {
     for (const auto &[f, k] : formatKeys()) {
         if (f == format)
             return k;
@@ -91,8 +83,7 @@ QString formatKey(ReportFormat format)
     return u"missing"_s;
 }
 
-ReportFormat formatFromKey(const QString &key)
-{
+ReportFormat formatFromKey(const QString &key) {
     for (const auto &[f, k] : formatKeys()) {
         if (k == key)
             return f;
@@ -100,8 +91,7 @@ ReportFormat formatFromKey(const QString &key)
     return ReportFormat::Missing;
 }
 
-QString judgeKindKey(JudgeKind kind)
-{
+QString judgeKindKey(JudgeKind kind) {
     switch (kind) {
     case JudgeKind::Imported:
         return u"imported"_s;
@@ -113,8 +103,7 @@ QString judgeKindKey(JudgeKind kind)
     return {};
 }
 
-JudgeKind judgeKindFromKey(const QString &key)
-{
+JudgeKind judgeKindFromKey(const QString &key) {
     if (key == "llm"_L1)
         return JudgeKind::Llm;
     if (key == "offline"_L1)

@@ -64,15 +64,15 @@ struct BlockedSource {
 struct Task {
     RowId id = 0;
     RowId benchmarkId = 0;
-    QString externalId;          // the benchmark's own key: DRB-II idx, sample_id, arxiv_id ...
-    QString language;            // "en", "zh" or empty
-    QString theme;               // theme or domain
-    QString title;               // short description / title
-    QString prompt;              // what the agent under test received
-    QString judgeTask;           // what the judge sees as the task (DRB-II content.task)
+    QString externalId; // the benchmark's own key: DRB-II idx, sample_id, arxiv_id ...
+    QString language;   // "en", "zh" or empty
+    QString theme;      // theme or domain
+    QString title;      // short description / title
+    QString prompt;     // what the agent under test received
+    QString judgeTask;  // what the judge sees as the task (DRB-II content.task)
     std::optional<BlockedSource> blocked;
     Complexity complexity;
-    QJsonObject metadata;        // everything else the source file said
+    QJsonObject metadata; // everything else the source file said
 };
 
 struct Persona {
@@ -100,13 +100,13 @@ struct Rubric {
     RowId id = 0;
     RowId taskId = 0;
     std::optional<RowId> queryId;
-    QString dimension;  // DRB-II dimension, ResearchRubrics axis, PDR-Bench dimension
+    QString dimension; // DRB-II dimension, ResearchRubrics axis, PDR-Bench dimension
     QString text;
-    double weight = 1.0; // negative weights are pitfalls (ResearchRubrics)
+    double weight = 1.0;                   // negative weights are pitfalls (ResearchRubrics)
     std::optional<double> dimensionWeight; // PDR-Bench: weight of the dimension in its family
     std::optional<bool> mandatory;
     VerdictScale scale = VerdictScale::Drb2Tristate;
-    int position = 0;    // order within (task, query, dimension) as the source lists it
+    int position = 0; // order within (task, query, dimension) as the source lists it
     std::optional<RowId> duplicateOf; // the first rubric with the same text in this task
     QJsonObject metadata;
 };
@@ -161,9 +161,9 @@ struct JudgeRun {
     RowId benchmarkId = 0;
     QString name;
     JudgeKind kind = JudgeKind::Imported;
-    QString scheme;      // prompt scheme key
-    QJsonObject config;  // provider, model, parameters; never an API key
-    QString status;      // "pending", "running", "paused", "finished", "failed", "cancelled"
+    QString scheme;     // prompt scheme key
+    QJsonObject config; // provider, model, parameters; never an API key
+    QString status;     // "pending", "running", "paused", "finished", "failed", "cancelled"
     QDateTime createdAt;
     QDateTime finishedAt;
     QString source; // file it was imported from, if any
@@ -178,8 +178,8 @@ struct Verdict {
     QString label;               // the judge's own wording ("Satisfied", "1" ...)
     QString reason;
     QString evidence;
-    QString error;               // why there is no value
-    QJsonObject raw;             // the item as the judge returned it
+    QString error;   // why there is no value
+    QJsonObject raw; // the item as the judge returned it
 };
 
 // Human judgements are append-only events; the current label is the newest one.

@@ -12,8 +12,7 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir)
-{
+ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir) {
     ImportSummary summary;
     summary.kind = u"drb2-reports"_s;
     const QFileInfo root(dir);
@@ -57,8 +56,7 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir)
         for (const QFileInfo &f : files) {
             const auto m = idxName.match(f.fileName());
             if (!m.hasMatch()) {
-                summary.warn(model + u'/' + f.fileName(), 0,
-                             u"not named idx-<n>.<ext>; ignored"_s);
+                summary.warn(model + u'/' + f.fileName(), 0, u"not named idx-<n>.<ext>; ignored"_s);
                 continue;
             }
             byIdx[m.captured(1).toInt()] << f;
@@ -76,18 +74,18 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir)
                 QStringList names;
                 for (const QFileInfo &f : it.value())
                     names << f.fileName();
-                summary.error(model, 0,
-                              u"idx %1 has %2 files (%3); none imported — keep exactly one"_s
-                                  .arg(it.key())
-                                  .arg(it.value().size())
-                                  .arg(names.join(u", "_s)));
+                summary.error(
+                    model, 0,
+                    u"idx %1 has %2 files (%3); none imported — keep exactly one"_s.arg(it.key())
+                        .arg(it.value().size())
+                        .arg(names.join(u", "_s)));
                 continue;
             }
             const auto taskId = store.taskId(bench->id, QString::number(it.key()));
             if (!taskId) {
-                summary.error(first, 0,
-                              u"idx %1 is not a DRB-II task in this project; skipped"_s.arg(
-                                  it.key()));
+                summary.error(
+                    first, 0,
+                    u"idx %1 is not a DRB-II task in this project; skipped"_s.arg(it.key()));
                 continue;
             }
             ReportSource s;

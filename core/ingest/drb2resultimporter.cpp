@@ -16,14 +16,13 @@ using namespace Qt::StringLiterals;
 namespace {
 
 struct RubricIndex {
-    QHash<QString, RowId> exact;  // "dimension\x1ftext"
-    QHash<QString, RowId> loose;  // "dimension\x1f" + looseKey(text)
+    QHash<QString, RowId> exact;        // "dimension\x1ftext"
+    QHash<QString, RowId> loose;        // "dimension\x1f" + looseKey(text)
     QHash<QString, RowId> anyDimension; // looseKey(text), for judges that misfile a dimension
     int canonicalCount = 0;
 };
 
-RubricIndex indexRubrics(const QList<Rubric> &rubrics)
-{
+RubricIndex indexRubrics(const QList<Rubric> &rubrics) {
     RubricIndex index;
     for (const Rubric &r : rubrics) {
         if (r.duplicateOf)
@@ -37,8 +36,7 @@ RubricIndex indexRubrics(const QList<Rubric> &rubrics)
     return index;
 }
 
-QString evidenceText(const QJsonValue &v)
-{
+QString evidenceText(const QJsonValue &v) {
     if (v.isArray()) {
         QStringList parts;
         for (const QJsonValue &e : v.toArray())
@@ -49,8 +47,7 @@ QString evidenceText(const QJsonValue &v)
 }
 
 // Reads the judge's score; returns nothing and sets *error when it is not 1, 0 or -1.
-std::optional<double> drb2Score(const QJsonObject &item, QString *error)
-{
+std::optional<double> drb2Score(const QJsonObject &item, QString *error) {
     const QJsonValue s = item.value(u"score"_s);
     double value = 0;
     if (s.isUndefined() || s.isNull()) {
@@ -79,8 +76,7 @@ std::optional<double> drb2Score(const QJsonObject &item, QString *error)
 
 } // namespace
 
-ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const QString &runName)
-{
+ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const QString &runName) {
     ImportSummary summary;
     summary.kind = u"drb2-results"_s;
     const QString name = QFileInfo(path).fileName();
@@ -137,8 +133,9 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
             QJsonParseError err;
             result = QJsonDocument::fromJson(resultValue.toString().toUtf8(), &err).object();
             if (err.error != QJsonParseError::NoError) {
-                summary.error(name, line, u"\"result\" string is not JSON (%1); skipped"_s.arg(
-                                              err.errorString()));
+                summary.error(
+                    name, line,
+                    u"\"result\" string is not JSON (%1); skipped"_s.arg(err.errorString()));
                 return;
             }
         }
@@ -188,10 +185,10 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
                 if (!rubricId)
                     rubricId = index.anyDimension.value(looseKey(it.key()));
                 if (!rubricId) {
-                    summary.warn(name, line,
-                                 u"%1 idx %2: %3 rubric not in the task: \"%4\""_s.arg(model)
-                                     .arg(idx)
-                                     .arg(dim.key(), it.key().left(80)));
+                    summary.warn(
+                        name, line,
+                        u"%1 idx %2: %3 rubric not in the task: \"%4\""_s.arg(model).arg(idx).arg(
+                            dim.key(), it.key().left(80)));
                     continue;
                 }
                 const QJsonObject item = it.value().toObject();
@@ -205,10 +202,10 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
                 v.evidence = evidenceText(item.value(u"evidence"_s));
                 v.raw = item;
                 if (!v.value) {
-                    summary.warn(name, line, u"%1 idx %2: %3 — stored as an error, not as 0"_s
-                                                 .arg(model)
-                                                 .arg(idx)
-                                                 .arg(v.error));
+                    summary.warn(
+                        name, line,
+                        u"%1 idx %2: %3 — stored as an error, not as 0"_s.arg(model).arg(idx).arg(
+                            v.error));
                 }
                 const Upserted u = store.upsertVerdict(v);
                 if (!u.ok()) {
@@ -220,10 +217,11 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
             }
         }
         if (matched < index.canonicalCount) {
-            summary.warn(name, line, u"%1 idx %2: %3 of %4 rubrics have no verdict"_s.arg(model)
-                                         .arg(idx)
-                                         .arg(index.canonicalCount - matched)
-                                         .arg(index.canonicalCount));
+            summary.warn(name, line,
+                         u"%1 idx %2: %3 of %4 rubrics have no verdict"_s.arg(model)
+                             .arg(idx)
+                             .arg(index.canonicalCount - matched)
+                             .arg(index.canonicalCount));
         }
     });
     commitImport(tx, store, summary, name, failed);

@@ -7,6 +7,8 @@
 #include <QJsonObject>
 #include <QSet>
 
+#include <functional>
+
 namespace Rubricate {
 
 // Registers the benchmark with its name and verdict scale if the project lacks it.
@@ -36,14 +38,21 @@ class Transaction;
 
 // Commits `tx`, or — when `failed` or the commit fails — rolls back and says in the summary
 // that nothing from `file` was imported, so a half-written import never survives.
-void commitImport(Transaction &tx, ProjectStore &store, ImportSummary &summary,
-                  const QString &file, bool failed);
+void commitImport(Transaction &tx, ProjectStore &store, ImportSummary &summary, const QString &file,
+                  bool failed);
 
 // For imports that define a benchmark's tasks: the transaction is open and the benchmark is
 // registered, or the summary says why not.
 std::optional<Benchmark> beginDefiningImport(Transaction &tx, ProjectStore &store,
-                                             const QString &benchmarkKey,
-                                             ImportSummary &summary, const QString &file);
+                                             const QString &benchmarkKey, ImportSummary &summary,
+                                             const QString &file);
+
+// Reads a JSONL file that defines part of a benchmark (tasks, rubrics, personas ...) in one
+// transaction. `perLine` returns false on a database error, which rolls the whole file back.
+using LineImporter = std::function<bool(const Benchmark &bench, const QJsonObject &o, int line,
+                                        ImportSummary &summary, const QString &file)>;
+ImportSummary importDefiningJsonl(ProjectStore &store, const QString &path, const QString &kind,
+                                  const QString &benchmarkKey, const LineImporter &perLine);
 
 // For imports that add to a benchmark (reports, results): its tasks must be there already.
 std::optional<Benchmark> requireBenchmark(ProjectStore &store, const QString &benchmarkKey,

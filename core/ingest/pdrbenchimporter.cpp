@@ -17,15 +17,13 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString idString(const QJsonValue &v)
-{
+QString idString(const QJsonValue &v) {
     if (v.isDouble())
         return QString::number(qint64(v.toDouble()));
     return v.toString();
 }
 
-QString personaKey(const QJsonObject &o)
-{
+QString personaKey(const QJsonObject &o) {
     for (const char *key : {"userid", "user_id", "persona_id"}) {
         const QString id = idString(o.value(QLatin1StringView(key)));
         if (!id.isEmpty())
@@ -35,8 +33,7 @@ QString personaKey(const QJsonObject &o)
 }
 
 // Queries that share a task text are one task asked by several personas.
-QString taskKeyFor(const QJsonObject &o, const QString &text)
-{
+QString taskKeyFor(const QJsonObject &o, const QString &text) {
     const QString explicitId = idString(o.value(u"task_id"_s));
     if (!explicitId.isEmpty())
         return explicitId;
@@ -51,181 +48,150 @@ const QStringList qualityDimensions = {u"depth_insight"_s, u"logical_coherence"_
 
 } // namespace
 
-ImportSummary importPdrPersonas(ProjectStore &store, const QString &path)
-{
-    ImportSummary summary;
-    summary.kind = u"pdr-personas"_s;
-    const QString name = QFileInfo(path).fileName();
-    Transaction tx(store);
-    const auto bench = beginDefiningImport(tx, store, QString::fromLatin1(BenchmarkKey::PdrBench),
-                                           summary, name);
-    if (!bench)
-        return summary;
-    bool failed = false;
-    readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
-        if (failed)
-            return;
-        const QString id = personaKey(o);
-        if (id.isEmpty()) {
-            summary.error(name, line, u"persona without \"userid\"; skipped"_s);
-            return;
-        }
-        Persona p;
-        p.benchmarkId = bench->id;
-        p.externalId = id;
-        p.name = o.value(u"name"_s).toString();
-        p.attributes = o;
-        const Upserted u = store.upsertPersona(p);
-        failed = !u.ok();
-        countUpsert(summary, u"personas"_s, u);
-    });
-    commitImport(tx, store, summary, name, failed);
-    return summary;
-}
-
-ImportSummary importPdrQueries(ProjectStore &store, const QString &path)
-{
-    ImportSummary summary;
-    summary.kind = u"pdr-queries"_s;
-    const QString name = QFileInfo(path).fileName();
-    Transaction tx(store);
-    const auto bench = beginDefiningImport(tx, store, QString::fromLatin1(BenchmarkKey::PdrBench),
-                                           summary, name);
-    if (!bench)
-        return summary;
-    bool failed = false;
-    readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
-        if (failed)
-            return;
-        const QString id = idString(o.value(u"id"_s));
-        const QString text = o.value(u"task"_s).toString();
-        if (id.isEmpty() || text.trimmed().isEmpty()) {
-            summary.error(name, line, u"query without \"id\" or \"task\"; skipped"_s);
-            return;
-        }
-        Task task;
-        task.benchmarkId = bench->id;
-        task.externalId = taskKeyFor(o, text);
-        task.prompt = text;
-        task.judgeTask = text;
-        task.title = text.simplified().left(90);
-        task.language = o.value(u"language"_s).toString();
-        task.theme = o.value(u"domain"_s).toString();
-        const Upserted t = store.upsertTask(task);
-        if (!t.ok()) {
-            failed = true;
-            return;
-        }
-        countUpsert(summary, u"tasks"_s, t);
-
-        Query q;
-        q.benchmarkId = bench->id;
-        q.taskId = t.id;
-        q.externalId = id;
-        q.text = text;
-        q.language = task.language;
-        q.setting = o.value(u"setting"_s).toString(u"task_persona"_s);
-        const QString userId = personaKey(o);
-        if (!userId.isEmpty()) {
-            q.personaId = store.personaId(bench->id, userId);
-            if (!q.personaId)
-                summary.warn(name, line, u"query %1: persona %2 not imported (yet)"_s.arg(id,
-                                                                                         userId));
-        }
-        q.metadata = unmappedFields(o, {u"id"_s, u"task"_s});
-        const Upserted u = store.upsertQuery(q);
-        failed = !u.ok();
-        countUpsert(summary, u"queries"_s, u);
-    });
-    commitImport(tx, store, summary, name, failed);
-    return summary;
-}
-
-ImportSummary importPdrCriteria(ProjectStore &store, const QString &path)
-{
-    ImportSummary summary;
-    summary.kind = u"pdr-criteria"_s;
-    const QString name = QFileInfo(path).fileName();
-    Transaction tx(store);
-    const auto bench = beginDefiningImport(tx, store, QString::fromLatin1(BenchmarkKey::PdrBench),
-                                           summary, name);
-    if (!bench)
-        return summary;
-    bool failed = false;
-    readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
-        if (failed)
-            return;
-        const QString id = idString(o.value(u"id"_s));
-        const auto queryId = store.queryId(bench->id, id);
-        if (!queryId) {
-            summary.error(name, line, u"criteria for unknown query id %1; skipped"_s.arg(id));
-            return;
-        }
-        const auto query = store.query(*queryId);
-        for (const auto &family : {u"personalization"_s, u"quality"_s}) {
-            const QJsonObject weights = o.value(family + u"_weights"_s).toObject();
-            const QJsonObject criteria = o.value(family + u"_criterions"_s).toObject();
-            double weightSum = 0;
-            for (auto w = weights.constBegin(); w != weights.constEnd(); ++w)
-                weightSum += w.value().toDouble();
-            if (!weights.isEmpty() && qAbs(weightSum - 1.0) > 1e-6)
-                summary.warn(name, line, u"query %1: %2 weights sum to %3, not 1"_s.arg(id, family)
-                                             .arg(weightSum));
-            const QStringList &known =
-                family == "quality"_L1 ? qualityDimensions : personalizationDimensions;
-            for (auto dim = criteria.constBegin(); dim != criteria.constEnd(); ++dim) {
-                if (!known.contains(dim.key()))
-                    summary.warn(name, line, u"query %1: unknown dimension \"%2\" kept"_s.arg(
-                                                 id, dim.key()));
-                const QJsonArray items = dim.value().toArray();
-                double subSum = 0;
-                for (int position = 0; position < items.size(); ++position) {
-                    const QJsonObject c = items.at(position).toObject();
-                    Rubric r;
-                    r.taskId = query->taskId;
-                    r.queryId = *queryId;
-                    r.dimension = dim.key();
-                    r.position = position;
-                    r.text = c.value(u"criterion"_s).toString();
-                    r.weight = c.value(u"weight"_s).toDouble();
-                    subSum += r.weight;
-                    if (weights.contains(dim.key()))
-                        r.dimensionWeight = weights.value(dim.key()).toDouble();
-                    r.scale = VerdictScale::ZeroToTen;
-                    r.metadata = {{u"family"_s, family},
-                                  {u"explanation"_s, c.value(u"explanation"_s)}};
-                    if (r.text.trimmed().isEmpty()) {
-                        summary.error(name, line, u"query %1: empty %2 criterion; skipped"_s.arg(
-                                                      id, dim.key()));
-                        continue;
-                    }
-                    const Upserted u = store.upsertRubric(r);
-                    if (!u.ok()) {
-                        failed = true;
-                        return;
-                    }
-                    countUpsert(summary, u"rubrics"_s, u);
-                }
-                if (!items.isEmpty() && qAbs(subSum - 1.0) > 1e-6)
-                    summary.warn(name, line, u"query %1: %2 sub-criteria weights sum to %3"_s
-                                                 .arg(id, dim.key())
-                                                 .arg(subSum));
+ImportSummary importPdrPersonas(ProjectStore &store, const QString &path) {
+    return importDefiningJsonl(
+        store, path, u"pdr-personas"_s, QString::fromLatin1(BenchmarkKey::PdrBench),
+        [&](const Benchmark &bench, const QJsonObject &o, int line, ImportSummary &summary,
+            const QString &name) {
+            const QString id = personaKey(o);
+            if (id.isEmpty()) {
+                summary.error(name, line, u"persona without \"userid\"; skipped"_s);
+                return true;
             }
-        }
-    });
-    commitImport(tx, store, summary, name, failed);
-    return summary;
+            Persona p;
+            p.benchmarkId = bench.id;
+            p.externalId = id;
+            p.name = o.value(u"name"_s).toString();
+            p.attributes = o;
+            const Upserted u = store.upsertPersona(p);
+            countUpsert(summary, u"personas"_s, u);
+            return u.ok();
+        });
 }
 
-ImportSummary importPdrReports(ProjectStore &store, const QString &path, const QString &model)
-{
+ImportSummary importPdrQueries(ProjectStore &store, const QString &path) {
+    return importDefiningJsonl(
+        store, path, u"pdr-queries"_s, QString::fromLatin1(BenchmarkKey::PdrBench),
+        [&](const Benchmark &bench, const QJsonObject &o, int line, ImportSummary &summary,
+            const QString &name) {
+            const QString id = idString(o.value(u"id"_s));
+            const QString text = o.value(u"task"_s).toString();
+            if (id.isEmpty() || text.trimmed().isEmpty()) {
+                summary.error(name, line, u"query without \"id\" or \"task\"; skipped"_s);
+                return true;
+            }
+            Task task;
+            task.benchmarkId = bench.id;
+            task.externalId = taskKeyFor(o, text);
+            task.prompt = text;
+            task.judgeTask = text;
+            task.title = text.simplified().left(90);
+            task.language = o.value(u"language"_s).toString();
+            task.theme = o.value(u"domain"_s).toString();
+            const Upserted t = store.upsertTask(task);
+            if (!t.ok()) {
+                return false;
+            }
+            countUpsert(summary, u"tasks"_s, t);
+
+            Query q;
+            q.benchmarkId = bench.id;
+            q.taskId = t.id;
+            q.externalId = id;
+            q.text = text;
+            q.language = task.language;
+            q.setting = o.value(u"setting"_s).toString(u"task_persona"_s);
+            const QString userId = personaKey(o);
+            if (!userId.isEmpty()) {
+                q.personaId = store.personaId(bench.id, userId);
+                if (!q.personaId)
+                    summary.warn(name, line,
+                                 u"query %1: persona %2 not imported (yet)"_s.arg(id, userId));
+            }
+            q.metadata = unmappedFields(o, {u"id"_s, u"task"_s});
+            const Upserted u = store.upsertQuery(q);
+            countUpsert(summary, u"queries"_s, u);
+            return u.ok();
+        });
+}
+
+ImportSummary importPdrCriteria(ProjectStore &store, const QString &path) {
+    return importDefiningJsonl(
+        store, path, u"pdr-criteria"_s, QString::fromLatin1(BenchmarkKey::PdrBench),
+        [&](const Benchmark &bench, const QJsonObject &o, int line, ImportSummary &summary,
+            const QString &name) {
+            const QString id = idString(o.value(u"id"_s));
+            const auto queryId = store.queryId(bench.id, id);
+            if (!queryId) {
+                summary.error(name, line, u"criteria for unknown query id %1; skipped"_s.arg(id));
+                return true;
+            }
+            const auto query = store.query(*queryId);
+            for (const auto &family : {u"personalization"_s, u"quality"_s}) {
+                const QJsonObject weights = o.value(family + u"_weights"_s).toObject();
+                const QJsonObject criteria = o.value(family + u"_criterions"_s).toObject();
+                double weightSum = 0;
+                for (auto w = weights.constBegin(); w != weights.constEnd(); ++w)
+                    weightSum += w.value().toDouble();
+                if (!weights.isEmpty() && qAbs(weightSum - 1.0) > 1e-6)
+                    summary.warn(
+                        name, line,
+                        u"query %1: %2 weights sum to %3, not 1"_s.arg(id, family).arg(weightSum));
+                const QStringList &known =
+                    family == "quality"_L1 ? qualityDimensions : personalizationDimensions;
+                for (auto dim = criteria.constBegin(); dim != criteria.constEnd(); ++dim) {
+                    if (!known.contains(dim.key()))
+                        summary.warn(
+                            name, line,
+                            u"query %1: unknown dimension \"%2\" kept"_s.arg(id, dim.key()));
+                    const QJsonArray items = dim.value().toArray();
+                    double subSum = 0;
+                    for (int position = 0; position < items.size(); ++position) {
+                        const QJsonObject c = items.at(position).toObject();
+                        Rubric r;
+                        r.taskId = query->taskId;
+                        r.queryId = *queryId;
+                        r.dimension = dim.key();
+                        r.position = position;
+                        r.text = c.value(u"criterion"_s).toString();
+                        r.weight = c.value(u"weight"_s).toDouble();
+                        subSum += r.weight;
+                        if (weights.contains(dim.key()))
+                            r.dimensionWeight = weights.value(dim.key()).toDouble();
+                        r.scale = VerdictScale::ZeroToTen;
+                        r.metadata = {{u"family"_s, family},
+                                      {u"explanation"_s, c.value(u"explanation"_s)}};
+                        if (r.text.trimmed().isEmpty()) {
+                            summary.error(
+                                name, line,
+                                u"query %1: empty %2 criterion; skipped"_s.arg(id, dim.key()));
+                            continue;
+                        }
+                        const Upserted u = store.upsertRubric(r);
+                        if (!u.ok()) {
+                            return false;
+                        }
+                        countUpsert(summary, u"rubrics"_s, u);
+                    }
+                    if (!items.isEmpty() && qAbs(subSum - 1.0) > 1e-6)
+                        summary.warn(
+                            name, line,
+                            u"query %1: %2 sub-criteria weights sum to %3"_s.arg(id, dim.key())
+                                .arg(subSum));
+                }
+            }
+            return true;
+        });
+}
+
+ImportSummary importPdrReports(ProjectStore &store, const QString &path, const QString &model) {
     ImportSummary summary;
     summary.kind = u"pdr-reports"_s;
     const QFileInfo info(path);
     const QString name = info.fileName();
     const QString modelName = model.isEmpty() ? info.completeBaseName() : model;
-    const auto bench = requireBenchmark(store, QString::fromLatin1(BenchmarkKey::PdrBench),
-                                        summary, name, u"the PDR-Bench queries"_s);
+    const auto bench = requireBenchmark(store, QString::fromLatin1(BenchmarkKey::PdrBench), summary,
+                                        name, u"the PDR-Bench queries"_s);
     if (!bench)
         return summary;
     Transaction tx(store);
@@ -268,8 +234,7 @@ ImportSummary importPdrReports(ProjectStore &store, const QString &path, const Q
     return summary;
 }
 
-ImportSummary importPdrFolder(ProjectStore &store, const QString &dir)
-{
+ImportSummary importPdrFolder(ProjectStore &store, const QString &dir) {
     ImportSummary summary;
     summary.kind = u"pdrbench"_s;
     QStringList personas, queries, criteria, outputs;

@@ -13,8 +13,7 @@ class ProjectStore;
 ImportSummary importPdrPersonas(ProjectStore &store, const QString &path);
 ImportSummary importPdrQueries(ProjectStore &store, const QString &path);
 ImportSummary importPdrCriteria(ProjectStore &store, const QString &path);
-ImportSummary importPdrReports(ProjectStore &store, const QString &path,
-                               const QString &model = {});
+ImportSummary importPdrReports(ProjectStore &store, const QString &path, const QString &model = {});
 
 // A PDR-Bench data folder: finds persona, query, criteria and raw_data files by name and
 // imports them in that order.

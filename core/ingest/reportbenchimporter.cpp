@@ -20,8 +20,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 bool importGroundTruth(ProjectStore &store, RowId taskId, const QString &path,
-                       ImportSummary &summary)
-{
+                       ImportSummary &summary) {
     const QString name = QFileInfo(path).fileName();
     bool failed = false;
     int position = 0;
@@ -51,8 +50,7 @@ bool importGroundTruth(ProjectStore &store, RowId taskId, const QString &path,
     return !failed;
 }
 
-QString reportText(const QJsonObject &o)
-{
+QString reportText(const QJsonObject &o) {
     static const char *const preferred[] = {"response", "content", "text",
                                             "message",  "output",  "result"};
     for (const char *key : preferred) {
@@ -71,8 +69,7 @@ QString reportText(const QJsonObject &o)
 } // namespace
 
 ImportSummary importReportBench(ProjectStore &store, const QString &path,
-                                const QString &groundTruthDir)
-{
+                                const QString &groundTruthDir) {
     ImportSummary summary;
     summary.kind = u"reportbench"_s;
     const QFileInfo info(path);
@@ -83,13 +80,14 @@ ImportSummary importReportBench(ProjectStore &store, const QString &path,
         if (QFileInfo(sibling).isDir())
             gtDir = sibling;
         else
-            summary.warn(name, 0, u"no ground-truth folder %1; references not imported"_s.arg(
-                                      QFileInfo(sibling).fileName()));
+            summary.warn(name, 0,
+                         u"no ground-truth folder %1; references not imported"_s.arg(
+                             QFileInfo(sibling).fileName()));
     }
 
     Transaction tx(store);
-    const auto bench = beginDefiningImport(tx, store, QString::fromLatin1(BenchmarkKey::ReportBench),
-                                           summary, name);
+    const auto bench = beginDefiningImport(
+        tx, store, QString::fromLatin1(BenchmarkKey::ReportBench), summary, name);
     if (!bench)
         return summary;
     static const QRegularExpression arxivId(u"^\\d{4}\\.\\d{4,5}(v\\d+)?$"_s);
@@ -151,8 +149,7 @@ ImportSummary importReportBench(ProjectStore &store, const QString &path,
 }
 
 ImportSummary importReportBenchReports(ProjectStore &store, const QString &dir,
-                                       const QString &model)
-{
+                                       const QString &model) {
     ImportSummary summary;
     summary.kind = u"reportbench-reports"_s;
     const QFileInfo root(dir);
@@ -190,9 +187,9 @@ ImportSummary importReportBenchReports(ProjectStore &store, const QString &dir,
             continue;
         }
         if (seenTasks.contains(*taskId)) {
-            summary.error(f.fileName(), 0,
-                          u"a second report for %1 from %2; skipped"_s.arg(m.captured(1),
-                                                                            modelName));
+            summary.error(
+                f.fileName(), 0,
+                u"a second report for %1 from %2; skipped"_s.arg(m.captured(1), modelName));
             continue;
         }
         QFile file(f.filePath());
@@ -204,14 +201,13 @@ ImportSummary importReportBenchReports(ProjectStore &store, const QString &dir,
         QJsonParseError err;
         const QJsonDocument doc = QJsonDocument::fromJson(bytes, &err);
         if (err.error != QJsonParseError::NoError || !doc.isObject()) {
-            summary.error(f.fileName(), 0, u"not a JSON object (%1); skipped"_s.arg(
-                                               err.errorString()));
+            summary.error(f.fileName(), 0,
+                          u"not a JSON object (%1); skipped"_s.arg(err.errorString()));
             continue;
         }
         const QString text = reportText(doc.object());
         if (text.isEmpty()) {
-            summary.error(f.fileName(), 0,
-                          u"no text field longer than 50 characters; skipped"_s);
+            summary.error(f.fileName(), 0, u"no text field longer than 50 characters; skipped"_s);
             continue;
         }
         seenTasks.insert(*taskId);

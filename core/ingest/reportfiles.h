@@ -15,10 +15,10 @@ namespace Rubricate {
 class ProjectStore;
 
 struct ReportSource {
-    QString displayName;   // how messages name it, e.g. "ModelA/idx-1.pdf"
-    QString path;          // read on a worker thread when `bytes` is empty
-    QByteArray bytes;      // original bytes, kept inside the project
-    QString fileName;      // decides the format by extension
+    QString displayName; // how messages name it, e.g. "ModelA/idx-1.pdf"
+    QString path;        // read on a worker thread when `bytes` is empty
+    QByteArray bytes;    // original bytes, kept inside the project
+    QString fileName;    // decides the format by extension
     RowId modelId = 0;
     RowId taskId = 0;
     std::optional<RowId> queryId;
@@ -30,7 +30,6 @@ struct ReportSource {
 // Stores every source as a report; must run inside the caller's transaction. Unreadable
 // or corrupt files are flagged in the summary and stored without text, never fatal.
 // Returns false only on a database error.
-bool storeReports(ProjectStore &store, const QList<ReportSource> &sources,
-                  ImportSummary &summary);
+bool storeReports(ProjectStore &store, const QList<ReportSource> &sources, ImportSummary &summary);
 
 } // namespace Rubricate

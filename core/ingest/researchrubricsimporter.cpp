@@ -16,8 +16,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString titleFromPrompt(const QString &prompt)
-{
+QString titleFromPrompt(const QString &prompt) {
     QString first = prompt.section(u'\n', 0, 0).simplified();
     if (first.size() > 90)
         first = first.left(87) + u"..."_s;
@@ -26,102 +25,88 @@ QString titleFromPrompt(const QString &prompt)
 
 } // namespace
 
-ImportSummary importResearchRubrics(ProjectStore &store, const QString &path)
-{
-    ImportSummary summary;
-    summary.kind = u"researchrubrics"_s;
-    const QString name = QFileInfo(path).fileName();
-
-    Transaction tx(store);
-    const auto bench = beginDefiningImport(tx, store, QString::fromLatin1(BenchmarkKey::ResearchRubrics),
-                                           summary, name);
-    if (!bench)
-        return summary;
-    bool failed = false;
+ImportSummary importResearchRubrics(ProjectStore &store, const QString &path) {
     QSet<QString> seen;
-    readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
-        if (failed)
-            return;
-        const QString sampleId = o.value(u"sample_id"_s).toString();
-        const QJsonValue rubricsValue = o.value(u"rubrics"_s);
-        if (sampleId.isEmpty() || !rubricsValue.isArray()) {
-            summary.error(name, line, u"missing \"sample_id\" or \"rubrics\"; skipped"_s);
-            return;
-        }
-        if (seen.contains(sampleId)) {
-            summary.error(name, line, u"sample_id %1 appears twice; skipped"_s.arg(sampleId));
-            return;
-        }
-        seen.insert(sampleId);
-        Task task;
-        task.benchmarkId = bench->id;
-        task.externalId = sampleId;
-        task.prompt = o.value(u"prompt"_s).toString();
-        task.judgeTask = task.prompt;
-        task.title = titleFromPrompt(task.prompt);
-        task.theme = o.value(u"domain"_s).toString();
-        task.language = o.value(u"language"_s).toString(u"en"_s);
-        task.complexity = {o.value(u"conceptual_breadth"_s).toString(),
-                           o.value(u"logical_nesting"_s).toString(),
-                           o.value(u"exploration"_s).toString()};
-        task.metadata = unmappedFields(o, {
-                u"sample_id"_s,       u"prompt"_s,          u"domain"_s,     u"language"_s,
-                u"conceptual_breadth"_s, u"logical_nesting"_s, u"exploration"_s, u"rubrics"_s});
-        const Upserted t = store.upsertTask(task);
-        if (!t.ok()) {
-            failed = true;
-            return;
-        }
-        countUpsert(summary, u"tasks"_s, t);
+    return importDefiningJsonl(
+        store, path, u"researchrubrics"_s, QString::fromLatin1(BenchmarkKey::ResearchRubrics),
+        [&](const Benchmark &bench, const QJsonObject &o, int line, ImportSummary &summary,
+            const QString &name) {
+            const QString sampleId = o.value(u"sample_id"_s).toString();
+            const QJsonValue rubricsValue = o.value(u"rubrics"_s);
+            if (sampleId.isEmpty() || !rubricsValue.isArray()) {
+                summary.error(name, line, u"missing \"sample_id\" or \"rubrics\"; skipped"_s);
+                return true;
+            }
+            if (seen.contains(sampleId)) {
+                summary.error(name, line, u"sample_id %1 appears twice; skipped"_s.arg(sampleId));
+                return true;
+            }
+            seen.insert(sampleId);
+            Task task;
+            task.benchmarkId = bench.id;
+            task.externalId = sampleId;
+            task.prompt = o.value(u"prompt"_s).toString();
+            task.judgeTask = task.prompt;
+            task.title = titleFromPrompt(task.prompt);
+            task.theme = o.value(u"domain"_s).toString();
+            task.language = o.value(u"language"_s).toString(u"en"_s);
+            task.complexity = {o.value(u"conceptual_breadth"_s).toString(),
+                               o.value(u"logical_nesting"_s).toString(),
+                               o.value(u"exploration"_s).toString()};
+            task.metadata = unmappedFields(
+                o, {u"sample_id"_s, u"prompt"_s, u"domain"_s, u"language"_s,
+                    u"conceptual_breadth"_s, u"logical_nesting"_s, u"exploration"_s, u"rubrics"_s});
+            const Upserted t = store.upsertTask(task);
+            if (!t.ok()) {
+                return false;
+            }
+            countUpsert(summary, u"tasks"_s, t);
 
-        const QJsonArray items = rubricsValue.toArray();
-        QHash<QString, RowId> firstByText;
-        for (int position = 0; position < items.size(); ++position) {
-            const QJsonObject c = items.at(position).toObject();
-            const QString text = c.value(u"criterion"_s).toString();
-            const QJsonValue weight = c.value(u"weight"_s);
-            if (text.trimmed().isEmpty() || !weight.isDouble()) {
-                summary.error(name, line,
-                              u"%1: criterion #%2 lacks text or a numeric weight; skipped"_s
-                                  .arg(sampleId)
-                                  .arg(position + 1));
-                continue;
+            const QJsonArray items = rubricsValue.toArray();
+            QHash<QString, RowId> firstByText;
+            for (int position = 0; position < items.size(); ++position) {
+                const QJsonObject c = items.at(position).toObject();
+                const QString text = c.value(u"criterion"_s).toString();
+                const QJsonValue weight = c.value(u"weight"_s);
+                if (text.trimmed().isEmpty() || !weight.isDouble()) {
+                    summary.error(
+                        name, line,
+                        u"%1: criterion #%2 lacks text or a numeric weight; skipped"_s.arg(sampleId)
+                            .arg(position + 1));
+                    continue;
+                }
+                Rubric r;
+                r.taskId = t.id;
+                r.dimension = c.value(u"axis"_s).toString(u"(no axis)"_s);
+                r.position = position;
+                r.text = text;
+                r.weight = weight.toDouble();
+                r.scale = VerdictScale::Ternary;
+                if (c.contains(u"mandatory"_s))
+                    r.mandatory = c.value(u"mandatory"_s).toBool();
+                r.metadata =
+                    unmappedFields(c, {u"criterion"_s, u"weight"_s, u"axis"_s, u"mandatory"_s});
+                const auto first = firstByText.constFind(text);
+                if (first != firstByText.cend()) {
+                    r.duplicateOf = first.value();
+                    summary.warn(name, line,
+                                 u"%1: criterion #%2 repeats an earlier one"_s.arg(sampleId).arg(
+                                     position + 1));
+                }
+                const Upserted u = store.upsertRubric(r);
+                if (!u.ok()) {
+                    return false;
+                }
+                countUpsert(summary, u"rubrics"_s, u);
+                if (first == firstByText.cend())
+                    firstByText.insert(text, u.id);
             }
-            Rubric r;
-            r.taskId = t.id;
-            r.dimension = c.value(u"axis"_s).toString(u"(no axis)"_s);
-            r.position = position;
-            r.text = text;
-            r.weight = weight.toDouble();
-            r.scale = VerdictScale::Ternary;
-            if (c.contains(u"mandatory"_s))
-                r.mandatory = c.value(u"mandatory"_s).toBool();
-            r.metadata =
-                unmappedFields(c, {u"criterion"_s, u"weight"_s, u"axis"_s, u"mandatory"_s});
-            const auto first = firstByText.constFind(text);
-            if (first != firstByText.cend()) {
-                r.duplicateOf = first.value();
-                summary.warn(name, line, u"%1: criterion #%2 repeats an earlier one"_s
-                                             .arg(sampleId)
-                                             .arg(position + 1));
-            }
-            const Upserted u = store.upsertRubric(r);
-            if (!u.ok()) {
-                failed = true;
-                return;
-            }
-            countUpsert(summary, u"rubrics"_s, u);
-            if (first == firstByText.cend())
-                firstByText.insert(text, u.id);
-        }
-    });
-    commitImport(tx, store, summary, name, failed);
-    return summary;
+            return true;
+        });
 }
 
 ImportSummary importResearchRubricsReports(ProjectStore &store, const QString &dir,
-                                           const QString &model)
-{
+                                           const QString &model) {
     ImportSummary summary;
     summary.kind = u"researchrubrics-reports"_s;
     const QFileInfo root(dir);
@@ -147,8 +132,8 @@ ImportSummary importResearchRubricsReports(ProjectStore &store, const QString &d
         const QString stem = f.completeBaseName();
         const auto taskId = store.taskId(bench->id, stem);
         if (!taskId) {
-            summary.warn(f.fileName(), 0, u"no ResearchRubrics prompt with sample_id %1; skipped"_s
-                                              .arg(stem));
+            summary.warn(f.fileName(), 0,
+                         u"no ResearchRubrics prompt with sample_id %1; skipped"_s.arg(stem));
             continue;
         }
         if (seenStems.contains(stem)) {

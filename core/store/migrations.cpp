@@ -12,8 +12,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 // Version 1: the domain model for all four benchmarks.
-QStringList baseSchema(const SqlDialect &d)
-{
+QStringList baseSchema(const SqlDialect &d) {
     const QString id = d.autoIdColumn();
     return {
         u"CREATE TABLE benchmark ("
@@ -75,8 +74,8 @@ QStringList baseSchema(const SqlDialect &d)
         " format TEXT NOT NULL, source_name TEXT,"
         " content_hash TEXT REFERENCES document_blob(hash),"
         " text TEXT NOT NULL DEFAULT '', pages TEXT, warnings TEXT,"
-        " has_text INTEGER NOT NULL DEFAULT 0, imported_at TEXT, fingerprint TEXT NOT NULL)"_s
-            .arg(id),
+        " has_text INTEGER NOT NULL DEFAULT 0, imported_at TEXT, fingerprint TEXT NOT NULL)"_s.arg(
+            id),
         u"CREATE UNIQUE INDEX report_key ON report (model_id, task_id, COALESCE(query_id, 0))"_s,
 
         u"CREATE TABLE judge_run ("
@@ -112,8 +111,7 @@ QStringList baseSchema(const SqlDialect &d)
 }
 
 // Version 2: full-text search and the append-only guarantee for human judgements.
-QStringList searchAndAudit(const SqlDialect &d)
-{
+QStringList searchAndAudit(const SqlDialect &d) {
     QStringList s = d.createReportSearchIndex();
     s += d.createAppendOnlyGuards();
     // The newest event per (report, rubric, annotator) is that annotator's current label.
@@ -125,8 +123,7 @@ QStringList searchAndAudit(const SqlDialect &d)
 }
 
 // Version 3: a log of what was imported, so a user can see where the data came from.
-QStringList importLog(const SqlDialect &d)
-{
+QStringList importLog(const SqlDialect &d) {
     return {
         u"CREATE TABLE import_log ("
         "id %1, kind TEXT NOT NULL, path TEXT NOT NULL, at TEXT NOT NULL,"
@@ -138,24 +135,20 @@ QStringList importLog(const SqlDialect &d)
 
 } // namespace
 
-const QList<Migration> &schemaMigrations()
-{
+const QList<Migration> &schemaMigrations() {
     static const QList<Migration> migrations = {
-        {1, u"domain model for DRB-II, ResearchRubrics, PDR-Bench and ReportBench"_s,
-         baseSchema},
+        {1, u"domain model for DRB-II, ResearchRubrics, PDR-Bench and ReportBench"_s, baseSchema},
         {2, u"full-text search over reports; append-only annotation events"_s, searchAndAudit},
         {3, u"import log"_s, importLog},
     };
     return migrations;
 }
 
-int latestSchemaVersion()
-{
+int latestSchemaVersion() {
     return schemaMigrations().constLast().version;
 }
 
-bool migrate(QSqlDatabase &db, const SqlDialect &dialect, QString *error, int targetVersion)
-{
+bool migrate(QSqlDatabase &db, const SqlDialect &dialect, QString *error, int targetVersion) {
     if (targetVersion < 0)
         targetVersion = latestSchemaVersion();
     const int current = dialect.schemaVersion(db);
@@ -165,7 +158,8 @@ bool migrate(QSqlDatabase &db, const SqlDialect &dialect, QString *error, int ta
     }
     if (current > latestSchemaVersion()) {
         *error = u"the project was written by a newer Rubricate (schema %1, this build knows "
-                 "up to %2)"_s.arg(current).arg(latestSchemaVersion());
+                 "up to %2)"_s.arg(current)
+                     .arg(latestSchemaVersion());
         return false;
     }
     for (const Migration &m : schemaMigrations()) {
@@ -178,8 +172,8 @@ bool migrate(QSqlDatabase &db, const SqlDialect &dialect, QString *error, int ta
         QSqlQuery q(db);
         for (const QString &statement : m.statements(dialect)) {
             if (!q.exec(statement)) {
-                *error = u"migration %1 (%2) failed: %3\n  in: %4"_s.arg(m.version)
-                             .arg(m.description, q.lastError().text(), statement);
+                *error = u"migration %1 (%2) failed: %3\n  in: %4"_s.arg(m.version).arg(
+                    m.description, q.lastError().text(), statement);
                 db.rollback();
                 return false;
             }

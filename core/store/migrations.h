@@ -12,7 +12,7 @@ namespace Rubricate {
 class SqlDialect;
 
 struct Migration {
-    int version;         // user_version after this migration ran
+    int version; // user_version after this migration ran
     QString description;
     std::function<QStringList(const SqlDialect &)> statements;
 };
@@ -23,7 +23,6 @@ int latestSchemaVersion();
 // Brings `db` from its current version up to `targetVersion` (default: latest). Refuses a
 // database newer than this build knows. Returns false with *error set on failure; a failed
 // migration leaves the database at the last version that completed.
-bool migrate(QSqlDatabase &db, const SqlDialect &dialect, QString *error,
-             int targetVersion = -1);
+bool migrate(QSqlDatabase &db, const SqlDialect &dialect, QString *error, int targetVersion = -1);
 
 } // namespace Rubricate

@@ -10,8 +10,7 @@
 
 namespace Rubricate {
 
-class SqlDialect
-{
+class SqlDialect {
 public:
     virtual ~SqlDialect() = default;
 

@@ -8,15 +8,15 @@
 
 namespace Rubricate::StoreCodec {
 
-QVariant text(const QString &s);          // empty string -> NULL
+QVariant text(const QString &s); // empty string -> NULL
 QVariant id(std::optional<RowId> id);
 QVariant number(std::optional<double> v);
 QVariant flag(std::optional<bool> v);
-QVariant json(const QJsonObject &o);      // empty object -> NULL
+QVariant json(const QJsonObject &o); // empty object -> NULL
 QVariant stringList(const QStringList &l);
 QVariant pages(const QList<PageSpan> &pages);
 QVariant blocked(const std::optional<BlockedSource> &b);
-QVariant time(const QDateTime &t);        // ISO 8601 UTC with milliseconds
+QVariant time(const QDateTime &t); // ISO 8601 UTC with milliseconds
 
 QJsonObject toJson(const QVariant &v);
 QStringList toStringList(const QVariant &v);

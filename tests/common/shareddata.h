@@ -11,35 +11,32 @@
 
 namespace RubricateTest {
 
-inline QString sharedDataDir()
-{
+inline QString sharedDataDir() {
     const QString fromEnv = qEnvironmentVariable("RUBRICATE_SHARED_DATA");
     if (!fromEnv.isEmpty())
         return QDir::cleanPath(fromEnv);
     return QDir::cleanPath(QStringLiteral(RUBRICATE_SOURCE_DIR "/../shared/data"));
 }
 
-inline QString sharedDataPath(const QString &relative)
-{
+inline QString sharedDataPath(const QString &relative) {
     return sharedDataDir() + QLatin1Char('/') + relative;
 }
 
-inline bool underCi()
-{
+inline bool underCi() {
     return qEnvironmentVariable("CI").compare(QLatin1String("true"), Qt::CaseInsensitive) == 0;
 }
 
 } // namespace RubricateTest
 
 // Resolves `relative` below the shared data folder into `var`, or skips (fails under CI).
-#define RUBRICATE_REQUIRE_SHARED(var, relative)                                              \
-    const QString var = RubricateTest::sharedDataPath(QStringLiteral(relative));             \
-    do {                                                                                     \
-        if (!QFileInfo::exists(var)) {                                                       \
-            const QByteArray msg = "shared benchmark data not found: " + var.toUtf8()        \
-                                 + " (set RUBRICATE_SHARED_DATA)";                           \
-            if (RubricateTest::underCi())                                                    \
-                QFAIL(msg.constData());                                                      \
-            QSKIP(msg.constData());                                                          \
-        }                                                                                    \
+#define RUBRICATE_REQUIRE_SHARED(var, relative)                                                    \
+    const QString var = RubricateTest::sharedDataPath(QStringLiteral(relative));                   \
+    do {                                                                                           \
+        if (!QFileInfo::exists(var)) {                                                             \
+            const QByteArray msg = "shared benchmark data not found: " + var.toUtf8() +            \
+                                   " (set RUBRICATE_SHARED_DATA)";                                 \
+            if (RubricateTest::underCi())                                                          \
+                QFAIL(msg.constData());                                                            \
+            QSKIP(msg.constData());                                                                \
+        }                                                                                          \
     } while (false)

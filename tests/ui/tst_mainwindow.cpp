@@ -1,4 +1,5 @@
 #include "demo/demoproject.h"
+#include "importdialog.h"
 #include "mainwindow.h"
 #include "projectjobs.h"
 #include "projectloader.h"
@@ -8,9 +9,14 @@
 #include "store/projectstore.h"
 
 #include <QAbstractProxyModel>
+#include <QAction>
+#include <QComboBox>
+#include <QDialogButtonBox>
 #include <QFile>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTcpServer>
@@ -42,6 +48,7 @@ private slots:
     void filterKeepsMatchingRows();
     void missingProjectIsNotCreated();
     void demoProjectIsCreatedAndOpened();
+    void importRunsInBackgroundAndReloads();
     void reportWithoutTextSaysSo();
     void reportBrowserNeverLoadsResources();
     void chineseTranslationIsEmbedded();
@@ -204,6 +211,45 @@ void TestMainWindow::demoProjectIsCreatedAndOpened() {
     QVERIFY(!QFile::exists(demo + u".part"_s));
     m_window.reset();
     QFile::remove(demo);
+}
+
+void TestMainWindow::importRunsInBackgroundAndReloads() {
+    const QString emptyProject = m_dir.filePath(u"empty.rubricate"_s);
+    {
+        QString error;
+        QVERIFY2(ProjectStore::open(emptyProject, &error), qPrintable(error));
+    }
+    const QString files = m_dir.filePath(u"demo-files"_s);
+    QString error;
+    QVERIFY2(exportDemoFiles(files, &error), qPrintable(error));
+
+    m_window->openProject(emptyProject);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectPath(), emptyProject, LoadTimeout);
+    QCOMPARE(m_window->projectModel()->rowCount(), 0);
+
+    auto *importAction = m_window->findChild<QAction *>(u"actionImport"_s);
+    QVERIFY(importAction);
+    QVERIFY(importAction->isEnabled());
+    importAction->trigger();
+    ImportDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<ImportDialog *>()) != nullptr);
+    auto *kind = dialog->findChild<QComboBox *>();
+    auto *path = dialog->findChild<QLineEdit *>();
+    auto *buttons = dialog->findChild<QDialogButtonBox *>();
+    QVERIFY(kind && path && buttons);
+    kind->setCurrentIndex(kind->findText(u"drb2"_s));
+    QVERIFY(!buttons->button(QDialogButtonBox::Ok)->isEnabled());
+    path->setText(files + u"/tasks_and_rubrics.jsonl"_s);
+    QVERIFY(buttons->button(QDialogButtonBox::Ok)->isEnabled());
+    QCOMPARE(dialog->kind(), ImportKind::Drb2Tasks);
+    dialog->accept();
+
+    // The summary appears and the tree is read again, now with the imported tasks.
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()->rowCount(), 1, LoadTimeout);
+    QTRY_VERIFY(m_window->countsText().contains(u"%1 tasks"_s.arg(m_tasks.size())));
+    QPlainTextEdit *summary = nullptr;
+    QTRY_VERIFY((summary = m_window->findChild<QPlainTextEdit *>()) != nullptr);
+    QVERIFY2(summary->toPlainText().contains(u"tasks"_s), qPrintable(summary->toPlainText()));
 }
 
 void TestMainWindow::reportWithoutTextSaysSo() {

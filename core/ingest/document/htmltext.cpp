@@ -294,6 +294,9 @@ private:
         requestBreak(2);
     }
 
+    // Every cell and caption is rendered exactly once, into its own text: rendering a subtree
+    // again (say, to read a layout table as prose) would double the work at every level of
+    // nested tables.
     void renderTable(const xmlNode *table, int depth) {
         requestBreak(2);
         QList<QStringList> rows;
@@ -301,18 +304,38 @@ private:
         std::vector<int> spanLeft; // rows that a rowspan still covers, per column
         collectRows(table, depth + 1, rows, captions, spanLeft);
 
-        const bool layoutTable = rows.size() == 1 && rows.first().size() == 1;
-        if (rows.isEmpty() || layoutTable) {
+        for (const QString &caption : std::as_const(captions))
+            emitLine(caption);
+        if (rows.isEmpty()) {
+            // No rows: whatever else the table holds is read as it comes.
+            for (const xmlNode *node = table->children; node; node = node->next) {
+                if (!isElement(node) || !isNamed(node, {"caption"}))
+                    renderNode(node, depth + 1);
+            }
+        } else if (rows.size() == 1 && rows.first().size() == 1) {
             // A table used for page layout, not for data: its content reads as prose.
-            renderSiblings(table->children, depth + 1);
+            emitBlock(rows.first().first());
         } else {
-            for (const QString &caption : std::as_const(captions))
-                emitLine(caption);
+            for (QStringList &row : rows) {
+                for (QString &cell : row)
+                    cell = markdownTableCell(cell);
+            }
             const QStringList lines = markdownTable(rows).split(u'\n');
             for (const QString &line : lines)
                 emitLine(line);
         }
         requestBreak(2);
+    }
+
+    // Text rendered on its own (a layout table's cell), placed as blocks of this text.
+    void emitBlock(const QString &text) {
+        const QStringList lines = text.split(u'\n');
+        for (const QString &line : lines) {
+            if (line.isEmpty())
+                requestBreak(2);
+            else
+                emitLine(line);
+        }
     }
 
     void collectRows(const xmlNode *parent, int depth, QList<QStringList> &rows,
@@ -352,7 +375,7 @@ private:
             fillCoveredColumns();
             const int colspan = std::clamp(attribute(cell, "colspan").trimmed().toInt(), 1, 1000);
             const int rowspan = std::clamp(attribute(cell, "rowspan").trimmed().toInt(), 1, 65534);
-            row.append(markdownTableCell(renderFragment(cell, depth + 1)));
+            row.append(renderFragment(cell, depth + 1));
             for (int i = 1; i < colspan; ++i)
                 row.append(QString());
             if (spanLeft.size() < column + colspan)
@@ -477,8 +500,11 @@ ExtractedDocument extractHtml(const QByteArray &bytes) {
     ensureLibxmlInitialised();
     // NONET: no DTD or entity is ever fetched. IGNORE_ENC: the bytes are UTF-8 by now, a
     // <meta charset> must not make libxml2 re-decode them.
+    // HUGE: without it libxml2 silently stops at nesting depth 256 and the rest of the page is
+    // lost; the walk below has its own depth limit, and says so when it applies.
     const int options = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
-                        HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC | HTML_PARSE_NODEFDTD;
+                        HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC | HTML_PARSE_NODEFDTD |
+                        XML_PARSE_HUGE;
     const std::unique_ptr<xmlDoc, HtmlDocDeleter> doc(
         htmlReadMemory(utf8.constData(), int(utf8.size()), nullptr, "UTF-8", options));
     if (!doc) {

@@ -67,7 +67,7 @@ ExtractedDocument extractPdf(const QByteArray &bytes) {
     ExtractedDocument result;
     result.format = ReportFormat::Pdf;
 
-    const QMutexLocker lock(&pdfMutex());
+    // const QMutexLocker lock(&pdfMutex());
 
     // QPdfDocument reads from the device while loading and while extracting, so the buffer
     // must outlive the document: declared first, destroyed last. A QBuffer is random access,

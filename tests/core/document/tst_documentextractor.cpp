@@ -5,6 +5,7 @@
 #include "shareddata.h"
 
 #include <QBuffer>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
 #include <QPainter>
@@ -530,14 +531,32 @@ void TestDocumentExtractor::htmlTableSpans() {
                        u"Layout table: just prose."_s);
 }
 
-void TestDocumentExtractor::htmlDeepNestingDoesNotCrash() {
-    QByteArray html = "<p>top</p>";
-    for (int i = 0; i < 5000; ++i)
-        html += "<div><span>";
-    html += "deep";
-    const ExtractedDocument doc = extractDocument(html, u"r.html"_s);
+void TestDocumentExtractor::htmlDeepNestingDoesNotCrash()
+{
+    // Deeper than libxml2's default limit (256), which would silently drop the rest.
+    QByteArray html = "<p>top</p>" + QByteArray("<div>").repeated(300) + "three hundred"
+                      + QByteArray("</div>").repeated(300) + "<p>after</p>";
+    ExtractedDocument doc = extractDocument(html, u"r.html"_s);
+    QCOMPARE(doc.text, u"top\n\nthree hundred\n\nafter"_s);
+    QVERIFY(doc.warnings.isEmpty());
+
+    // Hostile depth: skipped with a warning, the rest of the page is still read.
+    html = "<p>top</p>" + QByteArray("<div><span>").repeated(20000) + "deep"
+           + QByteArray("</span></div>").repeated(20000) + "<p>after</p>";
+    doc = extractDocument(html, u"r.html"_s);
     QVERIFY(!doc.corrupt);
-    QVERIFY(doc.text.startsWith(u"top"_s));
+    QCOMPARE(doc.text, u"top\n\nafter"_s);
+    QCOMPARE(doc.warnings,
+             QStringList{u"HTML nested more than 400 levels deep; deeper content skipped"_s});
+
+    // Nested layout tables: each cell is rendered once, not once per enclosing level.
+    html = QByteArray("<table><tr><td>").repeated(120) + "innermost"
+           + QByteArray("</td></tr></table>").repeated(120);
+    QElapsedTimer timer;
+    timer.start();
+    doc = extractDocument(html, u"r.html"_s);
+    QCOMPARE(doc.text, u"innermost"_s);
+    QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
 }
 
 void TestDocumentExtractor::htmlWithoutText() {

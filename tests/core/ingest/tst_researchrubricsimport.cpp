@@ -1,7 +1,7 @@
 // ResearchRubrics: the staged processed_data.jsonl and agent responses.
 #include "ingest/importer.h"
-#include "shareddata.h"
 #include "scratchproject.h"
+#include "shareddata.h"
 #include "store/projectstore.h"
 #include "testfiles.h"
 
@@ -12,8 +12,7 @@
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
 
-class TestResearchRubricsImport : public QObject
-{
+class TestResearchRubricsImport : public QObject {
     Q_OBJECT
 
     RubricateTest::ScratchProject m_project;
@@ -22,14 +21,12 @@ class TestResearchRubricsImport : public QObject
     int scalar(const QString &sql) { return m_project.scalar(sql); }
 
 private slots:
-    void initTestCase()
-    {
+    void initTestCase() {
         QVERIFY2(m_project.isOpen(), qPrintable(m_project.error()));
         m_store = &m_project.store();
     }
 
-    void importsPromptsAndCriteria()
-    {
+    void importsPromptsAndCriteria() {
         RUBRICATE_REQUIRE_SHARED(path, "researchrubrics/processed_data.jsonl");
         const ImportSummary s = runImport(*m_store, ImportKind::ResearchRubrics, path);
         QCOMPARE(s.errorCount(), 0);
@@ -62,8 +59,7 @@ private slots:
         QVERIFY(again.added.isEmpty() && again.updated.isEmpty());
     }
 
-    void importsResponsesBySampleId()
-    {
+    void importsResponsesBySampleId() {
         if (!m_store->benchmark(u"researchrubrics"_s))
             QSKIP("needs the criteria file");
         const QString dir = m_project.filePath(u"agent_responses"_s);
@@ -74,14 +70,12 @@ private slots:
         QVERIFY(RubricateTest::writeFile(dir + u"/000000000000000000000000.md"_s, "unknown"));
         ImportOptions o;
         o.model = u"GeminiDR"_s;
-        const ImportSummary s =
-            runImport(*m_store, ImportKind::ResearchRubricsReports, dir, o);
+        const ImportSummary s = runImport(*m_store, ImportKind::ResearchRubricsReports, dir, o);
         QCOMPARE(s.added.value(u"reports"_s), 2);
         QCOMPARE(s.warningCount(), 1); // the unknown sample id, named in the message
         QVERIFY(s.issues.constFirst().message.contains(u"000000000000000000000000"_s));
         QCOMPARE(m_store->reportSummaries(u"researchrubrics"_s).size(), 2);
-        QCOMPARE(m_store->reportSummaries(u"researchrubrics"_s).constFirst().model,
-                 u"GeminiDR"_s);
+        QCOMPARE(m_store->reportSummaries(u"researchrubrics"_s).constFirst().model, u"GeminiDR"_s);
     }
 };
 

@@ -9,8 +9,7 @@
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
 
-class TestProjectStore : public QObject
-{
+class TestProjectStore : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
@@ -19,8 +18,7 @@ class TestProjectStore : public QObject
     RowId m_rubric = 0;
     RowId m_report = 0;
 
-    QString pragma(const QString &name)
-    {
+    QString pragma(const QString &name) {
         QSqlQuery q(m_store->database());
         if (!q.exec(u"PRAGMA "_s + name) || !q.next())
             return {};
@@ -28,25 +26,22 @@ class TestProjectStore : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
+    void initTestCase() {
         QVERIFY(m_dir.isValid());
         QString error;
         m_store = ProjectStore::open(m_dir.filePath(u"p.rubricate"_s), &error);
         QVERIFY2(m_store, qPrintable(error));
     }
 
-    void connectionIsConfigured()
-    {
+    void connectionIsConfigured() {
         QCOMPARE(pragma(u"journal_mode"_s), u"wal"_s);
         QCOMPARE(pragma(u"foreign_keys"_s), u"1"_s);
         QVERIFY(pragma(u"busy_timeout"_s).toInt() >= 1000);
     }
 
-    void upsertReportsAddedUpdatedUnchanged()
-    {
-        const auto bench = m_store->ensureBenchmark(u"drb2"_s, u"DRB-II"_s,
-                                                    VerdictScale::Drb2Tristate);
+    void upsertReportsAddedUpdatedUnchanged() {
+        const auto bench =
+            m_store->ensureBenchmark(u"drb2"_s, u"DRB-II"_s, VerdictScale::Drb2Tristate);
         QVERIFY(bench);
         QCOMPARE(m_store->ensureBenchmark(u"drb2"_s, u"DRB-II"_s, VerdictScale::Drb2Tristate)->id,
                  bench->id);
@@ -84,8 +79,7 @@ private slots:
         QCOMPARE(m_store->rubrics(m_task).constFirst().weight, -2.5);
     }
 
-    void reportKeepsOriginalBytes()
-    {
+    void reportKeepsOriginalBytes() {
         const auto model = m_store->ensureModel(u"ModelA"_s);
         QVERIFY(model);
         Report r;
@@ -108,8 +102,7 @@ private slots:
         QCOMPARE(m_store->search(u"page two"_s).size(), 1);
     }
 
-    void errorIsNeverAVerdict()
-    {
+    void errorIsNeverAVerdict() {
         JudgeRun run;
         run.name = u"r"_s;
         const auto runId = m_store->createRun(run);
@@ -123,7 +116,9 @@ private slots:
         // ... and by the schema itself.
         QSqlQuery q(m_store->database());
         QVERIFY(!q.exec(u"INSERT INTO verdict (run_id, report_id, rubric_id, created_at)"
-                        " VALUES (%1, %2, %3, 'now')"_s.arg(*runId).arg(m_report).arg(m_rubric)));
+                        " VALUES (%1, %2, %3, 'now')"_s.arg(*runId)
+                            .arg(m_report)
+                            .arg(m_rubric)));
         v.error = u"HTTP 503 after 5 retries"_s;
         QCOMPARE(m_store->upsertVerdict(v).result, UpsertResult::Added);
         const Verdict stored = m_store->verdicts(*runId, m_report).constFirst();
@@ -136,8 +131,7 @@ private slots:
         QCOMPARE(m_store->verdicts(*runId, m_report).constFirst().value, std::optional<double>(1));
     }
 
-    void annotationsAreAppendOnly()
-    {
+    void annotationsAreAppendOnly() {
         AnnotationEvent e;
         e.reportId = m_report;
         e.rubricId = m_rubric;
@@ -168,8 +162,7 @@ private slots:
         QVERIFY(!m_store->appendAnnotation(anonymous));
     }
 
-    void rollbackLeavesNothing()
-    {
+    void rollbackLeavesNothing() {
         const int before = m_store->taskSummaries().size();
         {
             Transaction tx(*m_store);
@@ -182,8 +175,7 @@ private slots:
         QCOMPARE(m_store->taskSummaries().size(), before);
     }
 
-    void eachThreadHasItsOwnConnection()
-    {
+    void eachThreadHasItsOwnConnection() {
         const QString path = m_store->path();
         const QString mainConnection = m_store->connectionName();
         auto future = QtConcurrent::run([path, mainConnection] {
@@ -203,13 +195,11 @@ private slots:
         QVERIFY(future.result() > 0);
         // The GUI-side connection sees the worker's committed row (WAL readers see commits).
         const auto tasks = m_store->taskSummaries();
-        QVERIFY(std::any_of(tasks.cbegin(), tasks.cend(), [](const TaskSummary &s) {
-            return s.externalId == "from-worker"_L1;
-        }));
+        QVERIFY(std::any_of(tasks.cbegin(), tasks.cend(),
+                            [](const TaskSummary &s) { return s.externalId == "from-worker"_L1; }));
     }
 
-    void searchFallsBackForShortCjkTerms()
-    {
+    void searchFallsBackForShortCjkTerms() {
         Report r;
         r.modelId = *m_store->ensureModel(u"ModelZh"_s);
         r.taskId = m_task;
