@@ -40,7 +40,10 @@ ImportDialog::ImportDialog(QWidget *parent)
     auto *form = new QFormLayout;
     form->addRow(tr("&Kind:"), m_kind);
     form->addRow(QString(), m_description);
-    form->addRow(tr("&Path:"), pathRow);
+    // A label for a layout gets no buddy by itself, and without one "&" shows literally.
+    auto *pathLabel = new QLabel(tr("&Path:"), this);
+    pathLabel->setBuddy(m_path);
+    form->addRow(pathLabel, pathRow);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addStretch(1);

@@ -322,9 +322,10 @@ void MainWindow::chooseImport() {
     dialog->open();
 }
 
-void MainWindow::onImportFinished(const QString &projectPath, const ImportSummary &summary) {
+void MainWindow::onImportFinished(const QString &projectPath, const QString &source,
+                                  const ImportSummary &summary) {
     statusBar()->clearMessage();
-    showImportSummary(this, summary.kind, summary);
+    showImportSummary(this, source, summary);
     if (projectPath == m_projectPath)
         reloadProject();
 }

@@ -66,7 +66,8 @@ private:
     void onReportLoaded(const LoadedReport &loaded);
     void onCurrentChanged(const QModelIndex &current);
     void onFilterChanged(const QString &text);
-    void onImportFinished(const QString &projectPath, const ImportSummary &summary);
+    void onImportFinished(const QString &projectPath, const QString &source,
+                          const ImportSummary &summary);
     void showError(const QString &title, const QString &message);
 
     ProjectLoader *m_loader = nullptr;

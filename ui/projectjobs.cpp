@@ -83,9 +83,9 @@ void ProjectJobs::runImport(const QString &projectPath, ImportKind kind, const Q
             }
             return Rubricate::runImport(*store, kind, source);
         },
-        [this, projectPath](const ImportSummary &summary) {
+        [this, projectPath, source](const ImportSummary &summary) {
             finished();
-            emit importFinished(projectPath, summary);
+            emit importFinished(projectPath, source, summary);
         });
 }
 

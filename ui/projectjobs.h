@@ -29,7 +29,8 @@ public:
     static bool createDemoProject(const QString &path, QString *error);
 
 signals:
-    void importFinished(const QString &projectPath, const Rubricate::ImportSummary &summary);
+    void importFinished(const QString &projectPath, const QString &source,
+                        const Rubricate::ImportSummary &summary);
     void demoReady(const QString &path);
     void demoFailed(const QString &error);
     void busyChanged(bool busy);

@@ -40,6 +40,9 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error)
     snapshot.benchmarks = store->benchmarks();
     snapshot.tasks = store->taskSummaries();
     snapshot.reports = store->reportSummaries();
+    // The reads return empty lists on failure; a broken file must not look like an empty one.
+    if (!store->lastError().isEmpty())
+        *error = store->lastError();
     return snapshot;
 }
 

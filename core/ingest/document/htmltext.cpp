@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <initializer_list>
 #include <memory>
 #include <utility>
 #include <vector>
