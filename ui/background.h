@@ -14,7 +14,8 @@
 namespace Rubricate {
 
 template<typename Work, typename Done>
-void runInBackground(QObject *context, Work work, Done done) {
+void runInBackground(QObject *context, Work work, Done done)
+{
     using Result = std::invoke_result_t<Work>;
     auto *watcher = new QFutureWatcher<Result>(context);
     QObject::connect(watcher, &QFutureWatcher<Result>::finished, context,

@@ -22,7 +22,8 @@ ImportDialog::ImportDialog(QWidget *parent)
     , m_kind(new QComboBox(this))
     , m_description(new QLabel(this))
     , m_path(new QLineEdit(this))
-    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
+{
     setWindowTitle(tr("Import"));
 
     for (const ImportKindInfo &info : importKinds())
@@ -58,20 +59,24 @@ ImportDialog::ImportDialog(QWidget *parent)
     updateState();
 }
 
-ImportKind ImportDialog::kind() const {
+ImportKind ImportDialog::kind() const
+{
     return currentInfo().kind;
 }
 
-QString ImportDialog::sourcePath() const {
+QString ImportDialog::sourcePath() const
+{
     return m_path->text().trimmed();
 }
 
-const ImportKindInfo &ImportDialog::currentInfo() const {
+const ImportKindInfo &ImportDialog::currentInfo() const
+{
     const auto &kinds = importKinds();
     return kinds.at(qBound(0, m_kind->currentIndex(), int(kinds.size()) - 1));
 }
 
-void ImportDialog::browse() {
+void ImportDialog::browse()
+{
     const bool folder = currentInfo().expects == u"folder"_s;
     // open() rather than exec(): the chooser must not spin a nested event loop.
     auto *chooser = new QFileDialog(this, folder ? tr("Choose a folder") : tr("Choose a file"));
@@ -87,18 +92,20 @@ void ImportDialog::browse() {
     chooser->open();
 }
 
-void ImportDialog::updateState() {
+void ImportDialog::updateState()
+{
     const ImportKindInfo &info = currentInfo();
     m_description->setText(info.description);
     const QFileInfo source(sourcePath());
     const bool wantsFolder = info.expects == u"folder"_s;
     // Archives stand in for folders, so a file is acceptable either way.
-    const bool usable =
-        !sourcePath().isEmpty() && source.exists() && (wantsFolder || source.isFile());
+    const bool usable
+        = !sourcePath().isEmpty() && source.exists() && (wantsFolder || source.isFile());
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(usable);
 }
 
-void showImportSummary(QWidget *parent, const QString &source, const ImportSummary &summary) {
+void showImportSummary(QWidget *parent, const QString &source, const ImportSummary &summary)
+{
     auto *dialog = new QDialog(parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowTitle(ImportDialog::tr("Import finished"));

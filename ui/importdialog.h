@@ -13,7 +13,8 @@ class QLineEdit;
 
 namespace Rubricate {
 
-class ImportDialog : public QDialog {
+class ImportDialog : public QDialog
+{
     Q_OBJECT
 
 public:

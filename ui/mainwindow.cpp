@@ -43,11 +43,13 @@ const QString treeHeaderKey = u"window/treeHeader"_s;
 // reports) open with only the benchmarks expanded.
 constexpr int ExpandAllBelowReports = 200;
 
-QString counted(int n, const QString &one, const QString &many) {
+QString counted(int n, const QString &one, const QString &many)
+{
     return n == 1 ? one : many.arg(n);
 }
 
-QIcon themeIcon(const QString &name, const QStyle *style, QStyle::StandardPixmap fallback) {
+QIcon themeIcon(const QString &name, const QStyle *style, QStyle::StandardPixmap fallback)
+{
     return QIcon::fromTheme(name, style->standardIcon(fallback));
 }
 
@@ -58,7 +60,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_loader(new ProjectLoader(this))
     , m_jobs(new ProjectJobs(this))
     , m_model(new ProjectTreeModel(this))
-    , m_proxy(new QSortFilterProxyModel(this)) {
+    , m_proxy(new QSortFilterProxyModel(this))
+{
     setWindowTitle(tr("Rubricate"));
     setWindowIcon(QIcon(u":/rubricate/icons/rubricate.png"_s));
 
@@ -99,7 +102,8 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::createActions() {
+void MainWindow::createActions()
+{
     const QStyle *s = style();
     m_openAction = new QAction(themeIcon(u"document-open"_s, s, QStyle::SP_DialogOpenButton),
                                tr("&Open Project…"), this);
@@ -108,21 +112,21 @@ void MainWindow::createActions() {
     m_openAction->setStatusTip(tr("Open a Rubricate project file"));
     connect(m_openAction, &QAction::triggered, this, &MainWindow::chooseProject);
 
-    m_demoAction =
-        new QAction(QIcon(u":/rubricate/icons/rubricate.png"_s), tr("Open &Demo Project"), this);
+    m_demoAction
+        = new QAction(QIcon(u":/rubricate/icons/rubricate.png"_s), tr("Open &Demo Project"), this);
     m_demoAction->setObjectName(u"actionOpenDemo"_s);
     m_demoAction->setStatusTip(tr("Open the bundled demo project, creating it if needed"));
     connect(m_demoAction, &QAction::triggered, this, &MainWindow::openDemoProject);
 
-    m_importAction =
-        new QAction(themeIcon(u"document-import"_s, s, QStyle::SP_ArrowDown), tr("&Import…"), this);
+    m_importAction = new QAction(themeIcon(u"document-import"_s, s, QStyle::SP_ArrowDown),
+                                 tr("&Import…"), this);
     m_importAction->setObjectName(u"actionImport"_s);
     m_importAction->setShortcut(Qt::CTRL | Qt::Key_I);
     m_importAction->setStatusTip(tr("Import benchmark tasks, reports or judge results"));
     connect(m_importAction, &QAction::triggered, this, &MainWindow::chooseImport);
 
-    m_reloadAction =
-        new QAction(themeIcon(u"view-refresh"_s, s, QStyle::SP_BrowserReload), tr("&Reload"), this);
+    m_reloadAction = new QAction(themeIcon(u"view-refresh"_s, s, QStyle::SP_BrowserReload),
+                                 tr("&Reload"), this);
     m_reloadAction->setObjectName(u"actionReload"_s);
     m_reloadAction->setShortcut(QKeySequence::Refresh);
     m_reloadAction->setStatusTip(tr("Read the project again"));
@@ -151,7 +155,8 @@ void MainWindow::createActions() {
     });
 }
 
-void MainWindow::createMenusAndToolBar() {
+void MainWindow::createMenusAndToolBar()
+{
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_openAction);
     file->addAction(m_demoAction);
@@ -176,7 +181,8 @@ void MainWindow::createMenusAndToolBar() {
     toolBar->addAction(m_reloadAction);
 }
 
-void MainWindow::createCentralWidget() {
+void MainWindow::createCentralWidget()
+{
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(u"projectFilter"_s);
     m_filter->setPlaceholderText(tr("Filter tasks and reports…"));
@@ -218,7 +224,8 @@ void MainWindow::createCentralWidget() {
     setCentralWidget(m_splitter);
 }
 
-void MainWindow::restoreSettings() {
+void MainWindow::restoreSettings()
+{
     const QSettings settings;
     if (!restoreGeometry(settings.value(geometryKey).toByteArray()))
         resize(1280, 800);
@@ -226,25 +233,28 @@ void MainWindow::restoreSettings() {
     m_splitter->restoreState(settings.value(splitterKey).toByteArray());
 }
 
-void MainWindow::saveSettings() const {
+void MainWindow::saveSettings() const
+{
     QSettings settings;
     settings.setValue(geometryKey, saveGeometry());
     settings.setValue(stateKey, saveState());
     settings.setValue(splitterKey, m_splitter->saveState());
 }
 
-void MainWindow::closeEvent(QCloseEvent *event) {
+void MainWindow::closeEvent(QCloseEvent *event)
+{
     saveSettings();
     QMainWindow::closeEvent(event);
 }
 
-void MainWindow::rebuildRecentMenu() {
+void MainWindow::rebuildRecentMenu()
+{
     m_recentMenu->clear();
     const QStringList paths = RecentProjects::paths();
     for (qsizetype i = 0; i < paths.size(); ++i) {
         const QString &path = paths.at(i);
-        QAction *action =
-            m_recentMenu->addAction(u"&%1 %2"_s.arg(i + 1).arg(QFileInfo(path).fileName()));
+        QAction *action
+            = m_recentMenu->addAction(u"&%1 %2"_s.arg(i + 1).arg(QFileInfo(path).fileName()));
         action->setToolTip(path);
         action->setStatusTip(path);
         connect(action, &QAction::triggered, this, [this, path] { openProject(path); });
@@ -258,7 +268,8 @@ void MainWindow::rebuildRecentMenu() {
             [] { RecentProjects::clear(); });
 }
 
-void MainWindow::updateActions() {
+void MainWindow::updateActions()
+{
     const bool haveProject = !m_projectPath.isEmpty();
     const bool busy = m_jobs->isBusy();
     m_importAction->setEnabled(haveProject && !busy);
@@ -266,28 +277,33 @@ void MainWindow::updateActions() {
     m_demoAction->setEnabled(!busy);
 }
 
-QString MainWindow::countsText() const {
+QString MainWindow::countsText() const
+{
     return m_counts->text();
 }
 
-void MainWindow::openProject(const QString &path) {
+void MainWindow::openProject(const QString &path)
+{
     if (path.isEmpty())
         return;
     statusBar()->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
     m_loader->loadSnapshot(QFileInfo(path).absoluteFilePath());
 }
 
-void MainWindow::openDemoProject() {
+void MainWindow::openDemoProject()
+{
     statusBar()->showMessage(tr("Preparing the demo project…"));
     m_jobs->prepareDemo(ProjectJobs::demoProjectPath());
 }
 
-void MainWindow::reloadProject() {
+void MainWindow::reloadProject()
+{
     if (!m_projectPath.isEmpty())
         openProject(m_projectPath);
 }
 
-bool MainWindow::selectFirstReport() {
+bool MainWindow::selectFirstReport()
+{
     const QModelIndex index = m_proxy->mapFromSource(m_model->firstReportIndex());
     if (!index.isValid())
         return false;
@@ -298,7 +314,8 @@ bool MainWindow::selectFirstReport() {
     return true;
 }
 
-void MainWindow::chooseProject() {
+void MainWindow::chooseProject()
+{
     auto *chooser = new QFileDialog(this, tr("Open Project"));
     chooser->setAttribute(Qt::WA_DeleteOnClose);
     chooser->setFileMode(QFileDialog::ExistingFile);
@@ -309,7 +326,8 @@ void MainWindow::chooseProject() {
     chooser->open();
 }
 
-void MainWindow::chooseImport() {
+void MainWindow::chooseImport()
+{
     if (m_projectPath.isEmpty())
         return;
     auto *dialog = new ImportDialog(this);
@@ -323,14 +341,16 @@ void MainWindow::chooseImport() {
 }
 
 void MainWindow::onImportFinished(const QString &projectPath, const QString &source,
-                                  const ImportSummary &summary) {
+                                  const ImportSummary &summary)
+{
     statusBar()->clearMessage();
     showImportSummary(this, source, summary);
     if (projectPath == m_projectPath)
         reloadProject();
 }
 
-void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot) {
+void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
+{
     const bool reloading = snapshot.path == m_projectPath;
     const RowId wantedReport = reloading ? m_reportView->reportId() : 0;
     m_projectPath = snapshot.path;
@@ -343,9 +363,9 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot) {
     const int tasks = int(snapshot.tasks.size());
     const int rubrics = snapshot.rubricCount();
     const int reports = int(snapshot.reports.size());
-    m_counts->setText(counted(tasks, tr("1 task"), tr("%L1 tasks")) + u" · "_s +
-                      counted(rubrics, tr("1 rubric"), tr("%L1 rubrics")) + u" · "_s +
-                      counted(reports, tr("1 report"), tr("%L1 reports")));
+    m_counts->setText(counted(tasks, tr("1 task"), tr("%L1 tasks")) + u" · "_s
+                      + counted(rubrics, tr("1 rubric"), tr("%L1 rubrics")) + u" · "_s
+                      + counted(reports, tr("1 report"), tr("%L1 reports")));
     setWindowTitle(QFileInfo(snapshot.path).fileName());
     setWindowFilePath(snapshot.path);
     RecentProjects::add(snapshot.path);
@@ -363,14 +383,16 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot) {
     emit projectLoaded(snapshot.path);
 }
 
-void MainWindow::onSnapshotFailed(const QString &path, const QString &error) {
+void MainWindow::onSnapshotFailed(const QString &path, const QString &error)
+{
     statusBar()->clearMessage();
     if (!QFileInfo::exists(path))
         RecentProjects::remove(path);
     showError(tr("Open Project"), error);
 }
 
-void MainWindow::onCurrentChanged(const QModelIndex &current) {
+void MainWindow::onCurrentChanged(const QModelIndex &current)
+{
     const QModelIndex source = m_proxy->mapToSource(current);
     if (!source.isValid())
         return; // a model reset; keep showing what is on screen
@@ -387,20 +409,23 @@ void MainWindow::onCurrentChanged(const QModelIndex &current) {
     m_loader->loadReport(m_projectPath, id);
 }
 
-void MainWindow::onReportLoaded(const LoadedReport &loaded) {
+void MainWindow::onReportLoaded(const LoadedReport &loaded)
+{
     const ReportSummary *summary = m_model->reportSummary(loaded.report.id);
     m_reportView->showReport(loaded, summary ? summary->model : QString());
     statusBar()->clearMessage();
     emit reportShown(loaded.report.id);
 }
 
-void MainWindow::onFilterChanged(const QString &text) {
+void MainWindow::onFilterChanged(const QString &text)
+{
     m_proxy->setFilterFixedString(text);
     if (!text.isEmpty())
         m_tree->expandAll();
 }
 
-void MainWindow::showError(const QString &title, const QString &message) {
+void MainWindow::showError(const QString &title, const QString &message)
+{
     // open(), not exec(): a modal loop here would stall every pending background result.
     auto *box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);

@@ -24,7 +24,8 @@ struct ImportSummary;
 class ProjectTreeModel;
 class ReportView;
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow
+{
     Q_OBJECT
 
 public:

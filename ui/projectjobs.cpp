@@ -20,7 +20,8 @@ struct DemoOutcome {
     QString error;
 };
 
-void removeDatabaseFiles(const QString &path) {
+void removeDatabaseFiles(const QString &path)
+{
     for (const QString &suffix : {u""_s, u"-wal"_s, u"-shm"_s, u"-journal"_s})
         QFile::remove(path + suffix);
 }
@@ -28,14 +29,17 @@ void removeDatabaseFiles(const QString &path) {
 } // namespace
 
 ProjectJobs::ProjectJobs(QObject *parent)
-    : QObject(parent) {}
+    : QObject(parent)
+{ }
 
-QString ProjectJobs::demoProjectPath() {
+QString ProjectJobs::demoProjectPath()
+{
     return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
         .filePath(u"demo.rubricate"_s);
 }
 
-bool ProjectJobs::createDemoProject(const QString &path, QString *error) {
+bool ProjectJobs::createDemoProject(const QString &path, QString *error)
+{
     if (QFileInfo::exists(path))
         return true;
     if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
@@ -69,7 +73,8 @@ bool ProjectJobs::createDemoProject(const QString &path, QString *error) {
     return true;
 }
 
-void ProjectJobs::runImport(const QString &projectPath, ImportKind kind, const QString &source) {
+void ProjectJobs::runImport(const QString &projectPath, ImportKind kind, const QString &source)
+{
     started();
     runInBackground(
         this,
@@ -89,7 +94,8 @@ void ProjectJobs::runImport(const QString &projectPath, ImportKind kind, const Q
         });
 }
 
-void ProjectJobs::prepareDemo(const QString &path) {
+void ProjectJobs::prepareDemo(const QString &path)
+{
     started();
     runInBackground(
         this,
@@ -107,12 +113,14 @@ void ProjectJobs::prepareDemo(const QString &path) {
         });
 }
 
-void ProjectJobs::started() {
+void ProjectJobs::started()
+{
     if (m_running++ == 0)
         emit busyChanged(true);
 }
 
-void ProjectJobs::finished() {
+void ProjectJobs::finished()
+{
     if (--m_running == 0)
         emit busyChanged(false);
 }

@@ -10,7 +10,8 @@
 
 namespace Rubricate {
 
-class ProjectJobs : public QObject {
+class ProjectJobs : public QObject
+{
     Q_OBJECT
 
 public:

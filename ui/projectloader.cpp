@@ -13,7 +13,8 @@ namespace {
 
 // ProjectStore::open creates missing files; a stale recent-project entry must not leave an
 // empty project behind.
-std::unique_ptr<ProjectStore> openExisting(const QString &path, QString *error) {
+std::unique_ptr<ProjectStore> openExisting(const QString &path, QString *error)
+{
     if (!QFileInfo(path).isFile()) {
         *error = ProjectLoader::tr("The project file %1 does not exist.").arg(path);
         return {};
@@ -21,7 +22,8 @@ std::unique_ptr<ProjectStore> openExisting(const QString &path, QString *error) 
     return ProjectStore::open(path, error);
 }
 
-template<typename T> struct Outcome {
+template<typename T>
+struct Outcome {
     T value;
     QString error;
 };
@@ -29,9 +31,11 @@ template<typename T> struct Outcome {
 } // namespace
 
 ProjectLoader::ProjectLoader(QObject *parent)
-    : QObject(parent) {}
+    : QObject(parent)
+{ }
 
-ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error) {
+ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error)
+{
     ProjectSnapshot snapshot;
     snapshot.path = QFileInfo(path).absoluteFilePath();
     const auto store = openExisting(path, error);
@@ -47,7 +51,8 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error)
 }
 
 std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId reportId,
-                                                      QString *error) {
+                                                      QString *error)
+{
     const auto store = openExisting(path, error);
     if (!store)
         return std::nullopt;
@@ -68,7 +73,8 @@ std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId
     return loaded;
 }
 
-void ProjectLoader::loadSnapshot(const QString &path) {
+void ProjectLoader::loadSnapshot(const QString &path)
+{
     const quint64 request = ++m_snapshotRequest;
     runInBackground(
         this,
@@ -87,7 +93,8 @@ void ProjectLoader::loadSnapshot(const QString &path) {
         });
 }
 
-void ProjectLoader::loadReport(const QString &path, RowId reportId) {
+void ProjectLoader::loadReport(const QString &path, RowId reportId)
+{
     const quint64 request = ++m_reportRequest;
     runInBackground(
         this,

@@ -11,7 +11,8 @@
 
 namespace Rubricate {
 
-class ProjectLoader : public QObject {
+class ProjectLoader : public QObject
+{
     Q_OBJECT
 
 public:

@@ -2,7 +2,8 @@
 
 namespace Rubricate {
 
-int ProjectSnapshot::rubricCount() const {
+int ProjectSnapshot::rubricCount() const
+{
     int total = 0;
     for (const TaskSummary &t : tasks)
         total += t.rubricCount;

@@ -17,25 +17,30 @@ constexpr quintptr TaskTag = 1;
 constexpr quintptr ReportTag = 2;
 constexpr quintptr TagMask = 3;
 
-quintptr encode(qsizetype parentRow, quintptr tag) {
+quintptr encode(qsizetype parentRow, quintptr tag)
+{
     return (quintptr(parentRow) << 2) | tag;
 }
 
-qsizetype parentRowOf(const QModelIndex &index) {
+qsizetype parentRowOf(const QModelIndex &index)
+{
     return qsizetype(index.internalId() >> 2);
 }
 
-QString counted(int n, const QString &one, const QString &many) {
+QString counted(int n, const QString &one, const QString &many)
+{
     return n == 1 ? one : many.arg(n);
 }
 
-QString taskKey(const QString &benchmarkKey, const QString &externalId) {
+QString taskKey(const QString &benchmarkKey, const QString &externalId)
+{
     return benchmarkKey + u'\x1f' + externalId;
 }
 
 } // namespace
 
-QString reportFormatName(const QString &formatKey) {
+QString reportFormatName(const QString &formatKey)
+{
     switch (formatFromKey(formatKey)) {
     case ReportFormat::Markdown:
         return QCoreApplication::translate("Rubricate::ReportFormat", "Markdown");
@@ -58,9 +63,11 @@ QString reportFormatName(const QString &formatKey) {
 }
 
 ProjectTreeModel::ProjectTreeModel(QObject *parent)
-    : QAbstractItemModel(parent) {}
+    : QAbstractItemModel(parent)
+{ }
 
-void ProjectTreeModel::setSnapshot(const ProjectSnapshot &snapshot) {
+void ProjectTreeModel::setSnapshot(const ProjectSnapshot &snapshot)
+{
     QList<BenchmarkRow> benchmarks;
     QHash<QString, qsizetype> benchmarkRowByKey;
     for (const Benchmark &b : snapshot.benchmarks) {
@@ -121,16 +128,19 @@ void ProjectTreeModel::setSnapshot(const ProjectSnapshot &snapshot) {
     endResetModel();
 }
 
-void ProjectTreeModel::clear() {
+void ProjectTreeModel::clear()
+{
     setSnapshot({});
 }
 
-const ReportSummary *ProjectTreeModel::reportSummary(RowId reportId) const {
+const ReportSummary *ProjectTreeModel::reportSummary(RowId reportId) const
+{
     const auto it = m_reportRowById.constFind(reportId);
     return it == m_reportRowById.cend() ? nullptr : &m_reports.at(*it).summary;
 }
 
-QModelIndex ProjectTreeModel::indexOfReport(RowId reportId) const {
+QModelIndex ProjectTreeModel::indexOfReport(RowId reportId) const
+{
     const auto it = m_reportRowById.constFind(reportId);
     if (it == m_reportRowById.cend())
         return {};
@@ -138,13 +148,15 @@ QModelIndex ProjectTreeModel::indexOfReport(RowId reportId) const {
     return createIndex(int(r.rowInTask), NameColumn, encode(r.taskRow, ReportTag));
 }
 
-QModelIndex ProjectTreeModel::firstReportIndex() const {
+QModelIndex ProjectTreeModel::firstReportIndex() const
+{
     if (m_reports.isEmpty())
         return {};
     return indexOfReport(m_reports.constFirst().summary.id);
 }
 
-ProjectTreeModel::NodeKind ProjectTreeModel::kindOf(const QModelIndex &index) const {
+ProjectTreeModel::NodeKind ProjectTreeModel::kindOf(const QModelIndex &index) const
+{
     switch (index.internalId() & TagMask) {
     case TaskTag:
         return NodeKind::Task;
@@ -155,20 +167,23 @@ ProjectTreeModel::NodeKind ProjectTreeModel::kindOf(const QModelIndex &index) co
     }
 }
 
-const ProjectTreeModel::BenchmarkRow &
-ProjectTreeModel::benchmarkAt(const QModelIndex &index) const {
+const ProjectTreeModel::BenchmarkRow &ProjectTreeModel::benchmarkAt(const QModelIndex &index) const
+{
     return m_benchmarks.at(index.row());
 }
 
-const ProjectTreeModel::TaskRow &ProjectTreeModel::taskAt(const QModelIndex &index) const {
+const ProjectTreeModel::TaskRow &ProjectTreeModel::taskAt(const QModelIndex &index) const
+{
     return m_tasks.at(m_benchmarks.at(parentRowOf(index)).firstTask + index.row());
 }
 
-const ProjectTreeModel::ReportRow &ProjectTreeModel::reportAt(const QModelIndex &index) const {
+const ProjectTreeModel::ReportRow &ProjectTreeModel::reportAt(const QModelIndex &index) const
+{
     return m_reports.at(m_tasks.at(parentRowOf(index)).firstReport + index.row());
 }
 
-QModelIndex ProjectTreeModel::index(int row, int column, const QModelIndex &parent) const {
+QModelIndex ProjectTreeModel::index(int row, int column, const QModelIndex &parent) const
+{
     if (!hasIndex(row, column, parent))
         return {};
     if (!parent.isValid())
@@ -186,7 +201,8 @@ QModelIndex ProjectTreeModel::index(int row, int column, const QModelIndex &pare
     return {};
 }
 
-QModelIndex ProjectTreeModel::parent(const QModelIndex &child) const {
+QModelIndex ProjectTreeModel::parent(const QModelIndex &child) const
+{
     if (!child.isValid())
         return {};
     switch (kindOf(child)) {
@@ -203,7 +219,8 @@ QModelIndex ProjectTreeModel::parent(const QModelIndex &child) const {
     return {};
 }
 
-int ProjectTreeModel::rowCount(const QModelIndex &parent) const {
+int ProjectTreeModel::rowCount(const QModelIndex &parent) const
+{
     if (!parent.isValid())
         return int(m_benchmarks.size());
     if (parent.column() != NameColumn)
@@ -219,11 +236,13 @@ int ProjectTreeModel::rowCount(const QModelIndex &parent) const {
     return 0;
 }
 
-int ProjectTreeModel::columnCount(const QModelIndex &) const {
+int ProjectTreeModel::columnCount(const QModelIndex &) const
+{
     return ColumnCount;
 }
 
-QVariant ProjectTreeModel::data(const QModelIndex &index, int role) const {
+QVariant ProjectTreeModel::data(const QModelIndex &index, int role) const
+{
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
     const NodeKind kind = kindOf(index);
@@ -240,7 +259,8 @@ QVariant ProjectTreeModel::data(const QModelIndex &index, int role) const {
     return {};
 }
 
-QVariant ProjectTreeModel::benchmarkData(const BenchmarkRow &row, int column, int role) const {
+QVariant ProjectTreeModel::benchmarkData(const BenchmarkRow &row, int column, int role) const
+{
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     if (column == NameColumn)
@@ -249,7 +269,8 @@ QVariant ProjectTreeModel::benchmarkData(const BenchmarkRow &row, int column, in
     return counted(n, tr("1 task"), tr("%L1 tasks"));
 }
 
-QVariant ProjectTreeModel::taskData(const TaskRow &row, int column, int role) const {
+QVariant ProjectTreeModel::taskData(const TaskRow &row, int column, int role) const
+{
     const TaskSummary &t = row.summary;
     switch (role) {
     case TaskIdRole:
@@ -257,8 +278,8 @@ QVariant ProjectTreeModel::taskData(const TaskRow &row, int column, int role) co
     case Qt::DisplayRole:
         if (column == NameColumn)
             return t.title.isEmpty() ? t.externalId : u"%1 · %2"_s.arg(t.externalId, t.title);
-        return QString(counted(t.rubricCount, tr("1 rubric"), tr("%L1 rubrics")) + u" · "_s +
-                       counted(int(row.reportCount), tr("1 report"), tr("%L1 reports")));
+        return QString(counted(t.rubricCount, tr("1 rubric"), tr("%L1 rubrics")) + u" · "_s
+                       + counted(int(row.reportCount), tr("1 report"), tr("%L1 reports")));
     case Qt::ToolTipRole: {
         QStringList lines{t.title.isEmpty() ? t.externalId : t.title};
         if (!t.language.isEmpty())
@@ -272,7 +293,8 @@ QVariant ProjectTreeModel::taskData(const TaskRow &row, int column, int role) co
     }
 }
 
-QVariant ProjectTreeModel::reportData(const ReportRow &row, int column, int role) const {
+QVariant ProjectTreeModel::reportData(const ReportRow &row, int column, int role) const
+{
     const ReportSummary &r = row.summary;
     switch (role) {
     case ReportIdRole:
@@ -285,8 +307,8 @@ QVariant ProjectTreeModel::reportData(const ReportRow &row, int column, int role
             return r.queryExternalId.isEmpty() ? r.model
                                                : u"%1 · %2"_s.arg(r.model, r.queryExternalId);
         }
-        return QString(reportFormatName(r.format) + u" · "_s +
-                       (r.hasText ? tr("%L1 chars").arg(r.characters) : tr("no text")));
+        return QString(reportFormatName(r.format) + u" · "_s
+                       + (r.hasText ? tr("%L1 chars").arg(r.characters) : tr("no text")));
     case Qt::ToolTipRole: {
         QStringList lines{r.sourceName.isEmpty() ? r.model : r.sourceName};
         if (r.pageCount > 0)
@@ -300,7 +322,8 @@ QVariant ProjectTreeModel::reportData(const ReportRow &row, int column, int role
     }
 }
 
-QVariant ProjectTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
+QVariant ProjectTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {

@@ -11,7 +11,8 @@
 
 namespace Rubricate {
 
-class ProjectTreeModel : public QAbstractItemModel {
+class ProjectTreeModel : public QAbstractItemModel
+{
     Q_OBJECT
 
 public:
@@ -20,8 +21,8 @@ public:
 
     enum Role {
         ReportIdRole = Qt::UserRole + 1, // RowId of a report row, else invalid
-        TaskIdRole,                      // RowId of the task (task and report rows)
-        KindRole,                        // NodeKind as int
+        TaskIdRole, // RowId of the task (task and report rows)
+        KindRole, // NodeKind as int
     };
 
     enum Column { NameColumn, DetailsColumn, ColumnCount };

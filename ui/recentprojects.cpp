@@ -12,11 +12,13 @@ const QString recentKey = u"projects/recent"_s;
 const QString lastKey = u"projects/last"_s;
 } // namespace
 
-QStringList RecentProjects::paths() {
+QStringList RecentProjects::paths()
+{
     return QSettings().value(recentKey).toStringList();
 }
 
-void RecentProjects::add(const QString &path) {
+void RecentProjects::add(const QString &path)
+{
     const QString absolute = QFileInfo(path).absoluteFilePath();
     QStringList list = paths();
     list.removeAll(absolute);
@@ -28,17 +30,20 @@ void RecentProjects::add(const QString &path) {
     settings.setValue(lastKey, absolute);
 }
 
-void RecentProjects::remove(const QString &path) {
+void RecentProjects::remove(const QString &path)
+{
     QStringList list = paths();
     list.removeAll(QFileInfo(path).absoluteFilePath());
     QSettings().setValue(recentKey, list);
 }
 
-void RecentProjects::clear() {
+void RecentProjects::clear()
+{
     QSettings().remove(recentKey);
 }
 
-QString RecentProjects::lastProject() {
+QString RecentProjects::lastProject()
+{
     return QSettings().value(lastKey).toString();
 }
 

@@ -7,7 +7,8 @@
 
 namespace Rubricate {
 
-class RecentProjects {
+class RecentProjects
+{
 public:
     static constexpr int MaxEntries = 8;
 

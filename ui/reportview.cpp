@@ -12,13 +12,15 @@ namespace Rubricate {
 using namespace Qt::StringLiterals;
 
 ReportTextBrowser::ReportTextBrowser(QWidget *parent)
-    : QTextBrowser(parent) {
+    : QTextBrowser(parent)
+{
     setOpenLinks(false);
     setOpenExternalLinks(false);
     setReadOnly(true);
 }
 
-QVariant ReportTextBrowser::loadResource(int, const QUrl &name) {
+QVariant ReportTextBrowser::loadResource(int, const QUrl &name)
+{
     m_refused.append(name);
     return {};
 }
@@ -28,7 +30,8 @@ ReportView::ReportView(QWidget *parent)
     , m_title(new QLabel(this))
     , m_details(new QLabel(this))
     , m_warnings(new QLabel(this))
-    , m_browser(new ReportTextBrowser(this)) {
+    , m_browser(new ReportTextBrowser(this))
+{
     // Titles and model names come from imported files: never interpret them as markup.
     for (QLabel *label : {m_title, m_details, m_warnings}) {
         label->setTextFormat(Qt::PlainText);
@@ -56,14 +59,15 @@ ReportView::ReportView(QWidget *parent)
     showMessage(tr("Open a project and select a report in the tree."));
 }
 
-void ReportView::showReport(const LoadedReport &loaded, const QString &modelName) {
+void ReportView::showReport(const LoadedReport &loaded, const QString &modelName)
+{
     const Report &r = loaded.report;
     m_reportId = r.id;
 
     const Task *task = loaded.task ? &*loaded.task : nullptr;
-    m_title->setText(!task                   ? tr("Report %1").arg(r.id)
-                     : task->title.isEmpty() ? task->externalId
-                                             : task->title);
+    m_title->setText(!task                       ? tr("Report %1").arg(r.id)
+                         : task->title.isEmpty() ? task->externalId
+                                                 : task->title);
 
     QStringList details;
     if (!modelName.isEmpty())
@@ -84,7 +88,8 @@ void ReportView::showReport(const LoadedReport &loaded, const QString &modelName
     setText(loaded);
 }
 
-void ReportView::setText(const LoadedReport &loaded) {
+void ReportView::setText(const LoadedReport &loaded)
+{
     const Report &r = loaded.report;
     // Clearing first also drops resources the previous document may have cached.
     m_browser->clear();
@@ -109,7 +114,8 @@ void ReportView::setText(const LoadedReport &loaded) {
     }
 }
 
-void ReportView::showMessage(const QString &message) {
+void ReportView::showMessage(const QString &message)
+{
     m_reportId = 0;
     m_title->clear();
     m_details->clear();
@@ -119,11 +125,13 @@ void ReportView::showMessage(const QString &message) {
     m_browser->setPlainText(message);
 }
 
-QString ReportView::titleText() const {
+QString ReportView::titleText() const
+{
     return m_title->text();
 }
 
-QString ReportView::detailsText() const {
+QString ReportView::detailsText() const
+{
     return m_details->text();
 }
 

@@ -15,7 +15,8 @@ namespace Rubricate {
 // Reports are untrusted documents: a page could point at a tracker, at a file on this
 // machine or at a server on the local network. This browser refuses every resource and
 // follows no link, so showing a report never reads or sends anything.
-class ReportTextBrowser : public QTextBrowser {
+class ReportTextBrowser : public QTextBrowser
+{
     Q_OBJECT
 
 public:
@@ -30,7 +31,8 @@ private:
     QList<QUrl> m_refused;
 };
 
-class ReportView : public QWidget {
+class ReportView : public QWidget
+{
     Q_OBJECT
 
 public:

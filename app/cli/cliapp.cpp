@@ -16,7 +16,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString helpText() {
+QString helpText()
+{
     QString kinds;
     for (const ImportKindInfo &k : importKinds())
         kinds += u"    %1 %2  %3\n"_s.arg(k.key, -24).arg(k.expects, -7).arg(k.description);
@@ -70,14 +71,16 @@ struct Context {
     QString projectPath;
 };
 
-QString defaultProjectPath(const QCommandLineParser &parser) {
+QString defaultProjectPath(const QCommandLineParser &parser)
+{
     if (parser.isSet(u"project"_s))
         return parser.value(u"project"_s);
     const QString env = qEnvironmentVariable("RUBRICATE_PROJECT");
     return env.isEmpty() ? u"project.rubricate"_s : env;
 }
 
-std::unique_ptr<ProjectStore> openProject(Context &c, bool create) {
+std::unique_ptr<ProjectStore> openProject(Context &c, bool create)
+{
     if (!create && !QFileInfo::exists(c.projectPath)) {
         c.err << u"rubricate-cli: no project at %1; create one with `rubricate-cli init %1` or "
                  "import something\n"_s.arg(c.projectPath);
@@ -90,7 +93,8 @@ std::unique_ptr<ProjectStore> openProject(Context &c, bool create) {
     return store;
 }
 
-int reportSummary(Context &c, const ImportSummary &s) {
+int reportSummary(Context &c, const ImportSummary &s)
+{
     c.out << s.kind << u":\n"_s << s.toText();
     c.out.flush();
     if (s.added.isEmpty() && s.updated.isEmpty() && s.unchanged.isEmpty())
@@ -98,7 +102,8 @@ int reportSummary(Context &c, const ImportSummary &s) {
     return s.errorCount() > 0 ? PartialImport : Ok;
 }
 
-int cmdInit(Context &c) {
+int cmdInit(Context &c)
+{
     if (!c.args.isEmpty())
         c.projectPath = c.args.constFirst();
     if (QFileInfo::exists(c.projectPath)) {
@@ -112,7 +117,8 @@ int cmdInit(Context &c) {
     return Ok;
 }
 
-int cmdImport(Context &c) {
+int cmdImport(Context &c)
+{
     if (c.args.size() != 2) {
         c.err << u"rubricate-cli: import needs <kind> <path>; see --help for the kinds\n"_s;
         return Usage;
@@ -136,7 +142,8 @@ int cmdImport(Context &c) {
     return reportSummary(c, runImport(*store, *kind, c.args.at(1), o));
 }
 
-int cmdDemo(Context &c) {
+int cmdDemo(Context &c)
+{
     auto store = openProject(c, true);
     if (!store)
         return Failed;
@@ -145,7 +152,8 @@ int cmdDemo(Context &c) {
     return code;
 }
 
-int cmdList(Context &c) {
+int cmdList(Context &c)
+{
     const QString what = c.args.value(0);
     const QString bench = c.parser.value(u"benchmark"_s);
     auto store = openProject(c, false);
@@ -192,7 +200,8 @@ int cmdList(Context &c) {
     return Ok;
 }
 
-std::optional<RowId> resolveTask(Context &c, ProjectStore &store, const QString &spec) {
+std::optional<RowId> resolveTask(Context &c, ProjectStore &store, const QString &spec)
+{
     if (spec.contains(u':')) {
         const auto bench = store.benchmark(spec.section(u':', 0, 0));
         if (bench) {
@@ -210,7 +219,8 @@ std::optional<RowId> resolveTask(Context &c, ProjectStore &store, const QString 
     return std::nullopt;
 }
 
-int showTask(Context &c, ProjectStore &store, RowId id) {
+int showTask(Context &c, ProjectStore &store, RowId id)
+{
     const Task t = *store.task(id);
     c.out << u"Task %1 (%2)\n"_s.arg(t.externalId).arg(id);
     c.out << u"  language: %1\n  theme:    %2\n  title:    %3\n"_s.arg(t.language, t.theme,
@@ -246,7 +256,8 @@ int showTask(Context &c, ProjectStore &store, RowId id) {
     return Ok;
 }
 
-int showReport(Context &c, ProjectStore &store, RowId id) {
+int showReport(Context &c, ProjectStore &store, RowId id)
+{
     const auto r = store.report(id);
     if (!r) {
         c.err << u"rubricate-cli: no report %1 (see `list reports`)\n"_s.arg(id);
@@ -267,7 +278,8 @@ int showReport(Context &c, ProjectStore &store, RowId id) {
     return Ok;
 }
 
-int cmdShow(Context &c) {
+int cmdShow(Context &c)
+{
     if (c.args.size() != 2) {
         c.err << u"rubricate-cli: show needs `task <id>` or `report <id>`\n"_s;
         return Usage;
@@ -292,7 +304,8 @@ int cmdShow(Context &c) {
     return Usage;
 }
 
-void printCounts(Context &c, const QString &title, const QList<CountRow> &rows) {
+void printCounts(Context &c, const QString &title, const QList<CountRow> &rows)
+{
     if (rows.isEmpty())
         return;
     c.out << title << u":\n"_s;
@@ -304,7 +317,8 @@ void printCounts(Context &c, const QString &title, const QList<CountRow> &rows) 
     c.out << t.render(2);
 }
 
-int cmdStats(Context &c) {
+int cmdStats(Context &c)
+{
     auto store = openProject(c, false);
     if (!store)
         return Failed;
@@ -326,7 +340,8 @@ int cmdStats(Context &c) {
     return Ok;
 }
 
-int cmdSearch(Context &c) {
+int cmdSearch(Context &c)
+{
     if (c.args.isEmpty()) {
         c.err << u"rubricate-cli: search needs words to look for\n"_s;
         return Usage;
@@ -346,7 +361,8 @@ int cmdSearch(Context &c) {
 
 } // namespace
 
-int run(const QStringList &arguments, QTextStream &out, QTextStream &err) {
+int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
     QCommandLineParser parser;
     parser.setApplicationDescription(u"Rubricate command line"_s);
     parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);

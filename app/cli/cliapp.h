@@ -9,8 +9,8 @@ namespace Rubricate::Cli {
 // Exit codes, documented in --help.
 enum ExitCode {
     Ok = 0,
-    Failed = 1,        // the command could not do its work (missing file, database error)
-    Usage = 2,         // the command line was wrong
+    Failed = 1, // the command could not do its work (missing file, database error)
+    Usage = 2, // the command line was wrong
     PartialImport = 3, // the import finished but skipped input; see the listed errors
 };
 

@@ -28,7 +28,8 @@ struct Step {
 
 } // namespace
 
-int runImportBenchmark(const QString &dataDir, int repeat, QTextStream &out, QTextStream &err) {
+int runImportBenchmark(const QString &dataDir, int repeat, QTextStream &out, QTextStream &err)
+{
     const QString data = dataDir.isEmpty() ? u"../shared/data"_s : dataDir;
     const QDir d(data);
     if (!d.exists(u"drb2/tasks_and_rubrics.jsonl"_s)) {

@@ -4,19 +4,21 @@ namespace Rubricate::Cli {
 
 using namespace Qt::StringLiterals;
 
-int displayWidth(const QString &s) {
+int displayWidth(const QString &s)
+{
     int width = 0;
     for (const char32_t c : s.toUcs4()) {
-        const bool wide = (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) ||
-                          (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) ||
-                          (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
-                          (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
+        const bool wide = (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF)
+            || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF)
+            || (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60)
+            || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
         width += wide ? 2 : 1;
     }
     return width;
 }
 
-QString Table::render(int indent) const {
+QString Table::render(int indent) const
+{
     QList<int> widths;
     const auto measure = [&](const QStringList &row) {
         for (int i = 0; i < row.size(); ++i) {

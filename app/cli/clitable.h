@@ -7,7 +7,8 @@
 
 namespace Rubricate::Cli {
 
-class Table {
+class Table
+{
 public:
     void setHeader(const QStringList &header) { m_header = header; }
     void addRow(const QStringList &row) { m_rows.append(row); }

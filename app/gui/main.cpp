@@ -19,7 +19,8 @@ namespace {
 
 // Used by docs/screenshots/take-screenshots.sh: waits until a report is on screen, saves
 // the window as an image and quits. Gives up (exit code 2) if nothing appears in time.
-void scheduleScreenshot(Rubricate::MainWindow &window, const QString &file) {
+void scheduleScreenshot(Rubricate::MainWindow &window, const QString &file)
+{
     auto save = [&window, file] {
         const bool ok = window.grab().save(file);
         if (!ok)
@@ -43,7 +44,8 @@ void scheduleScreenshot(Rubricate::MainWindow &window, const QString &file) {
 
 } // namespace
 
-int main(int argc, char *argv[]) {
+int main(int argc, char *argv[])
+{
     QApplication app(argc, argv);
     QApplication::setOrganizationName(u"Rubricate"_s);
     QApplication::setOrganizationDomain(u"rubricate.invalid"_s);
@@ -70,8 +72,9 @@ int main(int argc, char *argv[]) {
         u"demo"_s, QApplication::translate("main", "Open the bundled demo project."));
     const QCommandLineOption screenshotOption(
         u"screenshot"_s,
-        QApplication::translate("main", "Save the window to <file> once a report is shown, "
-                                        "then quit."),
+        QApplication::translate("main",
+                                "Save the window to <file> once a report is shown, "
+                                "then quit."),
         u"file"_s);
     parser.addOption(demoOption);
     parser.addOption(screenshotOption);

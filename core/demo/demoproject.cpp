@@ -16,7 +16,8 @@ namespace {
 const QString demoRoot = u":/rubricate/demo"_s;
 }
 
-bool exportDemoFiles(const QString &dir, QString *error) {
+bool exportDemoFiles(const QString &dir, QString *error)
+{
     QDirIterator it(demoRoot, QDir::Files, QDirIterator::Subdirectories);
     if (!it.hasNext()) {
         *error = u"this build has no demo data"_s;
@@ -33,13 +34,14 @@ bool exportDemoFiles(const QString &dir, QString *error) {
             return false;
         }
         // Files copied out of resources are read-only; users may want to edit them.
-        QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup |
-                                          QFile::ReadOther);
+        QFile::setPermissions(
+            target, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
     }
     return true;
 }
 
-ImportSummary importDemo(ProjectStore &store) {
+ImportSummary importDemo(ProjectStore &store)
+{
     ImportSummary summary;
     summary.kind = u"demo"_s;
     QTemporaryDir scratch;

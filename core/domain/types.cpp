@@ -6,7 +6,8 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-BlockedSource BlockedSource::fromJson(const QJsonObject &o) {
+BlockedSource BlockedSource::fromJson(const QJsonObject &o)
+{
     BlockedSource b;
     b.title = o.value(u"title"_s).toString();
     for (const QJsonValue &a : o.value(u"authors"_s).toArray())
@@ -16,13 +17,15 @@ BlockedSource BlockedSource::fromJson(const QJsonObject &o) {
     return b;
 }
 
-QJsonObject BlockedSource::toJson() const {
+QJsonObject BlockedSource::toJson() const
+{
     return {{u"title"_s, title},
             {u"authors"_s, QJsonArray::fromStringList(authors)},
             {u"urls"_s, QJsonArray::fromStringList(urls)}};
 }
 
-QString scaleKey(VerdictScale scale) {
+QString scaleKey(VerdictScale scale)
+{
     switch (scale) {
     case VerdictScale::Drb2Tristate:
         return u"drb2"_s;
@@ -36,7 +39,8 @@ QString scaleKey(VerdictScale scale) {
     return {};
 }
 
-std::optional<VerdictScale> scaleFromKey(const QString &key) {
+std::optional<VerdictScale> scaleFromKey(const QString &key)
+{
     for (auto s : {VerdictScale::Drb2Tristate, VerdictScale::Ternary, VerdictScale::ZeroToTen,
                    VerdictScale::Binary}) {
         if (scaleKey(s) == key)
@@ -45,7 +49,8 @@ std::optional<VerdictScale> scaleFromKey(const QString &key) {
     return std::nullopt;
 }
 
-QList<double> scaleValues(VerdictScale scale) {
+QList<double> scaleValues(VerdictScale scale)
+{
     switch (scale) {
     case VerdictScale::Drb2Tristate:
         return {1, 0, -1};
@@ -59,13 +64,15 @@ QList<double> scaleValues(VerdictScale scale) {
     return {};
 }
 
-bool isValidValue(VerdictScale scale, double value) {
+bool isValidValue(VerdictScale scale, double value)
+{
     if (scale == VerdictScale::ZeroToTen)
         return value >= 0 && value <= 10;
     return scaleValues(scale).contains(value);
 }
 
-static const QList<std::pair<ReportFormat, QString>> &formatKeys() {
+static const QList<std::pair<ReportFormat, QString>> &formatKeys()
+{
     static const QList<std::pair<ReportFormat, QString>> keys = {
         {ReportFormat::Missing, u"missing"_s}, {ReportFormat::Markdown, u"md"_s},
         {ReportFormat::Text, u"txt"_s},        {ReportFormat::Html, u"html"_s},
@@ -75,7 +82,8 @@ static const QList<std::pair<ReportFormat, QString>> &formatKeys() {
     return keys;
 }
 
-QString formatKey(ReportFormat format) {
+QString formatKey(ReportFormat format)
+{
     for (const auto &[f, k] : formatKeys()) {
         if (f == format)
             return k;
@@ -83,7 +91,8 @@ QString formatKey(ReportFormat format) {
     return u"missing"_s;
 }
 
-ReportFormat formatFromKey(const QString &key) {
+ReportFormat formatFromKey(const QString &key)
+{
     for (const auto &[f, k] : formatKeys()) {
         if (k == key)
             return f;
@@ -91,7 +100,8 @@ ReportFormat formatFromKey(const QString &key) {
     return ReportFormat::Missing;
 }
 
-QString judgeKindKey(JudgeKind kind) {
+QString judgeKindKey(JudgeKind kind)
+{
     switch (kind) {
     case JudgeKind::Imported:
         return u"imported"_s;
@@ -103,7 +113,8 @@ QString judgeKindKey(JudgeKind kind) {
     return {};
 }
 
-JudgeKind judgeKindFromKey(const QString &key) {
+JudgeKind judgeKindFromKey(const QString &key)
+{
     if (key == "llm"_L1)
         return JudgeKind::Llm;
     if (key == "offline"_L1)

@@ -17,9 +17,9 @@ using RowId = qint64;
 // project can mix benchmarks without guessing how to read a stored value.
 enum class VerdictScale {
     Drb2Tristate, // 1 met, 0 not met, -1 met only through the blocked source
-    Ternary,      // 1 satisfied, 0.5 partially, 0 not satisfied
-    ZeroToTen,    // 0..10 score (PDR-Bench sub-criteria)
-    Binary,       // 1 / 0 (ReportBench claim checks)
+    Ternary, // 1 satisfied, 0.5 partially, 0 not satisfied
+    ZeroToTen, // 0..10 score (PDR-Bench sub-criteria)
+    Binary, // 1 / 0 (ReportBench claim checks)
 };
 
 QString scaleKey(VerdictScale scale);
@@ -38,7 +38,7 @@ inline constexpr auto Demo = "demo";
 
 struct Benchmark {
     RowId id = 0;
-    QString key;  // stable machine key, see BenchmarkKey
+    QString key; // stable machine key, see BenchmarkKey
     QString name; // human name
     VerdictScale scale = VerdictScale::Drb2Tristate;
 };
@@ -65,11 +65,11 @@ struct Task {
     RowId id = 0;
     RowId benchmarkId = 0;
     QString externalId; // the benchmark's own key: DRB-II idx, sample_id, arxiv_id ...
-    QString language;   // "en", "zh" or empty
-    QString theme;      // theme or domain
-    QString title;      // short description / title
-    QString prompt;     // what the agent under test received
-    QString judgeTask;  // what the judge sees as the task (DRB-II content.task)
+    QString language; // "en", "zh" or empty
+    QString theme; // theme or domain
+    QString title; // short description / title
+    QString prompt; // what the agent under test received
+    QString judgeTask; // what the judge sees as the task (DRB-II content.task)
     std::optional<BlockedSource> blocked;
     Complexity complexity;
     QJsonObject metadata; // everything else the source file said
@@ -102,7 +102,7 @@ struct Rubric {
     std::optional<RowId> queryId;
     QString dimension; // DRB-II dimension, ResearchRubrics axis, PDR-Bench dimension
     QString text;
-    double weight = 1.0;                   // negative weights are pitfalls (ResearchRubrics)
+    double weight = 1.0; // negative weights are pitfalls (ResearchRubrics)
     std::optional<double> dimensionWeight; // PDR-Bench: weight of the dimension in its family
     std::optional<bool> mandatory;
     VerdictScale scale = VerdictScale::Drb2Tristate;
@@ -144,9 +144,9 @@ struct Report {
     RowId taskId = 0;
     std::optional<RowId> queryId;
     ReportFormat format = ReportFormat::Missing;
-    QString sourceName;  // original file name, for display and export
+    QString sourceName; // original file name, for display and export
     QString contentHash; // sha256 of the original bytes; empty when no file was imported
-    QString text;        // extracted text, what the judge reads and evidence is located in
+    QString text; // extracted text, what the judge reads and evidence is located in
     QList<PageSpan> pages;
     QStringList warnings;
     bool hasText = false;
@@ -161,9 +161,9 @@ struct JudgeRun {
     RowId benchmarkId = 0;
     QString name;
     JudgeKind kind = JudgeKind::Imported;
-    QString scheme;     // prompt scheme key
+    QString scheme; // prompt scheme key
     QJsonObject config; // provider, model, parameters; never an API key
-    QString status;     // "pending", "running", "paused", "finished", "failed", "cancelled"
+    QString status; // "pending", "running", "paused", "finished", "failed", "cancelled"
     QDateTime createdAt;
     QDateTime finishedAt;
     QString source; // file it was imported from, if any
@@ -175,10 +175,10 @@ struct Verdict {
     RowId reportId = 0;
     RowId rubricId = 0;
     std::optional<double> value; // empty when the judge failed: an error is never a verdict
-    QString label;               // the judge's own wording ("Satisfied", "1" ...)
+    QString label; // the judge's own wording ("Satisfied", "1" ...)
     QString reason;
     QString evidence;
-    QString error;   // why there is no value
+    QString error; // why there is no value
     QJsonObject raw; // the item as the judge returned it
 };
 

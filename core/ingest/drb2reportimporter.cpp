@@ -12,7 +12,8 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir) {
+ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir)
+{
     ImportSummary summary;
     summary.kind = u"drb2-reports"_s;
     const QFileInfo root(dir);

@@ -16,13 +16,14 @@ using namespace Qt::StringLiterals;
 namespace {
 
 struct RubricIndex {
-    QHash<QString, RowId> exact;        // "dimension\x1ftext"
-    QHash<QString, RowId> loose;        // "dimension\x1f" + looseKey(text)
+    QHash<QString, RowId> exact; // "dimension\x1ftext"
+    QHash<QString, RowId> loose; // "dimension\x1f" + looseKey(text)
     QHash<QString, RowId> anyDimension; // looseKey(text), for judges that misfile a dimension
     int canonicalCount = 0;
 };
 
-RubricIndex indexRubrics(const QList<Rubric> &rubrics) {
+RubricIndex indexRubrics(const QList<Rubric> &rubrics)
+{
     RubricIndex index;
     for (const Rubric &r : rubrics) {
         if (r.duplicateOf)
@@ -36,7 +37,8 @@ RubricIndex indexRubrics(const QList<Rubric> &rubrics) {
     return index;
 }
 
-QString evidenceText(const QJsonValue &v) {
+QString evidenceText(const QJsonValue &v)
+{
     if (v.isArray()) {
         QStringList parts;
         for (const QJsonValue &e : v.toArray())
@@ -47,7 +49,8 @@ QString evidenceText(const QJsonValue &v) {
 }
 
 // Reads the judge's score; returns nothing and sets *error when it is not 1, 0 or -1.
-std::optional<double> drb2Score(const QJsonObject &item, QString *error) {
+std::optional<double> drb2Score(const QJsonObject &item, QString *error)
+{
     const QJsonValue s = item.value(u"score"_s);
     double value = 0;
     if (s.isUndefined() || s.isNull()) {
@@ -76,7 +79,8 @@ std::optional<double> drb2Score(const QJsonObject &item, QString *error) {
 
 } // namespace
 
-ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const QString &runName) {
+ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const QString &runName)
+{
     ImportSummary summary;
     summary.kind = u"drb2-results"_s;
     const QString name = QFileInfo(path).fileName();

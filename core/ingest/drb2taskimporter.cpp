@@ -18,7 +18,8 @@ const QStringList knownDimensions = {u"info_recall"_s, u"analysis"_s, u"presenta
 
 } // namespace
 
-ImportSummary importDrb2Tasks(ProjectStore &store, const QString &path) {
+ImportSummary importDrb2Tasks(ProjectStore &store, const QString &path)
+{
     QSet<int> seenIdx;
     return importDefiningJsonl(
         store, path, u"drb2"_s, QString::fromLatin1(BenchmarkKey::Drb2),
@@ -57,8 +58,9 @@ ImportSummary importDrb2Tasks(ProjectStore &store, const QString &path) {
                 summary.warn(name, line, u"idx %1 has no blocked source"_s.arg(idx));
             if (task.judgeTask.isEmpty())
                 summary.warn(name, line, u"idx %1 has no content.task"_s.arg(idx));
-            task.metadata = unmappedFields(o, {u"idx"_s, u"language"_s, u"theme"_s,
-                                               u"description"_s, u"prompt"_s, u"content"_s});
+            task.metadata = unmappedFields(
+                o,
+                {u"idx"_s, u"language"_s, u"theme"_s, u"description"_s, u"prompt"_s, u"content"_s});
             const Upserted t = store.upsertTask(task);
             if (!t.ok()) {
                 return false;

@@ -9,7 +9,8 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-std::optional<Benchmark> registerBenchmark(ProjectStore &store, const QString &key) {
+std::optional<Benchmark> registerBenchmark(ProjectStore &store, const QString &key)
+{
     struct Known {
         const char *key;
         const char *name;
@@ -28,7 +29,8 @@ std::optional<Benchmark> registerBenchmark(ProjectStore &store, const QString &k
     return std::nullopt;
 }
 
-void countUpsert(ImportSummary &summary, const QString &entity, const Upserted &outcome) {
+void countUpsert(ImportSummary &summary, const QString &entity, const Upserted &outcome)
+{
     switch (outcome.result) {
     case UpsertResult::Added:
         ++summary.added[entity];
@@ -48,7 +50,9 @@ namespace {
 
 // Runs of Unicode white space become one space, ends trimmed; `keep` filters and maps the
 // other characters.
-template<typename Keep> QString foldWhitespace(const QString &text, Keep keep) {
+template<typename Keep>
+QString foldWhitespace(const QString &text, Keep keep)
+{
     QString out;
     out.reserve(text.size());
     bool space = false;
@@ -71,21 +75,25 @@ template<typename Keep> QString foldWhitespace(const QString &text, Keep keep) {
 
 } // namespace
 
-QString looseKey(const QString &text) {
+QString looseKey(const QString &text)
+{
     return foldWhitespace(text, [](QChar c) { return c.toCaseFolded(); });
 }
 
-QString normalizeTitle(const QString &title) {
+QString normalizeTitle(const QString &title)
+{
     static const QString punctuation = u"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"_s;
     return foldWhitespace(title.toLower(),
                           [](QChar c) { return punctuation.contains(c) ? QChar() : c; });
 }
 
-QString sha256Hex(const QByteArray &bytes) {
+QString sha256Hex(const QByteArray &bytes)
+{
     return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
 }
 
-QJsonObject unmappedFields(const QJsonObject &o, const QSet<QString> &mapped) {
+QJsonObject unmappedFields(const QJsonObject &o, const QSet<QString> &mapped)
+{
     QJsonObject rest;
     for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
         if (!mapped.contains(it.key()))
@@ -95,7 +103,8 @@ QJsonObject unmappedFields(const QJsonObject &o, const QSet<QString> &mapped) {
 }
 
 void commitImport(Transaction &tx, ProjectStore &store, ImportSummary &summary, const QString &file,
-                  bool failed) {
+                  bool failed)
+{
     if (!failed && tx.commit())
         return;
     const QString why = store.lastError();
@@ -108,7 +117,8 @@ void commitImport(Transaction &tx, ProjectStore &store, ImportSummary &summary, 
 
 std::optional<Benchmark> beginDefiningImport(Transaction &tx, ProjectStore &store,
                                              const QString &benchmarkKey, ImportSummary &summary,
-                                             const QString &file) {
+                                             const QString &file)
+{
     std::optional<Benchmark> bench;
     if (tx.isOpen())
         bench = registerBenchmark(store, benchmarkKey);
@@ -119,7 +129,8 @@ std::optional<Benchmark> beginDefiningImport(Transaction &tx, ProjectStore &stor
 
 std::optional<Benchmark> requireBenchmark(ProjectStore &store, const QString &benchmarkKey,
                                           ImportSummary &summary, const QString &file,
-                                          const QString &whatFirst) {
+                                          const QString &whatFirst)
+{
     auto bench = store.benchmark(benchmarkKey);
     if (!bench)
         summary.error(file, 0, u"import %1 first"_s.arg(whatFirst));
@@ -127,7 +138,8 @@ std::optional<Benchmark> requireBenchmark(ProjectStore &store, const QString &be
 }
 
 ImportSummary importDefiningJsonl(ProjectStore &store, const QString &path, const QString &kind,
-                                  const QString &benchmarkKey, const LineImporter &perLine) {
+                                  const QString &benchmarkKey, const LineImporter &perLine)
+{
     ImportSummary summary;
     summary.kind = kind;
     const QString file = QFileInfo(path).fileName();

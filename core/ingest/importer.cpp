@@ -19,7 +19,8 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-const QList<ImportKindInfo> &importKinds() {
+const QList<ImportKindInfo> &importKinds()
+{
     static const QList<ImportKindInfo> kinds = {
         {ImportKind::Drb2Tasks, u"drb2"_s, u"file"_s,
          u"DeepResearch Bench II tasks_and_rubrics.jsonl"_s},
@@ -49,7 +50,8 @@ const QList<ImportKindInfo> &importKinds() {
     return kinds;
 }
 
-std::optional<ImportKind> importKindFromKey(const QString &key) {
+std::optional<ImportKind> importKindFromKey(const QString &key)
+{
     for (const ImportKindInfo &k : importKinds()) {
         if (k.key == key)
             return k.kind;
@@ -59,7 +61,8 @@ std::optional<ImportKind> importKindFromKey(const QString &key) {
 
 namespace {
 
-const ImportKindInfo &infoFor(ImportKind kind) {
+const ImportKindInfo &infoFor(ImportKind kind)
+{
     for (const ImportKindInfo &k : importKinds()) {
         if (k.kind == kind)
             return k;
@@ -70,7 +73,8 @@ const ImportKindInfo &infoFor(ImportKind kind) {
 // Inside an expanded archive: the folder to import (descending through a single wrapping
 // folder), or the file that matches `preferredName`, or the only .jsonl file.
 QString locateInside(const QString &root, const ImportKindInfo &info, const QString &preferredName,
-                     QString *error) {
+                     QString *error)
+{
     if (info.expects == "folder"_L1) {
         // Descend through wrapping folders ("bundle/report/...") but stop above the first
         // folder that holds report files itself: for DRB-II that is a model folder, whose
@@ -113,7 +117,8 @@ QString locateInside(const QString &root, const ImportKindInfo &info, const QStr
     return {};
 }
 
-QString preferredFileName(ImportKind kind) {
+QString preferredFileName(ImportKind kind)
+{
     switch (kind) {
     case ImportKind::Drb2Tasks:
         return u"tasks_and_rubrics.jsonl"_s;
@@ -129,7 +134,8 @@ QString preferredFileName(ImportKind kind) {
 }
 
 ImportSummary dispatch(ProjectStore &store, ImportKind kind, const QString &path,
-                       const ImportOptions &o) {
+                       const ImportOptions &o)
+{
     switch (kind) {
     case ImportKind::Drb2Tasks:
         return importDrb2Tasks(store, path);
@@ -162,7 +168,8 @@ ImportSummary dispatch(ProjectStore &store, ImportKind kind, const QString &path
 } // namespace
 
 ImportSummary runImport(ProjectStore &store, ImportKind kind, const QString &path,
-                        const ImportOptions &options) {
+                        const ImportOptions &options)
+{
     const ImportKindInfo &info = infoFor(kind);
     const QFileInfo target(path);
     ImportSummary summary;

@@ -30,8 +30,8 @@ enum class ImportKind {
 
 struct ImportKindInfo {
     ImportKind kind;
-    QString key;         // as typed on the command line
-    QString expects;     // "file" or "folder"
+    QString key; // as typed on the command line
+    QString expects; // "file" or "folder"
     QString description; // one line for --help
 };
 
@@ -39,8 +39,8 @@ const QList<ImportKindInfo> &importKinds();
 std::optional<ImportKind> importKindFromKey(const QString &key);
 
 struct ImportOptions {
-    QString model;          // report imports: model name (default: folder or file name)
-    QString runName;        // result imports: run name (default: file name)
+    QString model; // report imports: model name (default: folder or file name)
+    QString runName; // result imports: run name (default: file name)
     QString groundTruthDir; // ReportBench: the _GT folder (default: beside the task file)
 };
 

@@ -6,7 +6,8 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-QString ImportIssue::toString() const {
+QString ImportIssue::toString() const
+{
     QString where = file;
     if (line > 0)
         where += u':' + QString::number(line);
@@ -14,25 +15,30 @@ QString ImportIssue::toString() const {
     return where + u": "_s + level + u": "_s + message;
 }
 
-void ImportSummary::warn(const QString &file, int line, const QString &message) {
+void ImportSummary::warn(const QString &file, int line, const QString &message)
+{
     issues.append({ImportIssue::Severity::Warning, file, line, message});
 }
 
-void ImportSummary::error(const QString &file, int line, const QString &message) {
+void ImportSummary::error(const QString &file, int line, const QString &message)
+{
     issues.append({ImportIssue::Severity::Error, file, line, message});
 }
 
-int ImportSummary::errorCount() const {
+int ImportSummary::errorCount() const
+{
     return int(std::count_if(issues.cbegin(), issues.cend(), [](const ImportIssue &i) {
         return i.severity == ImportIssue::Severity::Error;
     }));
 }
 
-int ImportSummary::warningCount() const {
+int ImportSummary::warningCount() const
+{
     return int(issues.size()) - errorCount();
 }
 
-void ImportSummary::merge(const ImportSummary &other) {
+void ImportSummary::merge(const ImportSummary &other)
+{
     for (auto it = other.added.cbegin(); it != other.added.cend(); ++it)
         added[it.key()] += it.value();
     for (auto it = other.updated.cbegin(); it != other.updated.cend(); ++it)
@@ -42,7 +48,8 @@ void ImportSummary::merge(const ImportSummary &other) {
     issues += other.issues;
 }
 
-QString ImportSummary::toText() const {
+QString ImportSummary::toText() const
+{
     QSet<QString> entitySet;
     for (const auto *map : {&added, &updated, &unchanged}) {
         for (auto it = map->cbegin(); it != map->cend(); ++it)

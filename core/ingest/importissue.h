@@ -20,8 +20,8 @@ struct ImportIssue {
 
 struct ImportSummary {
     QString kind;
-    QMap<QString, int> added;     // entity ("tasks", "rubrics" ...) -> rows inserted
-    QMap<QString, int> updated;   // rows whose content changed
+    QMap<QString, int> added; // entity ("tasks", "rubrics" ...) -> rows inserted
+    QMap<QString, int> updated; // rows whose content changed
     QMap<QString, int> unchanged; // rows that were already there, identical
     QList<ImportIssue> issues;
 

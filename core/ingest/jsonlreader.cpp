@@ -10,7 +10,8 @@ namespace Rubricate {
 using namespace Qt::StringLiterals;
 
 bool readJsonLines(const QString &path, const QString &displayName, ImportSummary &summary,
-                   const std::function<void(const QJsonObject &, int)> &onObject) {
+                   const std::function<void(const QJsonObject &, int)> &onObject)
+{
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         summary.error(displayName, 0, u"cannot read: %1"_s.arg(file.errorString()));
@@ -21,7 +22,8 @@ bool readJsonLines(const QString &path, const QString &displayName, ImportSummar
 }
 
 void parseJsonLines(const QByteArray &bytes, const QString &displayName, ImportSummary &summary,
-                    const std::function<void(const QJsonObject &, int)> &onObject) {
+                    const std::function<void(const QJsonObject &, int)> &onObject)
+{
     if (bytes.trimmed().isEmpty()) {
         summary.error(displayName, 0, u"the file is empty"_s);
         return;

@@ -17,13 +17,15 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString idString(const QJsonValue &v) {
+QString idString(const QJsonValue &v)
+{
     if (v.isDouble())
         return QString::number(qint64(v.toDouble()));
     return v.toString();
 }
 
-QString personaKey(const QJsonObject &o) {
+QString personaKey(const QJsonObject &o)
+{
     for (const char *key : {"userid", "user_id", "persona_id"}) {
         const QString id = idString(o.value(QLatin1StringView(key)));
         if (!id.isEmpty())
@@ -33,22 +35,24 @@ QString personaKey(const QJsonObject &o) {
 }
 
 // Queries that share a task text are one task asked by several personas.
-QString taskKeyFor(const QJsonObject &o, const QString &text) {
+QString taskKeyFor(const QJsonObject &o, const QString &text)
+{
     const QString explicitId = idString(o.value(u"task_id"_s));
     if (!explicitId.isEmpty())
         return explicitId;
     return u"t-"_s + sha256Hex(text.toUtf8()).left(12);
 }
 
-const QStringList personalizationDimensions = {u"goal_alignment"_s, u"content_alignment"_s,
-                                               u"presentation_fit"_s,
-                                               u"actionability_practicality"_s};
-const QStringList qualityDimensions = {u"depth_insight"_s, u"logical_coherence"_s,
-                                       u"clarity_readability"_s};
+const QStringList personalizationDimensions
+    = {u"goal_alignment"_s, u"content_alignment"_s, u"presentation_fit"_s,
+       u"actionability_practicality"_s};
+const QStringList qualityDimensions
+    = {u"depth_insight"_s, u"logical_coherence"_s, u"clarity_readability"_s};
 
 } // namespace
 
-ImportSummary importPdrPersonas(ProjectStore &store, const QString &path) {
+ImportSummary importPdrPersonas(ProjectStore &store, const QString &path)
+{
     return importDefiningJsonl(
         store, path, u"pdr-personas"_s, QString::fromLatin1(BenchmarkKey::PdrBench),
         [&](const Benchmark &bench, const QJsonObject &o, int line, ImportSummary &summary,
@@ -69,7 +73,8 @@ ImportSummary importPdrPersonas(ProjectStore &store, const QString &path) {
         });
 }
 
-ImportSummary importPdrQueries(ProjectStore &store, const QString &path) {
+ImportSummary importPdrQueries(ProjectStore &store, const QString &path)
+{
     return importDefiningJsonl(
         store, path, u"pdr-queries"_s, QString::fromLatin1(BenchmarkKey::PdrBench),
         [&](const Benchmark &bench, const QJsonObject &o, int line, ImportSummary &summary,
@@ -115,7 +120,8 @@ ImportSummary importPdrQueries(ProjectStore &store, const QString &path) {
         });
 }
 
-ImportSummary importPdrCriteria(ProjectStore &store, const QString &path) {
+ImportSummary importPdrCriteria(ProjectStore &store, const QString &path)
+{
     return importDefiningJsonl(
         store, path, u"pdr-criteria"_s, QString::fromLatin1(BenchmarkKey::PdrBench),
         [&](const Benchmark &bench, const QJsonObject &o, int line, ImportSummary &summary,
@@ -137,8 +143,8 @@ ImportSummary importPdrCriteria(ProjectStore &store, const QString &path) {
                     summary.warn(
                         name, line,
                         u"query %1: %2 weights sum to %3, not 1"_s.arg(id, family).arg(weightSum));
-                const QStringList &known =
-                    family == "quality"_L1 ? qualityDimensions : personalizationDimensions;
+                const QStringList &known
+                    = family == "quality"_L1 ? qualityDimensions : personalizationDimensions;
                 for (auto dim = criteria.constBegin(); dim != criteria.constEnd(); ++dim) {
                     if (!known.contains(dim.key()))
                         summary.warn(
@@ -184,7 +190,8 @@ ImportSummary importPdrCriteria(ProjectStore &store, const QString &path) {
         });
 }
 
-ImportSummary importPdrReports(ProjectStore &store, const QString &path, const QString &model) {
+ImportSummary importPdrReports(ProjectStore &store, const QString &path, const QString &model)
+{
     ImportSummary summary;
     summary.kind = u"pdr-reports"_s;
     const QFileInfo info(path);
@@ -234,7 +241,8 @@ ImportSummary importPdrReports(ProjectStore &store, const QString &path, const Q
     return summary;
 }
 
-ImportSummary importPdrFolder(ProjectStore &store, const QString &dir) {
+ImportSummary importPdrFolder(ProjectStore &store, const QString &dir)
+{
     ImportSummary summary;
     summary.kind = u"pdrbench"_s;
     QStringList personas, queries, criteria, outputs;

@@ -20,7 +20,8 @@ using namespace Qt::StringLiterals;
 namespace {
 
 bool importGroundTruth(ProjectStore &store, RowId taskId, const QString &path,
-                       ImportSummary &summary) {
+                       ImportSummary &summary)
+{
     const QString name = QFileInfo(path).fileName();
     bool failed = false;
     int position = 0;
@@ -50,9 +51,10 @@ bool importGroundTruth(ProjectStore &store, RowId taskId, const QString &path,
     return !failed;
 }
 
-QString reportText(const QJsonObject &o) {
-    static const char *const preferred[] = {"response", "content", "text",
-                                            "message",  "output",  "result"};
+QString reportText(const QJsonObject &o)
+{
+    static const char *const preferred[]
+        = {"response", "content", "text", "message", "output", "result"};
     for (const char *key : preferred) {
         const QJsonValue v = o.value(QLatin1StringView(key));
         if (v.isString() && v.toString().trimmed().size() > 50)
@@ -69,7 +71,8 @@ QString reportText(const QJsonObject &o) {
 } // namespace
 
 ImportSummary importReportBench(ProjectStore &store, const QString &path,
-                                const QString &groundTruthDir) {
+                                const QString &groundTruthDir)
+{
     ImportSummary summary;
     summary.kind = u"reportbench"_s;
     const QFileInfo info(path);
@@ -149,7 +152,8 @@ ImportSummary importReportBench(ProjectStore &store, const QString &path,
 }
 
 ImportSummary importReportBenchReports(ProjectStore &store, const QString &dir,
-                                       const QString &model) {
+                                       const QString &model)
+{
     ImportSummary summary;
     summary.kind = u"reportbench-reports"_s;
     const QFileInfo root(dir);

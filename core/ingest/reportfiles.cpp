@@ -19,7 +19,8 @@ struct Prepared {
     QString readError;
 };
 
-Prepared prepare(const ReportSource &source) {
+Prepared prepare(const ReportSource &source)
+{
     Prepared p{source, {}, {}};
     if (p.source.bytes.isEmpty() && !p.source.path.isEmpty()) {
         QFile file(p.source.path);
@@ -43,7 +44,8 @@ Prepared prepare(const ReportSource &source) {
 
 } // namespace
 
-bool storeReports(ProjectStore &store, const QList<ReportSource> &sources, ImportSummary &summary) {
+bool storeReports(ProjectStore &store, const QList<ReportSource> &sources, ImportSummary &summary)
+{
     // Extraction (PDF text, DOCX XML) dominates; spread it over the cores.
     const QList<Prepared> prepared = QtConcurrent::blockingMapped(sources, prepare);
     for (const Prepared &p : prepared) {

@@ -16,9 +16,9 @@ class ProjectStore;
 
 struct ReportSource {
     QString displayName; // how messages name it, e.g. "ModelA/idx-1.pdf"
-    QString path;        // read on a worker thread when `bytes` is empty
-    QByteArray bytes;    // original bytes, kept inside the project
-    QString fileName;    // decides the format by extension
+    QString path; // read on a worker thread when `bytes` is empty
+    QByteArray bytes; // original bytes, kept inside the project
+    QString fileName; // decides the format by extension
     RowId modelId = 0;
     RowId taskId = 0;
     std::optional<RowId> queryId;

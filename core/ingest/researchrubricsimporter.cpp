@@ -16,7 +16,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString titleFromPrompt(const QString &prompt) {
+QString titleFromPrompt(const QString &prompt)
+{
     QString first = prompt.section(u'\n', 0, 0).simplified();
     if (first.size() > 90)
         first = first.left(87) + u"..."_s;
@@ -25,7 +26,8 @@ QString titleFromPrompt(const QString &prompt) {
 
 } // namespace
 
-ImportSummary importResearchRubrics(ProjectStore &store, const QString &path) {
+ImportSummary importResearchRubrics(ProjectStore &store, const QString &path)
+{
     QSet<QString> seen;
     return importDefiningJsonl(
         store, path, u"researchrubrics"_s, QString::fromLatin1(BenchmarkKey::ResearchRubrics),
@@ -50,12 +52,13 @@ ImportSummary importResearchRubrics(ProjectStore &store, const QString &path) {
             task.title = titleFromPrompt(task.prompt);
             task.theme = o.value(u"domain"_s).toString();
             task.language = o.value(u"language"_s).toString(u"en"_s);
-            task.complexity = {o.value(u"conceptual_breadth"_s).toString(),
-                               o.value(u"logical_nesting"_s).toString(),
-                               o.value(u"exploration"_s).toString()};
-            task.metadata = unmappedFields(
-                o, {u"sample_id"_s, u"prompt"_s, u"domain"_s, u"language"_s,
-                    u"conceptual_breadth"_s, u"logical_nesting"_s, u"exploration"_s, u"rubrics"_s});
+            task.complexity
+                = {o.value(u"conceptual_breadth"_s).toString(),
+                   o.value(u"logical_nesting"_s).toString(), o.value(u"exploration"_s).toString()};
+            task.metadata = unmappedFields(o,
+                                           {u"sample_id"_s, u"prompt"_s, u"domain"_s, u"language"_s,
+                                            u"conceptual_breadth"_s, u"logical_nesting"_s,
+                                            u"exploration"_s, u"rubrics"_s});
             const Upserted t = store.upsertTask(task);
             if (!t.ok()) {
                 return false;
@@ -84,8 +87,8 @@ ImportSummary importResearchRubrics(ProjectStore &store, const QString &path) {
                 r.scale = VerdictScale::Ternary;
                 if (c.contains(u"mandatory"_s))
                     r.mandatory = c.value(u"mandatory"_s).toBool();
-                r.metadata =
-                    unmappedFields(c, {u"criterion"_s, u"weight"_s, u"axis"_s, u"mandatory"_s});
+                r.metadata
+                    = unmappedFields(c, {u"criterion"_s, u"weight"_s, u"axis"_s, u"mandatory"_s});
                 const auto first = firstByText.constFind(text);
                 if (first != firstByText.cend()) {
                     r.duplicateOf = first.value();
@@ -106,7 +109,8 @@ ImportSummary importResearchRubrics(ProjectStore &store, const QString &path) {
 }
 
 ImportSummary importResearchRubricsReports(ProjectStore &store, const QString &dir,
-                                           const QString &model) {
+                                           const QString &model)
+{
     ImportSummary summary;
     summary.kind = u"researchrubrics-reports"_s;
     const QFileInfo root(dir);
@@ -114,9 +118,9 @@ ImportSummary importResearchRubricsReports(ProjectStore &store, const QString &d
         summary.error(dir, 0, u"not a folder"_s);
         return summary;
     }
-    const auto bench =
-        requireBenchmark(store, QString::fromLatin1(BenchmarkKey::ResearchRubrics), summary, dir,
-                         u"the ResearchRubrics criteria (processed_data.jsonl)"_s);
+    const auto bench
+        = requireBenchmark(store, QString::fromLatin1(BenchmarkKey::ResearchRubrics), summary, dir,
+                           u"the ResearchRubrics criteria (processed_data.jsonl)"_s);
     if (!bench)
         return summary;
     const QString modelName = model.isEmpty() ? root.fileName() : model;

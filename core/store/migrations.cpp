@@ -12,7 +12,8 @@ using namespace Qt::StringLiterals;
 namespace {
 
 // Version 1: the domain model for all four benchmarks.
-QStringList baseSchema(const SqlDialect &d) {
+QStringList baseSchema(const SqlDialect &d)
+{
     const QString id = d.autoIdColumn();
     return {
         u"CREATE TABLE benchmark ("
@@ -111,7 +112,8 @@ QStringList baseSchema(const SqlDialect &d) {
 }
 
 // Version 2: full-text search and the append-only guarantee for human judgements.
-QStringList searchAndAudit(const SqlDialect &d) {
+QStringList searchAndAudit(const SqlDialect &d)
+{
     QStringList s = d.createReportSearchIndex();
     s += d.createAppendOnlyGuards();
     // The newest event per (report, rubric, annotator) is that annotator's current label.
@@ -123,7 +125,8 @@ QStringList searchAndAudit(const SqlDialect &d) {
 }
 
 // Version 3: a log of what was imported, so a user can see where the data came from.
-QStringList importLog(const SqlDialect &d) {
+QStringList importLog(const SqlDialect &d)
+{
     return {
         u"CREATE TABLE import_log ("
         "id %1, kind TEXT NOT NULL, path TEXT NOT NULL, at TEXT NOT NULL,"
@@ -135,7 +138,8 @@ QStringList importLog(const SqlDialect &d) {
 
 } // namespace
 
-const QList<Migration> &schemaMigrations() {
+const QList<Migration> &schemaMigrations()
+{
     static const QList<Migration> migrations = {
         {1, u"domain model for DRB-II, ResearchRubrics, PDR-Bench and ReportBench"_s, baseSchema},
         {2, u"full-text search over reports; append-only annotation events"_s, searchAndAudit},
@@ -144,11 +148,13 @@ const QList<Migration> &schemaMigrations() {
     return migrations;
 }
 
-int latestSchemaVersion() {
+int latestSchemaVersion()
+{
     return schemaMigrations().constLast().version;
 }
 
-bool migrate(QSqlDatabase &db, const SqlDialect &dialect, QString *error, int targetVersion) {
+bool migrate(QSqlDatabase &db, const SqlDialect &dialect, QString *error, int targetVersion)
+{
     if (targetVersion < 0)
         targetVersion = latestSchemaVersion();
     const int current = dialect.schemaVersion(db);

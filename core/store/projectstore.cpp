@@ -14,19 +14,22 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-std::unique_ptr<ProjectStore> ProjectStore::open(const QString &path, QString *error) {
+std::unique_ptr<ProjectStore> ProjectStore::open(const QString &path, QString *error)
+{
     return openAtVersion(path, -1, error);
 }
 
 std::unique_ptr<ProjectStore> ProjectStore::openAtVersion(const QString &path, int version,
-                                                          QString *error) {
+                                                          QString *error)
+{
     std::unique_ptr<ProjectStore> store(new ProjectStore);
     if (!store->initialise(path, version, error))
         return nullptr;
     return store;
 }
 
-bool ProjectStore::initialise(const QString &path, int targetVersion, QString *error) {
+bool ProjectStore::initialise(const QString &path, int targetVersion, QString *error)
+{
     static QAtomicInteger<quint64> serial;
     m_path = QFileInfo(path).absoluteFilePath();
     m_dialect = makeSqliteDialect();
@@ -59,7 +62,8 @@ bool ProjectStore::initialise(const QString &path, int targetVersion, QString *e
     return true;
 }
 
-ProjectStore::~ProjectStore() {
+ProjectStore::~ProjectStore()
+{
     m_statements.clear(); // queries must die before their connection is removed
     {
         QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
@@ -70,16 +74,19 @@ ProjectStore::~ProjectStore() {
         QSqlDatabase::removeDatabase(m_connectionName);
 }
 
-QSqlDatabase ProjectStore::database() const {
+QSqlDatabase ProjectStore::database() const
+{
     return QSqlDatabase::database(m_connectionName, false);
 }
 
-int ProjectStore::schemaVersion() const {
+int ProjectStore::schemaVersion() const
+{
     QSqlDatabase db = database();
     return m_dialect->schemaVersion(db);
 }
 
-bool ProjectStore::begin() {
+bool ProjectStore::begin()
+{
     QSqlDatabase db = database();
     if (!db.transaction()) {
         m_lastError = db.lastError().text();
@@ -88,7 +95,8 @@ bool ProjectStore::begin() {
     return true;
 }
 
-bool ProjectStore::commit() {
+bool ProjectStore::commit()
+{
     QSqlDatabase db = database();
     if (!db.commit()) {
         m_lastError = db.lastError().text();
@@ -98,11 +106,13 @@ bool ProjectStore::commit() {
     return true;
 }
 
-void ProjectStore::rollback() {
+void ProjectStore::rollback()
+{
     database().rollback();
 }
 
-QSqlQuery &ProjectStore::prepared(const QString &sql) {
+QSqlQuery &ProjectStore::prepared(const QString &sql)
+{
     auto it = m_statements.find(sql);
     if (it == m_statements.end()) {
         auto q = std::make_unique<QSqlQuery>(database());
@@ -114,13 +124,15 @@ QSqlQuery &ProjectStore::prepared(const QString &sql) {
     return *it->second;
 }
 
-bool ProjectStore::exec(QSqlQuery &q) {
+bool ProjectStore::exec(QSqlQuery &q)
+{
     if (!q.exec())
         return fail(q);
     return true;
 }
 
-bool ProjectStore::fail(const QSqlQuery &q) {
+bool ProjectStore::fail(const QSqlQuery &q)
+{
     m_lastError = q.lastError().text();
     if (m_lastError.trimmed().isEmpty())
         m_lastError = u"database error"_s;
@@ -138,7 +150,8 @@ struct ProjectStore::UpsertSql {
 };
 
 ProjectStore::UpsertSql ProjectStore::upsertSql(const QString &table, const QStringList &keyColumns,
-                                                const QStringList &valueColumns) {
+                                                const QStringList &valueColumns)
+{
     UpsertSql sql;
     QStringList where, plainKeys, sets;
     for (int i = 0; i < keyColumns.size(); ++i) {
@@ -158,8 +171,8 @@ ProjectStore::UpsertSql ProjectStore::upsertSql(const QString &table, const QStr
         sets << valueColumns.at(i) + u" = "_s + sql.valueNames.constLast();
     }
     sql.find = u"SELECT id, fingerprint FROM %1 WHERE %2"_s.arg(table, where.join(u" AND "_s));
-    sql.update =
-        u"UPDATE %1 SET %2, fingerprint = :f WHERE id = :id"_s.arg(table, sets.join(u", "_s));
+    sql.update
+        = u"UPDATE %1 SET %2, fingerprint = :f WHERE id = :id"_s.arg(table, sets.join(u", "_s));
     sql.insert = u"INSERT INTO %1 (%2, fingerprint) VALUES (%3, :f)"_s.arg(
         table, (plainKeys + valueColumns).join(u", "_s),
         (sql.keyNames + sql.valueNames).join(u", "_s));
@@ -167,7 +180,8 @@ ProjectStore::UpsertSql ProjectStore::upsertSql(const QString &table, const QStr
 }
 
 Upserted ProjectStore::upsertRow(const UpsertSql &sql, const QVariantList &keyValues,
-                                 const QVariantList &values) {
+                                 const QVariantList &values)
+{
     Q_ASSERT(sql.keyNames.size() == keyValues.size());
     Q_ASSERT(sql.valueNames.size() == values.size());
     const QString fingerprint = StoreCodec::fingerprint(values);
@@ -206,7 +220,8 @@ Upserted ProjectStore::upsertRow(const UpsertSql &sql, const QVariantList &keyVa
 }
 
 std::optional<Benchmark> ProjectStore::ensureBenchmark(const QString &key, const QString &name,
-                                                       VerdictScale scale) {
+                                                       VerdictScale scale)
+{
     if (auto existing = benchmark(key))
         return existing;
     QSqlQuery &q = prepared(u"INSERT INTO benchmark (key, name, scale) VALUES (?, ?, ?)"_s);
@@ -218,12 +233,13 @@ std::optional<Benchmark> ProjectStore::ensureBenchmark(const QString &key, const
     return Benchmark{q.lastInsertId().toLongLong(), key, name, scale};
 }
 
-Upserted ProjectStore::upsertTask(const Task &t) {
-    static const UpsertSql sql =
-        upsertSql(u"task"_s, {u"benchmark_id"_s, u"external_id"_s},
-                  {u"language"_s, u"theme"_s, u"title"_s, u"prompt"_s, u"judge_task"_s,
-                   u"blocked"_s, u"complexity_breadth"_s, u"complexity_nesting"_s,
-                   u"complexity_exploration"_s, u"metadata"_s});
+Upserted ProjectStore::upsertTask(const Task &t)
+{
+    static const UpsertSql sql
+        = upsertSql(u"task"_s, {u"benchmark_id"_s, u"external_id"_s},
+                    {u"language"_s, u"theme"_s, u"title"_s, u"prompt"_s, u"judge_task"_s,
+                     u"blocked"_s, u"complexity_breadth"_s, u"complexity_nesting"_s,
+                     u"complexity_exploration"_s, u"metadata"_s});
     return upsertRow(
         sql, {t.benchmarkId, t.externalId},
         {StoreCodec::text(t.language), StoreCodec::text(t.theme), StoreCodec::text(t.title),
@@ -232,14 +248,16 @@ Upserted ProjectStore::upsertTask(const Task &t) {
          StoreCodec::text(t.complexity.exploration), StoreCodec::json(t.metadata)});
 }
 
-Upserted ProjectStore::upsertPersona(const Persona &p) {
+Upserted ProjectStore::upsertPersona(const Persona &p)
+{
     static const UpsertSql sql = upsertSql(u"persona"_s, {u"benchmark_id"_s, u"external_id"_s},
                                            {u"name"_s, u"attributes"_s});
     return upsertRow(sql, {p.benchmarkId, p.externalId},
                      {StoreCodec::text(p.name), StoreCodec::json(p.attributes)});
 }
 
-Upserted ProjectStore::upsertQuery(const Query &qr) {
+Upserted ProjectStore::upsertQuery(const Query &qr)
+{
     static const UpsertSql sql = upsertSql(
         u"research_query"_s, {u"benchmark_id"_s, u"external_id"_s},
         {u"task_id"_s, u"persona_id"_s, u"setting"_s, u"language"_s, u"text"_s, u"metadata"_s});
@@ -249,27 +267,30 @@ Upserted ProjectStore::upsertQuery(const Query &qr) {
                       StoreCodec::json(qr.metadata)});
 }
 
-Upserted ProjectStore::upsertRubric(const Rubric &r) {
-    static const UpsertSql sql =
-        upsertSql(u"rubric"_s, {u"task_id"_s, u"query_id?"_s, u"dimension"_s, u"position"_s},
-                  {u"text"_s, u"weight"_s, u"dimension_weight"_s, u"mandatory"_s, u"scale"_s,
-                   u"duplicate_of"_s, u"metadata"_s});
+Upserted ProjectStore::upsertRubric(const Rubric &r)
+{
+    static const UpsertSql sql
+        = upsertSql(u"rubric"_s, {u"task_id"_s, u"query_id?"_s, u"dimension"_s, u"position"_s},
+                    {u"text"_s, u"weight"_s, u"dimension_weight"_s, u"mandatory"_s, u"scale"_s,
+                     u"duplicate_of"_s, u"metadata"_s});
     return upsertRow(sql, {r.taskId, StoreCodec::id(r.queryId), r.dimension, r.position},
                      {r.text, r.weight, StoreCodec::number(r.dimensionWeight),
                       StoreCodec::flag(r.mandatory), scaleKey(r.scale),
                       StoreCodec::id(r.duplicateOf), StoreCodec::json(r.metadata)});
 }
 
-Upserted ProjectStore::upsertReference(const Reference &r) {
-    static const UpsertSql sql =
-        upsertSql(u"reference_entry"_s, {u"task_id"_s, u"position"_s},
-                  {u"bib_id"_s, u"title"_s, u"normalized_title"_s, u"authors"_s, u"meta"_s});
+Upserted ProjectStore::upsertReference(const Reference &r)
+{
+    static const UpsertSql sql
+        = upsertSql(u"reference_entry"_s, {u"task_id"_s, u"position"_s},
+                    {u"bib_id"_s, u"title"_s, u"normalized_title"_s, u"authors"_s, u"meta"_s});
     return upsertRow(sql, {r.taskId, r.position},
                      {StoreCodec::text(r.bibId), r.title, r.normalizedTitle,
                       StoreCodec::text(r.authors), StoreCodec::json(r.meta)});
 }
 
-std::optional<RowId> ProjectStore::ensureModel(const QString &name) {
+std::optional<RowId> ProjectStore::ensureModel(const QString &name)
+{
     if (auto id = modelId(name))
         return id;
     QSqlQuery &q = prepared(u"INSERT INTO agent_model (name) VALUES (?)"_s);
@@ -279,7 +300,8 @@ std::optional<RowId> ProjectStore::ensureModel(const QString &name) {
     return q.lastInsertId().toLongLong();
 }
 
-Upserted ProjectStore::upsertReport(const Report &r, const QByteArray &original) {
+Upserted ProjectStore::upsertReport(const Report &r, const QByteArray &original)
+{
     QVariant hash;
     if (!r.contentHash.isEmpty()) {
         hash = r.contentHash;
@@ -290,8 +312,8 @@ Upserted ProjectStore::upsertReport(const Report &r, const QByteArray &original)
         const bool present = has.next();
         has.finish();
         if (!present) {
-            QSqlQuery &put =
-                prepared(u"INSERT INTO document_blob (hash, size, data) VALUES (?, ?, ?)"_s);
+            QSqlQuery &put
+                = prepared(u"INSERT INTO document_blob (hash, size, data) VALUES (?, ?, ?)"_s);
             put.bindValue(0, r.contentHash);
             put.bindValue(1, qint64(original.size()));
             put.bindValue(2, original);
@@ -299,10 +321,10 @@ Upserted ProjectStore::upsertReport(const Report &r, const QByteArray &original)
                 return {};
         }
     }
-    static const UpsertSql sql =
-        upsertSql(u"report"_s, {u"model_id"_s, u"task_id"_s, u"query_id?"_s},
-                  {u"format"_s, u"source_name"_s, u"content_hash"_s, u"text"_s, u"pages"_s,
-                   u"warnings"_s, u"has_text"_s});
+    static const UpsertSql sql
+        = upsertSql(u"report"_s, {u"model_id"_s, u"task_id"_s, u"query_id?"_s},
+                    {u"format"_s, u"source_name"_s, u"content_hash"_s, u"text"_s, u"pages"_s,
+                     u"warnings"_s, u"has_text"_s});
     return upsertRow(sql, {r.modelId, r.taskId, StoreCodec::id(r.queryId)},
                      {formatKey(r.format), StoreCodec::text(r.sourceName), hash,
                       r.text.isNull() ? u""_s : r.text, // NOT NULL: no text is ''
@@ -310,7 +332,8 @@ Upserted ProjectStore::upsertReport(const Report &r, const QByteArray &original)
                       int(r.hasText)});
 }
 
-std::optional<RowId> ProjectStore::createRun(const JudgeRun &run) {
+std::optional<RowId> ProjectStore::createRun(const JudgeRun &run)
+{
     QSqlQuery &q = prepared(
         u"INSERT INTO judge_run (benchmark_id, name, kind, scheme, config, status, created_at,"
         " finished_at, source, source_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
@@ -320,19 +343,22 @@ std::optional<RowId> ProjectStore::createRun(const JudgeRun &run) {
     q.bindValue(3, StoreCodec::text(run.scheme));
     q.bindValue(4, StoreCodec::json(run.config));
     q.bindValue(5, run.status.isEmpty() ? u"pending"_s : run.status);
-    q.bindValue(6, StoreCodec::time(run.createdAt.isValid() ? run.createdAt
-                                                            : QDateTime::currentDateTimeUtc()));
+    q.bindValue(6,
+                StoreCodec::time(run.createdAt.isValid() ? run.createdAt
+                                                         : QDateTime::currentDateTimeUtc()));
     q.bindValue(7, StoreCodec::time(run.finishedAt));
     q.bindValue(8, StoreCodec::text(run.source));
-    q.bindValue(9, run.config.value(u"sourceHash"_s).toString().isEmpty()
-                       ? QVariant()
-                       : QVariant(run.config.value(u"sourceHash"_s).toString()));
+    q.bindValue(9,
+                run.config.value(u"sourceHash"_s).toString().isEmpty()
+                    ? QVariant()
+                    : QVariant(run.config.value(u"sourceHash"_s).toString()));
     if (!exec(q))
         return std::nullopt;
     return q.lastInsertId().toLongLong();
 }
 
-bool ProjectStore::finishRun(RowId runId, const QString &status) {
+bool ProjectStore::finishRun(RowId runId, const QString &status)
+{
     QSqlQuery &q = prepared(u"UPDATE judge_run SET status = ?, finished_at = ? WHERE id = ?"_s);
     q.bindValue(0, status);
     q.bindValue(1, StoreCodec::time(QDateTime::currentDateTimeUtc()));
@@ -340,7 +366,8 @@ bool ProjectStore::finishRun(RowId runId, const QString &status) {
     return exec(q);
 }
 
-Upserted ProjectStore::upsertVerdict(const Verdict &v) {
+Upserted ProjectStore::upsertVerdict(const Verdict &v)
+{
     if (!v.value && v.error.isEmpty()) {
         m_lastError = u"a verdict without a value must carry its error"_s;
         return {};
@@ -355,10 +382,9 @@ Upserted ProjectStore::upsertVerdict(const Verdict &v) {
     const QVariant value = StoreCodec::number(v.value);
     if (find.next()) {
         const RowId id = find.value(0).toLongLong();
-        const bool same = find.value(1) == value && find.value(2).toString() == v.label &&
-                          find.value(3).toString() == v.reason &&
-                          find.value(4).toString() == v.evidence &&
-                          find.value(5).toString() == v.error;
+        const bool same = find.value(1) == value && find.value(2).toString() == v.label
+            && find.value(3).toString() == v.reason && find.value(4).toString() == v.evidence
+            && find.value(5).toString() == v.error;
         find.finish();
         if (same)
             return {id, UpsertResult::Unchanged};
@@ -394,14 +420,15 @@ Upserted ProjectStore::upsertVerdict(const Verdict &v) {
     return {insert.lastInsertId().toLongLong(), UpsertResult::Added};
 }
 
-std::optional<RowId> ProjectStore::appendAnnotation(const AnnotationEvent &e) {
+std::optional<RowId> ProjectStore::appendAnnotation(const AnnotationEvent &e)
+{
     if (e.annotator.trimmed().isEmpty()) {
         m_lastError = u"an annotation needs an annotator"_s;
         return std::nullopt;
     }
-    QSqlQuery &q =
-        prepared(u"INSERT INTO annotation_event (report_id, rubric_id, annotator, at, value,"
-                 " previous_value, note) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
+    QSqlQuery &q
+        = prepared(u"INSERT INTO annotation_event (report_id, rubric_id, annotator, at, value,"
+                   " previous_value, note) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
     q.bindValue(0, e.reportId);
     q.bindValue(1, e.rubricId);
     q.bindValue(2, e.annotator);
@@ -415,14 +442,15 @@ std::optional<RowId> ProjectStore::appendAnnotation(const AnnotationEvent &e) {
 }
 
 bool ProjectStore::logImport(const QString &kind, const QString &path, int added, int updated,
-                             int unchanged, int errors, int warnings, const QString &summary) {
+                             int unchanged, int errors, int warnings, const QString &summary)
+{
     QSqlQuery &q = prepared(
         u"INSERT INTO import_log (kind, path, at, added, updated, unchanged, errors, warnings,"
         " summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
-    const QVariantList values = {
-        kind,   path,     StoreCodec::time(QDateTime::currentDateTimeUtc()),
-        added,  updated,  unchanged,
-        errors, warnings, summary};
+    const QVariantList values
+        = {kind,   path,     StoreCodec::time(QDateTime::currentDateTimeUtc()),
+           added,  updated,  unchanged,
+           errors, warnings, summary};
     for (int i = 0; i < values.size(); ++i)
         q.bindValue(i, values.at(i));
     return exec(q);

@@ -75,26 +75,27 @@ struct SearchHit {
 
 struct CountRow {
     QString group; // benchmark key
-    QString key;   // dimension, model ...
+    QString key; // dimension, model ...
     int count = 0;
 };
 
 struct ProjectStats {
-    QList<CountRow> tasks;            // per benchmark (key empty)
-    QList<CountRow> languages;        // per benchmark and language
-    QList<CountRow> themes;           // per benchmark and theme/domain
-    QList<CountRow> rubrics;          // per benchmark and dimension
+    QList<CountRow> tasks; // per benchmark (key empty)
+    QList<CountRow> languages; // per benchmark and language
+    QList<CountRow> themes; // per benchmark and theme/domain
+    QList<CountRow> rubrics; // per benchmark and dimension
     QList<CountRow> duplicateRubrics; // per benchmark and dimension
-    QList<CountRow> references;       // per benchmark
-    QList<CountRow> personas;         // per benchmark
-    QList<CountRow> queries;          // per benchmark
-    QList<CountRow> reports;          // per benchmark and model
-    QList<CountRow> runs;             // per kind
-    QList<CountRow> verdicts;         // per run name
+    QList<CountRow> references; // per benchmark
+    QList<CountRow> personas; // per benchmark
+    QList<CountRow> queries; // per benchmark
+    QList<CountRow> reports; // per benchmark and model
+    QList<CountRow> runs; // per kind
+    QList<CountRow> verdicts; // per run name
     int annotationEvents = 0;
 };
 
-class ProjectStore {
+class ProjectStore
+{
 public:
     // Opens (creating if needed) the project at `path` with a connection owned by the
     // calling thread, and migrates it to the latest schema. Use one store per thread.
@@ -190,12 +191,15 @@ private:
 };
 
 // Scoped transaction: rolls back unless commit() was called.
-class Transaction {
+class Transaction
+{
 public:
     explicit Transaction(ProjectStore &store)
         : m_store(store)
-        , m_open(store.begin()) {}
-    ~Transaction() {
+        , m_open(store.begin())
+    { }
+    ~Transaction()
+    {
         if (m_open)
             m_store.rollback();
     }
@@ -203,7 +207,8 @@ public:
     Transaction &operator=(const Transaction &) = delete;
 
     bool isOpen() const { return m_open; }
-    bool commit() {
+    bool commit()
+    {
         if (!m_open)
             return false;
         m_open = false;

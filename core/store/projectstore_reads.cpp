@@ -13,7 +13,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-std::optional<RowId> singleId(QSqlQuery &q) {
+std::optional<RowId> singleId(QSqlQuery &q)
+{
     std::optional<RowId> id;
     if (q.next())
         id = q.value(0).toLongLong();
@@ -21,7 +22,8 @@ std::optional<RowId> singleId(QSqlQuery &q) {
     return id;
 }
 
-Rubric rubricFrom(const QSqlQuery &q) {
+Rubric rubricFrom(const QSqlQuery &q)
+{
     Rubric r;
     r.id = q.value(0).toLongLong();
     r.taskId = q.value(1).toLongLong();
@@ -43,7 +45,8 @@ constexpr auto rubricColumns = "SELECT id, task_id, query_id, dimension, positio
                                " dimension_weight, mandatory, scale, duplicate_of, metadata"
                                " FROM rubric";
 
-AnnotationEvent annotationFrom(const QSqlQuery &q) {
+AnnotationEvent annotationFrom(const QSqlQuery &q)
+{
     AnnotationEvent e;
     e.id = q.value(0).toLongLong();
     e.reportId = q.value(1).toLongLong();
@@ -58,7 +61,8 @@ AnnotationEvent annotationFrom(const QSqlQuery &q) {
 
 } // namespace
 
-QList<Benchmark> ProjectStore::benchmarks() {
+QList<Benchmark> ProjectStore::benchmarks()
+{
     QList<Benchmark> out;
     QSqlQuery &q = prepared(u"SELECT id, key, name, scale FROM benchmark ORDER BY id"_s);
     if (!exec(q))
@@ -70,7 +74,8 @@ QList<Benchmark> ProjectStore::benchmarks() {
     return out;
 }
 
-std::optional<Benchmark> ProjectStore::benchmark(const QString &key) {
+std::optional<Benchmark> ProjectStore::benchmark(const QString &key)
+{
     QSqlQuery &q = prepared(u"SELECT id, key, name, scale FROM benchmark WHERE key = ?"_s);
     q.bindValue(0, key);
     if (!exec(q) || !q.next())
@@ -81,7 +86,8 @@ std::optional<Benchmark> ProjectStore::benchmark(const QString &key) {
     return b;
 }
 
-std::optional<RowId> ProjectStore::taskId(RowId benchmarkId, const QString &externalId) {
+std::optional<RowId> ProjectStore::taskId(RowId benchmarkId, const QString &externalId)
+{
     QSqlQuery &q = prepared(u"SELECT id FROM task WHERE benchmark_id = ? AND external_id = ?"_s);
     q.bindValue(0, benchmarkId);
     q.bindValue(1, externalId);
@@ -90,7 +96,8 @@ std::optional<RowId> ProjectStore::taskId(RowId benchmarkId, const QString &exte
     return singleId(q);
 }
 
-std::optional<Task> ProjectStore::task(RowId id) {
+std::optional<Task> ProjectStore::task(RowId id)
+{
     QSqlQuery &q = prepared(
         u"SELECT id, benchmark_id, external_id, language, theme, title, prompt, judge_task,"
         " blocked, complexity_breadth, complexity_nesting, complexity_exploration, metadata"
@@ -114,7 +121,8 @@ std::optional<Task> ProjectStore::task(RowId id) {
     return t;
 }
 
-QList<TaskSummary> ProjectStore::taskSummaries(const QString &benchmarkKey) {
+QList<TaskSummary> ProjectStore::taskSummaries(const QString &benchmarkKey)
+{
     QList<TaskSummary> out;
     // Numeric external ids (DRB-II idx) sort as numbers, the rest as text.
     QSqlQuery &q = prepared(u"SELECT t.id, b.key, t.external_id, t.language, t.theme, t.title,"
@@ -135,11 +143,12 @@ QList<TaskSummary> ProjectStore::taskSummaries(const QString &benchmarkKey) {
     return out;
 }
 
-QList<Rubric> ProjectStore::rubrics(RowId taskId, std::optional<RowId> queryId) {
+QList<Rubric> ProjectStore::rubrics(RowId taskId, std::optional<RowId> queryId)
+{
     QList<Rubric> out;
-    QSqlQuery &q = prepared(QString::fromLatin1(rubricColumns) +
-                            u" WHERE task_id = ? AND COALESCE(query_id, 0) = ?"
-                            " ORDER BY id"_s);
+    QSqlQuery &q = prepared(QString::fromLatin1(rubricColumns)
+                            + u" WHERE task_id = ? AND COALESCE(query_id, 0) = ?"
+                              " ORDER BY id"_s);
     q.bindValue(0, taskId);
     q.bindValue(1, queryId.value_or(0));
     if (!exec(q))
@@ -149,10 +158,11 @@ QList<Rubric> ProjectStore::rubrics(RowId taskId, std::optional<RowId> queryId) 
     return out;
 }
 
-QList<Rubric> ProjectStore::allRubricsOfTask(RowId taskId) {
+QList<Rubric> ProjectStore::allRubricsOfTask(RowId taskId)
+{
     QList<Rubric> out;
-    QSqlQuery &q =
-        prepared(QString::fromLatin1(rubricColumns) + u" WHERE task_id = ? ORDER BY id"_s);
+    QSqlQuery &q
+        = prepared(QString::fromLatin1(rubricColumns) + u" WHERE task_id = ? ORDER BY id"_s);
     q.bindValue(0, taskId);
     if (!exec(q))
         return out;
@@ -161,7 +171,8 @@ QList<Rubric> ProjectStore::allRubricsOfTask(RowId taskId) {
     return out;
 }
 
-QList<Reference> ProjectStore::references(RowId taskId) {
+QList<Reference> ProjectStore::references(RowId taskId)
+{
     QList<Reference> out;
     QSqlQuery &q = prepared(u"SELECT id, task_id, position, bib_id, title, normalized_title,"
                             " authors, meta FROM reference_entry WHERE task_id = ?"
@@ -177,7 +188,8 @@ QList<Reference> ProjectStore::references(RowId taskId) {
     return out;
 }
 
-std::optional<Persona> ProjectStore::persona(RowId id) {
+std::optional<Persona> ProjectStore::persona(RowId id)
+{
     QSqlQuery &q = prepared(
         u"SELECT id, benchmark_id, external_id, name, attributes FROM persona WHERE id = ?"_s);
     q.bindValue(0, id);
@@ -189,7 +201,8 @@ std::optional<Persona> ProjectStore::persona(RowId id) {
     return p;
 }
 
-std::optional<RowId> ProjectStore::personaId(RowId benchmarkId, const QString &externalId) {
+std::optional<RowId> ProjectStore::personaId(RowId benchmarkId, const QString &externalId)
+{
     QSqlQuery &q = prepared(u"SELECT id FROM persona WHERE benchmark_id = ? AND external_id = ?"_s);
     q.bindValue(0, benchmarkId);
     q.bindValue(1, externalId);
@@ -198,7 +211,8 @@ std::optional<RowId> ProjectStore::personaId(RowId benchmarkId, const QString &e
     return singleId(q);
 }
 
-std::optional<Query> ProjectStore::query(RowId id) {
+std::optional<Query> ProjectStore::query(RowId id)
+{
     QSqlQuery &q = prepared(u"SELECT id, benchmark_id, task_id, persona_id, external_id, setting,"
                             " language, text, metadata FROM research_query WHERE id = ?"_s);
     q.bindValue(0, id);
@@ -218,9 +232,10 @@ std::optional<Query> ProjectStore::query(RowId id) {
     return r;
 }
 
-std::optional<RowId> ProjectStore::queryId(RowId benchmarkId, const QString &externalId) {
-    QSqlQuery &q =
-        prepared(u"SELECT id FROM research_query WHERE benchmark_id = ? AND external_id = ?"_s);
+std::optional<RowId> ProjectStore::queryId(RowId benchmarkId, const QString &externalId)
+{
+    QSqlQuery &q
+        = prepared(u"SELECT id FROM research_query WHERE benchmark_id = ? AND external_id = ?"_s);
     q.bindValue(0, benchmarkId);
     q.bindValue(1, externalId);
     if (!exec(q))
@@ -228,7 +243,8 @@ std::optional<RowId> ProjectStore::queryId(RowId benchmarkId, const QString &ext
     return singleId(q);
 }
 
-QStringList ProjectStore::models() {
+QStringList ProjectStore::models()
+{
     QStringList out;
     QSqlQuery &q = prepared(u"SELECT name FROM agent_model ORDER BY name"_s);
     if (!exec(q))
@@ -238,7 +254,8 @@ QStringList ProjectStore::models() {
     return out;
 }
 
-std::optional<RowId> ProjectStore::modelId(const QString &name) {
+std::optional<RowId> ProjectStore::modelId(const QString &name)
+{
     QSqlQuery &q = prepared(u"SELECT id FROM agent_model WHERE name = ?"_s);
     q.bindValue(0, name);
     if (!exec(q))
@@ -246,7 +263,8 @@ std::optional<RowId> ProjectStore::modelId(const QString &name) {
     return singleId(q);
 }
 
-std::optional<Report> ProjectStore::report(RowId id) {
+std::optional<Report> ProjectStore::report(RowId id)
+{
     QSqlQuery &q = prepared(u"SELECT id, model_id, task_id, query_id, format, source_name,"
                             " content_hash, text, pages, warnings, has_text FROM report"
                             " WHERE id = ?"_s);
@@ -270,7 +288,8 @@ std::optional<Report> ProjectStore::report(RowId id) {
 }
 
 std::optional<RowId> ProjectStore::reportId(RowId modelId, RowId taskId,
-                                            std::optional<RowId> queryId) {
+                                            std::optional<RowId> queryId)
+{
     QSqlQuery &q = prepared(u"SELECT id FROM report WHERE model_id = ? AND task_id = ?"
                             " AND COALESCE(query_id, 0) = ?"_s);
     q.bindValue(0, modelId);
@@ -281,7 +300,8 @@ std::optional<RowId> ProjectStore::reportId(RowId modelId, RowId taskId,
     return singleId(q);
 }
 
-QList<ReportSummary> ProjectStore::reportSummaries(const QString &benchmarkKey) {
+QList<ReportSummary> ProjectStore::reportSummaries(const QString &benchmarkKey)
+{
     QList<ReportSummary> out;
     QSqlQuery &q = prepared(
         u"SELECT p.id, b.key, t.external_id, COALESCE(qr.external_id, ''), m.name, p.format,"
@@ -314,7 +334,8 @@ QList<ReportSummary> ProjectStore::reportSummaries(const QString &benchmarkKey) 
     return out;
 }
 
-QByteArray ProjectStore::originalFile(const QString &contentHash) {
+QByteArray ProjectStore::originalFile(const QString &contentHash)
+{
     QSqlQuery &q = prepared(u"SELECT data FROM document_blob WHERE hash = ?"_s);
     q.bindValue(0, contentHash);
     if (!exec(q) || !q.next())
@@ -324,7 +345,8 @@ QByteArray ProjectStore::originalFile(const QString &contentHash) {
     return data;
 }
 
-QList<RunSummary> ProjectStore::runs() {
+QList<RunSummary> ProjectStore::runs()
+{
     QList<RunSummary> out;
     QSqlQuery &q = prepared(
         u"SELECT r.id, r.name, r.kind, r.status, COALESCE(b.key, ''), r.created_at,"
@@ -341,7 +363,8 @@ QList<RunSummary> ProjectStore::runs() {
     return out;
 }
 
-std::optional<RowId> ProjectStore::runBySourceHash(const QString &sourceHash) {
+std::optional<RowId> ProjectStore::runBySourceHash(const QString &sourceHash)
+{
     QSqlQuery &q = prepared(u"SELECT id FROM judge_run WHERE source_hash = ?"_s);
     q.bindValue(0, sourceHash);
     if (!exec(q))
@@ -349,7 +372,8 @@ std::optional<RowId> ProjectStore::runBySourceHash(const QString &sourceHash) {
     return singleId(q);
 }
 
-QList<Verdict> ProjectStore::verdicts(RowId runId, RowId reportId) {
+QList<Verdict> ProjectStore::verdicts(RowId runId, RowId reportId)
+{
     QList<Verdict> out;
     QSqlQuery &q = prepared(u"SELECT id, run_id, report_id, rubric_id, value, label, reason,"
                             " evidence, error, raw FROM verdict WHERE run_id = ? AND report_id = ?"
@@ -375,7 +399,8 @@ QList<Verdict> ProjectStore::verdicts(RowId runId, RowId reportId) {
     return out;
 }
 
-QList<AnnotationEvent> ProjectStore::annotationHistory(RowId reportId, RowId rubricId) {
+QList<AnnotationEvent> ProjectStore::annotationHistory(RowId reportId, RowId rubricId)
+{
     QList<AnnotationEvent> out;
     QSqlQuery &q = prepared(u"SELECT id, report_id, rubric_id, annotator, at, value,"
                             " previous_value, note FROM annotation_event"
@@ -390,7 +415,8 @@ QList<AnnotationEvent> ProjectStore::annotationHistory(RowId reportId, RowId rub
 }
 
 std::optional<AnnotationEvent> ProjectStore::currentAnnotation(RowId reportId, RowId rubricId,
-                                                               const QString &annotator) {
+                                                               const QString &annotator)
+{
     // Ids grow with every append, so the largest id is the newest event even when two
     // machines' clocks disagree.
     QSqlQuery &q = prepared(
@@ -409,7 +435,8 @@ std::optional<AnnotationEvent> ProjectStore::currentAnnotation(RowId reportId, R
     return e;
 }
 
-QList<CountRow> ProjectStore::countRows(const QString &sql) {
+QList<CountRow> ProjectStore::countRows(const QString &sql)
+{
     QList<CountRow> out;
     QSqlQuery &q = prepared(sql);
     if (!exec(q))
@@ -419,7 +446,8 @@ QList<CountRow> ProjectStore::countRows(const QString &sql) {
     return out;
 }
 
-ProjectStats ProjectStore::stats() {
+ProjectStats ProjectStore::stats()
+{
     ProjectStats s;
     s.tasks = countRows(u"SELECT b.key, '', count(t.id) FROM benchmark b"
                         " LEFT JOIN task t ON t.benchmark_id = b.id GROUP BY b.id, b.key"
@@ -430,15 +458,15 @@ ProjectStats ProjectStore::stats() {
     s.themes = countRows(u"SELECT b.key, COALESCE(t.theme, '?'), count(*) FROM task t"
                          " JOIN benchmark b ON b.id = t.benchmark_id"
                          " GROUP BY b.key, t.theme ORDER BY b.key, count(*) DESC, t.theme"_s);
-    s.rubrics =
-        countRows(u"SELECT b.key, r.dimension, count(*) FROM rubric r"
-                  " JOIN task t ON t.id = r.task_id JOIN benchmark b ON b.id = t.benchmark_id"
-                  " GROUP BY b.key, r.dimension ORDER BY b.key, count(*) DESC"_s);
-    s.duplicateRubrics =
-        countRows(u"SELECT b.key, r.dimension, count(*) FROM rubric r"
-                  " JOIN task t ON t.id = r.task_id JOIN benchmark b ON b.id = t.benchmark_id"
-                  " WHERE r.duplicate_of IS NOT NULL GROUP BY b.key, r.dimension"
-                  " ORDER BY b.key, r.dimension"_s);
+    s.rubrics
+        = countRows(u"SELECT b.key, r.dimension, count(*) FROM rubric r"
+                    " JOIN task t ON t.id = r.task_id JOIN benchmark b ON b.id = t.benchmark_id"
+                    " GROUP BY b.key, r.dimension ORDER BY b.key, count(*) DESC"_s);
+    s.duplicateRubrics
+        = countRows(u"SELECT b.key, r.dimension, count(*) FROM rubric r"
+                    " JOIN task t ON t.id = r.task_id JOIN benchmark b ON b.id = t.benchmark_id"
+                    " WHERE r.duplicate_of IS NOT NULL GROUP BY b.key, r.dimension"
+                    " ORDER BY b.key, r.dimension"_s);
     s.references = countRows(u"SELECT b.key, '', count(*) FROM reference_entry e"
                              " JOIN task t ON t.id = e.task_id"
                              " JOIN benchmark b ON b.id = t.benchmark_id GROUP BY b.key"_s);
@@ -446,11 +474,11 @@ ProjectStats ProjectStore::stats() {
                            " JOIN benchmark b ON b.id = p.benchmark_id GROUP BY b.key"_s);
     s.queries = countRows(u"SELECT b.key, '', count(*) FROM research_query q"
                           " JOIN benchmark b ON b.id = q.benchmark_id GROUP BY b.key"_s);
-    s.reports =
-        countRows(u"SELECT b.key, m.name, count(*) FROM report p"
-                  " JOIN task t ON t.id = p.task_id JOIN benchmark b ON b.id = t.benchmark_id"
-                  " JOIN agent_model m ON m.id = p.model_id"
-                  " GROUP BY b.key, m.name ORDER BY b.key, m.name"_s);
+    s.reports
+        = countRows(u"SELECT b.key, m.name, count(*) FROM report p"
+                    " JOIN task t ON t.id = p.task_id JOIN benchmark b ON b.id = t.benchmark_id"
+                    " JOIN agent_model m ON m.id = p.model_id"
+                    " GROUP BY b.key, m.name ORDER BY b.key, m.name"_s);
     s.runs = countRows(u"SELECT '', kind, count(*) FROM judge_run GROUP BY kind ORDER BY kind"_s);
     s.verdicts = countRows(u"SELECT r.name, CASE WHEN v.value IS NULL THEN 'error' ELSE 'ok' END,"
                            " count(*) FROM verdict v JOIN judge_run r ON r.id = v.run_id"
@@ -462,7 +490,8 @@ ProjectStats ProjectStore::stats() {
     return s;
 }
 
-QList<SearchHit> ProjectStore::search(const QString &text, int limit) {
+QList<SearchHit> ProjectStore::search(const QString &text, int limit)
+{
     QList<SearchHit> hits;
     const QStringList terms = text.split(QRegularExpression(u"\\s+"_s), Qt::SkipEmptyParts);
     if (terms.isEmpty())

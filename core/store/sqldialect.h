@@ -10,7 +10,8 @@
 
 namespace Rubricate {
 
-class SqlDialect {
+class SqlDialect
+{
 public:
     virtual ~SqlDialect() = default;
 

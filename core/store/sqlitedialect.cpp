@@ -9,11 +9,13 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-class SqliteDialect final : public SqlDialect {
+class SqliteDialect final : public SqlDialect
+{
 public:
     QString driverName() const override { return u"QSQLITE"_s; }
 
-    QStringList connectionSetup() const override {
+    QStringList connectionSetup() const override
+    {
         // WAL lets the GUI read while a run writes; NORMAL sync is durable in WAL mode
         // except for the last transaction on power loss, which a resumable run tolerates.
         return {u"PRAGMA journal_mode = WAL"_s, u"PRAGMA synchronous = NORMAL"_s,
@@ -24,7 +26,8 @@ public:
     QString autoIdColumn() const override { return u"INTEGER PRIMARY KEY"_s; }
     QString blobType() const override { return u"BLOB"_s; }
 
-    QStringList createReportSearchIndex() const override {
+    QStringList createReportSearchIndex() const override
+    {
         // Trigram tokens match inside words of every script: Chinese reports have no
         // spaces for a word tokenizer to split on.
         return {
@@ -42,7 +45,8 @@ public:
         };
     }
 
-    QStringList createAppendOnlyGuards() const override {
+    QStringList createAppendOnlyGuards() const override
+    {
         return {
             u"CREATE TRIGGER annotation_event_no_update BEFORE UPDATE ON annotation_event "
             "BEGIN SELECT RAISE(ABORT, 'annotation events are append-only'); END"_s,
@@ -51,12 +55,14 @@ public:
         };
     }
 
-    QString reportSearchQuery() const override {
+    QString reportSearchQuery() const override
+    {
         return u"SELECT rowid, snippet(report_fts, 0, '[', ']', '…', 48) FROM report_fts "
                "WHERE report_fts MATCH :match ORDER BY rank LIMIT :limit"_s;
     }
 
-    QString matchExpression(const QStringList &terms) const override {
+    QString matchExpression(const QStringList &terms) const override
+    {
         QStringList quoted;
         for (const QString &term : terms) {
             if (term.size() < 3)
@@ -68,14 +74,16 @@ public:
         return quoted.join(u" AND "_s);
     }
 
-    int schemaVersion(QSqlDatabase &db) const override {
+    int schemaVersion(QSqlDatabase &db) const override
+    {
         QSqlQuery q(db);
         if (q.exec(u"PRAGMA user_version"_s) && q.next())
             return q.value(0).toInt();
         return -1;
     }
 
-    bool setSchemaVersion(QSqlDatabase &db, int version) const override {
+    bool setSchemaVersion(QSqlDatabase &db, int version) const override
+    {
         QSqlQuery q(db);
         return q.exec(u"PRAGMA user_version = %1"_s.arg(version));
     }
@@ -83,7 +91,8 @@ public:
 
 } // namespace
 
-std::unique_ptr<SqlDialect> makeSqliteDialect() {
+std::unique_ptr<SqlDialect> makeSqliteDialect()
+{
     return std::make_unique<SqliteDialect>();
 }
 

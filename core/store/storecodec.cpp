@@ -8,36 +8,43 @@ namespace Rubricate::StoreCodec {
 
 using namespace Qt::StringLiterals;
 
-QVariant text(const QString &s) {
+QVariant text(const QString &s)
+{
     return s.isEmpty() ? QVariant() : QVariant(s);
 }
 
-QVariant id(std::optional<RowId> v) {
+QVariant id(std::optional<RowId> v)
+{
     return v ? QVariant(*v) : QVariant();
 }
 
-QVariant number(std::optional<double> v) {
+QVariant number(std::optional<double> v)
+{
     return v ? QVariant(*v) : QVariant();
 }
 
-QVariant flag(std::optional<bool> v) {
+QVariant flag(std::optional<bool> v)
+{
     return v ? QVariant(int(*v)) : QVariant();
 }
 
-QVariant json(const QJsonObject &o) {
+QVariant json(const QJsonObject &o)
+{
     if (o.isEmpty())
         return {};
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
 
-QVariant stringList(const QStringList &l) {
+QVariant stringList(const QStringList &l)
+{
     if (l.isEmpty())
         return {};
     return QString::fromUtf8(
         QJsonDocument(QJsonArray::fromStringList(l)).toJson(QJsonDocument::Compact));
 }
 
-QVariant pages(const QList<PageSpan> &pages) {
+QVariant pages(const QList<PageSpan> &pages)
+{
     if (pages.isEmpty())
         return {};
     QJsonArray a;
@@ -46,23 +53,27 @@ QVariant pages(const QList<PageSpan> &pages) {
     return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
 }
 
-QVariant blocked(const std::optional<BlockedSource> &b) {
+QVariant blocked(const std::optional<BlockedSource> &b)
+{
     return b ? json(b->toJson()) : QVariant();
 }
 
-QVariant time(const QDateTime &t) {
+QVariant time(const QDateTime &t)
+{
     if (!t.isValid())
         return {};
     return t.toUTC().toString(Qt::ISODateWithMs);
 }
 
-QJsonObject toJson(const QVariant &v) {
+QJsonObject toJson(const QVariant &v)
+{
     if (v.isNull())
         return {};
     return QJsonDocument::fromJson(v.toString().toUtf8()).object();
 }
 
-QStringList toStringList(const QVariant &v) {
+QStringList toStringList(const QVariant &v)
+{
     QStringList out;
     if (v.isNull())
         return out;
@@ -72,7 +83,8 @@ QStringList toStringList(const QVariant &v) {
     return out;
 }
 
-QList<PageSpan> toPages(const QVariant &v) {
+QList<PageSpan> toPages(const QVariant &v)
+{
     QList<PageSpan> out;
     if (v.isNull())
         return out;
@@ -84,31 +96,36 @@ QList<PageSpan> toPages(const QVariant &v) {
     return out;
 }
 
-std::optional<BlockedSource> toBlocked(const QVariant &v) {
+std::optional<BlockedSource> toBlocked(const QVariant &v)
+{
     if (v.isNull())
         return std::nullopt;
     return BlockedSource::fromJson(toJson(v));
 }
 
-std::optional<RowId> toId(const QVariant &v) {
+std::optional<RowId> toId(const QVariant &v)
+{
     if (v.isNull())
         return std::nullopt;
     return v.toLongLong();
 }
 
-std::optional<double> toNumber(const QVariant &v) {
+std::optional<double> toNumber(const QVariant &v)
+{
     if (v.isNull())
         return std::nullopt;
     return v.toDouble();
 }
 
-QDateTime toTime(const QVariant &v) {
+QDateTime toTime(const QVariant &v)
+{
     if (v.isNull())
         return {};
     return QDateTime::fromString(v.toString(), Qt::ISODateWithMs);
 }
 
-QString fingerprint(const QVariantList &values) {
+QString fingerprint(const QVariantList &values)
+{
     // Raw bytes rather than text: formatting numbers was a visible cost of bulk imports.
     // The digest only has to be stable for one machine's reading of its own project.
     QCryptographicHash hash(QCryptographicHash::Sha1);

@@ -18,12 +18,14 @@ struct Result {
 
 } // namespace
 
-class TestCli : public QObject {
+class TestCli : public QObject
+{
     Q_OBJECT
 
     QTemporaryDir m_dir;
 
-    Result cli(const QStringList &args) {
+    Result cli(const QStringList &args)
+    {
         QProcess p;
         p.setWorkingDirectory(m_dir.path());
         p.start(QStringLiteral(RUBRICATE_CLI), args);
@@ -35,7 +37,8 @@ class TestCli : public QObject {
     }
 
 private slots:
-    void helpAndUsageErrors() {
+    void helpAndUsageErrors()
+    {
         const Result help = cli({u"--help"_s});
         QCOMPARE(help.code, 0);
         QVERIFY(help.out.contains(u"import <kind> <path>"_s));
@@ -50,7 +53,8 @@ private slots:
         QCOMPARE(cli({u"--bogus-option"_s}).code, 2);
     }
 
-    void missingThingsFailClearly() {
+    void missingThingsFailClearly()
+    {
         const Result noFile = cli({u"import"_s, u"drb2"_s, u"/nonexistent/tasks.jsonl"_s});
         QCOMPARE(noFile.code, 1);
         QVERIFY(noFile.err.contains(u"no such file"_s));
@@ -59,7 +63,8 @@ private slots:
         QVERIFY(noProject.err.contains(u"no project"_s));
     }
 
-    void importThenStatsOnRealData() {
+    void importThenStatsOnRealData()
+    {
         RUBRICATE_REQUIRE_SHARED(tasks, "drb2/tasks_and_rubrics.jsonl");
         // No --project: the default ./project.rubricate is created by the import.
         const Result imp = cli({u"import"_s, u"drb2"_s, tasks});
@@ -88,20 +93,22 @@ private slots:
         QCOMPARE(cli({u"show"_s, u"task"_s, u"drb2:9999"_s}).code, 1);
     }
 
-    void partialImportExitsThree() {
+    void partialImportExitsThree()
+    {
         const QString path = m_dir.filePath(u"rr.jsonl"_s);
         QVERIFY(RubricateTest::writeFile(
             path,
             "{\"sample_id\": \"a1\", \"prompt\": \"p\", \"rubrics\": [{\"criterion\": \"c\","
             " \"weight\": 2, \"axis\": \"Explicit Criteria\"}]}\n{\"sample_id\": \"a2\", \n"));
-        const Result r =
-            cli({u"-p"_s, u"partial.rubricate"_s, u"import"_s, u"researchrubrics"_s, path});
+        const Result r
+            = cli({u"-p"_s, u"partial.rubricate"_s, u"import"_s, u"researchrubrics"_s, path});
         QCOMPARE(r.code, 3);
         QVERIFY(r.out.contains(u"rr.jsonl:2: error: invalid JSON"_s));
         QVERIFY(r.out.contains(u"tasks:"_s));
     }
 
-    void demoImports() {
+    void demoImports()
+    {
         const Result demo = cli({u"-p"_s, u"demo.rubricate"_s, u"demo"_s});
         QVERIFY2(demo.code == 0, qPrintable(demo.out + demo.err));
         const Result runs = cli({u"-p"_s, u"demo.rubricate"_s, u"list"_s, u"runs"_s});

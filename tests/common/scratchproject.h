@@ -9,10 +9,12 @@
 
 namespace RubricateTest {
 
-class ScratchProject {
+class ScratchProject
+{
 public:
     // Opens the store; check isOpen() (its error is in `error()`).
-    explicit ScratchProject(const QString &fileName = QStringLiteral("test.rubricate")) {
+    explicit ScratchProject(const QString &fileName = QStringLiteral("test.rubricate"))
+    {
         m_store = Rubricate::ProjectStore::open(m_dir.filePath(fileName), &m_error);
     }
 
@@ -22,7 +24,8 @@ public:
     QString filePath(const QString &name) const { return m_dir.filePath(name); }
 
     // The first column of the first row of `sql`, or -1 when the query fails.
-    int scalar(const QString &sql) {
+    int scalar(const QString &sql)
+    {
         QSqlQuery q(m_store->database());
         return q.exec(sql) && q.next() ? q.value(0).toInt() : -1;
     }

@@ -11,18 +11,21 @@
 
 namespace RubricateTest {
 
-inline QString sharedDataDir() {
+inline QString sharedDataDir()
+{
     const QString fromEnv = qEnvironmentVariable("RUBRICATE_SHARED_DATA");
     if (!fromEnv.isEmpty())
         return QDir::cleanPath(fromEnv);
     return QDir::cleanPath(QStringLiteral(RUBRICATE_SOURCE_DIR "/../shared/data"));
 }
 
-inline QString sharedDataPath(const QString &relative) {
+inline QString sharedDataPath(const QString &relative)
+{
     return sharedDataDir() + QLatin1Char('/') + relative;
 }
 
-inline bool underCi() {
+inline bool underCi()
+{
     return qEnvironmentVariable("CI").compare(QLatin1String("true"), Qt::CaseInsensitive) == 0;
 }
 
@@ -33,8 +36,8 @@ inline bool underCi() {
     const QString var = RubricateTest::sharedDataPath(QStringLiteral(relative));                   \
     do {                                                                                           \
         if (!QFileInfo::exists(var)) {                                                             \
-            const QByteArray msg = "shared benchmark data not found: " + var.toUtf8() +            \
-                                   " (set RUBRICATE_SHARED_DATA)";                                 \
+            const QByteArray msg = "shared benchmark data not found: " + var.toUtf8()              \
+                + " (set RUBRICATE_SHARED_DATA)";                                                  \
             if (RubricateTest::underCi())                                                          \
                 QFAIL(msg.constData());                                                            \
             QSKIP(msg.constData());                                                                \

@@ -8,7 +8,8 @@
 
 namespace RubricateTest {
 
-inline bool writeFile(const QString &path, const QByteArray &bytes) {
+inline bool writeFile(const QString &path, const QByteArray &bytes)
+{
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
@@ -16,7 +17,8 @@ inline bool writeFile(const QString &path, const QByteArray &bytes) {
     return f.write(bytes) == bytes.size();
 }
 
-inline QByteArray readFile(const QString &path) {
+inline QByteArray readFile(const QString &path)
+{
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }

@@ -33,7 +33,8 @@ namespace {
 constexpr int LoadTimeout = 20000;
 }
 
-class TestMainWindow : public QObject {
+class TestMainWindow : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -65,7 +66,8 @@ private:
     std::unique_ptr<MainWindow> m_window;
 };
 
-void TestMainWindow::initTestCase() {
+void TestMainWindow::initTestCase()
+{
     // Keep settings and the demo project away from the user's real ones.
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(u"RubricateTest"_s);
@@ -88,31 +90,37 @@ void TestMainWindow::initTestCase() {
     QVERIFY(m_reports.size() >= 2);
 }
 
-void TestMainWindow::cleanupTestCase() {
+void TestMainWindow::cleanupTestCase()
+{
     QSettings().clear();
 }
 
-void TestMainWindow::init() {
+void TestMainWindow::init()
+{
     m_window = std::make_unique<MainWindow>();
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
 }
 
-void TestMainWindow::cleanup() {
+void TestMainWindow::cleanup()
+{
     m_window.reset();
 }
 
-void TestMainWindow::openAndWait() {
+void TestMainWindow::openAndWait()
+{
     m_window->openProject(m_projectPath);
     QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()->rowCount(), 1, LoadTimeout);
 }
 
-QModelIndex TestMainWindow::viewIndexOfReport(RowId id) const {
+QModelIndex TestMainWindow::viewIndexOfReport(RowId id) const
+{
     const auto *proxy = qobject_cast<QAbstractProxyModel *>(m_window->projectTree()->model());
     return proxy->mapFromSource(m_window->projectModel()->indexOfReport(id));
 }
 
-void TestMainWindow::opensProjectAndFillsTree() {
+void TestMainWindow::opensProjectAndFillsTree()
+{
     openAndWait();
     const QTreeView *tree = m_window->projectTree();
     QCOMPARE(tree->model()->index(0, 0).data().toString(), m_benchmarkName);
@@ -124,7 +132,8 @@ void TestMainWindow::opensProjectAndFillsTree() {
     QCOMPARE(RecentProjects::paths().value(0), m_projectPath);
 }
 
-void TestMainWindow::selectingReportShowsItsText() {
+void TestMainWindow::selectingReportShowsItsText()
+{
     openAndWait();
     // A Markdown report: its first line is the report's title, which the view must show.
     const auto md = std::find_if(m_reports.cbegin(), m_reports.cend(),
@@ -148,7 +157,8 @@ void TestMainWindow::selectingReportShowsItsText() {
     QCOMPARE(view->titleText(), loaded->task->title);
 }
 
-void TestMainWindow::keyboardMovesToNextReport() {
+void TestMainWindow::keyboardMovesToNextReport()
+{
     openAndWait();
     // The first task with two reports: Down from the first reaches the second.
     const QAbstractItemModel *model = m_window->projectTree()->model();
@@ -172,7 +182,8 @@ void TestMainWindow::keyboardMovesToNextReport() {
     QVERIFY(!m_window->reportView()->textBrowser()->toPlainText().isEmpty());
 }
 
-void TestMainWindow::filterKeepsMatchingRows() {
+void TestMainWindow::filterKeepsMatchingRows()
+{
     openAndWait();
     const QString model = m_reports.constFirst().model;
     auto *filter = m_window->findChild<QLineEdit *>(u"projectFilter"_s);
@@ -190,7 +201,8 @@ void TestMainWindow::filterKeepsMatchingRows() {
     QCOMPARE(view->rowCount(view->index(0, 0)), m_tasks.size());
 }
 
-void TestMainWindow::missingProjectIsNotCreated() {
+void TestMainWindow::missingProjectIsNotCreated()
+{
     const QString missing = m_dir.filePath(u"missing.rubricate"_s);
     m_window->openProject(missing);
     QMessageBox *box = nullptr;
@@ -201,7 +213,8 @@ void TestMainWindow::missingProjectIsNotCreated() {
     QVERIFY(m_window->projectPath().isEmpty());
 }
 
-void TestMainWindow::demoProjectIsCreatedAndOpened() {
+void TestMainWindow::demoProjectIsCreatedAndOpened()
+{
     const QString demo = ProjectJobs::demoProjectPath();
     QFile::remove(demo);
     m_window->openDemoProject();
@@ -213,7 +226,8 @@ void TestMainWindow::demoProjectIsCreatedAndOpened() {
     QFile::remove(demo);
 }
 
-void TestMainWindow::importRunsInBackgroundAndReloads() {
+void TestMainWindow::importRunsInBackgroundAndReloads()
+{
     const QString emptyProject = m_dir.filePath(u"empty.rubricate"_s);
     {
         QString error;
@@ -252,7 +266,8 @@ void TestMainWindow::importRunsInBackgroundAndReloads() {
     QVERIFY2(summary->toPlainText().contains(u"tasks"_s), qPrintable(summary->toPlainText()));
 }
 
-void TestMainWindow::reportWithoutTextSaysSo() {
+void TestMainWindow::reportWithoutTextSaysSo()
+{
     LoadedReport loaded;
     loaded.report.id = 42;
     loaded.report.format = ReportFormat::Image;
@@ -264,7 +279,8 @@ void TestMainWindow::reportWithoutTextSaysSo() {
     QVERIFY(view.detailsText().contains(u"ScannerAgent"_s));
 }
 
-void TestMainWindow::reportBrowserNeverLoadsResources() {
+void TestMainWindow::reportBrowserNeverLoadsResources()
+{
     // A listening socket that must never see a connection.
     QTcpServer server;
     QVERIFY(server.listen(QHostAddress::LocalHost));
@@ -284,10 +300,10 @@ void TestMainWindow::reportBrowserNeverLoadsResources() {
     loaded.report.format = ReportFormat::Html;
     loaded.report.hasText = true;
     loaded.report.text = u"x"_s;
-    loaded.originalHtml =
-        u"<html><head><link rel=stylesheet href=\"%1\"></head><body><p>Hello</p>"
-        "<img src=\"%2\"><img src=\"%3\"><img src=\"file:///etc/hostname\"></body></html>"_s.arg(
-            watched.toString() + u".css"_s, closedPort.toString(), watched.toString());
+    loaded.originalHtml
+        = u"<html><head><link rel=stylesheet href=\"%1\"></head><body><p>Hello</p>"
+          "<img src=\"%2\"><img src=\"%3\"><img src=\"file:///etc/hostname\"></body></html>"_s.arg(
+              watched.toString() + u".css"_s, closedPort.toString(), watched.toString());
     view.showReport(loaded, u"Model"_s);
     // Force layout and painting, which is when images are asked for.
     browser->document()->size();
@@ -314,7 +330,8 @@ void TestMainWindow::reportBrowserNeverLoadsResources() {
     QVERIFY(!server.waitForNewConnection(100));
 }
 
-void TestMainWindow::chineseTranslationIsEmbedded() {
+void TestMainWindow::chineseTranslationIsEmbedded()
+{
     QVERIFY(QFile::exists(u":/i18n/rubricate_zh_CN.qm"_s));
     QTranslator direct;
     QVERIFY(direct.load(u":/i18n/rubricate_zh_CN.qm"_s));

@@ -10,7 +10,8 @@ using namespace Qt::StringLiterals;
 namespace {
 
 TaskSummary makeTask(RowId id, const QString &benchmark, const QString &externalId,
-                     const QString &title, int rubrics) {
+                     const QString &title, int rubrics)
+{
     TaskSummary t;
     t.id = id;
     t.benchmarkKey = benchmark;
@@ -22,7 +23,8 @@ TaskSummary makeTask(RowId id, const QString &benchmark, const QString &external
 }
 
 ReportSummary makeReport(RowId id, const QString &benchmark, const QString &taskExternalId,
-                         const QString &model, const QString &format, int characters) {
+                         const QString &model, const QString &format, int characters)
+{
     ReportSummary r;
     r.id = id;
     r.benchmarkKey = benchmark;
@@ -36,7 +38,8 @@ ReportSummary makeReport(RowId id, const QString &benchmark, const QString &task
 
 // Two benchmarks; the first has two tasks with three reports between them, the second one
 // task with a report without text. One report names a task that does not exist.
-ProjectSnapshot syntheticSnapshot() {
+ProjectSnapshot syntheticSnapshot()
+{
     ProjectSnapshot s;
     s.path = u"/tmp/synthetic.rubricate"_s;
     s.benchmarks = {{1, u"drb2"_s, u"DeepResearch Bench II"_s, VerdictScale::Drb2Tristate},
@@ -55,21 +58,25 @@ ProjectSnapshot syntheticSnapshot() {
 
 } // namespace
 
-class TestProjectTreeModel : public QObject {
+class TestProjectTreeModel : public QObject
+{
     Q_OBJECT
 
 private slots:
-    void init() {
+    void init()
+    {
         m_model = std::make_unique<ProjectTreeModel>();
         m_tester = std::make_unique<QAbstractItemModelTester>(
             m_model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     }
-    void cleanup() {
+    void cleanup()
+    {
         m_tester.reset();
         m_model.reset();
     }
 
-    void emptyModel() {
+    void emptyModel()
+    {
         QCOMPARE(m_model->rowCount(), 0);
         QCOMPARE(m_model->columnCount(), int(ProjectTreeModel::ColumnCount));
         QVERIFY(!m_model->index(0, 0).isValid());
@@ -77,7 +84,8 @@ private slots:
         QVERIFY(!m_model->reportSummary(1));
     }
 
-    void structure() {
+    void structure()
+    {
         QSignalSpy resets(m_model.get(), &QAbstractItemModel::modelReset);
         m_model->setSnapshot(syntheticSnapshot());
         QCOMPARE(resets.count(), 1);
@@ -107,7 +115,8 @@ private slots:
         QVERIFY(!m_model->index(5, 0, task1).isValid());
     }
 
-    void roles() {
+    void roles()
+    {
         m_model->setSnapshot(syntheticSnapshot());
         const QModelIndex drb2 = m_model->index(0, 0);
         const QModelIndex task1 = m_model->index(0, 0, drb2);
@@ -125,7 +134,8 @@ private slots:
         QVERIFY(!drb2.data(ProjectTreeModel::TaskIdRole).isValid());
     }
 
-    void displayText() {
+    void displayText()
+    {
         m_model->setSnapshot(syntheticSnapshot());
         const QModelIndex drb2 = m_model->index(0, 0);
         const QModelIndex task1 = m_model->index(0, 0, drb2);
@@ -146,7 +156,8 @@ private slots:
         QCOMPARE(m_model->headerData(0, Qt::Horizontal).toString(), u"Project"_s);
     }
 
-    void lookupByReportId() {
+    void lookupByReportId()
+    {
         m_model->setSnapshot(syntheticSnapshot());
         const QModelIndex pdf = m_model->indexOfReport(102);
         QVERIFY(pdf.isValid());
@@ -160,7 +171,8 @@ private slots:
         QVERIFY(!m_model->indexOfReport(999).isValid());
     }
 
-    void refillReplacesEverything() {
+    void refillReplacesEverything()
+    {
         QSignalSpy resets(m_model.get(), &QAbstractItemModel::modelReset);
         m_model->setSnapshot(syntheticSnapshot());
 
@@ -182,7 +194,8 @@ private slots:
         QCOMPARE(m_model->rowCount(), 0);
     }
 
-    void taskOfUnlistedBenchmarkGetsAGroup() {
+    void taskOfUnlistedBenchmarkGetsAGroup()
+    {
         ProjectSnapshot s;
         s.tasks = {makeTask(1, u"pdrbench"_s, u"t1"_s, QString(), 0)};
         m_model->setSnapshot(s);

@@ -42,9 +42,11 @@ constexpr qint64 kZipEndSearchWindow = 22 + 65535;
 // archive_entry_pathname() and archive_entry_pathname_utf8(). Switching only this thread's
 // LC_CTYPE to UTF-8 while we hold archive handles keeps names intact and touches no global
 // state, so concurrent extractions stay independent.
-class Utf8LocaleScope {
+class Utf8LocaleScope
+{
 public:
-    Utf8LocaleScope() {
+    Utf8LocaleScope()
+    {
 #if defined(Q_OS_UNIX)
         if (std::strcmp(nl_langinfo(CODESET), "UTF-8") == 0)
             return;
@@ -57,7 +59,8 @@ public:
         }
 #endif
     }
-    ~Utf8LocaleScope() {
+    ~Utf8LocaleScope()
+    {
 #if defined(Q_OS_UNIX)
         if (m_utf8) {
             uselocale(m_previous);
@@ -75,12 +78,14 @@ private:
 #endif
 };
 
-QString libarchiveError(archive *a) {
+QString libarchiveError(archive *a)
+{
     const char *message = archive_error_string(a);
     return message ? QString::fromLocal8Bit(message) : u"unknown libarchive error"_s;
 }
 
-QString formatBytes(qint64 bytes) {
+QString formatBytes(qint64 bytes)
+{
     constexpr qint64 kib = 1024;
     constexpr qint64 mib = kib * 1024;
     constexpr qint64 gib = mib * 1024;
@@ -93,7 +98,8 @@ QString formatBytes(qint64 bytes) {
     return QString::number(bytes) + (bytes == 1 ? u" byte"_s : u" bytes"_s);
 }
 
-QString entryName(archive_entry *entry) {
+QString entryName(archive_entry *entry)
+{
     // Ask for UTF-8 explicitly rather than the locale's charset; the raw form is the fallback
     // for names libarchive could not convert (on Linux QString's 8-bit codec is UTF-8 anyway).
     if (const char *utf8 = archive_entry_pathname_utf8(entry))
@@ -103,27 +109,29 @@ QString entryName(archive_entry *entry) {
     return {};
 }
 
-QString linkTarget(const char *utf8, const char *raw) {
+QString linkTarget(const char *utf8, const char *raw)
+{
     if (utf8)
         return QString::fromUtf8(utf8);
     return raw ? QString::fromLocal8Bit(raw) : QString();
 }
 
 // Why an entry of this type is never written, or an empty string for files and folders.
-QString refusedTypeReason(archive_entry *entry) {
+QString refusedTypeReason(archive_entry *entry)
+{
     if (archive_entry_hardlink(entry)) {
-        return u"hard link to "_s +
-               linkTarget(archive_entry_hardlink_utf8(entry), archive_entry_hardlink(entry)) +
-               u" refused"_s;
+        return u"hard link to "_s
+            + linkTarget(archive_entry_hardlink_utf8(entry), archive_entry_hardlink(entry))
+            + u" refused"_s;
     }
     switch (archive_entry_filetype(entry)) {
     case AE_IFREG:
     case AE_IFDIR:
         break;
     case AE_IFLNK:
-        return u"symbolic link to "_s +
-               linkTarget(archive_entry_symlink_utf8(entry), archive_entry_symlink(entry)) +
-               u" refused"_s;
+        return u"symbolic link to "_s
+            + linkTarget(archive_entry_symlink_utf8(entry), archive_entry_symlink(entry))
+            + u" refused"_s;
     case AE_IFCHR:
         return u"character device refused"_s;
     case AE_IFBLK:
@@ -142,12 +150,13 @@ QString refusedTypeReason(archive_entry *entry) {
 
 struct SafePath {
     QString relative; // cleaned, '/'-separated; empty means the target folder itself
-    QString reason;   // non-empty: the name must be refused
+    QString reason; // non-empty: the name must be refused
 };
 
 // Normalises an entry name and refuses anything that could leave the target folder. This is
 // the only place that decides where bytes go, so it errs on the side of refusing.
-SafePath sanitiseEntryName(QString name, const QString &root) {
+SafePath sanitiseEntryName(QString name, const QString &root)
+{
     if (name.isEmpty())
         return {{}, u"empty name refused"_s};
     if (name.contains(QChar(u'\0')))
@@ -181,7 +190,8 @@ SafePath sanitiseEntryName(QString name, const QString &root) {
     return {finalPath.mid(prefix.size()), {}};
 }
 
-bool hasZipEndRecord(const QString &path) {
+bool hasZipEndRecord(const QString &path)
+{
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return false;
@@ -193,7 +203,8 @@ bool hasZipEndRecord(const QString &path) {
 
 // libarchive picks filters and format while opening (and again on the first header): when
 // none fits, say so in words a user understands rather than "Unrecognized archive format".
-QString notAnArchiveError(archive *a, const QString &archiveFileName) {
+QString notAnArchiveError(archive *a, const QString &archiveFileName)
+{
     for (int i = 0; i < archive_filter_count(a); ++i) {
         if (archive_filter_code(a, i) != ARCHIVE_FILTER_NONE) {
             return u"%1 is compressed (%2) but holds no readable zip or tar archive; it may be "
@@ -207,19 +218,21 @@ QString notAnArchiveError(archive *a, const QString &archiveFileName) {
 
 // A file being written under a temporary name in its final folder, so that a reader never
 // sees half a file: it only gets its real name in commit(); otherwise it is removed.
-class PartFile {
+class PartFile
+{
 public:
     PartFile() = default;
     PartFile(const PartFile &) = delete;
     PartFile &operator=(const PartFile &) = delete;
     ~PartFile() { discard(); }
 
-    bool open(const QString &directory, QString *reason) {
+    bool open(const QString &directory, QString *reason)
+    {
         // Short names: the final name may already be at the file system's length limit.
         // NewOnly (O_EXCL) never reuses or follows anything that is already there.
         for (int attempt = 0; attempt < 1000; ++attempt) {
-            const QString candidate =
-                directory + u"/.rubricate-"_s + QString::number(attempt) + u".part"_s;
+            const QString candidate
+                = directory + u"/.rubricate-"_s + QString::number(attempt) + u".part"_s;
             m_file.setFileName(candidate);
             if (m_file.open(QIODevice::WriteOnly | QIODevice::NewOnly))
                 return true;
@@ -228,19 +241,21 @@ public:
             if (!clash.exists() && !clash.isSymLink())
                 break;
         }
-        *reason =
-            u"cannot create a temporary file in "_s + directory + u": "_s + m_file.errorString();
+        *reason
+            = u"cannot create a temporary file in "_s + directory + u": "_s + m_file.errorString();
         return false;
     }
 
-    bool write(const char *data, qint64 size, QString *reason) {
+    bool write(const char *data, qint64 size, QString *reason)
+    {
         if (m_file.write(data, size) == size)
             return true;
         *reason = m_file.errorString();
         return false;
     }
 
-    bool commit(const QString &finalPath, QString *reason) {
+    bool commit(const QString &finalPath, QString *reason)
+    {
         if (!m_file.flush()) {
             *reason = m_file.errorString();
             return false;
@@ -259,7 +274,8 @@ public:
         return true;
     }
 
-    void discard() {
+    void discard()
+    {
         if (m_committed || m_file.fileName().isEmpty())
             return;
         if (m_file.isOpen())
@@ -274,17 +290,20 @@ private:
     bool m_committed = false;
 };
 
-class Extractor {
+class Extractor
+{
 public:
     Extractor(archive *a, QString root, const ArchiveLimits &limits, ArchiveExtraction *result)
         : m_archive(a)
         , m_root(std::move(root))
         , m_limits(limits)
         , m_result(result)
-        , m_buffer(kChunkSize, Qt::Uninitialized) {}
+        , m_buffer(kChunkSize, Qt::Uninitialized)
+    { }
 
     // Returns false when extraction had to stop; the error is then in the result.
-    bool run(const QString &archiveFileName) {
+    bool run(const QString &archiveFileName)
+    {
         int entries = 0;
         for (;;) {
             archive_entry *entry = nullptr;
@@ -315,20 +334,23 @@ public:
     }
 
 private:
-    bool stop(const QString &error) {
+    bool stop(const QString &error)
+    {
         m_result->error = error;
         return false;
     }
 
     // Records a refused entry and skips its data; false when the skip hit a fatal error.
-    bool refuse(const QString &label, const QString &reason) {
+    bool refuse(const QString &label, const QString &reason)
+    {
         m_result->refused.append(label + u": "_s + reason);
         if (archive_read_data_skip(m_archive) == ARCHIVE_FATAL)
             return stop(u"truncated or damaged archive: "_s + libarchiveError(m_archive));
         return true;
     }
 
-    bool handleEntry(archive_entry *entry, const QString &name, const QString &label) {
+    bool handleEntry(archive_entry *entry, const QString &name, const QString &label)
+    {
         if (const QString reason = refusedTypeReason(entry); !reason.isEmpty())
             return refuse(label, reason);
         const SafePath path = sanitiseEntryName(name, m_root);
@@ -349,7 +371,8 @@ private:
     // Creates the folders of `relative` one by one, refusing to pass through a symbolic link
     // or a file. Only pre-existing content of the target can be a link (we never make one),
     // but checking costs one lstat per new folder.
-    bool ensureDirectory(const QString &relative, QString *reason) {
+    bool ensureDirectory(const QString &relative, QString *reason)
+    {
         if (relative.isEmpty() || m_safeDirs.contains(relative))
             return true;
         QString current;
@@ -377,12 +400,14 @@ private:
         return true;
     }
 
-    bool entryLimitError(const QString &label) {
+    bool entryLimitError(const QString &label)
+    {
         return stop(u"entry %1 expands beyond the %2 per-file limit"_s.arg(
             label, formatBytes(m_limits.maxEntryBytes)));
     }
 
-    bool extractFile(archive_entry *entry, const QString &relative, const QString &label) {
+    bool extractFile(archive_entry *entry, const QString &relative, const QString &label)
+    {
         // The header's size is only a hint (it can lie, or be absent for streamed zips), but
         // an honest oversized entry can be stopped before anything is inflated.
         if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > m_limits.maxEntryBytes)
@@ -444,7 +469,8 @@ private:
     qint64 m_totalBytes = 0;
 };
 
-ReadArchive openZipInMemory(const QByteArray &zip, QString *error) {
+ReadArchive openZipInMemory(const QByteArray &zip, QString *error)
+{
     ReadArchive a(archive_read_new());
     if (!a) {
         *error = u"libarchive could not allocate a reader"_s;
@@ -459,16 +485,18 @@ ReadArchive openZipInMemory(const QByteArray &zip, QString *error) {
     return a;
 }
 
-void setError(QString *error, const QString &message) {
+void setError(QString *error, const QString &message)
+{
     if (error)
         *error = message;
 }
 
 } // namespace
 
-bool isArchiveFileName(const QString &path) {
-    static constexpr QStringView suffixes[] = {u".zip",    u".tar", u".tar.gz",  u".tgz",
-                                               u".tar.xz", u".txz", u".tar.bz2", u".tar.zst"};
+bool isArchiveFileName(const QString &path)
+{
+    static constexpr QStringView suffixes[]
+        = {u".zip", u".tar", u".tar.gz", u".tgz", u".tar.xz", u".txz", u".tar.bz2", u".tar.zst"};
     for (const QStringView suffix : suffixes) {
         if (path.endsWith(suffix, Qt::CaseInsensitive) && path.size() > suffix.size())
             return true;
@@ -477,7 +505,8 @@ bool isArchiveFileName(const QString &path) {
 }
 
 ArchiveExtraction extractArchive(const QString &archivePath, const QString &targetDir,
-                                 const ArchiveLimits &limits) {
+                                 const ArchiveLimits &limits)
+{
     ArchiveExtraction result;
     const QFileInfo archiveInfo(archivePath);
     const QString archiveFileName = archiveInfo.fileName();
@@ -519,12 +548,13 @@ ArchiveExtraction extractArchive(const QString &archivePath, const QString &targ
     archive_read_support_format_tar(a.get());
     archive_read_support_format_zip(a.get());
     if (archive_read_open_filename(a.get(), QFile::encodeName(archivePath).constData(),
-                                   kFileBlockSize) != ARCHIVE_OK) {
+                                   kFileBlockSize)
+        != ARCHIVE_OK) {
         // The file was readable a moment ago, so a failure without a chosen format means
         // no reader recognised the bytes.
         result.error = archive_format(a.get()) == 0
-                           ? notAnArchiveError(a.get(), archiveFileName)
-                           : u"cannot open %1: %2"_s.arg(archiveFileName, libarchiveError(a.get()));
+            ? notAnArchiveError(a.get(), archiveFileName)
+            : u"cannot open %1: %2"_s.arg(archiveFileName, libarchiveError(a.get()));
         return result;
     }
 
@@ -538,8 +568,8 @@ ArchiveExtraction extractArchive(const QString &archivePath, const QString &targ
     bool compressed = false;
     for (int i = 0; i < archive_filter_count(a.get()); ++i)
         compressed = compressed || archive_filter_code(a.get(), i) != ARCHIVE_FILTER_NONE;
-    if ((archive_format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP && !compressed &&
-        !hasZipEndRecord(archivePath)) {
+    if ((archive_format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP && !compressed
+        && !hasZipEndRecord(archivePath)) {
         result.error = u"truncated archive: %1 has no zip central directory (the end of the "
                        u"file is missing)"_s.arg(archiveFileName);
         return result;
@@ -555,7 +585,8 @@ ArchiveExtraction extractArchive(const QString &archivePath, const QString &targ
 }
 
 bool readZipEntry(const QByteArray &zip, const QString &entryNameWanted, QByteArray *out,
-                  QString *error, qint64 maxBytes) {
+                  QString *error, qint64 maxBytes)
+{
     const Utf8LocaleScope utf8Names;
     QString openError;
     ReadArchive a = openZipInMemory(zip, &openError);
@@ -572,9 +603,10 @@ bool readZipEntry(const QByteArray &zip, const QString &entryNameWanted, QByteAr
             return false;
         }
         if (status == ARCHIVE_FATAL) {
-            setError(error, !sawEntry && archive_format(a.get()) == 0
-                                ? u"not a zip archive"_s
-                                : u"damaged zip: "_s + libarchiveError(a.get()));
+            setError(error,
+                     !sawEntry && archive_format(a.get()) == 0
+                         ? u"not a zip archive"_s
+                         : u"damaged zip: "_s + libarchiveError(a.get()));
             return false;
         }
         sawEntry = true;
@@ -591,8 +623,8 @@ bool readZipEntry(const QByteArray &zip, const QString &entryNameWanted, QByteAr
             setError(error, entryNameWanted + u" is encrypted"_s);
             return false;
         }
-        const QString tooLarge =
-            u"%1 expands beyond the %2 limit"_s.arg(entryNameWanted, formatBytes(maxBytes));
+        const QString tooLarge
+            = u"%1 expands beyond the %2 limit"_s.arg(entryNameWanted, formatBytes(maxBytes));
         if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > maxBytes) {
             setError(error, tooLarge);
             return false;
@@ -621,7 +653,8 @@ bool readZipEntry(const QByteArray &zip, const QString &entryNameWanted, QByteAr
     }
 }
 
-QStringList zipEntryNames(const QByteArray &zip) {
+QStringList zipEntryNames(const QByteArray &zip)
+{
     const Utf8LocaleScope utf8Names;
     QString ignored;
     ReadArchive a = openZipInMemory(zip, &ignored);

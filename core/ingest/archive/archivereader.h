@@ -15,10 +15,10 @@ struct ArchiveLimits {
 };
 
 struct ArchiveExtraction {
-    bool ok = false;            // false: nothing usable was extracted, see error
+    bool ok = false; // false: nothing usable was extracted, see error
     QString error;
-    QStringList extracted;      // relative paths written below the target folder
-    QStringList refused;        // "entry: reason" for every entry that was not written
+    QStringList extracted; // relative paths written below the target folder
+    QStringList refused; // "entry: reason" for every entry that was not written
 };
 
 bool isArchiveFileName(const QString &path);
@@ -32,8 +32,8 @@ ArchiveExtraction extractArchive(const QString &archivePath, const QString &targ
 
 // Reads one entry of a zip held in memory. Returns false (with *error set) when the bytes
 // are not a zip or the entry is missing.
-bool readZipEntry(const QByteArray &zip, const QString &entryName, QByteArray *out,
-                  QString *error, qint64 maxBytes = qint64(256) * 1024 * 1024);
+bool readZipEntry(const QByteArray &zip, const QString &entryName, QByteArray *out, QString *error,
+                  qint64 maxBytes = qint64(256) * 1024 * 1024);
 
 // Names of all entries of a zip held in memory (empty when it is not a zip).
 QStringList zipEntryNames(const QByteArray &zip);

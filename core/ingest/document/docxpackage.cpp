@@ -31,25 +31,28 @@ struct ZipContents {
 };
 
 // OPC part names are case-insensitive.
-QString partKey(const QString &name) {
+QString partKey(const QString &name)
+{
     QString key = name.toLower();
     if (key.startsWith(u'/'))
         key.remove(0, 1);
     return key;
 }
 
-QString archiveError(archive *a, const QString &fallback) {
+QString archiveError(archive *a, const QString &fallback)
+{
     const char *message = archive_error_string(a);
     return message ? QString::fromUtf8(message) : fallback;
 }
 
 ZipContents readZip(const QByteArray &bytes, const std::function<bool(const QString &)> &wanted,
-                    qint64 maxPartBytes) {
+                    qint64 maxPartBytes)
+{
     ZipContents contents;
     const std::unique_ptr<archive, ArchiveReadDeleter> zip(archive_read_new());
     archive_read_support_format_zip(zip.get());
-    if (archive_read_open_memory(zip.get(), bytes.constData(), size_t(bytes.size())) !=
-        ARCHIVE_OK) {
+    if (archive_read_open_memory(zip.get(), bytes.constData(), size_t(bytes.size()))
+        != ARCHIVE_OK) {
         contents.error = u"not a zip archive (%1)"_s.arg(archiveError(zip.get(), u"unknown"_s));
         return contents;
     }
@@ -66,8 +69,8 @@ ZipContents readZip(const QByteArray &bytes, const std::function<bool(const QStr
             return contents;
         }
         const char *utf8 = archive_entry_pathname_utf8(entry);
-        const QString name =
-            utf8 ? QString::fromUtf8(utf8) : QString::fromLocal8Bit(archive_entry_pathname(entry));
+        const QString name = utf8 ? QString::fromUtf8(utf8)
+                                  : QString::fromLocal8Bit(archive_entry_pathname(entry));
         contents.names.append(name);
         if (!wanted(partKey(name)))
             continue; // the next header call skips the entry's data
@@ -97,13 +100,14 @@ ZipContents readZip(const QByteArray &bytes, const std::function<bool(const QStr
 
 // The package relationship of type officeDocument names the main part; Word always calls it
 // word/document.xml, other writers need not.
-QString officeDocumentTarget(const QByteArray &relationshipsXml) {
+QString officeDocumentTarget(const QByteArray &relationshipsXml)
+{
     QXmlStreamReader xml(relationshipsXml);
     while (xml.readNextStartElement()) {
         if (xml.name() == u"Relationship"_s) {
             const QXmlStreamAttributes attributes = xml.attributes();
-            if (attributes.value(u"Type"_s).endsWith(u"/officeDocument"_s) &&
-                attributes.value(u"TargetMode"_s) != u"External"_s) {
+            if (attributes.value(u"Type"_s).endsWith(u"/officeDocument"_s)
+                && attributes.value(u"TargetMode"_s) != u"External"_s) {
                 const QString target = partKey(attributes.value(u"Target"_s).toString());
                 if (!target.isEmpty() && !target.contains(u".."_s))
                     return target;
@@ -116,21 +120,23 @@ QString officeDocumentTarget(const QByteArray &relationshipsXml) {
     return {};
 }
 
-QString folderOf(const QString &partName) {
+QString folderOf(const QString &partName)
+{
     const qsizetype slash = partName.lastIndexOf(u'/');
     return slash < 0 ? QString() : partName.left(slash + 1);
 }
 
 } // namespace
 
-DocxPackage readDocxPackage(const QByteArray &bytes, qint64 maxPartBytes) {
+DocxPackage readDocxPackage(const QByteArray &bytes, qint64 maxPartBytes)
+{
     DocxPackage package;
     const QString defaultStyles = u"word/styles.xml"_s;
     ZipContents zip = readZip(
         bytes,
         [&](const QString &key) {
-            return key == PackageRelationships || key == DefaultDocumentPart ||
-                   key == defaultStyles;
+            return key == PackageRelationships || key == DefaultDocumentPart
+                || key == defaultStyles;
         },
         maxPartBytes);
     if (!zip.error.isEmpty()) {
@@ -149,9 +155,9 @@ DocxPackage readDocxPackage(const QByteArray &bytes, qint64 maxPartBytes) {
     const QString stylesPart = folderOf(documentPart) + u"styles.xml"_s;
 
     if (!zip.parts.contains(documentPart)) {
-        const bool present =
-            std::any_of(zip.names.cbegin(), zip.names.cend(),
-                        [&](const QString &n) { return partKey(n) == documentPart; });
+        const bool present
+            = std::any_of(zip.names.cbegin(), zip.names.cend(),
+                          [&](const QString &n) { return partKey(n) == documentPart; });
         if (!present) {
             package.error = u"not a Word document: the zip has no %1"_s.arg(documentPart);
             return package;

@@ -10,8 +10,8 @@ struct DocxPackage {
     QString documentPartName; // usually "word/document.xml"
     QByteArray documentXml;
     QByteArray stylesXml; // empty when the package has no styles part
-    int mediaCount = 0;   // entries below word/media/: embedded images and other media
-    QString error;        // set when the bytes are not a usable Word package
+    int mediaCount = 0; // entries below word/media/: embedded images and other media
+    QString error; // set when the bytes are not a usable Word package
 };
 
 // Reads the main document part (found through _rels/.rels, falling back to

@@ -28,8 +28,8 @@ const QString WordNamespace = u"http://schemas.openxmlformats.org/wordprocessing
 const QString StrictWordNamespace = u"http://purl.oclc.org/ooxml/wordprocessingml/main"_s;
 const QString DrawingNamespace = u"http://schemas.openxmlformats.org/drawingml/2006/main"_s;
 const QString StrictDrawingNamespace = u"http://purl.oclc.org/ooxml/drawingml/main"_s;
-const QString CompatibilityNamespace =
-    u"http://schemas.openxmlformats.org/markup-compatibility/2006"_s;
+const QString CompatibilityNamespace
+    = u"http://schemas.openxmlformats.org/markup-compatibility/2006"_s;
 
 struct StyleInfo {
     int headingLevel = 0;
@@ -39,14 +39,15 @@ struct StyleInfo {
 struct Paragraph {
     QString text;
     QString styleId;
-    bool hasNumbering = false;     // w:numPr on the paragraph itself
+    bool hasNumbering = false; // w:numPr on the paragraph itself
     bool numberingRemoved = false; // w:numId w:val="0": the paragraph opts out of its style's list
     int listLevel = 0;
 };
 
 // "Heading1", "heading 2", "Title": the ids English Word writes, and the names every Word
 // writes in styles.xml whatever the UI language.
-int headingLevelFromName(const QString &name) {
+int headingLevelFromName(const QString &name)
+{
     static const QRegularExpression heading(u"^heading\\s*([0-9])"_s,
                                             QRegularExpression::CaseInsensitiveOption);
     if (name.compare(u"Title"_s, Qt::CaseInsensitive) == 0)
@@ -57,18 +58,22 @@ int headingLevelFromName(const QString &name) {
     return std::clamp(match.captured(1).toInt(), 1, MaxHeadingLevel);
 }
 
-class XmlReaderBase {
+class XmlReaderBase
+{
 protected:
     explicit XmlReaderBase(const QByteArray &xml)
-        : m_xml(xml) {}
+        : m_xml(xml)
+    { }
 
-    bool isWord(QStringView localName) const {
+    bool isWord(QStringView localName) const
+    {
         const QStringView ns = m_xml.namespaceUri();
         return m_xml.name() == localName && (ns == WordNamespace || ns == StrictWordNamespace);
     }
 
     // w:<name>, whatever prefix the file binds to the WordprocessingML namespace.
-    QString wordAttribute(QStringView name) const {
+    QString wordAttribute(QStringView name) const
+    {
         const QXmlStreamAttributes attributes = m_xml.attributes();
         for (const QXmlStreamAttribute &attribute : attributes) {
             if (attribute.name() == name)
@@ -82,13 +87,16 @@ protected:
     QXmlStreamReader m_xml;
 };
 
-class StylesReader : private XmlReaderBase {
+class StylesReader : private XmlReaderBase
+{
 public:
     explicit StylesReader(const QByteArray &xml)
-        : XmlReaderBase(xml) {}
+        : XmlReaderBase(xml)
+    { }
 
     // Unreadable styles are no reason to refuse the document: the ids alone still work.
-    QHash<QString, StyleInfo> read() {
+    QHash<QString, StyleInfo> read()
+    {
         QHash<QString, StyleInfo> styles;
         if (!m_xml.readNextStartElement() || !isWord(u"styles"))
             return styles;
@@ -121,7 +129,8 @@ public:
     }
 
 private:
-    void readNumbering(StyleInfo &info) {
+    void readNumbering(StyleInfo &info)
+    {
         while (m_xml.readNextStartElement()) {
             if (isWord(u"numPr")) {
                 while (m_xml.readNextStartElement()) {
@@ -136,14 +145,17 @@ private:
     }
 };
 
-class DocumentReader : private XmlReaderBase {
+class DocumentReader : private XmlReaderBase
+{
 public:
     DocumentReader(const QByteArray &xml, const QHash<QString, StyleInfo> &styles)
         : XmlReaderBase(xml)
-        , m_styles(styles) {}
+        , m_styles(styles)
+    { }
 
     // False when the part is not WordprocessingML; check error() for broken XML.
-    bool read() {
+    bool read()
+    {
         if (!m_xml.readNextStartElement())
             return false;
         if (!isWord(u"document"))
@@ -157,7 +169,8 @@ public:
         return true;
     }
 
-    QString error() const {
+    QString error() const
+    {
         if (!m_xml.hasError())
             return {};
         return u"line %1, column %2: %3"_s.arg(QString::number(m_xml.lineNumber()),
@@ -170,7 +183,8 @@ public:
     bool hitDepthLimit() const { return m_hitDepthLimit; }
 
 private:
-    bool tooDeep(int depth) {
+    bool tooDeep(int depth)
+    {
         if (depth <= MaxDepth)
             return false;
         m_hitDepthLimit = true;
@@ -180,14 +194,16 @@ private:
 
     // Containers that hold paragraphs and tables: the body, content controls, custom XML,
     // and the chosen branch of markup-compatibility blocks.
-    bool isBlockContainer() const {
+    bool isBlockContainer() const
+    {
         if (isWord(u"sdt") || isWord(u"sdtContent") || isWord(u"customXml"))
             return true;
-        return m_xml.namespaceUri() == CompatibilityNamespace &&
-               (m_xml.name() == u"AlternateContent"_s || m_xml.name() == u"Choice"_s);
+        return m_xml.namespaceUri() == CompatibilityNamespace
+            && (m_xml.name() == u"AlternateContent"_s || m_xml.name() == u"Choice"_s);
     }
 
-    void readBlocks(int depth) {
+    void readBlocks(int depth)
+    {
         while (m_xml.readNextStartElement()) {
             if (tooDeep(depth))
                 continue;
@@ -207,7 +223,8 @@ private:
         }
     }
 
-    Paragraph readParagraph(int depth) {
+    Paragraph readParagraph(int depth)
+    {
         Paragraph paragraph;
         while (m_xml.readNextStartElement()) {
             if (tooDeep(depth))
@@ -220,7 +237,8 @@ private:
         return paragraph;
     }
 
-    void readParagraphProperties(Paragraph &paragraph) {
+    void readParagraphProperties(Paragraph &paragraph)
+    {
         while (m_xml.readNextStartElement()) {
             if (isWord(u"pStyle")) {
                 paragraph.styleId = wordValue();
@@ -243,11 +261,12 @@ private:
     }
 
     // One element inside a paragraph, consumed up to its end tag.
-    void readInline(QString &text, int depth) {
+    void readInline(QString &text, int depth)
+    {
         if (tooDeep(depth))
             return;
-        const bool word =
-            m_xml.namespaceUri() == WordNamespace || m_xml.namespaceUri() == StrictWordNamespace;
+        const bool word
+            = m_xml.namespaceUri() == WordNamespace || m_xml.namespaceUri() == StrictWordNamespace;
         const QStringView name = m_xml.name();
         if (word && name == u"t"_s) {
             text += m_xml.readElementText(QXmlStreamReader::IncludeChildElements);
@@ -264,12 +283,13 @@ private:
             text += u'\n';
         } else if (word && name == u"noBreakHyphen"_s) {
             text += u'-';
-        } else if ((m_xml.namespaceUri() == DrawingNamespace ||
-                    m_xml.namespaceUri() == StrictDrawingNamespace) &&
-                   name == u"blip"_s) {
+        } else if ((m_xml.namespaceUri() == DrawingNamespace
+                    || m_xml.namespaceUri() == StrictDrawingNamespace)
+                   && name == u"blip"_s) {
             ++m_imageReferences;
-        } else if (word && (name == u"del"_s || name == u"moveFrom"_s || name == u"txbxContent"_s ||
-                            name == u"rPr"_s || name == u"instrText"_s)) {
+        } else if (word
+                   && (name == u"del"_s || name == u"moveFrom"_s || name == u"txbxContent"_s
+                       || name == u"rPr"_s || name == u"instrText"_s)) {
             // Deleted revisions, text-box content, formatting and field codes: not page text
             // python-docx would report.
         } else if (m_xml.namespaceUri() == CompatibilityNamespace && name == u"Fallback"_s) {
@@ -283,7 +303,8 @@ private:
         m_xml.skipCurrentElement();
     }
 
-    QString renderParagraph(const Paragraph &paragraph) const {
+    QString renderParagraph(const Paragraph &paragraph) const
+    {
         const QString text = paragraph.text.trimmed();
         if (text.isEmpty())
             return {};
@@ -291,8 +312,8 @@ private:
         const int level = std::max(headingLevelFromName(paragraph.styleId), style.headingLevel);
         if (level > 0)
             return QString(level, u'#') + u' ' + text;
-        const bool listItem =
-            paragraph.hasNumbering || (style.numbered && !paragraph.numberingRemoved);
+        const bool listItem
+            = paragraph.hasNumbering || (style.numbered && !paragraph.numberingRemoved);
         if (listItem)
             return QString(2 * paragraph.listLevel, u' ') + u"- "_s + text;
         return text;
@@ -300,13 +321,15 @@ private:
 
     // Rows of grid cells: a cell spanning columns appears once per column, a vertically
     // merged cell repeats the text of the cell above, as python-docx's row.cells reports them.
-    QList<QStringList> readTable(int depth) {
+    QList<QStringList> readTable(int depth)
+    {
         QList<QStringList> rows;
         readRows(rows, depth);
         return rows;
     }
 
-    void readRows(QList<QStringList> &rows, int depth) {
+    void readRows(QList<QStringList> &rows, int depth)
+    {
         while (m_xml.readNextStartElement()) {
             if (tooDeep(depth))
                 continue;
@@ -319,13 +342,15 @@ private:
         }
     }
 
-    QStringList readRow(const QStringList &above, int depth) {
+    QStringList readRow(const QStringList &above, int depth)
+    {
         QStringList row;
         readCells(row, above, depth);
         return row;
     }
 
-    void readCells(QStringList &row, const QStringList &above, int depth) {
+    void readCells(QStringList &row, const QStringList &above, int depth)
+    {
         while (m_xml.readNextStartElement()) {
             if (tooDeep(depth))
                 continue;
@@ -345,7 +370,8 @@ private:
         }
     }
 
-    void readRowProperties(QStringList &row) {
+    void readRowProperties(QStringList &row)
+    {
         while (m_xml.readNextStartElement()) {
             // Grid columns before the first cell: empty, so later cells stay in their column.
             if (isWord(u"gridBefore")) {
@@ -363,7 +389,8 @@ private:
         bool mergedWithAbove = false;
     };
 
-    void readCell(Cell &cell, int depth) {
+    void readCell(Cell &cell, int depth)
+    {
         while (m_xml.readNextStartElement()) {
             if (tooDeep(depth))
                 continue;
@@ -391,7 +418,8 @@ private:
         }
     }
 
-    void readCellProperties(Cell &cell) {
+    void readCellProperties(Cell &cell)
+    {
         while (m_xml.readNextStartElement()) {
             if (isWord(u"gridSpan")) {
                 cell.gridSpan = std::clamp(wordValue().toInt(), 1, 64);
@@ -411,7 +439,8 @@ private:
 
 } // namespace
 
-ExtractedDocument extractDocx(const QByteArray &bytes) {
+ExtractedDocument extractDocx(const QByteArray &bytes)
+{
     ExtractedDocument result;
     result.format = ReportFormat::Docx;
 
@@ -445,8 +474,8 @@ ExtractedDocument extractDocx(const QByteArray &bytes) {
     }
     const int images = package.mediaCount > 0 ? package.mediaCount : reader.imageReferences();
     if (images > 0) {
-        result.warnings.append(countedNoun(images, u"embedded image"_s, u"embedded images"_s) +
-                               u" not extracted as text"_s);
+        result.warnings.append(countedNoun(images, u"embedded image"_s, u"embedded images"_s)
+                               + u" not extracted as text"_s);
     }
     if (!result.hasText && !result.corrupt)
         result.warnings.append(u"no text"_s);

@@ -19,7 +19,8 @@ namespace {
 
 // The extension as Python's os.path.splitext sees it: leading dots of the base name do not
 // start an extension (".md" is a file without one).
-QString extensionOf(const QString &fileName) {
+QString extensionOf(const QString &fileName)
+{
     const qsizetype slash = std::max(fileName.lastIndexOf(u'/'), fileName.lastIndexOf(u'\\'));
     QStringView base = QStringView(fileName).mid(slash + 1);
     while (base.startsWith(u'.'))
@@ -30,7 +31,8 @@ QString extensionOf(const QString &fileName) {
 
 // Markdown, plain text and JSON are read as the evaluator read them and kept as they are:
 // the judge saw the Markdown source, and evidence quotes are located in that text.
-ExtractedDocument extractPlainText(const QByteArray &bytes, ReportFormat format) {
+ExtractedDocument extractPlainText(const QByteArray &bytes, ReportFormat format)
+{
     ExtractedDocument result;
     result.format = format;
     const DecodedText decoded = decodeUtf8DroppingInvalid(bytes);
@@ -43,7 +45,8 @@ ExtractedDocument extractPlainText(const QByteArray &bytes, ReportFormat format)
     return result;
 }
 
-ExtractedDocument extractByFormat(const QByteArray &bytes, ReportFormat format) {
+ExtractedDocument extractByFormat(const QByteArray &bytes, ReportFormat format)
+{
     switch (format) {
     case ReportFormat::Html:
         return extractHtml(bytes);
@@ -68,7 +71,8 @@ ExtractedDocument extractByFormat(const QByteArray &bytes, ReportFormat format) 
 
 } // namespace
 
-ReportFormat formatForFileName(const QString &fileName) {
+ReportFormat formatForFileName(const QString &fileName)
+{
     const QString extension = extensionOf(fileName);
     if (extension == u"md"_s || extension == u"markdown"_s)
         return ReportFormat::Markdown;
@@ -80,14 +84,15 @@ ReportFormat formatForFileName(const QString &fileName) {
         return ReportFormat::Docx;
     if (extension == u"json"_s)
         return ReportFormat::Json;
-    static const QStringList imageExtensions = {u"png"_s, u"jpg"_s, u"jpeg"_s, u"webp"_s,
-                                                u"gif"_s, u"bmp"_s, u"tiff"_s, u"tif"_s};
+    static const QStringList imageExtensions
+        = {u"png"_s, u"jpg"_s, u"jpeg"_s, u"webp"_s, u"gif"_s, u"bmp"_s, u"tiff"_s, u"tif"_s};
     if (imageExtensions.contains(extension))
         return ReportFormat::Image;
     return ReportFormat::Text; // .txt, no extension, anything else: the evaluator reads it as text
 }
 
-ExtractedDocument extractDocument(const QByteArray &bytes, const QString &fileName) {
+ExtractedDocument extractDocument(const QByteArray &bytes, const QString &fileName)
+{
     const ReportFormat format = formatForFileName(fileName);
     if (bytes.isEmpty()) {
         ExtractedDocument result;

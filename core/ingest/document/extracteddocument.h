@@ -11,12 +11,12 @@ namespace Rubricate {
 
 struct ExtractedDocument {
     ReportFormat format = ReportFormat::Missing;
-    QString text;            // for PDFs: pages concatenated, see pages for offsets
-    QList<PageSpan> pages;   // PDFs only: where each page's text starts in `text`
-    QStringList warnings;    // e.g. "invalid UTF-8 bytes dropped", "3 embedded images"
-    bool hasText = false;    // false for images and for documents that yielded no text
-    bool corrupt = false;    // the bytes could not be read as the format claims
-    QString error;           // why, when corrupt
+    QString text; // for PDFs: pages concatenated, see pages for offsets
+    QList<PageSpan> pages; // PDFs only: where each page's text starts in `text`
+    QStringList warnings; // e.g. "invalid UTF-8 bytes dropped", "3 embedded images"
+    bool hasText = false; // false for images and for documents that yielded no text
+    bool corrupt = false; // the bytes could not be read as the format claims
+    QString error; // why, when corrupt
 };
 
 // Picks the format from the file name's extension (case-insensitive), as the DRB-II

@@ -29,7 +29,8 @@ constexpr int MaxDepth = 400;
 
 // libxml2 2.9 is only thread-safe once xmlInitParser() has run, and that call itself is not
 // safe to race; a function-local static makes it happen exactly once.
-void ensureLibxmlInitialised() {
+void ensureLibxmlInitialised()
+{
     static const bool initialised = [] {
         xmlInitParser();
         return true;
@@ -37,22 +38,26 @@ void ensureLibxmlInitialised() {
     Q_UNUSED(initialised);
 }
 
-QByteArrayView nameOf(const xmlNode *node) {
+QByteArrayView nameOf(const xmlNode *node)
+{
     return node->name ? QByteArrayView(reinterpret_cast<const char *>(node->name))
                       : QByteArrayView();
 }
 
-bool isElement(const xmlNode *node) {
+bool isElement(const xmlNode *node)
+{
     return node->type == XML_ELEMENT_NODE;
 }
 
-bool isNamed(const xmlNode *node, std::initializer_list<const char *> names) {
+bool isNamed(const xmlNode *node, std::initializer_list<const char *> names)
+{
     const QByteArrayView name = nameOf(node);
     return std::any_of(names.begin(), names.end(),
                        [name](const char *candidate) { return name == candidate; });
 }
 
-QString attribute(const xmlNode *node, const char *name) {
+QString attribute(const xmlNode *node, const char *name)
+{
     xmlChar *value = xmlGetProp(node, reinterpret_cast<const xmlChar *>(name));
     if (!value)
         return {};
@@ -62,60 +67,71 @@ QString attribute(const xmlNode *node, const char *name) {
 }
 
 // Contents a browser never shows as page text.
-bool isInvisible(const xmlNode *element) {
-    return isNamed(element, {"script", "style", "head", "noscript", "template", "svg", "title",
-                             "iframe", "frame", "frameset", "object", "embed", "canvas", "audio",
-                             "video", "datalist"});
+bool isInvisible(const xmlNode *element)
+{
+    return isNamed(element,
+                   {"script", "style", "head", "noscript", "template", "svg", "title", "iframe",
+                    "frame", "frameset", "object", "embed", "canvas", "audio", "video",
+                    "datalist"});
 }
 
-bool startsParagraph(const xmlNode *element) {
+bool startsParagraph(const xmlNode *element)
+{
     return isNamed(element, {"p",       "pre",      "blockquote", "ul",      "ol",      "dl",
                              "menu",    "dir",      "hr",         "section", "article", "aside",
                              "header",  "footer",   "nav",        "main",    "figure",  "address",
                              "details", "fieldset", "form",       "center",  "hgroup"});
 }
 
-bool startsLine(const xmlNode *element) {
+bool startsLine(const xmlNode *element)
+{
     return isNamed(element,
                    {"div", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot", "caption",
                     "summary", "figcaption", "legend", "option", "body", "html"});
 }
 
-bool isCitationPill(const xmlNode *element) {
+bool isCitationPill(const xmlNode *element)
+{
     return attribute(element, "class").contains(u"citation"_s, Qt::CaseInsensitive);
 }
 
-int headingLevel(const xmlNode *element) {
+int headingLevel(const xmlNode *element)
+{
     const QByteArrayView name = nameOf(element);
     if (name.size() == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6')
         return name[1] - '0';
     return 0;
 }
 
-bool isHtmlSpace(QChar c) {
+bool isHtmlSpace(QChar c)
+{
     return c == u' ' || c == u'\t' || c == u'\n' || c == u'\r' || c == u'\f';
 }
 
-bool isRemoteReference(const QString &value) {
+bool isRemoteReference(const QString &value)
+{
     const QString v = value.trimmed();
-    return v.startsWith(u"http://"_s, Qt::CaseInsensitive) ||
-           v.startsWith(u"https://"_s, Qt::CaseInsensitive) || v.startsWith(u"//"_s);
+    return v.startsWith(u"http://"_s, Qt::CaseInsensitive)
+        || v.startsWith(u"https://"_s, Qt::CaseInsensitive) || v.startsWith(u"//"_s);
 }
 
 // Links that make a browser load something; `rel=canonical` and friends only name a page.
-bool linkLoadsResource(const xmlNode *link) {
+bool linkLoadsResource(const xmlNode *link)
+{
     const QStringList rels = attribute(link, "rel").toLower().split(u' ', Qt::SkipEmptyParts);
     for (const QString &rel : rels) {
-        if (rel == u"stylesheet"_s || rel.contains(u"icon"_s) || rel == u"preload"_s ||
-            rel == u"modulepreload"_s || rel == u"prefetch"_s || rel == u"manifest"_s)
+        if (rel == u"stylesheet"_s || rel.contains(u"icon"_s) || rel == u"preload"_s
+            || rel == u"modulepreload"_s || rel == u"prefetch"_s || rel == u"manifest"_s)
             return true;
     }
     return false;
 }
 
-bool refersToRemoteResource(const xmlNode *element) {
-    if (isNamed(element, {"img", "script", "iframe", "frame", "video", "audio", "source", "embed",
-                          "track", "input"})) {
+bool refersToRemoteResource(const xmlNode *element)
+{
+    if (isNamed(element,
+                {"img", "script", "iframe", "frame", "video", "audio", "source", "embed", "track",
+                 "input"})) {
         if (isRemoteReference(attribute(element, "src")))
             return true;
         const QString srcset = attribute(element, "srcset");
@@ -131,7 +147,8 @@ bool refersToRemoteResource(const xmlNode *element) {
 }
 
 // Iterative, so that it cannot overflow however deep the tree is.
-int countRemoteResources(const xmlNode *root) {
+int countRemoteResources(const xmlNode *root)
+{
     int count = 0;
     std::vector<const xmlNode *> stack;
     for (const xmlNode *n = root; n; n = n->next)
@@ -149,14 +166,17 @@ int countRemoteResources(const xmlNode *root) {
     return count;
 }
 
-class HtmlRenderer {
+class HtmlRenderer
+{
 public:
-    void renderSiblings(const xmlNode *first, int depth) {
+    void renderSiblings(const xmlNode *first, int depth)
+    {
         for (const xmlNode *node = first; node; node = node->next)
             renderNode(node, depth);
     }
 
-    QString finish() {
+    QString finish()
+    {
         flushLine();
         return m_out;
     }
@@ -166,7 +186,7 @@ public:
 private:
     struct Marker {
         QString first; // on the first line of the block, e.g. "- "
-        QString rest;  // on its following lines, e.g. "  "
+        QString rest; // on its following lines, e.g. "  "
         bool used = false;
     };
     struct ListState {
@@ -174,7 +194,8 @@ private:
         int next = 1;
     };
 
-    void renderNode(const xmlNode *node, int depth) {
+    void renderNode(const xmlNode *node, int depth)
+    {
         switch (node->type) {
         case XML_TEXT_NODE:
         case XML_CDATA_SECTION_NODE:
@@ -193,7 +214,8 @@ private:
         }
     }
 
-    void renderElement(const xmlNode *element, int depth) {
+    void renderElement(const xmlNode *element, int depth)
+    {
         if (isInvisible(element))
             return;
         if (m_preDepth > 0) {
@@ -275,7 +297,8 @@ private:
             requestBreak(breaks);
     }
 
-    void renderPre(const xmlNode *pre, int depth) {
+    void renderPre(const xmlNode *pre, int depth)
+    {
         requestBreak(2);
         ++m_preDepth;
         renderSiblings(pre->children, depth + 1);
@@ -298,7 +321,8 @@ private:
     // Every cell and caption is rendered exactly once, into its own text: rendering a subtree
     // again (say, to read a layout table as prose) would double the work at every level of
     // nested tables.
-    void renderTable(const xmlNode *table, int depth) {
+    void renderTable(const xmlNode *table, int depth)
+    {
         requestBreak(2);
         QList<QStringList> rows;
         QStringList captions;
@@ -329,7 +353,8 @@ private:
     }
 
     // Text rendered on its own (a layout table's cell), placed as blocks of this text.
-    void emitBlock(const QString &text) {
+    void emitBlock(const QString &text)
+    {
         const QStringList lines = text.split(u'\n');
         for (const QString &line : lines) {
             if (line.isEmpty())
@@ -340,7 +365,8 @@ private:
     }
 
     void collectRows(const xmlNode *parent, int depth, QList<QStringList> &rows,
-                     QStringList &captions, std::vector<int> &spanLeft) {
+                     QStringList &captions, std::vector<int> &spanLeft)
+    {
         if (depth > MaxDepth) {
             m_hitDepthLimit = true;
             return;
@@ -360,7 +386,8 @@ private:
         }
     }
 
-    QStringList collectRow(const xmlNode *tr, int depth, std::vector<int> &spanLeft) {
+    QStringList collectRow(const xmlNode *tr, int depth, std::vector<int> &spanLeft)
+    {
         QStringList row;
         size_t column = 0;
         const auto fillCoveredColumns = [&] {
@@ -401,7 +428,8 @@ private:
     }
 
     // The text of a subtree on its own, for table cells and captions.
-    QString renderFragment(const xmlNode *element, int depth) {
+    QString renderFragment(const xmlNode *element, int depth)
+    {
         HtmlRenderer inner;
         inner.renderSiblings(element->children, depth + 1);
         QString text = inner.finish();
@@ -409,7 +437,8 @@ private:
         return text;
     }
 
-    void appendText(const QString &text) {
+    void appendText(const QString &text)
+    {
         if (m_preDepth > 0) {
             m_line += text;
             return;
@@ -425,7 +454,8 @@ private:
         }
     }
 
-    void lineBreak() {
+    void lineBreak()
+    {
         if (!m_line.isEmpty()) {
             flushLine();
         } else if (!m_out.isEmpty()) {
@@ -434,14 +464,16 @@ private:
         }
     }
 
-    void requestBreak(int newlines) {
+    void requestBreak(int newlines)
+    {
         flushLine();
         if (!m_lists.isEmpty())
             newlines = 1; // list items and the paragraphs inside them stay together
         m_pendingBreaks = std::max(m_pendingBreaks, newlines);
     }
 
-    void flushLine() {
+    void flushLine()
+    {
         if (m_line.endsWith(u' '))
             m_line.chop(1);
         if (!m_line.isEmpty())
@@ -449,7 +481,8 @@ private:
         m_line.clear();
     }
 
-    void emitLine(const QString &content) {
+    void emitLine(const QString &content)
+    {
         if (!m_out.isEmpty())
             m_out += QString(std::max(m_pendingBreaks, 1), u'\n');
         m_pendingBreaks = 0;
@@ -482,7 +515,8 @@ struct HtmlDocDeleter {
 
 } // namespace
 
-ExtractedDocument extractHtml(const QByteArray &bytes) {
+ExtractedDocument extractHtml(const QByteArray &bytes)
+{
     ExtractedDocument result;
     result.format = ReportFormat::Html;
 
@@ -503,9 +537,8 @@ ExtractedDocument extractHtml(const QByteArray &bytes) {
     // <meta charset> must not make libxml2 re-decode them.
     // HUGE: without it libxml2 silently stops at nesting depth 256 and the rest of the page is
     // lost; the walk below has its own depth limit, and says so when it applies.
-    const int options = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
-                        HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC | HTML_PARSE_NODEFDTD |
-                        XML_PARSE_HUGE;
+    const int options = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING
+        | HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC | HTML_PARSE_NODEFDTD | XML_PARSE_HUGE;
     const std::unique_ptr<xmlDoc, HtmlDocDeleter> doc(
         htmlReadMemory(utf8.constData(), int(utf8.size()), nullptr, "UTF-8", options));
     if (!doc) {
@@ -525,8 +558,8 @@ ExtractedDocument extractHtml(const QByteArray &bytes) {
             u"HTML nested more than %1 levels deep; deeper content skipped"_s.arg(MaxDepth));
     }
     if (const int remote = countRemoteResources(doc->children)) {
-        result.warnings.append(countedNoun(remote, u"remote resource"_s, u"remote resources"_s) +
-                               u" not loaded"_s);
+        result.warnings.append(countedNoun(remote, u"remote resource"_s, u"remote resources"_s)
+                               + u" not loaded"_s);
     }
     if (!result.hasText)
         result.warnings.append(u"no text"_s);

@@ -6,13 +6,15 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-QString markdownTableCell(const QString &text) {
+QString markdownTableCell(const QString &text)
+{
     QString cell = text.simplified();
     cell.replace(u'|', u"\\|"_s);
     return cell;
 }
 
-QString markdownTable(const QList<QStringList> &rows) {
+QString markdownTable(const QList<QStringList> &rows)
+{
     qsizetype columns = 0;
     for (const QStringList &row : rows)
         columns = std::max(columns, row.size());

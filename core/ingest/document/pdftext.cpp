@@ -18,23 +18,25 @@ namespace {
 // PDFium is not thread-safe (QtPdf's own source says so: "a lot of global variables").
 // QPdfDocument guards most PDFium calls with a global mutex, but after a failed load it reads
 // FPDF_GetLastError() (a process-wide value) and, for a wrong password, closes the document
-// outside that lock, so two loads on two pool threads can race (seen: without this mutex,
-// concurrentExtractionsAgree in tst_documentextractor failed 2 of 40 runs, a broken PDF
-// extracted concurrently came out different). Serialising whole
-// extractions costs little, since Qt's lock serialises the PDFium work anyway, and makes
-// extractPdf() safe on any thread. QPdfDocument itself needs no GUI thread and no event loop
-// here (see the worker-thread tests).
-QMutex &pdfMutex() {
+// outside that lock, so two loads on two pool threads can race. Seen: without this mutex,
+// concurrentExtractionsAgree in tst_documentextractor failed 2 of 40 runs (a broken PDF
+// extracted concurrently came out different). Serialising whole extractions costs little,
+// since Qt's lock serialises the PDFium work anyway, and makes extractPdf() safe on any
+// thread. QPdfDocument itself needs no GUI thread and no event loop here.
+QMutex &pdfMutex()
+{
     static QMutex mutex;
     return mutex;
 }
 
-QString errorName(QPdfDocument::Error error) {
+QString errorName(QPdfDocument::Error error)
+{
     const char *key = QMetaEnum::fromType<QPdfDocument::Error>().valueToKey(int(error));
     return key ? QString::fromLatin1(key) : QString::number(int(error));
 }
 
-QString loadErrorMessage(QPdfDocument::Error error) {
+QString loadErrorMessage(QPdfDocument::Error error)
+{
     switch (error) {
     case QPdfDocument::Error::IncorrectPassword:
         return u"PDF is password-protected and cannot be read without its password "
@@ -47,7 +49,8 @@ QString loadErrorMessage(QPdfDocument::Error error) {
     }
 }
 
-QString normalisedPageText(QString text) {
+QString normalisedPageText(QString text)
+{
     text.replace(u"\r\n"_s, u"\n"_s);
     text.replace(u'\r', u'\n');
     // PDFium reports a hyphen that ended a line (it joins the two lines) as U+FFFE, a
@@ -65,7 +68,8 @@ QString normalisedPageText(QString text) {
 
 } // namespace
 
-ExtractedDocument extractPdf(const QByteArray &bytes) {
+ExtractedDocument extractPdf(const QByteArray &bytes)
+{
     ExtractedDocument result;
     result.format = ReportFormat::Pdf;
 

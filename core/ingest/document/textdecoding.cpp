@@ -8,14 +8,16 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-bool isContinuation(unsigned char c) {
+bool isContinuation(unsigned char c)
+{
     return (c & 0xC0) == 0x80;
 }
 
 // Length of the well-formed sequence starting at `p` (Unicode table 3-7), or 0 when it is
 // ill-formed; *subpart then tells how many bytes form the "maximal subpart" that a
 // conforming decoder reports as one error (at least 1).
-qsizetype wellFormedLength(const unsigned char *p, qsizetype available, qsizetype *subpart) {
+qsizetype wellFormedLength(const unsigned char *p, qsizetype available, qsizetype *subpart)
+{
     const unsigned char lead = p[0];
     *subpart = 1;
     if (lead < 0x80)
@@ -54,7 +56,8 @@ qsizetype wellFormedLength(const unsigned char *p, qsizetype available, qsizetyp
 
 } // namespace
 
-DecodedText decodeUtf8DroppingInvalid(QByteArrayView bytes) {
+DecodedText decodeUtf8DroppingInvalid(QByteArrayView bytes)
+{
     DecodedText result;
     if (bytes.startsWith("\xEF\xBB\xBF")) {
         result.hadBom = true;
@@ -96,13 +99,15 @@ DecodedText decodeUtf8DroppingInvalid(QByteArrayView bytes) {
     return result;
 }
 
-QString countedNoun(qsizetype count, const QString &singular, const QString &plural) {
+QString countedNoun(qsizetype count, const QString &singular, const QString &plural)
+{
     return QString::number(count) + u' ' + (count == 1 ? singular : plural);
 }
 
-QString droppedBytesWarning(qsizetype droppedBytes) {
-    return countedNoun(droppedBytes, u"invalid UTF-8 byte"_s, u"invalid UTF-8 bytes"_s) +
-           u" dropped"_s;
+QString droppedBytesWarning(qsizetype droppedBytes)
+{
+    return countedNoun(droppedBytes, u"invalid UTF-8 byte"_s, u"invalid UTF-8 bytes"_s)
+        + u" dropped"_s;
 }
 
 } // namespace Rubricate

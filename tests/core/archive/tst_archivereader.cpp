@@ -44,7 +44,7 @@ struct FixtureEntry {
     QByteArray name; // UTF-8, written as is: hostile names must reach the reader unchanged
     QByteArray data;
     Kind kind = Kind::File;
-    QByteArray link;       // symlink or hardlink target
+    QByteArray link; // symlink or hardlink target
     bool sizeKnown = true; // false: the header does not announce the size
 };
 
@@ -57,14 +57,17 @@ struct Fixture {
 // The writers, like the readers, convert names through the thread's locale, and under LC_ALL=C
 // libarchive 3.6.2's pax and zip writers crash on a non-ASCII name. Fixtures are therefore
 // written with a UTF-8 LC_CTYPE on this thread.
-class Utf8ThreadLocale {
+class Utf8ThreadLocale
+{
 public:
     Utf8ThreadLocale()
-        : m_utf8(newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr))) {
+        : m_utf8(newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr)))
+    {
         if (m_utf8)
             m_previous = uselocale(m_utf8);
     }
-    ~Utf8ThreadLocale() {
+    ~Utf8ThreadLocale()
+    {
         if (m_utf8) {
             uselocale(m_previous);
             freelocale(m_utf8);
@@ -79,10 +82,12 @@ private:
 };
 
 // Sets the process locale, as QCoreApplication does from LC_ALL, and restores it afterwards.
-class ProcessLocale {
+class ProcessLocale
+{
 public:
     explicit ProcessLocale(const char *name)
-        : m_previous(std::setlocale(LC_ALL, nullptr)) {
+        : m_previous(std::setlocale(LC_ALL, nullptr))
+    {
         std::setlocale(LC_ALL, name);
     }
     ~ProcessLocale() { std::setlocale(LC_ALL, m_previous.constData()); }
@@ -93,7 +98,8 @@ private:
     QByteArray m_previous;
 };
 
-la_ssize_t appendToByteArray(archive *, void *clientData, const void *buffer, size_t length) {
+la_ssize_t appendToByteArray(archive *, void *clientData, const void *buffer, size_t length)
+{
     static_cast<QByteArray *>(clientData)
         ->append(static_cast<const char *>(buffer), qsizetype(length));
     return la_ssize_t(length);
@@ -101,7 +107,8 @@ la_ssize_t appendToByteArray(archive *, void *clientData, const void *buffer, si
 
 // Builds an archive in memory; an empty result means libarchive refused (the failure is
 // reported through QTest by the caller's QVERIFY).
-QByteArray buildArchive(const Fixture &fixture, const QList<FixtureEntry> &entries) {
+QByteArray buildArchive(const Fixture &fixture, const QList<FixtureEntry> &entries)
+{
     const Utf8ThreadLocale utf8Names; // must outlive the handle below
     WriteArchive a(archive_write_new());
     if (fixture.container == Container::Zip) {
@@ -197,13 +204,14 @@ QByteArray buildArchive(const Fixture &fixture, const QList<FixtureEntry> &entri
 // Rewrites every zip record announcing `realSize` as uncompressed size to announce `fakeSize`,
 // as a hostile zip would; the deflate stream still inflates to `realSize`. Returns how many
 // records were changed.
-int lieAboutZipSize(QByteArray &zip, quint32 realSize, quint32 fakeSize) {
+int lieAboutZipSize(QByteArray &zip, quint32 realSize, quint32 fakeSize)
+{
     struct Record {
         QByteArrayView signature;
         qsizetype sizeOffset;
     };
-    const Record records[] = {{QByteArrayView("PK\x03\x04", 4), 22},  // local file header
-                              {QByteArrayView("PK\x01\x02", 4), 24},  // central directory
+    const Record records[] = {{QByteArrayView("PK\x03\x04", 4), 22}, // local file header
+                              {QByteArrayView("PK\x01\x02", 4), 24}, // central directory
                               {QByteArrayView("PK\x07\x08", 4), 12}}; // data descriptor
     int patched = 0;
     for (const Record &r : records) {
@@ -221,18 +229,21 @@ int lieAboutZipSize(QByteArray &zip, quint32 realSize, quint32 fakeSize) {
     return patched;
 }
 
-bool writeFile(const QString &path, const QByteArray &bytes) {
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
     QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
-           file.write(bytes) == bytes.size();
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+        && file.write(bytes) == bytes.size();
 }
 
-QByteArray readFile(const QString &path) {
+QByteArray readFile(const QString &path)
+{
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
-QByteArray randomBytes(qsizetype size, quint32 seed) {
+QByteArray randomBytes(qsizetype size, quint32 seed)
+{
     QRandomGenerator generator(seed);
     QByteArray bytes(size, Qt::Uninitialized);
     for (char &c : bytes)
@@ -241,7 +252,8 @@ QByteArray randomBytes(qsizetype size, quint32 seed) {
 }
 
 // Everything below `dir`, symlinks included and never followed.
-QStringList allPaths(const QString &dir) {
+QStringList allPaths(const QString &dir)
+{
     QStringList paths;
     QDirIterator it(dir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
                     QDirIterator::Subdirectories);
@@ -251,7 +263,8 @@ QStringList allPaths(const QString &dir) {
     return paths;
 }
 
-QString suffixFor(const Fixture &fixture) {
+QString suffixFor(const Fixture &fixture)
+{
     if (fixture.container == Container::Zip)
         return u".zip"_s;
     switch (fixture.compression) {
@@ -269,7 +282,8 @@ QString suffixFor(const Fixture &fixture) {
     return {};
 }
 
-bool containsMatching(const QStringList &list, const QString &prefix, const QString &needle) {
+bool containsMatching(const QStringList &list, const QString &prefix, const QString &needle)
+{
     for (const QString &s : list) {
         if (s.startsWith(prefix) && s.contains(needle, Qt::CaseInsensitive))
             return true;
@@ -281,9 +295,11 @@ bool containsMatching(const QStringList &list, const QString &prefix, const QStr
 
 // Layout used by most tests: <tmp>/archives/<file> and <tmp>/l1/l2/target, so that every
 // escape of up to three levels still lands inside <tmp>, where it can be detected.
-class Sandbox {
+class Sandbox
+{
 public:
-    Sandbox() {
+    Sandbox()
+    {
         QDir root(m_dir.path());
         root.mkpath(u"archives"_s);
         root.mkpath(u"l1/l2/target"_s);
@@ -292,16 +308,18 @@ public:
     QString root() const { return m_dir.path(); }
     QString target() const { return m_dir.path() + u"/l1/l2/target"_s; }
     QString archivePath(const QString &name) const { return m_dir.path() + u"/archives/"_s + name; }
-    QString write(const QString &name, const QByteArray &bytes) const {
+    QString write(const QString &name, const QByteArray &bytes) const
+    {
         const QString path = archivePath(name);
         return writeFile(path, bytes) ? path : QString();
     }
     // Paths below root that are neither the archives nor inside the target.
-    QStringList strayPaths() const {
+    QStringList strayPaths() const
+    {
         QStringList stray;
         for (const QString &p : allPaths(root())) {
-            if (p == u"archives" || p.startsWith(u"archives/") || p == u"l1" || p == u"l1/l2" ||
-                p == u"l1/l2/target" || p.startsWith(u"l1/l2/target/"))
+            if (p == u"archives" || p.startsWith(u"archives/") || p == u"l1" || p == u"l1/l2"
+                || p == u"l1/l2/target" || p.startsWith(u"l1/l2/target/"))
                 continue;
             stray.append(p);
         }
@@ -312,7 +330,8 @@ private:
     QTemporaryDir m_dir;
 };
 
-class TestArchiveReader : public QObject {
+class TestArchiveReader : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -355,7 +374,8 @@ private slots:
     void zipEntryNames();
 };
 
-void TestArchiveReader::isArchiveFileName_data() {
+void TestArchiveReader::isArchiveFileName_data()
+{
     QTest::addColumn<QString>("name");
     QTest::addColumn<bool>("expected");
     QTest::newRow("zip") << u"bundle.zip"_s << true;
@@ -374,13 +394,15 @@ void TestArchiveReader::isArchiveFileName_data() {
     QTest::newRow("empty") << QString() << false;
 }
 
-void TestArchiveReader::isArchiveFileName() {
+void TestArchiveReader::isArchiveFileName()
+{
     QFETCH(QString, name);
     QFETCH(bool, expected);
     QCOMPARE(Rubricate::isArchiveFileName(name), expected);
 }
 
-void TestArchiveReader::extractsNestedFolders_data() {
+void TestArchiveReader::extractsNestedFolders_data()
+{
     QTest::addColumn<Container>("container");
     QTest::addColumn<Compression>("compression");
     QTest::newRow("zip") << Container::Zip << Compression::None;
@@ -391,7 +413,8 @@ void TestArchiveReader::extractsNestedFolders_data() {
     QTest::newRow("tar.zst") << Container::Tar << Compression::Zstd;
 }
 
-void TestArchiveReader::extractsNestedFolders() {
+void TestArchiveReader::extractsNestedFolders()
+{
     QFETCH(Container, container);
     QFETCH(Compression, compression);
     Sandbox box;
@@ -449,14 +472,16 @@ void TestArchiveReader::extractsNestedFolders() {
     QVERIFY2(box.strayPaths().isEmpty(), qPrintable(box.strayPaths().join(u", ")));
 }
 
-void TestArchiveReader::refusesEscapingPaths_data() {
+void TestArchiveReader::refusesEscapingPaths_data()
+{
     QTest::addColumn<Container>("container");
     QTest::addColumn<Compression>("compression");
     QTest::newRow("zip") << Container::Zip << Compression::None;
     QTest::newRow("tar.gz") << Container::Tar << Compression::Gzip;
 }
 
-void TestArchiveReader::refusesEscapingPaths() {
+void TestArchiveReader::refusesEscapingPaths()
+{
     QFETCH(Container, container);
     QFETCH(Compression, compression);
     Sandbox box;
@@ -492,8 +517,8 @@ void TestArchiveReader::refusesEscapingPaths() {
     }
     // Whether libarchive already turned the backslashes into '/' is its business: the entry
     // must be refused either way.
-    QVERIFY(containsMatching(result.refused, u"..\\..\\evil.txt: "_s, u"'..'"_s) ||
-            containsMatching(result.refused, u"../../evil.txt: "_s, u"'..'"_s));
+    QVERIFY(containsMatching(result.refused, u"..\\..\\evil.txt: "_s, u"'..'"_s)
+            || containsMatching(result.refused, u"../../evil.txt: "_s, u"'..'"_s));
     QVERIFY(containsMatching(result.refused, u"ok/.."_s, u"'..'"_s));
     QVERIFY(containsMatching(result.refused, u"C:"_s, u"drive letter"_s));
 
@@ -502,7 +527,8 @@ void TestArchiveReader::refusesEscapingPaths() {
     QCOMPARE(allPaths(box.target()), QStringList{u"good.txt"_s});
 }
 
-void TestArchiveReader::refusesLinksAndSpecialFiles() {
+void TestArchiveReader::refusesLinksAndSpecialFiles()
+{
     Sandbox box;
     QVERIFY(box.isValid());
     const QList<FixtureEntry> entries = {
@@ -545,12 +571,13 @@ void TestArchiveReader::refusesLinksAndSpecialFiles() {
     QVERIFY2(box.strayPaths().isEmpty(), qPrintable(box.strayPaths().join(u", ")));
 }
 
-void TestArchiveReader::refusesSymlinkInZip() {
+void TestArchiveReader::refusesSymlinkInZip()
+{
     Sandbox box;
     QVERIFY(box.isValid());
-    const QByteArray bytes =
-        buildArchive({Container::Zip}, {{"passwd", {}, Kind::Symlink, "/etc/passwd"},
-                                        {"report.md", "text", Kind::File, {}}});
+    const QByteArray bytes = buildArchive(
+        {Container::Zip},
+        {{"passwd", {}, Kind::Symlink, "/etc/passwd"}, {"report.md", "text", Kind::File, {}}});
     QVERIFY(!bytes.isEmpty());
     const ArchiveExtraction result = extractArchive(box.write(u"l.zip"_s, bytes), box.target());
     QVERIFY2(result.ok, qPrintable(result.error));
@@ -561,17 +588,18 @@ void TestArchiveReader::refusesSymlinkInZip() {
     QVERIFY(!QFileInfo::exists(box.target() + u"/passwd"_s));
 }
 
-void TestArchiveReader::doesNotFollowSymlinkAlreadyInTarget() {
+void TestArchiveReader::doesNotFollowSymlinkAlreadyInTarget()
+{
     Sandbox box;
     QVERIFY(box.isValid());
     const QString outside = box.root() + u"/outside"_s;
     QVERIFY(QDir().mkpath(outside));
     QVERIFY(QFile::link(outside, box.target() + u"/out"_s));
 
-    const QByteArray bytes =
-        buildArchive({Container::Tar}, {{"out/x.txt", "through a link", Kind::File, {}},
-                                        {"out/sub/", {}, Kind::Dir, {}},
-                                        {"in.txt", "fine", Kind::File, {}}});
+    const QByteArray bytes = buildArchive({Container::Tar},
+                                          {{"out/x.txt", "through a link", Kind::File, {}},
+                                           {"out/sub/", {}, Kind::Dir, {}},
+                                           {"in.txt", "fine", Kind::File, {}}});
     QVERIFY(!bytes.isEmpty());
     const ArchiveExtraction result = extractArchive(box.write(u"l.tar"_s, bytes), box.target());
     QVERIFY2(result.ok, qPrintable(result.error));
@@ -581,13 +609,14 @@ void TestArchiveReader::doesNotFollowSymlinkAlreadyInTarget() {
     QCOMPARE(allPaths(outside), QStringList());
 }
 
-void TestArchiveReader::refusesDuplicateEntries() {
+void TestArchiveReader::refusesDuplicateEntries()
+{
     Sandbox box;
     QVERIFY(box.isValid());
-    const QByteArray bytes =
-        buildArchive({Container::Tar}, {{"a/x.md", "first", Kind::File, {}},
-                                        {"a/./x.md", "second", Kind::File, {}},
-                                        {"a/x.md/y.md", "under a file", Kind::File, {}}});
+    const QByteArray bytes = buildArchive({Container::Tar},
+                                          {{"a/x.md", "first", Kind::File, {}},
+                                           {"a/./x.md", "second", Kind::File, {}},
+                                           {"a/x.md/y.md", "under a file", Kind::File, {}}});
     QVERIFY(!bytes.isEmpty());
     const ArchiveExtraction result = extractArchive(box.write(u"d.tar"_s, bytes), box.target());
     QVERIFY2(result.ok, qPrintable(result.error));
@@ -598,20 +627,22 @@ void TestArchiveReader::refusesDuplicateEntries() {
     QVERIFY(containsMatching(result.refused, u"a/x.md/y.md: "_s, u"not a folder"_s));
 }
 
-void TestArchiveReader::nonAsciiNamesSurviveCLocale_data() {
+void TestArchiveReader::nonAsciiNamesSurviveCLocale_data()
+{
     QTest::addColumn<Container>("container");
     QTest::newRow("zip") << Container::Zip;
     QTest::newRow("tar") << Container::Tar;
 }
 
-void TestArchiveReader::nonAsciiNamesSurviveCLocale() {
+void TestArchiveReader::nonAsciiNamesSurviveCLocale()
+{
     QFETCH(Container, container);
     Sandbox box;
     QVERIFY(box.isValid());
     const Fixture fixture{container, Compression::None};
-    const QByteArray bytes =
-        buildArchive(fixture, {{"Modèle-ü/報告 1.md", "unicode", Kind::File, {}},
-                               {"plain.md", "ascii", Kind::File, {}}});
+    const QByteArray bytes = buildArchive(
+        fixture,
+        {{"Modèle-ü/報告 1.md", "unicode", Kind::File, {}}, {"plain.md", "ascii", Kind::File, {}}});
     QVERIFY(!bytes.isEmpty());
     const QString path = box.write(u"names"_s + suffixFor(fixture), bytes);
 
@@ -635,12 +666,13 @@ void TestArchiveReader::nonAsciiNamesSurviveCLocale() {
     }
 }
 
-void TestArchiveReader::onlyRefusedEntriesIsAnError() {
+void TestArchiveReader::onlyRefusedEntriesIsAnError()
+{
     Sandbox box;
     QVERIFY(box.isValid());
-    const QByteArray bytes =
-        buildArchive({Container::Zip}, {{"../evil.txt", "x", Kind::File, {}},
-                                        {"link", {}, Kind::Symlink, "/etc/passwd"}});
+    const QByteArray bytes = buildArchive(
+        {Container::Zip},
+        {{"../evil.txt", "x", Kind::File, {}}, {"link", {}, Kind::Symlink, "/etc/passwd"}});
     QVERIFY(!bytes.isEmpty());
     const ArchiveExtraction result = extractArchive(box.write(u"r.zip"_s, bytes), box.target());
     QVERIFY(!result.ok);
@@ -649,7 +681,8 @@ void TestArchiveReader::onlyRefusedEntriesIsAnError() {
     QVERIFY(result.extracted.isEmpty());
 }
 
-void TestArchiveReader::emptyZipIsOk() {
+void TestArchiveReader::emptyZipIsOk()
+{
     Sandbox box;
     QVERIFY(box.isValid());
     const QByteArray bytes = buildArchive({Container::Zip}, {});
@@ -660,23 +693,26 @@ void TestArchiveReader::emptyZipIsOk() {
     QVERIFY(result.refused.isEmpty());
 }
 
-void TestArchiveReader::totalLimitStopsZipBomb_data() {
+void TestArchiveReader::totalLimitStopsZipBomb_data()
+{
     QTest::addColumn<Container>("container");
     QTest::addColumn<Compression>("compression");
     QTest::newRow("zip") << Container::Zip << Compression::None;
     QTest::newRow("tar.gz") << Container::Tar << Compression::Gzip;
 }
 
-void TestArchiveReader::totalLimitStopsZipBomb() {
+void TestArchiveReader::totalLimitStopsZipBomb()
+{
     QFETCH(Container, container);
     QFETCH(Compression, compression);
     Sandbox box;
     QVERIFY(box.isValid());
     const QByteArray zeros(8 * 1024 * 1024, '\0');
     const Fixture fixture{container, compression};
-    const QByteArray bytes = buildArchive(fixture, {{"small.md", "fits", Kind::File, {}},
-                                                    {"bomb.bin", zeros, Kind::File, {}},
-                                                    {"after.md", "never read", Kind::File, {}}});
+    const QByteArray bytes = buildArchive(fixture,
+                                          {{"small.md", "fits", Kind::File, {}},
+                                           {"bomb.bin", zeros, Kind::File, {}},
+                                           {"after.md", "never read", Kind::File, {}}});
     QVERIFY(!bytes.isEmpty());
     QVERIFY2(bytes.size() < 100 * 1024, "the fixture should compress like a bomb");
     const QString path = box.write(u"bomb"_s + suffixFor(fixture), bytes);
@@ -699,7 +735,8 @@ void TestArchiveReader::totalLimitStopsZipBomb() {
     QVERIFY(!QFileInfo::exists(box.target() + u"/after.md"_s));
 }
 
-void TestArchiveReader::entryLimitCountsRealBytes_data() {
+void TestArchiveReader::entryLimitCountsRealBytes_data()
+{
     QTest::addColumn<Container>("container");
     QTest::addColumn<SizeHeader>("sizeHeader");
     QTest::newRow("zip, honest size") << Container::Zip << SizeHeader::Honest;
@@ -709,7 +746,8 @@ void TestArchiveReader::entryLimitCountsRealBytes_data() {
     QTest::newRow("tar, honest size") << Container::Tar << SizeHeader::Honest;
 }
 
-void TestArchiveReader::entryLimitCountsRealBytes() {
+void TestArchiveReader::entryLimitCountsRealBytes()
+{
     QFETCH(Container, container);
     QFETCH(SizeHeader, sizeHeader);
     Sandbox box;
@@ -718,25 +756,27 @@ void TestArchiveReader::entryLimitCountsRealBytes() {
     // reads and the limit must trip on one before the end (and its size check) is reached.
     const QByteArray big(1024 * 1024, 'x');
     const Fixture fixture{container, Compression::None};
-    QByteArray bytes =
-        buildArchive(fixture, {{"ok.md", "fine", Kind::File, {}},
-                               {"big.md", big, Kind::File, {}, sizeHeader != SizeHeader::Unset}});
+    QByteArray bytes
+        = buildArchive(fixture,
+                       {{"ok.md", "fine", Kind::File, {}},
+                        {"big.md", big, Kind::File, {}, sizeHeader != SizeHeader::Unset}});
     QVERIFY(!bytes.isEmpty());
     if (sizeHeader == SizeHeader::Lying)
         QVERIFY(lieAboutZipSize(bytes, quint32(big.size()), 10) >= 2);
     ArchiveLimits limits;
     limits.maxEntryBytes = 1000;
-    const ArchiveExtraction result =
-        extractArchive(box.write(u"big"_s + suffixFor(fixture), bytes), box.target(), limits);
+    const ArchiveExtraction result
+        = extractArchive(box.write(u"big"_s + suffixFor(fixture), bytes), box.target(), limits);
     QVERIFY(!result.ok);
-    QVERIFY2(result.error.contains(u"big.md") &&
-                 result.error.contains(u"1000 bytes per-file limit"),
+    QVERIFY2(result.error.contains(u"big.md")
+                 && result.error.contains(u"1000 bytes per-file limit"),
              qPrintable(result.error));
     QCOMPARE(result.extracted, QStringList{u"ok.md"_s});
     QCOMPARE(allPaths(box.target()), QStringList{u"ok.md"_s});
 }
 
-void TestArchiveReader::entryCountLimit() {
+void TestArchiveReader::entryCountLimit()
+{
     Sandbox box;
     QVERIFY(box.isValid());
     QList<FixtureEntry> entries;
@@ -746,21 +786,22 @@ void TestArchiveReader::entryCountLimit() {
     QVERIFY(!bytes.isEmpty());
     ArchiveLimits limits;
     limits.maxEntries = 3;
-    const ArchiveExtraction result =
-        extractArchive(box.write(u"many.zip"_s, bytes), box.target(), limits);
+    const ArchiveExtraction result
+        = extractArchive(box.write(u"many.zip"_s, bytes), box.target(), limits);
     QVERIFY(!result.ok);
     QVERIFY2(result.error.contains(u"more than 3 entries"), qPrintable(result.error));
     QCOMPARE(result.extracted.size(), 3);
 
     limits.maxEntries = 5; // exactly at the limit is fine
     QVERIFY(QDir(box.target()).removeRecursively() && QDir().mkpath(box.target()));
-    const ArchiveExtraction exact =
-        extractArchive(box.archivePath(u"many.zip"_s), box.target(), limits);
+    const ArchiveExtraction exact
+        = extractArchive(box.archivePath(u"many.zip"_s), box.target(), limits);
     QVERIFY2(exact.ok, qPrintable(exact.error));
     QCOMPARE(exact.extracted.size(), 5);
 }
 
-void TestArchiveReader::truncatedArchive_data() {
+void TestArchiveReader::truncatedArchive_data()
+{
     QTest::addColumn<Container>("container");
     QTest::addColumn<Compression>("compression");
     QTest::newRow("zip") << Container::Zip << Compression::None;
@@ -769,17 +810,19 @@ void TestArchiveReader::truncatedArchive_data() {
     QTest::newRow("tar.xz") << Container::Tar << Compression::Xz;
 }
 
-void TestArchiveReader::truncatedArchive() {
+void TestArchiveReader::truncatedArchive()
+{
     QFETCH(Container, container);
     QFETCH(Compression, compression);
     Sandbox box;
     QVERIFY(box.isValid());
     // Incompressible, so that half the archive is half-way through this entry's data.
     const Fixture fixture{container, compression};
-    const QByteArray bytes =
-        buildArchive(fixture, {{"a.md", "first", Kind::File, {}},
-                               {"noise.bin", randomBytes(200 * 1024, 3), Kind::File, {}},
-                               {"z.md", "last", Kind::File, {}}});
+    const QByteArray bytes
+        = buildArchive(fixture,
+                       {{"a.md", "first", Kind::File, {}},
+                        {"noise.bin", randomBytes(200 * 1024, 3), Kind::File, {}},
+                        {"z.md", "last", Kind::File, {}}});
     QVERIFY(!bytes.isEmpty());
     const QString path = box.write(u"cut"_s + suffixFor(fixture), bytes.left(bytes.size() / 2));
 
@@ -792,7 +835,8 @@ void TestArchiveReader::truncatedArchive() {
         QVERIFY2(!p.contains(u".part"), qPrintable(p));
 }
 
-void TestArchiveReader::zipWithoutCentralDirectoryIsTruncated_data() {
+void TestArchiveReader::zipWithoutCentralDirectoryIsTruncated_data()
+{
     QTest::addColumn<int>("extraBytes");
     QTest::addColumn<QStringList>("expected");
     // Cut right after the last data descriptor: libarchive wants to look a few bytes past
@@ -803,7 +847,8 @@ void TestArchiveReader::zipWithoutCentralDirectoryIsTruncated_data() {
     QTest::newRow("cut inside the central directory") << 30 << QStringList{u"a.md"_s, u"b.md"_s};
 }
 
-void TestArchiveReader::zipWithoutCentralDirectoryIsTruncated() {
+void TestArchiveReader::zipWithoutCentralDirectoryIsTruncated()
+{
     QFETCH(int, extraBytes);
     QFETCH(QStringList, expected);
     Sandbox box;
@@ -825,7 +870,8 @@ void TestArchiveReader::zipWithoutCentralDirectoryIsTruncated() {
     QCOMPARE(allPaths(box.target()), expected);
 }
 
-void TestArchiveReader::damagedZipEntryIsRefused() {
+void TestArchiveReader::damagedZipEntryIsRefused()
+{
     Sandbox box;
     QVERIFY(box.isValid());
     const QByteArray payload = "PAYLOAD-TO-DAMAGE-0123456789";
@@ -844,18 +890,20 @@ void TestArchiveReader::damagedZipEntryIsRefused() {
     QCOMPARE(allPaths(box.target()), QStringList{u"intact.md"_s});
 }
 
-void TestArchiveReader::notAnArchive_data() {
+void TestArchiveReader::notAnArchive_data()
+{
     QTest::addColumn<QByteArray>("bytes");
     QTest::addColumn<QString>("expected");
     QTest::newRow("text") << QByteArray("# Just a report\n\nNot a zip at all.\n")
                           << u"not a zip or tar archive"_s;
     QTest::newRow("empty") << QByteArray() << u"empty"_s;
-    QTest::newRow("gzip of text")
-        << QByteArray::fromHex("1f8b0800000000000003cb48cdc9c95728cf2fca4901004d0e6f0c0c000000")
-        << u"holds no readable zip or tar archive"_s;
+    QTest::newRow("gzip of text") << QByteArray::fromHex(
+        "1f8b0800000000000003cb48cdc9c95728cf2fca4901004d0e6f0c0c000000")
+                                  << u"holds no readable zip or tar archive"_s;
 }
 
-void TestArchiveReader::notAnArchive() {
+void TestArchiveReader::notAnArchive()
+{
     QFETCH(QByteArray, bytes);
     QFETCH(QString, expected);
     Sandbox box;
@@ -868,27 +916,29 @@ void TestArchiveReader::notAnArchive() {
     QCOMPARE(allPaths(box.target()), QStringList());
 }
 
-void TestArchiveReader::missingArchiveOrTarget() {
+void TestArchiveReader::missingArchiveOrTarget()
+{
     Sandbox box;
     QVERIFY(box.isValid());
     const ArchiveExtraction missing = extractArchive(box.archivePath(u"nope.zip"_s), box.target());
     QVERIFY(!missing.ok);
     QVERIFY(missing.error.contains(u"no such file"));
 
-    const QString path =
-        box.write(u"ok.zip"_s, buildArchive({Container::Zip}, {{"a", "b", Kind::File, {}}}));
+    const QString path
+        = box.write(u"ok.zip"_s, buildArchive({Container::Zip}, {{"a", "b", Kind::File, {}}}));
     const ArchiveExtraction noTarget = extractArchive(path, box.root() + u"/does/not/exist"_s);
     QVERIFY(!noTarget.ok);
     QVERIFY(noTarget.error.contains(u"does not exist"));
     QVERIFY(!QFileInfo::exists(box.root() + u"/does"_s));
 }
 
-void TestArchiveReader::readZipEntry() {
-    const QByteArray docx =
-        buildArchive({Container::Zip},
-                     {{"[Content_Types].xml", "<Types/>", Kind::File, {}},
-                      {"word/", {}, Kind::Dir, {}},
-                      {"word/document.xml", "<w:document>hello</w:document>", Kind::File, {}}});
+void TestArchiveReader::readZipEntry()
+{
+    const QByteArray docx
+        = buildArchive({Container::Zip},
+                       {{"[Content_Types].xml", "<Types/>", Kind::File, {}},
+                        {"word/", {}, Kind::Dir, {}},
+                        {"word/document.xml", "<w:document>hello</w:document>", Kind::File, {}}});
     QVERIFY(!docx.isEmpty());
     QByteArray out;
     QString error;
@@ -902,7 +952,8 @@ void TestArchiveReader::readZipEntry() {
     QVERIFY(!error.isEmpty());
 }
 
-void TestArchiveReader::readZipEntryMissing() {
+void TestArchiveReader::readZipEntryMissing()
+{
     const QByteArray zip = buildArchive({Container::Zip}, {{"a.xml", "<a/>", Kind::File, {}}});
     QByteArray out = "untouched";
     QString error;
@@ -913,7 +964,8 @@ void TestArchiveReader::readZipEntryMissing() {
     QVERIFY(!Rubricate::readZipEntry(zip, u"A.XML"_s, &out, &error));
 }
 
-void TestArchiveReader::readZipEntryNotAZip() {
+void TestArchiveReader::readZipEntryNotAZip()
+{
     QByteArray out;
     QString error;
     QVERIFY(!Rubricate::readZipEntry("this is plain text, not a zip", u"x"_s, &out, &error));
@@ -929,22 +981,25 @@ void TestArchiveReader::readZipEntryNotAZip() {
     QVERIFY(!Rubricate::readZipEntry("nope", u"x"_s, &out, nullptr));
 }
 
-void TestArchiveReader::readZipEntryMaxBytes_data() {
+void TestArchiveReader::readZipEntryMaxBytes_data()
+{
     QTest::addColumn<SizeHeader>("sizeHeader");
     QTest::newRow("honest size") << SizeHeader::Honest;
     QTest::newRow("size not announced") << SizeHeader::Unset;
     QTest::newRow("lying size") << SizeHeader::Lying;
 }
 
-void TestArchiveReader::readZipEntryMaxBytes() {
+void TestArchiveReader::readZipEntryMaxBytes()
+{
     QFETCH(SizeHeader, sizeHeader);
     const qsizetype realSize = 4 * 1024 * 1024;
-    QByteArray zip = buildArchive({Container::Zip}, {{"word/document.xml",
-                                                      QByteArray(realSize, 'a'),
-                                                      Kind::File,
-                                                      {},
-                                                      sizeHeader != SizeHeader::Unset},
-                                                     {"small.xml", "<s/>", Kind::File, {}}});
+    QByteArray zip = buildArchive({Container::Zip},
+                                  {{"word/document.xml",
+                                    QByteArray(realSize, 'a'),
+                                    Kind::File,
+                                    {},
+                                    sizeHeader != SizeHeader::Unset},
+                                   {"small.xml", "<s/>", Kind::File, {}}});
     QVERIFY(!zip.isEmpty());
     QVERIFY(zip.size() < 64 * 1024);
     if (sizeHeader == SizeHeader::Lying)
@@ -962,12 +1017,13 @@ void TestArchiveReader::readZipEntryMaxBytes() {
     }
 }
 
-void TestArchiveReader::zipEntryNames() {
-    const QByteArray zip =
-        buildArchive({Container::Zip}, {{"[Content_Types].xml", "<T/>", Kind::File, {}},
-                                        {"word/", {}, Kind::Dir, {}},
-                                        {"word/document.xml", "<d/>", Kind::File, {}},
-                                        {"docProps/app.xml", "<a/>", Kind::File, {}}});
+void TestArchiveReader::zipEntryNames()
+{
+    const QByteArray zip = buildArchive({Container::Zip},
+                                        {{"[Content_Types].xml", "<T/>", Kind::File, {}},
+                                         {"word/", {}, Kind::Dir, {}},
+                                         {"word/document.xml", "<d/>", Kind::File, {}},
+                                         {"docProps/app.xml", "<a/>", Kind::File, {}}});
     QVERIFY(!zip.isEmpty());
     QCOMPARE(Rubricate::zipEntryNames(zip),
              (QStringList{u"[Content_Types].xml"_s, u"word/"_s, u"word/document.xml"_s,

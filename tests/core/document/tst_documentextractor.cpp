@@ -5,7 +5,6 @@
 #include "shareddata.h"
 
 #include <QBuffer>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
 #include <QPainter>
@@ -28,7 +27,8 @@ namespace {
 
 const char *WordNs = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
 
-QByteArray readFile(const QString &path) {
+QByteArray readFile(const QString &path)
+{
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return {};
@@ -36,7 +36,8 @@ QByteArray readFile(const QString &path) {
 }
 
 // A zip written with libarchive in memory, the way Word packages a .docx.
-QByteArray makeZip(const QList<std::pair<QString, QByteArray>> &entries) {
+QByteArray makeZip(const QList<std::pair<QString, QByteArray>> &entries)
+{
     QByteArray out;
     archive *zip = archive_write_new();
     archive_write_set_format_zip(zip);
@@ -64,7 +65,8 @@ QByteArray makeZip(const QList<std::pair<QString, QByteArray>> &entries) {
     return out;
 }
 
-QByteArray contentTypes() {
+QByteArray contentTypes()
+{
     return R"(<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
 <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
@@ -73,28 +75,31 @@ QByteArray contentTypes() {
 </Types>)";
 }
 
-QByteArray packageRelationships(const QByteArray &target = "word/document.xml") {
+QByteArray packageRelationships(const QByteArray &target = "word/document.xml")
+{
     return R"(<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target=")" +
-           target + R"("/>
+<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target=")"
+        + target + R"("/>
 </Relationships>)";
 }
 
 // word/document.xml around `body`, with the namespaces Word declares.
-QByteArray wordDocument(const QByteArray &body) {
+QByteArray wordDocument(const QByteArray &body)
+{
     return R"(<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<w:document xmlns:w=")" +
-           QByteArray(WordNs) + R"(" )" +
-           R"(xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" )" +
-           R"(xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" )" +
-           R"(xmlns:v="urn:schemas-microsoft-com:vml" )" +
-           R"(xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">)" +
-           "<w:body>" + body + "<w:sectPr/></w:body></w:document>";
+<w:document xmlns:w=")"
+        + QByteArray(WordNs) + R"(" )"
+        + R"(xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" )"
+        + R"(xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" )"
+        + R"(xmlns:v="urn:schemas-microsoft-com:vml" )"
+        + R"(xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">)" + "<w:body>"
+        + body + "<w:sectPr/></w:body></w:document>";
 }
 
 QByteArray makeDocx(const QByteArray &documentXml,
-                    const QList<std::pair<QString, QByteArray>> &extraEntries = {}) {
+                    const QList<std::pair<QString, QByteArray>> &extraEntries = {})
+{
     QList<std::pair<QString, QByteArray>> entries = {
         {u"[Content_Types].xml"_s, contentTypes()},
         {u"_rels/.rels"_s, packageRelationships()},
@@ -104,13 +109,15 @@ QByteArray makeDocx(const QByteArray &documentXml,
     return makeZip(entries);
 }
 
-QByteArray paragraph(const QByteArray &text, const QByteArray &properties = {}) {
-    return "<w:p>" + (properties.isEmpty() ? QByteArray() : "<w:pPr>" + properties + "</w:pPr>") +
-           "<w:r><w:t xml:space=\"preserve\">" + text + "</w:t></w:r></w:p>";
+QByteArray paragraph(const QByteArray &text, const QByteArray &properties = {})
+{
+    return "<w:p>" + (properties.isEmpty() ? QByteArray() : "<w:pPr>" + properties + "</w:pPr>")
+        + "<w:r><w:t xml:space=\"preserve\">" + text + "</w:t></w:r></w:p>";
 }
 
 // A PDF drawn with QPdfWriter: one page per entry, each with its text as a text layer.
-QByteArray makePdf(const QStringList &pageTexts) {
+QByteArray makePdf(const QStringList &pageTexts)
+{
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
     QPdfWriter writer(&buffer);
@@ -129,7 +136,8 @@ QByteArray makePdf(const QStringList &pageTexts) {
 }
 
 // A page with only pixels on it, like a scan.
-QByteArray makeScannedPdf() {
+QByteArray makeScannedPdf()
+{
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
     QPdfWriter writer(&buffer);
@@ -146,16 +154,17 @@ QByteArray makeScannedPdf() {
 
 // A hand-written PDF with a standard-security /Encrypt dictionary whose /O and /U entries
 // match no password: the empty user password fails, exactly as for a protected file.
-QByteArray makePasswordProtectedPdf() {
+QByteArray makePasswordProtectedPdf()
+{
     const QByteArray stream = "BT /F1 12 Tf 20 100 Td (secret) Tj ET";
     const QList<QByteArray> objects = {
         "<< /Type /Catalog /Pages 2 0 R >>",
         "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>",
-        "<< /Length " + QByteArray::number(stream.size()) + " >>\nstream\n" + stream +
-            "\nendstream",
-        "<< /Filter /Standard /V 1 /R 2 /O <" + QByteArray(64, '1') + "> /U <" +
-            QByteArray(64, '2') + "> /P -4 >>",
+        "<< /Length " + QByteArray::number(stream.size()) + " >>\nstream\n" + stream
+            + "\nendstream",
+        "<< /Filter /Standard /V 1 /R 2 /O <" + QByteArray(64, '1') + "> /U <" + QByteArray(64, '2')
+            + "> /P -4 >>",
     };
     QByteArray pdf = "%PDF-1.4\n";
     QList<qsizetype> offsets;
@@ -167,16 +176,17 @@ QByteArray makePasswordProtectedPdf() {
     pdf += "xref\n0 " + QByteArray::number(objects.size() + 1) + "\n0000000000 65535 f \n";
     for (const qsizetype offset : std::as_const(offsets))
         pdf += QByteArray::number(offset).rightJustified(10, '0') + " 00000 n \n";
-    pdf += "trailer\n<< /Size " + QByteArray::number(objects.size() + 1) +
-           " /Root 1 0 R /Encrypt 5 0 R /ID [<00112233445566778899aabbccddeeff> "
-           "<00112233445566778899aabbccddeeff>] >>\nstartxref\n" +
-           QByteArray::number(xref) + "\n%%EOF\n";
+    pdf += "trailer\n<< /Size " + QByteArray::number(objects.size() + 1)
+        + " /Root 1 0 R /Encrypt 5 0 R /ID [<00112233445566778899aabbccddeeff> "
+          "<00112233445566778899aabbccddeeff>] >>\nstartxref\n"
+        + QByteArray::number(xref) + "\n%%EOF\n";
     return pdf;
 }
 
 // Every page span is where the brief says: contiguous, separated by a blank line, covering
 // the whole text.
-void verifyPageSpans(const ExtractedDocument &doc) {
+void verifyPageSpans(const ExtractedDocument &doc)
+{
     QVERIFY(!doc.pages.isEmpty());
     for (qsizetype i = 0; i < doc.pages.size(); ++i) {
         const PageSpan &span = doc.pages.at(i);
@@ -192,25 +202,28 @@ void verifyPageSpans(const ExtractedDocument &doc) {
     QCOMPARE(doc.pages.last().offset + doc.pages.last().length, int(doc.text.size()));
 }
 
-QString pageText(const ExtractedDocument &doc, int page) {
+QString pageText(const ExtractedDocument &doc, int page)
+{
     const PageSpan &span = doc.pages.at(page);
     return doc.text.mid(span.offset, span.length);
 }
 
-bool sameExtraction(const ExtractedDocument &a, const ExtractedDocument &b) {
+bool sameExtraction(const ExtractedDocument &a, const ExtractedDocument &b)
+{
     if (a.pages.size() != b.pages.size())
         return false;
     for (qsizetype i = 0; i < a.pages.size(); ++i) {
         if (a.pages[i].offset != b.pages[i].offset || a.pages[i].length != b.pages[i].length)
             return false;
     }
-    return a.format == b.format && a.text == b.text && a.warnings == b.warnings &&
-           a.hasText == b.hasText && a.corrupt == b.corrupt && a.error == b.error;
+    return a.format == b.format && a.text == b.text && a.warnings == b.warnings
+        && a.hasText == b.hasText && a.corrupt == b.corrupt && a.error == b.error;
 }
 
 } // namespace
 
-class TestDocumentExtractor : public QObject {
+class TestDocumentExtractor : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -270,7 +283,8 @@ private slots:
     void realDocxTruncated();
 };
 
-void TestDocumentExtractor::formatForFileName_data() {
+void TestDocumentExtractor::formatForFileName_data()
+{
     QTest::addColumn<QString>("fileName");
     QTest::addColumn<ReportFormat>("format");
     QTest::newRow("md") << u"idx-2.md"_s << ReportFormat::Markdown;
@@ -296,13 +310,15 @@ void TestDocumentExtractor::formatForFileName_data() {
     QTest::newRow("empty") << QString() << ReportFormat::Text;
 }
 
-void TestDocumentExtractor::formatForFileName() {
+void TestDocumentExtractor::formatForFileName()
+{
     QFETCH(QString, fileName);
     QFETCH(ReportFormat, format);
     QCOMPARE(Rubricate::formatForFileName(fileName), format);
 }
 
-void TestDocumentExtractor::plainTextKeptExactly_data() {
+void TestDocumentExtractor::plainTextKeptExactly_data()
+{
     QTest::addColumn<QString>("fileName");
     QTest::addColumn<ReportFormat>("format");
     QTest::newRow("md") << u"r.md"_s << ReportFormat::Markdown;
@@ -311,7 +327,8 @@ void TestDocumentExtractor::plainTextKeptExactly_data() {
     QTest::newRow("no extension") << u"idx-9"_s << ReportFormat::Text;
 }
 
-void TestDocumentExtractor::plainTextKeptExactly() {
+void TestDocumentExtractor::plainTextKeptExactly()
+{
     QFETCH(QString, fileName);
     QFETCH(ReportFormat, format);
     // Markdown stays Markdown, CRLF stays CRLF, trailing white space stays.
@@ -327,13 +344,15 @@ void TestDocumentExtractor::plainTextKeptExactly() {
     QVERIFY(doc.pages.isEmpty());
 }
 
-void TestDocumentExtractor::byteOrderMarkStripped() {
+void TestDocumentExtractor::byteOrderMarkStripped()
+{
     const ExtractedDocument doc = extractDocument("\xEF\xBB\xBF# Heading\n", u"a.md"_s);
     QCOMPARE(doc.text, u"# Heading\n"_s);
     QVERIFY(doc.warnings.isEmpty());
 }
 
-void TestDocumentExtractor::invalidUtf8Dropped_data() {
+void TestDocumentExtractor::invalidUtf8Dropped_data()
+{
     // Expected results from Python: bytes.decode("utf-8", errors="ignore").
     QTest::addColumn<QByteArray>("bytes");
     QTest::addColumn<QString>("text");
@@ -350,7 +369,8 @@ void TestDocumentExtractor::invalidUtf8Dropped_data() {
     QTest::newRow("continuations") << QByteArray("ok\x80\x80\x80") << u"ok"_s << 3;
 }
 
-void TestDocumentExtractor::invalidUtf8Dropped() {
+void TestDocumentExtractor::invalidUtf8Dropped()
+{
     QFETCH(QByteArray, bytes);
     QFETCH(QString, text);
     QFETCH(int, dropped);
@@ -362,14 +382,16 @@ void TestDocumentExtractor::invalidUtf8Dropped() {
     QCOMPARE(doc.warnings, QStringList{expected});
 }
 
-void TestDocumentExtractor::emptyDocument_data() {
+void TestDocumentExtractor::emptyDocument_data()
+{
     QTest::addColumn<QString>("fileName");
     for (const QString &name : {u"a.md"_s, u"a.txt"_s, u"a.json"_s, u"a.html"_s, u"a.pdf"_s,
                                 u"a.docx"_s, u"a.png"_s, u"idx-4"_s})
         QTest::newRow(qPrintable(name)) << name;
 }
 
-void TestDocumentExtractor::emptyDocument() {
+void TestDocumentExtractor::emptyDocument()
+{
     QFETCH(QString, fileName);
     const ExtractedDocument doc = extractDocument(QByteArray(), fileName);
     QCOMPARE(doc.format, Rubricate::formatForFileName(fileName));
@@ -379,14 +401,16 @@ void TestDocumentExtractor::emptyDocument() {
     QCOMPARE(doc.warnings, QStringList{u"empty document"_s});
 }
 
-void TestDocumentExtractor::whitespaceOnlyHasNoText() {
+void TestDocumentExtractor::whitespaceOnlyHasNoText()
+{
     const ExtractedDocument doc = extractDocument(" \n\t\r\n", u"a.txt"_s);
     QVERIFY(!doc.hasText);
     QVERIFY(!doc.corrupt);
     QCOMPARE(doc.warnings, QStringList{u"no text"_s});
 }
 
-void TestDocumentExtractor::imageHasNoText() {
+void TestDocumentExtractor::imageHasNoText()
+{
     const ExtractedDocument doc = extractDocument("\x89PNG\r\n\x1a\n....", u"idx-7.PNG"_s);
     QCOMPARE(doc.format, ReportFormat::Image);
     QVERIFY(!doc.hasText);
@@ -395,7 +419,8 @@ void TestDocumentExtractor::imageHasNoText() {
     QCOMPARE(doc.warnings, QStringList{u"image: no text layer; stored for attachment"_s});
 }
 
-void TestDocumentExtractor::htmlBecomesReadableMarkdown() {
+void TestDocumentExtractor::htmlBecomesReadableMarkdown()
+{
     const QByteArray html = R"(<!DOCTYPE html>
 <html><head><title>Hidden title</title></head>
 <body>
@@ -460,7 +485,8 @@ void TestDocumentExtractor::htmlBecomesReadableMarkdown() {
     QCOMPARE(doc.text, expected);
 }
 
-void TestDocumentExtractor::htmlDropsInvisibleContent() {
+void TestDocumentExtractor::htmlDropsInvisibleContent()
+{
     const QByteArray html = R"(<html><head><title>Title text</title>
 <style>body { color: red; } .x::after { content: "style text"; }</style>
 <script>var a = "script text in head";</script></head>
@@ -476,7 +502,8 @@ void TestDocumentExtractor::htmlDropsInvisibleContent() {
     QVERIFY(doc.hasText);
 }
 
-void TestDocumentExtractor::htmlRemoteResourcesCountedNeverShown() {
+void TestDocumentExtractor::htmlRemoteResourcesCountedNeverShown()
+{
     const QByteArray html = R"(<html><head>
 <link rel="stylesheet" href="https://cdn.example.org/site.css">
 <link rel="canonical" href="https://canonical.example.org/page">
@@ -496,7 +523,8 @@ void TestDocumentExtractor::htmlRemoteResourcesCountedNeverShown() {
     QVERIFY(!doc.text.contains(u"alt words"_s));
 }
 
-void TestDocumentExtractor::htmlEntitiesDecodedAndCharsetIgnored() {
+void TestDocumentExtractor::htmlEntitiesDecodedAndCharsetIgnored()
+{
     // The page claims Latin-1 but, like every report the evaluator read, is taken as UTF-8.
     const QByteArray html = "<html><head><meta charset=\"iso-8859-1\"></head><body>"
                             "<p>caf\xc3\xa9 &amp; &lt;tag&gt; &quot;q&quot; &#169; &euro; "
@@ -505,13 +533,15 @@ void TestDocumentExtractor::htmlEntitiesDecodedAndCharsetIgnored() {
     QCOMPARE(doc.text, u"café & <tag> \"q\" © € 😀"_s);
 }
 
-void TestDocumentExtractor::htmlInvalidUtf8Dropped() {
+void TestDocumentExtractor::htmlInvalidUtf8Dropped()
+{
     const ExtractedDocument doc = extractDocument("<p>bro\xffken \xe4\xb8text</p>", u"r.html"_s);
     QCOMPARE(doc.text, u"broken text"_s);
     QCOMPARE(doc.warnings, QStringList{u"3 invalid UTF-8 bytes dropped"_s});
 }
 
-void TestDocumentExtractor::htmlTableSpans() {
+void TestDocumentExtractor::htmlTableSpans()
+{
     const QByteArray html = R"(<table>
 <caption>Table 1: spans</caption>
 <tr><th>A</th><th>B</th><th>C</th></tr>
@@ -521,44 +551,45 @@ void TestDocumentExtractor::htmlTableSpans() {
 </table>
 <table><tr><td><p>Layout table: just prose.</p></td></tr></table>)";
     const ExtractedDocument doc = extractDocument(html, u"r.html"_s);
-    QCOMPARE(doc.text, u"Table 1: spans\n"
-                       u"| A | B | C |\n"
-                       u"| --- | --- | --- |\n"
-                       u"| tall | wide |  |\n"
-                       u"|  | b3 | c3 |\n"
-                       u"| a4 |  |  |\n"
-                       u"\n"
-                       u"Layout table: just prose."_s);
+    QCOMPARE(doc.text,
+             u"Table 1: spans\n"
+             u"| A | B | C |\n"
+             u"| --- | --- | --- |\n"
+             u"| tall | wide |  |\n"
+             u"|  | b3 | c3 |\n"
+             u"| a4 |  |  |\n"
+             u"\n"
+             u"Layout table: just prose."_s);
 }
 
-void TestDocumentExtractor::htmlDeepNestingDoesNotCrash() {
+void TestDocumentExtractor::htmlDeepNestingDoesNotCrash()
+{
     // Deeper than libxml2's default limit (256), which would silently drop the rest.
-    QByteArray html = "<p>top</p>" + QByteArray("<div>").repeated(300) + "three hundred" +
-                      QByteArray("</div>").repeated(300) + "<p>after</p>";
+    QByteArray html = "<p>top</p>" + QByteArray("<div>").repeated(300) + "three hundred"
+        + QByteArray("</div>").repeated(300) + "<p>after</p>";
     ExtractedDocument doc = extractDocument(html, u"r.html"_s);
     QCOMPARE(doc.text, u"top\n\nthree hundred\n\nafter"_s);
     QVERIFY(doc.warnings.isEmpty());
 
     // Hostile depth: skipped with a warning, the rest of the page is still read.
-    html = "<p>top</p>" + QByteArray("<div><span>").repeated(20000) + "deep" +
-           QByteArray("</span></div>").repeated(20000) + "<p>after</p>";
+    html = "<p>top</p>" + QByteArray("<div><span>").repeated(20000) + "deep"
+        + QByteArray("</span></div>").repeated(20000) + "<p>after</p>";
     doc = extractDocument(html, u"r.html"_s);
     QVERIFY(!doc.corrupt);
     QCOMPARE(doc.text, u"top\n\nafter"_s);
     QCOMPARE(doc.warnings,
              QStringList{u"HTML nested more than 400 levels deep; deeper content skipped"_s});
 
-    // Nested layout tables: each cell is rendered once, not once per enclosing level.
-    html = QByteArray("<table><tr><td>").repeated(80) + "innermost" +
-           QByteArray("</td></tr></table>").repeated(80);
-    QElapsedTimer timer;
-    timer.start();
+    // Nested layout tables: each cell is rendered once, not once per enclosing level (which
+    // would be 2^80 renderings: the test would never finish and CTest's timeout fails it).
+    html = QByteArray("<table><tr><td>").repeated(80) + "innermost"
+        + QByteArray("</td></tr></table>").repeated(80);
     doc = extractDocument(html, u"r.html"_s);
     QCOMPARE(doc.text, u"innermost"_s);
-    QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
 }
 
-void TestDocumentExtractor::htmlWithoutText() {
+void TestDocumentExtractor::htmlWithoutText()
+{
     const ExtractedDocument doc = extractDocument(
         "<html><head><script>x()</script></head><body> <!-- c --> </body></html>", u"r.html"_s);
     QVERIFY(!doc.hasText);
@@ -567,21 +598,20 @@ void TestDocumentExtractor::htmlWithoutText() {
     QCOMPARE(doc.warnings, QStringList{u"no text"_s});
 }
 
-void TestDocumentExtractor::docxBuiltAtTestTime() {
-    const QByteArray body =
-        paragraph("Report Title", "<w:pStyle w:val=\"Title\"/>") +
-        paragraph("Findings", "<w:pStyle w:val=\"Heading1\"/>")
+void TestDocumentExtractor::docxBuiltAtTestTime()
+{
+    const QByteArray body = paragraph("Report Title", "<w:pStyle w:val=\"Title\"/>")
+        + paragraph("Findings", "<w:pStyle w:val=\"Heading1\"/>")
         // A paragraph with a tab and a line break; surrounding blanks are stripped.
         + "<w:p><w:r><w:t xml:space=\"preserve\">  Before</w:t></w:r>"
           "<w:r><w:tab/><w:t>after tab</w:t><w:br/><w:t xml:space=\"preserve\">next line "
-          "</w:t></w:r></w:p>" +
-        "<w:p/>" + paragraph("   ") // empty paragraphs are dropped
-        +
-        paragraph("First item", "<w:numPr><w:ilvl w:val=\"0\"/><w:numId w:val=\"1\"/></w:numPr>") +
-        paragraph("Nested item", "<w:numPr><w:ilvl w:val=\"1\"/><w:numId w:val=\"1\"/></w:numPr>") +
-        paragraph("Bullet from style", "<w:pStyle w:val=\"ListBullet\"/>") +
-        paragraph("Style list switched off",
-                  "<w:pStyle w:val=\"ListBullet\"/><w:numPr><w:numId w:val=\"0\"/></w:numPr>")
+          "</w:t></w:r></w:p>"
+        + "<w:p/>" + paragraph("   ") // empty paragraphs are dropped
+        + paragraph("First item", "<w:numPr><w:ilvl w:val=\"0\"/><w:numId w:val=\"1\"/></w:numPr>")
+        + paragraph("Nested item", "<w:numPr><w:ilvl w:val=\"1\"/><w:numId w:val=\"1\"/></w:numPr>")
+        + paragraph("Bullet from style", "<w:pStyle w:val=\"ListBullet\"/>")
+        + paragraph("Style list switched off",
+                    "<w:pStyle w:val=\"ListBullet\"/><w:numPr><w:numId w:val=\"0\"/></w:numPr>")
         // A 2x2 table; the second row's cells hold two paragraphs and a line break.
         + "<w:tbl><w:tblPr/><w:tblGrid><w:gridCol/><w:gridCol/></w:tblGrid>"
           "<w:tr><w:tc><w:p><w:r><w:t>H1</w:t></w:r></w:p></w:tc>"
@@ -597,19 +627,18 @@ void TestDocumentExtractor::docxBuiltAtTestTime() {
           "<w:hyperlink r:id=\"rId9\"><w:r><w:t xml:space=\"preserve\"> linked</w:t></w:r>"
           "</w:hyperlink><w:r><w:br w:type=\"page\"/><w:t xml:space=\"preserve\"> end</w:t>"
           "</w:r><w:r><w:pict><v:shape><v:textbox><w:txbxContent><w:p><w:r><w:t>boxed</w:t>"
-          "</w:r></w:p></w:txbxContent></v:textbox></v:shape></w:pict></w:r></w:p>" +
-        "<w:p><w:r><mc:AlternateContent><mc:Choice Requires=\"w14\"><w:t>Choice</w:t>"
-        "</mc:Choice><mc:Fallback><w:t>Fallback</w:t></mc:Fallback></mc:AlternateContent>"
-        "</w:r></w:p>"
+          "</w:r></w:p></w:txbxContent></v:textbox></v:shape></w:pict></w:r></w:p>"
+        + "<w:p><w:r><mc:AlternateContent><mc:Choice Requires=\"w14\"><w:t>Choice</w:t>"
+          "</mc:Choice><mc:Fallback><w:t>Fallback</w:t></mc:Fallback></mc:AlternateContent>"
+          "</w:r></w:p>"
         // Content controls hold blocks too.
-        + "<w:sdt><w:sdtPr/><w:sdtContent>" + paragraph("In a content control") +
-        "</w:sdtContent></w:sdt>";
-    const QByteArray styles =
-        "<?xml version=\"1.0\"?><w:styles xmlns:w=\"" + QByteArray(WordNs) +
-        "\"><w:style w:type=\"paragraph\" w:styleId=\"2\"><w:name w:val=\"heading 2\"/>"
-        "</w:style><w:style w:type=\"paragraph\" w:styleId=\"ListBullet\">"
-        "<w:name w:val=\"List Bullet\"/><w:pPr><w:numPr><w:numId w:val=\"7\"/></w:numPr>"
-        "</w:pPr></w:style></w:styles>";
+        + "<w:sdt><w:sdtPr/><w:sdtContent>" + paragraph("In a content control")
+        + "</w:sdtContent></w:sdt>";
+    const QByteArray styles = "<?xml version=\"1.0\"?><w:styles xmlns:w=\"" + QByteArray(WordNs)
+        + "\"><w:style w:type=\"paragraph\" w:styleId=\"2\"><w:name w:val=\"heading 2\"/>"
+          "</w:style><w:style w:type=\"paragraph\" w:styleId=\"ListBullet\">"
+          "<w:name w:val=\"List Bullet\"/><w:pPr><w:numPr><w:numId w:val=\"7\"/></w:numPr>"
+          "</w:pPr></w:style></w:styles>";
 
     const ExtractedDocument doc = extractDocument(
         makeDocx(wordDocument(body), {{u"word/styles.xml"_s, styles}}), u"idx-3.docx"_s);
@@ -645,7 +674,8 @@ void TestDocumentExtractor::docxBuiltAtTestTime() {
     QCOMPARE(doc.text, expected);
 }
 
-void TestDocumentExtractor::docxImagesWarned() {
+void TestDocumentExtractor::docxImagesWarned()
+{
     const QByteArray docx = makeDocx(wordDocument(paragraph("Text with figures")),
                                      {{u"word/media/image1.png"_s, "\x89PNG fake"},
                                       {u"word/media/image2.jpeg"_s, "\xff\xd8 fake"}});
@@ -654,7 +684,8 @@ void TestDocumentExtractor::docxImagesWarned() {
     QCOMPARE(doc.warnings, QStringList{u"2 embedded images not extracted as text"_s});
 }
 
-void TestDocumentExtractor::docxBlipsCountedWithoutMedia() {
+void TestDocumentExtractor::docxBlipsCountedWithoutMedia()
+{
     const QByteArray body = "<w:p><w:r><w:t>Figure:</w:t></w:r><w:r><w:drawing><a:graphic>"
                             "<a:graphicData><a:blip r:embed=\"rId5\"/></a:graphicData>"
                             "</a:graphic></w:drawing></w:r></w:p>";
@@ -663,24 +694,27 @@ void TestDocumentExtractor::docxBlipsCountedWithoutMedia() {
     QCOMPARE(doc.warnings, QStringList{u"1 embedded image not extracted as text"_s});
 }
 
-void TestDocumentExtractor::docxMergedCellsRepeatLikePythonDocx() {
+void TestDocumentExtractor::docxMergedCellsRepeatLikePythonDocx()
+{
     const auto cell = [](const QByteArray &text, const QByteArray &properties = {}) -> QByteArray {
-        return "<w:tc>" +
-               (properties.isEmpty() ? QByteArray() : "<w:tcPr>" + properties + "</w:tcPr>") +
-               "<w:p><w:r><w:t>" + text + "</w:t></w:r></w:p></w:tc>";
+        return "<w:tc>"
+            + (properties.isEmpty() ? QByteArray() : "<w:tcPr>" + properties + "</w:tcPr>")
+            + "<w:p><w:r><w:t>" + text + "</w:t></w:r></w:p></w:tc>";
     };
-    const QByteArray body =
-        "<w:tbl><w:tr>" + cell("Wide", "<w:gridSpan w:val=\"2\"/>") + cell("C") + "</w:tr>" +
-        "<w:tr>" + cell("Tall", "<w:vMerge w:val=\"restart\"/>") + cell("b2") + cell("c2") +
-        "</w:tr><w:tr>" + cell("", "<w:vMerge/>") + cell("b3") + cell("c3") + "</w:tr></w:tbl>";
+    const QByteArray body = "<w:tbl><w:tr>" + cell("Wide", "<w:gridSpan w:val=\"2\"/>") + cell("C")
+        + "</w:tr>" + "<w:tr>" + cell("Tall", "<w:vMerge w:val=\"restart\"/>") + cell("b2")
+        + cell("c2") + "</w:tr><w:tr>" + cell("", "<w:vMerge/>") + cell("b3") + cell("c3")
+        + "</w:tr></w:tbl>";
     const ExtractedDocument doc = extractDocument(makeDocx(wordDocument(body)), u"a.docx"_s);
-    QCOMPARE(doc.text, u"| Wide | Wide | C |\n"
-                       u"| --- | --- | --- |\n"
-                       u"| Tall | b2 | c2 |\n"
-                       u"| Tall | b3 | c3 |"_s);
+    QCOMPARE(doc.text,
+             u"| Wide | Wide | C |\n"
+             u"| --- | --- | --- |\n"
+             u"| Tall | b2 | c2 |\n"
+             u"| Tall | b3 | c3 |"_s);
 }
 
-void TestDocumentExtractor::docxMainPartFromRelationships() {
+void TestDocumentExtractor::docxMainPartFromRelationships()
+{
     const QByteArray docx = makeZip({
         {u"[Content_Types].xml"_s, contentTypes()},
         {u"_rels/.rels"_s, packageRelationships("/word/document2.xml")},
@@ -691,25 +725,28 @@ void TestDocumentExtractor::docxMainPartFromRelationships() {
     QCOMPARE(doc.text, u"From the second part"_s);
 }
 
-void TestDocumentExtractor::docxNotAZip() {
-    const ExtractedDocument doc =
-        extractDocument("This is plain text saved with a .docx name.\n", u"idx-9.docx"_s);
+void TestDocumentExtractor::docxNotAZip()
+{
+    const ExtractedDocument doc
+        = extractDocument("This is plain text saved with a .docx name.\n", u"idx-9.docx"_s);
     QCOMPARE(doc.format, ReportFormat::Docx);
     QVERIFY(doc.corrupt);
     QVERIFY(!doc.hasText);
     QVERIFY2(doc.error.startsWith(u"not a zip archive"_s), qPrintable(doc.error));
 }
 
-void TestDocumentExtractor::docxZipWithoutDocumentXml() {
-    const QByteArray zip =
-        makeZip({{u"readme.txt"_s, "not a word document"}, {u"word/styles.xml"_s, "<w:styles/>"}});
+void TestDocumentExtractor::docxZipWithoutDocumentXml()
+{
+    const QByteArray zip = makeZip(
+        {{u"readme.txt"_s, "not a word document"}, {u"word/styles.xml"_s, "<w:styles/>"}});
     const ExtractedDocument doc = extractDocument(zip, u"a.docx"_s);
     QVERIFY(doc.corrupt);
     QVERIFY(!doc.hasText);
     QCOMPARE(doc.error, u"not a Word document: the zip has no word/document.xml"_s);
 }
 
-void TestDocumentExtractor::docxBrokenXmlKeepsTextBeforeTheError() {
+void TestDocumentExtractor::docxBrokenXmlKeepsTextBeforeTheError()
+{
     QByteArray xml = wordDocument(paragraph("Readable part") + paragraph("Second <oops"));
     const ExtractedDocument doc = extractDocument(makeDocx(xml), u"a.docx"_s);
     QVERIFY(doc.corrupt);
@@ -720,22 +757,24 @@ void TestDocumentExtractor::docxBrokenXmlKeepsTextBeforeTheError() {
     QVERIFY(doc.hasText);
     QCOMPARE(doc.warnings, QStringList{u"only the text before the XML error was extracted"_s});
 
-    const ExtractedDocument truncated =
-        extractDocument(makeDocx(xml.left(xml.indexOf("Readable"))), u"b.docx"_s);
+    const ExtractedDocument truncated
+        = extractDocument(makeDocx(xml.left(xml.indexOf("Readable"))), u"b.docx"_s);
     QVERIFY(truncated.corrupt);
     QVERIFY(!truncated.hasText);
     QVERIFY(truncated.warnings.isEmpty());
 }
 
-void TestDocumentExtractor::docxNotWordprocessingMl() {
-    const ExtractedDocument doc =
-        extractDocument(makeDocx("<html><body><p>not word</p></body></html>"), u"a.docx"_s);
+void TestDocumentExtractor::docxNotWordprocessingMl()
+{
+    const ExtractedDocument doc
+        = extractDocument(makeDocx("<html><body><p>not word</p></body></html>"), u"a.docx"_s);
     QVERIFY(doc.corrupt);
     QVERIFY(!doc.hasText);
     QCOMPARE(doc.error, u"word/document.xml is not a WordprocessingML document"_s);
 }
 
-void TestDocumentExtractor::pdfGeneratedTwoPages() {
+void TestDocumentExtractor::pdfGeneratedTwoPages()
+{
     const QByteArray pdf = makePdf({u"Alpha first page"_s, u"Bravo second page"_s});
     const ExtractedDocument doc = extractDocument(pdf, u"gen.pdf"_s);
     QCOMPARE(doc.format, ReportFormat::Pdf);
@@ -749,7 +788,8 @@ void TestDocumentExtractor::pdfGeneratedTwoPages() {
     QCOMPARE(doc.text, u"Alpha first page\n\nBravo second page"_s);
 }
 
-void TestDocumentExtractor::pdfWithoutTextLayer() {
+void TestDocumentExtractor::pdfWithoutTextLayer()
+{
     const ExtractedDocument doc = extractDocument(makeScannedPdf(), u"scan.pdf"_s);
     QVERIFY2(!doc.corrupt, qPrintable(doc.error));
     QVERIFY(!doc.hasText);
@@ -757,7 +797,8 @@ void TestDocumentExtractor::pdfWithoutTextLayer() {
     QCOMPARE(doc.warnings, QStringList{u"no text layer (scanned?)"_s});
 }
 
-void TestDocumentExtractor::pdfCorrupt_data() {
+void TestDocumentExtractor::pdfCorrupt_data()
+{
     QTest::addColumn<QByteArray>("bytes");
     QByteArray random = "%PDF-1.7\n";
     quint32 state = 12345;
@@ -772,7 +813,8 @@ void TestDocumentExtractor::pdfCorrupt_data() {
     QTest::newRow("not a PDF at all") << QByteArray("<html>oops</html>");
 }
 
-void TestDocumentExtractor::pdfCorrupt() {
+void TestDocumentExtractor::pdfCorrupt()
+{
     QFETCH(QByteArray, bytes);
     const ExtractedDocument doc = extractDocument(bytes, u"bad.pdf"_s);
     QCOMPARE(doc.format, ReportFormat::Pdf);
@@ -782,7 +824,8 @@ void TestDocumentExtractor::pdfCorrupt() {
     QCOMPARE(doc.error, u"PDF could not be loaded (InvalidFileFormat)"_s);
 }
 
-void TestDocumentExtractor::pdfPasswordProtected() {
+void TestDocumentExtractor::pdfPasswordProtected()
+{
     const ExtractedDocument doc = extractDocument(makePasswordProtectedPdf(), u"locked.pdf"_s);
     QVERIFY(doc.corrupt);
     QVERIFY(!doc.hasText);
@@ -790,7 +833,8 @@ void TestDocumentExtractor::pdfPasswordProtected() {
     QVERIFY(doc.error.contains(u"IncorrectPassword"_s));
 }
 
-void TestDocumentExtractor::pdfOnWorkerThread() {
+void TestDocumentExtractor::pdfOnWorkerThread()
+{
     const QByteArray pdf = makePdf({u"Worker page one"_s, u"Worker page two"_s});
     QThread *worker = nullptr;
     QFuture<ExtractedDocument> future = QtConcurrent::run([&worker, pdf] {
@@ -805,7 +849,8 @@ void TestDocumentExtractor::pdfOnWorkerThread() {
     QCOMPARE(pageText(doc, 1), u"Worker page two"_s);
 }
 
-void TestDocumentExtractor::concurrentExtractionsAgree() {
+void TestDocumentExtractor::concurrentExtractionsAgree()
+{
     // Many PDFs (good, broken, locked) and other formats at once on more threads than the
     // machine has cores: every result must equal the single-threaded one.
     const QList<std::pair<QString, QByteArray>> inputs = {
@@ -828,8 +873,8 @@ void TestDocumentExtractor::concurrentExtractionsAgree() {
     }
     QThreadPool pool;
     pool.setMaxThreadCount(6);
-    const QList<ExtractedDocument> results =
-        QtConcurrent::blockingMapped<QList<ExtractedDocument>>(&pool, jobs, [&inputs](qsizetype i) {
+    const QList<ExtractedDocument> results = QtConcurrent::blockingMapped<QList<ExtractedDocument>>(
+        &pool, jobs, [&inputs](qsizetype i) {
             return extractDocument(inputs.at(i).second, inputs.at(i).first);
         });
     QCOMPARE(results.size(), jobs.size());
@@ -838,7 +883,8 @@ void TestDocumentExtractor::concurrentExtractionsAgree() {
                  qPrintable(inputs.at(jobs.at(j)).first));
 }
 
-void TestDocumentExtractor::realPdf() {
+void TestDocumentExtractor::realPdf()
+{
     RUBRICATE_REQUIRE_SHARED(path, "drb2/samples/report/passage/idx-1.pdf");
     const ExtractedDocument doc = extractDocument(readFile(path), u"idx-1.pdf"_s);
     QCOMPARE(doc.format, ReportFormat::Pdf);
@@ -859,7 +905,8 @@ void TestDocumentExtractor::realPdf() {
     QVERIFY(doc.text.contains(u"Past-Present-and-Future"_s));
 }
 
-void TestDocumentExtractor::realPdfTruncated() {
+void TestDocumentExtractor::realPdfTruncated()
+{
     RUBRICATE_REQUIRE_SHARED(path, "drb2/samples/report/passage/idx-1.pdf");
     const QByteArray bytes = readFile(path);
     for (const qsizetype size : {qsizetype(2000), bytes.size() / 2, bytes.size() - 50000}) {
@@ -870,7 +917,8 @@ void TestDocumentExtractor::realPdfTruncated() {
     }
 }
 
-void TestDocumentExtractor::realPdfOnWorkerThread() {
+void TestDocumentExtractor::realPdfOnWorkerThread()
+{
     RUBRICATE_REQUIRE_SHARED(path, "drb2/samples/report/passage/idx-1.pdf");
     const QByteArray bytes = readFile(path);
     const ExtractedDocument here = extractDocument(bytes, u"idx-1.pdf"_s);
@@ -880,7 +928,8 @@ void TestDocumentExtractor::realPdfOnWorkerThread() {
     QVERIFY(sameExtraction(second.result(), here));
 }
 
-void TestDocumentExtractor::realMarkdown_data() {
+void TestDocumentExtractor::realMarkdown_data()
+{
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("phrase");
     QTest::newRow("idx-2") << u"idx-2.md"_s
@@ -893,7 +942,8 @@ void TestDocumentExtractor::realMarkdown_data() {
                             << u"# 社会保障体系下对文化与创意产业从业者的支持政策概览"_s;
 }
 
-void TestDocumentExtractor::realMarkdown() {
+void TestDocumentExtractor::realMarkdown()
+{
     QFETCH(QString, name);
     QFETCH(QString, phrase);
     // RUBRICATE_REQUIRE_SHARED takes a literal; the same check for a data-driven name.
@@ -914,7 +964,8 @@ void TestDocumentExtractor::realMarkdown() {
     QVERIFY(doc.text.contains(phrase));
 }
 
-void TestDocumentExtractor::realHtml() {
+void TestDocumentExtractor::realHtml()
+{
     RUBRICATE_REQUIRE_SHARED(path, "drb2/samples/report/passage/idx-40.html");
     const ExtractedDocument doc = extractDocument(readFile(path), u"idx-40.html"_s);
     QCOMPARE(doc.format, ReportFormat::Html);
@@ -942,7 +993,8 @@ void TestDocumentExtractor::realHtml() {
         QVERIFY2(!doc.text.contains(markup), qPrintable(markup));
 }
 
-void TestDocumentExtractor::realDocx() {
+void TestDocumentExtractor::realDocx()
+{
     RUBRICATE_REQUIRE_SHARED(path, "drb2/samples/report/passage/idx-62.docx");
     const ExtractedDocument doc = extractDocument(readFile(path), u"idx-62.docx"_s);
     QCOMPARE(doc.format, ReportFormat::Docx);
@@ -965,7 +1017,8 @@ void TestDocumentExtractor::realDocx() {
     QVERIFY(!doc.text.contains(u"\n\n\n"_s));
 }
 
-void TestDocumentExtractor::realDocxTruncated() {
+void TestDocumentExtractor::realDocxTruncated()
+{
     RUBRICATE_REQUIRE_SHARED(path, "drb2/samples/report/passage/idx-62.docx");
     const QByteArray bytes = readFile(path);
     const ExtractedDocument doc = extractDocument(bytes.left(bytes.size() / 2), u"idx-62.docx"_s);

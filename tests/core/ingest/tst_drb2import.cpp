@@ -17,7 +17,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-int countOf(const QList<CountRow> &rows, const QString &group, const QString &key) {
+int countOf(const QList<CountRow> &rows, const QString &group, const QString &key)
+{
     for (const CountRow &r : rows) {
         if (r.group == group && r.key == key)
             return r.count;
@@ -25,7 +26,8 @@ int countOf(const QList<CountRow> &rows, const QString &group, const QString &ke
     return 0;
 }
 
-int total(const QMap<QString, int> &m) {
+int total(const QMap<QString, int> &m)
+{
     int n = 0;
     for (int v : m)
         n += v;
@@ -34,7 +36,8 @@ int total(const QMap<QString, int> &m) {
 
 } // namespace
 
-class TestDrb2Import : public QObject {
+class TestDrb2Import : public QObject
+{
     Q_OBJECT
 
     QTemporaryDir m_dir;
@@ -42,13 +45,15 @@ class TestDrb2Import : public QObject {
     QString m_tasksPath;
 
 private slots:
-    void initTestCase() {
+    void initTestCase()
+    {
         QString error;
         m_store = ProjectStore::open(m_dir.filePath(u"drb2.rubricate"_s), &error);
         QVERIFY2(m_store, qPrintable(error));
     }
 
-    void importsTheRealTaskFile() {
+    void importsTheRealTaskFile()
+    {
         RUBRICATE_REQUIRE_SHARED(path, "drb2/tasks_and_rubrics.jsonl");
         m_tasksPath = path;
         const ImportSummary s = runImport(*m_store, ImportKind::Drb2Tasks, path);
@@ -68,7 +73,8 @@ private slots:
         QCOMPARE(countOf(stats.duplicateRubrics, u"drb2"_s, u"analysis"_s), 6);
     }
 
-    void keepsTheFilesQuirks() {
+    void keepsTheFilesQuirks()
+    {
         if (m_tasksPath.isEmpty())
             QSKIP("needs the task file");
         const auto bench = m_store->benchmark(u"drb2"_s);
@@ -92,9 +98,9 @@ private slots:
         for (const Rubric &r : analysis) {
             distinct.insert(r.text);
             if (r.duplicateOf) {
-                const auto first =
-                    std::find_if(rubrics.cbegin(), rubrics.cend(),
-                                 [&](const Rubric &o) { return o.id == *r.duplicateOf; });
+                const auto first
+                    = std::find_if(rubrics.cbegin(), rubrics.cend(),
+                                   [&](const Rubric &o) { return o.id == *r.duplicateOf; });
                 QVERIFY(first != rubrics.cend());
                 QCOMPARE(first->text, r.text);
                 QVERIFY(first->position < r.position);
@@ -106,7 +112,8 @@ private slots:
             QCOMPARE(analysis.at(i).position, analysis.at(i - 1).position + 1);
     }
 
-    void reimportChangesNothing() {
+    void reimportChangesNothing()
+    {
         if (m_tasksPath.isEmpty())
             QSKIP("needs the task file");
         const ImportSummary s = runImport(*m_store, ImportKind::Drb2Tasks, m_tasksPath);
@@ -116,7 +123,8 @@ private slots:
         QCOMPARE(m_store->taskSummaries(u"drb2"_s).size(), 132);
     }
 
-    void importsTheSixSampleReports() {
+    void importsTheSixSampleReports()
+    {
         if (m_tasksPath.isEmpty())
             QSKIP("needs the task file");
         RUBRICATE_REQUIRE_SHARED(dir, "drb2/samples/report");
@@ -157,7 +165,8 @@ private slots:
         QCOMPARE(total(again.added) + total(again.updated), 0);
     }
 
-    void importsResultJsonlAsFinishedRun() {
+    void importsResultJsonlAsFinishedRun()
+    {
         if (m_tasksPath.isEmpty())
             QSKIP("needs the task file");
         const auto bench = m_store->benchmark(u"drb2"_s);
@@ -189,28 +198,29 @@ private slots:
                 expectedOk << r.id;
             }
             QJsonObject &dim = r.dimension == "info_recall"_L1 ? info
-                               : r.dimension == "analysis"_L1  ? analysis
+                : r.dimension == "analysis"_L1                 ? analysis
                                                                : presentation;
             dim.insert(key, item);
         }
         info.insert(u"A rubric the task never had"_s, QJsonObject{{u"score"_s, 1}});
         const QJsonObject result{{u"task"_s, u"..."_s},
-                                 {u"scores"_s, QJsonObject{{u"info_recall"_s, info},
-                                                           {u"analysis"_s, analysis},
-                                                           {u"presentation"_s, presentation}}}};
-        QByteArray jsonl =
-            QJsonDocument(
-                QJsonObject{{u"model"_s, u"passage"_s}, {u"idx"_s, 2}, {u"result"_s, result}})
-                .toJson(QJsonDocument::Compact) +
-            '\n';
+                                 {u"scores"_s,
+                                  QJsonObject{{u"info_recall"_s, info},
+                                              {u"analysis"_s, analysis},
+                                              {u"presentation"_s, presentation}}}};
+        QByteArray jsonl
+            = QJsonDocument(
+                  QJsonObject{{u"model"_s, u"passage"_s}, {u"idx"_s, 2}, {u"result"_s, result}})
+                  .toJson(QJsonDocument::Compact)
+            + '\n';
         // `result` may also arrive as a JSON string, for a model with no report file yet.
-        jsonl +=
-            QJsonDocument(QJsonObject{{u"model"_s, u"OtherModel"_s},
-                                      {u"idx"_s, 2},
-                                      {u"result"_s, QString::fromUtf8(QJsonDocument(result).toJson(
-                                                        QJsonDocument::Compact))}})
-                .toJson(QJsonDocument::Compact) +
-            '\n';
+        jsonl += QJsonDocument(QJsonObject{{u"model"_s, u"OtherModel"_s},
+                                           {u"idx"_s, 2},
+                                           {u"result"_s,
+                                            QString::fromUtf8(QJsonDocument(result).toJson(
+                                                QJsonDocument::Compact))}})
+                     .toJson(QJsonDocument::Compact)
+            + '\n';
         jsonl += "{\"model\": \"broken\", \"idx\": 2, \"result\": {\n"; // truncated line
         const QString path = m_dir.filePath(u"result.jsonl"_s);
         QVERIFY(RubricateTest::writeFile(path, jsonl));

@@ -18,18 +18,20 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QByteArray drb2Line(int idx, const char *language = "en") {
-    return QByteArray(R"({"id": "t)") + QByteArray::number(idx) + R"(", "idx": )" +
-           QByteArray::number(idx) + R"(, "language": ")" + language +
-           R"(", "theme": "Health", "description": "d", "prompt": "Task text.\n\n**important**",)"
-           R"( "content": {"task": "Task text.", "rubric": {"info_recall": ["States fact A.",)"
-           R"( "States fact B."], "analysis": ["Explains why."], "presentation": ["Has headings."]},)"
-           R"( "blocked": {"title": "Blocked", "authors": ["X"], "urls": ["https://example.org/b"]}}})";
+QByteArray drb2Line(int idx, const char *language = "en")
+{
+    return QByteArray(R"({"id": "t)") + QByteArray::number(idx) + R"(", "idx": )"
+        + QByteArray::number(idx) + R"(, "language": ")" + language
+        + R"(", "theme": "Health", "description": "d", "prompt": "Task text.\n\n**important**",)"
+          R"( "content": {"task": "Task text.", "rubric": {"info_recall": ["States fact A.",)"
+          R"( "States fact B."], "analysis": ["Explains why."], "presentation": ["Has headings."]},)"
+          R"( "blocked": {"title": "Blocked", "authors": ["X"], "urls": ["https://example.org/b"]}}})";
 }
 
 // A zip or tar.gz with the given entries, written with libarchive.
 bool writeArchive(const QString &path, const QList<std::pair<QByteArray, QByteArray>> &entries,
-                  bool zip) {
+                  bool zip)
+{
     archive *a = archive_write_new();
     if (zip) {
         archive_write_set_format_zip(a);
@@ -56,41 +58,46 @@ bool writeArchive(const QString &path, const QList<std::pair<QByteArray, QByteAr
     return true;
 }
 
-bool hasIssue(const ImportSummary &s, const QString &file, int line, const QString &fragment) {
+bool hasIssue(const ImportSummary &s, const QString &file, int line, const QString &fragment)
+{
     return std::any_of(s.issues.cbegin(), s.issues.cend(), [&](const ImportIssue &i) {
         return i.file == file && i.line == line && i.message.contains(fragment);
     });
 }
 
-QString dump(const ImportSummary &s) {
+QString dump(const ImportSummary &s)
+{
     return s.toText();
 }
 
 } // namespace
 
-class TestImportBadInput : public QObject {
+class TestImportBadInput : public QObject
+{
     Q_OBJECT
 
     QTemporaryDir m_dir;
     std::unique_ptr<ProjectStore> m_store;
 
 private slots:
-    void initTestCase() {
+    void initTestCase()
+    {
         QString error;
         m_store = ProjectStore::open(m_dir.filePath(u"bad.rubricate"_s), &error);
         QVERIFY2(m_store, qPrintable(error));
     }
 
-    void brokenLinesAreReportedAndTheRestImports() {
+    void brokenLinesAreReportedAndTheRestImports()
+    {
         QByteArray file = drb2Line(1) + '\n';
-        file += drb2Line(2).left(120) + '\n';                                    // truncated JSON
+        file += drb2Line(2).left(120) + '\n'; // truncated JSON
         file += drb2Line(3).replace("Task text.", "Task \xff\xfe text.") + '\n'; // invalid UTF-8
-        file += "\n";          // blank lines are fine
+        file += "\n"; // blank lines are fine
         file += "[1, 2, 3]\n"; // not an object
         file += R"({"idx": "seven", "content": {}})"
-                "\n";               // no integer idx
+                "\n"; // no integer idx
         file += drb2Line(1) + '\n'; // idx 1 again
-        file += drb2Line(4, "zh");  // no final newline
+        file += drb2Line(4, "zh"); // no final newline
         const QString path = m_dir.filePath(u"tasks.jsonl"_s);
         QVERIFY(RubricateTest::writeFile(path, file));
 
@@ -106,15 +113,16 @@ private slots:
         QVERIFY(s.issues.constFirst().toString().startsWith(u"tasks.jsonl:2: error: "_s));
     }
 
-    void emptyAndMissingFiles() {
+    void emptyAndMissingFiles()
+    {
         const QString empty = m_dir.filePath(u"empty.jsonl"_s);
         QVERIFY(RubricateTest::writeFile(empty, ""));
         const ImportSummary s = runImport(*m_store, ImportKind::ResearchRubrics, empty);
         QCOMPARE(s.errorCount(), 1);
         QVERIFY(s.issues.constFirst().message.contains(u"empty"_s));
 
-        const ImportSummary missing =
-            runImport(*m_store, ImportKind::Drb2Tasks, m_dir.filePath(u"nope.jsonl"_s));
+        const ImportSummary missing
+            = runImport(*m_store, ImportKind::Drb2Tasks, m_dir.filePath(u"nope.jsonl"_s));
         QCOMPARE(missing.errorCount(), 1);
         QVERIFY(missing.issues.constFirst().message.contains(u"no such file"_s));
 
@@ -122,7 +130,8 @@ private slots:
         QCOMPARE(wrongType.errorCount(), 1);
     }
 
-    void brokenDocumentsAreFlaggedNotFatal() {
+    void brokenDocumentsAreFlaggedNotFatal()
+    {
         const QString root = m_dir.filePath(u"report"_s);
         using RubricateTest::writeFile;
         QVERIFY(writeFile(root + u"/ModelA/idx-1.md"_s, "# Fine\n\nStates fact A."));
@@ -149,11 +158,12 @@ private slots:
         QVERIFY(pdf);
         QVERIFY(!pdf->hasText);
         QVERIFY(pdf->warnings.constFirst().startsWith(u"corrupt"_s));
-        QVERIFY(!m_store->originalFile(pdf->contentHash).isEmpty());        // kept for the user
+        QVERIFY(!m_store->originalFile(pdf->contentHash).isEmpty()); // kept for the user
         QVERIFY(!m_store->reportId(*m_store->modelId(u"ModelB"_s), task4)); // refused
     }
 
-    void archivesImportAndRefuseEscapes() {
+    void archivesImportAndRefuseEscapes()
+    {
         const QString zip = m_dir.filePath(u"bundle.zip"_s);
         QVERIFY(writeArchive(zip,
                              {{"bundle/report/ModelZ/idx-1.md", "# From a zip\n\nStates fact B."},
@@ -163,10 +173,10 @@ private slots:
                              true));
         const ImportSummary s = runImport(*m_store, ImportKind::Drb2Reports, zip);
         QVERIFY2(s.added.value(u"reports"_s) == 2, qPrintable(dump(s)));
-        const int refused =
-            int(std::count_if(s.issues.cbegin(), s.issues.cend(), [](const ImportIssue &i) {
-                return i.message.startsWith(u"entry refused"_s);
-            }));
+        const int refused
+            = int(std::count_if(s.issues.cbegin(), s.issues.cend(), [](const ImportIssue &i) {
+                  return i.message.startsWith(u"entry refused"_s);
+              }));
         QVERIFY2(refused == 2, qPrintable(dump(s)));
         QVERIFY(!QFile::exists(m_dir.filePath(u"escaped.md"_s)));
         QVERIFY(m_store->modelId(u"ModelZ"_s));
@@ -190,7 +200,8 @@ private slots:
         QVERIFY(f.added.isEmpty());
     }
 
-    void importsAreLogged() {
+    void importsAreLogged()
+    {
         QSqlQuery q(m_store->database());
         QVERIFY2(q.exec(u"SELECT count(*), sum(errors) FROM import_log"_s) && q.next(),
                  qPrintable(q.lastError().text()));

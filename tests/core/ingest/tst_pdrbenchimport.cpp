@@ -19,7 +19,8 @@ extern const char fixture2[];
 extern const char fixture3[];
 extern const char fixture4[];
 
-class TestPdrBenchImport : public QObject {
+class TestPdrBenchImport : public QObject
+{
     Q_OBJECT
 
     RubricateTest::ScratchProject m_project;
@@ -27,7 +28,8 @@ class TestPdrBenchImport : public QObject {
 
     int scalar(const QString &sql) { return m_project.scalar(sql); }
 
-    void writeDataFolder(const QString &root) {
+    void writeDataFolder(const QString &root)
+    {
         using RubricateTest::writeFile;
         QVERIFY(writeFile(root + u"/persona_data/personas_en.jsonl"_s, QByteArray(fixture0)));
         QVERIFY(writeFile(root + u"/prompt_data/queries_en.jsonl"_s, QByteArray(fixture1)));
@@ -38,12 +40,14 @@ class TestPdrBenchImport : public QObject {
     }
 
 private slots:
-    void initTestCase() {
+    void initTestCase()
+    {
         QVERIFY2(m_project.isOpen(), qPrintable(m_project.error()));
         m_store = &m_project.store();
     }
 
-    void importsAFolder() {
+    void importsAFolder()
+    {
         const QString root = m_project.filePath(u"data"_s);
         writeDataFolder(root);
         const ImportSummary s = runImport(*m_store, ImportKind::PdrFolder, root);
@@ -61,7 +65,7 @@ private slots:
         };
         QVERIFY(hasIssue(u"criteria_en.jsonl"_s, 3));
         QVERIFY(hasIssue(u"ModelX.jsonl"_s, 4));
-        QVERIFY(hasIssue(u"ModelX.jsonl"_s, 3));      // unknown query id 42: a warning
+        QVERIFY(hasIssue(u"ModelX.jsonl"_s, 3)); // unknown query id 42: a warning
         QVERIFY(hasIssue(u"criteria_en.jsonl"_s, 2)); // weights summing to 0.9
 
         // Unknown persona fields are kept.

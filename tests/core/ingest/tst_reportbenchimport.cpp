@@ -13,7 +13,8 @@
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
 
-class TestReportBenchImport : public QObject {
+class TestReportBenchImport : public QObject
+{
     Q_OBJECT
 
     RubricateTest::ScratchProject m_project;
@@ -22,12 +23,14 @@ class TestReportBenchImport : public QObject {
     int scalar(const QString &sql) { return m_project.scalar(sql); }
 
 private slots:
-    void initTestCase() {
+    void initTestCase()
+    {
         QVERIFY2(m_project.isOpen(), qPrintable(m_project.error()));
         m_store = &m_project.store();
     }
 
-    void titleNormalisationMatchesUpstream() {
+    void titleNormalisationMatchesUpstream()
+    {
         QCOMPARE(normalizeTitle(u"  Adversarial Attack and Defense on Graph Data: A Survey. "_s),
                  u"adversarial attack and defense on graph data a survey"_s);
         QCOMPARE(normalizeTitle(u"{BERT}: Pre-training\tof  Deep\nTransformers"_s),
@@ -36,7 +39,8 @@ private slots:
         QCOMPARE(normalizeTitle(u"Graphs – a “primer”"_s), u"graphs – a “primer”"_s);
     }
 
-    void importsTasksWithGroundTruth() {
+    void importsTasksWithGroundTruth()
+    {
         RUBRICATE_REQUIRE_SHARED(path, "reportbench/ReportBench_v1.1.jsonl");
         const ImportSummary s = runImport(*m_store, ImportKind::ReportBench, path);
         QCOMPARE(s.errorCount(), 0);
@@ -66,24 +70,25 @@ private slots:
         QVERIFY(again.added.isEmpty() && again.updated.isEmpty());
     }
 
-    void importsModelOutputsFromAnyTextField() {
+    void importsModelOutputsFromAnyTextField()
+    {
         if (!m_store->benchmark(u"reportbench"_s))
             QSKIP("needs the task file");
         const QString dir = m_project.filePath(u"gpt-dr"_s);
-        const QByteArray longText =
-            QByteArray(" survey text with [a link](https://example.org) ").repeated(3);
+        const QByteArray longText
+            = QByteArray(" survey text with [a link](https://example.org) ").repeated(3);
         QVERIFY(RubricateTest::writeFile(dir + u"/2003.00653.json"_s,
                                          "{\"response\": \"" + longText + "\"}"));
         QVERIFY(RubricateTest::writeFile(dir + u"/parsed_openai+2004.05937.json"_s,
-                                         "{\"response\": \"short\", \"content\": \"" + longText +
-                                             "\"}"));
+                                         "{\"response\": \"short\", \"content\": \"" + longText
+                                             + "\"}"));
         QVERIFY(RubricateTest::writeFile(dir + u"/2006.00648_parsed.json"_s,
                                          "{\"odd_key\": \"" + longText + "\"}"));
         QVERIFY(RubricateTest::writeFile(dir + u"/2011.12063.json"_s, "{\"response\": \"tiny\"}"));
         QVERIFY(RubricateTest::writeFile(dir + u"/notes.json"_s, "{}"));
         const ImportSummary s = runImport(*m_store, ImportKind::ReportBenchReports, dir);
         QCOMPARE(s.added.value(u"reports"_s), 3);
-        QCOMPARE(s.errorCount(), 1);   // 2011.12063: no text longer than 50 characters
+        QCOMPARE(s.errorCount(), 1); // 2011.12063: no text longer than 50 characters
         QCOMPARE(s.warningCount(), 1); // notes.json: no arXiv id in the name
         const auto reports = m_store->reportSummaries(u"reportbench"_s);
         QCOMPARE(reports.size(), 3);

@@ -12,7 +12,8 @@
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
 
-class TestResearchRubricsImport : public QObject {
+class TestResearchRubricsImport : public QObject
+{
     Q_OBJECT
 
     RubricateTest::ScratchProject m_project;
@@ -21,12 +22,14 @@ class TestResearchRubricsImport : public QObject {
     int scalar(const QString &sql) { return m_project.scalar(sql); }
 
 private slots:
-    void initTestCase() {
+    void initTestCase()
+    {
         QVERIFY2(m_project.isOpen(), qPrintable(m_project.error()));
         m_store = &m_project.store();
     }
 
-    void importsPromptsAndCriteria() {
+    void importsPromptsAndCriteria()
+    {
         RUBRICATE_REQUIRE_SHARED(path, "researchrubrics/processed_data.jsonl");
         const ImportSummary s = runImport(*m_store, ImportKind::ResearchRubrics, path);
         QCOMPARE(s.errorCount(), 0);
@@ -59,7 +62,8 @@ private slots:
         QVERIFY(again.added.isEmpty() && again.updated.isEmpty());
     }
 
-    void importsResponsesBySampleId() {
+    void importsResponsesBySampleId()
+    {
         if (!m_store->benchmark(u"researchrubrics"_s))
             QSKIP("needs the criteria file");
         const QString dir = m_project.filePath(u"agent_responses"_s);

@@ -12,12 +12,14 @@
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
 
-class TestMigrations : public QObject {
+class TestMigrations : public QObject
+{
     Q_OBJECT
 
 private:
     // Builds a project file from the committed SQL dump of a schema-1 project.
-    QString projectFromFixture(const QTemporaryDir &dir) {
+    QString projectFromFixture(const QTemporaryDir &dir)
+    {
         QFile fixture(QStringLiteral(RUBRICATE_TEST_DATA_DIR "/project-schema-v1.sql"));
         if (!fixture.open(QIODevice::ReadOnly))
             return {};
@@ -43,7 +45,8 @@ private:
         return path;
     }
 
-    int count(ProjectStore &store, const QString &sql) {
+    int count(ProjectStore &store, const QString &sql)
+    {
         QSqlQuery q(store.database());
         if (!q.exec(sql) || !q.next())
             return -1;
@@ -51,7 +54,8 @@ private:
     }
 
 private slots:
-    void upgradesSchemaOneFixture() {
+    void upgradesSchemaOneFixture()
+    {
         QTemporaryDir dir;
         const QString path = projectFromFixture(dir);
         QVERIFY(!path.isEmpty());
@@ -82,7 +86,8 @@ private slots:
         QVERIFY(store->logImport(u"drb2"_s, u"/x"_s, 1, 0, 0, 0, 0, u"ok"_s));
     }
 
-    void upgradesStepByStep() {
+    void upgradesStepByStep()
+    {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"steps.rubricate"_s);
         QString error;
@@ -97,7 +102,8 @@ private slots:
         QCOMPARE(latest->schemaVersion(), latestSchemaVersion());
     }
 
-    void refusesNewerSchema() {
+    void refusesNewerSchema()
+    {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"future.rubricate"_s);
         {
@@ -112,7 +118,8 @@ private slots:
         QVERIFY2(error.contains(u"newer Rubricate"_s), qPrintable(error));
     }
 
-    void refusesNonProjectFile() {
+    void refusesNonProjectFile()
+    {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"notes.rubricate"_s);
         QFile f(path);
@@ -124,7 +131,8 @@ private slots:
         QVERIFY(!error.isEmpty());
     }
 
-    void migrationsAreNumberedInOrder() {
+    void migrationsAreNumberedInOrder()
+    {
         int previous = 0;
         for (const Migration &m : schemaMigrations()) {
             QCOMPARE(m.version, previous + 1);

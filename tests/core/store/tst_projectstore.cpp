@@ -9,7 +9,8 @@
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
 
-class TestProjectStore : public QObject {
+class TestProjectStore : public QObject
+{
     Q_OBJECT
 
     QTemporaryDir m_dir;
@@ -18,7 +19,8 @@ class TestProjectStore : public QObject {
     RowId m_rubric = 0;
     RowId m_report = 0;
 
-    QString pragma(const QString &name) {
+    QString pragma(const QString &name)
+    {
         QSqlQuery q(m_store->database());
         if (!q.exec(u"PRAGMA "_s + name) || !q.next())
             return {};
@@ -26,22 +28,25 @@ class TestProjectStore : public QObject {
     }
 
 private slots:
-    void initTestCase() {
+    void initTestCase()
+    {
         QVERIFY(m_dir.isValid());
         QString error;
         m_store = ProjectStore::open(m_dir.filePath(u"p.rubricate"_s), &error);
         QVERIFY2(m_store, qPrintable(error));
     }
 
-    void connectionIsConfigured() {
+    void connectionIsConfigured()
+    {
         QCOMPARE(pragma(u"journal_mode"_s), u"wal"_s);
         QCOMPARE(pragma(u"foreign_keys"_s), u"1"_s);
         QVERIFY(pragma(u"busy_timeout"_s).toInt() >= 1000);
     }
 
-    void upsertReportsAddedUpdatedUnchanged() {
-        const auto bench =
-            m_store->ensureBenchmark(u"drb2"_s, u"DRB-II"_s, VerdictScale::Drb2Tristate);
+    void upsertReportsAddedUpdatedUnchanged()
+    {
+        const auto bench
+            = m_store->ensureBenchmark(u"drb2"_s, u"DRB-II"_s, VerdictScale::Drb2Tristate);
         QVERIFY(bench);
         QCOMPARE(m_store->ensureBenchmark(u"drb2"_s, u"DRB-II"_s, VerdictScale::Drb2Tristate)->id,
                  bench->id);
@@ -79,7 +84,8 @@ private slots:
         QCOMPARE(m_store->rubrics(m_task).constFirst().weight, -2.5);
     }
 
-    void reportKeepsOriginalBytes() {
+    void reportKeepsOriginalBytes()
+    {
         const auto model = m_store->ensureModel(u"ModelA"_s);
         QVERIFY(model);
         Report r;
@@ -102,7 +108,8 @@ private slots:
         QCOMPARE(m_store->search(u"page two"_s).size(), 1);
     }
 
-    void errorIsNeverAVerdict() {
+    void errorIsNeverAVerdict()
+    {
         JudgeRun run;
         run.name = u"r"_s;
         const auto runId = m_store->createRun(run);
@@ -131,7 +138,8 @@ private slots:
         QCOMPARE(m_store->verdicts(*runId, m_report).constFirst().value, std::optional<double>(1));
     }
 
-    void annotationsAreAppendOnly() {
+    void annotationsAreAppendOnly()
+    {
         AnnotationEvent e;
         e.reportId = m_report;
         e.rubricId = m_rubric;
@@ -162,7 +170,8 @@ private slots:
         QVERIFY(!m_store->appendAnnotation(anonymous));
     }
 
-    void rollbackLeavesNothing() {
+    void rollbackLeavesNothing()
+    {
         const int before = m_store->taskSummaries().size();
         {
             Transaction tx(*m_store);
@@ -175,7 +184,8 @@ private slots:
         QCOMPARE(m_store->taskSummaries().size(), before);
     }
 
-    void eachThreadHasItsOwnConnection() {
+    void eachThreadHasItsOwnConnection()
+    {
         const QString path = m_store->path();
         const QString mainConnection = m_store->connectionName();
         auto future = QtConcurrent::run([path, mainConnection] {
@@ -199,7 +209,8 @@ private slots:
                             [](const TaskSummary &s) { return s.externalId == "from-worker"_L1; }));
     }
 
-    void searchFallsBackForShortCjkTerms() {
+    void searchFallsBackForShortCjkTerms()
+    {
         Report r;
         r.modelId = *m_store->ensureModel(u"ModelZh"_s);
         r.taskId = m_task;
@@ -208,7 +219,7 @@ private slots:
         r.hasText = true;
         QVERIFY(m_store->upsertReport(r, {}).ok());
         QCOMPARE(m_store->search(u"土地财政"_s).size(), 1); // trigram index
-        QCOMPARE(m_store->search(u"转型"_s).size(), 1);     // two characters: scan
+        QCOMPARE(m_store->search(u"转型"_s).size(), 1); // two characters: scan
         QCOMPARE(m_store->search(u"不存在"_s).size(), 0);
     }
 };
