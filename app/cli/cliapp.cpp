@@ -1,6 +1,7 @@
 #include "cliapp.h"
 
 #include "clibench.h"
+#include "clijudge.h"
 #include "clitable.h"
 #include "demo/demoproject.h"
 #include "ingest/importer.h"
@@ -45,6 +46,20 @@ Commands:
                                Full-text search over report text.
   demo                         Import the bundled demo (original tasks in English and
                                Chinese, two made-up agents, a finished judge run).
+  judge [options]              Judge reports: plans a run (one job per request), sends it
+                               with progress on stderr, writes verdicts as answers arrive.
+                               --provider offline (default: a lexical baseline, no network)
+                               or openai | gemini | anthropic with --model, --base-url and
+                               --api-key-env VAR (keys come from the environment only).
+                               Scope: --benchmark drb2 --tasks 1-5 --models A,B
+                               [--only-unjudged]. Pace: --concurrency 10 --batch-size 50
+                               --rpm N --tpm N --max-attempts 6 --timeout S. Cost:
+                               --price-in/--price-out USD per million tokens.
+  runs                         Runs with progress, errors, tokens, cost and the share of
+                               evidence quotes not found in the report.
+  resume <run>                 Continue a run that was stopped or killed; answers already
+                               received are read from the response cache, not paid again.
+  rerun-failed <run>           Queue the run's failed items again and run them.
   bench [--data DIR]           Time the importers on the shared benchmark data.
 
 Import kinds:
@@ -368,7 +383,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
     parser.addOptions({
         {{u"p"_s, u"project"_s}, u"Project file."_s, u"FILE"_s},
-        {u"model"_s, u"Model name for report imports."_s, u"NAME"_s},
+        {u"model"_s, u"Agent model name (report imports), or the judge's model (judge)."_s,
+         u"NAME"_s},
         {u"run-name"_s, u"Run name for result imports."_s, u"NAME"_s},
         {u"gt"_s, u"ReportBench ground-truth folder."_s, u"DIR"_s},
         {u"benchmark"_s, u"Only this benchmark (drb2, researchrubrics, pdrbench, reportbench)."_s,
@@ -378,8 +394,10 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         {u"data"_s, u"bench: the shared benchmark data folder."_s, u"DIR"_s},
         {u"repeat"_s, u"bench: repetitions per measurement."_s, u"N"_s},
         {{u"h"_s, u"help"_s}, u"Show this help."_s},
+        {u"latency"_s, u"bench judge: simulated judge latency in ms (0 and 500)."_s, u"MS"_s},
         {{u"v"_s, u"version"_s}, u"Show the version."_s},
     });
+    parser.addOptions(judgeOptions());
     if (!parser.parse(arguments)) {
         err << u"rubricate-cli: "_s << parser.errorText() << u"\n(see rubricate-cli --help)\n"_s;
         return Usage;
@@ -409,6 +427,9 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return cmdSearch(c);
     if (command == "demo"_L1)
         return cmdDemo(c);
+    if (const auto code =
+            runJudgeCommand(command, parser, positional, c.projectPath, out, err))
+        return *code;
     if (command == "bench"_L1) {
         return runImportBenchmark(parser.value(u"data"_s),
                                   parser.isSet(u"repeat"_s) ? parser.value(u"repeat"_s).toInt() : 5,

@@ -136,6 +136,39 @@ QStringList importLog(const SqlDialect &d)
     };
 }
 
+// Version 4: judge runs as persisted job queues, the response cache, and located evidence.
+QStringList judgeRuns(const SqlDialect &d)
+{
+    const QString id = d.autoIdColumn();
+    return {
+        // One job = one request: a batch of rubric items of one report. Finished jobs are
+        // never sent again; a killed run resumes from the jobs still pending.
+        u"CREATE TABLE run_job ("
+        "id %1,"
+        " run_id INTEGER NOT NULL REFERENCES judge_run(id) ON DELETE CASCADE,"
+        " report_id INTEGER NOT NULL REFERENCES report(id) ON DELETE CASCADE,"
+        " batch_index INTEGER NOT NULL, rubric_ids TEXT NOT NULL,"
+        " status TEXT NOT NULL DEFAULT 'pending', attempts INTEGER NOT NULL DEFAULT 0,"
+        " last_error TEXT, requests INTEGER NOT NULL DEFAULT 0,"
+        " input_tokens INTEGER NOT NULL DEFAULT 0, output_tokens INTEGER NOT NULL DEFAULT 0,"
+        " cost REAL NOT NULL DEFAULT 0, cached INTEGER NOT NULL DEFAULT 0, updated_at TEXT,"
+        " UNIQUE (run_id, report_id, batch_index))"_s.arg(id),
+        u"CREATE INDEX run_job_status ON run_job (run_id, status)"_s,
+        // Keyed by provider, model, parameters and the exact request: a repeated request is
+        // answered from here, for free and reproducibly.
+        u"CREATE TABLE response_cache ("
+        "key TEXT PRIMARY KEY, provider TEXT NOT NULL, model TEXT, response TEXT NOT NULL,"
+        " input_tokens INTEGER NOT NULL DEFAULT 0, output_tokens INTEGER NOT NULL DEFAULT 0,"
+        " created_at TEXT NOT NULL)"_s,
+        u"ALTER TABLE verdict ADD COLUMN evidence_status TEXT"_s,
+        u"ALTER TABLE verdict ADD COLUMN evidence_coverage REAL"_s,
+        u"CREATE TABLE verdict_evidence ("
+        "verdict_id INTEGER NOT NULL REFERENCES verdict(id) ON DELETE CASCADE,"
+        " position INTEGER NOT NULL, start INTEGER NOT NULL, length INTEGER NOT NULL,"
+        " method TEXT NOT NULL, PRIMARY KEY (verdict_id, position))"_s,
+    };
+}
+
 } // namespace
 
 const QList<Migration> &schemaMigrations()
@@ -144,6 +177,7 @@ const QList<Migration> &schemaMigrations()
         {1, u"domain model for DRB-II, ResearchRubrics, PDR-Bench and ReportBench"_s, baseSchema},
         {2, u"full-text search over reports; append-only annotation events"_s, searchAndAudit},
         {3, u"import log"_s, importLog},
+        {4, u"judge run jobs, response cache, evidence spans"_s, judgeRuns},
     };
     return migrations;
 }

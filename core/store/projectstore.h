@@ -9,6 +9,7 @@
 #include "domain/types.h"
 
 #include <QHash>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QString>
@@ -94,6 +95,44 @@ struct ProjectStats {
     int annotationEvents = 0;
 };
 
+// One request of a judge run: a batch of rubric items of one report.
+struct RunJob {
+    RowId id = 0;
+    RowId runId = 0;
+    RowId reportId = 0;
+    int batchIndex = 0;
+    QList<RowId> rubricIds; // still to be answered
+    QString status = QStringLiteral("pending"); // "pending", "done", "failed"
+    int attempts = 0;
+    QString lastError;
+    int requests = 0;       // HTTP requests actually sent (cache hits are not requests)
+    qint64 inputTokens = 0;
+    qint64 outputTokens = 0;
+    double cost = 0;
+    bool cached = false;    // answered from the response cache
+};
+
+struct RunTotals {
+    int jobs = 0, jobsDone = 0, jobsFailed = 0, jobsPending = 0;
+    int verdicts = 0, verdictErrors = 0;
+    int requests = 0, cachedJobs = 0;
+    qint64 inputTokens = 0, outputTokens = 0;
+    double cost = 0;
+    int evidenceLocated = 0, evidencePartial = 0, evidenceNotFound = 0;
+};
+
+struct CachedResponse {
+    QString response;
+    qint64 inputTokens = 0;
+    qint64 outputTokens = 0;
+};
+
+struct EvidenceSpanRow {
+    int start = 0;
+    int length = 0;
+    QString method;
+};
+
 class ProjectStore
 {
 public:
@@ -135,6 +174,28 @@ public:
     std::optional<RowId> appendAnnotation(const AnnotationEvent &event);
     bool logImport(const QString &kind, const QString &path, int added, int updated, int unchanged,
                    int errors, int warnings, const QString &summary);
+
+    // --- judge runs (projectstore_runs.cpp) ----------------------------------------------
+    std::optional<JudgeRun> run(RowId id);
+    bool setRunStatus(RowId runId, const QString &status);
+    bool addJob(const RunJob &job);
+    QList<RunJob> jobs(RowId runId, const QString &status = {});
+    bool updateJob(const RunJob &job);
+    // Moves every job of `runId` in `fromStatus` to `toStatus`; returns how many moved.
+    int resetJobs(RowId runId, const QString &fromStatus, const QString &toStatus);
+    int nextBatchIndex(RowId runId, RowId reportId);
+    std::optional<CachedResponse> cachedResponse(const QString &key);
+    bool putCachedResponse(const QString &key, const QString &provider, const QString &model,
+                           const CachedResponse &response);
+    std::optional<RowId> verdictId(RowId runId, RowId reportId, RowId rubricId);
+    bool setEvidence(RowId verdictId, const QString &status, double coverage,
+                     const QList<EvidenceSpanRow> &spans);
+    QList<EvidenceSpanRow> evidenceSpans(RowId verdictId);
+    // (report, rubric) pairs of `runId` whose verdict is an error.
+    QList<std::pair<RowId, RowId>> errorItems(RowId runId);
+    // (report, rubric) pairs that already have a usable verdict in any run.
+    QSet<std::pair<RowId, RowId>> judgedItems();
+    RunTotals runTotals(RowId runId);
 
     // --- reads ------------------------------------------------------------------------
     QList<Benchmark> benchmarks();

@@ -1,0 +1,322 @@
+#include "clijudge.h"
+
+#include "cliapp.h"
+#include "clitable.h"
+#include "runs/runcontroller.h"
+#include "runs/runplanner.h"
+#include "store/projectstore.h"
+
+#include <QCommandLineParser>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QTimer>
+
+namespace Rubricate::Cli {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString tokens(qint64 n)
+{
+    if (n >= 1000000)
+        return QString::number(n / 1e6, 'f', 2) + u"M"_s;
+    if (n >= 1000)
+        return QString::number(n / 1e3, 'f', 1) + u"k"_s;
+    return QString::number(n);
+}
+
+QString progressLine(const RunProgress &p)
+{
+    return u"run %1 %2: %3/%4 jobs, %5 items judged, %6 errors, %7 items/s, %8 requests, "
+           "%9 cached, %10 in / %11 out tokens, $%12"_s.arg(p.runId)
+        .arg(p.status)
+        .arg(p.jobsDone + p.jobsFailed)
+        .arg(p.jobsTotal)
+        .arg(p.itemsJudged)
+        .arg(p.itemErrors)
+        .arg(p.itemsPerSecond, 0, 'f', 1)
+        .arg(p.requests)
+        .arg(p.cacheHits)
+        .arg(tokens(p.inputTokens), tokens(p.outputTokens))
+        .arg(p.cost, 0, 'f', 4);
+}
+
+// Runs the controller on this thread until the run ends; progress goes to stderr.
+int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream &err)
+{
+    RunController controller(projectPath);
+    QEventLoop loop;
+    QString finalStatus;
+    QObject::connect(&controller, &RunController::finished, &loop, [&](const QString &status) {
+        finalStatus = status;
+        loop.quit();
+    });
+    QTimer ticker;
+    QObject::connect(&ticker, &QTimer::timeout, &loop, [&] {
+        err << progressLine(controller.progress()) << u'\n';
+        err.flush();
+    });
+    ticker.start(1000);
+    QString error;
+    if (!controller.start(runId, &error)) {
+        err << u"rubricate-cli: "_s << error << u'\n';
+        return Failed;
+    }
+    if (controller.isActive())
+        loop.exec();
+    const RunProgress p = controller.progress();
+    err << progressLine(p) << u'\n';
+
+    QString openError;
+    auto store = ProjectStore::open(projectPath, &openError);
+    if (store) {
+        const RunTotals t = store->runTotals(runId);
+        const int quoted = t.evidenceLocated + t.evidencePartial + t.evidenceNotFound;
+        out << u"run %1 %2: %3 verdicts, %4 errors; %5 of %6 jobs done, %7 failed; "
+               "%8 requests this session, %9 answered from cache\n"_s.arg(runId)
+                   .arg(finalStatus)
+                   .arg(t.verdicts - t.verdictErrors)
+                   .arg(t.verdictErrors)
+                   .arg(t.jobsDone)
+                   .arg(t.jobs)
+                   .arg(t.jobsFailed)
+                   .arg(p.requests)
+                   .arg(p.cacheHits);
+        out << u"tokens: %1 in, %2 out; cost $%3\n"_s.arg(t.inputTokens)
+                   .arg(t.outputTokens)
+                   .arg(t.cost, 0, 'f', 4);
+        if (quoted > 0) {
+            out << u"evidence: %1 located, %2 partly, %3 not found (%4%)\n"_s.arg(t.evidenceLocated)
+                       .arg(t.evidencePartial)
+                       .arg(t.evidenceNotFound)
+                       .arg(100.0 * t.evidenceNotFound / quoted, 0, 'f', 1);
+        }
+        if (t.verdictErrors > 0)
+            out << u"re-run the failed items with: rubricate-cli rerun-failed %1\n"_s.arg(runId);
+    }
+    if (finalStatus == "finished"_L1)
+        return Ok;
+    return Failed;
+}
+
+std::optional<JudgeConfig> configFrom(const QCommandLineParser &p, QTextStream &err)
+{
+    JudgeConfig c;
+    const QString provider = p.value(u"provider"_s).isEmpty() ? u"offline"_s : p.value(u"provider"_s);
+    const auto kind = providerFromKey(provider);
+    if (!kind) {
+        err << u"rubricate-cli: unknown provider \"%1\" (offline, openai, gemini, anthropic)\n"_s.arg(
+            provider);
+        return std::nullopt;
+    }
+    c.provider = *kind;
+    c.baseUrl = p.value(u"base-url"_s);
+    c.model = p.value(u"model"_s);
+    if (c.provider != ProviderKind::Offline && c.model.isEmpty()) {
+        err << u"rubricate-cli: --model is needed for provider %1\n"_s.arg(provider);
+        return std::nullopt;
+    }
+    if (c.provider == ProviderKind::Offline)
+        c.model = u"lexical-baseline"_s;
+    const auto number = [&](const QString &name, auto &target) {
+        if (!p.isSet(name))
+            return true;
+        bool ok = false;
+        const double v = p.value(name).toDouble(&ok);
+        if (!ok) {
+            err << u"rubricate-cli: --%1 needs a number\n"_s.arg(name);
+            return false;
+        }
+        target = decltype(target)(v);
+        return true;
+    };
+    double temperature = -1, seed = -1, timeout = -1;
+    if (!number(u"concurrency"_s, c.concurrency) || !number(u"batch-size"_s, c.batchSize)
+        || !number(u"rpm"_s, c.requestsPerMinute) || !number(u"tpm"_s, c.tokensPerMinute)
+        || !number(u"max-attempts"_s, c.maxAttempts) || !number(u"max-tokens"_s, c.maxTokens)
+        || !number(u"price-in"_s, c.pricePerMillionInput)
+        || !number(u"price-out"_s, c.pricePerMillionOutput)
+        || !number(u"temperature"_s, temperature) || !number(u"seed"_s, seed)
+        || !number(u"timeout"_s, timeout) || !number(u"backoff-ms"_s, c.backoffBaseMs))
+        return std::nullopt;
+    if (p.isSet(u"temperature"_s))
+        c.temperature = temperature;
+    if (p.isSet(u"seed"_s))
+        c.seed = qint64(seed);
+    if (p.isSet(u"timeout"_s))
+        c.timeoutMs = int(timeout * 1000);
+    c.apiKeyEnv = p.value(u"api-key-env"_s);
+    if (p.isSet(u"gemini-auth"_s))
+        c.geminiAuth = p.value(u"gemini-auth"_s);
+    if (p.isSet(u"scheme"_s))
+        c.scheme = p.value(u"scheme"_s);
+    c.promptTemplateFile = p.value(u"prompt-template"_s);
+    if (!c.promptTemplateFile.isEmpty())
+        c.promptTemplateFile = QFileInfo(c.promptTemplateFile).absoluteFilePath();
+    c.jsonMode = !p.isSet(u"no-json-mode"_s);
+    return c;
+}
+
+std::optional<RowId> runArgument(const QStringList &args, QTextStream &err, const QString &cmd)
+{
+    bool ok = false;
+    const RowId id = args.value(0).toLongLong(&ok);
+    if (args.size() != 1 || !ok) {
+        err << u"rubricate-cli: %1 needs a run id (see `rubricate-cli runs`)\n"_s.arg(cmd);
+        return std::nullopt;
+    }
+    return id;
+}
+
+int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QTextStream &out,
+             QTextStream &err)
+{
+    const auto config = configFrom(parser, err);
+    if (!config)
+        return Usage;
+    if (!QFileInfo::exists(projectPath)) {
+        err << u"rubricate-cli: no project at %1\n"_s.arg(projectPath);
+        return Failed;
+    }
+    QString error;
+    auto store = ProjectStore::open(projectPath, &error);
+    if (!store) {
+        err << u"rubricate-cli: "_s << error << u'\n';
+        return Failed;
+    }
+    RunScope scope;
+    scope.benchmarkKey =
+        parser.isSet(u"benchmark"_s) ? parser.value(u"benchmark"_s) : u"drb2"_s;
+    scope.taskIds = parseIdList(parser.value(u"tasks"_s));
+    scope.models = parser.value(u"models"_s).split(u',', Qt::SkipEmptyParts);
+    scope.onlyUnjudged = parser.isSet(u"only-unjudged"_s);
+    QStringList warnings;
+    const auto planned =
+        planRun(*store, *config, scope, parser.value(u"name"_s), &error, &warnings);
+    for (const QString &w : std::as_const(warnings))
+        err << u"warning: "_s << w << u'\n';
+    if (!planned) {
+        err << u"rubricate-cli: "_s << error << u'\n';
+        return Failed;
+    }
+    const double estimate = planned->estimatedInputTokens / 1e6 * config->pricePerMillionInput;
+    out << u"run %1: %2 reports, %3 requests, %4 rubric items; about %5 input tokens"_s
+               .arg(planned->runId)
+               .arg(planned->reports)
+               .arg(planned->jobs)
+               .arg(planned->items)
+               .arg(tokens(planned->estimatedInputTokens));
+    if (config->pricePerMillionInput > 0)
+        out << u" (≈ $%1 before output tokens)"_s.arg(estimate, 0, 'f', 2);
+    out << u'\n';
+    out.flush();
+    if (parser.isSet(u"plan-only"_s))
+        return Ok;
+    store.reset(); // the controller opens its own connection
+    return drive(projectPath, planned->runId, out, err);
+}
+
+int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
+{
+    QString error;
+    auto store = ProjectStore::open(projectPath, &error);
+    if (!store || !QFileInfo::exists(projectPath)) {
+        err << u"rubricate-cli: "_s << (error.isEmpty() ? u"no project"_s : error) << u'\n';
+        return Failed;
+    }
+    Table t;
+    t.setHeader({u"id"_s, u"name"_s, u"kind"_s, u"status"_s, u"jobs"_s, u"verdicts"_s,
+                 u"errors"_s, u"requests"_s, u"tokens in/out"_s, u"cost"_s,
+                 u"evidence not found"_s});
+    for (const RunSummary &r : store->runs()) {
+        const RunTotals x = store->runTotals(r.id);
+        const int quoted = x.evidenceLocated + x.evidencePartial + x.evidenceNotFound;
+        t.addRow({QString::number(r.id), r.name, r.kind, r.status,
+                  x.jobs ? u"%1/%2"_s.arg(x.jobsDone).arg(x.jobs) : QString(),
+                  QString::number(x.verdicts - x.verdictErrors), QString::number(x.verdictErrors),
+                  QString::number(x.requests),
+                  u"%1/%2"_s.arg(tokens(x.inputTokens), tokens(x.outputTokens)),
+                  u"$%1"_s.arg(x.cost, 0, 'f', 4),
+                  quoted ? u"%1%"_s.arg(100.0 * x.evidenceNotFound / quoted, 0, 'f', 1)
+                         : QString()});
+    }
+    out << t.render();
+    if (t.rowCount() == 0)
+        out << u"(no runs)\n"_s;
+    return Ok;
+}
+
+} // namespace
+
+QList<QCommandLineOption> judgeOptions()
+{
+    return {
+        {u"provider"_s, u"judge: offline (default), openai, gemini, anthropic."_s, u"NAME"_s},
+        {u"base-url"_s, u"judge: the provider's URL (OpenAI-compatible servers, proxies)."_s,
+         u"URL"_s},
+        {u"api-key-env"_s, u"judge: environment variable holding the API key."_s, u"VAR"_s},
+        {u"gemini-auth"_s, u"judge: key (x-goog-api-key) or bearer (DRB-II proxy style)."_s,
+         u"MODE"_s},
+        {u"scheme"_s, u"judge: prompt scheme (drb2)."_s, u"NAME"_s},
+        {u"prompt-template"_s, u"judge: file replacing the built-in prompt."_s, u"FILE"_s},
+        {u"tasks"_s, u"judge: task ids, e.g. 1,2,5-9."_s, u"IDS"_s},
+        {u"models"_s, u"judge: agent models, comma-separated."_s, u"NAMES"_s},
+        {u"only-unjudged"_s, u"judge: skip items that already have a verdict."_s},
+        {u"concurrency"_s, u"judge: requests in flight (10)."_s, u"N"_s},
+        {u"batch-size"_s, u"judge: rubric items per request (50)."_s, u"N"_s},
+        {u"rpm"_s, u"judge: requests per minute limit."_s, u"N"_s},
+        {u"tpm"_s, u"judge: tokens per minute limit."_s, u"N"_s},
+        {u"max-attempts"_s, u"judge: attempts per request (6)."_s, u"N"_s},
+        {u"backoff-ms"_s, u"judge: first back-off delay (1000)."_s, u"MS"_s},
+        {u"timeout"_s, u"judge: seconds to wait for an answer (600)."_s, u"S"_s},
+        {u"temperature"_s, u"judge: sampling temperature."_s, u"T"_s},
+        {u"seed"_s, u"judge: sampling seed."_s, u"N"_s},
+        {u"max-tokens"_s, u"judge: output token limit."_s, u"N"_s},
+        {u"no-json-mode"_s, u"judge: do not ask the provider for JSON output."_s},
+        {u"price-in"_s, u"judge: USD per million input tokens."_s, u"USD"_s},
+        {u"price-out"_s, u"judge: USD per million output tokens."_s, u"USD"_s},
+        {u"name"_s, u"judge: run name."_s, u"NAME"_s},
+        {u"plan-only"_s, u"judge: create the run and print the plan, do not send."_s},
+    };
+}
+
+std::optional<int> runJudgeCommand(const QString &command, const QCommandLineParser &parser,
+                                   const QStringList &args, const QString &projectPath,
+                                   QTextStream &out, QTextStream &err)
+{
+    if (command == "judge"_L1)
+        return cmdJudge(parser, projectPath, out, err);
+    if (command == "runs"_L1)
+        return cmdRuns(projectPath, out, err);
+    if (command == "resume"_L1 || command == "rerun-failed"_L1) {
+        const auto runId = runArgument(args, err, command);
+        if (!runId)
+            return Usage;
+        if (!QFileInfo::exists(projectPath)) {
+            err << u"rubricate-cli: no project at %1\n"_s.arg(projectPath);
+            return Failed;
+        }
+        if (command == "rerun-failed"_L1) {
+            QString error;
+            auto store = ProjectStore::open(projectPath, &error);
+            const auto run = store ? store->run(*runId) : std::nullopt;
+            if (!run) {
+                err << u"rubricate-cli: no run %1\n"_s.arg(*runId);
+                return Failed;
+            }
+            const int queued = requeueFailedItems(
+                *store, *runId, JudgeConfig::fromJson(run->config).batchSize, &error);
+            if (queued < 0) {
+                err << u"rubricate-cli: "_s << error << u'\n';
+                return Failed;
+            }
+            out << u"run %1: %2 failed item(s) queued again\n"_s.arg(*runId).arg(queued);
+            out.flush();
+        }
+        return drive(projectPath, *runId, out, err);
+    }
+    return std::nullopt;
+}
+
+} // namespace Rubricate::Cli

@@ -1,0 +1,237 @@
+// The DeepResearch Bench II judge protocol (formats.md §1.3): batches of rubric items in the
+// order info_recall, analysis, presentation with duplicates kept, the report as the passage
+// (cut at 150,000 code points) or as an attachment, and a three-way score per item.
+#include "promptscheme.h"
+#include "replyparsing.h"
+
+#include <QFile>
+#include <QJsonArray>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Our own wording of the protocol. The official template can be used instead by passing
+// its text as a template file (it is not ours to redistribute).
+const QString builtInTemplate = uR"(You are an expert evaluator of research reports. You will read a report (the passage) and judge it against a list of rubric items written by domain experts for the task below.
+
+For every rubric item give a score:
+- 1: the passage satisfies the item, and the sentences that support it do not rely on any of the blocked references. Names, facts and numbers must match the item exactly.
+- 0: the passage does not mention what the item asks for, or gets it wrong.
+- -1: the passage satisfies the item, but only through sentences that cite or draw on a blocked reference (matched by its title or any of its URLs).
+
+Also give a short reason, and as evidence quote the supporting sentences from the passage word for word (an empty string when the score is 0).
+
+Answer with JSON only, in exactly this shape, with one result for every rubric item, in the same order, and with "rubric_item" copied character for character from the input:
+{"results": [{"rubric_item": "<rubric item>", "score": 1, "reason": "<why>", "evidence": "<quoted sentences>"}]}
+
+<passage>
+{passage}
+</passage>
+
+<task_and_rubric>
+{task_and_rubric}
+</task_and_rubric>
+)"_s;
+
+const QString attachmentPlaceholder =
+    u"The report is attached to this message as a file; read it in full as the passage."_s;
+
+QString mimeFor(const Report &r)
+{
+    if (r.format == ReportFormat::Pdf)
+        return u"application/pdf"_s;
+    if (r.format != ReportFormat::Image)
+        return {};
+    const QString name = r.sourceName.toLower();
+    if (name.endsWith(u".png"_s))
+        return u"image/png"_s;
+    if (name.endsWith(u".jpg"_s) || name.endsWith(u".jpeg"_s))
+        return u"image/jpeg"_s;
+    if (name.endsWith(u".webp"_s))
+        return u"image/webp"_s;
+    if (name.endsWith(u".gif"_s))
+        return u"image/gif"_s;
+    if (name.endsWith(u".bmp"_s))
+        return u"image/bmp"_s;
+    if (name.endsWith(u".tif"_s) || name.endsWith(u".tiff"_s))
+        return u"image/tiff"_s;
+    return {};
+}
+
+std::optional<double> drb2Value(const QJsonValue &v, QString *error)
+{
+    double value = 0;
+    if (v.isDouble()) {
+        value = v.toDouble();
+    } else if (v.isString()) {
+        bool ok = false;
+        value = v.toString().trimmed().toDouble(&ok);
+        if (!ok) {
+            *error = u"score \"%1\" is not a number"_s.arg(v.toString().left(40));
+            return std::nullopt;
+        }
+    } else {
+        *error = v.isUndefined() ? u"no score in the judge's answer"_s
+                                 : u"score is not a number"_s;
+        return std::nullopt;
+    }
+    if (value != 1 && value != 0 && value != -1) {
+        *error = u"score %1 is not one of 1, 0, -1"_s.arg(value);
+        return std::nullopt;
+    }
+    return value;
+}
+
+class Drb2Scheme final : public PromptScheme
+{
+public:
+    explicit Drb2Scheme(QString promptTemplate) : m_template(std::move(promptTemplate)) { }
+
+    QString key() const override { return u"drb2"_s; }
+    VerdictScale scale() const override { return VerdictScale::Drb2Tristate; }
+
+    QList<QList<SchemeItem>> plan(const QList<Rubric> &rubrics, int batchSize) const override
+    {
+        static const QStringList order = {u"info_recall"_s, u"analysis"_s, u"presentation"_s};
+        QList<Rubric> sorted = rubrics;
+        std::stable_sort(sorted.begin(), sorted.end(), [](const Rubric &a, const Rubric &b) {
+            const auto rank = [](const QString &d) {
+                const qsizetype i = order.indexOf(d);
+                return i < 0 ? order.size() : i;
+            };
+            if (rank(a.dimension) != rank(b.dimension))
+                return rank(a.dimension) < rank(b.dimension);
+            return a.position < b.position;
+        });
+        QList<SchemeItem> all;
+        for (const Rubric &r : std::as_const(sorted))
+            all.append({r.id, r.text, r.dimension});
+        QList<QList<SchemeItem>> batches;
+        if (batchSize <= 0 || batchSize >= all.size()) {
+            if (!all.isEmpty())
+                batches.append(all);
+            return batches;
+        }
+        for (qsizetype i = 0; i < all.size(); i += batchSize)
+            batches.append(all.mid(i, batchSize));
+        return batches;
+    }
+
+    ProviderRequest buildRequest(const SchemeContext &ctx, const QList<SchemeItem> &items,
+                                 const JudgeProvider *provider,
+                                 const JudgeConfig &config) const override
+    {
+        ProviderRequest request;
+        const QString mime = mimeFor(ctx.report);
+        QString passage;
+        if (!mime.isEmpty() && provider && provider->acceptsAttachment(mime)
+            && !ctx.original.isEmpty()) {
+            passage = attachmentPlaceholder;
+            request.attachments.append({mime, ctx.original});
+        } else {
+            passage = cutToCodePoints(ctx.report.text, config.maxPassageChars);
+        }
+        QJsonArray rubricItems;
+        for (const SchemeItem &i : items)
+            rubricItems.append(i.text);
+        QJsonObject blocked;
+        if (ctx.task.blocked)
+            blocked = ctx.task.blocked->toJson();
+        const QJsonObject payload{{u"task"_s, ctx.task.judgeTask}, {u"rubric_items"_s, rubricItems},
+                                  {u"blocked"_s, blocked}};
+        const QString taskAndRubric = pythonJsonDumps(
+            payload, {u"task"_s, u"rubric_items"_s, u"blocked"_s, u"title"_s, u"authors"_s,
+                      u"urls"_s});
+        // Replace the task block first: a report could contain the literal "{passage}".
+        QString prompt = m_template;
+        prompt.replace(u"{task_and_rubric}"_s, taskAndRubric);
+        prompt.replace(u"{passage}"_s, passage);
+        request.prompt = prompt;
+        return request;
+    }
+
+    SchemeResult interpret(const QList<SchemeItem> &items, const QString &text) const override
+    {
+        SchemeResult result;
+        const LenientJson json = parseLenientJson(text);
+        result.repairs = json.repairs;
+        if (!json.value) {
+            result.parseError = json.error.isEmpty() ? u"no JSON in the reply"_s : json.error;
+            return result;
+        }
+        QJsonArray returned;
+        if (json.value->isArray())
+            returned = json.value->toArray();
+        else
+            returned = json.value->toObject().value(u"results"_s).toArray();
+        if (returned.isEmpty()) {
+            result.parseError = u"the reply has no \"results\" list"_s;
+            return result;
+        }
+        result.parsed = true;
+        QStringList asked;
+        for (const SchemeItem &i : items)
+            asked << i.text;
+        const ItemMapping mapping = mapReturnedItems(asked, returned, u"rubric_item"_s);
+        for (int i = 0; i < items.size(); ++i) {
+            ItemOutcome o;
+            o.rubricId = items.at(i).rubricId;
+            const std::optional<QJsonObject> &item = mapping.perAsked.at(i);
+            if (!item) {
+                o.missing = true;
+                result.items.append(o);
+                continue;
+            }
+            o.raw = *item;
+            o.matchedBy = mapping.how.value(i);
+            o.value = drb2Value(item->value(u"score"_s), &o.error);
+            o.label = item->value(u"score"_s).toVariant().toString();
+            o.reason = item->value(u"reason"_s).toString();
+            const QJsonValue evidence = item->value(u"evidence"_s);
+            if (evidence.isArray()) {
+                QStringList parts;
+                for (const QJsonValue &e : evidence.toArray())
+                    parts << e.toString();
+                o.evidence = parts.join(u" ... "_s);
+            } else {
+                o.evidence = evidence.toString();
+            }
+            result.items.append(o);
+        }
+        return result;
+    }
+
+private:
+    QString m_template;
+};
+
+} // namespace
+
+std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &templateFile,
+                                         QString *error)
+{
+    QString promptTemplate = builtInTemplate;
+    if (!templateFile.isEmpty()) {
+        QFile f(templateFile);
+        if (!f.open(QIODevice::ReadOnly)) {
+            *error = u"cannot read the prompt template %1: %2"_s.arg(templateFile, f.errorString());
+            return nullptr;
+        }
+        promptTemplate = QString::fromUtf8(f.readAll());
+        if (!promptTemplate.contains(u"{passage}"_s)
+            || !promptTemplate.contains(u"{task_and_rubric}"_s)) {
+            *error = u"the prompt template %1 needs both {passage} and {task_and_rubric}"_s.arg(
+                templateFile);
+            return nullptr;
+        }
+    }
+    if (key == "drb2"_L1)
+        return std::make_unique<Drb2Scheme>(promptTemplate);
+    *error = u"unknown prompt scheme \"%1\" (known: drb2)"_s.arg(key);
+    return nullptr;
+}
+
+} // namespace Rubricate

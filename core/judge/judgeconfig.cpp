@@ -1,0 +1,119 @@
+#include "judgeconfig.h"
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+QString providerKey(ProviderKind kind)
+{
+    switch (kind) {
+    case ProviderKind::OpenAiCompatible:
+        return u"openai"_s;
+    case ProviderKind::Gemini:
+        return u"gemini"_s;
+    case ProviderKind::Anthropic:
+        return u"anthropic"_s;
+    case ProviderKind::Offline:
+        return u"offline"_s;
+    }
+    return {};
+}
+
+std::optional<ProviderKind> providerFromKey(const QString &key)
+{
+    for (auto k : {ProviderKind::OpenAiCompatible, ProviderKind::Gemini, ProviderKind::Anthropic,
+                   ProviderKind::Offline}) {
+        if (providerKey(k) == key)
+            return k;
+    }
+    return std::nullopt;
+}
+
+QString JudgeConfig::effectiveApiKeyEnv() const
+{
+    if (!apiKeyEnv.isEmpty())
+        return apiKeyEnv;
+    switch (provider) {
+    case ProviderKind::OpenAiCompatible:
+        return u"OPENAI_API_KEY"_s;
+    case ProviderKind::Gemini:
+        return geminiAuth == "bearer"_L1 ? u"GEMINI_API_TOKEN"_s : u"GEMINI_API_KEY"_s;
+    case ProviderKind::Anthropic:
+        return u"ANTHROPIC_API_KEY"_s;
+    case ProviderKind::Offline:
+        return {};
+    }
+    return {};
+}
+
+QJsonObject JudgeConfig::toJson() const
+{
+    QJsonObject o{{u"provider"_s, providerKey(provider)},
+                  {u"baseUrl"_s, baseUrl},
+                  {u"model"_s, model},
+                  {u"maxTokens"_s, maxTokens},
+                  {u"timeoutMs"_s, timeoutMs},
+                  {u"jsonMode"_s, jsonMode},
+                  {u"apiKeyEnv"_s, apiKeyEnv},
+                  {u"geminiAuth"_s, geminiAuth},
+                  {u"requestId"_s, requestId},
+                  {u"scheme"_s, scheme},
+                  {u"batchSize"_s, batchSize},
+                  {u"maxPassageChars"_s, maxPassageChars},
+                  {u"promptTemplateFile"_s, promptTemplateFile},
+                  {u"concurrency"_s, concurrency},
+                  {u"requestsPerMinute"_s, requestsPerMinute},
+                  {u"tokensPerMinute"_s, tokensPerMinute},
+                  {u"maxAttempts"_s, maxAttempts},
+                  {u"backoffBaseMs"_s, backoffBaseMs},
+                  {u"backoffMaxMs"_s, backoffMaxMs},
+                  {u"pricePerMillionInput"_s, pricePerMillionInput},
+                  {u"pricePerMillionOutput"_s, pricePerMillionOutput}};
+    if (temperature)
+        o.insert(u"temperature"_s, *temperature);
+    if (seed)
+        o.insert(u"seed"_s, double(*seed));
+    return o;
+}
+
+JudgeConfig JudgeConfig::fromJson(const QJsonObject &o)
+{
+    JudgeConfig c;
+    c.provider = providerFromKey(o.value(u"provider"_s).toString()).value_or(ProviderKind::Offline);
+    c.baseUrl = o.value(u"baseUrl"_s).toString();
+    c.model = o.value(u"model"_s).toString();
+    if (o.contains(u"temperature"_s))
+        c.temperature = o.value(u"temperature"_s).toDouble();
+    if (o.contains(u"seed"_s))
+        c.seed = qint64(o.value(u"seed"_s).toDouble());
+    c.maxTokens = o.value(u"maxTokens"_s).toInt(c.maxTokens);
+    c.timeoutMs = o.value(u"timeoutMs"_s).toInt(c.timeoutMs);
+    c.jsonMode = o.value(u"jsonMode"_s).toBool(c.jsonMode);
+    c.apiKeyEnv = o.value(u"apiKeyEnv"_s).toString();
+    c.geminiAuth = o.value(u"geminiAuth"_s).toString(c.geminiAuth);
+    c.requestId = o.value(u"requestId"_s).toString();
+    c.scheme = o.value(u"scheme"_s).toString(c.scheme);
+    c.batchSize = o.value(u"batchSize"_s).toInt(c.batchSize);
+    c.maxPassageChars = o.value(u"maxPassageChars"_s).toInt(c.maxPassageChars);
+    c.promptTemplateFile = o.value(u"promptTemplateFile"_s).toString();
+    c.concurrency = o.value(u"concurrency"_s).toInt(c.concurrency);
+    c.requestsPerMinute = o.value(u"requestsPerMinute"_s).toInt();
+    c.tokensPerMinute = o.value(u"tokensPerMinute"_s).toInt();
+    c.maxAttempts = o.value(u"maxAttempts"_s).toInt(c.maxAttempts);
+    c.backoffBaseMs = o.value(u"backoffBaseMs"_s).toInt(c.backoffBaseMs);
+    c.backoffMaxMs = o.value(u"backoffMaxMs"_s).toInt(c.backoffMaxMs);
+    c.pricePerMillionInput = o.value(u"pricePerMillionInput"_s).toDouble();
+    c.pricePerMillionOutput = o.value(u"pricePerMillionOutput"_s).toDouble();
+    return c;
+}
+
+QString JudgeConfig::cacheIdentity() const
+{
+    QString id = providerKey(provider) + u'|' + baseUrl + u'|' + model + u'|'
+        + QString::number(maxTokens) + u'|' + (jsonMode ? u"json"_s : u"text"_s) + u'|';
+    id += temperature ? QString::number(*temperature, 'g', 17) : u"-"_s;
+    id += u'|' + (seed ? QString::number(*seed) : u"-"_s);
+    return id;
+}
+
+} // namespace Rubricate

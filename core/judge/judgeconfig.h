@@ -1,0 +1,55 @@
+// How a judge is reached and paced. Stored with each run (as JSON) so that a run can be
+// resumed and reproduced; the API key itself is never part of it, only the name of the
+// environment variable that holds it.
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+namespace Rubricate {
+
+enum class ProviderKind { OpenAiCompatible, Gemini, Anthropic, Offline };
+
+QString providerKey(ProviderKind kind); // "openai", "gemini", "anthropic", "offline"
+std::optional<ProviderKind> providerFromKey(const QString &key);
+
+struct JudgeConfig {
+    ProviderKind provider = ProviderKind::Offline;
+    QString baseUrl;  // e.g. https://api.openai.com/v1, a vLLM/Ollama/LiteLLM server, a proxy
+    QString model;
+    std::optional<double> temperature;
+    std::optional<qint64> seed;
+    int maxTokens = 16384;
+    int timeoutMs = 600000; // the DRB-II reference waits 600 s
+    bool jsonMode = true;   // response_format / responseMimeType where the provider has it
+    QString apiKeyEnv;      // environment variable with the key; empty: the provider's default
+    // Gemini: "key" sends x-goog-api-key to .../models/<model>:generateContent; "bearer" posts
+    // to baseUrl itself with Authorization: Bearer and a top-level "model" (the DRB-II proxy).
+    QString geminiAuth = QStringLiteral("key");
+    QString requestId;      // DRB-II proxies want a rock-request-id header
+
+    QString scheme = QStringLiteral("drb2");
+    int batchSize = 50;
+    int maxPassageChars = 150000;
+    QString promptTemplateFile; // optional replacement for the scheme's built-in template
+
+    int concurrency = 10;
+    int requestsPerMinute = 0; // 0: unlimited
+    int tokensPerMinute = 0;   // 0: unlimited (estimated from request size before sending)
+    int maxAttempts = 6;       // per job, counting the first
+    int backoffBaseMs = 1000;
+    int backoffMaxMs = 60000;
+
+    double pricePerMillionInput = 0;
+    double pricePerMillionOutput = 0;
+
+    QJsonObject toJson() const;
+    static JudgeConfig fromJson(const QJsonObject &o);
+    // Everything that changes what a judge would answer; part of every cache key.
+    QString cacheIdentity() const;
+    QString effectiveApiKeyEnv() const;
+};
+
+} // namespace Rubricate

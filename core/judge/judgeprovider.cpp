@@ -1,0 +1,286 @@
+#include "judgeprovider.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLocale>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QByteArray compact(const QJsonObject &o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+QString base(const JudgeConfig &c, const QString &fallback)
+{
+    QString b = c.baseUrl.isEmpty() ? fallback : c.baseUrl;
+    while (b.endsWith(u'/'))
+        b.chop(1);
+    return b;
+}
+
+class OpenAiProvider final : public JudgeProvider
+{
+public:
+    bool acceptsAttachment(const QString &mime) const override
+    {
+        // Images travel as data URLs on every OpenAI-compatible server; PDFs do not (vLLM,
+        // Ollama and llama.cpp reject file parts), so they go as extracted text.
+        return mime.startsWith(u"image/"_s);
+    }
+
+    HttpCall buildCall(const JudgeConfig &c, const ProviderRequest &r,
+                       const QString &key) const override
+    {
+        QJsonValue content = r.prompt;
+        if (!r.attachments.isEmpty()) {
+            QJsonArray parts{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, r.prompt}}};
+            for (const Attachment &a : r.attachments) {
+                const QString url = u"data:"_s + a.mimeType + u";base64,"_s
+                    + QString::fromLatin1(a.data.toBase64());
+                parts.append(QJsonObject{{u"type"_s, u"image_url"_s},
+                                         {u"image_url"_s, QJsonObject{{u"url"_s, url}}}});
+            }
+            content = parts;
+        }
+        QJsonObject body{
+            {u"model"_s, c.model},
+            {u"messages"_s,
+             QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, content}}}},
+            {u"max_tokens"_s, c.maxTokens}};
+        if (c.temperature)
+            body.insert(u"temperature"_s, *c.temperature);
+        if (c.seed)
+            body.insert(u"seed"_s, double(*c.seed));
+        if (c.jsonMode)
+            body.insert(u"response_format"_s, QJsonObject{{u"type"_s, u"json_object"_s}});
+        HttpCall call{QUrl(base(c, u"https://api.openai.com/v1"_s) + u"/chat/completions"_s),
+                      {{"Content-Type", "application/json"}},
+                      compact(body)};
+        if (!key.isEmpty())
+            call.headers.append(std::pair<QByteArray, QByteArray>("Authorization", "Bearer " + key.toUtf8()));
+        return call;
+    }
+
+    ProviderReply parseSuccess(const QByteArray &body) const override
+    {
+        ProviderReply r;
+        const QJsonObject o = QJsonDocument::fromJson(body).object();
+        const QJsonObject choice = o.value(u"choices"_s).toArray().at(0).toObject();
+        const QJsonValue content = choice.value(u"message"_s).toObject().value(u"content"_s);
+        if (content.isString()) {
+            r.text = content.toString();
+        } else {
+            for (const QJsonValue &part : content.toArray())
+                r.text += part.toObject().value(u"text"_s).toString();
+        }
+        r.truncated = choice.value(u"finish_reason"_s).toString() == "length"_L1;
+        const QJsonObject usage = o.value(u"usage"_s).toObject();
+        r.inputTokens = usage.value(u"prompt_tokens"_s).toInteger();
+        r.outputTokens = usage.value(u"completion_tokens"_s).toInteger();
+        r.ok = !r.text.trimmed().isEmpty();
+        if (!r.ok) {
+            r.error = u"the judge returned no text"_s;
+            r.retryable = true;
+        }
+        return r;
+    }
+};
+
+class GeminiProvider final : public JudgeProvider
+{
+public:
+    bool acceptsAttachment(const QString &mime) const override
+    {
+        return mime == "application/pdf"_L1 || mime.startsWith(u"image/"_s);
+    }
+
+    HttpCall buildCall(const JudgeConfig &c, const ProviderRequest &r,
+                       const QString &key) const override
+    {
+        QJsonArray parts{QJsonObject{{u"text"_s, r.prompt}}};
+        for (const Attachment &a : r.attachments) {
+            parts.append(QJsonObject{
+                {u"inlineData"_s, QJsonObject{{u"mimeType"_s, a.mimeType},
+                                              {u"data"_s, QString::fromLatin1(a.data.toBase64())}}}});
+        }
+        QJsonObject body{
+            {u"contents"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"parts"_s, parts}}}}};
+        HttpCall call;
+        call.headers.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
+        if (c.geminiAuth == "bearer"_L1) {
+            // The DRB-II reference's proxy: the model rides in the body, no generationConfig.
+            body.insert(u"model"_s, c.model);
+            call.url = QUrl(c.baseUrl);
+            if (!key.isEmpty())
+                call.headers.append(std::pair<QByteArray, QByteArray>("Authorization", "Bearer " + key.toUtf8()));
+            call.headers.append(std::pair<QByteArray, QByteArray>("rock-request-id", c.requestId.isEmpty()
+                                                        ? QByteArray("default-request")
+                                                        : c.requestId.toUtf8()));
+        } else {
+            QJsonObject generation{{u"maxOutputTokens"_s, c.maxTokens}};
+            if (c.temperature)
+                generation.insert(u"temperature"_s, *c.temperature);
+            if (c.seed)
+                generation.insert(u"seed"_s, double(*c.seed));
+            if (c.jsonMode)
+                generation.insert(u"responseMimeType"_s, u"application/json"_s);
+            body.insert(u"generationConfig"_s, generation);
+            call.url = QUrl(base(c, u"https://generativelanguage.googleapis.com/v1beta"_s)
+                            + u"/models/"_s + c.model + u":generateContent"_s);
+            if (!key.isEmpty())
+                call.headers.append(std::pair<QByteArray, QByteArray>("x-goog-api-key", key.toUtf8()));
+        }
+        call.body = compact(body);
+        return call;
+    }
+
+    ProviderReply parseSuccess(const QByteArray &body) const override
+    {
+        ProviderReply r;
+        const QJsonObject o = QJsonDocument::fromJson(body).object();
+        const QJsonObject candidate = o.value(u"candidates"_s).toArray().at(0).toObject();
+        for (const QJsonValue &p : candidate.value(u"content"_s).toObject().value(u"parts"_s).toArray()) {
+            const QJsonObject part = p.toObject();
+            if (!part.value(u"thought"_s).toBool())
+                r.text += part.value(u"text"_s).toString();
+        }
+        r.truncated = candidate.value(u"finishReason"_s).toString() == "MAX_TOKENS"_L1;
+        const QJsonObject usage = o.value(u"usageMetadata"_s).toObject();
+        r.inputTokens = usage.value(u"promptTokenCount"_s).toInteger();
+        // Thinking tokens are billed as output.
+        r.outputTokens = usage.value(u"candidatesTokenCount"_s).toInteger()
+            + usage.value(u"thoughtsTokenCount"_s).toInteger();
+        r.ok = !r.text.trimmed().isEmpty();
+        if (!r.ok) {
+            r.error = u"the judge returned no text (finish reason %1)"_s.arg(
+                candidate.value(u"finishReason"_s).toString(u"none"_s));
+            r.retryable = true;
+        }
+        return r;
+    }
+};
+
+class AnthropicProvider final : public JudgeProvider
+{
+public:
+    bool acceptsAttachment(const QString &mime) const override
+    {
+        static const QStringList images = {u"image/png"_s, u"image/jpeg"_s, u"image/gif"_s,
+                                           u"image/webp"_s};
+        return mime == "application/pdf"_L1 || images.contains(mime);
+    }
+
+    HttpCall buildCall(const JudgeConfig &c, const ProviderRequest &r,
+                       const QString &key) const override
+    {
+        QJsonArray content;
+        for (const Attachment &a : r.attachments) {
+            const QJsonObject source{{u"type"_s, u"base64"_s},
+                                     {u"media_type"_s, a.mimeType},
+                                     {u"data"_s, QString::fromLatin1(a.data.toBase64())}};
+            content.append(QJsonObject{
+                {u"type"_s, a.mimeType == "application/pdf"_L1 ? u"document"_s : u"image"_s},
+                {u"source"_s, source}});
+        }
+        content.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, r.prompt}});
+        QJsonObject body{
+            {u"model"_s, c.model},
+            {u"max_tokens"_s, c.maxTokens},
+            {u"messages"_s,
+             QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, content}}}}};
+        if (c.temperature)
+            body.insert(u"temperature"_s, *c.temperature);
+        HttpCall call{QUrl(base(c, u"https://api.anthropic.com"_s) + u"/v1/messages"_s),
+                      {{"Content-Type", "application/json"}, {"anthropic-version", "2023-06-01"}},
+                      compact(body)};
+        if (!key.isEmpty())
+            call.headers.append(std::pair<QByteArray, QByteArray>("x-api-key", key.toUtf8()));
+        return call;
+    }
+
+    ProviderReply parseSuccess(const QByteArray &body) const override
+    {
+        ProviderReply r;
+        const QJsonObject o = QJsonDocument::fromJson(body).object();
+        for (const QJsonValue &b : o.value(u"content"_s).toArray()) {
+            const QJsonObject block = b.toObject();
+            if (block.value(u"type"_s).toString() == "text"_L1)
+                r.text += block.value(u"text"_s).toString();
+        }
+        r.truncated = o.value(u"stop_reason"_s).toString() == "max_tokens"_L1;
+        const QJsonObject usage = o.value(u"usage"_s).toObject();
+        r.inputTokens = usage.value(u"input_tokens"_s).toInteger();
+        r.outputTokens = usage.value(u"output_tokens"_s).toInteger();
+        r.ok = !r.text.trimmed().isEmpty();
+        if (!r.ok) {
+            r.error = u"the judge returned no text"_s;
+            r.retryable = true;
+        }
+        return r;
+    }
+};
+
+} // namespace
+
+std::unique_ptr<JudgeProvider> makeProvider(ProviderKind kind)
+{
+    switch (kind) {
+    case ProviderKind::OpenAiCompatible:
+        return std::make_unique<OpenAiProvider>();
+    case ProviderKind::Gemini:
+        return std::make_unique<GeminiProvider>();
+    case ProviderKind::Anthropic:
+        return std::make_unique<AnthropicProvider>();
+    case ProviderKind::Offline:
+        return nullptr;
+    }
+    return nullptr;
+}
+
+int parseRetryAfterMs(const QByteArray &header, const QDateTime &now)
+{
+    const QByteArray h = header.trimmed();
+    if (h.isEmpty())
+        return -1;
+    bool ok = false;
+    const double seconds = h.toDouble(&ok);
+    if (ok)
+        return seconds < 0 ? -1 : int(seconds * 1000);
+    // IMF-fixdate, e.g. "Wed, 21 Oct 2015 07:28:00 GMT".
+    const QDateTime at = QLocale::c().toDateTime(QString::fromLatin1(h).chopped(4).trimmed(),
+                                                 u"ddd, dd MMM yyyy HH:mm:ss"_s);
+    if (!at.isValid())
+        return -1;
+    QDateTime utc = at;
+    utc.setTimeSpec(Qt::UTC);
+    return int(qMax<qint64>(0, now.msecsTo(utc)));
+}
+
+ProviderReply classifyFailure(int status, const QByteArray &body, const QByteArray &retryAfter,
+                              const QString &networkError)
+{
+    ProviderReply r;
+    QString detail = QString::fromUtf8(body.left(300)).simplified();
+    const QJsonObject o = QJsonDocument::fromJson(body).object();
+    const QJsonValue error = o.value(u"error"_s);
+    if (error.isObject() && error.toObject().contains(u"message"_s))
+        detail = error.toObject().value(u"message"_s).toString();
+    if (status == 0) {
+        r.error = u"network: %1"_s.arg(networkError);
+        r.retryable = true;
+        return r;
+    }
+    r.error = u"HTTP %1%2"_s.arg(status).arg(detail.isEmpty() ? QString() : u": "_s + detail);
+    r.retryable = status == 408 || status == 409 || status == 425 || status == 429
+        || status >= 500;
+    r.retryAfterMs = parseRetryAfterMs(retryAfter, QDateTime::currentDateTimeUtc());
+    return r;
+}
+
+} // namespace Rubricate

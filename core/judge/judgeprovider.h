@@ -1,0 +1,66 @@
+// Providers turn one judge request into one HTTP call and one HTTP answer into text and token
+// counts. They are pure (no I/O): the run controller sends the call asynchronously, which
+// keeps every provider testable without a network.
+#pragma once
+
+#include "judgeconfig.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QUrl>
+
+#include <memory>
+
+namespace Rubricate {
+
+struct Attachment {
+    QString mimeType;
+    QByteArray data;
+};
+
+struct ProviderRequest {
+    QString prompt;
+    QList<Attachment> attachments;
+};
+
+struct HttpCall {
+    QUrl url;
+    QList<std::pair<QByteArray, QByteArray>> headers; // may hold the API key: never log them
+    QByteArray body;
+};
+
+struct ProviderReply {
+    bool ok = false;
+    QString text;
+    qint64 inputTokens = 0;
+    qint64 outputTokens = 0;
+    bool truncated = false; // the provider stopped at its output limit
+    QString error;
+    bool retryable = false;
+    int retryAfterMs = -1; // from Retry-After, when the server said how long to wait
+};
+
+class JudgeProvider
+{
+public:
+    virtual ~JudgeProvider() = default;
+    virtual bool acceptsAttachment(const QString &mimeType) const = 0;
+    virtual HttpCall buildCall(const JudgeConfig &config, const ProviderRequest &request,
+                               const QString &apiKey) const = 0;
+    // Reads a 2xx body. Failures (HTTP status, network) go through classifyFailure().
+    virtual ProviderReply parseSuccess(const QByteArray &body) const = 0;
+};
+
+std::unique_ptr<JudgeProvider> makeProvider(ProviderKind kind);
+
+// HTTP and network failures, classified: rate limits, timeouts and server errors are worth
+// retrying; bad requests and refused credentials are not.
+ProviderReply classifyFailure(int httpStatus, const QByteArray &body,
+                              const QByteArray &retryAfterHeader, const QString &networkError);
+
+// Retry-After as seconds or as an HTTP date; -1 when absent or unreadable.
+int parseRetryAfterMs(const QByteArray &header, const QDateTime &now);
+
+} // namespace Rubricate

@@ -1,0 +1,265 @@
+#include "judgesimulator.h"
+
+#include <QCryptographicHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPointer>
+#include <QTcpSocket>
+#include <QTimer>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+quint32 fnv1a(const QString &s)
+{
+    quint32 h = 2166136261u;
+    for (const QChar c : s) {
+        h ^= c.unicode();
+        h *= 16777619u;
+    }
+    return h;
+}
+
+// The prompt text, whichever provider format carried it.
+QString promptOf(const QJsonObject &body)
+{
+    QString text;
+    const auto collect = [&text](const QJsonValue &content) {
+        if (content.isString()) {
+            text += content.toString();
+            return;
+        }
+        for (const QJsonValue &p : content.toArray())
+            text += p.toObject().value(u"text"_s).toString();
+    };
+    for (const QJsonValue &m : body.value(u"messages"_s).toArray())
+        collect(m.toObject().value(u"content"_s));
+    for (const QJsonValue &c : body.value(u"contents"_s).toArray())
+        collect(c.toObject().value(u"parts"_s));
+    return text;
+}
+
+QString between(const QString &text, const QString &open, const QString &close)
+{
+    const qsizetype a = text.indexOf(open);
+    const qsizetype b = text.lastIndexOf(close);
+    if (a < 0 || b < a)
+        return {};
+    return text.mid(a + open.size(), b - a - open.size()).trimmed();
+}
+
+QString reworded(const QString &text)
+{
+    QString t = text.toLower();
+    t.replace(u' ', u"  "_s);
+    if (t.endsWith(u'.'))
+        t.chop(1);
+    return u" "_s + t + u"\n"_s;
+}
+
+} // namespace
+
+JudgeSimulator::JudgeSimulator(QObject *parent) : QObject(parent)
+{
+    connect(&m_server, &QTcpServer::newConnection, this, &JudgeSimulator::onNewConnection);
+}
+
+JudgeSimulator::~JudgeSimulator() = default;
+
+bool JudgeSimulator::listen(quint16 port)
+{
+    return m_server.listen(QHostAddress::LocalHost, port);
+}
+
+quint16 JudgeSimulator::port() const
+{
+    return m_server.serverPort();
+}
+
+QString JudgeSimulator::baseUrl() const
+{
+    return u"http://127.0.0.1:%1"_s.arg(port());
+}
+
+int JudgeSimulator::maxRequestsForOneBody() const
+{
+    int most = 0;
+    for (int n : m_seen)
+        most = qMax(most, n);
+    return most;
+}
+
+void JudgeSimulator::resetCounters()
+{
+    m_seen.clear();
+    m_requests = 0;
+    m_maxConcurrent = 0;
+}
+
+int JudgeSimulator::expectedScore(const QString &rubricText)
+{
+    return int(fnv1a(rubricText.trimmed()) % 3) - 1;
+}
+
+void JudgeSimulator::onNewConnection()
+{
+    while (QTcpSocket *socket = m_server.nextPendingConnection()) {
+        connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
+        connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
+            m_buffers.remove(socket);
+            socket->deleteLater();
+        });
+    }
+}
+
+void JudgeSimulator::onReadyRead(QTcpSocket *socket)
+{
+    QByteArray &buffer = m_buffers[socket];
+    buffer += socket->readAll();
+    // Keep-alive connections may carry several requests; serve every complete one.
+    for (;;) {
+        const qsizetype headerEnd = buffer.indexOf("\r\n\r\n");
+        if (headerEnd < 0)
+            return;
+        const QList<QByteArray> lines = buffer.left(headerEnd).split('\n');
+        qsizetype length = 0;
+        for (const QByteArray &line : lines) {
+            if (line.toLower().startsWith("content-length:"))
+                length = line.mid(15).trimmed().toLongLong();
+        }
+        if (buffer.size() < headerEnd + 4 + length)
+            return;
+        const QByteArray path = lines.value(0).split(' ').value(1);
+        const QByteArray body = buffer.mid(headerEnd + 4, length);
+        buffer.remove(0, headerEnd + 4 + length);
+        handle(socket, path, body);
+    }
+}
+
+void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &path, const QByteArray &body)
+{
+    ++m_requests;
+    const QByteArray key = QCryptographicHash::hash(body, QCryptographicHash::Sha1);
+    const int seen = ++m_seen[key]; // 1 on the first arrival of this body
+    ++m_inFlight;
+    m_maxConcurrent = qMax(m_maxConcurrent, m_inFlight);
+
+    const SimulatorBehaviour b = m_behaviour;
+    int failuresBefore = 0;
+    const auto failing = [&](int times) {
+        const bool fails = seen > failuresBefore && seen <= failuresBefore + times;
+        failuresBefore += times;
+        return fails;
+    };
+    QPointer<QTcpSocket> guard(socket);
+    const auto later = [this, guard, b](auto &&send) {
+        QTimer::singleShot(b.latencyMs, this, [this, guard, send] {
+            --m_inFlight;
+            if (guard)
+                send(guard.data());
+            emit requestServed(m_requests);
+        });
+    };
+
+    if (failing(b.hangTimes)) {
+        --m_inFlight; // never answered; the client gives up and closes the connection
+        return;
+    }
+    if (failing(b.serverErrorTimes)) {
+        later([this](QTcpSocket *s) {
+            respond(s, 500, R"({"error": {"message": "simulated server error"}})");
+        });
+        return;
+    }
+    if (failing(b.rateLimitTimes)) {
+        const QByteArray after = QByteArray::number(b.retryAfterSeconds);
+        later([this, after](QTcpSocket *s) {
+            respond(s, 429, R"({"error": {"message": "simulated rate limit"}})",
+                    {{"Retry-After", after}});
+        });
+        return;
+    }
+    const bool broken = failing(b.brokenJsonTimes);
+    const bool truncated = failing(b.truncatedTimes);
+    const bool drop = failing(b.dropItemTimes);
+
+    const QJsonObject request = QJsonDocument::fromJson(body).object();
+    const QString prompt = promptOf(request);
+    const QJsonObject task = QJsonDocument::fromJson(
+                                 between(prompt, u"<task_and_rubric>"_s, u"</task_and_rubric>"_s)
+                                     .toUtf8())
+                                 .object();
+    const QString passage = between(prompt, u"<passage>"_s, u"</passage>"_s);
+    QJsonArray results;
+    const QJsonArray items = task.value(u"rubric_items"_s).toArray();
+    for (int i = 0; i < items.size(); ++i) {
+        if (drop && i % 3 == 2)
+            continue;
+        const QString text = items.at(i).toString();
+        const int score = expectedScore(text);
+        QString evidence;
+        if (score != 0 && passage.size() > 80) {
+            const qsizetype at = fnv1a(text) % (passage.size() - 60);
+            evidence = passage.mid(at, 60);
+        }
+        results.append(QJsonObject{{u"rubric_item"_s, b.reword ? reworded(text) : text},
+                                   {u"score"_s, score},
+                                   {u"reason"_s, u"simulated judgement"_s},
+                                   {u"evidence"_s, evidence}});
+    }
+    QString answer = QString::fromUtf8(
+        QJsonDocument(QJsonObject{{u"results"_s, results}}).toJson(QJsonDocument::Indented));
+    if (broken)
+        answer = u"I am sorry, I cannot produce the evaluation in the requested format."_s;
+    else if (truncated)
+        answer = answer.left(answer.size() / 2);
+    else if (b.fenced)
+        answer = u"Here is the evaluation:\n```json\n"_s + answer + u"\n```\nDone."_s;
+
+    const qint64 inputTokens = prompt.size() / 4;
+    const qint64 outputTokens = answer.size() / 4;
+    QJsonObject reply;
+    if (path.contains(":generateContent") || request.contains(u"contents"_s)) {
+        reply = {{u"candidates"_s,
+                  QJsonArray{QJsonObject{
+                      {u"content"_s, QJsonObject{{u"parts"_s, QJsonArray{QJsonObject{
+                                                                  {u"text"_s, answer}}}}}},
+                      {u"finishReason"_s, u"STOP"_s}}}},
+                 {u"usageMetadata"_s, QJsonObject{{u"promptTokenCount"_s, inputTokens},
+                                                  {u"candidatesTokenCount"_s, outputTokens}}}};
+    } else if (path.endsWith("/v1/messages")) {
+        reply = {{u"content"_s,
+                  QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, answer}}}},
+                 {u"stop_reason"_s, u"end_turn"_s},
+                 {u"usage"_s, QJsonObject{{u"input_tokens"_s, inputTokens},
+                                          {u"output_tokens"_s, outputTokens}}}};
+    } else {
+        reply = {{u"choices"_s,
+                  QJsonArray{QJsonObject{
+                      {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s},
+                                                 {u"content"_s, answer}}},
+                      {u"finish_reason"_s, u"stop"_s}}}},
+                 {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, inputTokens},
+                                          {u"completion_tokens"_s, outputTokens}}}};
+    }
+    const QByteArray json = QJsonDocument(reply).toJson(QJsonDocument::Compact);
+    later([this, json](QTcpSocket *s) { respond(s, 200, json); });
+}
+
+void JudgeSimulator::respond(QTcpSocket *socket, int status, const QByteArray &body,
+                             const QList<std::pair<QByteArray, QByteArray>> &headers)
+{
+    QByteArray head = "HTTP/1.1 " + QByteArray::number(status)
+        + (status == 200 ? " OK" : status == 429 ? " Too Many Requests" : " Error") + "\r\n";
+    head += "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size())
+        + "\r\n";
+    for (const auto &[name, value] : headers)
+        head += name + ": " + value + "\r\n";
+    socket->write(head + "\r\n" + body);
+}
+
+} // namespace Rubricate

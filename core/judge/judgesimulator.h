@@ -1,0 +1,75 @@
+// A judge that lives on 127.0.0.1: it speaks the OpenAI, Gemini and Anthropic wire formats,
+// reads the rubric items out of the prompt and answers them deterministically, and can be
+// told to misbehave like real providers do (slow, 500, 429 with Retry-After, hanging, broken
+// JSON, dropped or reworded items). Tests and `rubricate-cli bench judge` use it; it never
+// listens beyond the loopback interface.
+#pragma once
+
+#include <QHash>
+#include <QObject>
+#include <QTcpServer>
+
+#include <functional>
+
+namespace Rubricate {
+
+struct SimulatorBehaviour {
+    int latencyMs = 0;
+    // Each distinct request body gets each failure this many times before it succeeds, so
+    // totals do not depend on the order in which concurrent requests arrive.
+    int serverErrorTimes = 0;
+    int rateLimitTimes = 0;
+    int retryAfterSeconds = 1;
+    int hangTimes = 0;        // never answered: the client's timeout must fire
+    int brokenJsonTimes = 0;  // prose with no JSON at all
+    int truncatedTimes = 0;   // JSON cut off in the middle
+    int dropItemTimes = 0;    // every third item left out of the answer
+    bool reword = false;      // rubric_item echoed with changed case, spacing and punctuation
+    bool fenced = false;      // JSON inside ```json fences with prose around it
+};
+
+class JudgeSimulator : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit JudgeSimulator(QObject *parent = nullptr);
+    ~JudgeSimulator() override;
+
+    bool listen(quint16 port = 0); // 127.0.0.1 only
+    quint16 port() const;
+    QString baseUrl() const;       // http://127.0.0.1:<port>
+
+    void setBehaviour(const SimulatorBehaviour &b) { m_behaviour = b; }
+    const SimulatorBehaviour &behaviour() const { return m_behaviour; }
+
+    int requestCount() const { return m_requests; }
+    int distinctRequestCount() const { return int(m_seen.size()); }
+    int maxRequestsForOneBody() const;
+    int maxConcurrent() const { return m_maxConcurrent; }
+    void resetCounters();
+
+    // The score the simulator gives a rubric item: 1, 0 or -1, from a stable hash.
+    static int expectedScore(const QString &rubricText);
+
+signals:
+    void requestServed(int total);
+
+private:
+    struct Connection;
+    void onNewConnection();
+    void onReadyRead(QTcpSocket *socket);
+    void handle(QTcpSocket *socket, const QByteArray &path, const QByteArray &body);
+    void respond(QTcpSocket *socket, int status, const QByteArray &body,
+                 const QList<std::pair<QByteArray, QByteArray>> &headers = {});
+
+    QTcpServer m_server;
+    SimulatorBehaviour m_behaviour;
+    QHash<QTcpSocket *, QByteArray> m_buffers;
+    QHash<QByteArray, int> m_seen; // body hash -> times received
+    int m_requests = 0;
+    int m_inFlight = 0;
+    int m_maxConcurrent = 0;
+};
+
+} // namespace Rubricate

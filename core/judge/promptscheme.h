@@ -1,0 +1,74 @@
+// A prompt scheme is how one benchmark asks its judge: how rubrics are batched, what the
+// prompt says, and how the answer is read back into verdicts. The DRB-II scheme is here;
+// ResearchRubrics (ternary, one criterion per call), PDR-Bench (0–10 weighted sub-criteria)
+// and ReportBench (claim checks) fit the same interface.
+#pragma once
+
+#include "domain/types.h"
+#include "judgeprovider.h"
+
+#include <QJsonObject>
+
+#include <memory>
+
+namespace Rubricate {
+
+struct SchemeItem {
+    RowId rubricId = 0;
+    QString text;
+    QString dimension;
+};
+
+struct SchemeContext {
+    Task task;
+    Report report;
+    QByteArray original; // the report file, for providers that take it as an attachment
+};
+
+struct ItemOutcome {
+    RowId rubricId = 0;
+    bool missing = false;        // the reply left this item out: ask again
+    std::optional<double> value; // empty with `error` set when the answer is unusable
+    QString label;
+    QString reason;
+    QString evidence;
+    QString error;
+    QString matchedBy;           // how the returned item was matched to the asked one
+    QJsonObject raw;
+};
+
+struct SchemeResult {
+    bool parsed = false; // false: the reply could not be read at all (ask again)
+    QString parseError;
+    QStringList repairs;
+    QList<ItemOutcome> items; // one per asked item, in order
+};
+
+class PromptScheme
+{
+public:
+    virtual ~PromptScheme() = default;
+    virtual QString key() const = 0;
+    virtual VerdictScale scale() const = 0;
+    virtual QList<QList<SchemeItem>> plan(const QList<Rubric> &rubrics, int batchSize) const = 0;
+    virtual ProviderRequest buildRequest(const SchemeContext &context,
+                                         const QList<SchemeItem> &items,
+                                         const JudgeProvider *provider,
+                                         const JudgeConfig &config) const = 0;
+    virtual SchemeResult interpret(const QList<SchemeItem> &items,
+                                   const QString &replyText) const = 0;
+};
+
+// `templateFile` replaces the built-in prompt; it must contain {passage} and
+// {task_and_rubric}. Returns nullptr with *error set for an unknown scheme or bad template.
+std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &templateFile,
+                                         QString *error);
+
+// json.dumps(value, ensure_ascii=False, indent=2) for the shapes the schemes send: keys in
+// the given order, Python's separators and escapes, non-ASCII kept as is.
+QString pythonJsonDumps(const QJsonValue &value, const QStringList &keyOrder, int indent = 2);
+
+// Text cut to `maxChars` Unicode code points, as Python slicing counts (not UTF-16 units).
+QString cutToCodePoints(const QString &text, int maxChars);
+
+} // namespace Rubricate

@@ -1,0 +1,132 @@
+// Byte-faithful reproductions of the Python behaviour the reference scripts rely on, so that
+// prompts are the same text the benchmark's own pipeline would send.
+#include "promptscheme.h"
+
+#include <QJsonArray>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+void dumpString(const QString &s, QString &out)
+{
+    out += u'"';
+    for (const QChar c : s) {
+        switch (c.unicode()) {
+        case '"':
+            out += u"\\\""_s;
+            break;
+        case '\\':
+            out += u"\\\\"_s;
+            break;
+        case '\n':
+            out += u"\\n"_s;
+            break;
+        case '\r':
+            out += u"\\r"_s;
+            break;
+        case '\t':
+            out += u"\\t"_s;
+            break;
+        case '\b':
+            out += u"\\b"_s;
+            break;
+        case '\f':
+            out += u"\\f"_s;
+            break;
+        default:
+            if (c.unicode() < 0x20)
+                out += u"\\u%1"_s.arg(int(c.unicode()), 4, 16, QChar(u'0'));
+            else
+                out += c;
+        }
+    }
+    out += u'"';
+}
+
+void dump(const QJsonValue &v, const QStringList &order, int indent, int depth, QString &out)
+{
+    const QString pad(indent * (depth + 1), u' ');
+    const QString closePad(indent * depth, u' ');
+    switch (v.type()) {
+    case QJsonValue::Object: {
+        const QJsonObject o = v.toObject();
+        if (o.isEmpty()) {
+            out += u"{}"_s;
+            return;
+        }
+        QStringList keys = o.keys();
+        std::stable_sort(keys.begin(), keys.end(), [&](const QString &a, const QString &b) {
+            const qsizetype ia = order.indexOf(a), ib = order.indexOf(b);
+            return (ia < 0 ? order.size() : ia) < (ib < 0 ? order.size() : ib);
+        });
+        out += u"{\n"_s;
+        for (qsizetype i = 0; i < keys.size(); ++i) {
+            out += pad;
+            dumpString(keys.at(i), out);
+            out += u": "_s;
+            dump(o.value(keys.at(i)), order, indent, depth + 1, out);
+            out += i + 1 < keys.size() ? u",\n"_s : u"\n"_s;
+        }
+        out += closePad + u'}';
+        return;
+    }
+    case QJsonValue::Array: {
+        const QJsonArray a = v.toArray();
+        if (a.isEmpty()) {
+            out += u"[]"_s;
+            return;
+        }
+        out += u"[\n"_s;
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            out += pad;
+            dump(a.at(i), order, indent, depth + 1, out);
+            out += i + 1 < a.size() ? u",\n"_s : u"\n"_s;
+        }
+        out += closePad + u']';
+        return;
+    }
+    case QJsonValue::String:
+        dumpString(v.toString(), out);
+        return;
+    case QJsonValue::Double: {
+        const double d = v.toDouble();
+        if (d == double(qint64(d)))
+            out += QString::number(qint64(d));
+        else
+            out += QString::number(d, 'g', 17);
+        return;
+    }
+    case QJsonValue::Bool:
+        out += v.toBool() ? u"true"_s : u"false"_s;
+        return;
+    default:
+        out += u"null"_s;
+    }
+}
+
+} // namespace
+
+QString pythonJsonDumps(const QJsonValue &value, const QStringList &keyOrder, int indent)
+{
+    QString out;
+    dump(value, keyOrder, indent, 0, out);
+    return out;
+}
+
+QString cutToCodePoints(const QString &text, int maxChars)
+{
+    if (maxChars <= 0 || text.size() <= maxChars)
+        return text; // fewer UTF-16 units than the limit: fewer code points too
+    qsizetype units = 0;
+    int points = 0;
+    while (units < text.size() && points < maxChars) {
+        units += (text.at(units).isHighSurrogate() && units + 1 < text.size()) ? 2 : 1;
+        ++points;
+    }
+    return text.left(units);
+}
+
+} // namespace Rubricate

@@ -1,0 +1,560 @@
+#include "runcontroller.h"
+
+#include "evidence/evidencelocator.h"
+#include "judge/judgeprovider.h"
+#include "judge/offlinejudge.h"
+#include "judge/promptscheme.h"
+#include "store/projectstore.h"
+
+#include <QCryptographicHash>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QRandomGenerator>
+#include <QTimer>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+struct RunController::ActiveJob {
+    RunJob job;
+    HttpCall call;
+    QString cacheKey;
+    QList<SchemeItem> items;
+};
+
+namespace {
+
+QString cacheKeyFor(const JudgeConfig &config, const HttpCall &call)
+{
+    // The key covers what decides the answer: provider, model, parameters and the exact
+    // request body; never the headers, which carry the API key.
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    h.addData(config.cacheIdentity().toUtf8());
+    h.addData(QByteArrayView("\n", 1));
+    h.addData(call.url.toString().toUtf8());
+    h.addData(QByteArrayView("\n", 1));
+    h.addData(call.body);
+    return QString::fromLatin1(h.result().toHex());
+}
+
+double costOf(const JudgeConfig &c, qint64 in, qint64 out)
+{
+    return in / 1e6 * c.pricePerMillionInput + out / 1e6 * c.pricePerMillionOutput;
+}
+
+} // namespace
+
+RunController::RunController(const QString &projectPath, QObject *parent)
+    : QObject(parent), m_projectPath(projectPath)
+{
+}
+
+RunController::~RunController()
+{
+    for (const QPointer<QNetworkReply> &r : std::as_const(m_replies)) {
+        if (r)
+            r->abort();
+    }
+}
+
+bool RunController::start(RowId runId, QString *error)
+{
+    if (!m_store) {
+        m_store = ProjectStore::open(m_projectPath, error);
+        if (!m_store)
+            return false;
+    }
+    const auto run = m_store->run(runId);
+    if (!run) {
+        *error = u"no run %1 in this project"_s.arg(runId);
+        return false;
+    }
+    if (run->kind == JudgeKind::Imported) {
+        *error = u"run %1 was imported; there is nothing to send"_s.arg(runId);
+        return false;
+    }
+    m_config = JudgeConfig::fromJson(run->config);
+    m_scheme = makeScheme(m_config.scheme, m_config.promptTemplateFile, error);
+    if (!m_scheme)
+        return false;
+    m_provider = makeProvider(m_config.provider);
+    if (m_provider) {
+        const QString env = m_config.effectiveApiKeyEnv();
+        m_apiKey = qEnvironmentVariable(env.toLocal8Bit().constData());
+        const bool local = m_config.baseUrl.startsWith(u"http://127.0.0.1"_s)
+            || m_config.baseUrl.startsWith(u"http://localhost"_s);
+        if (m_apiKey.isEmpty() && !local) {
+            *error = u"no API key: set the environment variable %1"_s.arg(env);
+            return false;
+        }
+        const int managers = (qMax(1, m_config.concurrency) + 5) / 6;
+        while (m_networks.size() < managers) {
+            m_networks.append(new QNetworkAccessManager(this));
+            m_networkLoad.insert(m_networks.constLast(), 0);
+        }
+    }
+    m_runId = runId;
+    m_queue.clear();
+    for (const RunJob &j : m_store->jobs(runId, u"pending"_s))
+        m_queue.enqueue(j);
+    const RunTotals totals = m_store->runTotals(runId);
+    m_progress = {};
+    m_progress.runId = runId;
+    m_progress.jobsTotal = totals.jobs;
+    m_progress.jobsDone = totals.jobsDone;
+    m_progress.jobsFailed = totals.jobsFailed;
+    m_progress.inputTokens = totals.inputTokens;
+    m_progress.outputTokens = totals.outputTokens;
+    m_progress.cost = totals.cost;
+    m_progress.status = u"running"_s;
+    m_active = true;
+    m_paused = false;
+    m_cancelled = false;
+    m_clock.start();
+    m_store->setRunStatus(runId, u"running"_s);
+    emitProgress(true);
+    if (m_queue.isEmpty()) {
+        QTimer::singleShot(0, this, [this] { finish(u"finished"_s); });
+        return true;
+    }
+    dispatch();
+    return true;
+}
+
+void RunController::pause()
+{
+    if (!m_active || m_paused)
+        return;
+    m_paused = true;
+    m_progress.status = u"paused"_s;
+    m_store->setRunStatus(m_runId, u"paused"_s);
+    emitProgress(true);
+}
+
+void RunController::resume()
+{
+    if (!m_active || !m_paused)
+        return;
+    m_paused = false;
+    m_progress.status = u"running"_s;
+    m_store->setRunStatus(m_runId, u"running"_s);
+    emitProgress(true);
+    dispatch();
+}
+
+void RunController::cancel()
+{
+    if (!m_active)
+        return;
+    m_cancelled = true;
+    // Answers already in flight are dropped; their jobs stay pending, so "resume" can pick
+    // the run up again later.
+    for (const QPointer<QNetworkReply> &r : std::as_const(m_replies)) {
+        if (r)
+            r->abort();
+    }
+    m_replies.clear();
+    finish(u"cancelled"_s);
+}
+
+bool RunController::rateLimited(qint64 estimatedTokens, int *waitMs)
+{
+    const qint64 now = m_clock.elapsed();
+    while (!m_sentAt.isEmpty() && now - m_sentAt.constFirst() >= 60000) {
+        m_sentAt.removeFirst();
+        m_sentTokens.removeFirst();
+    }
+    *waitMs = 0;
+    if (m_config.requestsPerMinute > 0 && m_sentAt.size() >= m_config.requestsPerMinute)
+        *waitMs = int(60000 - (now - m_sentAt.constFirst()));
+    if (m_config.tokensPerMinute > 0 && !m_sentAt.isEmpty()) {
+        qint64 used = 0;
+        for (qint64 t : std::as_const(m_sentTokens))
+            used += t;
+        if (used + estimatedTokens > m_config.tokensPerMinute)
+            *waitMs = qMax(*waitMs, int(60000 - (now - m_sentAt.constFirst())));
+    }
+    return *waitMs > 0;
+}
+
+void RunController::dispatch()
+{
+    m_dispatchScheduled = false;
+    if (!m_active || m_paused || m_cancelled)
+        return;
+    const int limit = m_provider ? qMax(1, m_config.concurrency) : 1;
+    while (m_inFlight < limit && !m_queue.isEmpty()) {
+        if (m_provider) {
+            int waitMs = 0;
+            if (rateLimited(0, &waitMs)) {
+                if (!m_dispatchScheduled) {
+                    m_dispatchScheduled = true;
+                    QTimer::singleShot(waitMs + 5, this, &RunController::dispatch);
+                }
+                return;
+            }
+        }
+        const RunJob job = m_queue.dequeue();
+        ++m_inFlight;
+        if (m_provider)
+            runJob(job);
+        else
+            QTimer::singleShot(0, this, [this, job] { runOffline(job); });
+    }
+    if (m_inFlight == 0 && m_waiting == 0 && m_queue.isEmpty())
+        finish(m_progress.jobsFailed > 0 ? u"failed"_s : u"finished"_s);
+}
+
+const SchemeContext *RunController::context(RowId reportId)
+{
+    auto it = m_contexts.find(reportId);
+    if (it != m_contexts.end())
+        return it.value().get();
+    const auto report = m_store->report(reportId);
+    if (!report)
+        return nullptr;
+    auto ctx = std::make_shared<SchemeContext>();
+    ctx->report = *report;
+    ctx->task = m_store->task(report->taskId).value_or(Task{});
+    if (report->format == ReportFormat::Pdf || report->format == ReportFormat::Image)
+        ctx->original = m_store->originalFile(report->contentHash);
+    for (const Rubric &r : m_store->rubrics(report->taskId, report->queryId))
+        m_rubrics.insert(r.id, r);
+    // Contexts hold whole reports; keep only the recent ones.
+    if (m_contexts.size() > 64)
+        m_contexts.clear();
+    return m_contexts.insert(reportId, ctx).value().get();
+}
+
+const EvidenceLocator *RunController::locator(RowId reportId)
+{
+    auto it = m_locators.find(reportId);
+    if (it != m_locators.end())
+        return it.value().get();
+    const SchemeContext *ctx = context(reportId);
+    if (!ctx)
+        return nullptr;
+    if (m_locators.size() > 64)
+        m_locators.clear();
+    return m_locators.insert(reportId, std::make_shared<EvidenceLocator>(ctx->report.text))
+        .value()
+        .get();
+}
+
+void RunController::runJob(const RunJob &job)
+{
+    auto active = std::make_shared<ActiveJob>();
+    active->job = job;
+    const SchemeContext *ctx = context(job.reportId);
+    if (!ctx) {
+        giveUp(active, u"the report is no longer in the project"_s);
+        return;
+    }
+    for (RowId id : job.rubricIds) {
+        const Rubric r = m_rubrics.value(id);
+        active->items.append({id, r.text, r.dimension});
+    }
+    const ProviderRequest request =
+        m_scheme->buildRequest(*ctx, active->items, m_provider.get(), m_config);
+    active->call = m_provider->buildCall(m_config, request, m_apiKey);
+    active->cacheKey = cacheKeyFor(m_config, active->call);
+
+    if (const auto cached = m_store->cachedResponse(active->cacheKey)) {
+        ++m_progress.cacheHits;
+        // Answer on the next turn of the event loop so that a fully cached run still lets
+        // the GUI breathe between jobs.
+        QTimer::singleShot(0, this, [this, active, cached = *cached] {
+            acceptAnswer(active, cached.response, cached.inputTokens, cached.outputTokens, true);
+        });
+        return;
+    }
+
+    QNetworkRequest http(active->call.url);
+    for (const auto &[name, value] : std::as_const(active->call.headers))
+        http.setRawHeader(name, value);
+    http.setTransferTimeout(m_config.timeoutMs);
+    http.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    m_sentAt.append(m_clock.elapsed());
+    m_sentTokens.append(active->call.body.size() / 4);
+    ++m_progress.requests;
+    ++active->job.requests;
+    QNetworkAccessManager *network = m_networks.constFirst();
+    for (QNetworkAccessManager *candidate : std::as_const(m_networks)) {
+        if (m_networkLoad.value(candidate) < m_networkLoad.value(network))
+            network = candidate;
+    }
+    ++m_networkLoad[network];
+    QNetworkReply *reply = network->post(http, active->call.body);
+    m_replies.append(reply);
+    connect(reply, &QNetworkReply::finished, this, [this, reply, network, active] {
+        --m_networkLoad[network];
+        onReply(reply, active);
+    });
+}
+
+void RunController::onReply(QNetworkReply *reply, const std::shared_ptr<ActiveJob> &active)
+{
+    reply->deleteLater();
+    m_replies.removeAll(reply);
+    if (m_cancelled)
+        return;
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
+    if (reply->error() != QNetworkReply::NoError || status < 200 || status >= 300) {
+        const QString networkError = reply->error() == QNetworkReply::OperationCanceledError
+            ? u"timed out after %1 s"_s.arg(m_config.timeoutMs / 1000.0)
+            : reply->errorString();
+        const ProviderReply failure =
+            classifyFailure(status, body, reply->rawHeader("Retry-After"), networkError);
+        if (failure.retryable)
+            retryLater(active, failure.error, failure.retryAfterMs);
+        else
+            giveUp(active, failure.error);
+        return;
+    }
+    const ProviderReply parsed = m_provider->parseSuccess(body);
+    if (!parsed.ok) {
+        retryLater(active, parsed.error, -1);
+        return;
+    }
+    acceptAnswer(active, parsed.text, parsed.inputTokens, parsed.outputTokens, false);
+}
+
+void RunController::acceptAnswer(const std::shared_ptr<ActiveJob> &active, const QString &text,
+                                 qint64 inputTokens, qint64 outputTokens, bool fromCache)
+{
+    if (m_cancelled)
+        return;
+    const SchemeResult result = m_scheme->interpret(active->items, text);
+    if (!fromCache) {
+        active->job.inputTokens += inputTokens;
+        active->job.outputTokens += outputTokens;
+        const double cost = costOf(m_config, inputTokens, outputTokens);
+        active->job.cost += cost;
+        m_progress.inputTokens += inputTokens;
+        m_progress.outputTokens += outputTokens;
+        m_progress.cost += cost;
+    } else {
+        active->job.cached = true;
+    }
+    if (!result.parsed) {
+        // An unreadable answer is not cached: asking again may well get a readable one.
+        retryLater(active, u"unreadable answer: "_s + result.parseError, -1);
+        return;
+    }
+    if (!fromCache) {
+        // Cached before anything else, so that a crash from here on costs nothing to redo.
+        Transaction tx(*m_store);
+        m_store->putCachedResponse(active->cacheKey, providerKey(m_config.provider),
+                                   m_config.model, {text, inputTokens, outputTokens});
+        tx.commit();
+    }
+    if (!writeOutcome(active, result)) {
+        m_progress.lastError = m_store->lastError();
+        giveUp(active, u"database: "_s + m_store->lastError());
+        return;
+    }
+    emit verdictsWritten(active->job.reportId);
+    if (active->job.status == "pending"_L1) {
+        // Items the judge left out are asked again, alone.
+        retryLater(active, u"the answer left out %1 item(s)"_s.arg(active->job.rubricIds.size()),
+                   0);
+        return;
+    }
+    jobFinished();
+}
+
+bool RunController::writeOutcome(const std::shared_ptr<ActiveJob> &active,
+                                 const SchemeResult &result)
+{
+    const EvidenceLocator *evidence = locator(active->job.reportId);
+    RunJob &job = active->job;
+    QList<RowId> missing;
+    QList<SchemeItem> missingItems;
+    const bool lastAttempt = job.attempts + 1 >= m_config.maxAttempts;
+    Transaction tx(*m_store);
+    for (int i = 0; i < result.items.size(); ++i) {
+        const ItemOutcome &o = result.items.at(i);
+        if (o.missing && !lastAttempt) {
+            missing << o.rubricId;
+            missingItems << active->items.at(i);
+            continue;
+        }
+        Verdict v;
+        v.runId = m_runId;
+        v.reportId = job.reportId;
+        v.rubricId = o.rubricId;
+        v.value = o.value;
+        v.label = o.label;
+        v.reason = o.reason;
+        v.evidence = o.evidence;
+        v.raw = o.raw;
+        if (o.missing)
+            v.error = u"the judge left this item out of %1 answers"_s.arg(job.attempts + 1);
+        else if (!o.value)
+            v.error = o.error.isEmpty() ? u"no usable score"_s : o.error;
+        const Upserted u = m_store->upsertVerdict(v);
+        if (!u.ok())
+            return false;
+        if (v.value)
+            ++m_progress.itemsJudged;
+        else
+            ++m_progress.itemErrors;
+        if (evidence && !v.evidence.trimmed().isEmpty()) {
+            const EvidenceLocation at = evidence->locate(v.evidence);
+            QList<EvidenceSpanRow> spans;
+            for (const EvidenceSpan &s : at.spans)
+                spans.append({s.start, s.length, matchMethodKey(s.method)});
+            if (!m_store->setEvidence(u.id, evidenceStatusKey(at.status), at.coverage, spans))
+                return false;
+        }
+    }
+    job.rubricIds = missing;
+    active->items = missingItems;
+    job.status = missing.isEmpty() ? u"done"_s : u"pending"_s;
+    if (!m_store->updateJob(job))
+        return false;
+    return tx.commit();
+}
+
+void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const QString &why,
+                               int retryAfterMs)
+{
+    RunJob &job = active->job;
+    ++job.attempts;
+    job.lastError = why;
+    m_progress.lastError = why;
+    if (job.attempts >= m_config.maxAttempts) {
+        giveUp(active, u"%1 (after %2 attempts)"_s.arg(why).arg(job.attempts));
+        return;
+    }
+    {
+        Transaction tx(*m_store);
+        m_store->updateJob(job);
+        tx.commit();
+    }
+    ++m_progress.retries;
+    int delay = retryAfterMs;
+    if (delay < 0) {
+        // Exponential back-off with full jitter keeps many clients from retrying in step.
+        const int ceiling = qMin(m_config.backoffMaxMs,
+                                 m_config.backoffBaseMs << qMin(job.attempts - 1, 16));
+        delay = ceiling / 2 + int(QRandomGenerator::global()->bounded(ceiling / 2 + 1));
+    }
+    --m_inFlight;
+    ++m_waiting;
+    emitProgress();
+    QTimer::singleShot(delay, this, [this, job] {
+        --m_waiting;
+        if (m_cancelled)
+            return;
+        m_queue.prepend(job);
+        dispatch();
+    });
+    dispatch();
+}
+
+void RunController::giveUp(const std::shared_ptr<ActiveJob> &active, const QString &why)
+{
+    RunJob &job = active->job;
+    job.lastError = why;
+    job.status = u"failed"_s;
+    m_progress.lastError = why;
+    Transaction tx(*m_store);
+    // Every item still open ends as an explicit error with its cause — never as a 0.
+    for (RowId rubric : std::as_const(job.rubricIds)) {
+        Verdict v;
+        v.runId = m_runId;
+        v.reportId = job.reportId;
+        v.rubricId = rubric;
+        v.error = why;
+        m_store->upsertVerdict(v);
+        ++m_progress.itemErrors;
+    }
+    m_store->updateJob(job);
+    tx.commit();
+    ++m_progress.jobsFailed;
+    emit verdictsWritten(job.reportId);
+    --m_inFlight;
+    emitProgress();
+    dispatch();
+}
+
+void RunController::runOffline(const RunJob &queued)
+{
+    if (m_cancelled || !m_active)
+        return;
+    auto active = std::make_shared<ActiveJob>();
+    active->job = queued;
+    const SchemeContext *ctx = context(queued.reportId);
+    if (!ctx) {
+        giveUp(active, u"the report is no longer in the project"_s);
+        return;
+    }
+    auto index = m_lexical.value(queued.reportId);
+    if (!index) {
+        if (m_lexical.size() > 16)
+            m_lexical.clear();
+        index = std::make_shared<LexicalReportIndex>(ctx->report.text);
+        m_lexical.insert(queued.reportId, index);
+    }
+    SchemeResult result;
+    result.parsed = true;
+    const QString blockedTitle = ctx->task.blocked ? ctx->task.blocked->title : QString();
+    const QStringList blockedUrls = ctx->task.blocked ? ctx->task.blocked->urls : QStringList();
+    for (RowId id : queued.rubricIds) {
+        const Rubric r = m_rubrics.value(id);
+        active->items.append({id, r.text, r.dimension});
+        const OfflineVerdict v = judgeOffline(*index, r.text, r.scale, blockedTitle, blockedUrls);
+        ItemOutcome o;
+        o.rubricId = id;
+        o.value = v.value;
+        o.label = QString::number(v.value);
+        o.reason = v.reason;
+        o.evidence = v.evidence;
+        result.items.append(o);
+    }
+    if (!writeOutcome(active, result)) {
+        giveUp(active, u"database: "_s + m_store->lastError());
+        return;
+    }
+    emit verdictsWritten(queued.reportId);
+    jobFinished();
+}
+
+void RunController::jobFinished()
+{
+    ++m_progress.jobsDone;
+    --m_inFlight;
+    emitProgress();
+    dispatch();
+}
+
+void RunController::emitProgress(bool force)
+{
+    const qint64 now = m_clock.isValid() ? m_clock.elapsed() : 0;
+    if (!force && now - m_lastProgressMs < 100)
+        return;
+    m_lastProgressMs = now;
+    m_progress.inFlight = m_inFlight;
+    m_progress.itemsPerSecond = now > 0 ? m_progress.itemsJudged * 1000.0 / now : 0;
+    emit progressChanged(m_progress);
+}
+
+void RunController::finish(const QString &status)
+{
+    if (!m_active)
+        return;
+    m_active = false;
+    m_progress.status = status;
+    if (status == "cancelled"_L1)
+        m_store->setRunStatus(m_runId, status);
+    else
+        m_store->finishRun(m_runId, status);
+    emitProgress(true);
+    emit finished(status);
+}
+
+} // namespace Rubricate

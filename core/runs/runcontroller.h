@@ -1,0 +1,129 @@
+// Drives one judge run: sends its pending jobs with a concurrency limit, request and token
+// rate limits and Retry-After-aware back-off, reads the answers, and writes verdicts as they
+// arrive. Everything is asynchronous; the controller's thread never waits on the network.
+//
+// Crash safety: an answer is put in the response cache the moment it arrives, and a job's
+// verdicts and its "done" mark are written in one transaction. Killed at any moment, a run
+// resumes from its pending jobs; an answer that had already arrived is read from the cache
+// instead of being paid for again, and no verdict is lost or doubled.
+#pragma once
+
+#include "domain/types.h"
+#include "judge/judgeconfig.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QQueue>
+
+#include <memory>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+
+namespace Rubricate {
+
+class EvidenceLocator;
+class JudgeProvider;
+class LexicalReportIndex;
+class ProjectStore;
+class PromptScheme;
+struct RunJob;
+struct SchemeContext;
+struct SchemeResult;
+struct ProviderReply;
+
+struct RunProgress {
+    RowId runId = 0;
+    QString status;        // "running", "paused", "finished", "failed", "cancelled"
+    int jobsTotal = 0;
+    int jobsDone = 0;
+    int jobsFailed = 0;
+    int inFlight = 0;
+    int itemsJudged = 0;   // verdicts with a value, this session
+    int itemErrors = 0;    // items that ended with an error, this session
+    int requests = 0;      // HTTP requests sent, this session
+    int cacheHits = 0;
+    int retries = 0;
+    qint64 inputTokens = 0;
+    qint64 outputTokens = 0;
+    double cost = 0;
+    double itemsPerSecond = 0;
+    QString lastError;
+};
+
+class RunController : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit RunController(const QString &projectPath, QObject *parent = nullptr);
+    ~RunController() override;
+
+    // Opens the project on the calling thread and starts (or resumes) the run's pending
+    // jobs. Returns false with *error when the run cannot start (no such run, no API key).
+    bool start(RowId runId, QString *error);
+    void pause();
+    void resume();
+    void cancel();
+
+    RunProgress progress() const { return m_progress; }
+    bool isActive() const { return m_active; }
+
+signals:
+    void progressChanged(const Rubricate::RunProgress &progress);
+    void verdictsWritten(Rubricate::RowId reportId);
+    void finished(const QString &status);
+
+private:
+    struct ActiveJob;
+    void dispatch();
+    bool rateLimited(qint64 estimatedTokens, int *waitMs);
+    void runJob(const RunJob &job);
+    void runOffline(const RunJob &job);
+    void onReply(QNetworkReply *reply, const std::shared_ptr<ActiveJob> &active);
+    void acceptAnswer(const std::shared_ptr<ActiveJob> &active, const QString &text,
+                      qint64 inputTokens, qint64 outputTokens, bool fromCache);
+    void retryLater(const std::shared_ptr<ActiveJob> &active, const QString &why,
+                    int retryAfterMs);
+    void giveUp(const std::shared_ptr<ActiveJob> &active, const QString &why);
+    bool writeOutcome(const std::shared_ptr<ActiveJob> &active, const SchemeResult &result);
+    const SchemeContext *context(RowId reportId);
+    const EvidenceLocator *locator(RowId reportId);
+    void jobFinished();
+    void emitProgress(bool force = false);
+    void finish(const QString &status);
+
+    QString m_projectPath;
+    std::unique_ptr<ProjectStore> m_store;
+    std::unique_ptr<PromptScheme> m_scheme;
+    std::unique_ptr<JudgeProvider> m_provider;
+    // Qt opens at most six HTTP/1.1 connections per host and manager; a concurrency of ten
+    // needs two managers, each with its own pool.
+    QList<QNetworkAccessManager *> m_networks;
+    QHash<QNetworkAccessManager *, int> m_networkLoad;
+    JudgeConfig m_config;
+    QString m_apiKey; // read from the environment at start; never stored or logged
+    RowId m_runId = 0;
+    QQueue<RunJob> m_queue;
+    QHash<RowId, std::shared_ptr<SchemeContext>> m_contexts;
+    QHash<RowId, std::shared_ptr<EvidenceLocator>> m_locators;
+    QHash<RowId, std::shared_ptr<LexicalReportIndex>> m_lexical;
+    QHash<RowId, Rubric> m_rubrics;
+    QList<QPointer<QNetworkReply>> m_replies;
+    QList<qint64> m_sentAt;         // ms timestamps of requests in the last minute
+    QList<qint64> m_sentTokens;     // their estimated tokens
+    QElapsedTimer m_clock;
+    qint64 m_lastProgressMs = -1000;
+    int m_inFlight = 0;
+    int m_waiting = 0;              // jobs sleeping in back-off
+    bool m_active = false;
+    bool m_paused = false;
+    bool m_cancelled = false;
+    bool m_dispatchScheduled = false;
+    RunProgress m_progress;
+};
+
+} // namespace Rubricate

@@ -1,0 +1,303 @@
+// Judge runs as persisted job queues: jobs, the response cache and located evidence.
+#include "projectstore.h"
+#include "storecodec.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSqlError>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString idList(const QList<RowId> &ids)
+{
+    QJsonArray a;
+    for (RowId id : ids)
+        a.append(id);
+    return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
+}
+
+QList<RowId> idsFrom(const QVariant &v)
+{
+    QList<RowId> ids;
+    const QJsonArray a = QJsonDocument::fromJson(v.toString().toUtf8()).array();
+    for (const QJsonValue &e : a)
+        ids << RowId(e.toDouble());
+    return ids;
+}
+
+} // namespace
+
+std::optional<JudgeRun> ProjectStore::run(RowId id)
+{
+    QSqlQuery &q = prepared(u"SELECT id, COALESCE(benchmark_id, 0), name, kind, scheme, config,"
+                            " status, created_at, finished_at, source FROM judge_run"
+                            " WHERE id = ?"_s);
+    q.bindValue(0, id);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    JudgeRun r;
+    r.id = q.value(0).toLongLong();
+    r.benchmarkId = q.value(1).toLongLong();
+    r.name = q.value(2).toString();
+    r.kind = judgeKindFromKey(q.value(3).toString());
+    r.scheme = q.value(4).toString();
+    r.config = StoreCodec::toJson(q.value(5));
+    r.status = q.value(6).toString();
+    r.createdAt = StoreCodec::toTime(q.value(7));
+    r.finishedAt = StoreCodec::toTime(q.value(8));
+    r.source = q.value(9).toString();
+    q.finish();
+    return r;
+}
+
+bool ProjectStore::setRunStatus(RowId runId, const QString &status)
+{
+    QSqlQuery &q = prepared(u"UPDATE judge_run SET status = ? WHERE id = ?"_s);
+    q.bindValue(0, status);
+    q.bindValue(1, runId);
+    return exec(q);
+}
+
+bool ProjectStore::addJob(const RunJob &job)
+{
+    QSqlQuery &q = prepared(u"INSERT INTO run_job (run_id, report_id, batch_index, rubric_ids,"
+                            " status, updated_at) VALUES (?, ?, ?, ?, ?, ?)"_s);
+    q.bindValue(0, job.runId);
+    q.bindValue(1, job.reportId);
+    q.bindValue(2, job.batchIndex);
+    q.bindValue(3, idList(job.rubricIds));
+    q.bindValue(4, job.status);
+    q.bindValue(5, StoreCodec::time(QDateTime::currentDateTimeUtc()));
+    return exec(q);
+}
+
+QList<RunJob> ProjectStore::jobs(RowId runId, const QString &status)
+{
+    QList<RunJob> out;
+    QSqlQuery &q = prepared(
+        u"SELECT id, run_id, report_id, batch_index, rubric_ids, status, attempts, last_error,"
+        " requests, input_tokens, output_tokens, cost, cached FROM run_job"
+        " WHERE run_id = ? AND (COALESCE(?, '') = '' OR status = ?) ORDER BY id"_s);
+    q.bindValue(0, runId);
+    q.bindValue(1, status);
+    q.bindValue(2, status);
+    if (!exec(q))
+        return out;
+    while (q.next()) {
+        RunJob j;
+        j.id = q.value(0).toLongLong();
+        j.runId = q.value(1).toLongLong();
+        j.reportId = q.value(2).toLongLong();
+        j.batchIndex = q.value(3).toInt();
+        j.rubricIds = idsFrom(q.value(4));
+        j.status = q.value(5).toString();
+        j.attempts = q.value(6).toInt();
+        j.lastError = q.value(7).toString();
+        j.requests = q.value(8).toInt();
+        j.inputTokens = q.value(9).toLongLong();
+        j.outputTokens = q.value(10).toLongLong();
+        j.cost = q.value(11).toDouble();
+        j.cached = q.value(12).toBool();
+        out.append(j);
+    }
+    return out;
+}
+
+bool ProjectStore::updateJob(const RunJob &j)
+{
+    QSqlQuery &q = prepared(
+        u"UPDATE run_job SET rubric_ids = ?, status = ?, attempts = ?, last_error = ?,"
+        " requests = ?, input_tokens = ?, output_tokens = ?, cost = ?, cached = ?,"
+        " updated_at = ? WHERE id = ?"_s);
+    q.bindValue(0, idList(j.rubricIds));
+    q.bindValue(1, j.status);
+    q.bindValue(2, j.attempts);
+    q.bindValue(3, StoreCodec::text(j.lastError));
+    q.bindValue(4, j.requests);
+    q.bindValue(5, j.inputTokens);
+    q.bindValue(6, j.outputTokens);
+    q.bindValue(7, j.cost);
+    q.bindValue(8, int(j.cached));
+    q.bindValue(9, StoreCodec::time(QDateTime::currentDateTimeUtc()));
+    q.bindValue(10, j.id);
+    return exec(q);
+}
+
+int ProjectStore::resetJobs(RowId runId, const QString &fromStatus, const QString &toStatus)
+{
+    QSqlQuery &q = prepared(u"UPDATE run_job SET status = ?, attempts = 0 WHERE run_id = ?"
+                            " AND status = ?"_s);
+    q.bindValue(0, toStatus);
+    q.bindValue(1, runId);
+    q.bindValue(2, fromStatus);
+    if (!exec(q))
+        return -1;
+    return q.numRowsAffected();
+}
+
+int ProjectStore::nextBatchIndex(RowId runId, RowId reportId)
+{
+    QSqlQuery &q = prepared(u"SELECT COALESCE(MAX(batch_index) + 1, 0) FROM run_job"
+                            " WHERE run_id = ? AND report_id = ?"_s);
+    q.bindValue(0, runId);
+    q.bindValue(1, reportId);
+    if (!exec(q) || !q.next())
+        return 0;
+    const int next = q.value(0).toInt();
+    q.finish();
+    return next;
+}
+
+std::optional<CachedResponse> ProjectStore::cachedResponse(const QString &key)
+{
+    QSqlQuery &q = prepared(
+        u"SELECT response, input_tokens, output_tokens FROM response_cache WHERE key = ?"_s);
+    q.bindValue(0, key);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    CachedResponse r{q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toLongLong()};
+    q.finish();
+    return r;
+}
+
+bool ProjectStore::putCachedResponse(const QString &key, const QString &provider,
+                                     const QString &model, const CachedResponse &response)
+{
+    // INSERT OR IGNORE in both engines' words: the first answer for a request is kept.
+    QSqlQuery &q = prepared(
+        u"INSERT INTO response_cache (key, provider, model, response, input_tokens,"
+        " output_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING"_s);
+    q.bindValue(0, key);
+    q.bindValue(1, provider);
+    q.bindValue(2, StoreCodec::text(model));
+    q.bindValue(3, response.response);
+    q.bindValue(4, response.inputTokens);
+    q.bindValue(5, response.outputTokens);
+    q.bindValue(6, StoreCodec::time(QDateTime::currentDateTimeUtc()));
+    return exec(q);
+}
+
+std::optional<RowId> ProjectStore::verdictId(RowId runId, RowId reportId, RowId rubricId)
+{
+    QSqlQuery &q = prepared(
+        u"SELECT id FROM verdict WHERE run_id = ? AND report_id = ? AND rubric_id = ?"_s);
+    q.bindValue(0, runId);
+    q.bindValue(1, reportId);
+    q.bindValue(2, rubricId);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    const RowId id = q.value(0).toLongLong();
+    q.finish();
+    return id;
+}
+
+bool ProjectStore::setEvidence(RowId verdictId, const QString &status, double coverage,
+                               const QList<EvidenceSpanRow> &spans)
+{
+    QSqlQuery &v = prepared(
+        u"UPDATE verdict SET evidence_status = ?, evidence_coverage = ? WHERE id = ?"_s);
+    v.bindValue(0, status);
+    v.bindValue(1, coverage);
+    v.bindValue(2, verdictId);
+    if (!exec(v))
+        return false;
+    QSqlQuery &clear = prepared(u"DELETE FROM verdict_evidence WHERE verdict_id = ?"_s);
+    clear.bindValue(0, verdictId);
+    if (!exec(clear))
+        return false;
+    QSqlQuery &add = prepared(u"INSERT INTO verdict_evidence (verdict_id, position, start,"
+                              " length, method) VALUES (?, ?, ?, ?, ?)"_s);
+    for (int i = 0; i < spans.size(); ++i) {
+        add.bindValue(0, verdictId);
+        add.bindValue(1, i);
+        add.bindValue(2, spans.at(i).start);
+        add.bindValue(3, spans.at(i).length);
+        add.bindValue(4, spans.at(i).method);
+        if (!exec(add))
+            return false;
+    }
+    return true;
+}
+
+QList<EvidenceSpanRow> ProjectStore::evidenceSpans(RowId verdictId)
+{
+    QList<EvidenceSpanRow> out;
+    QSqlQuery &q = prepared(u"SELECT start, length, method FROM verdict_evidence"
+                            " WHERE verdict_id = ? ORDER BY position"_s);
+    q.bindValue(0, verdictId);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.append({q.value(0).toInt(), q.value(1).toInt(), q.value(2).toString()});
+    return out;
+}
+
+QList<std::pair<RowId, RowId>> ProjectStore::errorItems(RowId runId)
+{
+    QList<std::pair<RowId, RowId>> out;
+    QSqlQuery &q = prepared(u"SELECT report_id, rubric_id FROM verdict WHERE run_id = ?"
+                            " AND value IS NULL ORDER BY report_id, rubric_id"_s);
+    q.bindValue(0, runId);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.append({q.value(0).toLongLong(), q.value(1).toLongLong()});
+    return out;
+}
+
+QSet<std::pair<RowId, RowId>> ProjectStore::judgedItems()
+{
+    QSet<std::pair<RowId, RowId>> out;
+    QSqlQuery &q = prepared(u"SELECT DISTINCT report_id, rubric_id FROM verdict"
+                            " WHERE value IS NOT NULL"_s);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.insert({q.value(0).toLongLong(), q.value(1).toLongLong()});
+    return out;
+}
+
+RunTotals ProjectStore::runTotals(RowId runId)
+{
+    RunTotals t;
+    QSqlQuery &jobs = prepared(
+        u"SELECT count(*), COALESCE(SUM(CASE WHEN status = 'done' THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END), 0),"
+        " COALESCE(SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END), 0), COALESCE(SUM(requests), 0),"
+        " COALESCE(SUM(cached), 0), COALESCE(SUM(input_tokens), 0),"
+        " COALESCE(SUM(output_tokens), 0), COALESCE(SUM(cost), 0) FROM run_job"
+        " WHERE run_id = ?"_s);
+    jobs.bindValue(0, runId);
+    if (exec(jobs) && jobs.next()) {
+        t.jobs = jobs.value(0).toInt();
+        t.jobsDone = jobs.value(1).toInt();
+        t.jobsFailed = jobs.value(2).toInt();
+        t.jobsPending = jobs.value(3).toInt();
+        t.requests = jobs.value(4).toInt();
+        t.cachedJobs = jobs.value(5).toInt();
+        t.inputTokens = jobs.value(6).toLongLong();
+        t.outputTokens = jobs.value(7).toLongLong();
+        t.cost = jobs.value(8).toDouble();
+    }
+    jobs.finish();
+    QSqlQuery &v = prepared(
+        u"SELECT count(*), COALESCE(SUM(CASE WHEN value IS NULL THEN 1 ELSE 0 END), 0),"
+        " COALESCE(SUM(CASE WHEN evidence_status = 'located' THEN 1 ELSE 0 END), 0),"
+        " COALESCE(SUM(CASE WHEN evidence_status = 'partial' THEN 1 ELSE 0 END), 0),"
+        " COALESCE(SUM(CASE WHEN evidence_status = 'not_found' THEN 1 ELSE 0 END), 0) FROM verdict WHERE run_id = ?"_s);
+    v.bindValue(0, runId);
+    if (exec(v) && v.next()) {
+        t.verdicts = v.value(0).toInt();
+        t.verdictErrors = v.value(1).toInt();
+        t.evidenceLocated = v.value(2).toInt();
+        t.evidencePartial = v.value(3).toInt();
+        t.evidenceNotFound = v.value(4).toInt();
+    }
+    v.finish();
+    return t;
+}
+
+} // namespace Rubricate

@@ -1,0 +1,62 @@
+// A small DRB-II project for judge tests: tasks with rubrics and two agents' reports, written
+// at test time and imported through the real importers.
+#pragma once
+
+#include "ingest/importer.h"
+#include "store/projectstore.h"
+#include "testfiles.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace RubricateTest {
+
+// `tasks` tasks with `rubricsPerTask` rubrics each (split over the three dimensions) and a
+// Markdown report per task for ModelA and ModelB. Returns the number of rubric items.
+inline int writeJudgeFixture(Rubricate::ProjectStore &store, const QString &dir, int tasks,
+                             int rubricsPerTask)
+{
+    using namespace Qt::StringLiterals;
+    QByteArray jsonl;
+    for (int t = 1; t <= tasks; ++t) {
+        QJsonArray info, analysis, presentation;
+        for (int r = 0; r < rubricsPerTask; ++r) {
+            const QString text =
+                u"Task %1 rubric %2: states that measurement %3 is reported."_s.arg(t).arg(r).arg(
+                    t * 100 + r);
+            (r % 3 == 0 ? presentation : r % 3 == 1 ? analysis : info).append(text);
+        }
+        const QJsonObject content{
+            {u"task"_s, u"Research question number %1."_s.arg(t)},
+            {u"rubric"_s, QJsonObject{{u"info_recall"_s, info},
+                                      {u"analysis"_s, analysis},
+                                      {u"presentation"_s, presentation}}},
+            {u"blocked"_s, QJsonObject{{u"title"_s, u"A blocked paper"_s},
+                                       {u"authors"_s, QJsonArray{u"A. Author"_s}},
+                                       {u"urls"_s, QJsonArray{u"https://example.org/b"_s}}}}};
+        jsonl += QJsonDocument(QJsonObject{{u"id"_s, u"t%1"_s.arg(t)},
+                                           {u"idx"_s, t},
+                                           {u"language"_s, u"en"_s},
+                                           {u"theme"_s, u"Health"_s},
+                                           {u"description"_s, u"d"_s},
+                                           {u"prompt"_s, u"Research question."_s},
+                                           {u"content"_s, content}})
+                     .toJson(QJsonDocument::Compact)
+            + '\n';
+        for (const char *model : {"ModelA", "ModelB"}) {
+            QByteArray report = "# Report " + QByteArray::number(t) + " by " + model + "\n\n";
+            for (int s = 0; s < 40; ++s)
+                report += "Sentence " + QByteArray::number(s) + " of the report on measurement "
+                    + QByteArray::number(t * 100 + s) + " explains the finding in some detail. ";
+            writeFile(dir + u"/report/"_s + QLatin1StringView(model) + u"/idx-%1.md"_s.arg(t),
+                      report);
+        }
+    }
+    writeFile(dir + u"/tasks.jsonl"_s, jsonl);
+    Rubricate::runImport(store, Rubricate::ImportKind::Drb2Tasks, dir + u"/tasks.jsonl"_s);
+    Rubricate::runImport(store, Rubricate::ImportKind::Drb2Reports, dir + u"/report"_s);
+    return tasks * rubricsPerTask * 2;
+}
+
+} // namespace RubricateTest

@@ -1,0 +1,232 @@
+// Providers' wire formats, failure classification and the DRB-II prompt scheme, without a
+// network. (No raw string literals here: moc cannot read them.)
+#include "judge/judgeprovider.h"
+#include "judge/promptscheme.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QJsonObject bodyOf(const HttpCall &call)
+{
+    return QJsonDocument::fromJson(call.body).object();
+}
+
+QByteArray header(const HttpCall &call, const QByteArray &name)
+{
+    for (const auto &[n, v] : call.headers) {
+        if (n.compare(name, Qt::CaseInsensitive) == 0)
+            return v;
+    }
+    return {};
+}
+
+} // namespace
+
+class TestJudgeProviders : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void openAiCompatible()
+    {
+        JudgeConfig c;
+        c.provider = ProviderKind::OpenAiCompatible;
+        c.baseUrl = u"http://127.0.0.1:8000/v1/"_s;
+        c.model = u"qwen"_s;
+        c.temperature = 0.0;
+        c.seed = 7;
+        const auto p = makeProvider(c.provider);
+        const HttpCall call = p->buildCall(c, {u"judge this"_s, {{u"image/png"_s, "PNG"}}},
+                                           u"sk-secret"_s);
+        QCOMPARE(call.url.toString(), u"http://127.0.0.1:8000/v1/chat/completions"_s);
+        QCOMPARE(header(call, "Authorization"), QByteArray("Bearer sk-secret"));
+        QVERIFY(!call.body.contains("sk-secret")); // the key is a header, never the body
+        const QJsonObject b = bodyOf(call);
+        QCOMPARE(b.value(u"model"_s).toString(), u"qwen"_s);
+        QCOMPARE(b.value(u"seed"_s).toInt(), 7);
+        QCOMPARE(b.value(u"temperature"_s).toDouble(), 0.0);
+        QCOMPARE(b.value(u"response_format"_s).toObject().value(u"type"_s).toString(),
+                 u"json_object"_s);
+        const QJsonArray parts = b.value(u"messages"_s).toArray().at(0).toObject().value(
+            u"content"_s).toArray();
+        QCOMPARE(parts.size(), 2);
+        QVERIFY(parts.at(1).toObject().value(u"image_url"_s).toObject().value(u"url"_s)
+                    .toString().startsWith(u"data:image/png;base64,"_s));
+        QVERIFY(!p->acceptsAttachment(u"application/pdf"_s));
+
+        const ProviderReply r = p->parseSuccess(
+            "{\"choices\":[{\"message\":{\"content\":\"{\\\"results\\\":[]}\"},\"finish_reason\":\"length\"}],"
+            "\"usage\":{\"prompt_tokens\":120,\"completion_tokens\":30}}");
+        QVERIFY(r.ok);
+        QCOMPARE(r.text, u"{\"results\":[]}"_s);
+        QCOMPARE(r.inputTokens, 120);
+        QCOMPARE(r.outputTokens, 30);
+        QVERIFY(r.truncated);
+        QVERIFY(!p->parseSuccess("{\"choices\":[{\"message\":{\"content\":\"\"}}]}").ok);
+    }
+
+    void geminiBothAuthStyles()
+    {
+        JudgeConfig c;
+        c.provider = ProviderKind::Gemini;
+        c.model = u"gemini-2.5-pro"_s;
+        const auto p = makeProvider(c.provider);
+        HttpCall call = p->buildCall(c, {u"prompt"_s, {{u"application/pdf"_s, "%PDF"}}}, u"k"_s);
+        QCOMPARE(call.url.toString(),
+                 u"https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-pro:generateContent"_s);
+        QCOMPARE(header(call, "x-goog-api-key"), QByteArray("k"));
+        QJsonObject b = bodyOf(call);
+        QVERIFY(!b.contains(u"model"_s));
+        const QJsonArray parts =
+            b.value(u"contents"_s).toArray().at(0).toObject().value(u"parts"_s).toArray();
+        QCOMPARE(parts.at(1).toObject().value(u"inlineData"_s).toObject().value(u"data"_s)
+                     .toString(),
+                 QString::fromLatin1(QByteArray("%PDF").toBase64()));
+
+        // The DRB-II reference's proxy: bearer token, model in the body, no generationConfig.
+        c.geminiAuth = u"bearer"_s;
+        c.baseUrl = u"https://proxy.example/v1/generate"_s;
+        call = p->buildCall(c, {u"prompt"_s, {}}, u"tok"_s);
+        QCOMPARE(call.url.toString(), c.baseUrl);
+        QCOMPARE(header(call, "Authorization"), QByteArray("Bearer tok"));
+        QCOMPARE(header(call, "rock-request-id"), QByteArray("default-request"));
+        b = bodyOf(call);
+        QCOMPARE(b.value(u"model"_s).toString(), u"gemini-2.5-pro"_s);
+        QVERIFY(!b.contains(u"generationConfig"_s));
+
+        const ProviderReply r = p->parseSuccess(
+            "{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"think\",\"thought\":true},{\"text\":\"a\"},{\"text\":\"b\"}]}}],"
+            "\"usageMetadata\":{\"promptTokenCount\":10,\"candidatesTokenCount\":3,\"thoughtsTokenCount\":5}}");
+        QCOMPARE(r.text, u"ab"_s);
+        QCOMPARE(r.outputTokens, 8);
+    }
+
+    void anthropicMessages()
+    {
+        JudgeConfig c;
+        c.provider = ProviderKind::Anthropic;
+        c.model = u"claude"_s;
+        const auto p = makeProvider(c.provider);
+        const HttpCall call = p->buildCall(c, {u"prompt"_s, {{u"application/pdf"_s, "x"}}}, u"k"_s);
+        QCOMPARE(call.url.toString(), u"https://api.anthropic.com/v1/messages"_s);
+        QCOMPARE(header(call, "x-api-key"), QByteArray("k"));
+        QCOMPARE(header(call, "anthropic-version"), QByteArray("2023-06-01"));
+        const QJsonArray content =
+            bodyOf(call).value(u"messages"_s).toArray().at(0).toObject().value(u"content"_s)
+                .toArray();
+        QCOMPARE(content.at(0).toObject().value(u"type"_s).toString(), u"document"_s);
+        QCOMPARE(content.at(1).toObject().value(u"text"_s).toString(), u"prompt"_s);
+        const ProviderReply r = p->parseSuccess(
+            "{\"content\":[{\"type\":\"text\",\"text\":\"ok\"}],\"usage\":{\"input_tokens\":5,\"output_tokens\":2}}");
+        QCOMPARE(r.text, u"ok"_s);
+        QCOMPARE(r.inputTokens, 5);
+    }
+
+    void failuresAreClassified()
+    {
+        ProviderReply r = classifyFailure(429, "{\"error\":{\"message\":\"slow down\"}}", "7", {});
+        QVERIFY(r.retryable);
+        QCOMPARE(r.retryAfterMs, 7000);
+        QVERIFY(r.error.contains(u"slow down"_s));
+        QVERIFY(classifyFailure(503, {}, {}, {}).retryable);
+        QVERIFY(!classifyFailure(401, "{\"error\":{\"message\":\"bad key\"}}", {}, {}).retryable);
+        QVERIFY(!classifyFailure(400, {}, {}, {}).retryable);
+        QVERIFY(classifyFailure(0, {}, {}, u"Connection refused"_s).retryable);
+        const QDateTime now = QDateTime(QDate(2026, 1, 1), QTime(12, 0, 0), Qt::UTC);
+        QCOMPARE(parseRetryAfterMs("Thu, 01 Jan 2026 12:00:30 GMT", now), 30000);
+        QCOMPARE(parseRetryAfterMs("garbage", now), -1);
+    }
+
+    void pythonCompatibleJson()
+    {
+        const QJsonObject o{{u"task"_s, u"Line 1\n\"quoted\" — 中文\t\u0001"_s},
+                            {u"rubric_items"_s, QJsonArray{u"a"_s, u"b"_s}},
+                            {u"blocked"_s, QJsonObject{}}};
+        QCOMPARE(pythonJsonDumps(o, {u"task"_s, u"rubric_items"_s, u"blocked"_s}),
+                 u"{\n  \"task\": \"Line 1\\n\\\"quoted\\\" — 中文\\t\\u0001\",\n"
+                 "  \"rubric_items\": [\n    \"a\",\n    \"b\"\n  ],\n  \"blocked\": {}\n}"_s);
+        // Python counts code points: an emoji is one character, two UTF-16 units.
+        QCOMPARE(cutToCodePoints(u"a😀bc"_s, 3), u"a😀b"_s);
+        QCOMPARE(cutToCodePoints(u"abc"_s, 5), u"abc"_s);
+    }
+
+    void drb2SchemePlansAndPrompts()
+    {
+        QString error;
+        const auto scheme = makeScheme(u"drb2"_s, {}, &error);
+        QVERIFY2(scheme, qPrintable(error));
+        QList<Rubric> rubrics;
+        const char *dims[] = {"presentation", "info_recall", "analysis"};
+        for (int i = 0; i < 7; ++i) {
+            Rubric r;
+            r.id = i + 1;
+            r.dimension = QString::fromLatin1(dims[i % 3]);
+            r.position = i;
+            r.text = u"item %1"_s.arg(i);
+            rubrics << r;
+        }
+        const auto batches = scheme->plan(rubrics, 3);
+        QCOMPARE(batches.size(), 3);
+        QCOMPARE(batches.at(0).at(0).dimension, u"info_recall"_s); // reference order
+        QCOMPARE(batches.at(2).constLast().dimension, u"presentation"_s);
+        QCOMPARE(scheme->plan(rubrics, 0).size(), 1);
+        QCOMPARE(scheme->plan(rubrics, 50).size(), 1);
+
+        SchemeContext ctx;
+        ctx.task.judgeTask = u"Study tides."_s;
+        ctx.task.blocked = BlockedSource{u"Tide paper"_s, {u"X"_s}, {u"https://e.org"_s}};
+        ctx.report.format = ReportFormat::Pdf;
+        ctx.report.text = QString(200000, u'x');
+        ctx.original = "%PDF-1.7";
+        JudgeConfig c;
+        const auto openai = makeProvider(ProviderKind::OpenAiCompatible);
+        ProviderRequest req = scheme->buildRequest(ctx, batches.at(0), openai.get(), c);
+        QVERIFY(req.attachments.isEmpty()); // OpenAI-compatible: the PDF goes as text ...
+        QVERIFY(req.prompt.contains(QString(150000, u'x')));
+        QVERIFY(!req.prompt.contains(QString(150001, u'x'))); // ... cut at 150,000
+        QVERIFY(req.prompt.contains(
+            u"\"blocked\": {\n    \"title\": \"Tide paper\",\n    \"authors\": [\n"_s));
+        const auto gemini = makeProvider(ProviderKind::Gemini);
+        req = scheme->buildRequest(ctx, batches.at(0), gemini.get(), c);
+        QCOMPARE(req.attachments.size(), 1); // Gemini reads the PDF itself
+        QCOMPARE(req.attachments.at(0).mimeType, u"application/pdf"_s);
+        QVERIFY(!req.prompt.contains(u"xxxx"_s));
+    }
+
+    void drb2SchemeReadsAnswers()
+    {
+        QString error;
+        const auto scheme = makeScheme(u"drb2"_s, {}, &error);
+        const QList<SchemeItem> items = {{1, u"States A."_s, u"info_recall"_s},
+                                         {2, u"States B."_s, u"info_recall"_s},
+                                         {3, u"States C."_s, u"analysis"_s}};
+        const SchemeResult r = scheme->interpret(
+            items, u"Sure!\n```json\n{\"results\": [\n  {\"rubric_item\": \"states a\", \"score\": \"1\", \"reason\": \"r\", \"evidence\": [\"e1\", \"e2\"]},\n  {\"rubric_item\": \"States C.\", \"score\": 2, \"reason\": \"r\", \"evidence\": \"\"},\n]}\n```"_s);
+        QVERIFY2(r.parsed, qPrintable(r.parseError));
+        QCOMPARE(r.items.size(), 3);
+        QCOMPARE(r.items.at(0).value, std::optional<double>(1));
+        QCOMPARE(r.items.at(0).evidence, u"e1 ... e2"_s);
+        QVERIFY(r.items.at(1).missing);
+        QVERIFY(!r.items.at(2).value.has_value()); // 2 is not a DRB-II score: an error
+        QVERIFY(r.items.at(2).error.contains(u"not one of"_s));
+        QVERIFY(!scheme->interpret(items, u"no JSON here"_s).parsed);
+    }
+
+    void templateFileNeedsPlaceholders()
+    {
+        QString error;
+        QVERIFY(!makeScheme(u"drb2"_s, u"/nonexistent"_s, &error));
+        QVERIFY(!makeScheme(u"nosuch"_s, {}, &error));
+        QVERIFY(error.contains(u"unknown prompt scheme"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestJudgeProviders)
+#include "tst_judgeproviders.moc"

@@ -1,0 +1,332 @@
+// Judge runs against the in-process judge simulator: every way a provider misbehaves ends in
+// a verdict or an explicit error, never in a silent 0, and nothing is paid for twice.
+#include "judge/judgesimulator.h"
+#include "judgefixture.h"
+#include "runs/runcontroller.h"
+#include "runs/runplanner.h"
+#include "scratchproject.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+class TestRunController : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<RubricateTest::ScratchProject> m_project;
+    JudgeSimulator m_judge;
+    int m_items = 0;
+
+    JudgeConfig config(ProviderKind provider = ProviderKind::OpenAiCompatible)
+    {
+        JudgeConfig c;
+        c.provider = provider;
+        c.baseUrl = m_judge.baseUrl();
+        c.model = u"sim-judge"_s;
+        c.batchSize = 5;
+        c.concurrency = 4;
+        c.backoffBaseMs = 20;
+        c.backoffMaxMs = 100;
+        c.timeoutMs = 5000;
+        c.pricePerMillionInput = 1.0;
+        c.pricePerMillionOutput = 2.0;
+        return c;
+    }
+
+    RowId plan(const JudgeConfig &c, const QString &name = {})
+    {
+        RunScope scope;
+        scope.benchmarkKey = u"drb2"_s;
+        QString error;
+        const auto planned = planRun(m_project->store(), c, scope, name, &error);
+        if (!planned)
+            qWarning() << error;
+        return planned ? planned->runId : 0;
+    }
+
+    // Runs to the end on this thread's event loop; returns the final status.
+    QString drive(RowId runId, int timeoutMs = 60000)
+    {
+        RunController controller(m_project->store().path());
+        QSignalSpy done(&controller, &RunController::finished);
+        QString error;
+        if (!controller.start(runId, &error)) {
+            qWarning() << error;
+            return {};
+        }
+        if (!done.wait(timeoutMs) && done.isEmpty())
+            return u"timeout"_s;
+        m_lastProgress = controller.progress();
+        return done.constFirst().constFirst().toString();
+    }
+
+    // Every item of the run has the simulator's score; no errors, no duplicates.
+    void verifyVerdicts(RowId runId)
+    {
+        ProjectStore &s = m_project->store();
+        int count = 0;
+        for (const ReportSummary &r : s.reportSummaries(u"drb2"_s)) {
+            const auto report = s.report(r.id);
+            QHash<RowId, Rubric> rubrics;
+            for (const Rubric &rb : s.rubrics(report->taskId))
+                rubrics.insert(rb.id, rb);
+            for (const Verdict &v : s.verdicts(runId, r.id)) {
+                QVERIFY2(v.value.has_value(), qPrintable(v.error));
+                QCOMPARE(*v.value, double(JudgeSimulator::expectedScore(rubrics.value(v.rubricId).text)));
+                ++count;
+            }
+        }
+        QCOMPARE(count, m_items);
+        const RunTotals t = s.runTotals(runId);
+        QCOMPARE(t.verdicts, m_items);
+        QCOMPARE(t.verdictErrors, 0);
+        QCOMPARE(t.jobsDone, t.jobs);
+    }
+
+    RunProgress m_lastProgress;
+    int m_jobs = 0;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_judge.listen());
+    }
+
+    void init()
+    {
+        m_project = std::make_unique<RubricateTest::ScratchProject>();
+        QVERIFY(m_project->isOpen());
+        // 3 tasks x 12 rubrics x 2 models = 72 items; batches of 5 -> 3 jobs per report.
+        m_items = RubricateTest::writeJudgeFixture(m_project->store(), m_project->filePath(u"in"_s),
+                                                   3, 12);
+        m_jobs = 3 * 3 * 2;
+        m_judge.setBehaviour({});
+        m_judge.resetCounters();
+    }
+
+    void judgesEverythingAndCachesTheAnswers()
+    {
+        const RowId run = plan(config());
+        QVERIFY(run);
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_judge.requestCount(), m_jobs);
+        QVERIFY(m_judge.maxConcurrent() <= 4);
+        const RunTotals t = m_project->store().runTotals(run);
+        QCOMPARE(t.requests, m_jobs);
+        QVERIFY(t.inputTokens > 0 && t.outputTokens > 0);
+        QVERIFY(t.cost > 0);
+        // The simulator quotes 60 characters of the passage: located, not invented.
+        QVERIFY(t.evidenceLocated > 0);
+        QCOMPARE(t.evidenceNotFound, 0);
+
+        // The same run again is answered from the cache: free, and the same verdicts.
+        const RowId again = plan(config(), u"again"_s);
+        QCOMPARE(drive(again), u"finished"_s);
+        verifyVerdicts(again);
+        QCOMPARE(m_judge.requestCount(), m_jobs);
+        QCOMPARE(m_project->store().runTotals(again).cost, 0.0);
+        QCOMPARE(m_lastProgress.cacheHits, m_jobs);
+    }
+
+    void otherProvidersWireFormats_data()
+    {
+        QTest::addColumn<int>("provider");
+        QTest::newRow("gemini") << int(ProviderKind::Gemini);
+        QTest::newRow("anthropic") << int(ProviderKind::Anthropic);
+    }
+
+    void otherProvidersWireFormats()
+    {
+        QFETCH(int, provider);
+        const RowId run = plan(config(ProviderKind(provider)));
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+    }
+
+    void retriesServerErrorsRateLimitsAndTimeouts()
+    {
+        SimulatorBehaviour b;
+        b.serverErrorTimes = 1;
+        b.rateLimitTimes = 1;
+        b.retryAfterSeconds = 1;
+        b.hangTimes = 1;
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config();
+        c.timeoutMs = 400;
+        const RowId run = plan(c);
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+        // Each request: hang, 500, 429, success.
+        QCOMPARE(m_judge.requestCount(), 4 * m_jobs);
+        QCOMPARE(m_lastProgress.retries, 3 * m_jobs);
+    }
+
+    void reasksBrokenTruncatedAndIncompleteAnswers()
+    {
+        SimulatorBehaviour b;
+        b.brokenJsonTimes = 1;
+        b.dropItemTimes = 1;
+        b.fenced = true;
+        m_judge.setBehaviour(b);
+        const RowId run = plan(config());
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+        // Per report, batches of 5, 5 and 2 items. A batch of five: broken, then an answer
+        // without its third item, then that item alone (a new request, broken once too),
+        // then answered: 4 requests. A batch of two: broken, then complete: 2 requests.
+        QCOMPARE(m_judge.requestCount(), 6 * (4 + 4 + 2));
+
+        m_judge.resetCounters();
+        SimulatorBehaviour t;
+        t.truncatedTimes = 1;
+        m_judge.setBehaviour(t);
+        const RowId truncatedRun = plan(config(), u"truncated"_s);
+        QCOMPARE(drive(truncatedRun), u"finished"_s);
+        verifyVerdicts(truncatedRun);
+    }
+
+    void mapsRewordedItems()
+    {
+        SimulatorBehaviour b;
+        b.reword = true;
+        m_judge.setBehaviour(b);
+        const RowId run = plan(config());
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_judge.requestCount(), m_jobs);
+    }
+
+    void errorsAreNeverZeroesAndCanBeRerun()
+    {
+        SimulatorBehaviour b;
+        b.serverErrorTimes = 100;
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config();
+        c.maxAttempts = 3;
+        const RowId run = plan(c);
+        QCOMPARE(drive(run), u"failed"_s);
+        ProjectStore &s = m_project->store();
+        RunTotals t = s.runTotals(run);
+        QCOMPARE(t.verdicts, m_items);
+        QCOMPARE(t.verdictErrors, m_items); // every item an explicit error ...
+        QCOMPARE(t.jobsFailed, m_jobs);
+        const auto reports = s.reportSummaries(u"drb2"_s);
+        const Verdict v = s.verdicts(run, reports.constFirst().id).constFirst();
+        QVERIFY(!v.value.has_value()); // ... with no value, so never counted as "not met"
+        QVERIFY2(v.error.contains(u"HTTP 500"_s) && v.error.contains(u"3 attempts"_s),
+                 qPrintable(v.error));
+        QCOMPARE(m_judge.requestCount(), 3 * m_jobs);
+
+        // "Re-run only the failed items", now that the provider has recovered.
+        m_judge.setBehaviour({});
+        QString error;
+        QCOMPARE(requeueFailedItems(s, run, c.batchSize, &error), m_items);
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+    }
+
+    void unreachableJudgeEndsInExplicitErrors()
+    {
+        // A closed port: network errors are retried, then end as errors with their cause.
+        JudgeConfig closed = config();
+        closed.baseUrl = u"http://127.0.0.1:9"_s;
+        closed.maxAttempts = 2;
+        const RowId dead = plan(closed, u"dead"_s);
+        QCOMPARE(drive(dead), u"failed"_s);
+        const RunTotals t = m_project->store().runTotals(dead);
+        QCOMPARE(t.verdictErrors, m_items);
+        const auto reports = m_project->store().reportSummaries(u"drb2"_s);
+        const Verdict v = m_project->store().verdicts(dead, reports.constFirst().id).constFirst();
+        QVERIFY2(v.error.startsWith(u"network"_s), qPrintable(v.error));
+    }
+
+    void cancelThenResumeLosesAndDoublesNothing()
+    {
+        SimulatorBehaviour b;
+        b.latencyMs = 50;
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config();
+        c.concurrency = 2;
+        const RowId run = plan(c);
+        {
+            RunController controller(m_project->store().path());
+            QSignalSpy done(&controller, &RunController::finished);
+            QString error;
+            QVERIFY(controller.start(run, &error));
+            QTRY_VERIFY(controller.progress().jobsDone >= 4);
+            controller.pause();
+            const int sentWhilePaused = m_judge.requestCount();
+            QTest::qWait(200); // paused: nothing new goes out
+            QVERIFY(m_judge.requestCount() <= sentWhilePaused + 2);
+            controller.resume();
+            QTRY_VERIFY(controller.progress().jobsDone >= 8);
+            controller.cancel();
+            QCOMPARE(done.size(), 1);
+            QCOMPARE(done.constFirst().constFirst().toString(), u"cancelled"_s);
+        }
+        QVERIFY(m_project->store().runTotals(run).jobsPending > 0);
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+        // Only requests cut off by the cancel were sent twice.
+        QCOMPARE(m_judge.distinctRequestCount(), m_jobs);
+        QVERIFY(m_judge.requestCount() <= m_jobs + 2);
+    }
+
+    void rateLimitPacesRequests()
+    {
+        JudgeConfig c = config();
+        c.requestsPerMinute = 6;
+        c.concurrency = 10;
+        RunScope scope;
+        scope.benchmarkKey = u"drb2"_s;
+        scope.taskIds = {u"1"_s};
+        scope.models = {u"ModelA"_s};
+        QString error;
+        const auto planned = planRun(m_project->store(), c, scope, {}, &error);
+        QVERIFY2(planned, qPrintable(error));
+        QCOMPARE(planned->jobs, 3);
+        RunController controller(m_project->store().path());
+        QVERIFY(controller.start(planned->runId, &error));
+        QTRY_COMPARE(m_judge.requestCount(), 3);
+        QTRY_VERIFY(!controller.isActive());
+
+        // Two a minute: the third request of a burst must wait for the window to pass.
+        c.requestsPerMinute = 2;
+        c.batchSize = 4; // new request bodies, so that nothing comes from the cache
+        const auto second = planRun(m_project->store(), c, scope, u"slow"_s, &error);
+        QCOMPARE(second->jobs, 3);
+        m_judge.resetCounters();
+        RunController slow(m_project->store().path());
+        QVERIFY(slow.start(second->runId, &error));
+        QTRY_COMPARE(m_judge.requestCount(), 2);
+        QTest::qWait(300);
+        QCOMPARE(m_judge.requestCount(), 2);
+        QVERIFY(slow.isActive());
+        slow.cancel();
+    }
+
+    void offlineJudgeNeedsNoNetwork()
+    {
+        JudgeConfig c;
+        c.provider = ProviderKind::Offline;
+        c.model = u"lexical-baseline"_s;
+        const RowId run = plan(c);
+        QCOMPARE(drive(run), u"finished"_s);
+        const RunTotals t = m_project->store().runTotals(run);
+        QCOMPARE(t.verdicts, m_items);
+        QCOMPARE(t.verdictErrors, 0);
+        QCOMPARE(t.requests, 0);
+        QCOMPARE(m_judge.requestCount(), 0);
+        const auto reports = m_project->store().reportSummaries(u"drb2"_s);
+        const Verdict v = m_project->store().verdicts(run, reports.constFirst().id).constFirst();
+        QVERIFY(v.reason.contains(u"lexical baseline"_s));
+        QCOMPARE(m_project->store().run(run)->kind, JudgeKind::Offline);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunController)
+#include "tst_runcontroller.moc"
