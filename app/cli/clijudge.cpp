@@ -128,7 +128,7 @@ std::optional<JudgeConfig> configFrom(const QCommandLineParser &p, QTextStream &
             err << u"rubricate-cli: --%1 needs a number\n"_s.arg(name);
             return false;
         }
-        target = decltype(target)(v);
+        target = static_cast<std::remove_reference_t<decltype(target)>>(v);
         return true;
     };
     double temperature = -1, seed = -1, timeout = -1;

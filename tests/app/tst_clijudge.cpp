@@ -1,0 +1,147 @@
+// `rubricate-cli judge` killed with SIGKILL in the middle of a run, then resumed: every
+// answer that had arrived is reused, every verdict is there exactly once and right.
+#include "judge/judgesimulator.h"
+#include "judgefixture.h"
+#include "scratchproject.h"
+
+#include <QProcess>
+#include <QSqlQuery>
+#include <QTest>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+class TestCliJudge : public QObject
+{
+    Q_OBJECT
+
+    JudgeSimulator m_judge;
+
+    QStringList judgeArgs(const QString &project)
+    {
+        return {u"-p"_s,           project,       u"judge"_s,       u"--provider"_s,
+                u"openai"_s,       u"--base-url"_s, m_judge.baseUrl(), u"--model"_s,
+                u"sim"_s,          u"--batch-size"_s, u"3"_s,         u"--concurrency"_s,
+                u"2"_s,            u"--backoff-ms"_s, u"20"_s};
+    }
+
+    int cachedAnswers(ProjectStore &store)
+    {
+        QSqlQuery q(store.database());
+        return q.exec(u"SELECT count(*) FROM response_cache"_s) && q.next() ? q.value(0).toInt()
+                                                                            : -1;
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_judge.listen()); }
+
+    void killedRunResumesExactly()
+    {
+        RubricateTest::ScratchProject project;
+        QVERIFY(project.isOpen());
+        // 4 tasks x 12 rubrics x 2 models, batches of 3: 32 requests.
+        const int items = RubricateTest::writeJudgeFixture(project.store(),
+                                                           project.filePath(u"in"_s), 4, 12);
+        const int jobs = 4 * 4 * 2;
+        SimulatorBehaviour slow;
+        slow.latencyMs = 150;
+        m_judge.setBehaviour(slow);
+
+        QProcess judge;
+        judge.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        judge.start(QStringLiteral(RUBRICATE_CLI), judgeArgs(project.store().path()));
+        QVERIFY(judge.waitForStarted());
+        // Let it get part of the way, then kill it without warning.
+        QTRY_VERIFY_WITH_TIMEOUT(project.store().runs().size() == 1
+                                     && project.store().runTotals(project.store().runs()
+                                                                      .constFirst()
+                                                                      .id)
+                                            .jobsDone
+                                         >= 8,
+                                 30000);
+        judge.kill(); // SIGKILL
+        QVERIFY(judge.waitForFinished());
+        QCOMPARE(judge.exitStatus(), QProcess::CrashExit);
+
+        const RowId run = project.store().runs().constFirst().id;
+        const RunTotals atKill = project.store().runTotals(run);
+        QVERIFY(atKill.jobsDone < jobs);
+        const int answeredBeforeKill = cachedAnswers(project.store());
+        QVERIFY(answeredBeforeKill >= atKill.jobsDone);
+        // Requests the killed process had written may still sit unread in our sockets, and
+        // answers in flight go to a dead socket: let both settle before counting.
+        QTest::qWait(3 * slow.latencyMs);
+        const int sentBeforeKill = m_judge.requestCount();
+
+        QProcess resume;
+        resume.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        resume.start(QStringLiteral(RUBRICATE_CLI),
+                     {u"-p"_s, project.store().path(), u"resume"_s, QString::number(run)});
+        // Not waitForFinished(): the simulator answering it lives on this event loop.
+        QTRY_VERIFY_WITH_TIMEOUT(resume.state() == QProcess::NotRunning, 60000);
+        QCOMPARE(resume.exitCode(), 0);
+
+        // Every request body was sent; only those in flight at the kill (at most the
+        // concurrency, 2) were sent twice. Answers that had arrived were not paid again.
+        QCOMPARE(m_judge.distinctRequestCount(), jobs);
+        QVERIFY(m_judge.maxRequestsForOneBody() <= 2);
+        QVERIFY2(m_judge.requestCount() - jobs <= 2,
+                 qPrintable(u"%1 requests for %2 jobs"_s.arg(m_judge.requestCount()).arg(jobs)));
+        // After the kill, exactly the requests whose answers had not arrived were sent.
+        QCOMPARE(m_judge.requestCount() - sentBeforeKill, jobs - answeredBeforeKill);
+        QCOMPARE(cachedAnswers(project.store()), jobs);
+
+        // Every verdict exactly once, with the judge's score.
+        const RunTotals done = project.store().runTotals(run);
+        QCOMPARE(done.jobsDone, jobs);
+        QCOMPARE(done.verdicts, items);
+        QCOMPARE(done.verdictErrors, 0);
+        QSqlQuery q(project.store().database());
+        QVERIFY(q.exec(u"SELECT r.text, v.value FROM verdict v JOIN rubric r ON r.id = v.rubric_id"
+                       " WHERE v.run_id = %1"_s.arg(run)));
+        int checked = 0;
+        while (q.next()) {
+            QCOMPARE(q.value(1).toInt(), JudgeSimulator::expectedScore(q.value(0).toString()));
+            ++checked;
+        }
+        QCOMPARE(checked, items);
+        QCOMPARE(project.store().run(run)->status, u"finished"_s);
+    }
+
+    void runsListsTheRun()
+    {
+        RubricateTest::ScratchProject project;
+        RubricateTest::writeJudgeFixture(project.store(), project.filePath(u"in"_s), 1, 4);
+        m_judge.setBehaviour({});
+        QProcess judge;
+        judge.start(QStringLiteral(RUBRICATE_CLI),
+                    {u"-p"_s, project.store().path(), u"judge"_s, u"--provider"_s, u"offline"_s});
+        QVERIFY(judge.waitForFinished(60000));
+        QCOMPARE(judge.exitCode(), 0);
+        const QString out = QString::fromUtf8(judge.readAllStandardOutput());
+        QVERIFY2(out.contains(u"8 verdicts, 0 errors"_s), qPrintable(out));
+
+        QProcess runs;
+        runs.start(QStringLiteral(RUBRICATE_CLI), {u"-p"_s, project.store().path(), u"runs"_s});
+        QVERIFY(runs.waitForFinished(60000));
+        const QString list = QString::fromUtf8(runs.readAllStandardOutput());
+        QVERIFY2(list.contains(u"offline"_s) && list.contains(u"finished"_s), qPrintable(list));
+
+        // A key is never taken from the command line or stored: a provider without one fails.
+        QProcess keyless;
+        keyless.setProcessEnvironment([] {
+            auto env = QProcessEnvironment::systemEnvironment();
+            env.remove(u"OPENAI_API_KEY"_s);
+            return env;
+        }());
+        keyless.start(QStringLiteral(RUBRICATE_CLI),
+                      {u"-p"_s, project.store().path(), u"judge"_s, u"--provider"_s, u"openai"_s,
+                       u"--model"_s, u"gpt"_s, u"--base-url"_s, u"https://api.invalid/v1"_s});
+        QVERIFY(keyless.waitForFinished(60000));
+        QCOMPARE(keyless.exitCode(), 1);
+        QVERIFY(QString::fromUtf8(keyless.readAllStandardError()).contains(u"OPENAI_API_KEY"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliJudge)
+#include "tst_clijudge.moc"
