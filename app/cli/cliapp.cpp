@@ -60,7 +60,14 @@ Commands:
   resume <run>                 Continue a run that was stopped or killed; answers already
                                received are read from the response cache, not paid again.
   rerun-failed <run>           Queue the run's failed items again and run them.
-  bench [--data DIR]           Time the importers on the shared benchmark data.
+  export drb2 <folder> [--runs IDS] [--error-policy exclude|reference]
+                               result.jsonl and the five agg_scores_*.csv exactly as the
+                               DRB-II pipeline writes them (byte-compatible), from the runs
+                               given (repeated runs are averaged like the reference does).
+  bench [import|judge|evidence] [--data DIR]
+                               Benchmarks (figures, never pass/fail): import times on the
+                               shared data; judging all DRB-II tasks against the simulated
+                               judge (--latency 0,500); locating evidence in long reports.
 
 Import kinds:
 %1
@@ -430,7 +437,20 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (const auto code =
             runJudgeCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
+    if (command == "simulate-judge"_L1)
+        return runSimulatedJudge(parser.value(u"latency"_s).toInt(), out);
     if (command == "bench"_L1) {
+        const QString what = positional.value(0, u"import"_s);
+        if (what == "judge"_L1) {
+            QList<int> latencies;
+            for (const QString &l : parser.value(u"latency"_s).split(u',', Qt::SkipEmptyParts))
+                latencies << l.toInt();
+            if (latencies.isEmpty())
+                latencies = {0, 500};
+            return runJudgeBenchmark(parser.value(u"data"_s), latencies, out, err);
+        }
+        if (what == "evidence"_L1)
+            return runEvidenceBenchmarkCommand(parser.value(u"data"_s), out, err);
         return runImportBenchmark(parser.value(u"data"_s),
                                   parser.isSet(u"repeat"_s) ? parser.value(u"repeat"_s).toInt() : 5,
                                   out, err);

@@ -2,6 +2,7 @@
 
 #include "cliapp.h"
 #include "clitable.h"
+#include "exchange/drb2projectexport.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
 #include "store/projectstore.h"
@@ -247,6 +248,49 @@ int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
     return Ok;
 }
 
+int cmdExport(const QCommandLineParser &parser, const QStringList &args,
+              const QString &projectPath, QTextStream &out, QTextStream &err)
+{
+    if (args.size() != 2 || args.at(0) != "drb2"_L1) {
+        err << u"rubricate-cli: export needs `drb2 <folder>`\n"_s;
+        return Usage;
+    }
+    if (!QFileInfo::exists(projectPath)) {
+        err << u"rubricate-cli: no project at %1\n"_s.arg(projectPath);
+        return Failed;
+    }
+    QString error;
+    auto store = ProjectStore::open(projectPath, &error);
+    if (!store) {
+        err << u"rubricate-cli: "_s << error << u'\n';
+        return Failed;
+    }
+    QList<RowId> runs;
+    for (const QString &id : parseIdList(parser.value(u"runs"_s)))
+        runs << id.toLongLong();
+    const QString policyName = parser.value(u"error-policy"_s);
+    if (!policyName.isEmpty() && policyName != "exclude"_L1 && policyName != "reference"_L1) {
+        err << u"rubricate-cli: --error-policy is exclude or reference\n"_s;
+        return Usage;
+    }
+    const ErrorPolicy policy =
+        policyName == "reference"_L1 ? ErrorPolicy::AsReference : ErrorPolicy::Exclude;
+    Drb2ExportSummary summary;
+    if (!exportDrb2(*store, runs, args.at(1), policy, &summary, &error)) {
+        err << u"rubricate-cli: "_s << error << u'\n';
+        return Failed;
+    }
+    out << u"%1 result lines, %2 judged items (%3 without a usable score, listed under "
+           "\"errors\" and %4)\n"_s.arg(summary.lines)
+               .arg(summary.items)
+               .arg(summary.errorItems)
+               .arg(policy == ErrorPolicy::Exclude ? u"left out of the scores"_s
+                                                   : u"counted as 0 as the reference does"_s);
+    for (const QString &f : std::as_const(summary.files))
+        out << u"  "_s << f << u'\n';
+    return Ok;
+}
+
 } // namespace
 
 QList<QCommandLineOption> judgeOptions()
@@ -278,6 +322,9 @@ QList<QCommandLineOption> judgeOptions()
         {u"price-out"_s, u"judge: USD per million output tokens."_s, u"USD"_s},
         {u"name"_s, u"judge: run name."_s, u"NAME"_s},
         {u"plan-only"_s, u"judge: create the run and print the plan, do not send."_s},
+        {u"runs"_s, u"export: run ids (repeated runs are averaged); default all."_s, u"IDS"_s},
+        {u"error-policy"_s, u"export: exclude (default) or reference (errors count as 0)."_s,
+         u"NAME"_s},
     };
 }
 
@@ -289,6 +336,8 @@ std::optional<int> runJudgeCommand(const QString &command, const QCommandLinePar
         return cmdJudge(parser, projectPath, out, err);
     if (command == "runs"_L1)
         return cmdRuns(projectPath, out, err);
+    if (command == "export"_L1)
+        return cmdExport(parser, args, projectPath, out, err);
     if (command == "resume"_L1 || command == "rerun-failed"_L1) {
         const auto runId = runArgument(args, err, command);
         if (!runId)

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -23,10 +24,11 @@ constexpr int MinRunLatin = 12;
 constexpr int MinRunCjk = 6;
 constexpr int TrivialFragment = 4;
 // A q-gram this frequent says nothing about where a quote is; its neighbours will.
-constexpr int MaxOccurrencesPerGram = 256;
+constexpr int MaxOccurrencesPerGram = 64;
+// Fragments longer than this sample their q-grams for the approximate search.
+constexpr int LongFragment = 400;
 // Alignments verified per fragment; the first is almost always the answer.
 constexpr int CandidateAlignments = 3;
-constexpr quint64 HashBase = 0x100000001B3ULL;
 
 struct Run {
     int f = 0; // start in the fragment
@@ -49,14 +51,6 @@ bool isEmphasisMarker(QChar c)
     return c == u'*' || c == u'_' || c == u'`';
 }
 
-quint64 power(quint64 base, int exponent)
-{
-    quint64 result = 1;
-    while (exponent-- > 0)
-        result *= base;
-    return result;
-}
-
 } // namespace
 
 struct EvidenceLocator::Index {
@@ -64,21 +58,35 @@ struct EvidenceLocator::Index {
 
     EvidenceSpan spanFor(int normStart, int normEnd, MatchMethod method) const;
     EvidenceSpan exactOrNormalisedSpan(int normStart, int normEnd, QStringView original) const;
-    FragmentMatch findFragment(QStringView original, const QString &normalised, int from) const;
+    qsizetype find(QStringView needle, int from) const;
+    FragmentMatch findFragment(QStringView original, const QString &normalised, double cjkShare,
+                               int from) const;
     QList<Run> approximate(QStringView fragment, int from, int minRun, int *covered) const;
     QList<Run> runsAround(QStringView fragment, int from, int minRun, const int *hitDiag,
                           const int *hitI, int count) const;
+    // Whether the characters an approximate match leaves unmatched, on either side, include
+    // digits.
+    bool editsTouchNumbers(QStringView fragment, const QList<Run> &chain) const;
 
-    quint32 bucketOf(quint64 hash) const
+    // The q units at `gram` (q is 4 or 8: one or two 64-bit loads) hashed to a bucket. Not a
+    // rolling hash, so that the index can be filled back to front.
+    quint32 bucketOf(const char16_t *gram) const
     {
-        return quint32((hash * 0x9E3779B97F4A7C15ULL) >> (64 - bucketBits));
+        quint64 a = 0;
+        quint64 b = 0;
+        std::memcpy(&a, gram, sizeof a);
+        if (q == 8)
+            std::memcpy(&b, gram + 4, sizeof b);
+        quint64 h = (a * 0x9E3779B97F4A7C15ULL) ^ (b * 0xC2B2AE3D27D4EB4FULL);
+        h ^= h >> 31;
+        h *= 0xBF58476D1CE4E5B9ULL;
+        return quint32(h >> (64 - bucketBits));
     }
 
     QString text;
     EvidenceText::NormalisedText norm;
     int q = 8;
     int bucketBits = 0;
-    quint64 topPower = 1; // HashBase^(q-1), to roll the hash
     // Positions of every q-gram of the normalised report, grouped by hash bucket (CSR layout:
     // one allocation each instead of a hash table of lists).
     std::vector<int> bucketStart;
@@ -90,33 +98,46 @@ EvidenceLocator::Index::Index(const QString &reportText)
     , norm(EvidenceText::normalise(reportText))
 {
     // 8-grams are selective in alphabetic text; Chinese packs a word into two characters.
-    q = EvidenceText::cjkShare(norm.text) >= 0.2 ? 4 : 8;
-    topPower = power(HashBase, q - 1);
+    q = norm.cjkShare() >= 0.2 ? 4 : 8;
     const int n = int(norm.text.size());
     if (n < q)
         return;
     const int grams = n - q + 1;
-    bucketBits = std::max(4, int(std::bit_width(unsigned(grams))));
+    // About one gram per bucket: collisions cost a comparison, a larger table cache misses.
+    bucketBits = std::max(4, int(std::bit_width(unsigned(grams))) - 1);
     const char16_t *s = reinterpret_cast<const char16_t *>(norm.text.constData());
 
-    std::vector<quint32> bucketOfPosition(grams);
+    // Count per bucket, turn counts into bucket ends, then place positions back to front so
+    // that each bucket lists them in ascending order and the ends become starts.
     bucketStart.assign((size_t(1) << bucketBits) + 1, 0);
-    quint64 h = 0;
-    for (int k = 0; k < q; ++k)
-        h = h * HashBase + s[k];
-    for (int p = 0; p < grams; ++p) {
-        const quint32 b = bucketOf(h);
-        bucketOfPosition[p] = b;
-        ++bucketStart[b + 1];
-        if (p + q < n)
-            h = (h - s[p] * topPower) * HashBase + s[p + q];
-    }
-    for (size_t b = 1; b < bucketStart.size(); ++b)
-        bucketStart[b] += bucketStart[b - 1];
-    positions.resize(grams);
-    std::vector<int> cursor(bucketStart.begin(), bucketStart.end() - 1);
     for (int p = 0; p < grams; ++p)
-        positions[cursor[bucketOfPosition[p]]++] = p;
+        ++bucketStart[bucketOf(s + p)];
+    for (size_t b = 1; b < bucketStart.size() - 1; ++b)
+        bucketStart[b] += bucketStart[b - 1];
+    bucketStart.back() = grams;
+    positions.resize(grams);
+    for (int p = grams - 1; p >= 0; --p)
+        positions[--bucketStart[bucketOf(s + p)]] = p;
+}
+
+bool EvidenceLocator::Index::editsTouchNumbers(QStringView fragment, const QList<Run> &chain) const
+{
+    const auto hasDigit = [](QStringView text) {
+        return std::any_of(text.begin(), text.end(), [](QChar c) { return c.isDigit(); });
+    };
+    int fragmentAt = 0;
+    for (qsizetype k = 0; k < chain.size(); ++k) {
+        const Run &run = chain[k];
+        if (hasDigit(fragment.sliced(fragmentAt, run.f - fragmentAt)))
+            return true;
+        if (k > 0) {
+            const int reportAt = chain[k - 1].r + chain[k - 1].len;
+            if (hasDigit(QStringView(norm.text).sliced(reportAt, run.r - reportAt)))
+                return true;
+        }
+        fragmentAt = run.f + run.len;
+    }
+    return hasDigit(fragment.sliced(fragmentAt));
 }
 
 EvidenceSpan EvidenceLocator::Index::spanFor(int normStart, int normEnd, MatchMethod method) const
@@ -147,12 +168,47 @@ EvidenceSpan EvidenceLocator::Index::exactOrNormalisedSpan(int normStart, int no
     return spanFor(normStart, normEnd, exact ? MatchMethod::Exact : MatchMethod::Normalised);
 }
 
-FragmentMatch EvidenceLocator::Index::findFragment(QStringView original,
-                                                   const QString &normalised, int from) const
+qsizetype EvidenceLocator::Index::find(QStringView needle, int from) const
+{
+    const int m = int(needle.size());
+    const int n = int(norm.text.size());
+    if (positions.empty() || m < q)
+        return norm.text.indexOf(needle, from);
+    // Candidates are the occurrences of the needle's rarest q-gram: a handful instead of a scan
+    // of the whole report. Buckets list positions in ascending order, so the first candidate
+    // that verifies is the first occurrence.
+    const char16_t *f = needle.utf16();
+    int rarest = 0;
+    int rarestCount = std::numeric_limits<int>::max();
+    quint32 rarestBucket = 0;
+    for (int i = 0; i + q <= m; ++i) {
+        const quint32 b = bucketOf(f + i);
+        const int count = bucketStart[b + 1] - bucketStart[b];
+        if (count < rarestCount) {
+            rarest = i;
+            rarestCount = count;
+            rarestBucket = b;
+            if (count == 0)
+                return -1;
+        }
+    }
+    const char16_t *s = reinterpret_cast<const char16_t *>(norm.text.constData());
+    const int *begin = positions.data() + bucketStart[rarestBucket];
+    const int *end = positions.data() + bucketStart[rarestBucket + 1];
+    for (const int *p = std::lower_bound(begin, end, from + rarest); p != end; ++p) {
+        const int start = *p - rarest;
+        if (start + m <= n && std::memcmp(s + start, f, size_t(m) * sizeof(char16_t)) == 0)
+            return start;
+    }
+    return -1;
+}
+
+FragmentMatch EvidenceLocator::Index::findFragment(QStringView original, const QString &normalised,
+                                                   double cjkShare, int from) const
 {
     FragmentMatch match;
     const auto tryNeedle = [&](const QString &needle) {
-        const qsizetype pos = norm.text.indexOf(needle, from);
+        const qsizetype pos = find(needle, from);
         if (pos < 0)
             return false;
         match.found = true;
@@ -176,25 +232,41 @@ FragmentMatch EvidenceLocator::Index::findFragment(QStringView original,
             return match;
     }
 
-    const int minRun = EvidenceText::cjkShare(normalised) >= 0.3 ? MinRunCjk : MinRunLatin;
+    const int minRun = cjkShare >= 0.3 ? MinRunCjk : MinRunLatin;
     int covered = 0;
     const QList<Run> chain = approximate(normalised, from, minRun, &covered);
     if (chain.isEmpty())
         return match;
     const double coverage = double(covered) / double(normalised.size());
+    const int longest
+        = std::max_element(chain.cbegin(), chain.cend(), [](const Run &a, const Run &b) {
+              return a.len < b.len;
+          })->len;
     match.method = MatchMethod::Approximate;
     match.normStart = chain.first().r;
     match.normEnd = chain.last().r + chain.last().len;
-    if (coverage >= LocatedCoverage) {
+    const auto approximateSpan = [this](int start, int end) {
+        // Runs may begin or end at a space; the highlight should not.
+        if (norm.text[start] == u' ')
+            ++start;
+        if (norm.text[end - 1] == u' ')
+            --end;
+        return spanFor(start, end, MatchMethod::Approximate);
+    };
+    if (coverage >= LocatedCoverage && !editsTouchNumbers(normalised, chain)) {
         // One highlight over the whole passage: the judge's edits sit between the runs.
         match.found = true;
         match.covered = covered;
-        match.spans = {spanFor(match.normStart, match.normEnd, MatchMethod::Approximate)};
-    } else if (coverage >= PartialCoverage && covered >= 2 * minRun) {
-        // Only the shared runs: what lies between them may be unrelated text.
+        match.spans = {approximateSpan(match.normStart, match.normEnd)};
+    } else if (coverage >= PartialCoverage && longest >= 2 * minRun) {
+        // Also where the judge's wording is close but a figure differs: "a COP of 2.9" is not
+        // evidence for a report that says 2.7, however similar the sentence.
+        // A real part of the quote is one long stretch; runs of a dozen characters, however
+        // many, are phrases like "the results of" that any report on the topic shares.
+        // Highlight only the runs: what lies between them may be unrelated text.
         match.covered = covered;
         for (const Run &run : chain)
-            match.spans.append(spanFor(run.r, run.r + run.len, MatchMethod::Approximate));
+            match.spans.append(approximateSpan(run.r, run.r + run.len));
     } else {
         return {};
     }
@@ -212,35 +284,34 @@ QList<Run> EvidenceLocator::Index::approximate(QStringView fragment, int from, i
     const char16_t *s = reinterpret_cast<const char16_t *>(norm.text.constData());
     const char16_t *f = fragment.utf16();
 
-    // Seeds: every q-gram of the fragment that occurs after `from`, as (diagonal, offset).
-    struct Hit {
-        int diag;
-        int i;
-    };
-    std::vector<Hit> hits;
-    quint64 h = 0;
-    for (int k = 0; k < q; ++k)
-        h = h * HashBase + f[k];
-    for (int i = 0; i + q <= m; ++i) {
-        const quint32 b = bucketOf(h);
+    // Seeds: every q-gram of the fragment that occurs after `from`, as (diagonal, offset)
+    // packed into one integer so that sorting them is cheap; diagonals start at -m.
+    // A long quote (a judge pasting a section) samples its grams: every shared run of minRun
+    // characters still starts a sampled gram, at a fraction of the seeds to sort.
+    const int stride = m > LongFragment ? std::max(1, minRun - q + 1) : 1;
+    std::vector<quint64> hits;
+    for (int i = 0; i + q <= m; i += stride) {
+        const quint32 b = bucketOf(f + i);
         const int *begin = positions.data() + bucketStart[b];
         const int *end = positions.data() + bucketStart[b + 1];
-        if (end - begin <= MaxOccurrencesPerGram) {
-            for (const int *p = std::lower_bound(begin, end, from); p != end; ++p) {
-                if (std::memcmp(s + *p, f + i, size_t(q) * sizeof(char16_t)) == 0)
-                    hits.push_back({*p - i, i});
-            }
+        if (end - begin > MaxOccurrencesPerGram)
+            continue;
+        for (const int *p = std::lower_bound(begin, end, from); p != end; ++p) {
+            if (std::memcmp(s + *p, f + i, size_t(q) * sizeof(char16_t)) == 0)
+                hits.push_back((quint64(*p - i + m) << 32) | quint64(i));
         }
-        if (i + q < m)
-            h = (h - f[i] * topPower) * HashBase + f[i + q];
     }
-    const int seedsForOneRun = minRun - q + 1;
+    const int seedsForOneRun = std::max(1, (minRun - q + 1) / stride);
     const int hitCount = int(hits.size());
     if (hitCount < seedsForOneRun)
         return {};
-    std::sort(hits.begin(), hits.end(), [](const Hit &a, const Hit &b) {
-        return a.diag != b.diag ? a.diag < b.diag : a.i < b.i;
-    });
+    std::sort(hits.begin(), hits.end());
+    std::vector<int> diags(hitCount);
+    std::vector<int> offsets(hitCount);
+    for (int k = 0; k < hitCount; ++k) {
+        diags[k] = int(hits[k] >> 32) - m;
+        offsets[k] = int(hits[k] & 0xFFFFFFFFU);
+    }
 
     // Vote: the band of diagonals an edited copy of the fragment can occupy is as wide as the
     // insertions the window allows; the bands with most seeds are the candidate places.
@@ -248,17 +319,10 @@ QList<Run> EvidenceLocator::Index::approximate(QStringView fragment, int from, i
     std::vector<int> windowEnd(hitCount);
     for (int a = 0, b = 0; a < hitCount; ++a) {
         b = std::max(b, a);
-        while (b < hitCount && hits[b].diag - hits[a].diag <= spread)
+        while (b < hitCount && diags[b] - diags[a] <= spread)
             ++b;
         windowEnd[a] = b;
     }
-    std::vector<int> diags(hitCount);
-    std::vector<int> offsets(hitCount);
-    for (int k = 0; k < hitCount; ++k) {
-        diags[k] = hits[k].diag;
-        offsets[k] = hits[k].i;
-    }
-
     QList<Run> best;
     std::vector<std::pair<int, int>> taken;
     for (int candidate = 0; candidate < CandidateAlignments && *covered < m; ++candidate) {
@@ -319,8 +383,7 @@ QList<Run> EvidenceLocator::Index::approximate(QStringView fragment, int from, i
 }
 
 QList<Run> EvidenceLocator::Index::runsAround(QStringView fragment, int from, int minRun,
-                                              const int *hitDiag, const int *hitI,
-                                              int count) const
+                                              const int *hitDiag, const int *hitI, int count) const
 {
     const int m = int(fragment.size());
     const int n = int(norm.text.size());
@@ -343,7 +406,8 @@ QList<Run> EvidenceLocator::Index::runsAround(QStringView fragment, int from, in
             --run.r;
             ++run.len;
         }
-        while (run.f + run.len < m && run.r + run.len < n && f[run.f + run.len] == s[run.r + run.len])
+        while (run.f + run.len < m && run.r + run.len < n
+               && f[run.f + run.len] == s[run.r + run.len])
             ++run.len;
         if (run.len < minRun)
             continue;
@@ -387,8 +451,7 @@ QString matchMethodKey(MatchMethod method)
 
 EvidenceLocator::EvidenceLocator(const QString &reportText)
     : m_index(std::make_shared<const Index>(reportText))
-{
-}
+{ }
 
 const QString &EvidenceLocator::reportText() const
 {
@@ -403,6 +466,25 @@ EvidenceLocation EvidenceLocator::locate(const QString &quote) const
     if (trimmed.isEmpty())
         return result;
 
+    // Content first: a quote that is nothing but ellipses or markup is no evidence, even
+    // though the report may well contain "..." or "**".
+    struct Piece {
+        QStringView original;
+        QString normalised;
+        double cjkShare = 0;
+        bool trivial = false;
+        FragmentMatch match;
+    };
+    const QList<QStringView> pieces = EvidenceText::splitOnEllipses(trimmed);
+    QList<Piece> parts;
+    for (const QStringView piece : pieces) {
+        EvidenceText::NormalisedText normalised = EvidenceText::normalise(piece, false);
+        if (!normalised.text.isEmpty())
+            parts.append({piece, std::move(normalised.text), normalised.cjkShare(), false, {}});
+    }
+    if (parts.isEmpty())
+        return result;
+
     const auto whole = [&](EvidenceSpan span) {
         result.status = EvidenceStatus::Located;
         result.spans = {span};
@@ -411,31 +493,26 @@ EvidenceLocation EvidenceLocator::locate(const QString &quote) const
         result.fragmentsFound = 1;
         return result;
     };
+    // Exact first. Most quotes are verbatim, and then the first normalised occurrence, which
+    // the index finds without reading the report, is the verbatim one.
+    if (parts.size() == 1) {
+        if (const qsizetype pos = ix.find(parts.first().normalised, 0); pos >= 0) {
+            const int start = ix.norm.origStart[size_t(pos)];
+            const int end = ix.norm.origEnd[size_t(pos + parts.first().normalised.size() - 1)];
+            if (QStringView(ix.text).sliced(start, end - start) == trimmed)
+                return whole({start, end - start, MatchMethod::Exact});
+        }
+    }
     if (const qsizetype pos = ix.text.indexOf(trimmed); pos >= 0)
         return whole({int(pos), int(trimmed.size()), MatchMethod::Exact});
-
-    const QList<QStringView> pieces = EvidenceText::splitOnEllipses(trimmed);
     // A quote with an ellipsis may be quoting a literal one.
     if (pieces.size() != 1 || pieces.first().size() != trimmed.size()) {
         const QString normalised = EvidenceText::normalise(trimmed, false).text;
-        if (const qsizetype pos = ix.norm.text.indexOf(normalised); !normalised.isEmpty() && pos >= 0)
-            return whole(ix.spanFor(int(pos), int(pos + normalised.size()), MatchMethod::Normalised));
+        if (const qsizetype pos = ix.find(normalised, 0); pos >= 0)
+            return whole(
+                ix.spanFor(int(pos), int(pos + normalised.size()), MatchMethod::Normalised));
     }
 
-    struct Piece {
-        QStringView original;
-        QString normalised;
-        bool trivial = false;
-        FragmentMatch match;
-    };
-    QList<Piece> parts;
-    for (const QStringView piece : pieces) {
-        QString normalised = EvidenceText::normalise(piece, false).text;
-        if (!normalised.isEmpty())
-            parts.append({piece, std::move(normalised), false, {}});
-    }
-    if (parts.isEmpty())
-        return result;
     const bool allTrivial = std::all_of(parts.cbegin(), parts.cend(), [](const Piece &p) {
         return p.normalised.size() < TrivialFragment;
     });
@@ -451,7 +528,7 @@ EvidenceLocation EvidenceLocator::locate(const QString &quote) const
         if (part.trivial)
             continue;
         total += int(part.normalised.size());
-        part.match = ix.findFragment(part.original, part.normalised, from);
+        part.match = ix.findFragment(part.original, part.normalised, part.cjkShare, from);
         covered += part.match.covered;
         if (part.match.found)
             ++result.fragmentsFound;
@@ -469,14 +546,13 @@ EvidenceLocation EvidenceLocator::locate(const QString &quote) const
             continue;
         if (nextStart >= 0 && match.found && match.method != MatchMethod::Approximate) {
             const qsizetype limit = nextStart - match.needle.size();
-            const qsizetype pos = limit > match.normStart
-                ? ix.norm.text.lastIndexOf(match.needle, limit)
-                : -1;
+            const qsizetype pos
+                = limit > match.normStart ? ix.norm.text.lastIndexOf(match.needle, limit) : -1;
             if (pos > match.normStart) {
                 match.normStart = int(pos);
                 match.normEnd = int(pos + match.needle.size());
-                match.spans = {ix.exactOrNormalisedSpan(match.normStart, match.normEnd,
-                                                        parts[k].original)};
+                match.spans
+                    = {ix.exactOrNormalisedSpan(match.normStart, match.normEnd, parts[k].original)};
             }
         }
         nextStart = match.normStart;
@@ -487,8 +563,8 @@ EvidenceLocation EvidenceLocator::locate(const QString &quote) const
     std::sort(result.spans.begin(), result.spans.end(),
               [](const EvidenceSpan &a, const EvidenceSpan &b) { return a.start < b.start; });
     result.coverage = total > 0 ? double(covered) / double(total) : 0.0;
-    const int nonTrivial = int(std::count_if(parts.cbegin(), parts.cend(),
-                                             [](const Piece &p) { return !p.trivial; }));
+    const int nonTrivial = int(
+        std::count_if(parts.cbegin(), parts.cend(), [](const Piece &p) { return !p.trivial; }));
     if (result.fragmentsFound == nonTrivial && result.coverage >= LocatedCoverage)
         result.status = EvidenceStatus::Located;
     else if (!result.spans.isEmpty())

@@ -11,7 +11,8 @@ namespace Rubricate {
 
 enum class EvidenceStatus {
     Located, // every fragment found, at least 85 % of the quote's characters covered
-    PartlyLocated, // some fragments, or a good part of a single one, found
+    PartlyLocated, // some fragments, or a good part of one, found; or a close copy whose
+                   // figures differ from the report's
     NotFound, // nothing worth highlighting: invented, or paraphrased beyond recognition
     Empty, // the judge gave no evidence
 };

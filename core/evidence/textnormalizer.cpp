@@ -2,6 +2,7 @@
 
 #include <QChar>
 
+#include <array>
 #include <utility>
 
 namespace Rubricate::EvidenceText {
@@ -58,8 +59,8 @@ bool isQuoteVariant(char32_t c)
 
 bool isDashVariant(char32_t c)
 {
-    return (c >= 0x2010 && c <= 0x2015) || c == 0x2212 || c == 0xFE58 || c == 0xFE63
-        || c == 0xFF0D || c == 0x2E3A || c == 0x2E3B;
+    return (c >= 0x2010 && c <= 0x2015) || c == 0x2212 || c == 0xFE58 || c == 0xFE63 || c == 0xFF0D
+        || c == 0x2E3A || c == 0x2E3B;
 }
 
 bool isWordChar(char32_t c)
@@ -113,16 +114,26 @@ QList<std::pair<qsizetype, qsizetype>> markdownLinkSyntax(QStringView text)
     return drops;
 }
 
+// What each ASCII character becomes when nothing about it depends on context, 0 where it does
+// (whitespace, markup, dashes, line-start markers).
+constexpr auto PlainAscii = [] {
+    std::array<char16_t, 128> table{};
+    for (char16_t c = 0x21; c < 0x7F; ++c)
+        table[c] = (c >= u'A' && c <= u'Z') ? char16_t(c + 32) : c;
+    table[u'\''] = QuoteMark;
+    for (const char16_t c : {u'*', u'_', u'`', u'#', u'>', u'|', DashMark})
+        table[c] = 0;
+    return table;
+}();
+
 class Normaliser
 {
 public:
-    Normaliser(QStringView in, bool keepMap) : m_in(in), m_keepMap(keepMap)
+    Normaliser(QStringView in, bool keepMap)
+        : m_in(in)
+        , m_keepMap(keepMap)
     {
-        m_out.text.reserve(in.size());
-        if (keepMap) {
-            m_out.origStart.reserve(in.size());
-            m_out.origEnd.reserve(in.size());
-        }
+        reserve(in.size() + 16);
     }
 
     NormalisedText run()
@@ -138,7 +149,21 @@ public:
                 m_atLineStart = false;
                 continue;
             }
-            char32_t c = m_in[i].unicode();
+            const char16_t unit = m_in[i].unicode();
+            // Fast paths for the bulk of any report: plain ASCII and common ideographs.
+            if (unit < 0x80 && PlainAscii[unit]) {
+                const char16_t folded = PlainAscii[unit];
+                plain(folded, int(i),
+                      (folded >= u'0' && folded <= u'9') || (folded >= u'a' && folded <= u'z'));
+                ++i;
+                continue;
+            }
+            if (unit >= 0x4E00 && unit <= 0x9FFF) {
+                ideograph(unit, int(i));
+                ++i;
+                continue;
+            }
+            char32_t c = unit;
             int len = 1;
             if (QChar::isHighSurrogate(c) && i + 1 < n && m_in[i + 1].isLowSurrogate()) {
                 c = QChar::surrogateToUcs4(m_in[i], m_in[i + 1]);
@@ -146,6 +171,11 @@ public:
             }
             feed(c, int(i), int(i + len), 0);
             i += len;
+        }
+        m_out.text.truncate(m_length);
+        if (m_keepMap) {
+            m_out.origStart.resize(size_t(m_length));
+            m_out.origEnd.resize(size_t(m_length));
         }
         return std::move(m_out);
     }
@@ -249,6 +279,33 @@ private:
         visible(QChar::toCaseFolded(c), from, to);
     }
 
+    // visible() for an ASCII character that is neither a dash nor CJK.
+    void plain(char16_t c, int at, bool alphanumeric)
+    {
+        if (m_pendingSpace) {
+            m_pendingSpace = false;
+            if (m_length > 0 && !m_lastWordCjk && m_text[m_length - 1] != DashMark)
+                append(u' ', m_spaceFrom, m_spaceTo);
+        }
+        append(c, at, at + 1);
+        if (alphanumeric) {
+            ++m_out.letters;
+            m_lastWordCjk = false;
+        }
+        m_atLineStart = false;
+    }
+
+    // visible() for a BMP ideograph.
+    void ideograph(char16_t c, int at)
+    {
+        m_pendingSpace = false;
+        append(c, at, at + 1);
+        ++m_out.letters;
+        ++m_out.cjkLetters;
+        m_lastWordCjk = true;
+        m_atLineStart = false;
+    }
+
     void whitespace(int from, int to)
     {
         if (!m_pendingSpace) {
@@ -260,21 +317,21 @@ private:
 
     void visible(char32_t c, int from, int to)
     {
-        const bool cjk = isCjk(c);
+        const bool cjk = c >= 0x2E80 && isCjk(c);
         const bool dash = c == DashMark;
-        const bool afterDash = !m_out.text.isEmpty() && m_out.text.back() == DashMark;
+        const bool afterDash = m_length > 0 && m_text[m_length - 1] == DashMark;
         if (m_pendingSpace) {
             m_pendingSpace = false;
             // Chinese and Japanese put no spaces between words, so any space next to them is
             // layout (a PDF line break, a judge's habit) and must not decide a match. Punctuation
             // keeps the script of the word before it: "临江市, 2023" is still Chinese context.
             // Judges also retype "a—b" as "a - b" or "a -- b": spaces around a dash go too.
-            if (!m_out.text.isEmpty() && !cjk && !m_lastWordCjk && !dash && !afterDash)
+            if (m_length > 0 && !cjk && !m_lastWordCjk && !dash && !afterDash)
                 append(u' ', m_spaceFrom, m_spaceTo);
         }
         if (dash && afterDash) {
             if (m_keepMap)
-                m_out.origEnd.last() = to;
+                m_out.origEnd[m_length - 1] = to;
             return;
         }
         if (QChar::requiresSurrogates(c)) {
@@ -283,23 +340,48 @@ private:
         } else {
             append(char16_t(c), from, to);
         }
-        if (cjk || isWordChar(c))
-            m_lastWordCjk = cjk;
+        if (cjk) {
+            ++m_out.letters;
+            ++m_out.cjkLetters;
+            m_lastWordCjk = true;
+        } else if (isWordChar(c)) {
+            ++m_out.letters;
+            m_lastWordCjk = false;
+        }
         m_atLineStart = false;
+    }
+
+    // The output is written in place into buffers sized for the usual case (one unit out per
+    // unit in); expansions such as "…" → "..." grow them.
+    void reserve(qsizetype capacity)
+    {
+        m_out.text.resize(capacity);
+        m_text = reinterpret_cast<char16_t *>(m_out.text.data());
+        m_capacity = capacity;
+        if (m_keepMap) {
+            m_out.origStart.resize(size_t(capacity));
+            m_out.origEnd.resize(size_t(capacity));
+        }
     }
 
     void append(char16_t u, int from, int to)
     {
-        m_out.text.append(QChar(u));
+        if (m_length == m_capacity)
+            reserve(m_capacity * 2);
+        m_text[m_length] = u;
         if (m_keepMap) {
-            m_out.origStart.append(from);
-            m_out.origEnd.append(to);
+            m_out.origStart[size_t(m_length)] = from;
+            m_out.origEnd[size_t(m_length)] = to;
         }
+        ++m_length;
     }
 
     QStringView m_in;
     bool m_keepMap;
     NormalisedText m_out;
+    char16_t *m_text = nullptr; // m_out.text's buffer
+    qsizetype m_length = 0;
+    qsizetype m_capacity = 0;
     bool m_pendingSpace = false;
     int m_spaceFrom = 0;
     int m_spaceTo = 0;
@@ -346,26 +428,6 @@ bool isCjk(char32_t c)
         || (c >= 0x3040 && c <= 0x31FF) // kana, bopomofo
         || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF)
         || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x20000 && c <= 0x3134F);
-}
-
-double cjkShare(QStringView text)
-{
-    qsizetype letters = 0;
-    qsizetype cjk = 0;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        char32_t c = text[i].unicode();
-        if (QChar::isHighSurrogate(c) && i + 1 < text.size() && text[i + 1].isLowSurrogate()) {
-            c = QChar::surrogateToUcs4(text[i], text[i + 1]);
-            ++i;
-        }
-        if (isCjk(c)) {
-            ++cjk;
-            ++letters;
-        } else if (isWordChar(c)) {
-            ++letters;
-        }
-    }
-    return letters == 0 ? 0.0 : double(cjk) / double(letters);
 }
 
 QList<QStringView> splitOnEllipses(QStringView quote)

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringView>
 
+#include <vector>
+
 namespace Rubricate::EvidenceText {
 
 // A normalised copy of a text. For every UTF-16 unit of the copy, origStart/origEnd give the
@@ -13,8 +15,13 @@ namespace Rubricate::EvidenceText {
 // in the original (a collapsed whitespace run maps to the whole run).
 struct NormalisedText {
     QString text;
-    QList<int> origStart;
-    QList<int> origEnd;
+    std::vector<int> origStart;
+    std::vector<int> origEnd;
+    int letters = 0; // letters and digits, counting ideographs
+    int cjkLetters = 0;
+
+    // Share of CJK among the letters, to choose q-gram size and run lengths.
+    double cjkShare() const { return letters == 0 ? 0.0 : double(cjkLetters) / letters; }
 };
 
 // Width folding (NFKC compatibility forms), case folding, one quote mark, one dash (runs of
@@ -27,9 +34,6 @@ NormalisedText normalise(QStringView text, bool keepMap = true);
 
 // Ideographs, kana and CJK punctuation: scripts written without spaces between words.
 bool isCjk(char32_t ucs4);
-
-// Share of CJK among the letters of a text, to choose q-gram size and run lengths.
-double cjkShare(QStringView text);
 
 // The pieces of a quote that a judge stitched with "...", "…", "。。。", "[...]" and alike,
 // trimmed, in order; empty pieces are dropped. A quote without a delimiter is one piece.

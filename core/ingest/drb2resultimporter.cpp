@@ -144,7 +144,11 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
             }
         }
         const QJsonObject scores = result.value(u"scores"_s).toObject();
-        if (scores.isEmpty()) {
+        // The pipeline writes {"error": "..."} for a report it could not judge, and our own
+        // export lists unusable items under "errors": both become error verdicts.
+        const QString failure = result.value(u"error"_s).toString();
+        const QJsonObject errors = result.value(u"errors"_s).toObject();
+        if (scores.isEmpty() && failure.isEmpty() && errors.isEmpty()) {
             summary.error(name, line, u"%1 idx %2: no scores; skipped"_s.arg(model).arg(idx));
             return;
         }
@@ -218,6 +222,39 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
                 }
                 countUpsert(summary, u"verdicts"_s, u);
                 ++matched;
+            }
+        }
+        const auto storeError = [&](RowId rubricId, const QString &cause) {
+            Verdict v;
+            v.runId = *runId;
+            v.reportId = *reportId;
+            v.rubricId = rubricId;
+            v.error = cause.isEmpty() ? u"no usable score"_s : cause;
+            const Upserted u = store.upsertVerdict(v);
+            countUpsert(summary, u"verdicts"_s, u);
+            ++matched;
+            return u.ok();
+        };
+        for (auto dim = errors.constBegin(); dim != errors.constEnd(); ++dim) {
+            const QJsonObject items = dim.value().toObject();
+            for (auto it = items.constBegin(); it != items.constEnd(); ++it) {
+                RowId rubricId = index.exact.value(dim.key() + u'\x1f' + it.key());
+                if (!rubricId)
+                    rubricId = index.anyDimension.value(looseKey(it.key()));
+                if (rubricId && !storeError(rubricId, it.value().toString())) {
+                    failed = true;
+                    return;
+                }
+            }
+        }
+        if (!failure.isEmpty()) {
+            summary.warn(name, line, u"%1 idx %2: the judge failed: %3"_s.arg(model).arg(idx).arg(
+                                         failure));
+            for (auto it = index.exact.cbegin(); it != index.exact.cend(); ++it) {
+                if (!storeError(it.value(), u"judge failed: "_s + failure)) {
+                    failed = true;
+                    return;
+                }
             }
         }
         if (matched < index.canonicalCount) {

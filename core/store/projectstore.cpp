@@ -13,6 +13,7 @@
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
+using StoreCodec::bindAt;
 
 std::unique_ptr<ProjectStore> ProjectStore::open(const QString &path, QString *error)
 {
@@ -117,7 +118,7 @@ QSqlQuery &ProjectStore::prepared(const QString &sql)
     if (it == m_statements.end()) {
         auto q = std::make_unique<QSqlQuery>(database());
         q->setForwardOnly(true);
-        if (!q->prepare(sql))
+        if (!q->prepare(StoreCodec::namedPlaceholders(sql)))
             m_lastError = q->lastError().text() + u" in: "_s + sql;
         it = m_statements.emplace(sql, std::move(q)).first;
     }
@@ -225,9 +226,9 @@ std::optional<Benchmark> ProjectStore::ensureBenchmark(const QString &key, const
     if (auto existing = benchmark(key))
         return existing;
     QSqlQuery &q = prepared(u"INSERT INTO benchmark (key, name, scale) VALUES (?, ?, ?)"_s);
-    q.bindValue(0, key);
-    q.bindValue(1, name);
-    q.bindValue(2, scaleKey(scale));
+    bindAt(q, 0, key);
+    bindAt(q, 1, name);
+    bindAt(q, 2, scaleKey(scale));
     if (!exec(q))
         return std::nullopt;
     return Benchmark{q.lastInsertId().toLongLong(), key, name, scale};
@@ -294,7 +295,7 @@ std::optional<RowId> ProjectStore::ensureModel(const QString &name)
     if (auto id = modelId(name))
         return id;
     QSqlQuery &q = prepared(u"INSERT INTO agent_model (name) VALUES (?)"_s);
-    q.bindValue(0, name);
+    bindAt(q, 0, name);
     if (!exec(q))
         return std::nullopt;
     return q.lastInsertId().toLongLong();
@@ -306,7 +307,7 @@ Upserted ProjectStore::upsertReport(const Report &r, const QByteArray &original)
     if (!r.contentHash.isEmpty()) {
         hash = r.contentHash;
         QSqlQuery &has = prepared(u"SELECT 1 FROM document_blob WHERE hash = ?"_s);
-        has.bindValue(0, r.contentHash);
+        bindAt(has, 0, r.contentHash);
         if (!exec(has))
             return {};
         const bool present = has.next();
@@ -314,9 +315,9 @@ Upserted ProjectStore::upsertReport(const Report &r, const QByteArray &original)
         if (!present) {
             QSqlQuery &put
                 = prepared(u"INSERT INTO document_blob (hash, size, data) VALUES (?, ?, ?)"_s);
-            put.bindValue(0, r.contentHash);
-            put.bindValue(1, qint64(original.size()));
-            put.bindValue(2, original);
+            bindAt(put, 0, r.contentHash);
+            bindAt(put, 1, qint64(original.size()));
+            bindAt(put, 2, original);
             if (!exec(put))
                 return {};
         }
@@ -337,18 +338,18 @@ std::optional<RowId> ProjectStore::createRun(const JudgeRun &run)
     QSqlQuery &q = prepared(
         u"INSERT INTO judge_run (benchmark_id, name, kind, scheme, config, status, created_at,"
         " finished_at, source, source_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
-    q.bindValue(0, run.benchmarkId ? QVariant(run.benchmarkId) : QVariant());
-    q.bindValue(1, run.name);
-    q.bindValue(2, judgeKindKey(run.kind));
-    q.bindValue(3, StoreCodec::text(run.scheme));
-    q.bindValue(4, StoreCodec::json(run.config));
-    q.bindValue(5, run.status.isEmpty() ? u"pending"_s : run.status);
-    q.bindValue(6,
+    bindAt(q, 0, run.benchmarkId ? QVariant(run.benchmarkId) : QVariant());
+    bindAt(q, 1, run.name);
+    bindAt(q, 2, judgeKindKey(run.kind));
+    bindAt(q, 3, StoreCodec::text(run.scheme));
+    bindAt(q, 4, StoreCodec::json(run.config));
+    bindAt(q, 5, run.status.isEmpty() ? u"pending"_s : run.status);
+    bindAt(q, 6,
                 StoreCodec::time(run.createdAt.isValid() ? run.createdAt
                                                          : QDateTime::currentDateTimeUtc()));
-    q.bindValue(7, StoreCodec::time(run.finishedAt));
-    q.bindValue(8, StoreCodec::text(run.source));
-    q.bindValue(9,
+    bindAt(q, 7, StoreCodec::time(run.finishedAt));
+    bindAt(q, 8, StoreCodec::text(run.source));
+    bindAt(q, 9,
                 run.config.value(u"sourceHash"_s).toString().isEmpty()
                     ? QVariant()
                     : QVariant(run.config.value(u"sourceHash"_s).toString()));
@@ -360,9 +361,9 @@ std::optional<RowId> ProjectStore::createRun(const JudgeRun &run)
 bool ProjectStore::finishRun(RowId runId, const QString &status)
 {
     QSqlQuery &q = prepared(u"UPDATE judge_run SET status = ?, finished_at = ? WHERE id = ?"_s);
-    q.bindValue(0, status);
-    q.bindValue(1, StoreCodec::time(QDateTime::currentDateTimeUtc()));
-    q.bindValue(2, runId);
+    bindAt(q, 0, status);
+    bindAt(q, 1, StoreCodec::time(QDateTime::currentDateTimeUtc()));
+    bindAt(q, 2, runId);
     return exec(q);
 }
 
@@ -374,9 +375,9 @@ Upserted ProjectStore::upsertVerdict(const Verdict &v)
     }
     QSqlQuery &find = prepared(u"SELECT id, value, label, reason, evidence, error FROM verdict"
                                " WHERE run_id = ? AND report_id = ? AND rubric_id = ?"_s);
-    find.bindValue(0, v.runId);
-    find.bindValue(1, v.reportId);
-    find.bindValue(2, v.rubricId);
+    bindAt(find, 0, v.runId);
+    bindAt(find, 1, v.reportId);
+    bindAt(find, 2, v.rubricId);
     if (!exec(find))
         return {};
     const QVariant value = StoreCodec::number(v.value);
@@ -390,13 +391,13 @@ Upserted ProjectStore::upsertVerdict(const Verdict &v)
             return {id, UpsertResult::Unchanged};
         QSqlQuery &update = prepared(u"UPDATE verdict SET value = ?, label = ?, reason = ?,"
                                      " evidence = ?, error = ?, raw = ? WHERE id = ?"_s);
-        update.bindValue(0, value);
-        update.bindValue(1, StoreCodec::text(v.label));
-        update.bindValue(2, StoreCodec::text(v.reason));
-        update.bindValue(3, StoreCodec::text(v.evidence));
-        update.bindValue(4, StoreCodec::text(v.error));
-        update.bindValue(5, StoreCodec::json(v.raw));
-        update.bindValue(6, id);
+        bindAt(update, 0, value);
+        bindAt(update, 1, StoreCodec::text(v.label));
+        bindAt(update, 2, StoreCodec::text(v.reason));
+        bindAt(update, 3, StoreCodec::text(v.evidence));
+        bindAt(update, 4, StoreCodec::text(v.error));
+        bindAt(update, 5, StoreCodec::json(v.raw));
+        bindAt(update, 6, id);
         if (!exec(update))
             return {};
         return {id, UpsertResult::Updated};
@@ -405,16 +406,16 @@ Upserted ProjectStore::upsertVerdict(const Verdict &v)
     QSqlQuery &insert = prepared(
         u"INSERT INTO verdict (run_id, report_id, rubric_id, value, label, reason, evidence,"
         " error, raw, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
-    insert.bindValue(0, v.runId);
-    insert.bindValue(1, v.reportId);
-    insert.bindValue(2, v.rubricId);
-    insert.bindValue(3, value);
-    insert.bindValue(4, StoreCodec::text(v.label));
-    insert.bindValue(5, StoreCodec::text(v.reason));
-    insert.bindValue(6, StoreCodec::text(v.evidence));
-    insert.bindValue(7, StoreCodec::text(v.error));
-    insert.bindValue(8, StoreCodec::json(v.raw));
-    insert.bindValue(9, StoreCodec::time(QDateTime::currentDateTimeUtc()));
+    bindAt(insert, 0, v.runId);
+    bindAt(insert, 1, v.reportId);
+    bindAt(insert, 2, v.rubricId);
+    bindAt(insert, 3, value);
+    bindAt(insert, 4, StoreCodec::text(v.label));
+    bindAt(insert, 5, StoreCodec::text(v.reason));
+    bindAt(insert, 6, StoreCodec::text(v.evidence));
+    bindAt(insert, 7, StoreCodec::text(v.error));
+    bindAt(insert, 8, StoreCodec::json(v.raw));
+    bindAt(insert, 9, StoreCodec::time(QDateTime::currentDateTimeUtc()));
     if (!exec(insert))
         return {};
     return {insert.lastInsertId().toLongLong(), UpsertResult::Added};
@@ -429,13 +430,13 @@ std::optional<RowId> ProjectStore::appendAnnotation(const AnnotationEvent &e)
     QSqlQuery &q
         = prepared(u"INSERT INTO annotation_event (report_id, rubric_id, annotator, at, value,"
                    " previous_value, note) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
-    q.bindValue(0, e.reportId);
-    q.bindValue(1, e.rubricId);
-    q.bindValue(2, e.annotator);
-    q.bindValue(3, StoreCodec::time(e.at.isValid() ? e.at : QDateTime::currentDateTimeUtc()));
-    q.bindValue(4, StoreCodec::number(e.value));
-    q.bindValue(5, StoreCodec::number(e.previousValue));
-    q.bindValue(6, StoreCodec::text(e.note));
+    bindAt(q, 0, e.reportId);
+    bindAt(q, 1, e.rubricId);
+    bindAt(q, 2, e.annotator);
+    bindAt(q, 3, StoreCodec::time(e.at.isValid() ? e.at : QDateTime::currentDateTimeUtc()));
+    bindAt(q, 4, StoreCodec::number(e.value));
+    bindAt(q, 5, StoreCodec::number(e.previousValue));
+    bindAt(q, 6, StoreCodec::text(e.note));
     if (!exec(q))
         return std::nullopt;
     return q.lastInsertId().toLongLong();
@@ -452,7 +453,7 @@ bool ProjectStore::logImport(const QString &kind, const QString &path, int added
            added,  updated,  unchanged,
            errors, warnings, summary};
     for (int i = 0; i < values.size(); ++i)
-        q.bindValue(i, values.at(i));
+        bindAt(q, i, values.at(i));
     return exec(q);
 }
 

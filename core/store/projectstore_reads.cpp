@@ -10,6 +10,7 @@
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
+using StoreCodec::bindAt;
 
 namespace {
 
@@ -77,7 +78,7 @@ QList<Benchmark> ProjectStore::benchmarks()
 std::optional<Benchmark> ProjectStore::benchmark(const QString &key)
 {
     QSqlQuery &q = prepared(u"SELECT id, key, name, scale FROM benchmark WHERE key = ?"_s);
-    q.bindValue(0, key);
+    bindAt(q, 0, key);
     if (!exec(q) || !q.next())
         return std::nullopt;
     Benchmark b{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
@@ -89,8 +90,8 @@ std::optional<Benchmark> ProjectStore::benchmark(const QString &key)
 std::optional<RowId> ProjectStore::taskId(RowId benchmarkId, const QString &externalId)
 {
     QSqlQuery &q = prepared(u"SELECT id FROM task WHERE benchmark_id = ? AND external_id = ?"_s);
-    q.bindValue(0, benchmarkId);
-    q.bindValue(1, externalId);
+    bindAt(q, 0, benchmarkId);
+    bindAt(q, 1, externalId);
     if (!exec(q))
         return std::nullopt;
     return singleId(q);
@@ -102,7 +103,7 @@ std::optional<Task> ProjectStore::task(RowId id)
         u"SELECT id, benchmark_id, external_id, language, theme, title, prompt, judge_task,"
         " blocked, complexity_breadth, complexity_nesting, complexity_exploration, metadata"
         " FROM task WHERE id = ?"_s);
-    q.bindValue(0, id);
+    bindAt(q, 0, id);
     if (!exec(q) || !q.next())
         return std::nullopt;
     Task t;
@@ -131,8 +132,8 @@ QList<TaskSummary> ProjectStore::taskSummaries(const QString &benchmarkKey)
                             " FROM task t JOIN benchmark b ON b.id = t.benchmark_id"
                             " WHERE (COALESCE(?, '') = '' OR b.key = ?)"
                             " ORDER BY b.id, length(t.external_id), t.external_id"_s);
-    q.bindValue(0, benchmarkKey);
-    q.bindValue(1, benchmarkKey);
+    bindAt(q, 0, benchmarkKey);
+    bindAt(q, 1, benchmarkKey);
     if (!exec(q))
         return out;
     while (q.next()) {
@@ -149,8 +150,8 @@ QList<Rubric> ProjectStore::rubrics(RowId taskId, std::optional<RowId> queryId)
     QSqlQuery &q = prepared(QString::fromLatin1(rubricColumns)
                             + u" WHERE task_id = ? AND COALESCE(query_id, 0) = ?"
                               " ORDER BY id"_s);
-    q.bindValue(0, taskId);
-    q.bindValue(1, queryId.value_or(0));
+    bindAt(q, 0, taskId);
+    bindAt(q, 1, queryId.value_or(0));
     if (!exec(q))
         return out;
     while (q.next())
@@ -163,7 +164,7 @@ QList<Rubric> ProjectStore::allRubricsOfTask(RowId taskId)
     QList<Rubric> out;
     QSqlQuery &q
         = prepared(QString::fromLatin1(rubricColumns) + u" WHERE task_id = ? ORDER BY id"_s);
-    q.bindValue(0, taskId);
+    bindAt(q, 0, taskId);
     if (!exec(q))
         return out;
     while (q.next())
@@ -177,7 +178,7 @@ QList<Reference> ProjectStore::references(RowId taskId)
     QSqlQuery &q = prepared(u"SELECT id, task_id, position, bib_id, title, normalized_title,"
                             " authors, meta FROM reference_entry WHERE task_id = ?"
                             " ORDER BY position"_s);
-    q.bindValue(0, taskId);
+    bindAt(q, 0, taskId);
     if (!exec(q))
         return out;
     while (q.next()) {
@@ -192,7 +193,7 @@ std::optional<Persona> ProjectStore::persona(RowId id)
 {
     QSqlQuery &q = prepared(
         u"SELECT id, benchmark_id, external_id, name, attributes FROM persona WHERE id = ?"_s);
-    q.bindValue(0, id);
+    bindAt(q, 0, id);
     if (!exec(q) || !q.next())
         return std::nullopt;
     Persona p{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
@@ -204,8 +205,8 @@ std::optional<Persona> ProjectStore::persona(RowId id)
 std::optional<RowId> ProjectStore::personaId(RowId benchmarkId, const QString &externalId)
 {
     QSqlQuery &q = prepared(u"SELECT id FROM persona WHERE benchmark_id = ? AND external_id = ?"_s);
-    q.bindValue(0, benchmarkId);
-    q.bindValue(1, externalId);
+    bindAt(q, 0, benchmarkId);
+    bindAt(q, 1, externalId);
     if (!exec(q))
         return std::nullopt;
     return singleId(q);
@@ -215,7 +216,7 @@ std::optional<Query> ProjectStore::query(RowId id)
 {
     QSqlQuery &q = prepared(u"SELECT id, benchmark_id, task_id, persona_id, external_id, setting,"
                             " language, text, metadata FROM research_query WHERE id = ?"_s);
-    q.bindValue(0, id);
+    bindAt(q, 0, id);
     if (!exec(q) || !q.next())
         return std::nullopt;
     Query r;
@@ -236,8 +237,8 @@ std::optional<RowId> ProjectStore::queryId(RowId benchmarkId, const QString &ext
 {
     QSqlQuery &q
         = prepared(u"SELECT id FROM research_query WHERE benchmark_id = ? AND external_id = ?"_s);
-    q.bindValue(0, benchmarkId);
-    q.bindValue(1, externalId);
+    bindAt(q, 0, benchmarkId);
+    bindAt(q, 1, externalId);
     if (!exec(q))
         return std::nullopt;
     return singleId(q);
@@ -257,7 +258,7 @@ QStringList ProjectStore::models()
 std::optional<RowId> ProjectStore::modelId(const QString &name)
 {
     QSqlQuery &q = prepared(u"SELECT id FROM agent_model WHERE name = ?"_s);
-    q.bindValue(0, name);
+    bindAt(q, 0, name);
     if (!exec(q))
         return std::nullopt;
     return singleId(q);
@@ -268,7 +269,7 @@ std::optional<Report> ProjectStore::report(RowId id)
     QSqlQuery &q = prepared(u"SELECT id, model_id, task_id, query_id, format, source_name,"
                             " content_hash, text, pages, warnings, has_text FROM report"
                             " WHERE id = ?"_s);
-    q.bindValue(0, id);
+    bindAt(q, 0, id);
     if (!exec(q) || !q.next())
         return std::nullopt;
     Report r;
@@ -292,9 +293,9 @@ std::optional<RowId> ProjectStore::reportId(RowId modelId, RowId taskId,
 {
     QSqlQuery &q = prepared(u"SELECT id FROM report WHERE model_id = ? AND task_id = ?"
                             " AND COALESCE(query_id, 0) = ?"_s);
-    q.bindValue(0, modelId);
-    q.bindValue(1, taskId);
-    q.bindValue(2, queryId.value_or(0));
+    bindAt(q, 0, modelId);
+    bindAt(q, 1, taskId);
+    bindAt(q, 2, queryId.value_or(0));
     if (!exec(q))
         return std::nullopt;
     return singleId(q);
@@ -312,8 +313,8 @@ QList<ReportSummary> ProjectStore::reportSummaries(const QString &benchmarkKey)
         " LEFT JOIN research_query qr ON qr.id = p.query_id"
         " WHERE (COALESCE(?, '') = '' OR b.key = ?)"
         " ORDER BY b.id, m.name, length(t.external_id), t.external_id"_s);
-    q.bindValue(0, benchmarkKey);
-    q.bindValue(1, benchmarkKey);
+    bindAt(q, 0, benchmarkKey);
+    bindAt(q, 1, benchmarkKey);
     if (!exec(q))
         return out;
     while (q.next()) {
@@ -337,7 +338,7 @@ QList<ReportSummary> ProjectStore::reportSummaries(const QString &benchmarkKey)
 QByteArray ProjectStore::originalFile(const QString &contentHash)
 {
     QSqlQuery &q = prepared(u"SELECT data FROM document_blob WHERE hash = ?"_s);
-    q.bindValue(0, contentHash);
+    bindAt(q, 0, contentHash);
     if (!exec(q) || !q.next())
         return {};
     QByteArray data = q.value(0).toByteArray();
@@ -366,7 +367,7 @@ QList<RunSummary> ProjectStore::runs()
 std::optional<RowId> ProjectStore::runBySourceHash(const QString &sourceHash)
 {
     QSqlQuery &q = prepared(u"SELECT id FROM judge_run WHERE source_hash = ?"_s);
-    q.bindValue(0, sourceHash);
+    bindAt(q, 0, sourceHash);
     if (!exec(q))
         return std::nullopt;
     return singleId(q);
@@ -378,8 +379,8 @@ QList<Verdict> ProjectStore::verdicts(RowId runId, RowId reportId)
     QSqlQuery &q = prepared(u"SELECT id, run_id, report_id, rubric_id, value, label, reason,"
                             " evidence, error, raw FROM verdict WHERE run_id = ? AND report_id = ?"
                             " ORDER BY rubric_id"_s);
-    q.bindValue(0, runId);
-    q.bindValue(1, reportId);
+    bindAt(q, 0, runId);
+    bindAt(q, 1, reportId);
     if (!exec(q))
         return out;
     while (q.next()) {
@@ -405,8 +406,8 @@ QList<AnnotationEvent> ProjectStore::annotationHistory(RowId reportId, RowId rub
     QSqlQuery &q = prepared(u"SELECT id, report_id, rubric_id, annotator, at, value,"
                             " previous_value, note FROM annotation_event"
                             " WHERE report_id = ? AND rubric_id = ? ORDER BY id"_s);
-    q.bindValue(0, reportId);
-    q.bindValue(1, rubricId);
+    bindAt(q, 0, reportId);
+    bindAt(q, 1, rubricId);
     if (!exec(q))
         return out;
     while (q.next())
@@ -424,10 +425,10 @@ std::optional<AnnotationEvent> ProjectStore::currentAnnotation(RowId reportId, R
         " previous_value, note FROM annotation_event"
         " WHERE report_id = ? AND rubric_id = ? AND (COALESCE(?, '') = '' OR annotator = ?)"
         " ORDER BY id DESC LIMIT 1"_s);
-    q.bindValue(0, reportId);
-    q.bindValue(1, rubricId);
-    q.bindValue(2, annotator);
-    q.bindValue(3, annotator);
+    bindAt(q, 0, reportId);
+    bindAt(q, 1, rubricId);
+    bindAt(q, 2, annotator);
+    bindAt(q, 3, annotator);
     if (!exec(q) || !q.next())
         return std::nullopt;
     AnnotationEvent e = annotationFrom(q);
@@ -538,7 +539,7 @@ QList<SearchHit> ProjectStore::search(const QString &text, int limit)
         " JOIN task t ON t.id = p.task_id JOIN benchmark b ON b.id = t.benchmark_id"
         " WHERE p.id = ?"_s);
     for (const auto &[id, snippet] : std::as_const(found)) {
-        info.bindValue(0, id);
+        bindAt(info, 0, id);
         if (!exec(info) || !info.next())
             continue;
         hits.append({id, info.value(0).toString(), info.value(1).toString(),

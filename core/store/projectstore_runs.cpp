@@ -9,6 +9,7 @@
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
+using StoreCodec::bindAt;
 
 namespace {
 
@@ -36,7 +37,7 @@ std::optional<JudgeRun> ProjectStore::run(RowId id)
     QSqlQuery &q = prepared(u"SELECT id, COALESCE(benchmark_id, 0), name, kind, scheme, config,"
                             " status, created_at, finished_at, source FROM judge_run"
                             " WHERE id = ?"_s);
-    q.bindValue(0, id);
+    bindAt(q, 0, id);
     if (!exec(q) || !q.next())
         return std::nullopt;
     JudgeRun r;
@@ -57,8 +58,8 @@ std::optional<JudgeRun> ProjectStore::run(RowId id)
 bool ProjectStore::setRunStatus(RowId runId, const QString &status)
 {
     QSqlQuery &q = prepared(u"UPDATE judge_run SET status = ? WHERE id = ?"_s);
-    q.bindValue(0, status);
-    q.bindValue(1, runId);
+    bindAt(q, 0, status);
+    bindAt(q, 1, runId);
     return exec(q);
 }
 
@@ -66,12 +67,12 @@ bool ProjectStore::addJob(const RunJob &job)
 {
     QSqlQuery &q = prepared(u"INSERT INTO run_job (run_id, report_id, batch_index, rubric_ids,"
                             " status, updated_at) VALUES (?, ?, ?, ?, ?, ?)"_s);
-    q.bindValue(0, job.runId);
-    q.bindValue(1, job.reportId);
-    q.bindValue(2, job.batchIndex);
-    q.bindValue(3, idList(job.rubricIds));
-    q.bindValue(4, job.status);
-    q.bindValue(5, StoreCodec::time(QDateTime::currentDateTimeUtc()));
+    bindAt(q, 0, job.runId);
+    bindAt(q, 1, job.reportId);
+    bindAt(q, 2, job.batchIndex);
+    bindAt(q, 3, idList(job.rubricIds));
+    bindAt(q, 4, job.status);
+    bindAt(q, 5, StoreCodec::time(QDateTime::currentDateTimeUtc()));
     return exec(q);
 }
 
@@ -82,9 +83,9 @@ QList<RunJob> ProjectStore::jobs(RowId runId, const QString &status)
         u"SELECT id, run_id, report_id, batch_index, rubric_ids, status, attempts, last_error,"
         " requests, input_tokens, output_tokens, cost, cached FROM run_job"
         " WHERE run_id = ? AND (COALESCE(?, '') = '' OR status = ?) ORDER BY id"_s);
-    q.bindValue(0, runId);
-    q.bindValue(1, status);
-    q.bindValue(2, status);
+    bindAt(q, 0, runId);
+    bindAt(q, 1, status);
+    bindAt(q, 2, status);
     if (!exec(q))
         return out;
     while (q.next()) {
@@ -113,17 +114,17 @@ bool ProjectStore::updateJob(const RunJob &j)
         u"UPDATE run_job SET rubric_ids = ?, status = ?, attempts = ?, last_error = ?,"
         " requests = ?, input_tokens = ?, output_tokens = ?, cost = ?, cached = ?,"
         " updated_at = ? WHERE id = ?"_s);
-    q.bindValue(0, idList(j.rubricIds));
-    q.bindValue(1, j.status);
-    q.bindValue(2, j.attempts);
-    q.bindValue(3, StoreCodec::text(j.lastError));
-    q.bindValue(4, j.requests);
-    q.bindValue(5, j.inputTokens);
-    q.bindValue(6, j.outputTokens);
-    q.bindValue(7, j.cost);
-    q.bindValue(8, int(j.cached));
-    q.bindValue(9, StoreCodec::time(QDateTime::currentDateTimeUtc()));
-    q.bindValue(10, j.id);
+    bindAt(q, 0, idList(j.rubricIds));
+    bindAt(q, 1, j.status);
+    bindAt(q, 2, j.attempts);
+    bindAt(q, 3, StoreCodec::text(j.lastError));
+    bindAt(q, 4, j.requests);
+    bindAt(q, 5, j.inputTokens);
+    bindAt(q, 6, j.outputTokens);
+    bindAt(q, 7, j.cost);
+    bindAt(q, 8, int(j.cached));
+    bindAt(q, 9, StoreCodec::time(QDateTime::currentDateTimeUtc()));
+    bindAt(q, 10, j.id);
     return exec(q);
 }
 
@@ -131,9 +132,9 @@ int ProjectStore::resetJobs(RowId runId, const QString &fromStatus, const QStrin
 {
     QSqlQuery &q = prepared(u"UPDATE run_job SET status = ?, attempts = 0 WHERE run_id = ?"
                             " AND status = ?"_s);
-    q.bindValue(0, toStatus);
-    q.bindValue(1, runId);
-    q.bindValue(2, fromStatus);
+    bindAt(q, 0, toStatus);
+    bindAt(q, 1, runId);
+    bindAt(q, 2, fromStatus);
     if (!exec(q))
         return -1;
     return q.numRowsAffected();
@@ -143,8 +144,8 @@ int ProjectStore::nextBatchIndex(RowId runId, RowId reportId)
 {
     QSqlQuery &q = prepared(u"SELECT COALESCE(MAX(batch_index) + 1, 0) FROM run_job"
                             " WHERE run_id = ? AND report_id = ?"_s);
-    q.bindValue(0, runId);
-    q.bindValue(1, reportId);
+    bindAt(q, 0, runId);
+    bindAt(q, 1, reportId);
     if (!exec(q) || !q.next())
         return 0;
     const int next = q.value(0).toInt();
@@ -156,7 +157,7 @@ std::optional<CachedResponse> ProjectStore::cachedResponse(const QString &key)
 {
     QSqlQuery &q = prepared(
         u"SELECT response, input_tokens, output_tokens FROM response_cache WHERE key = ?"_s);
-    q.bindValue(0, key);
+    bindAt(q, 0, key);
     if (!exec(q) || !q.next())
         return std::nullopt;
     CachedResponse r{q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toLongLong()};
@@ -171,13 +172,13 @@ bool ProjectStore::putCachedResponse(const QString &key, const QString &provider
     QSqlQuery &q = prepared(
         u"INSERT INTO response_cache (key, provider, model, response, input_tokens,"
         " output_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING"_s);
-    q.bindValue(0, key);
-    q.bindValue(1, provider);
-    q.bindValue(2, StoreCodec::text(model));
-    q.bindValue(3, response.response);
-    q.bindValue(4, response.inputTokens);
-    q.bindValue(5, response.outputTokens);
-    q.bindValue(6, StoreCodec::time(QDateTime::currentDateTimeUtc()));
+    bindAt(q, 0, key);
+    bindAt(q, 1, provider);
+    bindAt(q, 2, StoreCodec::text(model));
+    bindAt(q, 3, response.response);
+    bindAt(q, 4, response.inputTokens);
+    bindAt(q, 5, response.outputTokens);
+    bindAt(q, 6, StoreCodec::time(QDateTime::currentDateTimeUtc()));
     return exec(q);
 }
 
@@ -185,9 +186,9 @@ std::optional<RowId> ProjectStore::verdictId(RowId runId, RowId reportId, RowId 
 {
     QSqlQuery &q = prepared(
         u"SELECT id FROM verdict WHERE run_id = ? AND report_id = ? AND rubric_id = ?"_s);
-    q.bindValue(0, runId);
-    q.bindValue(1, reportId);
-    q.bindValue(2, rubricId);
+    bindAt(q, 0, runId);
+    bindAt(q, 1, reportId);
+    bindAt(q, 2, rubricId);
     if (!exec(q) || !q.next())
         return std::nullopt;
     const RowId id = q.value(0).toLongLong();
@@ -200,23 +201,23 @@ bool ProjectStore::setEvidence(RowId verdictId, const QString &status, double co
 {
     QSqlQuery &v = prepared(
         u"UPDATE verdict SET evidence_status = ?, evidence_coverage = ? WHERE id = ?"_s);
-    v.bindValue(0, status);
-    v.bindValue(1, coverage);
-    v.bindValue(2, verdictId);
+    bindAt(v, 0, status);
+    bindAt(v, 1, coverage);
+    bindAt(v, 2, verdictId);
     if (!exec(v))
         return false;
     QSqlQuery &clear = prepared(u"DELETE FROM verdict_evidence WHERE verdict_id = ?"_s);
-    clear.bindValue(0, verdictId);
+    bindAt(clear, 0, verdictId);
     if (!exec(clear))
         return false;
     QSqlQuery &add = prepared(u"INSERT INTO verdict_evidence (verdict_id, position, start,"
                               " length, method) VALUES (?, ?, ?, ?, ?)"_s);
     for (int i = 0; i < spans.size(); ++i) {
-        add.bindValue(0, verdictId);
-        add.bindValue(1, i);
-        add.bindValue(2, spans.at(i).start);
-        add.bindValue(3, spans.at(i).length);
-        add.bindValue(4, spans.at(i).method);
+        bindAt(add, 0, verdictId);
+        bindAt(add, 1, i);
+        bindAt(add, 2, spans.at(i).start);
+        bindAt(add, 3, spans.at(i).length);
+        bindAt(add, 4, spans.at(i).method);
         if (!exec(add))
             return false;
     }
@@ -228,7 +229,7 @@ QList<EvidenceSpanRow> ProjectStore::evidenceSpans(RowId verdictId)
     QList<EvidenceSpanRow> out;
     QSqlQuery &q = prepared(u"SELECT start, length, method FROM verdict_evidence"
                             " WHERE verdict_id = ? ORDER BY position"_s);
-    q.bindValue(0, verdictId);
+    bindAt(q, 0, verdictId);
     if (!exec(q))
         return out;
     while (q.next())
@@ -241,7 +242,7 @@ QList<std::pair<RowId, RowId>> ProjectStore::errorItems(RowId runId)
     QList<std::pair<RowId, RowId>> out;
     QSqlQuery &q = prepared(u"SELECT report_id, rubric_id FROM verdict WHERE run_id = ?"
                             " AND value IS NULL ORDER BY report_id, rubric_id"_s);
-    q.bindValue(0, runId);
+    bindAt(q, 0, runId);
     if (!exec(q))
         return out;
     while (q.next())
@@ -270,7 +271,7 @@ RunTotals ProjectStore::runTotals(RowId runId)
         " COALESCE(SUM(cached), 0), COALESCE(SUM(input_tokens), 0),"
         " COALESCE(SUM(output_tokens), 0), COALESCE(SUM(cost), 0) FROM run_job"
         " WHERE run_id = ?"_s);
-    jobs.bindValue(0, runId);
+    bindAt(jobs, 0, runId);
     if (exec(jobs) && jobs.next()) {
         t.jobs = jobs.value(0).toInt();
         t.jobsDone = jobs.value(1).toInt();
@@ -288,7 +289,7 @@ RunTotals ProjectStore::runTotals(RowId runId)
         " COALESCE(SUM(CASE WHEN evidence_status = 'located' THEN 1 ELSE 0 END), 0),"
         " COALESCE(SUM(CASE WHEN evidence_status = 'partial' THEN 1 ELSE 0 END), 0),"
         " COALESCE(SUM(CASE WHEN evidence_status = 'not_found' THEN 1 ELSE 0 END), 0) FROM verdict WHERE run_id = ?"_s);
-    v.bindValue(0, runId);
+    bindAt(v, 0, runId);
     if (exec(v) && v.next()) {
         t.verdicts = v.value(0).toInt();
         t.verdictErrors = v.value(1).toInt();

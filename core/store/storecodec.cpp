@@ -124,6 +124,34 @@ QDateTime toTime(const QVariant &v)
     return QDateTime::fromString(v.toString(), Qt::ISODateWithMs);
 }
 
+QString namedPlaceholders(const QString &sql)
+{
+    QString out;
+    out.reserve(sql.size() + 32);
+    bool quoted = false;
+    int next = 0;
+    for (const QChar c : sql) {
+        if (c == u'\'')
+            quoted = !quoted;
+        if (c == u'?' && !quoted)
+            out += u":p"_s + QString::number(next++);
+        else
+            out += c;
+    }
+    return out;
+}
+
+void bindAt(QSqlQuery &query, int index, const QVariant &value)
+{
+    static const QStringList names = [] {
+        QStringList n;
+        for (int i = 0; i < 64; ++i)
+            n << u":p"_s + QString::number(i);
+        return n;
+    }();
+    query.bindValue(names.at(index), value);
+}
+
 QString fingerprint(const QVariantList &values)
 {
     // Raw bytes rather than text: formatting numbers was a visible cost of bulk imports.

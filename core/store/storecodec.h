@@ -4,6 +4,7 @@
 
 #include "domain/types.h"
 
+#include <QSqlQuery>
 #include <QVariant>
 
 namespace Rubricate::StoreCodec {
@@ -25,6 +26,12 @@ std::optional<BlockedSource> toBlocked(const QVariant &v);
 std::optional<RowId> toId(const QVariant &v);
 std::optional<double> toNumber(const QVariant &v);
 QDateTime toTime(const QVariant &v);
+
+// Positional placeholders rewritten to named ones (":p0", ":p1" ...) outside string literals.
+// Qt formats a name for every positional bind, which dominated bulk writes; binding by a
+// ready-made name does not.
+QString namedPlaceholders(const QString &sql);
+void bindAt(QSqlQuery &query, int index, const QVariant &value);
 
 // A stable digest of column values; equal values give equal digests across runs.
 QString fingerprint(const QVariantList &values);

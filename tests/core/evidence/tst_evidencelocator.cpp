@@ -84,27 +84,28 @@ struct GeneratedReport {
 
 const QStringList &vocabulary()
 {
-    static const QStringList words = u"heat pump pumps cold climate winter season trial field homes "
-                                     "house houses energy agency grid carbon electricity gas boiler "
-                                     "boilers resistance heating cost costs running installation "
-                                     "upfront price subsidy policy measure measures barrier barriers "
-                                     "adoption region regional temperature outdoor indoor compressor "
-                                     "refrigerant defrost control inverter vapour injection design "
-                                     "efficiency performance coefficient seasonal average measured "
-                                     "sample monitored hours days year years study studies evidence "
-                                     "report reports survey installers owners tenants landlords "
-                                     "contractors training skills supply chain demand peak load "
-                                     "network upgrade capacity sizing backup hybrid system systems "
-                                     "tariff tariffs bill bills savings payback period loan grant "
-                                     "scheme schemes rebate standard standards label rating ratings "
-                                     "laboratory test tests result results figure figures table "
-                                     "comparison option options emissions intensity fuel fuels "
-                                     "the a an of in on for with from by at to and or but that "
-                                     "which while because although when where more less most "
-                                     "least higher lower new old small large many few each every "
-                                     "is are was were has have had can could should would may "
-                                     "shows found reduced increased improved fell rose stayed"_s
-                                     .split(u' ', Qt::SkipEmptyParts);
+    static const QStringList words
+        = u"heat pump pumps cold climate winter season trial field homes "
+          "house houses energy agency grid carbon electricity gas boiler "
+          "boilers resistance heating cost costs running installation "
+          "upfront price subsidy policy measure measures barrier barriers "
+          "adoption region regional temperature outdoor indoor compressor "
+          "refrigerant defrost control inverter vapour injection design "
+          "efficiency performance coefficient seasonal average measured "
+          "sample monitored hours days year years study studies evidence "
+          "report reports survey installers owners tenants landlords "
+          "contractors training skills supply chain demand peak load "
+          "network upgrade capacity sizing backup hybrid system systems "
+          "tariff tariffs bill bills savings payback period loan grant "
+          "scheme schemes rebate standard standards label rating ratings "
+          "laboratory test tests result results figure figures table "
+          "comparison option options emissions intensity fuel fuels "
+          "the a an of in on for with from by at to and or but that "
+          "which while because although when where more less most "
+          "least higher lower new old small large many few each every "
+          "is are was were has have had can could should would may "
+          "shows found reduced increased improved fell rose stayed"_s.split(u' ',
+                                                                            Qt::SkipEmptyParts);
     return words;
 }
 
@@ -207,7 +208,9 @@ private slots:
     void stitchedWithShortAndInventedPieces();
     void approximateOneWordChanged();
     void approximateCjk();
+    void approximateWithChangedFigure();
     void partialSentence();
+    void longQuoteWithEdits();
     void commonWordsAreNotEvidence();
     void inventedSentence();
     void emptyQuotes_data();
@@ -260,10 +263,9 @@ void TestEvidenceLocator::retypedQuotes_data()
         << u"Over the 2022-2023 season - the coldest in a decade -- the COP stayed above 1.9 at "
            "-20 °C"_s
         << 0 << 84 << MatchMethod::Normalised;
-    QTest::newRow("case")
-        << u"THE BOREAL HOMES FIELD TRIAL measured a seasonal COP of 2.7."_s
-        << u"The Boreal Homes Field Trial measured a seasonal cop of 2.7"_s << 0 << 59
-        << MatchMethod::Normalised;
+    QTest::newRow("case") << u"THE BOREAL HOMES FIELD TRIAL measured a seasonal COP of 2.7."_s
+                          << u"The Boreal Homes Field Trial measured a seasonal cop of 2.7"_s << 0
+                          << 59 << MatchMethod::Normalised;
     QTest::newRow("full-width letters and digits")
         << u"Ｔｈｅ　ｔｒｉａｌ　ｍｏｎｉｔｏｒｅｄ　４８　ｈｏｍｅｓ．"_s
         << u"The trial monitored 48 homes."_s << 0 << 29 << MatchMethod::Normalised;
@@ -272,11 +274,13 @@ void TestEvidenceLocator::retypedQuotes_data()
         << 7 << 16 << MatchMethod::Normalised;
     QTest::newRow("Markdown emphasis inside the quote")
         << u"Heat pumps are **very efficient** in mild weather, and _most_ homes qualify."_s
-        << u"Heat pumps are very efficient in mild weather"_s << 0 << 49
-        << MatchMethod::Normalised;
+        << u"Heat pumps are very efficient in mild weather"_s << 0 << 49 << MatchMethod::Normalised;
+    QTest::newRow("exact inside Markdown emphasis")
+        << u"Heat pumps are **very efficient** in mild weather, and _most_ homes qualify."_s
+        << u"very efficient"_s << 17 << 14 << MatchMethod::Exact;
     QTest::newRow("Markdown emphasis around the quote")
         << u"Heat pumps are **very efficient** in mild weather, and _most_ homes qualify."_s
-        << u"very efficient"_s << 15 << 18 << MatchMethod::Normalised;
+        << u"very  efficient"_s << 15 << 18 << MatchMethod::Normalised;
     QTest::newRow("Markdown underscore emphasis")
         << u"Heat pumps are **very efficient** in mild weather, and _most_ homes qualify."_s
         << u"and most homes qualify"_s << 51 << 24 << MatchMethod::Normalised;
@@ -288,11 +292,11 @@ void TestEvidenceLocator::retypedQuotes_data()
         << u"First line.\r\nThe heat  pump\r\n  works well in  winter.\r\nLast line."_s
         << u"The heat pump works well in winter."_s << 13 << 40 << MatchMethod::Normalised;
     QTest::newRow("surrogate pairs before the match")
-        << u"😀🌡️ Cold start 😀. The quick brown fox jumps."_s << u"the quick brown  fox JUMPS"_s
-        << 21 << 25 << MatchMethod::Normalised;
+        << u"😀🌡️ Cold start 😀. The quick brown fox jumps."_s
+        << u"the quick brown  fox JUMPS"_s << 21 << 25 << MatchMethod::Normalised;
     QTest::newRow("surrogate pairs before an exact match")
-        << u"😀🌡️ Cold start 😀. The quick brown fox jumps."_s << u"The quick brown fox"_s << 21
-        << 19 << MatchMethod::Exact;
+        << u"😀🌡️ Cold start 😀. The quick brown fox jumps."_s << u"The quick brown fox"_s
+        << 21 << 19 << MatchMethod::Exact;
     QTest::newRow("no-break and zero-width spaces")
         << u"a COP of\u00a02.7 across\u200b the whole\u202fsample"_s
         << u"COP of 2.7 across the whole sample"_s << 2 << 35 << MatchMethod::Normalised;
@@ -352,9 +356,10 @@ void TestEvidenceLocator::stitchedInOrder_data()
 void TestEvidenceLocator::stitchedInOrder()
 {
     QFETCH(QString, quote);
-    const QString report = u"There are three models. The city signs a contract with a private "
-                           "company to operate the system, and the company runs the bikes in "
-                           "return for an annual fee. In a public model the city runs everything."_s;
+    const QString report
+        = u"There are three models. The city signs a contract with a private "
+          "company to operate the system, and the company runs the bikes in "
+          "return for an annual fee. In a public model the city runs everything."_s;
     const EvidenceLocation location = EvidenceLocator(report).locate(quote);
     QCOMPARE(location.status, EvidenceStatus::Located);
     QCOMPARE(location.fragments, 2);
@@ -369,8 +374,8 @@ void TestEvidenceLocator::stitchedPicksNearestOccurrence()
     // "the city" first occurs in the opening sentence; the quote's belongs to the second.
     const QString report = u"The city is large and flat. Later, the city signs a contract with a "
                            "private company in return for an annual fee."_s;
-    const EvidenceLocation location =
-        EvidenceLocator(report).locate(u"The city … in return for an annual fee"_s);
+    const EvidenceLocation location
+        = EvidenceLocator(report).locate(u"The city … in return for an annual fee"_s);
     QCOMPARE(location.status, EvidenceStatus::Located);
     QCOMPARE(location.spans,
              (QList<EvidenceSpan>{{35, 8, MatchMethod::Normalised}, {84, 27, MatchMethod::Exact}}));
@@ -378,9 +383,10 @@ void TestEvidenceLocator::stitchedPicksNearestOccurrence()
 
 void TestEvidenceLocator::stitchedOutOfOrder()
 {
-    const QString report = u"There are three models. The city signs a contract with a private "
-                           "company to operate the system, and the company runs the bikes in "
-                           "return for an annual fee. In a public model the city runs everything."_s;
+    const QString report
+        = u"There are three models. The city signs a contract with a private "
+          "company to operate the system, and the company runs the bikes in "
+          "return for an annual fee. In a public model the city runs everything."_s;
     const EvidenceLocator locator(report);
     const EvidenceLocation location = locator.locate(
         u"in return for an annual fee ... The city signs a contract with a private company"_s);
@@ -391,19 +397,21 @@ void TestEvidenceLocator::stitchedOutOfOrder()
     QVERIFY(location.coverage > 0.3 && location.coverage < 0.4);
 
     // Both pieces exist but neither follows the other: nothing is confirmed after the first.
-    const EvidenceLocation swapped =
-        locator.locate(u"In a public model the city runs everything … There are three models."_s);
+    const EvidenceLocation swapped
+        = locator.locate(u"In a public model the city runs everything … There are three models."_s);
     QCOMPARE(swapped.status, EvidenceStatus::PartlyLocated);
     QCOMPARE(swapped.fragmentsFound, 1);
     QCOMPARE(swapped.spans.size(), 1);
-    QCOMPARE(spanText(report, swapped.spans.first()), u"In a public model the city runs everything"_s);
+    QCOMPARE(spanText(report, swapped.spans.first()),
+             u"In a public model the city runs everything"_s);
 }
 
 void TestEvidenceLocator::stitchedWithShortAndInventedPieces()
 {
-    const QString report = u"There are three models. The city signs a contract with a private "
-                           "company to operate the system, and the company runs the bikes in "
-                           "return for an annual fee. In a public model the city runs everything."_s;
+    const QString report
+        = u"There are three models. The city signs a contract with a private "
+          "company to operate the system, and the company runs the bikes in "
+          "return for an annual fee. In a public model the city runs everything."_s;
     const EvidenceLocator locator(report);
 
     // "and" is too short to mean anything; it neither confirms nor breaks the quote.
@@ -426,9 +434,10 @@ void TestEvidenceLocator::stitchedWithShortAndInventedPieces()
 
 void TestEvidenceLocator::approximateOneWordChanged()
 {
-    const QString report = u"Heat pumps need little maintenance. Demand-based defrost control starts "
-                           "a defrost cycle only when sensors detect frost build-up on the coil, "
-                           "instead of on a fixed timer. After that, nothing else."_s;
+    const QString report
+        = u"Heat pumps need little maintenance. Demand-based defrost control starts "
+          "a defrost cycle only when sensors detect frost build-up on the coil, "
+          "instead of on a fixed timer. After that, nothing else."_s;
     const QString quote = u"Demand-based defrost control starts a defrost cycle only when probes "
                           "detect frost build-up on the coil, instead of on a fixed timer."_s;
     QCOMPARE(quote.size(), 132);
@@ -442,8 +451,9 @@ void TestEvidenceLocator::approximateOneWordChanged()
 
 void TestEvidenceLocator::approximateCjk()
 {
-    const QString report = u"近年来屋顶光伏发展较快。一些老旧建筑的屋顶荷载不足，无法直接安装光伏板，需要先"
-                           "进行加固。部分居民对光伏的安全性和收益不了解，安装意愿不高。"_s;
+    const QString report
+        = u"近年来屋顶光伏发展较快。一些老旧建筑的屋顶荷载不足，无法直接安装光伏板，需要先"
+          "进行加固。部分居民对光伏的安全性和收益不了解，安装意愿不高。"_s;
     const QString quote = u"一些老旧建筑的屋顶承载不足，无法直接安装光伏板，需要先进行加固。"_s;
     const EvidenceLocation location = EvidenceLocator(report).locate(quote);
     QCOMPARE(location.status, EvidenceStatus::Located);
@@ -451,10 +461,30 @@ void TestEvidenceLocator::approximateCjk()
     QCOMPARE(location.coverage, 31.0 / 32.0);
 }
 
+void TestEvidenceLocator::approximateWithChangedFigure()
+{
+    // One character apart, but a misquoted figure is not evidence for the figure.
+    const QString report = u"The heat pumps still delivered a COP of about 1.9 at an outdoor "
+                           "temperature of −20 °C, the trial found."_s;
+    const QString quote = u"The heat pumps still delivered a COP of about 2.9 at an outdoor "
+                          "temperature of −20 °C"_s;
+    const EvidenceLocation location = EvidenceLocator(report).locate(quote);
+    QCOMPARE(location.status, EvidenceStatus::PartlyLocated);
+    QCOMPARE(location.fragmentsFound, 0);
+    // 84 normalised characters (the space before the minus sign folds into it), 1 unmatched.
+    QCOMPARE(location.coverage, 83.0 / 84.0);
+    QCOMPARE(location.spans.size(), 2);
+    QCOMPARE(spanText(report, location.spans[0]),
+             u"The heat pumps still delivered a COP of about"_s);
+    QCOMPARE(spanText(report, location.spans[1]), u".9 at an outdoor temperature of −20 °C"_s);
+    QCOMPARE(location.spans[1].method, MatchMethod::Approximate);
+}
+
 void TestEvidenceLocator::partialSentence()
 {
-    const QString report = u"Winter was harsh. Heat pumps in the Boreal trial kept working through "
-                           "the coldest week of the winter without backup heat. Costs were modest."_s;
+    const QString report
+        = u"Winter was harsh. Heat pumps in the Boreal trial kept working through "
+          "the coldest week of the winter without backup heat. Costs were modest."_s;
     const QString quote = u"Heat pumps in the Boreal trial kept working through the coldest week, "
                           "said the installers who were interviewed afterwards."_s;
     const EvidenceLocation location = EvidenceLocator(report).locate(quote);
@@ -464,14 +494,35 @@ void TestEvidenceLocator::partialSentence()
     QCOMPARE(location.fragmentsFound, 0);
 }
 
+void TestEvidenceLocator::longQuoteWithEdits()
+{
+    // A judge pasting a whole section, with three words changed on the way.
+    const GeneratedReport report = generateReport(60'000, 3);
+    const int start = report.sentenceStarts[100];
+    QString quote = report.text.sliced(start, 3'000);
+    quote.truncate(quote.lastIndexOf(u' '));
+    const int originalLength = int(quote.size());
+    for (const int at : {500, 1'500, 2'500}) {
+        const qsizetype wordStart = quote.indexOf(u' ', at) + 1;
+        const qsizetype wordEnd = quote.indexOf(u' ', wordStart);
+        quote.replace(wordStart, wordEnd - wordStart, u"zzzz"_s);
+    }
+    const EvidenceLocation location = EvidenceLocator(report.text).locate(quote);
+    QCOMPARE(location.status, EvidenceStatus::Located);
+    QCOMPARE(location.spans,
+             (QList<EvidenceSpan>{{start, originalLength, MatchMethod::Approximate}}));
+    QVERIFY(location.coverage > 0.98 && location.coverage < 1.0);
+}
+
 void TestEvidenceLocator::commonWordsAreNotEvidence()
 {
-    const QString report = u"The survey results were mixed. Some installers show little interest in "
-                           "cold regions. We note that the fitting method matters; it is not always "
-                           "effective in old houses, and the results depend on insulation. The "
-                           "method is simple, and it is effective where houses are tight."_s;
-    const EvidenceLocation location =
-        EvidenceLocator(report).locate(u"The results show that the method is effective"_s);
+    const QString report
+        = u"The survey results were mixed. Some installers show little interest in "
+          "cold regions. We note that the fitting method matters; it is not always "
+          "effective in old houses, and the results depend on insulation. The "
+          "method is simple, and it is effective where houses are tight."_s;
+    const EvidenceLocation location
+        = EvidenceLocator(report).locate(u"The results show that the method is effective"_s);
     QCOMPARE(location.status, EvidenceStatus::NotFound);
     QVERIFY(location.spans.isEmpty());
 }
@@ -502,8 +553,8 @@ void TestEvidenceLocator::emptyQuotes_data()
 void TestEvidenceLocator::emptyQuotes()
 {
     QFETCH(QString, quote);
-    const EvidenceLocation location =
-        EvidenceLocator(u"Some report text, with… an ellipsis and **bold**."_s).locate(quote);
+    const EvidenceLocation location
+        = EvidenceLocator(u"Some report text, with… an ellipsis and **bold**."_s).locate(quote);
     QCOMPARE(location.status, EvidenceStatus::Empty);
     QVERIFY(location.spans.isEmpty());
     QCOMPARE(location.fragments, 0);
@@ -665,7 +716,8 @@ void TestEvidenceLocator::generatedEnglishReport()
         const QStringList words = report.sentences[s].split(u' ');
         if (words.size() < 18)
             continue;
-        quotes.append(words.mid(0, 6).join(u' ') + u" ... "_s + words.mid(words.size() - 6).join(u' '));
+        quotes.append(words.mid(0, 6).join(u' ') + u" ... "_s
+                      + words.mid(words.size() - 6).join(u' '));
         stitchedFrom.append(report.sentenceStarts[s]);
     }
     // 10 invented from the same vocabulary: plausible, sharing words and pairs of words.
@@ -716,7 +768,10 @@ void TestEvidenceLocator::chinesePdfReport()
         QString quote = passage;
         quote.replace(u'\n', u' ');
         if (quotes.size() % 2) {
-            quote.replace(u'，', u", "_s).replace(u'。', u'.').replace(u'“', u'"').replace(u'”', u'"');
+            quote.replace(u'，', u", "_s)
+                .replace(u'。', u'.')
+                .replace(u'“', u'"')
+                .replace(u'”', u'"');
         } else {
             // A line break between two ideographs, as a PDF would put it.
             qsizetype at = quote.size() / 2;
@@ -741,7 +796,8 @@ void TestEvidenceLocator::chinesePdfReport()
     }
     // 10 invented: the task's rubric items, which paraphrase what a report should say.
     QFile tasks(RubricateTest::sharedDataPath(u"drb2/tasks_and_rubrics.jsonl"_s));
-    while (tasks.open(QIODevice::ReadOnly) && !tasks.atEnd() && quotes.size() < 70) {
+    QVERIFY(tasks.open(QIODevice::ReadOnly));
+    while (!tasks.atEnd() && quotes.size() < 70) {
         const QJsonObject task = QJsonDocument::fromJson(tasks.readLine()).object();
         if (task.value(u"idx"_s).toInt() != 1)
             continue;

@@ -1,0 +1,257 @@
+// `rubricate-cli bench judge`: all 132 DRB-II tasks for two models against the judge
+// simulator, which runs in a child process so that the figures are this program's own.
+#include "clibench.h"
+
+#include "cliapp.h"
+#include "ingest/importer.h"
+#include "judge/judgesimulator.h"
+#include "runs/runcontroller.h"
+#include "runs/runplanner.h"
+#include "store/projectstore.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <sys/resource.h>
+
+namespace Rubricate::Cli {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+double cpuSeconds()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_utime.tv_sec + u.ru_stime.tv_sec
+        + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+long peakRssKb()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss;
+}
+
+// Synthetic reports of about 30,000 characters that quote some of the task's rubrics, so
+// that judged evidence can be located.
+bool addReports(ProjectStore &store, const QStringList &models)
+{
+    Transaction tx(store);
+    for (const QString &model : models) {
+        const auto modelId = store.ensureModel(model);
+        if (!modelId)
+            return false;
+        for (const TaskSummary &t : store.taskSummaries(u"drb2"_s)) {
+            QString text = u"# Report by %1 on task %2\n\n"_s.arg(model, t.externalId);
+            const QList<Rubric> rubrics = store.rubrics(t.id);
+            for (int i = 0; text.size() < 30000; ++i) {
+                text += rubrics.at(i % rubrics.size()).text + u" This matters because the "
+                                                               "evidence says so. "_s;
+                if (i % 5 == 4)
+                    text += u"\n\n"_s;
+            }
+            Report r;
+            r.modelId = *modelId;
+            r.taskId = t.id;
+            r.format = ReportFormat::Markdown;
+            r.text = text;
+            r.hasText = true;
+            r.sourceName = u"%1/idx-%2.md"_s.arg(model, t.externalId);
+            if (!store.upsertReport(r, {}).ok())
+                return false;
+        }
+    }
+    return tx.commit();
+}
+
+} // namespace
+
+int runSimulatedJudge(int latencyMs, QTextStream &out)
+{
+    JudgeSimulator simulator;
+    SimulatorBehaviour b;
+    b.latencyMs = latencyMs;
+    simulator.setBehaviour(b);
+    if (!simulator.listen())
+        return Failed;
+    out << simulator.port() << Qt::endl;
+    return QCoreApplication::exec();
+}
+
+int runJudgeBenchmark(const QString &dataDir, const QList<int> &latencies, QTextStream &out,
+                      QTextStream &err)
+{
+    const QString tasks = QDir(dataDir.isEmpty() ? u"../shared/data"_s : dataDir)
+                              .filePath(u"drb2/tasks_and_rubrics.jsonl"_s);
+    if (!QFileInfo::exists(tasks)) {
+        err << u"rubricate-cli: no %1 (use --data DIR)\n"_s.arg(tasks);
+        return Failed;
+    }
+    out << u"Judge benchmark: 132 DRB-II tasks x 2 models, batches of 50, concurrency 10,\n"
+           "judge simulator in a child process (its CPU is not counted).\n\n"_s;
+    for (int latency : latencies) {
+        QProcess simulator;
+        simulator.start(QCoreApplication::applicationFilePath(),
+                        {u"simulate-judge"_s, u"--latency"_s, QString::number(latency)});
+        if (!simulator.waitForReadyRead(10000)) {
+            err << u"rubricate-cli: the judge simulator did not start\n"_s;
+            return Failed;
+        }
+        const int port = simulator.readLine().trimmed().toInt();
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"bench.rubricate"_s);
+        {
+            QString error;
+            auto store = ProjectStore::open(path, &error);
+            if (!store || runImport(*store, ImportKind::Drb2Tasks, tasks).errorCount() > 0
+                || !addReports(*store, {u"AgentA"_s, u"AgentB"_s})) {
+                err << u"rubricate-cli: cannot prepare the benchmark project\n"_s;
+                return Failed;
+            }
+            JudgeConfig c;
+            c.provider = ProviderKind::OpenAiCompatible;
+            c.baseUrl = u"http://127.0.0.1:%1"_s.arg(port);
+            c.model = u"simulator"_s;
+            c.concurrency = 10;
+            c.batchSize = 50;
+            RunScope scope;
+            scope.benchmarkKey = u"drb2"_s;
+            if (!planRun(*store, c, scope, u"bench"_s, &error)) {
+                err << u"rubricate-cli: "_s << error << u'\n';
+                return Failed;
+            }
+        }
+        RunController controller(path);
+        QEventLoop loop;
+        QObject::connect(&controller, &RunController::finished, &loop, &QEventLoop::quit);
+        QString error;
+        const double cpuBefore = cpuSeconds();
+        QElapsedTimer wall;
+        wall.start();
+        if (!controller.start(1, &error)) {
+            err << u"rubricate-cli: "_s << error << u'\n';
+            return Failed;
+        }
+        if (controller.isActive())
+            loop.exec();
+        const double seconds = wall.nsecsElapsed() / 1e9;
+        const double cpu = cpuSeconds() - cpuBefore;
+        const RunProgress p = controller.progress();
+        simulator.kill();
+        simulator.waitForFinished();
+        const double ideal = p.requests / 10.0 * latency / 1000.0;
+        out << u"latency %1 ms: %2 items (%3 errors) in %4 s, %5 requests, %6 items/s\n"_s
+                   .arg(latency)
+                   .arg(p.itemsJudged)
+                   .arg(p.itemErrors)
+                   .arg(seconds, 0, 'f', 2)
+                   .arg(p.requests)
+                   .arg(p.itemsJudged / seconds, 0, 'f', 0);
+        out << u"  CPU %1 s = %2 µs per item (%3 s per 1,000 items); peak RSS %4 MB\n"_s
+                   .arg(cpu, 0, 'f', 2)
+                   .arg(cpu * 1e6 / qMax(1, p.itemsJudged), 0, 'f', 1)
+                   .arg(cpu * 1000 / qMax(1, p.itemsJudged), 0, 'f', 3)
+                   .arg(peakRssKb() / 1024.0, 0, 'f', 0);
+        if (latency > 0) {
+            out << u"  ideal wall time %1 s (requests / concurrency x latency): %2 % over\n"_s
+                       .arg(ideal, 0, 'f', 1)
+                       .arg((seconds / ideal - 1) * 100, 0, 'f', 1);
+        }
+        out.flush();
+    }
+    return Ok;
+}
+
+} // namespace Rubricate::Cli
+
+#include "evidence/evidencebenchmark.h"
+#include "ingest/document/extracteddocument.h"
+
+#include <QFile>
+#include <QRandomGenerator>
+
+namespace Rubricate::Cli {
+
+namespace {
+
+// A 150,000-character report and 70 quotes as judges write them: 50 real sentences with
+// changed spacing, quotes and case, 10 stitched from two sentences, 10 invented.
+std::pair<QString, QStringList> generatedReport()
+{
+    QRandomGenerator rng(42);
+    static const QStringList words = {
+        u"heat"_s,  u"pump"_s,   u"policy"_s, u"market"_s,   u"growth"_s,  u"2023"_s,
+        u"rate"_s,  u"survey"_s, u"energy"_s, u"household"_s, u"subsidy"_s, u"42%"_s,
+        u"study"_s, u"region"_s, u"cost"_s,   u"\"efficiency\""_s, u"—"_s,  u"output"_s};
+    QStringList sentences;
+    QString text;
+    while (text.size() < 150000) {
+        QString s;
+        const int n = 12 + int(rng.bounded(14));
+        for (int i = 0; i < n; ++i)
+            s += (i ? u" "_s : QString()) + words.at(int(rng.bounded(words.size())));
+        s += u'.';
+        sentences << s;
+        text += s + (rng.bounded(6) == 0 ? u"\n\n"_s : u" "_s);
+    }
+    text.truncate(150000);
+    QStringList quotes;
+    for (int i = 0; i < 50; ++i) {
+        QString q = sentences.at(int(rng.bounded(sentences.size() - 2)));
+        if (i % 3 == 0)
+            q.replace(u' ', u"  "_s);
+        if (i % 3 == 1)
+            q = q.toUpper().replace(u'"', u'“');
+        quotes << q;
+    }
+    for (int i = 0; i < 10; ++i) {
+        const int at = int(rng.bounded(sentences.size() - 4));
+        quotes << sentences.at(at).left(60) + u" ... "_s + sentences.at(at + 2).left(60);
+    }
+    for (int i = 0; i < 10; ++i)
+        quotes << u"An invented sentence number %1 that no report contains at all."_s.arg(i);
+    return {text, quotes};
+}
+
+} // namespace
+
+int runEvidenceBenchmarkCommand(const QString &dataDir, QTextStream &out, QTextStream &)
+{
+    const auto [text, quotes] = generatedReport();
+    out << u"Generated English report, %1 characters, %2 quotes:\n"_s.arg(text.size())
+               .arg(quotes.size())
+        << runEvidenceBenchmark(text, quotes, 20) << u"\n"_s;
+    QFile pdf(QDir(dataDir.isEmpty() ? u"../shared/data"_s : dataDir)
+                  .filePath(u"drb2/samples/report/passage/idx-1.pdf"_s));
+    if (pdf.open(QIODevice::ReadOnly)) {
+        const ExtractedDocument doc = extractDocument(pdf.readAll(), u"idx-1.pdf"_s);
+        QString chinese;
+        while (chinese.size() < 140000)
+            chinese += doc.text + u"\n\n"_s;
+        // Quotes as judges give them: sentences with their spacing and punctuation changed.
+        QStringList zh;
+        const QStringList parts = doc.text.split(u'。', Qt::SkipEmptyParts);
+        for (int i = 0; i < 70 && i < parts.size(); ++i) {
+            QString q = parts.at(i).simplified();
+            if (i % 2)
+                q.replace(u'，', u',');
+            zh << q;
+        }
+        out << u"Real Chinese report (DRB-II idx-1.pdf text x%1 = %2 characters), %3 quotes:\n"_s
+                   .arg(chinese.size() / qMax<qsizetype>(1, doc.text.size()))
+                   .arg(chinese.size())
+                   .arg(zh.size())
+            << runEvidenceBenchmark(chinese, zh, 20);
+    }
+    return Ok;
+}
+
+} // namespace Rubricate::Cli

@@ -1,0 +1,579 @@
+#include "drb2export.h"
+
+#include <QDir>
+#include <QHash>
+#include <QIODevice>
+#include <QJsonObject>
+#include <QSaveFile>
+
+#include <charconv>
+#include <cmath>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr Drb2Metric allMetrics[]
+    = {Drb2Metric::InfoRecall, Drb2Metric::Analysis, Drb2Metric::Presentation, Drb2Metric::Total,
+       Drb2Metric::Blocked};
+
+void setError(QString *error, const QString &message)
+{
+    if (error)
+        *error = message;
+}
+
+bool writeAll(QIODevice &device, const QByteArray &bytes, QString *error)
+{
+    if (!device.isWritable()) {
+        setError(error, u"device is not open for writing"_s);
+        return false;
+    }
+    if (device.write(bytes) != bytes.size()) {
+        setError(error, device.errorString());
+        return false;
+    }
+    return true;
+}
+
+// ---- CSV --------------------------------------------------------------------------------
+
+// csv.writer's QUOTE_MINIMAL: quote a field holding the delimiter, the quote character or a
+// line break, and double the quotes inside.
+QString csvField(const QString &field)
+{
+    const bool quote = field.contains(u',') || field.contains(u'"') || field.contains(u'\r')
+        || field.contains(u'\n');
+    if (!quote)
+        return field;
+    QString doubled = field;
+    doubled.replace(u"\""_s, u"\"\""_s);
+    return u'"' + doubled + u'"';
+}
+
+void appendCsvRecord(QString &out, const QStringList &fields)
+{
+    for (qsizetype i = 0; i < fields.size(); ++i) {
+        if (i > 0)
+            out += u',';
+        out += csvField(fields.at(i));
+    }
+    out += u"\r\n"_s;
+}
+
+// Splits CSV text into records of fields; reports whether every record ended with CRLF.
+QList<QStringList> splitCsv(const QString &text, bool *allCrlf, QString *error)
+{
+    QList<QStringList> records;
+    QStringList fields;
+    QString field;
+    bool inQuotes = false;
+    bool fieldWasQuoted = false;
+    bool pending = false; // something read since the last record ended
+    *allCrlf = true;
+    const qsizetype n = text.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        const QChar c = text.at(i);
+        if (inQuotes) {
+            if (c == u'"') {
+                if (i + 1 < n && text.at(i + 1) == u'"') {
+                    field += u'"';
+                    ++i;
+                } else {
+                    inQuotes = false;
+                }
+            } else {
+                field += c;
+            }
+            continue;
+        }
+        if (c == u'"' && field.isEmpty() && !fieldWasQuoted) {
+            inQuotes = true;
+            fieldWasQuoted = true;
+            pending = true;
+        } else if (c == u',') {
+            fields << field;
+            field.clear();
+            fieldWasQuoted = false;
+            pending = true;
+        } else if (c == u'\r' || c == u'\n') {
+            if (c == u'\r' && i + 1 < n && text.at(i + 1) == u'\n')
+                ++i;
+            else
+                *allCrlf = false;
+            fields << field;
+            records << fields;
+            fields.clear();
+            field.clear();
+            fieldWasQuoted = false;
+            pending = false;
+        } else {
+            field += c;
+            pending = true;
+        }
+    }
+    if (inQuotes) {
+        *error = u"unterminated quoted field"_s;
+        return {};
+    }
+    if (pending || !field.isEmpty()) {
+        fields << field;
+        records << fields;
+        *allCrlf = false; // the last record has no line end at all
+    }
+    return records;
+}
+
+// ---- JSON in json.dumps(ensure_ascii=False) style --------------------------------------------
+
+void appendJsonString(QString &out, const QString &s)
+{
+    out += u'"';
+    for (const QChar c : s) {
+        switch (c.unicode()) {
+        case u'"':
+            out += u"\\\""_s;
+            break;
+        case u'\\':
+            out += u"\\\\"_s;
+            break;
+        case u'\n':
+            out += u"\\n"_s;
+            break;
+        case u'\r':
+            out += u"\\r"_s;
+            break;
+        case u'\t':
+            out += u"\\t"_s;
+            break;
+        case u'\b':
+            out += u"\\b"_s;
+            break;
+        case u'\f':
+            out += u"\\f"_s;
+            break;
+        default:
+            if (c.unicode() < 0x20)
+                out += u"\\u%1"_s.arg(uint(c.unicode()), 4, 16,
+                                      QChar(u'0')); // lower-case hex, as Python
+            else
+                out += c;
+        }
+    }
+    out += u'"';
+}
+
+void appendJsonNumber(QString &out, double v)
+{
+    // QJsonValue keeps every number as a double; token counts are integers, which Python
+    // writes without a decimal point.
+    if (std::isfinite(v) && v == std::trunc(v) && std::fabs(v) < 9007199254740992.0) {
+        out += QString::number(static_cast<qint64>(v));
+        return;
+    }
+    out += QString::number(v, 'g', QLocale::FloatingPointShortest);
+}
+
+void appendJsonValue(QString &out, const QJsonValue &v);
+
+void appendJsonObject(QString &out, const QJsonObject &o)
+{
+    // QJsonObject has no insertion order; raw judge metadata comes out with sorted keys.
+    out += u'{';
+    bool first = true;
+    for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
+        if (!first)
+            out += u", "_s;
+        first = false;
+        appendJsonString(out, it.key());
+        out += u": "_s;
+        appendJsonValue(out, it.value());
+    }
+    out += u'}';
+}
+
+void appendJsonValue(QString &out, const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+    case QJsonValue::Undefined:
+        out += u"null"_s;
+        break;
+    case QJsonValue::Bool:
+        out += v.toBool() ? u"true"_s : u"false"_s;
+        break;
+    case QJsonValue::Double:
+        appendJsonNumber(out, v.toDouble());
+        break;
+    case QJsonValue::String:
+        appendJsonString(out, v.toString());
+        break;
+    case QJsonValue::Array: {
+        out += u'[';
+        const QJsonArray a = v.toArray();
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            if (i > 0)
+                out += u", "_s;
+            appendJsonValue(out, a.at(i));
+        }
+        out += u']';
+        break;
+    }
+    case QJsonValue::Object:
+        appendJsonObject(out, v.toObject());
+        break;
+    }
+}
+
+void appendKey(QString &out, const QString &key)
+{
+    appendJsonString(out, key);
+    out += u": "_s;
+}
+
+// One rubric text's final state within a dimension of one line.
+struct Entry {
+    std::optional<int> score;
+    QString reason;
+    QString evidence;
+    QString error;
+};
+
+struct Dimension {
+    QString key;
+    QStringList order; // texts in order of first appearance
+    QHash<QString, Entry> entries;
+};
+
+QList<Dimension> collectDimensions(const QList<Drb2ResultItem> &items)
+{
+    // The pipeline always writes the three known dimensions, in this order, even when empty.
+    QList<Dimension> dims{
+        {u"info_recall"_s, {}, {}}, {u"analysis"_s, {}, {}}, {u"presentation"_s, {}, {}}};
+    for (const Drb2ResultItem &item : items) {
+        if (item.dimension.isEmpty())
+            continue;
+        auto dim = std::find_if(dims.begin(), dims.end(),
+                                [&](const Dimension &d) { return d.key == item.dimension; });
+        if (dim == dims.end()) {
+            // Not something the pipeline produces; kept rather than dropped, after the others.
+            dims.append({item.dimension, {}, {}});
+            dim = dims.end() - 1;
+        }
+        auto it = dim->entries.find(item.rubricText);
+        if (it == dim->entries.end()) {
+            dim->order << item.rubricText;
+            it = dim->entries.insert(item.rubricText, {});
+        }
+        if (item.score) {
+            *it = {item.score, item.reason, item.evidence, {}};
+        } else if (!it->score) {
+            it->error = item.error.isEmpty() ? u"no usable score"_s : item.error;
+        }
+    }
+    return dims;
+}
+
+} // namespace
+
+// ---- agg_scores_*.csv ---------------------------------------------------------------------
+
+QString drb2CsvFileName(Drb2Metric metric, const QString &prefix)
+{
+    return prefix + u'_' + drb2MetricSuffix(metric) + u".csv"_s;
+}
+
+QString formatDrb2Value(std::optional<double> value)
+{
+    if (!value)
+        return {};
+    // to_chars is exact and ignores the C locale, which QCoreApplication sets from the
+    // environment (printf would write "0,500000" under a German locale).
+    char buffer[400];
+    const auto r
+        = std::to_chars(buffer, buffer + sizeof buffer, *value, std::chars_format::fixed, 6);
+    if (r.ec != std::errc())
+        return {};
+    return QString::fromLatin1(buffer, r.ptr - buffer);
+}
+
+QByteArray drb2CsvBytes(const Drb2Scores &scores, Drb2Metric metric)
+{
+    const Drb2Table &table = scores.table(metric);
+    QString out;
+    QStringList header{u"idx"_s, u"language"_s, u"theme"_s};
+    for (qsizetype m : table.columns)
+        header << scores.models.at(m);
+    header << u"avg"_s;
+    appendCsvRecord(out, header);
+
+    for (qsizetype t : table.rows) {
+        const Drb2Task &task = scores.tasks.at(t);
+        QStringList row{QString::number(task.idx), task.language, task.theme};
+        for (qsizetype m : table.columns)
+            row << formatDrb2Value(scores.cell(t, m).value(metric));
+        row << formatDrb2Value(table.taskAverages.at(t));
+        appendCsvRecord(out, row);
+    }
+
+    QStringList footer{u"avg"_s, QString(), QString()};
+    for (qsizetype m : table.columns)
+        footer << formatDrb2Value(table.modelAverages.at(m));
+    footer << formatDrb2Value(table.grandMean);
+    appendCsvRecord(out, footer);
+    return out.toUtf8();
+}
+
+bool writeDrb2Csv(QIODevice &device, const Drb2Scores &scores, Drb2Metric metric, QString *error)
+{
+    return writeAll(device, drb2CsvBytes(scores, metric), error);
+}
+
+bool writeDrb2Csvs(const QString &directory, const Drb2Scores &scores, const QString &prefix,
+                   QString *error)
+{
+    if (!QDir().mkpath(directory)) {
+        setError(error, u"cannot create %1"_s.arg(directory));
+        return false;
+    }
+    for (Drb2Metric metric : allMetrics) {
+        QSaveFile file(QDir(directory).filePath(drb2CsvFileName(metric, prefix)));
+        if (!file.open(QIODevice::WriteOnly)) {
+            setError(error, u"%1: %2"_s.arg(file.fileName(), file.errorString()));
+            return false;
+        }
+        QString why;
+        if (!writeDrb2Csv(file, scores, metric, &why) || !file.commit()) {
+            setError(error,
+                     u"%1: %2"_s.arg(file.fileName(), why.isEmpty() ? file.errorString() : why));
+            return false;
+        }
+    }
+    return true;
+}
+
+std::optional<Drb2CsvTable> parseDrb2Csv(const QByteArray &bytes, QString *error)
+{
+    Drb2CsvTable table;
+    QByteArray body = bytes;
+    if (body.startsWith("\xEF\xBB\xBF")) {
+        table.bom = true;
+        body.remove(0, 3);
+    }
+    QString why;
+    const QList<QStringList> records = splitCsv(QString::fromUtf8(body), &table.crlf, &why);
+    if (!why.isEmpty()) {
+        setError(error, why);
+        return std::nullopt;
+    }
+    if (records.size() < 2) {
+        setError(error, u"needs a header and a footer row"_s);
+        return std::nullopt;
+    }
+    const QStringList &header = records.constFirst();
+    if (header.size() < 4 || header.at(0) != "idx"_L1 || header.at(1) != "language"_L1
+        || header.at(2) != "theme"_L1 || header.constLast() != "avg"_L1) {
+        setError(error, u"header is not idx,language,theme,<models>,avg"_s);
+        return std::nullopt;
+    }
+    table.models = header.mid(3, header.size() - 4);
+    for (qsizetype i = 1; i < records.size(); ++i) {
+        const QStringList &fields = records.at(i);
+        if (fields.size() != header.size()) {
+            setError(error,
+                     u"record %1 has %2 fields, the header %3"_s.arg(i + 1)
+                         .arg(fields.size())
+                         .arg(header.size()));
+            return std::nullopt;
+        }
+        Drb2CsvTable::Row row{fields.at(0), fields.at(1), fields.at(2),
+                              fields.mid(3, fields.size() - 4), fields.constLast()};
+        if (i + 1 == records.size())
+            table.footer = row;
+        else
+            table.rows << row;
+    }
+    if (table.footer.idx != "avg"_L1) {
+        setError(error, u"the last row is not the avg footer"_s);
+        return std::nullopt;
+    }
+    return table;
+}
+
+std::optional<double> drb2CsvNumber(const QString &field)
+{
+    bool ok = false;
+    const double v = field.toDouble(&ok);
+    return ok ? std::optional<double>(v) : std::nullopt;
+}
+
+// ---- result.jsonl -------------------------------------------------------------------------
+
+QList<Drb2ResultLine> drb2ResultLines(const QList<Drb2ResultRow> &rows)
+{
+    QList<int> runs;
+    QHash<int, QStringList> modelsOfRun;
+    QHash<QString, QList<int>> tasksOfRunModel;
+    QHash<QString, Drb2ResultLine> lines;
+    const auto runModelKey = [](int run, const QString &model) -> QString {
+        return QString::number(run) + u'\x1f' + model;
+    };
+    const auto lineKey = [](const QString &runModel, int idx) -> QString {
+        return runModel + u'\x1f' + QString::number(idx);
+    };
+    for (const Drb2ResultRow &row : rows) {
+        if (!runs.contains(row.runIndex))
+            runs << row.runIndex;
+        QStringList &models = modelsOfRun[row.runIndex];
+        if (!models.contains(row.model))
+            models << row.model;
+        const QString rm = runModelKey(row.runIndex, row.model);
+        QList<int> &tasks = tasksOfRunModel[rm];
+        if (!tasks.contains(row.idx))
+            tasks << row.idx;
+        Drb2ResultLine &line = lines[lineKey(rm, row.idx)];
+        line.model = row.model;
+        line.idx = row.idx;
+        if (line.task.isEmpty())
+            line.task = row.task;
+        if (row.usage)
+            line.usage = *row.usage;
+        if (!row.item.dimension.isEmpty())
+            line.items << row.item;
+    }
+    QList<Drb2ResultLine> out;
+    for (int run : std::as_const(runs)) {
+        for (const QString &model : modelsOfRun.value(run)) {
+            const QString rm = runModelKey(run, model);
+            for (int idx : tasksOfRunModel.value(rm))
+                out << lines.value(lineKey(rm, idx));
+        }
+    }
+    return out;
+}
+
+QByteArray drb2ResultLineJson(const Drb2ResultLine &line)
+{
+    QString out;
+    out += u'{';
+    appendKey(out, u"model"_s);
+    appendJsonString(out, line.model);
+    out += u", "_s;
+    appendKey(out, u"idx"_s);
+    out += QString::number(line.idx);
+    out += u", "_s;
+    appendKey(out, u"result"_s);
+    if (!line.failure.isEmpty()) {
+        out += u'{';
+        appendKey(out, u"error"_s);
+        appendJsonString(out, line.failure);
+        out += u"}}\n"_s;
+        return out.toUtf8();
+    }
+
+    out += u'{';
+    appendKey(out, u"task"_s);
+    appendJsonString(out, line.task);
+    out += u", "_s;
+    appendKey(out, u"scores"_s);
+    out += u'{';
+    const QList<Dimension> dims = collectDimensions(line.items);
+    bool anyError = false;
+    for (qsizetype d = 0; d < dims.size(); ++d) {
+        const Dimension &dim = dims.at(d);
+        if (d > 0)
+            out += u", "_s;
+        appendKey(out, dim.key);
+        out += u'{';
+        bool first = true;
+        for (const QString &text : dim.order) {
+            const Entry &e = dim.entries.value(text);
+            if (!e.score) {
+                anyError = true;
+                continue;
+            }
+            if (!first)
+                out += u", "_s;
+            first = false;
+            appendKey(out, text);
+            out += u'{';
+            appendKey(out, u"score"_s);
+            out += QString::number(*e.score);
+            out += u", "_s;
+            appendKey(out, u"reason"_s);
+            appendJsonString(out, e.reason);
+            out += u", "_s;
+            appendKey(out, u"evidence"_s);
+            appendJsonString(out, e.evidence);
+            out += u'}';
+        }
+        out += u'}';
+    }
+    out += u"}, "_s;
+
+    appendKey(out, u"usage_summary"_s);
+    out += u'{';
+    appendKey(out, u"total_tokens"_s);
+    out += QString::number(line.usage.totalTokens) + u", "_s;
+    appendKey(out, u"input_tokens"_s);
+    out += QString::number(line.usage.inputTokens) + u", "_s;
+    appendKey(out, u"output_tokens"_s);
+    out += QString::number(line.usage.outputTokens) + u", "_s;
+    appendKey(out, u"thoughts_tokens"_s);
+    out += QString::number(line.usage.thoughtsTokens) + u"}, "_s;
+    appendKey(out, u"usage_metadata_per_batch"_s);
+    appendJsonValue(out, line.usage.perBatch);
+
+    if (anyError) {
+        out += u", "_s;
+        appendKey(out, u"errors"_s);
+        out += u'{';
+        bool firstDim = true;
+        for (const Dimension &dim : dims) {
+            bool firstItem = true;
+            for (const QString &text : dim.order) {
+                const Entry &e = dim.entries.value(text);
+                if (e.score)
+                    continue;
+                if (firstItem) {
+                    if (!firstDim)
+                        out += u", "_s;
+                    firstDim = false;
+                    appendKey(out, dim.key);
+                    out += u'{';
+                } else {
+                    out += u", "_s;
+                }
+                firstItem = false;
+                appendKey(out, text);
+                appendJsonString(out, e.error);
+            }
+            if (!firstItem)
+                out += u'}';
+        }
+        out += u'}';
+    }
+    out += u"}}\n"_s;
+    return out.toUtf8();
+}
+
+QByteArray drb2ResultJsonl(const QList<Drb2ResultLine> &lines)
+{
+    QByteArray out;
+    for (const Drb2ResultLine &line : lines)
+        out += drb2ResultLineJson(line);
+    return out;
+}
+
+bool writeDrb2ResultJsonl(QIODevice &device, const QList<Drb2ResultLine> &lines, QString *error)
+{
+    for (const Drb2ResultLine &line : lines) {
+        if (!writeAll(device, drb2ResultLineJson(line), error))
+            return false;
+    }
+    return true;
+}
+
+} // namespace Rubricate

@@ -1,0 +1,106 @@
+#include "drb2projectexport.h"
+
+#include "drb2export.h"
+#include "store/projectstore.h"
+
+#include <QDir>
+#include <QSaveFile>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+bool exportDrb2(ProjectStore &store, QList<RowId> runIds, const QString &directory,
+                ErrorPolicy policy, Drb2ExportSummary *summary, QString *error)
+{
+    const auto bench = store.benchmark(QString::fromLatin1(BenchmarkKey::Drb2));
+    if (!bench) {
+        *error = u"the project has no DRB-II tasks"_s;
+        return false;
+    }
+    if (runIds.isEmpty()) {
+        for (const RunSummary &r : store.runs()) {
+            if (r.benchmarkKey == "drb2"_L1)
+                runIds << r.id;
+        }
+    }
+    if (runIds.isEmpty()) {
+        *error = u"the project has no DRB-II judge runs"_s;
+        return false;
+    }
+    QList<Drb2ScoreItem> scoreItems;
+    QList<Drb2ResultRow> rows;
+    QHash<RowId, std::optional<Task>> tasks;
+    QHash<RowId, QHash<RowId, Rubric>> rubricsByTask;
+    const QList<ReportSummary> reports = store.reportSummaries(u"drb2"_s);
+    for (int runIndex = 0; runIndex < runIds.size(); ++runIndex) {
+        const RowId runId = runIds.at(runIndex);
+        if (!store.run(runId)) {
+            *error = u"no run %1"_s.arg(runId);
+            return false;
+        }
+        for (const ReportSummary &rs : reports) {
+            const QList<Verdict> verdicts = store.verdicts(runId, rs.id);
+            if (verdicts.isEmpty())
+                continue;
+            const auto report = store.report(rs.id);
+            if (!tasks.contains(report->taskId)) {
+                tasks.insert(report->taskId, store.task(report->taskId));
+                QHash<RowId, Rubric> byId;
+                for (const Rubric &r : store.rubrics(report->taskId))
+                    byId.insert(r.id, r);
+                rubricsByTask.insert(report->taskId, byId);
+            }
+            const auto &task = tasks.value(report->taskId);
+            const QHash<RowId, Rubric> &rubrics = rubricsByTask[report->taskId];
+            const int idx = rs.taskExternalId.toInt();
+            for (const Verdict &v : verdicts) {
+                const Rubric r = rubrics.value(v.rubricId);
+                std::optional<int> score;
+                if (v.value)
+                    score = int(*v.value);
+                scoreItems.append({rs.model, idx, task ? task->language : QString(),
+                                   task ? task->theme : QString(), r.dimension, r.text, score,
+                                   runIndex});
+                Drb2ResultRow row;
+                row.model = rs.model;
+                row.idx = idx;
+                row.runIndex = runIndex;
+                row.task = task ? task->judgeTask : QString();
+                row.item = {r.dimension, r.text, score, v.reason, v.evidence, v.error};
+                rows.append(row);
+                if (summary) {
+                    ++summary->items;
+                    if (!score)
+                        ++summary->errorItems;
+                }
+            }
+        }
+    }
+    if (!QDir().mkpath(directory)) {
+        *error = u"cannot create %1"_s.arg(directory);
+        return false;
+    }
+    const QList<Drb2ResultLine> lines = drb2ResultLines(rows);
+    QSaveFile jsonl(QDir(directory).filePath(u"result.jsonl"_s));
+    if (!jsonl.open(QIODevice::WriteOnly) || !writeDrb2ResultJsonl(jsonl, lines, error)
+        || !jsonl.commit()) {
+        if (error->isEmpty())
+            *error = jsonl.errorString();
+        return false;
+    }
+    Drb2ScoringOptions options;
+    options.errors = policy;
+    const Drb2Scores scores = scoreDrb2(scoreItems, options);
+    if (!writeDrb2Csvs(directory, scores, u"agg_scores"_s, error))
+        return false;
+    if (summary) {
+        summary->lines = int(lines.size());
+        summary->files << jsonl.fileName();
+        for (int m = 0; m < Drb2MetricCount; ++m)
+            summary->files << QDir(directory).filePath(drb2CsvFileName(Drb2Metric(m)));
+    }
+    return true;
+}
+
+} // namespace Rubricate
