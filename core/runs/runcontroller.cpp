@@ -188,7 +188,10 @@ void RunController::dispatch()
     while (m_inFlight < limit && !m_queue.isEmpty()) {
         if (m_provider) {
             int waitMs = 0;
-            if (rateLimited(0, &waitMs)) {
+            // The next request's size is not known before it is built; the last one's is a
+            // close estimate, since batches of one run are alike.
+            const qint64 estimate = m_sentTokens.isEmpty() ? 0 : m_sentTokens.constLast();
+            if (rateLimited(estimate, &waitMs)) {
                 if (!m_dispatchScheduled) {
                     m_dispatchScheduled = true;
                     QTimer::singleShot(waitMs + 5, this, &RunController::dispatch);
