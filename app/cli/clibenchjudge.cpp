@@ -28,8 +28,7 @@ double cpuSeconds()
 {
     rusage u{};
     getrusage(RUSAGE_SELF, &u);
-    return u.ru_utime.tv_sec + u.ru_stime.tv_sec
-        + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+    return u.ru_utime.tv_sec + u.ru_stime.tv_sec + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 long peakRssKb()
@@ -52,8 +51,9 @@ bool addReports(ProjectStore &store, const QStringList &models)
             QString text = u"# Report by %1 on task %2\n\n"_s.arg(model, t.externalId);
             const QList<Rubric> rubrics = store.rubrics(t.id);
             for (int i = 0; text.size() < 30000; ++i) {
-                text += rubrics.at(i % rubrics.size()).text + u" This matters because the "
-                                                               "evidence says so. "_s;
+                text += rubrics.at(i % rubrics.size()).text
+                    + u" This matters because the "
+                      "evidence says so. "_s;
                 if (i % 5 == 4)
                     text += u"\n\n"_s;
             }
@@ -187,10 +187,10 @@ namespace {
 std::pair<QString, QStringList> generatedReport()
 {
     QRandomGenerator rng(42);
-    static const QStringList words = {
-        u"heat"_s,  u"pump"_s,   u"policy"_s, u"market"_s,   u"growth"_s,  u"2023"_s,
-        u"rate"_s,  u"survey"_s, u"energy"_s, u"household"_s, u"subsidy"_s, u"42%"_s,
-        u"study"_s, u"region"_s, u"cost"_s,   u"\"efficiency\""_s, u"—"_s,  u"output"_s};
+    static const QStringList words
+        = {u"heat"_s,  u"pump"_s,   u"policy"_s, u"market"_s,         u"growth"_s,  u"2023"_s,
+           u"rate"_s,  u"survey"_s, u"energy"_s, u"household"_s,      u"subsidy"_s, u"42%"_s,
+           u"study"_s, u"region"_s, u"cost"_s,   u"\"efficiency\""_s, u"—"_s,       u"output"_s};
     QStringList sentences;
     QString text;
     while (text.size() < 150000) {

@@ -31,16 +31,16 @@ QString progressLine(const RunProgress &p)
 {
     return u"run %1 %2: %3/%4 jobs, %5 items judged, %6 errors, %7 items/s, %8 requests, "
            "%9 cached, %10 in / %11 out tokens, $%12"_s.arg(p.runId)
-        .arg(p.status)
-        .arg(p.jobsDone + p.jobsFailed)
-        .arg(p.jobsTotal)
-        .arg(p.itemsJudged)
-        .arg(p.itemErrors)
-        .arg(p.itemsPerSecond, 0, 'f', 1)
-        .arg(p.requests)
-        .arg(p.cacheHits)
-        .arg(tokens(p.inputTokens), tokens(p.outputTokens))
-        .arg(p.cost, 0, 'f', 4);
+               .arg(p.status)
+               .arg(p.jobsDone + p.jobsFailed)
+               .arg(p.jobsTotal)
+               .arg(p.itemsJudged)
+               .arg(p.itemErrors)
+               .arg(p.itemsPerSecond, 0, 'f', 1)
+               .arg(p.requests)
+               .arg(p.cacheHits)
+               .arg(tokens(p.inputTokens), tokens(p.outputTokens))
+               .arg(p.cost, 0, 'f', 4);
 }
 
 // Runs the controller on this thread until the run ends; progress goes to stderr.
@@ -104,11 +104,12 @@ int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream
 std::optional<JudgeConfig> configFrom(const QCommandLineParser &p, QTextStream &err)
 {
     JudgeConfig c;
-    const QString provider = p.value(u"provider"_s).isEmpty() ? u"offline"_s : p.value(u"provider"_s);
+    const QString provider
+        = p.value(u"provider"_s).isEmpty() ? u"offline"_s : p.value(u"provider"_s);
     const auto kind = providerFromKey(provider);
     if (!kind) {
-        err << u"rubricate-cli: unknown provider \"%1\" (offline, openai, gemini, anthropic)\n"_s.arg(
-            provider);
+        err << u"rubricate-cli: unknown provider \"%1\" (offline, openai, gemini, anthropic)\n"_s
+                   .arg(provider);
         return std::nullopt;
     }
     c.provider = *kind;
@@ -187,14 +188,13 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
         return Failed;
     }
     RunScope scope;
-    scope.benchmarkKey =
-        parser.isSet(u"benchmark"_s) ? parser.value(u"benchmark"_s) : u"drb2"_s;
+    scope.benchmarkKey = parser.isSet(u"benchmark"_s) ? parser.value(u"benchmark"_s) : u"drb2"_s;
     scope.taskIds = parseIdList(parser.value(u"tasks"_s));
     scope.models = parser.value(u"models"_s).split(u',', Qt::SkipEmptyParts);
     scope.onlyUnjudged = parser.isSet(u"only-unjudged"_s);
     QStringList warnings;
-    const auto planned =
-        planRun(*store, *config, scope, parser.value(u"name"_s), &error, &warnings);
+    const auto planned
+        = planRun(*store, *config, scope, parser.value(u"name"_s), &error, &warnings);
     for (const QString &w : std::as_const(warnings))
         err << u"warning: "_s << w << u'\n';
     if (!planned) {
@@ -227,20 +227,19 @@ int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
         return Failed;
     }
     Table t;
-    t.setHeader({u"id"_s, u"name"_s, u"kind"_s, u"status"_s, u"jobs"_s, u"verdicts"_s,
-                 u"errors"_s, u"requests"_s, u"tokens in/out"_s, u"cost"_s,
-                 u"evidence not found"_s});
+    t.setHeader({u"id"_s, u"name"_s, u"kind"_s, u"status"_s, u"jobs"_s, u"verdicts"_s, u"errors"_s,
+                 u"requests"_s, u"tokens in/out"_s, u"cost"_s, u"evidence not found"_s});
     for (const RunSummary &r : store->runs()) {
         const RunTotals x = store->runTotals(r.id);
         const int quoted = x.evidenceLocated + x.evidencePartial + x.evidenceNotFound;
-        t.addRow({QString::number(r.id), r.name, r.kind, r.status,
-                  x.jobs ? u"%1/%2"_s.arg(x.jobsDone).arg(x.jobs) : QString(),
-                  QString::number(x.verdicts - x.verdictErrors), QString::number(x.verdictErrors),
-                  QString::number(x.requests),
-                  u"%1/%2"_s.arg(tokens(x.inputTokens), tokens(x.outputTokens)),
-                  u"$%1"_s.arg(x.cost, 0, 'f', 4),
-                  quoted ? u"%1%"_s.arg(100.0 * x.evidenceNotFound / quoted, 0, 'f', 1)
-                         : QString()});
+        t.addRow(
+            {QString::number(r.id), r.name, r.kind, r.status,
+             x.jobs ? u"%1/%2"_s.arg(x.jobsDone).arg(x.jobs) : QString(),
+             QString::number(x.verdicts - x.verdictErrors), QString::number(x.verdictErrors),
+             QString::number(x.requests),
+             u"%1/%2"_s.arg(tokens(x.inputTokens), tokens(x.outputTokens)),
+             u"$%1"_s.arg(x.cost, 0, 'f', 4),
+             quoted ? u"%1%"_s.arg(100.0 * x.evidenceNotFound / quoted, 0, 'f', 1) : QString()});
     }
     out << t.render();
     if (t.rowCount() == 0)
@@ -248,8 +247,8 @@ int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
     return Ok;
 }
 
-int cmdExport(const QCommandLineParser &parser, const QStringList &args,
-              const QString &projectPath, QTextStream &out, QTextStream &err)
+int cmdExport(const QCommandLineParser &parser, const QStringList &args, const QString &projectPath,
+              QTextStream &out, QTextStream &err)
 {
     if (args.size() != 2 || args.at(0) != "drb2"_L1) {
         err << u"rubricate-cli: export needs `drb2 <folder>`\n"_s;
@@ -273,8 +272,8 @@ int cmdExport(const QCommandLineParser &parser, const QStringList &args,
         err << u"rubricate-cli: --error-policy is exclude or reference\n"_s;
         return Usage;
     }
-    const ErrorPolicy policy =
-        policyName == "reference"_L1 ? ErrorPolicy::AsReference : ErrorPolicy::Exclude;
+    const ErrorPolicy policy
+        = policyName == "reference"_L1 ? ErrorPolicy::AsReference : ErrorPolicy::Exclude;
     Drb2ExportSummary summary;
     if (!exportDrb2(*store, runs, args.at(1), policy, &summary, &error)) {
         err << u"rubricate-cli: "_s << error << u'\n';

@@ -12,10 +12,10 @@ namespace Rubricate {
 class ProjectStore;
 
 struct Drb2ExportSummary {
-    int lines = 0;       // result.jsonl lines (one per run, model and task)
-    int items = 0;       // judged items written
-    int errorItems = 0;  // items without a usable score (under "errors", never as 0)
-    QStringList files;   // written, in order
+    int lines = 0; // result.jsonl lines (one per run, model and task)
+    int items = 0; // judged items written
+    int errorItems = 0; // items without a usable score (under "errors", never as 0)
+    QStringList files; // written, in order
 };
 
 // Several runs are repeated judgings and are averaged as the reference averages re-runs.

@@ -248,8 +248,8 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
             }
         }
         if (!failure.isEmpty()) {
-            summary.warn(name, line, u"%1 idx %2: the judge failed: %3"_s.arg(model).arg(idx).arg(
-                                         failure));
+            summary.warn(name, line,
+                         u"%1 idx %2: the judge failed: %3"_s.arg(model).arg(idx).arg(failure));
             for (auto it = index.exact.cbegin(); it != index.exact.cend(); ++it) {
                 if (!storeError(it.value(), u"judge failed: "_s + failure)) {
                     failed = true;

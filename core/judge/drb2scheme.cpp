@@ -15,7 +15,8 @@ namespace {
 
 // Our own wording of the protocol. The official template can be used instead by passing
 // its text as a template file (it is not ours to redistribute).
-const QString builtInTemplate = uR"(You are an expert evaluator of research reports. You will read a report (the passage) and judge it against a list of rubric items written by domain experts for the task below.
+const QString builtInTemplate
+    = uR"(You are an expert evaluator of research reports. You will read a report (the passage) and judge it against a list of rubric items written by domain experts for the task below.
 
 For every rubric item give a score:
 - 1: the passage satisfies the item, and the sentences that support it do not rely on any of the blocked references. Names, facts and numbers must match the item exactly.
@@ -36,8 +37,8 @@ Answer with JSON only, in exactly this shape, with one result for every rubric i
 </task_and_rubric>
 )"_s;
 
-const QString attachmentPlaceholder =
-    u"The report is attached to this message as a file; read it in full as the passage."_s;
+const QString attachmentPlaceholder
+    = u"The report is attached to this message as a file; read it in full as the passage."_s;
 
 QString mimeFor(const Report &r)
 {
@@ -74,8 +75,7 @@ std::optional<double> drb2Value(const QJsonValue &v, QString *error)
             return std::nullopt;
         }
     } else {
-        *error = v.isUndefined() ? u"no score in the judge's answer"_s
-                                 : u"score is not a number"_s;
+        *error = v.isUndefined() ? u"no score in the judge's answer"_s : u"score is not a number"_s;
         return std::nullopt;
     }
     if (value != 1 && value != 0 && value != -1) {
@@ -88,7 +88,9 @@ std::optional<double> drb2Value(const QJsonValue &v, QString *error)
 class Drb2Scheme final : public PromptScheme
 {
 public:
-    explicit Drb2Scheme(QString promptTemplate) : m_template(std::move(promptTemplate)) { }
+    explicit Drb2Scheme(QString promptTemplate)
+        : m_template(std::move(promptTemplate))
+    { }
 
     QString key() const override { return u"drb2"_s; }
     VerdictScale scale() const override { return VerdictScale::Drb2Tristate; }
@@ -140,11 +142,12 @@ public:
         QJsonObject blocked;
         if (ctx.task.blocked)
             blocked = ctx.task.blocked->toJson();
-        const QJsonObject payload{{u"task"_s, ctx.task.judgeTask}, {u"rubric_items"_s, rubricItems},
+        const QJsonObject payload{{u"task"_s, ctx.task.judgeTask},
+                                  {u"rubric_items"_s, rubricItems},
                                   {u"blocked"_s, blocked}};
         const QString taskAndRubric = pythonJsonDumps(
-            payload, {u"task"_s, u"rubric_items"_s, u"blocked"_s, u"title"_s, u"authors"_s,
-                      u"urls"_s});
+            payload,
+            {u"task"_s, u"rubric_items"_s, u"blocked"_s, u"title"_s, u"authors"_s, u"urls"_s});
         // Replace the task block first: a report could contain the literal "{passage}".
         QString prompt = m_template;
         prompt.replace(u"{task_and_rubric}"_s, taskAndRubric);

@@ -17,18 +17,18 @@ std::optional<ProviderKind> providerFromKey(const QString &key);
 
 struct JudgeConfig {
     ProviderKind provider = ProviderKind::Offline;
-    QString baseUrl;  // e.g. https://api.openai.com/v1, a vLLM/Ollama/LiteLLM server, a proxy
+    QString baseUrl; // e.g. https://api.openai.com/v1, a vLLM/Ollama/LiteLLM server, a proxy
     QString model;
     std::optional<double> temperature;
     std::optional<qint64> seed;
     int maxTokens = 16384;
     int timeoutMs = 600000; // the DRB-II reference waits 600 s
-    bool jsonMode = true;   // response_format / responseMimeType where the provider has it
-    QString apiKeyEnv;      // environment variable with the key; empty: the provider's default
+    bool jsonMode = true; // response_format / responseMimeType where the provider has it
+    QString apiKeyEnv; // environment variable with the key; empty: the provider's default
     // Gemini: "key" sends x-goog-api-key to .../models/<model>:generateContent; "bearer" posts
     // to baseUrl itself with Authorization: Bearer and a top-level "model" (the DRB-II proxy).
     QString geminiAuth = QStringLiteral("key");
-    QString requestId;      // DRB-II proxies want a rock-request-id header
+    QString requestId; // DRB-II proxies want a rock-request-id header
 
     QString scheme = QStringLiteral("drb2");
     int batchSize = 50;
@@ -37,8 +37,8 @@ struct JudgeConfig {
 
     int concurrency = 10;
     int requestsPerMinute = 0; // 0: unlimited
-    int tokensPerMinute = 0;   // 0: unlimited (estimated from request size before sending)
-    int maxAttempts = 6;       // per job, counting the first
+    int tokensPerMinute = 0; // 0: unlimited (estimated from request size before sending)
+    int maxAttempts = 6; // per job, counting the first
     int backoffBaseMs = 1000;
     int backoffMaxMs = 60000;
 

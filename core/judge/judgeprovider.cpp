@@ -48,11 +48,10 @@ public:
             }
             content = parts;
         }
-        QJsonObject body{
-            {u"model"_s, c.model},
-            {u"messages"_s,
-             QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, content}}}},
-            {u"max_tokens"_s, c.maxTokens}};
+        QJsonObject body{{u"model"_s, c.model},
+                         {u"messages"_s,
+                          QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, content}}}},
+                         {u"max_tokens"_s, c.maxTokens}};
         if (c.temperature)
             body.insert(u"temperature"_s, *c.temperature);
         if (c.seed)
@@ -63,7 +62,8 @@ public:
                       {{"Content-Type", "application/json"}},
                       compact(body)};
         if (!key.isEmpty())
-            call.headers.append(std::pair<QByteArray, QByteArray>("Authorization", "Bearer " + key.toUtf8()));
+            call.headers.append(
+                std::pair<QByteArray, QByteArray>("Authorization", "Bearer " + key.toUtf8()));
         return call;
     }
 
@@ -105,9 +105,10 @@ public:
     {
         QJsonArray parts{QJsonObject{{u"text"_s, r.prompt}}};
         for (const Attachment &a : r.attachments) {
-            parts.append(QJsonObject{
-                {u"inlineData"_s, QJsonObject{{u"mimeType"_s, a.mimeType},
-                                              {u"data"_s, QString::fromLatin1(a.data.toBase64())}}}});
+            parts.append(
+                QJsonObject{{u"inlineData"_s,
+                             QJsonObject{{u"mimeType"_s, a.mimeType},
+                                         {u"data"_s, QString::fromLatin1(a.data.toBase64())}}}});
         }
         QJsonObject body{
             {u"contents"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"parts"_s, parts}}}}};
@@ -118,10 +119,11 @@ public:
             body.insert(u"model"_s, c.model);
             call.url = QUrl(c.baseUrl);
             if (!key.isEmpty())
-                call.headers.append(std::pair<QByteArray, QByteArray>("Authorization", "Bearer " + key.toUtf8()));
-            call.headers.append(std::pair<QByteArray, QByteArray>("rock-request-id", c.requestId.isEmpty()
-                                                        ? QByteArray("default-request")
-                                                        : c.requestId.toUtf8()));
+                call.headers.append(
+                    std::pair<QByteArray, QByteArray>("Authorization", "Bearer " + key.toUtf8()));
+            call.headers.append(std::pair<QByteArray, QByteArray>(
+                "rock-request-id",
+                c.requestId.isEmpty() ? QByteArray("default-request") : c.requestId.toUtf8()));
         } else {
             QJsonObject generation{{u"maxOutputTokens"_s, c.maxTokens}};
             if (c.temperature)
@@ -134,7 +136,8 @@ public:
             call.url = QUrl(base(c, u"https://generativelanguage.googleapis.com/v1beta"_s)
                             + u"/models/"_s + c.model + u":generateContent"_s);
             if (!key.isEmpty())
-                call.headers.append(std::pair<QByteArray, QByteArray>("x-goog-api-key", key.toUtf8()));
+                call.headers.append(
+                    std::pair<QByteArray, QByteArray>("x-goog-api-key", key.toUtf8()));
         }
         call.body = compact(body);
         return call;
@@ -145,7 +148,8 @@ public:
         ProviderReply r;
         const QJsonObject o = QJsonDocument::fromJson(body).object();
         const QJsonObject candidate = o.value(u"candidates"_s).toArray().at(0).toObject();
-        for (const QJsonValue &p : candidate.value(u"content"_s).toObject().value(u"parts"_s).toArray()) {
+        for (const QJsonValue &p :
+             candidate.value(u"content"_s).toObject().value(u"parts"_s).toArray()) {
             const QJsonObject part = p.toObject();
             if (!part.value(u"thought"_s).toBool())
                 r.text += part.value(u"text"_s).toString();
@@ -171,8 +175,8 @@ class AnthropicProvider final : public JudgeProvider
 public:
     bool acceptsAttachment(const QString &mime) const override
     {
-        static const QStringList images = {u"image/png"_s, u"image/jpeg"_s, u"image/gif"_s,
-                                           u"image/webp"_s};
+        static const QStringList images
+            = {u"image/png"_s, u"image/jpeg"_s, u"image/gif"_s, u"image/webp"_s};
         return mime == "application/pdf"_L1 || images.contains(mime);
     }
 
@@ -277,8 +281,7 @@ ProviderReply classifyFailure(int status, const QByteArray &body, const QByteArr
         return r;
     }
     r.error = u"HTTP %1%2"_s.arg(status).arg(detail.isEmpty() ? QString() : u": "_s + detail);
-    r.retryable = status == 408 || status == 409 || status == 425 || status == 429
-        || status >= 500;
+    r.retryable = status == 408 || status == 409 || status == 425 || status == 429 || status >= 500;
     r.retryAfterMs = parseRetryAfterMs(retryAfter, QDateTime::currentDateTimeUtc());
     return r;
 }

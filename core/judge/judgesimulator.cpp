@@ -63,7 +63,8 @@ QString reworded(const QString &text)
 
 } // namespace
 
-JudgeSimulator::JudgeSimulator(QObject *parent) : QObject(parent)
+JudgeSimulator::JudgeSimulator(QObject *parent)
+    : QObject(parent)
 {
     connect(&m_server, &QTcpServer::newConnection, this, &JudgeSimulator::onNewConnection);
 }
@@ -189,10 +190,10 @@ void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &path, const QB
 
     const QJsonObject request = QJsonDocument::fromJson(body).object();
     const QString prompt = promptOf(request);
-    const QJsonObject task = QJsonDocument::fromJson(
-                                 between(prompt, u"<task_and_rubric>"_s, u"</task_and_rubric>"_s)
-                                     .toUtf8())
-                                 .object();
+    const QJsonObject task
+        = QJsonDocument::fromJson(
+              between(prompt, u"<task_and_rubric>"_s, u"</task_and_rubric>"_s).toUtf8())
+              .object();
     const QString passage = between(prompt, u"<passage>"_s, u"</passage>"_s);
     QJsonArray results;
     const QJsonArray items = task.value(u"rubric_items"_s).toArray();
@@ -226,25 +227,27 @@ void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &path, const QB
     if (path.contains(":generateContent") || request.contains(u"contents"_s)) {
         reply = {{u"candidates"_s,
                   QJsonArray{QJsonObject{
-                      {u"content"_s, QJsonObject{{u"parts"_s, QJsonArray{QJsonObject{
-                                                                  {u"text"_s, answer}}}}}},
+                      {u"content"_s,
+                       QJsonObject{{u"parts"_s, QJsonArray{QJsonObject{{u"text"_s, answer}}}}}},
                       {u"finishReason"_s, u"STOP"_s}}}},
-                 {u"usageMetadata"_s, QJsonObject{{u"promptTokenCount"_s, inputTokens},
-                                                  {u"candidatesTokenCount"_s, outputTokens}}}};
+                 {u"usageMetadata"_s,
+                  QJsonObject{{u"promptTokenCount"_s, inputTokens},
+                              {u"candidatesTokenCount"_s, outputTokens}}}};
     } else if (path.endsWith("/v1/messages")) {
-        reply = {{u"content"_s,
-                  QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, answer}}}},
-                 {u"stop_reason"_s, u"end_turn"_s},
-                 {u"usage"_s, QJsonObject{{u"input_tokens"_s, inputTokens},
-                                          {u"output_tokens"_s, outputTokens}}}};
+        reply
+            = {{u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, answer}}}},
+               {u"stop_reason"_s, u"end_turn"_s},
+               {u"usage"_s,
+                QJsonObject{{u"input_tokens"_s, inputTokens}, {u"output_tokens"_s, outputTokens}}}};
     } else {
-        reply = {{u"choices"_s,
-                  QJsonArray{QJsonObject{
-                      {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s},
-                                                 {u"content"_s, answer}}},
-                      {u"finish_reason"_s, u"stop"_s}}}},
-                 {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, inputTokens},
-                                          {u"completion_tokens"_s, outputTokens}}}};
+        reply = {
+            {u"choices"_s,
+             QJsonArray{QJsonObject{
+                 {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, answer}}},
+                 {u"finish_reason"_s, u"stop"_s}}}},
+            {u"usage"_s,
+             QJsonObject{{u"prompt_tokens"_s, inputTokens},
+                         {u"completion_tokens"_s, outputTokens}}}};
     }
     const QByteArray json = QJsonDocument(reply).toJson(QJsonDocument::Compact);
     later([this, json](QTcpSocket *s) { respond(s, 200, json); });
@@ -254,7 +257,10 @@ void JudgeSimulator::respond(QTcpSocket *socket, int status, const QByteArray &b
                              const QList<std::pair<QByteArray, QByteArray>> &headers)
 {
     QByteArray head = "HTTP/1.1 " + QByteArray::number(status)
-        + (status == 200 ? " OK" : status == 429 ? " Too Many Requests" : " Error") + "\r\n";
+        + (status == 200       ? " OK"
+               : status == 429 ? " Too Many Requests"
+                               : " Error")
+        + "\r\n";
     head += "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size())
         + "\r\n";
     for (const auto &[name, value] : headers)

@@ -20,12 +20,12 @@ struct SimulatorBehaviour {
     int serverErrorTimes = 0;
     int rateLimitTimes = 0;
     int retryAfterSeconds = 1;
-    int hangTimes = 0;        // never answered: the client's timeout must fire
-    int brokenJsonTimes = 0;  // prose with no JSON at all
-    int truncatedTimes = 0;   // JSON cut off in the middle
-    int dropItemTimes = 0;    // every third item left out of the answer
-    bool reword = false;      // rubric_item echoed with changed case, spacing and punctuation
-    bool fenced = false;      // JSON inside ```json fences with prose around it
+    int hangTimes = 0; // never answered: the client's timeout must fire
+    int brokenJsonTimes = 0; // prose with no JSON at all
+    int truncatedTimes = 0; // JSON cut off in the middle
+    int dropItemTimes = 0; // every third item left out of the answer
+    bool reword = false; // rubric_item echoed with changed case, spacing and punctuation
+    bool fenced = false; // JSON inside ```json fences with prose around it
 };
 
 class JudgeSimulator : public QObject
@@ -38,7 +38,7 @@ public:
 
     bool listen(quint16 port = 0); // 127.0.0.1 only
     quint16 port() const;
-    QString baseUrl() const;       // http://127.0.0.1:<port>
+    QString baseUrl() const; // http://127.0.0.1:<port>
 
     void setBehaviour(const SimulatorBehaviour &b) { m_behaviour = b; }
     const SimulatorBehaviour &behaviour() const { return m_behaviour; }

@@ -27,13 +27,13 @@ struct SchemeContext {
 
 struct ItemOutcome {
     RowId rubricId = 0;
-    bool missing = false;        // the reply left this item out: ask again
+    bool missing = false; // the reply left this item out: ask again
     std::optional<double> value; // empty with `error` set when the answer is unusable
     QString label;
     QString reason;
     QString evidence;
     QString error;
-    QString matchedBy;           // how the returned item was matched to the asked one
+    QString matchedBy; // how the returned item was matched to the asked one
     QJsonObject raw;
 };
 

@@ -47,9 +47,9 @@ double costOf(const JudgeConfig &c, qint64 in, qint64 out)
 } // namespace
 
 RunController::RunController(const QString &projectPath, QObject *parent)
-    : QObject(parent), m_projectPath(projectPath)
-{
-}
+    : QObject(parent)
+    , m_projectPath(projectPath)
+{ }
 
 RunController::~RunController()
 {
@@ -259,8 +259,8 @@ void RunController::runJob(const RunJob &job)
         const Rubric r = m_rubrics.value(id);
         active->items.append({id, r.text, r.dimension});
     }
-    const ProviderRequest request =
-        m_scheme->buildRequest(*ctx, active->items, m_provider.get(), m_config);
+    const ProviderRequest request
+        = m_scheme->buildRequest(*ctx, active->items, m_provider.get(), m_config);
     active->call = m_provider->buildCall(m_config, request, m_apiKey);
     active->cacheKey = cacheKeyFor(m_config, active->call);
 
@@ -309,8 +309,8 @@ void RunController::onReply(QNetworkReply *reply, const std::shared_ptr<ActiveJo
         const QString networkError = reply->error() == QNetworkReply::OperationCanceledError
             ? u"timed out after %1 s"_s.arg(m_config.timeoutMs / 1000.0)
             : reply->errorString();
-        const ProviderReply failure =
-            classifyFailure(status, body, reply->rawHeader("Retry-After"), networkError);
+        const ProviderReply failure
+            = classifyFailure(status, body, reply->rawHeader("Retry-After"), networkError);
         if (failure.retryable)
             retryLater(active, failure.error, failure.retryAfterMs);
         else
@@ -350,8 +350,8 @@ void RunController::acceptAnswer(const std::shared_ptr<ActiveJob> &active, const
     if (!fromCache) {
         // Cached before anything else, so that a crash from here on costs nothing to redo.
         Transaction tx(*m_store);
-        m_store->putCachedResponse(active->cacheKey, providerKey(m_config.provider),
-                                   m_config.model, {text, inputTokens, outputTokens});
+        m_store->putCachedResponse(active->cacheKey, providerKey(m_config.provider), m_config.model,
+                                   {text, inputTokens, outputTokens});
         tx.commit();
     }
     if (!writeOutcome(active, result)) {
@@ -442,8 +442,8 @@ void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const Q
     int delay = retryAfterMs;
     if (delay < 0) {
         // Exponential back-off with full jitter keeps many clients from retrying in step.
-        const int ceiling = qMin(m_config.backoffMaxMs,
-                                 m_config.backoffBaseMs << qMin(job.attempts - 1, 16));
+        const int ceiling
+            = qMin(m_config.backoffMaxMs, m_config.backoffBaseMs << qMin(job.attempts - 1, 16));
         delay = ceiling / 2 + int(QRandomGenerator::global()->bounded(ceiling / 2 + 1));
     }
     --m_inFlight;

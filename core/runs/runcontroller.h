@@ -37,14 +37,14 @@ struct ProviderReply;
 
 struct RunProgress {
     RowId runId = 0;
-    QString status;        // "running", "paused", "finished", "failed", "cancelled"
+    QString status; // "running", "paused", "finished", "failed", "cancelled"
     int jobsTotal = 0;
     int jobsDone = 0;
     int jobsFailed = 0;
     int inFlight = 0;
-    int itemsJudged = 0;   // verdicts with a value, this session
-    int itemErrors = 0;    // items that ended with an error, this session
-    int requests = 0;      // HTTP requests sent, this session
+    int itemsJudged = 0; // verdicts with a value, this session
+    int itemErrors = 0; // items that ended with an error, this session
+    int requests = 0; // HTTP requests sent, this session
     int cacheHits = 0;
     int retries = 0;
     qint64 inputTokens = 0;
@@ -86,8 +86,7 @@ private:
     void onReply(QNetworkReply *reply, const std::shared_ptr<ActiveJob> &active);
     void acceptAnswer(const std::shared_ptr<ActiveJob> &active, const QString &text,
                       qint64 inputTokens, qint64 outputTokens, bool fromCache);
-    void retryLater(const std::shared_ptr<ActiveJob> &active, const QString &why,
-                    int retryAfterMs);
+    void retryLater(const std::shared_ptr<ActiveJob> &active, const QString &why, int retryAfterMs);
     void giveUp(const std::shared_ptr<ActiveJob> &active, const QString &why);
     bool writeOutcome(const std::shared_ptr<ActiveJob> &active, const SchemeResult &result);
     const SchemeContext *context(RowId reportId);
@@ -113,12 +112,12 @@ private:
     QHash<RowId, std::shared_ptr<LexicalReportIndex>> m_lexical;
     QHash<RowId, Rubric> m_rubrics;
     QList<QPointer<QNetworkReply>> m_replies;
-    QList<qint64> m_sentAt;         // ms timestamps of requests in the last minute
-    QList<qint64> m_sentTokens;     // their estimated tokens
+    QList<qint64> m_sentAt; // ms timestamps of requests in the last minute
+    QList<qint64> m_sentTokens; // their estimated tokens
     QElapsedTimer m_clock;
     qint64 m_lastProgressMs = -1000;
     int m_inFlight = 0;
-    int m_waiting = 0;              // jobs sleeping in back-off
+    int m_waiting = 0; // jobs sleeping in back-off
     bool m_active = false;
     bool m_paused = false;
     bool m_cancelled = false;

@@ -45,8 +45,8 @@ std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config
     const auto provider = makeProvider(config.provider);
     const QSet<QString> tasks(scope.taskIds.cbegin(), scope.taskIds.cend());
     const QSet<QString> models(scope.models.cbegin(), scope.models.cend());
-    const QSet<std::pair<RowId, RowId>> judged =
-        scope.onlyUnjudged ? store.judgedItems() : QSet<std::pair<RowId, RowId>>();
+    const QSet<std::pair<RowId, RowId>> judged
+        = scope.onlyUnjudged ? store.judgedItems() : QSet<std::pair<RowId, RowId>>();
 
     Transaction tx(store);
     JudgeRun run;
@@ -72,8 +72,8 @@ std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config
         const auto report = store.report(r.id);
         if (!report)
             continue;
-        const bool attachable = provider && (report->format == ReportFormat::Pdf
-                                             || report->format == ReportFormat::Image);
+        const bool attachable = provider
+            && (report->format == ReportFormat::Pdf || report->format == ReportFormat::Image);
         if (!report->hasText && !attachable) {
             if (warnings)
                 warnings->append(u"%1 (%2, task %3): no text to judge; skipped"_s.arg(
@@ -104,8 +104,8 @@ std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config
             }
             ++planned.jobs;
             planned.items += int(job.rubricIds.size());
-            planned.estimatedInputTokens +=
-                qMin<qint64>(r.characters, config.maxPassageChars) / 4 + 200;
+            planned.estimatedInputTokens
+                += qMin<qint64>(r.characters, config.maxPassageChars) / 4 + 200;
         }
     }
     if (planned.jobs == 0) {

@@ -13,10 +13,10 @@ namespace Rubricate {
 class ProjectStore;
 
 struct RunScope {
-    QString benchmarkKey;        // required
-    QStringList taskIds;         // external ids; empty: every task
-    QStringList models;          // empty: every model with reports
-    bool onlyUnjudged = false;   // skip items that already have a usable verdict in any run
+    QString benchmarkKey; // required
+    QStringList taskIds; // external ids; empty: every task
+    QStringList models; // empty: every model with reports
+    bool onlyUnjudged = false; // skip items that already have a usable verdict in any run
 };
 
 struct PlannedRun {

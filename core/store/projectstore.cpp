@@ -345,14 +345,14 @@ std::optional<RowId> ProjectStore::createRun(const JudgeRun &run)
     bindAt(q, 4, StoreCodec::json(run.config));
     bindAt(q, 5, run.status.isEmpty() ? u"pending"_s : run.status);
     bindAt(q, 6,
-                StoreCodec::time(run.createdAt.isValid() ? run.createdAt
-                                                         : QDateTime::currentDateTimeUtc()));
+           StoreCodec::time(run.createdAt.isValid() ? run.createdAt
+                                                    : QDateTime::currentDateTimeUtc()));
     bindAt(q, 7, StoreCodec::time(run.finishedAt));
     bindAt(q, 8, StoreCodec::text(run.source));
     bindAt(q, 9,
-                run.config.value(u"sourceHash"_s).toString().isEmpty()
-                    ? QVariant()
-                    : QVariant(run.config.value(u"sourceHash"_s).toString()));
+           run.config.value(u"sourceHash"_s).toString().isEmpty()
+               ? QVariant()
+               : QVariant(run.config.value(u"sourceHash"_s).toString()));
     if (!exec(q))
         return std::nullopt;
     return q.lastInsertId().toLongLong();

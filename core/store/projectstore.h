@@ -105,11 +105,11 @@ struct RunJob {
     QString status = QStringLiteral("pending"); // "pending", "done", "failed"
     int attempts = 0;
     QString lastError;
-    int requests = 0;       // HTTP requests actually sent (cache hits are not requests)
+    int requests = 0; // HTTP requests actually sent (cache hits are not requests)
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
     double cost = 0;
-    bool cached = false;    // answered from the response cache
+    bool cached = false; // answered from the response cache
 };
 
 struct RunTotals {

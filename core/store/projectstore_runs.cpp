@@ -110,10 +110,10 @@ QList<RunJob> ProjectStore::jobs(RowId runId, const QString &status)
 
 bool ProjectStore::updateJob(const RunJob &j)
 {
-    QSqlQuery &q = prepared(
-        u"UPDATE run_job SET rubric_ids = ?, status = ?, attempts = ?, last_error = ?,"
-        " requests = ?, input_tokens = ?, output_tokens = ?, cost = ?, cached = ?,"
-        " updated_at = ? WHERE id = ?"_s);
+    QSqlQuery &q
+        = prepared(u"UPDATE run_job SET rubric_ids = ?, status = ?, attempts = ?, last_error = ?,"
+                   " requests = ?, input_tokens = ?, output_tokens = ?, cost = ?, cached = ?,"
+                   " updated_at = ? WHERE id = ?"_s);
     bindAt(q, 0, idList(j.rubricIds));
     bindAt(q, 1, j.status);
     bindAt(q, 2, j.attempts);
@@ -199,8 +199,8 @@ std::optional<RowId> ProjectStore::verdictId(RowId runId, RowId reportId, RowId 
 bool ProjectStore::setEvidence(RowId verdictId, const QString &status, double coverage,
                                const QList<EvidenceSpanRow> &spans)
 {
-    QSqlQuery &v = prepared(
-        u"UPDATE verdict SET evidence_status = ?, evidence_coverage = ? WHERE id = ?"_s);
+    QSqlQuery &v
+        = prepared(u"UPDATE verdict SET evidence_status = ?, evidence_coverage = ? WHERE id = ?"_s);
     bindAt(v, 0, status);
     bindAt(v, 1, coverage);
     bindAt(v, 2, verdictId);
@@ -265,12 +265,14 @@ QSet<std::pair<RowId, RowId>> ProjectStore::judgedItems()
 RunTotals ProjectStore::runTotals(RowId runId)
 {
     RunTotals t;
-    QSqlQuery &jobs = prepared(
-        u"SELECT count(*), COALESCE(SUM(CASE WHEN status = 'done' THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END), 0),"
-        " COALESCE(SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END), 0), COALESCE(SUM(requests), 0),"
-        " COALESCE(SUM(cached), 0), COALESCE(SUM(input_tokens), 0),"
-        " COALESCE(SUM(output_tokens), 0), COALESCE(SUM(cost), 0) FROM run_job"
-        " WHERE run_id = ?"_s);
+    QSqlQuery &jobs
+        = prepared(u"SELECT count(*), COALESCE(SUM(CASE WHEN status = 'done' THEN 1 ELSE 0 END), "
+                   u"0), COALESCE(SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END), 0),"
+                   " COALESCE(SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END), 0), "
+                   "COALESCE(SUM(requests), 0),"
+                   " COALESCE(SUM(cached), 0), COALESCE(SUM(input_tokens), 0),"
+                   " COALESCE(SUM(output_tokens), 0), COALESCE(SUM(cost), 0) FROM run_job"
+                   " WHERE run_id = ?"_s);
     bindAt(jobs, 0, runId);
     if (exec(jobs) && jobs.next()) {
         t.jobs = jobs.value(0).toInt();

@@ -19,10 +19,21 @@ class TestCliJudge : public QObject
 
     QStringList judgeArgs(const QString &project)
     {
-        return {u"-p"_s,           project,       u"judge"_s,       u"--provider"_s,
-                u"openai"_s,       u"--base-url"_s, m_judge.baseUrl(), u"--model"_s,
-                u"sim"_s,          u"--batch-size"_s, u"3"_s,         u"--concurrency"_s,
-                u"2"_s,            u"--backoff-ms"_s, u"20"_s};
+        return {u"-p"_s,
+                project,
+                u"judge"_s,
+                u"--provider"_s,
+                u"openai"_s,
+                u"--base-url"_s,
+                m_judge.baseUrl(),
+                u"--model"_s,
+                u"sim"_s,
+                u"--batch-size"_s,
+                u"3"_s,
+                u"--concurrency"_s,
+                u"2"_s,
+                u"--backoff-ms"_s,
+                u"20"_s};
     }
 
     int cachedAnswers(ProjectStore &store)
@@ -40,8 +51,8 @@ private slots:
         RubricateTest::ScratchProject project;
         QVERIFY(project.isOpen());
         // 4 tasks x 12 rubrics x 2 models, batches of 3: 32 requests.
-        const int items = RubricateTest::writeJudgeFixture(project.store(),
-                                                           project.filePath(u"in"_s), 4, 12);
+        const int items
+            = RubricateTest::writeJudgeFixture(project.store(), project.filePath(u"in"_s), 4, 12);
         const int jobs = 4 * 4 * 2;
         SimulatorBehaviour slow;
         slow.latencyMs = 150;
@@ -52,13 +63,10 @@ private slots:
         judge.start(QStringLiteral(RUBRICATE_CLI), judgeArgs(project.store().path()));
         QVERIFY(judge.waitForStarted());
         // Let it get part of the way, then kill it without warning.
-        QTRY_VERIFY_WITH_TIMEOUT(project.store().runs().size() == 1
-                                     && project.store().runTotals(project.store().runs()
-                                                                      .constFirst()
-                                                                      .id)
-                                            .jobsDone
-                                         >= 8,
-                                 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            project.store().runs().size() == 1
+                && project.store().runTotals(project.store().runs().constFirst().id).jobsDone >= 8,
+            30000);
         judge.kill(); // SIGKILL
         QVERIFY(judge.waitForFinished());
         QCOMPARE(judge.exitStatus(), QProcess::CrashExit);

@@ -22,19 +22,21 @@ inline int writeJudgeFixture(Rubricate::ProjectStore &store, const QString &dir,
     for (int t = 1; t <= tasks; ++t) {
         QJsonArray info, analysis, presentation;
         for (int r = 0; r < rubricsPerTask; ++r) {
-            const QString text =
-                u"Task %1 rubric %2: states that measurement %3 is reported."_s.arg(t).arg(r).arg(
+            const QString text
+                = u"Task %1 rubric %2: states that measurement %3 is reported."_s.arg(t).arg(r).arg(
                     t * 100 + r);
             (r % 3 == 0 ? presentation : r % 3 == 1 ? analysis : info).append(text);
         }
         const QJsonObject content{
             {u"task"_s, u"Research question number %1."_s.arg(t)},
-            {u"rubric"_s, QJsonObject{{u"info_recall"_s, info},
-                                      {u"analysis"_s, analysis},
-                                      {u"presentation"_s, presentation}}},
-            {u"blocked"_s, QJsonObject{{u"title"_s, u"A blocked paper"_s},
-                                       {u"authors"_s, QJsonArray{u"A. Author"_s}},
-                                       {u"urls"_s, QJsonArray{u"https://example.org/b"_s}}}}};
+            {u"rubric"_s,
+             QJsonObject{{u"info_recall"_s, info},
+                         {u"analysis"_s, analysis},
+                         {u"presentation"_s, presentation}}},
+            {u"blocked"_s,
+             QJsonObject{{u"title"_s, u"A blocked paper"_s},
+                         {u"authors"_s, QJsonArray{u"A. Author"_s}},
+                         {u"urls"_s, QJsonArray{u"https://example.org/b"_s}}}}};
         jsonl += QJsonDocument(QJsonObject{{u"id"_s, u"t%1"_s.arg(t)},
                                            {u"idx"_s, t},
                                            {u"language"_s, u"en"_s},

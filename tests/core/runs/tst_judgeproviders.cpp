@@ -43,8 +43,8 @@ private slots:
         c.temperature = 0.0;
         c.seed = 7;
         const auto p = makeProvider(c.provider);
-        const HttpCall call = p->buildCall(c, {u"judge this"_s, {{u"image/png"_s, "PNG"}}},
-                                           u"sk-secret"_s);
+        const HttpCall call
+            = p->buildCall(c, {u"judge this"_s, {{u"image/png"_s, "PNG"}}}, u"sk-secret"_s);
         QCOMPARE(call.url.toString(), u"http://127.0.0.1:8000/v1/chat/completions"_s);
         QCOMPARE(header(call, "Authorization"), QByteArray("Bearer sk-secret"));
         QVERIFY(!call.body.contains("sk-secret")); // the key is a header, never the body
@@ -54,16 +54,22 @@ private slots:
         QCOMPARE(b.value(u"temperature"_s).toDouble(), 0.0);
         QCOMPARE(b.value(u"response_format"_s).toObject().value(u"type"_s).toString(),
                  u"json_object"_s);
-        const QJsonArray parts = b.value(u"messages"_s).toArray().at(0).toObject().value(
-            u"content"_s).toArray();
+        const QJsonArray parts
+            = b.value(u"messages"_s).toArray().at(0).toObject().value(u"content"_s).toArray();
         QCOMPARE(parts.size(), 2);
-        QVERIFY(parts.at(1).toObject().value(u"image_url"_s).toObject().value(u"url"_s)
-                    .toString().startsWith(u"data:image/png;base64,"_s));
+        QVERIFY(parts.at(1)
+                    .toObject()
+                    .value(u"image_url"_s)
+                    .toObject()
+                    .value(u"url"_s)
+                    .toString()
+                    .startsWith(u"data:image/png;base64,"_s));
         QVERIFY(!p->acceptsAttachment(u"application/pdf"_s));
 
-        const ProviderReply r = p->parseSuccess(
-            "{\"choices\":[{\"message\":{\"content\":\"{\\\"results\\\":[]}\"},\"finish_reason\":\"length\"}],"
-            "\"usage\":{\"prompt_tokens\":120,\"completion_tokens\":30}}");
+        const ProviderReply r
+            = p->parseSuccess("{\"choices\":[{\"message\":{\"content\":\"{\\\"results\\\":[]}\"},"
+                              "\"finish_reason\":\"length\"}],"
+                              "\"usage\":{\"prompt_tokens\":120,\"completion_tokens\":30}}");
         QVERIFY(r.ok);
         QCOMPARE(r.text, u"{\"results\":[]}"_s);
         QCOMPARE(r.inputTokens, 120);
@@ -79,16 +85,17 @@ private slots:
         c.model = u"gemini-2.5-pro"_s;
         const auto p = makeProvider(c.provider);
         HttpCall call = p->buildCall(c, {u"prompt"_s, {{u"application/pdf"_s, "%PDF"}}}, u"k"_s);
-        QCOMPARE(call.url.toString(),
-                 u"https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-pro:generateContent"_s);
+        QCOMPARE(
+            call.url.toString(),
+            u"https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-pro:generateContent"_s);
         QCOMPARE(header(call, "x-goog-api-key"), QByteArray("k"));
         QJsonObject b = bodyOf(call);
         QVERIFY(!b.contains(u"model"_s));
-        const QJsonArray parts =
-            b.value(u"contents"_s).toArray().at(0).toObject().value(u"parts"_s).toArray();
-        QCOMPARE(parts.at(1).toObject().value(u"inlineData"_s).toObject().value(u"data"_s)
-                     .toString(),
-                 QString::fromLatin1(QByteArray("%PDF").toBase64()));
+        const QJsonArray parts
+            = b.value(u"contents"_s).toArray().at(0).toObject().value(u"parts"_s).toArray();
+        QCOMPARE(
+            parts.at(1).toObject().value(u"inlineData"_s).toObject().value(u"data"_s).toString(),
+            QString::fromLatin1(QByteArray("%PDF").toBase64()));
 
         // The DRB-II reference's proxy: bearer token, model in the body, no generationConfig.
         c.geminiAuth = u"bearer"_s;
@@ -101,9 +108,11 @@ private slots:
         QCOMPARE(b.value(u"model"_s).toString(), u"gemini-2.5-pro"_s);
         QVERIFY(!b.contains(u"generationConfig"_s));
 
-        const ProviderReply r = p->parseSuccess(
-            "{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"think\",\"thought\":true},{\"text\":\"a\"},{\"text\":\"b\"}]}}],"
-            "\"usageMetadata\":{\"promptTokenCount\":10,\"candidatesTokenCount\":3,\"thoughtsTokenCount\":5}}");
+        const ProviderReply r
+            = p->parseSuccess("{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"think\","
+                              "\"thought\":true},{\"text\":\"a\"},{\"text\":\"b\"}]}}],"
+                              "\"usageMetadata\":{\"promptTokenCount\":10,\"candidatesTokenCount\":"
+                              "3,\"thoughtsTokenCount\":5}}");
         QCOMPARE(r.text, u"ab"_s);
         QCOMPARE(r.outputTokens, 8);
     }
@@ -118,13 +127,18 @@ private slots:
         QCOMPARE(call.url.toString(), u"https://api.anthropic.com/v1/messages"_s);
         QCOMPARE(header(call, "x-api-key"), QByteArray("k"));
         QCOMPARE(header(call, "anthropic-version"), QByteArray("2023-06-01"));
-        const QJsonArray content =
-            bodyOf(call).value(u"messages"_s).toArray().at(0).toObject().value(u"content"_s)
-                .toArray();
+        const QJsonArray content = bodyOf(call)
+                                       .value(u"messages"_s)
+                                       .toArray()
+                                       .at(0)
+                                       .toObject()
+                                       .value(u"content"_s)
+                                       .toArray();
         QCOMPARE(content.at(0).toObject().value(u"type"_s).toString(), u"document"_s);
         QCOMPARE(content.at(1).toObject().value(u"text"_s).toString(), u"prompt"_s);
-        const ProviderReply r = p->parseSuccess(
-            "{\"content\":[{\"type\":\"text\",\"text\":\"ok\"}],\"usage\":{\"input_tokens\":5,\"output_tokens\":2}}");
+        const ProviderReply r
+            = p->parseSuccess("{\"content\":[{\"type\":\"text\",\"text\":\"ok\"}],\"usage\":{"
+                              "\"input_tokens\":5,\"output_tokens\":2}}");
         QCOMPARE(r.text, u"ok"_s);
         QCOMPARE(r.inputTokens, 5);
     }
@@ -208,7 +222,8 @@ private slots:
                                          {2, u"States B."_s, u"info_recall"_s},
                                          {3, u"States C."_s, u"analysis"_s}};
         const SchemeResult r = scheme->interpret(
-            items, u"Sure!\n```json\n{\"results\": [\n  {\"rubric_item\": \"states a\", \"score\": \"1\", \"reason\": \"r\", \"evidence\": [\"e1\", \"e2\"]},\n  {\"rubric_item\": \"States C.\", \"score\": 2, \"reason\": \"r\", \"evidence\": \"\"},\n]}\n```"_s);
+            items,
+            u"Sure!\n```json\n{\"results\": [\n  {\"rubric_item\": \"states a\", \"score\": \"1\", \"reason\": \"r\", \"evidence\": [\"e1\", \"e2\"]},\n  {\"rubric_item\": \"States C.\", \"score\": 2, \"reason\": \"r\", \"evidence\": \"\"},\n]}\n```"_s);
         QVERIFY2(r.parsed, qPrintable(r.parseError));
         QCOMPARE(r.items.size(), 3);
         QCOMPARE(r.items.at(0).value, std::optional<double>(1));

@@ -75,7 +75,8 @@ class TestRunController : public QObject
                 rubrics.insert(rb.id, rb);
             for (const Verdict &v : s.verdicts(runId, r.id)) {
                 QVERIFY2(v.value.has_value(), qPrintable(v.error));
-                QCOMPARE(*v.value, double(JudgeSimulator::expectedScore(rubrics.value(v.rubricId).text)));
+                QCOMPARE(*v.value,
+                         double(JudgeSimulator::expectedScore(rubrics.value(v.rubricId).text)));
                 ++count;
             }
         }
@@ -90,10 +91,7 @@ class TestRunController : public QObject
     int m_jobs = 0;
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_judge.listen());
-    }
+    void initTestCase() { QVERIFY(m_judge.listen()); }
 
     void init()
     {

@@ -713,7 +713,8 @@ private slots:
         QVERIFY(!byText.value(u"Compares \\ A2"_s).value.has_value());
         QCOMPARE(byText.value(u"Compares \\ A2"_s).error, u"judge omitted the item"_s);
         const RowId beta = *store.modelId(u"beta"_s);
-        const QList<Verdict> failed = store.verdicts(runs.constFirst().id, *store.reportId(beta, task1));
+        const QList<Verdict> failed
+            = store.verdicts(runs.constFirst().id, *store.reportId(beta, task1));
         QCOMPARE(failed.size(), 5);
         QVERIFY(failed.constFirst().error.contains(u"batch 1 failed after 10 retries"_s));
 

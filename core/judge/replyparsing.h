@@ -1,0 +1,62 @@
+// Turning what an LLM judge wrote back into data: tolerant JSON parsing and mapping the items
+// it returned onto the rubric items we asked about. Pure functions, QtCore only.
+#pragma once
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Rubricate {
+
+struct LenientJson {
+    std::optional<QJsonValue> value; // parsed object or array
+    // What had to be fixed, in this order when several apply: "byte order mark", "code fence",
+    // "surrounding prose", "comments", "smart quotes", "single quotes", "unquoted keys",
+    // "unescaped quotes", "invalid escapes", "control characters in strings",
+    // "Python literals", "missing comma", "stray comma", "trailing comma", and last
+    // "truncated: closed an open string, closed 2 brackets, dropped a partial item" (only the
+    // parts that apply; "dropped a partial field" when an object member was cut).
+    QStringList repairs;
+    QString error; // why nothing could be parsed; empty on success
+};
+
+// Finds the JSON object or array in a judge reply and parses it, repairing what judges get
+// wrong (fences, prose, the DRB-II key-quote quirk, trailing commas, smart or single quotes,
+// Python literals, comments, a BOM, truncation). A "truncated" repair means the last items of
+// the outermost array are missing. Never throws; linear in the reply size.
+LenientJson parseLenientJson(const QString &text);
+
+struct AskedItem {
+    QString text; // what we asked (rubric text)
+};
+
+struct ItemMapping {
+    QList<std::optional<QJsonObject>>
+        perAsked; // same order as asked; empty = the reply left it out
+    // Per asked item: "exact", "normalised", "fuzzy", "position", "" when missing; a copy of a
+    // duplicated asked text that shares another copy's answer gets " (shared)" appended.
+    QList<QString> how;
+    // Returned items that match nothing asked; non-object entries are wrapped as {"value": v}.
+    QList<QJsonObject> unmatched;
+};
+
+// Maps returned items (each an object with the item text under `textKey`) back to the asked
+// items: exact text, then normalised text, then fuzzy similarity (>= 0.9, unique best, same
+// numbers), then - only when the counts agree - position (similarity >= 0.6).
+ItemMapping mapReturnedItems(const QStringList &asked, const QJsonArray &returned,
+                             const QString &textKey = QStringLiteral("rubric_item"));
+
+// The comparison key used by the "normalised" stage: NFKC (full-width to half-width), case
+// folded, quotes and dashes unified, whitespace collapsed, trailing punctuation dropped.
+QString normalizeItemText(const QString &text);
+
+// Similarity in [0, 1] of two item texts as the fuzzy stage sees it (after normalisation):
+// the larger of normalised Levenshtein and character-trigram Jaccard.
+double itemTextSimilarity(const QString &a, const QString &b);
+
+} // namespace Rubricate
