@@ -1,6 +1,7 @@
 #include "judgesimulator.h"
 
 #include <QCryptographicHash>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -157,8 +158,13 @@ void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &path, const QB
         return fails;
     };
     QPointer<QTcpSocket> guard(socket);
-    const auto later = [this, guard, b](auto &&send) {
-        QTimer::singleShot(b.latencyMs, this, [this, guard, send] {
+    // Latency counts from the request's arrival, like a remote server's: the time spent
+    // here building the answer is part of it, not added to it.
+    QElapsedTimer arrived;
+    arrived.start();
+    const auto later = [this, guard, b, arrived](auto &&send) {
+        const int wait = int(qMax<qint64>(0, b.latencyMs - arrived.elapsed()));
+        QTimer::singleShot(wait, this, [this, guard, send] {
             --m_inFlight;
             if (guard)
                 send(guard.data());

@@ -1042,84 +1042,90 @@ ItemMapping mapReturnedItems(const QStringList &asked, const QJsonArray &returne
         }
     }
 
-    // 2. Normalised text.
-    QList<Prepared> aPrep(n), rPrep(m);
-    for (qsizetype i = 0; i < n; ++i)
-        aPrep[i] = prepare(asked[i]);
-    for (qsizetype j = 0; j < m; ++j) {
-        if (rObject[j])
-            rPrep[j] = prepare(rText[j]);
-    }
-    QHash<QString, QList<qsizetype>> byNorm;
-    for (qsizetype j = 0; j < m; ++j) {
-        if (!used[j] && rObject[j] && !rPrep[j].norm.isEmpty())
-            byNorm[rPrep[j].norm].append(j);
-    }
-    for (qsizetype i = 0; i < n; ++i) {
-        if (match[i] >= 0)
-            continue;
-        auto it = byNorm.find(aPrep[i].norm);
-        if (it == byNorm.end())
-            continue;
-        for (qsizetype j : std::as_const(*it)) {
-            if (!used[j]) {
-                assign(i, j, u"normalised"_s);
-                break;
-            }
-        }
-    }
-
-    // 3. Fuzzy: best pairs first; a pair whose asked or returned side has a runner-up within
-    // the margin is ambiguous and left alone, so near-identical items cannot steal answers.
-    struct Pair {
-        qsizetype i, j;
-        double score;
-    };
-    QList<Pair> pairs;
-    for (qsizetype i = 0; i < n; ++i) {
-        if (match[i] >= 0 || siblingMatched(i) || aPrep[i].norm.isEmpty())
-            continue;
+    // The usual case, every item echoed exactly, needs none of the costlier stages.
+    bool complete = true;
+    for (qsizetype i = 0; i < n && complete; ++i)
+        complete = match[i] >= 0 || siblingMatched(i);
+    if (!complete) {
+        // 2. Normalised text.
+        QList<Prepared> aPrep(n), rPrep(m);
+        for (qsizetype i = 0; i < n; ++i)
+            aPrep[i] = prepare(asked[i]);
         for (qsizetype j = 0; j < m; ++j) {
-            if (used[j] || !rObject[j] || rPrep[j].norm.isEmpty())
-                continue;
-            double s;
-            if (isEllipsisPrefix(rPrep[j], aPrep[i]))
-                s = 0.92;
-            else if (aPrep[i].numbers != rPrep[j].numbers)
-                continue;
-            else
-                s = similarity(aPrep[i], rPrep[j], FuzzyThreshold - AmbiguityMargin);
-            if (s >= FuzzyThreshold - AmbiguityMargin)
-                pairs.append({i, j, s});
+            if (rObject[j])
+                rPrep[j] = prepare(rText[j]);
         }
-    }
-    std::stable_sort(pairs.begin(), pairs.end(),
-                     [](const Pair &x, const Pair &y) { return x.score > y.score; });
-    for (const Pair &p : std::as_const(pairs)) {
-        if (p.score < FuzzyThreshold || match[p.i] >= 0 || used[p.j])
-            continue;
-        bool ambiguous = false;
-        for (const Pair &q : std::as_const(pairs)) {
-            if ((q.i == p.i) == (q.j == p.j)) // the same pair, or unrelated
+        QHash<QString, QList<qsizetype>> byNorm;
+        for (qsizetype j = 0; j < m; ++j) {
+            if (!used[j] && rObject[j] && !rPrep[j].norm.isEmpty())
+                byNorm[rPrep[j].norm].append(j);
+        }
+        for (qsizetype i = 0; i < n; ++i) {
+            if (match[i] >= 0)
                 continue;
-            if (match[q.i] >= 0 || used[q.j])
+            auto it = byNorm.find(aPrep[i].norm);
+            if (it == byNorm.end())
                 continue;
-            if (q.score >= p.score - AmbiguityMargin) {
-                ambiguous = true;
-                break;
+            for (qsizetype j : std::as_const(*it)) {
+                if (!used[j]) {
+                    assign(i, j, u"normalised"_s);
+                    break;
+                }
             }
         }
-        if (!ambiguous)
-            assign(p.i, p.j, u"fuzzy"_s);
-    }
 
-    // 4. Position, only when the reply has exactly one item per asked item.
-    if (m == n) {
+        // 3. Fuzzy: best pairs first; a pair whose asked or returned side has a runner-up within
+        // the margin is ambiguous and left alone, so near-identical items cannot steal answers.
+        struct Pair {
+            qsizetype i, j;
+            double score;
+        };
+        QList<Pair> pairs;
         for (qsizetype i = 0; i < n; ++i) {
-            if (match[i] >= 0 || used[i] || !rObject[i] || siblingMatched(i))
+            if (match[i] >= 0 || siblingMatched(i) || aPrep[i].norm.isEmpty())
                 continue;
-            if (similarity(aPrep[i], rPrep[i], PositionThreshold) >= PositionThreshold)
-                assign(i, i, u"position"_s);
+            for (qsizetype j = 0; j < m; ++j) {
+                if (used[j] || !rObject[j] || rPrep[j].norm.isEmpty())
+                    continue;
+                double s;
+                if (isEllipsisPrefix(rPrep[j], aPrep[i]))
+                    s = 0.92;
+                else if (aPrep[i].numbers != rPrep[j].numbers)
+                    continue;
+                else
+                    s = similarity(aPrep[i], rPrep[j], FuzzyThreshold - AmbiguityMargin);
+                if (s >= FuzzyThreshold - AmbiguityMargin)
+                    pairs.append({i, j, s});
+            }
+        }
+        std::stable_sort(pairs.begin(), pairs.end(),
+                         [](const Pair &x, const Pair &y) { return x.score > y.score; });
+        for (const Pair &p : std::as_const(pairs)) {
+            if (p.score < FuzzyThreshold || match[p.i] >= 0 || used[p.j])
+                continue;
+            bool ambiguous = false;
+            for (const Pair &q : std::as_const(pairs)) {
+                if ((q.i == p.i) == (q.j == p.j)) // the same pair, or unrelated
+                    continue;
+                if (match[q.i] >= 0 || used[q.j])
+                    continue;
+                if (q.score >= p.score - AmbiguityMargin) {
+                    ambiguous = true;
+                    break;
+                }
+            }
+            if (!ambiguous)
+                assign(p.i, p.j, u"fuzzy"_s);
+        }
+
+        // 4. Position, only when the reply has exactly one item per asked item.
+        if (m == n) {
+            for (qsizetype i = 0; i < n; ++i) {
+                if (match[i] >= 0 || used[i] || !rObject[i] || siblingMatched(i))
+                    continue;
+                if (similarity(aPrep[i], rPrep[i], PositionThreshold) >= PositionThreshold)
+                    assign(i, i, u"position"_s);
+            }
         }
     }
 

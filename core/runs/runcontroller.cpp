@@ -11,6 +11,7 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QTimer>
 
 namespace Rubricate {
@@ -19,6 +20,7 @@ using namespace Qt::StringLiterals;
 
 struct RunController::ActiveJob {
     RunJob job;
+    bool slotReleased = false;
     HttpCall call;
     QString cacheKey;
     QList<SchemeItem> items;
@@ -206,7 +208,7 @@ void RunController::dispatch()
         else
             QTimer::singleShot(0, this, [this, job] { runOffline(job); });
     }
-    if (m_inFlight == 0 && m_waiting == 0 && m_queue.isEmpty())
+    if (m_inFlight == 0 && m_waiting == 0 && m_processing == 0 && m_queue.isEmpty())
         finish(m_progress.jobsFailed > 0 ? u"failed"_s : u"finished"_s);
 }
 
@@ -330,6 +332,25 @@ void RunController::acceptAnswer(const std::shared_ptr<ActiveJob> &active, const
 {
     if (m_cancelled)
         return;
+    // The next request goes out before this answer is read and written, so that reading
+    // never holds a concurrency slot idle; answers that arrive together are all replaced
+    // by new requests first, and read afterwards.
+    ++m_processing;
+    releaseSlot(active);
+    dispatch();
+    QTimer::singleShot(0, this, [this, active, text, inputTokens, outputTokens, fromCache] {
+        const auto done = qScopeGuard([this] {
+            --m_processing;
+            dispatch();
+        });
+        if (!m_cancelled)
+            processAnswer(active, text, inputTokens, outputTokens, fromCache);
+    });
+}
+
+void RunController::processAnswer(const std::shared_ptr<ActiveJob> &active, const QString &text,
+                                  qint64 inputTokens, qint64 outputTokens, bool fromCache)
+{
     const SchemeResult result = m_scheme->interpret(active->items, text);
     if (!fromCache) {
         active->job.inputTokens += inputTokens;
@@ -366,7 +387,7 @@ void RunController::acceptAnswer(const std::shared_ptr<ActiveJob> &active, const
                    0);
         return;
     }
-    jobFinished();
+    jobFinished(active);
 }
 
 bool RunController::writeOutcome(const std::shared_ptr<ActiveJob> &active,
@@ -398,21 +419,23 @@ bool RunController::writeOutcome(const std::shared_ptr<ActiveJob> &active,
             v.error = u"the judge left this item out of %1 answers"_s.arg(job.attempts + 1);
         else if (!o.value)
             v.error = o.error.isEmpty() ? u"no usable score"_s : o.error;
-        const Upserted u = m_store->upsertVerdict(v);
-        if (!u.ok())
+        QString evidenceStatus;
+        std::optional<double> coverage;
+        QList<EvidenceSpanRow> spans;
+        if (evidence && !v.evidence.trimmed().isEmpty()) {
+            const EvidenceLocation at = evidence->locate(v.evidence);
+            evidenceStatus = evidenceStatusKey(at.status);
+            coverage = at.coverage;
+            for (const EvidenceSpan &s : at.spans)
+                spans.append({s.start, s.length, matchMethodKey(s.method)});
+        }
+        const auto id = m_store->writeJudgeVerdict(v, evidenceStatus, coverage);
+        if (!id || !m_store->replaceEvidenceSpans(*id, spans))
             return false;
         if (v.value)
             ++m_progress.itemsJudged;
         else
             ++m_progress.itemErrors;
-        if (evidence && !v.evidence.trimmed().isEmpty()) {
-            const EvidenceLocation at = evidence->locate(v.evidence);
-            QList<EvidenceSpanRow> spans;
-            for (const EvidenceSpan &s : at.spans)
-                spans.append({s.start, s.length, matchMethodKey(s.method)});
-            if (!m_store->setEvidence(u.id, evidenceStatusKey(at.status), at.coverage, spans))
-                return false;
-        }
     }
     job.rubricIds = missing;
     active->items = missingItems;
@@ -446,7 +469,7 @@ void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const Q
             = qMin(m_config.backoffMaxMs, m_config.backoffBaseMs << qMin(job.attempts - 1, 16));
         delay = ceiling / 2 + int(QRandomGenerator::global()->bounded(ceiling / 2 + 1));
     }
-    --m_inFlight;
+    releaseSlot(active);
     ++m_waiting;
     emitProgress();
     QTimer::singleShot(delay, this, [this, job] {
@@ -480,7 +503,7 @@ void RunController::giveUp(const std::shared_ptr<ActiveJob> &active, const QStri
     tx.commit();
     ++m_progress.jobsFailed;
     emit verdictsWritten(job.reportId);
-    --m_inFlight;
+    releaseSlot(active);
     emitProgress();
     dispatch();
 }
@@ -524,13 +547,21 @@ void RunController::runOffline(const RunJob &queued)
         return;
     }
     emit verdictsWritten(queued.reportId);
-    jobFinished();
+    jobFinished(active);
 }
 
-void RunController::jobFinished()
+void RunController::releaseSlot(const std::shared_ptr<ActiveJob> &active)
+{
+    if (active->slotReleased)
+        return;
+    active->slotReleased = true;
+    --m_inFlight;
+}
+
+void RunController::jobFinished(const std::shared_ptr<ActiveJob> &active)
 {
     ++m_progress.jobsDone;
-    --m_inFlight;
+    releaseSlot(active);
     emitProgress();
     dispatch();
 }

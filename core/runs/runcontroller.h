@@ -86,12 +86,15 @@ private:
     void onReply(QNetworkReply *reply, const std::shared_ptr<ActiveJob> &active);
     void acceptAnswer(const std::shared_ptr<ActiveJob> &active, const QString &text,
                       qint64 inputTokens, qint64 outputTokens, bool fromCache);
+    void processAnswer(const std::shared_ptr<ActiveJob> &active, const QString &text,
+                       qint64 inputTokens, qint64 outputTokens, bool fromCache);
     void retryLater(const std::shared_ptr<ActiveJob> &active, const QString &why, int retryAfterMs);
     void giveUp(const std::shared_ptr<ActiveJob> &active, const QString &why);
     bool writeOutcome(const std::shared_ptr<ActiveJob> &active, const SchemeResult &result);
     const SchemeContext *context(RowId reportId);
     const EvidenceLocator *locator(RowId reportId);
-    void jobFinished();
+    void jobFinished(const std::shared_ptr<ActiveJob> &active);
+    void releaseSlot(const std::shared_ptr<ActiveJob> &active);
     void emitProgress(bool force = false);
     void finish(const QString &status);
 
@@ -116,7 +119,8 @@ private:
     QList<qint64> m_sentTokens; // their estimated tokens
     QElapsedTimer m_clock;
     qint64 m_lastProgressMs = -1000;
-    int m_inFlight = 0;
+    int m_inFlight = 0; // jobs holding a concurrency slot
+    int m_processing = 0; // answers being written after their slot was released
     int m_waiting = 0; // jobs sleeping in back-off
     bool m_active = false;
     bool m_paused = false;

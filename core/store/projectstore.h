@@ -188,6 +188,11 @@ public:
     bool putCachedResponse(const QString &key, const QString &provider, const QString &model,
                            const CachedResponse &response);
     std::optional<RowId> verdictId(RowId runId, RowId reportId, RowId rubricId);
+    // One statement per verdict for judge runs: insert or replace, with the evidence status,
+    // returning the verdict's id. (Imports use upsertVerdict, which reports what changed.)
+    std::optional<RowId> writeJudgeVerdict(const Verdict &verdict, const QString &evidenceStatus,
+                                           std::optional<double> evidenceCoverage);
+    bool replaceEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans);
     bool setEvidence(RowId verdictId, const QString &status, double coverage,
                      const QList<EvidenceSpanRow> &spans);
     QList<EvidenceSpanRow> evidenceSpans(RowId verdictId);

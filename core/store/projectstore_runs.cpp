@@ -196,16 +196,44 @@ std::optional<RowId> ProjectStore::verdictId(RowId runId, RowId reportId, RowId 
     return id;
 }
 
-bool ProjectStore::setEvidence(RowId verdictId, const QString &status, double coverage,
-                               const QList<EvidenceSpanRow> &spans)
+std::optional<RowId> ProjectStore::writeJudgeVerdict(const Verdict &v,
+                                                     const QString &evidenceStatus,
+                                                     std::optional<double> evidenceCoverage)
 {
-    QSqlQuery &v
-        = prepared(u"UPDATE verdict SET evidence_status = ?, evidence_coverage = ? WHERE id = ?"_s);
-    bindAt(v, 0, status);
-    bindAt(v, 1, coverage);
-    bindAt(v, 2, verdictId);
-    if (!exec(v))
-        return false;
+    if (!v.value && v.error.isEmpty()) {
+        m_lastError = u"a verdict without a value must carry its error"_s;
+        return std::nullopt;
+    }
+    QSqlQuery &q = prepared(
+        u"INSERT INTO verdict (run_id, report_id, rubric_id, value, label, reason, evidence,"
+        " error, raw, created_at, evidence_status, evidence_coverage)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (run_id, report_id, rubric_id) DO UPDATE SET value = excluded.value,"
+        " label = excluded.label, reason = excluded.reason, evidence = excluded.evidence,"
+        " error = excluded.error, raw = excluded.raw,"
+        " evidence_status = excluded.evidence_status,"
+        " evidence_coverage = excluded.evidence_coverage RETURNING id"_s);
+    bindAt(q, 0, v.runId);
+    bindAt(q, 1, v.reportId);
+    bindAt(q, 2, v.rubricId);
+    bindAt(q, 3, StoreCodec::number(v.value));
+    bindAt(q, 4, StoreCodec::text(v.label));
+    bindAt(q, 5, StoreCodec::text(v.reason));
+    bindAt(q, 6, StoreCodec::text(v.evidence));
+    bindAt(q, 7, StoreCodec::text(v.error));
+    bindAt(q, 8, StoreCodec::json(v.raw));
+    bindAt(q, 9, StoreCodec::time(QDateTime::currentDateTimeUtc()));
+    bindAt(q, 10, StoreCodec::text(evidenceStatus));
+    bindAt(q, 11, StoreCodec::number(evidenceCoverage));
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    const RowId id = q.value(0).toLongLong();
+    q.finish();
+    return id;
+}
+
+bool ProjectStore::replaceEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans)
+{
     QSqlQuery &clear = prepared(u"DELETE FROM verdict_evidence WHERE verdict_id = ?"_s);
     bindAt(clear, 0, verdictId);
     if (!exec(clear))
@@ -222,6 +250,19 @@ bool ProjectStore::setEvidence(RowId verdictId, const QString &status, double co
             return false;
     }
     return true;
+}
+
+bool ProjectStore::setEvidence(RowId verdictId, const QString &status, double coverage,
+                               const QList<EvidenceSpanRow> &spans)
+{
+    QSqlQuery &v
+        = prepared(u"UPDATE verdict SET evidence_status = ?, evidence_coverage = ? WHERE id = ?"_s);
+    bindAt(v, 0, status);
+    bindAt(v, 1, coverage);
+    bindAt(v, 2, verdictId);
+    if (!exec(v))
+        return false;
+    return replaceEvidenceSpans(verdictId, spans);
 }
 
 QList<EvidenceSpanRow> ProjectStore::evidenceSpans(RowId verdictId)
