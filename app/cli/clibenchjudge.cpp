@@ -85,7 +85,7 @@ int runSimulatedJudge(int latencyMs, QTextStream &out)
     return QCoreApplication::exec();
 }
 
-int runJudgeBenchmark(const QString &dataDir, const QList<int> &latencies, QTextStream &out,
+int runJudgeBenchmark(const QString &dataDir, const QList<int> &latencyList, QTextStream &out,
                       QTextStream &err)
 {
     const QString tasks = QDir(dataDir.isEmpty() ? u"../shared/data"_s : dataDir)
@@ -96,7 +96,12 @@ int runJudgeBenchmark(const QString &dataDir, const QList<int> &latencies, QText
     }
     out << u"Judge benchmark: 132 DRB-II tasks x 2 models, batches of 50, concurrency 10,\n"
            "judge simulator in a child process (its CPU is not counted).\n\n"_s;
-    for (int latency : latencies) {
+    // Negative: 0 ms latency without evidence location, to show what that step costs.
+    QList<int> latencies = latencyList;
+    if (latencies.contains(0))
+        latencies << -1;
+    for (int requested : std::as_const(latencies)) {
+        const int latency = qMax(0, requested);
         QProcess simulator;
         simulator.start(QCoreApplication::applicationFilePath(),
                         {u"simulate-judge"_s, u"--latency"_s, QString::number(latency)});
@@ -122,6 +127,7 @@ int runJudgeBenchmark(const QString &dataDir, const QList<int> &latencies, QText
             c.model = u"simulator"_s;
             c.concurrency = 10;
             c.batchSize = 50;
+            c.locateEvidence = requested >= 0;
             RunScope scope;
             scope.benchmarkKey = u"drb2"_s;
             if (!planRun(*store, c, scope, u"bench"_s, &error)) {
@@ -148,13 +154,14 @@ int runJudgeBenchmark(const QString &dataDir, const QList<int> &latencies, QText
         simulator.kill();
         simulator.waitForFinished();
         const double ideal = p.requests / 10.0 * latency / 1000.0;
-        out << u"latency %1 ms: %2 items (%3 errors) in %4 s, %5 requests, %6 items/s\n"_s
+        out << u"latency %1 ms%7: %2 items (%3 errors) in %4 s, %5 requests, %6 items/s\n"_s
                    .arg(latency)
                    .arg(p.itemsJudged)
                    .arg(p.itemErrors)
                    .arg(seconds, 0, 'f', 2)
                    .arg(p.requests)
-                   .arg(p.itemsJudged / seconds, 0, 'f', 0);
+                   .arg(p.itemsJudged / seconds, 0, 'f', 0)
+                   .arg(requested < 0 ? u" (evidence location off)"_s : QString());
         out << u"  CPU %1 s = %2 µs per item (%3 s per 1,000 items); peak RSS %4 MB\n"_s
                    .arg(cpu, 0, 'f', 2)
                    .arg(cpu * 1e6 / qMax(1, p.itemsJudged), 0, 'f', 1)

@@ -157,6 +157,7 @@ std::optional<JudgeConfig> configFrom(const QCommandLineParser &p, QTextStream &
     if (!c.promptTemplateFile.isEmpty())
         c.promptTemplateFile = QFileInfo(c.promptTemplateFile).absoluteFilePath();
     c.jsonMode = !p.isSet(u"no-json-mode"_s);
+    c.locateEvidence = !p.isSet(u"no-evidence"_s);
     return c;
 }
 
@@ -317,6 +318,7 @@ QList<QCommandLineOption> judgeOptions()
         {u"seed"_s, u"judge: sampling seed."_s, u"N"_s},
         {u"max-tokens"_s, u"judge: output token limit."_s, u"N"_s},
         {u"no-json-mode"_s, u"judge: do not ask the provider for JSON output."_s},
+        {u"no-evidence"_s, u"judge: do not locate quoted evidence while judging."_s},
         {u"price-in"_s, u"judge: USD per million input tokens."_s, u"USD"_s},
         {u"price-out"_s, u"judge: USD per million output tokens."_s, u"USD"_s},
         {u"name"_s, u"judge: run name."_s, u"NAME"_s},

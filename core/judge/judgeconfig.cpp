@@ -67,6 +67,7 @@ QJsonObject JudgeConfig::toJson() const
                   {u"maxAttempts"_s, maxAttempts},
                   {u"backoffBaseMs"_s, backoffBaseMs},
                   {u"backoffMaxMs"_s, backoffMaxMs},
+                  {u"locateEvidence"_s, locateEvidence},
                   {u"pricePerMillionInput"_s, pricePerMillionInput},
                   {u"pricePerMillionOutput"_s, pricePerMillionOutput}};
     if (temperature)
@@ -102,6 +103,7 @@ JudgeConfig JudgeConfig::fromJson(const QJsonObject &o)
     c.maxAttempts = o.value(u"maxAttempts"_s).toInt(c.maxAttempts);
     c.backoffBaseMs = o.value(u"backoffBaseMs"_s).toInt(c.backoffBaseMs);
     c.backoffMaxMs = o.value(u"backoffMaxMs"_s).toInt(c.backoffMaxMs);
+    c.locateEvidence = o.value(u"locateEvidence"_s).toBool(true);
     c.pricePerMillionInput = o.value(u"pricePerMillionInput"_s).toDouble();
     c.pricePerMillionOutput = o.value(u"pricePerMillionOutput"_s).toDouble();
     return c;

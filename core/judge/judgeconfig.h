@@ -42,6 +42,8 @@ struct JudgeConfig {
     int backoffBaseMs = 1000;
     int backoffMaxMs = 60000;
 
+    bool locateEvidence = true; // find each quoted evidence in the report as answers arrive
+
     double pricePerMillionInput = 0;
     double pricePerMillionOutput = 0;
 

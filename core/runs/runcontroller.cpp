@@ -393,7 +393,8 @@ void RunController::processAnswer(const std::shared_ptr<ActiveJob> &active, cons
 bool RunController::writeOutcome(const std::shared_ptr<ActiveJob> &active,
                                  const SchemeResult &result)
 {
-    const EvidenceLocator *evidence = locator(active->job.reportId);
+    const EvidenceLocator *evidence
+        = m_config.locateEvidence ? locator(active->job.reportId) : nullptr;
     RunJob &job = active->job;
     QList<RowId> missing;
     QList<SchemeItem> missingItems;
@@ -430,7 +431,7 @@ bool RunController::writeOutcome(const std::shared_ptr<ActiveJob> &active,
                 spans.append({s.start, s.length, matchMethodKey(s.method)});
         }
         const auto id = m_store->writeJudgeVerdict(v, evidenceStatus, coverage);
-        if (!id || !m_store->replaceEvidenceSpans(*id, spans))
+        if (!id || !m_store->addEvidenceSpans(*id, spans))
             return false;
         if (v.value)
             ++m_progress.itemsJudged;

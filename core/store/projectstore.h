@@ -193,6 +193,8 @@ public:
     std::optional<RowId> writeJudgeVerdict(const Verdict &verdict, const QString &evidenceStatus,
                                            std::optional<double> evidenceCoverage);
     bool replaceEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans);
+    // For a verdict that has no spans yet (a run never re-judges an answered item).
+    bool addEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans);
     bool setEvidence(RowId verdictId, const QString &status, double coverage,
                      const QList<EvidenceSpanRow> &spans);
     QList<EvidenceSpanRow> evidenceSpans(RowId verdictId);

@@ -236,8 +236,11 @@ bool ProjectStore::replaceEvidenceSpans(RowId verdictId, const QList<EvidenceSpa
 {
     QSqlQuery &clear = prepared(u"DELETE FROM verdict_evidence WHERE verdict_id = ?"_s);
     bindAt(clear, 0, verdictId);
-    if (!exec(clear))
-        return false;
+    return exec(clear) && addEvidenceSpans(verdictId, spans);
+}
+
+bool ProjectStore::addEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans)
+{
     QSqlQuery &add = prepared(u"INSERT INTO verdict_evidence (verdict_id, position, start,"
                               " length, method) VALUES (?, ?, ?, ?, ?)"_s);
     for (int i = 0; i < spans.size(); ++i) {
