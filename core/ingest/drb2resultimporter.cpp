@@ -1,5 +1,6 @@
 #include "drb2resultimporter.h"
 
+#include "domain/scorevalue.h"
 #include "importcontext.h"
 #include "jsonlreader.h"
 #include "store/projectstore.h"
@@ -46,35 +47,6 @@ QString evidenceText(const QJsonValue &v)
         return parts.join(u" ... "_s);
     }
     return v.toString();
-}
-
-// Reads the judge's score; returns nothing and sets *error when it is not 1, 0 or -1.
-std::optional<double> drb2Score(const QJsonObject &item, QString *error)
-{
-    const QJsonValue s = item.value(u"score"_s);
-    double value = 0;
-    if (s.isUndefined() || s.isNull()) {
-        *error = u"score missing in the result file"_s;
-        return std::nullopt;
-    }
-    if (s.isDouble()) {
-        value = s.toDouble();
-    } else if (s.isString()) {
-        bool ok = false;
-        value = s.toString().trimmed().toDouble(&ok);
-        if (!ok) {
-            *error = u"score \"%1\" is not a number"_s.arg(s.toString());
-            return std::nullopt;
-        }
-    } else {
-        *error = u"score is not a number"_s;
-        return std::nullopt;
-    }
-    if (value != 1 && value != 0 && value != -1) {
-        *error = u"score %1 is not one of 1, 0, -1"_s.arg(value);
-        return std::nullopt;
-    }
-    return value;
 }
 
 } // namespace
@@ -204,7 +176,10 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
                 v.runId = *runId;
                 v.reportId = *reportId;
                 v.rubricId = rubricId;
-                v.value = drb2Score(item, &v.error);
+                v.value
+                    = scoreOnScale(item.value(u"score"_s), VerdictScale::Drb2Tristate, &v.error);
+                if (!v.value && !item.contains(u"score"_s))
+                    v.error = u"score missing in the result file"_s;
                 v.label = item.value(u"score"_s).toVariant().toString();
                 v.reason = item.value(u"reason"_s).toString();
                 v.evidence = evidenceText(item.value(u"evidence"_s));

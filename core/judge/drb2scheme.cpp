@@ -1,6 +1,7 @@
 // The DeepResearch Bench II judge protocol (formats.md §1.3): batches of rubric items in the
 // order info_recall, analysis, presentation with duplicates kept, the report as the passage
 // (cut at 150,000 code points) or as an attachment, and a three-way score per item.
+#include "domain/scorevalue.h"
 #include "promptscheme.h"
 #include "replyparsing.h"
 
@@ -60,29 +61,6 @@ QString mimeFor(const Report &r)
     if (name.endsWith(u".tif"_s) || name.endsWith(u".tiff"_s))
         return u"image/tiff"_s;
     return {};
-}
-
-std::optional<double> drb2Value(const QJsonValue &v, QString *error)
-{
-    double value = 0;
-    if (v.isDouble()) {
-        value = v.toDouble();
-    } else if (v.isString()) {
-        bool ok = false;
-        value = v.toString().trimmed().toDouble(&ok);
-        if (!ok) {
-            *error = u"score \"%1\" is not a number"_s.arg(v.toString().left(40));
-            return std::nullopt;
-        }
-    } else {
-        *error = v.isUndefined() ? u"no score in the judge's answer"_s : u"score is not a number"_s;
-        return std::nullopt;
-    }
-    if (value != 1 && value != 0 && value != -1) {
-        *error = u"score %1 is not one of 1, 0, -1"_s.arg(value);
-        return std::nullopt;
-    }
-    return value;
 }
 
 class Drb2Scheme final : public PromptScheme
@@ -190,7 +168,7 @@ public:
             }
             o.raw = *item;
             o.matchedBy = mapping.how.value(i);
-            o.value = drb2Value(item->value(u"score"_s), &o.error);
+            o.value = scoreOnScale(item->value(u"score"_s), scale(), &o.error);
             o.label = item->value(u"score"_s).toVariant().toString();
             o.reason = item->value(u"reason"_s).toString();
             const QJsonValue evidence = item->value(u"evidence"_s);
