@@ -50,11 +50,15 @@ Commands:
                                with progress on stderr, writes verdicts as answers arrive.
                                --provider offline (default: a lexical baseline, no network)
                                or openai | gemini | anthropic with --model, --base-url and
-                               --api-key-env VAR (keys come from the environment only).
+                               --api-key-env VAR (the key comes from that environment
+                               variable, else from the system keyring; never from a file).
                                Scope: --benchmark drb2 --tasks 1-5 --models A,B
                                [--only-unjudged]. Pace: --concurrency 10 --batch-size 50
                                --rpm N --tpm N --max-attempts 6 --timeout S. Cost:
                                --price-in/--price-out USD per million tokens.
+  keys set|delete|check <NAME> Keep an API key in the system keyring (the key is read
+                               from standard input), e.g. `keys set OPENAI_API_KEY`. A key
+                               in the environment is used first.
   runs                         Runs with progress, errors, tokens, cost and the share of
                                evidence quotes not found in the report.
   resume <run>                 Continue a run that was stopped or killed; answers already

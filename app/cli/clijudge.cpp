@@ -3,6 +3,7 @@
 #include "cliapp.h"
 #include "clitable.h"
 #include "exchange/drb2projectexport.h"
+#include "judge/apikeys.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
 #include "store/projectstore.h"
@@ -68,6 +69,8 @@ int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream
         loop.exec();
     const RunProgress p = controller.progress();
     err << progressLine(p) << u'\n';
+    if (finalStatus != "finished"_L1 && !p.lastError.isEmpty())
+        err << u"rubricate-cli: "_s << p.lastError << u'\n';
 
     QString openError;
     auto store = ProjectStore::open(projectPath, &openError);
@@ -291,6 +294,56 @@ int cmdExport(const QCommandLineParser &parser, const QStringList &args, const Q
     return Ok;
 }
 
+// `keys set NAME` reads the key from standard input, so that it never appears in a shell's
+// history or in the process list.
+int cmdKeys(const QStringList &args, QTextStream &out, QTextStream &err)
+{
+    const QString action = args.value(0);
+    const QString name = args.value(1);
+    if (args.size() != 2 || (action != "set"_L1 && action != "delete"_L1 && action != "check"_L1)) {
+        err << u"rubricate-cli: keys set|delete|check <NAME>, e.g. keys set OPENAI_API_KEY\n"_s;
+        return Usage;
+    }
+    QEventLoop loop;
+    int code = Ok;
+    if (action == "check"_L1) {
+        lookupApiKey(name, &loop, [&](const ApiKeyLookup &found) {
+            if (found.key.isEmpty()) {
+                err << u"rubricate-cli: "_s << found.error << u'\n';
+                code = Failed;
+            } else {
+                out << u"%1: found in the %2 (%3 characters)\n"_s.arg(name, found.source)
+                           .arg(found.key.size());
+            }
+            loop.quit();
+        });
+    } else {
+        const auto finished = [&](const QString &error) {
+            if (!error.isEmpty()) {
+                err << u"rubricate-cli: "_s << error << u'\n';
+                code = Failed;
+            } else {
+                out << u"%1 %2 the system keyring\n"_s.arg(
+                    name, action == "set"_L1 ? u"stored in"_s : u"removed from"_s);
+            }
+            loop.quit();
+        };
+        if (action == "set"_L1) {
+            QTextStream in(stdin);
+            const QString key = in.readLine().trimmed();
+            if (key.isEmpty()) {
+                err << u"rubricate-cli: write the key to standard input\n"_s;
+                return Usage;
+            }
+            storeApiKey(name, key, &loop, finished);
+        } else {
+            deleteApiKey(name, &loop, finished);
+        }
+    }
+    loop.exec();
+    return code;
+}
+
 } // namespace
 
 QList<QCommandLineOption> judgeOptions()
@@ -337,6 +390,8 @@ std::optional<int> runJudgeCommand(const QString &command, const QCommandLinePar
         return cmdJudge(parser, projectPath, out, err);
     if (command == "runs"_L1)
         return cmdRuns(projectPath, out, err);
+    if (command == "keys"_L1)
+        return cmdKeys(args, out, err);
     if (command == "export"_L1)
         return cmdExport(parser, args, projectPath, out, err);
     if (command == "resume"_L1 || command == "rerun-failed"_L1) {

@@ -132,6 +132,8 @@ void JudgeSimulator::onReadyRead(QTcpSocket *socket)
         for (const QByteArray &line : lines) {
             if (line.toLower().startsWith("content-length:"))
                 length = line.mid(15).trimmed().toLongLong();
+            else if (line.toLower().startsWith("authorization:"))
+                m_lastAuthorization = line.mid(14).trimmed();
         }
         if (buffer.size() < headerEnd + 4 + length)
             return;

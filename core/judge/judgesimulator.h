@@ -47,6 +47,7 @@ public:
     int distinctRequestCount() const { return int(m_seen.size()); }
     int maxRequestsForOneBody() const;
     int maxConcurrent() const { return m_maxConcurrent; }
+    QByteArray lastAuthorization() const { return m_lastAuthorization; }
     void resetCounters();
 
     // The score the simulator gives a rubric item: 1, 0 or -1, from a stable hash.
@@ -67,6 +68,7 @@ private:
     SimulatorBehaviour m_behaviour;
     QHash<QTcpSocket *, QByteArray> m_buffers;
     QHash<QByteArray, int> m_seen; // body hash -> times received
+    QByteArray m_lastAuthorization;
     int m_requests = 0;
     int m_inFlight = 0;
     int m_maxConcurrent = 0;

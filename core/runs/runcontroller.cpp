@@ -1,6 +1,7 @@
 #include "runcontroller.h"
 
 #include "evidence/evidencelocator.h"
+#include "judge/apikeys.h"
 #include "judge/judgeprovider.h"
 #include "judge/offlinejudge.h"
 #include "judge/promptscheme.h"
@@ -82,15 +83,19 @@ bool RunController::start(RowId runId, QString *error)
     if (!m_scheme)
         return false;
     m_provider = makeProvider(m_config.provider);
+    bool keyFromKeyring = false;
     if (m_provider) {
         const QString env = m_config.effectiveApiKeyEnv();
         m_apiKey = qEnvironmentVariable(env.toLocal8Bit().constData());
         const bool local = m_config.baseUrl.startsWith(u"http://127.0.0.1"_s)
             || m_config.baseUrl.startsWith(u"http://localhost"_s);
-        if (m_apiKey.isEmpty() && !local) {
+        if (m_apiKey.isEmpty() && !local && !keyringAvailable()) {
             *error = u"no API key: set the environment variable %1"_s.arg(env);
             return false;
         }
+        // A local server may need no key at all, but gets one if the keyring has it.
+        keyFromKeyring = m_apiKey.isEmpty() && keyringAvailable();
+        m_keyOptional = local;
         const int managers = (qMax(1, m_config.concurrency) + 5) / 6;
         while (m_networks.size() < managers) {
             m_networks.append(new QNetworkAccessManager(this));
@@ -119,6 +124,21 @@ bool RunController::start(RowId runId, QString *error)
     emitProgress(true);
     if (m_queue.isEmpty()) {
         QTimer::singleShot(0, this, [this] { finish(u"finished"_s); });
+        return true;
+    }
+    if (keyFromKeyring) {
+        // The keyring answers asynchronously; nothing is sent before it has.
+        lookupApiKey(m_config.effectiveApiKeyEnv(), this, [this](const ApiKeyLookup &found) {
+            if (!m_active)
+                return;
+            if (found.key.isEmpty() && !m_keyOptional) {
+                m_progress.lastError = found.error;
+                finish(u"failed"_s);
+                return;
+            }
+            m_apiKey = found.key;
+            dispatch();
+        });
         return true;
     }
     dispatch();

@@ -123,6 +123,7 @@ private:
     int m_processing = 0; // answers being written after their slot was released
     int m_waiting = 0; // jobs sleeping in back-off
     bool m_active = false;
+    bool m_keyOptional = false; // a server on this machine may not want a key
     bool m_paused = false;
     bool m_cancelled = false;
     bool m_dispatchScheduled = false;

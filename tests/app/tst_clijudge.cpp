@@ -4,8 +4,11 @@
 #include "judgefixture.h"
 #include "scratchproject.h"
 
+#include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QSqlQuery>
+#include <QStandardPaths>
 #include <QTest>
 
 using namespace Rubricate;
@@ -148,6 +151,53 @@ private slots:
         QVERIFY(keyless.waitForFinished(60000));
         QCOMPARE(keyless.exitCode(), 1);
         QVERIFY(QString::fromUtf8(keyless.readAllStandardError()).contains(u"OPENAI_API_KEY"_s));
+    }
+
+    void keyFromTheSystemKeyring()
+    {
+        const QString session = QStandardPaths::findExecutable(u"dbus-run-session"_s);
+        const QString keyring = QStandardPaths::findExecutable(u"gnome-keyring-daemon"_s);
+        if (session.isEmpty() || keyring.isEmpty()) {
+            if (qEnvironmentVariable("CI") == "true"_L1)
+                QFAIL("dbus-run-session and gnome-keyring-daemon are needed (cmake/dev.sh "
+                      "installs them)");
+            QSKIP("no dbus-run-session or gnome-keyring-daemon on this machine");
+        }
+        RubricateTest::ScratchProject project;
+        RubricateTest::writeJudgeFixture(project.store(), project.filePath(u"in"_s), 1, 3);
+        m_judge.setBehaviour({});
+        m_judge.resetCounters();
+        // A private session bus with an unlocked keyring; the key goes in through stdin and
+        // the judge run finds it there, with no key in its environment.
+        const QString cli = QStringLiteral(RUBRICATE_CLI);
+        const QString script
+            = u"echo unlock | gnome-keyring-daemon --unlock --components=secrets >/dev/null && "
+              "echo sk-from-keyring | \"%1\" keys set RUBRICATE_TEST_KEY && "
+              "\"%1\" -p \"%2\" judge --provider openai --model sim --base-url %3 "
+              "--api-key-env RUBRICATE_TEST_KEY && "
+              "\"%1\" keys check RUBRICATE_TEST_KEY"_s.arg(cli, project.store().path(),
+                                                           m_judge.baseUrl());
+        QProcess p;
+        // A fresh home, so that the daemon creates (and unlocks) a new login keyring.
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"HOME"_s, project.filePath(u"home"_s));
+        env.insert(u"XDG_DATA_HOME"_s, project.filePath(u"home/.local/share"_s));
+        env.remove(u"RUBRICATE_TEST_KEY"_s);
+        QDir().mkpath(project.filePath(u"home/.local/share"_s));
+        p.setProcessEnvironment(env);
+        p.start(session, {u"--"_s, u"sh"_s, u"-c"_s, script});
+        // Not waitForFinished(): the judge it calls is served by this event loop.
+        QTRY_VERIFY_WITH_TIMEOUT(p.state() == QProcess::NotRunning, 60000);
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY2(p.exitCode() == 0, qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+        QVERIFY(out.contains(u"RUBRICATE_TEST_KEY stored in the system keyring"_s));
+        QVERIFY(out.contains(u"RUBRICATE_TEST_KEY: found in the keyring (15 characters)"_s));
+        QVERIFY(out.contains(u"6 verdicts, 0 errors"_s));
+        QCOMPARE(m_judge.lastAuthorization(), QByteArray("Bearer sk-from-keyring"));
+        // The key is nowhere in the project.
+        QFile file(project.store().path());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(!file.readAll().contains("sk-from-keyring"));
     }
 };
 
