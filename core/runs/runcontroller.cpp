@@ -245,8 +245,13 @@ const SchemeContext *RunController::context(RowId reportId)
     ctx->task = m_store->task(report->taskId).value_or(Task{});
     if (report->format == ReportFormat::Pdf || report->format == ReportFormat::Image)
         ctx->original = m_store->originalFile(report->contentHash);
-    for (const Rubric &r : m_store->rubrics(report->taskId, report->queryId))
-        m_rubrics.insert(r.id, r);
+    // Reports of one task share its rubrics; load them once.
+    const std::pair<RowId, RowId> owner{report->taskId, report->queryId.value_or(0)};
+    if (!m_rubricsLoaded.contains(owner)) {
+        m_rubricsLoaded.insert(owner);
+        for (const Rubric &r : m_store->rubrics(report->taskId, report->queryId))
+            m_rubrics.insert(r.id, r);
+    }
     // Contexts hold whole reports; keep only the recent ones.
     if (m_contexts.size() > 64)
         m_contexts.clear();
@@ -435,7 +440,13 @@ bool RunController::writeOutcome(const std::shared_ptr<ActiveJob> &active,
         v.label = o.label;
         v.reason = o.reason;
         v.evidence = o.evidence;
-        v.raw = o.raw;
+        // The whole answer is in the response cache; keep only what the columns do not.
+        for (auto it = o.raw.constBegin(); it != o.raw.constEnd(); ++it) {
+            static const QStringList known
+                = {u"rubric_item"_s, u"score"_s, u"reason"_s, u"evidence"_s};
+            if (!known.contains(it.key()))
+                v.raw.insert(it.key(), it.value());
+        }
         if (o.missing)
             v.error = u"the judge left this item out of %1 answers"_s.arg(job.attempts + 1);
         else if (!o.value)

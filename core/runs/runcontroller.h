@@ -17,6 +17,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QQueue>
+#include <QSet>
 
 #include <memory>
 
@@ -114,6 +115,7 @@ private:
     QHash<RowId, std::shared_ptr<EvidenceLocator>> m_locators;
     QHash<RowId, std::shared_ptr<LexicalReportIndex>> m_lexical;
     QHash<RowId, Rubric> m_rubrics;
+    QSet<std::pair<RowId, RowId>> m_rubricsLoaded; // (task, query) whose rubrics are in m_rubrics
     QList<QPointer<QNetworkReply>> m_replies;
     QList<qint64> m_sentAt; // ms timestamps of requests in the last minute
     QList<qint64> m_sentTokens; // their estimated tokens

@@ -75,6 +75,17 @@ ProjectStore::~ProjectStore()
         QSqlDatabase::removeDatabase(m_connectionName);
 }
 
+QVariant ProjectStore::ClockText::now()
+{
+    const QDateTime t = QDateTime::currentDateTimeUtc();
+    const qint64 ms = t.toMSecsSinceEpoch();
+    if (ms != lastMs) {
+        lastMs = ms;
+        text = StoreCodec::time(t);
+    }
+    return text;
+}
+
 QSqlDatabase ProjectStore::database() const
 {
     return QSqlDatabase::database(m_connectionName, false);

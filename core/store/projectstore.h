@@ -251,6 +251,13 @@ private:
                        const QVariantList &values);
     QList<CountRow> countRows(const QString &sql);
 
+    // The current time as stored, formatted at most once per millisecond: writing a run's
+    // verdicts formatted a timestamp for every one of them.
+    struct ClockText {
+        QVariant now();
+        qint64 lastMs = -1;
+        QVariant text;
+    } m_clockText;
     QString m_path;
     QString m_connectionName;
     QString m_lastError;

@@ -222,7 +222,7 @@ std::optional<RowId> ProjectStore::writeJudgeVerdict(const Verdict &v,
     bindAt(q, 6, StoreCodec::text(v.evidence));
     bindAt(q, 7, StoreCodec::text(v.error));
     bindAt(q, 8, StoreCodec::json(v.raw));
-    bindAt(q, 9, StoreCodec::time(QDateTime::currentDateTimeUtc()));
+    bindAt(q, 9, m_clockText.now());
     bindAt(q, 10, StoreCodec::text(evidenceStatus));
     bindAt(q, 11, StoreCodec::number(evidenceCoverage));
     if (!exec(q) || !q.next())
