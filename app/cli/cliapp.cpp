@@ -40,7 +40,10 @@ Commands:
                                One line per item.
   show task <id>|<benchmark>:<external id>
                                A task with its rubrics (e.g. `show task drb2:116`).
-  show report <id> [--text]    A report's metadata, warnings and, with --text, its text.
+  show report <id> [--text] [--runs IDS]
+                               A report's metadata and warnings; with --runs the judge's
+                               verdicts and whether each quoted evidence was found in the
+                               report; with --text the extracted text.
   stats                        Counts per benchmark, dimension, language, theme and model.
   search <words...> [--limit N]
                                Full-text search over report text.
@@ -299,6 +302,28 @@ int showReport(Context &c, ProjectStore &store, RowId id)
         c.out << u"  page %1: offset %2, %3 chars\n"_s.arg(p.page + 1).arg(p.offset).arg(p.length);
     for (const QString &w : r->warnings)
         c.out << u"  warning: "_s << w << u'\n';
+    if (c.parser.isSet(u"runs"_s)) {
+        // The judge's verdicts for this report, with what became of each quoted evidence.
+        QHash<RowId, Rubric> rubrics;
+        for (const Rubric &rb : store.rubrics(r->taskId, r->queryId))
+            rubrics.insert(rb.id, rb);
+        for (const QString &runText : c.parser.value(u"runs"_s).split(u',', Qt::SkipEmptyParts)) {
+            const RowId runId = runText.toLongLong();
+            const QList<Verdict> verdicts = store.verdicts(runId, id);
+            c.out << u"\n  run %1: %2 verdicts\n"_s.arg(runId).arg(verdicts.size());
+            Table table;
+            table.setHeader(
+                {u"dimension"_s, u"#"_s, u"verdict"_s, u"evidence"_s, u"rubric / error"_s});
+            for (const Verdict &v : verdicts) {
+                const Rubric rb = rubrics.value(v.rubricId);
+                table.addRow({rb.dimension, QString::number(rb.position + 1),
+                              v.value ? QString::number(*v.value) : u"ERROR"_s,
+                              v.evidenceStatus.isEmpty() ? u"-"_s : v.evidenceStatus,
+                              v.value ? rb.text.simplified().left(70) : v.error.left(70)});
+            }
+            c.out << table.render(4);
+        }
+    }
     if (c.parser.isSet(u"text"_s))
         c.out << u"\n"_s << r->text << u'\n';
     return Ok;

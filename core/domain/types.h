@@ -180,6 +180,8 @@ struct Verdict {
     QString evidence;
     QString error; // why there is no value
     QJsonObject raw; // the item as the judge returned it
+    QString evidenceStatus; // "located", "partial", "not_found", "empty"; empty: not checked
+    std::optional<double> evidenceCoverage;
 };
 
 // Human judgements are append-only events; the current label is the newest one.

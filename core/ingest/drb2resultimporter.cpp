@@ -1,6 +1,7 @@
 #include "drb2resultimporter.h"
 
 #include "domain/scorevalue.h"
+#include "evidencepass.h"
 #include "importcontext.h"
 #include "jsonlreader.h"
 #include "store/projectstore.h"
@@ -231,6 +232,10 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
                     return;
                 }
             }
+        }
+        if (!locateStoredEvidence(store, *reportId)) {
+            failed = true;
+            return;
         }
         if (matched < index.canonicalCount) {
             summary.warn(name, line,

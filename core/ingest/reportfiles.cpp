@@ -1,6 +1,7 @@
 #include "reportfiles.h"
 
 #include "document/extracteddocument.h"
+#include "evidencepass.h"
 #include "importcontext.h"
 #include "store/projectstore.h"
 
@@ -75,6 +76,10 @@ bool storeReports(ProjectStore &store, const QList<ReportSource> &sources, Impor
         if (!u.ok())
             return false;
         countUpsert(summary, u"reports"_s, u);
+        // Verdicts imported before their report, or kept across a changed report, are
+        // checked against the text that is there now.
+        if (u.result != UpsertResult::Unchanged && !locateStoredEvidence(store, u.id))
+            return false;
     }
     return true;
 }

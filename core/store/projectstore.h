@@ -227,6 +227,7 @@ public:
     QList<RunSummary> runs();
     std::optional<RowId> runBySourceHash(const QString &sourceHash);
     QList<Verdict> verdicts(RowId runId, RowId reportId);
+    QList<Verdict> verdictsOfReport(RowId reportId); // every run's
     QList<AnnotationEvent> annotationHistory(RowId reportId, RowId rubricId);
     // Newest event for this target (of this annotator, or of anyone when empty).
     std::optional<AnnotationEvent> currentAnnotation(RowId reportId, RowId rubricId,

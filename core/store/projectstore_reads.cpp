@@ -376,9 +376,10 @@ std::optional<RowId> ProjectStore::runBySourceHash(const QString &sourceHash)
 QList<Verdict> ProjectStore::verdicts(RowId runId, RowId reportId)
 {
     QList<Verdict> out;
-    QSqlQuery &q = prepared(u"SELECT id, run_id, report_id, rubric_id, value, label, reason,"
-                            " evidence, error, raw FROM verdict WHERE run_id = ? AND report_id = ?"
-                            " ORDER BY rubric_id"_s);
+    QSqlQuery &q = prepared(
+        u"SELECT id, run_id, report_id, rubric_id, value, label, reason, evidence, error, raw,"
+        " evidence_status, evidence_coverage FROM verdict WHERE run_id = ? AND report_id = ?"
+        " ORDER BY rubric_id"_s);
     bindAt(q, 0, runId);
     bindAt(q, 1, reportId);
     if (!exec(q))
@@ -395,6 +396,28 @@ QList<Verdict> ProjectStore::verdicts(RowId runId, RowId reportId)
         v.evidence = q.value(7).toString();
         v.error = q.value(8).toString();
         v.raw = StoreCodec::toJson(q.value(9));
+        v.evidenceStatus = q.value(10).toString();
+        v.evidenceCoverage = StoreCodec::toNumber(q.value(11));
+        out.append(v);
+    }
+    return out;
+}
+
+QList<Verdict> ProjectStore::verdictsOfReport(RowId reportId)
+{
+    QList<Verdict> out;
+    QSqlQuery &q = prepared(u"SELECT id, run_id, rubric_id, evidence FROM verdict"
+                            " WHERE report_id = ? ORDER BY id"_s);
+    bindAt(q, 0, reportId);
+    if (!exec(q))
+        return out;
+    while (q.next()) {
+        Verdict v;
+        v.id = q.value(0).toLongLong();
+        v.runId = q.value(1).toLongLong();
+        v.reportId = reportId;
+        v.rubricId = q.value(2).toLongLong();
+        v.evidence = q.value(3).toString();
         out.append(v);
     }
     return out;

@@ -1,0 +1,30 @@
+#include "evidencepass.h"
+
+#include "evidence/evidencelocator.h"
+#include "store/projectstore.h"
+
+namespace Rubricate {
+
+bool locateStoredEvidence(ProjectStore &store, RowId reportId)
+{
+    const QList<Verdict> verdicts = store.verdictsOfReport(reportId);
+    if (verdicts.isEmpty())
+        return true;
+    const auto report = store.report(reportId);
+    if (!report || !report->hasText)
+        return true; // nothing to look in yet; the report's own import will come back here
+    const EvidenceLocator locator(report->text);
+    for (const Verdict &v : verdicts) {
+        if (v.evidence.trimmed().isEmpty())
+            continue;
+        const EvidenceLocation at = locator.locate(v.evidence);
+        QList<EvidenceSpanRow> spans;
+        for (const EvidenceSpan &s : at.spans)
+            spans.append({s.start, s.length, matchMethodKey(s.method)});
+        if (!store.setEvidence(v.id, evidenceStatusKey(at.status), at.coverage, spans))
+            return false;
+    }
+    return true;
+}
+
+} // namespace Rubricate

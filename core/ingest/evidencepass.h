@@ -1,0 +1,15 @@
+// Locating the quoted evidence of verdicts that arrived by import (a result.jsonl) or whose
+// report arrived after them: every verdict ends with a located, partial or not-found mark.
+#pragma once
+
+#include "domain/types.h"
+
+namespace Rubricate {
+
+class ProjectStore;
+
+// Locates the evidence of every verdict of `reportId`, in all runs, against the report's
+// current text. Must run inside the caller's transaction. Returns false on a database error.
+bool locateStoredEvidence(ProjectStore &store, RowId reportId);
+
+} // namespace Rubricate
