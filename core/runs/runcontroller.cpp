@@ -33,7 +33,7 @@ QString cacheKeyFor(const JudgeConfig &config, const HttpCall &call)
 {
     // The key covers what decides the answer: provider, model, parameters and the exact
     // request body; never the headers, which carry the API key.
-    QCryptographicHash h(QCryptographicHash::Sha256);
+    QCryptographicHash h(QCryptographicHash::Blake2b_256);
     h.addData(config.cacheIdentity().toUtf8());
     h.addData(QByteArrayView("\n", 1));
     h.addData(call.url.toString().toUtf8());
@@ -425,6 +425,8 @@ bool RunController::writeOutcome(const std::shared_ptr<ActiveJob> &active,
     QList<SchemeItem> missingItems;
     const bool lastAttempt = job.attempts + 1 >= m_config.maxAttempts;
     Transaction tx(*m_store);
+    QList<JudgedItem> judged;
+    judged.reserve(result.items.size());
     for (int i = 0; i < result.items.size(); ++i) {
         const ItemOutcome &o = result.items.at(i);
         if (o.missing && !lastAttempt) {
@@ -451,24 +453,22 @@ bool RunController::writeOutcome(const std::shared_ptr<ActiveJob> &active,
             v.error = u"the judge left this item out of %1 answers"_s.arg(job.attempts + 1);
         else if (!o.value)
             v.error = o.error.isEmpty() ? u"no usable score"_s : o.error;
-        QString evidenceStatus;
-        std::optional<double> coverage;
-        QList<EvidenceSpanRow> spans;
+        JudgedItem item{v, {}, std::nullopt, {}};
         if (evidence && !v.evidence.trimmed().isEmpty()) {
             const EvidenceLocation at = evidence->locate(v.evidence);
-            evidenceStatus = evidenceStatusKey(at.status);
-            coverage = at.coverage;
+            item.evidenceStatus = evidenceStatusKey(at.status);
+            item.evidenceCoverage = at.coverage;
             for (const EvidenceSpan &s : at.spans)
-                spans.append({s.start, s.length, matchMethodKey(s.method)});
+                item.spans.append({s.start, s.length, matchMethodKey(s.method)});
         }
-        const auto id = m_store->writeJudgeVerdict(v, evidenceStatus, coverage);
-        if (!id || !m_store->addEvidenceSpans(*id, spans))
-            return false;
         if (v.value)
             ++m_progress.itemsJudged;
         else
             ++m_progress.itemErrors;
+        judged.append(std::move(item));
     }
+    if (!m_store->writeJudgeVerdicts(judged))
+        return false;
     job.rubricIds = missing;
     active->items = missingItems;
     job.status = missing.isEmpty() ? u"done"_s : u"pending"_s;

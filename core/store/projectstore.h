@@ -121,16 +121,24 @@ struct RunTotals {
     int evidenceLocated = 0, evidencePartial = 0, evidenceNotFound = 0;
 };
 
-struct CachedResponse {
-    QString response;
-    qint64 inputTokens = 0;
-    qint64 outputTokens = 0;
-};
-
 struct EvidenceSpanRow {
     int start = 0;
     int length = 0;
     QString method;
+};
+
+// A judge's verdict as a run writes it, with what became of its evidence.
+struct JudgedItem {
+    Verdict verdict;
+    QString evidenceStatus;
+    std::optional<double> evidenceCoverage;
+    QList<EvidenceSpanRow> spans;
+};
+
+struct CachedResponse {
+    QString response;
+    qint64 inputTokens = 0;
+    qint64 outputTokens = 0;
 };
 
 class ProjectStore
@@ -193,6 +201,9 @@ public:
     std::optional<RowId> writeJudgeVerdict(const Verdict &verdict, const QString &evidenceStatus,
                                            std::optional<double> evidenceCoverage);
     bool replaceEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans);
+    // All verdicts of one answer in a few multi-row statements (items of one job are
+    // distinct rubrics, as a multi-row upsert requires).
+    bool writeJudgeVerdicts(const QList<JudgedItem> &items);
     // For a verdict that has no spans yet (a run never re-judges an answered item).
     bool addEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans);
     bool setEvidence(RowId verdictId, const QString &status, double coverage,
@@ -251,6 +262,7 @@ private:
     Upserted upsertRow(const UpsertSql &sql, const QVariantList &keyValues,
                        const QVariantList &values);
     QList<CountRow> countRows(const QString &sql);
+    bool insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans);
 
     // The current time as stored, formatted at most once per millisecond: writing a run's
     // verdicts formatted a timestamp for every one of them.

@@ -232,6 +232,94 @@ std::optional<RowId> ProjectStore::writeJudgeVerdict(const Verdict &v,
     return id;
 }
 
+bool ProjectStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
+{
+    constexpr int rowsPerStatement = 64; // 12 values a row, well under SQLite's limit
+    const QVariant now = m_clockText.now();
+    for (qsizetype first = 0; first < items.size(); first += rowsPerStatement) {
+        const qsizetype rows = qMin<qsizetype>(rowsPerStatement, items.size() - first);
+        QStringList tuples;
+        for (qsizetype i = 0; i < rows; ++i)
+            tuples << u"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s;
+        QSqlQuery &q = prepared(
+            u"INSERT INTO verdict (run_id, report_id, rubric_id, value, label, reason, evidence,"
+            " error, raw, created_at, evidence_status, evidence_coverage) VALUES "_s
+            + tuples.join(u", "_s)
+            + u" ON CONFLICT (run_id, report_id, rubric_id) DO UPDATE SET value = excluded.value,"
+              " label = excluded.label, reason = excluded.reason, evidence = excluded.evidence,"
+              " error = excluded.error, raw = excluded.raw,"
+              " evidence_status = excluded.evidence_status,"
+              " evidence_coverage = excluded.evidence_coverage RETURNING rubric_id, id"_s);
+        for (qsizetype i = 0; i < rows; ++i) {
+            const JudgedItem &item = items.at(first + i);
+            const Verdict &v = item.verdict;
+            if (!v.value && v.error.isEmpty()) {
+                m_lastError = u"a verdict without a value must carry its error"_s;
+                return false;
+            }
+            const int b = int(i) * 12;
+            bindAt(q, b, v.runId);
+            bindAt(q, b + 1, v.reportId);
+            bindAt(q, b + 2, v.rubricId);
+            bindAt(q, b + 3, StoreCodec::number(v.value));
+            bindAt(q, b + 4, StoreCodec::text(v.label));
+            bindAt(q, b + 5, StoreCodec::text(v.reason));
+            bindAt(q, b + 6, StoreCodec::text(v.evidence));
+            bindAt(q, b + 7, StoreCodec::text(v.error));
+            bindAt(q, b + 8, StoreCodec::json(v.raw));
+            bindAt(q, b + 9, now);
+            bindAt(q, b + 10, StoreCodec::text(item.evidenceStatus));
+            bindAt(q, b + 11, StoreCodec::number(item.evidenceCoverage));
+        }
+        if (!exec(q))
+            return false;
+        // RETURNING gives rows in no promised order: map them back by rubric.
+        QHash<RowId, RowId> ids;
+        while (q.next())
+            ids.insert(q.value(0).toLongLong(), q.value(1).toLongLong());
+        q.finish();
+        QList<std::pair<RowId, const EvidenceSpanRow *>> spans;
+        for (qsizetype i = 0; i < rows; ++i) {
+            const JudgedItem &item = items.at(first + i);
+            for (const EvidenceSpanRow &span : item.spans)
+                spans.append({ids.value(item.verdict.rubricId), &span});
+        }
+        if (!insertSpanRows(spans))
+            return false;
+    }
+    return true;
+}
+
+bool ProjectStore::insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans)
+{
+    constexpr int rowsPerStatement = 100;
+    int position = 0;
+    RowId previous = 0;
+    for (qsizetype first = 0; first < spans.size(); first += rowsPerStatement) {
+        const qsizetype rows = qMin<qsizetype>(rowsPerStatement, spans.size() - first);
+        QStringList tuples;
+        for (qsizetype i = 0; i < rows; ++i)
+            tuples << u"(?, ?, ?, ?, ?)"_s;
+        QSqlQuery &q = prepared(u"INSERT INTO verdict_evidence (verdict_id, position, start,"
+                                " length, method) VALUES "_s
+                                + tuples.join(u", "_s));
+        for (qsizetype i = 0; i < rows; ++i) {
+            const auto &[verdictId, span] = spans.at(first + i);
+            position = verdictId == previous ? position + 1 : 0;
+            previous = verdictId;
+            const int b = int(i) * 5;
+            bindAt(q, b, verdictId);
+            bindAt(q, b + 1, position);
+            bindAt(q, b + 2, span->start);
+            bindAt(q, b + 3, span->length);
+            bindAt(q, b + 4, span->method);
+        }
+        if (!exec(q))
+            return false;
+    }
+    return true;
+}
+
 bool ProjectStore::replaceEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans)
 {
     QSqlQuery &clear = prepared(u"DELETE FROM verdict_evidence WHERE verdict_id = ?"_s);

@@ -145,7 +145,7 @@ void bindAt(QSqlQuery &query, int index, const QVariant &value)
 {
     static const QStringList names = [] {
         QStringList n;
-        for (int i = 0; i < 64; ++i)
+        for (int i = 0; i < 1024; ++i)
             n << u":p"_s + QString::number(i);
         return n;
     }();
