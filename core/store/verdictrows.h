@@ -1,0 +1,38 @@
+// One row per rubric of a report: what the judge said and what people said. The verdict
+// panel shows these; building them is a read of the project, done off the GUI thread.
+#pragma once
+
+#include "domain/types.h"
+
+#include <QList>
+
+namespace Rubricate {
+
+class ProjectStore;
+
+struct VerdictRow {
+    RowId rubricId = 0;
+    QString dimension;
+    int position = 0;
+    QString rubricText;
+    double weight = 1;
+    VerdictScale scale = VerdictScale::Drb2Tristate;
+    bool judged = false; // the run has a verdict (a value or an error)
+    std::optional<double> judgeValue; // empty with judgeError set: the judge failed
+    QString judgeError;
+    QString reason;
+    QString evidence;
+    QString evidenceStatus; // "located", "partial", "not_found", "empty", ""
+    std::optional<double> humanValue; // the newest annotation event's label
+    QString humanNote;
+    QString annotator;
+
+    friend bool operator==(const VerdictRow &, const VerdictRow &) = default;
+};
+
+// Rows for `reportId` in rubric order; judge columns from `runId` (0: none), human columns
+// from `annotator`'s newest events (empty: anyone's newest).
+QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
+                              const QString &annotator = {});
+
+} // namespace Rubricate

@@ -1,0 +1,181 @@
+#include "verdictmodel.h"
+
+#include <QBrush>
+#include <QColor>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+VerdictModel::VerdictModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{ }
+
+void VerdictModel::setRows(const QList<VerdictRow> &rows)
+{
+    beginResetModel();
+    m_rows = rows;
+    endResetModel();
+}
+
+void VerdictModel::updateRows(const QList<VerdictRow> &rows)
+{
+    QList<VerdictRow> added;
+    int changedFrom = -1;
+    int changedTo = -1;
+    const auto flush = [&] {
+        if (changedFrom >= 0)
+            emit dataChanged(index(changedFrom, 0), index(changedTo, ColumnCount - 1));
+        changedFrom = changedTo = -1;
+    };
+    QHash<RowId, int> rowOf;
+    for (int i = 0; i < m_rows.size(); ++i)
+        rowOf.insert(m_rows.at(i).rubricId, i);
+    QList<int> changed;
+    for (const VerdictRow &r : rows) {
+        const auto it = rowOf.constFind(r.rubricId);
+        if (it == rowOf.cend()) {
+            added.append(r);
+            continue;
+        }
+        if (!(m_rows.at(*it) == r)) {
+            m_rows[*it] = r;
+            changed.append(*it);
+        }
+    }
+    std::sort(changed.begin(), changed.end());
+    for (int row : std::as_const(changed)) {
+        if (changedFrom >= 0 && row == changedTo + 1) {
+            changedTo = row;
+            continue;
+        }
+        flush();
+        changedFrom = changedTo = row;
+    }
+    flush();
+    if (!added.isEmpty()) {
+        beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + added.size() - 1));
+        m_rows += added;
+        endInsertRows();
+    }
+}
+
+const VerdictRow *VerdictModel::rowAt(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? &m_rows.at(row) : nullptr;
+}
+
+int VerdictModel::rowOfRubric(RowId rubricId) const
+{
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).rubricId == rubricId)
+            return i;
+    }
+    return -1;
+}
+
+int VerdictModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int VerdictModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString VerdictModel::valueText(std::optional<double> value)
+{
+    if (!value)
+        return {};
+    if (*value < 0)
+        return u"−"_s + QString::number(-*value);
+    return QString::number(*value);
+}
+
+QVariant VerdictModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const VerdictRow &r = m_rows.at(index.row());
+    switch (role) {
+    case RubricIdRole:
+        return r.rubricId;
+    case JudgeValueRole:
+        return r.judgeValue ? QVariant(*r.judgeValue) : QVariant();
+    case HumanValueRole:
+        return r.humanValue ? QVariant(*r.humanValue) : QVariant();
+    case EvidenceStatusRole:
+        return r.evidenceStatus;
+    case ReasonRole:
+        return r.reason;
+    case EvidenceRole:
+        return r.evidence;
+    case JudgeErrorRole:
+        return r.judgeError;
+    case Qt::ToolTipRole:
+        if (index.column() == JudgeColumn)
+            return r.judgeError.isEmpty() ? r.reason : r.judgeError;
+        if (index.column() == EvidenceColumn)
+            return r.evidence;
+        return r.rubricText;
+    case Qt::ForegroundRole:
+        if (index.column() == JudgeColumn && r.judged && !r.judgeValue)
+            return QBrush(QColor(0xb0, 0x20, 0x20)); // an error, visibly not a "0"
+        if (index.column() == EvidenceColumn && r.evidenceStatus == "not_found"_L1)
+            return QBrush(QColor(0xb0, 0x20, 0x20));
+        return {};
+    case Qt::DisplayRole:
+        break;
+    default:
+        return {};
+    }
+    switch (index.column()) {
+    case DimensionColumn:
+        return u"%1 %2"_s.arg(r.dimension).arg(r.position + 1);
+    case RubricColumn:
+        return r.rubricText.simplified();
+    case JudgeColumn:
+        if (!r.judged)
+            return QString();
+        return r.judgeValue ? valueText(r.judgeValue) : tr("error");
+    case EvidenceColumn:
+        if (r.evidenceStatus == "located"_L1)
+            return tr("found");
+        if (r.evidenceStatus == "partial"_L1)
+            return tr("partly found");
+        if (r.evidenceStatus == "not_found"_L1)
+            return tr("not in report");
+        return QString();
+    case HumanColumn:
+        return valueText(r.humanValue);
+    case NoteColumn:
+        return r.humanNote;
+    default:
+        return {};
+    }
+}
+
+QVariant VerdictModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case DimensionColumn:
+        return tr("Dimension");
+    case RubricColumn:
+        return tr("Rubric");
+    case JudgeColumn:
+        return tr("Judge");
+    case EvidenceColumn:
+        return tr("Evidence");
+    case HumanColumn:
+        return tr("Human");
+    case NoteColumn:
+        return tr("Note");
+    default:
+        return {};
+    }
+}
+
+} // namespace Rubricate

@@ -1,0 +1,60 @@
+// The verdict panel's model: one row per rubric of the open report. Rows are values
+// (VerdictRow) built off the GUI thread; updates arrive in batches and touch only the rows
+// that changed, so a run writing verdicts never resets the view under the annotator.
+#pragma once
+
+#include "store/verdictrows.h"
+
+#include <QAbstractTableModel>
+
+namespace Rubricate {
+
+class VerdictModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column {
+        DimensionColumn,
+        RubricColumn,
+        JudgeColumn,
+        EvidenceColumn,
+        HumanColumn,
+        NoteColumn,
+        ColumnCount
+    };
+    enum Role {
+        RubricIdRole = Qt::UserRole + 1,
+        JudgeValueRole, // double, invalid when there is none
+        HumanValueRole, // double, invalid when there is none
+        EvidenceStatusRole, // QString
+        ReasonRole, // QString
+        EvidenceRole, // QString, the quote
+        JudgeErrorRole, // QString, why there is no judge value
+    };
+
+    explicit VerdictModel(QObject *parent = nullptr);
+
+    // A different report: replaces everything in one reset.
+    void setRows(const QList<VerdictRow> &rows);
+    // The same report, newer data: rows are matched by rubric; changed rows are announced as
+    // contiguous dataChanged ranges, new rubrics appended in one insertion.
+    void updateRows(const QList<VerdictRow> &rows);
+
+    const VerdictRow *rowAt(int row) const;
+    int rowOfRubric(RowId rubricId) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    // How a value reads on its scale ("1", "0.5", "7", "−1").
+    static QString valueText(std::optional<double> value);
+
+private:
+    QList<VerdictRow> m_rows;
+};
+
+} // namespace Rubricate
