@@ -202,6 +202,22 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>Loading report…</source>
         <translation>正在加载报告…</translation>
     </message>
+    <message>
+        <source>No judge run for this report</source>
+        <translation>此报告尚无评审运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>Judge run “%1”: %n rubric(s), %2 error(s), %3 quote(s) not in the report</source>
+        <translation>
+            <numerusform>评审运行“%1”：%n 个评分项，%2 个错误，%3 条引文不在报告中</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No judge run for this report yet: %n rubric(s)</source>
+        <translation>
+            <numerusform>此报告尚无评审运行：%n 个评分项</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::ProjectJobs</name>
@@ -358,6 +374,49 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>This report has no text (image/scanned)</source>
         <translation>此报告没有文本（图像或扫描件）</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::VerdictModel</name>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>found</source>
+        <translation>已找到</translation>
+    </message>
+    <message>
+        <source>partly found</source>
+        <translation>部分找到</translation>
+    </message>
+    <message>
+        <source>not in report</source>
+        <translation>报告中没有</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Rubric</source>
+        <translation>评分项</translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>Human</source>
+        <translation>人工</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "projecttreemodel.h"
 #include "recentprojects.h"
 #include "reportview.h"
+#include "verdictmodel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -24,6 +25,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTableView>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -213,14 +215,45 @@ void MainWindow::createCentralWidget()
     m_reportView = new ReportView(this);
     m_reportView->setObjectName(u"reportView"_s);
 
+    // The judge's verdicts for the open report, one row per rubric.
+    m_verdictModel = new VerdictModel(this);
+    m_verdictView = new QTableView(this);
+    m_verdictView->setObjectName(u"verdictView"_s);
+    m_verdictView->setModel(m_verdictModel);
+    m_verdictView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_verdictView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_verdictView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_verdictView->setWordWrap(false);
+    m_verdictView->verticalHeader()->hide();
+    m_verdictView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    m_verdictView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_verdictView->horizontalHeader()->setSectionResizeMode(VerdictModel::RubricColumn,
+                                                            QHeaderView::Stretch);
+    m_verdictTitle = new QLabel(tr("No judge run for this report"), this);
+    m_verdictTitle->setObjectName(u"verdictTitle"_s);
+    auto *verdicts = new QWidget(this);
+    auto *verdictLayout = new QVBoxLayout(verdicts);
+    verdictLayout->setContentsMargins(0, 4, 0, 0);
+    verdictLayout->setSpacing(2);
+    verdictLayout->addWidget(m_verdictTitle);
+    verdictLayout->addWidget(m_verdictView, 1);
+
+    m_reportSplitter = new QSplitter(Qt::Vertical, this);
+    m_reportSplitter->setObjectName(u"reportSplitter"_s);
+    m_reportSplitter->addWidget(m_reportView);
+    m_reportSplitter->addWidget(verdicts);
+    m_reportSplitter->setStretchFactor(0, 3);
+    m_reportSplitter->setStretchFactor(1, 2);
+    m_reportSplitter->setChildrenCollapsible(false);
+
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(u"mainSplitter"_s);
     m_splitter->addWidget(left);
-    m_splitter->addWidget(m_reportView);
+    m_splitter->addWidget(m_reportSplitter);
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setChildrenCollapsible(false);
-    m_splitter->setSizes({460, 820});
+    m_splitter->setSizes({420, 860});
     setCentralWidget(m_splitter);
 }
 
@@ -413,6 +446,21 @@ void MainWindow::onReportLoaded(const LoadedReport &loaded)
 {
     const ReportSummary *summary = m_model->reportSummary(loaded.report.id);
     m_reportView->showReport(loaded, summary ? summary->model : QString());
+    m_verdictModel->setRows(loaded.verdicts);
+    int errors = 0, notFound = 0;
+    for (const VerdictRow &r : loaded.verdicts) {
+        errors += r.judged && !r.judgeValue ? 1 : 0;
+        notFound += r.evidenceStatus == "not_found"_L1 ? 1 : 0;
+    }
+    m_verdictTitle->setText(
+        loaded.runId
+            ? tr("Judge run “%1”: %n rubric(s), %2 error(s), %3 quote(s) not in the report",
+                 nullptr, int(loaded.verdicts.size()))
+                  .arg(loaded.runName)
+                  .arg(errors)
+                  .arg(notFound)
+            : tr("No judge run for this report yet: %n rubric(s)", nullptr,
+                 int(loaded.verdicts.size())));
     statusBar()->clearMessage();
     emit reportShown(loaded.report.id);
 }

@@ -14,6 +14,7 @@ class QLineEdit;
 class QMenu;
 class QSortFilterProxyModel;
 class QSplitter;
+class QTableView;
 class QTreeView;
 
 namespace Rubricate {
@@ -23,6 +24,7 @@ class ProjectLoader;
 struct ImportSummary;
 class ProjectTreeModel;
 class ReportView;
+class VerdictModel;
 
 class MainWindow : public QMainWindow
 {
@@ -43,6 +45,7 @@ public:
     QTreeView *projectTree() const { return m_tree; }
     ProjectTreeModel *projectModel() const { return m_model; }
     ReportView *reportView() const { return m_reportView; }
+    VerdictModel *verdictModel() const { return m_verdictModel; }
 
 signals:
     void projectLoaded(const QString &path);
@@ -80,6 +83,10 @@ private:
     QLineEdit *m_filter = nullptr;
     QTreeView *m_tree = nullptr;
     ReportView *m_reportView = nullptr;
+    VerdictModel *m_verdictModel = nullptr;
+    QTableView *m_verdictView = nullptr;
+    QLabel *m_verdictTitle = nullptr;
+    QSplitter *m_reportSplitter = nullptr;
     QLabel *m_counts = nullptr;
 
     QAction *m_openAction = nullptr;

@@ -4,6 +4,7 @@
 
 #include "domain/types.h"
 #include "store/projectstore.h"
+#include "store/verdictrows.h"
 
 #include <QList>
 #include <QString>
@@ -27,6 +28,10 @@ struct LoadedReport {
     // HTML reports: the original page. Report::text holds its Markdown rendering, which is
     // what a judge reads, but a person reads the page as its author laid it out.
     QString originalHtml;
+    // The newest judge run that judged this report, and one row per rubric.
+    RowId runId = 0;
+    QString runName;
+    QList<VerdictRow> verdicts;
 };
 
 } // namespace Rubricate

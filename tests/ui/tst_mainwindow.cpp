@@ -7,6 +7,7 @@
 #include "recentprojects.h"
 #include "reportview.h"
 #include "store/projectstore.h"
+#include "verdictmodel.h"
 
 #include <QAbstractProxyModel>
 #include <QAction>
@@ -155,6 +156,13 @@ void TestMainWindow::selectingReportShowsItsText()
     QTRY_VERIFY(view->textBrowser()->toPlainText().contains(heading));
     QVERIFY(view->detailsText().contains(md->model));
     QCOMPARE(view->titleText(), loaded->task->title);
+
+    // Beside it, the demo's judge run: one row per rubric, with the judge's verdicts.
+    VerdictModel *verdicts = m_window->verdictModel();
+    QTRY_COMPARE(verdicts->rowCount(), int(loaded->verdicts.size()));
+    QVERIFY(verdicts->rowCount() > 0);
+    QVERIFY(loaded->runId > 0);
+    QVERIFY(!verdicts->index(0, VerdictModel::JudgeColumn).data().toString().isEmpty());
 }
 
 void TestMainWindow::keyboardMovesToNextReport()
