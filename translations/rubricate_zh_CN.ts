@@ -218,6 +218,38 @@ A workbench for judging deep-research reports against expert rubrics.</source>
             <numerusform>此报告尚无评审运行：%n 个评分项</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Judging: %1 of %2 requests, %3 items, %4 errors</source>
+        <translation>评审中：%2 个请求中已完成 %1 个，%3 个评分项，%4 个错误</translation>
+    </message>
+    <message>
+        <source>Judge run finished</source>
+        <translation>评审运行完成</translation>
+    </message>
+    <message>
+        <source>Judge run %1: %2</source>
+        <translation>评审运行%1：%2</translation>
+    </message>
+    <message>
+        <source>&amp;Run Offline Judge</source>
+        <translation>运行离线评审(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Judge every report with the offline lexical baseline (no key, no network)</source>
+        <translation>用离线词汇基线评审所有报告（无需密钥，无需网络）</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Stop the running judge; it can be resumed later</source>
+        <translation>停止正在进行的评审；之后可以继续</translation>
+    </message>
+    <message>
+        <source>Planning the run…</source>
+        <translation>正在规划评审运行…</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::ProjectJobs</name>

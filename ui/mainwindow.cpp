@@ -6,6 +6,7 @@
 #include "projecttreemodel.h"
 #include "recentprojects.h"
 #include "reportview.h"
+#include "runlauncher.h"
 #include "verdictmodel.h"
 
 #include <QAction>
@@ -61,6 +62,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_loader(new ProjectLoader(this))
     , m_jobs(new ProjectJobs(this))
+    , m_runs(new RunLauncher(this))
     , m_model(new ProjectTreeModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
 {
@@ -96,6 +98,28 @@ MainWindow::MainWindow(QWidget *parent)
         showError(tr("Demo project"), error);
     });
     connect(m_jobs, &ProjectJobs::busyChanged, this, &MainWindow::updateActions);
+    connect(m_runs, &RunLauncher::progressChanged, this, [this](const RunProgress &p) {
+        statusBar()->showMessage(tr("Judging: %1 of %2 requests, %3 items, %4 errors")
+                                     .arg(p.jobsDone + p.jobsFailed)
+                                     .arg(p.jobsTotal)
+                                     .arg(p.itemsJudged)
+                                     .arg(p.itemErrors));
+    });
+    // New verdicts for the report on screen refresh its panel while the run goes on.
+    connect(m_runs, &RunLauncher::verdictsWritten, this, [this](RowId reportId) {
+        if (reportId == m_reportView->reportId())
+            m_loader->loadReport(m_projectPath, reportId);
+    });
+    connect(m_runs, &RunLauncher::finished, this,
+            [this](const QString &status, const QString &error) {
+                statusBar()->showMessage(status == "finished"_L1
+                                             ? tr("Judge run finished")
+                                             : tr("Judge run %1: %2").arg(status, error),
+                                         8000);
+                updateActions();
+                if (m_reportView->reportId())
+                    m_loader->loadReport(m_projectPath, m_reportView->reportId());
+            });
 
     restoreSettings();
     updateActions();
@@ -134,6 +158,20 @@ void MainWindow::createActions()
     m_reloadAction->setStatusTip(tr("Read the project again"));
     connect(m_reloadAction, &QAction::triggered, this, &MainWindow::reloadProject);
 
+    m_runAction = new QAction(themeIcon(u"media-playback-start"_s, s, QStyle::SP_MediaPlay),
+                              tr("&Run Offline Judge"), this);
+    m_runAction->setObjectName(u"actionRunOffline"_s);
+    m_runAction->setShortcut(Qt::CTRL | Qt::Key_R);
+    m_runAction->setStatusTip(
+        tr("Judge every report with the offline lexical baseline (no key, no network)"));
+    connect(m_runAction, &QAction::triggered, this, &MainWindow::runOfflineJudge);
+
+    m_stopAction = new QAction(themeIcon(u"media-playback-stop"_s, s, QStyle::SP_MediaStop),
+                               tr("&Stop"), this);
+    m_stopAction->setObjectName(u"actionStop"_s);
+    m_stopAction->setStatusTip(tr("Stop the running judge; it can be resumed later"));
+    connect(m_stopAction, &QAction::triggered, this, [this] { m_runs->cancel(); });
+
     m_quitAction = new QAction(themeIcon(u"application-exit"_s, s, QStyle::SP_DialogCloseButton),
                                tr("&Quit"), this);
     m_quitAction->setObjectName(u"actionQuit"_s);
@@ -168,6 +206,9 @@ void MainWindow::createMenusAndToolBar()
     file->addAction(m_importAction);
     file->addAction(m_reloadAction);
     file->addSeparator();
+    file->addAction(m_runAction);
+    file->addAction(m_stopAction);
+    file->addSeparator();
     file->addAction(m_quitAction);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -181,6 +222,9 @@ void MainWindow::createMenusAndToolBar()
     toolBar->addAction(m_demoAction);
     toolBar->addAction(m_importAction);
     toolBar->addAction(m_reloadAction);
+    toolBar->addSeparator();
+    toolBar->addAction(m_runAction);
+    toolBar->addAction(m_stopAction);
 }
 
 void MainWindow::createCentralWidget()
@@ -307,6 +351,8 @@ void MainWindow::updateActions()
     const bool busy = m_jobs->isBusy();
     m_importAction->setEnabled(haveProject && !busy);
     m_reloadAction->setEnabled(haveProject);
+    m_runAction->setEnabled(haveProject && !m_runs->isRunning());
+    m_stopAction->setEnabled(m_runs->isRunning());
     m_demoAction->setEnabled(!busy);
 }
 
@@ -445,8 +491,17 @@ void MainWindow::onCurrentChanged(const QModelIndex &current)
 void MainWindow::onReportLoaded(const LoadedReport &loaded)
 {
     const ReportSummary *summary = m_model->reportSummary(loaded.report.id);
-    m_reportView->showReport(loaded, summary ? summary->model : QString());
-    m_verdictModel->setRows(loaded.verdicts);
+    // A refresh of the report on screen (a run wrote verdicts) leaves the text and its
+    // scroll position alone.
+    if (loaded.report.id != m_reportView->reportId())
+        m_reportView->showReport(loaded, summary ? summary->model : QString());
+    // The same report again (a run wrote verdicts): update in place, keeping the selection.
+    if (m_verdictReport == loaded.report.id && m_verdictRun == loaded.runId)
+        m_verdictModel->updateRows(loaded.verdicts);
+    else
+        m_verdictModel->setRows(loaded.verdicts);
+    m_verdictReport = loaded.report.id;
+    m_verdictRun = loaded.runId;
     int errors = 0, notFound = 0;
     for (const VerdictRow &r : loaded.verdicts) {
         errors += r.judged && !r.judgeValue ? 1 : 0;
@@ -470,6 +525,15 @@ void MainWindow::onFilterChanged(const QString &text)
     m_proxy->setFilterFixedString(text);
     if (!text.isEmpty())
         m_tree->expandAll();
+}
+
+void MainWindow::runOfflineJudge()
+{
+    if (m_projectPath.isEmpty() || m_runs->isRunning())
+        return;
+    statusBar()->showMessage(tr("Planning the run…"));
+    m_runs->startOffline(m_projectPath);
+    updateActions();
 }
 
 void MainWindow::showError(const QString &title, const QString &message)

@@ -24,6 +24,7 @@ class ProjectLoader;
 struct ImportSummary;
 class ProjectTreeModel;
 class ReportView;
+class RunLauncher;
 class VerdictModel;
 
 class MainWindow : public QMainWindow
@@ -46,6 +47,7 @@ public:
     ProjectTreeModel *projectModel() const { return m_model; }
     ReportView *reportView() const { return m_reportView; }
     VerdictModel *verdictModel() const { return m_verdictModel; }
+    QAction *runAction() const { return m_runAction; }
 
 signals:
     void projectLoaded(const QString &path);
@@ -73,9 +75,11 @@ private:
     void onImportFinished(const QString &projectPath, const QString &source,
                           const ImportSummary &summary);
     void showError(const QString &title, const QString &message);
+    void runOfflineJudge();
 
     ProjectLoader *m_loader = nullptr;
     ProjectJobs *m_jobs = nullptr;
+    RunLauncher *m_runs = nullptr;
     ProjectTreeModel *m_model = nullptr;
     QSortFilterProxyModel *m_proxy = nullptr;
 
@@ -93,11 +97,15 @@ private:
     QAction *m_demoAction = nullptr;
     QAction *m_importAction = nullptr;
     QAction *m_reloadAction = nullptr;
+    QAction *m_runAction = nullptr;
+    QAction *m_stopAction = nullptr;
     QAction *m_quitAction = nullptr;
     QAction *m_aboutAction = nullptr;
     QMenu *m_recentMenu = nullptr;
 
     QString m_projectPath; // the project on screen
+    RowId m_verdictReport = 0; // what the verdict panel shows
+    RowId m_verdictRun = 0;
 };
 
 } // namespace Rubricate

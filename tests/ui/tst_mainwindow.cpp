@@ -14,6 +14,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -163,6 +164,18 @@ void TestMainWindow::selectingReportShowsItsText()
     QVERIFY(verdicts->rowCount() > 0);
     QVERIFY(loaded->runId > 0);
     QVERIFY(!verdicts->index(0, VerdictModel::JudgeColumn).data().toString().isEmpty());
+
+    // Run the offline judge from the toolbar: it works in the background, and its verdicts
+    // replace the imported run's in the panel of the report on screen.
+    QAction *run = m_window->runAction();
+    QVERIFY(run->isEnabled());
+    run->trigger();
+    auto *title = m_window->findChild<QLabel *>(u"verdictTitle"_s);
+    QVERIFY(title);
+    QTRY_VERIFY_WITH_TIMEOUT(title->text().contains(u"offline"_s), LoadTimeout);
+    QTRY_VERIFY(run->isEnabled());
+    QCOMPARE(view->reportId(), md->id); // still the same report on screen
+    QCOMPARE(verdicts->rowCount(), int(loaded->verdicts.size()));
 }
 
 void TestMainWindow::keyboardMovesToNextReport()
