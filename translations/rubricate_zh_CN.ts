@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>QObject</name>
+    <message>
+        <source>Set label</source>
+        <translation>设置标注</translation>
+    </message>
+    <message>
+        <source>undo</source>
+        <translation>撤销</translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::ImportDialog</name>
     <message>
         <source>Import</source>
@@ -249,6 +260,26 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Planning the run…</source>
         <translation>正在规划评审运行…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Label %1</source>
+        <translation>标注 %1</translation>
+    </message>
+    <message>
+        <source>Annotation</source>
+        <translation>标注</translation>
     </message>
 </context>
 <context>

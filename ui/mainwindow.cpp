@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "annotationwriter.h"
 #include "importdialog.h"
 #include "projectjobs.h"
 #include "projectloader.h"
@@ -29,6 +30,7 @@
 #include <QTableView>
 #include <QToolBar>
 #include <QTreeView>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace Rubricate {
@@ -63,6 +65,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_loader(new ProjectLoader(this))
     , m_jobs(new ProjectJobs(this))
     , m_runs(new RunLauncher(this))
+    , m_annotations(new AnnotationWriter(this))
+    , m_undo(new QUndoStack(this))
     , m_model(new ProjectTreeModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
 {
@@ -208,6 +212,16 @@ void MainWindow::createMenusAndToolBar()
     file->addSeparator();
     file->addAction(m_runAction);
     file->addAction(m_stopAction);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_undo->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    undo->setObjectName(u"actionUndo"_s);
+    QAction *redo = m_undo->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    redo->setObjectName(u"actionRedo"_s);
+    edit->addAction(undo);
+    edit->addAction(redo);
     file->addSeparator();
     file->addAction(m_quitAction);
 
@@ -273,6 +287,23 @@ void MainWindow::createCentralWidget()
     m_verdictView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_verdictView->horizontalHeader()->setSectionResizeMode(VerdictModel::RubricColumn,
                                                             QHeaderView::Stretch);
+    // Keyboard labelling: 1, 0 and - give the selected rubric a human label (DRB-II scale).
+    const std::pair<QKeySequence, double> labelKeys[] = {{QKeySequence(Qt::Key_1), 1},
+                                                         {QKeySequence(Qt::Key_0), 0},
+                                                         {QKeySequence(Qt::Key_Minus), -1}};
+    for (const auto &[key, value] : labelKeys) {
+        auto *label = new QAction(tr("Label %1").arg(VerdictModel::valueText(value)), this);
+        label->setShortcut(key);
+        label->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(label, &QAction::triggered, this, [this, v = value] { setHumanLabel(v); });
+        m_verdictView->addAction(label);
+    }
+    connect(m_annotations, &AnnotationWriter::written, this, [this](RowId reportId, RowId) {
+        if (reportId == m_reportView->reportId())
+            m_loader->loadReport(m_projectPath, reportId);
+    });
+    connect(m_annotations, &AnnotationWriter::failed, this,
+            [this](const QString &error) { showError(tr("Annotation"), error); });
     m_verdictTitle = new QLabel(tr("No judge run for this report"), this);
     m_verdictTitle->setObjectName(u"verdictTitle"_s);
     auto *verdicts = new QWidget(this);
@@ -366,6 +397,8 @@ void MainWindow::openProject(const QString &path)
     if (path.isEmpty())
         return;
     statusBar()->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
+    if (QFileInfo(path).absoluteFilePath() != m_projectPath)
+        m_undo->clear(); // labels belong to their project
     m_loader->loadSnapshot(QFileInfo(path).absoluteFilePath());
 }
 
@@ -525,6 +558,32 @@ void MainWindow::onFilterChanged(const QString &text)
     m_proxy->setFilterFixedString(text);
     if (!text.isEmpty())
         m_tree->expandAll();
+}
+
+QString MainWindow::annotator() const
+{
+    const QString fromSettings = QSettings().value(u"annotator"_s).toString();
+    if (!fromSettings.isEmpty())
+        return fromSettings;
+    const QString user = qEnvironmentVariable("USER");
+    return user.isEmpty() ? u"annotator"_s : user;
+}
+
+void MainWindow::setHumanLabel(double value)
+{
+    const VerdictRow *row = m_verdictModel->rowAt(m_verdictView->currentIndex().row());
+    if (!row || !m_verdictReport || !isValidValue(row->scale, value))
+        return;
+    AnnotationEvent e;
+    e.reportId = m_verdictReport;
+    e.rubricId = row->rubricId;
+    e.annotator = annotator();
+    e.value = value;
+    e.previousValue = row->humanValue;
+    if (row->humanValue == e.value)
+        return;
+    // Pushing runs redo(), which writes the event at once.
+    m_undo->push(new SetLabelCommand(m_annotations, m_projectPath, e));
 }
 
 void MainWindow::runOfflineJudge()

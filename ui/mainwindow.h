@@ -15,6 +15,7 @@ class QMenu;
 class QSortFilterProxyModel;
 class QSplitter;
 class QTableView;
+class QUndoStack;
 class QTreeView;
 
 namespace Rubricate {
@@ -25,6 +26,7 @@ struct ImportSummary;
 class ProjectTreeModel;
 class ReportView;
 class RunLauncher;
+class AnnotationWriter;
 class VerdictModel;
 
 class MainWindow : public QMainWindow
@@ -48,6 +50,9 @@ public:
     ReportView *reportView() const { return m_reportView; }
     VerdictModel *verdictModel() const { return m_verdictModel; }
     QAction *runAction() const { return m_runAction; }
+    QTableView *verdictView() const { return m_verdictView; }
+    QUndoStack *undoStack() const { return m_undo; }
+    QString annotator() const;
 
 signals:
     void projectLoaded(const QString &path);
@@ -76,10 +81,14 @@ private:
                           const ImportSummary &summary);
     void showError(const QString &title, const QString &message);
     void runOfflineJudge();
+    // Gives the selected rubric of the report on screen a human label.
+    void setHumanLabel(double value);
 
     ProjectLoader *m_loader = nullptr;
     ProjectJobs *m_jobs = nullptr;
     RunLauncher *m_runs = nullptr;
+    AnnotationWriter *m_annotations = nullptr;
+    QUndoStack *m_undo = nullptr;
     ProjectTreeModel *m_model = nullptr;
     QSortFilterProxyModel *m_proxy = nullptr;
 

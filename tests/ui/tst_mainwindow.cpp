@@ -21,12 +21,14 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocument>
 #include <QTranslator>
 #include <QTreeView>
+#include <QUndoStack>
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
@@ -176,6 +178,34 @@ void TestMainWindow::selectingReportShowsItsText()
     QTRY_VERIFY(run->isEnabled());
     QCOMPARE(view->reportId(), md->id); // still the same report on screen
     QCOMPARE(verdicts->rowCount(), int(loaded->verdicts.size()));
+
+    // Label from the keyboard: each key press is an annotation event at once; undo and redo
+    // are new events too.
+    QTableView *table = m_window->verdictView();
+    table->setFocus();
+    table->setCurrentIndex(verdicts->index(0, VerdictModel::RubricColumn));
+    const RowId rubric = verdicts->index(0, 0).data(VerdictModel::RubricIdRole).toLongLong();
+    QTest::keyClick(table, Qt::Key_Minus);
+    const QModelIndex human = verdicts->index(0, VerdictModel::HumanColumn);
+    QTRY_COMPARE(human.data().toString(), u"−1"_s);
+    m_window->undoStack()->undo();
+    QTRY_COMPARE(verdicts->index(0, VerdictModel::HumanColumn).data().toString(), QString());
+    m_window->undoStack()->redo();
+    QTRY_COMPARE(verdicts->index(0, VerdictModel::HumanColumn).data().toString(), u"−1"_s);
+    QTest::keyClick(table, Qt::Key_0);
+    QTRY_COMPARE(verdicts->index(0, VerdictModel::HumanColumn).data().toString(), u"0"_s);
+
+    QString openError;
+    auto store = ProjectStore::open(m_projectPath, &openError);
+    QVERIFY2(store, qPrintable(openError));
+    const QList<AnnotationEvent> events = store->annotationHistory(md->id, rubric);
+    QCOMPARE(events.size(), 4); // -1, undo (none), redo (-1), 0
+    QCOMPARE(events.at(0).value, std::optional<double>(-1));
+    QVERIFY(!events.at(1).value.has_value());
+    QCOMPARE(events.at(1).previousValue, std::optional<double>(-1));
+    QCOMPARE(events.at(3).value, std::optional<double>(0));
+    QCOMPARE(events.at(3).previousValue, std::optional<double>(-1));
+    QCOMPARE(events.at(3).annotator, m_window->annotator());
 }
 
 void TestMainWindow::keyboardMovesToNextReport()

@@ -1,0 +1,47 @@
+// Human labels, written the moment they are given: each is an append-only annotation event
+// (who, when, what, previous value). Writes go through one background thread in order, so
+// the newest event is always the last label the annotator gave; undo and redo are new events
+// too, never edits.
+#pragma once
+
+#include "domain/types.h"
+
+#include <QObject>
+#include <QThreadPool>
+#include <QUndoCommand>
+
+namespace Rubricate {
+
+class AnnotationWriter : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit AnnotationWriter(QObject *parent = nullptr);
+    ~AnnotationWriter() override;
+
+    void append(const QString &projectPath, const AnnotationEvent &event);
+
+signals:
+    void written(Rubricate::RowId reportId, Rubricate::RowId rubricId);
+    void failed(const QString &error);
+
+private:
+    QThreadPool m_pool; // one thread: events are written in the order they were given
+};
+
+// "Set the human label": redo appends the new value, undo appends the old one back.
+class SetLabelCommand : public QUndoCommand
+{
+public:
+    SetLabelCommand(AnnotationWriter *writer, QString projectPath, AnnotationEvent event);
+    void redo() override;
+    void undo() override;
+
+private:
+    AnnotationWriter *m_writer;
+    QString m_projectPath;
+    AnnotationEvent m_event;
+};
+
+} // namespace Rubricate
