@@ -164,6 +164,20 @@ std::optional<JudgeConfig> configFrom(const QCommandLineParser &p, QTextStream &
     return c;
 }
 
+// An existing project (judging never creates one), or a message saying why not.
+std::unique_ptr<ProjectStore> openExistingProject(const QString &path, QTextStream &err)
+{
+    if (!QFileInfo::exists(path)) {
+        err << u"rubricate-cli: no project at %1\n"_s.arg(path);
+        return nullptr;
+    }
+    QString error;
+    auto store = ProjectStore::open(path, &error);
+    if (!store)
+        err << u"rubricate-cli: "_s << error << u'\n';
+    return store;
+}
+
 std::optional<RowId> runArgument(const QStringList &args, QTextStream &err, const QString &cmd)
 {
     bool ok = false;
@@ -181,16 +195,10 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
     const auto config = configFrom(parser, err);
     if (!config)
         return Usage;
-    if (!QFileInfo::exists(projectPath)) {
-        err << u"rubricate-cli: no project at %1\n"_s.arg(projectPath);
-        return Failed;
-    }
     QString error;
-    auto store = ProjectStore::open(projectPath, &error);
-    if (!store) {
-        err << u"rubricate-cli: "_s << error << u'\n';
+    auto store = openExistingProject(projectPath, err);
+    if (!store)
         return Failed;
-    }
     RunScope scope;
     scope.benchmarkKey = parser.isSet(u"benchmark"_s) ? parser.value(u"benchmark"_s) : u"drb2"_s;
     scope.taskIds = parseIdList(parser.value(u"tasks"_s));
@@ -258,16 +266,10 @@ int cmdExport(const QCommandLineParser &parser, const QStringList &args, const Q
         err << u"rubricate-cli: export needs `drb2 <folder>`\n"_s;
         return Usage;
     }
-    if (!QFileInfo::exists(projectPath)) {
-        err << u"rubricate-cli: no project at %1\n"_s.arg(projectPath);
-        return Failed;
-    }
     QString error;
-    auto store = ProjectStore::open(projectPath, &error);
-    if (!store) {
-        err << u"rubricate-cli: "_s << error << u'\n';
+    auto store = openExistingProject(projectPath, err);
+    if (!store)
         return Failed;
-    }
     QList<RowId> runs;
     for (const QString &id : parseIdList(parser.value(u"runs"_s)))
         runs << id.toLongLong();

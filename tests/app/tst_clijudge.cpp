@@ -138,6 +138,24 @@ private slots:
         const QString list = QString::fromUtf8(runs.readAllStandardOutput());
         QVERIFY2(list.contains(u"offline"_s) && list.contains(u"finished"_s), qPrintable(list));
 
+        // The official files, as the DRB-II pipeline writes them.
+        QProcess exporter;
+        const QString outDir = project.filePath(u"export"_s);
+        exporter.start(QStringLiteral(RUBRICATE_CLI),
+                       {u"-p"_s, project.store().path(), u"export"_s, u"drb2"_s, outDir});
+        QVERIFY(exporter.waitForFinished(60000));
+        QCOMPARE(exporter.exitCode(), 0);
+        for (const char *name :
+             {"result.jsonl", "agg_scores_inforecall.csv", "agg_scores_analysis.csv",
+              "agg_scores_presentation.csv", "agg_scores_total.csv", "agg_scores_blocked.csv"})
+            QVERIFY2(QFile::exists(outDir + u'/' + QLatin1StringView(name)), name);
+        QFile total(outDir + u"/agg_scores_total.csv"_s);
+        QVERIFY(total.open(QIODevice::ReadOnly));
+        const QByteArray csv = total.readAll();
+        QVERIFY(csv.startsWith("idx,language,theme,"));
+        QVERIFY(csv.contains("\r\n"));
+        QCOMPARE(csv.count("\r\n"), 3); // header, one task, footer
+
         // A key is never taken from the command line or stored: a provider without one fails.
         QProcess keyless;
         keyless.setProcessEnvironment([] {
