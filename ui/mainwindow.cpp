@@ -222,10 +222,32 @@ void MainWindow::createMenusAndToolBar()
     redo->setObjectName(u"actionRedo"_s);
     edit->addAction(undo);
     edit->addAction(redo);
+
+    auto *keys = new QAction(tr("&Keyboard Shortcuts"), this);
+    keys->setObjectName(u"actionShortcuts"_s);
+    keys->setShortcut(QKeySequence::HelpContents);
+    connect(keys, &QAction::triggered, this, [this] {
+        auto *box = new QMessageBox(
+            QMessageBox::Information, tr("Keyboard shortcuts"),
+            tr("<table>"
+               "<tr><td><b>Up / Down</b></td><td>previous / next rubric</td></tr>"
+               "<tr><td><b>1 / 0 / -</b></td><td>label the rubric 1, 0 or −1</td></tr>"
+               "<tr><td><b>A</b></td><td>accept the judge's verdict</td></tr>"
+               "<tr><td><b>Ctrl+Z / Ctrl+Shift+Z</b></td><td>undo / redo a label</td></tr>"
+               "<tr><td><b>Ctrl+R</b></td><td>run the offline judge</td></tr>"
+               "<tr><td><b>Ctrl+O</b></td><td>open a project</td></tr>"
+               "<tr><td><b>F5</b></td><td>reload the project</td></tr>"
+               "</table><p>Every label is saved at once as an event; nothing is lost on quit.</p>"),
+            QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    });
+    addAction(keys);
     file->addSeparator();
     file->addAction(m_quitAction);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(findChild<QAction *>(u"actionShortcuts"_s));
     help->addAction(m_aboutAction);
 
     QToolBar *toolBar = addToolBar(tr("Main Toolbar"));
@@ -298,6 +320,16 @@ void MainWindow::createCentralWidget()
         connect(label, &QAction::triggered, this, [this, v = value] { setHumanLabel(v); });
         m_verdictView->addAction(label);
     }
+    // A: the judge was right; the human label takes its value.
+    auto *accept = new QAction(tr("Accept the judge's verdict"), this);
+    accept->setShortcut(QKeySequence(Qt::Key_A));
+    accept->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(accept, &QAction::triggered, this, [this] {
+        const VerdictRow *row = m_verdictModel->rowAt(m_verdictView->currentIndex().row());
+        if (row && row->judgeValue)
+            setHumanLabel(*row->judgeValue);
+    });
+    m_verdictView->addAction(accept);
     connect(m_annotations, &AnnotationWriter::written, this, [this](RowId reportId, RowId) {
         if (reportId == m_reportView->reportId())
             m_loader->loadReport(m_projectPath, reportId);

@@ -194,6 +194,21 @@ void TestMainWindow::selectingReportShowsItsText()
     QTRY_COMPARE(verdicts->index(0, VerdictModel::HumanColumn).data().toString(), u"−1"_s);
     QTest::keyClick(table, Qt::Key_0);
     QTRY_COMPARE(verdicts->index(0, VerdictModel::HumanColumn).data().toString(), u"0"_s);
+    // Next rubric, then accept what the judge said.
+    QTest::keyClick(table, Qt::Key_Down);
+    QCOMPARE(table->currentIndex().row(), 1);
+    const QString judged = verdicts->index(1, VerdictModel::JudgeColumn).data().toString();
+    QTest::keyClick(table, Qt::Key_A);
+    QTRY_COMPARE(verdicts->index(1, VerdictModel::HumanColumn).data().toString(), judged);
+
+    // F1 lists every key.
+    auto *keys = m_window->findChild<QAction *>(u"actionShortcuts"_s);
+    QVERIFY(keys);
+    keys->trigger();
+    QMessageBox *sheet = nullptr;
+    QTRY_VERIFY((sheet = m_window->findChild<QMessageBox *>()) != nullptr);
+    QVERIFY(sheet->text().contains(u"accept the judge"_s));
+    sheet->close();
 
     QString openError;
     auto store = ProjectStore::open(m_projectPath, &openError);
