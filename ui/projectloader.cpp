@@ -69,12 +69,8 @@ std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId
         if (decoder.isValid())
             loaded.originalHtml = decoder.decode(bytes);
     }
-    for (const RunSummary &run : store->runs()) {
-        if (!store->verdicts(run.id, reportId).isEmpty()) {
-            loaded.runId = run.id; // runs come oldest first: the last match is the newest
-            loaded.runName = run.name;
-        }
-    }
+    if (const auto run = store->newestRunFor(reportId))
+        std::tie(loaded.runId, loaded.runName) = *run;
     loaded.verdicts = verdictRows(*store, reportId, loaded.runId);
     loaded.report = std::move(*report);
     return loaded;

@@ -8,7 +8,7 @@ std::optional<double> scoreOnScale(const QJsonValue &s, VerdictScale scale, QStr
 {
     double value = 0;
     if (s.isUndefined() || s.isNull()) {
-        *error = u"no score in the judge's answer"_s;
+        *error = u"score missing from the judge's answer"_s;
         return std::nullopt;
     }
     if (s.isDouble()) {

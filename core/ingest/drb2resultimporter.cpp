@@ -179,8 +179,6 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
                 v.rubricId = rubricId;
                 v.value
                     = scoreOnScale(item.value(u"score"_s), VerdictScale::Drb2Tristate, &v.error);
-                if (!v.value && !item.contains(u"score"_s))
-                    v.error = u"score missing in the result file"_s;
                 v.label = item.value(u"score"_s).toVariant().toString();
                 v.reason = item.value(u"reason"_s).toString();
                 v.evidence = evidenceText(item.value(u"evidence"_s));

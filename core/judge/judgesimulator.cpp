@@ -110,6 +110,7 @@ int JudgeSimulator::expectedScore(const QString &rubricText)
 void JudgeSimulator::onNewConnection()
 {
     while (QTcpSocket *socket = m_server.nextPendingConnection()) {
+        m_buffers.insert(socket, {});
         connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
         connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
             m_buffers.remove(socket);
@@ -147,6 +148,7 @@ void JudgeSimulator::onReadyRead(QTcpSocket *socket)
 void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &path, const QByteArray &body)
 {
     ++m_requests;
+    emit requestReceived(m_requests);
     const QByteArray key = QCryptographicHash::hash(body, QCryptographicHash::Sha1);
     const int seen = ++m_seen[key]; // 1 on the first arrival of this body
     ++m_inFlight;

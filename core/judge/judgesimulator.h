@@ -53,7 +53,11 @@ public:
     // The score the simulator gives a rubric item: 1, 0 or -1, from a stable hash.
     static int expectedScore(const QString &rubricText);
 
+    // Connections a client still holds open (a killed client's vanish once read to the end).
+    int openConnections() const { return int(m_buffers.size()); }
+
 signals:
+    void requestReceived(int total); // on arrival, before any latency
     void requestServed(int total);
 
 private:

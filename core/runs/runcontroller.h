@@ -72,6 +72,7 @@ public:
 
     RunProgress progress() const { return m_progress; }
     bool isActive() const { return m_active; }
+    int requestsInFlight() const { return m_inFlight; }
 
 signals:
     void progressChanged(const Rubricate::RunProgress &progress);

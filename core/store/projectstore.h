@@ -240,6 +240,10 @@ public:
     QList<Verdict> verdicts(RowId runId, RowId reportId);
     QList<Verdict> verdictsOfReport(RowId reportId); // every run's
     QList<AnnotationEvent> annotationHistory(RowId reportId, RowId rubricId);
+    // Newest event per rubric of a report, in one read (of this annotator, or anyone's).
+    QHash<RowId, AnnotationEvent> currentAnnotations(RowId reportId, const QString &annotator = {});
+    // The newest run with verdicts for this report: (id, name).
+    std::optional<std::pair<RowId, QString>> newestRunFor(RowId reportId);
     // Newest event for this target (of this annotator, or of anyone when empty).
     std::optional<AnnotationEvent> currentAnnotation(RowId reportId, RowId rubricId,
                                                      const QString &annotator = {});
@@ -262,6 +266,8 @@ private:
     Upserted upsertRow(const UpsertSql &sql, const QVariantList &keyValues,
                        const QVariantList &values);
     QList<CountRow> countRows(const QString &sql);
+    std::optional<RowId> idByExternal(const QString &table, RowId benchmarkId,
+                                      const QString &externalId);
     bool insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans);
 
     // The current time as stored, formatted at most once per millisecond: writing a run's

@@ -62,6 +62,18 @@ AnnotationEvent annotationFrom(const QSqlQuery &q)
 
 } // namespace
 
+std::optional<RowId> ProjectStore::idByExternal(const QString &table, RowId benchmarkId,
+                                                const QString &externalId)
+{
+    QSqlQuery &q
+        = prepared(u"SELECT id FROM %1 WHERE benchmark_id = ? AND external_id = ?"_s.arg(table));
+    bindAt(q, 0, benchmarkId);
+    bindAt(q, 1, externalId);
+    if (!exec(q))
+        return std::nullopt;
+    return singleId(q);
+}
+
 QList<Benchmark> ProjectStore::benchmarks()
 {
     QList<Benchmark> out;
@@ -89,12 +101,7 @@ std::optional<Benchmark> ProjectStore::benchmark(const QString &key)
 
 std::optional<RowId> ProjectStore::taskId(RowId benchmarkId, const QString &externalId)
 {
-    QSqlQuery &q = prepared(u"SELECT id FROM task WHERE benchmark_id = ? AND external_id = ?"_s);
-    bindAt(q, 0, benchmarkId);
-    bindAt(q, 1, externalId);
-    if (!exec(q))
-        return std::nullopt;
-    return singleId(q);
+    return idByExternal(u"task"_s, benchmarkId, externalId);
 }
 
 std::optional<Task> ProjectStore::task(RowId id)
@@ -204,12 +211,7 @@ std::optional<Persona> ProjectStore::persona(RowId id)
 
 std::optional<RowId> ProjectStore::personaId(RowId benchmarkId, const QString &externalId)
 {
-    QSqlQuery &q = prepared(u"SELECT id FROM persona WHERE benchmark_id = ? AND external_id = ?"_s);
-    bindAt(q, 0, benchmarkId);
-    bindAt(q, 1, externalId);
-    if (!exec(q))
-        return std::nullopt;
-    return singleId(q);
+    return idByExternal(u"persona"_s, benchmarkId, externalId);
 }
 
 std::optional<Query> ProjectStore::query(RowId id)
@@ -235,13 +237,7 @@ std::optional<Query> ProjectStore::query(RowId id)
 
 std::optional<RowId> ProjectStore::queryId(RowId benchmarkId, const QString &externalId)
 {
-    QSqlQuery &q
-        = prepared(u"SELECT id FROM research_query WHERE benchmark_id = ? AND external_id = ?"_s);
-    bindAt(q, 0, benchmarkId);
-    bindAt(q, 1, externalId);
-    if (!exec(q))
-        return std::nullopt;
-    return singleId(q);
+    return idByExternal(u"research_query"_s, benchmarkId, externalId);
 }
 
 QStringList ProjectStore::models()
@@ -457,6 +453,39 @@ std::optional<AnnotationEvent> ProjectStore::currentAnnotation(RowId reportId, R
     AnnotationEvent e = annotationFrom(q);
     q.finish();
     return e;
+}
+
+QHash<RowId, AnnotationEvent> ProjectStore::currentAnnotations(RowId reportId,
+                                                               const QString &annotator)
+{
+    QHash<RowId, AnnotationEvent> out;
+    // Ascending ids: a later event of the same rubric replaces an earlier one.
+    QSqlQuery &q = prepared(u"SELECT id, report_id, rubric_id, annotator, at, value,"
+                            " previous_value, note FROM annotation_event WHERE report_id = ?"
+                            " AND (COALESCE(?, '') = '' OR annotator = ?) ORDER BY id"_s);
+    bindAt(q, 0, reportId);
+    bindAt(q, 1, annotator);
+    bindAt(q, 2, annotator);
+    if (!exec(q))
+        return out;
+    while (q.next()) {
+        const AnnotationEvent e = annotationFrom(q);
+        out.insert(e.rubricId, e);
+    }
+    return out;
+}
+
+std::optional<std::pair<RowId, QString>> ProjectStore::newestRunFor(RowId reportId)
+{
+    QSqlQuery &q = prepared(u"SELECT r.id, r.name FROM judge_run r WHERE EXISTS (SELECT 1"
+                            " FROM verdict v WHERE v.run_id = r.id AND v.report_id = ?)"
+                            " ORDER BY r.id DESC LIMIT 1"_s);
+    bindAt(q, 0, reportId);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    std::pair<RowId, QString> run{q.value(0).toLongLong(), q.value(1).toString()};
+    q.finish();
+    return run;
 }
 
 QList<CountRow> ProjectStore::countRows(const QString &sql)

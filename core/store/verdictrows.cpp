@@ -18,6 +18,7 @@ QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
         for (const Verdict &v : store.verdicts(runId, reportId))
             byRubric.insert(v.rubricId, v);
     }
+    const QHash<RowId, AnnotationEvent> human = store.currentAnnotations(reportId, annotator);
     for (const Rubric &r : store.rubrics(report->taskId, report->queryId)) {
         VerdictRow row;
         row.rubricId = r.id;
@@ -35,10 +36,11 @@ QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
             row.evidence = v->evidence;
             row.evidenceStatus = v->evidenceStatus;
         }
-        if (const auto human = store.currentAnnotation(reportId, r.id, annotator)) {
-            row.humanValue = human->value;
-            row.humanNote = human->note;
-            row.annotator = human->annotator;
+        const auto h = human.constFind(r.id);
+        if (h != human.cend()) {
+            row.humanValue = h->value;
+            row.humanNote = h->note;
+            row.annotator = h->annotator;
         }
         rows.append(row);
     }

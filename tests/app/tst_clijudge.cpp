@@ -79,9 +79,9 @@ private slots:
         QVERIFY(atKill.jobsDone < jobs);
         const int answeredBeforeKill = cachedAnswers(project.store());
         QVERIFY(answeredBeforeKill >= atKill.jobsDone);
-        // Requests the killed process had written may still sit unread in our sockets, and
-        // answers in flight go to a dead socket: let both settle before counting.
-        QTest::qWait(3 * slow.latencyMs);
+        // Requests the killed process had written may still sit unread in our sockets: count
+        // once every one of its connections has been read to its end.
+        QTRY_COMPARE(m_judge.openConnections(), 0);
         const int sentBeforeKill = m_judge.requestCount();
 
         QProcess resume;
