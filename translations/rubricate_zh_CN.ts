@@ -214,22 +214,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>正在加载报告…</translation>
     </message>
     <message>
-        <source>No judge run for this report</source>
-        <translation>此报告尚无评审运行</translation>
-    </message>
-    <message numerus="yes">
-        <source>Judge run “%1”: %n rubric(s), %2 error(s), %3 quote(s) not in the report</source>
-        <translation>
-            <numerusform>评审运行“%1”：%n 个评分项，%2 个错误，%3 条引文不在报告中</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>No judge run for this report yet: %n rubric(s)</source>
-        <translation>
-            <numerusform>此报告尚无评审运行：%n 个评分项</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Judging: %1 of %2 requests, %3 items, %4 errors</source>
         <translation>评审中：%2 个请求中已完成 %1 个，%3 个评分项，%4 个错误</translation>
     </message>
@@ -274,10 +258,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <source>Label %1</source>
-        <translation>标注 %1</translation>
-    </message>
-    <message>
         <source>Annotation</source>
         <translation>标注</translation>
     </message>
@@ -292,10 +272,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Up / Down&lt;/b&gt;&lt;/td&gt;&lt;td&gt;previous / next rubric&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;1 / 0 / -&lt;/b&gt;&lt;/td&gt;&lt;td&gt;label the rubric 1, 0 or −1&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A&lt;/b&gt;&lt;/td&gt;&lt;td&gt;accept the judge&apos;s verdict&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Z / Ctrl+Shift+Z&lt;/b&gt;&lt;/td&gt;&lt;td&gt;undo / redo a label&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+R&lt;/b&gt;&lt;/td&gt;&lt;td&gt;run the offline judge&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+O&lt;/b&gt;&lt;/td&gt;&lt;td&gt;open a project&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F5&lt;/b&gt;&lt;/td&gt;&lt;td&gt;reload the project&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;Every label is saved at once as an event; nothing is lost on quit.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Accept the judge&apos;s verdict</source>
-        <translation>采纳评审结论</translation>
     </message>
 </context>
 <context>
@@ -496,6 +472,33 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Note</source>
         <translation>备注</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::VerdictPanel</name>
+    <message>
+        <source>No judge run for this report</source>
+        <translation type="unfinished">此报告尚无评审运行</translation>
+    </message>
+    <message>
+        <source>Label %1</source>
+        <translation type="unfinished">标注 %1</translation>
+    </message>
+    <message>
+        <source>Accept the judge&apos;s verdict</source>
+        <translation type="unfinished">采纳评审结论</translation>
+    </message>
+    <message numerus="yes">
+        <source>Judge run “%1”: %n rubric(s), %2 error(s), %3 quote(s) not in the report</source>
+        <translation>
+            <numerusform>评审运行“%1”：%n 个评分项，%2 个错误，%3 条引文不在报告中</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No judge run for this report yet: %n rubric(s)</source>
+        <translation>
+            <numerusform>此报告尚无评审运行：%n 个评分项</numerusform>
+        </translation>
     </message>
 </context>
 <context>

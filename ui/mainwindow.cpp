@@ -1,6 +1,5 @@
 #include "mainwindow.h"
 
-#include "annotationwriter.h"
 #include "importdialog.h"
 #include "projectjobs.h"
 #include "projectloader.h"
@@ -8,7 +7,7 @@
 #include "recentprojects.h"
 #include "reportview.h"
 #include "runlauncher.h"
-#include "verdictmodel.h"
+#include "verdictpanel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -27,7 +26,6 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
-#include <QTableView>
 #include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
@@ -65,7 +63,6 @@ MainWindow::MainWindow(QWidget *parent)
     , m_loader(new ProjectLoader(this))
     , m_jobs(new ProjectJobs(this))
     , m_runs(new RunLauncher(this))
-    , m_annotations(new AnnotationWriter(this))
     , m_undo(new QUndoStack(this))
     , m_model(new ProjectTreeModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
@@ -295,60 +292,19 @@ void MainWindow::createCentralWidget()
     m_reportView = new ReportView(this);
     m_reportView->setObjectName(u"reportView"_s);
 
-    // The judge's verdicts for the open report, one row per rubric.
-    m_verdictModel = new VerdictModel(this);
-    m_verdictView = new QTableView(this);
-    m_verdictView->setObjectName(u"verdictView"_s);
-    m_verdictView->setModel(m_verdictModel);
-    m_verdictView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_verdictView->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_verdictView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_verdictView->setWordWrap(false);
-    m_verdictView->verticalHeader()->hide();
-    m_verdictView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
-    m_verdictView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_verdictView->horizontalHeader()->setSectionResizeMode(VerdictModel::RubricColumn,
-                                                            QHeaderView::Stretch);
-    // Keyboard labelling: 1, 0 and - give the selected rubric a human label (DRB-II scale).
-    const std::pair<QKeySequence, double> labelKeys[] = {{QKeySequence(Qt::Key_1), 1},
-                                                         {QKeySequence(Qt::Key_0), 0},
-                                                         {QKeySequence(Qt::Key_Minus), -1}};
-    for (const auto &[key, value] : labelKeys) {
-        auto *label = new QAction(tr("Label %1").arg(VerdictModel::valueText(value)), this);
-        label->setShortcut(key);
-        label->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        connect(label, &QAction::triggered, this, [this, v = value] { setHumanLabel(v); });
-        m_verdictView->addAction(label);
-    }
-    // A: the judge was right; the human label takes its value.
-    auto *accept = new QAction(tr("Accept the judge's verdict"), this);
-    accept->setShortcut(QKeySequence(Qt::Key_A));
-    accept->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(accept, &QAction::triggered, this, [this] {
-        const VerdictRow *row = m_verdictModel->rowAt(m_verdictView->currentIndex().row());
-        if (row && row->judgeValue)
-            setHumanLabel(*row->judgeValue);
-    });
-    m_verdictView->addAction(accept);
-    connect(m_annotations, &AnnotationWriter::written, this, [this](RowId reportId, RowId) {
+    // The judge's verdicts for the open report, one row per rubric, and the labelling keys.
+    m_verdictPanel = new VerdictPanel(m_undo, this);
+    connect(m_verdictPanel, &VerdictPanel::annotationWritten, this, [this](RowId reportId) {
         if (reportId == m_reportView->reportId())
             m_loader->loadReport(m_projectPath, reportId);
     });
-    connect(m_annotations, &AnnotationWriter::failed, this,
+    connect(m_verdictPanel, &VerdictPanel::annotationFailed, this,
             [this](const QString &error) { showError(tr("Annotation"), error); });
-    m_verdictTitle = new QLabel(tr("No judge run for this report"), this);
-    m_verdictTitle->setObjectName(u"verdictTitle"_s);
-    auto *verdicts = new QWidget(this);
-    auto *verdictLayout = new QVBoxLayout(verdicts);
-    verdictLayout->setContentsMargins(0, 4, 0, 0);
-    verdictLayout->setSpacing(2);
-    verdictLayout->addWidget(m_verdictTitle);
-    verdictLayout->addWidget(m_verdictView, 1);
 
     m_reportSplitter = new QSplitter(Qt::Vertical, this);
     m_reportSplitter->setObjectName(u"reportSplitter"_s);
     m_reportSplitter->addWidget(m_reportView);
-    m_reportSplitter->addWidget(verdicts);
+    m_reportSplitter->addWidget(m_verdictPanel);
     m_reportSplitter->setStretchFactor(0, 3);
     m_reportSplitter->setStretchFactor(1, 2);
     m_reportSplitter->setChildrenCollapsible(false);
@@ -560,27 +516,7 @@ void MainWindow::onReportLoaded(const LoadedReport &loaded)
     // scroll position alone.
     if (loaded.report.id != m_reportView->reportId())
         m_reportView->showReport(loaded, summary ? summary->model : QString());
-    // The same report again (a run wrote verdicts): update in place, keeping the selection.
-    if (m_verdictReport == loaded.report.id && m_verdictRun == loaded.runId)
-        m_verdictModel->updateRows(loaded.verdicts);
-    else
-        m_verdictModel->setRows(loaded.verdicts);
-    m_verdictReport = loaded.report.id;
-    m_verdictRun = loaded.runId;
-    int errors = 0, notFound = 0;
-    for (const VerdictRow &r : loaded.verdicts) {
-        errors += r.judged && !r.judgeValue ? 1 : 0;
-        notFound += r.evidenceStatus == "not_found"_L1 ? 1 : 0;
-    }
-    m_verdictTitle->setText(
-        loaded.runId
-            ? tr("Judge run “%1”: %n rubric(s), %2 error(s), %3 quote(s) not in the report",
-                 nullptr, int(loaded.verdicts.size()))
-                  .arg(loaded.runName)
-                  .arg(errors)
-                  .arg(notFound)
-            : tr("No judge run for this report yet: %n rubric(s)", nullptr,
-                 int(loaded.verdicts.size())));
+    m_verdictPanel->showVerdicts(m_projectPath, loaded);
     statusBar()->clearMessage();
     emit reportShown(loaded.report.id);
 }
@@ -590,32 +526,6 @@ void MainWindow::onFilterChanged(const QString &text)
     m_proxy->setFilterFixedString(text);
     if (!text.isEmpty())
         m_tree->expandAll();
-}
-
-QString MainWindow::annotator() const
-{
-    const QString fromSettings = QSettings().value(u"annotator"_s).toString();
-    if (!fromSettings.isEmpty())
-        return fromSettings;
-    const QString user = qEnvironmentVariable("USER");
-    return user.isEmpty() ? u"annotator"_s : user;
-}
-
-void MainWindow::setHumanLabel(double value)
-{
-    const VerdictRow *row = m_verdictModel->rowAt(m_verdictView->currentIndex().row());
-    if (!row || !m_verdictReport || !isValidValue(row->scale, value))
-        return;
-    AnnotationEvent e;
-    e.reportId = m_verdictReport;
-    e.rubricId = row->rubricId;
-    e.annotator = annotator();
-    e.value = value;
-    e.previousValue = row->humanValue;
-    if (row->humanValue == e.value)
-        return;
-    // Pushing runs redo(), which writes the event at once.
-    m_undo->push(new SetLabelCommand(m_annotations, m_projectPath, e));
 }
 
 void MainWindow::runOfflineJudge()

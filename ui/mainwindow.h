@@ -14,7 +14,6 @@ class QLineEdit;
 class QMenu;
 class QSortFilterProxyModel;
 class QSplitter;
-class QTableView;
 class QUndoStack;
 class QTreeView;
 
@@ -26,8 +25,7 @@ struct ImportSummary;
 class ProjectTreeModel;
 class ReportView;
 class RunLauncher;
-class AnnotationWriter;
-class VerdictModel;
+class VerdictPanel;
 
 class MainWindow : public QMainWindow
 {
@@ -48,11 +46,9 @@ public:
     QTreeView *projectTree() const { return m_tree; }
     ProjectTreeModel *projectModel() const { return m_model; }
     ReportView *reportView() const { return m_reportView; }
-    VerdictModel *verdictModel() const { return m_verdictModel; }
+    VerdictPanel *verdictPanel() const { return m_verdictPanel; }
     QAction *runAction() const { return m_runAction; }
-    QTableView *verdictView() const { return m_verdictView; }
     QUndoStack *undoStack() const { return m_undo; }
-    QString annotator() const;
 
 signals:
     void projectLoaded(const QString &path);
@@ -81,13 +77,10 @@ private:
                           const ImportSummary &summary);
     void showError(const QString &title, const QString &message);
     void runOfflineJudge();
-    // Gives the selected rubric of the report on screen a human label.
-    void setHumanLabel(double value);
 
     ProjectLoader *m_loader = nullptr;
     ProjectJobs *m_jobs = nullptr;
     RunLauncher *m_runs = nullptr;
-    AnnotationWriter *m_annotations = nullptr;
     QUndoStack *m_undo = nullptr;
     ProjectTreeModel *m_model = nullptr;
     QSortFilterProxyModel *m_proxy = nullptr;
@@ -96,9 +89,7 @@ private:
     QLineEdit *m_filter = nullptr;
     QTreeView *m_tree = nullptr;
     ReportView *m_reportView = nullptr;
-    VerdictModel *m_verdictModel = nullptr;
-    QTableView *m_verdictView = nullptr;
-    QLabel *m_verdictTitle = nullptr;
+    VerdictPanel *m_verdictPanel = nullptr;
     QSplitter *m_reportSplitter = nullptr;
     QLabel *m_counts = nullptr;
 
@@ -113,8 +104,6 @@ private:
     QMenu *m_recentMenu = nullptr;
 
     QString m_projectPath; // the project on screen
-    RowId m_verdictReport = 0; // what the verdict panel shows
-    RowId m_verdictRun = 0;
 };
 
 } // namespace Rubricate

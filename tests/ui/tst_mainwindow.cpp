@@ -8,6 +8,7 @@
 #include "reportview.h"
 #include "store/projectstore.h"
 #include "verdictmodel.h"
+#include "verdictpanel.h"
 
 #include <QAbstractProxyModel>
 #include <QAction>
@@ -161,7 +162,7 @@ void TestMainWindow::selectingReportShowsItsText()
     QCOMPARE(view->titleText(), loaded->task->title);
 
     // Beside it, the demo's judge run: one row per rubric, with the judge's verdicts.
-    VerdictModel *verdicts = m_window->verdictModel();
+    VerdictModel *verdicts = m_window->verdictPanel()->model();
     QTRY_COMPARE(verdicts->rowCount(), int(loaded->verdicts.size()));
     QVERIFY(verdicts->rowCount() > 0);
     QVERIFY(loaded->runId > 0);
@@ -181,7 +182,7 @@ void TestMainWindow::selectingReportShowsItsText()
 
     // Label from the keyboard: each key press is an annotation event at once; undo and redo
     // are new events too.
-    QTableView *table = m_window->verdictView();
+    QTableView *table = m_window->verdictPanel()->view();
     table->setFocus();
     table->setCurrentIndex(verdicts->index(0, VerdictModel::RubricColumn));
     const RowId rubric = verdicts->index(0, 0).data(VerdictModel::RubricIdRole).toLongLong();
@@ -220,7 +221,7 @@ void TestMainWindow::selectingReportShowsItsText()
     QCOMPARE(events.at(1).previousValue, std::optional<double>(-1));
     QCOMPARE(events.at(3).value, std::optional<double>(0));
     QCOMPARE(events.at(3).previousValue, std::optional<double>(-1));
-    QCOMPARE(events.at(3).annotator, m_window->annotator());
+    QCOMPARE(events.at(3).annotator, VerdictPanel::annotator());
 }
 
 void TestMainWindow::keyboardMovesToNextReport()
