@@ -478,15 +478,15 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <name>Rubricate::VerdictPanel</name>
     <message>
         <source>No judge run for this report</source>
-        <translation type="unfinished">此报告尚无评审运行</translation>
+        <translation>此报告尚无评审运行</translation>
     </message>
     <message>
         <source>Label %1</source>
-        <translation type="unfinished">标注 %1</translation>
+        <translation>标注 %1</translation>
     </message>
     <message>
         <source>Accept the judge&apos;s verdict</source>
-        <translation type="unfinished">采纳评审结论</translation>
+        <translation>采纳评审结论</translation>
     </message>
     <message numerus="yes">
         <source>Judge run “%1”: %n rubric(s), %2 error(s), %3 quote(s) not in the report</source>
