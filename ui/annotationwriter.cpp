@@ -44,12 +44,15 @@ void AnnotationWriter::append(const QString &projectPath, const AnnotationEvent 
 }
 
 SetLabelCommand::SetLabelCommand(AnnotationWriter *writer, QString projectPath,
-                                 AnnotationEvent event)
+                                 AnnotationEvent event, QString previousNote)
     : m_writer(writer)
     , m_projectPath(std::move(projectPath))
     , m_event(std::move(event))
+    , m_previousNote(std::move(previousNote))
 {
-    setText(QObject::tr("Set label"));
+    setText(m_event.note != m_previousNote && m_event.value == m_event.previousValue
+                ? QObject::tr("Set note")
+                : QObject::tr("Set label"));
 }
 
 void SetLabelCommand::redo()
@@ -63,7 +66,7 @@ void SetLabelCommand::undo()
 {
     AnnotationEvent e = m_event;
     std::swap(e.value, e.previousValue);
-    e.note = QObject::tr("undo");
+    e.note = m_previousNote;
     e.at = QDateTime::currentDateTimeUtc();
     m_writer->append(m_projectPath, e);
 }

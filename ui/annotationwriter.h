@@ -30,11 +30,14 @@ private:
     QThreadPool m_pool; // one thread: events are written in the order they were given
 };
 
-// "Set the human label": redo appends the new value, undo appends the old one back.
+// "Set the human label" or "set the note": redo appends the new value and note, undo appends
+// the old ones back. An event carries both, because the newest event is the whole current
+// annotation of its rubric.
 class SetLabelCommand : public QUndoCommand
 {
 public:
-    SetLabelCommand(AnnotationWriter *writer, QString projectPath, AnnotationEvent event);
+    SetLabelCommand(AnnotationWriter *writer, QString projectPath, AnnotationEvent event,
+                    QString previousNote);
     void redo() override;
     void undo() override;
 
@@ -42,6 +45,7 @@ private:
     AnnotationWriter *m_writer;
     QString m_projectPath;
     AnnotationEvent m_event;
+    QString m_previousNote;
 };
 
 } // namespace Rubricate

@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -57,6 +58,39 @@ ImportDialog::ImportDialog(QWidget *parent)
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     updateState();
+}
+
+void ImportDialog::setSourcePath(const QString &path)
+{
+    m_path->setText(QDir::toNativeSeparators(path));
+    if (const auto kind = guessKind(path)) {
+        const int at = m_kind->findData(int(*kind));
+        if (at >= 0)
+            m_kind->setCurrentIndex(at);
+    }
+    updateState();
+}
+
+std::optional<ImportKind> ImportDialog::guessKind(const QString &path)
+{
+    const QFileInfo info(path);
+    const QString name = info.fileName().toLower();
+    if (info.isDir())
+        return name.contains(u"pdr"_s) ? ImportKind::PdrFolder : ImportKind::Drb2Reports;
+    const std::pair<QString, ImportKind> byName[] = {
+        {u"tasks_and_rubrics"_s, ImportKind::Drb2Tasks},
+        {u"result"_s, ImportKind::Drb2Results},
+        {u"persona"_s, ImportKind::PdrPersonas},
+        {u"quer"_s, ImportKind::PdrQueries},
+        {u"criteria"_s, ImportKind::PdrCriteria},
+        {u"researchrubrics"_s, ImportKind::ResearchRubrics},
+        {u"reportbench"_s, ImportKind::ReportBench},
+    };
+    for (const auto &[part, kind] : byName) {
+        if (name.contains(part))
+            return kind;
+    }
+    return std::nullopt;
 }
 
 ImportKind ImportDialog::kind() const

@@ -22,6 +22,11 @@ public:
 
     ImportKind kind() const;
     QString sourcePath() const;
+    // A dropped file or folder: fills the path and picks the kind its name suggests.
+    void setSourcePath(const QString &path);
+    // DRB-II's tasks_and_rubrics.jsonl, result.jsonl, PDR-Bench's persona/query/criteria
+    // files ... by name; a folder is a report folder. Nothing when the name says nothing.
+    static std::optional<ImportKind> guessKind(const QString &path);
 
 private:
     const ImportKindInfo &currentInfo() const;

@@ -1,35 +1,38 @@
 #include "mainwindow.h"
 
 #include "importdialog.h"
+#include "preferencesdialog.h"
+#include "projectexplorer.h"
 #include "projectjobs.h"
 #include "projectloader.h"
 #include "projecttreemodel.h"
 #include "recentprojects.h"
 #include "reportview.h"
 #include "runlauncher.h"
+#include "shortcutsheet.h"
 #include "verdictpanel.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHeaderView>
 #include <QIcon>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSettings>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
-#include <QVBoxLayout>
 
 namespace Rubricate {
 
@@ -39,12 +42,7 @@ namespace {
 
 const QString geometryKey = u"window/geometry"_s;
 const QString stateKey = u"window/state"_s;
-const QString splitterKey = u"window/splitter"_s;
-const QString treeHeaderKey = u"window/treeHeader"_s;
-
-// Small projects are easiest to read fully expanded; big ones (DRB-II has thousands of
-// reports) open with only the benchmarks expanded.
-constexpr int ExpandAllBelowReports = 200;
+const QString splitterKey = u"window/splitter3"_s;
 
 QString counted(int n, const QString &one, const QString &many)
 {
@@ -56,6 +54,17 @@ QIcon themeIcon(const QString &name, const QStyle *style, QStyle::StandardPixmap
     return QIcon::fromTheme(name, style->standardIcon(fallback));
 }
 
+QAction *makeAction(QObject *parent, const QIcon &icon, const QString &text, const char *name,
+                    const QKeySequence &key, const QString &tip)
+{
+    auto *action = new QAction(icon, text, parent);
+    action->setObjectName(QString::fromLatin1(name));
+    if (!key.isEmpty())
+        action->setShortcut(key);
+    action->setStatusTip(tip);
+    return action;
+}
+
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
@@ -64,63 +73,19 @@ MainWindow::MainWindow(QWidget *parent)
     , m_jobs(new ProjectJobs(this))
     , m_runs(new RunLauncher(this))
     , m_undo(new QUndoStack(this))
-    , m_model(new ProjectTreeModel(this))
-    , m_proxy(new QSortFilterProxyModel(this))
 {
     setWindowTitle(tr("Rubricate"));
     setWindowIcon(QIcon(u":/rubricate/icons/rubricate.png"_s));
+    setAcceptDrops(true);
 
-    // A matching report shows its task and benchmark; a matching task shows its reports.
-    m_proxy->setSourceModel(m_model);
-    m_proxy->setRecursiveFilteringEnabled(true);
-    m_proxy->setAutoAcceptChildRows(true);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_proxy->setFilterKeyColumn(-1);
-
+    createCentralWidget();
     createActions();
     createMenusAndToolBar();
-    createCentralWidget();
+    connectWorkers();
 
     m_counts = new QLabel(this);
     m_counts->setObjectName(u"projectCounts"_s);
     statusBar()->addPermanentWidget(m_counts);
-
-    connect(m_loader, &ProjectLoader::snapshotLoaded, this, &MainWindow::onSnapshotLoaded);
-    connect(m_loader, &ProjectLoader::snapshotFailed, this, &MainWindow::onSnapshotFailed);
-    connect(m_loader, &ProjectLoader::reportLoaded, this, &MainWindow::onReportLoaded);
-    connect(m_loader, &ProjectLoader::reportFailed, this, [this](RowId, const QString &error) {
-        m_reportView->showMessage(error);
-        statusBar()->clearMessage();
-    });
-    connect(m_jobs, &ProjectJobs::importFinished, this, &MainWindow::onImportFinished);
-    connect(m_jobs, &ProjectJobs::demoReady, this, &MainWindow::openProject);
-    connect(m_jobs, &ProjectJobs::demoFailed, this, [this](const QString &error) {
-        statusBar()->clearMessage();
-        showError(tr("Demo project"), error);
-    });
-    connect(m_jobs, &ProjectJobs::busyChanged, this, &MainWindow::updateActions);
-    connect(m_runs, &RunLauncher::progressChanged, this, [this](const RunProgress &p) {
-        statusBar()->showMessage(tr("Judging: %1 of %2 requests, %3 items, %4 errors")
-                                     .arg(p.jobsDone + p.jobsFailed)
-                                     .arg(p.jobsTotal)
-                                     .arg(p.itemsJudged)
-                                     .arg(p.itemErrors));
-    });
-    // New verdicts for the report on screen refresh its panel while the run goes on.
-    connect(m_runs, &RunLauncher::verdictsWritten, this, [this](RowId reportId) {
-        if (reportId == m_reportView->reportId())
-            m_loader->loadReport(m_projectPath, reportId);
-    });
-    connect(m_runs, &RunLauncher::finished, this,
-            [this](const QString &status, const QString &error) {
-                statusBar()->showMessage(status == "finished"_L1
-                                             ? tr("Judge run finished")
-                                             : tr("Judge run %1: %2").arg(status, error),
-                                         8000);
-                updateActions();
-                if (m_reportView->reportId())
-                    m_loader->loadReport(m_projectPath, m_reportView->reportId());
-            });
 
     restoreSettings();
     updateActions();
@@ -129,60 +94,86 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
+QTreeView *MainWindow::projectTree() const
+{
+    return m_explorer->tree();
+}
+
+ProjectTreeModel *MainWindow::projectModel() const
+{
+    return m_explorer->model();
+}
+
 void MainWindow::createActions()
 {
     const QStyle *s = style();
-    m_openAction = new QAction(themeIcon(u"document-open"_s, s, QStyle::SP_DialogOpenButton),
-                               tr("&Open Project…"), this);
-    m_openAction->setObjectName(u"actionOpenProject"_s);
-    m_openAction->setShortcut(QKeySequence::Open);
-    m_openAction->setStatusTip(tr("Open a Rubricate project file"));
+    m_newAction = makeAction(this, themeIcon(u"document-new"_s, s, QStyle::SP_FileIcon),
+                             tr("&New Project…"), "actionNewProject", QKeySequence::New,
+                             tr("Create an empty project file"));
+    connect(m_newAction, &QAction::triggered, this, &MainWindow::chooseNewProject);
+
+    m_openAction = makeAction(this, themeIcon(u"document-open"_s, s, QStyle::SP_DialogOpenButton),
+                              tr("&Open Project…"), "actionOpenProject", QKeySequence::Open,
+                              tr("Open a Rubricate project file"));
     connect(m_openAction, &QAction::triggered, this, &MainWindow::chooseProject);
 
-    m_demoAction
-        = new QAction(QIcon(u":/rubricate/icons/rubricate.png"_s), tr("Open &Demo Project"), this);
-    m_demoAction->setObjectName(u"actionOpenDemo"_s);
-    m_demoAction->setStatusTip(tr("Open the bundled demo project, creating it if needed"));
+    m_demoAction = makeAction(this, QIcon(u":/rubricate/icons/rubricate.png"_s),
+                              tr("Open &Demo Project"), "actionOpenDemo", {},
+                              tr("Open the bundled demo project, creating it if needed"));
     connect(m_demoAction, &QAction::triggered, this, &MainWindow::openDemoProject);
 
-    m_importAction = new QAction(themeIcon(u"document-import"_s, s, QStyle::SP_ArrowDown),
-                                 tr("&Import…"), this);
-    m_importAction->setObjectName(u"actionImport"_s);
-    m_importAction->setShortcut(Qt::CTRL | Qt::Key_I);
-    m_importAction->setStatusTip(tr("Import benchmark tasks, reports or judge results"));
+    m_importAction = makeAction(this, themeIcon(u"document-import"_s, s, QStyle::SP_ArrowDown),
+                                tr("&Import…"), "actionImport", Qt::CTRL | Qt::Key_I,
+                                tr("Import benchmark tasks, reports or judge results (or drop "
+                                   "files on the window)"));
     connect(m_importAction, &QAction::triggered, this, &MainWindow::chooseImport);
 
-    m_reloadAction = new QAction(themeIcon(u"view-refresh"_s, s, QStyle::SP_BrowserReload),
-                                 tr("&Reload"), this);
-    m_reloadAction->setObjectName(u"actionReload"_s);
-    m_reloadAction->setShortcut(QKeySequence::Refresh);
-    m_reloadAction->setStatusTip(tr("Read the project again"));
+    m_exportAction = makeAction(this, themeIcon(u"document-export"_s, s, QStyle::SP_ArrowUp),
+                                tr("&Export…"), "actionExport", Qt::CTRL | Qt::Key_E,
+                                tr("Export judge results in the benchmark's own formats"));
+    connect(m_exportAction, &QAction::triggered, this, &MainWindow::chooseExport);
+
+    m_reloadAction
+        = makeAction(this, themeIcon(u"view-refresh"_s, s, QStyle::SP_BrowserReload), tr("&Reload"),
+                     "actionReload", QKeySequence::Refresh, tr("Read the project again"));
     connect(m_reloadAction, &QAction::triggered, this, &MainWindow::reloadProject);
 
-    m_runAction = new QAction(themeIcon(u"media-playback-start"_s, s, QStyle::SP_MediaPlay),
-                              tr("&Run Offline Judge"), this);
-    m_runAction->setObjectName(u"actionRunOffline"_s);
-    m_runAction->setShortcut(Qt::CTRL | Qt::Key_R);
-    m_runAction->setStatusTip(
+    m_runAction = makeAction(
+        this, themeIcon(u"media-playback-start"_s, s, QStyle::SP_MediaPlay),
+        tr("&Run Offline Judge"), "actionRunOffline", Qt::CTRL | Qt::Key_R,
         tr("Judge every report with the offline lexical baseline (no key, no network)"));
     connect(m_runAction, &QAction::triggered, this, &MainWindow::runOfflineJudge);
 
-    m_stopAction = new QAction(themeIcon(u"media-playback-stop"_s, s, QStyle::SP_MediaStop),
-                               tr("&Stop"), this);
-    m_stopAction->setObjectName(u"actionStop"_s);
-    m_stopAction->setStatusTip(tr("Stop the running judge; it can be resumed later"));
+    m_stopAction = makeAction(this, themeIcon(u"media-playback-stop"_s, s, QStyle::SP_MediaStop),
+                              tr("&Stop"), "actionStop", {},
+                              tr("Stop the running judge; it can be resumed later"));
     connect(m_stopAction, &QAction::triggered, this, [this] { m_runs->cancel(); });
 
-    m_quitAction = new QAction(themeIcon(u"application-exit"_s, s, QStyle::SP_DialogCloseButton),
-                               tr("&Quit"), this);
-    m_quitAction->setObjectName(u"actionQuit"_s);
-    m_quitAction->setShortcut(QKeySequence::Quit);
+    m_preferencesAction
+        = makeAction(this, {}, tr("&Preferences…"), "actionPreferences", QKeySequence::Preferences,
+                     tr("Your annotator name and other settings"));
+    m_preferencesAction->setMenuRole(QAction::PreferencesRole);
+    connect(m_preferencesAction, &QAction::triggered, this, [this] {
+        auto *dialog = new PreferencesDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+
+    m_quitAction
+        = makeAction(this, themeIcon(u"application-exit"_s, s, QStyle::SP_DialogCloseButton),
+                     tr("&Quit"), "actionQuit", QKeySequence::Quit, {});
     m_quitAction->setMenuRole(QAction::QuitRole);
     // close() rather than quit(): closing saves the window state.
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
 
-    m_aboutAction = new QAction(tr("&About Rubricate"), this);
-    m_aboutAction->setObjectName(u"actionAbout"_s);
+    m_shortcutsAction = makeAction(this, {}, tr("&Keyboard Shortcuts"), "actionShortcuts",
+                                   QKeySequence::HelpContents, tr("Every key of the window"));
+    m_shortcutsAction->setShortcuts({QKeySequence::HelpContents, QKeySequence(Qt::Key_Question)});
+    connect(m_shortcutsAction, &QAction::triggered, this,
+            [this] { showShortcutSheet(this, shortcutHelp()); });
+    addAction(m_shortcutsAction);
+
+    m_aboutAction = makeAction(this, {}, tr("&About Rubricate"), "actionAbout", {}, {});
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, [this] {
         auto *box = new QMessageBox(QMessageBox::NoIcon, tr("About Rubricate"),
@@ -196,19 +187,35 @@ void MainWindow::createActions()
     });
 }
 
+QList<std::pair<QString, QString>> MainWindow::shortcutHelp() const
+{
+    QList<std::pair<QString, QString>> keys = VerdictPanel::keyHelp();
+    keys += {
+        {tr("Ctrl+F"), tr("filter the project tree")},
+        {tr("Ctrl+Shift+F"), tr("search the text of every report")},
+        {tr("Ctrl+R"), tr("run the offline judge")},
+        {tr("Ctrl+N / Ctrl+O"), tr("new / open a project")},
+        {tr("Ctrl+I / Ctrl+E"), tr("import / export")},
+        {tr("F5"), tr("reload the project")},
+        {tr("F1 or ?"), tr("this sheet")},
+    };
+    return keys;
+}
+
 void MainWindow::createMenusAndToolBar()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_newAction);
     file->addAction(m_openAction);
     file->addAction(m_demoAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     file->addSeparator();
     file->addAction(m_importAction);
+    file->addAction(m_exportAction);
     file->addAction(m_reloadAction);
     file->addSeparator();
-    file->addAction(m_runAction);
-    file->addAction(m_stopAction);
+    file->addAction(m_quitAction);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     QAction *undo = m_undo->createUndoAction(this, tr("&Undo"));
@@ -219,112 +226,183 @@ void MainWindow::createMenusAndToolBar()
     redo->setObjectName(u"actionRedo"_s);
     edit->addAction(undo);
     edit->addAction(redo);
-
-    auto *keys = new QAction(tr("&Keyboard Shortcuts"), this);
-    keys->setObjectName(u"actionShortcuts"_s);
-    keys->setShortcut(QKeySequence::HelpContents);
-    connect(keys, &QAction::triggered, this, [this] {
-        auto *box = new QMessageBox(
-            QMessageBox::Information, tr("Keyboard shortcuts"),
-            tr("<table>"
-               "<tr><td><b>Up / Down</b></td><td>previous / next rubric</td></tr>"
-               "<tr><td><b>1 / 0 / -</b></td><td>label the rubric 1, 0 or −1</td></tr>"
-               "<tr><td><b>A</b></td><td>accept the judge's verdict</td></tr>"
-               "<tr><td><b>Ctrl+Z / Ctrl+Shift+Z</b></td><td>undo / redo a label</td></tr>"
-               "<tr><td><b>Ctrl+R</b></td><td>run the offline judge</td></tr>"
-               "<tr><td><b>Ctrl+O</b></td><td>open a project</td></tr>"
-               "<tr><td><b>F5</b></td><td>reload the project</td></tr>"
-               "</table><p>Every label is saved at once as an event; nothing is lost on quit.</p>"),
-            QMessageBox::Ok, this);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
+    edit->addSeparator();
+    QAction *filter = edit->addAction(tr("&Filter Reports"));
+    filter->setShortcut(QKeySequence::Find);
+    connect(filter, &QAction::triggered, this, [this] {
+        m_explorer->filterEdit()->setFocus();
+        m_explorer->filterEdit()->selectAll();
     });
-    addAction(keys);
-    file->addSeparator();
-    file->addAction(m_quitAction);
+    QAction *search = edit->addAction(tr("&Search Report Text"));
+    search->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_F);
+    connect(search, &QAction::triggered, this, [this] {
+        m_explorer->searchEdit()->setFocus();
+        m_explorer->searchEdit()->selectAll();
+    });
+    edit->addSeparator();
+    edit->addAction(m_preferencesAction);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->addAction(m_verdictPanel->blindAction());
+
+    QMenu *runs = menuBar()->addMenu(tr("&Judge"));
+    runs->addAction(m_runAction);
+    runs->addAction(m_stopAction);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(findChild<QAction *>(u"actionShortcuts"_s));
+    help->addAction(m_shortcutsAction);
     help->addAction(m_aboutAction);
 
     QToolBar *toolBar = addToolBar(tr("Main Toolbar"));
     toolBar->setObjectName(u"mainToolBar"_s); // saveState() needs a name
     toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     toolBar->setMovable(false);
+    toolBar->addAction(m_newAction);
     toolBar->addAction(m_openAction);
-    toolBar->addAction(m_demoAction);
     toolBar->addAction(m_importAction);
-    toolBar->addAction(m_reloadAction);
     toolBar->addSeparator();
     toolBar->addAction(m_runAction);
     toolBar->addAction(m_stopAction);
+    toolBar->addSeparator();
+    toolBar->addAction(m_exportAction);
+    toolBar->addAction(m_verdictPanel->blindAction());
 }
 
 void MainWindow::createCentralWidget()
 {
-    m_filter = new QLineEdit(this);
-    m_filter->setObjectName(u"projectFilter"_s);
-    m_filter->setPlaceholderText(tr("Filter tasks and reports…"));
-    m_filter->setClearButtonEnabled(true);
-    connect(m_filter, &QLineEdit::textChanged, this, &MainWindow::onFilterChanged);
-
-    m_tree = new QTreeView(this);
-    m_tree->setObjectName(u"projectTree"_s);
-    m_tree->setModel(m_proxy);
-    m_tree->setUniformRowHeights(true);
-    m_tree->setAlternatingRowColors(true);
-    m_tree->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_tree->header()->setStretchLastSection(false);
-    m_tree->header()->setSectionResizeMode(ProjectTreeModel::NameColumn, QHeaderView::Stretch);
-    m_tree->header()->setSectionResizeMode(ProjectTreeModel::DetailsColumn,
-                                           QHeaderView::ResizeToContents);
-    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            &MainWindow::onCurrentChanged);
-
-    auto *left = new QWidget(this);
-    auto *leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(6, 6, 0, 6);
-    leftLayout->setSpacing(4);
-    leftLayout->addWidget(m_filter);
-    leftLayout->addWidget(m_tree, 1);
-
+    m_explorer = new ProjectExplorer(this);
+    m_explorer->setObjectName(u"projectExplorer"_s);
     m_reportView = new ReportView(this);
     m_reportView->setObjectName(u"reportView"_s);
-
-    // The judge's verdicts for the open report, one row per rubric, and the labelling keys.
     m_verdictPanel = new VerdictPanel(m_undo, this);
+    m_verdictPanel->setObjectName(u"verdictPanel"_s);
+
+    // Explorer, report and verdicts side by side: the eye moves between the rubric and its
+    // evidence without scrolling either away.
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(u"mainSplitter"_s);
+    m_splitter->addWidget(m_explorer);
+    m_splitter->addWidget(m_reportView);
+    m_splitter->addWidget(m_verdictPanel);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setStretchFactor(2, 2);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->setSizes({320, 560, 460});
+    setCentralWidget(m_splitter);
+}
+
+void MainWindow::connectWorkers()
+{
+    connect(m_loader, &ProjectLoader::snapshotLoaded, this, &MainWindow::onSnapshotLoaded);
+    connect(m_loader, &ProjectLoader::snapshotFailed, this, &MainWindow::onSnapshotFailed);
+    connect(m_loader, &ProjectLoader::reportLoaded, this, &MainWindow::onReportLoaded);
+    connect(m_loader, &ProjectLoader::reportFailed, this, [this](RowId, const QString &error) {
+        m_reportView->showMessage(error);
+        m_verdictPanel->clear();
+        statusBar()->clearMessage();
+    });
+
+    connect(m_explorer, &ProjectExplorer::reportSelected, this, &MainWindow::onReportSelected);
+    connect(m_explorer, &ProjectExplorer::otherSelected, this, [this] {
+        m_loader->cancelReport();
+        m_reportView->showMessage(tr("Select a report in the tree to read it."));
+        m_verdictPanel->clear();
+    });
+    connect(m_explorer, &ProjectExplorer::searchHitActivated, this,
+            [this](RowId reportId, const QString &text) {
+                if (reportId == m_reportView->reportId()) {
+                    m_reportView->revealText(text);
+                    return;
+                }
+                m_revealOnLoad = text;
+                m_explorer->selectReport(reportId);
+            });
+    connect(m_explorer, &ProjectExplorer::searchFinished, this, [this](int hits) {
+        statusBar()->showMessage(tr("%n report(s) found", nullptr, hits), 5000);
+    });
+
+    connect(m_jobs, &ProjectJobs::importFinished, this, &MainWindow::onImportFinished);
+    connect(m_jobs, &ProjectJobs::demoReady, this, &MainWindow::openProject);
+    connect(m_jobs, &ProjectJobs::demoFailed, this, [this](const QString &error) {
+        statusBar()->clearMessage();
+        showError(tr("Demo project"), error);
+    });
+    connect(m_jobs, &ProjectJobs::projectCreated, this, &MainWindow::openProject);
+    connect(m_jobs, &ProjectJobs::projectCreationFailed, this,
+            [this](const QString &, const QString &error) { showError(tr("New Project"), error); });
+    connect(m_jobs, &ProjectJobs::exportFinished, this,
+            [this](const QString &directory, const QStringList &files, const QString &error) {
+                if (!error.isEmpty()) {
+                    showError(tr("Export"), error);
+                    return;
+                }
+                statusBar()->showMessage(
+                    tr("Exported %n file(s) to %1", nullptr, int(files.size())).arg(directory),
+                    8000);
+            });
+    connect(m_jobs, &ProjectJobs::busyChanged, this, &MainWindow::updateActions);
+
+    connect(m_runs, &RunLauncher::progressChanged, this, [this](const RunProgress &p) {
+        statusBar()->showMessage(tr("Judging: %1 of %2 requests, %3 items, %4 errors")
+                                     .arg(p.jobsDone + p.jobsFailed)
+                                     .arg(p.jobsTotal)
+                                     .arg(p.itemsJudged)
+                                     .arg(p.itemErrors));
+    });
+    // New verdicts for the report on screen refresh its panel while the run goes on.
+    connect(m_runs, &RunLauncher::verdictsWritten, this, [this](RowId reportId) {
+        if (reportId == m_reportView->reportId())
+            loadReport(reportId);
+    });
+    connect(m_runs, &RunLauncher::finished, this,
+            [this](const QString &status, const QString &error) {
+                statusBar()->showMessage(status == "finished"_L1
+                                             ? tr("Judge run finished")
+                                             : tr("Judge run %1: %2").arg(status, error),
+                                         8000);
+                updateActions();
+                if (m_reportView->reportId())
+                    loadReport(m_reportView->reportId());
+            });
+
     connect(m_verdictPanel, &VerdictPanel::annotationWritten, this, [this](RowId reportId) {
         if (reportId == m_reportView->reportId())
-            m_loader->loadReport(m_projectPath, reportId);
+            loadReport(reportId);
     });
     connect(m_verdictPanel, &VerdictPanel::annotationFailed, this,
             [this](const QString &error) { showError(tr("Annotation"), error); });
-
-    m_reportSplitter = new QSplitter(Qt::Vertical, this);
-    m_reportSplitter->setObjectName(u"reportSplitter"_s);
-    m_reportSplitter->addWidget(m_reportView);
-    m_reportSplitter->addWidget(m_verdictPanel);
-    m_reportSplitter->setStretchFactor(0, 3);
-    m_reportSplitter->setStretchFactor(1, 2);
-    m_reportSplitter->setChildrenCollapsible(false);
-
-    m_splitter = new QSplitter(Qt::Horizontal, this);
-    m_splitter->setObjectName(u"mainSplitter"_s);
-    m_splitter->addWidget(left);
-    m_splitter->addWidget(m_reportSplitter);
-    m_splitter->setStretchFactor(0, 0);
-    m_splitter->setStretchFactor(1, 1);
-    m_splitter->setChildrenCollapsible(false);
-    m_splitter->setSizes({420, 860});
-    setCentralWidget(m_splitter);
+    connect(m_verdictPanel, &VerdictPanel::currentRubricChanged, m_reportView,
+            &ReportView::focusRubric);
+    connect(m_verdictPanel, &VerdictPanel::evidenceStepRequested, this, [this](int step) {
+        const RowId rubric = m_verdictPanel->currentRubric();
+        const bool onRubric = m_reportView->currentMark() >= 0
+            && m_reportView->marks().at(m_reportView->currentMark()).rubricId == rubric;
+        if (!(onRubric ? m_reportView->cycleEvidence(step) : m_reportView->focusRubric(rubric)))
+            statusBar()->showMessage(tr("This rubric has no evidence in the report."), 4000);
+    });
+    connect(m_verdictPanel, &VerdictPanel::reportStepRequested, this, [this](int step) {
+        if (!m_explorer->stepReport(step))
+            statusBar()->showMessage(
+                step > 0 ? tr("This is the last report.") : tr("This is the first report."), 3000);
+    });
+    connect(m_verdictPanel, &VerdictPanel::runsChosen, this, [this](RowId run, RowId other) {
+        m_runChoice = run;
+        m_otherRunChoice = other;
+        if (m_reportView->reportId())
+            loadReport(m_reportView->reportId());
+    });
+    connect(m_verdictPanel, &VerdictPanel::blindModeChanged, this,
+            [this] { m_reportView->setEvidence(m_verdictPanel->visibleRows()); });
+    connect(m_verdictPanel, &VerdictPanel::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 5000); });
 }
 
 void MainWindow::restoreSettings()
 {
     const QSettings settings;
     if (!restoreGeometry(settings.value(geometryKey).toByteArray()))
-        resize(1280, 800);
+        resize(1360, 820);
     restoreState(settings.value(stateKey).toByteArray());
     m_splitter->restoreState(settings.value(splitterKey).toByteArray());
 }
@@ -341,6 +419,27 @@ void MainWindow::closeEvent(QCloseEvent *event)
 {
     saveSettings();
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty()
+        && std::all_of(urls.cbegin(), urls.cend(), [](const QUrl &u) { return u.isLocalFile(); }))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty())
+        return;
+    event->acceptProposedAction();
+    const QString path = urls.constFirst().toLocalFile();
+    if (path.endsWith(u".rubricate"_s, Qt::CaseInsensitive))
+        openProject(path);
+    else
+        importPath(path);
 }
 
 void MainWindow::rebuildRecentMenu()
@@ -369,6 +468,7 @@ void MainWindow::updateActions()
     const bool haveProject = !m_projectPath.isEmpty();
     const bool busy = m_jobs->isBusy();
     m_importAction->setEnabled(haveProject && !busy);
+    m_exportAction->setEnabled(haveProject && !busy);
     m_reloadAction->setEnabled(haveProject);
     m_runAction->setEnabled(haveProject && !m_runs->isRunning());
     m_stopAction->setEnabled(m_runs->isRunning());
@@ -385,8 +485,10 @@ void MainWindow::openProject(const QString &path)
     if (path.isEmpty())
         return;
     statusBar()->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
-    if (QFileInfo(path).absoluteFilePath() != m_projectPath)
+    if (QFileInfo(path).absoluteFilePath() != m_projectPath) {
         m_undo->clear(); // labels belong to their project
+        m_runChoice = m_otherRunChoice = 0;
+    }
     m_loader->loadSnapshot(QFileInfo(path).absoluteFilePath());
 }
 
@@ -404,14 +506,25 @@ void MainWindow::reloadProject()
 
 bool MainWindow::selectFirstReport()
 {
-    const QModelIndex index = m_proxy->mapFromSource(m_model->firstReportIndex());
-    if (!index.isValid())
-        return false;
-    for (QModelIndex p = index.parent(); p.isValid(); p = p.parent())
-        m_tree->expand(p);
-    m_tree->setCurrentIndex(index);
-    m_tree->scrollTo(index);
-    return true;
+    return m_explorer->selectFirstReport();
+}
+
+void MainWindow::chooseNewProject()
+{
+    auto *chooser = new QFileDialog(this, tr("New Project"));
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    chooser->setAcceptMode(QFileDialog::AcceptSave);
+    chooser->setDefaultSuffix(u"rubricate"_s);
+    chooser->setNameFilter(tr("Rubricate projects (*.rubricate)"));
+    connect(chooser, &QFileDialog::fileSelected, this, [this](const QString &path) {
+        if (QFileInfo::exists(path)) {
+            showError(tr("New Project"),
+                      tr("%1 already exists; open it instead, or choose a new name.").arg(path));
+            return;
+        }
+        m_jobs->createProject(path);
+    });
+    chooser->open();
 }
 
 void MainWindow::chooseProject()
@@ -426,18 +539,44 @@ void MainWindow::chooseProject()
     chooser->open();
 }
 
-void MainWindow::chooseImport()
+void MainWindow::importPath(const QString &path)
 {
-    if (m_projectPath.isEmpty())
+    if (m_projectPath.isEmpty()) {
+        showError(tr("Import"), tr("Open or create a project first, then drop files on it."));
         return;
+    }
     auto *dialog = new ImportDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setSourcePath(path);
     const QString project = m_projectPath;
     connect(dialog, &QDialog::accepted, this, [this, dialog, project] {
         statusBar()->showMessage(tr("Importing %1…").arg(dialog->sourcePath()));
         m_jobs->runImport(project, dialog->kind(), dialog->sourcePath());
     });
     dialog->open();
+}
+
+void MainWindow::chooseImport()
+{
+    if (!m_projectPath.isEmpty())
+        importPath({});
+}
+
+void MainWindow::chooseExport()
+{
+    if (m_projectPath.isEmpty())
+        return;
+    auto *chooser = new QFileDialog(this, tr("Export DRB-II results to a folder"));
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    chooser->setFileMode(QFileDialog::Directory);
+    chooser->setOption(QFileDialog::ShowDirsOnly);
+    chooser->setDirectory(QFileInfo(m_projectPath).absolutePath());
+    const QString project = m_projectPath;
+    connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &dir) {
+        statusBar()->showMessage(tr("Exporting to %1…").arg(dir));
+        m_jobs->exportDrb2Results(project, dir);
+    });
+    chooser->open();
 }
 
 void MainWindow::onImportFinished(const QString &projectPath, const QString &source,
@@ -454,11 +593,7 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
     const bool reloading = snapshot.path == m_projectPath;
     const RowId wantedReport = reloading ? m_reportView->reportId() : 0;
     m_projectPath = snapshot.path;
-
-    m_model->setSnapshot(snapshot);
-    m_tree->expandToDepth(snapshot.reports.size() < ExpandAllBelowReports ? 1 : 0);
-    if (!m_filter->text().isEmpty())
-        m_tree->expandAll();
+    m_explorer->setSnapshot(snapshot);
 
     const int tasks = int(snapshot.tasks.size());
     const int rubrics = snapshot.rubricCount();
@@ -472,13 +607,12 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
     updateActions();
     statusBar()->showMessage(tr("Opened %1").arg(snapshot.path), 5000);
 
-    const QModelIndex wanted = m_proxy->mapFromSource(m_model->indexOfReport(wantedReport));
-    if (wanted.isValid()) {
-        m_tree->setCurrentIndex(wanted);
-        m_tree->scrollTo(wanted);
-    } else if (!reloading) {
+    if (wantedReport && m_explorer->selectReport(wantedReport))
+        ; // the report on screen stays
+    else if (!reloading) {
         m_reportView->showMessage(reports > 0 ? tr("Select a report in the tree to read it.")
                                               : tr("This project has no reports yet."));
+        m_verdictPanel->clear();
     }
     emit projectLoaded(snapshot.path);
 }
@@ -491,41 +625,37 @@ void MainWindow::onSnapshotFailed(const QString &path, const QString &error)
     showError(tr("Open Project"), error);
 }
 
-void MainWindow::onCurrentChanged(const QModelIndex &current)
+void MainWindow::onReportSelected(RowId reportId)
 {
-    const QModelIndex source = m_proxy->mapToSource(current);
-    if (!source.isValid())
-        return; // a model reset; keep showing what is on screen
-    const auto kind = ProjectTreeModel::NodeKind(source.data(ProjectTreeModel::KindRole).toInt());
-    if (kind != ProjectTreeModel::NodeKind::Report) {
-        m_loader->cancelReport();
-        m_reportView->showMessage(tr("Select a report in the tree to read it."));
-        return;
-    }
-    const RowId id = source.data(ProjectTreeModel::ReportIdRole).toLongLong();
-    if (id == m_reportView->reportId())
+    if (reportId == m_reportView->reportId())
         return;
     statusBar()->showMessage(tr("Loading report…"));
-    m_loader->loadReport(m_projectPath, id);
+    loadReport(reportId);
+}
+
+void MainWindow::loadReport(RowId reportId)
+{
+    m_loader->loadReport(m_projectPath, reportId, m_runChoice, m_otherRunChoice);
 }
 
 void MainWindow::onReportLoaded(const LoadedReport &loaded)
 {
-    const ReportSummary *summary = m_model->reportSummary(loaded.report.id);
-    // A refresh of the report on screen (a run wrote verdicts) leaves the text and its
-    // scroll position alone.
-    if (loaded.report.id != m_reportView->reportId())
-        m_reportView->showReport(loaded, summary ? summary->model : QString());
+    const ReportSummary *summary = projectModel()->reportSummary(loaded.report.id);
     m_verdictPanel->showVerdicts(m_projectPath, loaded);
+    // A refresh of the report on screen (a run wrote verdicts, a label revealed a blind
+    // rubric) re-highlights without touching the text or its scroll position.
+    if (loaded.report.id != m_reportView->reportId()) {
+        m_reportView->showReport(loaded, summary ? summary->model : QString(),
+                                 m_verdictPanel->visibleRows());
+        if (!m_revealOnLoad.isEmpty())
+            m_reportView->revealText(std::exchange(m_revealOnLoad, QString()));
+        else
+            m_reportView->focusRubric(m_verdictPanel->currentRubric());
+    } else {
+        m_reportView->setEvidence(m_verdictPanel->visibleRows());
+    }
     statusBar()->clearMessage();
     emit reportShown(loaded.report.id);
-}
-
-void MainWindow::onFilterChanged(const QString &text)
-{
-    m_proxy->setFilterFixedString(text);
-    if (!text.isEmpty())
-        m_tree->expandAll();
 }
 
 void MainWindow::runOfflineJudge()

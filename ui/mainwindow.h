@@ -1,6 +1,7 @@
-// The main window composes the project tree, the report view, menus and the status bar.
-// Reading and writing the project happens in ProjectLoader and ProjectJobs, off this
-// thread; the window only wires their signals to its widgets.
+// The main window composes the project explorer, the report view, the verdict panel, menus,
+// the toolbar and the status bar. Reading and writing the project happens in ProjectLoader,
+// ProjectJobs and RunLauncher, off this thread; the window only wires their signals to its
+// widgets.
 #pragma once
 
 #include "projectsnapshot.h"
@@ -10,15 +11,14 @@
 
 class QAction;
 class QLabel;
-class QLineEdit;
 class QMenu;
-class QSortFilterProxyModel;
 class QSplitter;
 class QUndoStack;
 class QTreeView;
 
 namespace Rubricate {
 
+class ProjectExplorer;
 class ProjectJobs;
 class ProjectLoader;
 struct ImportSummary;
@@ -40,15 +40,19 @@ public:
     void reloadProject();
     // Selects the first report in tree order; false when the project has none.
     bool selectFirstReport();
+    // Imports a dropped or given file or folder: asks what kind it is, prefilled.
+    void importPath(const QString &path);
 
     QString projectPath() const { return m_projectPath; }
     QString countsText() const;
-    QTreeView *projectTree() const { return m_tree; }
-    ProjectTreeModel *projectModel() const { return m_model; }
+    ProjectExplorer *explorer() const { return m_explorer; }
+    QTreeView *projectTree() const;
+    ProjectTreeModel *projectModel() const;
     ReportView *reportView() const { return m_reportView; }
     VerdictPanel *verdictPanel() const { return m_verdictPanel; }
     QAction *runAction() const { return m_runAction; }
     QUndoStack *undoStack() const { return m_undo; }
+    QList<std::pair<QString, QString>> shortcutHelp() const;
 
 signals:
     void projectLoaded(const QString &path);
@@ -56,54 +60,63 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void createActions();
     void createMenusAndToolBar();
     void createCentralWidget();
+    void connectWorkers();
     void restoreSettings();
     void saveSettings() const;
     void rebuildRecentMenu();
     void updateActions();
 
+    void chooseNewProject();
     void chooseProject();
     void chooseImport();
+    void chooseExport();
     void onSnapshotLoaded(const ProjectSnapshot &snapshot);
     void onSnapshotFailed(const QString &path, const QString &error);
     void onReportLoaded(const LoadedReport &loaded);
-    void onCurrentChanged(const QModelIndex &current);
-    void onFilterChanged(const QString &text);
+    void onReportSelected(RowId reportId);
     void onImportFinished(const QString &projectPath, const QString &source,
                           const ImportSummary &summary);
     void showError(const QString &title, const QString &message);
     void runOfflineJudge();
+    void loadReport(RowId reportId);
 
     ProjectLoader *m_loader = nullptr;
     ProjectJobs *m_jobs = nullptr;
     RunLauncher *m_runs = nullptr;
     QUndoStack *m_undo = nullptr;
-    ProjectTreeModel *m_model = nullptr;
-    QSortFilterProxyModel *m_proxy = nullptr;
 
     QSplitter *m_splitter = nullptr;
-    QLineEdit *m_filter = nullptr;
-    QTreeView *m_tree = nullptr;
+    ProjectExplorer *m_explorer = nullptr;
     ReportView *m_reportView = nullptr;
     VerdictPanel *m_verdictPanel = nullptr;
-    QSplitter *m_reportSplitter = nullptr;
     QLabel *m_counts = nullptr;
 
+    QAction *m_newAction = nullptr;
     QAction *m_openAction = nullptr;
     QAction *m_demoAction = nullptr;
     QAction *m_importAction = nullptr;
+    QAction *m_exportAction = nullptr;
     QAction *m_reloadAction = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
+    QAction *m_preferencesAction = nullptr;
     QAction *m_quitAction = nullptr;
+    QAction *m_shortcutsAction = nullptr;
     QAction *m_aboutAction = nullptr;
     QMenu *m_recentMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
 
     QString m_projectPath; // the project on screen
+    RowId m_runChoice = 0; // the run chosen in the verdict panel (0: the newest)
+    RowId m_otherRunChoice = 0; // shown beside it (0: none)
+    QString m_revealOnLoad; // a search hit's text, shown once its report has loaded
 };
 
 } // namespace Rubricate

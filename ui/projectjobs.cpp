@@ -2,6 +2,7 @@
 
 #include "background.h"
 #include "demo/demoproject.h"
+#include "exchange/drb2projectexport.h"
 #include "store/projectstore.h"
 
 #include <QDir>
@@ -123,6 +124,44 @@ void ProjectJobs::finished()
 {
     if (--m_running == 0)
         emit busyChanged(false);
+}
+
+void ProjectJobs::createProject(const QString &path)
+{
+    started();
+    runInBackground(
+        this,
+        [path] {
+            QString error;
+            // Opening creates the file and applies every migration in one go.
+            const bool ok = ProjectStore::open(path, &error) != nullptr;
+            return std::pair{ok, error};
+        },
+        [this, path](const std::pair<bool, QString> &out) {
+            finished();
+            if (out.first)
+                emit projectCreated(path);
+            else
+                emit projectCreationFailed(path, out.second);
+        });
+}
+
+void ProjectJobs::exportDrb2Results(const QString &projectPath, const QString &directory)
+{
+    started();
+    runInBackground(
+        this,
+        [projectPath, directory] {
+            QString error;
+            Drb2ExportSummary summary;
+            if (auto store = ProjectStore::open(projectPath, &error))
+                exportDrb2(*store, {}, directory, ErrorPolicy::Exclude, &summary, &error);
+            return std::pair{summary.files, error};
+        },
+        [this, directory](const std::pair<QStringList, QString> &out) {
+            finished();
+            emit exportFinished(directory, out.first, out.second);
+        });
 }
 
 } // namespace Rubricate

@@ -23,6 +23,10 @@ public:
     void runImport(const QString &projectPath, ImportKind kind, const QString &source);
     // Creates the demo project at `path` unless it is already there, then reports it ready.
     void prepareDemo(const QString &path);
+    // Creates an empty project (schema only) at `path`.
+    void createProject(const QString &path);
+    // Writes every DRB-II run of the project in the benchmark's own formats into `directory`.
+    void exportDrb2Results(const QString &projectPath, const QString &directory);
 
     bool isBusy() const { return m_running > 0; }
 
@@ -35,6 +39,9 @@ signals:
     void demoReady(const QString &path);
     void demoFailed(const QString &error);
     void busyChanged(bool busy);
+    void projectCreated(const QString &path);
+    void projectCreationFailed(const QString &path, const QString &error);
+    void exportFinished(const QString &directory, const QStringList &files, const QString &error);
 
 private:
     void started();

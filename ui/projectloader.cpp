@@ -51,7 +51,7 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error)
 }
 
 std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId reportId,
-                                                      QString *error)
+                                                      RowId runId, RowId otherRunId, QString *error)
 {
     const auto store = openExisting(path, error);
     if (!store)
@@ -69,9 +69,24 @@ std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId
         if (decoder.isValid())
             loaded.originalHtml = decoder.decode(bytes);
     }
-    if (const auto run = store->newestRunFor(reportId))
-        std::tie(loaded.runId, loaded.runName) = *run;
-    loaded.verdicts = verdictRows(*store, reportId, loaded.runId);
+    if (report->format == ReportFormat::Pdf && !report->contentHash.isEmpty())
+        loaded.pdf = store->originalFile(report->contentHash);
+    loaded.runs = store->runsFor(reportId);
+    for (const auto &[id, name] : std::as_const(loaded.runs)) {
+        // A run that no longer judged this report (deleted, or another project) falls back
+        // to the newest.
+        if (id == runId || (!loaded.runId && !runId)) {
+            loaded.runId = id;
+            loaded.runName = name;
+        }
+        if (id == otherRunId)
+            loaded.otherRunId = id;
+    }
+    if (!loaded.runId && !loaded.runs.isEmpty())
+        std::tie(loaded.runId, loaded.runName) = loaded.runs.constFirst();
+    if (loaded.otherRunId == loaded.runId)
+        loaded.otherRunId = 0;
+    loaded.verdicts = verdictRows(*store, reportId, loaded.runId, {}, loaded.otherRunId);
     loaded.report = std::move(*report);
     return loaded;
 }
@@ -96,14 +111,14 @@ void ProjectLoader::loadSnapshot(const QString &path)
         });
 }
 
-void ProjectLoader::loadReport(const QString &path, RowId reportId)
+void ProjectLoader::loadReport(const QString &path, RowId reportId, RowId runId, RowId otherRunId)
 {
     const quint64 request = ++m_reportRequest;
     runInBackground(
         this,
-        [path, reportId] {
+        [path, reportId, runId, otherRunId] {
             Outcome<std::optional<LoadedReport>> out;
-            out.value = readReport(path, reportId, &out.error);
+            out.value = readReport(path, reportId, runId, otherRunId, &out.error);
             return out;
         },
         [this, request, reportId](const Outcome<std::optional<LoadedReport>> &out) {

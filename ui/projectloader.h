@@ -19,14 +19,16 @@ public:
     explicit ProjectLoader(QObject *parent = nullptr);
 
     void loadSnapshot(const QString &path);
-    void loadReport(const QString &path, RowId reportId);
+    // `runId` 0 shows the newest run that judged the report; `otherRunId` adds a second
+    // run's verdicts beside it (0: none).
+    void loadReport(const QString &path, RowId reportId, RowId runId = 0, RowId otherRunId = 0);
     // Makes a pending report request obsolete: its result will not be delivered.
     void cancelReport() { ++m_reportRequest; }
 
     // The blocking reads behind the two requests, for any thread but the GUI thread.
     static ProjectSnapshot readSnapshot(const QString &path, QString *error);
-    static std::optional<LoadedReport> readReport(const QString &path, RowId reportId,
-                                                  QString *error);
+    static std::optional<LoadedReport> readReport(const QString &path, RowId reportId, RowId runId,
+                                                  RowId otherRunId, QString *error);
 
 signals:
     void snapshotLoaded(const Rubricate::ProjectSnapshot &snapshot);

@@ -28,9 +28,14 @@ struct LoadedReport {
     // HTML reports: the original page. Report::text holds its Markdown rendering, which is
     // what a judge reads, but a person reads the page as its author laid it out.
     QString originalHtml;
-    // The newest judge run that judged this report, and one row per rubric.
+    // PDF reports: the file itself, shown as pages with the evidence drawn on them.
+    QByteArray pdf;
+    // Every run that judged this report, newest first; the one shown (the newest unless
+    // another was asked for), a second one beside it, and one row per rubric.
+    QList<std::pair<RowId, QString>> runs;
     RowId runId = 0;
     QString runName;
+    RowId otherRunId = 0;
     QList<VerdictRow> verdicts;
 };
 

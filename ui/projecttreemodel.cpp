@@ -301,6 +301,21 @@ QVariant ProjectTreeModel::reportData(const ReportRow &row, int column, int role
         return r.id;
     case TaskIdRole:
         return m_tasks.at(row.taskRow).summary.id;
+    case LanguageRole:
+        return m_tasks.at(row.taskRow).summary.language;
+    case ThemeRole:
+        return m_tasks.at(row.taskRow).summary.theme;
+    case PersonaRole:
+        return r.persona;
+    case ModelRole:
+        return r.model;
+    case AnnotationStatusRole: {
+        const int rubrics = m_tasks.at(row.taskRow).summary.rubricCount;
+        const auto status = r.labelled == 0 ? AnnotationStatus::Unlabelled
+            : r.labelled < rubrics          ? AnnotationStatus::InProgress
+                                            : AnnotationStatus::Done;
+        return int(status);
+    }
     case Qt::DisplayRole:
         if (column == NameColumn) {
             // PDR-Bench has one report per query, so the model alone is ambiguous.
@@ -308,7 +323,12 @@ QVariant ProjectTreeModel::reportData(const ReportRow &row, int column, int role
                                                : u"%1 · %2"_s.arg(r.model, r.queryExternalId);
         }
         return QString(reportFormatName(r.format) + u" · "_s
-                       + (r.hasText ? tr("%L1 chars").arg(r.characters) : tr("no text")));
+                       + (r.hasText ? tr("%L1 chars").arg(r.characters) : tr("no text"))
+                       + (r.labelled > 0 ? u" · "_s
+                                  + tr("%1/%2 labelled")
+                                        .arg(r.labelled)
+                                        .arg(m_tasks.at(row.taskRow).summary.rubricCount)
+                                         : QString()));
     case Qt::ToolTipRole: {
         QStringList lines{r.sourceName.isEmpty() ? r.model : r.sourceName};
         if (r.pageCount > 0)

@@ -23,7 +23,14 @@ public:
         ReportIdRole = Qt::UserRole + 1, // RowId of a report row, else invalid
         TaskIdRole, // RowId of the task (task and report rows)
         KindRole, // NodeKind as int
+        // Report rows, for the explorer's filters:
+        LanguageRole, // the task's language ("en", "zh")
+        ThemeRole, // the task's theme or domain
+        PersonaRole, // PDR-Bench persona (external id)
+        ModelRole, // agent model name
+        AnnotationStatusRole, // AnnotationStatus as int
     };
+    enum class AnnotationStatus { Unlabelled, InProgress, Done };
 
     enum Column { NameColumn, DetailsColumn, ColumnCount };
 

@@ -2,8 +2,12 @@
 
 #include "projecttreemodel.h"
 
+#include <QAbstractTextDocumentLayout>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollBar>
+#include <QTextBlock>
 #include <QTextDocument>
 #include <QVBoxLayout>
 
@@ -59,7 +63,8 @@ ReportView::ReportView(QWidget *parent)
     showMessage(tr("Open a project and select a report in the tree."));
 }
 
-void ReportView::showReport(const LoadedReport &loaded, const QString &modelName)
+void ReportView::showReport(const LoadedReport &loaded, const QString &modelName,
+                            const QList<VerdictRow> &evidence)
 {
     const Report &r = loaded.report;
     m_reportId = r.id;
@@ -85,7 +90,117 @@ void ReportView::showReport(const LoadedReport &loaded, const QString &modelName
         r.warnings.isEmpty() ? QString() : tr("Import warnings: %1").arg(r.warnings.join(u"; "_s)));
     m_warnings->setVisible(!r.warnings.isEmpty());
 
+    QElapsedTimer clock;
+    clock.start();
     setText(loaded);
+    m_timing.documentMs = clock.nsecsElapsed() / 1e6;
+    clock.restart();
+    // Force the layout now so the highlight figure below measures highlighting alone.
+    m_browser->document()->documentLayout()->documentSize();
+    m_timing.layoutMs = clock.nsecsElapsed() / 1e6;
+    clock.restart();
+    m_reportText = r.text;
+    m_marks.clear();
+    m_current = -1;
+    setEvidence(evidence);
+    m_timing.highlightMs = clock.nsecsElapsed() / 1e6;
+}
+
+void ReportView::setEvidence(const QList<VerdictRow> &rows)
+{
+    if (!m_reportId)
+        return;
+    const RowId currentRubric = m_current >= 0 ? m_marks.at(m_current).rubricId : 0;
+    const int currentStart = m_current >= 0 ? m_marks.at(m_current).start : -1;
+    m_marks = evidenceMarks(rows, m_reportText, m_browser->document()->toPlainText());
+    m_current = -1;
+    for (int i = 0; i < m_marks.size(); ++i) {
+        if (m_marks.at(i).rubricId == currentRubric && m_marks.at(i).start == currentStart)
+            m_current = i;
+    }
+    applyMarks();
+}
+
+void ReportView::applyMarks()
+{
+    QList<QTextEdit::ExtraSelection> selections;
+    selections.reserve(m_marks.size());
+    QTextDocument *document = m_browser->document();
+    for (int i = 0; i < m_marks.size(); ++i) {
+        const EvidenceMark &mark = m_marks.at(i);
+        QTextEdit::ExtraSelection selection;
+        selection.cursor = QTextCursor(document);
+        selection.cursor.setPosition(mark.start);
+        selection.cursor.setPosition(mark.start + mark.length, QTextCursor::KeepAnchor);
+        QColor colour = evidenceColour(mark.value, mark.scale);
+        if (i == m_current) {
+            colour.setAlpha(200);
+            selection.format.setFontUnderline(true);
+            selection.format.setUnderlineStyle(QTextCharFormat::SingleUnderline);
+            selection.format.setUnderlineColor(colour.darker(160));
+        }
+        selection.format.setBackground(colour);
+        selections.append(selection);
+    }
+    m_browser->setExtraSelections(selections);
+}
+
+bool ReportView::focusRubric(RowId rubricId)
+{
+    for (int i = 0; i < m_marks.size(); ++i) {
+        if (m_marks.at(i).rubricId == rubricId) {
+            scrollToMark(i);
+            return true;
+        }
+    }
+    if (m_current >= 0) {
+        m_current = -1;
+        applyMarks();
+    }
+    return false;
+}
+
+bool ReportView::cycleEvidence(int step)
+{
+    if (m_current < 0)
+        return false;
+    const RowId rubric = m_marks.at(m_current).rubricId;
+    QList<int> own;
+    for (int i = 0; i < m_marks.size(); ++i) {
+        if (m_marks.at(i).rubricId == rubric)
+            own.append(i);
+    }
+    const qsizetype at = own.indexOf(m_current);
+    const qsizetype n = own.size();
+    scrollToMark(own.at(((at + step) % n + n) % n));
+    return true;
+}
+
+void ReportView::scrollToMark(int index)
+{
+    m_current = index;
+    applyMarks();
+    const EvidenceMark &mark = m_marks.at(index);
+    // Centre the span rather than leaving it on the last line, where the eye does not go.
+    QTextCursor cursor(m_browser->document());
+    cursor.setPosition(mark.start);
+    const QRect rect = m_browser->cursorRect(cursor);
+    QScrollBar *bar = m_browser->verticalScrollBar();
+    bar->setValue(bar->value() + rect.center().y() - m_browser->viewport()->height() / 2);
+}
+
+bool ReportView::revealText(const QString &text)
+{
+    if (text.isEmpty())
+        return false;
+    const QTextCursor found = m_browser->document()->find(text);
+    if (found.isNull())
+        return false;
+    m_browser->setTextCursor(found);
+    const QRect rect = m_browser->cursorRect(found);
+    QScrollBar *bar = m_browser->verticalScrollBar();
+    bar->setValue(bar->value() + rect.center().y() - m_browser->viewport()->height() / 2);
+    return true;
 }
 
 void ReportView::setText(const LoadedReport &loaded)
@@ -117,6 +232,10 @@ void ReportView::setText(const LoadedReport &loaded)
 void ReportView::showMessage(const QString &message)
 {
     m_reportId = 0;
+    m_reportText.clear();
+    m_marks.clear();
+    m_current = -1;
+    m_browser->setExtraSelections({});
     m_title->clear();
     m_details->clear();
     m_warnings->clear();

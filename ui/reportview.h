@@ -1,6 +1,8 @@
-// Shows one report: a header (task, model, format, warnings) above the text.
+// Shows one report: a header (task, model, format, warnings) above the text, with the
+// judge's evidence highlighted in it, coloured by verdict.
 #pragma once
 
+#include "evidencemarks.h"
 #include "projectsnapshot.h"
 
 #include <QList>
@@ -38,10 +40,35 @@ class ReportView : public QWidget
 public:
     explicit ReportView(QWidget *parent = nullptr);
 
-    // `modelName` comes from the caller because a Report only knows its model's id.
-    void showReport(const LoadedReport &loaded, const QString &modelName);
+    // `modelName` comes from the caller because a Report only knows its model's id;
+    // `evidence` are the rows whose evidence to highlight (blind mode leaves some out).
+    void showReport(const LoadedReport &loaded, const QString &modelName,
+                    const QList<VerdictRow> &evidence);
     // Replaces the report with a short message (nothing selected, loading, an error).
     void showMessage(const QString &message);
+
+    // Highlights the evidence of these rows (the caller leaves out what blind mode hides).
+    // Does not move the text: a run writing verdicts must not scroll under the reader.
+    void setEvidence(const QList<VerdictRow> &rows);
+    // Makes the rubric's first evidence span current and scrolls to it; false when the
+    // rubric has none on screen.
+    bool focusRubric(RowId rubricId);
+    // The current rubric's next (or previous) span, wrapping; false when it has none.
+    bool cycleEvidence(int step);
+
+    const QList<EvidenceMark> &marks() const { return m_marks; }
+    int currentMark() const { return m_current; }
+    // Selects the first occurrence of `text` (a search hit) and scrolls to it.
+    bool revealText(const QString &text);
+
+    // Milliseconds the last showReport() spent setting the document and highlighting, for
+    // the open-time benchmark.
+    struct Timing {
+        double documentMs = 0;
+        double layoutMs = 0;
+        double highlightMs = 0;
+    };
+    Timing lastTiming() const { return m_timing; }
 
     RowId reportId() const { return m_reportId; }
     QString titleText() const;
@@ -50,12 +77,18 @@ public:
 
 private:
     void setText(const LoadedReport &loaded);
+    void applyMarks();
+    void scrollToMark(int index);
 
     QLabel *m_title = nullptr;
     QLabel *m_details = nullptr;
     QLabel *m_warnings = nullptr;
     ReportTextBrowser *m_browser = nullptr;
     RowId m_reportId = 0;
+    QString m_reportText; // Report::text, which evidence offsets refer to
+    QList<EvidenceMark> m_marks;
+    int m_current = -1;
+    Timing m_timing;
 };
 
 } // namespace Rubricate

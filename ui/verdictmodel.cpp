@@ -60,6 +60,15 @@ void VerdictModel::updateRows(const QList<VerdictRow> &rows)
     }
 }
 
+void VerdictModel::setBlind(bool blind)
+{
+    if (blind == m_blind)
+        return;
+    m_blind = blind;
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
 const VerdictRow *VerdictModel::rowAt(int row) const
 {
     return row >= 0 && row < m_rows.size() ? &m_rows.at(row) : nullptr;
@@ -98,6 +107,21 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const VerdictRow &r = m_rows.at(index.row());
+    const bool hidden = judgeHidden(r);
+    const int column = index.column();
+    const bool judgeSide
+        = column == JudgeColumn || column == OtherJudgeColumn || column == EvidenceColumn;
+    if (hidden && judgeSide) {
+        if (role == Qt::DisplayRole)
+            return u"·"_s;
+        if (role == Qt::ToolTipRole)
+            return tr("Blind mode: label this rubric to see the judge");
+        return {};
+    }
+    if (hidden
+        && (role == JudgeValueRole || role == ReasonRole || role == EvidenceRole
+            || role == EvidenceStatusRole || role == JudgeErrorRole))
+        return {};
     switch (role) {
     case RubricIdRole:
         return r.rubricId;
@@ -116,14 +140,34 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == JudgeColumn)
             return r.judgeError.isEmpty() ? r.reason : r.judgeError;
+        if (index.column() == OtherJudgeColumn)
+            return r.otherJudgeError;
+        if (index.column() == NoteColumn)
+            return r.humanNote;
         if (index.column() == EvidenceColumn)
             return r.evidence;
         return r.rubricText;
     case Qt::ForegroundRole:
         if (index.column() == JudgeColumn && r.judged && !r.judgeValue)
             return QBrush(QColor(0xb0, 0x20, 0x20)); // an error, visibly not a "0"
+        if (index.column() == OtherJudgeColumn && r.otherJudged && !r.otherJudgeValue)
+            return QBrush(QColor(0xb0, 0x20, 0x20));
         if (index.column() == EvidenceColumn && r.evidenceStatus == "not_found"_L1)
             return QBrush(QColor(0xb0, 0x20, 0x20));
+        return {};
+    case Qt::BackgroundRole:
+        // The two runs disagree, or the person overruled the judge: worth a second look.
+        if (index.column() == OtherJudgeColumn && r.otherJudged && r.judged
+            && r.otherJudgeValue != r.judgeValue)
+            return QBrush(QColor(255, 200, 80, 110));
+        if (index.column() == HumanColumn && r.humanValue && r.judgeValue
+            && r.humanValue != r.judgeValue)
+            return QBrush(QColor(255, 200, 80, 110));
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() == JudgeColumn || index.column() == OtherJudgeColumn
+            || index.column() == HumanColumn)
+            return int(Qt::AlignCenter);
         return {};
     case Qt::DisplayRole:
         break;
@@ -139,6 +183,10 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
         if (!r.judged)
             return QString();
         return r.judgeValue ? valueText(r.judgeValue) : tr("error");
+    case OtherJudgeColumn:
+        if (!r.otherJudged)
+            return QString();
+        return r.otherJudgeValue ? valueText(r.otherJudgeValue) : tr("error");
     case EvidenceColumn:
         if (r.evidenceStatus == "located"_L1)
             return tr("found");
@@ -167,6 +215,8 @@ QVariant VerdictModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Rubric");
     case JudgeColumn:
         return tr("Judge");
+    case OtherJudgeColumn:
+        return tr("Run B");
     case EvidenceColumn:
         return tr("Evidence");
     case HumanColumn:

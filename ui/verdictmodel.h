@@ -18,6 +18,7 @@ public:
         DimensionColumn,
         RubricColumn,
         JudgeColumn,
+        OtherJudgeColumn, // a second run beside the first, hidden unless one is chosen
         EvidenceColumn,
         HumanColumn,
         NoteColumn,
@@ -41,7 +42,14 @@ public:
     // contiguous dataChanged ranges, new rubrics appended in one insertion.
     void updateRows(const QList<VerdictRow> &rows);
 
+    // Blind mode: the judge's verdict, reason and evidence of a rubric stay hidden until a
+    // person has labelled it, so the label is not anchored on the judge.
+    void setBlind(bool blind);
+    bool isBlind() const { return m_blind; }
+    bool judgeHidden(const VerdictRow &row) const { return m_blind && !row.humanValue; }
+
     const VerdictRow *rowAt(int row) const;
+    const QList<VerdictRow> &rows() const { return m_rows; }
     int rowOfRubric(RowId rubricId) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -55,6 +63,7 @@ public:
 
 private:
     QList<VerdictRow> m_rows;
+    bool m_blind = false;
 };
 
 } // namespace Rubricate

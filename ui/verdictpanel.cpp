@@ -4,16 +4,33 @@
 #include "verdictmodel.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QSettings>
+#include <QSplitter>
 #include <QTableView>
+#include <QTextBrowser>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString blindKey = u"annotation/blind"_s;
+
+QString escaped(const QString &text)
+{
+    return text.toHtmlEscaped().replace(u'\n', u"<br>"_s);
+}
+
+} // namespace
 
 VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
     : QWidget(parent)
@@ -22,50 +39,143 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
     , m_model(new VerdictModel(this))
     , m_view(new QTableView(this))
     , m_title(new QLabel(tr("No judge run for this report"), this))
+    , m_runBox(new QComboBox(this))
+    , m_otherBox(new QComboBox(this))
+    , m_details(new QTextBrowser(this))
+    , m_blindAction(new QAction(tr("&Blind Mode"), this))
 {
     m_title->setObjectName(u"verdictTitle"_s);
+    m_title->setTextFormat(Qt::PlainText);
     m_view->setObjectName(u"verdictView"_s);
+    m_runBox->setObjectName(u"runBox"_s);
+    m_otherBox->setObjectName(u"otherRunBox"_s);
+    m_details->setObjectName(u"verdictDetails"_s);
+    m_runBox->setToolTip(tr("The judge run whose verdicts are shown"));
+    m_otherBox->setToolTip(tr("A second run shown beside the first; disagreements are marked"));
+    m_runBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_otherBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+
     m_view->setModel(m_model);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setWordWrap(false);
+    m_view->setAlternatingRowColors(true);
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setSectionResizeMode(VerdictModel::RubricColumn,
                                                      QHeaderView::Stretch);
+    m_view->setColumnHidden(VerdictModel::OtherJudgeColumn, true);
 
-    // The DRB-II scale's keys; other scales' values are refused by isValidValue().
-    const std::pair<QKeySequence, double> labelKeys[] = {{QKeySequence(Qt::Key_1), 1},
-                                                         {QKeySequence(Qt::Key_0), 0},
-                                                         {QKeySequence(Qt::Key_Minus), -1}};
-    for (const auto &[key, value] : labelKeys) {
-        auto *label = new QAction(tr("Label %1").arg(VerdictModel::valueText(value)), this);
-        label->setShortcut(key);
-        label->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        connect(label, &QAction::triggered, this, [this, v = value] { setHumanLabel(v); });
-        m_view->addAction(label);
-    }
-    auto *accept = new QAction(tr("Accept the judge's verdict"), this);
-    accept->setShortcut(QKeySequence(Qt::Key_A));
-    accept->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(accept, &QAction::triggered, this, [this] {
-        const VerdictRow *row = m_model->rowAt(m_view->currentIndex().row());
-        if (row && row->judgeValue)
-            setHumanLabel(*row->judgeValue);
+    // The details never load anything either: they show judge text, which is untrusted.
+    m_details->setOpenLinks(false);
+    m_details->setOpenExternalLinks(false);
+    m_details->document()->setDocumentMargin(6);
+
+    m_blindAction->setObjectName(u"actionBlindMode"_s);
+    m_blindAction->setCheckable(true);
+    m_blindAction->setShortcut(Qt::CTRL | Qt::Key_B);
+    m_blindAction->setStatusTip(
+        tr("Hide the judge's verdict and evidence until you have labelled the rubric"));
+    m_blindAction->setChecked(QSettings().value(blindKey, false).toBool());
+    m_model->setBlind(m_blindAction->isChecked());
+    connect(m_blindAction, &QAction::toggled, this, [this](bool blind) {
+        QSettings().setValue(blindKey, blind);
+        m_model->setBlind(blind);
+        updateDetails();
+        emit blindModeChanged(blind);
     });
-    m_view->addAction(accept);
 
+    // Label keys: every scale's keys exist; a key the current rubric's scale does not know
+    // does nothing (valueForKey gives no value).
+    for (const QChar key : u"0123456789-PT"_s) {
+        addKey(QKeySequence(QString(key)), tr("Label with %1").arg(key),
+               [this, key] { labelWithKey(key); });
+    }
+    addKey(QKeySequence(Qt::Key_A), tr("Accept the judge's verdict"), [this] { acceptJudge(); });
+    addKey(QKeySequence(Qt::Key_N), tr("Add or edit a note"), [this] { editNote(); });
+    addKey(QKeySequence(Qt::Key_J), tr("Next rubric"), [this] { stepRubric(1); });
+    addKey(QKeySequence(Qt::Key_K), tr("Previous rubric"), [this] { stepRubric(-1); });
+    addKey(QKeySequence(Qt::Key_BracketRight), tr("Next report"),
+           [this] { emit reportStepRequested(1); });
+    addKey(QKeySequence(Qt::Key_BracketLeft), tr("Previous report"),
+           [this] { emit reportStepRequested(-1); });
+    addKey(QKeySequence(Qt::Key_E), tr("Next evidence span"),
+           [this] { emit evidenceStepRequested(1); });
+    addKey(QKeySequence(Qt::SHIFT | Qt::Key_E), tr("Previous evidence span"),
+           [this] { emit evidenceStepRequested(-1); });
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                updateDetails();
+                if (const VerdictRow *row = m_model->rowAt(current.row()))
+                    emit currentRubricChanged(row->rubricId);
+            });
+    // A label written in blind mode reveals the judge for that row: refresh the details.
+    connect(m_model, &QAbstractItemModel::dataChanged, this, [this] { updateDetails(); });
+    connect(m_runBox, &QComboBox::currentIndexChanged, this, [this] { chooseRuns(); });
+    connect(m_otherBox, &QComboBox::currentIndexChanged, this, [this] { chooseRuns(); });
     connect(m_writer, &AnnotationWriter::written, this,
             [this](RowId reportId, RowId) { emit annotationWritten(reportId); });
     connect(m_writer, &AnnotationWriter::failed, this, &VerdictPanel::annotationFailed);
 
+    auto *blindButton = new QToolButton(this);
+    blindButton->setDefaultAction(m_blindAction);
+    blindButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 0, 4, 0);
+    bar->addWidget(new QLabel(tr("Run:"), this));
+    bar->addWidget(m_runBox);
+    bar->addWidget(new QLabel(tr("beside:"), this));
+    bar->addWidget(m_otherBox);
+    bar->addStretch(1);
+    bar->addWidget(blindButton);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(u"verdictSplitter"_s);
+    split->addWidget(m_view);
+    split->addWidget(m_details);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
-    layout->setSpacing(2);
+    layout->setSpacing(3);
+    layout->addLayout(bar);
     layout->addWidget(m_title);
-    layout->addWidget(m_view, 1);
+    layout->addWidget(split, 1);
+    clear();
+}
+
+void VerdictPanel::addKey(const QKeySequence &key, const QString &text,
+                          const std::function<void()> &slot)
+{
+    auto *action = new QAction(text, this);
+    action->setShortcut(key);
+    // Anywhere in the window: the annotator reads the report and labels without clicking
+    // back into the table. Line edits keep their printable keys (they override shortcuts).
+    action->setShortcutContext(Qt::WindowShortcut);
+    connect(action, &QAction::triggered, this, slot);
+    addAction(action);
+}
+
+QList<std::pair<QString, QString>> VerdictPanel::keyHelp()
+{
+    return {
+        {tr("J / K, Down / Up"), tr("next / previous rubric")},
+        {tr("] / ["), tr("next / previous report")},
+        {tr("1 / 0 / -"), tr("DRB-II: label 1, 0 or −1 (met only through the blocked source)")},
+        {tr("1 / P / 0"), tr("ResearchRubrics: satisfied, partially, not satisfied")},
+        {tr("0 … 9, T"), tr("0–10 scales: the score, T for 10")},
+        {tr("A"), tr("accept the judge's verdict")},
+        {tr("N"), tr("add or edit a note")},
+        {tr("E / Shift+E"), tr("next / previous evidence span of the rubric")},
+        {tr("Ctrl+B"), tr("blind mode: hide the judge until you have labelled")},
+        {tr("Ctrl+Z / Ctrl+Shift+Z"), tr("undo / redo a label or note")},
+    };
 }
 
 QString VerdictPanel::title() const
@@ -82,31 +192,188 @@ QString VerdictPanel::annotator()
     return user.isEmpty() ? u"annotator"_s : user;
 }
 
+RowId VerdictPanel::currentRubric() const
+{
+    const VerdictRow *row = m_model->rowAt(m_view->currentIndex().row());
+    return row ? row->rubricId : 0;
+}
+
+QList<VerdictRow> VerdictPanel::visibleRows() const
+{
+    QList<VerdictRow> rows;
+    for (const VerdictRow &r : m_model->rows()) {
+        if (!m_model->judgeHidden(r))
+            rows.append(r);
+    }
+    return rows;
+}
+
+void VerdictPanel::clear()
+{
+    m_model->setRows({});
+    m_projectPath.clear();
+    m_report = m_run = m_otherRun = 0;
+    m_fillingBoxes = true;
+    m_runBox->clear();
+    m_otherBox->clear();
+    m_runBox->setEnabled(false);
+    m_otherBox->setEnabled(false);
+    m_fillingBoxes = false;
+    m_title->setText(tr("Select a report to see its verdicts."));
+    m_details->clear();
+}
+
 void VerdictPanel::showVerdicts(const QString &projectPath, const LoadedReport &loaded)
 {
-    // The same report and run again (a run or a label wrote to it): update in place, so the
+    const bool sameReport = projectPath == m_projectPath && m_report == loaded.report.id;
+    const RowId keepRubric = sameReport ? currentRubric() : 0;
+    // The same report and runs again (a run or a label wrote to it): update in place, so the
     // selection and the scroll position stay where the annotator left them.
-    if (projectPath == m_projectPath && m_report == loaded.report.id && m_run == loaded.runId)
+    if (sameReport && m_run == loaded.runId && m_otherRun == loaded.otherRunId)
         m_model->updateRows(loaded.verdicts);
     else
         m_model->setRows(loaded.verdicts);
     m_projectPath = projectPath;
     m_report = loaded.report.id;
     m_run = loaded.runId;
-    int errors = 0, notFound = 0;
-    for (const VerdictRow &r : loaded.verdicts) {
+    m_otherRun = loaded.otherRunId;
+    m_runName = loaded.runName;
+
+    m_fillingBoxes = true;
+    m_runBox->clear();
+    m_otherBox->clear();
+    m_otherBox->addItem(tr("nothing"), RowId(0));
+    for (const auto &[id, name] : loaded.runs) {
+        m_runBox->addItem(name, id);
+        m_otherBox->addItem(name, id);
+    }
+    m_runBox->setCurrentIndex(std::max(0, m_runBox->findData(loaded.runId)));
+    m_otherBox->setCurrentIndex(std::max(0, m_otherBox->findData(loaded.otherRunId)));
+    m_runBox->setEnabled(loaded.runs.size() > 1);
+    m_otherBox->setEnabled(loaded.runs.size() > 1);
+    m_fillingBoxes = false;
+    m_view->setColumnHidden(VerdictModel::OtherJudgeColumn, loaded.otherRunId == 0);
+
+    const int keepRow = keepRubric ? m_model->rowOfRubric(keepRubric) : -1;
+    if (keepRow >= 0 && m_view->currentIndex().row() != keepRow)
+        m_view->setCurrentIndex(m_model->index(keepRow, VerdictModel::RubricColumn));
+    else if (!m_view->currentIndex().isValid() && m_model->rowCount() > 0)
+        m_view->setCurrentIndex(m_model->index(0, VerdictModel::RubricColumn));
+    updateTitle();
+    updateDetails();
+}
+
+void VerdictPanel::updateTitle()
+{
+    int errors = 0, notFound = 0, labelled = 0, disagree = 0;
+    for (const VerdictRow &r : m_model->rows()) {
         errors += r.judged && !r.judgeValue ? 1 : 0;
         notFound += r.evidenceStatus == "not_found"_L1 ? 1 : 0;
+        labelled += r.humanValue ? 1 : 0;
+        disagree += r.otherJudged && r.judged && r.otherJudgeValue != r.judgeValue ? 1 : 0;
     }
-    m_title->setText(
-        loaded.runId
-            ? tr("Judge run “%1”: %n rubric(s), %2 error(s), %3 quote(s) not in the report",
-                 nullptr, int(loaded.verdicts.size()))
-                  .arg(loaded.runName)
-                  .arg(errors)
-                  .arg(notFound)
-            : tr("No judge run for this report yet: %n rubric(s)", nullptr,
-                 int(loaded.verdicts.size())));
+    const int n = int(m_model->rowCount());
+    QString text = m_run
+        ? tr("%n rubric(s), %1 labelled, %2 judge error(s), %3 quote(s) not "
+             "in the report",
+             nullptr, n)
+              .arg(labelled)
+              .arg(errors)
+              .arg(notFound)
+        : tr("No judge run for this report yet: %n rubric(s), %1 labelled", nullptr, n)
+              .arg(labelled);
+    if (m_otherRun)
+        text += tr("; the two runs disagree on %n", nullptr, disagree);
+    m_title->setText(text);
+}
+
+void VerdictPanel::updateDetails()
+{
+    const VerdictRow *row = m_model->rowAt(m_view->currentIndex().row());
+    if (!row) {
+        m_details->clear();
+        return;
+    }
+    QString html = u"<p><b>%1 %2</b>"_s.arg(escaped(row->dimension)).arg(row->position + 1);
+    if (row->weight != 1)
+        html += tr(" · weight %1").arg(row->weight);
+    html += u"<br>%1</p>"_s.arg(escaped(row->rubricText));
+
+    if (m_model->judgeHidden(*row)) {
+        html += u"<p><i>%1</i></p>"_s.arg(
+            tr("Blind mode: the judge's verdict and evidence appear once you have labelled "
+               "this rubric."));
+    } else if (!row->judged) {
+        html += u"<p><i>%1</i></p>"_s.arg(tr("Not judged in this run."));
+    } else {
+        if (row->judgeValue) {
+            html += u"<p><b>%1</b> %2 — %3</p>"_s.arg(
+                tr("Judge:"), VerdictModel::valueText(row->judgeValue), escaped(row->reason));
+        } else {
+            html += u"<p><b>%1</b> <span style='color:#b02020'>%2</span></p>"_s.arg(
+                tr("Judge error:"), escaped(row->judgeError));
+        }
+        if (!row->evidence.isEmpty()) {
+            QString status;
+            if (row->evidenceStatus == "not_found"_L1)
+                status
+                    = u"<span style='color:#b02020'>%1</span>"_s.arg(tr("not found in the report"));
+            else if (row->evidenceStatus == "partial"_L1)
+                status = tr("partly found in the report");
+            else if (row->evidenceStatus == "located"_L1)
+                status = tr("found in the report (%n span(s))", nullptr, int(row->spans.size()));
+            html += u"<p><b>%1</b> %2<br>“%3”</p>"_s.arg(tr("Evidence:"), status,
+                                                         escaped(row->evidence));
+        }
+    }
+    if (row->humanValue || !row->humanNote.isEmpty()) {
+        html += u"<p><b>%1</b> %2 %3</p>"_s.arg(
+            tr("Human:"), VerdictModel::valueText(row->humanValue),
+            row->annotator.isEmpty() ? QString() : u"(%1)"_s.arg(escaped(row->annotator)));
+        if (!row->humanNote.isEmpty())
+            html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Note:"), escaped(row->humanNote));
+    }
+    m_details->setHtml(html);
+}
+
+void VerdictPanel::chooseRuns()
+{
+    if (m_fillingBoxes || !m_report)
+        return;
+    const RowId run = m_runBox->currentData().toLongLong();
+    const RowId other = m_otherBox->currentData().toLongLong();
+    if (run != m_run || other != m_otherRun)
+        emit runsChosen(run, other);
+}
+
+void VerdictPanel::stepRubric(int step)
+{
+    const int rows = m_model->rowCount();
+    if (rows == 0)
+        return;
+    const int row = std::clamp(m_view->currentIndex().row() + step, 0, rows - 1);
+    m_view->setCurrentIndex(m_model->index(row, VerdictModel::RubricColumn));
+}
+
+void VerdictPanel::labelWithKey(QChar key)
+{
+    const VerdictRow *row = m_model->rowAt(m_view->currentIndex().row());
+    if (!row)
+        return;
+    if (const auto value = valueForKey(row->scale, key))
+        setHumanLabel(*value);
+}
+
+void VerdictPanel::acceptJudge()
+{
+    const VerdictRow *row = m_model->rowAt(m_view->currentIndex().row());
+    if (!row || !row->judgeValue)
+        return;
+    if (m_model->judgeHidden(*row)) {
+        emit message(tr("Blind mode: give your own label first."));
+        return;
+    }
+    setHumanLabel(*row->judgeValue);
 }
 
 void VerdictPanel::setHumanLabel(double value)
@@ -120,8 +387,42 @@ void VerdictPanel::setHumanLabel(double value)
     e.annotator = annotator();
     e.value = value;
     e.previousValue = row->humanValue;
+    e.note = row->humanNote; // the note stays with the rubric
     // Pushing runs redo(), which writes the event at once.
-    m_undo->push(new SetLabelCommand(m_writer, m_projectPath, e));
+    m_undo->push(new SetLabelCommand(m_writer, m_projectPath, e, row->humanNote));
+}
+
+void VerdictPanel::editNote()
+{
+    const VerdictRow *row = m_model->rowAt(m_view->currentIndex().row());
+    if (!row || !m_report)
+        return;
+    auto *dialog = new QInputDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setObjectName(u"noteDialog"_s);
+    dialog->setWindowTitle(tr("Note"));
+    dialog->setLabelText(tr("Note on “%1”:").arg(row->rubricText.simplified().left(80)));
+    dialog->setTextValue(row->humanNote);
+    const RowId report = m_report;
+    const RowId rubric = row->rubricId;
+    connect(dialog, &QInputDialog::textValueSelected, this,
+            [this, report, rubric](const QString &note) {
+                // The panel may show another report by now: write what the note was for.
+                const int at = m_model->rowOfRubric(rubric);
+                const VerdictRow *r = m_model->rowAt(at);
+                if (report != m_report || !r || r->humanNote == note)
+                    return;
+                AnnotationEvent e;
+                e.reportId = report;
+                e.rubricId = rubric;
+                e.annotator = annotator();
+                e.value = r->humanValue;
+                e.previousValue = r->humanValue;
+                e.note = note;
+                m_undo->push(new SetLabelCommand(m_writer, m_projectPath, e, r->humanNote));
+            });
+    // open(), not exec(): background results keep arriving while the note is typed.
+    dialog->open();
 }
 
 } // namespace Rubricate

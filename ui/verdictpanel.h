@@ -1,14 +1,18 @@
-// The verdicts of the report on screen, one row per rubric, and the keys that label them:
-// 1, 0 and - set the human label, A accepts the judge's verdict. Labels are written at once
-// as annotation events through the undo stack the window shares.
+// The verdicts of the report on screen, one row per rubric, the details of the current one,
+// and the keys that label them. Labels and notes are written at once as annotation events
+// through the undo stack the window shares. Which run is shown (and which one beside it) is
+// chosen here; the window reloads the report when the choice changes.
 #pragma once
 
 #include "projectsnapshot.h"
 
 #include <QWidget>
 
+class QAction;
+class QComboBox;
 class QLabel;
 class QTableView;
+class QTextBrowser;
 class QUndoStack;
 
 namespace Rubricate {
@@ -25,10 +29,21 @@ public:
 
     // Shows the loaded report's verdicts; the same report and run again updates in place.
     void showVerdicts(const QString &projectPath, const LoadedReport &loaded);
+    void clear();
 
     VerdictModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
+    QComboBox *runBox() const { return m_runBox; }
+    QComboBox *otherRunBox() const { return m_otherBox; }
+    QTextBrowser *details() const { return m_details; }
+    QAction *blindAction() const { return m_blindAction; }
     QString title() const;
+    RowId currentRubric() const;
+    // The rows whose evidence may be shown: all of them, less what blind mode hides.
+    QList<VerdictRow> visibleRows() const;
+
+    // The keys this panel answers to, for the shortcut sheet: (keys, what they do).
+    static QList<std::pair<QString, QString>> keyHelp();
 
     // The name labels are written under: the "annotator" setting, else the login name.
     static QString annotator();
@@ -36,18 +51,39 @@ public:
 signals:
     void annotationWritten(Rubricate::RowId reportId);
     void annotationFailed(const QString &error);
+    void currentRubricChanged(Rubricate::RowId rubricId);
+    void runsChosen(Rubricate::RowId runId, Rubricate::RowId otherRunId);
+    void reportStepRequested(int step);
+    void evidenceStepRequested(int step);
+    void blindModeChanged(bool blind);
+    void message(const QString &text);
 
 private:
+    void addKey(const QKeySequence &key, const QString &text, const std::function<void()> &slot);
+    void labelWithKey(QChar key);
     void setHumanLabel(double value);
+    void acceptJudge();
+    void editNote();
+    void stepRubric(int step);
+    void updateDetails();
+    void updateTitle();
+    void chooseRuns();
 
     QUndoStack *m_undo;
     AnnotationWriter *m_writer;
     VerdictModel *m_model;
     QTableView *m_view;
     QLabel *m_title;
+    QComboBox *m_runBox;
+    QComboBox *m_otherBox;
+    QTextBrowser *m_details;
+    QAction *m_blindAction;
     QString m_projectPath;
+    QString m_runName;
     RowId m_report = 0;
     RowId m_run = 0;
+    RowId m_otherRun = 0;
+    bool m_fillingBoxes = false;
 };
 
 } // namespace Rubricate

@@ -64,6 +64,44 @@ QList<double> scaleValues(VerdictScale scale)
     return {};
 }
 
+std::optional<double> valueForKey(VerdictScale scale, QChar key)
+{
+    key = key.toUpper();
+    if (scale == VerdictScale::ZeroToTen) {
+        if (key.isDigit())
+            return double(key.digitValue());
+        if (key == u'T')
+            return 10.0;
+        return std::nullopt;
+    }
+    if (key == u'1')
+        return 1.0;
+    if (key == u'0')
+        return 0.0;
+    if (key == u'-' && scale == VerdictScale::Drb2Tristate)
+        return -1.0;
+    if (key == u'P' && scale == VerdictScale::Ternary)
+        return 0.5;
+    return std::nullopt;
+}
+
+QString keyForValue(VerdictScale scale, double value)
+{
+    if (scale == VerdictScale::ZeroToTen && value == 10)
+        return u"T"_s;
+    if (scale == VerdictScale::ZeroToTen && value >= 0 && value <= 9 && value == int(value))
+        return QString::number(int(value));
+    if (value == 1)
+        return u"1"_s;
+    if (value == 0)
+        return u"0"_s;
+    if (value == -1 && scale == VerdictScale::Drb2Tristate)
+        return u"-"_s;
+    if (value == 0.5 && scale == VerdictScale::Ternary)
+        return u"P"_s;
+    return {};
+}
+
 bool isValidValue(VerdictScale scale, double value)
 {
     if (scale == VerdictScale::ZeroToTen)

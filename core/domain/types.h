@@ -26,6 +26,11 @@ QString scaleKey(VerdictScale scale);
 std::optional<VerdictScale> scaleFromKey(const QString &key);
 // The values a human may choose on this scale, in display order.
 QList<double> scaleValues(VerdictScale scale);
+// The labelling key for a value on its scale, and back: DRB-II 1 / 0 / - (−1); ternary
+// 1 / P (partially, 0.5) / 0; binary 1 / 0; 0–10 by its digits and T for 10. Keys are upper
+// case; unknown keys give no value.
+std::optional<double> valueForKey(VerdictScale scale, QChar key);
+QString keyForValue(VerdictScale scale, double value);
 bool isValidValue(VerdictScale scale, double value);
 
 namespace BenchmarkKey {

@@ -53,6 +53,8 @@ struct ReportSummary {
     int pageCount = 0;
     bool hasText = false;
     int warningCount = 0;
+    QString persona; // PDR-Bench: the query's persona (external id); empty elsewhere
+    int labelled = 0; // rubrics whose newest annotation event (anyone's) has a label
 };
 
 struct RunSummary {
@@ -125,6 +127,8 @@ struct EvidenceSpanRow {
     int start = 0;
     int length = 0;
     QString method;
+
+    friend bool operator==(const EvidenceSpanRow &, const EvidenceSpanRow &) = default;
 };
 
 // A judge's verdict as a run writes it, with what became of its evidence.
@@ -244,6 +248,10 @@ public:
     QHash<RowId, AnnotationEvent> currentAnnotations(RowId reportId, const QString &annotator = {});
     // The newest run with verdicts for this report: (id, name).
     std::optional<std::pair<RowId, QString>> newestRunFor(RowId reportId);
+    // Every run with a verdict for this report, newest first: (id, name).
+    QList<std::pair<RowId, QString>> runsFor(RowId reportId);
+    // The located evidence of one run on one report, by rubric, in span order.
+    QHash<RowId, QList<EvidenceSpanRow>> evidenceSpansOfReport(RowId runId, RowId reportId);
     // Newest event for this target (of this annotator, or of anyone when empty).
     std::optional<AnnotationEvent> currentAnnotation(RowId reportId, RowId rubricId,
                                                      const QString &annotator = {});

@@ -302,11 +302,18 @@ QList<ReportSummary> ProjectStore::reportSummaries(const QString &benchmarkKey)
     QList<ReportSummary> out;
     QSqlQuery &q = prepared(
         u"SELECT p.id, b.key, t.external_id, COALESCE(qr.external_id, ''), m.name, p.format,"
-        " COALESCE(p.source_name, ''), length(p.text), p.pages, p.has_text, p.warnings"
+        " COALESCE(p.source_name, ''), length(p.text), p.pages, p.has_text, p.warnings,"
+        " COALESCE(pe.external_id, ''), COALESCE(ann.labelled, 0)"
         " FROM report p JOIN task t ON t.id = p.task_id"
         " JOIN benchmark b ON b.id = t.benchmark_id"
         " JOIN agent_model m ON m.id = p.model_id"
         " LEFT JOIN research_query qr ON qr.id = p.query_id"
+        " LEFT JOIN persona pe ON pe.id = qr.persona_id"
+        // The current label of a rubric is its newest event; a cleared label does not count.
+        " LEFT JOIN (SELECT e.report_id, COUNT(*) AS labelled FROM annotation_event e"
+        "   JOIN (SELECT MAX(id) AS id FROM annotation_event GROUP BY report_id, rubric_id)"
+        "   newest ON newest.id = e.id WHERE e.value IS NOT NULL GROUP BY e.report_id)"
+        "   ann ON ann.report_id = p.id"
         " WHERE (COALESCE(?, '') = '' OR b.key = ?)"
         " ORDER BY b.id, m.name, length(t.external_id), t.external_id"_s);
     bindAt(q, 0, benchmarkKey);
@@ -326,6 +333,8 @@ QList<ReportSummary> ProjectStore::reportSummaries(const QString &benchmarkKey)
         s.pageCount = int(StoreCodec::toPages(q.value(8)).size());
         s.hasText = q.value(9).toBool();
         s.warningCount = int(StoreCodec::toStringList(q.value(10)).size());
+        s.persona = q.value(11).toString();
+        s.labelled = q.value(12).toInt();
         out.append(s);
     }
     return out;
@@ -486,6 +495,38 @@ std::optional<std::pair<RowId, QString>> ProjectStore::newestRunFor(RowId report
     std::pair<RowId, QString> run{q.value(0).toLongLong(), q.value(1).toString()};
     q.finish();
     return run;
+}
+
+QList<std::pair<RowId, QString>> ProjectStore::runsFor(RowId reportId)
+{
+    QList<std::pair<RowId, QString>> out;
+    QSqlQuery &q = prepared(u"SELECT r.id, r.name FROM judge_run r WHERE EXISTS (SELECT 1"
+                            " FROM verdict v WHERE v.run_id = r.id AND v.report_id = ?)"
+                            " ORDER BY r.id DESC"_s);
+    bindAt(q, 0, reportId);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.append({q.value(0).toLongLong(), q.value(1).toString()});
+    return out;
+}
+
+QHash<RowId, QList<EvidenceSpanRow>> ProjectStore::evidenceSpansOfReport(RowId runId,
+                                                                         RowId reportId)
+{
+    QHash<RowId, QList<EvidenceSpanRow>> out;
+    QSqlQuery &q = prepared(u"SELECT v.rubric_id, e.start, e.length, e.method"
+                            " FROM verdict_evidence e JOIN verdict v ON v.id = e.verdict_id"
+                            " WHERE v.run_id = ? AND v.report_id = ?"
+                            " ORDER BY v.rubric_id, e.position"_s);
+    bindAt(q, 0, runId);
+    bindAt(q, 1, reportId);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out[q.value(0).toLongLong()].append(
+            {q.value(1).toInt(), q.value(2).toInt(), q.value(3).toString()});
+    return out;
 }
 
 QList<CountRow> ProjectStore::countRows(const QString &sql)

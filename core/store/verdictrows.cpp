@@ -7,7 +7,7 @@
 namespace Rubricate {
 
 QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
-                              const QString &annotator)
+                              const QString &annotator, RowId otherRunId)
 {
     QList<VerdictRow> rows;
     const auto report = store.report(reportId);
@@ -18,6 +18,14 @@ QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
         for (const Verdict &v : store.verdicts(runId, reportId))
             byRubric.insert(v.rubricId, v);
     }
+    QHash<RowId, Verdict> other;
+    if (otherRunId) {
+        for (const Verdict &v : store.verdicts(otherRunId, reportId))
+            other.insert(v.rubricId, v);
+    }
+    const QHash<RowId, QList<EvidenceSpanRow>> spans = runId
+        ? store.evidenceSpansOfReport(runId, reportId)
+        : QHash<RowId, QList<EvidenceSpanRow>>();
     const QHash<RowId, AnnotationEvent> human = store.currentAnnotations(reportId, annotator);
     for (const Rubric &r : store.rubrics(report->taskId, report->queryId)) {
         VerdictRow row;
@@ -35,6 +43,13 @@ QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
             row.reason = v->reason;
             row.evidence = v->evidence;
             row.evidenceStatus = v->evidenceStatus;
+            row.spans = spans.value(r.id);
+        }
+        const auto o = other.constFind(r.id);
+        if (o != other.cend()) {
+            row.otherJudged = true;
+            row.otherJudgeValue = o->value;
+            row.otherJudgeError = o->error;
         }
         const auto h = human.constFind(r.id);
         if (h != human.cend()) {

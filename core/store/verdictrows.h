@@ -3,6 +3,7 @@
 #pragma once
 
 #include "domain/types.h"
+#include "store/projectstore.h"
 
 #include <QList>
 
@@ -23,6 +24,11 @@ struct VerdictRow {
     QString reason;
     QString evidence;
     QString evidenceStatus; // "located", "partial", "not_found", "empty", ""
+    QList<EvidenceSpanRow> spans; // where the evidence is in Report::text
+    // A second run shown beside the first (0: none).
+    bool otherJudged = false;
+    std::optional<double> otherJudgeValue;
+    QString otherJudgeError;
     std::optional<double> humanValue; // the newest annotation event's label
     QString humanNote;
     QString annotator;
@@ -30,9 +36,10 @@ struct VerdictRow {
     friend bool operator==(const VerdictRow &, const VerdictRow &) = default;
 };
 
-// Rows for `reportId` in rubric order; judge columns from `runId` (0: none), human columns
-// from `annotator`'s newest events (empty: anyone's newest).
+// Rows for `reportId` in rubric order; judge columns from `runId` (0: none), the second
+// judge column from `otherRunId` (0: none), human columns from `annotator`'s newest events
+// (empty: anyone's newest).
 QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
-                              const QString &annotator = {});
+                              const QString &annotator = {}, RowId otherRunId = 0);
 
 } // namespace Rubricate

@@ -145,7 +145,7 @@ void TestMainWindow::selectingReportShowsItsText()
                                  [](const auto &r) { return r.format == u"md"_s && r.hasText; });
     QVERIFY(md != m_reports.cend());
     QString error;
-    const auto loaded = ProjectLoader::readReport(m_projectPath, md->id, &error);
+    const auto loaded = ProjectLoader::readReport(m_projectPath, md->id, 0, 0, &error);
     QVERIFY2(loaded, qPrintable(error));
     const QString heading = loaded->report.text.section(u'\n', 0, 0).remove(u'#').trimmed();
     QVERIFY(!heading.isEmpty());
@@ -175,7 +175,7 @@ void TestMainWindow::selectingReportShowsItsText()
     run->trigger();
     auto *title = m_window->findChild<QLabel *>(u"verdictTitle"_s);
     QVERIFY(title);
-    QTRY_VERIFY_WITH_TIMEOUT(title->text().contains(u"offline"_s), LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->verdictPanel()->runBox()->currentText().contains(u"offline"_s), LoadTimeout);
     QTRY_VERIFY(run->isEnabled());
     QCOMPARE(view->reportId(), md->id); // still the same report on screen
     QCOMPARE(verdicts->rowCount(), int(loaded->verdicts.size()));
@@ -340,7 +340,7 @@ void TestMainWindow::reportWithoutTextSaysSo()
     loaded.report.format = ReportFormat::Image;
     loaded.report.hasText = false;
     ReportView view;
-    view.showReport(loaded, u"ScannerAgent"_s);
+    view.showReport(loaded, u"ScannerAgent"_s, {});
     QCOMPARE(view.reportId(), 42);
     QVERIFY(view.textBrowser()->toPlainText().contains(u"no text (image/scanned)"_s));
     QVERIFY(view.detailsText().contains(u"ScannerAgent"_s));
@@ -371,7 +371,7 @@ void TestMainWindow::reportBrowserNeverLoadsResources()
         = u"<html><head><link rel=stylesheet href=\"%1\"></head><body><p>Hello</p>"
           "<img src=\"%2\"><img src=\"%3\"><img src=\"file:///etc/hostname\"></body></html>"_s.arg(
               watched.toString() + u".css"_s, closedPort.toString(), watched.toString());
-    view.showReport(loaded, u"Model"_s);
+    view.showReport(loaded, u"Model"_s, {});
     // Force layout and painting, which is when images are asked for.
     browser->document()->size();
     browser->viewport()->repaint();
@@ -389,7 +389,7 @@ void TestMainWindow::reportBrowserNeverLoadsResources()
     loaded.report.format = ReportFormat::Markdown;
     loaded.report.text = u"# Title\n\n![tracker](%1)\n"_s.arg(watched.toString());
     const qsizetype before = browser->refusedResources().size();
-    view.showReport(loaded, u"Model"_s);
+    view.showReport(loaded, u"Model"_s, {});
     browser->document()->size();
     browser->viewport()->repaint();
     QVERIFY(browser->refusedResources().size() > before);
