@@ -374,6 +374,8 @@ void MainWindow::connectWorkers()
             [this](const QString &error) { showError(tr("Annotation"), error); });
     connect(m_verdictPanel, &VerdictPanel::currentRubricChanged, m_reportView,
             &ReportView::focusRubric);
+    connect(m_reportView, &ReportView::evidenceActivated, m_verdictPanel,
+            &VerdictPanel::selectRubric);
     connect(m_verdictPanel, &VerdictPanel::evidenceStepRequested, this, [this](int step) {
         const RowId rubric = m_verdictPanel->currentRubric();
         const bool onRubric = m_reportView->currentMark() >= 0

@@ -1,10 +1,13 @@
 #include "pdfpageview.h"
 
+#include "ingest/document/pdftext.h"
+
 #include <QApplication>
 #include <QBuffer>
 #include <QKeySequence>
 #include <QMetaEnum>
 #include <QMouseEvent>
+#include <QMutexLocker>
 #include <QPaintEvent>
 #include <QPainter>
 #include <QPdfDocument>
@@ -182,9 +185,12 @@ bool PdfPageView::setDocument(const QByteArray &pdfBytes, QString *error)
             *error = tr("The PDF could not be opened in memory.");
         return false;
     }
-    // A QBuffer is random access, so QPdfDocument loads synchronously from it.
+    // A QBuffer is random access, so QPdfDocument loads synchronously from it. The lock is
+    // the importer's: PDFium's error state after a failed load is process-wide.
+    QMutexLocker lock(&pdfLoadMutex());
     source->document.load(&source->buffer);
     const QPdfDocument::Error loadError = source->document.error();
+    lock.unlock();
     if (loadError != QPdfDocument::Error::None
         || source->document.status() != QPdfDocument::Status::Ready) {
         if (error) {

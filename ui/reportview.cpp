@@ -1,14 +1,18 @@
 #include "reportview.h"
 
+#include "pdfpageview.h"
 #include "projecttreemodel.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QElapsedTimer>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QScrollBar>
+#include <QStackedWidget>
 #include <QTextBlock>
 #include <QTextDocument>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace Rubricate {
@@ -34,7 +38,10 @@ ReportView::ReportView(QWidget *parent)
     , m_title(new QLabel(this))
     , m_details(new QLabel(this))
     , m_warnings(new QLabel(this))
+    , m_pagesButton(new QToolButton(this))
+    , m_stack(new QStackedWidget(this))
     , m_browser(new ReportTextBrowser(this))
+    , m_pdf(new PdfPageView(this))
 {
     // Titles and model names come from imported files: never interpret them as markup.
     for (QLabel *label : {m_title, m_details, m_warnings}) {
@@ -51,14 +58,36 @@ ReportView::ReportView(QWidget *parent)
     m_warnings->hide();
 
     m_browser->document()->setDocumentMargin(12);
+    m_browser->setObjectName(u"reportText"_s);
+    m_pdf->setObjectName(u"reportPages"_s);
+    m_stack->addWidget(m_browser);
+    m_stack->addWidget(m_pdf);
+    connect(m_pdf, &PdfPageView::highlightActivated, this, [this](int id) {
+        if (id >= 0 && id < m_marks.size()) {
+            scrollToMark(id);
+            emit evidenceActivated(m_marks.at(id).rubricId);
+        }
+    });
+
+    m_pagesButton->setObjectName(u"pagesButton"_s);
+    m_pagesButton->setText(tr("Pages"));
+    m_pagesButton->setCheckable(true);
+    m_pagesButton->setToolTip(tr("Show the PDF's pages, or its text layer"));
+    m_pagesButton->hide();
+    connect(m_pagesButton, &QToolButton::toggled, this, &ReportView::setShowPages);
+
+    auto *header = new QHBoxLayout;
+    header->setContentsMargins(0, 0, 0, 0);
+    header->addWidget(m_details, 1);
+    header->addWidget(m_pagesButton);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 8, 8, 8);
     layout->setSpacing(4);
     layout->addWidget(m_title);
-    layout->addWidget(m_details);
+    layout->addLayout(header);
     layout->addWidget(m_warnings);
-    layout->addWidget(m_browser, 1);
+    layout->addWidget(m_stack, 1);
 
     showMessage(tr("Open a project and select a report in the tree."));
 }
@@ -93,6 +122,26 @@ void ReportView::showReport(const LoadedReport &loaded, const QString &modelName
     QElapsedTimer clock;
     clock.start();
     setText(loaded);
+    m_pages = r.pages;
+    m_hasPdf = false;
+    if (r.format == ReportFormat::Pdf && !loaded.pdf.isEmpty()) {
+        QString error;
+        m_hasPdf = m_pdf->setDocument(loaded.pdf, &error);
+        if (!m_hasPdf) {
+            m_warnings->setText(m_warnings->text().isEmpty()
+                                    ? tr("The PDF cannot be shown as pages: %1").arg(error)
+                                    : m_warnings->text() + u"; "_s + error);
+            m_warnings->show();
+        }
+    } else {
+        m_pdf->clear();
+    }
+    m_pagesButton->setVisible(m_hasPdf);
+    {
+        const QSignalBlocker block(m_pagesButton);
+        m_pagesButton->setChecked(m_hasPdf);
+    }
+    m_stack->setCurrentWidget(m_hasPdf ? static_cast<QWidget *>(m_pdf) : m_browser);
     m_timing.documentMs = clock.nsecsElapsed() / 1e6;
     clock.restart();
     // Force the layout now so the highlight figure below measures highlighting alone.
@@ -143,10 +192,43 @@ void ReportView::applyMarks()
         selections.append(selection);
     }
     m_browser->setExtraSelections(selections);
+    if (m_hasPdf) {
+        // PDF text is shown as extracted, so marks are offsets into Report::text as they are.
+        QList<ReportTextHighlight> spans;
+        spans.reserve(m_marks.size());
+        for (int i = 0; i < m_marks.size(); ++i) {
+            const EvidenceMark &mark = m_marks.at(i);
+            QColor colour = evidenceColour(mark.value, mark.scale);
+            if (i == m_current)
+                colour.setAlpha(170);
+            spans.append({i, mark.start, mark.start + mark.length, colour});
+        }
+        m_pdf->setReportHighlights(m_pages, spans);
+    }
+}
+
+bool ReportView::showingPages() const
+{
+    return m_stack->currentWidget() == m_pdf;
+}
+
+void ReportView::setShowPages(bool pages)
+{
+    const bool show = pages && m_hasPdf;
+    {
+        const QSignalBlocker block(m_pagesButton);
+        m_pagesButton->setChecked(show);
+    }
+    m_stack->setCurrentWidget(show ? static_cast<QWidget *>(m_pdf) : m_browser);
+    if (m_current >= 0)
+        scrollToMark(m_current);
 }
 
 bool ReportView::focusRubric(RowId rubricId)
 {
+    // Already on one of its spans (the reader clicked it, or cycles through them): stay.
+    if (m_current >= 0 && m_marks.at(m_current).rubricId == rubricId)
+        return true;
     for (int i = 0; i < m_marks.size(); ++i) {
         if (m_marks.at(i).rubricId == rubricId) {
             scrollToMark(i);
@@ -181,6 +263,10 @@ void ReportView::scrollToMark(int index)
     m_current = index;
     applyMarks();
     const EvidenceMark &mark = m_marks.at(index);
+    if (showingPages()) {
+        m_pdf->scrollToHighlight(index);
+        return;
+    }
     // Centre the span rather than leaving it on the last line, where the eye does not go.
     QTextCursor cursor(m_browser->document());
     cursor.setPosition(mark.start);
@@ -196,6 +282,9 @@ bool ReportView::revealText(const QString &text)
     const QTextCursor found = m_browser->document()->find(text);
     if (found.isNull())
         return false;
+    // A hit is a place in the text: a PDF shows its text layer, where it can be selected.
+    if (showingPages())
+        setShowPages(false);
     m_browser->setTextCursor(found);
     const QRect rect = m_browser->cursorRect(found);
     QScrollBar *bar = m_browser->verticalScrollBar();
@@ -236,6 +325,11 @@ void ReportView::showMessage(const QString &message)
     m_marks.clear();
     m_current = -1;
     m_browser->setExtraSelections({});
+    m_pdf->clear();
+    m_hasPdf = false;
+    m_pages.clear();
+    m_pagesButton->hide();
+    m_stack->setCurrentWidget(m_browser);
     m_title->clear();
     m_details->clear();
     m_warnings->clear();

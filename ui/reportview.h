@@ -11,8 +11,12 @@
 #include <QWidget>
 
 class QLabel;
+class QStackedWidget;
+class QToolButton;
 
 namespace Rubricate {
+
+class PdfPageView;
 
 // Reports are untrusted documents: a page could point at a tracker, at a file on this
 // machine or at a server on the local network. This browser refuses every resource and
@@ -74,6 +78,14 @@ public:
     QString titleText() const;
     QString detailsText() const;
     ReportTextBrowser *textBrowser() const { return m_browser; }
+    PdfPageView *pdfView() const { return m_pdf; }
+    // PDF reports show their pages; this tells whether the pages (not the text) are shown.
+    bool showingPages() const;
+    void setShowPages(bool pages);
+
+signals:
+    // The reader clicked a highlight on a PDF page.
+    void evidenceActivated(Rubricate::RowId rubricId);
 
 private:
     void setText(const LoadedReport &loaded);
@@ -83,7 +95,12 @@ private:
     QLabel *m_title = nullptr;
     QLabel *m_details = nullptr;
     QLabel *m_warnings = nullptr;
+    QToolButton *m_pagesButton = nullptr;
+    QStackedWidget *m_stack = nullptr;
     ReportTextBrowser *m_browser = nullptr;
+    PdfPageView *m_pdf = nullptr;
+    QList<PageSpan> m_pages;
+    bool m_hasPdf = false;
     RowId m_reportId = 0;
     QString m_reportText; // Report::text, which evidence offsets refer to
     QList<EvidenceMark> m_marks;

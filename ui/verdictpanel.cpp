@@ -198,6 +198,13 @@ RowId VerdictPanel::currentRubric() const
     return row ? row->rubricId : 0;
 }
 
+void VerdictPanel::selectRubric(RowId rubricId)
+{
+    const int row = m_model->rowOfRubric(rubricId);
+    if (row >= 0 && row != m_view->currentIndex().row())
+        m_view->setCurrentIndex(m_model->index(row, VerdictModel::RubricColumn));
+}
+
 QList<VerdictRow> VerdictPanel::visibleRows() const
 {
     QList<VerdictRow> rows;

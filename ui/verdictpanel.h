@@ -39,6 +39,7 @@ public:
     QAction *blindAction() const { return m_blindAction; }
     QString title() const;
     RowId currentRubric() const;
+    void selectRubric(RowId rubricId);
     // The rows whose evidence may be shown: all of them, less what blind mode hides.
     QList<VerdictRow> visibleRows() const;
 

@@ -175,7 +175,8 @@ void TestMainWindow::selectingReportShowsItsText()
     run->trigger();
     auto *title = m_window->findChild<QLabel *>(u"verdictTitle"_s);
     QVERIFY(title);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->verdictPanel()->runBox()->currentText().contains(u"offline"_s), LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        m_window->verdictPanel()->runBox()->currentText().contains(u"offline"_s), LoadTimeout);
     QTRY_VERIFY(run->isEnabled());
     QCOMPARE(view->reportId(), md->id); // still the same report on screen
     QCOMPARE(verdicts->rowCount(), int(loaded->verdicts.size()));

@@ -23,11 +23,6 @@ namespace {
 // extracted concurrently came out different). Serialising whole extractions costs little,
 // since Qt's lock serialises the PDFium work anyway, and makes extractPdf() safe on any
 // thread. QPdfDocument itself needs no GUI thread and no event loop here.
-QMutex &pdfMutex()
-{
-    static QMutex mutex;
-    return mutex;
-}
 
 QString errorName(QPdfDocument::Error error)
 {
@@ -68,12 +63,18 @@ QString normalisedPageText(QString text)
 
 } // namespace
 
+QMutex &pdfLoadMutex()
+{
+    static QMutex mutex;
+    return mutex;
+}
+
 ExtractedDocument extractPdf(const QByteArray &bytes)
 {
     ExtractedDocument result;
     result.format = ReportFormat::Pdf;
 
-    const QMutexLocker lock(&pdfMutex());
+    const QMutexLocker lock(&pdfLoadMutex());
 
     // QPdfDocument reads from the device while loading and while extracting, so the buffer
     // must outlive the document: declared first, destroyed last. A QBuffer is random access,

@@ -3,6 +3,8 @@
 
 #include "extracteddocument.h"
 
+class QMutex;
+
 namespace Rubricate {
 
 // Text of every page (QtPdf/PDFium), "\r\n" normalised to "\n" and trailing white space
@@ -10,6 +12,11 @@ namespace Rubricate {
 // PageSpan per page: `page` is the 0-based page index (as QPdfDocument and QPdfView count),
 // offset and length in UTF-16 units of `text`, separator excluded.
 ExtractedDocument extractPdf(const QByteArray &bytes);
+
+// Held around every QPdfDocument load in the process: PDFium's error state after a failed
+// load is process-wide (see pdftext.cpp), so a viewer loading a PDF while an import extracts
+// another must take it too.
+QMutex &pdfLoadMutex();
 
 // A blank line rather than a form feed: the judge reads this text in a prompt and people read
 // it in a text view, where a form feed shows as a stray glyph; the page spans carry the

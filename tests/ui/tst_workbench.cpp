@@ -1,0 +1,485 @@
+// The workbench as an annotator uses it, driven through the real window with key clicks:
+// evidence highlighted and followed, blind mode, notes, report keys, a second run beside the
+// first, explorer filters, full-text search, PDF pages and the preferences.
+#include "demo/demoproject.h"
+#include "evidencemarks.h"
+#include "importdialog.h"
+#include "mainwindow.h"
+#include "pdfpageview.h"
+#include "preferencesdialog.h"
+#include "projectexplorer.h"
+#include "projecttreemodel.h"
+#include "reportview.h"
+#include "store/projectstore.h"
+#include "verdictmodel.h"
+#include "verdictpanel.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QComboBox>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+#include <QTreeView>
+#include <QUndoStack>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr int LoadTimeout = 20000;
+}
+
+class TestWorkbench : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void evidenceIsHighlightedAndFollowed();
+    void blindModeHidesUntilLabelled();
+    void noteIsAnEventAndKeepsTheLabel();
+    void scaleKeysAndReportKeys();
+    void secondRunBesideTheFirst();
+    void filtersNarrowTheTree();
+    void searchJumpsToTheHit();
+    void pdfShowsPagesWithHighlights();
+    void droppedFileOpensImportWithItsKind();
+    void annotatorNameComesFromPreferences();
+    void evidenceMarksFollowRenderedText();
+
+private:
+    void openReport(const QString &format, const QString &model = {});
+    RowId reportId(const QString &format, const QString &model = {}) const;
+    QList<AnnotationEvent> events(RowId report, RowId rubric);
+
+    QTemporaryDir m_dir;
+    QString m_projectPath;
+    QList<ReportSummary> m_reports;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestWorkbench::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(u"RubricateTest"_s);
+    QCoreApplication::setApplicationName(u"tst_workbench"_s);
+    QSettings().clear();
+    QVERIFY(m_dir.isValid());
+}
+
+void TestWorkbench::init()
+{
+    // A fresh demo project per test: labels from one test must not leak into the next.
+    QSettings().clear();
+    static int n = 0;
+    m_projectPath = m_dir.filePath(u"demo-%1.rubricate"_s.arg(++n));
+    QString error;
+    {
+        auto store = ProjectStore::open(m_projectPath, &error);
+        QVERIFY2(store, qPrintable(error));
+        const ImportSummary summary = importDemo(*store);
+        QVERIFY2(summary.errorCount() == 0, qPrintable(summary.toText()));
+        m_reports = store->reportSummaries();
+    }
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->openProject(m_projectPath);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()->rowCount(), 1, LoadTimeout);
+}
+
+void TestWorkbench::cleanup()
+{
+    m_window.reset();
+}
+
+RowId TestWorkbench::reportId(const QString &format, const QString &model) const
+{
+    for (const ReportSummary &r : m_reports) {
+        if (r.format == format && (model.isEmpty() || r.model == model))
+            return r.id;
+    }
+    return 0;
+}
+
+void TestWorkbench::openReport(const QString &format, const QString &model)
+{
+    const RowId id = reportId(format, model);
+    QVERIFY(id);
+    QVERIFY(m_window->explorer()->selectReport(id));
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), id, LoadTimeout);
+    QTRY_VERIFY(m_window->verdictPanel()->model()->rowCount() > 0);
+}
+
+QList<AnnotationEvent> TestWorkbench::events(RowId report, RowId rubric)
+{
+    QString error;
+    auto store = ProjectStore::open(m_projectPath, &error);
+    return store ? store->annotationHistory(report, rubric) : QList<AnnotationEvent>();
+}
+
+void TestWorkbench::evidenceIsHighlightedAndFollowed()
+{
+    openReport(u"md"_s);
+    ReportView *view = m_window->reportView();
+    VerdictPanel *panel = m_window->verdictPanel();
+    QAbstractItemModelTester tester(panel->model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+    // Every located quote of the demo run is highlighted in the rendered Markdown.
+    QTRY_VERIFY(!view->marks().isEmpty());
+    const QList<QTextEdit::ExtraSelection> selections = view->textBrowser()->extraSelections();
+    QCOMPARE(selections.size(), view->marks().size());
+    const QString shown = view->textBrowser()->document()->toPlainText();
+    for (const EvidenceMark &mark : view->marks()) {
+        QVERIFY(mark.start >= 0 && mark.start + mark.length <= shown.size());
+        QVERIFY(!shown.mid(mark.start, mark.length).contains(u"**"_s)); // no markup on screen
+    }
+
+    // Moving through rubrics with J makes each one's evidence current.
+    QTableView *table = panel->view();
+    table->setFocus();
+    table->setCurrentIndex(panel->model()->index(0, VerdictModel::RubricColumn));
+    for (int step = 0; step < 3; ++step) {
+        QTest::keyClick(table, Qt::Key_J);
+        const RowId rubric = panel->currentRubric();
+        QCOMPARE(table->currentIndex().row(), step + 1);
+        const int current = view->currentMark();
+        if (current >= 0)
+            QCOMPARE(view->marks().at(current).rubricId, rubric);
+    }
+    QTest::keyClick(table, Qt::Key_K);
+    QCOMPARE(table->currentIndex().row(), 2);
+
+    // A rubric whose quote is not in the report says so in the panel, and has no mark.
+    const QList<VerdictRow> &rows = panel->model()->rows();
+    const auto missing = std::find_if(rows.cbegin(), rows.cend(), [](const VerdictRow &r) {
+        return r.evidenceStatus == u"not_found"_s;
+    });
+    if (missing != rows.cend()) {
+        panel->selectRubric(missing->rubricId);
+        QVERIFY(panel->details()->toPlainText().contains(u"not found in the report"_s));
+        QVERIFY(
+            std::none_of(view->marks().cbegin(), view->marks().cend(),
+                         [&](const EvidenceMark &m) { return m.rubricId == missing->rubricId; }));
+    }
+
+    // E from a rubric with evidence goes to its span; the span is scrolled into view.
+    const auto withSpans = std::find_if(rows.cbegin(), rows.cend(),
+                                        [](const VerdictRow &r) { return !r.spans.isEmpty(); });
+    QVERIFY(withSpans != rows.cend());
+    panel->selectRubric(withSpans->rubricId);
+    QTest::keyClick(table, Qt::Key_E);
+    QVERIFY(view->currentMark() >= 0);
+    QCOMPARE(view->marks().at(view->currentMark()).rubricId, withSpans->rubricId);
+    QTextCursor cursor(view->textBrowser()->document());
+    cursor.setPosition(view->marks().at(view->currentMark()).start);
+    QVERIFY(view->textBrowser()->viewport()->rect().contains(
+        view->textBrowser()->cursorRect(cursor).center()));
+}
+
+void TestWorkbench::blindModeHidesUntilLabelled()
+{
+    openReport(u"md"_s);
+    VerdictPanel *panel = m_window->verdictPanel();
+    ReportView *view = m_window->reportView();
+    VerdictModel *model = panel->model();
+    QTRY_VERIFY(!view->marks().isEmpty());
+    QVERIFY(model->index(0, VerdictModel::JudgeColumn).data().toString() != u"·"_s);
+
+    QAction *blind = m_window->findChild<QAction *>(u"actionBlindMode"_s);
+    QVERIFY(blind);
+    QTableView *table = panel->view();
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_B, Qt::ControlModifier);
+    QVERIFY(blind->isChecked());
+    // Hidden: the verdict, its evidence in the text, and its reason in the details.
+    QCOMPARE(model->index(0, VerdictModel::JudgeColumn).data().toString(), u"·"_s);
+    QVERIFY(!model->index(0, 0).data(VerdictModel::JudgeValueRole).isValid());
+    QVERIFY(view->marks().isEmpty());
+    QVERIFY(view->textBrowser()->extraSelections().isEmpty());
+    table->setCurrentIndex(model->index(0, VerdictModel::RubricColumn));
+    QVERIFY(panel->details()->toPlainText().contains(u"Blind mode"_s));
+    // Accepting the judge is refused: there is nothing to see yet.
+    QTest::keyClick(table, Qt::Key_A);
+    QVERIFY(!model->rowAt(0)->humanValue);
+
+    // Committing a label reveals that row's verdict and evidence, and only that row's.
+    const RowId rubric = model->rowAt(0)->rubricId;
+    QTest::keyClick(table, Qt::Key_0);
+    QTRY_COMPARE(model->index(0, VerdictModel::HumanColumn).data().toString(), u"0"_s);
+    QTRY_VERIFY(model->index(0, VerdictModel::JudgeColumn).data().toString() != u"·"_s);
+    QCOMPARE(model->index(1, VerdictModel::JudgeColumn).data().toString(), u"·"_s);
+    for (const EvidenceMark &m : view->marks())
+        QCOMPARE(m.rubricId, rubric);
+
+    // Off again: everything shows.
+    blind->trigger();
+    QVERIFY(model->index(1, VerdictModel::JudgeColumn).data().toString() != u"·"_s);
+    QTRY_VERIFY(std::any_of(view->marks().cbegin(), view->marks().cend(),
+                            [&](const EvidenceMark &m) { return m.rubricId != rubric; }));
+}
+
+void TestWorkbench::noteIsAnEventAndKeepsTheLabel()
+{
+    openReport(u"md"_s);
+    VerdictPanel *panel = m_window->verdictPanel();
+    VerdictModel *model = panel->model();
+    QTableView *table = panel->view();
+    table->setFocus();
+    table->setCurrentIndex(model->index(1, VerdictModel::RubricColumn));
+    const RowId report = m_window->reportView()->reportId();
+    const RowId rubric = model->rowAt(1)->rubricId;
+
+    QTest::keyClick(table, Qt::Key_1);
+    QTRY_COMPARE(model->index(1, VerdictModel::HumanColumn).data().toString(), u"1"_s);
+    QTest::keyClick(table, Qt::Key_N);
+    QInputDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<QInputDialog *>(u"noteDialog"_s)) != nullptr);
+    dialog->setTextValue(u"The figure is from 2023, not 2024."_s);
+    dialog->accept();
+    QTRY_COMPARE(model->index(1, VerdictModel::NoteColumn).data().toString(),
+                 u"The figure is from 2023, not 2024."_s);
+    QCOMPARE(model->index(1, VerdictModel::HumanColumn).data().toString(), u"1"_s);
+
+    // Undo takes the note back and keeps the label.
+    m_window->undoStack()->undo();
+    QTRY_COMPARE(model->index(1, VerdictModel::NoteColumn).data().toString(), QString());
+    QCOMPARE(model->index(1, VerdictModel::HumanColumn).data().toString(), u"1"_s);
+
+    const QList<AnnotationEvent> history = events(report, rubric);
+    QCOMPARE(history.size(), 3);
+    QCOMPARE(history.at(1).note, u"The figure is from 2023, not 2024."_s);
+    QCOMPARE(history.at(1).value, std::optional<double>(1));
+    QCOMPARE(history.at(2).note, QString());
+    QCOMPARE(history.at(2).value, std::optional<double>(1));
+}
+
+void TestWorkbench::scaleKeysAndReportKeys()
+{
+    QCOMPARE(valueForKey(VerdictScale::Drb2Tristate, u'-'), std::optional<double>(-1));
+    QCOMPARE(valueForKey(VerdictScale::Ternary, u'p'), std::optional<double>(0.5));
+    QCOMPARE(valueForKey(VerdictScale::Ternary, u'-'), std::nullopt);
+    QCOMPARE(valueForKey(VerdictScale::ZeroToTen, u'7'), std::optional<double>(7));
+    QCOMPARE(valueForKey(VerdictScale::ZeroToTen, u'T'), std::optional<double>(10));
+    QCOMPARE(valueForKey(VerdictScale::Binary, u'P'), std::nullopt);
+    for (VerdictScale scale : {VerdictScale::Drb2Tristate, VerdictScale::Ternary,
+                               VerdictScale::ZeroToTen, VerdictScale::Binary}) {
+        for (double v : scaleValues(scale))
+            QCOMPARE(valueForKey(scale, keyForValue(scale, v).at(0)), std::optional<double>(v));
+    }
+
+    // ] and [ move between reports in tree order, from anywhere in the window.
+    openReport(u"md"_s);
+    const RowId first = m_window->reportView()->reportId();
+    QTableView *table = m_window->verdictPanel()->view();
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_BracketRight);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->reportView()->reportId() != first, LoadTimeout);
+    QTest::keyClick(m_window->reportView()->textBrowser(), Qt::Key_BracketLeft);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), first, LoadTimeout);
+
+    // A DRB-II rubric refuses the ternary "partially" key.
+    table->setCurrentIndex(m_window->verdictPanel()->model()->index(0, 0));
+    QTest::keyClick(table, Qt::Key_P);
+    QVERIFY(!m_window->verdictPanel()->model()->rowAt(0)->humanValue);
+    QVERIFY(events(first, m_window->verdictPanel()->model()->rowAt(0)->rubricId).isEmpty());
+}
+
+void TestWorkbench::secondRunBesideTheFirst()
+{
+    openReport(u"md"_s);
+    VerdictPanel *panel = m_window->verdictPanel();
+    QCOMPARE(panel->runBox()->count(), 1);
+    QVERIFY(panel->view()->isColumnHidden(VerdictModel::OtherJudgeColumn));
+
+    m_window->runAction()->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(panel->runBox()->count(), 2, LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->runAction()->isEnabled(), LoadTimeout);
+    // The newest run is shown; put the imported one beside it.
+    QVERIFY(panel->runBox()->currentText().contains(u"offline"_s));
+    panel->otherRunBox()->setCurrentIndex(panel->otherRunBox()->count() - 1);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->view()->isColumnHidden(VerdictModel::OtherJudgeColumn),
+                             LoadTimeout);
+    VerdictModel *model = panel->model();
+    QTRY_VERIFY(!model->index(0, VerdictModel::OtherJudgeColumn).data().toString().isEmpty());
+    QVERIFY(panel->title().contains(u"disagree"_s));
+
+    // Choosing the older run as the main one swaps what is shown.
+    panel->runBox()->setCurrentIndex(1);
+    QTRY_VERIFY(panel->runBox()->currentText().contains(u"demo"_s, Qt::CaseInsensitive));
+}
+
+void TestWorkbench::filtersNarrowTheTree()
+{
+    ProjectExplorer *explorer = m_window->explorer();
+    QAbstractItemModelTester tester(explorer->filterModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const auto reportsShown = [explorer] {
+        int n = 0;
+        const QAbstractItemModel *m = explorer->filterModel();
+        const QModelIndex benchmark = m->index(0, 0);
+        for (int t = 0; t < m->rowCount(benchmark); ++t)
+            n += m->rowCount(m->index(t, 0, benchmark));
+        return n;
+    };
+    QCOMPARE(reportsShown(), int(m_reports.size()));
+
+    QComboBox *model = explorer->attributeBox(ProjectFilterModel::Model);
+    model->setCurrentIndex(model->findText(u"BriarAgent"_s));
+    const int briar = int(std::count_if(m_reports.cbegin(), m_reports.cend(),
+                                        [](const auto &r) { return r.model == u"BriarAgent"_s; }));
+    QCOMPARE(reportsShown(), briar);
+
+    QComboBox *language = explorer->attributeBox(ProjectFilterModel::Language);
+    language->setCurrentIndex(language->findText(u"zh"_s));
+    QCOMPARE(reportsShown(), 1); // the demo's one Chinese task, BriarAgent's report of it
+    model->setCurrentIndex(0);
+    language->setCurrentIndex(0);
+
+    // Annotation status: label one rubric, reload, and the report is "in progress".
+    openReport(u"md"_s);
+    const RowId labelled = m_window->reportView()->reportId();
+    QTableView *table = m_window->verdictPanel()->view();
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_1);
+    QTRY_VERIFY(m_window->verdictPanel()->model()->rowAt(0)->humanValue);
+    QComboBox *status = explorer->attributeBox(ProjectFilterModel::Status);
+    m_window->reloadProject();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()
+                                  ->indexOfReport(labelled)
+                                  .data(ProjectTreeModel::AnnotationStatusRole)
+                                  .toInt(),
+                              int(ProjectTreeModel::AnnotationStatus::InProgress), LoadTimeout);
+    status->setCurrentIndex(
+        status->findData(QString::number(int(ProjectTreeModel::AnnotationStatus::InProgress))));
+    QCOMPARE(reportsShown(), 1);
+    QCOMPARE(explorer->tree()->currentIndex().data(ProjectTreeModel::ReportIdRole).toLongLong(),
+             labelled);
+}
+
+void TestWorkbench::searchJumpsToTheHit()
+{
+    ProjectExplorer *explorer = m_window->explorer();
+    QLineEdit *search = explorer->searchEdit();
+    search->setFocus();
+    QTest::keyClicks(search, u"Harrow"_s);
+    QTest::keyClick(search, Qt::Key_Return);
+    QListWidget *results = explorer->searchResults();
+    QTRY_VERIFY_WITH_TIMEOUT(results->isVisible() && results->count() > 0, LoadTimeout);
+    QVERIFY(!results->item(0)->text().startsWith(u"No report"_s));
+    results->setCurrentRow(0);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->reportView()->reportId() != 0, LoadTimeout);
+    QTRY_COMPARE(m_window->reportView()->textBrowser()->textCursor().selectedText().toLower(),
+                 u"harrow"_s);
+
+    // A word no report has says so.
+    search->clear();
+    QTest::keyClicks(search, u"zzqxjv"_s);
+    QTest::keyClick(search, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        results->count() == 1 && results->item(0)->text().startsWith(u"No report"_s), LoadTimeout);
+}
+
+void TestWorkbench::pdfShowsPagesWithHighlights()
+{
+    openReport(u"pdf"_s);
+    ReportView *view = m_window->reportView();
+    QVERIFY(view->showingPages());
+    QVERIFY(view->pdfView()->pageCount() > 0);
+    QTRY_VERIFY(!view->marks().isEmpty());
+    QVERIFY(!view->pdfView()->highlights().isEmpty());
+
+    // Selecting a rubric with evidence scrolls the page to it.
+    VerdictPanel *panel = m_window->verdictPanel();
+    const QList<VerdictRow> &rows = panel->model()->rows();
+    const auto withSpans = std::find_if(rows.crbegin(), rows.crend(),
+                                        [](const VerdictRow &r) { return !r.spans.isEmpty(); });
+    QVERIFY(withSpans != rows.crend());
+    panel->selectRubric(withSpans->rubricId);
+    const int current = view->currentMark();
+    QVERIFY(current >= 0);
+    QCOMPARE(view->pdfView()->currentHighlight(), current);
+    QVERIFY(view->pdfView()->viewport()->rect().intersects(
+        view->pdfView()->highlightRect(current).toAlignedRect()));
+
+    // The text layer is one click away, with the same marks.
+    view->setShowPages(false);
+    QVERIFY(!view->showingPages());
+    QCOMPARE(view->textBrowser()->extraSelections().size(), view->marks().size());
+}
+
+void TestWorkbench::droppedFileOpensImportWithItsKind()
+{
+    QCOMPARE(ImportDialog::guessKind(u"/data/tasks_and_rubrics.jsonl"_s), ImportKind::Drb2Tasks);
+    QCOMPARE(ImportDialog::guessKind(u"/data/result.jsonl"_s), ImportKind::Drb2Results);
+    QCOMPARE(ImportDialog::guessKind(m_dir.path()), ImportKind::Drb2Reports);
+    QCOMPARE(ImportDialog::guessKind(u"/data/notes.txt"_s), std::nullopt);
+
+    m_window->importPath(u"/data/result.jsonl"_s);
+    ImportDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<ImportDialog *>()) != nullptr);
+    QCOMPARE(dialog->kind(), ImportKind::Drb2Results);
+    QVERIFY(dialog->sourcePath().endsWith(u"result.jsonl"_s));
+    dialog->reject();
+}
+
+void TestWorkbench::annotatorNameComesFromPreferences()
+{
+    auto *dialog = new PreferencesDialog(m_window.get());
+    dialog->annotatorEdit()->setText(u"  Ada Reviewer "_s);
+    dialog->accept();
+    delete dialog;
+    QCOMPARE(VerdictPanel::annotator(), u"Ada Reviewer"_s);
+
+    openReport(u"md"_s);
+    QTableView *table = m_window->verdictPanel()->view();
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Minus);
+    VerdictModel *model = m_window->verdictPanel()->model();
+    QTRY_VERIFY(model->rowAt(0)->humanValue);
+    const QList<AnnotationEvent> history
+        = events(m_window->reportView()->reportId(), model->rowAt(0)->rubricId);
+    QCOMPARE(history.size(), 1);
+    QCOMPARE(history.at(0).annotator, u"Ada Reviewer"_s);
+    QCOMPARE(history.at(0).value, std::optional<double>(-1));
+}
+
+void TestWorkbench::evidenceMarksFollowRenderedText()
+{
+    // The same span, in a text shown as it is and in a rendering that lost its markup.
+    const QString source = u"# Title\n\nThe **trial** measured a COP of 2.7 in winter.\n"_s;
+    const QString rendered = u"Title\nThe trial measured a COP of 2.7 in winter."_s;
+    VerdictRow row;
+    row.rubricId = 7;
+    row.judgeValue = 1;
+    const int start = int(source.indexOf(u"The **trial**"_s));
+    const int length = int(source.indexOf(u" in winter"_s)) - start;
+    row.spans = {{start, length, u"exact"_s}};
+    const QList<EvidenceMark> same = evidenceMarks({row}, source, source);
+    QCOMPARE(same.size(), 1);
+    QCOMPARE(same.at(0).start, start);
+    const QList<EvidenceMark> moved = evidenceMarks({row}, source, rendered);
+    QCOMPARE(moved.size(), 1);
+    QCOMPARE(rendered.mid(moved.at(0).start, moved.at(0).length),
+             u"The trial measured a COP of 2.7"_s);
+    // A span past the end of the text (a stale run) is dropped, not drawn somewhere else.
+    row.spans = {{int(source.size()) - 2, 10, u"exact"_s}};
+    QVERIFY(evidenceMarks({row}, source, rendered).isEmpty());
+    QVERIFY(evidenceColour(1, VerdictScale::Drb2Tristate)
+            != evidenceColour(-1, VerdictScale::Drb2Tristate));
+}
+
+QTEST_MAIN(TestWorkbench)
+#include "tst_workbench.moc"
