@@ -1,11 +1,16 @@
 #include "runlauncher.h"
 
-#include "runs/runplanner.h"
 #include "store/projectstore.h"
+
+#include <QFileInfo>
 
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
+
+namespace {
+const QString controllerName = u"runController"_s;
+}
 
 RunLauncher::RunLauncher(QObject *parent)
     : QObject(parent)
@@ -26,67 +31,167 @@ RunLauncher::~RunLauncher()
 
 void RunLauncher::startOffline(const QString &projectPath)
 {
+    RunRequest request;
+    request.config.provider = ProviderKind::Offline;
+    request.config.model = u"lexical-baseline"_s;
+    request.scope.benchmarkKey = u"drb2"_s;
+    start(projectPath, request);
+}
+
+bool RunLauncher::start(const QString &projectPath, const RunRequest &request)
+{
+    if (request.rerunFailedOf) {
+        const RowId runId = request.rerunFailedOf;
+        return launch(projectPath, [runId](ProjectStore &store, int *jobs, QString *error) {
+            const auto run = store.run(runId);
+            if (!run) {
+                *error = tr("Run %1 is not in this project.").arg(runId);
+                return RowId(0);
+            }
+            // The run's own batch size: the new batches belong to the same run.
+            const int queued = requeueFailedItems(
+                store, runId, JudgeConfig::fromJson(run->config).batchSize, error);
+            if (queued < 0)
+                return RowId(0);
+            const RunTotals totals = store.runTotals(runId);
+            if (queued == 0 && totals.jobsPending == 0) {
+                *error = tr("Run %1 has no failed items to send again.").arg(runId);
+                return RowId(0);
+            }
+            *jobs = totals.jobsPending;
+            return runId;
+        });
+    }
+    return launch(projectPath, [request](ProjectStore &store, int *jobs, QString *error) {
+        const auto planned = planRun(store, request.config, request.scope, request.name, error);
+        if (!planned)
+            return RowId(0);
+        *jobs = planned->jobs;
+        return planned->runId;
+    });
+}
+
+bool RunLauncher::resumeRun(const QString &projectPath, RowId runId)
+{
+    return launch(projectPath, [runId](ProjectStore &store, int *jobs, QString *error) {
+        const auto run = store.run(runId);
+        if (!run) {
+            *error = tr("Run %1 is not in this project.").arg(runId);
+            return RowId(0);
+        }
+        const RunTotals totals = store.runTotals(runId);
+        if (totals.jobsPending == 0) {
+            *error = tr("Run %1 has nothing left to send.").arg(runId);
+            return RowId(0);
+        }
+        *jobs = totals.jobsPending;
+        return runId;
+    });
+}
+
+bool RunLauncher::launch(const QString &projectPath, Prepare prepare)
+{
     if (m_running)
-        return;
+        return false;
     m_running = true;
-    // Everything below runs on the run thread; `this` is only reached through signals.
-    QMetaObject::invokeMethod(m_worker, [this, projectPath, worker = m_worker] {
+    m_paused = false;
+    m_activeRunId = 0;
+    m_lastProgress = {};
+    m_projectPath = projectPath;
+    m_cancelRequested = false;
+    emit stateChanged();
+    // Everything below runs on the run thread; `this` is only reached through queued calls.
+    QMetaObject::invokeMethod(m_worker, [this, projectPath, prepare, worker = m_worker] {
         QString error;
         RowId runId = 0;
         int jobs = 0;
-        {
-            auto store = ProjectStore::open(projectPath, &error);
-            if (store) {
-                JudgeConfig config;
-                config.provider = ProviderKind::Offline;
-                config.model = u"lexical-baseline"_s;
-                RunScope scope;
-                scope.benchmarkKey = u"drb2"_s;
-                scope.onlyUnjudged = false;
-                if (const auto planned = planRun(*store, config, scope, {}, &error)) {
-                    runId = planned->runId;
-                    jobs = planned->jobs;
-                }
-            }
-        }
+        if (!QFileInfo(projectPath).isFile()) {
+            // ProjectStore::open would create an empty project there.
+            error = tr("There is no project at %1.").arg(projectPath);
+        } else if (auto store = ProjectStore::open(projectPath, &error)) {
+            runId = prepare(*store, &jobs, &error);
+        } // the store closes here: the controller opens its own connection
         if (!runId) {
-            QMetaObject::invokeMethod(this, [this, error] {
-                m_running = false;
-                emit finished(u"failed"_s, error);
-            });
+            announceEnd(u"failed"_s, error);
+            return;
+        }
+        if (m_cancelRequested) {
+            // Planned but never started: its jobs stay pending, for a later resume.
+            announceEnd(u"cancelled"_s, QString());
             return;
         }
         auto *controller = new RunController(projectPath, worker);
-        controller->setObjectName(u"runController"_s);
-        connect(controller, &RunController::progressChanged, this, &RunLauncher::progressChanged);
+        controller->setObjectName(controllerName);
+        connect(controller, &RunController::progressChanged, this, [this](const RunProgress &p) {
+            // A progress that arrives after `finished` (none should) must not revive a run.
+            if (!m_running || p.runId != m_activeRunId)
+                return;
+            m_lastProgress = p;
+            const bool paused = p.status == "paused"_L1;
+            if (paused != m_paused) {
+                m_paused = paused;
+                emit stateChanged();
+            }
+            emit progressChanged(p);
+        });
         connect(controller, &RunController::verdictsWritten, this, &RunLauncher::verdictsWritten);
         // Read the controller on its own thread, then hand the result to the GUI thread.
         connect(controller, &RunController::finished, controller,
                 [this, controller](const QString &status) {
                     const QString lastError = controller->progress().lastError;
+                    // A later run's controller must be the only one found by name.
+                    controller->setObjectName(QString());
                     controller->deleteLater();
-                    QMetaObject::invokeMethod(this, [this, status, lastError] {
-                        m_running = false;
-                        emit finished(status, lastError);
-                    });
+                    announceEnd(status, status == "finished"_L1 ? QString() : lastError);
                 });
-        emit started(runId, jobs);
+        QMetaObject::invokeMethod(this, [this, runId, jobs] {
+            m_activeRunId = runId;
+            emit started(runId, jobs);
+            emit stateChanged();
+        });
         if (!controller->start(runId, &error)) {
+            controller->setObjectName(QString());
             controller->deleteLater();
-            QMetaObject::invokeMethod(this, [this, error] {
-                m_running = false;
-                emit finished(u"failed"_s, error);
-            });
+            announceEnd(u"failed"_s, error);
         }
     });
+    return true;
+}
+
+void RunLauncher::announceEnd(const QString &status, const QString &error)
+{
+    QMetaObject::invokeMethod(this, [this, status, error] {
+        m_running = false;
+        m_paused = false;
+        m_activeRunId = 0;
+        emit finished(status, error);
+        emit stateChanged();
+    });
+}
+
+void RunLauncher::invokeOnController(const std::function<void(RunController *)> &call)
+{
+    QMetaObject::invokeMethod(m_worker, [call, worker = m_worker] {
+        if (auto *c = worker->findChild<RunController *>(controllerName))
+            call(c);
+    });
+}
+
+void RunLauncher::pause()
+{
+    invokeOnController([](RunController *c) { c->pause(); });
+}
+
+void RunLauncher::resume()
+{
+    invokeOnController([](RunController *c) { c->resume(); });
 }
 
 void RunLauncher::cancel()
 {
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker] {
-        if (auto *c = worker->findChild<RunController *>(u"runController"_s))
-            c->cancel();
-    });
+    if (m_running)
+        m_cancelRequested = true;
+    invokeOnController([](RunController *c) { c->cancel(); });
 }
 
 } // namespace Rubricate

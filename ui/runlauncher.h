@@ -1,14 +1,34 @@
 // Judge runs from the window: the run controller lives on its own thread (with its own
-// database connection), so the network, answer parsing and verdict writes never touch the
-// GUI thread; progress and "verdicts written" come back as queued signals.
+// database connection), so planning, the network, answer parsing and verdict writes never
+// touch the GUI thread; progress and "verdicts written" come back as queued signals.
+//
+// One run is judged at a time: a second start while one is planned, running or paused is
+// refused (isRunning() says so), which keeps the rate limits of one provider meaningful.
 #pragma once
 
+#include "judge/judgeconfig.h"
 #include "runs/runcontroller.h"
+#include "runs/runplanner.h"
 
 #include <QObject>
 #include <QThread>
 
+#include <atomic>
+#include <functional>
+
 namespace Rubricate {
+
+class ProjectStore;
+
+// What the run dialog asks for. For a re-run of failed items the run keeps its own stored
+// config (it is what its cache keys and verdicts were made with); `config`, `scope` and
+// `name` are then ignored.
+struct RunRequest {
+    JudgeConfig config;
+    RunScope scope;
+    QString name;
+    RowId rerunFailedOf = 0;
+};
 
 class RunLauncher : public QObject
 {
@@ -18,10 +38,30 @@ public:
     explicit RunLauncher(QObject *parent = nullptr);
     ~RunLauncher() override;
 
+    // True from a start until `finished`: while planning, running and paused.
     bool isRunning() const { return m_running; }
-    // Plans a run of the offline lexical judge over every unjudged DRB-II item of the
-    // project and starts it.
+    bool isPaused() const { return m_paused; }
+    // The run being judged; 0 while idle or still planning.
+    RowId activeRunId() const { return m_activeRunId; }
+    // The newest progress of the active (or last) run.
+    RunProgress lastProgress() const { return m_lastProgress; }
+    // The project of the active (or last) run, as given to start: run ids are only
+    // unique within a project.
+    QString projectPath() const { return m_projectPath; }
+
+    // Plans a run of the offline lexical judge over every DRB-II item of the project and
+    // starts it.
     void startOffline(const QString &projectPath);
+    // Plans the request (or re-queues the failed items of its run) and starts it. False,
+    // with nothing done, when a run is already going.
+    bool start(const QString &projectPath, const RunRequest &request);
+    // Sends the pending jobs of an existing run: after a cancel, or a run a killed process
+    // left "running". False when a run is already going.
+    bool resumeRun(const QString &projectPath, RowId runId);
+
+    // These act on the active run.
+    void pause();
+    void resume();
     void cancel();
 
 signals:
@@ -29,11 +69,27 @@ signals:
     void progressChanged(const Rubricate::RunProgress &progress);
     void verdictsWritten(Rubricate::RowId reportId);
     void finished(const QString &status, const QString &error);
+    // Running, paused or idle changed: a cue to enable or disable actions.
+    void stateChanged();
 
 private:
+    // Runs on the run thread with that thread's own store; returns the run to start, or 0
+    // with *error set.
+    using Prepare = std::function<RowId(ProjectStore &store, int *jobs, QString *error)>;
+    bool launch(const QString &projectPath, Prepare prepare);
+    // From the run thread: the run is over (or never started); tells the GUI thread.
+    void announceEnd(const QString &status, const QString &error);
+    void invokeOnController(const std::function<void(RunController *)> &call);
+
     QThread m_thread;
     QObject *m_worker = nullptr; // lives on m_thread
     bool m_running = false;
+    bool m_paused = false;
+    RowId m_activeRunId = 0;
+    RunProgress m_lastProgress;
+    QString m_projectPath;
+    // Set by cancel() before the controller exists, read on the run thread after planning.
+    std::atomic<bool> m_cancelRequested = false;
 };
 
 } // namespace Rubricate

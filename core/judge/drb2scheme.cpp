@@ -191,6 +191,11 @@ private:
 
 } // namespace
 
+QStringList schemeKeys()
+{
+    return {u"drb2"_s};
+}
+
 std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &templateFile,
                                          QString *error)
 {
@@ -211,7 +216,7 @@ std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &temp
     }
     if (key == "drb2"_L1)
         return std::make_unique<Drb2Scheme>(promptTemplate);
-    *error = u"unknown prompt scheme \"%1\" (known: drb2)"_s.arg(key);
+    *error = u"unknown prompt scheme \"%1\" (known: %2)"_s.arg(key, schemeKeys().join(u", "_s));
     return nullptr;
 }
 

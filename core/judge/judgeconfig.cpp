@@ -29,6 +29,21 @@ std::optional<ProviderKind> providerFromKey(const QString &key)
     return std::nullopt;
 }
 
+QString defaultBaseUrl(ProviderKind kind)
+{
+    switch (kind) {
+    case ProviderKind::OpenAiCompatible:
+        return u"https://api.openai.com/v1"_s;
+    case ProviderKind::Gemini:
+        return u"https://generativelanguage.googleapis.com/v1beta"_s;
+    case ProviderKind::Anthropic:
+        return u"https://api.anthropic.com"_s;
+    case ProviderKind::Offline:
+        return {};
+    }
+    return {};
+}
+
 QString JudgeConfig::effectiveApiKeyEnv() const
 {
     if (!apiKeyEnv.isEmpty())

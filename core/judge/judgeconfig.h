@@ -14,6 +14,8 @@ enum class ProviderKind { OpenAiCompatible, Gemini, Anthropic, Offline };
 
 QString providerKey(ProviderKind kind); // "openai", "gemini", "anthropic", "offline"
 std::optional<ProviderKind> providerFromKey(const QString &key);
+// The provider's public endpoint, used when JudgeConfig::baseUrl is empty; empty for Offline.
+QString defaultBaseUrl(ProviderKind kind);
 
 struct JudgeConfig {
     ProviderKind provider = ProviderKind::Offline;

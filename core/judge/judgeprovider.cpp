@@ -58,9 +58,10 @@ public:
             body.insert(u"seed"_s, double(*c.seed));
         if (c.jsonMode)
             body.insert(u"response_format"_s, QJsonObject{{u"type"_s, u"json_object"_s}});
-        HttpCall call{QUrl(base(c, u"https://api.openai.com/v1"_s) + u"/chat/completions"_s),
-                      {{"Content-Type", "application/json"}},
-                      compact(body)};
+        HttpCall call{
+            QUrl(base(c, defaultBaseUrl(ProviderKind::OpenAiCompatible)) + u"/chat/completions"_s),
+            {{"Content-Type", "application/json"}},
+            compact(body)};
         if (!key.isEmpty())
             call.headers.append(
                 std::pair<QByteArray, QByteArray>("Authorization", "Bearer " + key.toUtf8()));
@@ -133,8 +134,8 @@ public:
             if (c.jsonMode)
                 generation.insert(u"responseMimeType"_s, u"application/json"_s);
             body.insert(u"generationConfig"_s, generation);
-            call.url = QUrl(base(c, u"https://generativelanguage.googleapis.com/v1beta"_s)
-                            + u"/models/"_s + c.model + u":generateContent"_s);
+            call.url = QUrl(base(c, defaultBaseUrl(ProviderKind::Gemini)) + u"/models/"_s + c.model
+                            + u":generateContent"_s);
             if (!key.isEmpty())
                 call.headers.append(
                     std::pair<QByteArray, QByteArray>("x-goog-api-key", key.toUtf8()));
@@ -200,7 +201,7 @@ public:
              QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, content}}}}};
         if (c.temperature)
             body.insert(u"temperature"_s, *c.temperature);
-        HttpCall call{QUrl(base(c, u"https://api.anthropic.com"_s) + u"/v1/messages"_s),
+        HttpCall call{QUrl(base(c, defaultBaseUrl(ProviderKind::Anthropic)) + u"/v1/messages"_s),
                       {{"Content-Type", "application/json"}, {"anthropic-version", "2023-06-01"}},
                       compact(body)};
         if (!key.isEmpty())

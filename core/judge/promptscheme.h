@@ -59,6 +59,9 @@ public:
                                    const QString &replyText) const = 0;
 };
 
+// The keys makeScheme() knows, for choosers and messages.
+QStringList schemeKeys();
+
 // `templateFile` replaces the built-in prompt; it must contain {passage} and
 // {task_and_rubric}. Returns nullptr with *error set for an unknown scheme or bad template.
 std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &templateFile,

@@ -115,6 +115,9 @@ bool RunController::start(RowId runId, QString *error)
     m_progress.inputTokens = totals.inputTokens;
     m_progress.outputTokens = totals.outputTokens;
     m_progress.cost = totals.cost;
+    m_progress.errorsTotal = totals.verdictErrors;
+    const QList<std::pair<RowId, RowId>> errorItems = m_store->errorItems(runId);
+    m_errorItems = QSet<std::pair<RowId, RowId>>(errorItems.cbegin(), errorItems.cend());
     m_progress.status = u"running"_s;
     m_active = true;
     m_paused = false;
@@ -123,7 +126,9 @@ bool RunController::start(RowId runId, QString *error)
     m_store->setRunStatus(runId, u"running"_s);
     emitProgress(true);
     if (m_queue.isEmpty()) {
-        QTimer::singleShot(0, this, [this] { finish(u"finished"_s); });
+        // Resuming a run whose only unfinished jobs failed must not call it finished.
+        QTimer::singleShot(
+            0, this, [this] { finish(m_progress.jobsFailed > 0 ? u"failed"_s : u"finished"_s); });
         return true;
     }
     if (keyFromKeyring) {
@@ -472,9 +477,24 @@ bool RunController::writeOutcome(const std::shared_ptr<ActiveJob> &active,
     job.rubricIds = missing;
     active->items = missingItems;
     job.status = missing.isEmpty() ? u"done"_s : u"pending"_s;
-    if (!m_store->updateJob(job))
+    if (!m_store->updateJob(job) || !tx.commit())
         return false;
-    return tx.commit();
+    for (const JudgedItem &item : std::as_const(judged))
+        countOutcome(item.verdict.reportId, item.verdict.rubricId, !item.verdict.value);
+    return true;
+}
+
+void RunController::countOutcome(RowId reportId, RowId rubricId, bool isError)
+{
+    const std::pair<RowId, RowId> key{reportId, rubricId};
+    if (isError) {
+        if (!m_errorItems.contains(key)) {
+            m_errorItems.insert(key);
+            ++m_progress.errorsTotal;
+        }
+    } else if (m_errorItems.remove(key)) {
+        --m_progress.errorsTotal;
+    }
 }
 
 void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const QString &why,
@@ -532,7 +552,10 @@ void RunController::giveUp(const std::shared_ptr<ActiveJob> &active, const QStri
         ++m_progress.itemErrors;
     }
     m_store->updateJob(job);
-    tx.commit();
+    if (tx.commit()) {
+        for (RowId rubric : std::as_const(job.rubricIds))
+            countOutcome(job.reportId, rubric, true);
+    }
     ++m_progress.jobsFailed;
     emit verdictsWritten(job.reportId);
     releaseSlot(active);
@@ -588,6 +611,10 @@ void RunController::releaseSlot(const std::shared_ptr<ActiveJob> &active)
         return;
     active->slotReleased = true;
     --m_inFlight;
+    // A paused run has drained once nothing is in flight: say so now, not at the next
+    // throttled update, which a paused run may never send.
+    if (m_paused && m_inFlight == 0)
+        emitProgress(true);
 }
 
 void RunController::jobFinished(const std::shared_ptr<ActiveJob> &active)

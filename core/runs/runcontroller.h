@@ -45,6 +45,7 @@ struct RunProgress {
     int inFlight = 0;
     int itemsJudged = 0; // verdicts with a value, this session
     int itemErrors = 0; // items that ended with an error, this session
+    int errorsTotal = 0; // items of the whole run whose verdict is an error, now
     int requests = 0; // HTTP requests sent, this session
     int cacheHits = 0;
     int retries = 0;
@@ -97,6 +98,7 @@ private:
     const EvidenceLocator *locator(RowId reportId);
     void jobFinished(const std::shared_ptr<ActiveJob> &active);
     void releaseSlot(const std::shared_ptr<ActiveJob> &active);
+    void countOutcome(RowId reportId, RowId rubricId, bool isError);
     void emitProgress(bool force = false);
     void finish(const QString &status);
 
@@ -117,6 +119,9 @@ private:
     QHash<RowId, std::shared_ptr<LexicalReportIndex>> m_lexical;
     QHash<RowId, Rubric> m_rubrics;
     QSet<std::pair<RowId, RowId>> m_rubricsLoaded; // (task, query) whose rubrics are in m_rubrics
+    // (report, rubric) whose verdict in this run is an error: a re-run's answers replace
+    // them, and errorsTotal must fall as they do.
+    QSet<std::pair<RowId, RowId>> m_errorItems;
     QList<QPointer<QNetworkReply>> m_replies;
     QList<qint64> m_sentAt; // ms timestamps of requests in the last minute
     QList<qint64> m_sentTokens; // their estimated tokens

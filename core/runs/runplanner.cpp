@@ -30,9 +30,31 @@ QStringList parseIdList(const QString &spec)
     return ids;
 }
 
-std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config,
-                                  const RunScope &scope, const QString &name, QString *error,
-                                  QStringList *warnings)
+namespace {
+
+struct JobPlan {
+    RowId reportId = 0;
+    int batchIndex = 0;
+    QList<RowId> rubricIds;
+};
+
+struct ScopePlan {
+    RowId benchmarkId = 0;
+    int reports = 0;
+    int items = 0;
+    qint64 inputTokens = 0;
+    QList<JobPlan> jobs;
+};
+
+qint64 requestTokens(int characters, const JudgeConfig &config)
+{
+    // The passage dominates a request; instructions and the rubric payload add a few hundred.
+    return qMin<qint64>(characters, config.maxPassageChars) / 4 + 200;
+}
+
+// The reads behind planRun and estimateRun, so that an estimate is what the plan will be.
+std::optional<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &config,
+                                   const RunScope &scope, QString *error, QStringList *warnings)
 {
     const auto bench = store.benchmark(scope.benchmarkKey);
     if (!bench) {
@@ -48,22 +70,8 @@ std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config
     const QSet<std::pair<RowId, RowId>> judged
         = scope.onlyUnjudged ? store.judgedItems() : QSet<std::pair<RowId, RowId>>();
 
-    Transaction tx(store);
-    JudgeRun run;
-    run.benchmarkId = bench->id;
-    run.name = name.isEmpty() ? u"%1 %2"_s.arg(providerKey(config.provider), config.model).trimmed()
-                              : name;
-    run.kind = config.provider == ProviderKind::Offline ? JudgeKind::Offline : JudgeKind::Llm;
-    run.scheme = config.scheme;
-    run.config = config.toJson();
-    run.status = u"pending"_s;
-    const auto runId = store.createRun(run);
-    if (!runId) {
-        *error = store.lastError();
-        return std::nullopt;
-    }
-    PlannedRun planned;
-    planned.runId = *runId;
+    ScopePlan plan;
+    plan.benchmarkId = bench->id;
     QHash<RowId, QList<Rubric>> rubricsByTask;
     for (const ReportSummary &r : store.reportSummaries(scope.benchmarkKey)) {
         if ((!tasks.isEmpty() && !tasks.contains(r.taskExternalId))
@@ -90,33 +98,150 @@ std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config
         const auto batches = scheme->plan(rubrics, config.batchSize);
         if (batches.isEmpty())
             continue;
-        ++planned.reports;
+        ++plan.reports;
         for (int i = 0; i < batches.size(); ++i) {
-            RunJob job;
-            job.runId = *runId;
+            JobPlan job;
             job.reportId = r.id;
             job.batchIndex = i;
             for (const SchemeItem &item : batches.at(i))
                 job.rubricIds << item.rubricId;
-            if (!store.addJob(job)) {
-                *error = store.lastError();
-                return std::nullopt;
-            }
-            ++planned.jobs;
-            planned.items += int(job.rubricIds.size());
-            planned.estimatedInputTokens
-                += qMin<qint64>(r.characters, config.maxPassageChars) / 4 + 200;
+            plan.items += int(job.rubricIds.size());
+            plan.inputTokens += requestTokens(r.characters, config);
+            plan.jobs.append(std::move(job));
         }
     }
-    if (planned.jobs == 0) {
+    if (plan.jobs.isEmpty()) {
         *error = u"nothing to judge in this scope"_s;
         return std::nullopt;
+    }
+    return plan;
+}
+
+} // namespace
+
+std::optional<double> estimatedCost(const JudgeConfig &config, qint64 inputTokens,
+                                    qint64 outputTokens)
+{
+    if (config.provider == ProviderKind::Offline)
+        return 0.0;
+    if (config.pricePerMillionInput <= 0 && config.pricePerMillionOutput <= 0)
+        return std::nullopt;
+    return inputTokens / 1e6 * config.pricePerMillionInput
+        + outputTokens / 1e6 * config.pricePerMillionOutput;
+}
+
+std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config,
+                                  const RunScope &scope, const QString &name, QString *error,
+                                  QStringList *warnings)
+{
+    const auto plan = planScope(store, config, scope, error, warnings);
+    if (!plan)
+        return std::nullopt;
+
+    Transaction tx(store);
+    JudgeRun run;
+    run.benchmarkId = plan->benchmarkId;
+    run.name = name.isEmpty() ? u"%1 %2"_s.arg(providerKey(config.provider), config.model).trimmed()
+                              : name;
+    run.kind = config.provider == ProviderKind::Offline ? JudgeKind::Offline : JudgeKind::Llm;
+    run.scheme = config.scheme;
+    run.config = config.toJson();
+    run.status = u"pending"_s;
+    const auto runId = store.createRun(run);
+    if (!runId) {
+        *error = store.lastError();
+        return std::nullopt;
+    }
+    for (const JobPlan &p : plan->jobs) {
+        RunJob job;
+        job.runId = *runId;
+        job.reportId = p.reportId;
+        job.batchIndex = p.batchIndex;
+        job.rubricIds = p.rubricIds;
+        if (!store.addJob(job)) {
+            *error = store.lastError();
+            return std::nullopt;
+        }
     }
     if (!tx.commit()) {
         *error = store.lastError();
         return std::nullopt;
     }
+    PlannedRun planned;
+    planned.runId = *runId;
+    planned.reports = plan->reports;
+    planned.jobs = int(plan->jobs.size());
+    planned.items = plan->items;
+    planned.estimatedInputTokens = plan->inputTokens;
     return planned;
+}
+
+std::optional<RunEstimate> estimateRun(ProjectStore &store, const JudgeConfig &config,
+                                       const RunScope &scope, QString *error)
+{
+    RunEstimate e;
+    const auto plan = planScope(store, config, scope, error, &e.warnings);
+    if (!plan)
+        return std::nullopt;
+    e.reports = plan->reports;
+    e.jobs = int(plan->jobs.size());
+    e.items = plan->items;
+    e.inputTokens = plan->inputTokens;
+    e.outputTokens = qint64(e.items) * estimatedOutputTokensPerItem;
+    e.cost = estimatedCost(config, e.inputTokens, e.outputTokens);
+    return e;
+}
+
+std::optional<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId, QString *error)
+{
+    const auto run = store.run(runId);
+    if (!run) {
+        *error = u"no run %1 in this project"_s.arg(runId);
+        return std::nullopt;
+    }
+    if (run->kind == JudgeKind::Imported) {
+        *error = u"run %1 was imported; there is nothing to send"_s.arg(runId);
+        return std::nullopt;
+    }
+    const JudgeConfig config = JudgeConfig::fromJson(run->config);
+    QHash<RowId, int> characters;
+    for (const ReportSummary &r : store.reportSummaries())
+        characters.insert(r.id, r.characters);
+    RunEstimate e;
+    QSet<RowId> reports;
+    const auto addJob = [&](RowId reportId, qsizetype items) {
+        ++e.jobs;
+        e.items += int(items);
+        e.inputTokens += requestTokens(characters.value(reportId), config);
+        reports.insert(reportId);
+    };
+    // Failed jobs go back to pending with their items; pending ones are sent as they are.
+    QSet<std::pair<RowId, RowId>> queued;
+    for (const RunJob &j : store.jobs(runId)) {
+        if (j.status != "pending"_L1 && j.status != "failed"_L1)
+            continue;
+        addJob(j.reportId, j.rubricIds.size());
+        for (RowId rubric : j.rubricIds)
+            queued.insert({j.reportId, rubric});
+    }
+    QMap<RowId, int> errorsByReport;
+    for (const auto &[report, rubric] : store.errorItems(runId)) {
+        if (!queued.contains({report, rubric}))
+            ++errorsByReport[report];
+    }
+    for (auto it = errorsByReport.cbegin(); it != errorsByReport.cend(); ++it) {
+        const int size = config.batchSize > 0 ? config.batchSize : it.value();
+        for (int done = 0; done < it.value(); done += size)
+            addJob(it.key(), qMin(size, it.value() - done));
+    }
+    if (e.jobs == 0) {
+        *error = u"run %1 has no failed or unanswered items"_s.arg(runId);
+        return std::nullopt;
+    }
+    e.reports = int(reports.size());
+    e.outputTokens = qint64(e.items) * estimatedOutputTokensPerItem;
+    e.cost = estimatedCost(config, e.inputTokens, e.outputTokens);
+    return e;
 }
 
 int requeueFailedItems(ProjectStore &store, RowId runId, int batchSize, QString *error)

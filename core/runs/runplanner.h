@@ -27,6 +27,36 @@ struct PlannedRun {
     qint64 estimatedInputTokens = 0; // characters / 4, before any cache hit
 };
 
+// A DRB-II answer per item echoes the rubric (~30 tokens), gives a reason and quotes a
+// sentence or two of evidence; the estimate needs an order of magnitude, not a bill.
+inline constexpr int estimatedOutputTokensPerItem = 150;
+
+// What a run would send, counted as planRun counts it, before any cache hit.
+struct RunEstimate {
+    int reports = 0;
+    int jobs = 0;
+    int items = 0;
+    qint64 inputTokens = 0; // characters / 4 per request, as PlannedRun::estimatedInputTokens
+    qint64 outputTokens = 0; // estimatedOutputTokensPerItem per item
+    std::optional<double> cost; // USD; 0 for the offline judge; empty when no price is set
+    QStringList warnings; // reports that would be skipped, as planRun names them
+};
+
+// Plans like planRun but writes nothing, so that a dialog can show the size and price of a
+// run before it exists. Fails (with *error) exactly when planRun would.
+std::optional<RunEstimate> estimateRun(ProjectStore &store, const JudgeConfig &config,
+                                       const RunScope &scope, QString *error);
+
+// What "re-run the failed items" of `runId` would send, with the run's own config: its
+// pending jobs, its failed jobs and its error items in new batches (as requeueFailedItems
+// would queue them).
+std::optional<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId, QString *error);
+
+// USD for these token counts at the config's prices; 0 for the offline judge, empty when the
+// config has no price.
+std::optional<double> estimatedCost(const JudgeConfig &config, qint64 inputTokens,
+                                    qint64 outputTokens);
+
 // Creates the run and its jobs in one transaction. Reports without text are planned only
 // when the provider can take their file as an attachment; otherwise they are skipped and
 // named in *warnings.

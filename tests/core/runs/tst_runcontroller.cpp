@@ -212,6 +212,10 @@ private slots:
         QCOMPARE(t.verdicts, m_items);
         QCOMPARE(t.verdictErrors, m_items); // every item an explicit error ...
         QCOMPARE(t.jobsFailed, m_jobs);
+        QCOMPARE(m_lastProgress.errorsTotal, m_items);
+        // Resumed with nothing pending, a run whose requests gave up is still failed.
+        QCOMPARE(drive(run), u"failed"_s);
+        QCOMPARE(m_judge.requestCount(), 3 * m_jobs);
         const auto reports = s.reportSummaries(u"drb2"_s);
         const Verdict v = s.verdicts(run, reports.constFirst().id).constFirst();
         QVERIFY(!v.value.has_value()); // ... with no value, so never counted as "not met"
@@ -225,6 +229,8 @@ private slots:
         QCOMPARE(requeueFailedItems(s, run, c.batchSize, &error), m_items);
         QCOMPARE(drive(run), u"finished"_s);
         verifyVerdicts(run);
+        // The answers replaced the errors, and the live count followed them down.
+        QCOMPARE(m_lastProgress.errorsTotal, 0);
     }
 
     void unreachableJudgeEndsInExplicitErrors()

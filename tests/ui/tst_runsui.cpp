@@ -1,0 +1,511 @@
+// Judge runs from the window: the runs model stays consistent and updates in place, the run
+// dialog turns its widgets into the right request (never holding the API key) and estimates
+// the cost off the GUI thread, and a real run against the judge simulator is started, paused,
+// resumed, finished, resumed after an "interrupted" state and repaired through the dock.
+#include "judge/judgesimulator.h"
+#include "judgefixture.h"
+#include "rundialog.h"
+#include "runlauncher.h"
+#include "runsdock.h"
+#include "runsmodel.h"
+#include "scratchproject.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QBrush>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTest>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Generous: a loaded two-core machine builds while these tests run.
+constexpr int patience = 20000;
+constexpr auto keyVariable = "RUBRICATE_TST_RUNSUI_KEY";
+const QByteArray secretKey = "sk-runsui-secret-0123456789";
+
+RunRow row(RowId id, const QString &status, int done, int total)
+{
+    RunRow r;
+    r.id = id;
+    r.name = u"run %1"_s.arg(id);
+    r.kind = u"llm"_s;
+    r.provider = u"openai"_s;
+    r.model = u"gpt"_s;
+    r.benchmarkKey = u"drb2"_s;
+    r.status = status;
+    r.jobsTotal = total;
+    r.jobsDone = done;
+    r.jobsPending = total - done;
+    r.priced = true;
+    return r;
+}
+
+template<typename W>
+W *child(QObject *parent, const QString &name)
+{
+    W *w = parent->findChild<W *>(name);
+    if (!w)
+        qWarning("no child %s", qPrintable(name));
+    return w;
+}
+
+void screenshot(QWidget *widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("RUBRICATE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QDir().mkpath(dir);
+    QVERIFY(widget->grab().save(dir + u'/' + name));
+}
+
+} // namespace
+
+class TestRunsUi : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<RubricateTest::ScratchProject> m_project;
+    JudgeSimulator m_judge;
+    int m_items = 0;
+
+    QString path() const { return m_project->store().path(); }
+
+    // Points an open dialog at the simulator as an OpenAI-compatible judge.
+    void configureForSimulator(RunDialog &dialog)
+    {
+        auto *provider = child<QComboBox>(&dialog, u"provider"_s);
+        provider->setCurrentIndex(provider->findData(int(ProviderKind::OpenAiCompatible)));
+        child<QLineEdit>(&dialog, u"baseUrl"_s)->setText(m_judge.baseUrl());
+        child<QLineEdit>(&dialog, u"model"_s)->setText(u"sim-judge"_s);
+        child<QLineEdit>(&dialog, u"apiKeyEnv"_s)->setText(QString::fromLatin1(keyVariable));
+        child<QDoubleSpinBox>(&dialog, u"priceIn"_s)->setValue(1.0);
+        child<QDoubleSpinBox>(&dialog, u"priceOut"_s)->setValue(2.0);
+        child<QSpinBox>(&dialog, u"concurrency"_s)->setValue(2);
+        child<QSpinBox>(&dialog, u"batchSize"_s)->setValue(5);
+    }
+
+    static RunState stateOf(RunsDock &dock, RowId runId)
+    {
+        return dock.model()->state(dock.model()->rowOfRun(runId));
+    }
+
+    static const RunRow *rowOf(RunsDock &dock, RowId runId)
+    {
+        return dock.model()->rowAt(dock.model()->rowOfRun(runId));
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_judge.listen());
+        qputenv(keyVariable, secretKey);
+    }
+
+    void init()
+    {
+        m_project = std::make_unique<RubricateTest::ScratchProject>();
+        QVERIFY(m_project->isOpen());
+        // 3 tasks x 12 rubrics x 2 models = 72 items; batches of 5 -> 18 requests.
+        m_items = RubricateTest::writeJudgeFixture(m_project->store(), m_project->filePath(u"in"_s),
+                                                   3, 12);
+        m_judge.setBehaviour({});
+        m_judge.resetCounters();
+    }
+
+    void cleanup() { m_project.reset(); }
+
+    void modelUpdatesInPlace()
+    {
+        RunsModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+
+        RunRow imported = row(3, u"finished"_s, 0, 0);
+        imported.kind = u"imported"_s;
+        model.setRows({row(1, u"finished"_s, 3, 3), row(2, u"running"_s, 0, 4), imported});
+        QCOMPARE(reset.size(), 1);
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.columnCount(), int(RunsModel::ColumnCount));
+        QCOMPARE(model.state(0), RunState::Finished);
+        // "running" in the project with nothing judging it: a killed process left it so.
+        QCOMPARE(model.state(1), RunState::Interrupted);
+        QCOMPARE(model.index(1, RunsModel::StatusColumn).data().toString(), u"interrupted"_s);
+        QCOMPARE(model.state(2), RunState::Imported);
+        QVERIFY(!model.index(2, RunsModel::ProgressColumn).data(RunsModel::FractionRole).isValid());
+
+        // Started again: running at once, then live from its controller's progress.
+        model.setActiveRun(2);
+        QCOMPARE(model.state(1), RunState::Running);
+        changed.clear();
+        RunProgress p;
+        p.runId = 2;
+        p.status = u"running"_s;
+        p.jobsTotal = 4;
+        p.jobsDone = 1;
+        p.inFlight = 2;
+        p.errorsTotal = 3;
+        p.inputTokens = 12345;
+        p.outputTokens = 678;
+        p.cost = 0.5;
+        p.itemsPerSecond = 2.5;
+        p.lastError = u"HTTP 500: upstream"_s;
+        model.applyProgress(p);
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(changed.constFirst().at(0).toModelIndex(), model.index(1, 0));
+        QCOMPARE(changed.constFirst().at(1).toModelIndex(),
+                 model.index(1, RunsModel::ColumnCount - 1));
+        QCOMPARE(model.index(1, RunsModel::JobsColumn).data().toString(), u"1 / 4"_s);
+        QCOMPARE(model.index(1, RunsModel::ProgressColumn).data(RunsModel::FractionRole).toDouble(),
+                 0.25);
+        QCOMPARE(model.index(1, RunsModel::SpeedColumn).data().toString(), u"2.5"_s);
+        QCOMPARE(model.index(1, RunsModel::TokensColumn).data().toString(), u"12.3k / 678"_s);
+        QCOMPARE(model.index(1, RunsModel::CostColumn).data().toString(), u"$0.50"_s);
+        // Errors are errors: a count in red with their cause, never a verdict.
+        const QModelIndex errors = model.index(1, RunsModel::ErrorsColumn);
+        QCOMPARE(errors.data().toString(), u"3"_s);
+        QVERIFY(errors.data(Qt::ForegroundRole).value<QBrush>().color().red() > 150);
+        QVERIFY(errors.data(Qt::ToolTipRole).toString().contains(u"HTTP 500"_s));
+        QCOMPARE(errors.data(RunsModel::LastErrorRole).toString(), u"HTTP 500: upstream"_s);
+
+        // The same progress again announces nothing.
+        changed.clear();
+        model.applyProgress(p);
+        QCOMPARE(changed.size(), 0);
+
+        p.status = u"paused"_s;
+        p.inFlight = 1;
+        model.applyProgress(p);
+        QCOMPARE(model.state(1), RunState::Pausing);
+        p.inFlight = 0;
+        model.applyProgress(p);
+        QCOMPARE(model.state(1), RunState::Paused);
+
+        // A read of the project while it runs: the live run keeps its newer figures, run 1
+        // is gone, run 4 is new; no reset.
+        RunRow stale = row(2, u"running"_s, 0, 4);
+        model.updateRows({stale, imported, row(4, u"pending"_s, 0, 2)});
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(inserted.size(), 1);
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.rowOfRun(2), 0);
+        QCOMPARE(model.rowAt(0)->jobsDone, 1);
+        QCOMPARE(model.state(0), RunState::Paused);
+        QCOMPARE(model.state(2), RunState::NotStarted);
+
+        // The end: the final progress shows at once; the next read is the project's word.
+        p.status = u"finished"_s;
+        p.jobsDone = 4;
+        model.applyProgress(p);
+        model.setActiveRun(0);
+        QCOMPARE(model.state(0), RunState::Finished);
+        QCOMPARE(model.index(0, RunsModel::ProgressColumn).data().toString(), u"100%"_s);
+        QCOMPARE(reset.size(), 1);
+    }
+
+    void dialogBuildsTheRequestAndEstimates()
+    {
+        RunDialog dialog(path());
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), patience);
+        auto *provider = child<QComboBox>(&dialog, u"provider"_s);
+        auto *baseUrl = child<QLineEdit>(&dialog, u"baseUrl"_s);
+        auto *keyStatus = child<QLabel>(&dialog, u"keyStatus"_s);
+        auto *estimate = child<QLabel>(&dialog, u"estimate"_s);
+        auto *models = child<QListWidget>(&dialog, u"models"_s);
+        QVERIFY(provider && baseUrl && keyStatus && estimate && models);
+        QCOMPARE(child<QComboBox>(&dialog, u"scheme"_s)->currentText(), u"drb2"_s);
+        QCOMPARE(child<QComboBox>(&dialog, u"benchmark"_s)->currentData().toString(), u"drb2"_s);
+        QCOMPARE(models->count(), 2); // the agents that have reports
+
+        // Each provider brings its endpoint, and the default endpoint is stored as "default".
+        provider->setCurrentIndex(provider->findData(int(ProviderKind::Anthropic)));
+        QCOMPARE(baseUrl->text(), defaultBaseUrl(ProviderKind::Anthropic));
+        QCOMPARE(dialog.request().config.baseUrl, QString());
+        QVERIFY(keyStatus->text().contains(u"ANTHROPIC_API_KEY"_s));
+
+        configureForSimulator(dialog);
+        child<QLineEdit>(&dialog, u"tasks"_s)->setText(u"1,3"_s);
+        child<QLineEdit>(&dialog, u"name"_s)->setText(u"simulated"_s);
+        for (int i = 0; i < models->count(); ++i) {
+            if (models->item(i)->data(Qt::UserRole).toString() == "ModelB"_L1)
+                models->item(i)->setCheckState(Qt::Unchecked);
+        }
+        QVERIFY(keyStatus->text().contains(QString::fromLatin1(keyVariable)));
+        QVERIFY(keyStatus->text().contains(u"environment"_s));
+
+        const RunRequest r = dialog.request();
+        QCOMPARE(r.rerunFailedOf, RowId(0));
+        QCOMPARE(r.name, u"simulated"_s);
+        QCOMPARE(r.config.provider, ProviderKind::OpenAiCompatible);
+        QCOMPARE(r.config.model, u"sim-judge"_s);
+        QCOMPARE(r.config.baseUrl, m_judge.baseUrl());
+        QCOMPARE(r.config.apiKeyEnv, QString::fromLatin1(keyVariable));
+        QCOMPARE(r.config.scheme, u"drb2"_s);
+        QCOMPARE(r.config.concurrency, 2);
+        QCOMPARE(r.config.batchSize, 5);
+        QCOMPARE(r.config.pricePerMillionInput, 1.0);
+        QCOMPARE(r.config.pricePerMillionOutput, 2.0);
+        QCOMPARE(r.scope.benchmarkKey, u"drb2"_s);
+        QCOMPARE(r.scope.taskIds, (QStringList{u"1"_s, u"3"_s}));
+        QCOMPARE(r.scope.models, QStringList{u"ModelA"_s});
+        QVERIFY(!r.scope.onlyUnjudged);
+
+        // The estimate, computed off the GUI thread: 2 reports x 3 requests, priced.
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate().has_value(), patience);
+        QCOMPARE(dialog.estimate()->jobs, 6);
+        QCOMPARE(dialog.estimate()->items, 24);
+        QVERIFY(dialog.estimate()->cost.value_or(0) > 0);
+        QVERIFY2(estimate->text().contains(u"≈ $"_s), qPrintable(estimate->text()));
+        screenshot(&dialog, u"rundialog.png"_s);
+
+        // The key itself is nowhere: not in the request, not on screen.
+        QVERIFY(!QJsonDocument(r.config.toJson()).toJson().contains(secretKey));
+        for (const QLabel *label : dialog.findChildren<QLabel *>())
+            QVERIFY(!label->text().contains(QString::fromLatin1(secretKey)));
+        for (const QLineEdit *edit : dialog.findChildren<QLineEdit *>())
+            QVERIFY(!edit->text().contains(QString::fromLatin1(secretKey)));
+
+        // Without prices the cost is unknown, not zero.
+        child<QDoubleSpinBox>(&dialog, u"priceIn"_s)->setValue(0);
+        child<QDoubleSpinBox>(&dialog, u"priceOut"_s)->setValue(0);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate() && !dialog.estimate()->cost, patience);
+        QVERIFY2(estimate->text().contains(u"price unknown"_s), qPrintable(estimate->text()));
+
+        // The offline judge: free, no key, and the typed URL is not its business.
+        provider->setCurrentIndex(provider->findData(int(ProviderKind::Offline)));
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate() && dialog.estimate()->cost, patience);
+        QCOMPARE(*dialog.estimate()->cost, 0.0);
+        QVERIFY2(estimate->text().contains(u"$0.00"_s), qPrintable(estimate->text()));
+        QCOMPARE(dialog.request().config.model, u"lexical-baseline"_s);
+        QCOMPARE(dialog.request().config.baseUrl, QString());
+        QVERIFY(!child<QLineEdit>(&dialog, u"baseUrl"_s)->isEnabled());
+
+        // A scope with nothing in it says so, and cannot be started.
+        child<QLineEdit>(&dialog, u"tasks"_s)->setText(u"99"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.estimateError().isEmpty(), patience);
+        QVERIFY(estimate->text().contains(u"nothing to judge"_s));
+    }
+
+    void runPausesResumesAndFinishesFromTheDock()
+    {
+        SimulatorBehaviour slow;
+        slow.latencyMs = 100; // a pause must land while most of the run is still to come
+        m_judge.setBehaviour(slow);
+
+        RunLauncher launcher;
+        RunsDock dock(&launcher);
+        dock.resize(1000, 260);
+        QAbstractItemModelTester tester(dock.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy loaded(&dock, &RunsDock::rowsLoaded);
+        dock.setProject(path());
+        QVERIFY(loaded.wait(patience));
+        QCOMPARE(dock.model()->rowCount(), 0);
+        QVERIFY(dock.newRunAction()->isEnabled());
+        QSignalSpy resets(dock.model(), &QAbstractItemModel::modelReset);
+        QSignalSpy changed(dock.model(), &QAbstractItemModel::dataChanged);
+
+        RunDialog dialog(path());
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), patience);
+        configureForSimulator(dialog);
+        const RunRequest request = dialog.request();
+
+        QSignalSpy started(&launcher, &RunLauncher::started);
+        QSignalSpy finished(&launcher, &RunLauncher::finished);
+        QVERIFY(launcher.start(path(), request));
+        QVERIFY(!launcher.start(path(), request)); // one run at a time
+        QVERIFY(!dock.newRunAction()->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, patience);
+        const RowId runId = started.constFirst().at(0).value<RowId>();
+        QCOMPARE(started.constFirst().at(1).toInt(), 18);
+        QVERIFY(runId > 0);
+
+        // Progress reaches the row in place.
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(dock, runId) && rowOf(dock, runId)->jobsDone >= 2, patience);
+        QCOMPARE(stateOf(dock, runId), RunState::Running);
+        QVERIFY(changed.size() > 0);
+        QCOMPARE(dock.selectedRunId(), runId);
+
+        QVERIFY(dock.pauseAction()->isEnabled());
+        dock.pauseAction()->trigger();
+        // What was in flight is answered and written; then nothing new goes out.
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Paused, patience);
+        QCOMPARE(rowOf(dock, runId)->inFlight, 0);
+        const int sent = m_judge.requestCount();
+        QSignalSpy received(&m_judge, &JudgeSimulator::requestReceived);
+        QVERIFY(!received.wait(600));
+        QCOMPARE(m_judge.requestCount(), sent);
+        QVERIFY(sent < 18);
+        QVERIFY(launcher.isPaused());
+        QVERIFY(!dock.pauseAction()->isEnabled());
+        QVERIFY(dock.cancelAction()->isEnabled());
+        screenshot(&dock, u"runsdock-paused.png"_s);
+
+        QVERIFY(dock.resumeAction()->isEnabled());
+        dock.resumeAction()->trigger();
+        QVERIFY(received.wait(patience));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, patience);
+        QCOMPARE(finished.constFirst().at(0).toString(), u"finished"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Finished, patience);
+
+        const RunRow *done = rowOf(dock, runId);
+        QCOMPARE(done->jobsDone, 18);
+        QCOMPARE(done->errors, 0);
+        QVERIFY(done->inputTokens > 0 && done->cost > 0);
+        QCOMPARE(dock.model()
+                     ->index(dock.model()->rowOfRun(runId), RunsModel::ProgressColumn)
+                     .data()
+                     .toString(),
+                 u"100%"_s);
+        const RunTotals totals = m_project->store().runTotals(runId);
+        QCOMPARE(totals.verdicts, m_items);
+        QCOMPARE(totals.verdictErrors, 0);
+        QCOMPARE(totals.jobsDone, 18);
+        QCOMPARE(m_judge.distinctRequestCount(), 18);
+        QCOMPARE(resets.size(), 0); // updated in place throughout
+        QVERIFY(dock.newRunAction()->isEnabled());
+        screenshot(&dock, u"runsdock.png"_s);
+    }
+
+    void resumesAnInterruptedRunAndRerunsItsFailures()
+    {
+        // A run a killed process left "running", with all its requests still pending.
+        JudgeConfig c;
+        c.provider = ProviderKind::OpenAiCompatible;
+        c.baseUrl = m_judge.baseUrl();
+        c.model = u"sim-judge"_s;
+        c.apiKeyEnv = QString::fromLatin1(keyVariable);
+        c.batchSize = 5;
+        c.concurrency = 2;
+        c.maxAttempts = 2;
+        c.backoffBaseMs = 20;
+        c.backoffMaxMs = 50;
+        c.pricePerMillionInput = 1;
+        RunScope scope;
+        scope.benchmarkKey = u"drb2"_s;
+        scope.taskIds = {u"1"_s};
+        scope.models = {u"ModelA"_s};
+        QString error;
+        const auto planned = planRun(m_project->store(), c, scope, u"killed"_s, &error);
+        QVERIFY2(planned, qPrintable(error));
+        const RowId runId = planned->runId;
+        QVERIFY(m_project->store().setRunStatus(runId, u"running"_s));
+
+        RunLauncher launcher;
+        RunsDock dock(&launcher);
+        dock.resize(1000, 260);
+        QAbstractItemModelTester tester(dock.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy loaded(&dock, &RunsDock::rowsLoaded);
+        dock.setProject(path());
+        QVERIFY(loaded.wait(patience));
+        QCOMPARE(stateOf(dock, runId), RunState::Interrupted);
+        dock.selectRun(runId);
+        QVERIFY(dock.resumeAction()->isEnabled());
+        QVERIFY(!dock.pauseAction()->isEnabled());
+        QVERIFY(!dock.rerunFailedAction()->isEnabled());
+
+        // Resumed into a judge that fails every time: errors, not verdicts.
+        SimulatorBehaviour failing;
+        failing.serverErrorTimes = 1000;
+        m_judge.setBehaviour(failing);
+        QSignalSpy finished(&launcher, &RunLauncher::finished);
+        dock.resumeAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, patience);
+        QCOMPARE(finished.constFirst().at(0).toString(), u"failed"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Failed, patience);
+        const int row = dock.model()->rowOfRun(runId);
+        const QModelIndex errors = dock.model()->index(row, RunsModel::ErrorsColumn);
+        QTRY_COMPARE_WITH_TIMEOUT(errors.data().toString(), u"12"_s, patience);
+        QVERIFY(errors.data(Qt::ToolTipRole).toString().contains(u"HTTP 500"_s));
+        QVERIFY(dock.model()
+                    ->index(row, RunsModel::StatusColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(u"HTTP 500"_s));
+        for (const Verdict &v : m_project->store().verdicts(
+                 runId, m_project->store().jobs(runId).constFirst().reportId))
+            QVERIFY(!v.value.has_value() && !v.error.isEmpty());
+        screenshot(&dock, u"runsdock-failed.png"_s);
+
+        // The dialog offers to repair it, with the run's own judge, and prices the repair.
+        {
+            RunDialog dialog(path());
+            QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), patience);
+            auto *rerun = child<QCheckBox>(&dialog, u"rerunFailed"_s);
+            auto *runs = child<QComboBox>(&dialog, u"rerunRun"_s);
+            QVERIFY(rerun->isEnabled());
+            QCOMPARE(runs->count(), 1);
+            QCOMPARE(runs->currentData().value<RowId>(), runId);
+            rerun->setChecked(true);
+            QVERIFY(!child<QComboBox>(&dialog, u"provider"_s)->isEnabled());
+            const RunRequest r = dialog.request();
+            QCOMPARE(r.rerunFailedOf, runId);
+            QCOMPARE(r.config.model, u"sim-judge"_s);
+            QCOMPARE(r.config.maxAttempts, 2);
+            QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate().has_value(), patience);
+            QCOMPARE(dialog.estimate()->items, 12);
+            QVERIFY(dialog.estimate()->cost.value_or(0) > 0);
+            screenshot(&dialog, u"rundialog-rerun.png"_s);
+        }
+
+        // The judge recovers: "Re-run failed" turns every error into a verdict.
+        m_judge.setBehaviour({});
+        QVERIFY(dock.rerunFailedAction()->isEnabled());
+        dock.rerunFailedAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, patience);
+        QCOMPARE(finished.at(1).at(0).toString(), u"finished"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Finished, patience);
+        QTRY_COMPARE_WITH_TIMEOUT(errors.data().toString(), u"0"_s, patience);
+        const RunTotals totals = m_project->store().runTotals(runId);
+        QCOMPARE(totals.verdicts, 12);
+        QCOMPARE(totals.verdictErrors, 0);
+        QVERIFY(!dock.rerunFailedAction()->isEnabled());
+    }
+
+    void offlineRunKeepsItsSignals()
+    {
+        RunLauncher launcher;
+        QSignalSpy started(&launcher, &RunLauncher::started);
+        QSignalSpy progress(&launcher, &RunLauncher::progressChanged);
+        QSignalSpy written(&launcher, &RunLauncher::verdictsWritten);
+        QSignalSpy finished(&launcher, &RunLauncher::finished);
+        launcher.startOffline(path());
+        QVERIFY(launcher.isRunning());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, patience);
+        QCOMPARE(finished.constFirst().at(0).toString(), u"finished"_s);
+        QCOMPARE(started.size(), 1);
+        QVERIFY(progress.size() > 0);
+        QVERIFY(written.size() > 0);
+        QVERIFY(!launcher.isRunning());
+        const RowId runId = started.constFirst().at(0).value<RowId>();
+        QCOMPARE(m_project->store().runTotals(runId).verdicts, m_items);
+
+        // A project that is not there is an error, not a new empty project.
+        const QString missing = m_project->filePath(u"missing.rubricate"_s);
+        launcher.startOffline(missing);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, patience);
+        QCOMPARE(finished.at(1).at(0).toString(), u"failed"_s);
+        QVERIFY(!QFileInfo::exists(missing));
+    }
+};
+
+QTEST_MAIN(TestRunsUi)
+#include "tst_runsui.moc"
