@@ -4,7 +4,7 @@
 #
 #   sh cmake/dev.sh run     # install, build, import the demo project and open it
 #   sh cmake/dev.sh test    # install, build, run the whole test suite (ctest)
-#   sh cmake/dev.sh bench   # install, build, print import timings on ../shared/data
+#   sh cmake/dev.sh bench   # install, build, print import and report-view timings
 #   sh cmake/dev.sh deps | build
 set -eu
 
@@ -61,6 +61,9 @@ case "${1:-}" in
     build) deps; build ;;
     run) deps; build; run_demo ;;
     test) deps; build; run_tests ;;
-    bench) deps; build; "$BUILD/app/rubricate-cli" bench --data "${RUBRICATE_SHARED_DATA:-$ROOT/../shared/data}" ;;
+    bench) deps; build
+        data=${RUBRICATE_SHARED_DATA:-$ROOT/../shared/data}
+        "$BUILD/app/rubricate-cli" bench --data "$data"
+        "$BUILD/bench/rubricate-bench-view" --data "$data" ;;
     *) echo "usage: sh cmake/dev.sh run|test|bench|deps|build" >&2; exit 2 ;;
 esac

@@ -2,10 +2,14 @@
 
 #include "evidence/evidencelocator.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 #include <optional>
 
 namespace Rubricate {
+
+using namespace Qt::StringLiterals;
 
 QList<EvidenceMark> evidenceMarks(const QList<VerdictRow> &rows, const QString &reportText,
                                   const QString &shownText)
@@ -24,7 +28,12 @@ QList<EvidenceMark> evidenceMarks(const QList<VerdictRow> &rows, const QString &
             }
             if (!locator)
                 locator.emplace(shownText);
-            const EvidenceLocation found = locator->locate(reportText.mid(span.start, span.length));
+            // A rendering shows a link's text, not its target: drop "](url)" before looking.
+            static const QRegularExpression linkTarget(uR"(\]\([^)\s]*\)?)"_s);
+            QString quote = reportText.mid(span.start, span.length);
+            quote.replace(linkTarget, u" "_s);
+            quote.remove(u'[');
+            const EvidenceLocation found = locator->locate(quote);
             for (const EvidenceSpan &s : found.spans) {
                 mark.start = s.start;
                 mark.length = s.length;

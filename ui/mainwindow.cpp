@@ -9,6 +9,7 @@
 #include "recentprojects.h"
 #include "reportview.h"
 #include "runlauncher.h"
+#include "runsdock.h"
 #include "shortcutsheet.h"
 #include "verdictpanel.h"
 
@@ -138,6 +139,17 @@ void MainWindow::createActions()
                      "actionReload", QKeySequence::Refresh, tr("Read the project again"));
     connect(m_reloadAction, &QAction::triggered, this, &MainWindow::reloadProject);
 
+    m_evaluateAction = makeAction(
+        this, themeIcon(u"system-run"_s, s, QStyle::SP_MediaSeekForward), tr("Run &Evaluation…"),
+        "actionRunEvaluation", Qt::CTRL | Qt::SHIFT | Qt::Key_R,
+        tr("Choose a judge (an LLM provider or the offline judge), a scope and the concurrency, "
+           "see the cost, and run it in the background"));
+    connect(m_evaluateAction, &QAction::triggered, this, [this] {
+        m_runsDock->show();
+        m_runsDock->raise();
+        m_runsDock->openRunDialog();
+    });
+
     m_runAction = makeAction(
         this, themeIcon(u"media-playback-start"_s, s, QStyle::SP_MediaPlay),
         tr("&Run Offline Judge"), "actionRunOffline", Qt::CTRL | Qt::Key_R,
@@ -148,6 +160,7 @@ void MainWindow::createActions()
                               tr("&Stop"), "actionStop", {},
                               tr("Stop the running judge; it can be resumed later"));
     connect(m_stopAction, &QAction::triggered, this, [this] { m_runs->cancel(); });
+    m_stopAction->setShortcut(Qt::CTRL | Qt::Key_Period);
 
     m_preferencesAction
         = makeAction(this, {}, tr("&Preferences…"), "actionPreferences", QKeySequence::Preferences,
@@ -193,7 +206,9 @@ QList<std::pair<QString, QString>> MainWindow::shortcutHelp() const
     keys += {
         {tr("Ctrl+F"), tr("filter the project tree")},
         {tr("Ctrl+Shift+F"), tr("search the text of every report")},
-        {tr("Ctrl+R"), tr("run the offline judge")},
+        {tr("Ctrl+Shift+R"), tr("run an evaluation: judge, scope, concurrency, cost")},
+        {tr("Ctrl+R"), tr("run the offline judge (no key, no network)")},
+        {tr("Ctrl+."), tr("stop the running judge (resumable)")},
         {tr("Ctrl+N / Ctrl+O"), tr("new / open a project")},
         {tr("Ctrl+I / Ctrl+E"), tr("import / export")},
         {tr("F5"), tr("reload the project")},
@@ -244,10 +259,16 @@ void MainWindow::createMenusAndToolBar()
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addAction(m_verdictPanel->blindAction());
+    m_viewMenu->addAction(m_runsDock->toggleViewAction());
 
     QMenu *runs = menuBar()->addMenu(tr("&Judge"));
+    runs->addAction(m_evaluateAction);
     runs->addAction(m_runAction);
     runs->addAction(m_stopAction);
+    runs->addSeparator();
+    runs->addAction(m_runsDock->pauseAction());
+    runs->addAction(m_runsDock->resumeAction());
+    runs->addAction(m_runsDock->rerunFailedAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_shortcutsAction);
@@ -261,11 +282,11 @@ void MainWindow::createMenusAndToolBar()
     toolBar->addAction(m_openAction);
     toolBar->addAction(m_importAction);
     toolBar->addSeparator();
+    toolBar->addAction(m_evaluateAction);
     toolBar->addAction(m_runAction);
     toolBar->addAction(m_stopAction);
     toolBar->addSeparator();
     toolBar->addAction(m_exportAction);
-    toolBar->addAction(m_verdictPanel->blindAction());
 }
 
 void MainWindow::createCentralWidget()
@@ -288,8 +309,11 @@ void MainWindow::createCentralWidget()
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setStretchFactor(2, 2);
     m_splitter->setChildrenCollapsible(false);
-    m_splitter->setSizes({320, 560, 460});
+    m_splitter->setSizes({300, 540, 520});
     setCentralWidget(m_splitter);
+
+    m_runsDock = new RunsDock(m_runs, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_runsDock);
 }
 
 void MainWindow::connectWorkers()
@@ -355,6 +379,7 @@ void MainWindow::connectWorkers()
         if (reportId == m_reportView->reportId())
             loadReport(reportId);
     });
+    connect(m_runs, &RunLauncher::stateChanged, this, &MainWindow::updateActions);
     connect(m_runs, &RunLauncher::finished, this,
             [this](const QString &status, const QString &error) {
                 statusBar()->showMessage(status == "finished"_L1
@@ -405,7 +430,9 @@ void MainWindow::restoreSettings()
     const QSettings settings;
     if (!restoreGeometry(settings.value(geometryKey).toByteArray()))
         resize(1360, 820);
-    restoreState(settings.value(stateKey).toByteArray());
+    // The runs dock is a strip under the work, not half of it, until the user says otherwise.
+    if (!restoreState(settings.value(stateKey).toByteArray()))
+        resizeDocks({m_runsDock}, {160}, Qt::Vertical);
     m_splitter->restoreState(settings.value(splitterKey).toByteArray());
 }
 
@@ -473,6 +500,7 @@ void MainWindow::updateActions()
     m_exportAction->setEnabled(haveProject && !busy);
     m_reloadAction->setEnabled(haveProject);
     m_runAction->setEnabled(haveProject && !m_runs->isRunning());
+    m_evaluateAction->setEnabled(haveProject && !m_runs->isRunning());
     m_stopAction->setEnabled(m_runs->isRunning());
     m_demoAction->setEnabled(!busy);
 }
@@ -596,6 +624,8 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
     const RowId wantedReport = reloading ? m_reportView->reportId() : 0;
     m_projectPath = snapshot.path;
     m_explorer->setSnapshot(snapshot);
+    if (m_runsDock->projectPath() != snapshot.path)
+        m_runsDock->setProject(snapshot.path);
 
     const int tasks = int(snapshot.tasks.size());
     const int rubrics = snapshot.rubricCount();

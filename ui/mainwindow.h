@@ -25,6 +25,7 @@ struct ImportSummary;
 class ProjectTreeModel;
 class ReportView;
 class RunLauncher;
+class RunsDock;
 class VerdictPanel;
 
 class MainWindow : public QMainWindow
@@ -51,6 +52,8 @@ public:
     ReportView *reportView() const { return m_reportView; }
     VerdictPanel *verdictPanel() const { return m_verdictPanel; }
     QAction *runAction() const { return m_runAction; }
+    QAction *evaluateAction() const { return m_evaluateAction; }
+    RunsDock *runsDock() const { return m_runsDock; }
     QUndoStack *undoStack() const { return m_undo; }
     QList<std::pair<QString, QString>> shortcutHelp() const;
 
@@ -96,6 +99,7 @@ private:
     ProjectExplorer *m_explorer = nullptr;
     ReportView *m_reportView = nullptr;
     VerdictPanel *m_verdictPanel = nullptr;
+    RunsDock *m_runsDock = nullptr;
     QLabel *m_counts = nullptr;
 
     QAction *m_newAction = nullptr;
@@ -105,6 +109,7 @@ private:
     QAction *m_exportAction = nullptr;
     QAction *m_reloadAction = nullptr;
     QAction *m_runAction = nullptr;
+    QAction *m_evaluateAction = nullptr;
     QAction *m_stopAction = nullptr;
     QAction *m_preferencesAction = nullptr;
     QAction *m_quitAction = nullptr;

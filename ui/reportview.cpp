@@ -168,6 +168,7 @@ void ReportView::setEvidence(const QList<VerdictRow> &rows)
             m_current = i;
     }
     applyMarks();
+    applyPdfMarks();
 }
 
 void ReportView::applyMarks()
@@ -192,16 +193,20 @@ void ReportView::applyMarks()
         selections.append(selection);
     }
     m_browser->setExtraSelections(selections);
+}
+
+void ReportView::applyPdfMarks()
+{
+    // Only when the marks change: the page view emphasises its current highlight itself,
+    // and its geometry lookups are what costs.
     if (m_hasPdf) {
         // PDF text is shown as extracted, so marks are offsets into Report::text as they are.
         QList<ReportTextHighlight> spans;
         spans.reserve(m_marks.size());
         for (int i = 0; i < m_marks.size(); ++i) {
             const EvidenceMark &mark = m_marks.at(i);
-            QColor colour = evidenceColour(mark.value, mark.scale);
-            if (i == m_current)
-                colour.setAlpha(170);
-            spans.append({i, mark.start, mark.start + mark.length, colour});
+            spans.append(
+                {i, mark.start, mark.start + mark.length, evidenceColour(mark.value, mark.scale)});
         }
         m_pdf->setReportHighlights(m_pages, spans);
     }

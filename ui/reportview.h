@@ -90,6 +90,7 @@ signals:
 private:
     void setText(const LoadedReport &loaded);
     void applyMarks();
+    void applyPdfMarks();
     void scrollToMark(int index);
 
     QLabel *m_title = nullptr;

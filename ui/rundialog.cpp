@@ -122,6 +122,7 @@ RunDialog::RunDialog(const QString &projectPath, QWidget *parent)
     , m_projectPath(projectPath)
 {
     setWindowTitle(tr("New Judge Run"));
+    setObjectName(u"runDialog"_s);
     buildWidgets();
     onProviderChanged();
     updateState();

@@ -116,6 +116,8 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
             return u"·"_s;
         if (role == Qt::ToolTipRole)
             return tr("Blind mode: label this rubric to see the judge");
+        if (role == Qt::TextAlignmentRole)
+            return int(Qt::AlignCenter);
         return {};
     }
     if (hidden

@@ -83,6 +83,7 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
     connect(m_blindAction, &QAction::toggled, this, [this](bool blind) {
         QSettings().setValue(blindKey, blind);
         m_model->setBlind(blind);
+        updateTitle();
         updateDetails();
         emit blindModeChanged(blind);
     });
@@ -113,7 +114,10 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
                     emit currentRubricChanged(row->rubricId);
             });
     // A label written in blind mode reveals the judge for that row: refresh the details.
-    connect(m_model, &QAbstractItemModel::dataChanged, this, [this] { updateDetails(); });
+    connect(m_model, &QAbstractItemModel::dataChanged, this, [this] {
+        updateTitle();
+        updateDetails();
+    });
     connect(m_runBox, &QComboBox::currentIndexChanged, this, [this] { chooseRuns(); });
     connect(m_otherBox, &QComboBox::currentIndexChanged, this, [this] { chooseRuns(); });
     connect(m_writer, &AnnotationWriter::written, this,

@@ -1,6 +1,7 @@
 // rubricate: the desktop workbench. Parses the command line and shows the main window.
 #include "mainwindow.h"
 #include "recentprojects.h"
+#include "screenshots.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -8,41 +9,9 @@
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
-#include <QTimer>
 #include <QTranslator>
 
-#include <cstdio>
-
 using namespace Qt::StringLiterals;
-
-namespace {
-
-// Used by docs/screenshots/take-screenshots.sh: waits until a report is on screen, saves
-// the window as an image and quits. Gives up (exit code 2) if nothing appears in time.
-void scheduleScreenshot(Rubricate::MainWindow &window, const QString &file)
-{
-    auto save = [&window, file] {
-        const bool ok = window.grab().save(file);
-        if (!ok)
-            std::fprintf(stderr, "cannot write %s\n", qPrintable(file));
-        QCoreApplication::exit(ok ? 0 : 1);
-    };
-    QObject::connect(&window, &Rubricate::MainWindow::projectLoaded, &window, [&window, save] {
-        // Let the tree lay itself out before the first report is selected.
-        QTimer::singleShot(200, &window, [&window, save] {
-            if (!window.selectFirstReport())
-                save();
-        });
-    });
-    QObject::connect(&window, &Rubricate::MainWindow::reportShown, &window,
-                     [&window, save] { QTimer::singleShot(500, &window, save); });
-    QTimer::singleShot(60'000, &window, [] {
-        std::fprintf(stderr, "no report appeared within a minute\n");
-        QCoreApplication::exit(2);
-    });
-}
-
-} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -76,16 +45,22 @@ int main(int argc, char *argv[])
                                 "Save the window to <file> once a report is shown, "
                                 "then quit."),
         u"file"_s);
+    const QCommandLineOption sceneOption(
+        u"scene"_s,
+        QApplication::translate("main",
+                                "With --screenshot: main, pdf, blind, run-dialog or shortcuts."),
+        u"scene"_s, u"main"_s);
     parser.addOption(demoOption);
     parser.addOption(screenshotOption);
+    parser.addOption(sceneOption);
     parser.addPositionalArgument(
         u"project"_s, QApplication::translate("main", "Project file to open."), u"[project]"_s);
     parser.process(app);
 
     Rubricate::MainWindow window;
     if (parser.isSet(screenshotOption)) {
-        window.resize(1280, 800);
-        scheduleScreenshot(window, parser.value(screenshotOption));
+        window.resize(1360, 860);
+        scheduleScreenshot(window, parser.value(screenshotOption), parser.value(sceneOption));
     }
     window.show();
 

@@ -13,15 +13,19 @@ bin=${1:-${RUBRICATE_BIN:-rubricate}}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT INT TERM
 
-shoot() { # locale output
+shoot() { # locale output [scene]
     env XDG_CONFIG_HOME="$scratch/config" XDG_DATA_HOME="$scratch/data" \
         XDG_CACHE_HOME="$scratch/cache" LC_ALL="$1" LANG="$1" LANGUAGE= \
         QT_QPA_PLATFORM=xcb QT_LOGGING_RULES='qt.qpa.*=false' \
         xvfb-run -a -s "-screen 0 1400x900x24" \
-        "$bin" --demo --screenshot "$2"
+        "$bin" --demo --screenshot "$2" --scene "${3:-main}"
     echo "wrote $2"
 }
 
 shoot C.UTF-8 "$here/main-window.png"
+shoot C.UTF-8 "$here/pdf-pages.png" pdf
+shoot C.UTF-8 "$here/blind-mode.png" blind
+shoot C.UTF-8 "$here/run-dialog.png" run-dialog
+shoot C.UTF-8 "$here/shortcuts.png" shortcuts
 # The Simplified Chinese translation (needs a CJK font, e.g. fonts-wqy-microhei).
 shoot zh_CN.UTF-8 "$here/main-window-zh_CN.png"

@@ -474,6 +474,15 @@ void TestWorkbench::evidenceMarksFollowRenderedText()
     QCOMPARE(moved.size(), 1);
     QCOMPARE(rendered.mid(moved.at(0).start, moved.at(0).length),
              u"The trial measured a COP of 2.7"_s);
+    // A link shows its text, not its target.
+    const QString linked = u"Intro. See [the survey](https://example.org/a.html) for more.\n"_s;
+    const QString linkedShown = u"Intro. See the survey for more."_s;
+    row.spans = {{7, int(linked.indexOf(u"example"_s)) + 7 - 7, u"exact"_s}};
+    const QList<EvidenceMark> viaLink = evidenceMarks({row}, linked, linkedShown);
+    QCOMPARE(viaLink.size(), 1);
+    QVERIFY(
+        linkedShown.mid(viaLink.at(0).start, viaLink.at(0).length).startsWith(u"See the survey"_s));
+
     // A span past the end of the text (a stale run) is dropped, not drawn somewhere else.
     row.spans = {{int(source.size()) - 2, 10, u"exact"_s}};
     QVERIFY(evidenceMarks({row}, source, rendered).isEmpty());

@@ -1,0 +1,112 @@
+#include "screenshots.h"
+
+#include "mainwindow.h"
+#include "projectexplorer.h"
+#include "projecttreemodel.h"
+#include "reportview.h"
+#include "verdictmodel.h"
+#include "verdictpanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDialog>
+#include <QMessageBox>
+#include <QTableView>
+#include <QTimer>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+using namespace Rubricate;
+
+namespace {
+
+void saveAndQuit(QWidget *widget, const QString &file)
+{
+    const bool ok = widget->grab().save(file);
+    if (!ok)
+        std::fprintf(stderr, "cannot write %s\n", qPrintable(file));
+    QCoreApplication::exit(ok ? 0 : 1);
+}
+
+// The first report of the given format in tree order, or 0.
+RowId reportOfFormat(const MainWindow &window, const QString &format)
+{
+    const ProjectTreeModel *model = window.projectModel();
+    const QModelIndex benchmark = model->index(0, 0);
+    for (int t = 0; t < model->rowCount(benchmark); ++t) {
+        const QModelIndex task = model->index(t, 0, benchmark);
+        for (int r = 0; r < model->rowCount(task); ++r) {
+            const RowId id
+                = model->index(r, 0, task).data(ProjectTreeModel::ReportIdRole).toLongLong();
+            const ReportSummary *summary = model->reportSummary(id);
+            if (summary && summary->format == format)
+                return id;
+        }
+    }
+    return 0;
+}
+
+// Selects the first rubric of the report on screen that has evidence, so its span is current.
+void selectRubricWithEvidence(MainWindow &window, bool last)
+{
+    VerdictPanel *panel = window.verdictPanel();
+    const QList<VerdictRow> &rows = panel->model()->rows();
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        const VerdictRow &row = rows.at(last ? rows.size() - 1 - i : i);
+        if (!row.spans.isEmpty()) {
+            panel->selectRubric(row.rubricId);
+            return;
+        }
+    }
+}
+
+} // namespace
+
+void scheduleScreenshot(MainWindow &window, const QString &file, const QString &scene)
+{
+    QObject::connect(&window, &MainWindow::projectLoaded, &window, [&window, scene] {
+        // Let the tree lay itself out before a report is selected.
+        QTimer::singleShot(200, &window, [&window, scene] {
+            if (scene == "blind"_L1)
+                window.verdictPanel()->blindAction()->setChecked(true);
+            const RowId pdf = reportOfFormat(window, u"pdf"_s);
+            if (scene == "pdf"_L1 && pdf)
+                window.explorer()->selectReport(pdf);
+            else
+                window.selectFirstReport();
+        });
+    });
+    auto shown = std::make_shared<bool>(false);
+    QObject::connect(&window, &MainWindow::reportShown, &window, [&window, file, scene, shown] {
+        if (std::exchange(*shown, true))
+            return;
+        if (scene == "pdf"_L1 || scene == "main"_L1)
+            selectRubricWithEvidence(window, scene == "pdf"_L1);
+        if (scene == "blind"_L1)
+            window.verdictPanel()->view()->setCurrentIndex(
+                window.verdictPanel()->model()->index(2, VerdictModel::RubricColumn));
+        if (scene == "run-dialog"_L1)
+            window.evaluateAction()->trigger();
+        if (scene == "shortcuts"_L1)
+            window.findChild<QAction *>(u"actionShortcuts"_s)->trigger();
+        // Give pages time to render and the dialog's estimate time to arrive.
+        QTimer::singleShot(1500, &window, [&window, file, scene] {
+            QWidget *target = &window;
+            if (scene == "run-dialog"_L1)
+                target = window.findChild<QDialog *>(u"runDialog"_s);
+            else if (scene == "shortcuts"_L1)
+                target = window.findChild<QMessageBox *>(u"shortcutSheet"_s);
+            if (!target) {
+                std::fprintf(stderr, "scene %s did not open\n", qPrintable(scene));
+                QCoreApplication::exit(2);
+                return;
+            }
+            saveAndQuit(target, file);
+        });
+    });
+    QTimer::singleShot(60'000, &window, [] {
+        std::fprintf(stderr, "no report appeared within a minute\n");
+        QCoreApplication::exit(2);
+    });
+}

@@ -1,0 +1,197 @@
+// How long a report takes to open in the report view, and to highlight its evidence: the
+// largest sample report of each format in the benchmark data, and a generated
+// 150,000-character Markdown report with 70 evidence spans. Prints medians of several runs.
+//
+//   rubricate-bench-view [--data DIR] [--repeat N]
+#include "ingest/document/extracteddocument.h"
+#include "reportview.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTextStream>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+using namespace Rubricate;
+
+namespace {
+
+struct Sample {
+    QString label;
+    LoadedReport loaded;
+};
+
+// `count` spans on sentences spread evenly through the text, one rubric each, with verdicts
+// alternating so every colour is drawn.
+QList<VerdictRow> spreadSpans(const QString &text, int count)
+{
+    QList<VerdictRow> rows;
+    const qsizetype step = std::max<qsizetype>(1, text.size() / (count + 1));
+    for (int i = 0; i < count; ++i) {
+        qsizetype start = text.indexOf(u". "_s, step * (i + 1));
+        if (start < 0)
+            break;
+        start += 2;
+        const qsizetype end = text.indexOf(u'.', start + 20);
+        if (end < 0)
+            break;
+        VerdictRow row;
+        row.rubricId = i + 1;
+        row.position = i;
+        row.dimension = u"info_recall"_s;
+        row.judged = true;
+        row.judgeValue = i % 5 == 4 ? -1 : (i % 3 == 2 ? 0 : 1);
+        row.evidenceStatus = u"located"_s;
+        row.spans = {{int(start), int(end - start), u"exact"_s}};
+        rows.append(row);
+    }
+    return rows;
+}
+
+QString generatedMarkdown(int characters)
+{
+    // Deterministic filler with the structure of a real report: headings, paragraphs with
+    // emphasis and links, lists and tables.
+    QRandomGenerator random(20261123);
+    const QStringList words
+        = {u"heat"_s,       u"pump"_s,     u"trial"_s,      u"seasonal"_s,    u"efficiency"_s,
+           u"households"_s, u"measured"_s, u"winter"_s,     u"agency"_s,      u"evidence"_s,
+           u"review"_s,     u"cost"_s,     u"installers"_s, u"temperature"_s, u"sample"_s,
+           u"**median**"_s, u"report"_s};
+    QString md;
+    md.reserve(characters + 2000);
+    int section = 0;
+    while (md.size() < characters) {
+        md += u"\n## %1. Section on %2\n\n"_s.arg(++section).arg(words.at(section % words.size()));
+        for (int p = 0; p < 4; ++p) {
+            for (int s = 0; s < 6; ++s) {
+                QString sentence;
+                const int n = 12 + int(random.bounded(14));
+                for (int w = 0; w < n; ++w)
+                    sentence += words.at(random.bounded(int(words.size()))) + u' ';
+                sentence[0] = sentence.at(0).toUpper();
+                md += sentence.trimmed() + u". "_s;
+            }
+            md += u"See [source](https://example.org/%1).\n\n"_s.arg(section);
+        }
+        md += u"| Setting | Value |\n|---|---|\n| A | 1.9 |\n| B | 2.7 |\n\n- one point\n- another\n"_s;
+    }
+    return md;
+}
+
+double median(QList<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.isEmpty() ? 0 : values.at(values.size() / 2);
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QCommandLineParser parser;
+    const QCommandLineOption dataOption(u"data"_s, u"Benchmark data folder."_s, u"dir"_s,
+                                        u"../shared/data"_s);
+    const QCommandLineOption repeatOption(u"repeat"_s, u"Runs per report."_s, u"n"_s, u"7"_s);
+    parser.addOptions({dataOption, repeatOption});
+    parser.addHelpOption();
+    parser.process(app);
+    const int repeat = std::max(1, parser.value(repeatOption).toInt());
+
+    QList<Sample> samples;
+    const QDir reports(QDir(parser.value(dataOption)).filePath(u"drb2/samples/report"_s));
+    // The largest sample of each format.
+    QHash<QString, QFileInfo> largest;
+    for (const QString &dir : reports.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        for (const QFileInfo &f : QDir(reports.filePath(dir)).entryInfoList(QDir::Files)) {
+            const QString suffix = f.suffix().toLower();
+            if (!largest.contains(suffix) || largest.value(suffix).size() < f.size())
+                largest.insert(suffix, f);
+        }
+    }
+    QStringList suffixes = largest.keys();
+    suffixes.sort();
+    for (const QString &suffix : suffixes) {
+        const QFileInfo info = largest.value(suffix);
+        QFile file(info.filePath());
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray bytes = file.readAll();
+        const ExtractedDocument doc = extractDocument(bytes, info.fileName());
+        if (!doc.hasText)
+            continue;
+        Sample s;
+        s.label = u"sample %1 (%2)"_s.arg(info.fileName()).arg(suffix);
+        s.loaded.report.id = 1;
+        s.loaded.report.format = doc.format;
+        s.loaded.report.text = doc.text;
+        s.loaded.report.pages = doc.pages;
+        s.loaded.report.hasText = true;
+        if (doc.format == ReportFormat::Pdf)
+            s.loaded.pdf = bytes;
+        if (doc.format == ReportFormat::Html)
+            s.loaded.originalHtml = QString::fromUtf8(bytes);
+        s.loaded.verdicts = spreadSpans(doc.text, 70);
+        samples.append(s);
+    }
+    if (samples.isEmpty())
+        QTextStream(stderr) << "no sample reports under " << reports.path()
+                            << " (use --data DIR); measuring the generated report only\n";
+    Sample generated;
+    generated.label = u"generated Markdown, 150,000 characters"_s;
+    generated.loaded.report.id = 1;
+    generated.loaded.report.format = ReportFormat::Markdown;
+    generated.loaded.report.text = generatedMarkdown(150'000);
+    generated.loaded.report.hasText = true;
+    generated.loaded.verdicts = spreadSpans(generated.loaded.report.text, 70);
+    samples.append(generated);
+
+    ReportView view;
+    view.resize(700, 900);
+    view.show();
+    QTextStream out(stdout);
+    out << u"Report view, median of %1 runs (ms): set document | first layout | highlight | "
+           "total | focus one rubric | re-highlight after new verdicts\n"_s.arg(repeat);
+    for (const Sample &s : std::as_const(samples)) {
+        QList<double> document, layout, highlight, focus, refresh;
+        int marks = 0;
+        for (int i = 0; i < repeat; ++i) {
+            view.showMessage(u"…"_s); // a different report first, as when the user moves on
+            view.showReport(s.loaded, u"Model"_s, s.loaded.verdicts);
+            QCoreApplication::processEvents();
+            const ReportView::Timing t = view.lastTiming();
+            document.append(t.documentMs);
+            layout.append(t.layoutMs);
+            highlight.append(t.highlightMs);
+            marks = int(view.marks().size());
+            QElapsedTimer clock;
+            clock.start();
+            for (const VerdictRow &row : s.loaded.verdicts)
+                view.focusRubric(row.rubricId);
+            focus.append(clock.nsecsElapsed() / 1e6
+                         / std::max<qsizetype>(1, s.loaded.verdicts.size()));
+            clock.restart();
+            view.setEvidence(s.loaded.verdicts);
+            refresh.append(clock.nsecsElapsed() / 1e6);
+        }
+        out << u"  %1: %2 chars, %3 spans highlighted\n"_s.arg(s.label)
+                   .arg(s.loaded.report.text.size())
+                   .arg(marks);
+        out << u"      %1 | %2 | %3 | %4 | %5 | %6\n"_s.arg(median(document), 0, 'f', 1)
+                   .arg(median(layout), 0, 'f', 1)
+                   .arg(median(highlight), 0, 'f', 1)
+                   .arg(median(document) + median(layout) + median(highlight), 0, 'f', 1)
+                   .arg(median(focus), 0, 'f', 2)
+                   .arg(median(refresh), 0, 'f', 1);
+        out.flush();
+    }
+    return 0;
+}
