@@ -1,4 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -8,8 +8,16 @@
         <translation>设置标注</translation>
     </message>
     <message>
-        <source>undo</source>
-        <translation>撤销</translation>
+        <source>Set note</source>
+        <translation>设置备注</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Every label and note is saved at once as an event; quitting or a crash loses nothing.</source>
+        <translation>每个标注和备注都会立即作为事件保存；退出或崩溃都不会丢失任何内容。</translation>
     </message>
 </context>
 <context>
@@ -90,10 +98,6 @@
         <translation>导入(&amp;I)…</translation>
     </message>
     <message>
-        <source>Import benchmark tasks, reports or judge results</source>
-        <translation>导入基准任务、报告或评审结果</translation>
-    </message>
-    <message>
         <source>&amp;Reload</source>
         <translation>重新加载(&amp;R)</translation>
     </message>
@@ -136,10 +140,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Main Toolbar</source>
         <translation>主工具栏</translation>
-    </message>
-    <message>
-        <source>Filter tasks and reports…</source>
-        <translation>筛选任务和报告…</translation>
     </message>
     <message>
         <source>No recent projects</source>
@@ -266,12 +266,269 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <source>Keyboard shortcuts</source>
-        <translation>键盘快捷键</translation>
+        <source>&amp;New Project…</source>
+        <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <source>&lt;table&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Up / Down&lt;/b&gt;&lt;/td&gt;&lt;td&gt;previous / next rubric&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;1 / 0 / -&lt;/b&gt;&lt;/td&gt;&lt;td&gt;label the rubric 1, 0 or −1&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A&lt;/b&gt;&lt;/td&gt;&lt;td&gt;accept the judge&apos;s verdict&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Z / Ctrl+Shift+Z&lt;/b&gt;&lt;/td&gt;&lt;td&gt;undo / redo a label&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+R&lt;/b&gt;&lt;/td&gt;&lt;td&gt;run the offline judge&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+O&lt;/b&gt;&lt;/td&gt;&lt;td&gt;open a project&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F5&lt;/b&gt;&lt;/td&gt;&lt;td&gt;reload the project&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;Every label is saved at once as an event; nothing is lost on quit.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <source>Create an empty project file</source>
+        <translation>创建一个空的项目文件</translation>
+    </message>
+    <message>
+        <source>Import benchmark tasks, reports or judge results (or drop files on the window)</source>
+        <translation>导入基准任务、报告或评审结果（也可将文件拖放到窗口上）</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export judge results in the benchmark's own formats</source>
+        <translation>以基准自身的格式导出评审结果</translation>
+    </message>
+    <message>
+        <source>Run &amp;Evaluation…</source>
+        <translation>运行评测(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Choose a judge (an LLM provider or the offline judge), a scope and the concurrency, see the cost, and run it in the background</source>
+        <translation>选择评审（LLM 提供方或离线评审）、范围和并发数，查看费用，并在后台运行</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>首选项(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Your annotator name and other settings</source>
+        <translation>你的标注者名称及其他设置</translation>
+    </message>
+    <message>
+        <source>Every key of the window</source>
+        <translation>窗口中的所有按键</translation>
+    </message>
+    <message>
+        <source>Ctrl+F</source>
+        <translation>Ctrl+F</translation>
+    </message>
+    <message>
+        <source>filter the project tree</source>
+        <translation>筛选项目树</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+F</source>
+        <translation>Ctrl+Shift+F</translation>
+    </message>
+    <message>
+        <source>search the text of every report</source>
+        <translation>搜索所有报告的正文</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+R</source>
+        <translation>Ctrl+Shift+R</translation>
+    </message>
+    <message>
+        <source>run an evaluation: judge, scope, concurrency, cost</source>
+        <translation>运行评测：评审、范围、并发、费用</translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <source>run the offline judge (no key, no network)</source>
+        <translation>运行离线评审（无需密钥，无需网络）</translation>
+    </message>
+    <message>
+        <source>Ctrl+.</source>
+        <translation>Ctrl+.</translation>
+    </message>
+    <message>
+        <source>stop the running judge (resumable)</source>
+        <translation>停止正在运行的评审（可继续）</translation>
+    </message>
+    <message>
+        <source>Ctrl+N / Ctrl+O</source>
+        <translation>Ctrl+N / Ctrl+O</translation>
+    </message>
+    <message>
+        <source>new / open a project</source>
+        <translation>新建 / 打开项目</translation>
+    </message>
+    <message>
+        <source>Ctrl+I / Ctrl+E</source>
+        <translation>Ctrl+I / Ctrl+E</translation>
+    </message>
+    <message>
+        <source>import / export</source>
+        <translation>导入 / 导出</translation>
+    </message>
+    <message>
+        <source>F5</source>
+        <translation>F5</translation>
+    </message>
+    <message>
+        <source>reload the project</source>
+        <translation>重新加载项目</translation>
+    </message>
+    <message>
+        <source>F1 or ?</source>
+        <translation>F1 或 ?</translation>
+    </message>
+    <message>
+        <source>this sheet</source>
+        <translation>本快捷键表</translation>
+    </message>
+    <message>
+        <source>&amp;Filter Reports</source>
+        <translation>筛选报告(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Search Report Text</source>
+        <translation>搜索报告正文(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Judge</source>
+        <translation>评审(&amp;J)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n report(s) found</source>
+        <translation>
+            <numerusform>找到 %n 份报告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>New Project</source>
+        <translation>新建项目</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n file(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 个文件导出到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This rubric has no evidence in the report.</source>
+        <translation>此评分项在报告中没有证据。</translation>
+    </message>
+    <message>
+        <source>This is the last report.</source>
+        <translation>这是最后一份报告。</translation>
+    </message>
+    <message>
+        <source>This is the first report.</source>
+        <translation>这是第一份报告。</translation>
+    </message>
+    <message>
+        <source>%1 already exists; open it instead, or choose a new name.</source>
+        <translation>%1 已存在；请直接打开它，或换一个名称。</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Open or create a project first, then drop files on it.</source>
+        <translation>请先打开或创建一个项目，再将文件拖放到上面。</translation>
+    </message>
+    <message>
+        <source>Export DRB-II results to a folder</source>
+        <translation>将 DRB-II 结果导出到文件夹</translation>
+    </message>
+    <message>
+        <source>Exporting to %1…</source>
+        <translation>正在导出到 %1…</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::PdfPageView</name>
+    <message>
+        <source>The PDF is protected by a password.</source>
+        <translation>该 PDF 受密码保护。</translation>
+    </message>
+    <message>
+        <source>The PDF is encrypted in a way that cannot be read.</source>
+        <translation>该 PDF 的加密方式无法读取。</translation>
+    </message>
+    <message>
+        <source>The file is not a readable PDF.</source>
+        <translation>该文件不是可读取的 PDF。</translation>
+    </message>
+    <message>
+        <source>The PDF could not be read (%1).</source>
+        <translation>无法读取该 PDF（%1）。</translation>
+    </message>
+    <message>
+        <source>The PDF could not be opened in memory.</source>
+        <translation>无法在内存中打开该 PDF。</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>Every label you give is stored under this name, so several people can annotate the same project and be compared.</source>
+        <translation>你给出的每个标注都以此名称保存，因此多人可以标注同一项目并相互比较。</translation>
+    </message>
+    <message>
+        <source>&amp;Annotator name:</source>
+        <translation>标注者名称(&amp;A)：</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::ProjectExplorer</name>
+    <message>
+        <source>Filter tasks and reports…</source>
+        <translation>筛选任务和报告…</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>任意状态</translation>
+    </message>
+    <message>
+        <source>Unlabelled</source>
+        <translation>未标注</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>Fully labelled</source>
+        <translation>已全部标注</translation>
+    </message>
+    <message>
+        <source>Search the text of every report (Enter)…</source>
+        <translation>搜索所有报告的正文（回车）…</translation>
+    </message>
+    <message>
+        <source>Any language</source>
+        <translation>任意语言</translation>
+    </message>
+    <message>
+        <source>Any theme</source>
+        <translation>任意主题</translation>
+    </message>
+    <message>
+        <source>Any persona</source>
+        <translation>任意用户画像</translation>
+    </message>
+    <message>
+        <source>Any model</source>
+        <translation>任意模型</translation>
+    </message>
+    <message>
+        <source>No report contains “%1”.</source>
+        <translation>没有报告包含“%1”。</translation>
     </message>
 </context>
 <context>
@@ -368,6 +625,10 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>Details</source>
         <translation>详情</translation>
     </message>
+    <message>
+        <source>%1/%2 labelled</source>
+        <translation>已标注 %1/%2</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::ReportFormat</name>
@@ -430,6 +691,500 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>This report has no text (image/scanned)</source>
         <translation>此报告没有文本（图像或扫描件）</translation>
     </message>
+    <message>
+        <source>Pages</source>
+        <translation>页面</translation>
+    </message>
+    <message>
+        <source>Show the PDF's pages, or its text layer</source>
+        <translation>显示 PDF 的页面或其文本层</translation>
+    </message>
+    <message>
+        <source>The PDF cannot be shown as pages: %1</source>
+        <translation>无法以页面形式显示该 PDF：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::RunDialog</name>
+    <message>
+        <source>The project file %1 does not exist.</source>
+        <translation>项目文件 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>e.g. gpt-4.1, or the model a local server serves</source>
+        <translation>例如 gpt-4.1，或本地服务器提供的模型</translation>
+    </message>
+    <message>
+        <source>e.g. gemini-2.5-pro</source>
+        <translation>例如 gemini-2.5-pro</translation>
+    </message>
+    <message>
+        <source>e.g. claude-sonnet-4</source>
+        <translation>例如 claude-sonnet-4</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation>%1 M</translation>
+    </message>
+    <message>
+        <source>%1 k</source>
+        <translation>%1 k</translation>
+    </message>
+    <message>
+        <source>New Judge Run</source>
+        <translation>新建评审运行</translation>
+    </message>
+    <message>
+        <source>Offline lexical judge (no network, no key)</source>
+        <translation>离线词汇评审（无需网络，无需密钥）</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible (OpenAI, vLLM, Ollama, llama.cpp…)</source>
+        <translation>OpenAI 兼容（OpenAI、vLLM、Ollama、llama.cpp…）</translation>
+    </message>
+    <message>
+        <source>Gemini</source>
+        <translation>Gemini</translation>
+    </message>
+    <message>
+        <source>Anthropic</source>
+        <translation>Anthropic</translation>
+    </message>
+    <message>
+        <source>Prefilled with the provider's endpoint; point it at a proxy or at a server on this machine (http://127.0.0.1:8000/v1).</source>
+        <translation>已预填提供方的端点；也可以指向代理或本机上的服务器（http://127.0.0.1:8000/v1）。</translation>
+    </message>
+    <message>
+        <source>API key (x-goog-api-key)</source>
+        <translation>API 密钥（x-goog-api-key）</translation>
+    </message>
+    <message>
+        <source>Bearer token to a proxy at the URL above</source>
+        <translation>发往上述地址代理的 Bearer 令牌</translation>
+    </message>
+    <message>
+        <source>The name of the environment variable (also the system keyring entry) that holds the key. The key itself is never shown or saved.</source>
+        <translation>保存密钥的环境变量名称（也是系统密钥环中的条目名）。密钥本身从不显示或保存。</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>all tasks, or ids such as 1,2,5-9</source>
+        <translation>所有任务，或如 1,2,5-9 的编号</translation>
+    </message>
+    <message>
+        <source>Only items without a usable verdict yet</source>
+        <translation>仅限尚无可用结论的评分项</translation>
+    </message>
+    <message>
+        <source>Instead, re-run only the failed items of:</source>
+        <translation>改为只重新运行以下运行中失败的评分项：</translation>
+    </message>
+    <message>
+        <source> requests at once</source>
+        <translation> 个并发请求</translation>
+    </message>
+    <message>
+        <source> items per request</source>
+        <translation> 项/请求</translation>
+    </message>
+    <message>
+        <source>provider and model</source>
+        <translation>提供方和模型</translation>
+    </message>
+    <message>
+        <source>&amp;Start Run</source>
+        <translation>开始运行(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>提供方(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Server URL:</source>
+        <translation>服务器地址(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Sign-&amp;in:</source>
+        <translation>登录方式(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>API &amp;key from:</source>
+        <translation>API 密钥来源(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>in</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>out</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>P&amp;rice per million tokens:</source>
+        <translation>每百万词元价格(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Prompt sc&amp;heme:</source>
+        <translation>提示方案(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;Concurrency:</source>
+        <translation>并发数(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Batch size:</source>
+        <translation>批大小(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>What to judge</source>
+        <translation>评审内容</translation>
+    </message>
+    <message>
+        <source>Bench&amp;mark:</source>
+        <translation>基准(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Tasks:</source>
+        <translation>任务(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>A&amp;gents:</source>
+        <translation>智能体(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Run &amp;name:</source>
+        <translation>运行名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Or repair an earlier run</source>
+        <translation>或修复较早的运行</translation>
+    </message>
+    <message>
+        <source>Estimate</source>
+        <translation>估算</translation>
+    </message>
+    <message numerus="yes">
+        <source>#%1 %2 — %n item(s) in error</source>
+        <translation>
+            <numerusform>#%1 %2 — %n 个评分项出错</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No earlier run has failed items</source>
+        <translation>较早的运行中没有失败的评分项</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%Ln report(s))</source>
+        <translation>
+            <numerusform>%1（%Ln 份报告）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sent again to the run's own judge (%1 · %2) with its settings; the judge settings on the left are not used.</source>
+        <translation>将按该运行自己的评审（%1 · %2）及其设置重新发送；左侧的评审设置不会被使用。</translation>
+    </message>
+    <message>
+        <source>The offline judge needs no key.</source>
+        <translation>离线评审不需要密钥。</translation>
+    </message>
+    <message>
+        <source>%1 is set in the environment; the run reads it when it starts.</source>
+        <translation>环境中已设置 %1；运行开始时会读取它。</translation>
+    </message>
+    <message>
+        <source>%1 is not set (%2); a server on this machine may need no key.</source>
+        <translation>%1 未设置（%2）；本机上的服务器可能不需要密钥。</translation>
+    </message>
+    <message>
+        <source>%1 is not set (%2). Set it before starting Rubricate, or store the key with: rubricate-cli keys set %1</source>
+        <translation>%1 未设置（%2）。请在启动 Rubricate 前设置它，或用以下命令保存密钥：rubricate-cli keys set %1</translation>
+    </message>
+    <message>
+        <source>no system keyring is reachable</source>
+        <translation>无法访问系统密钥环</translation>
+    </message>
+    <message>
+        <source>Looking for %1 in the system keyring…</source>
+        <translation>正在系统密钥环中查找 %1…</translation>
+    </message>
+    <message>
+        <source>%1 is stored in the system keyring.</source>
+        <translation>%1 已保存在系统密钥环中。</translation>
+    </message>
+    <message>
+        <source>nor in the system keyring</source>
+        <translation>系统密钥环中也没有</translation>
+    </message>
+    <message>
+        <source>Choose at least one agent.</source>
+        <translation>请至少选择一个智能体。</translation>
+    </message>
+    <message>
+        <source>The project could not be read: %1</source>
+        <translation>无法读取项目：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to start: %1</source>
+        <translation>没有可开始的内容：%1</translation>
+    </message>
+    <message>
+        <source>Estimating…</source>
+        <translation>正在估算…</translation>
+    </message>
+    <message>
+        <source>%1 for %2 in %3</source>
+        <translation>%1，覆盖 %3 中的 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln request(s)</source>
+        <translation>
+            <numerusform>%Ln 个请求</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln rubric item(s)</source>
+        <translation>
+            <numerusform>%Ln 个评分项</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln report(s)</source>
+        <translation>
+            <numerusform>%Ln 份报告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, judged on this machine: ≈ $0.00</source>
+        <translation>，在本机评审：≈ $0.00</translation>
+    </message>
+    <message>
+        <source>; about %1 input and %2 output tokens</source>
+        <translation>；约 %1 个输入词元和 %2 个输出词元</translation>
+    </message>
+    <message>
+        <source>: price unknown (set the judge's prices to see one)</source>
+        <translation>：价格未知（设置评审的价格后即可看到）</translation>
+    </message>
+    <message>
+        <source>: ≈ $%1</source>
+        <translation>：≈ $%1</translation>
+    </message>
+    <message>
+        <source>. Answers already in the response cache cost nothing.</source>
+        <translation>。响应缓存中已有的回答不产生费用。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n report(s) without text will be skipped.</source>
+        <translation>
+            <numerusform>将跳过 %n 份没有文本的报告。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::RunLauncher</name>
+    <message>
+        <source>Run %1 is not in this project.</source>
+        <translation>运行 %1 不在此项目中。</translation>
+    </message>
+    <message>
+        <source>Run %1 has no failed items to send again.</source>
+        <translation>运行 %1 没有需要重新发送的失败评分项。</translation>
+    </message>
+    <message>
+        <source>Run %1 has nothing left to send.</source>
+        <translation>运行 %1 没有剩余待发送的内容。</translation>
+    </message>
+    <message>
+        <source>There is no project at %1.</source>
+        <translation>%1 处没有项目。</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::RunsDock</name>
+    <message>
+        <source>Judge Runs</source>
+        <translation>评审运行</translation>
+    </message>
+    <message>
+        <source>&amp;New Run…</source>
+        <translation>新建运行(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Choose a judge and a scope, see the estimated cost, start</source>
+        <translation>选择评审和范围，查看估算费用，然后开始</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Send no new requests; answers already on their way are still written</source>
+        <translation>不再发送新请求；已在途的回答仍会写入</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Continue the selected run: a paused one, or one that was cancelled or interrupted</source>
+        <translation>继续所选运行：已暂停、已取消或被中断的运行</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop the run; its unanswered requests stay queued and Resume sends them later</source>
+        <translation>停止运行；未回答的请求仍在队列中，稍后可用“继续”发送</translation>
+    </message>
+    <message>
+        <source>Re-run &amp;Failed</source>
+        <translation>重新运行失败项(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Ask the judge again for the items that ended in an error</source>
+        <translation>对出错的评分项再次询问评审</translation>
+    </message>
+    <message>
+        <source>One run is judged at a time. A cancelled or interrupted run keeps its unanswered requests: select it and press Resume.</source>
+        <translation>一次只评审一个运行。已取消或被中断的运行会保留未回答的请求：选中它并按“继续”。</translation>
+    </message>
+    <message>
+        <source>The runs could not be read: %1</source>
+        <translation>无法读取运行：%1</translation>
+    </message>
+    <message>
+        <source>Another run is being judged. One run is judged at a time: cancel it, or wait for it to finish.</source>
+        <translation>另一个运行正在评审中。一次只评审一个运行：请取消它或等待其完成。</translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::RunsModel</name>
+    <message>
+        <source>The project file %1 does not exist.</source>
+        <translation>项目文件 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>未开始</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>pausing…</source>
+        <translation>正在暂停…</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>已导入</translation>
+    </message>
+    <message>
+        <source>Run %1 (%2), created %3</source>
+        <translation>运行 %1（%2），创建于 %3</translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation>最近的错误：%1</translation>
+    </message>
+    <message>
+        <source>%1 requests answered, %2 given up, %3 still to send</source>
+        <translation>已回答 %1 个请求，放弃 %2 个，还有 %3 个待发送</translation>
+    </message>
+    <message>
+        <source>No price was set for this judge, so the cost is unknown.</source>
+        <translation>此评审未设置价格，因此费用未知。</translation>
+    </message>
+    <message>
+        <source>imported results</source>
+        <translation>导入的结果</translation>
+    </message>
+    <message>
+        <source>offline lexical judge</source>
+        <translation>离线词汇评审</translation>
+    </message>
+    <message numerus="yes">
+        <source>pausing (%n in flight)</source>
+        <translation>
+            <numerusform>正在暂停（%n 个在途）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>Items/s</source>
+        <translation>项/秒</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Tokens in / out</source>
+        <translation>词元 入 / 出</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::VerdictModel</name>
@@ -473,6 +1228,14 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>Note</source>
         <translation>备注</translation>
     </message>
+    <message>
+        <source>Blind mode: label this rubric to see the judge</source>
+        <translation>盲评模式：先标注此评分项才能看到评审结论</translation>
+    </message>
+    <message>
+        <source>Run B</source>
+        <translation>运行 B</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::VerdictPanel</name>
@@ -481,24 +1244,233 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>此报告尚无评审运行</translation>
     </message>
     <message>
-        <source>Label %1</source>
-        <translation>标注 %1</translation>
-    </message>
-    <message>
-        <source>Accept the judge&apos;s verdict</source>
+        <source>Accept the judge's verdict</source>
         <translation>采纳评审结论</translation>
     </message>
+    <message>
+        <source>&amp;Blind Mode</source>
+        <translation>盲评模式(&amp;B)</translation>
+    </message>
+    <message>
+        <source>The judge run whose verdicts are shown</source>
+        <translation>所显示结论所属的评审运行</translation>
+    </message>
+    <message>
+        <source>A second run shown beside the first; disagreements are marked</source>
+        <translation>与第一个运行并排显示的第二个运行；分歧会被标出</translation>
+    </message>
+    <message>
+        <source>Hide the judge's verdict and evidence until you have labelled the rubric</source>
+        <translation>在你标注评分项之前隐藏评审的结论和证据</translation>
+    </message>
+    <message>
+        <source>Label with %1</source>
+        <translation>标注为 %1</translation>
+    </message>
+    <message>
+        <source>Add or edit a note</source>
+        <translation>添加或编辑备注</translation>
+    </message>
+    <message>
+        <source>Next rubric</source>
+        <translation>下一个评分项</translation>
+    </message>
+    <message>
+        <source>Previous rubric</source>
+        <translation>上一个评分项</translation>
+    </message>
+    <message>
+        <source>Next report</source>
+        <translation>下一份报告</translation>
+    </message>
+    <message>
+        <source>Previous report</source>
+        <translation>上一份报告</translation>
+    </message>
+    <message>
+        <source>Next evidence span</source>
+        <translation>下一段证据</translation>
+    </message>
+    <message>
+        <source>Previous evidence span</source>
+        <translation>上一段证据</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>运行：</translation>
+    </message>
+    <message>
+        <source>beside:</source>
+        <translation>并排：</translation>
+    </message>
+    <message>
+        <source>J / K, Down / Up</source>
+        <translation>J / K，下 / 上</translation>
+    </message>
+    <message>
+        <source>next / previous rubric</source>
+        <translation>下一个 / 上一个评分项</translation>
+    </message>
+    <message>
+        <source>] / [</source>
+        <translation>] / [</translation>
+    </message>
+    <message>
+        <source>next / previous report</source>
+        <translation>下一份 / 上一份报告</translation>
+    </message>
+    <message>
+        <source>1 / 0 / -</source>
+        <translation>1 / 0 / -</translation>
+    </message>
+    <message>
+        <source>DRB-II: label 1, 0 or −1 (met only through the blocked source)</source>
+        <translation>DRB-II：标注 1、0 或 −1（仅通过被屏蔽来源满足）</translation>
+    </message>
+    <message>
+        <source>1 / P / 0</source>
+        <translation>1 / P / 0</translation>
+    </message>
+    <message>
+        <source>ResearchRubrics: satisfied, partially, not satisfied</source>
+        <translation>ResearchRubrics：满足、部分满足、未满足</translation>
+    </message>
+    <message>
+        <source>0 … 9, T</source>
+        <translation>0 … 9，T</translation>
+    </message>
+    <message>
+        <source>0–10 scales: the score, T for 10</source>
+        <translation>0–10 量表：分数，T 表示 10</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>accept the judge's verdict</source>
+        <translation>采纳评审结论</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>add or edit a note</source>
+        <translation>添加或编辑备注</translation>
+    </message>
+    <message>
+        <source>E / Shift+E</source>
+        <translation>E / Shift+E</translation>
+    </message>
+    <message>
+        <source>next / previous evidence span of the rubric</source>
+        <translation>该评分项的下一段 / 上一段证据</translation>
+    </message>
+    <message>
+        <source>Ctrl+B</source>
+        <translation>Ctrl+B</translation>
+    </message>
+    <message>
+        <source>blind mode: hide the judge until you have labelled</source>
+        <translation>盲评模式：在你标注前隐藏评审</translation>
+    </message>
+    <message>
+        <source>Ctrl+Z / Ctrl+Shift+Z</source>
+        <translation>Ctrl+Z / Ctrl+Shift+Z</translation>
+    </message>
+    <message>
+        <source>undo / redo a label or note</source>
+        <translation>撤销 / 重做标注或备注</translation>
+    </message>
+    <message>
+        <source>Select a report to see its verdicts.</source>
+        <translation>选择一份报告以查看其结论。</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
     <message numerus="yes">
-        <source>Judge run “%1”: %n rubric(s), %2 error(s), %3 quote(s) not in the report</source>
+        <source>%n rubric(s), %1 labelled, %2 judge error(s), %3 quote(s) not in the report</source>
         <translation>
-            <numerusform>评审运行“%1”：%n 个评分项，%2 个错误，%3 条引文不在报告中</numerusform>
+            <numerusform>%n 个评分项，已标注 %1 个，%2 个评审错误，%3 条引文不在报告中</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>No judge run for this report yet: %n rubric(s)</source>
+        <source>No judge run for this report yet: %n rubric(s), %1 labelled</source>
         <translation>
-            <numerusform>此报告尚无评审运行：%n 个评分项</numerusform>
+            <numerusform>此报告尚无评审运行：%n 个评分项，已标注 %1 个</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>; the two runs disagree on %n</source>
+        <translation>
+            <numerusform>；两个运行在 %n 项上有分歧</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · weight %1</source>
+        <translation> · 权重 %1</translation>
+    </message>
+    <message>
+        <source>Blind mode: the judge's verdict and evidence appear once you have labelled this rubric.</source>
+        <translation>盲评模式：标注此评分项后才会显示评审的结论和证据。</translation>
+    </message>
+    <message>
+        <source>Not judged in this run.</source>
+        <translation>此运行中未评审。</translation>
+    </message>
+    <message>
+        <source>Judge:</source>
+        <translation>评审：</translation>
+    </message>
+    <message>
+        <source>Judge error:</source>
+        <translation>评审错误：</translation>
+    </message>
+    <message>
+        <source>not found in the report</source>
+        <translation>报告中未找到</translation>
+    </message>
+    <message>
+        <source>partly found in the report</source>
+        <translation>报告中部分找到</translation>
+    </message>
+    <message numerus="yes">
+        <source>found in the report (%n span(s))</source>
+        <translation>
+            <numerusform>已在报告中找到（%n 段）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Evidence:</source>
+        <translation>证据：</translation>
+    </message>
+    <message>
+        <source>Human:</source>
+        <translation>人工：</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>备注：</translation>
+    </message>
+    <message>
+        <source>Blind mode: give your own label first.</source>
+        <translation>盲评模式：请先给出你自己的标注。</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Note on “%1”:</source>
+        <translation>关于“%1”的备注：</translation>
+    </message>
+    <message numerus="yes">
+        <source>Blind mode: %n rubric(s), %1 labelled</source>
+        <translation>
+            <numerusform>盲评模式：%n 个评分项，已标注 %1 个</numerusform></translation>
     </message>
 </context>
 <context>
@@ -518,6 +1490,10 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Project file to open.</source>
         <translation>要打开的项目文件。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: main, pdf, blind, run-dialog or shortcuts.</source>
+        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog 或 shortcuts。</translation>
     </message>
 </context>
 </TS>

@@ -284,6 +284,10 @@ void VerdictPanel::updateTitle()
         disagree += r.otherJudged && r.judged && r.otherJudgeValue != r.judgeValue ? 1 : 0;
     }
     const int n = int(m_model->rowCount());
+    if (m_model->isBlind()) { // counts of the judge's errors and misquotes anchor too
+        m_title->setText(tr("Blind mode: %n rubric(s), %1 labelled", nullptr, n).arg(labelled));
+        return;
+    }
     QString text = m_run
         ? tr("%n rubric(s), %1 labelled, %2 judge error(s), %3 quote(s) not "
              "in the report",

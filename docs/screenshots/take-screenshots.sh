@@ -14,6 +14,8 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT INT TERM
 
 shoot() { # locale output [scene]
+    # Fresh settings per shot (blind mode, window state), one demo project for all.
+    rm -rf "$scratch/config"
     env XDG_CONFIG_HOME="$scratch/config" XDG_DATA_HOME="$scratch/data" \
         XDG_CACHE_HOME="$scratch/cache" LC_ALL="$1" LANG="$1" LANGUAGE= \
         QT_QPA_PLATFORM=xcb QT_LOGGING_RULES='qt.qpa.*=false' \
