@@ -67,7 +67,8 @@ QString generatedMarkdown(int characters)
     md.reserve(characters + 2000);
     int section = 0;
     while (md.size() < characters) {
-        md += u"\n## %1. Section on %2\n\n"_s.arg(++section).arg(words.at(section % words.size()));
+        ++section;
+        md += u"\n## %1. Section on %2\n\n"_s.arg(section).arg(words.at(section % words.size()));
         for (int p = 0; p < 4; ++p) {
             for (int s = 0; s < 6; ++s) {
                 QString sentence;

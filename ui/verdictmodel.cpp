@@ -109,8 +109,8 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
     const VerdictRow &r = m_rows.at(index.row());
     const bool hidden = judgeHidden(r);
     const int column = index.column();
-    const bool judgeSide
-        = column == JudgeColumn || column == OtherJudgeColumn || column == EvidenceColumn;
+    const bool judgeSide = column == JudgeColumn || column == OtherJudgeColumn
+        || column == ReasonColumn || column == EvidenceColumn;
     if (hidden && judgeSide) {
         if (role == Qt::DisplayRole)
             return u"·"_s;
@@ -146,6 +146,8 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
             return r.otherJudgeError;
         if (index.column() == NoteColumn)
             return r.humanNote;
+        if (index.column() == ReasonColumn)
+            return r.reason;
         if (index.column() == EvidenceColumn)
             return r.evidence;
         return r.rubricText;
@@ -189,6 +191,8 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
         if (!r.otherJudged)
             return QString();
         return r.otherJudgeValue ? valueText(r.otherJudgeValue) : tr("error");
+    case ReasonColumn:
+        return r.reason.simplified();
     case EvidenceColumn:
         if (r.evidenceStatus == "located"_L1)
             return tr("found");
@@ -219,6 +223,8 @@ QVariant VerdictModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Judge");
     case OtherJudgeColumn:
         return tr("Run B");
+    case ReasonColumn:
+        return tr("Reason");
     case EvidenceColumn:
         return tr("Evidence");
     case HumanColumn:

@@ -19,6 +19,7 @@ public:
         RubricColumn,
         JudgeColumn,
         OtherJudgeColumn, // a second run beside the first, hidden unless one is chosen
+        ReasonColumn, // the judge's reason; hidden by default (the details show it whole)
         EvidenceColumn,
         HumanColumn,
         NoteColumn,

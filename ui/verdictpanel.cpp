@@ -67,6 +67,21 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
     m_view->horizontalHeader()->setSectionResizeMode(VerdictModel::RubricColumn,
                                                      QHeaderView::Stretch);
     m_view->setColumnHidden(VerdictModel::OtherJudgeColumn, true);
+    m_view->setColumnHidden(VerdictModel::ReasonColumn, true);
+    m_view->horizontalHeader()->setSectionResizeMode(VerdictModel::ReasonColumn,
+                                                     QHeaderView::Interactive);
+    // Right-click the header to choose columns (Run B follows the "beside" choice).
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setContextMenuPolicy(Qt::ActionsContextMenu);
+    for (const int column : {int(VerdictModel::DimensionColumn), int(VerdictModel::ReasonColumn),
+                             int(VerdictModel::EvidenceColumn), int(VerdictModel::NoteColumn)}) {
+        auto *toggle = new QAction(m_model->headerData(column, Qt::Horizontal).toString(), header);
+        toggle->setCheckable(true);
+        toggle->setChecked(!m_view->isColumnHidden(column));
+        connect(toggle, &QAction::toggled, this,
+                [this, column](bool on) { m_view->setColumnHidden(column, !on); });
+        header->addAction(toggle);
+    }
 
     // The details never load anything either: they show judge text, which is untrusted.
     m_details->setOpenLinks(false);

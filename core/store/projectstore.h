@@ -139,6 +139,26 @@ struct JudgedItem {
     QList<EvidenceSpanRow> spans;
 };
 
+// One rating of one rubric item by one rater, with what the alignment breakdowns group by.
+// Raters are judge runs ("run:<id>") and annotators ("human:<name>"); a judge error has no
+// value and is never paired, a cleared label is not a rating.
+struct RatingRow {
+    RowId reportId = 0;
+    RowId rubricId = 0;
+    QString benchmarkKey;
+    QString taskExternalId;
+    QString model;
+    QString persona;
+    QString language;
+    QString theme;
+    QString dimension;
+    VerdictScale scale = VerdictScale::Drb2Tristate;
+    QString rater; // "run:12" or "human:Ada"
+    QString raterName; // the run's name or the annotator
+    bool judge = false;
+    std::optional<double> value;
+};
+
 struct CachedResponse {
     QString response;
     qint64 inputTokens = 0;
@@ -257,6 +277,10 @@ public:
                                                      const QString &annotator = {});
     ProjectStats stats();
     QList<SearchHit> search(const QString &text, int limit = 50);
+
+    // Every judge verdict and every annotator's current label of the benchmark's items
+    // (empty key: every benchmark), in (report, rubric) order.
+    QList<RatingRow> ratingRows(const QString &benchmarkKey = {});
 
 private:
     ProjectStore() = default;

@@ -642,4 +642,53 @@ QList<SearchHit> ProjectStore::search(const QString &text, int limit)
     return hits;
 }
 
+QList<RatingRow> ProjectStore::ratingRows(const QString &benchmarkKey)
+{
+    QList<RatingRow> out;
+    // One select over both kinds of rater; the item's attributes come from the same joins.
+    const QString items
+        = u" JOIN report p ON p.id = x.report_id JOIN rubric r ON r.id = x.rubric_id"
+          " JOIN task t ON t.id = p.task_id JOIN benchmark b ON b.id = t.benchmark_id"
+          " JOIN agent_model m ON m.id = p.model_id"
+          " LEFT JOIN research_query qr ON qr.id = p.query_id"
+          " LEFT JOIN persona pe ON pe.id = qr.persona_id"
+          " WHERE (COALESCE(?, '') = '' OR b.key = ?)"_s;
+    const QString columns = u"x.report_id, x.rubric_id, b.key, t.external_id, m.name,"
+                            " COALESCE(pe.external_id, ''), COALESCE(t.language, ''),"
+                            " COALESCE(t.theme, ''), r.dimension, r.scale"_s;
+    QSqlQuery &q
+        = prepared(u"SELECT "_s + columns
+                   + u", 'run:' || jr.id, jr.name, 1, x.value FROM verdict x"
+                     " JOIN judge_run jr ON jr.id = x.run_id"_s
+                   + items + u" UNION ALL SELECT "_s + columns
+                   + u", 'human:' || x.annotator, x.annotator, 0, x.value FROM annotation_event x"
+                     " JOIN (SELECT MAX(id) AS id FROM annotation_event"
+                     "       GROUP BY report_id, rubric_id, annotator) newest ON newest.id = x.id"_s
+                   + items + u" AND x.value IS NOT NULL ORDER BY 1, 2, 11"_s);
+    for (int i = 0; i < 4; ++i)
+        bindAt(q, i, benchmarkKey);
+    if (!exec(q))
+        return out;
+    while (q.next()) {
+        RatingRow row;
+        row.reportId = q.value(0).toLongLong();
+        row.rubricId = q.value(1).toLongLong();
+        row.benchmarkKey = q.value(2).toString();
+        row.taskExternalId = q.value(3).toString();
+        row.model = q.value(4).toString();
+        row.persona = q.value(5).toString();
+        row.language = q.value(6).toString();
+        row.theme = q.value(7).toString();
+        row.dimension = q.value(8).toString();
+        row.scale = scaleFromKey(q.value(9).toString()).value_or(VerdictScale::Drb2Tristate);
+        row.rater = q.value(10).toString();
+        row.raterName = q.value(11).toString();
+        row.judge = q.value(12).toInt() == 1;
+        if (!q.value(13).isNull())
+            row.value = q.value(13).toDouble();
+        out.append(row);
+    }
+    return out;
+}
+
 } // namespace Rubricate

@@ -17,10 +17,13 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
@@ -427,7 +430,14 @@ void TestWorkbench::droppedFileOpensImportWithItsKind()
     QCOMPARE(ImportDialog::guessKind(m_dir.path()), ImportKind::Drb2Reports);
     QCOMPARE(ImportDialog::guessKind(u"/data/notes.txt"_s), std::nullopt);
 
-    m_window->importPath(u"/data/result.jsonl"_s);
+    // A real drop: the window accepts local files and asks what the dropped one is.
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(u"/data/result.jsonl"_s)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(m_window.get(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(m_window.get(), &drop);
     ImportDialog *dialog = nullptr;
     QTRY_VERIFY((dialog = m_window->findChild<ImportDialog *>()) != nullptr);
     QCOMPARE(dialog->kind(), ImportKind::Drb2Results);

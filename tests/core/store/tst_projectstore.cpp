@@ -170,6 +170,53 @@ private slots:
         QVERIFY(!m_store->appendAnnotation(anonymous));
     }
 
+    void ratingRowsPairJudgesAndPeople()
+    {
+        // Runs after annotationsAreAppendOnly: alice's current label is −1, bob's 0.
+        Verdict failed;
+        failed.reportId = m_report;
+        failed.rubricId = m_rubric;
+        failed.error = u"no score"_s;
+        JudgeRun run;
+        run.name = u"rating run"_s;
+        run.status = u"finished"_s;
+        const auto runId = m_store->createRun(run);
+        QVERIFY(runId);
+        failed.runId = *runId;
+        QVERIFY(m_store->writeJudgeVerdict(failed, {}, std::nullopt));
+        // carol labels and then clears: a cleared label is not a rating.
+        AnnotationEvent carol;
+        carol.reportId = m_report;
+        carol.rubricId = m_rubric;
+        carol.annotator = u"carol"_s;
+        carol.value = 1;
+        QVERIFY(m_store->appendAnnotation(carol));
+        carol.previousValue = 1;
+        carol.value.reset();
+        QVERIFY(m_store->appendAnnotation(carol));
+
+        const QList<RatingRow> rows = m_store->ratingRows();
+        const auto find = [&rows](const QString &rater) -> const RatingRow * {
+            for (const RatingRow &r : rows) {
+                if (r.rater == rater)
+                    return &r;
+            }
+            return nullptr;
+        };
+        QVERIFY(find(u"human:alice"_s));
+        QCOMPARE(find(u"human:alice"_s)->value, std::optional<double>(-1));
+        QCOMPARE(find(u"human:bob"_s)->value, std::optional<double>(0));
+        QVERIFY(!find(u"human:carol"_s));
+        const RatingRow *judge = find(u"run:%1"_s.arg(*runId));
+        QVERIFY(judge);
+        QVERIFY(judge->judge);
+        QVERIFY(!judge->value); // an error is carried as "no value", never as 0
+        QCOMPARE(judge->raterName, u"rating run"_s);
+        QCOMPARE(judge->rubricId, m_rubric);
+        QVERIFY(!judge->dimension.isEmpty());
+        QVERIFY(m_store->ratingRows(u"no-such-benchmark"_s).isEmpty());
+    }
+
     void rollbackLeavesNothing()
     {
         const int before = m_store->taskSummaries().size();
