@@ -139,26 +139,6 @@ struct JudgedItem {
     QList<EvidenceSpanRow> spans;
 };
 
-// One rating of one rubric item by one rater, with what the alignment breakdowns group by.
-// Raters are judge runs ("run:<id>") and annotators ("human:<name>"); a judge error has no
-// value and is never paired, a cleared label is not a rating.
-struct RatingRow {
-    RowId reportId = 0;
-    RowId rubricId = 0;
-    QString benchmarkKey;
-    QString taskExternalId;
-    QString model;
-    QString persona;
-    QString language;
-    QString theme;
-    QString dimension;
-    VerdictScale scale = VerdictScale::Drb2Tristate;
-    QString rater; // "run:12" or "human:Ada"
-    QString raterName; // the run's name or the annotator
-    bool judge = false;
-    std::optional<double> value;
-};
-
 struct CachedResponse {
     QString response;
     qint64 inputTokens = 0;
