@@ -1,5 +1,6 @@
 #include "cliapp.h"
 
+#include "cliagreement.h"
 #include "clibench.h"
 #include "clijudge.h"
 #include "clitable.h"
@@ -71,6 +72,19 @@ Commands:
                                result.jsonl and the five agg_scores_*.csv exactly as the
                                DRB-II pipeline writes them (byte-compatible), from the runs
                                given (repeated runs are averaged like the reference does).
+  agreement [options]          How far a judge run agrees with the annotators: percent
+                               agreement, Cohen's kappa, Macro-F1 and Krippendorff's alpha
+                               with bootstrap intervals, against the human majority (ties
+                               left out) or --against human:NAME, each annotator and the
+                               annotators among themselves, then a breakdown. Options:
+                               --benchmark KEY (needed when several are rated),
+                               --judge run:ID (default the newest), --collapse none|binary,
+                               --level nominal|ordinal|interval|ratio, --breakdown
+                               dimension|task|model|persona|language|theme, --filter
+                               attribute=value (repeatable), --draws N (1000; 0: none),
+                               --seed N, --clusters (resample tasks), --f1
+                               default|researchrubrics, --out DIR (CSV, JSON, Markdown,
+                               LaTeX, the label table and a manifest instead of the table).
   bench [import|judge|evidence] [--data DIR]
                                Benchmarks (figures, never pass/fail): import times on the
                                shared data; judging all DRB-II tasks against the simulated
@@ -434,6 +448,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         {{u"v"_s, u"version"_s}, u"Show the version."_s},
     });
     parser.addOptions(judgeOptions());
+    parser.addOptions(agreementOptions());
     if (!parser.parse(arguments)) {
         err << u"rubricate-cli: "_s << parser.errorText() << u"\n(see rubricate-cli --help)\n"_s;
         return Usage;
@@ -464,6 +479,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (command == "demo"_L1)
         return cmdDemo(c);
     if (const auto code = runJudgeCommand(command, parser, positional, c.projectPath, out, err))
+        return *code;
+    if (const auto code = runAgreementCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (command == "simulate-judge"_L1)
         return runSimulatedJudge(parser.value(u"latency"_s).toInt(), out);

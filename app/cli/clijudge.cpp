@@ -370,7 +370,7 @@ QList<QCommandLineOption> judgeOptions()
         {u"backoff-ms"_s, u"judge: first back-off delay (1000)."_s, u"MS"_s},
         {u"timeout"_s, u"judge: seconds to wait for an answer (600)."_s, u"S"_s},
         {u"temperature"_s, u"judge: sampling temperature."_s, u"T"_s},
-        {u"seed"_s, u"judge: sampling seed."_s, u"N"_s},
+        {u"seed"_s, u"judge: sampling seed; agreement: bootstrap seed."_s, u"N"_s},
         {u"max-tokens"_s, u"judge: output token limit."_s, u"N"_s},
         {u"no-json-mode"_s, u"judge: do not ask the provider for JSON output."_s},
         {u"no-evidence"_s, u"judge: do not locate quoted evidence while judging."_s},

@@ -1,0 +1,699 @@
+#include "alignmentexport.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+#include <array>
+#include <cmath>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// ---- numbers ------------------------------------------------------------------------------
+
+// Ten significant digits: finer than any agreement statistic over a few thousand items can
+// resolve, and the same digits in CSV and JSON.
+QString exactNumber(double v)
+{
+    return QString::number(v, 'g', 10);
+}
+
+QString csvNumber(std::optional<double> v)
+{
+    return v && std::isfinite(*v) ? exactNumber(*v) : QString();
+}
+
+// Rounded to the CSV's digits first, so that QJsonDocument's shortest round-trip form writes
+// the same digits as the CSV rather than seventeen.
+QJsonValue jsonNumber(std::optional<double> v)
+{
+    if (!v || !std::isfinite(*v))
+        return QJsonValue::Null;
+    return exactNumber(*v).toDouble();
+}
+
+QString fixed3(double v)
+{
+    QString s = QString::number(v, 'f', 3);
+    if (s == "-0.000"_L1) // a tiny negative kappa is no reason to print a sign
+        s = u"0.000"_s;
+    return s;
+}
+
+bool isDefined(const StatResult &r)
+{
+    return r.value && std::isfinite(*r.value);
+}
+
+QString undefinedReasonOf(const StatResult &r)
+{
+    if (isDefined(r))
+        return {};
+    return r.undefinedReason.isEmpty() ? u"not a finite number"_s : r.undefinedReason;
+}
+
+// ---- the four statistics of a row ------------------------------------------------------------
+
+const QStringList &statKeys()
+{
+    static const QStringList keys{u"percent_agreement"_s, u"cohen_kappa"_s, u"macro_f1"_s,
+                                  u"krippendorff_alpha"_s};
+    return keys;
+}
+
+template<typename Row>
+std::array<const Estimate *, 4> estimatesOf(const Row &row)
+{
+    return {&row.percent, &row.kappa, &row.macroF1, &row.alpha};
+}
+
+QStringList statHeader()
+{
+    QStringList header;
+    for (const QString &key : statKeys())
+        header << key << key + u"_lower"_s << key + u"_upper"_s << key + u"_undefined"_s;
+    header << u"macro_f1_variant"_s << u"alpha_level"_s << u"interval_notes"_s;
+    return header;
+}
+
+template<typename Row>
+QStringList statFields(const Row &row, const AlignmentOptions &options)
+{
+    QStringList fields;
+    QStringList notes;
+    const auto estimates = estimatesOf(row);
+    for (size_t i = 0; i < estimates.size(); ++i) {
+        const Estimate &e = *estimates.at(i);
+        const bool defined = isDefined(e.point);
+        fields << csvNumber(defined ? e.point.value : std::nullopt)
+               << csvNumber(defined ? e.lower : std::nullopt)
+               << csvNumber(defined ? e.upper : std::nullopt) << undefinedReasonOf(e.point);
+        if (defined && !e.intervalNote.isEmpty())
+            notes << statKeys().at(qsizetype(i)) + u": "_s + e.intervalNote;
+    }
+    fields << macroF1Name(options.f1) << alphaLevelName(options.level) << notes.join(u"; "_s);
+    return fields;
+}
+
+QJsonObject statJson(const StatResult &r)
+{
+    QJsonObject o{{u"value"_s, jsonNumber(isDefined(r) ? r.value : std::nullopt)}};
+    if (!isDefined(r))
+        o.insert(u"undefined"_s, undefinedReasonOf(r));
+    return o;
+}
+
+QJsonObject estimateJson(const Estimate &e)
+{
+    QJsonObject o = statJson(e.point);
+    const bool defined = isDefined(e.point);
+    o.insert(u"lower"_s, jsonNumber(defined ? e.lower : std::nullopt));
+    o.insert(u"upper"_s, jsonNumber(defined ? e.upper : std::nullopt));
+    if (defined && !e.intervalNote.isEmpty())
+        o.insert(u"interval_note"_s, e.intervalNote);
+    return o;
+}
+
+template<typename Row>
+void insertStats(QJsonObject &o, const Row &row, const AlignmentOptions &options)
+{
+    const auto estimates = estimatesOf(row);
+    for (size_t i = 0; i < estimates.size(); ++i) {
+        const QString &key = statKeys().at(qsizetype(i));
+        QJsonObject stat = estimateJson(*estimates.at(i));
+        if (key == "macro_f1"_L1)
+            stat.insert(u"variant"_s, macroF1Name(options.f1));
+        else if (key == "krippendorff_alpha"_L1)
+            stat.insert(u"level"_s, alphaLevelName(options.level));
+        o.insert(key, stat);
+    }
+}
+
+QByteArray jsonBytes(const QJsonObject &o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Indented);
+}
+
+// ---- settings as words and keys ----------------------------------------------------------------
+
+QString collapseKey(LabelCollapse collapse)
+{
+    switch (collapse) {
+    case LabelCollapse::None:
+        return u"none"_s;
+    case LabelCollapse::ResearchRubricsBinary:
+        return u"researchrubrics-binary"_s;
+    case LabelCollapse::Drb2Binary:
+        return u"drb2-binary"_s;
+    }
+    return {};
+}
+
+bool hasIntervals(const AlignmentOptions &o)
+{
+    return o.intervals && o.bootstrap.draws > 0;
+}
+
+QString intervalSentence(const AlignmentOptions &o)
+{
+    if (!hasIntervals(o))
+        return u"No intervals."_s;
+    return u"Intervals: %1% percentile bootstrap, %2 draws over %3 (seed %4)."_s
+        .arg(QString::number(o.bootstrap.confidence * 100, 'g', 6))
+        .arg(o.bootstrap.draws)
+        .arg(o.bootstrap.resampling == Resampling::Clusters ? u"tasks"_s : u"items"_s)
+        .arg(o.bootstrap.seed);
+}
+
+// The notes under a pasted table, one sentence each (LaTeX sets each on a row of its own, so
+// none may be long).
+QStringList tableNotes(const AlignmentReport &report)
+{
+    return {u"n: items both sides rated. Labels: %1."_s.arg(collapseName(report.options.collapse)),
+            u"%1 item(s) with tied annotators have no majority; %2 judge error(s) are never "
+            "paired."_s.arg(report.majorityTies)
+                .arg(report.judgeErrors),
+            u"Macro-F1 variant: %1."_s.arg(macroF1Name(report.options.f1)),
+            intervalSentence(report.options)};
+}
+
+QString comparisonLabel(const AlignmentReport &report, const Comparison &c)
+{
+    return raterDisplayName(report, c.raterA) + u" vs "_s + raterDisplayName(report, c.raterB);
+}
+
+// ---- the files -------------------------------------------------------------------------------
+
+QByteArray comparisonsCsv(const AlignmentReport &report)
+{
+    QString out = csvRecord(
+        QStringList{u"kind"_s, u"rater_a"_s, u"name_a"_s, u"rater_b"_s, u"name_b"_s, u"n"_s}
+        + statHeader());
+    for (const Comparison &c : report.comparisons) {
+        out += csvRecord(
+            QStringList{c.kind, c.raterA, c.nameA, c.raterB, c.nameB, QString::number(c.n)}
+            + statFields(c, report.options));
+    }
+    return out.toUtf8();
+}
+
+QJsonObject settingsJson(const AlignmentReport &report)
+{
+    QJsonArray categories;
+    for (double v : report.categories)
+        categories.append(jsonNumber(v));
+    return {{u"benchmark"_s, report.options.benchmarkKey},
+            {u"collapse"_s, collapseKey(report.options.collapse)},
+            {u"categories"_s, categories},
+            {u"alpha_level"_s, alphaLevelName(report.options.level)},
+            {u"macro_f1_variant"_s, macroF1Name(report.options.f1)},
+            {u"judge"_s, report.mainJudge},
+            {u"reference"_s, report.mainHuman}};
+}
+
+QByteArray comparisonsJson(const AlignmentReport &report)
+{
+    QJsonObject root = settingsJson(report);
+    QJsonArray rows;
+    for (const Comparison &c : report.comparisons) {
+        QJsonObject o{{u"kind"_s, c.kind},      {u"rater_a"_s, c.raterA}, {u"name_a"_s, c.nameA},
+                      {u"rater_b"_s, c.raterB}, {u"name_b"_s, c.nameB},   {u"n"_s, qint64(c.n)}};
+        insertStats(o, c, report.options);
+        rows.append(o);
+    }
+    root.insert(u"comparisons"_s, rows);
+    root.insert(u"annotators"_s,
+                QJsonObject{{u"krippendorff_alpha"_s, statJson(report.annotatorsAlpha)},
+                            {u"fleiss_kappa"_s, statJson(report.annotatorsFleiss)}});
+    QJsonArray byLevel;
+    for (const auto &[level, result] : report.alphaByLevel) {
+        QJsonObject o = statJson(result);
+        o.insert(u"level"_s, alphaLevelName(level));
+        byLevel.append(o);
+    }
+    // Krippendorff's alpha of the main judge and every annotator together, at each level.
+    root.insert(u"alpha_by_level"_s, byLevel);
+    return jsonBytes(root);
+}
+
+QByteArray breakdownCsv(const AlignmentReport &report)
+{
+    const QString attribute = ratingAttributeKey(report.options.breakdown);
+    QString out = csvRecord(QStringList{u"attribute"_s, u"group"_s, u"n"_s} + statHeader());
+    for (const GroupRow &g : report.breakdown) {
+        out += csvRecord(QStringList{attribute, g.group, QString::number(g.n)}
+                         + statFields(g, report.options));
+    }
+    return out.toUtf8();
+}
+
+QByteArray breakdownJson(const AlignmentReport &report)
+{
+    QJsonObject root = settingsJson(report);
+    root.insert(u"attribute"_s, ratingAttributeKey(report.options.breakdown));
+    QJsonArray rows;
+    for (const GroupRow &g : report.breakdown) {
+        QJsonObject o{{u"group"_s, g.group}, {u"n"_s, qint64(g.n)}};
+        insertStats(o, g, report.options);
+        rows.append(o);
+    }
+    root.insert(u"groups"_s, rows);
+    return jsonBytes(root);
+}
+
+QByteArray confusionCsv(const Comparison &main)
+{
+    // The corner says which way round: reference rows, judge columns.
+    QStringList header{main.raterB + u" \\ "_s + main.raterA};
+    for (double v : main.confusion.categories)
+        header << exactNumber(v);
+    QString out = csvRecord(header);
+    const qsizetype k = main.confusion.categories.size();
+    for (qsizetype r = 0; r < k; ++r) {
+        QStringList row{exactNumber(main.confusion.categories.at(r))};
+        for (qsizetype c = 0; c < k; ++c)
+            row << QString::number(main.confusion.at(r, c));
+        out += csvRecord(row);
+    }
+    return out.toUtf8();
+}
+
+const Comparison *findPair(const AlignmentReport &report, const QString &a, const QString &b)
+{
+    for (const Comparison &c : report.comparisons) {
+        if ((c.raterA == a && c.raterB == b) || (c.raterA == b && c.raterB == a))
+            return &c;
+    }
+    return nullptr;
+}
+
+QByteArray annotatorPairsCsv(const AlignmentReport &report)
+{
+    QStringList header{u"annotator"_s};
+    for (const QString &h : report.annotators)
+        header << raterDisplayName(report, h);
+    QString out = csvRecord(header);
+    for (const QString &a : report.annotators) {
+        QStringList row{raterDisplayName(report, a)};
+        for (const QString &b : report.annotators) {
+            const Comparison *c = a == b ? nullptr : findPair(report, a, b);
+            row << (c && isDefined(c->kappa.point) ? csvNumber(c->kappa.point.value) : QString());
+        }
+        out += csvRecord(row);
+    }
+    return out.toUtf8();
+}
+
+QByteArray disagreementsCsv(const AlignmentReport &report)
+{
+    QString out = csvRecord({u"report"_s, u"rubric"_s, u"unit"_s, u"task"_s, u"model"_s,
+                             u"dimension"_s, u"judge"_s, u"reference"_s, u"annotators"_s});
+    for (const Disagreement &d : report.disagreements) {
+        out += csvRecord({QString::number(d.reportId), QString::number(d.rubricId),
+                          u"%1:%2"_s.arg(d.reportId).arg(d.rubricId), d.task, d.model, d.dimension,
+                          exactNumber(d.judge), exactNumber(d.human),
+                          QString::number(d.annotators)});
+    }
+    return out.toUtf8();
+}
+
+QByteArray labelsCsv(const AlignmentReport &report)
+{
+    const LabelTable &t = report.table;
+    QString out = csvRecord(QStringList{u"unit"_s, u"task"_s} + t.raters());
+    for (qsizetype u = 0; u < t.unitCount(); ++u) {
+        QStringList row{t.unitName(u), t.clusterName(t.clusterOf(u))};
+        for (qsizetype r = 0; r < t.raterCount(); ++r)
+            row << csvNumber(t.value(u, r));
+        out += csvRecord(row);
+    }
+    return out.toUtf8();
+}
+
+// Footnote letters for the distinct reasons, in order of first use.
+class Footnotes
+{
+public:
+    QString markFor(const QString &reason)
+    {
+        qsizetype at = m_reasons.indexOf(reason);
+        if (at < 0) {
+            at = m_reasons.size();
+            m_reasons << reason;
+        }
+        return letter(at);
+    }
+    const QStringList &reasons() const { return m_reasons; }
+    static QString letter(qsizetype i)
+    {
+        QString s;
+        do {
+            s.prepend(QChar(u'a' + int(i % 26)));
+            i = i / 26 - 1;
+        } while (i >= 0);
+        return s;
+    }
+
+private:
+    QStringList m_reasons;
+};
+
+QString markdownCell(const QString &text)
+{
+    // Names are text, not markup: a "_" or "*" in an annotator's name must not start emphasis.
+    QString out;
+    for (const QChar c : text.simplified()) {
+        if (c == u'\\' || c == u'|' || c == u'*' || c == u'_' || c == u'`')
+            out += u'\\';
+        out += c;
+    }
+    return out;
+}
+
+QString markdownEstimate(const Estimate &e, Footnotes &notes)
+{
+    if (!isDefined(e.point))
+        return u"— (%1)"_s.arg(notes.markFor(undefinedReasonOf(e.point)));
+    QString s = fixed3(*e.point.value);
+    if (e.lower && e.upper)
+        s += u" [%1, %2]"_s.arg(fixed3(*e.lower), fixed3(*e.upper));
+    return s;
+}
+
+QByteArray alignmentMarkdown(const AlignmentReport &report)
+{
+    Footnotes notes;
+    QString out = u"| Comparison | n | Agreement | Cohen's κ | Macro-F1 | Krippendorff's α (%1) |\n"
+                  "|---|--:|---|---|---|---|\n"_s.arg(alphaLevelName(report.options.level));
+    for (const Comparison *c : headlineComparisons(report)) {
+        out += u"| "_s + markdownCell(comparisonLabel(report, *c)) + u" | "_s
+            + QString::number(c->n);
+        for (const Estimate *e : estimatesOf(*c))
+            out += u" | "_s + markdownEstimate(*e, notes);
+        out += u" |\n"_s;
+    }
+    out += u"\n"_s + markdownCell(tableNotes(report).join(u' ')) + u'\n';
+    for (qsizetype i = 0; i < notes.reasons().size(); ++i)
+        out += u"\n(%1) undefined: %2"_s.arg(Footnotes::letter(i),
+                                             markdownCell(notes.reasons().at(i)));
+    if (!notes.reasons().isEmpty())
+        out += u'\n';
+    return out.toUtf8();
+}
+
+QString latexNumber(double v)
+{
+    const QString s = fixed3(v);
+    // A text-mode hyphen is shorter than a minus sign.
+    return s.startsWith(u'-') ? u"$-$"_s + s.mid(1) : s;
+}
+
+QString latexEstimate(const Estimate &e, Footnotes &notes)
+{
+    if (!isDefined(e.point))
+        return u"---\\textsuperscript{%1}"_s.arg(notes.markFor(undefinedReasonOf(e.point)));
+    QString s = latexNumber(*e.point.value);
+    if (e.lower && e.upper)
+        s += u" [%1, %2]"_s.arg(latexNumber(*e.lower), latexNumber(*e.upper));
+    return s;
+}
+
+QByteArray alignmentLatex(const AlignmentReport &report, const QString &version)
+{
+    Footnotes notes;
+    QString body;
+    for (const Comparison *c : headlineComparisons(report)) {
+        body += latexEscaped(comparisonLabel(report, *c)) + u" & "_s + QString::number(c->n);
+        for (const Estimate *e : estimatesOf(*c))
+            body += u" & "_s + latexEstimate(*e, notes);
+        body += u" \\\\\n"_s;
+    }
+    const auto noteRow = [](const QString &text) -> QString {
+        return u"\\multicolumn{6}{l}{\\footnotesize "_s + text + u"} \\\\\n"_s;
+    };
+    QString out = u"% Written by Rubricate "_s + version.simplified()
+        + u"; needs \\usepackage{booktabs}. Every setting is in manifest.json.\n"
+          "\\begin{tabular}{lrllll}\n\\toprule\n"
+          "Comparison & $n$ & Agreement & Cohen's $\\kappa$ & Macro-F1 & Krippendorff's "
+          "$\\alpha$ ("_s
+        + latexEscaped(alphaLevelName(report.options.level)) + u") \\\\\n\\midrule\n"_s + body
+        + u"\\bottomrule\n"_s;
+    for (const QString &note : tableNotes(report))
+        out += noteRow(latexEscaped(note));
+    for (qsizetype i = 0; i < notes.reasons().size(); ++i) {
+        out += noteRow(u"\\textsuperscript{%1}Undefined: "_s.arg(Footnotes::letter(i))
+                       + latexEscaped(notes.reasons().at(i)) + u'.');
+    }
+    out += u"\\end{tabular}\n"_s;
+    return out.toUtf8();
+}
+
+QJsonObject manifestJson(const AlignmentReport &report, const AlignmentExportOptions &options,
+                         const QStringList &files)
+{
+    const AlignmentOptions &o = report.options;
+    QJsonObject filters;
+    for (auto it = o.filters.cbegin(); it != o.filters.cend(); ++it) {
+        if (!it.value().isEmpty())
+            filters.insert(ratingAttributeKey(it.key()), it.value());
+    }
+    QJsonArray raters;
+    const auto addRaters = [&](const QStringList &keys, const QString &role) {
+        for (const QString &k : keys) {
+            raters.append(QJsonObject{
+                {u"key"_s, k}, {u"name"_s, report.raterNames.value(k, k)}, {u"role"_s, role}});
+        }
+    };
+    addRaters(report.judges, u"judge"_s);
+    addRaters(report.annotators, u"annotator"_s);
+    addRaters({HumanMajority}, u"majority"_s);
+    const QJsonObject bootstrap{
+        {u"draws"_s, o.bootstrap.draws},
+        {u"confidence"_s, o.bootstrap.confidence},
+        {u"seed"_s, qint64(o.bootstrap.seed)},
+        {u"resampling"_s,
+         o.bootstrap.resampling == Resampling::Clusters ? u"clusters (tasks)"_s : u"units"_s}};
+    const QJsonObject counts{{u"units"_s, qint64(report.table.unitCount())},
+                             {u"majority_ties"_s, report.majorityTies},
+                             {u"judge_errors"_s, report.judgeErrors},
+                             {u"comparisons"_s, qint64(report.comparisons.size())},
+                             {u"breakdown_groups"_s, qint64(report.breakdown.size())},
+                             {u"disagreements"_s, qint64(report.disagreements.size())}};
+    QJsonObject m = settingsJson(report);
+    m.insert(u"program"_s, u"Rubricate"_s);
+    m.insert(u"version"_s, options.programVersion);
+    m.insert(u"created"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    m.insert(u"collapse_name"_s, collapseName(o.collapse));
+    m.insert(u"filters"_s, filters);
+    m.insert(u"subset_size"_s, qint64(o.subset.size()));
+    m.insert(u"breakdown"_s, ratingAttributeKey(o.breakdown));
+    m.insert(
+        u"macro_f1"_s,
+        QJsonObject{{u"averaging"_s,
+                     o.f1.averaging == MacroF1Averaging::Pooled ? u"pooled"_s : u"per-task mean"_s},
+                    {u"absent_classes"_s,
+                     o.f1.absentClass == AbsentClass::Skip ? u"skip"_s : u"count as 0"_s},
+                    {u"name"_s, macroF1Name(o.f1)}});
+    m.insert(u"judge_name"_s, report.raterNames.value(report.mainJudge, report.mainJudge));
+    m.insert(u"reference_name"_s, report.raterNames.value(report.mainHuman, report.mainHuman));
+    m.insert(u"intervals"_s, hasIntervals(o));
+    m.insert(u"bootstrap"_s, bootstrap);
+    m.insert(u"counts"_s, counts);
+    m.insert(u"raters"_s, raters);
+    // How the label table was made, for whoever recomputes from labels.csv.
+    m.insert(u"method"_s,
+             u"Units are rubric items (report:rubric) after the filters, clustered by task. "
+             "Judge errors are empty cells. The majority is the most frequent annotator label "
+             "after the collapse; a tie for the top gives no majority. Each comparison uses "
+             "the units both sides rated; Macro-F1 takes the second rater as the reference."_s);
+    m.insert(u"files"_s, QJsonArray::fromStringList(files));
+    return m;
+}
+
+// Writes files into one folder, each atomically, remembering what it wrote.
+class FolderWriter
+{
+public:
+    explicit FolderWriter(const QString &directory)
+        : m_dir(directory)
+    { }
+
+    bool write(const QString &name, const QByteArray &bytes)
+    {
+        QSaveFile file(m_dir.filePath(name));
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size()
+            || !file.commit()) {
+            error = u"%1: %2"_s.arg(file.fileName(), file.errorString());
+            return false;
+        }
+        names << name;
+        return true;
+    }
+    void adopt(const QString &path)
+    {
+        names << (QFileInfo(path).isAbsolute() ? m_dir.relativeFilePath(path) : path);
+    }
+    QStringList absolutePaths() const
+    {
+        QStringList out;
+        for (const QString &n : names)
+            out << QDir::cleanPath(m_dir.absoluteFilePath(n));
+        return out;
+    }
+
+    QStringList names; // relative to the folder
+    QString error;
+
+private:
+    QDir m_dir;
+};
+
+} // namespace
+
+QList<const Comparison *> headlineComparisons(const AlignmentReport &report)
+{
+    QList<const Comparison *> out;
+    for (const Comparison &c : report.comparisons) {
+        if (c.raterA == report.mainJudge
+            && (c.kind == "judge-majority"_L1 || c.kind == "judge-human"_L1))
+            out << &c;
+    }
+    for (const Comparison &c : report.comparisons) {
+        if (c.kind == "human-human"_L1)
+            out << &c;
+    }
+    return out;
+}
+
+QString raterDisplayName(const AlignmentReport &report, const QString &key)
+{
+    const QString name = report.raterNames.value(key, key);
+    for (auto it = report.raterNames.cbegin(); it != report.raterNames.cend(); ++it) {
+        if (it.key() != key && it.value() == name)
+            return name + u" ("_s + key + u')';
+    }
+    return name;
+}
+
+QString latexEscaped(const QString &text)
+{
+    QString out;
+    out.reserve(text.size() + 16);
+    for (const QChar c : text.simplified()) {
+        switch (c.unicode()) {
+        case u'\\':
+            out += u"\\textbackslash{}"_s;
+            break;
+        case u'&':
+        case u'%':
+        case u'$':
+        case u'#':
+        case u'_':
+        case u'{':
+        case u'}':
+            out += u'\\';
+            out += c;
+            break;
+        case u'~':
+            out += u"\\textasciitilde{}"_s;
+            break;
+        case u'^':
+            out += u"\\textasciicircum{}"_s;
+            break;
+        // OT1 fonts print these as other glyphs (¡ ¿ —) unless asked for by name.
+        case u'<':
+            out += u"\\textless{}"_s;
+            break;
+        case u'>':
+            out += u"\\textgreater{}"_s;
+            break;
+        case u'|':
+            out += u"\\textbar{}"_s;
+            break;
+        // pdfLaTeX's utf8 input has no definition for these.
+        case 0x2212: // minus sign
+            out += u"\\ensuremath{-}"_s;
+            break;
+        case 0x03BA: // kappa
+            out += u"\\ensuremath{\\kappa}"_s;
+            break;
+        case 0x03B1: // alpha
+            out += u"\\ensuremath{\\alpha}"_s;
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out;
+}
+
+QString csvRecord(const QStringList &fields)
+{
+    QString out;
+    for (qsizetype i = 0; i < fields.size(); ++i) {
+        if (i > 0)
+            out += u',';
+        const QString &f = fields.at(i);
+        if (f.contains(u',') || f.contains(u'"') || f.contains(u'\r') || f.contains(u'\n')) {
+            QString doubled = f;
+            doubled.replace(u"\""_s, u"\"\""_s);
+            out += u'"' + doubled + u'"';
+        } else {
+            out += f;
+        }
+    }
+    out += u"\r\n"_s;
+    return out;
+}
+
+QStringList exportAlignment(const AlignmentReport &report, const QString &directory,
+                            const AlignmentExportOptions &options, QString *error)
+{
+    const auto fail = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return QStringList();
+    };
+    if (!report.error.isEmpty())
+        return fail(u"nothing to export: "_s + report.error);
+    if (!QDir().mkpath(directory))
+        return fail(u"cannot create %1"_s.arg(directory));
+
+    FolderWriter w(directory);
+    const Comparison *main = report.mainComparison();
+    bool ok = w.write(u"comparisons.csv"_s, comparisonsCsv(report))
+        && w.write(u"comparisons.json"_s, comparisonsJson(report))
+        && w.write(u"breakdown.csv"_s, breakdownCsv(report))
+        && w.write(u"breakdown.json"_s, breakdownJson(report))
+        // Without annotators there is no main comparison and so no matrix to write.
+        && (!main || w.write(u"confusion.csv"_s, confusionCsv(*main)))
+        && w.write(u"annotator-pairs.csv"_s, annotatorPairsCsv(report))
+        && w.write(u"disagreements.csv"_s, disagreementsCsv(report))
+        && w.write(u"labels.csv"_s, labelsCsv(report))
+        && w.write(u"alignment.md"_s, alignmentMarkdown(report))
+        && w.write(u"alignment.tex"_s, alignmentLatex(report, options.programVersion));
+    if (!ok)
+        return fail(w.error);
+    if (options.writeCharts) {
+        QString why;
+        const QStringList charts
+            = options.writeCharts(report, QDir(directory).absolutePath(), &why);
+        if (charts.isEmpty() && !why.isEmpty())
+            return fail(u"charts: "_s + why);
+        for (const QString &c : charts)
+            w.adopt(c);
+    }
+    if (!w.write(u"manifest.json"_s, jsonBytes(manifestJson(report, options, w.names))))
+        return fail(w.error);
+    return w.absolutePaths();
+}
+
+} // namespace Rubricate
