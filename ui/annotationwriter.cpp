@@ -1,5 +1,7 @@
 #include "annotationwriter.h"
 
+#include <QSettings>
+
 #include "store/projectstore.h"
 
 #include <QFutureWatcher>
@@ -41,6 +43,15 @@ void AnnotationWriter::append(const QString &projectPath, const AnnotationEvent 
             return store->lastError();
         return {};
     }));
+}
+
+QString currentAnnotator()
+{
+    const QString fromSettings = QSettings().value(u"annotator"_s).toString();
+    if (!fromSettings.isEmpty())
+        return fromSettings;
+    const QString user = qEnvironmentVariable("USER");
+    return user.isEmpty() ? u"annotator"_s : user;
 }
 
 SetLabelCommand::SetLabelCommand(AnnotationWriter *writer, QString projectPath,

@@ -12,6 +12,10 @@
 
 namespace Rubricate {
 
+// The name labels are written under: the "annotator" setting, else the login name. The
+// verdict panel's "Human" column and the explorer's annotation status are this person's.
+QString currentAnnotator();
+
 class AnnotationWriter : public QObject
 {
     Q_OBJECT

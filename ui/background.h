@@ -6,6 +6,7 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <type_traits>
@@ -14,7 +15,7 @@
 namespace Rubricate {
 
 template<typename Work, typename Done>
-void runInBackground(QObject *context, Work work, Done done)
+void runInBackground(QThreadPool *pool, QObject *context, Work work, Done done)
 {
     using Result = std::invoke_result_t<Work>;
     auto *watcher = new QFutureWatcher<Result>(context);
@@ -23,7 +24,15 @@ void runInBackground(QObject *context, Work work, Done done)
                          done(watcher->result());
                          watcher->deleteLater();
                      });
-    watcher->setFuture(QtConcurrent::run(std::move(work)));
+    watcher->setFuture(QtConcurrent::run(pool, std::move(work)));
+}
+
+// On the global pool: for short reads and writes. Long computations take a pool of their
+// own, so that they never keep a report from loading.
+template<typename Work, typename Done>
+void runInBackground(QObject *context, Work work, Done done)
+{
+    runInBackground(QThreadPool::globalInstance(), context, std::move(work), std::move(done));
 }
 
 } // namespace Rubricate

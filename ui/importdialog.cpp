@@ -79,6 +79,7 @@ std::optional<ImportKind> ImportDialog::guessKind(const QString &path)
         return name.contains(u"pdr"_s) ? ImportKind::PdrFolder : ImportKind::Drb2Reports;
     const std::pair<QString, ImportKind> byName[] = {
         {u"tasks_and_rubrics"_s, ImportKind::Drb2Tasks},
+        {u"annotation"_s, ImportKind::Annotations},
         {u"result"_s, ImportKind::Drb2Results},
         {u"persona"_s, ImportKind::PdrPersonas},
         {u"quer"_s, ImportKind::PdrQueries},

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "alignmentdashboard.h"
 #include "importdialog.h"
 #include "preferencesdialog.h"
 #include "projectexplorer.h"
@@ -31,6 +32,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
@@ -204,6 +206,7 @@ QList<std::pair<QString, QString>> MainWindow::shortcutHelp() const
 {
     QList<std::pair<QString, QString>> keys = VerdictPanel::keyHelp();
     keys += {
+        {tr("Ctrl+1 / Ctrl+2"), tr("review / agreement dashboard")},
         {tr("Ctrl+F"), tr("filter the project tree")},
         {tr("Ctrl+Shift+F"), tr("search the text of every report")},
         {tr("Ctrl+Shift+R"), tr("run an evaluation: judge, scope, concurrency, cost")},
@@ -258,6 +261,14 @@ void MainWindow::createMenusAndToolBar()
     edit->addAction(m_preferencesAction);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
+    QAction *review = m_viewMenu->addAction(tr("&Review"));
+    review->setShortcut(Qt::CTRL | Qt::Key_1);
+    connect(review, &QAction::triggered, this, [this] { showPage(0); });
+    QAction *agreement = m_viewMenu->addAction(tr("&Agreement Dashboard"));
+    agreement->setObjectName(u"actionAgreement"_s);
+    agreement->setShortcut(Qt::CTRL | Qt::Key_2);
+    connect(agreement, &QAction::triggered, this, [this] { showPage(1); });
+    m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_verdictPanel->blindAction());
     m_viewMenu->addAction(m_runsDock->toggleViewAction());
 
@@ -310,7 +321,16 @@ void MainWindow::createCentralWidget()
     m_splitter->setStretchFactor(2, 2);
     m_splitter->setChildrenCollapsible(false);
     m_splitter->setSizes({300, 540, 520});
-    setCentralWidget(m_splitter);
+
+    // Two pages: reading and labelling, and how far judge and people agree.
+    m_dashboard = new AlignmentDashboard(this);
+    m_dashboard->setObjectName(u"alignmentDashboard"_s);
+    m_pages = new QTabWidget(this);
+    m_pages->setObjectName(u"pages"_s);
+    m_pages->setDocumentMode(true);
+    m_pages->addTab(m_splitter, tr("Review"));
+    m_pages->addTab(m_dashboard, tr("Agreement"));
+    setCentralWidget(m_pages);
 
     m_runsDock = new RunsDock(m_runs, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_runsDock);
@@ -344,6 +364,21 @@ void MainWindow::connectWorkers()
             });
     connect(m_explorer, &ProjectExplorer::searchFinished, this, [this](int hits) {
         statusBar()->showMessage(tr("%n report(s) found", nullptr, hits), 5000);
+    });
+
+    connect(m_dashboard, &AlignmentDashboard::openRubric, this, &MainWindow::openRubric);
+    connect(m_dashboard, &AlignmentDashboard::exported, this,
+            [this](const QString &directory, const QStringList &files, const QString &error) {
+                if (!error.isEmpty())
+                    showError(tr("Export"), error);
+                else
+                    statusBar()->showMessage(
+                        tr("Exported %n file(s) to %1", nullptr, int(files.size())).arg(directory),
+                        8000);
+            });
+    connect(m_pages, &QTabWidget::currentChanged, this, [this](int page) {
+        if (page == 1)
+            m_dashboard->refresh(); // labels and runs may have changed meanwhile
     });
 
     connect(m_jobs, &ProjectJobs::importFinished, this, &MainWindow::onImportFinished);
@@ -626,6 +661,7 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
     m_explorer->setSnapshot(snapshot);
     if (m_runsDock->projectPath() != snapshot.path)
         m_runsDock->setProject(snapshot.path);
+    m_dashboard->setProject(snapshot.path);
 
     const int tasks = int(snapshot.tasks.size());
     const int rubrics = snapshot.rubricCount();
@@ -681,6 +717,8 @@ void MainWindow::onReportLoaded(const LoadedReport &loaded)
                                  m_verdictPanel->visibleRows());
         if (!m_revealOnLoad.isEmpty())
             m_reportView->revealText(std::exchange(m_revealOnLoad, QString()));
+        else if (m_rubricOnLoad)
+            m_verdictPanel->selectRubric(std::exchange(m_rubricOnLoad, 0));
         else
             m_reportView->focusRubric(m_verdictPanel->currentRubric());
     } else {
@@ -688,6 +726,23 @@ void MainWindow::onReportLoaded(const LoadedReport &loaded)
     }
     statusBar()->clearMessage();
     emit reportShown(loaded.report.id);
+}
+
+void MainWindow::showPage(int page)
+{
+    m_pages->setCurrentIndex(page);
+}
+
+void MainWindow::openRubric(RowId reportId, RowId rubricId)
+{
+    showPage(0);
+    if (reportId == m_reportView->reportId()) {
+        m_verdictPanel->selectRubric(rubricId);
+        return;
+    }
+    m_rubricOnLoad = rubricId;
+    m_revealOnLoad.clear();
+    m_explorer->selectReport(reportId);
 }
 
 void MainWindow::runOfflineJudge()

@@ -13,11 +13,13 @@ class QAction;
 class QLabel;
 class QMenu;
 class QSplitter;
+class QTabWidget;
 class QUndoStack;
 class QTreeView;
 
 namespace Rubricate {
 
+class AlignmentDashboard;
 class ProjectExplorer;
 class ProjectJobs;
 class ProjectLoader;
@@ -54,6 +56,11 @@ public:
     QAction *runAction() const { return m_runAction; }
     QAction *evaluateAction() const { return m_evaluateAction; }
     RunsDock *runsDock() const { return m_runsDock; }
+    AlignmentDashboard *dashboard() const { return m_dashboard; }
+    // Shows the review (0) or the agreement dashboard (1).
+    void showPage(int page);
+    // Opens the report in the review page with the rubric current (a disagreement's row).
+    void openRubric(RowId reportId, RowId rubricId);
     QUndoStack *undoStack() const { return m_undo; }
     QList<std::pair<QString, QString>> shortcutHelp() const;
 
@@ -100,6 +107,8 @@ private:
     ReportView *m_reportView = nullptr;
     VerdictPanel *m_verdictPanel = nullptr;
     RunsDock *m_runsDock = nullptr;
+    QTabWidget *m_pages = nullptr;
+    AlignmentDashboard *m_dashboard = nullptr;
     QLabel *m_counts = nullptr;
 
     QAction *m_newAction = nullptr;
@@ -122,6 +131,7 @@ private:
     RowId m_runChoice = 0; // the run chosen in the verdict panel (0: the newest)
     RowId m_otherRunChoice = 0; // shown beside it (0: none)
     QString m_revealOnLoad; // a search hit's text, shown once its report has loaded
+    RowId m_rubricOnLoad = 0; // a rubric to make current once its report has loaded
 };
 
 } // namespace Rubricate

@@ -1,5 +1,6 @@
 #include "projectloader.h"
 
+#include "annotationwriter.h"
 #include "background.h"
 
 #include <QFileInfo>
@@ -34,7 +35,8 @@ ProjectLoader::ProjectLoader(QObject *parent)
     : QObject(parent)
 { }
 
-ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error)
+ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error,
+                                            const QString &annotator)
 {
     ProjectSnapshot snapshot;
     snapshot.path = QFileInfo(path).absoluteFilePath();
@@ -43,7 +45,7 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error)
         return snapshot;
     snapshot.benchmarks = store->benchmarks();
     snapshot.tasks = store->taskSummaries();
-    snapshot.reports = store->reportSummaries();
+    snapshot.reports = store->reportSummaries({}, annotator);
     // The reads return empty lists on failure; a broken file must not look like an empty one.
     if (!store->lastError().isEmpty())
         *error = store->lastError();
@@ -51,7 +53,8 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error)
 }
 
 std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId reportId,
-                                                      RowId runId, RowId otherRunId, QString *error)
+                                                      RowId runId, RowId otherRunId, QString *error,
+                                                      const QString &annotator)
 {
     const auto store = openExisting(path, error);
     if (!store)
@@ -86,7 +89,7 @@ std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId
         std::tie(loaded.runId, loaded.runName) = loaded.runs.constFirst();
     if (loaded.otherRunId == loaded.runId)
         loaded.otherRunId = 0;
-    loaded.verdicts = verdictRows(*store, reportId, loaded.runId, {}, loaded.otherRunId);
+    loaded.verdicts = verdictRows(*store, reportId, loaded.runId, annotator, loaded.otherRunId);
     loaded.report = std::move(*report);
     return loaded;
 }
@@ -96,9 +99,9 @@ void ProjectLoader::loadSnapshot(const QString &path)
     const quint64 request = ++m_snapshotRequest;
     runInBackground(
         this,
-        [path] {
+        [path, annotator = currentAnnotator()] {
             Outcome<ProjectSnapshot> out;
-            out.value = readSnapshot(path, &out.error);
+            out.value = readSnapshot(path, &out.error, annotator);
             return out;
         },
         [this, request, path](const Outcome<ProjectSnapshot> &out) {
@@ -116,9 +119,9 @@ void ProjectLoader::loadReport(const QString &path, RowId reportId, RowId runId,
     const quint64 request = ++m_reportRequest;
     runInBackground(
         this,
-        [path, reportId, runId, otherRunId] {
+        [path, reportId, runId, otherRunId, annotator = currentAnnotator()] {
             Outcome<std::optional<LoadedReport>> out;
-            out.value = readReport(path, reportId, runId, otherRunId, &out.error);
+            out.value = readReport(path, reportId, runId, otherRunId, &out.error, annotator);
             return out;
         },
         [this, request, reportId](const Outcome<std::optional<LoadedReport>> &out) {

@@ -26,9 +26,12 @@ public:
     void cancelReport() { ++m_reportRequest; }
 
     // The blocking reads behind the two requests, for any thread but the GUI thread.
-    static ProjectSnapshot readSnapshot(const QString &path, QString *error);
+    // `annotator`: whose labels count as "Human" and as annotation status (empty: anyone's).
+    static ProjectSnapshot readSnapshot(const QString &path, QString *error,
+                                        const QString &annotator = {});
     static std::optional<LoadedReport> readReport(const QString &path, RowId reportId, RowId runId,
-                                                  RowId otherRunId, QString *error);
+                                                  RowId otherRunId, QString *error,
+                                                  const QString &annotator = {});
 
 signals:
     void snapshotLoaded(const Rubricate::ProjectSnapshot &snapshot);

@@ -204,11 +204,7 @@ QString VerdictPanel::title() const
 
 QString VerdictPanel::annotator()
 {
-    const QString fromSettings = QSettings().value(u"annotator"_s).toString();
-    if (!fromSettings.isEmpty())
-        return fromSettings;
-    const QString user = qEnvironmentVariable("USER");
-    return user.isEmpty() ? u"annotator"_s : user;
+    return currentAnnotator();
 }
 
 RowId VerdictPanel::currentRubric() const

@@ -57,6 +57,8 @@ ImportSummary importDemo(ProjectStore &store)
     ImportOptions o;
     o.runName = u"demo judge (bundled result.jsonl)"_s;
     summary.merge(runImport(store, ImportKind::Drb2Results, d.filePath(u"result.jsonl"_s), o));
+    // Two made-up annotators' labels, so the agreement dashboard has something to show.
+    summary.merge(runImport(store, ImportKind::Annotations, d.filePath(u"annotations.jsonl"_s)));
     summary.kind = u"demo"_s;
     return summary;
 }

@@ -1,6 +1,7 @@
 #include "importer.h"
 
 #include "archive/archivereader.h"
+#include "annotationimporter.h"
 #include "drb2reportimporter.h"
 #include "drb2resultimporter.h"
 #include "drb2taskimporter.h"
@@ -46,6 +47,8 @@ const QList<ImportKindInfo> &importKinds()
          u"PDR-Bench criteria .jsonl (weights and sub-criteria per query)"_s},
         {ImportKind::PdrReports, u"pdr-reports"_s, u"file"_s,
          u"PDR-Bench outputs <MODEL>.jsonl {id, article}"_s},
+        {ImportKind::Annotations, u"annotations"_s, u"file"_s,
+         u"Human labels .jsonl {task, model, dimension, number, annotator, label, note}"_s},
     };
     return kinds;
 }
@@ -161,6 +164,8 @@ ImportSummary dispatch(ProjectStore &store, ImportKind kind, const QString &path
         return importPdrCriteria(store, path);
     case ImportKind::PdrReports:
         return importPdrReports(store, path, o.model);
+    case ImportKind::Annotations:
+        return importAnnotations(store, path);
     }
     return {};
 }

@@ -26,6 +26,7 @@ enum class ImportKind {
     PdrQueries,
     PdrCriteria,
     PdrReports,
+    Annotations,
 };
 
 struct ImportKindInfo {

@@ -237,7 +237,9 @@ public:
     std::optional<Report> report(RowId id);
     std::optional<RowId> reportId(RowId modelId, RowId taskId,
                                   std::optional<RowId> queryId = std::nullopt);
-    QList<ReportSummary> reportSummaries(const QString &benchmarkKey = {});
+    // `labelled` counts the current labels of `annotator` (empty: of anyone).
+    QList<ReportSummary> reportSummaries(const QString &benchmarkKey = {},
+                                         const QString &annotator = {});
     QByteArray originalFile(const QString &contentHash);
     QList<RunSummary> runs();
     std::optional<RowId> runBySourceHash(const QString &sourceHash);

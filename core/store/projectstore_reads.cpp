@@ -297,7 +297,8 @@ std::optional<RowId> ProjectStore::reportId(RowId modelId, RowId taskId,
     return singleId(q);
 }
 
-QList<ReportSummary> ProjectStore::reportSummaries(const QString &benchmarkKey)
+QList<ReportSummary> ProjectStore::reportSummaries(const QString &benchmarkKey,
+                                                   const QString &annotator)
 {
     QList<ReportSummary> out;
     QSqlQuery &q = prepared(
@@ -311,13 +312,16 @@ QList<ReportSummary> ProjectStore::reportSummaries(const QString &benchmarkKey)
         " LEFT JOIN persona pe ON pe.id = qr.persona_id"
         // The current label of a rubric is its newest event; a cleared label does not count.
         " LEFT JOIN (SELECT e.report_id, COUNT(*) AS labelled FROM annotation_event e"
-        "   JOIN (SELECT MAX(id) AS id FROM annotation_event GROUP BY report_id, rubric_id)"
+        "   JOIN (SELECT MAX(id) AS id FROM annotation_event"
+        "         WHERE (COALESCE(?, '') = '' OR annotator = ?) GROUP BY report_id, rubric_id)"
         "   newest ON newest.id = e.id WHERE e.value IS NOT NULL GROUP BY e.report_id)"
         "   ann ON ann.report_id = p.id"
         " WHERE (COALESCE(?, '') = '' OR b.key = ?)"
         " ORDER BY b.id, m.name, length(t.external_id), t.external_id"_s);
-    bindAt(q, 0, benchmarkKey);
-    bindAt(q, 1, benchmarkKey);
+    bindAt(q, 0, annotator);
+    bindAt(q, 1, annotator);
+    bindAt(q, 2, benchmarkKey);
+    bindAt(q, 3, benchmarkKey);
     if (!exec(q))
         return out;
     while (q.next()) {

@@ -129,7 +129,12 @@ QList<AnnotationEvent> TestWorkbench::events(RowId report, RowId rubric)
 {
     QString error;
     auto store = ProjectStore::open(m_projectPath, &error);
-    return store ? store->annotationHistory(report, rubric) : QList<AnnotationEvent>();
+    // The demo ships Ana's and Ben's labels: only this annotator's events are the test's.
+    QList<AnnotationEvent> history
+        = store ? store->annotationHistory(report, rubric) : QList<AnnotationEvent>();
+    history.removeIf(
+        [](const AnnotationEvent &e) { return e.annotator != VerdictPanel::annotator(); });
+    return history;
 }
 
 void TestWorkbench::evidenceIsHighlightedAndFollowed()

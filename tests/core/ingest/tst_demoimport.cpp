@@ -1,8 +1,10 @@
 // The bundled demo imports completely, and the evidence of its finished judge run is checked
 // against the reports: the one quote the judge invented is flagged, the rest are found.
 #include "demo/demoproject.h"
+#include "ingest/importer.h"
 #include "scratchproject.h"
 
+#include <QFile>
 #include <QSqlQuery>
 #include <QTest>
 
@@ -23,6 +25,11 @@ private slots:
         QCOMPARE(s.added.value(u"tasks"_s), 4);
         QCOMPARE(s.added.value(u"reports"_s), 8);
         QCOMPARE(s.added.value(u"verdicts"_s), 142);
+        // Two invented annotators: Ana labels all 142 items, Ben most of them.
+        QCOMPARE(s.added.value(u"annotations"_s), 224);
+        QCOMPARE(project.scalar(u"SELECT count(DISTINCT annotator) FROM annotation_event"_s), 2);
+        QCOMPARE(project.scalar(u"SELECT count(*) FROM annotation_event WHERE annotator = 'Ana'"_s),
+                 142);
 
         const QList<RunSummary> runs = project.store().runs();
         QCOMPARE(runs.size(), 1);
@@ -47,6 +54,35 @@ private slots:
         QVERIFY(again.added.isEmpty());
         QVERIFY(again.updated.isEmpty());
         QCOMPARE(project.store().runTotals(runs.constFirst().id).evidenceNotFound, 1);
+        QCOMPARE(again.unchanged.value(u"annotations"_s), 224); // no event written twice
+        QCOMPARE(project.scalar(u"SELECT count(*) FROM annotation_event"_s), 224);
+    }
+
+    void annotationImportReportsBadLines()
+    {
+        RubricateTest::ScratchProject project;
+        QVERIFY(project.isOpen());
+        QVERIFY(importDemo(project.store()).errorCount() == 0);
+        const QString file = project.filePath(u"labels.jsonl"_s);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("{\"task\": \"1\", \"model\": \"AtlasAgent\", \"dimension\": \"analysis\", "
+                  "\"number\": 2, \"annotator\": \"Cy\", \"label\": -1, \"note\": \"blocked\"}\n"
+                  "not json\n"
+                  "{\"task\": \"1\", \"model\": \"AtlasAgent\", \"dimension\": \"analysis\", "
+                  "\"number\": 99, \"annotator\": \"Cy\", \"label\": 1}\n"
+                  "{\"task\": \"1\", \"model\": \"NoSuchAgent\", \"dimension\": \"analysis\", "
+                  "\"number\": 1, \"annotator\": \"Cy\", \"label\": 1}\n"
+                  "{\"task\": \"1\", \"model\": \"AtlasAgent\", \"dimension\": \"analysis\", "
+                  "\"number\": 1, \"annotator\": \"Cy\", \"label\": 0.5}\n");
+        out.close();
+        const ImportSummary s = runImport(project.store(), ImportKind::Annotations, file);
+        QCOMPARE(s.added.value(u"annotations"_s), 1);
+        QCOMPARE(s.errorCount(), 4); // not JSON, no rubric 99, no such report, off the scale
+        QVERIFY(s.toText().contains(u"labels.jsonl:2"_s));
+        QCOMPARE(project.scalar(u"SELECT count(*) FROM annotation_event WHERE annotator = 'Cy'"
+                                " AND value = -1 AND note = 'blocked'"_s),
+                 1);
     }
 };
 

@@ -1,0 +1,422 @@
+#include "alignmentdashboard.h"
+
+#include "alignmentcharts.h"
+#include "alignmentmodels.h"
+#include "background.h"
+#include "exchange/alignmentexport.h"
+#include "store/projectstore.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSet>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QTableView *makeTable(QAbstractItemModel *model, QWidget *parent, const QString &name)
+{
+    auto *view = new QTableView(parent);
+    view->setObjectName(name);
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setAlternatingRowColors(true);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->horizontalHeader()->setStretchLastSection(true);
+    return view;
+}
+
+QComboBox *makeBox(QWidget *parent, const QString &name)
+{
+    auto *box = new QComboBox(parent);
+    box->setObjectName(name);
+    box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    return box;
+}
+
+} // namespace
+
+AlignmentDashboard::AlignmentDashboard(QWidget *parent)
+    : QWidget(parent)
+    , m_benchmark(makeBox(this, u"alignBenchmark"_s))
+    , m_judge(makeBox(this, u"alignJudge"_s))
+    , m_against(makeBox(this, u"alignAgainst"_s))
+    , m_collapse(makeBox(this, u"alignCollapse"_s))
+    , m_level(makeBox(this, u"alignLevel"_s))
+    , m_breakdown(makeBox(this, u"alignBreakdown"_s))
+    , m_filterAttribute(makeBox(this, u"alignFilterAttribute"_s))
+    , m_filterValue(makeBox(this, u"alignFilterValue"_s))
+    , m_intervals(new QCheckBox(tr("95 % intervals"), this))
+    , m_seed(new QSpinBox(this))
+    , m_export(new QPushButton(tr("Export…"), this))
+    , m_summary(new QLabel(this))
+    , m_comparisons(new ComparisonsModel(this))
+    , m_disagreements(new DisagreementsModel(this))
+{
+    m_collapse->addItem(tr("the benchmark's labels"), int(LabelCollapse::None));
+    m_collapse->addItem(tr("binary (met vs not)"), -1);
+    for (AlphaLevel level :
+         {AlphaLevel::Nominal, AlphaLevel::Ordinal, AlphaLevel::Interval, AlphaLevel::Ratio})
+        m_level->addItem(alphaLevelName(level), int(level));
+    m_filterAttribute->addItem(tr("no filter"), QString());
+    for (auto a : {RatingAttribute::Dimension, RatingAttribute::Task, RatingAttribute::Model,
+                   RatingAttribute::Persona, RatingAttribute::Language, RatingAttribute::Theme}) {
+        m_breakdown->addItem(ratingAttributeKey(a), int(a));
+        m_filterAttribute->addItem(ratingAttributeKey(a), ratingAttributeKey(a));
+    }
+    m_intervals->setObjectName(u"alignIntervals"_s);
+    m_intervals->setChecked(true);
+    m_intervals->setToolTip(tr("Percentile bootstrap over rubric items, 1,000 draws"));
+    m_seed->setObjectName(u"alignSeed"_s);
+    m_seed->setRange(0, std::numeric_limits<int>::max());
+    m_seed->setValue(20251123);
+    m_seed->setPrefix(tr("seed "));
+    m_seed->setToolTip(tr("The bootstrap's seed: the same seed gives the same intervals"));
+    m_export->setObjectName(u"alignExport"_s);
+    m_summary->setObjectName(u"alignSummary"_s);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+
+    for (QComboBox *box :
+         {m_benchmark, m_judge, m_against, m_collapse, m_level, m_breakdown, m_filterValue}) {
+        connect(box, &QComboBox::currentIndexChanged, this, [this] {
+            if (!m_filling)
+                recompute();
+        });
+    }
+    connect(m_benchmark, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_filling)
+            fillChoices();
+    });
+    connect(m_filterAttribute, &QComboBox::currentIndexChanged, this, [this] {
+        fillFilterValues();
+        if (!m_filling)
+            recompute();
+    });
+    connect(m_intervals, &QCheckBox::toggled, this, &AlignmentDashboard::recompute);
+    connect(m_seed, &QSpinBox::editingFinished, this, &AlignmentDashboard::recompute);
+    connect(m_export, &QPushButton::clicked, this, &AlignmentDashboard::chooseExport);
+
+    const AlignmentReport empty;
+    m_confusion = createChartWidget(confusionChart(empty), this);
+    m_breakdownChart = createChartWidget(breakdownChart(empty, BreakdownStatistic::Kappa), this);
+    m_levels = createChartWidget(alphaLevelsChart(empty), this);
+    m_pairs = createChartWidget(annotatorPairsChart(empty), this);
+
+    m_comparisonsView = makeTable(m_comparisons, this, u"alignComparisons"_s);
+    m_disagreementsView = makeTable(m_disagreements, this, u"alignDisagreements"_s);
+    m_disagreementsView->setToolTip(tr("Double-click (or Enter) opens the report at the rubric"));
+    const auto open = [this](const QModelIndex &index) {
+        emit openRubric(index.data(DisagreementsModel::ReportIdRole).toLongLong(),
+                        index.data(DisagreementsModel::RubricIdRole).toLongLong());
+    };
+    connect(m_disagreementsView, &QTableView::activated, this, open);
+
+    auto *controls = new QGridLayout;
+    controls->setHorizontalSpacing(6);
+    const auto addPair = [this, controls](int row, int column, const QString &label, QWidget *w) {
+        auto *l = new QLabel(label, this);
+        l->setBuddy(w);
+        controls->addWidget(l, row, column * 2, Qt::AlignRight);
+        controls->addWidget(w, row, column * 2 + 1);
+    };
+    addPair(0, 0, tr("&Benchmark:"), m_benchmark);
+    addPair(0, 1, tr("&Judge:"), m_judge);
+    addPair(0, 2, tr("&Against:"), m_against);
+    addPair(0, 3, tr("&Labels:"), m_collapse);
+    addPair(1, 0, tr("α &level:"), m_level);
+    addPair(1, 1, tr("B&reakdown:"), m_breakdown);
+    auto *filter = new QHBoxLayout;
+    filter->addWidget(m_filterAttribute);
+    filter->addWidget(m_filterValue);
+    auto *filterBox = new QWidget(this);
+    filterBox->setLayout(filter);
+    filter->setContentsMargins(0, 0, 0, 0);
+    addPair(1, 2, tr("&Filter:"), filterBox);
+    auto *right = new QHBoxLayout;
+    right->addWidget(m_intervals);
+    right->addWidget(m_seed);
+    right->addWidget(m_export);
+    controls->addLayout(right, 1, 6, 1, 2);
+    controls->setColumnStretch(8, 1);
+
+    auto *charts = new QWidget(this);
+    auto *grid = new QGridLayout(charts);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(m_confusion, 0, 0);
+    grid->addWidget(m_breakdownChart, 0, 1);
+    grid->addWidget(m_levels, 1, 0);
+    grid->addWidget(m_pairs, 1, 1);
+    grid->setColumnStretch(1, 2);
+    grid->setColumnStretch(0, 1);
+
+    auto *tables = new QTabWidget(this);
+    tables->setObjectName(u"alignTables"_s);
+    tables->addTab(m_comparisonsView, tr("Comparisons"));
+    tables->addTab(m_disagreementsView, tr("Disagreements"));
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(charts);
+    split->addWidget(tables);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 8, 8, 8);
+    layout->addLayout(controls);
+    layout->addWidget(m_summary);
+    layout->addWidget(split, 1);
+    m_summary->setText(tr("Open a project to see how far judge and people agree."));
+    m_pool.setMaxThreadCount(1);
+}
+
+void AlignmentDashboard::setProject(const QString &projectPath)
+{
+    m_projectPath = projectPath;
+    refresh();
+}
+
+void AlignmentDashboard::refresh()
+{
+    // Nobody looks at a hidden dashboard: compute when it is shown.
+    if (!isVisible()) {
+        m_stale = true;
+        return;
+    }
+    m_stale = false;
+    if (!m_projectPath.isEmpty())
+        loadRows();
+}
+
+void AlignmentDashboard::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
+}
+
+void AlignmentDashboard::loadRows()
+{
+    const quint64 request = ++m_rowsRequest;
+    ++m_pending;
+    const QString path = m_projectPath;
+    runInBackground(
+        this,
+        [path] {
+            QString error;
+            QList<RatingRow> rows;
+            if (auto store = ProjectStore::open(path, &error))
+                rows = store->ratingRows();
+            return std::pair{rows, error};
+        },
+        [this, request](const std::pair<QList<RatingRow>, QString> &out) {
+            --m_pending;
+            if (request != m_rowsRequest)
+                return;
+            m_rows = out.first;
+            if (!out.second.isEmpty())
+                m_summary->setText(out.second);
+            fillChoices();
+        });
+}
+
+void AlignmentDashboard::fillChoices()
+{
+    m_filling = true;
+    QStringList benchmarks;
+    for (const RatingRow &r : std::as_const(m_rows)) {
+        if (!benchmarks.contains(r.benchmarkKey))
+            benchmarks.append(r.benchmarkKey);
+    }
+    const QString keptBenchmark = m_benchmark->currentText();
+    if (QStringList(benchmarks) != [this] {
+            QStringList items;
+            for (int i = 0; i < m_benchmark->count(); ++i)
+                items << m_benchmark->itemText(i);
+            return items;
+        }()) {
+        m_benchmark->clear();
+        m_benchmark->addItems(benchmarks);
+        m_benchmark->setCurrentIndex(std::max(0, m_benchmark->findText(keptBenchmark)));
+    }
+    const QString benchmark = m_benchmark->currentText();
+    const QString keptJudge = m_judge->currentData().toString();
+    const QString keptAgainst = m_against->currentData().toString();
+    m_judge->clear();
+    m_against->clear();
+    QHash<QString, QString> names;
+    for (const RatingRow &r : std::as_const(m_rows))
+        names.insert(r.rater, r.raterName);
+    for (const QString &j : ratersOf(m_rows, benchmark, true))
+        m_judge->addItem(names.value(j), j);
+    m_against->addItem(tr("human majority"), HumanMajority);
+    for (const QString &h : ratersOf(m_rows, benchmark, false))
+        m_against->addItem(names.value(h), h);
+    m_judge->setCurrentIndex(std::max(0, m_judge->findData(keptJudge)));
+    m_against->setCurrentIndex(std::max(0, m_against->findData(keptAgainst)));
+    fillFilterValues();
+    m_filling = false;
+    recompute();
+}
+
+void AlignmentDashboard::fillFilterValues()
+{
+    const bool wasFilling = std::exchange(m_filling, true);
+    const QString kept = m_filterValue->currentData().toString();
+    m_filterValue->clear();
+    const auto attribute = ratingAttributeFromKey(m_filterAttribute->currentData().toString());
+    m_filterValue->setEnabled(attribute.has_value());
+    if (attribute) {
+        QSet<QString> values;
+        for (const RatingRow &r : std::as_const(m_rows)) {
+            if (r.benchmarkKey == m_benchmark->currentText())
+                values.insert(ratingAttributeValue(r, *attribute));
+        }
+        QStringList sorted(values.cbegin(), values.cend());
+        sorted.sort();
+        for (const QString &v : std::as_const(sorted))
+            m_filterValue->addItem(v.isEmpty() ? u"—"_s : v, v);
+        m_filterValue->setCurrentIndex(std::max(0, m_filterValue->findData(kept)));
+    }
+    m_filling = wasFilling;
+}
+
+AlignmentOptions AlignmentDashboard::options() const
+{
+    AlignmentOptions o;
+    o.benchmarkKey = m_benchmark->currentText();
+    o.judge = m_judge->currentData().toString();
+    o.human = m_against->currentData().toString();
+    if (m_collapse->currentData().toInt() < 0) {
+        // The benchmark's own documented binary reading.
+        o.collapse = o.benchmarkKey == "researchrubrics"_L1 ? LabelCollapse::ResearchRubricsBinary
+                                                            : LabelCollapse::Drb2Binary;
+    }
+    o.level = AlphaLevel(m_level->currentData().toInt());
+    o.breakdown = RatingAttribute(m_breakdown->currentData().toInt());
+    if (const auto a = ratingAttributeFromKey(m_filterAttribute->currentData().toString());
+        a && m_filterValue->currentIndex() >= 0)
+        o.filters.insert(*a, m_filterValue->currentData().toString());
+    o.intervals = m_intervals->isChecked();
+    o.bootstrap.seed = quint32(m_seed->value());
+    o.bootstrap.parallel = false; // the dashboard's own pool; the global one loads reports
+    return o;
+}
+
+void AlignmentDashboard::recompute()
+{
+    if (m_rows.isEmpty()) {
+        m_report = {};
+        m_report.error = tr("This project has no ratings yet: run a judge and label some rubrics.");
+        showReport();
+        return;
+    }
+    const quint64 request = ++m_reportRequest;
+    ++m_pending;
+    m_summary->setText(tr("Computing…"));
+    const AlignmentOptions o = options();
+    const QList<RatingRow> rows = m_rows;
+    runInBackground(
+        &m_pool, this, [rows, o] { return computeAlignment(rows, o); },
+        [this, request](const AlignmentReport &report) {
+            --m_pending;
+            if (request != m_reportRequest)
+                return;
+            m_report = report;
+            showReport();
+        });
+}
+
+void AlignmentDashboard::showReport()
+{
+    m_comparisons->setComparisons(m_report.comparisons);
+    m_disagreements->setDisagreements(m_report.disagreements);
+    updateChartWidget(m_confusion, confusionChart(m_report));
+    updateChartWidget(m_breakdownChart, breakdownChart(m_report, BreakdownStatistic::Kappa));
+    updateChartWidget(m_levels, alphaLevelsChart(m_report));
+    updateChartWidget(m_pairs, annotatorPairsChart(m_report));
+    m_export->setEnabled(m_report.error.isEmpty());
+    if (!m_report.error.isEmpty()) {
+        m_summary->setText(m_report.error);
+        emit reportReady();
+        return;
+    }
+    QString text;
+    if (const Comparison *main = m_report.mainComparison()) {
+        text = tr("%1 vs %2 on %n item(s): agreement %3, κ %4, Macro-F1 %5, α %6.", nullptr,
+                  int(main->n))
+                   .arg(main->nameA, main->nameB, estimateText(main->percent),
+                        estimateText(main->kappa), estimateText(main->macroF1),
+                        estimateText(main->alpha));
+    } else {
+        text = tr("No person has labelled these items yet: only judge runs are compared.");
+    }
+    text += u" "_s
+        + tr("%n annotator(s); all annotators α %1, Fleiss' κ %2.", nullptr,
+             int(m_report.annotators.size()))
+              .arg(m_report.annotatorsAlpha.value
+                       ? QString::number(*m_report.annotatorsAlpha.value, 'f', 3)
+                       : tr("undefined (%1)").arg(m_report.annotatorsAlpha.undefinedReason),
+                   m_report.annotatorsFleiss.value
+                       ? QString::number(*m_report.annotatorsFleiss.value, 'f', 3)
+                       : tr("undefined (%1)").arg(m_report.annotatorsFleiss.undefinedReason));
+    if (m_report.majorityTies > 0)
+        text += u" "_s
+            + tr("%n item(s) where annotators tied have no majority.", nullptr,
+                 m_report.majorityTies);
+    if (m_report.judgeErrors > 0)
+        text += u" "_s
+            + tr("%n judge error(s) left out (errors are never verdicts).", nullptr,
+                 m_report.judgeErrors);
+    m_summary->setText(text);
+    emit reportReady();
+}
+
+void AlignmentDashboard::chooseExport()
+{
+    auto *chooser = new QFileDialog(this, tr("Export the alignment report to a folder"));
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    chooser->setFileMode(QFileDialog::Directory);
+    chooser->setOption(QFileDialog::ShowDirsOnly);
+    connect(chooser, &QFileDialog::fileSelected, this, &AlignmentDashboard::exportTo);
+    chooser->open();
+}
+
+void AlignmentDashboard::exportTo(const QString &directory)
+{
+    const AlignmentReport report = m_report;
+    ++m_pending;
+    // The global pool, not the dashboard's: the chart hook waits for the GUI thread, which
+    // must never be waiting for this pool (its destructor would) at the same time.
+    runInBackground(
+        this,
+        [report, directory] {
+            QString error;
+            const QStringList files
+                = exportAlignment(report, directory, alignmentExportOptions(), &error);
+            return std::pair{files, error};
+        },
+        [this, directory](const std::pair<QStringList, QString> &out) {
+            --m_pending;
+            emit exported(directory, out.first, out.second);
+        });
+}
+
+} // namespace Rubricate

@@ -1,0 +1,107 @@
+// The agreement dashboard: how far the judge agrees with people, and people with each other,
+// for the open project. Controls choose the benchmark, the judge run, who it is compared
+// with, the label collapse, the α level, the breakdown and a filter; the report is computed
+// off the GUI thread and shown as charts (confusion, breakdown with interval whiskers, α per
+// level, annotator pairs), a comparisons table and a disagreement list whose rows open the
+// report at the rubric.
+#pragma once
+
+#include "alignment/alignment.h"
+
+#include <QThreadPool>
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTableView;
+
+namespace Rubricate {
+
+class ComparisonsModel;
+class DisagreementsModel;
+
+class AlignmentDashboard : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit AlignmentDashboard(QWidget *parent = nullptr);
+
+    // Reads the project's ratings again (after labels or runs) and recomputes.
+    void setProject(const QString &projectPath);
+    void refresh();
+    AlignmentOptions options() const;
+    const AlignmentReport &report() const { return m_report; }
+    bool isBusy() const { return m_pending > 0; }
+
+    // Writes the whole alignment report (tables, charts, label table, manifest) to `directory`
+    // off the GUI thread; `exported` follows.
+    void exportTo(const QString &directory);
+
+    QComboBox *benchmarkBox() const { return m_benchmark; }
+    QComboBox *judgeBox() const { return m_judge; }
+    QComboBox *againstBox() const { return m_against; }
+    QComboBox *collapseBox() const { return m_collapse; }
+    QComboBox *levelBox() const { return m_level; }
+    QComboBox *breakdownBox() const { return m_breakdown; }
+    QComboBox *filterAttributeBox() const { return m_filterAttribute; }
+    QComboBox *filterValueBox() const { return m_filterValue; }
+    QCheckBox *intervalsBox() const { return m_intervals; }
+    QTableView *comparisonsView() const { return m_comparisonsView; }
+    QTableView *disagreementsView() const { return m_disagreementsView; }
+    QLabel *summaryLabel() const { return m_summary; }
+
+signals:
+    void reportReady();
+    void openRubric(Rubricate::RowId reportId, Rubricate::RowId rubricId);
+    void exported(const QString &directory, const QStringList &files, const QString &error);
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void loadRows();
+    void fillChoices();
+    void fillFilterValues();
+    void recompute();
+    void showReport();
+    void chooseExport();
+
+    // Bootstraps take seconds on big projects: they run here, one at a time, never on the
+    // global pool that loads reports.
+    QThreadPool m_pool;
+    QString m_projectPath;
+    bool m_stale = false; // the project changed while the dashboard was hidden
+    QList<RatingRow> m_rows;
+    AlignmentReport m_report;
+    quint64 m_rowsRequest = 0;
+    quint64 m_reportRequest = 0;
+    int m_pending = 0;
+    bool m_filling = false;
+
+    QComboBox *m_benchmark;
+    QComboBox *m_judge;
+    QComboBox *m_against;
+    QComboBox *m_collapse;
+    QComboBox *m_level;
+    QComboBox *m_breakdown;
+    QComboBox *m_filterAttribute;
+    QComboBox *m_filterValue;
+    QCheckBox *m_intervals;
+    QSpinBox *m_seed;
+    QPushButton *m_export;
+    QLabel *m_summary;
+    QWidget *m_confusion;
+    QWidget *m_breakdownChart;
+    QWidget *m_levels;
+    QWidget *m_pairs;
+    ComparisonsModel *m_comparisons;
+    DisagreementsModel *m_disagreements;
+    QTableView *m_comparisonsView;
+    QTableView *m_disagreementsView;
+};
+
+} // namespace Rubricate
