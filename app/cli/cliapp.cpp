@@ -2,6 +2,7 @@
 
 #include "clibench.h"
 #include "clijudge.h"
+#include "clisample.h"
 #include "clitable.h"
 #include "demo/demoproject.h"
 #include "ingest/importer.h"
@@ -71,6 +72,14 @@ Commands:
                                result.jsonl and the five agg_scores_*.csv exactly as the
                                DRB-II pipeline writes them (byte-compatible), from the runs
                                given (repeated runs are averaged like the reference does).
+  sample --benchmark KEY --size N | --half-width W [--expected P]
+         --annotators A,B,C [--by dimension,model] [--overlap N] [--seed S] [--name NAME]
+                               Draw a stratified random sample of rubric items (strata by
+                               dimension, task, model, persona, language or theme;
+                               proportional, at least one per stratum), sized directly or
+                               for a ±W interval of percent agreement, and assign each item
+                               to N annotators with balanced loads. The seed is stored.
+  sample --list                The project's samples with items per annotator.
   bench [import|judge|evidence] [--data DIR]
                                Benchmarks (figures, never pass/fail): import times on the
                                shared data; judging all DRB-II tasks against the simulated
@@ -434,6 +443,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         {{u"v"_s, u"version"_s}, u"Show the version."_s},
     });
     parser.addOptions(judgeOptions());
+    parser.addOptions(sampleOptions());
     if (!parser.parse(arguments)) {
         err << u"rubricate-cli: "_s << parser.errorText() << u"\n(see rubricate-cli --help)\n"_s;
         return Usage;
@@ -464,6 +474,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (command == "demo"_L1)
         return cmdDemo(c);
     if (const auto code = runJudgeCommand(command, parser, positional, c.projectPath, out, err))
+        return *code;
+    if (const auto code = runSampleCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (command == "simulate-judge"_L1)
         return runSimulatedJudge(parser.value(u"latency"_s).toInt(), out);
