@@ -3,6 +3,7 @@
 #include "cliagreement.h"
 #include "clibench.h"
 #include "clijudge.h"
+#include "clisample.h"
 #include "clitable.h"
 #include "demo/demoproject.h"
 #include "ingest/importer.h"
@@ -85,6 +86,14 @@ Commands:
                                --seed N, --clusters (resample tasks), --f1
                                default|researchrubrics, --out DIR (CSV, JSON, Markdown,
                                LaTeX, the label table and a manifest instead of the table).
+  sample --benchmark KEY --size N | --half-width W [--expected P]
+         --annotators A,B,C [--by dimension,model] [--overlap N] [--seed S] [--name NAME]
+                               Draw a stratified random sample of rubric items (strata by
+                               dimension, task, model, persona, language or theme;
+                               proportional, at least one per stratum), sized directly or
+                               for a ±W interval of percent agreement, and assign each item
+                               to N annotators with balanced loads. The seed is stored.
+  sample --list                The project's samples with items per annotator.
   bench [import|judge|evidence] [--data DIR]
                                Benchmarks (figures, never pass/fail): import times on the
                                shared data; judging all DRB-II tasks against the simulated
@@ -449,6 +458,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     });
     parser.addOptions(judgeOptions());
     parser.addOptions(agreementOptions());
+    parser.addOptions(sampleOptions());
     if (!parser.parse(arguments)) {
         err << u"rubricate-cli: "_s << parser.errorText() << u"\n(see rubricate-cli --help)\n"_s;
         return Usage;
@@ -481,6 +491,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (const auto code = runJudgeCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (const auto code = runAgreementCommand(command, parser, positional, c.projectPath, out, err))
+        return *code;
+    if (const auto code = runSampleCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (command == "simulate-judge"_L1)
         return runSimulatedJudge(parser.value(u"latency"_s).toInt(), out);

@@ -221,4 +221,15 @@ struct RatingRow {
     std::optional<double> value;
 };
 
+// One rubric item of an annotation sample and the people who are to label it. `position` is
+// the order the item comes in for every one of them (0-based, unique within a sample).
+struct Assignment {
+    RowId reportId = 0;
+    RowId rubricId = 0;
+    QStringList annotators;
+    int position = 0;
+
+    friend bool operator==(const Assignment &, const Assignment &) = default;
+};
+
 } // namespace Rubricate

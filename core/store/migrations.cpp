@@ -169,6 +169,23 @@ QStringList judgeRuns(const SqlDialect &d)
     };
 }
 
+// Version 5: annotation samples. One row per item and annotator; the sample's name groups
+// them, and the seed it was drawn with is kept so that the draw can be repeated.
+QStringList annotationSamples(const SqlDialect &d)
+{
+    return {
+        u"CREATE TABLE annotation_assignment ("
+        "id %1, sample TEXT NOT NULL,"
+        " report_id INTEGER NOT NULL REFERENCES report(id) ON DELETE CASCADE,"
+        " rubric_id INTEGER NOT NULL REFERENCES rubric(id) ON DELETE CASCADE,"
+        " annotator TEXT NOT NULL, position INTEGER NOT NULL, created_at TEXT NOT NULL,"
+        " seed INTEGER,"
+        " UNIQUE (sample, report_id, rubric_id, annotator))"_s.arg(d.autoIdColumn()),
+        u"CREATE INDEX annotation_assignment_queue"
+        " ON annotation_assignment (sample, annotator, position)"_s,
+    };
+}
+
 } // namespace
 
 const QList<Migration> &schemaMigrations()
@@ -178,6 +195,7 @@ const QList<Migration> &schemaMigrations()
         {2, u"full-text search over reports; append-only annotation events"_s, searchAndAudit},
         {3, u"import log"_s, importLog},
         {4, u"judge run jobs, response cache, evidence spans"_s, judgeRuns},
+        {5, u"annotation samples: items assigned to annotators"_s, annotationSamples},
     };
     return migrations;
 }

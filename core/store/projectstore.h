@@ -139,6 +139,15 @@ struct JudgedItem {
     QList<EvidenceSpanRow> spans;
 };
 
+// A saved annotation sample (ProjectStore::saveAssignments) at a glance.
+struct SampleInfo {
+    QString name;
+    std::optional<quint32> seed;
+    QDateTime createdAt;
+    int items = 0;
+    QList<std::pair<QString, int>> annotators; // items per annotator, by name
+};
+
 struct CachedResponse {
     QString response;
     qint64 inputTokens = 0;
@@ -263,6 +272,22 @@ public:
     // Every judge verdict and every annotator's current label of the benchmark's items
     // (empty key: every benchmark), in (report, rubric) order.
     QList<RatingRow> ratingRows(const QString &benchmarkKey = {});
+
+    // --- annotation samples (projectstore_samples.cpp) ----------------------------------
+    // Every rubric item of the benchmark once (each report with the rubrics of its task, or
+    // of its query for PDR-Bench; repeated rubrics left out, as scoring leaves them out), in
+    // (report, rubric) order. An item that a judge rated carries the newest such run's value
+    // as a judge row ("run:<id>"); the others have no rater and no value.
+    QList<RatingRow> itemRows(const QString &benchmarkKey);
+    // Writes a drawn sample, one row per item and annotator, in a transaction of its own (so
+    // not inside a caller's). Refuses an empty sample, a blank annotator and a name already
+    // taken: a sample is a record of what was assigned, never edited afterwards.
+    bool saveAssignments(const QString &sample, quint32 seed, const QList<Assignment> &assignments);
+    QStringList samples(); // names, oldest first
+    std::optional<SampleInfo> sampleInfo(const QString &sample);
+    // The sample's items in position order, each with all its annotators; with `annotator`,
+    // only the items that are theirs.
+    QList<Assignment> assignments(const QString &sample, const QString &annotator = {});
 
 private:
     ProjectStore() = default;

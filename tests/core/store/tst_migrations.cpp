@@ -84,6 +84,13 @@ private slots:
 
         // Migration 3's table works.
         QVERIFY(store->logImport(u"drb2"_s, u"/x"_s, 1, 0, 0, 0, 0, u"ok"_s));
+
+        // ... and migration 5's: the old report and rubric can be assigned for annotation.
+        QVERIFY2(store->saveAssignments(u"old"_s, 7, {{1, 1, {u"Ada"_s, u"Bo"_s}, 0}}),
+                 qPrintable(store->lastError()));
+        QCOMPARE(store->assignments(u"old"_s).size(), 1);
+        QCOMPARE(store->assignments(u"old"_s).constFirst().annotators,
+                 (QStringList{u"Ada"_s, u"Bo"_s}));
     }
 
     void upgradesStepByStep()

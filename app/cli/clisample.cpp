@@ -1,0 +1,242 @@
+// rubricate-cli sample: reads the items, plans the sample in core, stores the assignments.
+#include "clisample.h"
+
+#include "alignment/sampling.h"
+#include "cliapp.h"
+#include "clitable.h"
+#include "store/projectstore.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QRandomGenerator>
+
+namespace Rubricate::Cli {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+std::unique_ptr<ProjectStore> openExisting(const QString &path, QTextStream &err)
+{
+    if (!QFileInfo::exists(path)) {
+        err << u"rubricate-cli: no project at %1\n"_s.arg(path);
+        return nullptr;
+    }
+    QString error;
+    auto store = ProjectStore::open(path, &error);
+    if (!store)
+        err << u"rubricate-cli: "_s << error << u'\n';
+    return store;
+}
+
+int listSamples(ProjectStore &store, QTextStream &out)
+{
+    Table t;
+    t.setHeader({u"sample"_s, u"items"_s, u"annotators"_s, u"seed"_s, u"created"_s});
+    t.setRightAligned(1);
+    for (const QString &name : store.samples()) {
+        const auto info = store.sampleInfo(name);
+        if (!info)
+            continue;
+        QStringList people;
+        for (const auto &[annotator, items] : info->annotators)
+            people << u"%1 %2"_s.arg(annotator).arg(items);
+        t.addRow({name, QString::number(info->items), people.join(u", "_s),
+                  info->seed ? QString::number(*info->seed) : QString(),
+                  info->createdAt.toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s)});
+    }
+    out << t.render();
+    if (t.rowCount() == 0)
+        out << u"(none)\n"_s;
+    return Ok;
+}
+
+// A number option that is absent (nullopt, fine) or present and valid; `*bad` on garbage.
+std::optional<double> numberOption(const QCommandLineParser &p, const QString &name, bool *bad,
+                                   QTextStream &err)
+{
+    if (!p.isSet(name))
+        return std::nullopt;
+    bool ok = false;
+    const double v = p.value(name).toDouble(&ok);
+    if (!ok) {
+        err << u"rubricate-cli: --%1 needs a number\n"_s.arg(name);
+        *bad = true;
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::optional<int> wholeOption(const QCommandLineParser &p, const QString &name, bool *bad,
+                               QTextStream &err)
+{
+    if (!p.isSet(name))
+        return std::nullopt;
+    bool ok = false;
+    const int v = p.value(name).toInt(&ok);
+    if (!ok) {
+        err << u"rubricate-cli: --%1 needs a whole number\n"_s.arg(name);
+        *bad = true;
+        return std::nullopt;
+    }
+    return v;
+}
+
+QString firstFreeName(const QStringList &taken)
+{
+    for (int i = 1;; ++i) {
+        const QString name = u"sample-%1"_s.arg(i);
+        if (!taken.contains(name))
+            return name;
+    }
+}
+
+int drawSample(const QCommandLineParser &p, ProjectStore &store, QTextStream &out, QTextStream &err)
+{
+    SampleRequest request;
+    bool bad = false;
+    const auto size = wholeOption(p, u"size"_s, &bad, err);
+    request.halfWidth = numberOption(p, u"half-width"_s, &bad, err);
+    const auto expected = numberOption(p, u"expected"_s, &bad, err);
+    const auto confidence = numberOption(p, u"confidence"_s, &bad, err);
+    const auto overlap = wholeOption(p, u"overlap"_s, &bad, err);
+    if (bad)
+        return Usage;
+    if (size.has_value() == request.halfWidth.has_value()) {
+        err << u"rubricate-cli: sample needs either --size N or --half-width W\n"_s;
+        return Usage;
+    }
+    request.size = size.value_or(0);
+    request.expectedAgreement = expected.value_or(request.expectedAgreement);
+    request.confidence = confidence.value_or(request.confidence);
+    request.overlap = overlap.value_or(1);
+    request.annotators = annotatorList(p.value(u"annotators"_s));
+    if (request.annotators.isEmpty()) {
+        err << u"rubricate-cli: sample needs --annotators, e.g. --annotators ada,bo,cy\n"_s;
+        return Usage;
+    }
+    if (p.isSet(u"by"_s)) {
+        request.by.clear();
+        for (const QString &key : p.value(u"by"_s).split(u',', Qt::SkipEmptyParts)) {
+            const auto attribute = ratingAttributeFromKey(key.trimmed());
+            if (!attribute) {
+                err << u"rubricate-cli: cannot stratify by \"%1\" (dimension, task, model, "
+                       "persona, language, theme)\n"_s.arg(key);
+                return Usage;
+            }
+            request.by.append(*attribute);
+        }
+    }
+    if (p.isSet(u"seed"_s)) {
+        bool ok = false;
+        request.seed = p.value(u"seed"_s).toUInt(&ok);
+        if (!ok) {
+            err << u"rubricate-cli: --seed needs a whole number from 0 to 4294967295\n"_s;
+            return Usage;
+        }
+    } else {
+        // Any seed will do as long as it is kept: it is printed and stored with the sample.
+        request.seed = QRandomGenerator::global()->generate();
+    }
+
+    QString benchmark = p.value(u"benchmark"_s);
+    if (benchmark.isEmpty()) {
+        const QList<Benchmark> all = store.benchmarks();
+        if (all.size() != 1) {
+            err << u"rubricate-cli: the project has %1 benchmarks; choose one with "
+                   "--benchmark KEY\n"_s.arg(all.size());
+            return Usage;
+        }
+        benchmark = all.constFirst().key;
+    } else if (!store.benchmark(benchmark)) {
+        err << u"rubricate-cli: no benchmark \"%1\" in the project\n"_s.arg(benchmark);
+        return Failed;
+    }
+    const QStringList taken = store.samples();
+    const QString name = p.isSet(u"name"_s) ? p.value(u"name"_s).trimmed() : firstFreeName(taken);
+    if (name.isEmpty() || taken.contains(name)) {
+        err << u"rubricate-cli: there is already a sample named \"%1\"; choose another --name\n"_s
+                   .arg(name);
+        return Failed;
+    }
+
+    const SamplePlan plan = planSample(store.itemRows(benchmark), request);
+    if (!plan.error.isEmpty()) {
+        err << u"rubricate-cli: "_s << plan.error << u'\n';
+        return plan.population == 0 ? Failed : Usage;
+    }
+    if (!store.saveAssignments(name, request.seed, plan.assignments)) {
+        err << u"rubricate-cli: "_s << store.lastError() << u'\n';
+        return Failed;
+    }
+
+    out << u"sample \"%1\" of %2, seed %3: %4 of %5 items in %6 strata, %7 annotators, "
+           "overlap %8\n"_s.arg(name, benchmark)
+               .arg(request.seed)
+               .arg(plan.sample.size())
+               .arg(plan.population)
+               .arg(plan.strata.size())
+               .arg(request.annotators.size())
+               .arg(request.overlap);
+    if (request.halfWidth) {
+        out << u"size for ±%1 around an expected agreement of %2 at %3% (percent agreement; "
+               "kappa and alpha need more)\n"_s.arg(*request.halfWidth, 0, 'g', 3)
+                   .arg(request.expectedAgreement, 0, 'g', 3)
+                   .arg(request.confidence * 100, 0, 'g', 3);
+    }
+    out << u'\n';
+    Table strata;
+    strata.setHeader({u"stratum"_s, u"items"_s, u"sampled"_s});
+    strata.setRightAligned(1);
+    strata.setRightAligned(2);
+    for (const StratumCount &s : plan.strata) {
+        strata.addRow({s.stratum.isEmpty() ? u"(all)"_s : s.stratum, QString::number(s.population),
+                       QString::number(s.sampled)});
+    }
+    out << strata.render() << u'\n';
+    Table loads;
+    loads.setHeader({u"annotator"_s, u"items"_s});
+    loads.setRightAligned(1);
+    for (const auto &[annotator, items] : plan.loads)
+        loads.addRow({annotator, QString::number(items)});
+    out << loads.render();
+    return Ok;
+}
+
+} // namespace
+
+QList<QCommandLineOption> sampleOptions()
+{
+    return {
+        {u"size"_s, u"sample: how many rubric items to draw."_s, u"N"_s},
+        {u"half-width"_s,
+         u"sample: draw as many items as a ±W interval of percent agreement needs."_s, u"W"_s},
+        {u"expected"_s, u"sample: expected percent agreement for --half-width (0.8)."_s, u"P"_s},
+        {u"confidence"_s, u"sample: confidence level for --half-width (0.95)."_s, u"C"_s},
+        {u"by"_s, u"sample: strata, of dimension, task, model, persona, language, theme."_s,
+         u"LIST"_s},
+        {u"annotators"_s, u"sample: annotator names, comma-separated."_s, u"NAMES"_s},
+        {u"overlap"_s, u"sample: annotators per item (1)."_s, u"N"_s},
+        {u"list"_s, u"sample: list the project's samples."_s},
+    };
+}
+
+std::optional<int> runSampleCommand(const QString &command, const QCommandLineParser &parser,
+                                    const QStringList &args, const QString &projectPath,
+                                    QTextStream &out, QTextStream &err)
+{
+    if (command != "sample"_L1)
+        return std::nullopt;
+    if (!args.isEmpty()) {
+        err << u"rubricate-cli: sample takes options only (see --help)\n"_s;
+        return Usage;
+    }
+    auto store = openExisting(projectPath, err);
+    if (!store)
+        return Failed;
+    if (parser.isSet(u"list"_s))
+        return listSamples(*store, out);
+    return drawSample(parser, *store, out, err);
+}
+
+} // namespace Rubricate::Cli

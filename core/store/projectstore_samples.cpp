@@ -1,0 +1,184 @@
+// Annotation samples: the items one can sample from, and the assignments of a drawn sample.
+#include "projectstore.h"
+#include "storecodec.h"
+
+#include <QMap>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+using StoreCodec::bindAt;
+
+QList<RatingRow> ProjectStore::itemRows(const QString &benchmarkKey)
+{
+    QList<RatingRow> out;
+    // The newest run with a usable verdict per item, found through the verdict index; a judge
+    // error is no verdict to sample by.
+    QSqlQuery &q = prepared(
+        u"SELECT p.id, r.id, b.key, t.external_id, m.name, COALESCE(pe.external_id, ''),"
+        " COALESCE(t.language, ''), COALESCE(t.theme, ''), r.dimension, r.scale,"
+        " v.run_id, jr.name, v.value"
+        " FROM report p JOIN task t ON t.id = p.task_id"
+        " JOIN benchmark b ON b.id = t.benchmark_id JOIN agent_model m ON m.id = p.model_id"
+        " JOIN rubric r ON r.task_id = p.task_id"
+        " AND COALESCE(r.query_id, 0) = COALESCE(p.query_id, 0)"
+        " LEFT JOIN research_query qr ON qr.id = p.query_id"
+        " LEFT JOIN persona pe ON pe.id = qr.persona_id"
+        " LEFT JOIN verdict v ON v.id = (SELECT x.id FROM verdict x WHERE x.report_id = p.id"
+        "   AND x.rubric_id = r.id AND x.value IS NOT NULL ORDER BY x.run_id DESC LIMIT 1)"
+        " LEFT JOIN judge_run jr ON jr.id = v.run_id"
+        " WHERE (COALESCE(?, '') = '' OR b.key = ?) AND r.duplicate_of IS NULL"
+        " ORDER BY p.id, r.id"_s);
+    bindAt(q, 0, benchmarkKey);
+    bindAt(q, 1, benchmarkKey);
+    if (!exec(q))
+        return out;
+    while (q.next()) {
+        RatingRow row;
+        row.reportId = q.value(0).toLongLong();
+        row.rubricId = q.value(1).toLongLong();
+        row.benchmarkKey = q.value(2).toString();
+        row.taskExternalId = q.value(3).toString();
+        row.model = q.value(4).toString();
+        row.persona = q.value(5).toString();
+        row.language = q.value(6).toString();
+        row.theme = q.value(7).toString();
+        row.dimension = q.value(8).toString();
+        row.scale = scaleFromKey(q.value(9).toString()).value_or(VerdictScale::Drb2Tristate);
+        if (!q.value(10).isNull()) {
+            row.rater = u"run:"_s + q.value(10).toString();
+            row.raterName = q.value(11).toString();
+            row.judge = true;
+            row.value = q.value(12).toDouble();
+        }
+        out.append(row);
+    }
+    return out;
+}
+
+bool ProjectStore::saveAssignments(const QString &sample, quint32 seed,
+                                   const QList<Assignment> &assignments)
+{
+    if (sample.trimmed().isEmpty()) {
+        m_lastError = u"a sample needs a name"_s;
+        return false;
+    }
+    if (assignments.isEmpty()) {
+        m_lastError = u"the sample \"%1\" has no items"_s.arg(sample);
+        return false;
+    }
+    Transaction transaction(*this);
+    if (!transaction.isOpen())
+        return false;
+    // Checked inside the transaction, so that two saves under one name cannot both pass.
+    QSqlQuery &taken = prepared(u"SELECT 1 FROM annotation_assignment WHERE sample = ? LIMIT 1"_s);
+    bindAt(taken, 0, sample);
+    if (!exec(taken))
+        return false;
+    const bool exists = taken.next();
+    taken.finish();
+    if (exists) {
+        m_lastError = u"there is already a sample named \"%1\""_s.arg(sample);
+        return false;
+    }
+    QSqlQuery &insert = prepared(
+        u"INSERT INTO annotation_assignment (sample, report_id, rubric_id, annotator, position,"
+        " created_at, seed) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
+    const QVariant now = StoreCodec::time(QDateTime::currentDateTimeUtc());
+    for (const Assignment &a : assignments) {
+        if (a.annotators.isEmpty()) {
+            m_lastError = u"item %1/%2 has no annotator"_s.arg(a.reportId).arg(a.rubricId);
+            return false;
+        }
+        for (const QString &annotator : a.annotators) {
+            if (annotator.trimmed().isEmpty()) {
+                m_lastError = u"an assignment needs an annotator"_s;
+                return false;
+            }
+            bindAt(insert, 0, sample);
+            bindAt(insert, 1, a.reportId);
+            bindAt(insert, 2, a.rubricId);
+            bindAt(insert, 3, annotator);
+            bindAt(insert, 4, a.position);
+            bindAt(insert, 5, now);
+            bindAt(insert, 6, qint64(seed));
+            if (!exec(insert))
+                return false;
+        }
+    }
+    return transaction.commit();
+}
+
+QStringList ProjectStore::samples()
+{
+    QStringList out;
+    QSqlQuery &q
+        = prepared(u"SELECT sample FROM annotation_assignment GROUP BY sample ORDER BY MIN(id)"_s);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.append(q.value(0).toString());
+    return out;
+}
+
+std::optional<SampleInfo> ProjectStore::sampleInfo(const QString &sample)
+{
+    QSqlQuery &q = prepared(
+        u"SELECT annotator, COUNT(*), MIN(seed), MIN(created_at) FROM annotation_assignment"
+        " WHERE sample = ? GROUP BY annotator ORDER BY annotator"_s);
+    bindAt(q, 0, sample);
+    if (!exec(q))
+        return std::nullopt;
+    SampleInfo info;
+    info.name = sample;
+    while (q.next()) {
+        info.annotators.append({q.value(0).toString(), q.value(1).toInt()});
+        if (!q.value(2).isNull())
+            info.seed = quint32(q.value(2).toLongLong());
+        info.createdAt = StoreCodec::toTime(q.value(3));
+    }
+    if (info.annotators.isEmpty())
+        return std::nullopt;
+    QSqlQuery &items = prepared(
+        u"SELECT COUNT(*) FROM (SELECT DISTINCT report_id, rubric_id FROM annotation_assignment"
+        " WHERE sample = ?) s"_s);
+    bindAt(items, 0, sample);
+    if (!exec(items) || !items.next())
+        return std::nullopt;
+    info.items = items.value(0).toInt();
+    items.finish();
+    return info;
+}
+
+QList<Assignment> ProjectStore::assignments(const QString &sample, const QString &annotator)
+{
+    QList<Assignment> out;
+    QSqlQuery &q = prepared(
+        u"SELECT x.report_id, x.rubric_id, x.annotator, x.position FROM annotation_assignment x"
+        " WHERE x.sample = ? AND (COALESCE(?, '') = '' OR EXISTS (SELECT 1"
+        "   FROM annotation_assignment y WHERE y.sample = x.sample"
+        "   AND y.report_id = x.report_id AND y.rubric_id = x.rubric_id AND y.annotator = ?))"
+        " ORDER BY x.position, x.report_id, x.rubric_id, x.id"_s);
+    bindAt(q, 0, sample);
+    bindAt(q, 1, annotator);
+    bindAt(q, 2, annotator);
+    if (!exec(q))
+        return out;
+    QHash<std::pair<RowId, RowId>, qsizetype> at;
+    while (q.next()) {
+        const std::pair<RowId, RowId> key{q.value(0).toLongLong(), q.value(1).toLongLong()};
+        auto it = at.constFind(key);
+        if (it == at.cend()) {
+            it = at.insert(key, out.size());
+            Assignment a;
+            a.reportId = key.first;
+            a.rubricId = key.second;
+            a.position = q.value(3).toInt();
+            out.append(a);
+        }
+        out[*it].annotators.append(q.value(2).toString());
+    }
+    return out;
+}
+
+} // namespace Rubricate

@@ -1,0 +1,112 @@
+// rubricate-cli sample as a user runs it on the demo project: a drawn and stored sample, the
+// list of samples, and the command-line mistakes it refuses.
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Result {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+} // namespace
+
+class TestCliSample : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    Result cli(const QStringList &args)
+    {
+        QProcess p;
+        p.setWorkingDirectory(m_dir.path());
+        p.start(QStringLiteral(RUBRICATE_CLI), QStringList{u"-p"_s, u"demo.rubricate"_s} + args);
+        if (!p.waitForFinished(120000))
+            return {};
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+                QString::fromUtf8(p.readAllStandardOutput()),
+                QString::fromUtf8(p.readAllStandardError())};
+    }
+
+private slots:
+    void initTestCase()
+    {
+        const Result demo = cli({u"demo"_s});
+        QVERIFY2(demo.code == 0, qPrintable(demo.out + demo.err));
+    }
+
+    void drawsStoresAndLists()
+    {
+        const Result empty = cli({u"sample"_s, u"--list"_s});
+        QCOMPARE(empty.code, 0);
+        QVERIFY(empty.out.contains(u"(none)"_s));
+
+        const Result drawn
+            = cli({u"sample"_s, u"--benchmark"_s, u"drb2"_s, u"--size"_s, u"12"_s, u"--by"_s,
+                   u"dimension,model"_s, u"--annotators"_s, u"ada,bo,cy"_s, u"--overlap"_s, u"2"_s,
+                   u"--seed"_s, u"7"_s, u"--name"_s, u"pilot"_s});
+        QVERIFY2(drawn.code == 0, qPrintable(drawn.out + drawn.err));
+        QVERIFY2(drawn.out.contains(u"sample \"pilot\" of drb2, seed 7: 12 of "_s),
+                 qPrintable(drawn.out));
+        QVERIFY(drawn.out.contains(u"3 annotators, overlap 2"_s));
+        QVERIFY(drawn.out.contains(u"info_recall|AtlasAgent"_s));
+        for (const QString &who : {u"ada"_s, u"bo"_s, u"cy"_s}) {
+            const QRegularExpression load(u"^%1\\s+8$"_s.arg(who),
+                                          QRegularExpression::MultilineOption);
+            QVERIFY2(drawn.out.contains(load), qPrintable(drawn.out));
+        }
+
+        // Sized by the interval instead; with no name and no seed it picks both.
+        const Result byWidth = cli({u"sample"_s, u"--half-width"_s, u"0.15"_s, u"--expected"_s,
+                                    u"0.8"_s, u"--annotators"_s, u"ada"_s});
+        QVERIFY2(byWidth.code == 0, qPrintable(byWidth.out + byWidth.err));
+        QVERIFY(byWidth.out.contains(u"sample \"sample-1\" of drb2"_s));
+        QVERIFY(byWidth.out.contains(u"±0.15"_s));
+
+        const Result list = cli({u"sample"_s, u"--list"_s});
+        QCOMPARE(list.code, 0);
+        QVERIFY(list.out.contains(u"pilot"_s));
+        QVERIFY(list.out.contains(u"ada 8, bo 8, cy 8"_s));
+        QVERIFY(list.out.indexOf(u"pilot"_s) < list.out.indexOf(u"sample-1"_s));
+
+        const Result again = cli({u"sample"_s, u"--size"_s, u"5"_s, u"--annotators"_s, u"ada"_s,
+                                  u"--name"_s, u"pilot"_s});
+        QCOMPARE(again.code, 1);
+        QVERIFY(again.err.contains(u"already"_s));
+    }
+
+    void refusesWrongCommandLines()
+    {
+        const QStringList who{u"--annotators"_s, u"ada,bo"_s};
+        QCOMPARE(cli(QStringList{u"sample"_s} + who).code, 2); // no size
+        QCOMPARE(
+            cli(QStringList{u"sample"_s, u"--size"_s, u"5"_s, u"--half-width"_s, u"0.1"_s} + who)
+                .code,
+            2);
+        QCOMPARE(cli({u"sample"_s, u"--size"_s, u"5"_s}).code, 2); // nobody
+        const Result by
+            = cli(QStringList{u"sample"_s, u"--size"_s, u"5"_s, u"--by"_s, u"colour"_s} + who);
+        QCOMPARE(by.code, 2);
+        QVERIFY(by.err.contains(u"colour"_s));
+        const Result overlap
+            = cli(QStringList{u"sample"_s, u"--size"_s, u"5"_s, u"--overlap"_s, u"3"_s} + who);
+        QCOMPARE(overlap.code, 2);
+        QVERIFY(overlap.err.contains(u"overlap"_s));
+        QCOMPARE(cli(QStringList{u"sample"_s, u"--size"_s, u"x"_s} + who).code, 2);
+        QCOMPARE(
+            cli(QStringList{u"sample"_s, u"--size"_s, u"5"_s, u"--benchmark"_s, u"nope"_s} + who)
+                .code,
+            1);
+        QCOMPARE(cli({u"-p"_s, u"absent.rubricate"_s, u"sample"_s, u"--list"_s}).code, 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliSample)
+#include "tst_clisample.moc"

@@ -1,0 +1,214 @@
+// The sample dialog on the demo project: it prefills the annotator, previews the plan off the
+// GUI thread for the settings as they are, refuses what cannot be saved, and saves the
+// previewed assignments on a worker before it closes.
+#include "alignment/sampling.h"
+#include "demo/demoproject.h"
+#include "sampledialog.h"
+#include "scratchproject.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Generous: a loaded two-core machine builds while these tests run.
+constexpr int patience = 20000;
+
+template<typename W>
+W *child(QObject *parent, const QString &name)
+{
+    W *w = parent->findChild<W *>(name);
+    if (!w)
+        qWarning("no child %s", qPrintable(name));
+    return w;
+}
+
+void screenshot(QWidget *widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("RUBRICATE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QDir().mkpath(dir);
+    QVERIFY(widget->grab().save(dir + u'/' + name));
+}
+
+QPushButton *saveButton(SampleDialog &dialog)
+{
+    return dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+}
+
+} // namespace
+
+class TestSampleDialog : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<RubricateTest::ScratchProject> m_project;
+
+    QString path() { return m_project->store().path(); }
+
+    // Loaded and previewed, with a settled plan for whatever the widgets hold.
+    static bool settled(SampleDialog &dialog)
+    {
+        return dialog.isLoaded() && dialog.plan().has_value();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(u"RubricateTest"_s);
+        QCoreApplication::setApplicationName(u"tst_sampledialog"_s);
+        QSettings().clear();
+        QSettings().setValue(u"annotator"_s, u"Ada"_s);
+    }
+
+    void cleanupTestCase() { QSettings().clear(); }
+
+    void init()
+    {
+        m_project = std::make_unique<RubricateTest::ScratchProject>();
+        QVERIFY2(m_project->isOpen(), qPrintable(m_project->error()));
+        QCOMPARE(importDemo(m_project->store()).errorCount(), 0);
+    }
+
+    void cleanup() { m_project.reset(); }
+
+    void previewsThenSavesTheAssignments()
+    {
+        SampleDialog dialog(path());
+        dialog.show();
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), patience);
+        auto *annotators = child<QLineEdit>(&dialog, u"annotators"_s);
+        QCOMPARE(annotators->text(), u"Ada"_s); // the annotator of Edit → Preferences
+        QCOMPARE(child<QLineEdit>(&dialog, u"name"_s)->text(), u"sample-1"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), patience);
+
+        auto *benchmark = child<QComboBox>(&dialog, u"benchmark"_s);
+        benchmark->setCurrentIndex(benchmark->findData(u"drb2"_s));
+        child<QCheckBox>(&dialog, u"by-dimension"_s)->setChecked(true);
+        child<QCheckBox>(&dialog, u"by-model"_s)->setChecked(true);
+        child<QCheckBox>(&dialog, u"by-language"_s)->setChecked(true);
+        child<QCheckBox>(&dialog, u"by-task"_s)->setChecked(false);
+        child<QRadioButton>(&dialog, u"bySize"_s)->setChecked(true);
+        child<QSpinBox>(&dialog, u"size"_s)->setValue(12);
+        annotators->setText(u"Ada, Bo, Cy"_s);
+        child<QSpinBox>(&dialog, u"overlap"_s)->setValue(2);
+        child<QSpinBox>(&dialog, u"seed"_s)->setValue(42);
+        child<QLineEdit>(&dialog, u"name"_s)->setText(u"pilot"_s);
+        QVERIFY(!saveButton(dialog)->isEnabled()); // the old preview is gone
+        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), patience);
+        QVERIFY(saveButton(dialog)->isEnabled());
+
+        const SampleRequest request = dialog.request();
+        QCOMPARE(request.by,
+                 (QList<RatingAttribute>{RatingAttribute::Dimension, RatingAttribute::Model,
+                                         RatingAttribute::Language}));
+        QCOMPARE(request.seed, 42u);
+        const SamplePlan expected = planSample(m_project->store().itemRows(u"drb2"_s), request);
+        QVERIFY(expected.error.isEmpty());
+        QCOMPARE(dialog.plan()->assignments, expected.assignments);
+        const QString line
+            = u"12 items in %1 strata; 3 annotators × 8 each"_s.arg(expected.strata.size());
+        QVERIFY2(dialog.previewText().contains(line), qPrintable(dialog.previewText()));
+        QCOMPARE(child<QLabel>(&dialog, u"preview"_s)->text(), dialog.previewText());
+        screenshot(&dialog, u"sample-dialog.png"_s);
+
+        QSignalSpy saved(&dialog, &SampleDialog::saved);
+        saveButton(dialog)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, patience);
+        QCOMPARE(saved.constFirst().constFirst().toString(), u"pilot"_s);
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QVERIFY(!dialog.isVisible());
+
+        ProjectStore &store = m_project->store();
+        QCOMPARE(m_project->scalar(
+                     u"SELECT count(*) FROM annotation_assignment WHERE sample = 'pilot'"_s),
+                 24);
+        QCOMPARE(store.assignments(u"pilot"_s), expected.assignments);
+        QCOMPARE(store.sampleInfo(u"pilot"_s)->seed, std::optional<quint32>(42));
+        for (const QString &name : {u"Ada"_s, u"Bo"_s, u"Cy"_s})
+            QCOMPARE(store.assignments(u"pilot"_s, name).size(), 8);
+    }
+
+    void halfWidthSizesTheSample()
+    {
+        SampleDialog dialog(path());
+        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), patience);
+        const int population = dialog.plan()->population;
+        QVERIFY(population > 20);
+
+        // Several changes in a row: only the plan for the last settings counts.
+        auto *size = child<QSpinBox>(&dialog, u"size"_s);
+        for (int n : {3, 5, 7})
+            size->setValue(n);
+        child<QRadioButton>(&dialog, u"byHalfWidth"_s)->setChecked(true);
+        QVERIFY(!size->isEnabled());
+        child<QDoubleSpinBox>(&dialog, u"halfWidth"_s)->setValue(0.1);
+        child<QDoubleSpinBox>(&dialog, u"expected"_s)->setValue(0.9);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), patience);
+        const int wanted = sampleSizeForHalfWidth(0.9, 0.1, 0.95, population);
+        QCOMPARE(dialog.plan()->size, wanted);
+        QCOMPARE(dialog.plan()->sample.size(), wanted);
+        QVERIFY2(dialog.previewText().contains(u"±0.100"_s), qPrintable(dialog.previewText()));
+
+        child<QRadioButton>(&dialog, u"bySize"_s)->setChecked(true);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), patience);
+        QCOMPARE(dialog.plan()->size, 7);
+    }
+
+    void refusesWhatCannotBeSaved()
+    {
+        const RatingRow item = m_project->store().itemRows({}).constFirst();
+        QVERIFY(m_project->store().saveAssignments(
+            u"sample-1"_s, 1, {{item.reportId, item.rubricId, {u"Ada"_s}, 0}}));
+        SampleDialog dialog(path());
+        dialog.show();
+        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), patience);
+        auto *name = child<QLineEdit>(&dialog, u"name"_s);
+        QCOMPARE(name->text(), u"sample-2"_s); // the first free name
+        QVERIFY(saveButton(dialog)->isEnabled());
+
+        name->setText(u"sample-1"_s);
+        QVERIFY(!saveButton(dialog)->isEnabled());
+        QVERIFY2(dialog.previewText().contains(u"already"_s), qPrintable(dialog.previewText()));
+        QSignalSpy saved(&dialog, &SampleDialog::saved);
+        dialog.accept(); // Enter in a line edit: refused, not closed
+        QVERIFY(dialog.isVisible());
+        name->setText(u"sample-2"_s);
+
+        auto *annotators = child<QLineEdit>(&dialog, u"annotators"_s);
+        auto *overlap = child<QSpinBox>(&dialog, u"overlap"_s);
+        annotators->setText(u"Ada, Bo"_s);
+        QCOMPARE(overlap->maximum(), 2);
+        overlap->setValue(2);
+        annotators->setText(QString());
+        QCOMPARE(overlap->maximum(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), patience);
+        QVERIFY(!saveButton(dialog)->isEnabled());
+        QVERIFY2(dialog.previewText().contains(u"annotator"_s), qPrintable(dialog.previewText()));
+        dialog.accept();
+        QVERIFY(dialog.isVisible());
+        QCOMPARE(saved.size(), 0);
+        QCOMPARE(m_project->store().samples(), QStringList{u"sample-1"_s});
+    }
+};
+
+QTEST_MAIN(TestSampleDialog)
+#include "tst_sampledialog.moc"
