@@ -7,6 +7,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QFileInfo>
+#include <QGraphicsScene>
 #include <QImage>
 #include <QLineSeries>
 #include <QPainter>
@@ -46,6 +47,11 @@ QChart *dotWhisker(const ChartSpec &spec)
     auto *y = new QValueAxis;
     y->setRange(spec.minimum, spec.maximum);
     y->setTitleText(spec.valueTitle);
+    // Ticks on round values through 0, where "no better than chance" sits.
+    y->setTickType(QValueAxis::TicksDynamic);
+    y->setTickAnchor(0);
+    y->setTickInterval(0.5);
+    y->setLabelFormat(u"%.1f"_s);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     dots->attachAxis(x);
@@ -136,12 +142,14 @@ bool render(const ChartSpec &spec, Device *device, int width, int height)
     if (spec.kind == ChartSpec::Kind::Heatmap) {
         paintHeatmap(&painter, QRectF(0, 0, width, height), spec);
     } else {
-        // A chart view is the only public way to paint a QChart outside a scene of our own.
-        QChartView view(createChart(spec));
-        view.chart()->setAnimationOptions(QChart::NoAnimation);
-        view.chart()->legend()->hide();
-        view.resize(width, height);
-        view.render(&painter, QRectF(0, 0, width, height), QRect(0, 0, width, height));
+        // A scene of our own lays the chart out at the export size without showing a view.
+        QGraphicsScene scene;
+        QChart *chart = createChart(spec);
+        chart->setAnimationOptions(QChart::NoAnimation);
+        scene.addItem(chart); // the scene owns it now
+        chart->setGeometry(QRectF(0, 0, width, height));
+        scene.setSceneRect(QRectF(0, 0, width, height));
+        scene.render(&painter, QRectF(0, 0, width, height), QRectF(0, 0, width, height));
     }
     return painter.end();
 }
@@ -180,8 +188,8 @@ void paintHeatmap(QPainter *painter, const QRectF &rect, const ChartSpec &spec)
     for (const QString &l : spec.rowLabels)
         labelWidth = std::max(labelWidth, metrics.horizontalAdvance(l));
     labelWidth += 12;
-    const QRectF grid(rect.left() + labelWidth, rect.top() + line * 3.0,
-                      rect.width() - labelWidth - 8, rect.height() - line * 4.2);
+    const QRectF grid(rect.left() + labelWidth, rect.top() + line * 3.8,
+                      rect.width() - labelWidth - 8, rect.height() - line * 4.6);
     const double cw = grid.width() / double(columns);
     const double ch = grid.height() / double(rows);
     painter->drawText(QRectF(grid.left(), rect.top() + line * 1.4, grid.width(), line),

@@ -11,6 +11,7 @@
 #include "reportview.h"
 #include "runlauncher.h"
 #include "runsdock.h"
+#include "sampledialog.h"
 #include "shortcutsheet.h"
 #include "verdictpanel.h"
 
@@ -280,6 +281,24 @@ void MainWindow::createMenusAndToolBar()
     runs->addAction(m_runsDock->pauseAction());
     runs->addAction(m_runsDock->resumeAction());
     runs->addAction(m_runsDock->rerunFailedAction());
+    runs->addSeparator();
+    QAction *sample = runs->addAction(tr("&Sample Items for Annotation…"));
+    sample->setObjectName(u"actionSample"_s);
+    sample->setStatusTip(tr("Draw a stratified, seeded sample of rubric items and assign it to "
+                            "annotators with overlap"));
+    connect(sample, &QAction::triggered, this, [this] {
+        if (m_projectPath.isEmpty())
+            return;
+        auto *dialog = new SampleDialog(m_projectPath, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &SampleDialog::saved, this, [this](const QString &name) {
+            statusBar()->showMessage(tr("Sample “%1” saved: rubricate-cli sample --list shows "
+                                        "who has what")
+                                         .arg(name),
+                                     8000);
+        });
+        dialog->open();
+    });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_shortcutsAction);

@@ -15,6 +15,16 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+std::function<QStringList(const AlignmentReport &, const QString &, QString *)> &chartWriter()
+{
+    static std::function<QStringList(const AlignmentReport &, const QString &, QString *)> writer;
+    return writer;
+}
+
+} // namespace
+
+namespace {
+
 // What the command line asks for before the project is read; `collapseBinary` is resolved
 // once the benchmark is known, because each benchmark documents its own binary reading.
 struct Request {
@@ -299,6 +309,9 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
     }
     AlignmentExportOptions exportOptions;
     exportOptions.programVersion = QCoreApplication::applicationVersion();
+    exportOptions.writeCharts = chartWriter();
+    if (!exportOptions.writeCharts)
+        err << u"rubricate-cli: no charts in this export (no display toolkit)\n"_s;
     const QStringList files = exportAlignment(report, request->outDir, exportOptions, &error);
     if (files.isEmpty()) {
         err << u"rubricate-cli: "_s << error << u'\n';
@@ -314,6 +327,12 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
 }
 
 } // namespace
+
+void setAgreementChartWriter(
+    std::function<QStringList(const AlignmentReport &, const QString &, QString *)> writer)
+{
+    chartWriter() = std::move(writer);
+}
 
 QList<QCommandLineOption> agreementOptions()
 {

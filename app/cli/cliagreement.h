@@ -6,13 +6,23 @@
 #include <QList>
 #include <QTextStream>
 
+#include <functional>
 #include <optional>
 
 class QCommandLineParser;
 
+namespace Rubricate {
+struct AlignmentReport;
+}
+
 namespace Rubricate::Cli {
 
 QList<QCommandLineOption> agreementOptions();
+
+// The charts (PNG and SVG) are drawn by the GUI's chart layer; main() installs it when it
+// runs `agreement --out` under a QApplication. Without one the export has no charts and says so.
+void setAgreementChartWriter(
+    std::function<QStringList(const AlignmentReport &, const QString &, QString *)> writer);
 
 // Handles `agreement`; nothing when `command` is another one.
 std::optional<int> runAgreementCommand(const QString &command, const QCommandLineParser &parser,

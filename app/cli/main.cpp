@@ -1,10 +1,41 @@
+// rubricate-cli: the command line. A QCoreApplication, except for `agreement --out`, whose
+// charts are drawn with Qt Charts and so need a QApplication (offscreen without a display).
+#include "alignmentcharts.h"
+#include "cliagreement.h"
 #include "cliapp.h"
 
+#include <QApplication>
 #include <QCoreApplication>
+
+#include <cstring>
+#include <memory>
+
+namespace {
+
+bool drawsCharts(int argc, char *argv[])
+{
+    bool agreement = false, out = false;
+    for (int i = 1; i < argc; ++i) {
+        agreement = agreement || std::strcmp(argv[i], "agreement") == 0;
+        out = out || std::strncmp(argv[i], "--out", 5) == 0;
+    }
+    return agreement && out;
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    std::unique_ptr<QCoreApplication> app;
+    if (drawsCharts(argc, argv)) {
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
+            && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        app = std::make_unique<QApplication>(argc, argv);
+        Rubricate::Cli::setAgreementChartWriter(&Rubricate::writeAlignmentCharts);
+    } else {
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    }
     QCoreApplication::setApplicationName(QStringLiteral("rubricate-cli"));
     QCoreApplication::setOrganizationName(QStringLiteral("Rubricate"));
     QCoreApplication::setApplicationVersion(QStringLiteral(RUBRICATE_VERSION));

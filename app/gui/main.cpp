@@ -47,8 +47,8 @@ int main(int argc, char *argv[])
         u"file"_s);
     const QCommandLineOption sceneOption(
         u"scene"_s,
-        QApplication::translate("main",
-                                "With --screenshot: main, pdf, blind, run-dialog or shortcuts."),
+        QApplication::translate(
+            "main", "With --screenshot: main, pdf, blind, run-dialog, shortcuts or agreement."),
         u"scene"_s, u"main"_s);
     parser.addOption(demoOption);
     parser.addOption(screenshotOption);

@@ -90,8 +90,11 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             window.evaluateAction()->trigger();
         if (scene == "shortcuts"_L1)
             window.findChild<QAction *>(u"actionShortcuts"_s)->trigger();
-        // Give pages time to render and the dialog's estimate time to arrive.
-        QTimer::singleShot(1500, &window, [&window, file, scene] {
+        if (scene == "agreement"_L1)
+            window.showPage(1);
+        // Give pages time to render, the dialog's estimate and the dashboard's bootstrap time
+        // to arrive.
+        QTimer::singleShot(scene == "agreement"_L1 ? 6000 : 1500, &window, [&window, file, scene] {
             QWidget *target = &window;
             if (scene == "run-dialog"_L1)
                 target = window.findChild<QDialog *>(u"runDialog"_s);

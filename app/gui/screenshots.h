@@ -9,6 +9,7 @@ class MainWindow;
 }
 
 // Scenes: "main" (a Markdown report with its evidence), "pdf" (a PDF report's pages with
-// the evidence drawn on them), "blind" (blind mode), "run-dialog", "shortcuts". Exits with 2
+// the evidence drawn on them), "blind" (blind mode), "run-dialog", "shortcuts", "agreement"
+// (the agreement dashboard on the demo's two annotators). Exits with 2
 // when nothing appears within a minute.
 void scheduleScreenshot(Rubricate::MainWindow &window, const QString &file, const QString &scene);
