@@ -64,6 +64,7 @@ case "${1:-}" in
     bench) deps; build
         data=${RUBRICATE_SHARED_DATA:-$ROOT/../shared/data}
         "$BUILD/app/rubricate-cli" bench --data "$data"
-        "$BUILD/bench/rubricate-bench-view" --data "$data" ;;
+        "$BUILD/bench/rubricate-bench-view" --data "$data"
+        "$BUILD/bench/rubricate-bench-agreement" ;;
     *) echo "usage: sh cmake/dev.sh run|test|bench|deps|build" >&2; exit 2 ;;
 esac

@@ -19,6 +19,279 @@
         <source>Every label and note is saved at once as an event; quitting or a crash loses nothing.</source>
         <translation>每个标注和备注都会立即作为事件保存；退出或崩溃都不会丢失任何内容。</translation>
     </message>
+    <message>
+        <source>undefined (%1)</source>
+        <translation>未定义（%1）</translation>
+    </message>
+    <message>
+        <source>Confusion: %1 vs %2</source>
+        <translation>混淆矩阵：%1 对 %2</translation>
+    </message>
+    <message>
+        <source>Confusion</source>
+        <translation>混淆矩阵</translation>
+    </message>
+    <message>
+        <source>people</source>
+        <translation>人工</translation>
+    </message>
+    <message>
+        <source>judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>Cohen's κ</source>
+        <translation>Cohen κ</translation>
+    </message>
+    <message>
+        <source>Macro-F1</source>
+        <translation>Macro-F1</translation>
+    </message>
+    <message>
+        <source>Krippendorff's α</source>
+        <translation>Krippendorff α</translation>
+    </message>
+    <message>
+        <source>agreement</source>
+        <translation>一致率</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>按%2的%1</translation>
+    </message>
+    <message>
+        <source>Krippendorff's α, judge and people, by level</source>
+        <translation>评审与人工的 Krippendorff α（按测量层级）</translation>
+    </message>
+    <message>
+        <source>α</source>
+        <translation>α</translation>
+    </message>
+    <message>
+        <source>Cohen's κ between annotators</source>
+        <translation>标注者之间的 Cohen κ</translation>
+    </message>
+    <message>
+        <source>Cannot create %1.</source>
+        <translation>无法创建 %1。</translation>
+    </message>
+    <message>
+        <source>Nothing to show</source>
+        <translation>没有可显示的内容</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>Rubricate agreement chart</source>
+        <translation>Rubricate 一致性图表</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::AlignmentDashboard</name>
+    <message>
+        <source>95 % intervals</source>
+        <translation>95% 区间</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>the benchmark's labels</source>
+        <translation>基准自身的标签</translation>
+    </message>
+    <message>
+        <source>binary (met vs not)</source>
+        <translation>二元（满足 / 未满足）</translation>
+    </message>
+    <message>
+        <source>no filter</source>
+        <translation>不筛选</translation>
+    </message>
+    <message>
+        <source>Percentile bootstrap over rubric items, 1,000 draws</source>
+        <translation>对评分项做百分位自助法，1,000 次抽样</translation>
+    </message>
+    <message>
+        <source>seed </source>
+        <translation>种子 </translation>
+    </message>
+    <message>
+        <source>The bootstrap's seed: the same seed gives the same intervals</source>
+        <translation>自助法的种子：相同种子得到相同区间</translation>
+    </message>
+    <message>
+        <source>Double-click (or Enter) opens the report at the rubric</source>
+        <translation>双击（或回车）在该评分项处打开报告</translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark:</source>
+        <translation>基准(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>&amp;Judge:</source>
+        <translation>评审(&amp;J)：</translation>
+    </message>
+    <message>
+        <source>&amp;Against:</source>
+        <translation>对比(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Labels:</source>
+        <translation>标签(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>α &amp;level:</source>
+        <translation>α 层级(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>B&amp;reakdown:</source>
+        <translation>细分(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Filter:</source>
+        <translation>筛选(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Comparisons</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Disagreements</source>
+        <translation>分歧</translation>
+    </message>
+    <message>
+        <source>Open a project to see how far judge and people agree.</source>
+        <translation>打开一个项目，查看评审与人工的一致程度。</translation>
+    </message>
+    <message>
+        <source>human majority</source>
+        <translation>人工多数</translation>
+    </message>
+    <message>
+        <source>This project has no ratings yet: run a judge and label some rubrics.</source>
+        <translation>此项目还没有评分：请先运行评审并标注一些评分项。</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 vs %2 on %n item(s): agreement %3, κ %4, Macro-F1 %5, α %6.</source>
+        <translation>
+            <numerusform>%1 对 %2，共 %n 项：一致率 %3，κ %4，Macro-F1 %5，α %6。</numerusform></translation>
+    </message>
+    <message>
+        <source>No person has labelled these items yet: only judge runs are compared.</source>
+        <translation>还没有人标注这些评分项：只比较评审运行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n annotator(s); all annotators α %1, Fleiss' κ %2.</source>
+        <translation>
+            <numerusform>%n 位标注者；全体标注者 α %1，Fleiss κ %2。</numerusform></translation>
+    </message>
+    <message>
+        <source>undefined (%1)</source>
+        <translation>未定义（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) where annotators tied have no majority.</source>
+        <translation>
+            <numerusform>%n 项因标注者票数相同而没有多数。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n judge error(s) left out (errors are never verdicts).</source>
+        <translation>
+            <numerusform>已排除 %n 个评审错误（错误从不算作结论）。</numerusform></translation>
+    </message>
+    <message>
+        <source>Export the alignment report to a folder</source>
+        <translation>将一致性报告导出到文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::ComparisonsModel</name>
+    <message>
+        <source>judge vs majority</source>
+        <translation>评审 对 多数</translation>
+    </message>
+    <message>
+        <source>judge vs person</source>
+        <translation>评审 对 个人</translation>
+    </message>
+    <message>
+        <source>person vs person</source>
+        <translation>个人 对 个人</translation>
+    </message>
+    <message>
+        <source>judge vs judge</source>
+        <translation>评审 对 评审</translation>
+    </message>
+    <message>
+        <source>undefined</source>
+        <translation>未定义</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Rater A</source>
+        <translation>评分者 A</translation>
+    </message>
+    <message>
+        <source>Rater B (reference)</source>
+        <translation>评分者 B（参照）</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>Agreement</source>
+        <translation>一致性</translation>
+    </message>
+    <message>
+        <source>Cohen's κ</source>
+        <translation>Cohen κ</translation>
+    </message>
+    <message>
+        <source>Macro-F1</source>
+        <translation>Macro-F1</translation>
+    </message>
+    <message>
+        <source>α</source>
+        <translation>α</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::DisagreementsModel</name>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>People</source>
+        <translation>人工</translation>
+    </message>
+    <message>
+        <source>Annotators</source>
+        <translation>标注者</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::ImportDialog</name>
@@ -444,6 +717,42 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Exporting to %1…</source>
         <translation>正在导出到 %1…</translation>
+    </message>
+    <message>
+        <source>Ctrl+1 / Ctrl+2</source>
+        <translation>Ctrl+1 / Ctrl+2</translation>
+    </message>
+    <message>
+        <source>review / agreement dashboard</source>
+        <translation>审阅 / 一致性仪表板</translation>
+    </message>
+    <message>
+        <source>&amp;Review</source>
+        <translation>审阅(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Agreement Dashboard</source>
+        <translation>一致性仪表板(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Sample Items for Annotation…</source>
+        <translation>抽样待标注评分项(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Draw a stratified, seeded sample of rubric items and assign it to annotators with overlap</source>
+        <translation>按种子对评分项做分层抽样，并以重叠方式分配给标注者</translation>
+    </message>
+    <message>
+        <source>Sample “%1” saved: rubricate-cli sample --list shows who has what</source>
+        <translation>样本“%1”已保存：rubricate-cli sample --list 可查看分配情况</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>审阅</translation>
+    </message>
+    <message>
+        <source>Agreement</source>
+        <translation>一致性</translation>
     </message>
 </context>
 <context>
@@ -1187,6 +1496,189 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     </message>
 </context>
 <context>
+    <name>Rubricate::SampleDialog</name>
+    <message>
+        <source>The project file %1 does not exist.</source>
+        <translation>项目文件 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>1 item</source>
+        <translation>1 项</translation>
+    </message>
+    <message>
+        <source>%L1 items</source>
+        <translation>%L1 项</translation>
+    </message>
+    <message>
+        <source>1 stratum</source>
+        <translation>1 个层</translation>
+    </message>
+    <message>
+        <source>%L1 strata</source>
+        <translation>%L1 个层</translation>
+    </message>
+    <message>
+        <source>1 annotator</source>
+        <translation>1 位标注者</translation>
+    </message>
+    <message>
+        <source>%L1 annotators</source>
+        <translation>%L1 位标注者</translation>
+    </message>
+    <message>
+        <source>Sample Items for Annotation</source>
+        <translation>抽样待标注评分项</translation>
+    </message>
+    <message>
+        <source>&amp;Dimension</source>
+        <translation>维度(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Task</source>
+        <translation>任务(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Si&amp;ze:</source>
+        <translation>数量(&amp;Z)：</translation>
+    </message>
+    <message>
+        <source>&amp;Interval half-width:</source>
+        <translation>区间半宽(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>As many items as a confidence interval of percent agreement of this half-width needs at 95 %. Kappa and alpha have wider intervals for the same items.</source>
+        <translation>按 95% 置信区间达到此半宽所需的一致率样本量。同样的样本下，kappa 和 alpha 的区间更宽。</translation>
+    </message>
+    <message>
+        <source> items</source>
+        <translation> 项</translation>
+    </message>
+    <message>
+        <source>The percent agreement you expect; 0.50 is the cautious choice when you have no idea.</source>
+        <translation>你预期的一致率；不确定时选 0.50 最稳妥。</translation>
+    </message>
+    <message>
+        <source>names, comma-separated</source>
+        <translation>姓名，用逗号分隔</translation>
+    </message>
+    <message>
+        <source> annotator(s) per item</source>
+        <translation> 位标注者/项</translation>
+    </message>
+    <message>
+        <source>&amp;Save Sample</source>
+        <translation>保存样本(&amp;S)</translation>
+    </message>
+    <message>
+        <source>e&amp;xpected agreement:</source>
+        <translation>预期一致率(&amp;X)：</translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark:</source>
+        <translation>基准(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Strata:</source>
+        <translation>分层：</translation>
+    </message>
+    <message>
+        <source>How many:</source>
+        <translation>数量：</translation>
+    </message>
+    <message>
+        <source>&amp;Annotators:</source>
+        <translation>标注者(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Overlap:</source>
+        <translation>重叠(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>种子(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <source>Give the sample a name.</source>
+        <translation>请为样本命名。</translation>
+    </message>
+    <message>
+        <source>There is already a sample named “%1”; choose another name.</source>
+        <translation>已存在名为“%1”的样本；请换一个名称。</translation>
+    </message>
+    <message>
+        <source>Name at least one annotator.</source>
+        <translation>请至少填写一位标注者。</translation>
+    </message>
+    <message>
+        <source>The project could not be read: %1</source>
+        <translation>无法读取项目：%1</translation>
+    </message>
+    <message>
+        <source>Reading the project…</source>
+        <translation>正在读取项目…</translation>
+    </message>
+    <message>
+        <source>The project has no benchmark to sample from.</source>
+        <translation>此项目没有可抽样的基准。</translation>
+    </message>
+    <message>
+        <source>Computing the sample…</source>
+        <translation>正在计算样本…</translation>
+    </message>
+    <message>
+        <source>This benchmark has no rubric items with reports to sample from.</source>
+        <translation>此基准没有带报告的评分项可供抽样。</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1，分布在 %2</translation>
+    </message>
+    <message>
+        <source>%L1 each</source>
+        <translation>每人 %L1</translation>
+    </message>
+    <message>
+        <source>%L1–%L2 each</source>
+        <translation>每人 %L1–%L2</translation>
+    </message>
+    <message>
+        <source>%1; %2 × %3</source>
+        <translation>%1；%2 × %3</translation>
+    </message>
+    <message>
+        <source>Drawn from %1 with seed %2; each item goes to %3.</source>
+        <translation>从 %1 中以种子 %2 抽取；每项分配给 %3。</translation>
+    </message>
+    <message>
+        <source>Sized for ±%L1 around an expected agreement of %L2 at 95 %: enough for percent agreement, a lower bound for kappa and alpha.</source>
+        <translation>按预期一致率 %L2、95% 置信水平下 ±%L1 计算：对一致率足够，对 kappa 和 alpha 只是下限。</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
+        <source>The sample could not be saved: %1</source>
+        <translation>无法保存样本：%1</translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::VerdictModel</name>
     <message>
         <source>error</source>
@@ -1235,6 +1727,10 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Run B</source>
         <translation>运行 B</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
     </message>
 </context>
 <context>
@@ -1470,7 +1966,8 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message numerus="yes">
         <source>Blind mode: %n rubric(s), %1 labelled</source>
         <translation>
-            <numerusform>盲评模式：%n 个评分项，已标注 %1 个</numerusform></translation>
+            <numerusform>盲评模式：%n 个评分项，已标注 %1 个</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1492,8 +1989,8 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>要打开的项目文件。</translation>
     </message>
     <message>
-        <source>With --screenshot: main, pdf, blind, run-dialog or shortcuts.</source>
-        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog 或 shortcuts。</translation>
+        <source>With --screenshot: main, pdf, blind, run-dialog, shortcuts or agreement.</source>
+        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、shortcuts 或 agreement。</translation>
     </message>
 </context>
 </TS>
