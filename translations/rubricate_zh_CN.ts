@@ -181,7 +181,8 @@
     <message numerus="yes">
         <source>%1 vs %2 on %n item(s): agreement %3, κ %4, Macro-F1 %5, α %6.</source>
         <translation>
-            <numerusform>%1 对 %2，共 %n 项：一致率 %3，κ %4，Macro-F1 %5，α %6。</numerusform></translation>
+            <numerusform>%1 对 %2，共 %n 项：一致率 %3，κ %4，Macro-F1 %5，α %6。</numerusform>
+        </translation>
     </message>
     <message>
         <source>No person has labelled these items yet: only judge runs are compared.</source>
@@ -190,7 +191,8 @@
     <message numerus="yes">
         <source>%n annotator(s); all annotators α %1, Fleiss' κ %2.</source>
         <translation>
-            <numerusform>%n 位标注者；全体标注者 α %1，Fleiss κ %2。</numerusform></translation>
+            <numerusform>%n 位标注者；全体标注者 α %1，Fleiss κ %2。</numerusform>
+        </translation>
     </message>
     <message>
         <source>undefined (%1)</source>
@@ -199,16 +201,30 @@
     <message numerus="yes">
         <source>%n item(s) where annotators tied have no majority.</source>
         <translation>
-            <numerusform>%n 项因标注者票数相同而没有多数。</numerusform></translation>
+            <numerusform>%n 项因标注者票数相同而没有多数。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n judge error(s) left out (errors are never verdicts).</source>
         <translation>
-            <numerusform>已排除 %n 个评审错误（错误从不算作结论）。</numerusform></translation>
+            <numerusform>已排除 %n 个评审错误（错误从不算作结论）。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Export the alignment report to a folder</source>
         <translation>将一致性报告导出到文件夹</translation>
+    </message>
+    <message>
+        <source>Every rated item, or only the items of a saved annotation sample</source>
+        <translation>所有已评分项，或仅某个已保存标注样本中的项</translation>
+    </message>
+    <message>
+        <source>all items</source>
+        <translation>所有项</translation>
+    </message>
+    <message>
+        <source>sample “%1”</source>
+        <translation>样本“%1”</translation>
     </message>
 </context>
 <context>

@@ -42,6 +42,12 @@ QTableView *makeTable(QAbstractItemModel *model, QWidget *parent, const QString 
     return view;
 }
 
+struct Loaded {
+    QList<RatingRow> rows;
+    QHash<QString, QSet<std::pair<RowId, RowId>>> samples;
+    QString error;
+};
+
 QComboBox *makeBox(QWidget *parent, const QString &name)
 {
     auto *box = new QComboBox(parent);
@@ -62,6 +68,7 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     , m_breakdown(makeBox(this, u"alignBreakdown"_s))
     , m_filterAttribute(makeBox(this, u"alignFilterAttribute"_s))
     , m_filterValue(makeBox(this, u"alignFilterValue"_s))
+    , m_subset(makeBox(this, u"alignSubset"_s))
     , m_intervals(new QCheckBox(tr("95 % intervals"), this))
     , m_seed(new QSpinBox(this))
     , m_export(new QPushButton(tr("Export…"), this))
@@ -93,8 +100,9 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
 
-    for (QComboBox *box :
-         {m_benchmark, m_judge, m_against, m_collapse, m_level, m_breakdown, m_filterValue}) {
+    m_subset->setToolTip(tr("Every rated item, or only the items of a saved annotation sample"));
+    for (QComboBox *box : {m_benchmark, m_judge, m_against, m_collapse, m_level, m_breakdown,
+                           m_filterValue, m_subset}) {
         connect(box, &QComboBox::currentIndexChanged, this, [this] {
             if (!m_filling)
                 recompute();
@@ -148,6 +156,7 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     auto *filterBox = new QWidget(this);
     filterBox->setLayout(filter);
     filter->setContentsMargins(0, 0, 0, 0);
+    filter->addWidget(m_subset);
     addPair(1, 2, tr("&Filter:"), filterBox);
     auto *right = new QHBoxLayout;
     right->addWidget(m_intervals);
@@ -220,19 +229,25 @@ void AlignmentDashboard::loadRows()
     runInBackground(
         this,
         [path] {
-            QString error;
-            QList<RatingRow> rows;
-            if (auto store = ProjectStore::open(path, &error))
-                rows = store->ratingRows();
-            return std::pair{rows, error};
+            Loaded out;
+            if (auto store = ProjectStore::open(path, &out.error)) {
+                out.rows = store->ratingRows();
+                for (const QString &sample : store->samples()) {
+                    auto &items = out.samples[sample];
+                    for (const Assignment &a : store->assignments(sample))
+                        items.insert({a.reportId, a.rubricId});
+                }
+            }
+            return out;
         },
-        [this, request](const std::pair<QList<RatingRow>, QString> &out) {
+        [this, request](const Loaded &out) {
             --m_pending;
             if (request != m_rowsRequest)
                 return;
-            m_rows = out.first;
-            if (!out.second.isEmpty())
-                m_summary->setText(out.second);
+            m_rows = out.rows;
+            m_samples = out.samples;
+            if (!out.error.isEmpty())
+                m_summary->setText(out.error);
             fillChoices();
         });
 }
@@ -269,6 +284,15 @@ void AlignmentDashboard::fillChoices()
     m_against->addItem(tr("human majority"), HumanMajority);
     for (const QString &h : ratersOf(m_rows, benchmark, false))
         m_against->addItem(names.value(h), h);
+    const QString keptSubset = m_subset->currentData().toString();
+    m_subset->clear();
+    m_subset->addItem(tr("all items"), QString());
+    QStringList samples = m_samples.keys();
+    samples.sort();
+    for (const QString &name : std::as_const(samples))
+        m_subset->addItem(tr("sample “%1”").arg(name), name);
+    m_subset->setCurrentIndex(std::max(0, m_subset->findData(keptSubset)));
+    m_subset->setVisible(!samples.isEmpty());
     m_judge->setCurrentIndex(std::max(0, m_judge->findData(keptJudge)));
     m_against->setCurrentIndex(std::max(0, m_against->findData(keptAgainst)));
     fillFilterValues();
@@ -314,6 +338,11 @@ AlignmentOptions AlignmentDashboard::options() const
     if (const auto a = ratingAttributeFromKey(m_filterAttribute->currentData().toString());
         a && m_filterValue->currentIndex() >= 0)
         o.filters.insert(*a, m_filterValue->currentData().toString());
+    if (const QString sample = m_subset->currentData().toString(); !sample.isEmpty()) {
+        o.subset = m_samples.value(sample);
+        if (o.subset.isEmpty()) // a sample of no items: nothing passes, not everything
+            o.subset.insert({0, 0});
+    }
     o.intervals = m_intervals->isChecked();
     o.bootstrap.seed = quint32(m_seed->value());
     o.bootstrap.parallel = false; // the dashboard's own pool; the global one loads reports

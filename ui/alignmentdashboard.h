@@ -49,6 +49,7 @@ public:
     QComboBox *breakdownBox() const { return m_breakdown; }
     QComboBox *filterAttributeBox() const { return m_filterAttribute; }
     QComboBox *filterValueBox() const { return m_filterValue; }
+    QComboBox *subsetBox() const { return m_subset; }
     QCheckBox *intervalsBox() const { return m_intervals; }
     QTableView *comparisonsView() const { return m_comparisonsView; }
     QTableView *disagreementsView() const { return m_disagreementsView; }
@@ -76,6 +77,8 @@ private:
     QString m_projectPath;
     bool m_stale = false; // the project changed while the dashboard was hidden
     QList<RatingRow> m_rows;
+    // Saved subsets: the project's annotation samples, by name.
+    QHash<QString, QSet<std::pair<RowId, RowId>>> m_samples;
     AlignmentReport m_report;
     quint64 m_rowsRequest = 0;
     quint64 m_reportRequest = 0;
@@ -90,6 +93,7 @@ private:
     QComboBox *m_breakdown;
     QComboBox *m_filterAttribute;
     QComboBox *m_filterValue;
+    QComboBox *m_subset;
     QCheckBox *m_intervals;
     QSpinBox *m_seed;
     QPushButton *m_export;

@@ -59,6 +59,16 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
         auto store = ProjectStore::open(path, &error);
         QVERIFY2(store, qPrintable(error));
         QCOMPARE(importDemo(*store).errorCount(), 0);
+        // A saved subset: an annotation sample of the first 20 judged items.
+        QList<Assignment> sample;
+        QSet<std::pair<RowId, RowId>> seen;
+        for (const RatingRow &r : store->ratingRows()) {
+            if (r.judge && sample.size() < 20 && !seen.contains({r.reportId, r.rubricId})) {
+                seen.insert({r.reportId, r.rubricId});
+                sample.append({r.reportId, r.rubricId, {u"Ana"_s}, int(sample.size())});
+            }
+        }
+        QVERIFY(store->saveAssignments(u"first twenty"_s, 7, sample));
     }
     MainWindow window;
     window.show();
@@ -85,6 +95,17 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
     // Judge vs majority, judge vs Ana, judge vs Ben, Ana vs Ben.
     QCOMPARE(dashboard->comparisonsView()->model()->rowCount(), 4);
     QVERIFY(dashboard->summaryLabel()->text().contains(u"κ"_s));
+
+    // The saved sample as a subset: at most its 20 items.
+    QComboBox *subset = dashboard->subsetBox();
+    QCOMPARE(subset->count(), 2);
+    subset->setCurrentIndex(1);
+    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy(), Timeout);
+    QTRY_COMPARE_WITH_TIMEOUT(dashboard->report().options.subset.size(), 20, Timeout);
+    QVERIFY(dashboard->report().table.unitCount() <= 20);
+    subset->setCurrentIndex(0);
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard->report().options.subset.isEmpty() && !dashboard->isBusy(),
+                             Timeout);
 
     // Filter to one agent: fewer items, and the options say so.
     dashboard->filterAttributeBox()->setCurrentIndex(
