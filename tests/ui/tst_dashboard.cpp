@@ -143,7 +143,7 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
     QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, Timeout);
     QCOMPARE(exported.at(0).at(2).toString(), QString()); // no error
     const QStringList files = exported.at(0).at(1).toStringList();
-    for (const QString name :
+    for (const QString &name :
          {u"comparisons.csv"_s, u"comparisons.json"_s, u"breakdown.csv"_s, u"labels.csv"_s,
           u"alignment.md"_s, u"alignment.tex"_s, u"manifest.json"_s, u"confusion.png"_s,
           u"confusion.svg"_s, u"breakdown-kappa.png"_s, u"annotator-pairs.svg"_s}) {
