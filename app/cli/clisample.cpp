@@ -203,6 +203,33 @@ int drawSample(const QCommandLineParser &p, ProjectStore &store, QTextStream &ou
     return Ok;
 }
 
+// A sample's items in review order: where current labels disagree first, then items with a
+// single label, then the rest; one annotator's share with --annotator.
+int reviewOrder(const QCommandLineParser &parser, ProjectStore &store, QTextStream &out,
+                QTextStream &err)
+{
+    const QString sample = parser.value(u"review"_s);
+    if (!store.samples().contains(sample)) {
+        err << u"rubricate-cli: no sample named \"%1\" (sample --list)\n"_s.arg(sample);
+        return Failed;
+    }
+    const QList<Assignment> items = store.assignments(sample, parser.value(u"annotator"_s));
+    const QList<ReviewItem> order = disagreementsFirst(items, store.ratingRows());
+    QHash<RowId, Report> reports;
+    Table table;
+    table.setHeader({u"#"_s, u"group"_s, u"report"_s, u"rubric"_s, u"labels"_s});
+    int position = 0;
+    for (const ReviewItem &item : order) {
+        const QString group = item.group == ReviewGroup::Disagreement ? u"disagreement"_s
+            : item.group == ReviewGroup::SingleLabel                  ? u"one label"_s
+                                                                      : u"agreed or none"_s;
+        table.addRow({QString::number(++position), group, QString::number(item.reportId),
+                      QString::number(item.rubricId), QString::number(item.labels)});
+    }
+    out << table.render();
+    return Ok;
+}
+
 } // namespace
 
 QList<QCommandLineOption> sampleOptions()
@@ -218,6 +245,9 @@ QList<QCommandLineOption> sampleOptions()
         {u"annotators"_s, u"sample: annotator names, comma-separated."_s, u"NAMES"_s},
         {u"overlap"_s, u"sample: annotators per item (1)."_s, u"N"_s},
         {u"list"_s, u"sample: list the project's samples."_s},
+        {u"review"_s, u"sample: the sample's items in review order, disagreements first."_s,
+         u"NAME"_s},
+        {u"annotator"_s, u"sample --review: only this annotator's items."_s, u"NAME"_s},
     };
 }
 
@@ -236,6 +266,8 @@ std::optional<int> runSampleCommand(const QString &command, const QCommandLinePa
         return Failed;
     if (parser.isSet(u"list"_s))
         return listSamples(*store, out);
+    if (parser.isSet(u"review"_s))
+        return reviewOrder(parser, *store, out, err);
     return drawSample(parser, *store, out, err);
 }
 

@@ -80,6 +80,23 @@ private slots:
                                   u"--name"_s, u"pilot"_s});
         QCOMPARE(again.code, 1);
         QVERIFY(again.err.contains(u"already"_s));
+
+        // Review order: the demo's two annotators disagree on some items; those come first.
+        const Result review = cli({u"sample"_s, u"--review"_s, u"pilot"_s});
+        QVERIFY2(review.code == 0, qPrintable(review.out + review.err));
+        const QStringList lines = review.out.split(u'\n', Qt::SkipEmptyParts).mid(1);
+        QCOMPARE(lines.size(), 12);
+        bool pastDisagreements = false;
+        for (const QString &line : lines) {
+            const bool disagreement = line.contains(u"disagreement"_s);
+            QVERIFY2(!(pastDisagreements && disagreement), qPrintable(review.out));
+            pastDisagreements = pastDisagreements || !disagreement;
+        }
+        QVERIFY(lines.constFirst().contains(u"disagreement"_s));
+        const Result mine
+            = cli({u"sample"_s, u"--review"_s, u"pilot"_s, u"--annotator"_s, u"ada"_s});
+        QCOMPARE(mine.out.split(u'\n', Qt::SkipEmptyParts).size(), 1 + 8);
+        QCOMPARE(cli({u"sample"_s, u"--review"_s, u"nope"_s}).code, 1);
     }
 
     void refusesWrongCommandLines()
