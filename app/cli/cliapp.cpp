@@ -4,6 +4,7 @@
 #include "clibench.h"
 #include "clijudge.h"
 #include "clisample.h"
+#include "cliscore.h"
 #include "clitable.h"
 #include "demo/demoproject.h"
 #include "ingest/importer.h"
@@ -94,6 +95,10 @@ Commands:
                                for a ±W interval of percent agreement, and assign each item
                                to N annotators with balanced loads. The seed is stored.
   sample --list                The project's samples with items per annotator.
+  score reportbench [--model NAME] [--out FILE] [--no-citations undefined|drop|zero]
+        [--match titles|ids]   Citation precision and recall against the ground truth
+                               (micro and macro) and references per report, from the
+                               reports' text; --out writes a CSV row per report.
   bench [import|judge|evidence] [--data DIR]
                                Benchmarks (figures, never pass/fail): import times on the
                                shared data; judging all DRB-II tasks against the simulated
@@ -459,6 +464,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOptions(judgeOptions());
     parser.addOptions(agreementOptions());
     parser.addOptions(sampleOptions());
+    parser.addOptions(reportBenchScoreOptions());
     if (!parser.parse(arguments)) {
         err << u"rubricate-cli: "_s << parser.errorText() << u"\n(see rubricate-cli --help)\n"_s;
         return Usage;
@@ -494,6 +500,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return *code;
     if (const auto code = runSampleCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
+    if (command == "score"_L1 && positional.value(0) == "reportbench"_L1)
+        return runReportBenchScore(parser, c.projectPath, out, err);
     if (command == "simulate-judge"_L1)
         return runSimulatedJudge(parser.value(u"latency"_s).toInt(), out);
     if (command == "bench"_L1) {
