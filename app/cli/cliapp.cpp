@@ -4,6 +4,7 @@
 #include "clibench.h"
 #include "clijudge.h"
 #include "clisample.h"
+#include "cliscore.h"
 #include "clitable.h"
 #include "demo/demoproject.h"
 #include "ingest/importer.h"
@@ -94,6 +95,12 @@ Commands:
                                for a ±W interval of percent agreement, and assign each item
                                to N annotators with balanced loads. The seed is stored.
   sample --list                The project's samples with items per annotator.
+  score researchrubrics [--run ID] [--by axis|domain|complexity] [--out FILE.csv|.jsonl]
+        [--error-policy exclude|reference] [--collapse none|binary]
+                               Weighted compliance (pitfalls subtract) per model and group,
+                               judge errors left out and counted (reference: as 0). --out
+                               .csv: per report (with --by: the groups); .jsonl: the
+                               reference's per-criterion result lines.
   bench [import|judge|evidence] [--data DIR]
                                Benchmarks (figures, never pass/fail): import times on the
                                shared data; judging all DRB-II tasks against the simulated
@@ -459,6 +466,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOptions(judgeOptions());
     parser.addOptions(agreementOptions());
     parser.addOptions(sampleOptions());
+    parser.addOptions(scoreOptions());
     if (!parser.parse(arguments)) {
         err << u"rubricate-cli: "_s << parser.errorText() << u"\n(see rubricate-cli --help)\n"_s;
         return Usage;
@@ -493,6 +501,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (const auto code = runAgreementCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (const auto code = runSampleCommand(command, parser, positional, c.projectPath, out, err))
+        return *code;
+    if (const auto code = runScoreCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (command == "simulate-judge"_L1)
         return runSimulatedJudge(parser.value(u"latency"_s).toInt(), out);

@@ -1,0 +1,214 @@
+// `score researchrubrics`: compliance per report and its means by model, axis, domain or
+// complexity (formats.md §3.4), printed or written as CSV, or the reference's own JSONL.
+#include "cliscore.h"
+
+#include "cliapp.h"
+#include "clitable.h"
+#include "exchange/researchrubricsproject.h"
+#include "store/projectstore.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
+
+namespace Rubricate::Cli {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString number(const std::optional<double> &v)
+{
+    return v ? QString::number(*v, 'f', 4) : u"-"_s;
+}
+
+QString csvField(const QString &s)
+{
+    if (!s.contains(u',') && !s.contains(u'"') && !s.contains(u'\n'))
+        return s;
+    QString quoted = s;
+    quoted.replace(u"\""_s, u"\"\""_s);
+    return u'"' + quoted + u'"';
+}
+
+QString csvNumber(const std::optional<double> &v)
+{
+    return v ? QString::number(*v, 'g', 17) : QString();
+}
+
+bool writeFile(const QString &path, const QByteArray &data, QTextStream &err)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(data) != data.size()) {
+        err << u"rubricate-cli: cannot write %1: %2\n"_s.arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+QByteArray groupsCsv(const QList<RrGroup> &groups)
+{
+    QString csv = u"model,group,value,n,empty,criteria,errors,mean_compliance,mandatory,"
+                  "mandatory_passed\n"_s;
+    for (const RrGroup &g : groups) {
+        csv += QStringList{csvField(g.model),
+                           g.dimension,
+                           csvField(g.value),
+                           QString::number(g.n),
+                           QString::number(g.empty),
+                           QString::number(g.criteria),
+                           QString::number(g.errors),
+                           csvNumber(g.mean),
+                           QString::number(g.mandatory),
+                           QString::number(g.mandatoryPassed)}
+                   .join(u',')
+            + u'\n';
+    }
+    return csv.toUtf8();
+}
+
+QByteArray reportsCsv(const QList<RrReportScore> &reports)
+{
+    QString csv = u"model,sample_id,domain,conceptual_breadth,logical_nesting,exploration,"
+                  "criteria,errors,numerator,positive_weight,compliance\n"_s;
+    for (const RrReportScore &r : reports) {
+        csv += QStringList{csvField(r.model),
+                           r.sampleId,
+                           csvField(r.domain),
+                           csvField(r.complexity.breadth),
+                           csvField(r.complexity.nesting),
+                           csvField(r.complexity.exploration),
+                           QString::number(r.total.criteria),
+                           QString::number(r.total.errors),
+                           QString::number(r.total.numerator, 'g', 17),
+                           QString::number(r.total.positiveWeight, 'g', 17),
+                           csvNumber(r.total.compliance)}
+                   .join(u',')
+            + u'\n';
+    }
+    return csv.toUtf8();
+}
+
+int cmdScore(const QCommandLineParser &p, const QStringList &args, const QString &projectPath,
+             QTextStream &out, QTextStream &err)
+{
+    const auto usage = [&err](const QString &message) {
+        err << u"rubricate-cli: "_s << message << u'\n';
+        return int(Usage);
+    };
+    if (args.size() != 1 || args.constFirst() != "researchrubrics"_L1)
+        return usage(u"score needs the benchmark: `score researchrubrics` (the only one so far; "
+                     "DRB-II scores come with `export drb2`)"_s);
+    RowId runId = 0;
+    if (p.isSet(u"run"_s)) {
+        QString v = p.value(u"run"_s);
+        if (v.startsWith("run:"_L1))
+            v = v.mid(4);
+        bool ok = false;
+        runId = v.toLongLong(&ok);
+        if (!ok || runId <= 0)
+            return usage(u"--run is a run id (see `rubricate-cli runs`)"_s);
+    }
+    const auto by = rrBreakdownFromKey(p.value(u"by"_s));
+    if (!by)
+        return usage(u"--by is axis, domain or complexity"_s);
+    RrScoringOptions options;
+    const QString policy = p.value(u"error-policy"_s);
+    if (policy == "reference"_L1)
+        options.errors = RrErrorPolicy::AsReference;
+    else if (!policy.isEmpty() && policy != "exclude"_L1)
+        return usage(u"--error-policy is exclude or reference"_s);
+    const QString collapse = p.value(u"collapse"_s);
+    if (collapse == "binary"_L1)
+        options.grading = RrGrading::Binary;
+    else if (!collapse.isEmpty() && collapse != "none"_L1)
+        return usage(u"--collapse is none or binary"_s);
+    const QString outFile = p.value(u"out"_s);
+    if (!outFile.isEmpty() && !outFile.endsWith(u".csv"_s) && !outFile.endsWith(u".jsonl"_s))
+        return usage(u"--out is a .csv or .jsonl file"_s);
+
+    if (!QFileInfo::exists(projectPath)) {
+        err << u"rubricate-cli: no project at %1\n"_s.arg(projectPath);
+        return Failed;
+    }
+    QString error;
+    auto store = ProjectStore::open(projectPath, &error);
+    if (!store) {
+        err << u"rubricate-cli: "_s << error << u'\n';
+        return Failed;
+    }
+    const auto rows = readResearchRubricsRun(*store, runId, &error);
+    if (!rows) {
+        err << u"rubricate-cli: "_s << error << u'\n';
+        return Failed;
+    }
+    const QList<RrReportScore> reports = scoreResearchRubrics(rows->items, options);
+    const QList<RrGroup> groups = researchRubricsGroups(reports, *by);
+
+    if (outFile.endsWith(u".jsonl"_s)) {
+        // The reference's per-criterion lines; its calculator reads them unchanged.
+        QByteArray data;
+        for (const QByteArray &line : rows->resultLines)
+            data += line + '\n';
+        if (!writeFile(outFile, data, err))
+            return Failed;
+        out << u"%1 criteria of %2 reports written to %3\n"_s.arg(rows->resultLines.size())
+                   .arg(reports.size())
+                   .arg(outFile);
+        return Ok;
+    }
+    if (outFile.endsWith(u".csv"_s)) {
+        // Without --by the rows are the reports themselves; with it, the group means.
+        const QByteArray data = p.isSet(u"by"_s) ? groupsCsv(groups) : reportsCsv(reports);
+        if (!writeFile(outFile, data, err))
+            return Failed;
+        out << u"%1 rows written to %2\n"_s.arg(p.isSet(u"by"_s) ? groups.size() : reports.size())
+                   .arg(outFile);
+        return Ok;
+    }
+
+    out << u"ResearchRubrics, run %1 (%2): %3 reports, %4 criteria\n"_s.arg(rows->runId)
+               .arg(rows->runName)
+               .arg(reports.size())
+               .arg(rows->items.size());
+    Table table;
+    table.setHeader({u"model"_s, u"group"_s, u"value"_s, u"n"_s, u"compliance"_s, u"errors"_s,
+                     u"no value"_s, u"mandatory passed"_s});
+    for (int c : {3, 4, 5, 6, 7})
+        table.setRightAligned(c);
+    for (const RrGroup &g : groups) {
+        table.addRow(
+            {g.model, g.dimension, g.value, QString::number(g.n), number(g.mean),
+             u"%1/%2"_s.arg(g.errors).arg(g.criteria), QString::number(g.empty),
+             g.mandatory > 0 ? u"%1/%2"_s.arg(g.mandatoryPassed).arg(g.mandatory) : u"-"_s});
+    }
+    out << table.render();
+    if (options.errors == RrErrorPolicy::Exclude) {
+        int errors = 0;
+        for (const RrReportScore &r : reports)
+            errors += r.total.errors;
+        if (errors > 0)
+            out << u"%1 criteria without a usable verdict are left out of the scores "
+                   "(--error-policy reference counts them as 0).\n"_s.arg(errors);
+    }
+    return Ok;
+}
+
+} // namespace
+
+QList<QCommandLineOption> scoreOptions()
+{
+    // --by, --out, --error-policy and --collapse are shared with other commands.
+    return {{u"run"_s, u"score: the judge run (default: the newest of the benchmark)."_s, u"ID"_s}};
+}
+
+std::optional<int> runScoreCommand(const QString &command, const QCommandLineParser &parser,
+                                   const QStringList &args, const QString &projectPath,
+                                   QTextStream &out, QTextStream &err)
+{
+    if (command != "score"_L1)
+        return std::nullopt;
+    return cmdScore(parser, args, projectPath, out, err);
+}
+
+} // namespace Rubricate::Cli
