@@ -70,7 +70,13 @@ JudgeSimulator::JudgeSimulator(QObject *parent)
     connect(&m_server, &QTcpServer::newConnection, this, &JudgeSimulator::onNewConnection);
 }
 
-JudgeSimulator::~JudgeSimulator() = default;
+JudgeSimulator::~JudgeSimulator()
+{
+    // The server deletes its sockets after m_buffers is gone; their disconnected() handlers
+    // must not run then.
+    for (QTcpSocket *socket : m_server.findChildren<QTcpSocket *>())
+        socket->disconnect(this);
+}
 
 bool JudgeSimulator::listen(quint16 port)
 {
