@@ -4,6 +4,7 @@
 #include "clibench.h"
 #include "clijudge.h"
 #include "clisample.h"
+#include "clireportbench.h"
 #include "cliscore.h"
 #include "clitable.h"
 #include "demo/demoproject.h"
@@ -99,6 +100,12 @@ Commands:
         [--match titles|ids]   Citation precision and recall against the ground truth
                                (micro and macro) and references per report, from the
                                reports' text; --out writes a CSV row per report.
+  score researchrubrics [--run ID] [--by axis|domain|complexity] [--out FILE.csv|.jsonl]
+        [--error-policy exclude|reference] [--collapse none|binary]
+                               Weighted compliance (pitfalls subtract) per model and group,
+                               judge errors left out and counted (reference: as 0). --out
+                               .csv: per report (with --by: the groups); .jsonl: the
+                               reference's per-criterion result lines.
   bench [import|judge|evidence] [--data DIR]
                                Benchmarks (figures, never pass/fail): import times on the
                                shared data; judging all DRB-II tasks against the simulated
@@ -465,6 +472,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOptions(agreementOptions());
     parser.addOptions(sampleOptions());
     parser.addOptions(reportBenchScoreOptions());
+    parser.addOptions(scoreOptions());
     if (!parser.parse(arguments)) {
         err << u"rubricate-cli: "_s << parser.errorText() << u"\n(see rubricate-cli --help)\n"_s;
         return Usage;
@@ -502,6 +510,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return *code;
     if (command == "score"_L1 && positional.value(0) == "reportbench"_L1)
         return runReportBenchScore(parser, c.projectPath, out, err);
+    if (const auto code = runScoreCommand(command, parser, positional, c.projectPath, out, err))
+        return *code;
     if (command == "simulate-judge"_L1)
         return runSimulatedJudge(parser.value(u"latency"_s).toInt(), out);
     if (command == "bench"_L1) {

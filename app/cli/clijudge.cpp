@@ -4,6 +4,7 @@
 #include "clitable.h"
 #include "exchange/drb2projectexport.h"
 #include "judge/apikeys.h"
+#include "judge/promptscheme.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
 #include "store/projectstore.h"
@@ -192,7 +193,7 @@ std::optional<RowId> runArgument(const QStringList &args, QTextStream &err, cons
 int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QTextStream &out,
              QTextStream &err)
 {
-    const auto config = configFrom(parser, err);
+    auto config = configFrom(parser, err);
     if (!config)
         return Usage;
     QString error;
@@ -201,6 +202,11 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
         return Failed;
     RunScope scope;
     scope.benchmarkKey = parser.isSet(u"benchmark"_s) ? parser.value(u"benchmark"_s) : u"drb2"_s;
+    if (!parser.isSet(u"scheme"_s))
+        config->scheme = defaultSchemeFor(scope.benchmarkKey);
+    // The ResearchRubrics reference asks about one criterion per call.
+    if (config->scheme == "researchrubrics"_L1 && !parser.isSet(u"batch-size"_s))
+        config->batchSize = 1;
     scope.taskIds = parseIdList(parser.value(u"tasks"_s));
     scope.models = parser.value(u"models"_s).split(u',', Qt::SkipEmptyParts);
     scope.onlyUnjudged = parser.isSet(u"only-unjudged"_s);
@@ -357,7 +363,10 @@ QList<QCommandLineOption> judgeOptions()
         {u"api-key-env"_s, u"judge: environment variable holding the API key."_s, u"VAR"_s},
         {u"gemini-auth"_s, u"judge: key (x-goog-api-key) or bearer (DRB-II proxy style)."_s,
          u"MODE"_s},
-        {u"scheme"_s, u"judge: prompt scheme (drb2)."_s, u"NAME"_s},
+        {u"scheme"_s,
+         u"judge: prompt scheme, drb2 or researchrubrics (default: the benchmark's own; "
+         "researchrubrics asks one criterion per call unless --batch-size is given)."_s,
+         u"NAME"_s},
         {u"prompt-template"_s, u"judge: file replacing the built-in prompt."_s, u"FILE"_s},
         {u"tasks"_s, u"judge: task ids, e.g. 1,2,5-9."_s, u"IDS"_s},
         {u"models"_s, u"judge: agent models, comma-separated."_s, u"NAMES"_s},

@@ -1,16 +1,15 @@
-// rubricate-cli score reportbench: reads reports and ground truth, scores in core, prints.
+// `score researchrubrics`: compliance per report and its means by model, axis, domain or
+// complexity (formats.md §3.4), printed or written as CSV, or the reference's own JSONL.
 #include "cliscore.h"
 
 #include "cliapp.h"
 #include "clitable.h"
-#include "scoring/citationextraction.h"
-#include "scoring/reportbenchscoring.h"
+#include "exchange/researchrubricsproject.h"
 #include "store/projectstore.h"
 
 #include <QCommandLineParser>
+#include <QFile>
 #include <QFileInfo>
-#include <QHash>
-#include <QSaveFile>
 
 namespace Rubricate::Cli {
 
@@ -18,15 +17,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString fixed(std::optional<double> v, int decimals = 3)
+QString number(const std::optional<double> &v)
 {
-    return v ? QString::number(*v, 'f', decimals) : u"–"_s;
-}
-
-// Python's repr(float), as the reference's CSVs write numbers; empty when undefined.
-QString shortest(std::optional<double> v)
-{
-    return v ? QString::number(*v, 'g', QLocale::FloatingPointShortest) : QString();
+    return v ? QString::number(*v, 'f', 4) : u"-"_s;
 }
 
 QString csvField(const QString &s)
@@ -38,137 +31,184 @@ QString csvField(const QString &s)
     return u'"' + quoted + u'"';
 }
 
-bool writeCsv(const QString &path, const QList<ReportBenchReportScore> &scores, QTextStream &err)
+QString csvNumber(const std::optional<double> &v)
 {
-    QString csv = u"model,arxiv_id,citations,urls,predicted_count,ground_truth_count,"
-                  "intersection_count,precision,recall,f1_score,dropped,note\n"_s;
-    for (const ReportBenchReportScore &s : scores) {
-        csv += QStringList{csvField(s.model),
-                           s.taskId,
-                           QString::number(s.citations),
-                           QString::number(s.urls),
-                           QString::number(s.predictedCount),
-                           QString::number(s.groundTruthCount),
-                           QString::number(s.intersectionCount),
-                           shortest(s.precision),
-                           shortest(s.recall),
-                           shortest(s.f1),
-                           s.dropped ? u"true"_s : u"false"_s,
-                           csvField(s.note)}
-                   .join(u',')
-            + u'\n';
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(csv.toUtf8()) < 0 || !file.commit()) {
-        err << u"rubricate-cli: cannot write %1: %2\n"_s.arg(path, file.errorString());
+    return v ? QString::number(*v, 'g', 17) : QString();
+}
+
+bool writeFile(const QString &path, const QByteArray &data, QTextStream &err)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(data) != data.size()) {
+        err << u"rubricate-cli: cannot write %1: %2\n"_s.arg(path, f.errorString());
         return false;
     }
     return true;
 }
 
-} // namespace
-
-QList<QCommandLineOption> reportBenchScoreOptions()
+QByteArray groupsCsv(const QList<RrGroup> &groups)
 {
-    return {
-        {u"no-citations"_s,
-         u"score reportbench: a report without cited papers has undefined precision "
-         "(undefined, default), is dropped as the reference does (drop), or scores 0 (zero)."_s,
-         u"POLICY"_s},
-        {u"match"_s,
-         u"score reportbench: match by titles only as the reference (titles, default) or also "
-         "by arXiv id and DOI (ids)."_s,
-         u"MODE"_s},
-    };
+    QString csv = u"model,group,value,n,empty,criteria,errors,mean_compliance,mandatory,"
+                  "mandatory_passed\n"_s;
+    for (const RrGroup &g : groups) {
+        csv += QStringList{csvField(g.model),
+                           g.dimension,
+                           csvField(g.value),
+                           QString::number(g.n),
+                           QString::number(g.empty),
+                           QString::number(g.criteria),
+                           QString::number(g.errors),
+                           csvNumber(g.mean),
+                           QString::number(g.mandatory),
+                           QString::number(g.mandatoryPassed)}
+                   .join(u',')
+            + u'\n';
+    }
+    return csv.toUtf8();
 }
 
-int runReportBenchScore(const QCommandLineParser &parser, const QString &projectPath,
-                        QTextStream &out, QTextStream &err)
+QByteArray reportsCsv(const QList<RrReportScore> &reports)
 {
-    ReportBenchOptions options;
-    const QString policy = parser.value(u"no-citations"_s);
-    if (policy == "drop"_L1)
-        options.noCitations = NoCitationPolicy::Drop;
-    else if (policy == "zero"_L1)
-        options.noCitations = NoCitationPolicy::Zero;
-    else if (!policy.isEmpty() && policy != "undefined"_L1) {
-        err << u"rubricate-cli: --no-citations is undefined, drop or zero\n"_s;
-        return Usage;
+    QString csv = u"model,sample_id,domain,conceptual_breadth,logical_nesting,exploration,"
+                  "criteria,errors,numerator,positive_weight,compliance\n"_s;
+    for (const RrReportScore &r : reports) {
+        csv += QStringList{csvField(r.model),
+                           r.sampleId,
+                           csvField(r.domain),
+                           csvField(r.complexity.breadth),
+                           csvField(r.complexity.nesting),
+                           csvField(r.complexity.exploration),
+                           QString::number(r.total.criteria),
+                           QString::number(r.total.errors),
+                           QString::number(r.total.numerator, 'g', 17),
+                           QString::number(r.total.positiveWeight, 'g', 17),
+                           csvNumber(r.total.compliance)}
+                   .join(u',')
+            + u'\n';
     }
-    const QString match = parser.value(u"match"_s);
-    if (match == "ids"_L1)
-        options.identifiers = IdentifierMatching::TitlesAndIds;
-    else if (!match.isEmpty() && match != "titles"_L1) {
-        err << u"rubricate-cli: --match is titles or ids\n"_s;
-        return Usage;
+    return csv.toUtf8();
+}
+
+int cmdScore(const QCommandLineParser &p, const QStringList &args, const QString &projectPath,
+             QTextStream &out, QTextStream &err)
+{
+    const auto usage = [&err](const QString &message) {
+        err << u"rubricate-cli: "_s << message << u'\n';
+        return int(Usage);
+    };
+    if (args.size() != 1 || args.constFirst() != "researchrubrics"_L1)
+        return usage(u"score needs the benchmark: `score researchrubrics` (the only one so far; "
+                     "DRB-II scores come with `export drb2`)"_s);
+    RowId runId = 0;
+    if (p.isSet(u"run"_s)) {
+        QString v = p.value(u"run"_s);
+        if (v.startsWith("run:"_L1))
+            v = v.mid(4);
+        bool ok = false;
+        runId = v.toLongLong(&ok);
+        if (!ok || runId <= 0)
+            return usage(u"--run is a run id (see `rubricate-cli runs`)"_s);
     }
+    const auto by = rrBreakdownFromKey(p.value(u"by"_s));
+    if (!by)
+        return usage(u"--by is axis, domain or complexity"_s);
+    RrScoringOptions options;
+    const QString policy = p.value(u"error-policy"_s);
+    if (policy == "reference"_L1)
+        options.errors = RrErrorPolicy::AsReference;
+    else if (!policy.isEmpty() && policy != "exclude"_L1)
+        return usage(u"--error-policy is exclude or reference"_s);
+    const QString collapse = p.value(u"collapse"_s);
+    if (collapse == "binary"_L1)
+        options.grading = RrGrading::Binary;
+    else if (!collapse.isEmpty() && collapse != "none"_L1)
+        return usage(u"--collapse is none or binary"_s);
+    const QString outFile = p.value(u"out"_s);
+    if (!outFile.isEmpty() && !outFile.endsWith(u".csv"_s) && !outFile.endsWith(u".jsonl"_s))
+        return usage(u"--out is a .csv or .jsonl file"_s);
 
     if (!QFileInfo::exists(projectPath)) {
         err << u"rubricate-cli: no project at %1\n"_s.arg(projectPath);
         return Failed;
     }
     QString error;
-    const auto store = ProjectStore::open(projectPath, &error);
+    auto store = ProjectStore::open(projectPath, &error);
     if (!store) {
         err << u"rubricate-cli: "_s << error << u'\n';
         return Failed;
     }
-    const QString key = QString::fromLatin1(BenchmarkKey::ReportBench);
-    const auto bench = store->benchmark(key);
-    if (!bench) {
-        err << u"rubricate-cli: the project has no ReportBench tasks (import reportbench "
-               "first)\n"_s;
+    const auto rows = readResearchRubricsRun(*store, runId, &error);
+    if (!rows) {
+        err << u"rubricate-cli: "_s << error << u'\n';
         return Failed;
     }
-    const QString onlyModel = parser.value(u"model"_s);
-    QHash<QString, QList<Reference>> groundTruth; // by arXiv id
-    QList<ReportBenchReportScore> scores;
-    for (const ReportSummary &r : store->reportSummaries(key)) {
-        if (!onlyModel.isEmpty() && r.model != onlyModel)
-            continue;
-        const auto report = store->report(r.id);
-        if (!report)
-            continue;
-        if (!groundTruth.contains(r.taskExternalId)) {
-            const auto taskId = store->taskId(bench->id, r.taskExternalId);
-            groundTruth.insert(r.taskExternalId,
-                               taskId ? store->references(*taskId) : QList<Reference>());
-        }
-        scores << scoreReportBenchReport(r.model, r.taskExternalId, extractCitations(report->text),
-                                         groundTruth.value(r.taskExternalId), options);
+    const QList<RrReportScore> reports = scoreResearchRubrics(rows->items, options);
+    const QList<RrGroup> groups = researchRubricsGroups(reports, *by);
+
+    if (outFile.endsWith(u".jsonl"_s)) {
+        // The reference's per-criterion lines; its calculator reads them unchanged.
+        QByteArray data;
+        for (const QByteArray &line : rows->resultLines)
+            data += line + '\n';
+        if (!writeFile(outFile, data, err))
+            return Failed;
+        out << u"%1 criteria of %2 reports written to %3\n"_s.arg(rows->resultLines.size())
+                   .arg(reports.size())
+                   .arg(outFile);
+        return Ok;
     }
-    if (scores.isEmpty()) {
-        err << u"rubricate-cli: no ReportBench reports%1\n"_s.arg(
-            onlyModel.isEmpty() ? QString() : u" from %1"_s.arg(onlyModel));
-        return Failed;
+    if (outFile.endsWith(u".csv"_s)) {
+        // Without --by the rows are the reports themselves; with it, the group means.
+        const QByteArray data = p.isSet(u"by"_s) ? groupsCsv(groups) : reportsCsv(reports);
+        if (!writeFile(outFile, data, err))
+            return Failed;
+        out << u"%1 rows written to %2\n"_s.arg(p.isSet(u"by"_s) ? groups.size() : reports.size())
+                   .arg(outFile);
+        return Ok;
     }
 
-    Table t;
-    t.setHeader({u"model"_s, u"reports"_s, u"scored"_s, u"no cited paper"_s, u"refs/report"_s,
-                 u"urls/report"_s, u"P micro"_s, u"R micro"_s, u"F1 micro"_s, u"P macro"_s,
-                 u"R macro"_s, u"F1 macro"_s});
-    for (int column = 1; column < 12; ++column)
-        t.setRightAligned(column);
-    for (const ReportBenchModelScore &m : aggregateReportBench(scores)) {
-        t.addRow({m.model, QString::number(m.reports), QString::number(m.scored),
-                  QString::number(m.withoutCitations), fixed(m.refsPerReport, 2),
-                  fixed(m.urlsPerReport, 2), fixed(m.microPrecision), fixed(m.microRecall),
-                  fixed(m.microF1), fixed(m.macroPrecision), fixed(m.macroRecall),
-                  fixed(m.macroF1)});
+    out << u"ResearchRubrics, run %1 (%2): %3 reports, %4 criteria\n"_s.arg(rows->runId)
+               .arg(rows->runName)
+               .arg(reports.size())
+               .arg(rows->items.size());
+    Table table;
+    table.setHeader({u"model"_s, u"group"_s, u"value"_s, u"n"_s, u"compliance"_s, u"errors"_s,
+                     u"no value"_s, u"mandatory passed"_s});
+    for (int c : {3, 4, 5, 6, 7})
+        table.setRightAligned(c);
+    for (const RrGroup &g : groups) {
+        table.addRow(
+            {g.model, g.dimension, g.value, QString::number(g.n), number(g.mean),
+             u"%1/%2"_s.arg(g.errors).arg(g.criteria), QString::number(g.empty),
+             g.mandatory > 0 ? u"%1/%2"_s.arg(g.mandatoryPassed).arg(g.mandatory) : u"-"_s});
     }
-    out << t.render();
-    out << u"micro: pooled counts, Σ|P∩G|/Σ|P| and Σ|P∩G|/Σ|G|; macro: mean of the per-report "
-           "values that exist.\nP = papers the report names by title"_s
-        << (options.identifiers == IdentifierMatching::TitlesAndIds
-                ? u" or by a GT entry's arXiv id/DOI"_s
-                : QString())
-        << u" (found in its text, not fetched); G = the survey's ground-truth titles.\n"_s;
-    if (options.noCitations == NoCitationPolicy::Undefined)
-        out << u"A report without a cited paper has no precision (left out of P macro) and "
-               "recall 0; --no-citations drop does what the reference does.\n"_s;
-    if (parser.isSet(u"out"_s) && !writeCsv(parser.value(u"out"_s), scores, err))
-        return Failed;
+    out << table.render();
+    if (options.errors == RrErrorPolicy::Exclude) {
+        int errors = 0;
+        for (const RrReportScore &r : reports)
+            errors += r.total.errors;
+        if (errors > 0)
+            out << u"%1 criteria without a usable verdict are left out of the scores "
+                   "(--error-policy reference counts them as 0).\n"_s.arg(errors);
+    }
     return Ok;
+}
+
+} // namespace
+
+QList<QCommandLineOption> scoreOptions()
+{
+    // --by, --out, --error-policy and --collapse are shared with other commands.
+    return {{u"run"_s, u"score: the judge run (default: the newest of the benchmark)."_s, u"ID"_s}};
+}
+
+std::optional<int> runScoreCommand(const QString &command, const QCommandLineParser &parser,
+                                   const QStringList &args, const QString &projectPath,
+                                   QTextStream &out, QTextStream &err)
+{
+    if (command != "score"_L1)
+        return std::nullopt;
+    return cmdScore(parser, args, projectPath, out, err);
 }
 
 } // namespace Rubricate::Cli

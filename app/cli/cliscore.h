@@ -1,21 +1,21 @@
-// rubricate-cli score: benchmark scores computed from the project (ReportBench citations).
+// rubricate-cli score: a benchmark's scores from a judge run, as a table on stdout or a file.
 #pragma once
 
 #include <QCommandLineOption>
 #include <QList>
 #include <QTextStream>
 
+#include <optional>
+
 class QCommandLineParser;
 
 namespace Rubricate::Cli {
 
-// The options only `score reportbench` reads (it shares --model and --out with others).
-QList<QCommandLineOption> reportBenchScoreOptions();
+QList<QCommandLineOption> scoreOptions();
 
-// `score reportbench [--model NAME] [--out FILE] [--no-citations P] [--match M]`: citation
-// precision and recall per model, pooled (micro) and per-report mean (macro), and references
-// per report; --out writes one CSV row per report.
-int runReportBenchScore(const QCommandLineParser &parser, const QString &projectPath,
-                        QTextStream &out, QTextStream &err);
+// Handles `score`; nothing when `command` is another one.
+std::optional<int> runScoreCommand(const QString &command, const QCommandLineParser &parser,
+                                   const QStringList &args, const QString &projectPath,
+                                   QTextStream &out, QTextStream &err);
 
 } // namespace Rubricate::Cli

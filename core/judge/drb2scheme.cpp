@@ -4,6 +4,7 @@
 #include "domain/scorevalue.h"
 #include "promptscheme.h"
 #include "replyparsing.h"
+#include "researchrubricsscheme.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -193,29 +194,49 @@ private:
 
 QStringList schemeKeys()
 {
-    return {u"drb2"_s};
+    return {u"drb2"_s, u"researchrubrics"_s};
+}
+
+QString defaultSchemeFor(const QString &benchmarkKey)
+{
+    return benchmarkKey == QLatin1StringView(BenchmarkKey::ResearchRubrics) ? u"researchrubrics"_s
+                                                                            : u"drb2"_s;
+}
+
+QString schemeMismatch(const QString &schemeKey, const QString &benchmarkKey)
+{
+    const bool rr = benchmarkKey == QLatin1StringView(BenchmarkKey::ResearchRubrics);
+    if (schemeKey == "researchrubrics"_L1 && !rr)
+        return u"the researchrubrics prompt scheme is for the researchrubrics benchmark, not "
+               "\"%1\""_s.arg(benchmarkKey);
+    // DRB-II's -1 (blocked source) is not a ternary value; its verdicts would all be errors.
+    if (schemeKey == "drb2"_L1 && rr)
+        return u"the drb2 prompt scheme cannot judge ResearchRubrics criteria; use the "
+               "researchrubrics scheme"_s;
+    return {};
 }
 
 std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &templateFile,
                                          QString *error)
 {
-    QString promptTemplate = builtInTemplate;
+    QString custom;
     if (!templateFile.isEmpty()) {
         QFile f(templateFile);
         if (!f.open(QIODevice::ReadOnly)) {
             *error = u"cannot read the prompt template %1: %2"_s.arg(templateFile, f.errorString());
             return nullptr;
         }
-        promptTemplate = QString::fromUtf8(f.readAll());
-        if (!promptTemplate.contains(u"{passage}"_s)
-            || !promptTemplate.contains(u"{task_and_rubric}"_s)) {
+        custom = QString::fromUtf8(f.readAll());
+        if (!custom.contains(u"{passage}"_s) || !custom.contains(u"{task_and_rubric}"_s)) {
             *error = u"the prompt template %1 needs both {passage} and {task_and_rubric}"_s.arg(
                 templateFile);
             return nullptr;
         }
     }
     if (key == "drb2"_L1)
-        return std::make_unique<Drb2Scheme>(promptTemplate);
+        return std::make_unique<Drb2Scheme>(custom.isEmpty() ? builtInTemplate : custom);
+    if (key == "researchrubrics"_L1)
+        return makeResearchRubricsScheme(custom);
     *error = u"unknown prompt scheme \"%1\" (known: %2)"_s.arg(key, schemeKeys().join(u", "_s));
     return nullptr;
 }

@@ -70,7 +70,13 @@ JudgeSimulator::JudgeSimulator(QObject *parent)
     connect(&m_server, &QTcpServer::newConnection, this, &JudgeSimulator::onNewConnection);
 }
 
-JudgeSimulator::~JudgeSimulator() = default;
+JudgeSimulator::~JudgeSimulator()
+{
+    // The server deletes its sockets after m_buffers is gone; their disconnected() handlers
+    // must not run then.
+    for (QTcpSocket *socket : m_server.findChildren<QTcpSocket *>())
+        socket->disconnect(this);
+}
 
 bool JudgeSimulator::listen(quint16 port)
 {
@@ -206,18 +212,34 @@ void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &path, const QB
               .object();
     const QString passage = between(prompt, u"<passage>"_s, u"</passage>"_s);
     QJsonArray results;
-    const QJsonArray items = task.value(u"rubric_items"_s).toArray();
+    // The ResearchRubrics scheme asks about "criteria" objects and wants labels back; the
+    // same hash decides, with -1 read as "Partially Satisfied".
+    const bool labelled = task.contains(u"criteria"_s);
+    const QJsonArray items = task.value(labelled ? u"criteria"_s : u"rubric_items"_s).toArray();
     for (int i = 0; i < items.size(); ++i) {
         if (drop && i % 3 == 2)
             continue;
-        const QString text = items.at(i).toString();
+        const QString text = labelled ? items.at(i).toObject().value(u"criterion"_s).toString()
+                                      : items.at(i).toString();
         const int score = expectedScore(text);
         QString evidence;
         if (score != 0 && passage.size() > 80) {
             const qsizetype at = fnv1a(text) % (passage.size() - 60);
             evidence = passage.mid(at, 60);
         }
-        results.append(QJsonObject{{u"rubric_item"_s, b.reword ? reworded(text) : text},
+        const QString echoed = b.reword ? reworded(text) : text;
+        if (labelled) {
+            const QString label = score == 1 ? u"Satisfied"_s
+                : score == 0                 ? u"Not Satisfied"_s
+                                             : u"Partially Satisfied"_s;
+            results.append(QJsonObject{
+                {u"criterion"_s, echoed},
+                {u"verdict"_s, label},
+                {u"reason"_s, u"simulated judgement"_s},
+                {u"evidence_quotes"_s, evidence.isEmpty() ? QJsonArray{} : QJsonArray{evidence}}});
+            continue;
+        }
+        results.append(QJsonObject{{u"rubric_item"_s, echoed},
                                    {u"score"_s, score},
                                    {u"reason"_s, u"simulated judgement"_s},
                                    {u"evidence"_s, evidence}});

@@ -50,7 +50,9 @@ public:
     QByteArray lastAuthorization() const { return m_lastAuthorization; }
     void resetCounters();
 
-    // The score the simulator gives a rubric item: 1, 0 or -1, from a stable hash.
+    // The score the simulator gives a rubric item: 1, 0 or -1, from a stable hash. Asked in the
+    // researchrubrics scheme it answers with labels: Satisfied, Not Satisfied and, for -1,
+    // Partially Satisfied.
     static int expectedScore(const QString &rubricText);
 
     // Connections a client still holds open (a killed client's vanish once read to the end).

@@ -1,6 +1,7 @@
 // A prompt scheme is how one benchmark asks its judge: how rubrics are batched, what the
 // prompt says, and how the answer is read back into verdicts. The DRB-II scheme is here;
-// ResearchRubrics (ternary, one criterion per call), PDR-Bench (0–10 weighted sub-criteria)
+// ResearchRubrics (ternary, one criterion per call or batched) is researchrubricsscheme.h;
+// PDR-Bench (0–10 weighted sub-criteria)
 // and ReportBench (claim checks) fit the same interface.
 #pragma once
 
@@ -17,6 +18,7 @@ struct SchemeItem {
     RowId rubricId = 0;
     QString text;
     QString dimension;
+    double weight = 1.0; // shown to judges whose protocol includes it (ResearchRubrics)
 };
 
 struct SchemeContext {
@@ -62,7 +64,13 @@ public:
 // The keys makeScheme() knows, for choosers and messages.
 QStringList schemeKeys();
 
-// `templateFile` replaces the built-in prompt; it must contain {passage} and
+// The scheme of a benchmark's own protocol: "researchrubrics" for ResearchRubrics, else "drb2".
+QString defaultSchemeFor(const QString &benchmarkKey);
+// Why the scheme cannot judge the benchmark's rubrics (its verdicts would not lie on their
+// scale), or empty when it can. Unknown scheme keys are makeScheme()'s to report.
+QString schemeMismatch(const QString &schemeKey, const QString &benchmarkKey);
+
+// `templateFile` replaces the scheme's built-in prompt; it must contain {passage} and
 // {task_and_rubric}. Returns nullptr with *error set for an unknown scheme or bad template.
 std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &templateFile,
                                          QString *error);

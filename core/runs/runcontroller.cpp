@@ -289,7 +289,7 @@ void RunController::runJob(const RunJob &job)
     }
     for (RowId id : job.rubricIds) {
         const Rubric r = m_rubrics.value(id);
-        active->items.append({id, r.text, r.dimension});
+        active->items.append({id, r.text, r.dimension, r.weight});
     }
     const ProviderRequest request
         = m_scheme->buildRequest(*ctx, active->items, m_provider.get(), m_config);
@@ -450,7 +450,8 @@ bool RunController::writeOutcome(const std::shared_ptr<ActiveJob> &active,
         // The whole answer is in the response cache; keep only what the columns do not.
         for (auto it = o.raw.constBegin(); it != o.raw.constEnd(); ++it) {
             static const QStringList known
-                = {u"rubric_item"_s, u"score"_s, u"reason"_s, u"evidence"_s};
+                = {u"rubric_item"_s, u"score"_s,   u"reason"_s,         u"evidence"_s,
+                   u"criterion"_s,   u"verdict"_s, u"evidence_quotes"_s};
             if (!known.contains(it.key()))
                 v.raw.insert(it.key(), it.value());
         }
@@ -587,7 +588,7 @@ void RunController::runOffline(const RunJob &queued)
     const QStringList blockedUrls = ctx->task.blocked ? ctx->task.blocked->urls : QStringList();
     for (RowId id : queued.rubricIds) {
         const Rubric r = m_rubrics.value(id);
-        active->items.append({id, r.text, r.dimension});
+        active->items.append({id, r.text, r.dimension, r.weight});
         const OfflineVerdict v = judgeOffline(*index, r.text, r.scale, blockedTitle, blockedUrls);
         ItemOutcome o;
         o.rubricId = id;

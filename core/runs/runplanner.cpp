@@ -64,6 +64,12 @@ std::optional<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &confi
     const auto scheme = makeScheme(config.scheme, config.promptTemplateFile, error);
     if (!scheme)
         return std::nullopt;
+    // The offline judge reads each rubric's own scale and never uses the scheme.
+    if (const QString why = schemeMismatch(config.scheme, scope.benchmarkKey);
+        !why.isEmpty() && config.provider != ProviderKind::Offline) {
+        *error = why;
+        return std::nullopt;
+    }
     const auto provider = makeProvider(config.provider);
     const QSet<QString> tasks(scope.taskIds.cbegin(), scope.taskIds.cend());
     const QSet<QString> models(scope.models.cbegin(), scope.models.cend());

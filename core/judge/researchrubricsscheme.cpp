@@ -1,0 +1,229 @@
+// ResearchRubrics prompt scheme: criteria in the order the benchmark lists them, one per
+// request or batched (JudgeConfig::batchSize; 1 is the reference's one criterion per call),
+// the whole report as the passage, and a labelled ternary verdict per criterion.
+#include "researchrubricsscheme.h"
+
+#include "domain/scorevalue.h"
+#include "replyparsing.h"
+
+#include <QJsonArray>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Our own wording. The criterion's axis and weight are shown because the reference shows
+// them too, and because a negative weight is what tells the judge a criterion is a pitfall.
+const QString builtInTemplate
+    = uR"(You are an expert grader of research reports. Read the report (the passage) written for the task below, then grade it against each criterion listed with the task. Experts wrote the criteria; each has an axis (what kind of quality it checks) and a weight (how much it matters).
+
+Grade each criterion with exactly one of these verdicts:
+- "Satisfied": the report fully does what the criterion describes.
+- "Partially Satisfied": the report does some of it, or does it incompletely or imprecisely.
+- "Not Satisfied": the report does not do it, or gets it wrong.
+
+A criterion with a negative weight describes a mistake to avoid. Grade it the same way, by whether the report does what the criterion describes: "Satisfied" means the report makes that mistake.
+Lists of examples inside a criterion illustrate it; the report need not contain every example.
+
+For each criterion also give a short reason and, as evidence, quote the sentences of the report that decide the verdict, word for word (an empty list when nothing in the report bears on it).
+
+Answer with JSON only, in exactly this shape, with one result for every criterion, in the same order, and with "criterion" copied character for character from the input:
+{"results": [{"criterion": "<criterion>", "verdict": "Satisfied", "reason": "<why>", "evidence_quotes": ["<quoted sentence>"]}]}
+
+<passage>
+{passage}
+</passage>
+
+<task_and_rubric>
+{task_and_rubric}
+</task_and_rubric>
+)"_s;
+
+QString normalisedLabel(const QString &label)
+{
+    QString s = label.trimmed().toCaseFolded();
+    s.replace(u'_', u' ');
+    s.replace(u'-', u' ');
+    return s.simplified();
+}
+
+class ResearchRubricsScheme final : public PromptScheme
+{
+public:
+    explicit ResearchRubricsScheme(QString promptTemplate)
+        : m_template(std::move(promptTemplate))
+    { }
+
+    QString key() const override { return u"researchrubrics"_s; }
+    VerdictScale scale() const override { return VerdictScale::Ternary; }
+
+    QList<QList<SchemeItem>> plan(const QList<Rubric> &rubrics, int batchSize) const override
+    {
+        QList<Rubric> sorted = rubrics;
+        std::stable_sort(sorted.begin(), sorted.end(),
+                         [](const Rubric &a, const Rubric &b) { return a.position < b.position; });
+        QList<SchemeItem> all;
+        for (const Rubric &r : std::as_const(sorted))
+            all.append({r.id, r.text, r.dimension, r.weight});
+        QList<QList<SchemeItem>> batches;
+        if (batchSize <= 0 || batchSize >= all.size()) {
+            if (!all.isEmpty())
+                batches.append(all);
+            return batches;
+        }
+        for (qsizetype i = 0; i < all.size(); i += batchSize)
+            batches.append(all.mid(i, batchSize));
+        return batches;
+    }
+
+    ProviderRequest buildRequest(const SchemeContext &ctx, const QList<SchemeItem> &items,
+                                 const JudgeProvider *, const JudgeConfig &config) const override
+    {
+        QJsonArray criteria;
+        for (const SchemeItem &i : items) {
+            criteria.append(QJsonObject{
+                {u"criterion"_s, i.text}, {u"axis"_s, i.dimension}, {u"weight"_s, i.weight}});
+        }
+        const QJsonObject payload{{u"task"_s, ctx.task.judgeTask}, {u"criteria"_s, criteria}};
+        const QString taskAndRubric = pythonJsonDumps(
+            payload, {u"task"_s, u"criteria"_s, u"criterion"_s, u"axis"_s, u"weight"_s});
+        QString prompt = m_template;
+        // The task block first: a report could contain the literal "{task_and_rubric}".
+        prompt.replace(u"{task_and_rubric}"_s, taskAndRubric);
+        prompt.replace(u"{passage}"_s, cutToCodePoints(ctx.report.text, config.maxPassageChars));
+        ProviderRequest request;
+        request.prompt = prompt;
+        return request;
+    }
+
+    SchemeResult interpret(const QList<SchemeItem> &items, const QString &text) const override
+    {
+        SchemeResult result;
+        const LenientJson json = parseLenientJson(text);
+        result.repairs = json.repairs;
+        if (!json.value) {
+            result.parseError = json.error.isEmpty() ? u"no JSON in the reply"_s : json.error;
+            return result;
+        }
+        QJsonArray returned;
+        if (json.value->isArray()) {
+            returned = json.value->toArray();
+        } else {
+            const QJsonObject o = json.value->toObject();
+            if (o.value(u"results"_s).isArray())
+                returned = o.value(u"results"_s).toArray();
+            else if (o.contains(u"verdict"_s)) // one criterion answered as a bare object
+                returned = QJsonArray{o};
+        }
+        if (returned.isEmpty()) {
+            result.parseError = u"the reply has no \"results\" list"_s;
+            return result;
+        }
+        result.parsed = true;
+        QStringList asked;
+        for (const SchemeItem &i : items)
+            asked << i.text;
+        ItemMapping mapping = mapReturnedItems(asked, returned, u"criterion"_s);
+        // Asked for one criterion and given one answer that does not repeat it: that answer.
+        if (items.size() == 1 && returned.size() == 1 && !mapping.perAsked.at(0)
+            && returned.at(0).isObject()
+            && returned.at(0).toObject().value(u"criterion"_s).toString().trimmed().isEmpty()) {
+            mapping.perAsked[0] = returned.at(0).toObject();
+            mapping.how[0] = u"only item"_s;
+        }
+        for (int i = 0; i < items.size(); ++i) {
+            ItemOutcome o;
+            o.rubricId = items.at(i).rubricId;
+            const std::optional<QJsonObject> &item = mapping.perAsked.at(i);
+            if (!item) {
+                o.missing = true;
+                result.items.append(o);
+                continue;
+            }
+            o.raw = *item;
+            o.matchedBy = mapping.how.value(i);
+            readVerdict(*item, &o);
+            o.reason = item->value(u"reason"_s).toString(item->value(u"reasoning"_s).toString());
+            QJsonValue evidence = item->value(u"evidence_quotes"_s);
+            if (evidence.isUndefined())
+                evidence = item->value(u"evidence"_s);
+            if (evidence.isArray()) {
+                QStringList parts;
+                for (const QJsonValue &e : evidence.toArray()) {
+                    if (!e.toString().trimmed().isEmpty())
+                        parts << e.toString();
+                }
+                o.evidence = parts.join(u" ... "_s);
+            } else {
+                o.evidence = evidence.toString();
+            }
+            result.items.append(o);
+        }
+        return result;
+    }
+
+private:
+    // The label decides; a bare numeric score is accepted only when there is no label, so a
+    // judge that writes "Satisfied" with score 0 is read by its words.
+    void readVerdict(const QJsonObject &item, ItemOutcome *o) const
+    {
+        const QJsonValue verdict = item.value(u"verdict"_s);
+        if (verdict.isString() && !verdict.toString().trimmed().isEmpty()) {
+            o->label = verdict.toString();
+            o->value = researchRubricsLabelValue(o->label, &o->error);
+            return;
+        }
+        if (!verdict.isUndefined() && !verdict.isNull() && !verdict.isString()) {
+            o->label = verdict.toVariant().toString();
+            o->value = scoreOnScale(verdict, VerdictScale::Ternary, &o->error);
+            return;
+        }
+        const QJsonValue score = item.value(u"score"_s);
+        if (score.isUndefined() || score.isNull()) {
+            o->error = u"verdict missing from the judge's answer"_s;
+            return;
+        }
+        o->label = score.toVariant().toString();
+        o->value = scoreOnScale(score, VerdictScale::Ternary, &o->error);
+    }
+
+    QString m_template;
+};
+
+} // namespace
+
+std::optional<double> researchRubricsLabelValue(const QString &label, QString *error)
+{
+    const QString s = normalisedLabel(label);
+    if (s == "satisfied"_L1 || s == "fully satisfied"_L1)
+        return 1.0;
+    if (s == "partially satisfied"_L1 || s == "partially"_L1 || s == "partial"_L1
+        || s == "partly satisfied"_L1)
+        return 0.5;
+    if (s == "not satisfied"_L1 || s == "unsatisfied"_L1 || s == "not met"_L1)
+        return 0.0;
+    *error = u"unknown verdict \"%1\" (expected Satisfied, Partially Satisfied or Not Satisfied)"_s
+                 .arg(label.left(60));
+    return std::nullopt;
+}
+
+QString researchRubricsLabel(double value)
+{
+    if (value == 1.0)
+        return u"Satisfied"_s;
+    if (value == 0.5)
+        return u"Partially Satisfied"_s;
+    if (value == 0.0)
+        return u"Not Satisfied"_s;
+    return {};
+}
+
+std::unique_ptr<PromptScheme> makeResearchRubricsScheme(const QString &promptTemplate)
+{
+    return std::make_unique<ResearchRubricsScheme>(promptTemplate.isEmpty() ? builtInTemplate
+                                                                            : promptTemplate);
+}
+
+} // namespace Rubricate
