@@ -224,9 +224,9 @@ void SourceFetcher::send(int index)
     Job &job = m_jobs[index];
     QNetworkRequest request(job.url);
     request.setTransferTimeout(m_options.timeoutMs);
-    // Every hop is checked in `redirected` below (scheme), and counted by Qt.
+    // Qt counts the hops and follows only http and https, never from https down to http.
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                         QNetworkRequest::UserVerifiedRedirectPolicy);
+                         QNetworkRequest::NoLessSafeRedirectPolicy);
     request.setMaximumRedirectsAllowed(qMax(0, m_options.maxRedirects));
     request.setAttribute(QNetworkRequest::CookieLoadControlAttribute, QNetworkRequest::Manual);
     request.setAttribute(QNetworkRequest::CookieSaveControlAttribute, QNetworkRequest::Manual);
@@ -240,13 +240,6 @@ void SourceFetcher::send(int index)
     ++m_requestsSent;
     QNetworkReply *reply = m_network->get(request);
     m_replies.append(reply);
-    connect(reply, &QNetworkReply::redirected, this, [this, reply, index](const QUrl &to) {
-        if (fetchableScheme(to))
-            emit reply->redirectAllowed();
-        else
-            stop(reply, index, State::Refused,
-                 u"redirected to a %1: URL, which is never fetched"_s.arg(to.scheme()));
-    });
     connect(reply, &QNetworkReply::metaDataChanged, this,
             [this, reply, index] { onMetaData(reply, index); });
     connect(reply, &QNetworkReply::readyRead, this,
@@ -262,10 +255,8 @@ void SourceFetcher::onMetaData(QNetworkReply *reply, int index)
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (status >= 300 && status < 400)
         return; // a hop; the next response's headers follow
-    if (status >= 400) {
-        stop(reply, index, State::HttpError, u"HTTP %1"_s.arg(status));
-        return;
-    }
+    if (status >= 400)
+        return; // finishes as an HTTP error; aborting here makes Qt report the error twice
     bool known = false;
     const qint64 length = reply->header(QNetworkRequest::ContentLengthHeader).toLongLong(&known);
     if (known && length > m_options.maxBytes) {
@@ -330,6 +321,11 @@ void SourceFetcher::onFinished(QNetworkReply *reply, int index)
     } else if (error == QNetworkReply::TooManyRedirectsError) {
         r.state = State::Unreachable;
         r.error = u"more than %1 redirects"_s.arg(m_options.maxRedirects);
+    } else if (error == QNetworkReply::ProtocolUnknownError
+               || error == QNetworkReply::InsecureRedirectError) {
+        r.state = State::Refused;
+        r.error = u"redirected to %1, which is never fetched"_s.arg(
+            reply->header(QNetworkRequest::LocationHeader).toUrl().toString());
     } else if (r.httpStatus >= 400 || (r.httpStatus > 0 && r.httpStatus < 200)) {
         r.state = State::HttpError;
         r.error = u"HTTP %1"_s.arg(r.httpStatus);
