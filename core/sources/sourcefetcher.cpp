@@ -32,9 +32,11 @@ const QList<std::pair<State, QString>> &stateKeys()
     return keys;
 }
 
+// Qt joins repeated headers with commas (a redirect's and the final answer's, too).
 QString mimeOf(const QByteArray &contentTypeHeader)
 {
-    return QString::fromLatin1(contentTypeHeader.split(';').constFirst()).trimmed().toLower();
+    const QByteArray first = contentTypeHeader.split(',').constFirst();
+    return QString::fromLatin1(first.split(';').constFirst()).trimmed().toLower();
 }
 
 // extractDocument picks its reader from a file name; the server's type decides it here, and

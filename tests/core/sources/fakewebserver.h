@@ -1,6 +1,6 @@
 // A small web server on 127.0.0.1 for the source fetcher's tests: pages, a PDF, redirect
-// chains, oversized and slow bodies, wrong types, errors and cookies. It closes every
-// connection after one answer, and counts the requests it is answering at any moment.
+// chains, oversized and slow bodies, wrong types, errors and cookies. Connections are kept
+// alive, and it counts the requests it is answering at any moment.
 #pragma once
 
 #include <QHash>
@@ -21,7 +21,10 @@ public:
         connect(&m_server, &QTcpServer::newConnection, this, [this] {
             while (QTcpSocket *s = m_server.nextPendingConnection()) {
                 connect(s, &QTcpSocket::readyRead, this, [this, s] { onReadyRead(s); });
-                connect(s, &QTcpSocket::disconnected, s, &QObject::deleteLater);
+                connect(s, &QTcpSocket::disconnected, this, [this, s] {
+                    m_buffers.remove(s);
+                    s->deleteLater();
+                });
             }
         });
     }
@@ -44,11 +47,17 @@ private:
     {
         QByteArray &buffer = m_buffers[socket];
         buffer += socket->readAll();
-        const qsizetype end = buffer.indexOf("\r\n\r\n");
-        if (end < 0)
-            return;
-        const QList<QByteArray> lines = buffer.left(end).split('\n');
-        m_buffers.remove(socket);
+        // Keep-alive: one socket may carry several requests (GETs, so no bodies).
+        for (qsizetype end = buffer.indexOf("\r\n\r\n"); end >= 0;
+             end = buffer.indexOf("\r\n\r\n")) {
+            const QList<QByteArray> lines = buffer.left(end).split('\n');
+            buffer.remove(0, end + 4);
+            handle(socket, lines);
+        }
+    }
+
+    void handle(QTcpSocket *socket, const QList<QByteArray> &lines)
+    {
         for (const QByteArray &line : lines) {
             const QByteArray lower = line.toLower();
             if (lower.startsWith("user-agent:"))
@@ -115,12 +124,10 @@ private:
     {
         --m_inFlight; // before writing: the client cannot send its next request any sooner
         socket->write("HTTP/1.1 " + QByteArray::number(status) + " X\r\nContent-Type: " + type
-                      + "\r\nContent-Length: " + QByteArray::number(body.size())
-                      + "\r\nConnection: close\r\n" + extraHeaders + "\r\n" + body);
-        socket->disconnectFromHost();
+                      + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n"
+                      + extraHeaders + "\r\n" + body);
     }
 
-    QTcpServer m_server;
     QHash<QTcpSocket *, QByteArray> m_buffers;
     QList<QByteArray> m_paths;
     QByteArray m_pdf;
@@ -128,6 +135,7 @@ private:
     bool m_sawCookie = false;
     int m_inFlight = 0;
     int m_maxInFlight = 0;
+    QTcpServer m_server; // last: its sockets go first, while the members they touch live
 };
 
 } // namespace RubricateTest
