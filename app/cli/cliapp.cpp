@@ -4,6 +4,7 @@
 #include "clibench.h"
 #include "clijudge.h"
 #include "clisample.h"
+#include "clisources.h"
 #include "clitable.h"
 #include "demo/demoproject.h"
 #include "ingest/importer.h"
@@ -94,6 +95,10 @@ Commands:
                                for a ±W interval of percent agreement, and assign each item
                                to N annotators with balanced loads. The seed is stored.
   sample --list                The project's samples with items per annotator.
+  sources fetch URL...|--file F [--refresh] [--concurrency N] [--per-host N] [--timeout S]
+          [--max-bytes N]      Fetch cited sources into the project (http/https only).
+  sources list                 The project's sources and why any is missing.
+  sources import DIR           Sources saved in DIR, listed in DIR/sources.jsonl.
   bench [import|judge|evidence] [--data DIR]
                                Benchmarks (figures, never pass/fail): import times on the
                                shared data; judging all DRB-II tasks against the simulated
@@ -459,6 +464,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOptions(judgeOptions());
     parser.addOptions(agreementOptions());
     parser.addOptions(sampleOptions());
+    parser.addOptions(sourcesOptions());
     if (!parser.parse(arguments)) {
         err << u"rubricate-cli: "_s << parser.errorText() << u"\n(see rubricate-cli --help)\n"_s;
         return Usage;
@@ -493,6 +499,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (const auto code = runAgreementCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (const auto code = runSampleCommand(command, parser, positional, c.projectPath, out, err))
+        return *code;
+    if (const auto code = runSourcesCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (command == "simulate-judge"_L1)
         return runSimulatedJudge(parser.value(u"latency"_s).toInt(), out);
