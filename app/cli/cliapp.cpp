@@ -6,6 +6,7 @@
 #include "clisample.h"
 #include "clireportbench.h"
 #include "cliscore.h"
+#include "clisources.h"
 #include "clitable.h"
 #include "demo/demoproject.h"
 #include "ingest/importer.h"
@@ -106,6 +107,10 @@ Commands:
                                judge errors left out and counted (reference: as 0). --out
                                .csv: per report (with --by: the groups); .jsonl: the
                                reference's per-criterion result lines.
+  sources fetch URL...|--file F [--refresh] [--concurrency N] [--per-host N] [--timeout S]
+          [--max-bytes N]      Fetch cited sources into the project (http/https only).
+  sources list                 The project's sources and why any is missing.
+  sources import DIR           Sources saved in DIR, listed in DIR/sources.jsonl.
   bench [import|judge|evidence] [--data DIR]
                                Benchmarks (figures, never pass/fail): import times on the
                                shared data; judging all DRB-II tasks against the simulated
@@ -473,6 +478,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOptions(sampleOptions());
     parser.addOptions(reportBenchScoreOptions());
     parser.addOptions(scoreOptions());
+    parser.addOptions(sourcesOptions());
     if (!parser.parse(arguments)) {
         err << u"rubricate-cli: "_s << parser.errorText() << u"\n(see rubricate-cli --help)\n"_s;
         return Usage;
@@ -511,6 +517,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (command == "score"_L1 && positional.value(0) == "reportbench"_L1)
         return runReportBenchScore(parser, c.projectPath, out, err);
     if (const auto code = runScoreCommand(command, parser, positional, c.projectPath, out, err))
+        return *code;
+    if (const auto code = runSourcesCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (command == "simulate-judge"_L1)
         return runSimulatedJudge(parser.value(u"latency"_s).toInt(), out);

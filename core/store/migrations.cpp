@@ -186,6 +186,23 @@ QStringList annotationSamples(const SqlDialect &d)
     };
 }
 
+// Version 6: cited sources fetched from the web (PDR-Bench R, ReportBench citation checks).
+// The bytes go into document_blob by hash like report originals, so a run that checks
+// claims is reproducible and works offline once its sources are here.
+QStringList fetchedSources(const SqlDialect &)
+{
+    return {
+        // One row per URL as asked for; a failed attempt is kept too, so that a list shows
+        // why a source is missing.
+        u"CREATE TABLE source ("
+        "url TEXT PRIMARY KEY, final_url TEXT, state TEXT NOT NULL, http_status INTEGER,"
+        " content_type TEXT, content_hash TEXT REFERENCES document_blob(hash),"
+        " fetched_at TEXT NOT NULL, error TEXT, origin TEXT NOT NULL DEFAULT 'fetched')"_s,
+        // Keyed by content, not URL: mirrors and redirects share one extraction.
+        u"CREATE TABLE source_text (content_hash TEXT PRIMARY KEY, text TEXT NOT NULL)"_s,
+    };
+}
+
 } // namespace
 
 const QList<Migration> &schemaMigrations()
@@ -196,6 +213,7 @@ const QList<Migration> &schemaMigrations()
         {3, u"import log"_s, importLog},
         {4, u"judge run jobs, response cache, evidence spans"_s, judgeRuns},
         {5, u"annotation samples: items assigned to annotators"_s, annotationSamples},
+        {6, u"fetched sources and their text"_s, fetchedSources},
     };
     return migrations;
 }

@@ -154,6 +154,22 @@ struct CachedResponse {
     qint64 outputTokens = 0;
 };
 
+// A cited source as the project keeps it (table `source`, migration 6). The store knows
+// nothing of HTTP: the states are the fetcher's, as text ("fetched", "unreachable" ...).
+struct SourceRow {
+    QString url; // as cited: the key
+    QString finalUrl; // after redirects
+    QString state;
+    int httpStatus = 0;
+    QString contentType; // without parameters, e.g. "text/html"
+    QString contentHash; // SHA-256 of the bytes in document_blob; empty when nothing was kept
+    QDateTime fetchedAt;
+    QString error;
+    QString origin = QStringLiteral("fetched"); // or "imported" (from a folder)
+    QString text; // the extracted text (source_text), when read with text or written
+    QByteArray bytes; // only when writing: the body to keep
+};
+
 class ProjectStore
 {
 public:
@@ -288,6 +304,15 @@ public:
     // The sample's items in position order, each with all its annotators; with `annotator`,
     // only the items that are theirs.
     QList<Assignment> assignments(const QString &sample, const QString &annotator = {});
+
+    // --- fetched sources (projectstore_sources.cpp) -------------------------------------
+    // Writes a batch in one transaction of its own: the bytes into document_blob by hash
+    // (shared with report originals), the text into source_text, and a row per URL. A
+    // failed attempt never replaces a stored "fetched" row, so a refresh that meets a dead
+    // link keeps the copy that was already checked against.
+    bool putSources(const QList<SourceRow> &rows);
+    std::optional<SourceRow> source(const QString &url, bool withText = true);
+    QList<SourceRow> sources(); // every row, by URL, without text
 
 private:
     ProjectStore() = default;

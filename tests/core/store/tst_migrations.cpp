@@ -91,6 +91,28 @@ private slots:
         QCOMPARE(store->assignments(u"old"_s).size(), 1);
         QCOMPARE(store->assignments(u"old"_s).constFirst().annotators,
                  (QStringList{u"Ada"_s, u"Bo"_s}));
+
+        // ... and migration 6's: sources keep their bytes beside the old report's original.
+        QCOMPARE(count(*store, u"SELECT count(*) FROM source"_s), 0);
+        QCOMPARE(count(*store, u"SELECT count(*) FROM source_text"_s), 0);
+        const int blobs = count(*store, u"SELECT count(*) FROM document_blob"_s);
+        SourceRow row;
+        row.url = u"https://example.org/a"_s;
+        row.state = u"fetched"_s;
+        row.contentType = u"text/plain"_s;
+        row.bytes = "melatonin and sleep";
+        row.contentHash = u"h1"_s;
+        row.text = u"melatonin and sleep"_s;
+        SourceRow failed;
+        failed.url = u"https://example.org/b"_s;
+        failed.state = u"timeout"_s;
+        failed.error = u"no data for 30 s"_s;
+        QVERIFY2(store->putSources({row, failed}), qPrintable(store->lastError()));
+        QCOMPARE(count(*store, u"SELECT count(*) FROM document_blob"_s), blobs + 1);
+        QCOMPARE(store->source(row.url)->text, row.text);
+        QCOMPARE(store->source(failed.url)->state, u"timeout"_s);
+        QVERIFY(store->source(failed.url)->contentHash.isEmpty());
+        QCOMPARE(store->sources().size(), 2);
     }
 
     void upgradesStepByStep()

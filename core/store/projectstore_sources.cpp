@@ -1,0 +1,106 @@
+// Fetched sources: their rows, their bytes (deduplicated with report originals) and text.
+#include "projectstore.h"
+#include "storecodec.h"
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+using StoreCodec::bindAt;
+
+bool ProjectStore::putSources(const QList<SourceRow> &rows)
+{
+    if (rows.isEmpty())
+        return true;
+    Transaction transaction(*this);
+    if (!transaction.isOpen())
+        return false;
+    for (const SourceRow &r : rows) {
+        if (!r.contentHash.isEmpty() && !r.bytes.isEmpty()) {
+            QSqlQuery &blob = prepared(u"INSERT INTO document_blob (hash, size, data)"
+                                       " VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING"_s);
+            bindAt(blob, 0, r.contentHash);
+            bindAt(blob, 1, qint64(r.bytes.size()));
+            bindAt(blob, 2, r.bytes);
+            if (!exec(blob))
+                return false;
+            QSqlQuery &text = prepared(u"INSERT INTO source_text (content_hash, text)"
+                                       " VALUES (?, ?) ON CONFLICT (content_hash)"
+                                       " DO UPDATE SET text = excluded.text"_s);
+            bindAt(text, 0, r.contentHash);
+            bindAt(text, 1, r.text.isNull() ? u""_s : r.text);
+            if (!exec(text))
+                return false;
+        }
+        QSqlQuery &q = prepared(
+            u"INSERT INTO source (url, final_url, state, http_status, content_type,"
+            " content_hash, fetched_at, error, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (url) DO UPDATE SET final_url = excluded.final_url,"
+            " state = excluded.state, http_status = excluded.http_status,"
+            " content_type = excluded.content_type, content_hash = excluded.content_hash,"
+            " fetched_at = excluded.fetched_at, error = excluded.error, origin = excluded.origin"
+            " WHERE source.state <> 'fetched' OR excluded.state = 'fetched'"_s);
+        bindAt(q, 0, r.url);
+        bindAt(q, 1, StoreCodec::text(r.finalUrl));
+        bindAt(q, 2, r.state);
+        bindAt(q, 3, r.httpStatus ? QVariant(r.httpStatus) : QVariant());
+        bindAt(q, 4, StoreCodec::text(r.contentType));
+        bindAt(q, 5, r.bytes.isEmpty() ? QVariant() : StoreCodec::text(r.contentHash));
+        bindAt(q, 6,
+               StoreCodec::time(r.fetchedAt.isValid() ? r.fetchedAt
+                                                      : QDateTime::currentDateTimeUtc()));
+        bindAt(q, 7, StoreCodec::text(r.error));
+        bindAt(q, 8, r.origin.isEmpty() ? u"fetched"_s : r.origin);
+        if (!exec(q))
+            return false;
+    }
+    return transaction.commit();
+}
+
+namespace {
+
+SourceRow sourceFromQuery(const QSqlQuery &q)
+{
+    SourceRow r;
+    r.url = q.value(0).toString();
+    r.finalUrl = q.value(1).toString();
+    r.state = q.value(2).toString();
+    r.httpStatus = q.value(3).toInt();
+    r.contentType = q.value(4).toString();
+    r.contentHash = q.value(5).toString();
+    r.fetchedAt = StoreCodec::toTime(q.value(6));
+    r.error = q.value(7).toString();
+    r.origin = q.value(8).toString();
+    return r;
+}
+
+} // namespace
+
+std::optional<SourceRow> ProjectStore::source(const QString &url, bool withText)
+{
+    QSqlQuery &q = prepared(
+        u"SELECT s.url, s.final_url, s.state, s.http_status, s.content_type, s.content_hash,"
+        " s.fetched_at, s.error, s.origin, t.text FROM source s"
+        " LEFT JOIN source_text t ON t.content_hash = s.content_hash WHERE s.url = ?"_s);
+    bindAt(q, 0, url);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    SourceRow r = sourceFromQuery(q);
+    if (withText)
+        r.text = q.value(9).toString();
+    q.finish();
+    return r;
+}
+
+QList<SourceRow> ProjectStore::sources()
+{
+    QList<SourceRow> out;
+    QSqlQuery &q = prepared(u"SELECT url, final_url, state, http_status, content_type,"
+                            " content_hash, fetched_at, error, origin FROM source ORDER BY url"_s);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.append(sourceFromQuery(q));
+    return out;
+}
+
+} // namespace Rubricate
