@@ -293,6 +293,10 @@ void RunDialog::buildWidgets()
     });
     connect(m_model, &QLineEdit::textChanged, this, &RunDialog::updateState);
     connect(m_benchmark, &QComboBox::currentIndexChanged, this, [this] {
+        // A benchmark with a scheme of its own name (researchrubrics) is judged with it.
+        const int own = m_scheme->findText(m_benchmark->currentData().toString());
+        if (own >= 0)
+            m_scheme->setCurrentIndex(own);
         fillModels();
         scheduleEstimate();
     });
