@@ -23,7 +23,8 @@
 //   criterion is left out and the item score renormalised by the W of the dimensions that have
 //   a value; AsReference lets it contribute 0 without renormalising, as score_calculator.py
 //   does for dimensions the judge omitted (and gives 0 for a dimension with Σ w_c = 0).
-// - A criterion or dimension weight of 0 counts nowhere; a dimension without a weight is
+// - A criterion weight of 0 (or below) counts nowhere, nor does a dimension weight of 0; a
+// dimension without a weight is
 //   skipped (the reference's "no weight → skipped") and counted.
 // - An unavailable source (the page could not be fetched) is NEVER "not supported": the claim
 //   stays cited (CC) but leaves FA's denominator. The reference validates the scraped text, so an

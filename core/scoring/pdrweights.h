@@ -17,7 +17,9 @@
 //   unless PdrWeightOptions::order names the order. A sample is therefore an ordered list, not
 //   a QJsonObject (which sorts its keys).
 // - The residue is added as is, so the last weight may carry binary noise (0.33 + 0.34 + 0.33
-//   need not be 1.0 exactly in doubles); roundResidue rounds it once more.
+//   need not be 1.0 exactly in doubles); roundResidue rounds it once more. With many tiny
+//   weights a negative residue could push a last weight of 0 below 0; we keep the reference's
+//   arithmetic there and the caller sees it in `residue`.
 // - Refused outright, with a reason, rather than silently discarded: no samples, an empty
 //   sample, a non-numeric or negative (or non-finite) weight, a dimension named twice in one
 //   sample, and averages that are all zero. The reference only checks the sum; a negative weight
