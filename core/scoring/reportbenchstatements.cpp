@@ -258,7 +258,7 @@ private:
         claim += QStringView(raw).mid(last);
         claim.remove(QRegularExpression(uR"(\(\s*\))"_s));
         claim = claim.simplified();
-        static const QRegularExpression spaceBeforePunct(uR"(\s+([.,;:!?。，；：！？]))"_s);
+        static const QRegularExpression spaceBeforePunct(uR"(\s+([.,;:!?。，；：！？)]))"_s);
         claim.replace(spaceBeforePunct, u"\\1"_s);
         if (!longEnough(claim))
             return;
