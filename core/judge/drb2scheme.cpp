@@ -4,6 +4,7 @@
 #include "domain/scorevalue.h"
 #include "promptscheme.h"
 #include "replyparsing.h"
+#include "reportbenchschemes.h"
 #include "researchrubricsscheme.h"
 
 #include <QFile>
@@ -194,7 +195,7 @@ private:
 
 QStringList schemeKeys()
 {
-    return {u"drb2"_s, u"researchrubrics"_s};
+    return {u"drb2"_s, u"researchrubrics"_s, u"reportbench-cited"_s, u"reportbench-factcheck"_s};
 }
 
 QString defaultSchemeFor(const QString &benchmarkKey)
@@ -206,6 +207,11 @@ QString defaultSchemeFor(const QString &benchmarkKey)
 QString schemeMismatch(const QString &schemeKey, const QString &benchmarkKey)
 {
     const bool rr = benchmarkKey == QLatin1StringView(BenchmarkKey::ResearchRubrics);
+    // Statement checks answer true/false about statements, not rubric items.
+    if (schemeKey.startsWith("reportbench-"_L1)
+        && benchmarkKey != QLatin1StringView(BenchmarkKey::ReportBench))
+        return u"the %1 prompt scheme checks ReportBench statements, not \"%2\" rubrics"_s.arg(
+            schemeKey, benchmarkKey);
     if (schemeKey == "researchrubrics"_L1 && !rr)
         return u"the researchrubrics prompt scheme is for the researchrubrics benchmark, not "
                "\"%1\""_s.arg(benchmarkKey);
@@ -227,6 +233,13 @@ std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &temp
             return nullptr;
         }
         custom = QString::fromUtf8(f.readAll());
+        if (key.startsWith("reportbench-"_L1)) {
+            // Those templates have their own placeholders; the scheme checks them.
+            auto scheme = makeReportBenchScheme(key, custom, error);
+            if (!scheme && !error->isEmpty())
+                *error = u"the prompt template %1: %2"_s.arg(templateFile, *error);
+            return scheme;
+        }
         if (!custom.contains(u"{passage}"_s) || !custom.contains(u"{task_and_rubric}"_s)) {
             *error = u"the prompt template %1 needs both {passage} and {task_and_rubric}"_s.arg(
                 templateFile);
@@ -237,6 +250,8 @@ std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &temp
         return std::make_unique<Drb2Scheme>(custom.isEmpty() ? builtInTemplate : custom);
     if (key == "researchrubrics"_L1)
         return makeResearchRubricsScheme(custom);
+    if (key.startsWith("reportbench-"_L1) && schemeKeys().contains(key))
+        return makeReportBenchScheme(key, custom, error);
     *error = u"unknown prompt scheme \"%1\" (known: %2)"_s.arg(key, schemeKeys().join(u", "_s));
     return nullptr;
 }

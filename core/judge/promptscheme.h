@@ -1,8 +1,8 @@
 // A prompt scheme is how one benchmark asks its judge: how rubrics are batched, what the
 // prompt says, and how the answer is read back into verdicts. The DRB-II scheme is here;
 // ResearchRubrics (ternary, one criterion per call or batched) is researchrubricsscheme.h;
-// PDR-Bench (0–10 weighted sub-criteria)
-// and ReportBench (claim checks) fit the same interface.
+// ReportBench's claim checks (one statement per call, against its source or alone) are
+// reportbenchschemes.h; PDR-Bench (0–10 weighted sub-criteria) fits the same interface.
 #pragma once
 
 #include "domain/types.h"
@@ -19,6 +19,11 @@ struct SchemeItem {
     QString text;
     QString dimension;
     double weight = 1.0; // shown to judges whose protocol includes it (ResearchRubrics)
+    // The fetched text of the source a statement cites (reportbench-cited); the caller fills
+    // it in after planning, and only for sources whose FetchedSource state is Fetched.
+    // Initialised so the other schemes' shorter brace lists stay warning-free.
+    QString sourceText = {};
+    QString sourceUrl = {};
 };
 
 struct SchemeContext {
@@ -71,7 +76,8 @@ QString defaultSchemeFor(const QString &benchmarkKey);
 QString schemeMismatch(const QString &schemeKey, const QString &benchmarkKey);
 
 // `templateFile` replaces the scheme's built-in prompt; it must contain {passage} and
-// {task_and_rubric}. Returns nullptr with *error set for an unknown scheme or bad template.
+// {task_and_rubric} (the reportbench schemes: {statement}, and {source} for
+// reportbench-cited). Returns nullptr with *error set for an unknown scheme or bad template.
 std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &templateFile,
                                          QString *error);
 
