@@ -229,7 +229,7 @@ LeaderboardPage::LeaderboardPage(QWidget *parent)
     m_view->setAlternatingRowColors(true);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setStretchLastSection(false);
     m_chart = createChartWidget(leaderboardChart({}), this);
     m_chart->setObjectName(u"leaderboardChart"_s);
 
