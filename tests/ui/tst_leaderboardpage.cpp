@@ -31,6 +31,7 @@ class TestLeaderboardPage : public QObject
 private slots:
     void initTestCase();
     void showsSortsAndExportsDrb2();
+    void undefinedShownAsDashAndSortedLast();
 
 private:
     QTemporaryDir m_dir;
@@ -147,6 +148,36 @@ void TestLeaderboardPage::showsSortsAndExportsDrb2()
     const QByteArray content = csv.readAll();
     QVERIFY(content.contains("AtlasAgent"));
     QVERIFY(content.contains("BriarAgent"));
+}
+
+void TestLeaderboardPage::undefinedShownAsDashAndSortedLast()
+{
+    Leaderboard board;
+    board.columns = {{u"v"_s, u"V"_s, 3}};
+    board.rows = {{u"a"_s, {{0.2, {}}}, 1},
+                  {u"b"_s, {{std::nullopt, u"every item failed"_s}}, 0},
+                  {u"c"_s, {{0.9, {}}}, 1}};
+    LeaderboardModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setLeaderboard(board);
+    LeaderboardSortModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(LeaderboardModel::ValueRole);
+    const auto order = [&proxy] {
+        QStringList models;
+        for (int r = 0; r < proxy.rowCount(); ++r)
+            models << proxy.index(r, 0).data().toString();
+        return models;
+    };
+    proxy.sort(1, Qt::DescendingOrder);
+    QCOMPARE(order(), (QStringList{u"c"_s, u"a"_s, u"b"_s}));
+    proxy.sort(1, Qt::AscendingOrder);
+    QCOMPARE(order(), (QStringList{u"a"_s, u"c"_s, u"b"_s}));
+    const QModelIndex undefined = proxy.index(2, 1);
+    QCOMPARE(undefined.data().toString(), u"—"_s);
+    QCOMPARE(undefined.data(Qt::ToolTipRole).toString(), u"every item failed"_s);
+    QVERIFY(!undefined.data(LeaderboardModel::ValueRole).isValid());
+    QCOMPARE(proxy.index(2, 2).data().toInt(), 0); // n
 }
 
 QTEST_MAIN(TestLeaderboardPage)
