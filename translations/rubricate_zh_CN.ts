@@ -353,6 +353,98 @@
     </message>
 </context>
 <context>
+    <name>Rubricate::LeaderboardModel</name>
+    <message>
+        <source>Tasks</source>
+        <translation>任务数</translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation>报告数</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::LeaderboardPage</name>
+    <message>
+        <source>DeepResearch Bench II</source>
+        <translation>DeepResearch Bench II</translation>
+    </message>
+    <message>
+        <source>ResearchRubrics</source>
+        <translation>ResearchRubrics</translation>
+    </message>
+    <message>
+        <source>ReportBench</source>
+        <translation>ReportBench</translation>
+    </message>
+    <message>
+        <source>%1: %2 by model</source>
+        <translation>%1：各模型的%2</translation>
+    </message>
+    <message>
+        <source>&amp;Run:</source>
+        <translation>运行(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>The judge run whose verdicts are scored</source>
+        <translation>用于计分的评审运行</translation>
+    </message>
+    <message>
+        <source>Writes the benchmark's own result files, the table as CSV and the chart as PNG and SVG to a folder</source>
+        <translation>将基准自身格式的结果文件、CSV 表格以及 PNG 和 SVG 图表写入文件夹</translation>
+    </message>
+    <message>
+        <source>Open a project to see its leaderboards.</source>
+        <translation>打开一个项目以查看其排行榜。</translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark:</source>
+        <translation>基准(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>This project has no reports of a benchmark with a leaderboard (DRB-II, ResearchRubrics, ReportBench).</source>
+        <translation>此项目没有带排行榜的基准（DRB-II、ResearchRubrics、ReportBench）的报告。</translation>
+    </message>
+    <message>
+        <source>No judge run of this benchmark yet: run the judge first.</source>
+        <translation>此基准还没有评审运行：请先运行评审。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (run %2, %n verdict(s))</source>
+        <translation>
+            <numerusform>%1（运行 %2，%n 个结论）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s). %1 Undefined values are shown as “—” (hover for why) and sort last.</source>
+        <translation>
+            <numerusform>%n 个模型。%1 未定义的值显示为“—”（悬停查看原因），排序时排在最后。</numerusform></translation>
+    </message>
+    <message>
+        <source>Export the leaderboard to a folder</source>
+        <translation>将排行榜导出到文件夹</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::MainWindow</name>
     <message>
         <source>Rubricate</source>
@@ -735,14 +827,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>正在导出到 %1…</translation>
     </message>
     <message>
-        <source>Ctrl+1 / Ctrl+2</source>
-        <translation>Ctrl+1 / Ctrl+2</translation>
-    </message>
-    <message>
-        <source>review / agreement dashboard</source>
-        <translation>审阅 / 一致性仪表板</translation>
-    </message>
-    <message>
         <source>&amp;Review</source>
         <translation>审阅(&amp;R)</translation>
     </message>
@@ -769,6 +853,22 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Agreement</source>
         <translation>一致性</translation>
+    </message>
+    <message>
+        <source>Ctrl+1 / 2 / 3</source>
+        <translation>Ctrl+1 / 2 / 3</translation>
+    </message>
+    <message>
+        <source>review / agreement dashboard / leaderboards</source>
+        <translation>审阅 / 一致性仪表板 / 排行榜</translation>
+    </message>
+    <message>
+        <source>&amp;Leaderboards</source>
+        <translation>排行榜(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Leaderboards</source>
+        <translation>排行榜</translation>
     </message>
 </context>
 <context>
@@ -2005,8 +2105,8 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>要打开的项目文件。</translation>
     </message>
     <message>
-        <source>With --screenshot: main, pdf, blind, run-dialog, shortcuts or agreement.</source>
-        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、shortcuts 或 agreement。</translation>
+        <source>With --screenshot: main, pdf, blind, run-dialog, shortcuts, agreement or leaderboard.</source>
+        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、shortcuts、agreement 或 leaderboard。</translation>
     </message>
 </context>
 </TS>

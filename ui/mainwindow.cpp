@@ -2,6 +2,7 @@
 
 #include "alignmentdashboard.h"
 #include "importdialog.h"
+#include "leaderboardpage.h"
 #include "preferencesdialog.h"
 #include "projectexplorer.h"
 #include "projectjobs.h"
@@ -207,7 +208,7 @@ QList<std::pair<QString, QString>> MainWindow::shortcutHelp() const
 {
     QList<std::pair<QString, QString>> keys = VerdictPanel::keyHelp();
     keys += {
-        {tr("Ctrl+1 / Ctrl+2"), tr("review / agreement dashboard")},
+        {tr("Ctrl+1 / 2 / 3"), tr("review / agreement dashboard / leaderboards")},
         {tr("Ctrl+F"), tr("filter the project tree")},
         {tr("Ctrl+Shift+F"), tr("search the text of every report")},
         {tr("Ctrl+Shift+R"), tr("run an evaluation: judge, scope, concurrency, cost")},
@@ -269,6 +270,10 @@ void MainWindow::createMenusAndToolBar()
     agreement->setObjectName(u"actionAgreement"_s);
     agreement->setShortcut(Qt::CTRL | Qt::Key_2);
     connect(agreement, &QAction::triggered, this, [this] { showPage(1); });
+    QAction *boards = m_viewMenu->addAction(tr("&Leaderboards"));
+    boards->setObjectName(u"actionLeaderboards"_s);
+    boards->setShortcut(Qt::CTRL | Qt::Key_3);
+    connect(boards, &QAction::triggered, this, [this] { showPage(2); });
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_verdictPanel->blindAction());
     m_viewMenu->addAction(m_runsDock->toggleViewAction());
@@ -349,6 +354,9 @@ void MainWindow::createCentralWidget()
     m_pages->setDocumentMode(true);
     m_pages->addTab(m_splitter, tr("Review"));
     m_pages->addTab(m_dashboard, tr("Agreement"));
+    m_leaderboards = new LeaderboardPage(this);
+    m_leaderboards->setObjectName(u"leaderboards"_s);
+    m_pages->addTab(m_leaderboards, tr("Leaderboards"));
     setCentralWidget(m_pages);
 
     m_runsDock = new RunsDock(m_runs, this);
@@ -386,6 +394,15 @@ void MainWindow::connectWorkers()
     });
 
     connect(m_dashboard, &AlignmentDashboard::openRubric, this, &MainWindow::openRubric);
+    connect(m_leaderboards, &LeaderboardPage::exported, this,
+            [this](const QString &directory, const QStringList &files, const QString &error) {
+                if (!error.isEmpty())
+                    showError(tr("Export"), error);
+                else
+                    statusBar()->showMessage(
+                        tr("Exported %n file(s) to %1", nullptr, int(files.size())).arg(directory),
+                        8000);
+            });
     connect(m_dashboard, &AlignmentDashboard::exported, this,
             [this](const QString &directory, const QStringList &files, const QString &error) {
                 if (!error.isEmpty())
@@ -396,8 +413,11 @@ void MainWindow::connectWorkers()
                         8000);
             });
     connect(m_pages, &QTabWidget::currentChanged, this, [this](int page) {
+        // Labels and runs may have changed meanwhile.
         if (page == 1)
-            m_dashboard->refresh(); // labels and runs may have changed meanwhile
+            m_dashboard->refresh();
+        else if (page == 2)
+            m_leaderboards->refresh();
     });
 
     connect(m_jobs, &ProjectJobs::importFinished, this, &MainWindow::onImportFinished);
@@ -681,6 +701,7 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
     if (m_runsDock->projectPath() != snapshot.path)
         m_runsDock->setProject(snapshot.path);
     m_dashboard->setProject(snapshot.path);
+    m_leaderboards->setProject(snapshot.path);
 
     const int tasks = int(snapshot.tasks.size());
     const int rubrics = snapshot.rubricCount();

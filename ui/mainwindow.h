@@ -20,6 +20,7 @@ class QTreeView;
 namespace Rubricate {
 
 class AlignmentDashboard;
+class LeaderboardPage;
 class ProjectExplorer;
 class ProjectJobs;
 class ProjectLoader;
@@ -57,7 +58,8 @@ public:
     QAction *evaluateAction() const { return m_evaluateAction; }
     RunsDock *runsDock() const { return m_runsDock; }
     AlignmentDashboard *dashboard() const { return m_dashboard; }
-    // Shows the review (0) or the agreement dashboard (1).
+    LeaderboardPage *leaderboards() const { return m_leaderboards; }
+    // Shows the review (0), the agreement dashboard (1) or the leaderboards (2).
     void showPage(int page);
     // Opens the report in the review page with the rubric current (a disagreement's row).
     void openRubric(RowId reportId, RowId rubricId);
@@ -109,6 +111,7 @@ private:
     RunsDock *m_runsDock = nullptr;
     QTabWidget *m_pages = nullptr;
     AlignmentDashboard *m_dashboard = nullptr;
+    LeaderboardPage *m_leaderboards = nullptr;
     QLabel *m_counts = nullptr;
 
     QAction *m_newAction = nullptr;

@@ -3,13 +3,12 @@
 
 #include "cliapp.h"
 #include "clitable.h"
-#include "scoring/citationextraction.h"
+#include "exchange/reportbenchproject.h"
 #include "scoring/reportbenchscoring.h"
 #include "store/projectstore.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
-#include <QHash>
 #include <QSaveFile>
 
 namespace Rubricate::Cli {
@@ -23,43 +22,11 @@ QString fixed(std::optional<double> v, int decimals = 3)
     return v ? QString::number(*v, 'f', decimals) : u"–"_s;
 }
 
-// Python's repr(float), as the reference's CSVs write numbers; empty when undefined.
-QString shortest(std::optional<double> v)
-{
-    return v ? QString::number(*v, 'g', QLocale::FloatingPointShortest) : QString();
-}
-
-QString csvField(const QString &s)
-{
-    if (!s.contains(u',') && !s.contains(u'"') && !s.contains(u'\n'))
-        return s;
-    QString quoted = s;
-    quoted.replace(u"\""_s, u"\"\""_s);
-    return u'"' + quoted + u'"';
-}
-
 bool writeCsv(const QString &path, const QList<ReportBenchReportScore> &scores, QTextStream &err)
 {
-    QString csv = u"model,arxiv_id,citations,urls,predicted_count,ground_truth_count,"
-                  "intersection_count,precision,recall,f1_score,dropped,note\n"_s;
-    for (const ReportBenchReportScore &s : scores) {
-        csv += QStringList{csvField(s.model),
-                           s.taskId,
-                           QString::number(s.citations),
-                           QString::number(s.urls),
-                           QString::number(s.predictedCount),
-                           QString::number(s.groundTruthCount),
-                           QString::number(s.intersectionCount),
-                           shortest(s.precision),
-                           shortest(s.recall),
-                           shortest(s.f1),
-                           s.dropped ? u"true"_s : u"false"_s,
-                           csvField(s.note)}
-                   .join(u',')
-            + u'\n';
-    }
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(csv.toUtf8()) < 0 || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(reportBenchReportsCsv(scores)) < 0
+        || !file.commit()) {
         err << u"rubricate-cli: cannot write %1: %2\n"_s.arg(path, file.errorString());
         return false;
     }
@@ -113,35 +80,12 @@ int runReportBenchScore(const QCommandLineParser &parser, const QString &project
         err << u"rubricate-cli: "_s << error << u'\n';
         return Failed;
     }
-    const QString key = QString::fromLatin1(BenchmarkKey::ReportBench);
-    const auto bench = store->benchmark(key);
-    if (!bench) {
-        err << u"rubricate-cli: the project has no ReportBench tasks (import reportbench "
-               "first)\n"_s;
+    const auto read = readReportBenchScores(*store, options, parser.value(u"model"_s), &error);
+    if (!read) {
+        err << u"rubricate-cli: "_s << error << u'\n';
         return Failed;
     }
-    const QString onlyModel = parser.value(u"model"_s);
-    QHash<QString, QList<Reference>> groundTruth; // by arXiv id
-    QList<ReportBenchReportScore> scores;
-    for (const ReportSummary &r : store->reportSummaries(key)) {
-        if (!onlyModel.isEmpty() && r.model != onlyModel)
-            continue;
-        const auto report = store->report(r.id);
-        if (!report)
-            continue;
-        if (!groundTruth.contains(r.taskExternalId)) {
-            const auto taskId = store->taskId(bench->id, r.taskExternalId);
-            groundTruth.insert(r.taskExternalId,
-                               taskId ? store->references(*taskId) : QList<Reference>());
-        }
-        scores << scoreReportBenchReport(r.model, r.taskExternalId, extractCitations(report->text),
-                                         groundTruth.value(r.taskExternalId), options);
-    }
-    if (scores.isEmpty()) {
-        err << u"rubricate-cli: no ReportBench reports%1\n"_s.arg(
-            onlyModel.isEmpty() ? QString() : u" from %1"_s.arg(onlyModel));
-        return Failed;
-    }
+    const QList<ReportBenchReportScore> &scores = *read;
 
     Table t;
     t.setHeader({u"model"_s, u"reports"_s, u"scored"_s, u"no cited paper"_s, u"refs/report"_s,

@@ -22,20 +22,6 @@ QString number(const std::optional<double> &v)
     return v ? QString::number(*v, 'f', 4) : u"-"_s;
 }
 
-QString csvField(const QString &s)
-{
-    if (!s.contains(u',') && !s.contains(u'"') && !s.contains(u'\n'))
-        return s;
-    QString quoted = s;
-    quoted.replace(u"\""_s, u"\"\""_s);
-    return u'"' + quoted + u'"';
-}
-
-QString csvNumber(const std::optional<double> &v)
-{
-    return v ? QString::number(*v, 'g', 17) : QString();
-}
-
 bool writeFile(const QString &path, const QByteArray &data, QTextStream &err)
 {
     QFile f(path);
@@ -44,49 +30,6 @@ bool writeFile(const QString &path, const QByteArray &data, QTextStream &err)
         return false;
     }
     return true;
-}
-
-QByteArray groupsCsv(const QList<RrGroup> &groups)
-{
-    QString csv = u"model,group,value,n,empty,criteria,errors,mean_compliance,mandatory,"
-                  "mandatory_passed\n"_s;
-    for (const RrGroup &g : groups) {
-        csv += QStringList{csvField(g.model),
-                           g.dimension,
-                           csvField(g.value),
-                           QString::number(g.n),
-                           QString::number(g.empty),
-                           QString::number(g.criteria),
-                           QString::number(g.errors),
-                           csvNumber(g.mean),
-                           QString::number(g.mandatory),
-                           QString::number(g.mandatoryPassed)}
-                   .join(u',')
-            + u'\n';
-    }
-    return csv.toUtf8();
-}
-
-QByteArray reportsCsv(const QList<RrReportScore> &reports)
-{
-    QString csv = u"model,sample_id,domain,conceptual_breadth,logical_nesting,exploration,"
-                  "criteria,errors,numerator,positive_weight,compliance\n"_s;
-    for (const RrReportScore &r : reports) {
-        csv += QStringList{csvField(r.model),
-                           r.sampleId,
-                           csvField(r.domain),
-                           csvField(r.complexity.breadth),
-                           csvField(r.complexity.nesting),
-                           csvField(r.complexity.exploration),
-                           QString::number(r.total.criteria),
-                           QString::number(r.total.errors),
-                           QString::number(r.total.numerator, 'g', 17),
-                           QString::number(r.total.positiveWeight, 'g', 17),
-                           csvNumber(r.total.compliance)}
-                   .join(u',')
-            + u'\n';
-    }
-    return csv.toUtf8();
 }
 
 int cmdScore(const QCommandLineParser &p, const QStringList &args, const QString &projectPath,
@@ -159,7 +102,8 @@ int cmdScore(const QCommandLineParser &p, const QStringList &args, const QString
     }
     if (outFile.endsWith(u".csv"_s)) {
         // Without --by the rows are the reports themselves; with it, the group means.
-        const QByteArray data = p.isSet(u"by"_s) ? groupsCsv(groups) : reportsCsv(reports);
+        const QByteArray data = p.isSet(u"by"_s) ? researchRubricsGroupsCsv(groups)
+                                                 : researchRubricsReportsCsv(reports);
         if (!writeFile(outFile, data, err))
             return Failed;
         out << u"%1 rows written to %2\n"_s.arg(p.isSet(u"by"_s) ? groups.size() : reports.size())

@@ -47,8 +47,9 @@ int main(int argc, char *argv[])
         u"file"_s);
     const QCommandLineOption sceneOption(
         u"scene"_s,
-        QApplication::translate(
-            "main", "With --screenshot: main, pdf, blind, run-dialog, shortcuts or agreement."),
+        QApplication::translate("main",
+                                "With --screenshot: main, pdf, blind, run-dialog, shortcuts, "
+                                "agreement or leaderboard."),
         u"scene"_s, u"main"_s);
     parser.addOption(demoOption);
     parser.addOption(screenshotOption);

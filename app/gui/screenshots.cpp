@@ -92,21 +92,25 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             window.findChild<QAction *>(u"actionShortcuts"_s)->trigger();
         if (scene == "agreement"_L1)
             window.showPage(1);
+        if (scene == "leaderboard"_L1)
+            window.showPage(2);
         // Give pages time to render, the dialog's estimate and the dashboard's bootstrap time
         // to arrive.
-        QTimer::singleShot(scene == "agreement"_L1 ? 6000 : 1500, &window, [&window, file, scene] {
-            QWidget *target = &window;
-            if (scene == "run-dialog"_L1)
-                target = window.findChild<QDialog *>(u"runDialog"_s);
-            else if (scene == "shortcuts"_L1)
-                target = window.findChild<QMessageBox *>(u"shortcutSheet"_s);
-            if (!target) {
-                std::fprintf(stderr, "scene %s did not open\n", qPrintable(scene));
-                QCoreApplication::exit(2);
-                return;
-            }
-            saveAndQuit(target, file);
-        });
+        QTimer::singleShot(scene == "agreement"_L1 || scene == "leaderboard"_L1 ? 6000 : 1500,
+                           &window, [&window, file, scene] {
+                               QWidget *target = &window;
+                               if (scene == "run-dialog"_L1)
+                                   target = window.findChild<QDialog *>(u"runDialog"_s);
+                               else if (scene == "shortcuts"_L1)
+                                   target = window.findChild<QMessageBox *>(u"shortcutSheet"_s);
+                               if (!target) {
+                                   std::fprintf(stderr, "scene %s did not open\n",
+                                                qPrintable(scene));
+                                   QCoreApplication::exit(2);
+                                   return;
+                               }
+                               saveAndQuit(target, file);
+                           });
     });
     QTimer::singleShot(60'000, &window, [] {
         std::fprintf(stderr, "no report appeared within a minute\n");

@@ -10,8 +10,12 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-bool exportDrb2(ProjectStore &store, QList<RowId> runIds, const QString &directory,
-                ErrorPolicy policy, Drb2ExportSummary *summary, QString *error)
+namespace {
+
+// The score rows (and, when `rows` is given, the result.jsonl rows) of the runs, in project
+// order; runs are repeated judgings (runIndex). Empty `runIds`: every DRB-II run.
+bool readDrb2Rows(ProjectStore &store, QList<RowId> &runIds, QList<Drb2ScoreItem> &scoreItems,
+                  QList<Drb2ResultRow> *rows, Drb2ExportSummary *summary, QString *error)
 {
     const auto bench = store.benchmark(QString::fromLatin1(BenchmarkKey::Drb2));
     if (!bench) {
@@ -28,8 +32,6 @@ bool exportDrb2(ProjectStore &store, QList<RowId> runIds, const QString &directo
         *error = u"the project has no DRB-II judge runs"_s;
         return false;
     }
-    QList<Drb2ScoreItem> scoreItems;
-    QList<Drb2ResultRow> rows;
     QHash<RowId, std::optional<Task>> tasks;
     QHash<RowId, QHash<RowId, Rubric>> rubricsByTask;
     const QList<ReportSummary> reports = store.reportSummaries(u"drb2"_s);
@@ -62,13 +64,15 @@ bool exportDrb2(ProjectStore &store, QList<RowId> runIds, const QString &directo
                 scoreItems.append({rs.model, idx, task ? task->language : QString(),
                                    task ? task->theme : QString(), r.dimension, r.text, score,
                                    runIndex});
-                Drb2ResultRow row;
-                row.model = rs.model;
-                row.idx = idx;
-                row.runIndex = runIndex;
-                row.task = task ? task->judgeTask : QString();
-                row.item = {r.dimension, r.text, score, v.reason, v.evidence, v.error};
-                rows.append(row);
+                if (rows) {
+                    Drb2ResultRow row;
+                    row.model = rs.model;
+                    row.idx = idx;
+                    row.runIndex = runIndex;
+                    row.task = task ? task->judgeTask : QString();
+                    row.item = {r.dimension, r.text, score, v.reason, v.evidence, v.error};
+                    rows->append(row);
+                }
                 if (summary) {
                     ++summary->items;
                     if (!score)
@@ -77,6 +81,27 @@ bool exportDrb2(ProjectStore &store, QList<RowId> runIds, const QString &directo
             }
         }
     }
+    return true;
+}
+
+} // namespace
+
+std::optional<QList<Drb2ScoreItem>> readDrb2ScoreItems(ProjectStore &store, QList<RowId> runIds,
+                                                       QString *error)
+{
+    QList<Drb2ScoreItem> items;
+    if (!readDrb2Rows(store, runIds, items, nullptr, nullptr, error))
+        return std::nullopt;
+    return items;
+}
+
+bool exportDrb2(ProjectStore &store, QList<RowId> runIds, const QString &directory,
+                ErrorPolicy policy, Drb2ExportSummary *summary, QString *error)
+{
+    QList<Drb2ScoreItem> scoreItems;
+    QList<Drb2ResultRow> rows;
+    if (!readDrb2Rows(store, runIds, scoreItems, &rows, summary, error))
+        return false;
     if (!QDir().mkpath(directory)) {
         *error = u"cannot create %1"_s.arg(directory);
         return false;

@@ -18,6 +18,11 @@ struct Drb2ExportSummary {
     QStringList files; // written, in order
 };
 
+// The scoring rows of `runIds` (repeated judgings, averaged as re-runs; empty: every DRB-II
+// run), as exportDrb2 scores them.
+std::optional<QList<Drb2ScoreItem>> readDrb2ScoreItems(ProjectStore &store, QList<RowId> runIds,
+                                                       QString *error);
+
 // Several runs are repeated judgings and are averaged as the reference averages re-runs.
 // An empty `runIds` exports every DRB-II run of the project.
 bool exportDrb2(ProjectStore &store, QList<RowId> runIds, const QString &directory,

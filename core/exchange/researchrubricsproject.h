@@ -28,4 +28,9 @@ struct RrRunRows {
 // about are left out; reports without any verdict of the run too.
 std::optional<RrRunRows> readResearchRubricsRun(ProjectStore &store, RowId runId, QString *error);
 
+// The CSVs of `rubricate-cli score researchrubrics --out`: group means (with --by) and
+// report compliance. Numbers with 17 significant digits, undefined empty.
+QByteArray researchRubricsGroupsCsv(const QList<RrGroup> &groups);
+QByteArray researchRubricsReportsCsv(const QList<RrReportScore> &reports);
+
 } // namespace Rubricate

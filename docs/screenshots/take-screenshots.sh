@@ -30,5 +30,6 @@ shoot C.UTF-8 "$here/blind-mode.png" blind
 shoot C.UTF-8 "$here/run-dialog.png" run-dialog
 shoot C.UTF-8 "$here/shortcuts.png" shortcuts
 shoot C.UTF-8 "$here/agreement.png" agreement
+shoot C.UTF-8 "$here/leaderboard-drb2.png" leaderboard
 # The Simplified Chinese translation (needs a CJK font, e.g. fonts-wqy-microhei).
 shoot zh_CN.UTF-8 "$here/main-window-zh_CN.png"

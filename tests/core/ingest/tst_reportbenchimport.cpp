@@ -1,4 +1,5 @@
 // ReportBench: survey prompts, ground-truth reference lists and model outputs.
+#include "exchange/leaderboardproject.h"
 #include "ingest/importcontext.h"
 #include "ingest/importer.h"
 #include "scratchproject.h"
@@ -6,6 +7,7 @@
 #include "store/projectstore.h"
 #include "testfiles.h"
 
+#include <QFile>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -94,6 +96,29 @@ private slots:
         QCOMPARE(reports.size(), 3);
         QCOMPARE(reports.constFirst().model, u"gpt-dr"_s);
         QVERIFY(m_store->report(reports.constFirst().id)->text.contains(u"survey text"_s));
+
+        // Their leaderboard: a link names no paper, so precision is undefined (with the
+        // reason), never 0, while recall is a real 0; no judge run is needed.
+        QVERIFY(projectLeaderboardBenchmarks(*m_store).contains(u"reportbench"_s));
+        QVERIFY(!leaderboardNeedsRun(u"reportbench"_s));
+        QString error;
+        const auto board = readLeaderboard(*m_store, u"reportbench"_s, 0, &error);
+        QVERIFY2(board, qPrintable(error));
+        QCOMPARE(board->rows.size(), 1);
+        const LeaderboardRow &row = board->rows.constFirst();
+        QCOMPARE(row.model, u"gpt-dr"_s);
+        QCOMPARE(row.n, 3);
+        QVERIFY(!row.values.at(board->columnIndex(u"precision_micro"_s)).value);
+        QVERIFY(!row.values.at(board->columnIndex(u"precision_micro"_s)).note.isEmpty());
+        QCOMPARE(board->value(u"gpt-dr"_s, u"recall_micro"_s), std::optional<double>(0.0));
+        QTemporaryDir out;
+        QStringList files;
+        QVERIFY2(exportLeaderboardFiles(*m_store, u"reportbench"_s, 0, out.path(), &files, &error),
+                 qPrintable(error));
+        QCOMPARE(files.size(), 1);
+        QFile csv(files.constFirst());
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readAll().count('\n'), 4); // header and three reports
     }
 };
 

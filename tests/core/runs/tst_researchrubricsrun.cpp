@@ -2,6 +2,7 @@
 // judge through the researchrubrics scheme (one criterion per call and in batches), verdicts
 // with located evidence, and compliance read back from the project equal to the value
 // computed here from the file's weights and the simulator's known answers.
+#include "exchange/leaderboardproject.h"
 #include "exchange/researchrubricsproject.h"
 #include "ingest/importer.h"
 #include "judge/judgesimulator.h"
@@ -12,8 +13,10 @@
 #include "shareddata.h"
 #include "testfiles.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Rubricate;
@@ -103,6 +106,32 @@ class TestResearchRubricsRun : public QObject
         // The reference's own line: keys in its order, floats as Python writes them.
         QVERIFY(rows->resultLines.constFirst().startsWith("{\"sample_id\": \""));
         QVERIFY(rows->resultLines.constFirst().contains("\"weight\": "));
+
+        // The leaderboard of the run: each model's mean report compliance, and the
+        // reference's files for it.
+        const auto board = readLeaderboard(m_project.store(), u"researchrubrics"_s, runId, &error);
+        QVERIFY2(board, qPrintable(error));
+        QVERIFY(!board->rows.isEmpty());
+        for (const LeaderboardRow &row : board->rows) {
+            double sum = 0;
+            int n = 0;
+            for (const RrReportScore &r : reports) {
+                if (r.model == row.model && r.total.compliance) {
+                    sum += *r.total.compliance;
+                    ++n;
+                }
+            }
+            QCOMPARE(row.n, n);
+            QVERIFY(qFuzzyCompare(*board->value(row.model, u"compliance"_s), sum / n));
+        }
+        QTemporaryDir out;
+        QStringList files;
+        QVERIFY2(exportLeaderboardFiles(m_project.store(), u"researchrubrics"_s, runId, out.path(),
+                                        &files, &error),
+                 qPrintable(error));
+        QCOMPARE(files.size(), 3);
+        for (const QString &f : std::as_const(files))
+            QVERIFY2(QFileInfo(f).size() > 0, qPrintable(f));
     }
 
 private slots:

@@ -1,0 +1,88 @@
+#include "reportbenchproject.h"
+
+#include "store/projectstore.h"
+
+#include <QHash>
+#include <QLocale>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Python's repr(float), as the reference's CSVs write numbers; empty when undefined.
+QString shortest(std::optional<double> v)
+{
+    return v ? QString::number(*v, 'g', QLocale::FloatingPointShortest) : QString();
+}
+
+QString csvField(const QString &s)
+{
+    if (!s.contains(u',') && !s.contains(u'"') && !s.contains(u'\n'))
+        return s;
+    QString quoted = s;
+    quoted.replace(u"\""_s, u"\"\""_s);
+    return u'"' + quoted + u'"';
+}
+
+} // namespace
+
+std::optional<QList<ReportBenchReportScore>>
+readReportBenchScores(ProjectStore &store, const ReportBenchOptions &options, const QString &model,
+                      QString *error)
+{
+    const QString key = QString::fromLatin1(BenchmarkKey::ReportBench);
+    const auto bench = store.benchmark(key);
+    if (!bench) {
+        *error = u"the project has no ReportBench tasks (import reportbench first)"_s;
+        return std::nullopt;
+    }
+    QHash<QString, QList<Reference>> groundTruth; // by arXiv id
+    QList<ReportBenchReportScore> scores;
+    for (const ReportSummary &r : store.reportSummaries(key)) {
+        if (!model.isEmpty() && r.model != model)
+            continue;
+        const auto report = store.report(r.id);
+        if (!report)
+            continue;
+        if (!groundTruth.contains(r.taskExternalId)) {
+            const auto taskId = store.taskId(bench->id, r.taskExternalId);
+            groundTruth.insert(r.taskExternalId,
+                               taskId ? store.references(*taskId) : QList<Reference>());
+        }
+        scores << scoreReportBenchReport(r.model, r.taskExternalId, extractCitations(report->text),
+                                         groundTruth.value(r.taskExternalId), options);
+    }
+    if (scores.isEmpty()) {
+        *error = u"no ReportBench reports%1"_s.arg(model.isEmpty() ? QString()
+                                                                   : u" from %1"_s.arg(model));
+        return std::nullopt;
+    }
+    return scores;
+}
+
+QByteArray reportBenchReportsCsv(const QList<ReportBenchReportScore> &scores)
+{
+    QString csv = u"model,arxiv_id,citations,urls,predicted_count,ground_truth_count,"
+                  "intersection_count,precision,recall,f1_score,dropped,note\n"_s;
+    for (const ReportBenchReportScore &s : scores) {
+        csv += QStringList{csvField(s.model),
+                           s.taskId,
+                           QString::number(s.citations),
+                           QString::number(s.urls),
+                           QString::number(s.predictedCount),
+                           QString::number(s.groundTruthCount),
+                           QString::number(s.intersectionCount),
+                           shortest(s.precision),
+                           shortest(s.recall),
+                           shortest(s.f1),
+                           s.dropped ? u"true"_s : u"false"_s,
+                           csvField(s.note)}
+                   .join(u',')
+            + u'\n';
+    }
+    return csv.toUtf8();
+}
+
+} // namespace Rubricate

@@ -1,0 +1,184 @@
+// The leaderboard page on the demo project (DRB-II, one judge run): it computes off the GUI
+// thread once shown, its totals are core's DRB-II scores of the run, a column sorts with
+// undefined values last, and the export writes the agg_scores CSVs and the chart.
+#include "demo/demoproject.h"
+#include "exchange/drb2projectexport.h"
+#include "exchange/leaderboardproject.h"
+#include "leaderboardpage.h"
+#include "store/projectstore.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr int Timeout = 30000; // scoring on a loaded 2-core machine
+}
+
+class TestLeaderboardPage : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void showsSortsAndExportsDrb2();
+    void undefinedShownAsDashAndSortedLast();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_path;
+};
+
+void TestLeaderboardPage::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_path = m_dir.filePath(u"demo.rubricate"_s);
+    QString error;
+    auto store = ProjectStore::open(m_path, &error);
+    QVERIFY2(store, qPrintable(error));
+    QCOMPARE(importDemo(*store).errorCount(), 0);
+}
+
+void TestLeaderboardPage::showsSortsAndExportsDrb2()
+{
+    // What core computes for the demo's judge run.
+    Drb2Scores expected;
+    {
+        QString error;
+        auto store = ProjectStore::open(m_path, &error);
+        QVERIFY2(store, qPrintable(error));
+        const QList<LeaderboardRun> runs = leaderboardRuns(*store, u"drb2"_s);
+        QCOMPARE(runs.size(), 1);
+        const auto items = readDrb2ScoreItems(*store, {runs.first().id}, &error);
+        QVERIFY2(items, qPrintable(error));
+        expected = scoreDrb2(*items);
+    }
+
+    LeaderboardPage page;
+    QAbstractItemModelTester tester(page.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy ready(&page, &LeaderboardPage::ready);
+    page.setProject(m_path);
+    // Hidden: nothing is computed until the page is shown.
+    QVERIFY(!page.isBusy());
+    QCOMPARE(page.model()->rowCount(), 0);
+    page.resize(900, 640);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !page.isBusy(), Timeout);
+
+    QCOMPARE(page.benchmarkBox()->currentData().toString(), u"drb2"_s);
+    QVERIFY(page.runBox()->isVisible());
+    QCOMPARE(page.runBox()->count(), 1);
+    const Leaderboard &board = page.leaderboard();
+    QCOMPARE(board.rows.size(), expected.models.size());
+    for (const QString &model : {u"AtlasAgent"_s, u"BriarAgent"_s}) {
+        const qsizetype m = expected.modelIndex(model);
+        QVERIFY(m >= 0);
+        const auto total = expected.table(Drb2Metric::Total).modelAverages.at(m);
+        QVERIFY(total);
+        QCOMPARE(board.value(model, u"total"_s), total);
+    }
+
+    // The view: rows sorted by total, best first; the shown text is the value.
+    QTableView *view = page.tableView();
+    QAbstractItemModel *shown = view->model();
+    const int total = page.model()->columnOf(u"total"_s);
+    QVERIFY(total > 0);
+    QCOMPARE(shown->headerData(total, Qt::Horizontal).toString(), u"Total"_s);
+    QCOMPARE(shown->rowCount(), 2);
+    const auto column = [shown](int c) {
+        QList<double> values;
+        for (int r = 0; r < shown->rowCount(); ++r)
+            values << shown->index(r, c).data(LeaderboardModel::ValueRole).toDouble();
+        return values;
+    };
+    QList<double> totals = column(total);
+    QVERIFY(totals.at(0) >= totals.at(1));
+    const QString first = shown->index(0, 0).data().toString();
+    QCOMPARE(*board.value(first, u"total"_s), totals.at(0));
+    QVERIFY(!shown->index(0, total).data().toString().isEmpty());
+    QVERIFY(shown->index(0, total).data().toString() != u"—"_s);
+
+    // Sorting by another column, both ways, through the header as a user would.
+    const int analysis = page.model()->columnOf(u"analysis"_s);
+    view->sortByColumn(analysis, Qt::AscendingOrder);
+    QList<double> up = column(analysis);
+    QVERIFY(up.at(0) <= up.at(1));
+    view->sortByColumn(analysis, Qt::DescendingOrder);
+    QList<double> down = column(analysis);
+    QVERIFY(down.at(0) >= down.at(1));
+    view->sortByColumn(0, Qt::AscendingOrder);
+    QCOMPARE(shown->index(0, 0).data().toString(), u"AtlasAgent"_s);
+    QCOMPARE(shown->index(1, 0).data().toString(), u"BriarAgent"_s);
+    view->sortByColumn(total, Qt::DescendingOrder);
+
+    if (const QByteArray dir = qgetenv("RUBRICATE_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QDir().mkpath(QString::fromLocal8Bit(dir));
+        QVERIFY(page.grab().save(
+            QDir(QString::fromLocal8Bit(dir)).filePath(u"leaderboard-drb2.png"_s)));
+    }
+
+    // Export: the reference's files, the board and the chart.
+    QTemporaryDir out;
+    QSignalSpy exported(&page, &LeaderboardPage::exported);
+    page.exportTo(out.path());
+    QTRY_COMPARE_WITH_TIMEOUT(exported.count(), 1, Timeout);
+    QCOMPARE(exported.first().at(2).toString(), QString());
+    const QStringList files = exported.first().at(1).toStringList();
+    const QDir dir(out.path());
+    for (const QString &name :
+         {u"result.jsonl"_s, u"agg_scores_inforecall.csv"_s, u"agg_scores_analysis.csv"_s,
+          u"agg_scores_presentation.csv"_s, u"agg_scores_total.csv"_s, u"agg_scores_blocked.csv"_s,
+          u"leaderboard_drb2.csv"_s, u"leaderboard_drb2.png"_s, u"leaderboard_drb2.svg"_s}) {
+        QVERIFY2(QFileInfo(dir.filePath(name)).size() > 0, qPrintable(name));
+        QVERIFY2(files.contains(dir.filePath(name)), qPrintable(name));
+    }
+    QFile csv(dir.filePath(u"agg_scores_total.csv"_s));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QByteArray content = csv.readAll();
+    QVERIFY(content.contains("AtlasAgent"));
+    QVERIFY(content.contains("BriarAgent"));
+}
+
+void TestLeaderboardPage::undefinedShownAsDashAndSortedLast()
+{
+    Leaderboard board;
+    board.columns = {{u"v"_s, u"V"_s, 3}};
+    board.rows = {{u"a"_s, {{0.2, {}}}, 1},
+                  {u"b"_s, {{std::nullopt, u"every item failed"_s}}, 0},
+                  {u"c"_s, {{0.9, {}}}, 1}};
+    LeaderboardModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setLeaderboard(board);
+    LeaderboardSortModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(LeaderboardModel::ValueRole);
+    const auto order = [&proxy] {
+        QStringList models;
+        for (int r = 0; r < proxy.rowCount(); ++r)
+            models << proxy.index(r, 0).data().toString();
+        return models;
+    };
+    proxy.sort(1, Qt::DescendingOrder);
+    QCOMPARE(order(), (QStringList{u"c"_s, u"a"_s, u"b"_s}));
+    proxy.sort(1, Qt::AscendingOrder);
+    QCOMPARE(order(), (QStringList{u"a"_s, u"c"_s, u"b"_s}));
+    const QModelIndex undefined = proxy.index(2, 1);
+    QCOMPARE(undefined.data().toString(), u"—"_s);
+    QCOMPARE(undefined.data(Qt::ToolTipRole).toString(), u"every item failed"_s);
+    QVERIFY(!undefined.data(LeaderboardModel::ValueRole).isValid());
+    QCOMPARE(proxy.index(2, 2).data().toInt(), 0); // n
+}
+
+QTEST_MAIN(TestLeaderboardPage)
+#include "tst_leaderboardpage.moc"
