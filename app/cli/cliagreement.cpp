@@ -235,16 +235,10 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
     if (!request)
         return Usage;
     AlignmentOptions &o = request->options;
-    if (!QFileInfo::exists(projectPath)) {
-        err << u"rubricate-cli: no project at %1\n"_s.arg(projectPath);
+    const auto store = openExistingProject(projectPath, err);
+    if (!store)
         return Failed;
-    }
     QString error;
-    auto store = ProjectStore::open(projectPath, &error);
-    if (!store) {
-        err << u"rubricate-cli: "_s << error << u'\n';
-        return Failed;
-    }
     const QList<RatingRow> rows = store->ratingRows(request->benchmark);
     if (request->benchmark.isEmpty()) {
         QStringList rated;

@@ -452,6 +452,19 @@ int cmdSearch(Context &c)
 
 } // namespace
 
+std::unique_ptr<ProjectStore> openExistingProject(const QString &path, QTextStream &err)
+{
+    if (!QFileInfo::exists(path)) {
+        err << u"rubricate-cli: no project at %1\n"_s.arg(path);
+        return nullptr;
+    }
+    QString error;
+    auto store = ProjectStore::open(path, &error);
+    if (!store)
+        err << u"rubricate-cli: "_s << error << u'\n';
+    return store;
+}
+
 int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     QCommandLineParser parser;

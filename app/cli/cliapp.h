@@ -4,6 +4,12 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include <memory>
+
+namespace Rubricate {
+class ProjectStore;
+}
+
 namespace Rubricate::Cli {
 
 // Exit codes, documented in --help.
@@ -15,5 +21,9 @@ enum ExitCode {
 };
 
 int run(const QStringList &arguments, QTextStream &out, QTextStream &err);
+
+// An existing project (only `init`, `import` and `demo` create one), or a message on `err`
+// saying why not.
+std::unique_ptr<ProjectStore> openExistingProject(const QString &path, QTextStream &err);
 
 } // namespace Rubricate::Cli

@@ -165,20 +165,6 @@ std::optional<JudgeConfig> configFrom(const QCommandLineParser &p, QTextStream &
     return c;
 }
 
-// An existing project (judging never creates one), or a message saying why not.
-std::unique_ptr<ProjectStore> openExistingProject(const QString &path, QTextStream &err)
-{
-    if (!QFileInfo::exists(path)) {
-        err << u"rubricate-cli: no project at %1\n"_s.arg(path);
-        return nullptr;
-    }
-    QString error;
-    auto store = ProjectStore::open(path, &error);
-    if (!store)
-        err << u"rubricate-cli: "_s << error << u'\n';
-    return store;
-}
-
 std::optional<RowId> runArgument(const QStringList &args, QTextStream &err, const QString &cmd)
 {
     bool ok = false;

@@ -70,16 +70,10 @@ int runReportBenchScore(const QCommandLineParser &parser, const QString &project
         return Usage;
     }
 
-    if (!QFileInfo::exists(projectPath)) {
-        err << u"rubricate-cli: no project at %1\n"_s.arg(projectPath);
+    const auto store = openExistingProject(projectPath, err);
+    if (!store)
         return Failed;
-    }
     QString error;
-    const auto store = ProjectStore::open(projectPath, &error);
-    if (!store) {
-        err << u"rubricate-cli: "_s << error << u'\n';
-        return Failed;
-    }
     const auto read = readReportBenchScores(*store, options, parser.value(u"model"_s), &error);
     if (!read) {
         err << u"rubricate-cli: "_s << error << u'\n';

@@ -16,19 +16,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-std::unique_ptr<ProjectStore> openExisting(const QString &path, QTextStream &err)
-{
-    if (!QFileInfo::exists(path)) {
-        err << u"rubricate-cli: no project at %1\n"_s.arg(path);
-        return nullptr;
-    }
-    QString error;
-    auto store = ProjectStore::open(path, &error);
-    if (!store)
-        err << u"rubricate-cli: "_s << error << u'\n';
-    return store;
-}
-
 int listSamples(ProjectStore &store, QTextStream &out)
 {
     Table t;
@@ -261,7 +248,7 @@ std::optional<int> runSampleCommand(const QString &command, const QCommandLinePa
         err << u"rubricate-cli: sample takes options only (see --help)\n"_s;
         return Usage;
     }
-    auto store = openExisting(projectPath, err);
+    auto store = openExistingProject(projectPath, err);
     if (!store)
         return Failed;
     if (parser.isSet(u"list"_s))

@@ -70,16 +70,10 @@ int cmdScore(const QCommandLineParser &p, const QStringList &args, const QString
     if (!outFile.isEmpty() && !outFile.endsWith(u".csv"_s) && !outFile.endsWith(u".jsonl"_s))
         return usage(u"--out is a .csv or .jsonl file"_s);
 
-    if (!QFileInfo::exists(projectPath)) {
-        err << u"rubricate-cli: no project at %1\n"_s.arg(projectPath);
+    const auto store = openExistingProject(projectPath, err);
+    if (!store)
         return Failed;
-    }
     QString error;
-    auto store = ProjectStore::open(projectPath, &error);
-    if (!store) {
-        err << u"rubricate-cli: "_s << error << u'\n';
-        return Failed;
-    }
     const auto rows = readResearchRubricsRun(*store, runId, &error);
     if (!rows) {
         err << u"rubricate-cli: "_s << error << u'\n';

@@ -18,19 +18,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-std::unique_ptr<ProjectStore> openExisting(const QString &path, QTextStream &err)
-{
-    if (!QFileInfo::exists(path)) {
-        err << u"rubricate-cli: no project at %1\n"_s.arg(path);
-        return nullptr;
-    }
-    QString error;
-    auto store = ProjectStore::open(path, &error);
-    if (!store)
-        err << u"rubricate-cli: "_s << error << u'\n';
-    return store;
-}
-
 int fetchSources(const QCommandLineParser &p, const QStringList &args, ProjectStore &store,
                  QTextStream &out, QTextStream &err)
 {
@@ -138,7 +125,7 @@ std::optional<int> runSourcesCommand(const QString &command, const QCommandLineP
         err << u"rubricate-cli: sources needs fetch, list or import\n"_s;
         return Usage;
     }
-    auto store = openExisting(projectPath, err);
+    auto store = openExistingProject(projectPath, err);
     if (!store)
         return Failed;
     if (what == "fetch"_L1)

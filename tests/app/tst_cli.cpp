@@ -1,22 +1,14 @@
 // rubricate-cli as a user runs it: commands, output and exit codes.
+#include "clirunner.h"
 #include "shareddata.h"
 #include "testfiles.h"
 
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-struct Result {
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-} // namespace
+using Result = RubricateTest::CliResult;
 
 class TestCli : public QObject
 {
@@ -24,17 +16,7 @@ class TestCli : public QObject
 
     QTemporaryDir m_dir;
 
-    Result cli(const QStringList &args)
-    {
-        QProcess p;
-        p.setWorkingDirectory(m_dir.path());
-        p.start(QStringLiteral(RUBRICATE_CLI), args);
-        if (!p.waitForFinished(120000))
-            return {};
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-                QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
-    }
+    Result cli(const QStringList &args) { return RubricateTest::runCli(m_dir.path(), args); }
 
 private slots:
     void helpAndUsageErrors()

@@ -1,27 +1,19 @@
 // `rubricate-cli agreement` as a user runs it: the demo project with two annotators' labels,
 // the table on stdout, the export folder, and the exit codes of wrong command lines.
+#include "clirunner.h"
 #include "store/projectstore.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
 
-namespace {
-
-struct Result {
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-} // namespace
+using Result = RubricateTest::CliResult;
 
 class TestCliAgreement : public QObject
 {
@@ -31,14 +23,8 @@ class TestCliAgreement : public QObject
 
     Result cli(const QStringList &args)
     {
-        QProcess p;
-        p.setWorkingDirectory(m_dir.path());
-        p.start(QStringLiteral(RUBRICATE_CLI), QStringList{u"-p"_s, u"demo.rubricate"_s} + args);
-        if (!p.waitForFinished(120000))
-            return {};
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-                QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
+        return RubricateTest::runCli(m_dir.path(),
+                                     QStringList{u"-p"_s, u"demo.rubricate"_s} + args);
     }
 
 private slots:

@@ -1,21 +1,13 @@
 // rubricate-cli sample as a user runs it on the demo project: a drawn and stored sample, the
 // list of samples, and the command-line mistakes it refuses.
-#include <QProcess>
+#include "clirunner.h"
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-struct Result {
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-} // namespace
+using Result = RubricateTest::CliResult;
 
 class TestCliSample : public QObject
 {
@@ -25,14 +17,8 @@ class TestCliSample : public QObject
 
     Result cli(const QStringList &args)
     {
-        QProcess p;
-        p.setWorkingDirectory(m_dir.path());
-        p.start(QStringLiteral(RUBRICATE_CLI), QStringList{u"-p"_s, u"demo.rubricate"_s} + args);
-        if (!p.waitForFinished(120000))
-            return {};
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-                QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
+        return RubricateTest::runCli(m_dir.path(),
+                                     QStringList{u"-p"_s, u"demo.rubricate"_s} + args);
     }
 
 private slots:
