@@ -59,7 +59,7 @@ QComboBox *makeBox(QWidget *parent, const QString &name)
 } // namespace
 
 AlignmentDashboard::AlignmentDashboard(QWidget *parent)
-    : QWidget(parent)
+    : ProjectPage(parent)
     , m_benchmark(makeBox(this, u"alignBenchmark"_s))
     , m_judge(makeBox(this, u"alignJudge"_s))
     , m_against(makeBox(this, u"alignAgainst"_s))
@@ -193,39 +193,13 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     layout->addWidget(m_summary);
     layout->addWidget(split, 1);
     m_summary->setText(tr("Open a project to see how far judge and people agree."));
-    m_pool.setMaxThreadCount(1);
 }
 
-void AlignmentDashboard::setProject(const QString &projectPath)
-{
-    m_projectPath = projectPath;
-    refresh();
-}
-
-void AlignmentDashboard::refresh()
-{
-    // Nobody looks at a hidden dashboard: compute when it is shown.
-    if (!isVisible()) {
-        m_stale = true;
-        return;
-    }
-    m_stale = false;
-    if (!m_projectPath.isEmpty())
-        loadRows();
-}
-
-void AlignmentDashboard::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    if (m_stale)
-        refresh();
-}
-
-void AlignmentDashboard::loadRows()
+void AlignmentDashboard::load()
 {
     const quint64 request = ++m_rowsRequest;
     ++m_pending;
-    const QString path = m_projectPath;
+    const QString path = projectPath();
     runInBackground(
         this,
         [path] {
@@ -363,7 +337,7 @@ void AlignmentDashboard::recompute()
     const AlignmentOptions o = options();
     const QList<RatingRow> rows = m_rows;
     runInBackground(
-        &m_pool, this, [rows, o] { return computeAlignment(rows, o); },
+        pool(), this, [rows, o] { return computeAlignment(rows, o); },
         [this, request](const AlignmentReport &report) {
             --m_pending;
             if (request != m_reportRequest)

@@ -8,8 +8,7 @@
 
 #include "alignment/alignment.h"
 
-#include <QThreadPool>
-#include <QWidget>
+#include "projectpage.h"
 
 class QCheckBox;
 class QComboBox;
@@ -23,16 +22,13 @@ namespace Rubricate {
 class ComparisonsModel;
 class DisagreementsModel;
 
-class AlignmentDashboard : public QWidget
+class AlignmentDashboard : public ProjectPage
 {
     Q_OBJECT
 
 public:
     explicit AlignmentDashboard(QWidget *parent = nullptr);
 
-    // Reads the project's ratings again (after labels or runs) and recomputes.
-    void setProject(const QString &projectPath);
-    void refresh();
     AlignmentOptions options() const;
     const AlignmentReport &report() const { return m_report; }
     bool isBusy() const { return m_pending > 0; }
@@ -61,21 +57,16 @@ signals:
     void exported(const QString &directory, const QStringList &files, const QString &error);
 
 protected:
-    void showEvent(QShowEvent *event) override;
+    // Reads the project's ratings (and samples) and recomputes.
+    void load() override;
 
 private:
-    void loadRows();
     void fillChoices();
     void fillFilterValues();
     void recompute();
     void showReport();
     void chooseExport();
 
-    // Bootstraps take seconds on big projects: they run here, one at a time, never on the
-    // global pool that loads reports.
-    QThreadPool m_pool;
-    QString m_projectPath;
-    bool m_stale = false; // the project changed while the dashboard was hidden
     QList<RatingRow> m_rows;
     // Saved subsets: the project's annotation samples, by name.
     QHash<QString, QSet<std::pair<RowId, RowId>>> m_samples;

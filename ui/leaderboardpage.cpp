@@ -193,7 +193,7 @@ struct LeaderboardPage::Loaded {
 };
 
 LeaderboardPage::LeaderboardPage(QWidget *parent)
-    : QWidget(parent)
+    : ProjectPage(parent)
     , m_benchmark(new QComboBox(this))
     , m_runLabel(new QLabel(tr("&Run:"), this))
     , m_run(new QComboBox(this))
@@ -271,32 +271,6 @@ LeaderboardPage::LeaderboardPage(QWidget *parent)
     layout->addLayout(controls);
     layout->addWidget(m_summary);
     layout->addWidget(split, 1);
-    m_pool.setMaxThreadCount(1);
-}
-
-void LeaderboardPage::setProject(const QString &projectPath)
-{
-    m_projectPath = projectPath;
-    refresh();
-}
-
-void LeaderboardPage::refresh()
-{
-    // Nobody looks at a hidden page: compute when it is shown.
-    if (!isVisible()) {
-        m_stale = true;
-        return;
-    }
-    m_stale = false;
-    if (!m_projectPath.isEmpty())
-        load();
-}
-
-void LeaderboardPage::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    if (m_stale)
-        refresh();
 }
 
 void LeaderboardPage::load()
@@ -304,11 +278,11 @@ void LeaderboardPage::load()
     const quint64 request = ++m_request;
     ++m_pending;
     m_summary->setText(tr("Computing…"));
-    const QString path = m_projectPath;
+    const QString path = projectPath();
     const QString wantedKey = m_benchmark->currentData().toString();
     const RowId wantedRun = m_run->currentData().toLongLong();
     runInBackground(
-        &m_pool, this,
+        pool(), this,
         [path, wantedKey, wantedRun] {
             Loaded out;
             const auto store = ProjectStore::open(path, &out.error);
@@ -392,7 +366,7 @@ void LeaderboardPage::chooseExport()
 
 void LeaderboardPage::exportTo(const QString &directory)
 {
-    const QString path = m_projectPath;
+    const QString path = projectPath();
     const QString key = m_shownKey;
     const RowId runId = m_shownRun;
     const Leaderboard board = leaderboard();

@@ -8,10 +8,9 @@
 #include "domain/types.h"
 #include "scoring/leaderboard.h"
 
+#include "projectpage.h"
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
-#include <QThreadPool>
-#include <QWidget>
 
 class QComboBox;
 class QLabel;
@@ -57,16 +56,13 @@ protected:
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 };
 
-class LeaderboardPage : public QWidget
+class LeaderboardPage : public ProjectPage
 {
     Q_OBJECT
 
 public:
     explicit LeaderboardPage(QWidget *parent = nullptr);
 
-    void setProject(const QString &projectPath);
-    // Reads the project again (after runs or imports); deferred until the page is shown.
-    void refresh();
     const Leaderboard &leaderboard() const { return m_model->leaderboard(); }
     bool isBusy() const { return m_pending > 0; }
     // The benchmark's native files, the board as CSV and the headline chart as PNG and SVG,
@@ -84,18 +80,13 @@ signals:
     void exported(const QString &directory, const QStringList &files, const QString &error);
 
 protected:
-    void showEvent(QShowEvent *event) override;
+    void load() override;
 
 private:
     struct Loaded;
-    void load();
     void apply(const Loaded &loaded);
     void chooseExport();
 
-    // Scoring a big project takes a while: it runs here, never on the pool that loads reports.
-    QThreadPool m_pool;
-    QString m_projectPath;
-    bool m_stale = false;
     bool m_filling = false;
     quint64 m_request = 0;
     int m_pending = 0;
