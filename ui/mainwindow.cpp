@@ -394,24 +394,8 @@ void MainWindow::connectWorkers()
     });
 
     connect(m_dashboard, &AlignmentDashboard::openRubric, this, &MainWindow::openRubric);
-    connect(m_leaderboards, &LeaderboardPage::exported, this,
-            [this](const QString &directory, const QStringList &files, const QString &error) {
-                if (!error.isEmpty())
-                    showError(tr("Export"), error);
-                else
-                    statusBar()->showMessage(
-                        tr("Exported %n file(s) to %1", nullptr, int(files.size())).arg(directory),
-                        8000);
-            });
-    connect(m_dashboard, &AlignmentDashboard::exported, this,
-            [this](const QString &directory, const QStringList &files, const QString &error) {
-                if (!error.isEmpty())
-                    showError(tr("Export"), error);
-                else
-                    statusBar()->showMessage(
-                        tr("Exported %n file(s) to %1", nullptr, int(files.size())).arg(directory),
-                        8000);
-            });
+    connect(m_leaderboards, &LeaderboardPage::exported, this, &MainWindow::onExported);
+    connect(m_dashboard, &AlignmentDashboard::exported, this, &MainWindow::onExported);
     connect(m_pages, &QTabWidget::currentChanged, this, [this](int page) {
         // Labels and runs may have changed meanwhile.
         if (page == 1)
@@ -429,16 +413,7 @@ void MainWindow::connectWorkers()
     connect(m_jobs, &ProjectJobs::projectCreated, this, &MainWindow::openProject);
     connect(m_jobs, &ProjectJobs::projectCreationFailed, this,
             [this](const QString &, const QString &error) { showError(tr("New Project"), error); });
-    connect(m_jobs, &ProjectJobs::exportFinished, this,
-            [this](const QString &directory, const QStringList &files, const QString &error) {
-                if (!error.isEmpty()) {
-                    showError(tr("Export"), error);
-                    return;
-                }
-                statusBar()->showMessage(
-                    tr("Exported %n file(s) to %1", nullptr, int(files.size())).arg(directory),
-                    8000);
-            });
+    connect(m_jobs, &ProjectJobs::exportFinished, this, &MainWindow::onExported);
     connect(m_jobs, &ProjectJobs::busyChanged, this, &MainWindow::updateActions);
 
     connect(m_runs, &RunLauncher::progressChanged, this, [this](const RunProgress &p) {
@@ -792,6 +767,17 @@ void MainWindow::runOfflineJudge()
     statusBar()->showMessage(tr("Planning the run…"));
     m_runs->startOffline(m_projectPath);
     updateActions();
+}
+
+void MainWindow::onExported(const QString &directory, const QStringList &files,
+                            const QString &error)
+{
+    if (!error.isEmpty()) {
+        showError(tr("Export"), error);
+        return;
+    }
+    statusBar()->showMessage(
+        tr("Exported %n file(s) to %1", nullptr, int(files.size())).arg(directory), 8000);
 }
 
 void MainWindow::showError(const QString &title, const QString &message)

@@ -95,6 +95,8 @@ private:
     void onReportSelected(RowId reportId);
     void onImportFinished(const QString &projectPath, const QString &source,
                           const ImportSummary &summary);
+    // Any export (DRB-II files, the alignment report, a leaderboard) ends here.
+    void onExported(const QString &directory, const QStringList &files, const QString &error);
     void showError(const QString &title, const QString &message);
     void runOfflineJudge();
     void loadReport(RowId reportId);

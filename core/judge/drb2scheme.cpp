@@ -128,28 +128,22 @@ public:
         const QString taskAndRubric = pythonJsonDumps(
             payload,
             {u"task"_s, u"rubric_items"_s, u"blocked"_s, u"title"_s, u"authors"_s, u"urls"_s});
-        // Replace the task block first: a report could contain the literal "{passage}".
-        QString prompt = m_template;
-        prompt.replace(u"{task_and_rubric}"_s, taskAndRubric);
-        prompt.replace(u"{passage}"_s, passage);
-        request.prompt = prompt;
+        request.prompt = fillPromptTemplate(
+            m_template, {{u"{task_and_rubric}"_s, taskAndRubric}, {u"{passage}"_s, passage}});
         return request;
     }
 
     SchemeResult interpret(const QList<SchemeItem> &items, const QString &text) const override
     {
         SchemeResult result;
-        const LenientJson json = parseLenientJson(text);
-        result.repairs = json.repairs;
-        if (!json.value) {
-            result.parseError = json.error.isEmpty() ? u"no JSON in the reply"_s : json.error;
+        const std::optional<QJsonValue> json = readReplyJson(text, result);
+        if (!json)
             return result;
-        }
         QJsonArray returned;
-        if (json.value->isArray())
-            returned = json.value->toArray();
+        if (json->isArray())
+            returned = json->toArray();
         else
-            returned = json.value->toObject().value(u"results"_s).toArray();
+            returned = json->toObject().value(u"results"_s).toArray();
         if (returned.isEmpty()) {
             result.parseError = u"the reply has no \"results\" list"_s;
             return result;

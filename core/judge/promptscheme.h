@@ -8,9 +8,11 @@
 #include "domain/types.h"
 #include "judgeprovider.h"
 
+#include <QHash>
 #include <QJsonObject>
 
 #include <memory>
+#include <optional>
 
 namespace Rubricate {
 
@@ -87,5 +89,14 @@ QString pythonJsonDumps(const QJsonValue &value, const QStringList &keyOrder, in
 
 // Text cut to `maxChars` Unicode code points, as Python slicing counts (not UTF-16 units).
 QString cutToCodePoints(const QString &text, int maxChars);
+
+// `templ` with each placeholder ("{passage}", "{task}" …, the keys of `values`) replaced in a
+// single pass, so a placeholder written inside a report, a source or a statement stays as it
+// is instead of being filled in turn.
+QString fillPromptTemplate(const QString &templ, const QHash<QString, QString> &values);
+
+// The JSON object or array of a judge's reply, repaired leniently; the repairs go into
+// `result`, and when there is nothing to read, its parseError says why.
+std::optional<QJsonValue> readReplyJson(const QString &text, SchemeResult &result);
 
 } // namespace Rubricate

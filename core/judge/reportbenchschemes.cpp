@@ -6,7 +6,6 @@
 
 #include <QHash>
 #include <QJsonArray>
-#include <QRegularExpression>
 
 namespace Rubricate {
 
@@ -105,46 +104,30 @@ public:
         // plan() gives one statement per request; a caller that batches anyway gets the
         // first one asked, and interpret() reports the rest as missing.
         const SchemeItem item = items.value(0);
-        // One pass over the template, so a placeholder written inside the source or the
-        // statement stays as it is.
         const QHash<QString, QString> values{
             {u"{task}"_s, ctx.task.judgeTask},
             {u"{url}"_s, item.sourceUrl},
             {u"{source}"_s, cutToCodePoints(item.sourceText, reportBenchSourceChars)},
             {u"{statement}"_s, item.text}};
-        static const QRegularExpression placeholder(u"\\{(?:task|url|source|statement)\\}"_s);
-        QString prompt;
-        qsizetype last = 0;
-        QRegularExpressionMatchIterator it = placeholder.globalMatch(m_template);
-        while (it.hasNext()) {
-            const QRegularExpressionMatch m = it.next();
-            prompt += QStringView(m_template).mid(last, m.capturedStart() - last);
-            prompt += values.value(m.captured());
-            last = m.capturedEnd();
-        }
-        prompt += QStringView(m_template).mid(last);
         ProviderRequest request;
-        request.prompt = prompt;
+        request.prompt = fillPromptTemplate(m_template, values);
         return request;
     }
 
     SchemeResult interpret(const QList<SchemeItem> &items, const QString &text) const override
     {
         SchemeResult result;
-        const LenientJson json = parseLenientJson(text);
-        result.repairs = json.repairs;
-        if (!json.value) {
-            result.parseError = json.error.isEmpty() ? u"no JSON in the reply"_s : json.error;
+        const std::optional<QJsonValue> json = readReplyJson(text, result);
+        if (!json)
             return result;
-        }
         QJsonObject answer;
-        if (json.value->isObject()) {
-            answer = json.value->toObject();
+        if (json->isObject()) {
+            answer = json->toObject();
             // A judge that wraps its one answer in a list, as the rubric schemes ask.
             if (answer.value(u"results"_s).isArray())
                 answer = answer.value(u"results"_s).toArray().at(0).toObject();
         } else {
-            answer = json.value->toArray().at(0).toObject();
+            answer = json->toArray().at(0).toObject();
         }
         const QString verdictKey = findKey(answer);
         if (answer.isEmpty() || verdictKey.isEmpty()) {

@@ -89,29 +89,25 @@ public:
         const QJsonObject payload{{u"task"_s, ctx.task.judgeTask}, {u"criteria"_s, criteria}};
         const QString taskAndRubric = pythonJsonDumps(
             payload, {u"task"_s, u"criteria"_s, u"criterion"_s, u"axis"_s, u"weight"_s});
-        QString prompt = m_template;
-        // The task block first: a report could contain the literal "{task_and_rubric}".
-        prompt.replace(u"{task_and_rubric}"_s, taskAndRubric);
-        prompt.replace(u"{passage}"_s, cutToCodePoints(ctx.report.text, config.maxPassageChars));
         ProviderRequest request;
-        request.prompt = prompt;
+        request.prompt = fillPromptTemplate(
+            m_template,
+            {{u"{task_and_rubric}"_s, taskAndRubric},
+             {u"{passage}"_s, cutToCodePoints(ctx.report.text, config.maxPassageChars)}});
         return request;
     }
 
     SchemeResult interpret(const QList<SchemeItem> &items, const QString &text) const override
     {
         SchemeResult result;
-        const LenientJson json = parseLenientJson(text);
-        result.repairs = json.repairs;
-        if (!json.value) {
-            result.parseError = json.error.isEmpty() ? u"no JSON in the reply"_s : json.error;
+        const std::optional<QJsonValue> json = readReplyJson(text, result);
+        if (!json)
             return result;
-        }
         QJsonArray returned;
-        if (json.value->isArray()) {
-            returned = json.value->toArray();
+        if (json->isArray()) {
+            returned = json->toArray();
         } else {
-            const QJsonObject o = json.value->toObject();
+            const QJsonObject o = json->toObject();
             if (o.value(u"results"_s).isArray())
                 returned = o.value(u"results"_s).toArray();
             else if (o.contains(u"verdict"_s)) // one criterion answered as a bare object

@@ -674,17 +674,7 @@ QList<RatingRow> ProjectStore::ratingRows(const QString &benchmarkKey)
     if (!exec(q))
         return out;
     while (q.next()) {
-        RatingRow row;
-        row.reportId = q.value(0).toLongLong();
-        row.rubricId = q.value(1).toLongLong();
-        row.benchmarkKey = q.value(2).toString();
-        row.taskExternalId = q.value(3).toString();
-        row.model = q.value(4).toString();
-        row.persona = q.value(5).toString();
-        row.language = q.value(6).toString();
-        row.theme = q.value(7).toString();
-        row.dimension = q.value(8).toString();
-        row.scale = scaleFromKey(q.value(9).toString()).value_or(VerdictScale::Drb2Tristate);
+        RatingRow row = StoreCodec::ratingItem(q);
         row.rater = q.value(10).toString();
         row.raterName = q.value(11).toString();
         row.judge = q.value(12).toInt() == 1;

@@ -34,17 +34,7 @@ QList<RatingRow> ProjectStore::itemRows(const QString &benchmarkKey)
     if (!exec(q))
         return out;
     while (q.next()) {
-        RatingRow row;
-        row.reportId = q.value(0).toLongLong();
-        row.rubricId = q.value(1).toLongLong();
-        row.benchmarkKey = q.value(2).toString();
-        row.taskExternalId = q.value(3).toString();
-        row.model = q.value(4).toString();
-        row.persona = q.value(5).toString();
-        row.language = q.value(6).toString();
-        row.theme = q.value(7).toString();
-        row.dimension = q.value(8).toString();
-        row.scale = scaleFromKey(q.value(9).toString()).value_or(VerdictScale::Drb2Tristate);
+        RatingRow row = StoreCodec::ratingItem(q);
         if (!q.value(10).isNull()) {
             row.rater = u"run:"_s + q.value(10).toString();
             row.raterName = q.value(11).toString();

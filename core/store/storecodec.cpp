@@ -195,4 +195,20 @@ QString fingerprint(const QVariantList &values)
     return QString::fromLatin1(hash.result().toHex());
 }
 
+RatingRow ratingItem(const QSqlQuery &query)
+{
+    RatingRow row;
+    row.reportId = query.value(0).toLongLong();
+    row.rubricId = query.value(1).toLongLong();
+    row.benchmarkKey = query.value(2).toString();
+    row.taskExternalId = query.value(3).toString();
+    row.model = query.value(4).toString();
+    row.persona = query.value(5).toString();
+    row.language = query.value(6).toString();
+    row.theme = query.value(7).toString();
+    row.dimension = query.value(8).toString();
+    row.scale = scaleFromKey(query.value(9).toString()).value_or(VerdictScale::Drb2Tristate);
+    return row;
+}
+
 } // namespace Rubricate::StoreCodec

@@ -33,6 +33,10 @@ QDateTime toTime(const QVariant &v);
 QString namedPlaceholders(const QString &sql);
 void bindAt(QSqlQuery &query, int index, const QVariant &value);
 
+// The item part of a RatingRow from the first ten columns of a query: report id, rubric id,
+// benchmark key, task external id, model, persona, language, theme, dimension, scale key.
+RatingRow ratingItem(const QSqlQuery &query);
+
 // A stable digest of column values; equal values give equal digests across runs.
 QString fingerprint(const QVariantList &values);
 
