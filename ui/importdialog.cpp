@@ -23,6 +23,10 @@ ImportDialog::ImportDialog(QWidget *parent)
     , m_kind(new QComboBox(this))
     , m_description(new QLabel(this))
     , m_path(new QLineEdit(this))
+    , m_model(new QLineEdit(this))
+    , m_runName(new QLineEdit(this))
+    , m_modelLabel(new QLabel(tr("Agent &model:"), this))
+    , m_runNameLabel(new QLabel(tr("&Run name:"), this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(tr("Import"));
@@ -46,6 +50,14 @@ ImportDialog::ImportDialog(QWidget *parent)
     auto *pathLabel = new QLabel(tr("&Path:"), this);
     pathLabel->setBuddy(m_path);
     form->addRow(pathLabel, pathRow);
+    m_model->setPlaceholderText(tr("Default: from the folder or file name"));
+    m_model->setClearButtonEnabled(true);
+    m_modelLabel->setBuddy(m_model);
+    form->addRow(m_modelLabel, m_model);
+    m_runName->setPlaceholderText(tr("Default: the file name"));
+    m_runName->setClearButtonEnabled(true);
+    m_runNameLabel->setBuddy(m_runName);
+    form->addRow(m_runNameLabel, m_runName);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addStretch(1);
@@ -80,6 +92,7 @@ std::optional<ImportKind> ImportDialog::guessKind(const QString &path)
     const std::pair<QString, ImportKind> byName[] = {
         {u"tasks_and_rubrics"_s, ImportKind::Drb2Tasks},
         {u"annotation"_s, ImportKind::Annotations},
+        {u"batch_evaluation"_s, ImportKind::ResearchRubricsResults},
         {u"result"_s, ImportKind::Drb2Results},
         {u"persona"_s, ImportKind::PdrPersonas},
         {u"quer"_s, ImportKind::PdrQueries},
@@ -102,6 +115,16 @@ ImportKind ImportDialog::kind() const
 QString ImportDialog::sourcePath() const
 {
     return m_path->text().trimmed();
+}
+
+ImportOptions ImportDialog::options() const
+{
+    ImportOptions o;
+    if (importTakesModel(kind()))
+        o.model = m_model->text().trimmed();
+    if (importTakesRunName(kind()))
+        o.runName = m_runName->text().trimmed();
+    return o;
 }
 
 const ImportKindInfo &ImportDialog::currentInfo() const
@@ -131,6 +154,10 @@ void ImportDialog::updateState()
 {
     const ImportKindInfo &info = currentInfo();
     m_description->setText(info.description);
+    for (QWidget *w : {static_cast<QWidget *>(m_model), static_cast<QWidget *>(m_modelLabel)})
+        w->setVisible(importTakesModel(info.kind));
+    for (QWidget *w : {static_cast<QWidget *>(m_runName), static_cast<QWidget *>(m_runNameLabel)})
+        w->setVisible(importTakesRunName(info.kind));
     const QFileInfo source(sourcePath());
     const bool wantsFolder = info.expects == u"folder"_s;
     // Archives stand in for folders, so a file is acceptable either way.

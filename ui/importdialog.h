@@ -22,6 +22,8 @@ public:
 
     ImportKind kind() const;
     QString sourcePath() const;
+    // The model and run name typed for kinds that take them (empty: the importer's default).
+    ImportOptions options() const;
     // A dropped file or folder: fills the path and picks the kind its name suggests.
     void setSourcePath(const QString &path);
     // DRB-II's tasks_and_rubrics.jsonl, result.jsonl, PDR-Bench's persona/query/criteria
@@ -36,6 +38,10 @@ private:
     QComboBox *m_kind = nullptr;
     QLabel *m_description = nullptr;
     QLineEdit *m_path = nullptr;
+    QLineEdit *m_model = nullptr;
+    QLineEdit *m_runName = nullptr;
+    QLabel *m_modelLabel = nullptr;
+    QLabel *m_runNameLabel = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
 };
 

@@ -630,7 +630,7 @@ void MainWindow::importPath(const QString &path)
     const QString project = m_projectPath;
     connect(dialog, &QDialog::accepted, this, [this, dialog, project] {
         statusBar()->showMessage(tr("Importing %1…").arg(dialog->sourcePath()));
-        m_jobs->runImport(project, dialog->kind(), dialog->sourcePath());
+        m_jobs->runImport(project, dialog->kind(), dialog->sourcePath(), dialog->options());
     });
     dialog->open();
 }

@@ -74,12 +74,13 @@ bool ProjectJobs::createDemoProject(const QString &path, QString *error)
     return true;
 }
 
-void ProjectJobs::runImport(const QString &projectPath, ImportKind kind, const QString &source)
+void ProjectJobs::runImport(const QString &projectPath, ImportKind kind, const QString &source,
+                            const ImportOptions &options)
 {
     started();
     runInBackground(
         this,
-        [projectPath, kind, source] {
+        [projectPath, kind, source, options] {
             QString error;
             const auto store = ProjectStore::open(projectPath, &error);
             if (!store) {
@@ -87,7 +88,7 @@ void ProjectJobs::runImport(const QString &projectPath, ImportKind kind, const Q
                 summary.error(projectPath, 0, error);
                 return summary;
             }
-            return Rubricate::runImport(*store, kind, source);
+            return Rubricate::runImport(*store, kind, source, options);
         },
         [this, projectPath, source](const ImportSummary &summary) {
             finished();

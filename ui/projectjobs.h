@@ -20,7 +20,8 @@ public:
     // <AppDataLocation>/demo.rubricate
     static QString demoProjectPath();
 
-    void runImport(const QString &projectPath, ImportKind kind, const QString &source);
+    void runImport(const QString &projectPath, ImportKind kind, const QString &source,
+                   const ImportOptions &options = {});
     // Creates the demo project at `path` unless it is already there, then reports it ready.
     void prepareDemo(const QString &path);
     // Creates an empty project (schema only) at `path`.

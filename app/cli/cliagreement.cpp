@@ -8,6 +8,8 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QHash>
+#include <QSet>
 
 namespace Rubricate::Cli {
 
@@ -241,11 +243,25 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
     QString error;
     const QList<RatingRow> rows = store->ratingRows(request->benchmark);
     if (request->benchmark.isEmpty()) {
+        // Only a benchmark rated by two or more raters has an agreement; when just one is,
+        // that is the one meant (the demo has judge-only ResearchRubrics verdicts).
         QStringList rated;
+        QHash<QString, QSet<QString>> raters;
         for (const RatingRow &r : rows) {
             if (!rated.contains(r.benchmarkKey))
                 rated << r.benchmarkKey;
+            raters[r.benchmarkKey].insert(r.rater);
         }
+        const QStringList comparable = [&] {
+            QStringList keys;
+            for (const QString &key : std::as_const(rated)) {
+                if (raters.value(key).size() > 1)
+                    keys << key;
+            }
+            return keys;
+        }();
+        if (!comparable.isEmpty())
+            rated = comparable;
         if (rated.size() > 1) {
             err << u"rubricate-cli: the project has ratings of %1; choose one with --benchmark\n"_s
                        .arg(rated.join(u", "_s));

@@ -59,6 +59,28 @@ ImportSummary importDemo(ProjectStore &store)
     summary.merge(runImport(store, ImportKind::Drb2Results, d.filePath(u"result.jsonl"_s), o));
     // Two made-up annotators' labels, so the agreement dashboard has something to show.
     summary.merge(runImport(store, ImportKind::Annotations, d.filePath(u"annotations.jsonl"_s)));
+
+    // ResearchRubrics and ReportBench in their own formats, so their leaderboards and report
+    // views have something to show: the RR verdicts come as the reference judge writes them.
+    const QString agents[] = {u"AtlasAgent"_s, u"BriarAgent"_s};
+    summary.merge(runImport(store, ImportKind::ResearchRubrics,
+                            d.filePath(u"researchrubrics/processed_data.jsonl"_s)));
+    summary.merge(runImport(store, ImportKind::ReportBench,
+                            d.filePath(u"reportbench/ReportBench_v1.1.jsonl"_s)));
+    for (const QString &agent : agents) {
+        ImportOptions byAgent;
+        byAgent.model = agent;
+        summary.merge(runImport(store, ImportKind::ResearchRubricsReports,
+                                d.filePath(u"researchrubrics/agent_responses/"_s + agent),
+                                byAgent));
+        byAgent.runName = u"demo judge (reference batch_evaluation)"_s;
+        summary.merge(
+            runImport(store, ImportKind::ResearchRubricsResults,
+                      d.filePath(u"researchrubrics/results/batch_evaluation_%1.jsonl"_s.arg(agent)),
+                      byAgent));
+        summary.merge(runImport(store, ImportKind::ReportBenchReports,
+                                d.filePath(u"reportbench/reports/"_s + agent), byAgent));
+    }
     summary.kind = u"demo"_s;
     return summary;
 }

@@ -17,12 +17,10 @@ ImportSummary importAnnotations(ProjectStore &store, const QString &path)
     ImportSummary summary;
     summary.kind = u"annotations"_s;
     const QString name = QFileInfo(path).fileName();
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        summary.error(name, 0, u"cannot read: %1"_s.arg(file.errorString()));
+    const auto read = readImportFile(path, summary);
+    if (!read)
         return summary;
-    }
-    const QByteArray bytes = file.readAll();
+    const QByteArray &bytes = *read;
     Transaction tx(store);
     bool failed = !tx.isOpen();
     QHash<QString, std::optional<Benchmark>> benchmarks;

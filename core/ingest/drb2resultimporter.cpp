@@ -57,12 +57,10 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
     ImportSummary summary;
     summary.kind = u"drb2-results"_s;
     const QString name = QFileInfo(path).fileName();
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        summary.error(name, 0, u"cannot read: %1"_s.arg(file.errorString()));
+    const auto read = readImportFile(path, summary);
+    if (!read)
         return summary;
-    }
-    const QByteArray bytes = file.readAll();
+    const QByteArray &bytes = *read;
     const auto bench = requireBenchmark(store, QString::fromLatin1(BenchmarkKey::Drb2), summary,
                                         name, u"the DRB-II tasks (tasks_and_rubrics.jsonl)"_s);
     if (!bench)
@@ -75,16 +73,8 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
     if (runId) {
         ++summary.unchanged[u"runs"_s];
     } else if (!failed) {
-        JudgeRun run;
-        run.benchmarkId = bench->id;
-        run.name = runName.isEmpty() ? QFileInfo(path).completeBaseName() : runName;
-        run.kind = JudgeKind::Imported;
-        run.scheme = u"drb2"_s;
-        run.status = u"finished"_s;
-        run.finishedAt = QDateTime::currentDateTimeUtc();
-        run.source = QFileInfo(path).absoluteFilePath();
-        run.config = {{u"sourceHash"_s, sourceHash}, {u"format"_s, u"drb2-result.jsonl"_s}};
-        runId = store.createRun(run);
+        runId = createImportedRun(store, bench->id, path, runName, u"drb2"_s, sourceHash,
+                                  u"drb2-result.jsonl"_s);
         if (runId)
             ++summary.added[u"runs"_s];
         else

@@ -3,6 +3,7 @@
 #include "jsonlreader.h"
 
 #include <QCryptographicHash>
+#include <QFile>
 #include <QFileInfo>
 
 namespace Rubricate {
@@ -90,6 +91,32 @@ QString normalizeTitle(const QString &title)
 QString sha256Hex(const QByteArray &bytes)
 {
     return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+}
+
+std::optional<QByteArray> readImportFile(const QString &path, ImportSummary &summary)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        summary.error(QFileInfo(path).fileName(), 0, u"cannot read: %1"_s.arg(file.errorString()));
+        return std::nullopt;
+    }
+    return file.readAll();
+}
+
+std::optional<RowId> createImportedRun(ProjectStore &store, RowId benchmarkId, const QString &path,
+                                       const QString &runName, const QString &scheme,
+                                       const QString &sourceHash, const QString &format)
+{
+    JudgeRun run;
+    run.benchmarkId = benchmarkId;
+    run.name = runName.isEmpty() ? QFileInfo(path).completeBaseName() : runName;
+    run.kind = JudgeKind::Imported;
+    run.scheme = scheme;
+    run.status = u"finished"_s;
+    run.finishedAt = QDateTime::currentDateTimeUtc();
+    run.source = QFileInfo(path).absoluteFilePath();
+    run.config = {{u"sourceHash"_s, sourceHash}, {u"format"_s, format}};
+    return store.createRun(run);
 }
 
 QJsonObject unmappedFields(const QJsonObject &o, const QSet<QString> &mapped)

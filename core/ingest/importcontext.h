@@ -27,6 +27,15 @@ QString normalizeTitle(const QString &title);
 
 QString sha256Hex(const QByteArray &bytes);
 
+// The whole file, or nothing with the reason in the summary (named by its file name).
+std::optional<QByteArray> readImportFile(const QString &path, ImportSummary &summary);
+
+// A finished run of judge verdicts read from `path` (named `runName`, or after the file), with
+// the file's hash and format kept in its config so the same file is recognised again.
+std::optional<RowId> createImportedRun(ProjectStore &store, RowId benchmarkId, const QString &path,
+                                       const QString &runName, const QString &scheme,
+                                       const QString &sourceHash, const QString &format);
+
 // The fields of `o` an importer did not map to columns: kept as metadata, never dropped.
 QJsonObject unmappedFields(const QJsonObject &o, const QSet<QString> &mapped);
 

@@ -1,13 +1,14 @@
 #include "importer.h"
 
-#include "archive/archivereader.h"
 #include "annotationimporter.h"
+#include "archive/archivereader.h"
 #include "drb2reportimporter.h"
 #include "drb2resultimporter.h"
 #include "drb2taskimporter.h"
 #include "pdrbenchimporter.h"
 #include "reportbenchimporter.h"
 #include "researchrubricsimporter.h"
+#include "researchrubricsresultimporter.h"
 #include "store/projectstore.h"
 
 #include <QDir>
@@ -33,6 +34,9 @@ const QList<ImportKindInfo> &importKinds()
          u"ResearchRubrics processed_data.jsonl"_s},
         {ImportKind::ResearchRubricsReports, u"researchrubrics-reports"_s, u"folder"_s,
          u"ResearchRubrics responses: <dir>/<sample_id>.md"_s},
+        {ImportKind::ResearchRubricsResults, u"researchrubrics-results"_s, u"file"_s,
+         u"ResearchRubrics batch_evaluation_*.jsonl from the reference judge, as a finished run "
+         "(--model: whose reports it judged)"_s},
         {ImportKind::ReportBench, u"reportbench"_s, u"file"_s,
          u"ReportBench_v1.1.jsonl (+ ReportBench_v1.1_GT/ beside it, or --gt DIR)"_s},
         {ImportKind::ReportBenchReports, u"reportbench-reports"_s, u"folder"_s,
@@ -51,6 +55,24 @@ const QList<ImportKindInfo> &importKinds()
          u"Human labels .jsonl {task, model, dimension, number, annotator, label, note}"_s},
     };
     return kinds;
+}
+
+bool importTakesModel(ImportKind kind)
+{
+    switch (kind) {
+    case ImportKind::ResearchRubricsReports:
+    case ImportKind::ResearchRubricsResults:
+    case ImportKind::ReportBenchReports:
+    case ImportKind::PdrReports:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool importTakesRunName(ImportKind kind)
+{
+    return kind == ImportKind::Drb2Results || kind == ImportKind::ResearchRubricsResults;
 }
 
 std::optional<ImportKind> importKindFromKey(const QString &key)
@@ -150,6 +172,8 @@ ImportSummary dispatch(ProjectStore &store, ImportKind kind, const QString &path
         return importResearchRubrics(store, path);
     case ImportKind::ResearchRubricsReports:
         return importResearchRubricsReports(store, path, o.model);
+    case ImportKind::ResearchRubricsResults:
+        return importResearchRubricsResults(store, path, o.model, o.runName);
     case ImportKind::ReportBench:
         return importReportBench(store, path, o.groundTruthDir);
     case ImportKind::ReportBenchReports:

@@ -19,6 +19,7 @@ enum class ImportKind {
     Drb2Results,
     ResearchRubrics,
     ResearchRubricsReports,
+    ResearchRubricsResults,
     ReportBench,
     ReportBenchReports,
     PdrFolder,
@@ -38,6 +39,10 @@ struct ImportKindInfo {
 
 const QList<ImportKindInfo> &importKinds();
 std::optional<ImportKind> importKindFromKey(const QString &key);
+// Which ImportOptions a kind reads: the agent model its reports (or verdicts) belong to, the
+// name of the judge run it creates.
+bool importTakesModel(ImportKind kind);
+bool importTakesRunName(ImportKind kind);
 
 struct ImportOptions {
     QString model; // report imports: model name (default: folder or file name)

@@ -22,16 +22,23 @@ private slots:
         QVERIFY(project.isOpen());
         const ImportSummary s = importDemo(project.store());
         QVERIFY2(s.errorCount() == 0, qPrintable(s.toText()));
-        QCOMPARE(s.added.value(u"tasks"_s), 4);
-        QCOMPARE(s.added.value(u"reports"_s), 8);
-        QCOMPARE(s.added.value(u"verdicts"_s), 142);
+        // DRB-II: 4 tasks, 8 reports, 142 verdicts; ResearchRubrics: 2 prompts of 8 criteria,
+        // 4 reports and the reference judge's 32 verdicts in one run; ReportBench: 2 surveys
+        // with 11 ground-truth references and 4 reports.
+        QCOMPARE(s.added.value(u"tasks"_s), 4 + 2 + 2);
+        QCOMPARE(s.added.value(u"reports"_s), 8 + 4 + 4);
+        QCOMPARE(s.added.value(u"verdicts"_s), 142 + 32);
+        QCOMPARE(s.added.value(u"references"_s), 11);
+        QCOMPARE(s.added.value(u"runs"_s), 2);
         // Two invented annotators: Ana labels all 142 items, Ben most of them.
         QCOMPARE(s.added.value(u"annotations"_s), 224);
         QCOMPARE(project.scalar(u"SELECT count(DISTINCT annotator) FROM annotation_event"_s), 2);
         QCOMPARE(project.scalar(u"SELECT count(*) FROM annotation_event WHERE annotator = 'Ana'"_s),
                  142);
 
-        const QList<RunSummary> runs = project.store().runs();
+        QList<RunSummary> runs = project.store().runs();
+        QCOMPARE(runs.size(), 2);
+        runs.removeIf([](const RunSummary &r) { return r.benchmarkKey != u"drb2"_s; });
         QCOMPARE(runs.size(), 1);
         const RunTotals t = project.store().runTotals(runs.constFirst().id);
         QCOMPARE(t.evidenceNotFound, 1);
