@@ -3,6 +3,8 @@
 #include <QBrush>
 #include <QColor>
 
+#include <algorithm>
+
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
@@ -93,13 +95,48 @@ int VerdictModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString VerdictModel::valueText(std::optional<double> value)
+QString VerdictModel::valueText(std::optional<double> value, VerdictScale scale)
 {
     if (!value)
         return {};
+    switch (scale) {
+    case VerdictScale::Ternary:
+        if (*value == 1)
+            return tr("met");
+        if (*value == 0.5)
+            return tr("partly");
+        if (*value == 0)
+            return tr("not met");
+        break;
+    case VerdictScale::Binary:
+        if (*value == 1)
+            return tr("yes");
+        if (*value == 0)
+            return tr("no");
+        break;
+    case VerdictScale::Drb2Tristate:
+    case VerdictScale::ZeroToTen:
+        break;
+    }
     if (*value < 0)
         return u"−"_s + QString::number(-*value);
     return QString::number(*value);
+}
+
+QString VerdictModel::scaleText(VerdictScale scale)
+{
+    QStringList parts;
+    for (const double v : scaleValues(scale))
+        parts << u"%1 (%2)"_s.arg(valueText(v, scale), keyForValue(scale, v));
+    if (scale == VerdictScale::ZeroToTen) // eleven entries say less than the range
+        return tr("0–10 (keys 0–9, T for 10)");
+    return parts.join(u" · "_s);
+}
+
+bool VerdictModel::hasWeights() const
+{
+    return std::any_of(m_rows.cbegin(), m_rows.cend(),
+                       [](const VerdictRow &r) { return r.weight != 1; });
 }
 
 QVariant VerdictModel::data(const QModelIndex &index, int role) const
@@ -148,6 +185,8 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
             return r.humanNote;
         if (index.column() == ReasonColumn)
             return r.reason;
+        if (index.column() == WeightColumn && r.weight < 0)
+            return tr("A pitfall: when it is satisfied, the report's score goes down");
         if (index.column() == EvidenceColumn)
             return r.evidence;
         return r.rubricText;
@@ -157,6 +196,8 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
         if (index.column() == OtherJudgeColumn && r.otherJudged && !r.otherJudgeValue)
             return QBrush(QColor(0xb0, 0x20, 0x20));
         if (index.column() == EvidenceColumn && r.evidenceStatus == "not_found"_L1)
+            return QBrush(QColor(0xb0, 0x20, 0x20));
+        if (index.column() == WeightColumn && r.weight < 0)
             return QBrush(QColor(0xb0, 0x20, 0x20));
         return {};
     case Qt::BackgroundRole:
@@ -172,6 +213,8 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
         if (index.column() == JudgeColumn || index.column() == OtherJudgeColumn
             || index.column() == HumanColumn)
             return int(Qt::AlignCenter);
+        if (index.column() == WeightColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::DisplayRole:
         break;
@@ -186,11 +229,11 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
     case JudgeColumn:
         if (!r.judged)
             return QString();
-        return r.judgeValue ? valueText(r.judgeValue) : tr("error");
+        return r.judgeValue ? valueText(r.judgeValue, r.scale) : tr("error");
     case OtherJudgeColumn:
         if (!r.otherJudged)
             return QString();
-        return r.otherJudgeValue ? valueText(r.otherJudgeValue) : tr("error");
+        return r.otherJudgeValue ? valueText(r.otherJudgeValue, r.scale) : tr("error");
     case ReasonColumn:
         return r.reason.simplified();
     case EvidenceColumn:
@@ -202,9 +245,11 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
             return tr("not in report");
         return QString();
     case HumanColumn:
-        return valueText(r.humanValue);
+        return valueText(r.humanValue, r.scale);
     case NoteColumn:
         return r.humanNote;
+    case WeightColumn:
+        return valueText(r.weight);
     default:
         return {};
     }
@@ -231,6 +276,8 @@ QVariant VerdictModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Human");
     case NoteColumn:
         return tr("Note");
+    case WeightColumn:
+        return tr("Weight");
     default:
         return {};
     }

@@ -23,6 +23,9 @@ public:
         EvidenceColumn,
         HumanColumn,
         NoteColumn,
+        // The criterion's weight (ResearchRubrics, PDR-Bench); last so saved header states
+        // and column numbers stay valid, shown after the rubric by the panel.
+        WeightColumn,
         ColumnCount
     };
     enum Role {
@@ -60,7 +63,16 @@ public:
                         int role = Qt::DisplayRole) const override;
 
     // How a value reads on its scale ("1", "0.5", "7", "−1").
-    static QString valueText(std::optional<double> value);
+    // A value as its scale words it, briefly (the words of the report's highlight colours):
+    // DRB-II 1 / 0 / −1, ResearchRubrics met / partly / not met (Satisfied, Partially
+    // Satisfied, Not Satisfied), 0–10 scores as numbers, binary checks yes / no.
+    static QString valueText(std::optional<double> value,
+                             VerdictScale scale = VerdictScale::Drb2Tristate);
+    // "met (1) · partly (P) · not met (0)": the values a person can give, with
+    // their keys.
+    static QString scaleText(VerdictScale scale);
+    // Any row whose weight is not 1: worth a weight column.
+    bool hasWeights() const;
 
 private:
     QList<VerdictRow> m_rows;

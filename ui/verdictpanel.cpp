@@ -68,6 +68,11 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
                                                      QHeaderView::Stretch);
     m_view->setColumnHidden(VerdictModel::OtherJudgeColumn, true);
     m_view->setColumnHidden(VerdictModel::ReasonColumn, true);
+    m_view->setColumnHidden(VerdictModel::WeightColumn, true);
+    // The weight belongs next to its criterion; the model keeps it last for stable numbers.
+    m_view->horizontalHeader()->moveSection(
+        m_view->horizontalHeader()->visualIndex(VerdictModel::WeightColumn),
+        m_view->horizontalHeader()->visualIndex(VerdictModel::RubricColumn) + 1);
     m_view->horizontalHeader()->setSectionResizeMode(VerdictModel::ReasonColumn,
                                                      QHeaderView::Interactive);
     // Right-click the header to choose columns (Run B follows the "beside" choice).
@@ -275,6 +280,7 @@ void VerdictPanel::showVerdicts(const QString &projectPath, const LoadedReport &
     m_otherBox->setEnabled(loaded.runs.size() > 1);
     m_fillingBoxes = false;
     m_view->setColumnHidden(VerdictModel::OtherJudgeColumn, loaded.otherRunId == 0);
+    m_view->setColumnHidden(VerdictModel::WeightColumn, !m_model->hasWeights());
 
     const int keepRow = keepRubric ? m_model->rowOfRubric(keepRubric) : -1;
     if (keepRow >= 0 && m_view->currentIndex().row() != keepRow)
@@ -321,9 +327,14 @@ void VerdictPanel::updateDetails()
         return;
     }
     QString html = u"<p><b>%1 %2</b>"_s.arg(escaped(row->dimension)).arg(row->position + 1);
-    if (row->weight != 1)
+    if (row->weight < 0)
+        html += u" · <span style='color:#b02020'>%1</span>"_s.arg(
+            tr("weight %1: a pitfall").arg(VerdictModel::valueText(row->weight)));
+    else if (row->weight != 1)
         html += tr(" · weight %1").arg(row->weight);
     html += u"<br>%1</p>"_s.arg(escaped(row->rubricText));
+    html += u"<p style='color:#606060'>%1 %2</p>"_s.arg(tr("Scale:"),
+                                                        VerdictModel::scaleText(row->scale));
 
     if (m_model->judgeHidden(*row)) {
         html += u"<p><i>%1</i></p>"_s.arg(
@@ -334,7 +345,8 @@ void VerdictPanel::updateDetails()
     } else {
         if (row->judgeValue) {
             html += u"<p><b>%1</b> %2 — %3</p>"_s.arg(
-                tr("Judge:"), VerdictModel::valueText(row->judgeValue), escaped(row->reason));
+                tr("Judge:"), VerdictModel::valueText(row->judgeValue, row->scale),
+                escaped(row->reason));
         } else {
             html += u"<p><b>%1</b> <span style='color:#b02020'>%2</span></p>"_s.arg(
                 tr("Judge error:"), escaped(row->judgeError));
@@ -354,7 +366,7 @@ void VerdictPanel::updateDetails()
     }
     if (row->humanValue || !row->humanNote.isEmpty()) {
         html += u"<p><b>%1</b> %2 %3</p>"_s.arg(
-            tr("Human:"), VerdictModel::valueText(row->humanValue),
+            tr("Human:"), VerdictModel::valueText(row->humanValue, row->scale),
             row->annotator.isEmpty() ? QString() : u"(%1)"_s.arg(escaped(row->annotator)));
         if (!row->humanNote.isEmpty())
             html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Note:"), escaped(row->humanNote));

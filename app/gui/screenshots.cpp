@@ -1,5 +1,6 @@
 #include "screenshots.h"
 
+#include "leaderboardpage.h"
 #include "mainwindow.h"
 #include "projectexplorer.h"
 #include "projecttreemodel.h"
@@ -9,12 +10,14 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDialog>
 #include <QMessageBox>
 #include <QTableView>
 #include <QTimer>
 
 #include <cstdio>
+#include <functional>
 
 using namespace Qt::StringLiterals;
 using namespace Rubricate;
@@ -29,22 +32,35 @@ void saveAndQuit(QWidget *widget, const QString &file)
     QCoreApplication::exit(ok ? 0 : 1);
 }
 
-// The first report of the given format in tree order, or 0.
-RowId reportOfFormat(const MainWindow &window, const QString &format)
+// The first report in tree order that `wanted` accepts, or 0.
+RowId firstReport(const MainWindow &window,
+                  const std::function<bool(const ReportSummary &)> &wanted)
 {
     const ProjectTreeModel *model = window.projectModel();
-    const QModelIndex benchmark = model->index(0, 0);
-    for (int t = 0; t < model->rowCount(benchmark); ++t) {
-        const QModelIndex task = model->index(t, 0, benchmark);
-        for (int r = 0; r < model->rowCount(task); ++r) {
-            const RowId id
-                = model->index(r, 0, task).data(ProjectTreeModel::ReportIdRole).toLongLong();
-            const ReportSummary *summary = model->reportSummary(id);
-            if (summary && summary->format == format)
-                return id;
+    for (int b = 0; b < model->rowCount(); ++b) {
+        const QModelIndex benchmark = model->index(b, 0);
+        for (int t = 0; t < model->rowCount(benchmark); ++t) {
+            const QModelIndex task = model->index(t, 0, benchmark);
+            for (int r = 0; r < model->rowCount(task); ++r) {
+                const RowId id
+                    = model->index(r, 0, task).data(ProjectTreeModel::ReportIdRole).toLongLong();
+                const ReportSummary *summary = model->reportSummary(id);
+                if (summary && wanted(*summary))
+                    return id;
+            }
         }
     }
     return 0;
+}
+
+// Scenes named after a benchmark ("review-researchrubrics", "leaderboard-reportbench"): the
+// benchmark's key, else empty.
+QString sceneBenchmark(const QString &scene)
+{
+    const qsizetype dash = scene.indexOf(u'-');
+    return dash < 0 || !(scene.startsWith(u"review-"_s) || scene.startsWith(u"leaderboard-"_s))
+        ? QString()
+        : scene.mid(dash + 1);
 }
 
 // Selects the first rubric of the report on screen that has evidence, so its span is current.
@@ -70,9 +86,17 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
         QTimer::singleShot(200, &window, [&window, scene] {
             if (scene == "blind"_L1)
                 window.verdictPanel()->blindAction()->setChecked(true);
-            const RowId pdf = reportOfFormat(window, u"pdf"_s);
+            const QString benchmark = sceneBenchmark(scene);
+            const RowId pdf
+                = firstReport(window, [](const ReportSummary &r) { return r.format == u"pdf"_s; });
+            // An Atlas report of the benchmark: the demo's stronger agent has more evidence.
+            const RowId ofBenchmark = firstReport(window, [&](const ReportSummary &r) {
+                return r.benchmarkKey == benchmark && r.model == u"AtlasAgent"_s;
+            });
             if (scene == "pdf"_L1 && pdf)
                 window.explorer()->selectReport(pdf);
+            else if (scene.startsWith(u"review-"_s) && ofBenchmark)
+                window.explorer()->selectReport(ofBenchmark);
             else
                 window.selectFirstReport();
         });
@@ -81,7 +105,7 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
     QObject::connect(&window, &MainWindow::reportShown, &window, [&window, file, scene, shown] {
         if (std::exchange(*shown, true))
             return;
-        if (scene == "pdf"_L1 || scene == "main"_L1)
+        if (scene == "pdf"_L1 || scene == "main"_L1 || scene.startsWith(u"review-"_s))
             selectRubricWithEvidence(window, scene == "pdf"_L1);
         if (scene == "blind"_L1)
             window.verdictPanel()->view()->setCurrentIndex(
@@ -92,25 +116,37 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             window.findChild<QAction *>(u"actionShortcuts"_s)->trigger();
         if (scene == "agreement"_L1)
             window.showPage(1);
-        if (scene == "leaderboard"_L1)
+        const bool leaderboard = scene.startsWith(u"leaderboard"_s);
+        if (leaderboard) {
             window.showPage(2);
+            const QString benchmark = sceneBenchmark(scene);
+            QComboBox *box = window.leaderboards()->benchmarkBox();
+            // The page fills its chooser when it has loaded; pick the scene's benchmark then.
+            if (!benchmark.isEmpty()) {
+                QObject::connect(window.leaderboards(), &LeaderboardPage::ready, box,
+                                 [box, benchmark] {
+                                     const int at = box->findData(benchmark);
+                                     if (at >= 0 && box->currentIndex() != at)
+                                         box->setCurrentIndex(at);
+                                 });
+            }
+        }
         // Give pages time to render, the dialog's estimate and the dashboard's bootstrap time
         // to arrive.
-        QTimer::singleShot(scene == "agreement"_L1 || scene == "leaderboard"_L1 ? 6000 : 1500,
-                           &window, [&window, file, scene] {
-                               QWidget *target = &window;
-                               if (scene == "run-dialog"_L1)
-                                   target = window.findChild<QDialog *>(u"runDialog"_s);
-                               else if (scene == "shortcuts"_L1)
-                                   target = window.findChild<QMessageBox *>(u"shortcutSheet"_s);
-                               if (!target) {
-                                   std::fprintf(stderr, "scene %s did not open\n",
-                                                qPrintable(scene));
-                                   QCoreApplication::exit(2);
-                                   return;
-                               }
-                               saveAndQuit(target, file);
-                           });
+        QTimer::singleShot(
+            scene == "agreement"_L1 || leaderboard ? 6000 : 1500, &window, [&window, file, scene] {
+                QWidget *target = &window;
+                if (scene == "run-dialog"_L1)
+                    target = window.findChild<QDialog *>(u"runDialog"_s);
+                else if (scene == "shortcuts"_L1)
+                    target = window.findChild<QMessageBox *>(u"shortcutSheet"_s);
+                if (!target) {
+                    std::fprintf(stderr, "scene %s did not open\n", qPrintable(scene));
+                    QCoreApplication::exit(2);
+                    return;
+                }
+                saveAndQuit(target, file);
+            });
     });
     QTimer::singleShot(60'000, &window, [] {
         std::fprintf(stderr, "no report appeared within a minute\n");

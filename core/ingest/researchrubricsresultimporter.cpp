@@ -1,6 +1,7 @@
 #include "researchrubricsresultimporter.h"
 
 #include "domain/scorevalue.h"
+#include "evidencepass.h"
 #include "importcontext.h"
 #include "jsonlreader.h"
 #include "judge/researchrubricsscheme.h"
@@ -8,6 +9,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 
 namespace Rubricate {
 
@@ -93,6 +95,7 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
         ++summary.unchanged[u"runs"_s];
 
     QHash<RowId, CriterionQueue> queues;
+    QSet<RowId> reports;
     parseJsonLines(bytes, name, summary, [&](const QJsonObject &o, int line) {
         if (failed)
             return;
@@ -149,6 +152,10 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
         v.rubricId = candidates.takeFirst();
         v.label = o.value(u"verdict"_s).toString();
         v.reason = o.value(u"reasoning"_s).toString();
+        QStringList quotes;
+        for (const QJsonValue &q : o.value(u"evidence_quotes"_s).toArray())
+            quotes << q.toString();
+        v.evidence = quotes.join(u" ... "_s);
         v.raw = o;
         const bool judgeFailed = o.value(u"success"_s).toBool(true) == false
             || v.label.compare(u"Error"_s, Qt::CaseInsensitive) == 0;
@@ -176,7 +183,12 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
             return;
         }
         countUpsert(summary, u"verdicts"_s, u);
+        reports.insert(*reportId);
     });
+    for (RowId report : std::as_const(reports)) {
+        if (!failed && !locateStoredEvidence(store, report))
+            failed = true;
+    }
     commitImport(tx, store, summary, name, failed);
     return summary;
 }

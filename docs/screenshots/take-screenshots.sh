@@ -31,5 +31,8 @@ shoot C.UTF-8 "$here/run-dialog.png" run-dialog
 shoot C.UTF-8 "$here/shortcuts.png" shortcuts
 shoot C.UTF-8 "$here/agreement.png" agreement
 shoot C.UTF-8 "$here/leaderboard-drb2.png" leaderboard
+shoot C.UTF-8 "$here/leaderboard-researchrubrics.png" leaderboard-researchrubrics
+shoot C.UTF-8 "$here/leaderboard-reportbench.png" leaderboard-reportbench
+shoot C.UTF-8 "$here/review-researchrubrics.png" review-researchrubrics
 # The Simplified Chinese translation (needs a CJK font, e.g. fonts-wqy-microhei).
 shoot zh_CN.UTF-8 "$here/main-window-zh_CN.png"
