@@ -209,6 +209,22 @@ std::optional<Persona> ProjectStore::persona(RowId id)
     return p;
 }
 
+QList<Persona> ProjectStore::personas(const QString &benchmarkKey)
+{
+    QList<Persona> out;
+    QSqlQuery &q = prepared(u"SELECT p.id, p.benchmark_id, p.external_id, p.name, p.attributes"
+                            " FROM persona p JOIN benchmark b ON b.id = p.benchmark_id"
+                            " WHERE ? = '' OR b.key = ? ORDER BY p.external_id"_s);
+    bindAt(q, 0, benchmarkKey);
+    bindAt(q, 1, benchmarkKey);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.append({q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
+                    q.value(3).toString(), StoreCodec::toJson(q.value(4))});
+    return out;
+}
+
 std::optional<RowId> ProjectStore::personaId(RowId benchmarkId, const QString &externalId)
 {
     return idByExternal(u"persona"_s, benchmarkId, externalId);
@@ -387,7 +403,8 @@ QList<Verdict> ProjectStore::verdicts(RowId runId, RowId reportId)
     QList<Verdict> out;
     QSqlQuery &q = prepared(
         u"SELECT id, run_id, report_id, rubric_id, value, label, reason, evidence, error, raw,"
-        " evidence_status, evidence_coverage FROM verdict WHERE run_id = ? AND report_id = ?"
+        " evidence_status, evidence_coverage, created_at FROM verdict"
+        " WHERE run_id = ? AND report_id = ?"
         " ORDER BY rubric_id"_s);
     bindAt(q, 0, runId);
     bindAt(q, 1, reportId);
@@ -407,6 +424,7 @@ QList<Verdict> ProjectStore::verdicts(RowId runId, RowId reportId)
         v.raw = StoreCodec::toJson(q.value(9));
         v.evidenceStatus = q.value(10).toString();
         v.evidenceCoverage = StoreCodec::toNumber(q.value(11));
+        v.createdAt = StoreCodec::toTime(q.value(12));
         out.append(v);
     }
     return out;
