@@ -46,6 +46,7 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error,
     snapshot.benchmarks = store->benchmarks();
     snapshot.tasks = store->taskSummaries();
     snapshot.reports = store->reportSummaries({}, annotator);
+    snapshot.personas = store->personas();
     // The reads return empty lists on failure; a broken file must not look like an empty one.
     if (!store->lastError().isEmpty())
         *error = store->lastError();
@@ -66,6 +67,11 @@ std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId
     }
     LoadedReport loaded;
     loaded.task = store->task(report->taskId);
+    if (report->queryId) {
+        loaded.query = store->query(*report->queryId);
+        if (loaded.query && loaded.query->personaId)
+            loaded.persona = store->persona(*loaded.query->personaId);
+    }
     if (report->format == ReportFormat::Html && !report->contentHash.isEmpty()) {
         const QByteArray bytes = store->originalFile(report->contentHash);
         QStringDecoder decoder = QStringDecoder::decoderForHtml(bytes);

@@ -140,6 +140,9 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
     case JudgeErrorRole:
         return r.judgeError;
     case Qt::ToolTipRole:
+        if (index.column() == JudgeColumn && r.judgeStale)
+            return tr("Stale: the criterion was edited after this verdict.\n%1")
+                .arg(r.judgeError.isEmpty() ? r.reason : r.judgeError);
         if (index.column() == JudgeColumn)
             return r.judgeError.isEmpty() ? r.reason : r.judgeError;
         if (index.column() == OtherJudgeColumn)
@@ -154,6 +157,8 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if (index.column() == JudgeColumn && r.judged && !r.judgeValue)
             return QBrush(QColor(0xb0, 0x20, 0x20)); // an error, visibly not a "0"
+        if (index.column() == JudgeColumn && r.judgeStale)
+            return QBrush(QColor(0x80, 0x80, 0x80)); // answers an older wording
         if (index.column() == OtherJudgeColumn && r.otherJudged && !r.otherJudgeValue)
             return QBrush(QColor(0xb0, 0x20, 0x20));
         if (index.column() == EvidenceColumn && r.evidenceStatus == "not_found"_L1)
@@ -186,7 +191,10 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
     case JudgeColumn:
         if (!r.judged)
             return QString();
-        return r.judgeValue ? valueText(r.judgeValue) : tr("error");
+        if (!r.judgeValue)
+            return tr("error");
+        return r.judgeStale ? tr("%1 (stale)").arg(valueText(r.judgeValue))
+                            : valueText(r.judgeValue);
     case OtherJudgeColumn:
         if (!r.otherJudged)
             return QString();

@@ -49,7 +49,7 @@ int main(int argc, char *argv[])
         u"scene"_s,
         QApplication::translate("main",
                                 "With --screenshot: main, pdf, blind, run-dialog, shortcuts, "
-                                "agreement or leaderboard."),
+                                "agreement, leaderboard, persona or criteria-editor."),
         u"scene"_s, u"main"_s);
     parser.addOption(demoOption);
     parser.addOption(screenshotOption);

@@ -1,5 +1,6 @@
 #include "screenshots.h"
 
+#include "criteriadialog.h"
 #include "mainwindow.h"
 #include "projectexplorer.h"
 #include "projecttreemodel.h"
@@ -9,6 +10,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDialog>
 #include <QMessageBox>
 #include <QTableView>
@@ -70,6 +72,10 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
         QTimer::singleShot(200, &window, [&window, scene] {
             if (scene == "blind"_L1)
                 window.verdictPanel()->blindAction()->setChecked(true);
+            if (scene == "persona"_L1) { // PDR-Bench grouped by persona
+                QComboBox *group = window.explorer()->groupBox();
+                group->setCurrentIndex(group->findData(1));
+            }
             const RowId pdf = reportOfFormat(window, u"pdf"_s);
             if (scene == "pdf"_L1 && pdf)
                 window.explorer()->selectReport(pdf);
@@ -90,6 +96,20 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             window.evaluateAction()->trigger();
         if (scene == "shortcuts"_L1)
             window.findChild<QAction *>(u"actionShortcuts"_s)->trigger();
+        if (scene == "persona"_L1)
+            window.verdictPanel()->showPersonaTab();
+        if (scene == "criteria-editor"_L1) {
+            window.criteriaAction()->trigger();
+            // One weight off, so that the check shows what it says about a wrong sum.
+            if (auto *dialog = window.findChild<CriteriaDialog *>()) {
+                QObject::connect(dialog, &CriteriaDialog::loaded, dialog, [dialog] {
+                    CriteriaModel *model = dialog->model();
+                    model->setData(
+                        model->criterionIndex(0, 0, 0).siblingAtColumn(CriteriaModel::WeightColumn),
+                        0.5);
+                });
+            }
+        }
         if (scene == "agreement"_L1)
             window.showPage(1);
         if (scene == "leaderboard"_L1)
@@ -101,6 +121,8 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
                                QWidget *target = &window;
                                if (scene == "run-dialog"_L1)
                                    target = window.findChild<QDialog *>(u"runDialog"_s);
+                               else if (scene == "criteria-editor"_L1)
+                                   target = window.findChild<QDialog *>(u"criteriaDialog"_s);
                                else if (scene == "shortcuts"_L1)
                                    target = window.findChild<QMessageBox *>(u"shortcutSheet"_s);
                                if (!target) {

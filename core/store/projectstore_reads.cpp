@@ -42,6 +42,15 @@ Rubric rubricFrom(const QSqlQuery &q)
     return r;
 }
 
+constexpr auto personaColumns
+    = "SELECT p.id, p.benchmark_id, p.external_id, p.name, p.attributes FROM persona p";
+
+Persona personaFrom(const QSqlQuery &q)
+{
+    return {q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
+            q.value(3).toString(), StoreCodec::toJson(q.value(4))};
+}
+
 constexpr auto rubricColumns = "SELECT id, task_id, query_id, dimension, position, text, weight,"
                                " dimension_weight, mandatory, scale, duplicate_of, metadata"
                                " FROM rubric";
@@ -198,13 +207,11 @@ QList<Reference> ProjectStore::references(RowId taskId)
 
 std::optional<Persona> ProjectStore::persona(RowId id)
 {
-    QSqlQuery &q = prepared(
-        u"SELECT id, benchmark_id, external_id, name, attributes FROM persona WHERE id = ?"_s);
+    QSqlQuery &q = prepared(QString::fromLatin1(personaColumns) + u" WHERE p.id = ?"_s);
     bindAt(q, 0, id);
     if (!exec(q) || !q.next())
         return std::nullopt;
-    Persona p{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
-              q.value(3).toString(), StoreCodec::toJson(q.value(4))};
+    Persona p = personaFrom(q);
     q.finish();
     return p;
 }
@@ -212,16 +219,15 @@ std::optional<Persona> ProjectStore::persona(RowId id)
 QList<Persona> ProjectStore::personas(const QString &benchmarkKey)
 {
     QList<Persona> out;
-    QSqlQuery &q = prepared(u"SELECT p.id, p.benchmark_id, p.external_id, p.name, p.attributes"
-                            " FROM persona p JOIN benchmark b ON b.id = p.benchmark_id"
-                            " WHERE ? = '' OR b.key = ? ORDER BY p.external_id"_s);
+    QSqlQuery &q = prepared(QString::fromLatin1(personaColumns)
+                            + u" JOIN benchmark b ON b.id = p.benchmark_id"
+                              " WHERE COALESCE(?, '') = '' OR b.key = ? ORDER BY p.external_id"_s);
     bindAt(q, 0, benchmarkKey);
     bindAt(q, 1, benchmarkKey);
     if (!exec(q))
         return out;
     while (q.next())
-        out.append({q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
-                    q.value(3).toString(), StoreCodec::toJson(q.value(4))});
+        out.append(personaFrom(q));
     return out;
 }
 

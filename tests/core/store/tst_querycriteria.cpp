@@ -88,6 +88,18 @@ private slots:
         QCOMPARE(criteria().size(), 4);
     }
 
+    void listsPersonas()
+    {
+        for (const QString &key : {QString(), u"pdrbench"_s}) {
+            const QList<Persona> personas = m_store->personas(key);
+            QCOMPARE(personas.size(), 2);
+            QCOMPARE(personas.at(0).externalId, u"u01"_s);
+            QCOMPARE(personas.at(0).name, u"Mei"_s);
+            QCOMPARE(personas.at(1).attributes.value(u"new_field_nobody_documented"_s), true);
+        }
+        QVERIFY(m_store->personas(u"drb2"_s).isEmpty());
+    }
+
     void keepsIdsAndInsertsUpdatesDeletesInOneGo()
     {
         const QList<Rubric> before = criteria();
