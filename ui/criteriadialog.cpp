@@ -255,6 +255,14 @@ void CriteriaDialog::onLoaded(const Loaded &data)
     m_model->setRubrics(data.rubrics);
     m_tree->setEnabled(true);
     m_tree->expandAll();
+    // The first criterion current: the buttons work at once, from the keyboard too.
+    for (int f = 0; f < m_model->rowCount(); ++f) {
+        const QModelIndex dimension = m_model->dimensionIndex(f, 0);
+        if (dimension.isValid() && m_model->rowCount(dimension) > 0) {
+            m_tree->setCurrentIndex(m_model->criterionIndex(f, 0, 0));
+            break;
+        }
+    }
     m_loaded = true;
     validate();
     updateButtons();

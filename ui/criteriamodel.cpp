@@ -308,6 +308,9 @@ QVariant CriteriaModel::data(const QModelIndex &index, int role) const
         switch (role) {
         case RubricIdRole:
             return c.rubricId;
+        case Qt::TextAlignmentRole:
+            return index.column() == WeightColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
+                                                  : QVariant();
         case Qt::DisplayRole:
         case Qt::ToolTipRole:
         case Qt::EditRole:
@@ -351,6 +354,9 @@ QVariant CriteriaModel::data(const QModelIndex &index, int role) const
         if (!isFamily && index.column() == WeightColumn)
             return f.dimensions.at(p.dimension).weight;
         return {};
+    case Qt::TextAlignmentRole:
+        return index.column() == WeightColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
+                                              : QVariant();
     case Qt::DisplayRole:
         break;
     default:

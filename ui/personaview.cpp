@@ -46,6 +46,8 @@ PersonaView::PersonaView(QWidget *parent)
     m_tree->header()->setSectionResizeMode(PersonaModel::FieldColumn,
                                            QHeaderView::ResizeToContents);
     m_tree->header()->setStretchLastSection(true);
+    // Enough rows to read a persona without scrolling at once; the splitter gives the rest.
+    m_tree->setMinimumHeight(fontMetrics().height() * 10);
     m_edit->setObjectName(u"editCriteriaButton"_s);
     m_edit->setToolTip(tr("The query's personalization and quality criteria, their weights "
                           "and wording"));

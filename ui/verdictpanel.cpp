@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QSettings>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
@@ -255,6 +256,7 @@ void VerdictPanel::clear()
     m_personaView->clear();
     m_detailTabs->setCurrentWidget(m_details);
     m_detailTabs->setTabVisible(m_detailTabs->indexOf(m_personaView), false);
+    m_detailTabs->tabBar()->hide();
 }
 
 void VerdictPanel::showPersonaTab()
@@ -317,6 +319,8 @@ void VerdictPanel::showVerdicts(const QString &projectPath, const LoadedReport &
     if (!loaded.query && m_detailTabs->currentIndex() == personaTab)
         m_detailTabs->setCurrentWidget(m_details);
     m_detailTabs->setTabVisible(personaTab, loaded.query.has_value());
+    // Other benchmarks keep the details as they were, without a lone tab over them.
+    m_detailTabs->tabBar()->setVisible(loaded.query.has_value());
 }
 
 void VerdictPanel::updateTitle()

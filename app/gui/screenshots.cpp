@@ -31,22 +31,41 @@ void saveAndQuit(QWidget *widget, const QString &file)
     QCoreApplication::exit(ok ? 0 : 1);
 }
 
+// The summaries of every report in tree order, at any depth (grouping by persona adds one).
+QList<const ReportSummary *> reportsInTreeOrder(const MainWindow &window,
+                                                const QModelIndex &parent = {})
+{
+    const ProjectTreeModel *model = window.projectModel();
+    QList<const ReportSummary *> out;
+    for (int row = 0; row < model->rowCount(parent); ++row) {
+        const QModelIndex index = model->index(row, 0, parent);
+        if (const ReportSummary *r
+            = model->reportSummary(index.data(ProjectTreeModel::ReportIdRole).toLongLong()))
+            out.append(r);
+        out += reportsInTreeOrder(window, index);
+    }
+    return out;
+}
+
 // The first report of the given format in tree order, or 0.
 RowId reportOfFormat(const MainWindow &window, const QString &format)
 {
-    const ProjectTreeModel *model = window.projectModel();
-    const QModelIndex benchmark = model->index(0, 0);
-    for (int t = 0; t < model->rowCount(benchmark); ++t) {
-        const QModelIndex task = model->index(t, 0, benchmark);
-        for (int r = 0; r < model->rowCount(task); ++r) {
-            const RowId id
-                = model->index(r, 0, task).data(ProjectTreeModel::ReportIdRole).toLongLong();
-            const ReportSummary *summary = model->reportSummary(id);
-            if (summary && summary->format == format)
-                return id;
-        }
+    for (const ReportSummary *r : reportsInTreeOrder(window)) {
+        if (r->format == format)
+            return r->id;
     }
     return 0;
+}
+
+// The longest report that has a persona: the one that shows the most of a PDR-Bench query.
+RowId richestPersonaReport(const MainWindow &window)
+{
+    const ReportSummary *best = nullptr;
+    for (const ReportSummary *r : reportsInTreeOrder(window)) {
+        if (!r->persona.isEmpty() && (!best || r->characters > best->characters))
+            best = r;
+    }
+    return best ? best->id : 0;
 }
 
 // Selects the first rubric of the report on screen that has evidence, so its span is current.
@@ -77,8 +96,11 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
                 group->setCurrentIndex(group->findData(1));
             }
             const RowId pdf = reportOfFormat(window, u"pdf"_s);
+            const RowId pdr = richestPersonaReport(window);
             if (scene == "pdf"_L1 && pdf)
                 window.explorer()->selectReport(pdf);
+            else if ((scene == "persona"_L1 || scene == "criteria-editor"_L1) && pdr)
+                window.explorer()->selectReport(pdr);
             else
                 window.selectFirstReport();
         });

@@ -27,6 +27,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -183,6 +184,7 @@ void TestPdrWorkbench::personaViewShowsQueryAndPersona()
 
     openReport(pdrReport(u"2"_s));
     QVERIFY(tabs->isTabVisible(personaTab));
+    QVERIFY(tabs->tabBar()->isVisible());
     panel->showPersonaTab();
     QCOMPARE(tabs->currentIndex(), personaTab);
     QCOMPARE(view->settingLabel()->text(), u"Task with persona"_s);
@@ -214,6 +216,7 @@ void TestPdrWorkbench::personaViewShowsQueryAndPersona()
         demoReport = demoReport ? demoReport : r.id;
     openReport(demoReport);
     QVERIFY(!tabs->isTabVisible(personaTab));
+    QVERIFY(!tabs->tabBar()->isVisible());
     QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(panel->details()));
     QCOMPARE(view->queryId(), 0);
     QCOMPARE(view->model()->rowCount(), 0);
