@@ -363,7 +363,11 @@ void TestPdrWorkbench::criteriaEditorEditsNormalisesAndSaves()
     VerdictModel *verdicts = m_window->verdictPanel()->model();
     QTRY_COMPARE_WITH_TIMEOUT(verdicts->rowCount(), 5, LoadTimeout);
     const int tableRow = verdicts->rowOfRubric(tableId);
-    QVERIFY(tableRow >= 0);
+    // In the editor's order: personalization's dimensions, then quality's, by position.
+    QCOMPARE(tableRow, 2);
+    QCOMPARE(verdicts->rowOfRubric(shiftId), 0);
+    QCOMPARE(verdicts->rowAt(3)->rubricText, u"Names the biggest risk"_s);
+    QCOMPARE(verdicts->rowAt(4)->rubricText, u"Explains trade-offs"_s);
     QCOMPARE(verdicts->rowAt(tableRow)->rubricText, u"Uses one table per budget year"_s);
     QVERIFY(verdicts->rowAt(tableRow)->judgeStale);
     QCOMPARE(verdicts->index(tableRow, VerdictModel::JudgeColumn).data().toString(),
