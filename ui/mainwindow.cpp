@@ -1,8 +1,10 @@
 #include "mainwindow.h"
 
 #include "alignmentdashboard.h"
+#include "criteriadialog.h"
 #include "importdialog.h"
 #include "leaderboardpage.h"
+#include "personaview.h"
 #include "preferencesdialog.h"
 #include "projectexplorer.h"
 #include "projectjobs.h"
@@ -166,6 +168,15 @@ void MainWindow::createActions()
     connect(m_stopAction, &QAction::triggered, this, [this] { m_runs->cancel(); });
     m_stopAction->setShortcut(Qt::CTRL | Qt::Key_Period);
 
+    m_criteriaAction = makeAction(
+        this, {}, tr("Edit PDR &Criteria…"), "actionEditCriteria", {},
+        tr("The PDR-Bench query's dimensions, criteria and weights: check, edit, normalise"));
+    connect(m_criteriaAction, &QAction::triggered, this, [this] {
+        const RowId query = m_verdictPanel->personaView()->queryId();
+        if (query)
+            openCriteriaEditor(query);
+    });
+
     m_preferencesAction
         = makeAction(this, {}, tr("&Preferences…"), "actionPreferences", QKeySequence::Preferences,
                      tr("Your annotator name and other settings"));
@@ -287,6 +298,7 @@ void MainWindow::createMenusAndToolBar()
     runs->addAction(m_runsDock->resumeAction());
     runs->addAction(m_runsDock->rerunFailedAction());
     runs->addSeparator();
+    runs->addAction(m_criteriaAction);
     QAction *sample = runs->addAction(tr("&Sample Items for Annotation…"));
     sample->setObjectName(u"actionSample"_s);
     sample->setStatusTip(tr("Draw a stratified, seeded sample of rubric items and assign it to "
@@ -470,6 +482,8 @@ void MainWindow::connectWorkers()
     });
     connect(m_verdictPanel, &VerdictPanel::blindModeChanged, this,
             [this] { m_reportView->setEvidence(m_verdictPanel->visibleRows()); });
+    connect(m_verdictPanel->personaView(), &PersonaView::editCriteriaRequested, this,
+            &MainWindow::openCriteriaEditor);
     connect(m_verdictPanel, &VerdictPanel::message, this,
             [this](const QString &text) { statusBar()->showMessage(text, 5000); });
 }
@@ -552,6 +566,26 @@ void MainWindow::updateActions()
     m_evaluateAction->setEnabled(haveProject && !m_runs->isRunning());
     m_stopAction->setEnabled(m_runs->isRunning());
     m_demoAction->setEnabled(!busy);
+    m_criteriaAction->setEnabled(haveProject && m_verdictPanel->personaView()->queryId() != 0);
+}
+
+void MainWindow::openCriteriaEditor(RowId queryId)
+{
+    if (m_projectPath.isEmpty() || !queryId)
+        return;
+    auto *dialog = new CriteriaDialog(m_projectPath, queryId, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const QString project = m_projectPath;
+    connect(dialog, &CriteriaDialog::saved, this, [this, project] {
+        if (project != m_projectPath)
+            return;
+        statusBar()->showMessage(tr("Criteria saved"), 5000);
+        // Rubric counts in the tree, and the verdicts of the report on screen.
+        reloadProject();
+        if (m_reportView->reportId())
+            loadReport(m_reportView->reportId());
+    });
+    dialog->open();
 }
 
 QString MainWindow::countsText() const
@@ -696,6 +730,7 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
         m_reportView->showMessage(reports > 0 ? tr("Select a report in the tree to read it.")
                                               : tr("This project has no reports yet."));
         m_verdictPanel->clear();
+        updateActions();
     }
     emit projectLoaded(snapshot.path);
 }
@@ -725,6 +760,7 @@ void MainWindow::onReportLoaded(const LoadedReport &loaded)
 {
     const ReportSummary *summary = projectModel()->reportSummary(loaded.report.id);
     m_verdictPanel->showVerdicts(m_projectPath, loaded);
+    updateActions(); // the criteria editor follows the report's query
     // A refresh of the report on screen (a run wrote verdicts, a label revealed a blind
     // rubric) re-highlights without touching the text or its scroll position.
     if (loaded.report.id != m_reportView->reportId()) {

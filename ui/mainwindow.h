@@ -56,6 +56,10 @@ public:
     VerdictPanel *verdictPanel() const { return m_verdictPanel; }
     QAction *runAction() const { return m_runAction; }
     QAction *evaluateAction() const { return m_evaluateAction; }
+    // Judge → Edit PDR Criteria…: enabled while a PDR-Bench report is on screen.
+    QAction *criteriaAction() const { return m_criteriaAction; }
+    // Opens the criteria editor of a PDR-Bench query; a save refreshes the verdicts.
+    void openCriteriaEditor(RowId queryId);
     RunsDock *runsDock() const { return m_runsDock; }
     AlignmentDashboard *dashboard() const { return m_dashboard; }
     LeaderboardPage *leaderboards() const { return m_leaderboards; }
@@ -125,6 +129,7 @@ private:
     QAction *m_runAction = nullptr;
     QAction *m_evaluateAction = nullptr;
     QAction *m_stopAction = nullptr;
+    QAction *m_criteriaAction = nullptr;
     QAction *m_preferencesAction = nullptr;
     QAction *m_quitAction = nullptr;
     QAction *m_shortcutsAction = nullptr;

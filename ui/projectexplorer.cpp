@@ -41,6 +41,7 @@ ProjectExplorer::ProjectExplorer(QWidget *parent)
     , m_model(new ProjectTreeModel(this))
     , m_proxy(new ProjectFilterModel(this))
     , m_filter(new QLineEdit(this))
+    , m_group(new QComboBox(this))
     , m_tree(new QTreeView(this))
     , m_search(new QLineEdit(this))
     , m_results(new QListWidget(this))
@@ -77,6 +78,15 @@ ProjectExplorer::ProjectExplorer(QWidget *parent)
     filters->addWidget(m_boxes[ProjectFilterModel::Status], 0, 2);
     filters->addWidget(m_boxes[ProjectFilterModel::Model], 1, 0, 1, 2);
     filters->addWidget(m_boxes[ProjectFilterModel::Persona], 1, 2);
+    m_group->setObjectName(u"groupBox"_s);
+    m_group->addItem(tr("Group by task"), int(ProjectTreeModel::Grouping::ByTask));
+    m_group->addItem(tr("Group by persona"), int(ProjectTreeModel::Grouping::ByPersona));
+    m_group->setToolTip(tr("PDR-Bench: show reports under their task, or under the persona "
+                           "who asked and then the task"));
+    m_group->setVisible(false);
+    connect(m_group, &QComboBox::currentIndexChanged, this,
+            [this] { setGrouping(m_group->currentData().toInt()); });
+    filters->addWidget(m_group, 2, 0, 1, 3);
     fillBox(ProjectFilterModel::Status, tr("Any status"), {});
     m_boxes[ProjectFilterModel::Status]->addItem(
         tr("Unlabelled"), QString::number(int(ProjectTreeModel::AnnotationStatus::Unlabelled)));
@@ -166,6 +176,7 @@ void ProjectExplorer::setSnapshot(const ProjectSnapshot &snapshot)
     fillBox(ProjectFilterModel::Model, tr("Any model"), sortedDistinct(models));
     m_boxes[ProjectFilterModel::Persona]->setVisible(personas.size() > 1
                                                      || !personas.contains(QString()));
+    m_group->setVisible(m_model->hasPersonas());
     if (otherProject) {
         ++m_searchRequest;
         m_results->clear();
@@ -176,10 +187,22 @@ void ProjectExplorer::setSnapshot(const ProjectSnapshot &snapshot)
 
 void ProjectExplorer::afterFilterChange()
 {
+    const bool byPersona = m_model->grouping() == ProjectTreeModel::Grouping::ByPersona;
     if (m_proxy->isFiltering())
         m_tree->expandAll();
     else
-        m_tree->expandToDepth(m_reportCount < ExpandAllBelowReports ? 1 : 0);
+        m_tree->expandToDepth(m_reportCount < ExpandAllBelowReports ? (byPersona ? 2 : 1) : 0);
+}
+
+void ProjectExplorer::setGrouping(int grouping)
+{
+    // The report on screen stays current in the new tree.
+    const QModelIndex current = m_proxy->mapToSource(m_tree->currentIndex());
+    const RowId report = current.data(ProjectTreeModel::ReportIdRole).toLongLong();
+    m_model->setGrouping(ProjectTreeModel::Grouping(grouping));
+    afterFilterChange();
+    if (report)
+        selectReport(report);
 }
 
 void ProjectExplorer::onCurrentChanged(const QModelIndex &current)

@@ -1,5 +1,6 @@
-// The left side of the window: the project tree (benchmark → task → report), its filters
-// (text, language, theme, persona, model, annotation status) and a full-text search over
+// The left side of the window: the project tree (benchmark → task → report, or PDR-Bench's
+// benchmark → persona → task → report), its filters (text, language, theme, persona, model,
+// annotation status) and a full-text search over
 // the reports whose hits open the report at the hit. Searches run off the GUI thread.
 #pragma once
 
@@ -32,6 +33,8 @@ public:
     QLineEdit *filterEdit() const { return m_filter; }
     QLineEdit *searchEdit() const { return m_search; }
     QListWidget *searchResults() const { return m_results; }
+    // Group by task or by persona; shown when some report has a persona.
+    QComboBox *groupBox() const { return m_group; }
     QComboBox *attributeBox(ProjectFilterModel::Attribute attribute) const
     {
         return m_boxes[attribute];
@@ -56,11 +59,13 @@ private:
     void fillBox(ProjectFilterModel::Attribute attribute, const QString &anyText,
                  const QStringList &values);
     void afterFilterChange();
+    void setGrouping(int grouping);
 
     ProjectTreeModel *m_model;
     ProjectFilterModel *m_proxy;
     QLineEdit *m_filter;
     QComboBox *m_boxes[ProjectFilterModel::AttributeCount] = {};
+    QComboBox *m_group;
     QTreeView *m_tree;
     QLineEdit *m_search;
     QListWidget *m_results;

@@ -2,6 +2,7 @@
 
 #include "annotationwriter.h"
 #include "background.h"
+#include "scoring/pdrscoring.h"
 
 #include <QFileInfo>
 #include <QStringDecoder>
@@ -21,6 +22,24 @@ std::unique_ptr<ProjectStore> openExisting(const QString &path, QString *error)
         return {};
     }
     return ProjectStore::open(path, error);
+}
+
+// PDR-Bench criteria as the criteria editor lists them: personalization's dimensions, then
+// quality's, in the reference's order (the store has them in import order, which JSON
+// objects make alphabetical), each dimension's criteria by position.
+void sortPdrCriteria(QList<VerdictRow> &rows)
+{
+    const auto rank = [](const QString &dimension) {
+        const qsizetype p = pdrPersonalizationDimensions().indexOf(dimension);
+        const qsizetype q = pdrQualityDimensions().indexOf(dimension);
+        return p >= 0 ? p : q >= 0 ? 100 + q : 1000;
+    };
+    std::stable_sort(rows.begin(), rows.end(), [&](const VerdictRow &a, const VerdictRow &b) {
+        const auto ra = rank(a.dimension), rb = rank(b.dimension);
+        if (ra != rb)
+            return ra < rb;
+        return a.dimension != b.dimension ? a.dimension < b.dimension : a.position < b.position;
+    });
 }
 
 template<typename T>
@@ -46,6 +65,7 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error,
     snapshot.benchmarks = store->benchmarks();
     snapshot.tasks = store->taskSummaries();
     snapshot.reports = store->reportSummaries({}, annotator);
+    snapshot.personas = store->personas();
     // The reads return empty lists on failure; a broken file must not look like an empty one.
     if (!store->lastError().isEmpty())
         *error = store->lastError();
@@ -66,6 +86,11 @@ std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId
     }
     LoadedReport loaded;
     loaded.task = store->task(report->taskId);
+    if (report->queryId) {
+        loaded.query = store->query(*report->queryId);
+        if (loaded.query && loaded.query->personaId)
+            loaded.persona = store->persona(*loaded.query->personaId);
+    }
     if (report->format == ReportFormat::Html && !report->contentHash.isEmpty()) {
         const QByteArray bytes = store->originalFile(report->contentHash);
         QStringDecoder decoder = QStringDecoder::decoderForHtml(bytes);
@@ -90,6 +115,8 @@ std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId
     if (loaded.otherRunId == loaded.runId)
         loaded.otherRunId = 0;
     loaded.verdicts = verdictRows(*store, reportId, loaded.runId, annotator, loaded.otherRunId);
+    if (loaded.query)
+        sortPdrCriteria(loaded.verdicts);
     loaded.report = std::move(*report);
     return loaded;
 }

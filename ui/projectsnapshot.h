@@ -18,6 +18,7 @@ struct ProjectSnapshot {
     QList<Benchmark> benchmarks;
     QList<TaskSummary> tasks;
     QList<ReportSummary> reports;
+    QList<Persona> personas; // PDR-Bench, for the explorer's persona groups
 
     int rubricCount() const;
 };
@@ -25,6 +26,9 @@ struct ProjectSnapshot {
 struct LoadedReport {
     Report report;
     std::optional<Task> task;
+    // PDR-Bench: the query the report answers and the persona who asked it.
+    std::optional<Query> query;
+    std::optional<Persona> persona;
     // HTML reports: the original page. Report::text holds its Markdown rendering, which is
     // what a judge reads, but a person reads the page as its author laid it out.
     QString originalHtml;

@@ -9,24 +9,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// internalId of an index names its parent, tagged in the low two bits:
-//   0            benchmark row (no parent)
-//   (b << 2) | 1 task row whose benchmark is m_benchmarks[b]
-//   (t << 2) | 2 report row whose task is m_tasks[t]
-constexpr quintptr TaskTag = 1;
-constexpr quintptr ReportTag = 2;
-constexpr quintptr TagMask = 3;
-
-quintptr encode(qsizetype parentRow, quintptr tag)
-{
-    return (quintptr(parentRow) << 2) | tag;
-}
-
-qsizetype parentRowOf(const QModelIndex &index)
-{
-    return qsizetype(index.internalId() >> 2);
-}
-
 QString counted(int n, const QString &one, const QString &many)
 {
     return n == 1 ? one : many.arg(n);
@@ -68,64 +50,8 @@ ProjectTreeModel::ProjectTreeModel(QObject *parent)
 
 void ProjectTreeModel::setSnapshot(const ProjectSnapshot &snapshot)
 {
-    QList<BenchmarkRow> benchmarks;
-    QHash<QString, qsizetype> benchmarkRowByKey;
-    for (const Benchmark &b : snapshot.benchmarks) {
-        benchmarkRowByKey.insert(b.key, benchmarks.size());
-        benchmarks.append({b, 0, 0});
-    }
-
-    // Group tasks under their benchmark, keeping the snapshot's order within each group.
-    QList<QList<const TaskSummary *>> tasksOfBenchmark(benchmarks.size());
-    for (const TaskSummary &t : snapshot.tasks) {
-        auto it = benchmarkRowByKey.constFind(t.benchmarkKey);
-        if (it == benchmarkRowByKey.cend()) {
-            // A task of a benchmark the snapshot did not list still deserves a home.
-            Benchmark b;
-            b.key = t.benchmarkKey;
-            b.name = t.benchmarkKey;
-            it = benchmarkRowByKey.insert(b.key, benchmarks.size());
-            benchmarks.append({b, 0, 0});
-            tasksOfBenchmark.append(QList<const TaskSummary *>());
-        }
-        tasksOfBenchmark[*it].append(&t);
-    }
-
-    QList<TaskRow> tasks;
-    QHash<QString, qsizetype> taskRowByKey;
-    for (qsizetype b = 0; b < benchmarks.size(); ++b) {
-        benchmarks[b].firstTask = tasks.size();
-        benchmarks[b].taskCount = tasksOfBenchmark[b].size();
-        for (const TaskSummary *t : std::as_const(tasksOfBenchmark[b])) {
-            taskRowByKey.insert(taskKey(t->benchmarkKey, t->externalId), tasks.size());
-            tasks.append({*t, b, tasks.size() - benchmarks[b].firstTask, 0, 0});
-        }
-    }
-
-    QList<QList<const ReportSummary *>> reportsOfTask(tasks.size());
-    for (const ReportSummary &r : snapshot.reports) {
-        const auto it = taskRowByKey.constFind(taskKey(r.benchmarkKey, r.taskExternalId));
-        if (it != taskRowByKey.cend())
-            reportsOfTask[*it].append(&r);
-    }
-
-    QList<ReportRow> reports;
-    QHash<RowId, qsizetype> reportRowById;
-    for (qsizetype t = 0; t < tasks.size(); ++t) {
-        tasks[t].firstReport = reports.size();
-        tasks[t].reportCount = reportsOfTask[t].size();
-        for (const ReportSummary *r : std::as_const(reportsOfTask[t])) {
-            reportRowById.insert(r->id, reports.size());
-            reports.append({*r, t, reports.size() - tasks[t].firstReport});
-        }
-    }
-
-    beginResetModel();
-    m_benchmarks = std::move(benchmarks);
-    m_tasks = std::move(tasks);
-    m_reports = std::move(reports);
-    m_reportRowById = std::move(reportRowById);
-    endResetModel();
+    m_snapshot = snapshot;
+    rebuild();
 }
 
 void ProjectTreeModel::clear()
@@ -133,107 +59,194 @@ void ProjectTreeModel::clear()
     setSnapshot({});
 }
 
+void ProjectTreeModel::setGrouping(Grouping grouping)
+{
+    if (grouping == m_grouping)
+        return;
+    m_grouping = grouping;
+    rebuild();
+}
+
+qsizetype ProjectTreeModel::addNode(NodeKind kind, qsizetype parent, qsizetype item)
+{
+    const qsizetype at = m_nodes.size();
+    const int row = int(parent < 0 ? m_roots.size() : m_nodes.at(parent).children.size());
+    m_nodes.append({kind, parent, row, item, {}, 0});
+    // After the append: it may have moved the parent's node.
+    (parent < 0 ? m_roots : m_nodes[parent].children).append(at);
+    if (kind == NodeKind::Report) {
+        m_reportNodeById.insert(m_reports.at(item).summary.id, at);
+        for (qsizetype p = parent; p >= 0; p = m_nodes.at(p).parent)
+            ++m_nodes[p].reports;
+    }
+    return at;
+}
+
+void ProjectTreeModel::addTasks(qsizetype parent, const QList<qsizetype> &tasks,
+                                const QList<QList<qsizetype>> &reportsOfTask,
+                                const std::function<bool(const ReportSummary &)> &take)
+{
+    for (const qsizetype t : tasks) {
+        QList<qsizetype> reports;
+        for (const qsizetype r : reportsOfTask.at(t)) {
+            if (take(m_reports.at(r).summary))
+                reports.append(r);
+        }
+        if (reports.isEmpty() && m_grouping == Grouping::ByPersona
+            && m_nodes.at(parent).kind == NodeKind::Persona)
+            continue; // under a persona, only the tasks it asked
+        const qsizetype taskNode = addNode(NodeKind::Task, parent, t);
+        for (const qsizetype r : std::as_const(reports))
+            addNode(NodeKind::Report, taskNode, r);
+    }
+}
+
+void ProjectTreeModel::rebuild()
+{
+    beginResetModel();
+    m_benchmarks = m_snapshot.benchmarks;
+    m_tasks.clear();
+    m_reports.clear();
+    m_personas.clear();
+    m_nodes.clear();
+    m_roots.clear();
+    m_reportNodeById.clear();
+    m_hasPersonas = false;
+
+    QHash<QString, qsizetype> benchmarkByKey;
+    for (qsizetype b = 0; b < m_benchmarks.size(); ++b)
+        benchmarkByKey.insert(m_benchmarks.at(b).key, b);
+    // Tasks grouped under their benchmark, keeping the snapshot's order within each group.
+    QList<QList<qsizetype>> tasksOfBenchmark(m_benchmarks.size());
+    QHash<QString, qsizetype> taskByKey;
+    for (const TaskSummary &t : std::as_const(m_snapshot.tasks)) {
+        auto it = benchmarkByKey.constFind(t.benchmarkKey);
+        if (it == benchmarkByKey.cend()) {
+            // A task of a benchmark the snapshot did not list still deserves a home.
+            Benchmark b;
+            b.key = t.benchmarkKey;
+            b.name = t.benchmarkKey;
+            it = benchmarkByKey.insert(b.key, m_benchmarks.size());
+            m_benchmarks.append(b);
+            tasksOfBenchmark.append(QList<qsizetype>());
+        }
+        taskByKey.insert(taskKey(t.benchmarkKey, t.externalId), m_tasks.size());
+        tasksOfBenchmark[*it].append(m_tasks.size());
+        m_tasks.append(t);
+    }
+    QList<QList<qsizetype>> reportsOfTask(m_tasks.size());
+    QList<QStringList> personasOfBenchmark(m_benchmarks.size());
+    for (const ReportSummary &r : std::as_const(m_snapshot.reports)) {
+        const auto t = taskByKey.constFind(taskKey(r.benchmarkKey, r.taskExternalId));
+        if (t == taskByKey.cend())
+            continue;
+        reportsOfTask[*t].append(m_reports.size());
+        m_reports.append({r, *t});
+        if (r.persona.isEmpty())
+            continue;
+        m_hasPersonas = true;
+        QStringList &personas = personasOfBenchmark[benchmarkByKey.value(r.benchmarkKey)];
+        if (!personas.contains(r.persona))
+            personas.append(r.persona);
+    }
+
+    const auto everything = [](const ReportSummary &) {
+        return true;
+    };
+    for (qsizetype b = 0; b < m_benchmarks.size(); ++b) {
+        const qsizetype benchmarkNode = addNode(NodeKind::Benchmark, -1, b);
+        QStringList personas = personasOfBenchmark.at(b);
+        if (m_grouping == Grouping::ByTask || personas.isEmpty()) {
+            addTasks(benchmarkNode, tasksOfBenchmark.at(b), reportsOfTask, everything);
+            continue;
+        }
+        std::sort(personas.begin(), personas.end());
+        QHash<QString, QString> names;
+        for (const Persona &p : std::as_const(m_snapshot.personas)) {
+            if (p.benchmarkId == m_benchmarks.at(b).id)
+                names.insert(p.externalId, p.name);
+        }
+        // Reports without a persona (a query that named none) keep a group of their own.
+        personas.append(QString());
+        for (const QString &persona : std::as_const(personas)) {
+            m_personas.append({persona, names.value(persona)});
+            const qsizetype personaNode
+                = addNode(NodeKind::Persona, benchmarkNode, m_personas.size() - 1);
+            addTasks(personaNode, tasksOfBenchmark.at(b), reportsOfTask,
+                     [&persona](const ReportSummary &r) { return r.persona == persona; });
+            if (m_nodes.at(personaNode).children.isEmpty()) { // nobody without a persona
+                m_nodes[benchmarkNode].children.removeLast();
+                m_nodes.removeLast();
+                m_personas.removeLast();
+            }
+        }
+    }
+    endResetModel();
+}
+
 const ReportSummary *ProjectTreeModel::reportSummary(RowId reportId) const
 {
-    const auto it = m_reportRowById.constFind(reportId);
-    return it == m_reportRowById.cend() ? nullptr : &m_reports.at(*it).summary;
+    const auto it = m_reportNodeById.constFind(reportId);
+    return it == m_reportNodeById.cend() ? nullptr : &m_reports.at(m_nodes.at(*it).item).summary;
+}
+
+QModelIndex ProjectTreeModel::indexOfNode(qsizetype node, int column) const
+{
+    return createIndex(m_nodes.at(node).row, column, quintptr(node + 1));
 }
 
 QModelIndex ProjectTreeModel::indexOfReport(RowId reportId) const
 {
-    const auto it = m_reportRowById.constFind(reportId);
-    if (it == m_reportRowById.cend())
-        return {};
-    const ReportRow &r = m_reports.at(*it);
-    return createIndex(int(r.rowInTask), NameColumn, encode(r.taskRow, ReportTag));
+    const auto it = m_reportNodeById.constFind(reportId);
+    return it == m_reportNodeById.cend() ? QModelIndex() : indexOfNode(*it);
 }
 
 QModelIndex ProjectTreeModel::firstReportIndex() const
 {
-    if (m_reports.isEmpty())
-        return {};
-    return indexOfReport(m_reports.constFirst().summary.id);
-}
-
-ProjectTreeModel::NodeKind ProjectTreeModel::kindOf(const QModelIndex &index) const
-{
-    switch (index.internalId() & TagMask) {
-    case TaskTag:
-        return NodeKind::Task;
-    case ReportTag:
-        return NodeKind::Report;
-    default:
-        return NodeKind::Benchmark;
+    // Depth first, in display order.
+    QList<qsizetype> stack(m_roots.crbegin(), m_roots.crend());
+    while (!stack.isEmpty()) {
+        const qsizetype n = stack.takeLast();
+        if (m_nodes.at(n).kind == NodeKind::Report)
+            return indexOfNode(n);
+        const QList<qsizetype> &children = m_nodes.at(n).children;
+        stack.append(QList<qsizetype>(children.crbegin(), children.crend()));
     }
+    return {};
 }
 
-const ProjectTreeModel::BenchmarkRow &ProjectTreeModel::benchmarkAt(const QModelIndex &index) const
+const ProjectTreeModel::Node *ProjectTreeModel::nodeOf(const QModelIndex &index) const
 {
-    return m_benchmarks.at(index.row());
-}
-
-const ProjectTreeModel::TaskRow &ProjectTreeModel::taskAt(const QModelIndex &index) const
-{
-    return m_tasks.at(m_benchmarks.at(parentRowOf(index)).firstTask + index.row());
-}
-
-const ProjectTreeModel::ReportRow &ProjectTreeModel::reportAt(const QModelIndex &index) const
-{
-    return m_reports.at(m_tasks.at(parentRowOf(index)).firstReport + index.row());
+    if (!index.isValid() || index.internalId() == 0
+        || qsizetype(index.internalId()) > m_nodes.size())
+        return nullptr;
+    return &m_nodes.at(qsizetype(index.internalId()) - 1);
 }
 
 QModelIndex ProjectTreeModel::index(int row, int column, const QModelIndex &parent) const
 {
     if (!hasIndex(row, column, parent))
         return {};
-    if (!parent.isValid())
-        return createIndex(row, column, quintptr(0));
-    switch (kindOf(parent)) {
-    case NodeKind::Benchmark:
-        return createIndex(row, column, encode(parent.row(), TaskTag));
-    case NodeKind::Task:
-        return createIndex(
-            row, column,
-            encode(m_benchmarks.at(parentRowOf(parent)).firstTask + parent.row(), ReportTag));
-    case NodeKind::Report:
-        break;
-    }
-    return {};
+    const Node *p = nodeOf(parent);
+    return createIndex(row, column, quintptr((p ? p->children : m_roots).at(row) + 1));
 }
 
 QModelIndex ProjectTreeModel::parent(const QModelIndex &child) const
 {
-    if (!child.isValid())
+    const Node *node = nodeOf(child);
+    if (!node || node->parent < 0)
         return {};
-    switch (kindOf(child)) {
-    case NodeKind::Benchmark:
-        return {};
-    case NodeKind::Task:
-        return createIndex(int(parentRowOf(child)), NameColumn, quintptr(0));
-    case NodeKind::Report: {
-        const TaskRow &task = m_tasks.at(parentRowOf(child));
-        return createIndex(int(task.rowInBenchmark), NameColumn,
-                           encode(task.benchmarkRow, TaskTag));
-    }
-    }
-    return {};
+    return indexOfNode(node->parent);
 }
 
 int ProjectTreeModel::rowCount(const QModelIndex &parent) const
 {
     if (!parent.isValid())
-        return int(m_benchmarks.size());
+        return int(m_roots.size());
     if (parent.column() != NameColumn)
         return 0;
-    switch (kindOf(parent)) {
-    case NodeKind::Benchmark:
-        return int(benchmarkAt(parent).taskCount);
-    case NodeKind::Task:
-        return int(taskAt(parent).reportCount);
-    case NodeKind::Report:
-        break;
-    }
-    return 0;
+    const Node *node = nodeOf(parent);
+    return node ? int(node->children.size()) : 0;
 }
 
 int ProjectTreeModel::columnCount(const QModelIndex &) const
@@ -245,33 +258,60 @@ QVariant ProjectTreeModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
-    const NodeKind kind = kindOf(index);
+    const Node *node = nodeOf(index);
+    if (!node)
+        return {};
     if (role == KindRole)
-        return int(kind);
-    switch (kind) {
+        return int(node->kind);
+    switch (node->kind) {
     case NodeKind::Benchmark:
-        return benchmarkData(benchmarkAt(index), index.column(), role);
+        return benchmarkData(*node, index.column(), role);
+    case NodeKind::Persona:
+        return personaData(*node, index.column(), role);
     case NodeKind::Task:
-        return taskData(taskAt(index), index.column(), role);
+        return taskData(*node, index.column(), role);
     case NodeKind::Report:
-        return reportData(reportAt(index), index.column(), role);
+        return reportData(*node, index.column(), role);
     }
     return {};
 }
 
-QVariant ProjectTreeModel::benchmarkData(const BenchmarkRow &row, int column, int role) const
+QVariant ProjectTreeModel::benchmarkData(const Node &node, int column, int role) const
 {
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
+    const Benchmark &b = m_benchmarks.at(node.item);
     if (column == NameColumn)
-        return row.benchmark.name.isEmpty() ? row.benchmark.key : row.benchmark.name;
-    const int n = int(row.taskCount);
-    return counted(n, tr("1 task"), tr("%L1 tasks"));
+        return b.name.isEmpty() ? b.key : b.name;
+    if (!node.children.isEmpty()
+        && m_nodes.at(node.children.constFirst()).kind == NodeKind::Persona)
+        return counted(int(node.children.size()), tr("1 persona"), tr("%L1 personas"));
+    return counted(int(node.children.size()), tr("1 task"), tr("%L1 tasks"));
 }
 
-QVariant ProjectTreeModel::taskData(const TaskRow &row, int column, int role) const
+QVariant ProjectTreeModel::personaData(const Node &node, int column, int role) const
 {
-    const TaskSummary &t = row.summary;
+    const PersonaItem &p = m_personas.at(node.item);
+    switch (role) {
+    case PersonaRole:
+        return p.externalId;
+    case Qt::DisplayRole:
+    case Qt::ToolTipRole:
+        if (column == NameColumn) {
+            if (p.externalId.isEmpty())
+                return tr("No persona");
+            return p.name.isEmpty() ? p.externalId : u"%1 · %2"_s.arg(p.externalId, p.name);
+        }
+        return QString(counted(int(node.children.size()), tr("1 task"), tr("%L1 tasks")) + u" · "_s
+                       + counted(node.reports, tr("1 report"), tr("%L1 reports")));
+    default:
+        return {};
+    }
+}
+
+QVariant ProjectTreeModel::taskData(const Node &node, int column, int role) const
+{
+    const TaskSummary &t = m_tasks.at(node.item);
     switch (role) {
     case TaskIdRole:
         return t.id;
@@ -279,7 +319,7 @@ QVariant ProjectTreeModel::taskData(const TaskRow &row, int column, int role) co
         if (column == NameColumn)
             return t.title.isEmpty() ? t.externalId : u"%1 · %2"_s.arg(t.externalId, t.title);
         return QString(counted(t.rubricCount, tr("1 rubric"), tr("%L1 rubrics")) + u" · "_s
-                       + counted(int(row.reportCount), tr("1 report"), tr("%L1 reports")));
+                       + counted(int(node.children.size()), tr("1 report"), tr("%L1 reports")));
     case Qt::ToolTipRole: {
         QStringList lines{t.title.isEmpty() ? t.externalId : t.title};
         if (!t.language.isEmpty())
@@ -293,26 +333,27 @@ QVariant ProjectTreeModel::taskData(const TaskRow &row, int column, int role) co
     }
 }
 
-QVariant ProjectTreeModel::reportData(const ReportRow &row, int column, int role) const
+QVariant ProjectTreeModel::reportData(const Node &node, int column, int role) const
 {
-    const ReportSummary &r = row.summary;
+    const ReportItem &item = m_reports.at(node.item);
+    const ReportSummary &r = item.summary;
+    const TaskSummary &task = m_tasks.at(item.task);
     switch (role) {
     case ReportIdRole:
         return r.id;
     case TaskIdRole:
-        return m_tasks.at(row.taskRow).summary.id;
+        return task.id;
     case LanguageRole:
-        return m_tasks.at(row.taskRow).summary.language;
+        return task.language;
     case ThemeRole:
-        return m_tasks.at(row.taskRow).summary.theme;
+        return task.theme;
     case PersonaRole:
         return r.persona;
     case ModelRole:
         return r.model;
     case AnnotationStatusRole: {
-        const int rubrics = m_tasks.at(row.taskRow).summary.rubricCount;
         const auto status = r.labelled == 0 ? AnnotationStatus::Unlabelled
-            : r.labelled < rubrics          ? AnnotationStatus::InProgress
+            : r.labelled < task.rubricCount ? AnnotationStatus::InProgress
                                             : AnnotationStatus::Done;
         return int(status);
     }
@@ -325,9 +366,7 @@ QVariant ProjectTreeModel::reportData(const ReportRow &row, int column, int role
         return QString(reportFormatName(r.format) + u" · "_s
                        + (r.hasText ? tr("%L1 chars").arg(r.characters) : tr("no text"))
                        + (r.labelled > 0 ? u" · "_s
-                                  + tr("%1/%2 labelled")
-                                        .arg(r.labelled)
-                                        .arg(m_tasks.at(row.taskRow).summary.rubricCount)
+                                  + tr("%1/%2 labelled").arg(r.labelled).arg(task.rubricCount)
                                          : QString()));
     case Qt::ToolTipRole: {
         QStringList lines{r.sourceName.isEmpty() ? r.model : r.sourceName};

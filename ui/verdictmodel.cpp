@@ -177,6 +177,9 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
     case JudgeErrorRole:
         return r.judgeError;
     case Qt::ToolTipRole:
+        if (index.column() == JudgeColumn && r.judgeStale)
+            return tr("Stale: the criterion was edited after this verdict.\n%1")
+                .arg(r.judgeError.isEmpty() ? r.reason : r.judgeError);
         if (index.column() == JudgeColumn)
             return r.judgeError.isEmpty() ? r.reason : r.judgeError;
         if (index.column() == OtherJudgeColumn)
@@ -193,6 +196,8 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if (index.column() == JudgeColumn && r.judged && !r.judgeValue)
             return QBrush(QColor(0xb0, 0x20, 0x20)); // an error, visibly not a "0"
+        if (index.column() == JudgeColumn && r.judgeStale)
+            return QBrush(QColor(0x80, 0x80, 0x80)); // answers an older wording
         if (index.column() == OtherJudgeColumn && r.otherJudged && !r.otherJudgeValue)
             return QBrush(QColor(0xb0, 0x20, 0x20));
         if (index.column() == EvidenceColumn && r.evidenceStatus == "not_found"_L1)
@@ -229,7 +234,10 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
     case JudgeColumn:
         if (!r.judged)
             return QString();
-        return r.judgeValue ? valueText(r.judgeValue, r.scale) : tr("error");
+        if (!r.judgeValue)
+            return tr("error");
+        return r.judgeStale ? tr("%1 (stale)").arg(valueText(r.judgeValue, r.scale))
+                            : valueText(r.judgeValue, r.scale);
     case OtherJudgeColumn:
         if (!r.otherJudged)
             return QString();

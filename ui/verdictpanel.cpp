@@ -1,6 +1,7 @@
 #include "verdictpanel.h"
 
 #include "annotationwriter.h"
+#include "personaview.h"
 #include "verdictmodel.h"
 
 #include <QAction>
@@ -11,6 +12,8 @@
 #include <QLabel>
 #include <QSettings>
 #include <QSplitter>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QToolButton>
@@ -42,6 +45,8 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
     , m_runBox(new QComboBox(this))
     , m_otherBox(new QComboBox(this))
     , m_details(new QTextBrowser(this))
+    , m_personaView(new PersonaView(this))
+    , m_detailTabs(new QTabWidget(this))
     , m_blindAction(new QAction(tr("&Blind Mode"), this))
 {
     m_title->setObjectName(u"verdictTitle"_s);
@@ -160,7 +165,12 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
     auto *split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(u"verdictSplitter"_s);
     split->addWidget(m_view);
-    split->addWidget(m_details);
+    m_personaView->setObjectName(u"personaView"_s);
+    m_detailTabs->setObjectName(u"detailTabs"_s);
+    m_detailTabs->setDocumentMode(true);
+    m_detailTabs->addTab(m_details, tr("Verdict"));
+    m_detailTabs->addTab(m_personaView, tr("Query && Persona"));
+    split->addWidget(m_detailTabs);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
     split->setChildrenCollapsible(false);
@@ -248,6 +258,17 @@ void VerdictPanel::clear()
     m_fillingBoxes = false;
     m_title->setText(tr("Select a report to see its verdicts."));
     m_details->clear();
+    m_personaView->clear();
+    m_detailTabs->setCurrentWidget(m_details);
+    m_detailTabs->setTabVisible(m_detailTabs->indexOf(m_personaView), false);
+    m_detailTabs->tabBar()->hide();
+}
+
+void VerdictPanel::showPersonaTab()
+{
+    const int tab = m_detailTabs->indexOf(m_personaView);
+    if (m_detailTabs->isTabVisible(tab))
+        m_detailTabs->setCurrentIndex(tab);
 }
 
 void VerdictPanel::showVerdicts(const QString &projectPath, const LoadedReport &loaded)
@@ -256,7 +277,16 @@ void VerdictPanel::showVerdicts(const QString &projectPath, const LoadedReport &
     const RowId keepRubric = sameReport ? currentRubric() : 0;
     // The same report and runs again (a run or a label wrote to it): update in place, so the
     // selection and the scroll position stay where the annotator left them.
-    if (sameReport && m_run == loaded.runId && m_otherRun == loaded.otherRunId)
+    // Edited criteria (removed, reordered) change the rows themselves: those start afresh.
+    const auto sameRubrics = [&] {
+        const QList<VerdictRow> &now = m_model->rows();
+        return now.size() <= loaded.verdicts.size()
+            && std::equal(now.cbegin(), now.cend(), loaded.verdicts.cbegin(),
+                          [](const VerdictRow &a, const VerdictRow &b) {
+                              return a.rubricId == b.rubricId;
+                          });
+    };
+    if (sameReport && m_run == loaded.runId && m_otherRun == loaded.otherRunId && sameRubrics())
         m_model->updateRows(loaded.verdicts);
     else
         m_model->setRows(loaded.verdicts);
@@ -289,6 +319,14 @@ void VerdictPanel::showVerdicts(const QString &projectPath, const LoadedReport &
         m_view->setCurrentIndex(m_model->index(0, VerdictModel::RubricColumn));
     updateTitle();
     updateDetails();
+
+    m_personaView->showQuery(loaded.query, loaded.persona);
+    const int personaTab = m_detailTabs->indexOf(m_personaView);
+    if (!loaded.query && m_detailTabs->currentIndex() == personaTab)
+        m_detailTabs->setCurrentWidget(m_details);
+    m_detailTabs->setTabVisible(personaTab, loaded.query.has_value());
+    // Other benchmarks keep the details as they were, without a lone tab over them.
+    m_detailTabs->tabBar()->setVisible(loaded.query.has_value());
 }
 
 void VerdictPanel::updateTitle()
@@ -343,6 +381,9 @@ void VerdictPanel::updateDetails()
     } else if (!row->judged) {
         html += u"<p><i>%1</i></p>"_s.arg(tr("Not judged in this run."));
     } else {
+        if (row->judgeStale)
+            html += u"<p><i>%1</i></p>"_s.arg(
+                tr("Stale: the criterion was edited after this verdict; judge it again."));
         if (row->judgeValue) {
             html += u"<p><b>%1</b> %2 — %3</p>"_s.arg(
                 tr("Judge:"), VerdictModel::valueText(row->judgeValue, row->scale),

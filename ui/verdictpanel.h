@@ -1,7 +1,8 @@
 // The verdicts of the report on screen, one row per rubric, the details of the current one,
 // and the keys that label them. Labels and notes are written at once as annotation events
 // through the undo stack the window shares. Which run is shown (and which one beside it) is
-// chosen here; the window reloads the report when the choice changes.
+// chosen here; the window reloads the report when the choice changes. A PDR-Bench report
+// adds a tab with its query and persona beside the details.
 #pragma once
 
 #include "projectsnapshot.h"
@@ -11,6 +12,7 @@
 class QAction;
 class QComboBox;
 class QLabel;
+class QTabWidget;
 class QTableView;
 class QTextBrowser;
 class QUndoStack;
@@ -18,6 +20,7 @@ class QUndoStack;
 namespace Rubricate {
 
 class AnnotationWriter;
+class PersonaView;
 class VerdictModel;
 
 class VerdictPanel : public QWidget
@@ -36,6 +39,11 @@ public:
     QComboBox *runBox() const { return m_runBox; }
     QComboBox *otherRunBox() const { return m_otherBox; }
     QTextBrowser *details() const { return m_details; }
+    // PDR-Bench: the query and persona of the report, a tab beside the details that only
+    // PDR-Bench reports show.
+    PersonaView *personaView() const { return m_personaView; }
+    QTabWidget *detailTabs() const { return m_detailTabs; }
+    void showPersonaTab();
     QAction *blindAction() const { return m_blindAction; }
     QString title() const;
     RowId currentRubric() const;
@@ -78,6 +86,8 @@ private:
     QComboBox *m_runBox;
     QComboBox *m_otherBox;
     QTextBrowser *m_details;
+    PersonaView *m_personaView;
+    QTabWidget *m_detailTabs;
     QAction *m_blindAction;
     QString m_projectPath;
     QString m_runName;

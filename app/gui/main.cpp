@@ -49,7 +49,8 @@ int main(int argc, char *argv[])
         u"scene"_s,
         QApplication::translate("main",
                                 "With --screenshot: main, pdf, blind, run-dialog, shortcuts, "
-                                "agreement, leaderboard[-<benchmark>] or review-<benchmark>."),
+                                "agreement, leaderboard[-<benchmark>], review-<benchmark>, "
+                                "persona or criteria-editor."),
         u"scene"_s, u"main"_s);
     parser.addOption(demoOption);
     parser.addOption(screenshotOption);

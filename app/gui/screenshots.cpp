@@ -1,5 +1,6 @@
 #include "screenshots.h"
 
+#include "criteriadialog.h"
 #include "leaderboardpage.h"
 #include "mainwindow.h"
 #include "projectexplorer.h"
@@ -32,23 +33,29 @@ void saveAndQuit(QWidget *widget, const QString &file)
     QCoreApplication::exit(ok ? 0 : 1);
 }
 
+// The summaries of every report in tree order, at any depth (grouping by persona adds one).
+QList<const ReportSummary *> reportsInTreeOrder(const MainWindow &window,
+                                                const QModelIndex &parent = {})
+{
+    const ProjectTreeModel *model = window.projectModel();
+    QList<const ReportSummary *> out;
+    for (int row = 0; row < model->rowCount(parent); ++row) {
+        const QModelIndex index = model->index(row, 0, parent);
+        if (const ReportSummary *r
+            = model->reportSummary(index.data(ProjectTreeModel::ReportIdRole).toLongLong()))
+            out.append(r);
+        out += reportsInTreeOrder(window, index);
+    }
+    return out;
+}
+
 // The first report in tree order that `wanted` accepts, or 0.
 RowId firstReport(const MainWindow &window,
                   const std::function<bool(const ReportSummary &)> &wanted)
 {
-    const ProjectTreeModel *model = window.projectModel();
-    for (int b = 0; b < model->rowCount(); ++b) {
-        const QModelIndex benchmark = model->index(b, 0);
-        for (int t = 0; t < model->rowCount(benchmark); ++t) {
-            const QModelIndex task = model->index(t, 0, benchmark);
-            for (int r = 0; r < model->rowCount(task); ++r) {
-                const RowId id
-                    = model->index(r, 0, task).data(ProjectTreeModel::ReportIdRole).toLongLong();
-                const ReportSummary *summary = model->reportSummary(id);
-                if (summary && wanted(*summary))
-                    return id;
-            }
-        }
+    for (const ReportSummary *r : reportsInTreeOrder(window)) {
+        if (wanted(*r))
+            return r->id;
     }
     return 0;
 }
@@ -61,6 +68,17 @@ QString sceneBenchmark(const QString &scene)
     return dash < 0 || !(scene.startsWith(u"review-"_s) || scene.startsWith(u"leaderboard-"_s))
         ? QString()
         : scene.mid(dash + 1);
+}
+
+// The longest report that has a persona: the one that shows the most of a PDR-Bench query.
+RowId richestPersonaReport(const MainWindow &window)
+{
+    const ReportSummary *best = nullptr;
+    for (const ReportSummary *r : reportsInTreeOrder(window)) {
+        if (!r->persona.isEmpty() && (!best || r->characters > best->characters))
+            best = r;
+    }
+    return best ? best->id : 0;
 }
 
 // Selects the first rubric of the report on screen that has evidence, so its span is current.
@@ -86,6 +104,10 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
         QTimer::singleShot(200, &window, [&window, scene] {
             if (scene == "blind"_L1)
                 window.verdictPanel()->blindAction()->setChecked(true);
+            if (scene == "persona"_L1) { // PDR-Bench grouped by persona
+                QComboBox *group = window.explorer()->groupBox();
+                group->setCurrentIndex(group->findData(1));
+            }
             const QString benchmark = sceneBenchmark(scene);
             const RowId pdf
                 = firstReport(window, [](const ReportSummary &r) { return r.format == u"pdf"_s; });
@@ -93,10 +115,13 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             const RowId ofBenchmark = firstReport(window, [&](const ReportSummary &r) {
                 return r.benchmarkKey == benchmark && r.model == u"AtlasAgent"_s;
             });
+            const RowId pdr = richestPersonaReport(window);
             if (scene == "pdf"_L1 && pdf)
                 window.explorer()->selectReport(pdf);
             else if (scene.startsWith(u"review-"_s) && ofBenchmark)
                 window.explorer()->selectReport(ofBenchmark);
+            else if ((scene == "persona"_L1 || scene == "criteria-editor"_L1) && pdr)
+                window.explorer()->selectReport(pdr);
             else
                 window.selectFirstReport();
         });
@@ -114,6 +139,20 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             window.evaluateAction()->trigger();
         if (scene == "shortcuts"_L1)
             window.findChild<QAction *>(u"actionShortcuts"_s)->trigger();
+        if (scene == "persona"_L1)
+            window.verdictPanel()->showPersonaTab();
+        if (scene == "criteria-editor"_L1) {
+            window.criteriaAction()->trigger();
+            // One weight off, so that the check shows what it says about a wrong sum.
+            if (auto *dialog = window.findChild<CriteriaDialog *>()) {
+                QObject::connect(dialog, &CriteriaDialog::loaded, dialog, [dialog] {
+                    CriteriaModel *model = dialog->model();
+                    model->setData(
+                        model->criterionIndex(0, 0, 0).siblingAtColumn(CriteriaModel::WeightColumn),
+                        0.5);
+                });
+            }
+        }
         if (scene == "agreement"_L1)
             window.showPage(1);
         const bool leaderboard = scene.startsWith(u"leaderboard"_s);
@@ -138,6 +177,8 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
                 QWidget *target = &window;
                 if (scene == "run-dialog"_L1)
                     target = window.findChild<QDialog *>(u"runDialog"_s);
+                else if (scene == "criteria-editor"_L1)
+                    target = window.findChild<QDialog *>(u"criteriaDialog"_s);
                 else if (scene == "shortcuts"_L1)
                     target = window.findChild<QMessageBox *>(u"shortcutSheet"_s);
                 if (!target) {

@@ -187,6 +187,7 @@ struct Verdict {
     QJsonObject raw; // the item as the judge returned it
     QString evidenceStatus; // "located", "partial", "not_found", "empty"; empty: not checked
     std::optional<double> evidenceCoverage;
+    QDateTime createdAt; // when it was written (read back; writers leave it empty)
 };
 
 // Human judgements are append-only events; the current label is the newest one.

@@ -286,9 +286,18 @@ Upserted ProjectStore::upsertRubric(const Rubric &r)
                     {u"text"_s, u"weight"_s, u"dimension_weight"_s, u"mandatory"_s, u"scale"_s,
                      u"duplicate_of"_s, u"metadata"_s});
     return upsertRow(sql, {r.taskId, StoreCodec::id(r.queryId), r.dimension, r.position},
-                     {r.text, r.weight, StoreCodec::number(r.dimensionWeight),
-                      StoreCodec::flag(r.mandatory), scaleKey(r.scale),
-                      StoreCodec::id(r.duplicateOf), StoreCodec::json(r.metadata)});
+                     rubricValues(r));
+}
+
+QVariantList ProjectStore::rubricValues(const Rubric &r)
+{
+    return {r.text,
+            r.weight,
+            StoreCodec::number(r.dimensionWeight),
+            StoreCodec::flag(r.mandatory),
+            scaleKey(r.scale),
+            StoreCodec::id(r.duplicateOf),
+            StoreCodec::json(r.metadata)};
 }
 
 Upserted ProjectStore::upsertReference(const Reference &r)

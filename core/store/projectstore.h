@@ -148,6 +148,28 @@ struct SampleInfo {
     QList<std::pair<QString, int>> annotators; // items per annotator, by name
 };
 
+// How a PDR-Bench criterion of one query is used: what an edit or a removal would touch.
+struct CriterionUsage {
+    int verdicts = 0; // judge verdicts, every run's
+    int annotations = 0; // human annotation events (append-only: never deleted)
+    int assignments = 0; // items of saved annotation samples (a record: never edited)
+
+    bool humanWork() const { return annotations > 0 || assignments > 0; }
+};
+
+// Who edits a query's criteria, and what a removal may take with it.
+struct CriteriaEditOptions {
+    QString editor; // recorded as "edited_by" in the metadata of each changed criterion
+    // Removing a criterion that judges already scored deletes those verdicts; without this
+    // the store refuses. Human annotations are never deleted: such a removal is refused.
+    bool allowDeletingJudged = false;
+};
+
+struct CriteriaEditResult {
+    QList<RowId> inserted, updated, deleted;
+    int unchanged = 0;
+};
+
 struct CachedResponse {
     QString response;
     qint64 inputTokens = 0;
@@ -212,6 +234,24 @@ public:
     bool logImport(const QString &kind, const QString &path, int added, int updated, int unchanged,
                    int errors, int warnings, const QString &summary);
 
+    // --- PDR-Bench criteria edited by a person (projectstore_criteria.cpp) ---------------
+    // Makes `criteria` the query's criteria, in one transaction of its own. A criterion with
+    // the id of one of the query's rubrics updates that rubric in place (its id, verdicts and
+    // annotations stay); id 0 inserts a new one; the query's rubrics not in the list are
+    // deleted. Positions follow the list's order within each dimension; family and
+    // explanation come from the metadata. A changed rubric's metadata keeps its "origin"
+    // ("imported" when it had none) and gains "edited_by" and "edited_at"; a changed text
+    // or explanation also sets "criterion_edited_at" (verdicts older than that are stale)
+    // and keeps the first text as "original_text". New criteria get "origin": "manual".
+    // Refuses (nothing written, lastError says why) ids of other queries, empty texts,
+    // removing a criterion with human annotations or sample assignments, and removing one
+    // with verdicts unless `options.allowDeletingJudged`.
+    std::optional<CriteriaEditResult> replaceQueryCriteria(RowId queryId,
+                                                           const QList<Rubric> &criteria,
+                                                           const CriteriaEditOptions &options);
+    // Verdicts, annotation events and sample assignments per criterion of the query.
+    std::optional<QHash<RowId, CriterionUsage>> criterionUsage(RowId queryId);
+
     // --- judge runs (projectstore_runs.cpp) ----------------------------------------------
     std::optional<JudgeRun> run(RowId id);
     bool setRunStatus(RowId runId, const QString &status);
@@ -254,6 +294,7 @@ public:
     QList<Rubric> allRubricsOfTask(RowId taskId); // including PDR-Bench query criteria
     QList<Reference> references(RowId taskId);
     std::optional<Persona> persona(RowId id);
+    QList<Persona> personas(const QString &benchmarkKey = {}); // by external id
     std::optional<RowId> personaId(RowId benchmarkId, const QString &externalId);
     std::optional<Query> query(RowId id);
     std::optional<RowId> queryId(RowId benchmarkId, const QString &externalId);
@@ -330,6 +371,8 @@ private:
     Upserted upsertRow(const UpsertSql &sql, const QVariantList &keyValues,
                        const QVariantList &values);
     QList<CountRow> countRows(const QString &sql);
+    // The value columns of a rubric row as upsertRubric writes them (and fingerprints them).
+    static QVariantList rubricValues(const Rubric &r);
     std::optional<RowId> idByExternal(const QString &table, RowId benchmarkId,
                                       const QString &externalId);
     bool insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans);

@@ -42,6 +42,15 @@ Rubric rubricFrom(const QSqlQuery &q)
     return r;
 }
 
+constexpr auto personaColumns
+    = "SELECT p.id, p.benchmark_id, p.external_id, p.name, p.attributes FROM persona p";
+
+Persona personaFrom(const QSqlQuery &q)
+{
+    return {q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
+            q.value(3).toString(), StoreCodec::toJson(q.value(4))};
+}
+
 constexpr auto rubricColumns = "SELECT id, task_id, query_id, dimension, position, text, weight,"
                                " dimension_weight, mandatory, scale, duplicate_of, metadata"
                                " FROM rubric";
@@ -198,15 +207,28 @@ QList<Reference> ProjectStore::references(RowId taskId)
 
 std::optional<Persona> ProjectStore::persona(RowId id)
 {
-    QSqlQuery &q = prepared(
-        u"SELECT id, benchmark_id, external_id, name, attributes FROM persona WHERE id = ?"_s);
+    QSqlQuery &q = prepared(QString::fromLatin1(personaColumns) + u" WHERE p.id = ?"_s);
     bindAt(q, 0, id);
     if (!exec(q) || !q.next())
         return std::nullopt;
-    Persona p{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
-              q.value(3).toString(), StoreCodec::toJson(q.value(4))};
+    Persona p = personaFrom(q);
     q.finish();
     return p;
+}
+
+QList<Persona> ProjectStore::personas(const QString &benchmarkKey)
+{
+    QList<Persona> out;
+    QSqlQuery &q = prepared(QString::fromLatin1(personaColumns)
+                            + u" JOIN benchmark b ON b.id = p.benchmark_id"
+                              " WHERE COALESCE(?, '') = '' OR b.key = ? ORDER BY p.external_id"_s);
+    bindAt(q, 0, benchmarkKey);
+    bindAt(q, 1, benchmarkKey);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.append(personaFrom(q));
+    return out;
 }
 
 std::optional<RowId> ProjectStore::personaId(RowId benchmarkId, const QString &externalId)
@@ -387,7 +409,8 @@ QList<Verdict> ProjectStore::verdicts(RowId runId, RowId reportId)
     QList<Verdict> out;
     QSqlQuery &q = prepared(
         u"SELECT id, run_id, report_id, rubric_id, value, label, reason, evidence, error, raw,"
-        " evidence_status, evidence_coverage FROM verdict WHERE run_id = ? AND report_id = ?"
+        " evidence_status, evidence_coverage, created_at FROM verdict"
+        " WHERE run_id = ? AND report_id = ?"
         " ORDER BY rubric_id"_s);
     bindAt(q, 0, runId);
     bindAt(q, 1, reportId);
@@ -407,6 +430,7 @@ QList<Verdict> ProjectStore::verdicts(RowId runId, RowId reportId)
         v.raw = StoreCodec::toJson(q.value(9));
         v.evidenceStatus = q.value(10).toString();
         v.evidenceCoverage = StoreCodec::toNumber(q.value(11));
+        v.createdAt = StoreCodec::toTime(q.value(12));
         out.append(v);
     }
     return out;

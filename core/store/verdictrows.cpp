@@ -6,6 +6,38 @@
 
 namespace Rubricate {
 
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Rubrics come by id; criteria added or moved by a person have ids out of their order.
+QList<Rubric> orderedRubrics(QList<Rubric> rubrics)
+{
+    QHash<QString, qsizetype> dimensionOrder;
+    for (const Rubric &r : std::as_const(rubrics)) {
+        if (r.queryId && !dimensionOrder.contains(r.dimension))
+            dimensionOrder.insert(r.dimension, dimensionOrder.size());
+    }
+    if (dimensionOrder.isEmpty())
+        return rubrics;
+    std::stable_sort(rubrics.begin(), rubrics.end(), [&](const Rubric &a, const Rubric &b) {
+        const auto da = dimensionOrder.value(a.dimension), db = dimensionOrder.value(b.dimension);
+        return da != db ? da < db : a.position < b.position;
+    });
+    return rubrics;
+}
+
+bool editedAfter(const Rubric &r, const QDateTime &verdictTime)
+{
+    const QString edited = r.metadata.value(u"criterion_edited_at"_s).toString();
+    if (edited.isEmpty() || !verdictTime.isValid())
+        return false;
+    // Same millisecond counts as stale: the edit cannot be shown to have come later.
+    return verdictTime <= QDateTime::fromString(edited, Qt::ISODateWithMs);
+}
+
+} // namespace
+
 QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
                               const QString &annotator, RowId otherRunId)
 {
@@ -27,7 +59,7 @@ QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
         ? store.evidenceSpansOfReport(runId, reportId)
         : QHash<RowId, QList<EvidenceSpanRow>>();
     const QHash<RowId, AnnotationEvent> human = store.currentAnnotations(reportId, annotator);
-    for (const Rubric &r : store.rubrics(report->taskId, report->queryId)) {
+    for (const Rubric &r : orderedRubrics(store.rubrics(report->taskId, report->queryId))) {
         VerdictRow row;
         row.rubricId = r.id;
         row.dimension = r.dimension;
@@ -44,6 +76,7 @@ QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
             row.evidence = v->evidence;
             row.evidenceStatus = v->evidenceStatus;
             row.spans = spans.value(r.id);
+            row.judgeStale = editedAfter(r, v->createdAt);
         }
         const auto o = other.constFind(r.id);
         if (o != other.cend()) {

@@ -25,6 +25,9 @@ struct VerdictRow {
     QString evidence;
     QString evidenceStatus; // "located", "partial", "not_found", "empty", ""
     QList<EvidenceSpanRow> spans; // where the evidence is in Report::text
+    // The criterion's text was edited after the judge gave this verdict (PDR-Bench criteria
+    // edited by a person): the verdict answers a question that is no longer asked.
+    bool judgeStale = false;
     // A second run shown beside the first (0: none).
     bool otherJudged = false;
     std::optional<double> otherJudgeValue;
@@ -36,7 +39,8 @@ struct VerdictRow {
     friend bool operator==(const VerdictRow &, const VerdictRow &) = default;
 };
 
-// Rows for `reportId` in rubric order; judge columns from `runId` (0: none), the second
+// Rows for `reportId` in rubric order (a PDR-Bench query's criteria by dimension, then by
+// position, so that an edited order shows); judge columns from `runId` (0: none), the second
 // judge column from `otherRunId` (0: none), human columns from `annotator`'s newest events
 // (empty: anyone's newest).
 QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,

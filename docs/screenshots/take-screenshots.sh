@@ -13,14 +13,20 @@ bin=${1:-${RUBRICATE_BIN:-rubricate}}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT INT TERM
 
-shoot() { # locale output [scene]
+# The command line tool builds beside the window (PDR-Bench scenes import with it).
+case "$bin" in
+*/*) cli=${RUBRICATE_CLI:-$(dirname "$bin")/rubricate-cli} ;;
+*) cli=${RUBRICATE_CLI:-rubricate-cli} ;;
+esac
+
+shoot() { # locale output [scene] [project]
     # Fresh settings per shot (blind mode, window state), one demo project for all.
     rm -rf "$scratch/config"
     env XDG_CONFIG_HOME="$scratch/config" XDG_DATA_HOME="$scratch/data" \
         XDG_CACHE_HOME="$scratch/cache" LC_ALL="$1" LANG="$1" LANGUAGE= \
         QT_QPA_PLATFORM=xcb QT_LOGGING_RULES='qt.qpa.*=false' \
         xvfb-run -a -s "-screen 0 1400x900x24" \
-        "$bin" --demo --screenshot "$2" --scene "${3:-main}"
+        "$bin" ${4:---demo} --screenshot "$2" --scene "${3:-main}"
     echo "wrote $2"
 }
 
@@ -34,5 +40,11 @@ shoot C.UTF-8 "$here/leaderboard-drb2.png" leaderboard
 shoot C.UTF-8 "$here/leaderboard-researchrubrics.png" leaderboard-researchrubrics
 shoot C.UTF-8 "$here/leaderboard-reportbench.png" leaderboard-reportbench
 shoot C.UTF-8 "$here/review-researchrubrics.png" review-researchrubrics
+# PDR-Bench: a made-up data folder in the published shape, judged by the offline judge.
+pdr="$scratch/pdr.rubricate"
+"$cli" --project "$pdr" import pdrbench "$here/pdr-sample" >/dev/null
+"$cli" --project "$pdr" judge --benchmark pdrbench >/dev/null
+shoot C.UTF-8 "$here/persona.png" persona "$pdr"
+shoot C.UTF-8 "$here/criteria-editor.png" criteria-editor "$pdr"
 # The Simplified Chinese translation (needs a CJK font, e.g. fonts-wqy-microhei).
 shoot zh_CN.UTF-8 "$here/main-window-zh_CN.png"

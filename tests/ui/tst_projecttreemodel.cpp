@@ -204,6 +204,72 @@ private slots:
         QCOMPARE(m_model->index(0, 0, m_model->index(0, 0)).data().toString(), u"t1"_s);
     }
 
+    void groupsPdrReportsByPersona()
+    {
+        ProjectSnapshot s = syntheticSnapshot();
+        s.benchmarks.append({3, u"pdrbench"_s, u"PDR-Bench"_s, VerdictScale::ZeroToTen});
+        s.tasks.append(makeTask(40, u"pdrbench"_s, u"t-budget"_s, u"Budget"_s, 4));
+        s.tasks.append(makeTask(41, u"pdrbench"_s, u"t-insurance"_s, u"Insurance"_s, 2));
+        const auto pdrReport
+            = [](RowId id, const QString &task, const QString &query, const QString &persona) {
+                  ReportSummary r = makeReport(id, u"pdrbench"_s, task, u"ModelX"_s, u"md"_s, 100);
+                  r.queryExternalId = query;
+                  r.persona = persona;
+                  return r;
+              };
+        s.reports.append(pdrReport(200, u"t-budget"_s, u"1"_s, u"u01"_s));
+        s.reports.append(pdrReport(201, u"t-budget"_s, u"2"_s, u"u02"_s));
+        s.reports.append(pdrReport(202, u"t-insurance"_s, u"3"_s, u"u01"_s));
+        s.reports.append(pdrReport(203, u"t-insurance"_s, u"4"_s, QString()));
+        s.personas = {{1, 3, u"u01"_s, u"Mei"_s, {}}, {2, 3, u"u02"_s, u"Tom"_s, {}}};
+        m_model->setSnapshot(s);
+        QVERIFY(m_model->hasPersonas());
+        const QModelIndex pdr = m_model->index(2, 0);
+        QCOMPARE(pdr.data().toString(), u"PDR-Bench"_s);
+        QCOMPARE(m_model->rowCount(pdr), 2); // by task first
+
+        QSignalSpy resets(m_model.get(), &QAbstractItemModel::modelReset);
+        m_model->setGrouping(ProjectTreeModel::Grouping::ByPersona);
+        QCOMPARE(resets.count(), 1);
+        m_model->setGrouping(ProjectTreeModel::Grouping::ByPersona); // no change, no reset
+        QCOMPARE(resets.count(), 1);
+        // Other benchmarks keep their tasks.
+        QCOMPARE(m_model->rowCount(m_model->index(0, 0)), 2);
+        QCOMPARE(m_model->index(0, 0, m_model->index(0, 0)).data().toString(), u"1 · Heat pumps"_s);
+
+        using Kind = ProjectTreeModel::NodeKind;
+        QCOMPARE(m_model->rowCount(pdr), 3); // u01, u02, and the report without a persona
+        QCOMPARE(m_model->index(2, 1).data().toString(), u"3 personas"_s);
+        const QModelIndex mei = m_model->index(0, 0, pdr);
+        QCOMPARE(mei.data(ProjectTreeModel::KindRole).toInt(), int(Kind::Persona));
+        QCOMPARE(mei.data().toString(), u"u01 · Mei"_s);
+        QCOMPARE(mei.data(ProjectTreeModel::PersonaRole).toString(), u"u01"_s);
+        QCOMPARE(m_model->index(0, 1, pdr).data().toString(), u"2 tasks · 2 reports"_s);
+        QCOMPARE(m_model->rowCount(mei), 2);
+        const QModelIndex budget = m_model->index(0, 0, mei);
+        QCOMPARE(budget.data(ProjectTreeModel::KindRole).toInt(), int(Kind::Task));
+        QCOMPARE(budget.data(ProjectTreeModel::TaskIdRole).toLongLong(), 40);
+        QCOMPARE(m_model->rowCount(budget), 1); // only Mei's report of the shared task
+        QCOMPARE(m_model->index(0, 0, budget).data(ProjectTreeModel::ReportIdRole).toLongLong(),
+                 200);
+        const QModelIndex tom = m_model->index(1, 0, pdr);
+        QCOMPARE(m_model->rowCount(tom), 1); // Tom asked only the budget task
+        QCOMPARE(m_model->index(2, 0, pdr).data().toString(), u"No persona"_s);
+
+        // Lookups follow the grouping.
+        const QModelIndex r202 = m_model->indexOfReport(202);
+        QCOMPARE(r202.parent().parent(), mei);
+        QCOMPARE(r202.parent().parent().parent(), pdr);
+        QCOMPARE(r202.data(ProjectTreeModel::PersonaRole).toString(), u"u01"_s);
+        QCOMPARE(m_model->reportSummary(201)->persona, u"u02"_s);
+        QCOMPARE(m_model->firstReportIndex().data(ProjectTreeModel::ReportIdRole).toLongLong(),
+                 100);
+
+        m_model->setGrouping(ProjectTreeModel::Grouping::ByTask);
+        QCOMPARE(m_model->rowCount(pdr), 2);
+        QCOMPARE(m_model->indexOfReport(202).parent().parent(), pdr);
+    }
+
 private:
     std::unique_ptr<ProjectTreeModel> m_model;
     std::unique_ptr<QAbstractItemModelTester> m_tester;

@@ -44,7 +44,7 @@ private slots:
         QCOMPARE(t.evidenceNotFound, 1);
         QCOMPARE(t.evidenceLocated + t.evidencePartial,
                  project.scalar(u"SELECT count(*) FROM verdict WHERE trim(COALESCE(evidence, ''))"
-                                " <> ''"_s)
+                                " <> '' AND run_id = %1"_s.arg(runs.constFirst().id))
                      - 1);
         QCOMPARE(project.scalar(u"SELECT count(*) FROM verdict v JOIN rubric r ON r.id = "
                                 "v.rubric_id WHERE v.evidence_status = 'not_found' AND r.text "

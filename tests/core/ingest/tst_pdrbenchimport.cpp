@@ -1,6 +1,7 @@
 // PDR-Bench: personas, queries (task x persona x setting), generated criteria, outputs.
 // The official data is not staged here, so the files are written in its published shape.
 #include "ingest/importer.h"
+#include "pdrfixtures.h"
 #include "scratchproject.h"
 #include "store/projectstore.h"
 #include "testfiles.h"
@@ -12,13 +13,6 @@
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
 
-// Defined in pdrfixtures.cpp.
-extern const char fixture0[];
-extern const char fixture1[];
-extern const char fixture2[];
-extern const char fixture3[];
-extern const char fixture4[];
-
 class TestPdrBenchImport : public QObject
 {
     Q_OBJECT
@@ -28,16 +22,7 @@ class TestPdrBenchImport : public QObject
 
     int scalar(const QString &sql) { return m_project.scalar(sql); }
 
-    void writeDataFolder(const QString &root)
-    {
-        using RubricateTest::writeFile;
-        QVERIFY(writeFile(root + u"/persona_data/personas_en.jsonl"_s, QByteArray(fixture0)));
-        QVERIFY(writeFile(root + u"/prompt_data/queries_en.jsonl"_s, QByteArray(fixture1)));
-        QVERIFY(writeFile(root + u"/criteria_data/criteria_en.jsonl"_s, QByteArray(fixture2)));
-        QVERIFY(writeFile(root + u"/test_data/raw_data/ModelX.jsonl"_s, QByteArray(fixture3)));
-        // A derived copy that the importer must not read twice.
-        QVERIFY(writeFile(root + u"/test_data/cleaned_data/ModelX.jsonl"_s, QByteArray(fixture4)));
-    }
+    void writeDataFolder(const QString &root) { QVERIFY(RubricateTest::writePdrDataFolder(root)); }
 
 private slots:
     void initTestCase()

@@ -1,5 +1,5 @@
-// PDR-Bench files in their published shape. Kept out of the test source: moc cannot read
-// raw string literals.
+// PDR-Bench files in their published shape, shared by the import, store and window tests (see
+// pdrfixtures.h). Kept out of the test sources: moc cannot read raw string literals.
 extern const char fixture0[] =
     R"({"userid": "u01", "name": "Mei", "age": 34, "occupation": "nurse", "hobbies": ["running"], "finance": {"risk": "low"}}
 {"userid": "u02", "name": "Tom", "age": 61, "lifestyle": "retired", "new_field_nobody_documented": true}

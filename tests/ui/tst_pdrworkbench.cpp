@@ -1,0 +1,444 @@
+// PDR-Bench in the real window: a report's query and persona beside the verdicts, the
+// explorer grouped by persona, and the criteria editor from opening to a stored, reopened
+// edit — weights checked and normalised, a reworded judged criterion confirmed and its
+// verdict shown as stale, a labelled criterion kept, and Cancel writing nothing.
+#include "criteriadialog.h"
+#include "demo/demoproject.h"
+#include "ingest/importer.h"
+#include "mainwindow.h"
+#include "pdrfixtures.h"
+#include "personamodel.h"
+#include "personaview.h"
+#include "projectexplorer.h"
+#include "projectfiltermodel.h"
+#include "projecttreemodel.h"
+#include "reportview.h"
+#include "store/projectstore.h"
+#include "verdictmodel.h"
+#include "verdictpanel.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+#include <QTreeView>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr int LoadTimeout = 20000;
+}
+
+class TestPdrWorkbench : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void personaViewShowsQueryAndPersona();
+    void explorerGroupsByPersona();
+    void criteriaEditorEditsNormalisesAndSaves();
+    void cancelWritesNothingAndLabelsStay();
+
+private:
+    std::unique_ptr<ProjectStore> store();
+    RowId pdrReport(const QString &query);
+    RowId rubricWithText(RowId query, const QString &text);
+    void openReport(RowId reportId);
+    // Judge → Edit PDR Criteria… on the report on screen; `dialog` once it has loaded.
+    void openEditor(CriteriaDialog *&dialog);
+
+    QTemporaryDir m_dir;
+    QString m_projectPath;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestPdrWorkbench::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(u"RubricateTest"_s);
+    QCoreApplication::setApplicationName(u"tst_pdrworkbench"_s);
+    QSettings().clear();
+    QVERIFY(m_dir.isValid());
+}
+
+std::unique_ptr<ProjectStore> TestPdrWorkbench::store()
+{
+    QString error;
+    auto s = ProjectStore::open(m_projectPath, &error);
+    if (!s)
+        qWarning("%s", qPrintable(error));
+    return s;
+}
+
+RowId TestPdrWorkbench::pdrReport(const QString &query)
+{
+    auto s = store();
+    const auto bench = s->benchmark(u"pdrbench"_s);
+    const RowId q = s->queryId(bench->id, query).value_or(0);
+    return s->reportId(*s->modelId(u"ModelX"_s), s->query(q)->taskId, q).value_or(0);
+}
+
+RowId TestPdrWorkbench::rubricWithText(RowId query, const QString &text)
+{
+    auto s = store();
+    for (const Rubric &r : s->rubrics(s->query(query)->taskId, query)) {
+        if (r.text == text)
+            return r.id;
+    }
+    return 0;
+}
+
+void TestPdrWorkbench::init()
+{
+    QSettings().clear();
+    QSettings().setValue(u"annotator"_s, u"Ada"_s);
+    static int n = 0;
+    m_projectPath = m_dir.filePath(u"pdr-%1.rubricate"_s.arg(++n));
+    {
+        auto s = store();
+        QVERIFY(s);
+        // The demo beside PDR-Bench: its reports must not show a persona.
+        QCOMPARE(importDemo(*s).errorCount(), 0);
+        const QString root = m_dir.filePath(u"data-%1"_s.arg(n));
+        QVERIFY(RubricateTest::writePdrDataFolder(root));
+        const ImportSummary summary = runImport(*s, ImportKind::PdrFolder, root);
+        QCOMPARE(summary.added.value(u"reports"_s), 2);
+
+        // A judge scored query 1's "Uses a table"; someone labelled "Sets a savings goal".
+        const RowId report = pdrReport(u"1"_s);
+        QVERIFY(report);
+        const RowId query = *s->report(report)->queryId;
+        JudgeRun run;
+        run.benchmarkId = s->benchmark(u"pdrbench"_s)->id;
+        run.name = u"gpt-judge"_s;
+        run.kind = JudgeKind::Llm;
+        run.status = u"finished"_s;
+        const auto runId = s->createRun(run);
+        QVERIFY(runId);
+        Verdict v;
+        v.runId = *runId;
+        v.reportId = report;
+        v.rubricId = rubricWithText(query, u"Uses a table"_s);
+        v.value = 6;
+        v.reason = u"one table"_s;
+        QVERIFY(v.rubricId);
+        QVERIFY(s->upsertVerdict(v).ok());
+        AnnotationEvent e;
+        e.reportId = report;
+        e.rubricId = rubricWithText(query, u"Sets a savings goal"_s);
+        e.annotator = u"Ben"_s;
+        e.value = 8;
+        QVERIFY(s->appendAnnotation(e));
+    }
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->openProject(m_projectPath);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()->rowCount(), 4, LoadTimeout);
+}
+
+void TestPdrWorkbench::cleanup()
+{
+    m_window.reset();
+}
+
+void TestPdrWorkbench::openReport(RowId reportId)
+{
+    QVERIFY(reportId);
+    QVERIFY(m_window->explorer()->selectReport(reportId));
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), reportId, LoadTimeout);
+    QTRY_VERIFY(m_window->verdictPanel()->model()->rowCount() > 0);
+}
+
+void TestPdrWorkbench::openEditor(CriteriaDialog *&dialog)
+{
+    dialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->criteriaAction()->isEnabled(), LoadTimeout);
+    m_window->criteriaAction()->trigger();
+    QTRY_VERIFY(dialog = m_window->findChild<CriteriaDialog *>());
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->isLoaded(), LoadTimeout);
+}
+
+void TestPdrWorkbench::personaViewShowsQueryAndPersona()
+{
+    VerdictPanel *panel = m_window->verdictPanel();
+    PersonaView *view = panel->personaView();
+    QTabWidget *tabs = panel->detailTabs();
+    const int personaTab = tabs->indexOf(view);
+
+    openReport(pdrReport(u"2"_s));
+    QVERIFY(tabs->isTabVisible(personaTab));
+    QVERIFY(tabs->tabBar()->isVisible());
+    panel->showPersonaTab();
+    QCOMPARE(tabs->currentIndex(), personaTab);
+    QCOMPARE(view->settingLabel()->text(), u"Task with persona"_s);
+    QVERIFY(view->queryLabel()->text().contains(u"Plan a family budget for next year."_s));
+    QCOMPARE(view->personaLabel()->text(), u"Tom (id u02)"_s);
+    const PersonaModel *attributes = view->model();
+    const auto value = [&](const QString &path) {
+        return attributes->indexOfPath(path).siblingAtColumn(PersonaModel::ValueColumn).data();
+    };
+    // Every field, the undocumented one included.
+    QCOMPARE(value(u"new_field_nobody_documented"_s).toString(), u"yes"_s);
+    QCOMPARE(value(u"lifestyle"_s).toString(), u"retired"_s);
+    QCOMPARE(value(u"age"_s).toString(), u"61"_s);
+    QCOMPARE(value(u"userid"_s).toString(), u"u02"_s);
+    QVERIFY(view->tree()->isVisible());
+
+    // Mei's nested finance object is a branch with its own fields.
+    openReport(pdrReport(u"1"_s));
+    QTRY_COMPARE(view->personaLabel()->text(), u"Mei (id u01)"_s);
+    QCOMPARE(value(u"finance.risk"_s).toString(), u"low"_s);
+    QCOMPARE(value(u"hobbies[0]"_s).toString(), u"running"_s);
+    QVERIFY(!attributes->indexOfPath(u"new_field_nobody_documented"_s).isValid());
+    QCOMPARE(tabs->currentIndex(), personaTab); // the tab stays chosen between reports
+    QVERIFY(m_window->criteriaAction()->isEnabled());
+
+    // A demo (DRB-II) report has no query: the tab goes, and so does the editor.
+    RowId demoReport = 0;
+    for (const ReportSummary &r : store()->reportSummaries(u"drb2"_s))
+        demoReport = demoReport ? demoReport : r.id;
+    openReport(demoReport);
+    QVERIFY(!tabs->isTabVisible(personaTab));
+    QVERIFY(!tabs->tabBar()->isVisible());
+    QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(panel->details()));
+    QCOMPARE(view->queryId(), 0);
+    QCOMPARE(view->model()->rowCount(), 0);
+    QVERIFY(!m_window->criteriaAction()->isEnabled());
+}
+
+void TestPdrWorkbench::explorerGroupsByPersona()
+{
+    ProjectExplorer *explorer = m_window->explorer();
+    ProjectTreeModel *model = m_window->projectModel();
+    QComboBox *group = explorer->groupBox();
+    QVERIFY(group->isVisible());
+    const RowId mei = pdrReport(u"1"_s), tom = pdrReport(u"2"_s);
+    openReport(mei);
+
+    group->setCurrentIndex(group->findData(int(ProjectTreeModel::Grouping::ByPersona)));
+    QCOMPARE(model->grouping(), ProjectTreeModel::Grouping::ByPersona);
+    const QModelIndex meiReport = model->indexOfReport(mei);
+    const QModelIndex meiPersona = meiReport.parent().parent();
+    QCOMPARE(meiPersona.data(ProjectTreeModel::KindRole).toInt(),
+             int(ProjectTreeModel::NodeKind::Persona));
+    QCOMPARE(meiPersona.data().toString(), u"u01 · Mei"_s);
+    QCOMPARE(meiReport.parent().data(ProjectTreeModel::KindRole).toInt(),
+             int(ProjectTreeModel::NodeKind::Task));
+    QCOMPARE(model->indexOfReport(tom).parent().parent().data().toString(), u"u02 · Tom"_s);
+    // The report on screen stays current, and is shown expanded.
+    QCOMPARE(explorer->filterModel()->mapToSource(explorer->tree()->currentIndex()), meiReport);
+    QVERIFY(explorer->tree()->isExpanded(explorer->filterModel()->mapFromSource(meiPersona)));
+    QCOMPARE(m_window->reportView()->reportId(), mei);
+
+    // The persona filter still works in the persona tree.
+    QComboBox *persona = explorer->attributeBox(ProjectFilterModel::Persona);
+    QVERIFY(persona->isVisible());
+    persona->setCurrentIndex(persona->findData(u"u02"_s));
+    QVERIFY(!explorer->filterModel()->mapFromSource(model->indexOfReport(mei)).isValid());
+    QVERIFY(explorer->filterModel()->mapFromSource(model->indexOfReport(tom)).isValid());
+    QVERIFY(!explorer->filterModel()->mapFromSource(meiPersona).isValid());
+    persona->setCurrentIndex(0);
+
+    // Back to tasks: query 1 and 2 share their task again.
+    group->setCurrentIndex(group->findData(int(ProjectTreeModel::Grouping::ByTask)));
+    QCOMPARE(model->indexOfReport(mei).parent(), model->indexOfReport(tom).parent());
+    QCOMPARE(model->indexOfReport(mei).parent().data(ProjectTreeModel::KindRole).toInt(),
+             int(ProjectTreeModel::NodeKind::Task));
+}
+
+void TestPdrWorkbench::criteriaEditorEditsNormalisesAndSaves()
+{
+    const RowId report = pdrReport(u"1"_s);
+    openReport(report);
+    const RowId query = *store()->report(report)->queryId;
+    const RowId tableId = rubricWithText(query, u"Uses a table"_s);
+    const RowId shiftId = rubricWithText(query, u"Addresses the nurse's shift income"_s);
+    QVERIFY(tableId && shiftId);
+
+    CriteriaDialog *dialog = nullptr;
+    openEditor(dialog);
+    QVERIFY(dialog && dialog->isLoaded());
+    CriteriaModel *model = dialog->model();
+    QCOMPARE(dialog->queryId(), query);
+    QCOMPARE(model->rowCount(), 2);
+    // Imported as they were: personalization W_d 0.3 + 0.2 (the file's other dimensions had
+    // no criteria), so the dialog says so plainly and will not save yet.
+    QVERIFY(dialog->validationLabel()->text().contains(u"sum to 0.5, not 1"_s));
+    QVERIFY(!dialog->saveButton()->isEnabled());
+
+    // Edit a weight through the view's editor: 0.6 → 0.5 leaves goal alignment at 0.9.
+    const QModelIndex shift = model->criterionIndex(0, 0, 0);
+    QCOMPARE(shift.data(CriteriaModel::RubricIdRole).toLongLong(), shiftId);
+    const QModelIndex weight = shift.siblingAtColumn(CriteriaModel::WeightColumn);
+    dialog->tree()->setCurrentIndex(weight);
+    dialog->tree()->edit(weight);
+    QDoubleSpinBox *spin = nullptr;
+    QTRY_VERIFY(spin = dialog->tree()->findChild<QDoubleSpinBox *>(u"weightEditor"_s));
+    QCOMPARE(spin->value(), 0.6);
+    spin->setValue(0.5);
+    QTest::keyClick(spin, Qt::Key_Return);
+    QTRY_COMPARE(model->families().at(0).dimensions.at(0).criteria.at(0).weight, 0.5);
+    QVERIFY(dialog->validationLabel()->text().contains(u"w_c sum to 0.9, not 1"_s));
+    QCOMPARE(
+        model->dimensionIndex(0, 0).siblingAtColumn(CriteriaModel::SumColumn).data().toString(),
+        u"Σ w_c = 0.9 ✗"_s);
+
+    QTest::mouseClick(dialog->normaliseButton(), Qt::LeftButton);
+    QVERIFY(dialog->validationLabel()->text().contains(u"sum to 1"_s));
+    QVERIFY(dialog->saveButton()->isEnabled());
+
+    // Reword the judged criterion: Save asks first, since its verdict becomes stale.
+    const QModelIndex table = model->criterionIndex(0, 1, 0);
+    QCOMPARE(table.data(CriteriaModel::RubricIdRole).toLongLong(), tableId);
+    QVERIFY(model->setData(table, u"Uses one table per budget year"_s));
+    // A new criterion in depth insight, moved above the imported one.
+    dialog->tree()->setCurrentIndex(model->criterionIndex(1, 0, 0));
+    QTest::mouseClick(dialog->addButton(), Qt::LeftButton);
+    const QModelIndex added = model->criterionIndex(1, 0, 1);
+    QCOMPARE(added.data(CriteriaModel::RubricIdRole).toLongLong(), 0);
+    // Adding opens its text for typing.
+    QLineEdit *text = nullptr;
+    QTRY_VERIFY(text = dialog->tree()->viewport()->findChild<QLineEdit *>(
+                    QString(), Qt::FindDirectChildrenOnly));
+    QCOMPARE(text->text(), u"New criterion"_s);
+    text->setText(u"Names the biggest risk"_s);
+    QTest::keyClick(text, Qt::Key_Return);
+    QTRY_COMPARE(added.data().toString(), u"Names the biggest risk"_s);
+    QTest::mouseClick(dialog->upButton(), Qt::LeftButton);
+    QCOMPARE(model->criterionIndex(1, 0, 0).data().toString(), u"Names the biggest risk"_s);
+    QVERIFY(dialog->saveButton()->isEnabled()); // a new criterion weighs 0
+    QVERIFY(model->setData(
+        model->criterionIndex(1, 0, 0).siblingAtColumn(CriteriaModel::WeightColumn), 1.0));
+    QVERIFY(!dialog->saveButton()->isEnabled()); // 1 + 1
+    QVERIFY(dialog->validationLabel()->text().contains(u"w_c sum to 2, not 1"_s));
+    QTest::mouseClick(dialog->normaliseButton(), Qt::LeftButton);
+
+    QSignalSpy saved(dialog, &CriteriaDialog::saved);
+    QTest::mouseClick(dialog->saveButton(), Qt::LeftButton);
+    QMessageBox *confirm = nullptr;
+    QTRY_VERIFY(confirm = dialog->findChild<QMessageBox *>(u"criteriaConfirm"_s));
+    QVERIFY(confirm->text().contains(u"stale"_s));
+    QVERIFY(confirm->text().contains(u"Uses one table per budget year"_s));
+    confirm->button(QMessageBox::Save)->click();
+    QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, LoadTimeout);
+
+    // Stored: ids kept, values as normalised, provenance recorded.
+    {
+        auto s = store();
+        QList<Rubric> stored = s->rubrics(s->query(query)->taskId, query);
+        QCOMPARE(stored.size(), 5);
+        const auto byId = [&](RowId id) {
+            return *std::find_if(stored.cbegin(), stored.cend(),
+                                 [id](const Rubric &r) { return r.id == id; });
+        };
+        const Rubric shiftStored = byId(shiftId);
+        QVERIFY(qAbs(shiftStored.weight - 0.5 / 0.9) < 1e-9);
+        QVERIFY(qAbs(*shiftStored.dimensionWeight - 0.6) < 1e-9);
+        QCOMPARE(shiftStored.metadata.value(u"edited_by"_s).toString(), u"Ada"_s);
+        const Rubric tableStored = byId(tableId);
+        QCOMPARE(tableStored.text, u"Uses one table per budget year"_s);
+        QCOMPARE(tableStored.metadata.value(u"origin"_s).toString(), u"imported"_s);
+        QCOMPARE(tableStored.metadata.value(u"original_text"_s).toString(), u"Uses a table"_s);
+        QCOMPARE(s->verdictsOfReport(report).size(), 1); // kept, stale
+    }
+
+    // The verdict panel refreshed: the new wording, and its verdict marked stale.
+    VerdictModel *verdicts = m_window->verdictPanel()->model();
+    QTRY_COMPARE_WITH_TIMEOUT(verdicts->rowCount(), 5, LoadTimeout);
+    const int tableRow = verdicts->rowOfRubric(tableId);
+    // In the editor's order: personalization's dimensions, then quality's, by position.
+    QCOMPARE(tableRow, 2);
+    QCOMPARE(verdicts->rowOfRubric(shiftId), 0);
+    QCOMPARE(verdicts->rowAt(3)->rubricText, u"Names the biggest risk"_s);
+    QCOMPARE(verdicts->rowAt(4)->rubricText, u"Explains trade-offs"_s);
+    QCOMPARE(verdicts->rowAt(tableRow)->rubricText, u"Uses one table per budget year"_s);
+    QVERIFY(verdicts->rowAt(tableRow)->judgeStale);
+    QCOMPARE(verdicts->index(tableRow, VerdictModel::JudgeColumn).data().toString(),
+             u"6 (stale)"_s);
+    QTRY_VERIFY(!m_window->findChild<CriteriaDialog *>()); // closed (deleted on close)
+
+    // Reopened, the editor shows what was stored.
+    openEditor(dialog);
+    QVERIFY(dialog && dialog->isLoaded());
+    model = dialog->model();
+    QVERIFY(dialog->validationLabel()->text().contains(u"sum to 1"_s));
+    QCOMPARE(model->criterionIndex(0, 0, 0).data(CriteriaModel::RubricIdRole).toLongLong(),
+             shiftId);
+    QCOMPARE(model->criterionIndex(0, 0, 0)
+                 .siblingAtColumn(CriteriaModel::WeightColumn)
+                 .data()
+                 .toString(),
+             QString::number(0.5 / 0.9, 'g', 6));
+    QCOMPARE(
+        model->dimensionIndex(0, 0).siblingAtColumn(CriteriaModel::WeightColumn).data().toString(),
+        u"0.6"_s);
+    QCOMPARE(model->criterionIndex(0, 1, 0).data().toString(), u"Uses one table per budget year"_s);
+    QCOMPARE(model->criterionIndex(1, 0, 0).data().toString(), u"Names the biggest risk"_s);
+    QCOMPARE(model->criterionIndex(1, 0, 1).data().toString(), u"Explains trade-offs"_s);
+    dialog->reject();
+}
+
+void TestPdrWorkbench::cancelWritesNothingAndLabelsStay()
+{
+    const RowId report = pdrReport(u"1"_s);
+    openReport(report);
+    const RowId query = *store()->report(report)->queryId;
+    const RowId savingsId = rubricWithText(query, u"Sets a savings goal"_s);
+    const auto snapshot = [&] {
+        auto s = store();
+        QStringList rows;
+        for (const Rubric &r : s->rubrics(s->query(query)->taskId, query))
+            rows << u"%1|%2|%3|%4"_s.arg(r.id).arg(r.text).arg(r.weight).arg(r.position);
+        return rows;
+    };
+    const QStringList before = snapshot();
+
+    // From the persona tab's button this time.
+    m_window->verdictPanel()->showPersonaTab();
+    QPushButton *edit = m_window->verdictPanel()->personaView()->editButton();
+    QVERIFY(edit->isEnabled());
+    QTest::mouseClick(edit, Qt::LeftButton);
+    CriteriaDialog *dialog = nullptr;
+    QTRY_VERIFY(dialog = m_window->findChild<CriteriaDialog *>());
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->isLoaded(), LoadTimeout);
+    CriteriaModel *model = dialog->model();
+
+    // A criterion someone labelled cannot be removed; the dialog says why.
+    const QModelIndex savings = model->criterionIndex(0, 0, 1);
+    QCOMPARE(savings.data(CriteriaModel::RubricIdRole).toLongLong(), savingsId);
+    dialog->tree()->setCurrentIndex(savings);
+    QVERIFY(!dialog->removeButton()->isEnabled());
+    QVERIFY(dialog->removeButton()->toolTip().contains(u"never"_s));
+    QCOMPARE(dialog->usage().value(savingsId).annotations, 1);
+
+    // Others can; cancelling drops every edit.
+    dialog->tree()->setCurrentIndex(model->criterionIndex(0, 0, 0));
+    QVERIFY(dialog->removeButton()->isEnabled());
+    QTest::mouseClick(dialog->removeButton(), Qt::LeftButton);
+    QCOMPARE(model->rowCount(model->dimensionIndex(0, 0)), 1);
+    QVERIFY(model->setData(model->criterionIndex(1, 0, 0), u"changed"_s));
+    QTest::mouseClick(dialog->normaliseButton(), Qt::LeftButton);
+    dialog->reject();
+    QTRY_VERIFY(!m_window->findChild<CriteriaDialog *>());
+    QCOMPARE(snapshot(), before);
+}
+
+QTEST_MAIN(TestPdrWorkbench)
+#include "tst_pdrworkbench.moc"
