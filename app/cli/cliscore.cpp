@@ -40,8 +40,8 @@ int cmdScore(const QCommandLineParser &p, const QStringList &args, const QString
         return int(Usage);
     };
     if (args.size() != 1 || args.constFirst() != "researchrubrics"_L1)
-        return usage(u"score needs the benchmark: `score researchrubrics` (the only one so far; "
-                     "DRB-II scores come with `export drb2`)"_s);
+        return usage(u"score needs the benchmark: `score researchrubrics`, `score pdr` or "
+                     "`score reportbench` (DRB-II scores come with `export drb2`)"_s);
     RowId runId = 0;
     if (p.isSet(u"run"_s)) {
         QString v = p.value(u"run"_s);

@@ -248,6 +248,11 @@ const SchemeContext *RunController::context(RowId reportId)
     auto ctx = std::make_shared<SchemeContext>();
     ctx->report = *report;
     ctx->task = m_store->task(report->taskId).value_or(Task{});
+    if (report->queryId) {
+        ctx->query = m_store->query(*report->queryId);
+        if (ctx->query && ctx->query->personaId)
+            ctx->persona = m_store->persona(*ctx->query->personaId);
+    }
     if (report->format == ReportFormat::Pdf || report->format == ReportFormat::Image)
         ctx->original = m_store->originalFile(report->contentHash);
     // Reports of one task share its rubrics; load them once.
@@ -288,8 +293,9 @@ void RunController::runJob(const RunJob &job)
         return;
     }
     for (RowId id : job.rubricIds) {
-        const Rubric r = m_rubrics.value(id);
-        active->items.append({id, r.text, r.dimension, r.weight});
+        SchemeItem item = schemeItemOf(m_rubrics.value(id));
+        item.rubricId = id;
+        active->items.append(item);
     }
     const ProviderRequest request
         = m_scheme->buildRequest(*ctx, active->items, m_provider.get(), m_config);
@@ -588,7 +594,9 @@ void RunController::runOffline(const RunJob &queued)
     const QStringList blockedUrls = ctx->task.blocked ? ctx->task.blocked->urls : QStringList();
     for (RowId id : queued.rubricIds) {
         const Rubric r = m_rubrics.value(id);
-        active->items.append({id, r.text, r.dimension, r.weight});
+        SchemeItem item = schemeItemOf(r);
+        item.rubricId = id;
+        active->items.append(item);
         const OfflineVerdict v = judgeOffline(*index, r.text, r.scale, blockedTitle, blockedUrls);
         ItemOutcome o;
         o.rubricId = id;
