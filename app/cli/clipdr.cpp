@@ -4,6 +4,7 @@
 
 #include "cliapp.h"
 #include "clijudge.h"
+#include "cliscore.h"
 #include "clitable.h"
 #include "exchange/pdrproject.h"
 #include "runs/pdrcriteriagenerator.h"
@@ -140,15 +141,8 @@ int cmdScore(const QCommandLineParser &p, const QString &projectPath, QTextStrea
              QTextStream &err)
 {
     RowId runId = 0;
-    if (p.isSet(u"run"_s)) {
-        QString v = p.value(u"run"_s);
-        if (v.startsWith("run:"_L1))
-            v = v.mid(4);
-        bool ok = false;
-        runId = v.toLongLong(&ok);
-        if (!ok || runId <= 0)
-            return usage(err, u"--run is a run id (see `rubricate-cli runs`)"_s);
-    }
+    if (!runIdOption(p, &runId, err))
+        return Usage;
     PdrScoringOptions options;
     if (!policyOption<PdrMissingPolicy>(p, u"missing"_s,
                                         {{u"exclude"_s, PdrMissingPolicy::Exclude},

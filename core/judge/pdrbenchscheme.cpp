@@ -17,7 +17,7 @@ namespace {
 
 // Our own wording. The score bands are spelled out so that judges use the scale alike; the
 // reference's own prompts were not reachable (formats.md §4.7).
-const QString personalizationTemplate
+const QString personalizationIntro
     = uR"(You are an expert evaluator of personalised research reports. The user described under <persona> asked for the research task under <task>, and an assistant wrote the article under <article>. Judge how well the article serves THIS user, against each criterion under <criteria_list>. The criteria are grouped by dimension; each has an explanation and a weight (how much it matters within its dimension).
 
 Score every criterion from 0 to 10:
@@ -26,29 +26,9 @@ Score every criterion from 0 to 10:
 - 5-6: the article partly meets it for this user, with clear gaps.
 - 7-8: the article meets it well for this user, with minor gaps.
 - 9-10: the article meets it fully, specifically and concretely for this user.
-Judge what the article says, not how long it is. Use whole numbers.
-
-Answer with JSON only: one key per dimension of the criteria list and, under each key, one entry per criterion of that dimension, in the same order, with "criterion" copied character for character:
-{"<dimension>": [{"criterion": "<criterion>", "target_score": 7}]}
-
-<task>
-{task}
-</task>
-
-<persona>
-{persona}
-</persona>
-
-<article>
-{article}
-</article>
-
-<criteria_list>
-{criteria_list}
-</criteria_list>
 )"_s;
 
-const QString qualityTemplate
+const QString qualityIntro
     = uR"(You are an expert evaluator of research reports. An assistant wrote the article under <article> for the research task under <task>. Judge the quality of the article as a piece of research writing, against each criterion under <criteria_list>. The criteria are grouped by dimension; each has an explanation and a weight (how much it matters within its dimension).
 
 Score every criterion from 0 to 10:
@@ -57,7 +37,11 @@ Score every criterion from 0 to 10:
 - 5-6: the article partly meets it, with clear gaps.
 - 7-8: the article meets it well, with minor gaps.
 - 9-10: the article meets it fully, at an expert level.
-Judge what the article says, not how long it is. Use whole numbers.
+)"_s;
+
+// What both families' prompts share: the answer's shape and the task.
+const QString answerAndTask
+    = uR"(Judge what the article says, not how long it is. Use whole numbers.
 
 Answer with JSON only: one key per dimension of the criteria list and, under each key, one entry per criterion of that dimension, in the same order, with "criterion" copied character for character:
 {"<dimension>": [{"criterion": "<criterion>", "target_score": 7}]}
@@ -65,7 +49,9 @@ Answer with JSON only: one key per dimension of the criteria list and, under eac
 <task>
 {task}
 </task>
+)"_s;
 
+const QString articleAndCriteria = uR"(
 <article>
 {article}
 </article>
@@ -75,25 +61,9 @@ Answer with JSON only: one key per dimension of the criteria list and, under eac
 </criteria_list>
 )"_s;
 
-int familyRank(const QString &family)
-{
-    if (family == QLatin1StringView(PdrFamily::Personalization))
-        return 0;
-    if (family == QLatin1StringView(PdrFamily::Quality))
-        return 1;
-    return 2;
-}
-
-int dimensionRank(const QString &dimension)
-{
-    qsizetype i = pdrPersonalizationDimensions().indexOf(dimension);
-    if (i < 0) {
-        i = pdrQualityDimensions().indexOf(dimension);
-        if (i >= 0)
-            i += pdrPersonalizationDimensions().size();
-    }
-    return i < 0 ? 1000 : int(i);
-}
+const QString personalizationTemplate = personalizationIntro + answerAndTask
+    + u"\n<persona>\n{persona}\n</persona>\n"_s + articleAndCriteria;
+const QString qualityTemplate = qualityIntro + answerAndTask + articleAndCriteria;
 
 // Items of one family, in dimension order: (dimension, items) pairs.
 QList<std::pair<QString, QList<SchemeItem>>> byDimension(const QList<SchemeItem> &items)
@@ -158,9 +128,11 @@ public:
         std::stable_sort(sorted.begin(), sorted.end(), [](const Rubric &a, const Rubric &b) {
             const QString fa = pdrItemFamily(schemeItemOf(a)), fb = pdrItemFamily(schemeItemOf(b));
             if (fa != fb)
-                return familyRank(fa) != familyRank(fb) ? familyRank(fa) < familyRank(fb) : fa < fb;
-            if (dimensionRank(a.dimension) != dimensionRank(b.dimension))
-                return dimensionRank(a.dimension) < dimensionRank(b.dimension);
+                return pdrFamilyRank(fa) != pdrFamilyRank(fb)
+                    ? pdrFamilyRank(fa) < pdrFamilyRank(fb)
+                    : fa < fb;
+            if (pdrDimensionRank(a.dimension) != pdrDimensionRank(b.dimension))
+                return pdrDimensionRank(a.dimension) < pdrDimensionRank(b.dimension);
             if (a.dimension != b.dimension)
                 return a.dimension < b.dimension;
             return a.position < b.position;

@@ -6,6 +6,7 @@
 #include "judge/judgeprovider.h"
 #include "judge/judgesimulator.h"
 #include "judge/pdrcriteria.h"
+#include "judgehttp.h"
 #include "scoring/pdrscoring.h"
 #include "scoring/pdrweights.h"
 #include "store/projectstore.h"
@@ -13,7 +14,6 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
-#include <QRandomGenerator>
 #include <QSet>
 #include <QTimer>
 
@@ -69,10 +69,7 @@ PdrCriteriaGenerator::PdrCriteriaGenerator(const QString &projectPath, const Jud
 
 PdrCriteriaGenerator::~PdrCriteriaGenerator()
 {
-    for (const QPointer<QNetworkReply> &r : std::as_const(m_replies)) {
-        if (r)
-            r->abort();
-    }
+    abortReplies(m_replies);
 }
 
 bool PdrCriteriaGenerator::start(const PdrCriteriaOptions &options, QString *error)
@@ -158,11 +155,7 @@ void PdrCriteriaGenerator::cancel()
     if (!m_active)
         return;
     m_cancelled = true;
-    for (const QPointer<QNetworkReply> &r : std::as_const(m_replies)) {
-        if (r)
-            r->abort();
-    }
-    m_replies.clear();
+    abortReplies(m_replies);
     m_queue.clear();
     finish(u"cancelled"_s);
 }
@@ -222,13 +215,8 @@ void PdrCriteriaGenerator::send(const std::shared_ptr<Call> &call)
     JudgeConfig config = m_config;
     config.jsonMode = false;
     const HttpCall http = m_provider->buildCall(config, request, m_apiKey);
-    QNetworkRequest r(http.url);
-    for (const auto &[name, value] : http.headers)
-        r.setRawHeader(name, value);
-    r.setTransferTimeout(m_config.timeoutMs);
-    r.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     ++m_progress.requests;
-    QNetworkReply *reply = m_network->post(r, http.body);
+    QNetworkReply *reply = m_network->post(judgeHttpRequest(http, m_config), http.body);
     m_replies.append(reply);
     connect(reply, &QNetworkReply::finished, this, [this, reply, call] { onReply(reply, call); });
 }
@@ -239,20 +227,9 @@ void PdrCriteriaGenerator::onReply(QNetworkReply *reply, const std::shared_ptr<C
     m_replies.removeAll(reply);
     if (m_cancelled)
         return;
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
-    if (reply->error() != QNetworkReply::NoError || status < 200 || status >= 300) {
-        const QString networkError = reply->error() == QNetworkReply::OperationCanceledError
-            ? u"timed out after %1 s"_s.arg(m_config.timeoutMs / 1000.0)
-            : reply->errorString();
-        const ProviderReply failure
-            = classifyFailure(status, body, reply->rawHeader("Retry-After"), networkError);
-        callFailed(call, failure.error, failure.retryable, failure.retryAfterMs);
-        return;
-    }
-    const ProviderReply parsed = m_provider->parseSuccess(body);
+    const ProviderReply parsed = readJudgeReply(reply, *m_provider, m_config);
     if (!parsed.ok) {
-        callFailed(call, parsed.error, true, -1);
+        callFailed(call, parsed.error, parsed.retryable, parsed.retryAfterMs);
         return;
     }
     answered(call, parsed.text);
@@ -266,11 +243,8 @@ void PdrCriteriaGenerator::callFailed(const std::shared_ptr<Call> &call, const Q
     if (retryable && call->attempts < m_options.attempts && !work.done) {
         work.notes << u"retried: %1"_s.arg(why);
         int delay = retryAfterMs;
-        if (delay < 0) {
-            const int ceiling = qMin(m_config.backoffMaxMs,
-                                     m_config.backoffBaseMs << qMin(call->attempts - 1, 16));
-            delay = ceiling / 2 + int(QRandomGenerator::global()->bounded(ceiling / 2 + 1));
-        }
+        if (delay < 0)
+            delay = judgeBackoffMs(m_config, call->attempts);
         ++m_waiting;
         QTimer::singleShot(delay, this, [this, call] {
             --m_waiting;

@@ -5,13 +5,13 @@
 #include "judge/judgeprovider.h"
 #include "judge/offlinejudge.h"
 #include "judge/promptscheme.h"
+#include "judgehttp.h"
 #include "store/projectstore.h"
 
 #include <QCryptographicHash>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
-#include <QRandomGenerator>
 #include <QScopeGuard>
 #include <QTimer>
 
@@ -56,10 +56,7 @@ RunController::RunController(const QString &projectPath, QObject *parent)
 
 RunController::~RunController()
 {
-    for (const QPointer<QNetworkReply> &r : std::as_const(m_replies)) {
-        if (r)
-            r->abort();
-    }
+    abortReplies(m_replies);
 }
 
 bool RunController::start(RowId runId, QString *error)
@@ -178,11 +175,7 @@ void RunController::cancel()
     m_cancelled = true;
     // Answers already in flight are dropped; their jobs stay pending, so "resume" can pick
     // the run up again later.
-    for (const QPointer<QNetworkReply> &r : std::as_const(m_replies)) {
-        if (r)
-            r->abort();
-    }
-    m_replies.clear();
+    abortReplies(m_replies);
     finish(u"cancelled"_s);
 }
 
@@ -312,11 +305,7 @@ void RunController::runJob(const RunJob &job)
         return;
     }
 
-    QNetworkRequest http(active->call.url);
-    for (const auto &[name, value] : std::as_const(active->call.headers))
-        http.setRawHeader(name, value);
-    http.setTransferTimeout(m_config.timeoutMs);
-    http.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    const QNetworkRequest http = judgeHttpRequest(active->call, m_config);
     m_sentAt.append(m_clock.elapsed());
     m_sentTokens.append(active->call.body.size() / 4);
     ++m_progress.requests;
@@ -341,23 +330,12 @@ void RunController::onReply(QNetworkReply *reply, const std::shared_ptr<ActiveJo
     m_replies.removeAll(reply);
     if (m_cancelled)
         return;
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
-    if (reply->error() != QNetworkReply::NoError || status < 200 || status >= 300) {
-        const QString networkError = reply->error() == QNetworkReply::OperationCanceledError
-            ? u"timed out after %1 s"_s.arg(m_config.timeoutMs / 1000.0)
-            : reply->errorString();
-        const ProviderReply failure
-            = classifyFailure(status, body, reply->rawHeader("Retry-After"), networkError);
-        if (failure.retryable)
-            retryLater(active, failure.error, failure.retryAfterMs);
-        else
-            giveUp(active, failure.error);
-        return;
-    }
-    const ProviderReply parsed = m_provider->parseSuccess(body);
+    const ProviderReply parsed = readJudgeReply(reply, *m_provider, m_config);
     if (!parsed.ok) {
-        retryLater(active, parsed.error, -1);
+        if (parsed.retryable)
+            retryLater(active, parsed.error, parsed.retryAfterMs);
+        else
+            giveUp(active, parsed.error);
         return;
     }
     acceptAnswer(active, parsed.text, parsed.inputTokens, parsed.outputTokens, false);
@@ -522,12 +500,8 @@ void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const Q
     }
     ++m_progress.retries;
     int delay = retryAfterMs;
-    if (delay < 0) {
-        // Exponential back-off with full jitter keeps many clients from retrying in step.
-        const int ceiling
-            = qMin(m_config.backoffMaxMs, m_config.backoffBaseMs << qMin(job.attempts - 1, 16));
-        delay = ceiling / 2 + int(QRandomGenerator::global()->bounded(ceiling / 2 + 1));
-    }
+    if (delay < 0)
+        delay = judgeBackoffMs(m_config, job.attempts);
     releaseSlot(active);
     ++m_waiting;
     emitProgress();

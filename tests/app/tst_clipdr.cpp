@@ -3,6 +3,7 @@
 // in the reference's results layout.
 #include "clirunner.h"
 #include "exchange/pdrproject.h"
+#include "pdrfixtures.h"
 #include "scratchproject.h"
 #include "testfiles.h"
 
@@ -12,10 +13,6 @@
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
-
-extern const char fixture0[];
-extern const char fixture1[];
-extern const char fixture3[];
 
 class TestCliPdr : public QObject
 {
@@ -109,8 +106,7 @@ private slots:
         QVERIFY2(overall.contains(u"Final Overall Score: %1\n"_s.arg(*g.overall, 0, 'f', 4)),
                  qPrintable(overall));
         QVERIFY(overall.contains(u"R Overall Score: N/A\n"_s));
-        const QString p
-            = readText(dir + u"/personalization/ModelX/personalization_result.txt"_s);
+        const QString p = readText(dir + u"/personalization/ModelX/personalization_result.txt"_s);
         QVERIFY2(p.contains(u"P Overall Score: %1\n"_s.arg(*g.p.mean, 0, 'f', 4)), qPrintable(p));
         // aggregate_overall.py reads the first "Overall Score:" number of each file.
         static const QRegularExpression first(u"Overall Score:\\s*([0-9.]+)"_s);

@@ -1,12 +1,14 @@
 // The leaderboard page on the demo project (DRB-II, one judge run): it computes off the GUI
 // thread once shown, its totals are core's DRB-II scores of the run, a column sorts with
-// undefined values last, and the export writes the agg_scores CSVs and the chart.
+// undefined values last, and the export writes the agg_scores CSVs and the chart; a PDR-Bench
+// project shows its board, ranked by overall.
 #include "demo/demoproject.h"
 #include "exchange/drb2projectexport.h"
 #include "exchange/leaderboardproject.h"
 #include "ingest/importer.h"
 #include "judge/promptscheme.h"
 #include "leaderboardpage.h"
+#include "pdrfixtures.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
 #include "store/projectstore.h"
@@ -27,12 +29,6 @@ using namespace Qt::StringLiterals;
 namespace {
 constexpr int Timeout = 30000; // scoring on a loaded 2-core machine
 }
-
-// Defined in tests/core/ingest/pdrfixtures.cpp.
-extern const char fixture0[];
-extern const char fixture1[];
-extern const char fixture2[];
-extern const char fixture3[];
 
 class TestLeaderboardPage : public QObject
 {

@@ -1,6 +1,7 @@
 // PDR-Bench: personas, queries (task x persona x setting), generated criteria, outputs.
 // The official data is not staged here, so the files are written in its published shape.
 #include "ingest/importer.h"
+#include "pdrfixtures.h"
 #include "scratchproject.h"
 #include "store/projectstore.h"
 #include "testfiles.h"
@@ -11,13 +12,6 @@
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
-
-// Defined in pdrfixtures.cpp.
-extern const char fixture0[];
-extern const char fixture1[];
-extern const char fixture2[];
-extern const char fixture3[];
-extern const char fixture4[];
 
 class TestPdrBenchImport : public QObject
 {

@@ -4,6 +4,7 @@
 #include "ingest/importer.h"
 #include "judge/judgesimulator.h"
 #include "judge/pdrcriteria.h"
+#include "pdrfixtures.h"
 #include "runs/pdrcriteriagenerator.h"
 #include "scoring/pdrscoring.h"
 #include "scratchproject.h"
@@ -14,9 +15,6 @@
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
-
-extern const char fixture0[];
-extern const char fixture1[];
 
 class TestPdrCriteria : public QObject
 {

@@ -6,6 +6,7 @@
 #include "ingest/importer.h"
 #include "judge/judgesimulator.h"
 #include "judge/promptscheme.h"
+#include "pdrfixtures.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
 #include "scratchproject.h"
@@ -19,11 +20,6 @@
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
-
-extern const char fixture0[];
-extern const char fixture1[];
-extern const char fixture2[];
-extern const char fixture3[];
 
 class TestPdrRun : public QObject
 {
