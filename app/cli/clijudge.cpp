@@ -350,8 +350,9 @@ QList<QCommandLineOption> judgeOptions()
         {u"gemini-auth"_s, u"judge: key (x-goog-api-key) or bearer (DRB-II proxy style)."_s,
          u"MODE"_s},
         {u"scheme"_s,
-         u"judge: prompt scheme, drb2 or researchrubrics (default: the benchmark's own; "
-         "researchrubrics asks one criterion per call unless --batch-size is given)."_s,
+         u"judge: prompt scheme, drb2, researchrubrics or pdrbench (default: the benchmark's "
+         "own; researchrubrics asks one criterion per call unless --batch-size is given, "
+         "pdrbench one request per report and family)."_s,
          u"NAME"_s},
         {u"prompt-template"_s, u"judge: file replacing the built-in prompt."_s, u"FILE"_s},
         {u"tasks"_s, u"judge: task ids, e.g. 1,2,5-9."_s, u"IDS"_s},

@@ -125,7 +125,8 @@ bool PdrCriteriaGenerator::start(const PdrCriteriaOptions &options, QString *err
     m_provider = makeProvider(m_config.provider);
     for (int i = 0; i < m_work.size(); ++i)
         enqueueWeights(i);
-    if (!m_provider) {
+    // Nothing to send, or the offline simulator: no key is needed.
+    if (!m_provider || m_queue.isEmpty()) {
         QTimer::singleShot(0, this, &PdrCriteriaGenerator::dispatch);
         return true;
     }

@@ -5,8 +5,10 @@
 //
 // Asynchronous like RunController: requests go out through the provider's HTTP call with a
 // concurrency limit and back-off, nothing here waits on the network, and cancel() stops at
-// once. The offline provider answers with the judge simulator's deterministic answers, so a
-// project without a key can still generate (placeholder) criteria.
+// once. It opens its own database connection in start() and writes there, so a window runs
+// it on a worker thread (create it there, as RunLauncher does with RunController) and listens
+// to its signals. The offline provider answers with the judge simulator's deterministic answers, so
+// a project without a key can still generate (placeholder) criteria.
 //
 // What counts as a failure, and what is written:
 // - A weight sample whose request failed K times, whose answer holds no JSON object, or whose

@@ -264,7 +264,8 @@ std::optional<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId, QSt
         if (!queued.contains({report, rubric}))
             errorsByReport[report] << rubric;
     }
-    const auto scheme = makeScheme(config.scheme, config.promptTemplateFile, error);
+    QString schemeError; // without its scheme, failed items are batched by size alone
+    const auto scheme = makeScheme(config.scheme, config.promptTemplateFile, &schemeError);
     for (auto it = errorsByReport.cbegin(); it != errorsByReport.cend(); ++it) {
         for (const QList<RowId> &batch :
              requeueBatches(store, scheme.get(), it.key(), it.value(), config.batchSize))

@@ -231,6 +231,28 @@ private slots:
         QCOMPARE(criteriaOf(u"3"_s).size(), 0);
     }
 
+    void cancelWritesNothing()
+    {
+        SimulatorBehaviour slow;
+        slow.latencyMs = 300;
+        m_judge.setBehaviour(slow);
+        JudgeConfig c = config();
+        c.concurrency = 2;
+        PdrCriteriaGenerator generator(m_project->store().path(), c);
+        QSignalSpy done(&generator, &PdrCriteriaGenerator::finished);
+        QSignalSpy arrived(&m_judge, &JudgeSimulator::requestReceived);
+        QString error;
+        QVERIFY2(generator.start({}, &error), qPrintable(error));
+        QVERIFY(arrived.wait(10000));
+        QCOMPARE(generator.progress().inFlight, 2); // bounded by the concurrency
+        generator.cancel();
+        QCOMPARE(done.count(), 1);
+        QCOMPARE(done.constFirst().constFirst().toString(), u"cancelled"_s);
+        QVERIFY(!generator.isActive());
+        for (const QString &id : {u"1"_s, u"2"_s, u"3"_s})
+            QCOMPARE(criteriaOf(id).size(), 0);
+    }
+
     void offlineForceReplaces()
     {
         JudgeConfig offline;

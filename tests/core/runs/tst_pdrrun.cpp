@@ -235,6 +235,30 @@ private slots:
                  qPrintable(error));
         QVERIFY(files.contains(dir + u"/results/overall/ModelX/overall_result.txt"_s));
     }
+
+    void rerunFailedItems()
+    {
+        // The unusable "ten" is asked again alone; now the simulator answers it.
+        QString error;
+        const auto estimate = estimateRequeue(m_project.store(), m_runId, &error);
+        QVERIFY2(estimate, qPrintable(error));
+        QCOMPARE(estimate->jobs, 1);
+        QCOMPARE(requeueFailedItems(m_project.store(), m_runId, 50, &error), 1);
+        RunController controller(m_project.store().path());
+        QSignalSpy done(&controller, &RunController::finished);
+        QVERIFY2(controller.start(m_runId, &error), qPrintable(error));
+        QVERIFY(done.wait(60000) || !done.isEmpty());
+        QCOMPARE(done.constFirst().constFirst().toString(), u"finished"_s);
+        QCOMPARE(m_project.store().runTotals(m_runId).verdictErrors, 0);
+
+        const auto scores = scorePdrProject(m_project.store(), m_runId, {}, std::nullopt, &error);
+        QVERIFY(scores);
+        QCOMPARE(scores->rows.errors, 0);
+        // Query 1: P = (0.3·6.8 + 0.2·s) / 0.5 with s the simulator's score for the table.
+        const double s = JudgeSimulator::expectedPdrScore(u"Uses a table"_s);
+        QVERIFY(qAbs(*scores->reports.at(0).personalization.score - (0.3 * 6.8 + 0.2 * s) / 0.5)
+                < 1e-12);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPdrRun)
