@@ -36,6 +36,8 @@ QString benchmarkTitle(const QString &key)
         return LeaderboardPage::tr("DeepResearch Bench II");
     if (key == QLatin1StringView(BenchmarkKey::ResearchRubrics))
         return LeaderboardPage::tr("ResearchRubrics");
+    if (key == QLatin1StringView(BenchmarkKey::PdrBench))
+        return LeaderboardPage::tr("PDR-Bench");
     if (key == QLatin1StringView(BenchmarkKey::ReportBench))
         return LeaderboardPage::tr("ReportBench");
     return key;
@@ -291,7 +293,7 @@ void LeaderboardPage::load()
             out.benchmarks = projectLeaderboardBenchmarks(*store);
             if (out.benchmarks.isEmpty()) {
                 out.error = tr("This project has no reports of a benchmark with a leaderboard "
-                               "(DRB-II, ResearchRubrics, ReportBench).");
+                               "(DRB-II, ResearchRubrics, PDR-Bench, ReportBench).");
                 return out;
             }
             out.key = out.benchmarks.contains(wantedKey) ? wantedKey : out.benchmarks.first();

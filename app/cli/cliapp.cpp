@@ -3,6 +3,7 @@
 #include "cliagreement.h"
 #include "clibench.h"
 #include "clijudge.h"
+#include "clipdr.h"
 #include "clireportbench.h"
 #include "clisample.h"
 #include "cliscore.h"
@@ -107,6 +108,20 @@ Commands:
                                judge errors left out and counted (reference: as 0). --out
                                .csv: per report (with --by: the groups); .jsonl: the
                                reference's per-criterion result lines.
+  score pdr [--run ID] [--out DIR] [--missing exclude|reference] [--unavailable
+        exclude|not-supported] [--no-claims none|zero] [--reliability mean|fa]
+                               PDR-Bench P, Q and overall (0-10) per model, persona and
+                               setting, and per-dimension means, from a pdrbench judge run
+                               (default: the newest finished one); judge errors left out
+                               and counted. --out DIR writes the reference's layout
+                               (personalization/, quality/, overall/<MODEL>/...).
+  pdr criteria [--queries IDS] [--samples N] [--attempts K] [--force] [judge options]
+                               Generate PDR-Bench criteria with a judge for queries without
+                               any (--force: replace them): dimension weights sampled N
+                               times (5) and averaged, then weighted sub-criteria per
+                               dimension; K attempts per call (3). A query is written in one
+                               transaction once all its calls succeeded. The offline
+                               provider answers with the simulated judge.
   sources fetch URL...|--file F [--refresh] [--concurrency N] [--per-host N] [--timeout S]
           [--max-bytes N]      Fetch cited sources into the project (http/https only).
   sources list                 The project's sources and why any is missing.
@@ -491,6 +506,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOptions(sampleOptions());
     parser.addOptions(reportBenchScoreOptions());
     parser.addOptions(scoreOptions());
+    parser.addOptions(pdrOptions());
     parser.addOptions(sourcesOptions());
     if (!parser.parse(arguments)) {
         err << u"rubricate-cli: "_s << parser.errorText() << u"\n(see rubricate-cli --help)\n"_s;
@@ -529,6 +545,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return *code;
     if (command == "score"_L1 && positional.value(0) == "reportbench"_L1)
         return runReportBenchScore(parser, c.projectPath, out, err);
+    if (const auto code = runPdrCommand(command, parser, positional, c.projectPath, out, err))
+        return *code;
     if (const auto code = runScoreCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (const auto code = runSourcesCommand(command, parser, positional, c.projectPath, out, err))

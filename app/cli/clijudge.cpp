@@ -105,66 +105,6 @@ int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream
     return Failed;
 }
 
-std::optional<JudgeConfig> configFrom(const QCommandLineParser &p, QTextStream &err)
-{
-    JudgeConfig c;
-    const QString provider
-        = p.value(u"provider"_s).isEmpty() ? u"offline"_s : p.value(u"provider"_s);
-    const auto kind = providerFromKey(provider);
-    if (!kind) {
-        err << u"rubricate-cli: unknown provider \"%1\" (offline, openai, gemini, anthropic)\n"_s
-                   .arg(provider);
-        return std::nullopt;
-    }
-    c.provider = *kind;
-    c.baseUrl = p.value(u"base-url"_s);
-    c.model = p.value(u"model"_s);
-    if (c.provider != ProviderKind::Offline && c.model.isEmpty()) {
-        err << u"rubricate-cli: --model is needed for provider %1\n"_s.arg(provider);
-        return std::nullopt;
-    }
-    if (c.provider == ProviderKind::Offline)
-        c.model = u"lexical-baseline"_s;
-    const auto number = [&](const QString &name, auto &target) {
-        if (!p.isSet(name))
-            return true;
-        bool ok = false;
-        const double v = p.value(name).toDouble(&ok);
-        if (!ok) {
-            err << u"rubricate-cli: --%1 needs a number\n"_s.arg(name);
-            return false;
-        }
-        target = static_cast<std::remove_reference_t<decltype(target)>>(v);
-        return true;
-    };
-    double temperature = -1, seed = -1, timeout = -1;
-    if (!number(u"concurrency"_s, c.concurrency) || !number(u"batch-size"_s, c.batchSize)
-        || !number(u"rpm"_s, c.requestsPerMinute) || !number(u"tpm"_s, c.tokensPerMinute)
-        || !number(u"max-attempts"_s, c.maxAttempts) || !number(u"max-tokens"_s, c.maxTokens)
-        || !number(u"price-in"_s, c.pricePerMillionInput)
-        || !number(u"price-out"_s, c.pricePerMillionOutput)
-        || !number(u"temperature"_s, temperature) || !number(u"seed"_s, seed)
-        || !number(u"timeout"_s, timeout) || !number(u"backoff-ms"_s, c.backoffBaseMs))
-        return std::nullopt;
-    if (p.isSet(u"temperature"_s))
-        c.temperature = temperature;
-    if (p.isSet(u"seed"_s))
-        c.seed = qint64(seed);
-    if (p.isSet(u"timeout"_s))
-        c.timeoutMs = int(timeout * 1000);
-    c.apiKeyEnv = p.value(u"api-key-env"_s);
-    if (p.isSet(u"gemini-auth"_s))
-        c.geminiAuth = p.value(u"gemini-auth"_s);
-    if (p.isSet(u"scheme"_s))
-        c.scheme = p.value(u"scheme"_s);
-    c.promptTemplateFile = p.value(u"prompt-template"_s);
-    if (!c.promptTemplateFile.isEmpty())
-        c.promptTemplateFile = QFileInfo(c.promptTemplateFile).absoluteFilePath();
-    c.jsonMode = !p.isSet(u"no-json-mode"_s);
-    c.locateEvidence = !p.isSet(u"no-evidence"_s);
-    return c;
-}
-
 std::optional<RowId> runArgument(const QStringList &args, QTextStream &err, const QString &cmd)
 {
     bool ok = false;
@@ -179,7 +119,7 @@ std::optional<RowId> runArgument(const QStringList &args, QTextStream &err, cons
 int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QTextStream &out,
              QTextStream &err)
 {
-    auto config = configFrom(parser, err);
+    auto config = judgeConfigFrom(parser, err);
     if (!config)
         return Usage;
     QString error;
@@ -340,6 +280,66 @@ int cmdKeys(const QStringList &args, QTextStream &out, QTextStream &err)
 
 } // namespace
 
+std::optional<JudgeConfig> judgeConfigFrom(const QCommandLineParser &p, QTextStream &err)
+{
+    JudgeConfig c;
+    const QString provider
+        = p.value(u"provider"_s).isEmpty() ? u"offline"_s : p.value(u"provider"_s);
+    const auto kind = providerFromKey(provider);
+    if (!kind) {
+        err << u"rubricate-cli: unknown provider \"%1\" (offline, openai, gemini, anthropic)\n"_s
+                   .arg(provider);
+        return std::nullopt;
+    }
+    c.provider = *kind;
+    c.baseUrl = p.value(u"base-url"_s);
+    c.model = p.value(u"model"_s);
+    if (c.provider != ProviderKind::Offline && c.model.isEmpty()) {
+        err << u"rubricate-cli: --model is needed for provider %1\n"_s.arg(provider);
+        return std::nullopt;
+    }
+    if (c.provider == ProviderKind::Offline)
+        c.model = u"lexical-baseline"_s;
+    const auto number = [&](const QString &name, auto &target) {
+        if (!p.isSet(name))
+            return true;
+        bool ok = false;
+        const double v = p.value(name).toDouble(&ok);
+        if (!ok) {
+            err << u"rubricate-cli: --%1 needs a number\n"_s.arg(name);
+            return false;
+        }
+        target = static_cast<std::remove_reference_t<decltype(target)>>(v);
+        return true;
+    };
+    double temperature = -1, seed = -1, timeout = -1;
+    if (!number(u"concurrency"_s, c.concurrency) || !number(u"batch-size"_s, c.batchSize)
+        || !number(u"rpm"_s, c.requestsPerMinute) || !number(u"tpm"_s, c.tokensPerMinute)
+        || !number(u"max-attempts"_s, c.maxAttempts) || !number(u"max-tokens"_s, c.maxTokens)
+        || !number(u"price-in"_s, c.pricePerMillionInput)
+        || !number(u"price-out"_s, c.pricePerMillionOutput)
+        || !number(u"temperature"_s, temperature) || !number(u"seed"_s, seed)
+        || !number(u"timeout"_s, timeout) || !number(u"backoff-ms"_s, c.backoffBaseMs))
+        return std::nullopt;
+    if (p.isSet(u"temperature"_s))
+        c.temperature = temperature;
+    if (p.isSet(u"seed"_s))
+        c.seed = qint64(seed);
+    if (p.isSet(u"timeout"_s))
+        c.timeoutMs = int(timeout * 1000);
+    c.apiKeyEnv = p.value(u"api-key-env"_s);
+    if (p.isSet(u"gemini-auth"_s))
+        c.geminiAuth = p.value(u"gemini-auth"_s);
+    if (p.isSet(u"scheme"_s))
+        c.scheme = p.value(u"scheme"_s);
+    c.promptTemplateFile = p.value(u"prompt-template"_s);
+    if (!c.promptTemplateFile.isEmpty())
+        c.promptTemplateFile = QFileInfo(c.promptTemplateFile).absoluteFilePath();
+    c.jsonMode = !p.isSet(u"no-json-mode"_s);
+    c.locateEvidence = !p.isSet(u"no-evidence"_s);
+    return c;
+}
+
 QList<QCommandLineOption> judgeOptions()
 {
     return {
@@ -350,8 +350,9 @@ QList<QCommandLineOption> judgeOptions()
         {u"gemini-auth"_s, u"judge: key (x-goog-api-key) or bearer (DRB-II proxy style)."_s,
          u"MODE"_s},
         {u"scheme"_s,
-         u"judge: prompt scheme, drb2 or researchrubrics (default: the benchmark's own; "
-         "researchrubrics asks one criterion per call unless --batch-size is given)."_s,
+         u"judge: prompt scheme, drb2, researchrubrics or pdrbench (default: the benchmark's "
+         "own; researchrubrics asks one criterion per call unless --batch-size is given, "
+         "pdrbench one request per report and family)."_s,
          u"NAME"_s},
         {u"prompt-template"_s, u"judge: file replacing the built-in prompt."_s, u"FILE"_s},
         {u"tasks"_s, u"judge: task ids, e.g. 1,2,5-9."_s, u"IDS"_s},

@@ -1,6 +1,8 @@
 // rubricate-cli judge | runs | resume | rerun-failed: judge runs from the command line.
 #pragma once
 
+#include "judge/judgeconfig.h"
+
 #include <QCommandLineOption>
 #include <QList>
 #include <QTextStream>
@@ -10,6 +12,10 @@
 class QCommandLineParser;
 
 namespace Rubricate::Cli {
+
+// The judge options of the command line (--provider, --model, pacing …) as a config; nothing,
+// with the reason on `err`, when they are wrong.
+std::optional<JudgeConfig> judgeConfigFrom(const QCommandLineParser &parser, QTextStream &err);
 
 QList<QCommandLineOption> judgeOptions();
 

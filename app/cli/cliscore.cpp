@@ -40,18 +40,11 @@ int cmdScore(const QCommandLineParser &p, const QStringList &args, const QString
         return int(Usage);
     };
     if (args.size() != 1 || args.constFirst() != "researchrubrics"_L1)
-        return usage(u"score needs the benchmark: `score researchrubrics` (the only one so far; "
-                     "DRB-II scores come with `export drb2`)"_s);
+        return usage(u"score needs the benchmark: `score researchrubrics`, `score pdr` or "
+                     "`score reportbench` (DRB-II scores come with `export drb2`)"_s);
     RowId runId = 0;
-    if (p.isSet(u"run"_s)) {
-        QString v = p.value(u"run"_s);
-        if (v.startsWith("run:"_L1))
-            v = v.mid(4);
-        bool ok = false;
-        runId = v.toLongLong(&ok);
-        if (!ok || runId <= 0)
-            return usage(u"--run is a run id (see `rubricate-cli runs`)"_s);
-    }
+    if (!runIdOption(p, &runId, err))
+        return Usage;
     const auto by = rrBreakdownFromKey(p.value(u"by"_s));
     if (!by)
         return usage(u"--by is axis, domain or complexity"_s);
@@ -133,6 +126,22 @@ int cmdScore(const QCommandLineParser &p, const QStringList &args, const QString
 }
 
 } // namespace
+
+bool runIdOption(const QCommandLineParser &parser, RowId *runId, QTextStream &err)
+{
+    *runId = 0;
+    if (!parser.isSet(u"run"_s))
+        return true;
+    QString v = parser.value(u"run"_s);
+    if (v.startsWith("run:"_L1))
+        v = v.mid(4);
+    bool ok = false;
+    *runId = v.toLongLong(&ok);
+    if (ok && *runId > 0)
+        return true;
+    err << u"rubricate-cli: --run is a run id (see `rubricate-cli runs`)\n"_s;
+    return false;
+}
 
 QList<QCommandLineOption> scoreOptions()
 {

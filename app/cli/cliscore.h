@@ -1,6 +1,8 @@
 // rubricate-cli score: a benchmark's scores from a judge run, as a table on stdout or a file.
 #pragma once
 
+#include "domain/types.h"
+
 #include <QCommandLineOption>
 #include <QList>
 #include <QTextStream>
@@ -12,6 +14,10 @@ class QCommandLineParser;
 namespace Rubricate::Cli {
 
 QList<QCommandLineOption> scoreOptions();
+
+// --run ID (or run:ID) into *runId, 0 when not given; false, with the reason on `err`, when
+// it is not a run id.
+bool runIdOption(const QCommandLineParser &parser, RowId *runId, QTextStream &err);
 
 // Handles `score`; nothing when `command` is another one.
 std::optional<int> runScoreCommand(const QString &command, const QCommandLineParser &parser,

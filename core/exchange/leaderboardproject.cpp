@@ -1,6 +1,7 @@
 #include "leaderboardproject.h"
 
 #include "drb2projectexport.h"
+#include "pdrproject.h"
 #include "reportbenchproject.h"
 #include "researchrubricsproject.h"
 #include "store/projectstore.h"
@@ -50,6 +51,7 @@ QStringList leaderboardBenchmarkKeys()
 {
     return {QString::fromLatin1(BenchmarkKey::Drb2),
             QString::fromLatin1(BenchmarkKey::ResearchRubrics),
+            QString::fromLatin1(BenchmarkKey::PdrBench),
             QString::fromLatin1(BenchmarkKey::ReportBench)};
 }
 
@@ -103,6 +105,17 @@ std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &b
             return std::nullopt;
         return researchRubricsLeaderboard(scoreResearchRubrics(rows->items));
     }
+    if (benchmarkKey == QLatin1StringView(BenchmarkKey::PdrBench)) {
+        const RowId run = resolveRun(store, benchmarkKey, runId);
+        if (run == 0) {
+            message = u"the project has no PDR-Bench judge runs"_s;
+            return std::nullopt;
+        }
+        const auto scores = scorePdrProject(store, run, {}, std::nullopt, &message);
+        if (!scores)
+            return std::nullopt;
+        return pdrLeaderboard(scores->reports, scores->withReliability);
+    }
     if (benchmarkKey == QLatin1StringView(BenchmarkKey::ReportBench)) {
         const auto scores = readReportBenchScores(store, {}, {}, &message);
         if (!scores)
@@ -150,6 +163,14 @@ bool exportLeaderboardFiles(ProjectStore &store, const QString &benchmarkKey, Ro
                    dir.filePath(u"researchrubrics_axis.csv"_s),
                    researchRubricsGroupsCsv(researchRubricsGroups(reports, RrBreakdown::Axis)),
                    files, error);
+    }
+    if (benchmarkKey == QLatin1StringView(BenchmarkKey::PdrBench)) {
+        const RowId run = resolveRun(store, benchmarkKey, runId);
+        const auto scores
+            = run == 0 ? std::nullopt : scorePdrProject(store, run, {}, std::nullopt, error);
+        if (run == 0)
+            *error = u"the project has no PDR-Bench judge runs"_s;
+        return scores && writePdrResults(*scores, directory + u"/results"_s, files, error);
     }
     if (benchmarkKey == QLatin1StringView(BenchmarkKey::ReportBench)) {
         const auto scores = readReportBenchScores(store, {}, {}, error);

@@ -15,8 +15,9 @@ namespace Rubricate {
 class ProjectStore;
 
 // The benchmarks a leaderboard is built for, in the order they are offered.
-QStringList leaderboardBenchmarkKeys(); // drb2, researchrubrics, reportbench
-// DRB-II and ResearchRubrics score a judge run; ReportBench scores the report text itself.
+QStringList leaderboardBenchmarkKeys(); // drb2, researchrubrics, pdrbench, reportbench
+// DRB-II, ResearchRubrics and PDR-Bench score a judge run; ReportBench scores the report text
+// itself.
 bool leaderboardNeedsRun(const QString &benchmarkKey);
 
 // Of leaderboardBenchmarkKeys(), those the project has reports for.
@@ -39,7 +40,8 @@ std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &b
 // Writes the benchmark's own result files for the board's numbers to `directory`:
 // DRB-II result.jsonl and agg_scores_*.csv (exportDrb2); ResearchRubrics the reference's
 // batch_evaluation JSONL and the CSVs of `score researchrubrics` (reports, and means by
-// axis); ReportBench the per-report CSV of `score reportbench`. Adds the written paths to
+// axis); PDR-Bench the reference's results/ layout (writePdrResults, P, Q and overall);
+// ReportBench the per-report CSV of `score reportbench`. Adds the written paths to
 // *files.
 bool exportLeaderboardFiles(ProjectStore &store, const QString &benchmarkKey, RowId runId,
                             const QString &directory, QStringList *files, QString *error);

@@ -165,8 +165,10 @@ ImportSummary importPdrCriteria(ProjectStore &store, const QString &path)
                         if (weights.contains(dim.key()))
                             r.dimensionWeight = weights.value(dim.key()).toDouble();
                         r.scale = VerdictScale::ZeroToTen;
+                        // "origin" tells imported criteria from judge-generated ones.
                         r.metadata = {{u"family"_s, family},
-                                      {u"explanation"_s, c.value(u"explanation"_s)}};
+                                      {u"explanation"_s, c.value(u"explanation"_s)},
+                                      {u"origin"_s, u"imported"_s}};
                         if (r.text.trimmed().isEmpty()) {
                             summary.error(
                                 name, line,

@@ -2,6 +2,7 @@
 // order info_recall, analysis, presentation with duplicates kept, the report as the passage
 // (cut at 150,000 code points) or as an attachment, and a three-way score per item.
 #include "domain/scorevalue.h"
+#include "pdrbenchscheme.h"
 #include "promptscheme.h"
 #include "replyparsing.h"
 #include "reportbenchschemes.h"
@@ -189,13 +190,17 @@ private:
 
 QStringList schemeKeys()
 {
-    return {u"drb2"_s, u"researchrubrics"_s, u"reportbench-cited"_s, u"reportbench-factcheck"_s};
+    return {u"drb2"_s, u"researchrubrics"_s, u"pdrbench"_s, u"reportbench-cited"_s,
+            u"reportbench-factcheck"_s};
 }
 
 QString defaultSchemeFor(const QString &benchmarkKey)
 {
-    return benchmarkKey == QLatin1StringView(BenchmarkKey::ResearchRubrics) ? u"researchrubrics"_s
-                                                                            : u"drb2"_s;
+    if (benchmarkKey == QLatin1StringView(BenchmarkKey::ResearchRubrics))
+        return u"researchrubrics"_s;
+    if (benchmarkKey == QLatin1StringView(BenchmarkKey::PdrBench))
+        return u"pdrbench"_s;
+    return u"drb2"_s;
 }
 
 QString schemeMismatch(const QString &schemeKey, const QString &benchmarkKey)
@@ -206,6 +211,15 @@ QString schemeMismatch(const QString &schemeKey, const QString &benchmarkKey)
         && benchmarkKey != QLatin1StringView(BenchmarkKey::ReportBench))
         return u"the %1 prompt scheme checks ReportBench statements, not \"%2\" rubrics"_s.arg(
             schemeKey, benchmarkKey);
+    const bool pdr = benchmarkKey == QLatin1StringView(BenchmarkKey::PdrBench);
+    if (schemeKey == "pdrbench"_L1 && !pdr)
+        return u"the pdrbench prompt scheme is for the pdrbench benchmark, not \"%1\""_s.arg(
+            benchmarkKey);
+    // PDR-Bench criteria are scored 0–10 per family with the persona; another scheme's
+    // verdicts would lie on another scale.
+    if (pdr && schemeKey != "pdrbench"_L1)
+        return u"the %1 prompt scheme cannot judge PDR-Bench criteria; use the pdrbench "
+               "scheme"_s.arg(schemeKey);
     if (schemeKey == "researchrubrics"_L1 && !rr)
         return u"the researchrubrics prompt scheme is for the researchrubrics benchmark, not "
                "\"%1\""_s.arg(benchmarkKey);
@@ -227,6 +241,12 @@ std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &temp
             return nullptr;
         }
         custom = QString::fromUtf8(f.readAll());
+        if (key == "pdrbench"_L1) {
+            auto scheme = makePdrBenchScheme(custom, error);
+            if (!scheme)
+                *error = u"the prompt template %1: %2"_s.arg(templateFile, *error);
+            return scheme;
+        }
         if (key.startsWith("reportbench-"_L1)) {
             // Those templates have their own placeholders; the scheme checks them.
             auto scheme = makeReportBenchScheme(key, custom, error);
@@ -244,6 +264,8 @@ std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &temp
         return std::make_unique<Drb2Scheme>(custom.isEmpty() ? builtInTemplate : custom);
     if (key == "researchrubrics"_L1)
         return makeResearchRubricsScheme(custom);
+    if (key == "pdrbench"_L1)
+        return makePdrBenchScheme(custom, error);
     if (key.startsWith("reportbench-"_L1) && schemeKeys().contains(key))
         return makeReportBenchScheme(key, custom, error);
     *error = u"unknown prompt scheme \"%1\" (known: %2)"_s.arg(key, schemeKeys().join(u", "_s));

@@ -53,6 +53,16 @@ QString between(const QString &text, const QString &open, const QString &close)
     return text.mid(a + open.size(), b - a - open.size()).trimmed();
 }
 
+// The last block of a tag: PDR-Bench prompts name their tags in the instructions first.
+QString lastBetween(const QString &text, const QString &open, const QString &close)
+{
+    const qsizetype a = text.lastIndexOf(open);
+    const qsizetype b = a < 0 ? -1 : text.indexOf(close, a);
+    if (b < 0)
+        return {};
+    return text.mid(a + open.size(), b - a - open.size()).trimmed();
+}
+
 QString reworded(const QString &text)
 {
     QString t = text.toLower();
@@ -60,6 +70,71 @@ QString reworded(const QString &text)
     if (t.endsWith(u'.'))
         t.chop(1);
     return u" "_s + t + u"\n"_s;
+}
+
+// PDR-Bench scoring: {dimension: [{criterion, target_score}]} for the criteria list of the
+// prompt, in its order.
+QString pdrScores(const QString &prompt, bool drop, bool reword)
+{
+    const QString list = lastBetween(prompt, u"<criteria_list>"_s, u"</criteria_list>"_s);
+    const QJsonObject criteria = QJsonDocument::fromJson(list.toUtf8()).object();
+    QJsonObject reply;
+    int index = 0;
+    for (auto it = criteria.constBegin(); it != criteria.constEnd(); ++it) {
+        QJsonArray scored;
+        for (const QJsonValue &c : it->toArray()) {
+            if (drop && index++ % 3 == 2)
+                continue;
+            const QString text = c.toObject().value(u"criterion"_s).toString();
+            // The reference's matcher forgives case, not spacing.
+            scored.append(QJsonObject{{u"criterion"_s, reword ? text.toUpper() : text},
+                                      {u"target_score"_s, JudgeSimulator::expectedPdrScore(text)}});
+        }
+        reply.insert(it.key(), scored);
+    }
+    return QString::fromUtf8(QJsonDocument(reply).toJson(QJsonDocument::Indented));
+}
+
+// PDR-Bench dimension weights: whole hundredths from a hash of task and dimension, summing to
+// exactly 1, written in the order the prompt lists the dimensions (QJsonObject would sort).
+QString pdrWeights(const QString &prompt)
+{
+    const QJsonArray dims
+        = QJsonDocument::fromJson(
+              lastBetween(prompt, u"<dimension_list>"_s, u"</dimension_list>"_s).toUtf8())
+              .array();
+    const QString task = lastBetween(prompt, u"<task>"_s, u"</task>"_s);
+    QList<int> shares;
+    int sum = 0;
+    for (const QJsonValue &d : dims) {
+        shares << 1 + int(fnv1a(task + d.toString()) % 4);
+        sum += shares.constLast();
+    }
+    QStringList parts;
+    int given = 0;
+    for (qsizetype i = 0; i < dims.size(); ++i) {
+        const int cents = i + 1 == dims.size() ? 100 - given : shares.at(i) * 100 / sum;
+        given += cents;
+        parts << u"\"%1\": %2"_s.arg(dims.at(i).toString(), QString::number(cents / 100.0));
+    }
+    return u"The weights are:\n<json_output>\n{"_s + parts.join(u", "_s) + u"}\n</json_output>"_s;
+}
+
+// PDR-Bench sub-criteria of one dimension: three criteria weighted 0.5, 0.3 and 0.2.
+QString pdrSubCriteria(const QString &prompt)
+{
+    const QString dimension = lastBetween(prompt, u"<dimension>"_s, u"</dimension>"_s);
+    const QString task = lastBetween(prompt, u"<task>"_s, u"</task>"_s).left(40);
+    QJsonArray list;
+    const double weights[] = {0.5, 0.3, 0.2};
+    for (int i = 0; i < 3; ++i) {
+        list.append(QJsonObject{
+            {u"criterion"_s, u"%1 point %2 for \"%3\""_s.arg(dimension).arg(i + 1).arg(task)},
+            {u"explanation"_s, u"simulated explanation"_s},
+            {u"weight"_s, weights[i]}});
+    }
+    return u"```json\n"_s + QString::fromUtf8(QJsonDocument(list).toJson(QJsonDocument::Indented))
+        + u"```"_s;
 }
 
 } // namespace
@@ -111,6 +186,61 @@ void JudgeSimulator::resetCounters()
 int JudgeSimulator::expectedScore(const QString &rubricText)
 {
     return int(fnv1a(rubricText.trimmed()) % 3) - 1;
+}
+
+int JudgeSimulator::expectedPdrScore(const QString &criterion)
+{
+    return int(fnv1a(criterion.trimmed()) % 11);
+}
+
+QString JudgeSimulator::answerPrompt(const QString &prompt, bool drop, bool reword)
+{
+    if (prompt.contains(u"<criteria_list>"_s))
+        return pdrScores(prompt, drop, reword);
+    if (prompt.contains(u"<dimension_list>"_s))
+        return pdrWeights(prompt);
+    if (prompt.contains(u"<dimension>"_s))
+        return pdrSubCriteria(prompt);
+    const QJsonObject task
+        = QJsonDocument::fromJson(
+              between(prompt, u"<task_and_rubric>"_s, u"</task_and_rubric>"_s).toUtf8())
+              .object();
+    const QString passage = between(prompt, u"<passage>"_s, u"</passage>"_s);
+    QJsonArray results;
+    // The ResearchRubrics scheme asks about "criteria" objects and wants labels back; the
+    // same hash decides, with -1 read as "Partially Satisfied".
+    const bool labelled = task.contains(u"criteria"_s);
+    const QJsonArray items = task.value(labelled ? u"criteria"_s : u"rubric_items"_s).toArray();
+    for (int i = 0; i < items.size(); ++i) {
+        if (drop && i % 3 == 2)
+            continue;
+        const QString text = labelled ? items.at(i).toObject().value(u"criterion"_s).toString()
+                                      : items.at(i).toString();
+        const int score = expectedScore(text);
+        QString evidence;
+        if (score != 0 && passage.size() > 80) {
+            const qsizetype at = fnv1a(text) % (passage.size() - 60);
+            evidence = passage.mid(at, 60);
+        }
+        const QString echoed = reword ? reworded(text) : text;
+        if (labelled) {
+            const QString label = score == 1 ? u"Satisfied"_s
+                : score == 0                 ? u"Not Satisfied"_s
+                                             : u"Partially Satisfied"_s;
+            results.append(QJsonObject{
+                {u"criterion"_s, echoed},
+                {u"verdict"_s, label},
+                {u"reason"_s, u"simulated judgement"_s},
+                {u"evidence_quotes"_s, evidence.isEmpty() ? QJsonArray{} : QJsonArray{evidence}}});
+            continue;
+        }
+        results.append(QJsonObject{{u"rubric_item"_s, echoed},
+                                   {u"score"_s, score},
+                                   {u"reason"_s, u"simulated judgement"_s},
+                                   {u"evidence"_s, evidence}});
+    }
+    return QString::fromUtf8(
+        QJsonDocument(QJsonObject{{u"results"_s, results}}).toJson(QJsonDocument::Indented));
 }
 
 void JudgeSimulator::onNewConnection()
@@ -206,46 +336,10 @@ void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &path, const QB
 
     const QJsonObject request = QJsonDocument::fromJson(body).object();
     const QString prompt = promptOf(request);
-    const QJsonObject task
-        = QJsonDocument::fromJson(
-              between(prompt, u"<task_and_rubric>"_s, u"</task_and_rubric>"_s).toUtf8())
-              .object();
-    const QString passage = between(prompt, u"<passage>"_s, u"</passage>"_s);
-    QJsonArray results;
-    // The ResearchRubrics scheme asks about "criteria" objects and wants labels back; the
-    // same hash decides, with -1 read as "Partially Satisfied".
-    const bool labelled = task.contains(u"criteria"_s);
-    const QJsonArray items = task.value(labelled ? u"criteria"_s : u"rubric_items"_s).toArray();
-    for (int i = 0; i < items.size(); ++i) {
-        if (drop && i % 3 == 2)
-            continue;
-        const QString text = labelled ? items.at(i).toObject().value(u"criterion"_s).toString()
-                                      : items.at(i).toString();
-        const int score = expectedScore(text);
-        QString evidence;
-        if (score != 0 && passage.size() > 80) {
-            const qsizetype at = fnv1a(text) % (passage.size() - 60);
-            evidence = passage.mid(at, 60);
-        }
-        const QString echoed = b.reword ? reworded(text) : text;
-        if (labelled) {
-            const QString label = score == 1 ? u"Satisfied"_s
-                : score == 0                 ? u"Not Satisfied"_s
-                                             : u"Partially Satisfied"_s;
-            results.append(QJsonObject{
-                {u"criterion"_s, echoed},
-                {u"verdict"_s, label},
-                {u"reason"_s, u"simulated judgement"_s},
-                {u"evidence_quotes"_s, evidence.isEmpty() ? QJsonArray{} : QJsonArray{evidence}}});
-            continue;
-        }
-        results.append(QJsonObject{{u"rubric_item"_s, echoed},
-                                   {u"score"_s, score},
-                                   {u"reason"_s, u"simulated judgement"_s},
-                                   {u"evidence"_s, evidence}});
-    }
-    QString answer = QString::fromUtf8(
-        QJsonDocument(QJsonObject{{u"results"_s, results}}).toJson(QJsonDocument::Indented));
+    std::optional<QString> scripted;
+    if (b.script)
+        scripted = b.script(prompt, m_requests);
+    QString answer = scripted ? *scripted : answerPrompt(prompt, drop, b.reword);
     if (broken)
         answer = u"I am sorry, I cannot produce the evaluation in the requested format."_s;
     else if (truncated)

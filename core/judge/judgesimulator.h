@@ -1,8 +1,8 @@
 // A judge that lives on 127.0.0.1: it speaks the OpenAI, Gemini and Anthropic wire formats,
-// reads the rubric items out of the prompt and answers them deterministically, and can be
-// told to misbehave like real providers do (slow, 500, 429 with Retry-After, hanging, broken
-// JSON, dropped or reworded items). Tests and `rubricate-cli bench judge` use it; it never
-// listens beyond the loopback interface.
+// reads the rubric items out of the prompt and answers them deterministically (the PDR-Bench
+// scoring and criteria-generation prompts too), and can be told to misbehave like real providers do
+// (slow, 500, 429 with Retry-After, hanging, broken JSON, dropped or reworded items). Tests and
+// `rubricate-cli bench judge` use it; it never listens beyond the loopback interface.
 #pragma once
 
 #include <QHash>
@@ -10,6 +10,7 @@
 #include <QTcpServer>
 
 #include <functional>
+#include <optional>
 
 namespace Rubricate {
 
@@ -26,6 +27,9 @@ struct SimulatorBehaviour {
     int dropItemTimes = 0; // every third item left out of the answer
     bool reword = false; // rubric_item echoed with changed case, spacing and punctuation
     bool fenced = false; // JSON inside ```json fences with prose around it
+    // Tests that need a particular answer: called with the prompt and the request's arrival
+    // number (1-based); a value replaces the simulated answer (failures above still apply).
+    std::function<std::optional<QString>(const QString &prompt, int arrival)> script;
 };
 
 class JudgeSimulator : public QObject
@@ -54,6 +58,14 @@ public:
     // researchrubrics scheme it answers with labels: Satisfied, Not Satisfied and, for -1,
     // Partially Satisfied.
     static int expectedScore(const QString &rubricText);
+    // The 0–10 score a PDR-Bench criterion gets from the simulator, from a stable hash.
+    static int expectedPdrScore(const QString &criterion);
+
+    // The answer text the simulator gives `prompt` when nothing goes wrong (the offline
+    // provider answers PDR-Bench criteria generation with it). `dropEveryThird` and `reword`
+    // are the dropped-item and reworded-item misbehaviours.
+    static QString answerPrompt(const QString &prompt, bool dropEveryThird = false,
+                                bool reword = false);
 
     // Connections a client still holds open (a killed client's vanish once read to the end).
     int openConnections() const { return int(m_buffers.size()); }

@@ -2,7 +2,8 @@
 // prompt says, and how the answer is read back into verdicts. The DRB-II scheme is here;
 // ResearchRubrics (ternary, one criterion per call or batched) is researchrubricsscheme.h;
 // ReportBench's claim checks (one statement per call, against its source or alone) are
-// reportbenchschemes.h; PDR-Bench (0–10 weighted sub-criteria) fits the same interface.
+// reportbenchschemes.h; PDR-Bench (0–10 weighted sub-criteria, one request per report and
+// family) is pdrbenchscheme.h.
 #pragma once
 
 #include "domain/types.h"
@@ -26,12 +27,22 @@ struct SchemeItem {
     // Initialised so the other schemes' shorter brace lists stay warning-free.
     QString sourceText = {};
     QString sourceUrl = {};
+    // The rubric's metadata (PDR-Bench: family and explanation), for schemes that show or
+    // group by it.
+    QJsonObject metadata = {};
 };
+
+// The item a job sends for a rubric, with everything a scheme may read.
+SchemeItem schemeItemOf(const Rubric &rubric);
 
 struct SchemeContext {
     Task task;
     Report report;
     QByteArray original; // the report file, for providers that take it as an attachment
+    // PDR-Bench: the query the report answers and the persona who asked it; empty for the
+    // benchmarks without queries (and for a query without a persona).
+    std::optional<Query> query = {};
+    std::optional<Persona> persona = {};
 };
 
 struct ItemOutcome {
@@ -71,7 +82,8 @@ public:
 // The keys makeScheme() knows, for choosers and messages.
 QStringList schemeKeys();
 
-// The scheme of a benchmark's own protocol: "researchrubrics" for ResearchRubrics, else "drb2".
+// The scheme of a benchmark's own protocol: "researchrubrics" for ResearchRubrics, "pdrbench"
+// for PDR-Bench, else "drb2".
 QString defaultSchemeFor(const QString &benchmarkKey);
 // Why the scheme cannot judge the benchmark's rubrics (its verdicts would not lie on their
 // scale), or empty when it can. Unknown scheme keys are makeScheme()'s to report.
@@ -79,7 +91,8 @@ QString schemeMismatch(const QString &schemeKey, const QString &benchmarkKey);
 
 // `templateFile` replaces the scheme's built-in prompt; it must contain {passage} and
 // {task_and_rubric} (the reportbench schemes: {statement}, and {source} for
-// reportbench-cited). Returns nullptr with *error set for an unknown scheme or bad template.
+// reportbench-cited; pdrbench: {article} and {criteria_list}). Returns nullptr with *error set for
+// an unknown scheme or bad template.
 std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &templateFile,
                                          QString *error);
 

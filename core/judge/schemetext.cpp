@@ -5,6 +5,13 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
+SchemeItem schemeItemOf(const Rubric &rubric)
+{
+    SchemeItem item{rubric.id, rubric.text, rubric.dimension, rubric.weight};
+    item.metadata = rubric.metadata;
+    return item;
+}
+
 QString fillPromptTemplate(const QString &templ, const QHash<QString, QString> &values)
 {
     QString prompt;

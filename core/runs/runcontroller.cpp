@@ -5,13 +5,13 @@
 #include "judge/judgeprovider.h"
 #include "judge/offlinejudge.h"
 #include "judge/promptscheme.h"
+#include "judgehttp.h"
 #include "store/projectstore.h"
 
 #include <QCryptographicHash>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
-#include <QRandomGenerator>
 #include <QScopeGuard>
 #include <QTimer>
 
@@ -56,10 +56,7 @@ RunController::RunController(const QString &projectPath, QObject *parent)
 
 RunController::~RunController()
 {
-    for (const QPointer<QNetworkReply> &r : std::as_const(m_replies)) {
-        if (r)
-            r->abort();
-    }
+    abortReplies(m_replies);
 }
 
 bool RunController::start(RowId runId, QString *error)
@@ -178,11 +175,7 @@ void RunController::cancel()
     m_cancelled = true;
     // Answers already in flight are dropped; their jobs stay pending, so "resume" can pick
     // the run up again later.
-    for (const QPointer<QNetworkReply> &r : std::as_const(m_replies)) {
-        if (r)
-            r->abort();
-    }
-    m_replies.clear();
+    abortReplies(m_replies);
     finish(u"cancelled"_s);
 }
 
@@ -248,6 +241,11 @@ const SchemeContext *RunController::context(RowId reportId)
     auto ctx = std::make_shared<SchemeContext>();
     ctx->report = *report;
     ctx->task = m_store->task(report->taskId).value_or(Task{});
+    if (report->queryId) {
+        ctx->query = m_store->query(*report->queryId);
+        if (ctx->query && ctx->query->personaId)
+            ctx->persona = m_store->persona(*ctx->query->personaId);
+    }
     if (report->format == ReportFormat::Pdf || report->format == ReportFormat::Image)
         ctx->original = m_store->originalFile(report->contentHash);
     // Reports of one task share its rubrics; load them once.
@@ -288,8 +286,9 @@ void RunController::runJob(const RunJob &job)
         return;
     }
     for (RowId id : job.rubricIds) {
-        const Rubric r = m_rubrics.value(id);
-        active->items.append({id, r.text, r.dimension, r.weight});
+        SchemeItem item = schemeItemOf(m_rubrics.value(id));
+        item.rubricId = id;
+        active->items.append(item);
     }
     const ProviderRequest request
         = m_scheme->buildRequest(*ctx, active->items, m_provider.get(), m_config);
@@ -306,11 +305,7 @@ void RunController::runJob(const RunJob &job)
         return;
     }
 
-    QNetworkRequest http(active->call.url);
-    for (const auto &[name, value] : std::as_const(active->call.headers))
-        http.setRawHeader(name, value);
-    http.setTransferTimeout(m_config.timeoutMs);
-    http.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    const QNetworkRequest http = judgeHttpRequest(active->call, m_config);
     m_sentAt.append(m_clock.elapsed());
     m_sentTokens.append(active->call.body.size() / 4);
     ++m_progress.requests;
@@ -335,23 +330,12 @@ void RunController::onReply(QNetworkReply *reply, const std::shared_ptr<ActiveJo
     m_replies.removeAll(reply);
     if (m_cancelled)
         return;
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
-    if (reply->error() != QNetworkReply::NoError || status < 200 || status >= 300) {
-        const QString networkError = reply->error() == QNetworkReply::OperationCanceledError
-            ? u"timed out after %1 s"_s.arg(m_config.timeoutMs / 1000.0)
-            : reply->errorString();
-        const ProviderReply failure
-            = classifyFailure(status, body, reply->rawHeader("Retry-After"), networkError);
-        if (failure.retryable)
-            retryLater(active, failure.error, failure.retryAfterMs);
-        else
-            giveUp(active, failure.error);
-        return;
-    }
-    const ProviderReply parsed = m_provider->parseSuccess(body);
+    const ProviderReply parsed = readJudgeReply(reply, *m_provider, m_config);
     if (!parsed.ok) {
-        retryLater(active, parsed.error, -1);
+        if (parsed.retryable)
+            retryLater(active, parsed.error, parsed.retryAfterMs);
+        else
+            giveUp(active, parsed.error);
         return;
     }
     acceptAnswer(active, parsed.text, parsed.inputTokens, parsed.outputTokens, false);
@@ -516,12 +500,8 @@ void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const Q
     }
     ++m_progress.retries;
     int delay = retryAfterMs;
-    if (delay < 0) {
-        // Exponential back-off with full jitter keeps many clients from retrying in step.
-        const int ceiling
-            = qMin(m_config.backoffMaxMs, m_config.backoffBaseMs << qMin(job.attempts - 1, 16));
-        delay = ceiling / 2 + int(QRandomGenerator::global()->bounded(ceiling / 2 + 1));
-    }
+    if (delay < 0)
+        delay = judgeBackoffMs(m_config, job.attempts);
     releaseSlot(active);
     ++m_waiting;
     emitProgress();
@@ -588,7 +568,9 @@ void RunController::runOffline(const RunJob &queued)
     const QStringList blockedUrls = ctx->task.blocked ? ctx->task.blocked->urls : QStringList();
     for (RowId id : queued.rubricIds) {
         const Rubric r = m_rubrics.value(id);
-        active->items.append({id, r.text, r.dimension, r.weight});
+        SchemeItem item = schemeItemOf(r);
+        item.rubricId = id;
+        active->items.append(item);
         const OfflineVerdict v = judgeOffline(*index, r.text, r.scale, blockedTitle, blockedUrls);
         ItemOutcome o;
         o.rubricId = id;

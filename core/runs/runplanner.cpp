@@ -78,7 +78,8 @@ std::optional<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &confi
 
     ScopePlan plan;
     plan.benchmarkId = bench->id;
-    QHash<RowId, QList<Rubric>> rubricsByTask;
+    // Keyed by task and query: PDR-Bench queries share a task but not its criteria.
+    QHash<std::pair<RowId, RowId>, QList<Rubric>> rubricsByOwner;
     for (const ReportSummary &r : store.reportSummaries(scope.benchmarkKey)) {
         if ((!tasks.isEmpty() && !tasks.contains(r.taskExternalId))
             || (!models.isEmpty() && !models.contains(r.model)))
@@ -95,9 +96,10 @@ std::optional<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &confi
                     r.taskExternalId));
             continue;
         }
-        if (!rubricsByTask.contains(report->taskId))
-            rubricsByTask.insert(report->taskId, store.rubrics(report->taskId, report->queryId));
-        QList<Rubric> rubrics = rubricsByTask.value(report->taskId);
+        const std::pair<RowId, RowId> owner{report->taskId, report->queryId.value_or(0)};
+        if (!rubricsByOwner.contains(owner))
+            rubricsByOwner.insert(owner, store.rubrics(report->taskId, report->queryId));
+        QList<Rubric> rubrics = rubricsByOwner.value(owner);
         if (scope.onlyUnjudged) {
             rubrics.removeIf([&](const Rubric &rb) { return judged.contains({r.id, rb.id}); });
         }
@@ -121,6 +123,33 @@ std::optional<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &confi
         return std::nullopt;
     }
     return plan;
+}
+
+// A report's failed items in the batches the run's scheme sends them in (PDR-Bench keeps a
+// family per request; ReportBench asks one statement at a time); items whose rubric is gone
+// are chunked by the batch size.
+QList<QList<RowId>> requeueBatches(ProjectStore &store, const PromptScheme *scheme, RowId reportId,
+                                   const QList<RowId> &rubricIds, int batchSize)
+{
+    QList<QList<RowId>> batches;
+    QList<RowId> rest = rubricIds;
+    const auto report = scheme ? store.report(reportId) : std::nullopt;
+    if (report) {
+        QList<Rubric> rubrics = store.rubrics(report->taskId, report->queryId);
+        rubrics.removeIf([&](const Rubric &r) { return !rubricIds.contains(r.id); });
+        for (const QList<SchemeItem> &batch : scheme->plan(rubrics, batchSize)) {
+            QList<RowId> ids;
+            for (const SchemeItem &item : batch) {
+                ids << item.rubricId;
+                rest.removeAll(item.rubricId);
+            }
+            batches << ids;
+        }
+    }
+    const int size = batchSize > 0 ? batchSize : int(rest.size());
+    for (qsizetype i = 0; i < rest.size(); i += size)
+        batches << rest.mid(i, size);
+    return batches;
 }
 
 } // namespace
@@ -230,15 +259,17 @@ std::optional<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId, QSt
         for (RowId rubric : j.rubricIds)
             queued.insert({j.reportId, rubric});
     }
-    QMap<RowId, int> errorsByReport;
+    QMap<RowId, QList<RowId>> errorsByReport;
     for (const auto &[report, rubric] : store.errorItems(runId)) {
         if (!queued.contains({report, rubric}))
-            ++errorsByReport[report];
+            errorsByReport[report] << rubric;
     }
+    QString schemeError; // without its scheme, failed items are batched by size alone
+    const auto scheme = makeScheme(config.scheme, config.promptTemplateFile, &schemeError);
     for (auto it = errorsByReport.cbegin(); it != errorsByReport.cend(); ++it) {
-        const int size = config.batchSize > 0 ? config.batchSize : it.value();
-        for (int done = 0; done < it.value(); done += size)
-            addJob(it.key(), qMin(size, it.value() - done));
+        for (const QList<RowId> &batch :
+             requeueBatches(store, scheme.get(), it.key(), it.value(), config.batchSize))
+            addJob(it.key(), batch.size());
     }
     if (e.jobs == 0) {
         *error = u"run %1 has no failed or unanswered items"_s.arg(runId);
@@ -271,15 +302,21 @@ int requeueFailedItems(ProjectStore &store, RowId runId, int batchSize, QString 
         if (!alreadyQueued.contains({report, rubric}))
             byReport[report] << rubric;
     }
+    const auto run = store.run(runId);
+    QString schemeError;
+    const auto scheme = run
+        ? makeScheme(run->scheme, JudgeConfig::fromJson(run->config).promptTemplateFile,
+                     &schemeError)
+        : nullptr;
     for (auto it = byReport.cbegin(); it != byReport.cend(); ++it) {
         int index = store.nextBatchIndex(runId, it.key());
-        const int size = batchSize > 0 ? batchSize : int(it.value().size());
-        for (qsizetype i = 0; i < it.value().size(); i += size) {
+        for (const QList<RowId> &batch :
+             requeueBatches(store, scheme.get(), it.key(), it.value(), batchSize)) {
             RunJob job;
             job.runId = runId;
             job.reportId = it.key();
             job.batchIndex = index++;
-            job.rubricIds = it.value().mid(i, size);
+            job.rubricIds = batch;
             if (!store.addJob(job)) {
                 *error = store.lastError();
                 return -1;

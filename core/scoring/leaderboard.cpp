@@ -183,4 +183,62 @@ Leaderboard reportBenchLeaderboard(const QList<ReportBenchModelScore> &models)
     return board;
 }
 
+Leaderboard pdrLeaderboard(const QList<PdrReportScore> &reports, bool withReliability)
+{
+    Leaderboard board;
+    board.benchmarkKey = QString::fromLatin1(BenchmarkKey::PdrBench);
+    board.nTitle = u"reports"_s;
+    board.description = u"Means over a model's reports (item-macro) of the criterion-weighted "
+                        "dimension averages and of the dimension-weighted P and Q, on 0-10; "
+                        "overall is the mean of the available P, Q and R."_s;
+    const QList<PdrGroup> groups = pdrGroups(reports, PdrBreakdown::None);
+    QStringList dimensions;
+    for (const QStringList *family : {&pdrPersonalizationDimensions(), &pdrQualityDimensions()}) {
+        for (const QString &d : *family) {
+            for (const PdrGroup &g : groups) {
+                const bool present
+                    = std::any_of(g.dimensions.cbegin(), g.dimensions.cend(),
+                                  [&](const PdrDimensionMean &m) { return m.dimension == d; });
+                if (present && !dimensions.contains(d))
+                    dimensions << d;
+            }
+        }
+    }
+    for (const QString &d : std::as_const(dimensions)) {
+        QString title = d;
+        title.replace(u'_', u' ');
+        title[0] = title.at(0).toUpper();
+        board.columns << LeaderboardColumn{u"dim:"_s + d, title, 2};
+    }
+    board.columns << LeaderboardColumn{u"P"_s, u"P (personalization)"_s, 2}
+                  << LeaderboardColumn{u"Q"_s, u"Q (quality)"_s, 2};
+    if (withReliability)
+        board.columns << LeaderboardColumn{u"R"_s, u"R (reliability)"_s, 2};
+    board.columns << LeaderboardColumn{u"overall"_s, u"Overall"_s, 2};
+    board.headline = board.columns.size() - 1;
+    for (const PdrGroup &g : groups) {
+        LeaderboardRow row;
+        row.model = g.model;
+        row.n = g.reports;
+        for (const QString &d : std::as_const(dimensions)) {
+            const auto it
+                = std::find_if(g.dimensions.cbegin(), g.dimensions.cend(),
+                               [&](const PdrDimensionMean &m) { return m.dimension == d; });
+            row.values << (it == g.dimensions.cend()
+                               ? LeaderboardValue{std::nullopt,
+                                                  u"no criterion of this dimension was judged"_s}
+                               : valueOrNote(it->mean.mean,
+                                             u"every criterion of this dimension failed"_s));
+        }
+        row.values << valueOrNote(g.p.mean, u"no report with a usable P"_s)
+                   << valueOrNote(g.q.mean, u"no report with a usable Q"_s);
+        if (withReliability)
+            row.values << valueOrNote(g.r.mean, u"no report with a usable R"_s);
+        row.values << valueOrNote(g.overall, u"none of P, Q, R has a value"_s);
+        board.rows << row;
+    }
+    sortLeaderboard(board);
+    return board;
+}
+
 } // namespace Rubricate

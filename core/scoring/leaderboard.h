@@ -7,6 +7,7 @@
 #pragma once
 
 #include "scoring/drb2scoring.h"
+#include "scoring/pdrscoring.h"
 #include "scoring/reportbenchscoring.h"
 #include "scoring/researchrubricsscoring.h"
 
@@ -68,5 +69,11 @@ Leaderboard researchRubricsLeaderboard(const QList<RrReportScore> &reports);
 // n = scored reports. Headline: micro precision (the paper's first column; which average its
 // table uses is not stated).
 Leaderboard reportBenchLeaderboard(const QList<ReportBenchModelScore> &models);
+
+// PDR-Bench: per model the report means of each dimension average (personalization then
+// quality dimensions, those that occur), P, Q, R (only when `withReliability`, i.e. claims
+// were scored) and overall (mean of the available P, Q, R means, as aggregate_overall.py);
+// n = reports of the model. Headline: overall.
+Leaderboard pdrLeaderboard(const QList<PdrReportScore> &reports, bool withReliability);
 
 } // namespace Rubricate

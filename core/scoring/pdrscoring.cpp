@@ -18,24 +18,6 @@ bool usableScore(const std::optional<double> &s)
     return s && std::isfinite(*s) && *s >= 0 && *s <= 10;
 }
 
-int familyRank(const QString &family)
-{
-    if (family == QLatin1StringView(PdrFamily::Personalization))
-        return 0;
-    if (family == QLatin1StringView(PdrFamily::Quality))
-        return 1;
-    return 2;
-}
-
-int dimensionRank(const QString &dimension)
-{
-    qsizetype i = pdrPersonalizationDimensions().indexOf(dimension);
-    if (i >= 0)
-        return int(i);
-    i = pdrQualityDimensions().indexOf(dimension);
-    return i >= 0 ? int(i) : 1000;
-}
-
 void finishFamily(PdrFamilyPart &part, const QString &family, QList<PdrDimensionPart> &dims,
                   const PdrScoringOptions &options)
 {
@@ -127,6 +109,24 @@ const QStringList &pdrQualityDimensions()
     return keys;
 }
 
+int pdrFamilyRank(const QString &family)
+{
+    if (family == QLatin1StringView(PdrFamily::Personalization))
+        return 0;
+    if (family == QLatin1StringView(PdrFamily::Quality))
+        return 1;
+    return 2;
+}
+
+int pdrDimensionRank(const QString &dimension)
+{
+    qsizetype i = pdrPersonalizationDimensions().indexOf(dimension);
+    if (i >= 0)
+        return int(i);
+    i = pdrQualityDimensions().indexOf(dimension);
+    return i >= 0 ? int(i) : 1000;
+}
+
 QString pdrFamilyOf(const QString &dimension)
 {
     if (pdrPersonalizationDimensions().contains(dimension))
@@ -211,10 +211,10 @@ QList<PdrReportScore> scorePdr(const QList<PdrCriterionItem> &criteria,
     for (PdrReportScore &r : reports) {
         std::stable_sort(r.dimensions.begin(), r.dimensions.end(),
                          [](const PdrDimensionPart &a, const PdrDimensionPart &b) {
-                             const int fa = familyRank(a.family), fb = familyRank(b.family);
+                             const int fa = pdrFamilyRank(a.family), fb = pdrFamilyRank(b.family);
                              if (fa != fb)
                                  return fa < fb;
-                             return dimensionRank(a.dimension) < dimensionRank(b.dimension);
+                             return pdrDimensionRank(a.dimension) < pdrDimensionRank(b.dimension);
                          });
         finishFamily(r.personalization, QString::fromLatin1(PdrFamily::Personalization),
                      r.dimensions, options);

@@ -62,6 +62,10 @@ const QStringList &pdrPersonalizationDimensions();
 const QStringList &pdrQualityDimensions();
 // "personalization" or "quality" for a known dimension key, else empty.
 QString pdrFamilyOf(const QString &dimension);
+// Sort keys in the reference's order: personalization 0, quality 1, others 2; a dimension's
+// place within its family, 1000 for an unknown key.
+int pdrFamilyRank(const QString &family);
+int pdrDimensionRank(const QString &dimension);
 
 enum class PdrMissingPolicy {
     Exclude, // errors and empty dimensions count nowhere; W renormalised (default)

@@ -300,6 +300,15 @@ QVariantList ProjectStore::rubricValues(const Rubric &r)
             StoreCodec::json(r.metadata)};
 }
 
+int ProjectStore::deleteQueryRubrics(RowId queryId)
+{
+    QSqlQuery &q = prepared(u"DELETE FROM rubric WHERE query_id = ?"_s);
+    bindAt(q, 0, queryId);
+    if (!exec(q))
+        return -1;
+    return q.numRowsAffected();
+}
+
 Upserted ProjectStore::upsertReference(const Reference &r)
 {
     static const UpsertSql sql

@@ -223,6 +223,11 @@ public:
     Upserted upsertPersona(const Persona &persona);
     Upserted upsertQuery(const Query &query);
     Upserted upsertRubric(const Rubric &rubric);
+    // Removes a PDR-Bench query's criteria and, with them, their verdicts (regenerating
+    // criteria). Annotation events are append-only, so a criterion a person labelled cannot
+    // go: call within a transaction and check annotatedRubricsOfQuery first. Returns the
+    // number removed, -1 on error.
+    int deleteQueryRubrics(RowId queryId);
     Upserted upsertReference(const Reference &reference);
     std::optional<RowId> ensureModel(const QString &name);
     // Stores the original bytes (deduplicated by hash) with the report row.
@@ -297,6 +302,9 @@ public:
     QList<Persona> personas(const QString &benchmarkKey = {}); // by external id
     std::optional<RowId> personaId(RowId benchmarkId, const QString &externalId);
     std::optional<Query> query(RowId id);
+    QList<Query> queries(RowId benchmarkId); // in import order
+    // Rubrics of the query that carry a human annotation event (-1 on a database error).
+    int annotatedRubricsOfQuery(RowId queryId);
     std::optional<RowId> queryId(RowId benchmarkId, const QString &externalId);
     QStringList models();
     std::optional<RowId> modelId(const QString &name);

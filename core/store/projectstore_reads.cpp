@@ -236,13 +236,13 @@ std::optional<RowId> ProjectStore::personaId(RowId benchmarkId, const QString &e
     return idByExternal(u"persona"_s, benchmarkId, externalId);
 }
 
-std::optional<Query> ProjectStore::query(RowId id)
+namespace {
+
+constexpr auto queryColumns = "SELECT id, benchmark_id, task_id, persona_id, external_id, setting,"
+                              " language, text, metadata FROM research_query";
+
+Query queryFrom(const QSqlQuery &q)
 {
-    QSqlQuery &q = prepared(u"SELECT id, benchmark_id, task_id, persona_id, external_id, setting,"
-                            " language, text, metadata FROM research_query WHERE id = ?"_s);
-    bindAt(q, 0, id);
-    if (!exec(q) || !q.next())
-        return std::nullopt;
     Query r;
     r.id = q.value(0).toLongLong();
     r.benchmarkId = q.value(1).toLongLong();
@@ -253,8 +253,45 @@ std::optional<Query> ProjectStore::query(RowId id)
     r.language = q.value(6).toString();
     r.text = q.value(7).toString();
     r.metadata = StoreCodec::toJson(q.value(8));
+    return r;
+}
+
+} // namespace
+
+std::optional<Query> ProjectStore::query(RowId id)
+{
+    QSqlQuery &q = prepared(QString::fromLatin1(queryColumns) + u" WHERE id = ?"_s);
+    bindAt(q, 0, id);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    const Query r = queryFrom(q);
     q.finish();
     return r;
+}
+
+QList<Query> ProjectStore::queries(RowId benchmarkId)
+{
+    QList<Query> out;
+    QSqlQuery &q
+        = prepared(QString::fromLatin1(queryColumns) + u" WHERE benchmark_id = ? ORDER BY id"_s);
+    bindAt(q, 0, benchmarkId);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.append(queryFrom(q));
+    return out;
+}
+
+int ProjectStore::annotatedRubricsOfQuery(RowId queryId)
+{
+    QSqlQuery &q = prepared(u"SELECT COUNT(DISTINCT a.rubric_id) FROM annotation_event a"
+                            " JOIN rubric r ON r.id = a.rubric_id WHERE r.query_id = ?"_s);
+    bindAt(q, 0, queryId);
+    if (!exec(q) || !q.next())
+        return -1;
+    const int n = q.value(0).toInt();
+    q.finish();
+    return n;
 }
 
 std::optional<RowId> ProjectStore::queryId(RowId benchmarkId, const QString &externalId)

@@ -1,10 +1,16 @@
 // The leaderboard page on the demo project (DRB-II, one judge run): it computes off the GUI
 // thread once shown, its totals are core's DRB-II scores of the run, a column sorts with
-// undefined values last, and the export writes the agg_scores CSVs and the chart.
+// undefined values last, and the export writes the agg_scores CSVs and the chart; a PDR-Bench
+// project shows its board, ranked by overall.
 #include "demo/demoproject.h"
 #include "exchange/drb2projectexport.h"
 #include "exchange/leaderboardproject.h"
+#include "ingest/importer.h"
+#include "judge/promptscheme.h"
 #include "leaderboardpage.h"
+#include "pdrfixtures.h"
+#include "runs/runcontroller.h"
+#include "runs/runplanner.h"
 #include "store/projectstore.h"
 
 #include <QAbstractItemModelTester>
@@ -32,6 +38,7 @@ private slots:
     void initTestCase();
     void showsSortsAndExportsDrb2();
     void undefinedShownAsDashAndSortedLast();
+    void showsPdrBench();
 
 private:
     QTemporaryDir m_dir;
@@ -178,6 +185,77 @@ void TestLeaderboardPage::undefinedShownAsDashAndSortedLast()
     QCOMPARE(undefined.data(Qt::ToolTipRole).toString(), u"every item failed"_s);
     QVERIFY(!undefined.data(LeaderboardModel::ValueRole).isValid());
     QCOMPARE(proxy.index(2, 2).data().toInt(), 0); // n
+}
+
+// A PDR-Bench project (the published-shape fixtures) judged offline: the page offers
+// PDR-Bench, ranks by overall and shows what core's leaderboard says.
+void TestLeaderboardPage::showsPdrBench()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"pdr.rubricate"_s);
+    std::optional<Leaderboard> expected;
+    {
+        QString error;
+        auto store = ProjectStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        const QList<std::pair<QString, const char *>> files
+            = {{u"persona_data/personas.jsonl"_s, fixture0},
+               {u"prompt_data/queries.jsonl"_s, fixture1},
+               {u"criteria_data/criteria.jsonl"_s, fixture2},
+               {u"test_data/raw_data/ModelX.jsonl"_s, fixture3}};
+        for (const auto &[name, text] : files) {
+            QDir().mkpath(QFileInfo(dir.filePath(name)).absolutePath());
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        }
+        runImport(*store, ImportKind::PdrFolder, dir.path());
+        JudgeConfig offline;
+        offline.scheme = defaultSchemeFor(u"pdrbench"_s);
+        RunScope scope;
+        scope.benchmarkKey = u"pdrbench"_s;
+        const auto planned = planRun(*store, offline, scope, {}, &error);
+        QVERIFY2(planned, qPrintable(error));
+        RunController controller(path);
+        QSignalSpy done(&controller, &RunController::finished);
+        QVERIFY2(controller.start(planned->runId, &error), qPrintable(error));
+        QVERIFY(done.wait(Timeout) || !done.isEmpty());
+        expected = readLeaderboard(*store, u"pdrbench"_s, 0, &error);
+        QVERIFY2(expected, qPrintable(error));
+    }
+
+    LeaderboardPage page;
+    QSignalSpy ready(&page, &LeaderboardPage::ready);
+    page.setProject(path);
+    page.resize(900, 640);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !page.isBusy(), Timeout);
+    QCOMPARE(page.benchmarkBox()->currentData().toString(), u"pdrbench"_s);
+    QCOMPARE(page.benchmarkBox()->currentText(), u"PDR-Bench"_s);
+    const Leaderboard &board = page.leaderboard();
+    QCOMPARE(board.benchmarkKey, u"pdrbench"_s);
+    QCOMPARE(board.columns.at(board.headline).key, u"overall"_s);
+    QCOMPARE(board.rows.size(), 1);
+    QCOMPARE(board.value(u"ModelX"_s, u"overall"_s), expected->value(u"ModelX"_s, u"overall"_s));
+    QVERIFY(board.value(u"ModelX"_s, u"overall"_s));
+    const int overall = page.model()->columnOf(u"overall"_s);
+    QVERIFY(overall > 0);
+    QCOMPARE(page.tableView()->model()->headerData(overall, Qt::Horizontal).toString(),
+             u"Overall"_s);
+    QVERIFY(page.model()->columnOf(u"P"_s) > 0);
+    QVERIFY(page.model()->columnOf(u"dim:goal_alignment"_s) > 0);
+
+    QTemporaryDir out;
+    QSignalSpy exported(&page, &LeaderboardPage::exported);
+    page.exportTo(out.path());
+    QTRY_COMPARE_WITH_TIMEOUT(exported.count(), 1, Timeout);
+    QCOMPARE(exported.first().at(2).toString(), QString());
+    const QDir outDir(out.path());
+    for (const QString &name : {u"results/overall/ModelX/overall_result.txt"_s,
+                                u"results/personalization/ModelX/personalization_result.txt"_s,
+                                u"leaderboard_pdrbench.csv"_s})
+        QVERIFY2(QFileInfo(outDir.filePath(name)).size() > 0, qPrintable(name));
 }
 
 QTEST_MAIN(TestLeaderboardPage)

@@ -1,0 +1,228 @@
+// Reads a PDR-Bench judge run back with its queries, personas and criteria, and writes the
+// reference's result layout.
+#include "pdrproject.h"
+
+#include "store/projectstore.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+#include <algorithm>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// The newest finished run of the pdrbench scheme, or 0.
+RowId newestPdrRun(ProjectStore &store)
+{
+    RowId newest = 0;
+    for (const RunSummary &r : store.runs()) {
+        if (r.benchmarkKey != QLatin1StringView(BenchmarkKey::PdrBench) || r.status != "finished"_L1
+            || r.id < newest)
+            continue;
+        const auto run = store.run(r.id);
+        if (run && run->scheme == QLatin1StringView(BenchmarkKey::PdrBench))
+            newest = r.id;
+    }
+    return newest;
+}
+
+QString fixed(const std::optional<double> &v)
+{
+    return v ? QString::number(*v, 'f', 4) : u"N/A"_s;
+}
+
+QJsonValue jsonNumber(const std::optional<double> &v)
+{
+    return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
+}
+
+bool save(const QString &path, const QByteArray &data, QStringList *files, QString *error)
+{
+    if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
+        *error = u"cannot create the folder of %1"_s.arg(path);
+        return false;
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+        *error = u"cannot write %1: %2"_s.arg(path, file.errorString());
+        return false;
+    }
+    if (files)
+        *files << path;
+    return true;
+}
+
+// One family's two files for one model.
+bool writeFamily(const QString &dir, const QString &family, const QString &letter,
+                 const PdrGroup &group, const QList<PdrReportScore> &reports, QStringList *files,
+                 QString *error)
+{
+    const QStringList &dims = family == QLatin1StringView(PdrFamily::Personalization)
+        ? pdrPersonalizationDimensions()
+        : pdrQualityDimensions();
+    QByteArray lines;
+    int errors = 0;
+    for (const PdrReportScore &r : reports) {
+        if (r.model != group.model)
+            continue;
+        const PdrFamilyPart &part = family == QLatin1StringView(PdrFamily::Personalization)
+            ? r.personalization
+            : r.quality;
+        if (part.criteria == 0)
+            continue;
+        errors += part.errors;
+        bool ok = false;
+        const qint64 numericId = r.queryId.toLongLong(&ok);
+        QJsonObject line{{u"id"_s, ok ? QJsonValue(numericId) : QJsonValue(r.queryId)},
+                         {u"userid"_s, r.persona},
+                         {u"setting"_s, r.setting},
+                         {u"score"_s, jsonNumber(part.score)}};
+        for (const PdrDimensionPart &d : r.dimensions) {
+            if (d.family == family)
+                line.insert(d.dimension, jsonNumber(d.average));
+        }
+        lines += QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+    }
+    QString text;
+    QStringList shown = dims;
+    for (const PdrDimensionMean &d : group.dimensions) {
+        if (d.family == family && !shown.contains(d.dimension))
+            shown << d.dimension;
+    }
+    for (const QString &dim : std::as_const(shown)) {
+        const auto it = std::find_if(group.dimensions.cbegin(), group.dimensions.cend(),
+                                     [&](const PdrDimensionMean &d) { return d.dimension == dim; });
+        if (it != group.dimensions.cend())
+            text += u"%1_weighted_avg: %2\n"_s.arg(dim, fixed(it->mean.mean));
+    }
+    const PdrMean &mean
+        = family == QLatin1StringView(PdrFamily::Personalization) ? group.p : group.q;
+    text += u"Reports: %1\nJudge errors left out: %2\n"_s.arg(mean.n).arg(errors);
+    text += u"%1 Overall Score: %2\n"_s.arg(letter, fixed(mean.mean));
+    const QString base = dir + u'/' + family + u'/' + pdrModelFolder(group.model) + u'/' + family;
+    return save(base + u"_results.jsonl"_s, lines, files, error)
+        && save(base + u"_result.txt"_s, text.toUtf8(), files, error);
+}
+
+} // namespace
+
+QString pdrModelFolder(const QString &model)
+{
+    QString folder = model;
+    folder.replace(u'/', u'_');
+    folder.replace(u'\\', u'_');
+    return folder.isEmpty() ? u"_"_s : folder;
+}
+
+std::optional<PdrRunRows> readPdrRun(ProjectStore &store, RowId runId, QString *error)
+{
+    const QLatin1StringView bench(BenchmarkKey::PdrBench);
+    PdrRunRows rows;
+    rows.runId = runId == 0 ? newestPdrRun(store) : runId;
+    const auto run = rows.runId ? store.run(rows.runId) : std::nullopt;
+    const auto benchmark = store.benchmark(bench);
+    if (!run) {
+        *error = runId == 0 ? u"no finished PDR-Bench judge run of the pdrbench scheme in this "
+                              "project"_s
+                            : u"no run %1 in this project"_s.arg(runId);
+        return std::nullopt;
+    }
+    if (!benchmark || run->benchmarkId != benchmark->id) {
+        *error = u"run %1 did not judge PDR-Bench"_s.arg(rows.runId);
+        return std::nullopt;
+    }
+    rows.runName = run->name;
+    QHash<RowId, std::optional<Query>> queries;
+    QHash<RowId, QList<Rubric>> rubrics;
+    for (const ReportSummary &s : store.reportSummaries(bench)) {
+        const QList<Verdict> verdicts = store.verdicts(rows.runId, s.id);
+        if (verdicts.isEmpty())
+            continue;
+        const auto report = store.report(s.id);
+        if (!report || !report->queryId)
+            continue;
+        const RowId queryId = *report->queryId;
+        if (!queries.contains(queryId)) {
+            queries.insert(queryId, store.query(queryId));
+            rubrics.insert(queryId, store.rubrics(report->taskId, queryId));
+        }
+        const std::optional<Query> &query = queries.value(queryId);
+        if (!query)
+            continue;
+        QHash<RowId, Verdict> byRubric;
+        for (const Verdict &v : verdicts)
+            byRubric.insert(v.rubricId, v);
+        for (const Rubric &rubric : rubrics.value(queryId)) {
+            const auto v = byRubric.constFind(rubric.id);
+            if (v == byRubric.cend())
+                continue;
+            PdrCriterionItem item;
+            item.model = s.model;
+            item.queryId = query->externalId;
+            item.persona = s.persona;
+            item.setting = query->setting;
+            item.family = rubric.metadata.value(u"family"_s).toString();
+            item.dimension = rubric.dimension;
+            item.dimensionWeight = rubric.dimensionWeight;
+            item.weight = rubric.weight;
+            item.score = v->value;
+            if (!v->value)
+                ++rows.errors;
+            rows.items.append(item);
+        }
+    }
+    return rows;
+}
+
+std::optional<PdrProjectScores> scorePdrProject(ProjectStore &store, RowId runId,
+                                                const PdrScoringOptions &options,
+                                                const std::optional<QList<PdrClaimItem>> &claims,
+                                                QString *error)
+{
+    auto rows = readPdrRun(store, runId, error);
+    if (!rows)
+        return std::nullopt;
+    PdrProjectScores scores;
+    scores.rows = std::move(*rows);
+    scores.withReliability = claims.has_value();
+    scores.reports = scorePdr(scores.rows.items, claims.value_or(QList<PdrClaimItem>()), options);
+    return scores;
+}
+
+bool writePdrResults(const PdrProjectScores &scores, const QString &directory, QStringList *files,
+                     QString *error)
+{
+    for (const PdrGroup &g : pdrGroups(scores.reports, PdrBreakdown::None)) {
+        if (!writeFamily(directory, QString::fromLatin1(PdrFamily::Personalization), u"P"_s, g,
+                         scores.reports, files, error)
+            || !writeFamily(directory, QString::fromLatin1(PdrFamily::Quality), u"Q"_s, g,
+                            scores.reports, files, error))
+            return false;
+        const QString folder = pdrModelFolder(g.model);
+        if (scores.withReliability) {
+            const QString text = u"Factual Accuracy: %1\nCitation Coverage: %2\nR Overall Score: "
+                                 "%3\n"_s.arg(fixed(g.factualAccuracy.mean),
+                                              fixed(g.citationCoverage.mean), fixed(g.r.mean));
+            if (!save(directory + u"/reliability/"_s + folder + u"/reliability_result.txt"_s,
+                      text.toUtf8(), files, error))
+                return false;
+        }
+        const QString overall
+            = u"P Overall Score: %1\nQ Overall Score: %2\nR Overall Score: %3\n"
+              "Final Overall Score: %4\n"_s.arg(fixed(g.p.mean), fixed(g.q.mean), fixed(g.r.mean),
+                                                fixed(g.overall));
+        if (!save(directory + u"/overall/"_s + folder + u"/overall_result.txt"_s, overall.toUtf8(),
+                  files, error))
+            return false;
+    }
+    return true;
+}
+
+} // namespace Rubricate

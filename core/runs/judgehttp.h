@@ -1,0 +1,31 @@
+// The HTTP side of talking to a judge, shared by the run controller and PDR-Bench criteria
+// generation: the request a provider call is sent as, what a finished reply brought, and how
+// long to wait before asking again.
+#pragma once
+
+#include "judge/judgeprovider.h"
+
+#include <QNetworkRequest>
+#include <QPointer>
+
+class QNetworkReply;
+
+namespace Rubricate {
+
+// The call as a request: its headers, the config's timeout, HTTP/1.1 (some local servers
+// mishandle HTTP/2 upgrades).
+QNetworkRequest judgeHttpRequest(const HttpCall &call, const JudgeConfig &config);
+
+// A finished reply read: the provider's answer (ok), or why not, classified; an unreadable
+// 2xx body counts as worth asking again.
+ProviderReply readJudgeReply(QNetworkReply *reply, const JudgeProvider &provider,
+                             const JudgeConfig &config);
+
+// Aborts the replies still open and forgets them all (cancel, or the owner going away).
+void abortReplies(QList<QPointer<QNetworkReply>> &replies);
+
+// Exponential back-off with full jitter before attempt `attempts + 1` (attempts >= 1), so
+// that many clients do not retry in step.
+int judgeBackoffMs(const JudgeConfig &config, int attempts);
+
+} // namespace Rubricate
