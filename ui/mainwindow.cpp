@@ -435,6 +435,21 @@ void MainWindow::connectWorkers()
                                      .arg(p.itemsJudged)
                                      .arg(p.itemErrors));
     });
+    connect(m_runs, &RunLauncher::criteriaProgressChanged, this,
+            [this](const PdrCriteriaProgress &p) {
+                statusBar()->showMessage(
+                    tr("Writing PDR criteria: %1 of %2 queries written, %3 failed, %4 requests")
+                        .arg(p.written)
+                        .arg(p.queries)
+                        .arg(p.failed)
+                        .arg(p.requests));
+            });
+    // Written criteria change the tree's rubric counts and the panel's rows.
+    connect(m_runs, &RunLauncher::criteriaWritten, this, [this] {
+        reloadProject();
+        if (m_reportView->reportId())
+            loadReport(m_reportView->reportId());
+    });
     // New verdicts for the report on screen refresh its panel while the run goes on.
     connect(m_runs, &RunLauncher::verdictsWritten, this, [this](RowId reportId) {
         if (reportId == m_reportView->reportId())

@@ -186,6 +186,21 @@ void RunDialog::buildWidgets()
     m_models->setMinimumHeight(90);
     m_onlyUnjudged = new QCheckBox(tr("Only items without a usable verdict yet"), this);
     m_onlyUnjudged->setObjectName(u"onlyUnjudged"_s);
+    m_criteriaBox = new QGroupBox(tr("PDR-Bench criteria"), this);
+    m_writeCriteria
+        = new QCheckBox(tr("Have this judge &write the queries' criteria instead"), m_criteriaBox);
+    m_writeCriteria->setObjectName(u"writeCriteria"_s);
+    m_writeCriteria->setToolTip(
+        tr("Dimension weights sampled several times and averaged, then weighted sub-criteria "
+           "per dimension, as PDR-Bench generates them; you can edit them before scoring"));
+    m_samples = new QSpinBox(m_criteriaBox);
+    m_samples->setObjectName(u"weightSamples"_s);
+    m_samples->setRange(1, 20);
+    m_samples->setValue(PdrCriteriaOptions().samples);
+    m_samples->setSuffix(tr(" weight samples per family"));
+    m_replaceCriteria = new QCheckBox(
+        tr("Replace criteria that exist (never those a person labelled)"), m_criteriaBox);
+    m_replaceCriteria->setObjectName(u"replaceCriteria"_s);
     m_rerun = new QCheckBox(tr("Instead, re-run only the failed items of:"), this);
     m_rerun->setObjectName(u"rerunFailed"_s);
     m_rerunRun = new QComboBox(this);
@@ -257,8 +272,15 @@ void RunDialog::buildWidgets()
     rerunLayout->addWidget(m_rerunRun);
     rerunLayout->addWidget(m_rerunJudge);
 
+    auto *criteriaLayout = new QVBoxLayout(m_criteriaBox);
+    criteriaLayout->addWidget(m_writeCriteria);
+    criteriaLayout->addWidget(m_samples);
+    criteriaLayout->addWidget(m_replaceCriteria);
+    m_criteriaBox->hide();
+
     auto *right = new QVBoxLayout;
     right->addWidget(scope, 1);
+    right->addWidget(m_criteriaBox);
     right->addWidget(rerun);
     auto *columns = new QHBoxLayout;
     columns->addWidget(judge, 1);
@@ -297,9 +319,19 @@ void RunDialog::buildWidgets()
         const int own = m_scheme->findText(m_benchmark->currentData().toString());
         if (own >= 0)
             m_scheme->setCurrentIndex(own);
+        const bool pdr
+            = m_benchmark->currentData().toString() == QLatin1StringView(BenchmarkKey::PdrBench);
+        m_criteriaBox->setVisible(pdr);
+        if (!pdr)
+            m_writeCriteria->setChecked(false);
         fillModels();
         scheduleEstimate();
     });
+    connect(m_writeCriteria, &QCheckBox::toggled, this, [this] {
+        updateEnabled();
+        scheduleEstimate();
+    });
+    connect(m_samples, &QSpinBox::valueChanged, this, &RunDialog::scheduleEstimate);
     // Everything that changes what would be sent, or its price, changes the estimate.
     for (QDoubleSpinBox *box : {m_priceIn, m_priceOut})
         connect(box, &QDoubleSpinBox::valueChanged, this, &RunDialog::scheduleEstimate);
@@ -419,6 +451,18 @@ void RunDialog::updateEnabled()
     for (QWidget *w : std::as_const(m_judgeWidgets))
         w->setEnabled(!rerun && (!offline || !m_networkWidgets.contains(w)));
     m_rerunRun->setEnabled(rerun);
+    // Writing criteria asks about queries, not reports: no agents, scheme or batches.
+    const bool criteria = writingCriteria();
+    for (QWidget *w : {static_cast<QWidget *>(m_models), static_cast<QWidget *>(m_onlyUnjudged),
+                       static_cast<QWidget *>(m_scheme), static_cast<QWidget *>(m_batchSize)})
+        w->setEnabled(!rerun && !criteria && w->isEnabled());
+    m_samples->setEnabled(criteria);
+    m_replaceCriteria->setEnabled(criteria);
+    m_rerun->setEnabled(!criteria);
+    m_tasks->setPlaceholderText(criteria ? tr("all queries, or query ids such as 1,2,5-9")
+                                         : tr("all tasks, or ids such as 1,2,5-9"));
+    m_buttons->button(QDialogButtonBox::Ok)
+        ->setText(criteria ? tr("&Write Criteria") : tr("&Start Run"));
     // The judge box shows the settings of a new run; say whose judge a re-run uses instead.
     const FailedRun *failed = currentFailedRun();
     m_rerunJudge->setText(failed
@@ -542,6 +586,13 @@ RunRequest RunDialog::request() const
     r.config = currentConfig();
     r.scope = currentScope();
     r.name = m_name->text().trimmed();
+    if (writingCriteria()) {
+        PdrCriteriaOptions o;
+        o.queryIds = parseIdList(m_tasks->text());
+        o.samples = m_samples->value();
+        o.force = m_replaceCriteria->isChecked();
+        r.criteria = o;
+    }
     return r;
 }
 
@@ -597,10 +648,25 @@ void RunDialog::computeEstimate()
         });
 }
 
+bool RunDialog::writingCriteria() const
+{
+    return !m_criteriaBox->isHidden() && m_writeCriteria->isChecked() && !m_rerun->isChecked();
+}
+
 void RunDialog::showEstimate()
 {
     if (!m_loadError.isEmpty()) {
         m_estimate->setText(tr("The project could not be read: %1").arg(m_loadError));
+        return;
+    }
+    if (writingCriteria()) {
+        const int samples = m_samples->value();
+        m_estimate->setText(
+            tr("Per query: %1 weight requests (%2 samples for each of the two families), then "
+               "one request per dimension (7). Queries that have criteria are skipped unless "
+               "you replace them; a query is written only when all its requests succeeded.")
+                .arg(2 * samples)
+                .arg(samples));
         return;
     }
     if (!m_estimateError.isEmpty()) {
@@ -642,6 +708,10 @@ void RunDialog::updateState()
     bool ready = m_loaded && m_loadError.isEmpty() && m_estimateError.isEmpty();
     if (m_rerun->isChecked()) {
         ready = ready && currentFailedRun();
+    } else if (writingCriteria()) {
+        const bool offline = currentProvider() == ProviderKind::Offline;
+        ready = m_loaded && m_loadError.isEmpty()
+            && (offline || !m_model->text().trimmed().isEmpty()) && m_keyState != KeyState::Missing;
     } else {
         const bool offline = currentProvider() == ProviderKind::Offline;
         ready = ready && m_benchmark->currentIndex() >= 0 && !checkedModels().isEmpty()

@@ -17,6 +17,7 @@ class QComboBox;
 class QDialogButtonBox;
 class QDoubleSpinBox;
 class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -91,6 +92,12 @@ private:
     QLineEdit *m_tasks = nullptr;
     QListWidget *m_models = nullptr;
     QCheckBox *m_onlyUnjudged = nullptr;
+    // PDR-Bench only: have the judge write the criteria instead of judging the reports.
+    QGroupBox *m_criteriaBox = nullptr;
+    QCheckBox *m_writeCriteria = nullptr;
+    QSpinBox *m_samples = nullptr;
+    QCheckBox *m_replaceCriteria = nullptr;
+    bool writingCriteria() const;
     QCheckBox *m_rerun = nullptr;
     QComboBox *m_rerunRun = nullptr;
     QLabel *m_rerunJudge = nullptr;

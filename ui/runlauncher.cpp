@@ -10,7 +10,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 const QString controllerName = u"runController"_s;
-}
+const QString generatorName = u"criteriaGenerator"_s;
+} // namespace
 
 RunLauncher::RunLauncher(QObject *parent)
     : QObject(parent)
@@ -40,6 +41,8 @@ void RunLauncher::startOffline(const QString &projectPath)
 
 bool RunLauncher::start(const QString &projectPath, const RunRequest &request)
 {
+    if (request.criteria)
+        return generateCriteria(projectPath, request.config, *request.criteria);
     if (request.rerunFailedOf) {
         const RowId runId = request.rerunFailedOf;
         return launch(projectPath, [runId](ProjectStore &store, int *jobs, QString *error) {
@@ -89,7 +92,7 @@ bool RunLauncher::resumeRun(const QString &projectPath, RowId runId)
     });
 }
 
-bool RunLauncher::launch(const QString &projectPath, Prepare prepare)
+bool RunLauncher::begin(const QString &projectPath)
 {
     if (m_running)
         return false;
@@ -100,6 +103,13 @@ bool RunLauncher::launch(const QString &projectPath, Prepare prepare)
     m_projectPath = projectPath;
     m_cancelRequested = false;
     emit stateChanged();
+    return true;
+}
+
+bool RunLauncher::launch(const QString &projectPath, Prepare prepare)
+{
+    if (!begin(projectPath))
+        return false;
     // Everything below runs on the run thread; `this` is only reached through queued calls.
     QMetaObject::invokeMethod(m_worker, [this, projectPath, prepare, worker = m_worker] {
         QString error;
@@ -192,6 +202,47 @@ void RunLauncher::cancel()
     if (m_running)
         m_cancelRequested = true;
     invokeOnController([](RunController *c) { c->cancel(); });
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker] {
+        if (auto *g = worker->findChild<PdrCriteriaGenerator *>(generatorName))
+            g->cancel();
+    });
+}
+
+bool RunLauncher::generateCriteria(const QString &projectPath, const JudgeConfig &config,
+                                   const PdrCriteriaOptions &options)
+{
+    if (!begin(projectPath))
+        return false;
+    // Like a run: the generator lives, sends and writes on the run thread.
+    QMetaObject::invokeMethod(m_worker, [this, projectPath, config, options, worker = m_worker] {
+        auto *generator = new PdrCriteriaGenerator(projectPath, config, worker);
+        generator->setObjectName(generatorName);
+        connect(generator, &PdrCriteriaGenerator::progressChanged, this,
+                &RunLauncher::criteriaProgressChanged);
+        connect(generator, &PdrCriteriaGenerator::queryFinished, this,
+                [this](const PdrCriteriaOutcome &o) {
+                    if (o.status == "written"_L1)
+                        emit criteriaWritten();
+                });
+        connect(generator, &PdrCriteriaGenerator::finished, generator,
+                [this, generator](const QString &status) {
+                    QStringList failed;
+                    for (const PdrCriteriaOutcome &o : generator->outcomes()) {
+                        if (o.status == "failed"_L1)
+                            failed << tr("query %1: %2").arg(o.queryId, o.error);
+                    }
+                    generator->setObjectName(QString());
+                    generator->deleteLater();
+                    announceEnd(status, failed.join(u"\n"_s));
+                });
+        QString error;
+        if (m_cancelRequested || !generator->start(options, &error)) {
+            generator->setObjectName(QString());
+            generator->deleteLater();
+            announceEnd(m_cancelRequested ? u"cancelled"_s : u"failed"_s, error);
+        }
+    });
+    return true;
 }
 
 } // namespace Rubricate

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "judge/judgeconfig.h"
+#include "runs/pdrcriteriagenerator.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
 
@@ -15,6 +16,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 
 namespace Rubricate {
 
@@ -28,6 +30,8 @@ struct RunRequest {
     RunScope scope;
     QString name;
     RowId rerunFailedOf = 0;
+    // PDR-Bench: write the queries' criteria with this judge instead of judging reports.
+    std::optional<PdrCriteriaOptions> criteria;
 };
 
 class RunLauncher : public QObject
@@ -58,6 +62,10 @@ public:
     // Sends the pending jobs of an existing run: after a cancel, or a run a killed process
     // left "running". False when a run is already going.
     bool resumeRun(const QString &projectPath, RowId runId);
+    // Has the judge write PDR-Bench criteria (RunRequest::criteria); the same thread and the
+    // same running state as a run, so the two never overlap. False when something is going.
+    bool generateCriteria(const QString &projectPath, const JudgeConfig &config,
+                          const PdrCriteriaOptions &options);
 
     // These act on the active run.
     void pause();
@@ -68,6 +76,10 @@ signals:
     void started(Rubricate::RowId runId, int jobs);
     void progressChanged(const Rubricate::RunProgress &progress);
     void verdictsWritten(Rubricate::RowId reportId);
+    // Criteria generation: how far it is, and that criteria were written (the tree and the
+    // panel read them again).
+    void criteriaProgressChanged(const Rubricate::PdrCriteriaProgress &progress);
+    void criteriaWritten();
     void finished(const QString &status, const QString &error);
     // Running, paused or idle changed: a cue to enable or disable actions.
     void stateChanged();
@@ -77,6 +89,8 @@ private:
     // with *error set.
     using Prepare = std::function<RowId(ProjectStore &store, int *jobs, QString *error)>;
     bool launch(const QString &projectPath, Prepare prepare);
+    // Marks the launcher busy for `projectPath`; false when something is going already.
+    bool begin(const QString &projectPath);
     // From the run thread: the run is over (or never started); tells the GUI thread.
     void announceEnd(const QString &status, const QString &error);
     void invokeOnController(const std::function<void(RunController *)> &call);

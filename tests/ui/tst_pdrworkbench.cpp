@@ -13,19 +13,25 @@
 #include "projectfiltermodel.h"
 #include "projecttreemodel.h"
 #include "reportview.h"
+#include "rundialog.h"
+#include "runlauncher.h"
 #include "store/projectstore.h"
 #include "verdictmodel.h"
 #include "verdictpanel.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabBar>
 #include <QTabWidget>
@@ -54,6 +60,7 @@ private slots:
     void explorerGroupsByPersona();
     void criteriaEditorEditsNormalisesAndSaves();
     void cancelWritesNothingAndLabelsStay();
+    void runDialogWritesCriteria();
 
 private:
     std::unique_ptr<ProjectStore> store();
@@ -438,6 +445,54 @@ void TestPdrWorkbench::cancelWritesNothingAndLabelsStay()
     dialog->reject();
     QTRY_VERIFY(!m_window->findChild<CriteriaDialog *>());
     QCOMPARE(snapshot(), before);
+}
+
+// Judge → Run Evaluation, PDR-Bench, "write the criteria": the offline judge writes the
+// criteria of query 3, which has none, and the window reads them.
+void TestPdrWorkbench::runDialogWritesCriteria()
+{
+    const auto rubricsOfQuery3 = [this] {
+        auto s = store();
+        const RowId q = *s->queryId(s->benchmark(u"pdrbench"_s)->id, u"3"_s);
+        return s->rubrics(s->query(q)->taskId, q);
+    };
+    QVERIFY(rubricsOfQuery3().isEmpty());
+
+    m_window->evaluateAction()->trigger();
+    RunDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<RunDialog *>()) != nullptr);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->isLoaded(), LoadTimeout);
+    auto *benchmark = dialog->findChild<QComboBox *>(u"benchmark"_s);
+    auto *write = dialog->findChild<QCheckBox *>(u"writeCriteria"_s);
+    auto *provider = dialog->findChild<QComboBox *>(u"provider"_s);
+    auto *ok = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    QVERIFY(benchmark && write && provider && ok);
+    QVERIFY(write->parentWidget()->isHidden()); // DRB-II first: no criteria to write
+    benchmark->setCurrentIndex(benchmark->findData(u"pdrbench"_s));
+    QVERIFY(!write->parentWidget()->isHidden());
+    provider->setCurrentIndex(provider->findData(int(ProviderKind::Offline)));
+    write->setChecked(true);
+    dialog->findChild<QSpinBox *>(u"weightSamples"_s)->setValue(3);
+    dialog->findChild<QLineEdit *>(u"tasks"_s)->setText(u"3"_s);
+    QCOMPARE(ok->text(), u"&Write Criteria"_s);
+    QTRY_VERIFY(ok->isEnabled());
+    const RunRequest request = dialog->request();
+    QVERIFY(request.criteria);
+    QCOMPARE(request.criteria->queryIds, QStringList{u"3"_s});
+    QCOMPARE(request.criteria->samples, 3);
+    QVERIFY(!request.criteria->force);
+
+    dialog->accept();
+    QTRY_VERIFY_WITH_TIMEOUT(!rubricsOfQuery3().isEmpty(), LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->runAction()->isEnabled(), LoadTimeout);
+    const QList<Rubric> written = rubricsOfQuery3();
+    // Both families, every criterion marked as the judge's.
+    QSet<QString> families;
+    for (const Rubric &r : written) {
+        families.insert(r.metadata.value(u"family"_s).toString());
+        QVERIFY(r.metadata.value(u"origin"_s).toString().startsWith(u"judge:"_s));
+    }
+    QCOMPARE(families, (QSet<QString>{u"personalization"_s, u"quality"_s}));
 }
 
 QTEST_MAIN(TestPdrWorkbench)
