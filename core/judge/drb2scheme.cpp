@@ -201,11 +201,13 @@ QString defaultSchemeFor(const QString &benchmarkKey)
 QString schemeMismatch(const QString &schemeKey, const QString &benchmarkKey)
 {
     const bool rr = benchmarkKey == QLatin1StringView(BenchmarkKey::ResearchRubrics);
-    // Statement checks answer true/false about statements, not rubric items.
+    // Statement checks answer true/false about extracted claims, not rubric items. PDR-Bench R
+    // validates statement–URL pairs against their sources: the same check as ReportBench's.
     if (schemeKey.startsWith("reportbench-"_L1)
-        && benchmarkKey != QLatin1StringView(BenchmarkKey::ReportBench))
-        return u"the %1 prompt scheme checks ReportBench statements, not \"%2\" rubrics"_s.arg(
-            schemeKey, benchmarkKey);
+        && benchmarkKey != QLatin1StringView(BenchmarkKey::ReportBench)
+        && benchmarkKey != QLatin1StringView(BenchmarkKey::PdrBench))
+        return u"the %1 prompt scheme checks claims of ReportBench and PDR-Bench reports, not "
+               "\"%2\" rubrics"_s.arg(schemeKey, benchmarkKey);
     if (schemeKey == "researchrubrics"_L1 && !rr)
         return u"the researchrubrics prompt scheme is for the researchrubrics benchmark, not "
                "\"%1\""_s.arg(benchmarkKey);

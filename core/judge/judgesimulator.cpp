@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPointer>
+#include <QRegularExpression>
 #include <QTcpSocket>
 #include <QTimer>
 
@@ -111,6 +112,22 @@ void JudgeSimulator::resetCounters()
 int JudgeSimulator::expectedScore(const QString &rubricText)
 {
     return int(fnv1a(rubricText.trimmed()) % 3) - 1;
+}
+
+bool JudgeSimulator::expectedSupport(const QString &statement, const QString &source)
+{
+    const QString haystack = source.toCaseFolded();
+    static const QRegularExpression words(u"\\w{3,}"_s);
+    for (auto it = words.globalMatch(statement.toCaseFolded()); it.hasNext();) {
+        if (!haystack.contains(it.next().captured()))
+            return false;
+    }
+    return true;
+}
+
+bool JudgeSimulator::expectedTruth(const QString &statement, const QString &model)
+{
+    return fnv1a(statement.trimmed() + u'\n' + model) % 4 != 0;
 }
 
 void JudgeSimulator::onNewConnection()
@@ -244,8 +261,23 @@ void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &path, const QB
                                    {u"reason"_s, u"simulated judgement"_s},
                                    {u"evidence"_s, evidence}});
     }
-    QString answer = QString::fromUtf8(
-        QJsonDocument(QJsonObject{{u"results"_s, results}}).toJson(QJsonDocument::Indented));
+    QJsonObject answerObject{{u"results"_s, results}};
+    if (!prompt.contains(u"<task_and_rubric>"_s) && prompt.contains(u"<statement>"_s)) {
+        // A claim check: one statement, against its source or alone.
+        const QString statement = between(prompt, u"<statement>"_s, u"</statement>"_s);
+        if (prompt.contains(u"<source>"_s)) {
+            const QString source = between(prompt, u"<source>"_s, u"</source>"_s);
+            const bool supported = expectedSupport(statement, source);
+            answerObject = {{u"verdict"_s, supported ? u"supported"_s : u"not supported"_s},
+                            {u"quote"_s, supported ? source.left(80) : QString()},
+                            {u"reason"_s, u"simulated judgement"_s}};
+        } else {
+            answerObject
+                = {{u"decision"_s, expectedTruth(statement, request.value(u"model"_s).toString())},
+                   {u"reason"_s, u"simulated judgement"_s}};
+        }
+    }
+    QString answer = QString::fromUtf8(QJsonDocument(answerObject).toJson(QJsonDocument::Indented));
     if (broken)
         answer = u"I am sorry, I cannot produce the evaluation in the requested format."_s;
     else if (truncated)

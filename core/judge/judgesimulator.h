@@ -54,6 +54,13 @@ public:
     // researchrubrics scheme it answers with labels: Satisfied, Not Satisfied and, for -1,
     // Partially Satisfied.
     static int expectedScore(const QString &rubricText);
+    // The claim schemes (a prompt with <statement>): reportbench-cited answers "supported"
+    // exactly when every word of three letters or more of the statement occurs in the
+    // <source> text (case-insensitive); reportbench-factcheck answers true unless a stable
+    // hash of the statement and the request's model name falls in one of four buckets, so
+    // that two judge models disagree on some statements.
+    static bool expectedSupport(const QString &statement, const QString &source);
+    static bool expectedTruth(const QString &statement, const QString &model);
 
     // Connections a client still holds open (a killed client's vanish once read to the end).
     int openConnections() const { return int(m_buffers.size()); }

@@ -281,14 +281,15 @@ Upserted ProjectStore::upsertQuery(const Query &qr)
 
 Upserted ProjectStore::upsertRubric(const Rubric &r)
 {
-    static const UpsertSql sql
-        = upsertSql(u"rubric"_s, {u"task_id"_s, u"query_id?"_s, u"dimension"_s, u"position"_s},
-                    {u"text"_s, u"weight"_s, u"dimension_weight"_s, u"mandatory"_s, u"scale"_s,
-                     u"duplicate_of"_s, u"metadata"_s});
-    return upsertRow(sql, {r.taskId, StoreCodec::id(r.queryId), r.dimension, r.position},
-                     {r.text, r.weight, StoreCodec::number(r.dimensionWeight),
-                      StoreCodec::flag(r.mandatory), scaleKey(r.scale),
-                      StoreCodec::id(r.duplicateOf), StoreCodec::json(r.metadata)});
+    static const UpsertSql sql = upsertSql(
+        u"rubric"_s, {u"task_id"_s, u"query_id?"_s, u"report_id?"_s, u"dimension"_s, u"position"_s},
+        {u"text"_s, u"weight"_s, u"dimension_weight"_s, u"mandatory"_s, u"scale"_s,
+         u"duplicate_of"_s, u"metadata"_s});
+    return upsertRow(
+        sql,
+        {r.taskId, StoreCodec::id(r.queryId), StoreCodec::id(r.reportId), r.dimension, r.position},
+        {r.text, r.weight, StoreCodec::number(r.dimensionWeight), StoreCodec::flag(r.mandatory),
+         scaleKey(r.scale), StoreCodec::id(r.duplicateOf), StoreCodec::json(r.metadata)});
 }
 
 Upserted ProjectStore::upsertReference(const Reference &r)
@@ -430,6 +431,22 @@ Upserted ProjectStore::upsertVerdict(const Verdict &v)
     if (!exec(insert))
         return {};
     return {insert.lastInsertId().toLongLong(), UpsertResult::Added};
+}
+
+bool ProjectStore::deleteClaims(RowId reportId)
+{
+    const int annotated = claimAnnotationCount(reportId);
+    if (annotated != 0) {
+        if (annotated > 0)
+            m_lastError = u"report %1: %2 annotation(s) on its claims; they are never deleted"_s
+                              .arg(reportId)
+                              .arg(annotated);
+        return false;
+    }
+    // Verdicts, evidence and sample assignments of the claims go with them (ON DELETE CASCADE).
+    QSqlQuery &q = prepared(u"DELETE FROM rubric WHERE report_id = ?"_s);
+    bindAt(q, 0, reportId);
+    return exec(q);
 }
 
 std::optional<RowId> ProjectStore::appendAnnotation(const AnnotationEvent &e)

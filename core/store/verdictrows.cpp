@@ -27,7 +27,7 @@ QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
         ? store.evidenceSpansOfReport(runId, reportId)
         : QHash<RowId, QList<EvidenceSpanRow>>();
     const QHash<RowId, AnnotationEvent> human = store.currentAnnotations(reportId, annotator);
-    for (const Rubric &r : store.rubrics(report->taskId, report->queryId)) {
+    for (const Rubric &r : store.reportItems(*report)) {
         VerdictRow row;
         row.rubricId = r.id;
         row.dimension = r.dimension;

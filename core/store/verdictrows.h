@@ -36,9 +36,9 @@ struct VerdictRow {
     friend bool operator==(const VerdictRow &, const VerdictRow &) = default;
 };
 
-// Rows for `reportId` in rubric order; judge columns from `runId` (0: none), the second
-// judge column from `otherRunId` (0: none), human columns from `annotator`'s newest events
-// (empty: anyone's newest).
+// Rows for `reportId` in rubric order (the task's rubrics, then the report's claims); judge columns
+// from `runId` (0: none), the second judge column from `otherRunId` (0: none), human columns from
+// `annotator`'s newest events (empty: anyone's newest).
 QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
                               const QString &annotator = {}, RowId otherRunId = 0);
 
