@@ -373,11 +373,11 @@ bool RunController::attachSources(const std::shared_ptr<ActiveJob> &active)
         v.raw.insert(u"source_state"_s, state);
         unavailable.append({v, {}, std::nullopt, {}});
     }
+    active->items = kept;
     if (unavailable.isEmpty())
         return true;
     for (const JudgedItem &u : std::as_const(unavailable))
         job.rubricIds.removeAll(u.verdict.rubricId);
-    active->items = kept;
     if (job.rubricIds.isEmpty())
         job.status = u"done"_s;
     Transaction tx(*m_store);

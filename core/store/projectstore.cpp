@@ -55,6 +55,7 @@ bool ProjectStore::initialise(const QString &path, int targetVersion, QString *e
         *error = u"%1 is not a Rubricate project: %2"_s.arg(path, q.lastError().text());
         return false;
     }
+    q.finish(); // a pending read of the schema would lock it against DROP in a migration
     QString migrationError;
     if (!migrate(db, *m_dialect, &migrationError, targetVersion)) {
         *error = u"%1: %2"_s.arg(path, migrationError);
