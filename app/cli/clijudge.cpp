@@ -351,7 +351,8 @@ QList<QCommandLineOption> judgeOptions()
          u"MODE"_s},
         {u"scheme"_s,
          u"judge: prompt scheme, drb2 or researchrubrics (default: the benchmark's own; "
-         "researchrubrics asks one criterion per call unless --batch-size is given)."_s,
+         "researchrubrics asks one criterion per call unless --batch-size is given), or "
+         "reportbench-cited / reportbench-factcheck for extracted claims."_s,
          u"NAME"_s},
         {u"prompt-template"_s, u"judge: file replacing the built-in prompt."_s, u"FILE"_s},
         {u"tasks"_s, u"judge: task ids, e.g. 1,2,5-9."_s, u"IDS"_s},
