@@ -272,6 +272,99 @@ private slots:
         QVERIFY(schemeMismatch(u"reportbench-cited"_s, u"pdrbench"_s).isEmpty());
         QVERIFY(!schemeMismatch(u"reportbench-cited"_s, u"drb2"_s).isEmpty());
     }
+
+    void pdrClaimItemsFromStoredVerdicts()
+    {
+        // A PDR-Bench report (a query of a persona) with three cited pairs and one uncited
+        // statement; the support verdicts of two runs of the cited check, written directly.
+        RubricateTest::ScratchProject p;
+        ProjectStore &store = p.store();
+        const auto bench
+            = store.ensureBenchmark(u"pdrbench"_s, u"PDR-Bench"_s, VerdictScale::ZeroToTen);
+        Task t;
+        t.benchmarkId = bench->id;
+        t.externalId = u"t1"_s;
+        const RowId task = store.upsertTask(t).id;
+        Persona persona;
+        persona.benchmarkId = bench->id;
+        persona.externalId = u"u01"_s;
+        Query q;
+        q.benchmarkId = bench->id;
+        q.taskId = task;
+        q.personaId = store.upsertPersona(persona).id;
+        q.externalId = u"7"_s;
+        q.setting = u"task_persona"_s;
+        Report r;
+        r.modelId = *store.ensureModel(u"AgentP"_s);
+        r.taskId = task;
+        r.queryId = store.upsertQuery(q).id;
+        r.format = ReportFormat::Markdown;
+        r.text = u"Savings grow with compound interest over many years [1].\n\n"
+                 "Index funds charge lower fees than active funds [2].\n\n"
+                 "Bonds always beat stocks in every single decade [3].\n\n"
+                 "An emergency fund should cover several months of spending.\n\n"
+                 "[1] https://example.org/a\n[2] https://example.org/b\n"
+                 "[3] https://example.org/c\n"_s;
+        r.hasText = true;
+        const RowId report = store.upsertReport(r, {}).id;
+        ClaimScope scope;
+        scope.benchmarkKey = u"pdrbench"_s;
+        QString error;
+        QVERIFY2(extractClaims(store, scope, &error), qPrintable(error));
+        const QList<Rubric> claims = store.claims(report);
+        QCOMPARE(claims.size(), 4);
+
+        QList<RowId> runs;
+        for (const QString &model : {u"judge-a"_s, u"judge-b"_s}) {
+            JudgeRun run;
+            run.benchmarkId = bench->id;
+            run.name = model;
+            run.kind = JudgeKind::Llm;
+            run.scheme = u"reportbench-cited"_s;
+            run.config = config(u"reportbench-cited"_s, model).toJson();
+            run.status = u"finished"_s;
+            runs << *store.createRun(run);
+        }
+        const auto verdict
+            = [&](RowId run, int claim, std::optional<double> value, const QString &label = {}) {
+                  Verdict v;
+                  v.runId = run;
+                  v.reportId = report;
+                  v.rubricId = claims.at(claim).id;
+                  v.value = value;
+                  v.label = label;
+                  if (!value)
+                      v.error = label.isEmpty() ? u"HTTP 500"_s : u"source unavailable: x"_s;
+                  if (!label.isEmpty())
+                      v.raw = {{u"source_state"_s, u"not-fetched"_s}};
+                  QVERIFY(store.upsertVerdict(v).ok());
+              };
+        verdict(runs.at(0), 0, 1.0); // both: supported
+        verdict(runs.at(1), 0, 1.0);
+        verdict(runs.at(0), 1, 1.0); // one each way: a tie, not a verdict
+        verdict(runs.at(1), 1, 0.0);
+        verdict(runs.at(0), 2, std::nullopt, QString(sourceUnavailableLabel));
+        verdict(runs.at(1), 2, std::nullopt, QString(sourceUnavailableLabel));
+
+        const auto items = readPdrClaimItems(store, runs, &error);
+        QVERIFY2(items, qPrintable(error));
+        QCOMPARE(items->size(), 4);
+        QCOMPARE(items->at(0).status, PdrClaimStatus::Supported);
+        QCOMPARE(items->at(1).status, PdrClaimStatus::JudgeError);
+        QCOMPARE(items->at(2).status, PdrClaimStatus::SourceUnavailable);
+        QCOMPARE(items->at(3).status, PdrClaimStatus::Uncited);
+        QCOMPARE(items->at(0).queryId, u"7"_s);
+        QCOMPARE(items->at(0).persona, u"u01"_s);
+        QCOMPARE(items->at(0).setting, u"task_persona"_s);
+        // Only the first run: the second claim is supported.
+        QCOMPARE(readPdrClaimItems(store, {runs.at(0)}, &error)->at(1).status,
+                 PdrClaimStatus::Supported);
+        // FA over the checkable pairs: 1 supported of 1 (the tie and the dead link left out).
+        const QList<PdrReportScore> scores = scorePdr({}, *items);
+        QCOMPARE(scores.size(), 1);
+        QVERIFY(scores.constFirst().reliability.factualAccuracy.has_value());
+        QCOMPARE(*scores.constFirst().reliability.factualAccuracy, 10.0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestClaimsRun)
