@@ -162,6 +162,17 @@ void MainWindow::createActions()
         tr("Judge every report with the offline lexical baseline (no key, no network)"));
     connect(m_runAction, &QAction::triggered, this, &MainWindow::runOfflineJudge);
 
+    m_extractClaimsAction = makeAction(
+        this, {}, tr("Extract &Claims"), "actionExtractClaims", {},
+        tr("Store the statements of ReportBench and PDR-Bench reports as claims to check "
+           "against their sources or fact-check"));
+    connect(m_extractClaimsAction, &QAction::triggered, this, [this] {
+        if (m_projectPath.isEmpty())
+            return;
+        statusBar()->showMessage(tr("Extracting claims…"));
+        m_jobs->extractClaims(m_projectPath);
+    });
+
     m_stopAction = makeAction(this, themeIcon(u"media-playback-stop"_s, s, QStyle::SP_MediaStop),
                               tr("&Stop"), "actionStop", {},
                               tr("Stop the running judge; it can be resumed later"));
@@ -299,6 +310,7 @@ void MainWindow::createMenusAndToolBar()
     runs->addAction(m_runsDock->rerunFailedAction());
     runs->addSeparator();
     runs->addAction(m_criteriaAction);
+    runs->addAction(m_extractClaimsAction);
     QAction *sample = runs->addAction(tr("&Sample Items for Annotation…"));
     sample->setObjectName(u"actionSample"_s);
     sample->setStatusTip(tr("Draw a stratified, seeded sample of rubric items and assign it to "
@@ -426,6 +438,7 @@ void MainWindow::connectWorkers()
     connect(m_jobs, &ProjectJobs::projectCreationFailed, this,
             [this](const QString &, const QString &error) { showError(tr("New Project"), error); });
     connect(m_jobs, &ProjectJobs::exportFinished, this, &MainWindow::onExported);
+    connect(m_jobs, &ProjectJobs::claimsExtracted, this, &MainWindow::onClaimsExtracted);
     connect(m_jobs, &ProjectJobs::busyChanged, this, &MainWindow::updateActions);
 
     connect(m_runs, &RunLauncher::progressChanged, this, [this](const RunProgress &p) {
@@ -576,6 +589,7 @@ void MainWindow::updateActions()
     const bool busy = m_jobs->isBusy();
     m_importAction->setEnabled(haveProject && !busy);
     m_exportAction->setEnabled(haveProject && !busy);
+    m_extractClaimsAction->setEnabled(haveProject && !busy);
     m_reloadAction->setEnabled(haveProject);
     m_runAction->setEnabled(haveProject && !m_runs->isRunning());
     m_evaluateAction->setEnabled(haveProject && !m_runs->isRunning());
@@ -705,6 +719,22 @@ void MainWindow::chooseExport()
         m_jobs->exportDrb2Results(project, dir);
     });
     chooser->open();
+}
+
+void MainWindow::onClaimsExtracted(const QString &projectPath, int extracted, int cited,
+                                   int uncited, const QString &error)
+{
+    if (!error.isEmpty()) {
+        showError(tr("Extract Claims"), error);
+        return;
+    }
+    statusBar()->showMessage(
+        tr("Claims extracted from %n report(s): %1 cited, %2 uncited", "", extracted)
+            .arg(cited)
+            .arg(uncited),
+        8000);
+    if (projectPath == m_projectPath)
+        reloadProject();
 }
 
 void MainWindow::onImportFinished(const QString &projectPath, const QString &source,

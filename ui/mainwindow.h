@@ -55,6 +55,7 @@ public:
     ReportView *reportView() const { return m_reportView; }
     VerdictPanel *verdictPanel() const { return m_verdictPanel; }
     QAction *runAction() const { return m_runAction; }
+    QAction *extractClaimsAction() const { return m_extractClaimsAction; }
     QAction *evaluateAction() const { return m_evaluateAction; }
     // Judge → Edit PDR Criteria…: enabled while a PDR-Bench report is on screen.
     QAction *criteriaAction() const { return m_criteriaAction; }
@@ -101,6 +102,8 @@ private:
                           const ImportSummary &summary);
     // Any export (DRB-II files, the alignment report, a leaderboard) ends here.
     void onExported(const QString &directory, const QStringList &files, const QString &error);
+    void onClaimsExtracted(const QString &projectPath, int extracted, int cited, int uncited,
+                           const QString &error);
     void showError(const QString &title, const QString &message);
     void runOfflineJudge();
     void loadReport(RowId reportId);
@@ -127,6 +130,7 @@ private:
     QAction *m_exportAction = nullptr;
     QAction *m_reloadAction = nullptr;
     QAction *m_runAction = nullptr;
+    QAction *m_extractClaimsAction = nullptr;
     QAction *m_evaluateAction = nullptr;
     QAction *m_stopAction = nullptr;
     QAction *m_criteriaAction = nullptr;

@@ -2,6 +2,7 @@
 
 #include "background.h"
 #include "demo/demoproject.h"
+#include "exchange/claimsproject.h"
 #include "exchange/drb2projectexport.h"
 #include "store/projectstore.h"
 
@@ -162,6 +163,25 @@ void ProjectJobs::exportDrb2Results(const QString &projectPath, const QString &d
         [this, directory](const std::pair<QStringList, QString> &out) {
             finished();
             emit exportFinished(directory, out.first, out.second);
+        });
+}
+
+void ProjectJobs::extractClaims(const QString &projectPath)
+{
+    started();
+    runInBackground(
+        this,
+        [projectPath] {
+            QString error;
+            std::optional<ClaimExtraction> done;
+            if (auto store = ProjectStore::open(projectPath, &error))
+                done = Rubricate::extractClaims(*store, {}, &error);
+            return std::pair{done.value_or(ClaimExtraction{}), done ? QString() : error};
+        },
+        [this, projectPath](const std::pair<ClaimExtraction, QString> &out) {
+            finished();
+            emit claimsExtracted(projectPath, out.first.extracted, out.first.cited,
+                                 out.first.uncited, out.second);
         });
 }
 

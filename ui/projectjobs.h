@@ -28,6 +28,9 @@ public:
     void createProject(const QString &path);
     // Writes every DRB-II run of the project in the benchmark's own formats into `directory`.
     void exportDrb2Results(const QString &projectPath, const QString &directory);
+    // Stores the statements of the ReportBench and PDR-Bench reports that have no claims yet
+    // (claimsproject.h), then reports what was done or why nothing was.
+    void extractClaims(const QString &projectPath);
 
     bool isBusy() const { return m_running > 0; }
 
@@ -43,6 +46,10 @@ signals:
     void projectCreated(const QString &path);
     void projectCreationFailed(const QString &path, const QString &error);
     void exportFinished(const QString &directory, const QStringList &files, const QString &error);
+    // `extracted` reports got claims (cited statement–URL pairs and uncited statements);
+    // `error` is empty on success.
+    void claimsExtracted(const QString &projectPath, int extracted, int cited, int uncited,
+                         const QString &error);
 
 private:
     void started();

@@ -2,6 +2,7 @@
 
 #include "cliagreement.h"
 #include "clibench.h"
+#include "cliclaims.h"
 #include "clijudge.h"
 #include "clipdr.h"
 #include "clireportbench.h"
@@ -98,10 +99,24 @@ Commands:
                                for a ±W interval of percent agreement, and assign each item
                                to N annotators with balanced loads. The seed is stored.
   sample --list                The project's samples with items per annotator.
+  claims extract [--benchmark KEY] [--tasks IDS] [--models A,B] [--force]
+                               Store the statements of reports as claims: cited ones (one
+                               per statement–URL pair) for --scheme reportbench-cited,
+                               uncited ones for reportbench-factcheck. Default: ReportBench
+                               and PDR-Bench reports without claims; --force extracts again
+                               (refused when people labelled a claim).
+  claims list [--benchmark KEY]
+                               Claims per report and per model.
   score reportbench [--model NAME] [--out FILE] [--no-citations undefined|drop|zero]
-        [--match titles|ids]   Citation precision and recall against the ground truth
+        [--match titles|ids] [--runs IDS] [--statements-out FILE]
+                               Citation precision and recall against the ground truth
                                (micro and macro) and references per report, from the
-                               reports' text; --out writes a CSV row per report.
+                               reports' text; --out writes a CSV row per report. With
+                               claims: citation match rate (sources that could not be
+                               fetched left out and counted) and non-cited accuracy
+                               (majority over the fact-check runs, ties reported), from the
+                               claim runs given by --runs (default: all); each run is one
+                               judge vote. --statements-out writes metrics.csv rows.
   score researchrubrics [--run ID] [--by axis|domain|complexity] [--out FILE.csv|.jsonl]
         [--error-policy exclude|reference] [--collapse none|binary]
                                Weighted compliance (pitfalls subtract) per model and group,
@@ -122,8 +137,10 @@ Commands:
                                dimension; K attempts per call (3). A query is written in one
                                transaction once all its calls succeeded. The offline
                                provider answers with the simulated judge.
-  sources fetch URL...|--file F [--refresh] [--concurrency N] [--per-host N] [--timeout S]
-          [--max-bytes N]      Fetch cited sources into the project (http/https only).
+  sources fetch [URL...|--file F] [--benchmark KEY] [--refresh] [--concurrency N]
+          [--per-host N] [--timeout S] [--max-bytes N]
+                               Fetch cited sources into the project (http/https only):
+                               the URLs given, else every URL the stored claims cite.
   sources list                 The project's sources and why any is missing.
   sources import DIR           Sources saved in DIR, listed in DIR/sources.jsonl.
   bench [import|judge|evidence] [--data DIR]
@@ -508,6 +525,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOptions(scoreOptions());
     parser.addOptions(pdrOptions());
     parser.addOptions(sourcesOptions());
+    parser.addOptions(claimsOptions());
     if (!parser.parse(arguments)) {
         err << u"rubricate-cli: "_s << parser.errorText() << u"\n(see rubricate-cli --help)\n"_s;
         return Usage;
@@ -542,6 +560,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (const auto code = runAgreementCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (const auto code = runSampleCommand(command, parser, positional, c.projectPath, out, err))
+        return *code;
+    if (const auto code = runClaimsCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (command == "score"_L1 && positional.value(0) == "reportbench"_L1)
         return runReportBenchScore(parser, c.projectPath, out, err);

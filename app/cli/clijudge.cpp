@@ -352,7 +352,8 @@ QList<QCommandLineOption> judgeOptions()
         {u"scheme"_s,
          u"judge: prompt scheme, drb2, researchrubrics or pdrbench (default: the benchmark's "
          "own; researchrubrics asks one criterion per call unless --batch-size is given, "
-         "pdrbench one request per report and family)."_s,
+         "pdrbench one request per report and family), or reportbench-cited / "
+         "reportbench-factcheck for extracted claims."_s,
          u"NAME"_s},
         {u"prompt-template"_s, u"judge: file replacing the built-in prompt."_s, u"FILE"_s},
         {u"tasks"_s, u"judge: task ids, e.g. 1,2,5-9."_s, u"IDS"_s},

@@ -3,6 +3,7 @@
 
 #include "cliapp.h"
 #include "clitable.h"
+#include "exchange/claimsproject.h"
 #include "exchange/reportbenchproject.h"
 #include "scoring/reportbenchscoring.h"
 #include "store/projectstore.h"
@@ -33,6 +34,63 @@ bool writeCsv(const QString &path, const QList<ReportBenchReportScore> &scores, 
     return true;
 }
 
+QString percent(std::optional<double> v)
+{
+    return v ? QString::number(*v * 100, 'f', 2) + u" %"_s : u"–"_s;
+}
+
+// Citation match rate and non-cited accuracy from the stored claims and the chosen claim runs.
+int printStatementScores(const QCommandLineParser &parser, ProjectStore &store, QTextStream &out,
+                         QTextStream &err)
+{
+    QList<RowId> runs;
+    for (const QString &id : parser.value(u"runs"_s).split(u',', Qt::SkipEmptyParts))
+        runs << id.trimmed().toLongLong();
+    QString error;
+    const auto claims = readClaimResults(store, QString::fromLatin1(BenchmarkKey::ReportBench),
+                                         runs, parser.value(u"model"_s), &error);
+    if (!claims) {
+        if (!runs.isEmpty()) {
+            err << u"rubricate-cli: "_s << error << u'\n';
+            return Failed;
+        }
+        out << u"\nStatements: "_s << error << u'\n';
+        return Ok;
+    }
+    const QList<ReportBenchStatementScore> reports = reportBenchStatementScores(*claims);
+    Table t;
+    t.setHeader({u"model"_s, u"reports"_s, u"cited/report"_s, u"checked"_s, u"unavailable"_s,
+                 u"judge errors"_s, u"match rate"_s, u"uncited/report"_s, u"correct"_s,
+                 u"incorrect"_s, u"ties"_s, u"undecided"_s, u"accuracy"_s,
+                 u"accuracy (ties wrong)"_s});
+    for (int column = 1; column < 14; ++column)
+        t.setRightAligned(column);
+    for (const ReportBenchStatementModel &m : aggregateStatementScores(reports)) {
+        t.addRow({m.model, QString::number(m.reports), fixed(m.citedPerReport, 2),
+                  QString::number(m.cited.checked), QString::number(m.cited.sourceUnavailable),
+                  QString::number(m.cited.judgeErrors), percent(m.cited.rate),
+                  fixed(m.uncitedPerReport, 2), QString::number(m.uncited.correct),
+                  QString::number(m.uncited.incorrect), QString::number(m.uncited.ties),
+                  QString::number(m.uncited.undecided), percent(m.uncited.accuracy),
+                  percent(m.uncited.accuracyTiesAsWrong)});
+    }
+    out << u"\nStatements (claims; each claim run is one judge vote):\n"_s << t.render();
+    out << u"match rate: supported / checked statement–URL pairs; a source that could not be "
+           "fetched and a judge error are left out and counted. accuracy: majority true / "
+           "(true + false) over the fact-check runs, ties and statements without a usable vote "
+           "counted apart; errors are not votes.\n"_s;
+    if (parser.isSet(u"statements-out"_s)) {
+        QSaveFile file(parser.value(u"statements-out"_s));
+        if (!file.open(QIODevice::WriteOnly) || file.write(reportBenchStatementsCsv(reports)) < 0
+            || !file.commit()) {
+            err << u"rubricate-cli: cannot write %1: %2\n"_s.arg(file.fileName(),
+                                                                 file.errorString());
+            return Failed;
+        }
+    }
+    return Ok;
+}
+
 } // namespace
 
 QList<QCommandLineOption> reportBenchScoreOptions()
@@ -46,6 +104,9 @@ QList<QCommandLineOption> reportBenchScoreOptions()
          u"score reportbench: match by titles only as the reference (titles, default) or also "
          "by arXiv id and DOI (ids)."_s,
          u"MODE"_s},
+        {u"statements-out"_s,
+         u"score reportbench: write the statement measures per report (metrics.csv columns)."_s,
+         u"FILE"_s},
     };
 }
 
@@ -106,7 +167,7 @@ int runReportBenchScore(const QCommandLineParser &parser, const QString &project
                "recall 0; --no-citations drop does what the reference does.\n"_s;
     if (parser.isSet(u"out"_s) && !writeCsv(parser.value(u"out"_s), scores, err))
         return Failed;
-    return Ok;
+    return printStatementScores(parser, *store, out, err);
 }
 
 } // namespace Rubricate::Cli

@@ -3,6 +3,7 @@
 
 #include "cliapp.h"
 #include "clitable.h"
+#include "exchange/claimsproject.h"
 #include "sources/sourcefetcher.h"
 #include "sources/sourceimport.h"
 #include "store/projectstore.h"
@@ -36,8 +37,19 @@ int fetchSources(const QCommandLineParser &p, const QStringList &args, ProjectSt
                 urls << QUrl(line);
         }
     }
+    if (urls.isEmpty() && !p.isSet(u"file"_s)) {
+        // Nothing named: the sources the stored claims cite.
+        for (const QString &url : claimUrls(store, p.value(u"benchmark"_s)))
+            urls << QUrl(url);
+        if (urls.isEmpty()) {
+            err << u"rubricate-cli: sources fetch needs URLs, --file FILE, or claims that cite "
+                   "URLs (rubricate-cli claims extract)\n"_s;
+            return Usage;
+        }
+        out << u"%1 URL(s) cited by the project's claims\n"_s.arg(urls.size());
+    }
     if (urls.isEmpty()) {
-        err << u"rubricate-cli: sources fetch needs URLs or --file FILE\n"_s;
+        err << u"rubricate-cli: sources fetch: %1 lists no URL\n"_s.arg(p.value(u"file"_s));
         return Usage;
     }
     FetchOptions o;

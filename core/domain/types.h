@@ -114,6 +114,9 @@ struct Rubric {
     int position = 0; // order within (task, query, dimension) as the source lists it
     std::optional<RowId> duplicateOf; // the first rubric with the same text in this task
     QJsonObject metadata;
+    // Set for an item that belongs to one report only: a statement extracted from it (a
+    // "claim", dimension "cited" or "uncited"), judged and labelled like any rubric item.
+    std::optional<RowId> reportId;
 };
 
 // ReportBench ground truth: one reference cited by the survey.

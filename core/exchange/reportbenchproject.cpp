@@ -9,15 +9,12 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-// Python's repr(float), as the reference's CSVs write numbers; empty when undefined.
-QString shortest(std::optional<double> v)
+QString reportBenchCsvNumber(std::optional<double> v)
 {
     return v ? QString::number(*v, 'g', QLocale::FloatingPointShortest) : QString();
 }
 
-QString csvField(const QString &s)
+QString reportBenchCsvField(const QString &s)
 {
     if (!s.contains(u',') && !s.contains(u'"') && !s.contains(u'\n'))
         return s;
@@ -25,8 +22,6 @@ QString csvField(const QString &s)
     quoted.replace(u"\""_s, u"\"\""_s);
     return u'"' + quoted + u'"';
 }
-
-} // namespace
 
 std::optional<QList<ReportBenchReportScore>>
 readReportBenchScores(ProjectStore &store, const ReportBenchOptions &options, const QString &model,
@@ -67,18 +62,18 @@ QByteArray reportBenchReportsCsv(const QList<ReportBenchReportScore> &scores)
     QString csv = u"model,arxiv_id,citations,urls,predicted_count,ground_truth_count,"
                   "intersection_count,precision,recall,f1_score,dropped,note\n"_s;
     for (const ReportBenchReportScore &s : scores) {
-        csv += QStringList{csvField(s.model),
+        csv += QStringList{reportBenchCsvField(s.model),
                            s.taskId,
                            QString::number(s.citations),
                            QString::number(s.urls),
                            QString::number(s.predictedCount),
                            QString::number(s.groundTruthCount),
                            QString::number(s.intersectionCount),
-                           shortest(s.precision),
-                           shortest(s.recall),
-                           shortest(s.f1),
+                           reportBenchCsvNumber(s.precision),
+                           reportBenchCsvNumber(s.recall),
+                           reportBenchCsvNumber(s.f1),
                            s.dropped ? u"true"_s : u"false"_s,
-                           csvField(s.note)}
+                           reportBenchCsvField(s.note)}
                    .join(u',')
             + u'\n';
     }

@@ -22,4 +22,9 @@ readReportBenchScores(ProjectStore &store, const ReportBenchOptions &options, co
 // evaluation_summary.csv columns among ours; numbers as Python's repr, undefined empty.
 QByteArray reportBenchReportsCsv(const QList<ReportBenchReportScore> &scores);
 
+// A number as the reference's CSVs write it (Python's repr(float)); empty when undefined.
+QString reportBenchCsvNumber(std::optional<double> v);
+// A CSV field, quoted when it has to be.
+QString reportBenchCsvField(const QString &s);
+
 } // namespace Rubricate

@@ -206,18 +206,20 @@ QString defaultSchemeFor(const QString &benchmarkKey)
 QString schemeMismatch(const QString &schemeKey, const QString &benchmarkKey)
 {
     const bool rr = benchmarkKey == QLatin1StringView(BenchmarkKey::ResearchRubrics);
-    // Statement checks answer true/false about statements, not rubric items.
+    // Statement checks answer true/false about extracted claims, not rubric items. PDR-Bench R
+    // validates statement–URL pairs against their sources: the same check as ReportBench's.
     if (schemeKey.startsWith("reportbench-"_L1)
-        && benchmarkKey != QLatin1StringView(BenchmarkKey::ReportBench))
-        return u"the %1 prompt scheme checks ReportBench statements, not \"%2\" rubrics"_s.arg(
-            schemeKey, benchmarkKey);
+        && benchmarkKey != QLatin1StringView(BenchmarkKey::ReportBench)
+        && benchmarkKey != QLatin1StringView(BenchmarkKey::PdrBench))
+        return u"the %1 prompt scheme checks claims of ReportBench and PDR-Bench reports, not "
+               "\"%2\" rubrics"_s.arg(schemeKey, benchmarkKey);
     const bool pdr = benchmarkKey == QLatin1StringView(BenchmarkKey::PdrBench);
     if (schemeKey == "pdrbench"_L1 && !pdr)
         return u"the pdrbench prompt scheme is for the pdrbench benchmark, not \"%1\""_s.arg(
             benchmarkKey);
     // PDR-Bench criteria are scored 0–10 per family with the persona; another scheme's
-    // verdicts would lie on another scale.
-    if (pdr && schemeKey != "pdrbench"_L1)
+    // verdicts would lie on another scale. Its claims go to the statement checks.
+    if (pdr && schemeKey != "pdrbench"_L1 && !schemeKey.startsWith("reportbench-"_L1))
         return u"the %1 prompt scheme cannot judge PDR-Bench criteria; use the pdrbench "
                "scheme"_s.arg(schemeKey);
     if (schemeKey == "researchrubrics"_L1 && !rr)

@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPointer>
+#include <QRegularExpression>
 #include <QTcpSocket>
 #include <QTimer>
 
@@ -193,8 +194,25 @@ int JudgeSimulator::expectedPdrScore(const QString &criterion)
     return int(fnv1a(criterion.trimmed()) % 11);
 }
 
-QString JudgeSimulator::answerPrompt(const QString &prompt, bool drop, bool reword)
+QString JudgeSimulator::answerPrompt(const QString &prompt, bool drop, bool reword,
+                                     const QString &model)
 {
+    if (!prompt.contains(u"<task_and_rubric>"_s) && prompt.contains(u"<statement>"_s)) {
+        // A claim check: one statement, against its source or alone.
+        const QString statement = between(prompt, u"<statement>"_s, u"</statement>"_s);
+        QJsonObject answer;
+        if (prompt.contains(u"<source>"_s)) {
+            const QString source = between(prompt, u"<source>"_s, u"</source>"_s);
+            const bool supported = expectedSupport(statement, source);
+            answer = {{u"verdict"_s, supported ? u"supported"_s : u"not supported"_s},
+                      {u"quote"_s, supported ? source.left(80) : QString()},
+                      {u"reason"_s, u"simulated judgement"_s}};
+        } else {
+            answer = {{u"decision"_s, expectedTruth(statement, model)},
+                      {u"reason"_s, u"simulated judgement"_s}};
+        }
+        return QString::fromUtf8(QJsonDocument(answer).toJson(QJsonDocument::Indented));
+    }
     if (prompt.contains(u"<criteria_list>"_s))
         return pdrScores(prompt, drop, reword);
     if (prompt.contains(u"<dimension_list>"_s))
@@ -241,6 +259,22 @@ QString JudgeSimulator::answerPrompt(const QString &prompt, bool drop, bool rewo
     }
     return QString::fromUtf8(
         QJsonDocument(QJsonObject{{u"results"_s, results}}).toJson(QJsonDocument::Indented));
+}
+
+bool JudgeSimulator::expectedSupport(const QString &statement, const QString &source)
+{
+    const QString haystack = source.toCaseFolded();
+    static const QRegularExpression words(u"\\w{3,}"_s);
+    for (auto it = words.globalMatch(statement.toCaseFolded()); it.hasNext();) {
+        if (!haystack.contains(it.next().captured()))
+            return false;
+    }
+    return true;
+}
+
+bool JudgeSimulator::expectedTruth(const QString &statement, const QString &model)
+{
+    return fnv1a(statement.trimmed() + u'\n' + model) % 4 != 0;
 }
 
 void JudgeSimulator::onNewConnection()
@@ -339,7 +373,9 @@ void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &path, const QB
     std::optional<QString> scripted;
     if (b.script)
         scripted = b.script(prompt, m_requests);
-    QString answer = scripted ? *scripted : answerPrompt(prompt, drop, b.reword);
+    QString answer = scripted
+        ? *scripted
+        : answerPrompt(prompt, drop, b.reword, request.value(u"model"_s).toString());
     if (broken)
         answer = u"I am sorry, I cannot produce the evaluation in the requested format."_s;
     else if (truncated)

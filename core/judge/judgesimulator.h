@@ -29,7 +29,7 @@ struct SimulatorBehaviour {
     bool fenced = false; // JSON inside ```json fences with prose around it
     // Tests that need a particular answer: called with the prompt and the request's arrival
     // number (1-based); a value replaces the simulated answer (failures above still apply).
-    std::function<std::optional<QString>(const QString &prompt, int arrival)> script;
+    std::function<std::optional<QString>(const QString &prompt, int arrival)> script = {};
 };
 
 class JudgeSimulator : public QObject
@@ -64,8 +64,17 @@ public:
     // The answer text the simulator gives `prompt` when nothing goes wrong (the offline
     // provider answers PDR-Bench criteria generation with it). `dropEveryThird` and `reword`
     // are the dropped-item and reworded-item misbehaviours.
+    // `model` is the request's judge model, which the claim fact-checks depend on.
     static QString answerPrompt(const QString &prompt, bool dropEveryThird = false,
-                                bool reword = false);
+                                bool reword = false, const QString &model = {});
+
+    // The claim schemes (a prompt with <statement>): reportbench-cited answers "supported"
+    // exactly when every word of three letters or more of the statement occurs in the
+    // <source> text (case-insensitive); reportbench-factcheck answers true unless a stable
+    // hash of the statement and the request's model name falls in one of four buckets, so
+    // that two judge models disagree on some statements.
+    static bool expectedSupport(const QString &statement, const QString &source);
+    static bool expectedTruth(const QString &statement, const QString &model);
 
     // Connections a client still holds open (a killed client's vanish once read to the end).
     int openConnections() const { return int(m_buffers.size()); }

@@ -34,6 +34,12 @@ struct SchemeItem {
 
 // The item a job sends for a rubric, with everything a scheme may read.
 SchemeItem schemeItemOf(const Rubric &rubric);
+// An item of a scheme that needsSource() whose source the project does not have (never
+// fetched, fetch failed, no URL at all) is never sent. Its verdict has no value, this label,
+// an error that starts with "source unavailable: " and says why, and raw {"source_state":
+// "<FetchedSource state key>" or "not-fetched" or "no-url"}. A judge failure has any other
+// label (usually none): scores leave both out but count them apart.
+inline constexpr QLatin1StringView sourceUnavailableLabel("source-unavailable");
 
 struct SchemeContext {
     Task task;
@@ -70,6 +76,14 @@ public:
     virtual ~PromptScheme() = default;
     virtual QString key() const = 0;
     virtual VerdictScale scale() const = 0;
+    // Which items this scheme judges: the rubric schemes judge task and query rubrics, the
+    // claim schemes the claims extracted from a report (Rubric::reportId set). The planner
+    // gives plan() only these.
+    virtual bool judges(const Rubric &rubric) const { return !rubric.reportId; }
+    // Whether each item must come with the fetched text of the source it cites
+    // (SchemeItem::sourceText). The run controller fills it in from the project's source
+    // cache and does not send an item whose source is unavailable.
+    virtual bool needsSource() const { return false; }
     virtual QList<QList<SchemeItem>> plan(const QList<Rubric> &rubrics, int batchSize) const = 0;
     virtual ProviderRequest buildRequest(const SchemeContext &context,
                                          const QList<SchemeItem> &items,
@@ -86,7 +100,9 @@ QStringList schemeKeys();
 // for PDR-Bench, else "drb2".
 QString defaultSchemeFor(const QString &benchmarkKey);
 // Why the scheme cannot judge the benchmark's rubrics (its verdicts would not lie on their
-// scale), or empty when it can. Unknown scheme keys are makeScheme()'s to report.
+// scale), or empty when it can. The claim schemes judge claims of ReportBench and PDR-Bench
+// reports (PDR-Bench R validates statement–URL pairs with reportbench-cited). Unknown scheme keys
+// are makeScheme()'s to report.
 QString schemeMismatch(const QString &schemeKey, const QString &benchmarkKey);
 
 // `templateFile` replaces the scheme's built-in prompt; it must contain {passage} and

@@ -86,6 +86,12 @@ public:
         return m_cited ? u"reportbench-cited"_s : u"reportbench-factcheck"_s;
     }
     VerdictScale scale() const override { return VerdictScale::Binary; }
+    bool judges(const Rubric &rubric) const override
+    {
+        return rubric.reportId
+            && rubric.dimension == (m_cited ? claimDimensionCited : claimDimensionUncited);
+    }
+    bool needsSource() const override { return m_cited; }
 
     QList<QList<SchemeItem>> plan(const QList<Rubric> &rubrics, int) const override
     {

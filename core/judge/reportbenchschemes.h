@@ -7,6 +7,8 @@
 //  - "reportbench-factcheck": a statement alone → true (1) or false (0) with a reason. The
 //    reference asks web-search models; whether the judge may search is the provider's
 //    business, not the prompt's.
+// Each judges only its own claims (Rubric::reportId set, dimension "cited" or "uncited"); PDR-Bench
+// R validates its statement–URL pairs with reportbench-cited as well.
 // One statement per request, whatever the batch size: each cited statement has its own
 // source, and the reference asks one at a time. Answers are read leniently (repaired JSON,
 // booleans or labels, several key spellings); a label we do not know is an error, never a
@@ -16,6 +18,12 @@
 #include "promptscheme.h"
 
 namespace Rubricate {
+
+// The dimensions of extracted claims (Rubric::reportId set): a statement with a citation,
+// checked against its source by reportbench-cited, and one without, fact-checked by
+// reportbench-factcheck.
+inline constexpr QLatin1StringView claimDimensionCited("cited");
+inline constexpr QLatin1StringView claimDimensionUncited("uncited");
 
 // How much of a source the cited check shows the judge, in code points: the reference's cut.
 inline constexpr int reportBenchSourceChars = 262'144;

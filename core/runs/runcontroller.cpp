@@ -6,6 +6,7 @@
 #include "judge/offlinejudge.h"
 #include "judge/promptscheme.h"
 #include "judgehttp.h"
+#include "sources/sourcefetcher.h"
 #include "store/projectstore.h"
 
 #include <QCryptographicHash>
@@ -248,13 +249,15 @@ const SchemeContext *RunController::context(RowId reportId)
     }
     if (report->format == ReportFormat::Pdf || report->format == ReportFormat::Image)
         ctx->original = m_store->originalFile(report->contentHash);
-    // Reports of one task share its rubrics; load them once.
+    // Reports of one task share its rubrics; load them once. Claims are the report's own.
     const std::pair<RowId, RowId> owner{report->taskId, report->queryId.value_or(0)};
     if (!m_rubricsLoaded.contains(owner)) {
         m_rubricsLoaded.insert(owner);
         for (const Rubric &r : m_store->rubrics(report->taskId, report->queryId))
             m_rubrics.insert(r.id, r);
     }
+    for (const Rubric &r : m_store->claims(reportId))
+        m_rubrics.insert(r.id, r);
     // Contexts hold whole reports; keep only the recent ones.
     if (m_contexts.size() > 64)
         m_contexts.clear();
@@ -290,6 +293,8 @@ void RunController::runJob(const RunJob &job)
         item.rubricId = id;
         active->items.append(item);
     }
+    if (m_scheme->needsSource() && !attachSources(active))
+        return;
     const ProviderRequest request
         = m_scheme->buildRequest(*ctx, active->items, m_provider.get(), m_config);
     active->call = m_provider->buildCall(m_config, request, m_apiKey);
@@ -322,6 +327,67 @@ void RunController::runJob(const RunJob &job)
         --m_networkLoad[network];
         onReply(reply, active);
     });
+}
+
+bool RunController::attachSources(const std::shared_ptr<ActiveJob> &active)
+{
+    RunJob &job = active->job;
+    QList<JudgedItem> unavailable;
+    QList<SchemeItem> kept;
+    for (SchemeItem item : std::as_const(active->items)) {
+        const QString url = m_rubrics.value(item.rubricId).metadata.value(u"url"_s).toString();
+        std::optional<SourceRow> row;
+        if (!url.isEmpty())
+            row = m_store->source(sourceKey(url));
+        if (row && row->state == "fetched"_L1 && !row->text.trimmed().isEmpty()) {
+            item.sourceUrl = url;
+            item.sourceText = row->text;
+            kept.append(item);
+            continue;
+        }
+        Verdict v;
+        v.runId = m_runId;
+        v.reportId = job.reportId;
+        v.rubricId = item.rubricId;
+        v.label = QString(sourceUnavailableLabel);
+        QString state;
+        if (url.isEmpty()) {
+            state = u"no-url"_s;
+            v.error = u"source unavailable: the citation points to no URL"_s;
+        } else if (!row) {
+            state = u"not-fetched"_s;
+            v.error
+                = u"source unavailable: %1 was never fetched (rubricate-cli sources fetch)"_s.arg(
+                    url);
+        } else {
+            state = row->state;
+            v.error = u"source unavailable: %1 %2%3"_s.arg(
+                url, row->state == "fetched"_L1 ? u"has no text"_s : row->state,
+                row->error.isEmpty() ? QString() : u" ("_s + row->error + u')');
+        }
+        v.raw.insert(u"source_state"_s, state);
+        unavailable.append({v, {}, std::nullopt, {}});
+    }
+    active->items = kept;
+    if (unavailable.isEmpty())
+        return true;
+    for (const JudgedItem &u : std::as_const(unavailable))
+        job.rubricIds.removeAll(u.verdict.rubricId);
+    if (job.rubricIds.isEmpty())
+        job.status = u"done"_s;
+    Transaction tx(*m_store);
+    if (!m_store->writeJudgeVerdicts(unavailable) || !m_store->updateJob(job) || !tx.commit()) {
+        giveUp(active, u"database: "_s + m_store->lastError());
+        return false;
+    }
+    m_progress.itemErrors += int(unavailable.size());
+    for (const JudgedItem &u : std::as_const(unavailable))
+        countOutcome(job.reportId, u.verdict.rubricId, true);
+    emit verdictsWritten(job.reportId);
+    if (!kept.isEmpty())
+        return true;
+    jobFinished(active);
+    return false;
 }
 
 void RunController::onReply(QNetworkReply *reply, const std::shared_ptr<ActiveJob> &active)

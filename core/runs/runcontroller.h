@@ -86,6 +86,9 @@ private:
     bool rateLimited(qint64 estimatedTokens, int *waitMs);
     void runJob(const RunJob &job);
     void runOffline(const RunJob &job);
+    // Fills in each item's source from the project; items without one get their "source
+    // unavailable" verdict at once and leave the job. False when nothing is left to send.
+    bool attachSources(const std::shared_ptr<ActiveJob> &active);
     void onReply(QNetworkReply *reply, const std::shared_ptr<ActiveJob> &active);
     void acceptAnswer(const std::shared_ptr<ActiveJob> &active, const QString &text,
                       qint64 inputTokens, qint64 outputTokens, bool fromCache);

@@ -70,6 +70,12 @@ std::optional<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &confi
         *error = why;
         return std::nullopt;
     }
+    // The lexical baseline reads the report; it has nothing to check a claim against.
+    if (config.provider == ProviderKind::Offline && config.scheme.startsWith("reportbench-"_L1)) {
+        *error = u"the offline judge cannot check claims; use an LLM provider for %1"_s.arg(
+            config.scheme);
+        return std::nullopt;
+    }
     const auto provider = makeProvider(config.provider);
     const QSet<QString> tasks(scope.taskIds.cbegin(), scope.taskIds.cend());
     const QSet<QString> models(scope.models.cbegin(), scope.models.cend());
@@ -78,8 +84,6 @@ std::optional<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &confi
 
     ScopePlan plan;
     plan.benchmarkId = bench->id;
-    // Keyed by task and query: PDR-Bench queries share a task but not its criteria.
-    QHash<std::pair<RowId, RowId>, QList<Rubric>> rubricsByOwner;
     for (const ReportSummary &r : store.reportSummaries(scope.benchmarkKey)) {
         if ((!tasks.isEmpty() && !tasks.contains(r.taskExternalId))
             || (!models.isEmpty() && !models.contains(r.model)))
@@ -96,13 +100,11 @@ std::optional<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &confi
                     r.taskExternalId));
             continue;
         }
-        const std::pair<RowId, RowId> owner{report->taskId, report->queryId.value_or(0)};
-        if (!rubricsByOwner.contains(owner))
-            rubricsByOwner.insert(owner, store.rubrics(report->taskId, report->queryId));
-        QList<Rubric> rubrics = rubricsByOwner.value(owner);
-        if (scope.onlyUnjudged) {
-            rubrics.removeIf([&](const Rubric &rb) { return judged.contains({r.id, rb.id}); });
-        }
+        // Each scheme judges its own kind of item: task rubrics, or the report's claims.
+        QList<Rubric> rubrics = store.reportItems(*report);
+        rubrics.removeIf([&](const Rubric &rb) {
+            return !scheme->judges(rb) || (scope.onlyUnjudged && judged.contains({r.id, rb.id}));
+        });
         const auto batches = scheme->plan(rubrics, config.batchSize);
         if (batches.isEmpty())
             continue;

@@ -92,6 +92,11 @@ QString sourceStateKey(FetchedSource::State state)
     return {};
 }
 
+QString sourceKey(const QString &url)
+{
+    return QUrl(url).toString(QUrl::FullyEncoded);
+}
+
 std::optional<FetchedSource::State> sourceStateFromKey(const QString &key)
 {
     for (const auto &[s, k] : stateKeys()) {

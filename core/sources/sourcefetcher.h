@@ -46,6 +46,9 @@ struct FetchedSource {
 
 QString sourceStateKey(FetchedSource::State state); // "fetched", "unreachable" ...
 std::optional<FetchedSource::State> sourceStateFromKey(const QString &key);
+// The key a URL is kept under in the project (SourceRow::url): the fully encoded form, as the
+// fetcher writes it.
+QString sourceKey(const QString &url);
 
 struct FetchOptions {
     int timeoutMs = 30'000; // without a byte arriving

@@ -203,6 +203,20 @@ QStringList fetchedSources(const SqlDialect &)
     };
 }
 
+// Version 7: rubric items that belong to one report (claims extracted from it). The natural
+// key gains the report, so that the claims of two agents' reports on one task do not collide;
+// task and query rubrics keep report_id NULL and their key as it was.
+QStringList reportClaims(const SqlDialect &)
+{
+    return {
+        u"ALTER TABLE rubric ADD COLUMN report_id INTEGER REFERENCES report(id) ON DELETE CASCADE"_s,
+        u"DROP INDEX rubric_key"_s,
+        u"CREATE UNIQUE INDEX rubric_key ON rubric"
+        " (task_id, COALESCE(query_id, 0), COALESCE(report_id, 0), dimension, position)"_s,
+        u"CREATE INDEX rubric_report ON rubric (report_id)"_s,
+    };
+}
+
 } // namespace
 
 const QList<Migration> &schemaMigrations()
@@ -214,6 +228,7 @@ const QList<Migration> &schemaMigrations()
         {4, u"judge run jobs, response cache, evidence spans"_s, judgeRuns},
         {5, u"annotation samples: items assigned to annotators"_s, annotationSamples},
         {6, u"fetched sources and their text"_s, fetchedSources},
+        {7, u"report-scoped rubric items (extracted claims)"_s, reportClaims},
     };
     return migrations;
 }

@@ -55,6 +55,7 @@ bool ProjectStore::initialise(const QString &path, int targetVersion, QString *e
         *error = u"%1 is not a Rubricate project: %2"_s.arg(path, q.lastError().text());
         return false;
     }
+    q.finish(); // a pending read of the schema would lock it against DROP in a migration
     QString migrationError;
     if (!migrate(db, *m_dialect, &migrationError, targetVersion)) {
         *error = u"%1: %2"_s.arg(path, migrationError);
@@ -281,12 +282,14 @@ Upserted ProjectStore::upsertQuery(const Query &qr)
 
 Upserted ProjectStore::upsertRubric(const Rubric &r)
 {
-    static const UpsertSql sql
-        = upsertSql(u"rubric"_s, {u"task_id"_s, u"query_id?"_s, u"dimension"_s, u"position"_s},
-                    {u"text"_s, u"weight"_s, u"dimension_weight"_s, u"mandatory"_s, u"scale"_s,
-                     u"duplicate_of"_s, u"metadata"_s});
-    return upsertRow(sql, {r.taskId, StoreCodec::id(r.queryId), r.dimension, r.position},
-                     rubricValues(r));
+    static const UpsertSql sql = upsertSql(
+        u"rubric"_s, {u"task_id"_s, u"query_id?"_s, u"report_id?"_s, u"dimension"_s, u"position"_s},
+        {u"text"_s, u"weight"_s, u"dimension_weight"_s, u"mandatory"_s, u"scale"_s,
+         u"duplicate_of"_s, u"metadata"_s});
+    return upsertRow(
+        sql,
+        {r.taskId, StoreCodec::id(r.queryId), StoreCodec::id(r.reportId), r.dimension, r.position},
+        rubricValues(r));
 }
 
 QVariantList ProjectStore::rubricValues(const Rubric &r)
@@ -302,7 +305,7 @@ QVariantList ProjectStore::rubricValues(const Rubric &r)
 
 int ProjectStore::deleteQueryRubrics(RowId queryId)
 {
-    QSqlQuery &q = prepared(u"DELETE FROM rubric WHERE query_id = ?"_s);
+    QSqlQuery &q = prepared(u"DELETE FROM rubric WHERE query_id = ? AND report_id IS NULL"_s);
     bindAt(q, 0, queryId);
     if (!exec(q))
         return -1;
@@ -448,6 +451,22 @@ Upserted ProjectStore::upsertVerdict(const Verdict &v)
     if (!exec(insert))
         return {};
     return {insert.lastInsertId().toLongLong(), UpsertResult::Added};
+}
+
+bool ProjectStore::deleteClaims(RowId reportId)
+{
+    const int annotated = claimAnnotationCount(reportId);
+    if (annotated != 0) {
+        if (annotated > 0)
+            m_lastError = u"report %1: %2 annotation(s) on its claims; they are never deleted"_s
+                              .arg(reportId)
+                              .arg(annotated);
+        return false;
+    }
+    // Verdicts, evidence and sample assignments of the claims go with them (ON DELETE CASCADE).
+    QSqlQuery &q = prepared(u"DELETE FROM rubric WHERE report_id = ?"_s);
+    bindAt(q, 0, reportId);
+    return exec(q);
 }
 
 std::optional<RowId> ProjectStore::appendAnnotation(const AnnotationEvent &e)

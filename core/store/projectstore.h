@@ -295,8 +295,21 @@ public:
     std::optional<RowId> taskId(RowId benchmarkId, const QString &externalId);
     std::optional<Task> task(RowId id);
     QList<TaskSummary> taskSummaries(const QString &benchmarkKey = {});
+    // The task's (or query's) own rubrics; never a report's claims.
     QList<Rubric> rubrics(RowId taskId, std::optional<RowId> queryId = std::nullopt);
     QList<Rubric> allRubricsOfTask(RowId taskId); // including PDR-Bench query criteria
+    // The claims extracted from one report (Rubric::reportId set), in id order.
+    QList<Rubric> claims(RowId reportId);
+    // Every item a report is judged and labelled on: its task's (or query's) rubrics, then its
+    // own claims.
+    QList<Rubric> reportItems(const Report &report);
+    // Claims per report: group = report id, key = dimension ("cited", "uncited").
+    QList<CountRow> claimCounts();
+    // Annotation events on the report's claims (-1 when the read fails).
+    int claimAnnotationCount(RowId reportId);
+    // Deletes the report's claims with their verdicts, inside the caller's transaction. Refuses
+    // (false) when a person annotated any of them: human labels are never thrown away.
+    bool deleteClaims(RowId reportId);
     QList<Reference> references(RowId taskId);
     std::optional<Persona> persona(RowId id);
     QList<Persona> personas(const QString &benchmarkKey = {}); // by external id
@@ -381,6 +394,7 @@ private:
     QList<CountRow> countRows(const QString &sql);
     // The value columns of a rubric row as upsertRubric writes them (and fingerprints them).
     static QVariantList rubricValues(const Rubric &r);
+    QList<Rubric> rubricRows(const QString &where, const QVariantList &values);
     std::optional<RowId> idByExternal(const QString &table, RowId benchmarkId,
                                       const QString &externalId);
     bool insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans);

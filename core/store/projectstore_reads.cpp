@@ -39,6 +39,7 @@ Rubric rubricFrom(const QSqlQuery &q)
     r.scale = scaleFromKey(q.value(9).toString()).value_or(VerdictScale::Drb2Tristate);
     r.duplicateOf = StoreCodec::toId(q.value(10));
     r.metadata = StoreCodec::toJson(q.value(11));
+    r.reportId = StoreCodec::toId(q.value(12));
     return r;
 }
 
@@ -52,8 +53,8 @@ Persona personaFrom(const QSqlQuery &q)
 }
 
 constexpr auto rubricColumns = "SELECT id, task_id, query_id, dimension, position, text, weight,"
-                               " dimension_weight, mandatory, scale, duplicate_of, metadata"
-                               " FROM rubric";
+                               " dimension_weight, mandatory, scale, duplicate_of, metadata,"
+                               " report_id FROM rubric";
 
 AnnotationEvent annotationFrom(const QSqlQuery &q)
 {
@@ -143,7 +144,8 @@ QList<TaskSummary> ProjectStore::taskSummaries(const QString &benchmarkKey)
     QList<TaskSummary> out;
     // Numeric external ids (DRB-II idx) sort as numbers, the rest as text.
     QSqlQuery &q = prepared(u"SELECT t.id, b.key, t.external_id, t.language, t.theme, t.title,"
-                            " (SELECT count(*) FROM rubric r WHERE r.task_id = t.id),"
+                            " (SELECT count(*) FROM rubric r WHERE r.task_id = t.id"
+                            "  AND r.report_id IS NULL),"
                             " (SELECT count(*) FROM report p WHERE p.task_id = t.id)"
                             " FROM task t JOIN benchmark b ON b.id = t.benchmark_id"
                             " WHERE (COALESCE(?, '') = '' OR b.key = ?)"
@@ -160,14 +162,12 @@ QList<TaskSummary> ProjectStore::taskSummaries(const QString &benchmarkKey)
     return out;
 }
 
-QList<Rubric> ProjectStore::rubrics(RowId taskId, std::optional<RowId> queryId)
+QList<Rubric> ProjectStore::rubricRows(const QString &where, const QVariantList &values)
 {
     QList<Rubric> out;
-    QSqlQuery &q = prepared(QString::fromLatin1(rubricColumns)
-                            + u" WHERE task_id = ? AND COALESCE(query_id, 0) = ?"
-                              " ORDER BY id"_s);
-    bindAt(q, 0, taskId);
-    bindAt(q, 1, queryId.value_or(0));
+    QSqlQuery &q = prepared(QString::fromLatin1(rubricColumns) + u" WHERE "_s + where);
+    for (int i = 0; i < values.size(); ++i)
+        bindAt(q, i, values.at(i));
     if (!exec(q))
         return out;
     while (q.next())
@@ -175,17 +175,48 @@ QList<Rubric> ProjectStore::rubrics(RowId taskId, std::optional<RowId> queryId)
     return out;
 }
 
+QList<Rubric> ProjectStore::rubrics(RowId taskId, std::optional<RowId> queryId)
+{
+    return rubricRows(u"task_id = ? AND COALESCE(query_id, 0) = ? AND report_id IS NULL"
+                      " ORDER BY id"_s,
+                      {taskId, queryId.value_or(0)});
+}
+
 QList<Rubric> ProjectStore::allRubricsOfTask(RowId taskId)
 {
-    QList<Rubric> out;
-    QSqlQuery &q
-        = prepared(QString::fromLatin1(rubricColumns) + u" WHERE task_id = ? ORDER BY id"_s);
-    bindAt(q, 0, taskId);
-    if (!exec(q))
-        return out;
-    while (q.next())
-        out.append(rubricFrom(q));
-    return out;
+    return rubricRows(u"task_id = ? AND report_id IS NULL ORDER BY id"_s, {taskId});
+}
+
+QList<Rubric> ProjectStore::claims(RowId reportId)
+{
+    return rubricRows(u"report_id = ? ORDER BY id"_s, {reportId});
+}
+
+QList<Rubric> ProjectStore::reportItems(const Report &report)
+{
+    // The task's (or query's) rubrics first, then the report's own claims.
+    return rubricRows(u"(report_id IS NULL AND task_id = ? AND COALESCE(query_id, 0) = ?)"
+                      " OR report_id = ? ORDER BY report_id IS NOT NULL, id"_s,
+                      {report.taskId, report.queryId.value_or(0), report.id});
+}
+
+QList<CountRow> ProjectStore::claimCounts()
+{
+    return countRows(u"SELECT report_id, dimension, count(*) FROM rubric"
+                     " WHERE report_id IS NOT NULL GROUP BY report_id, dimension"
+                     " ORDER BY report_id, dimension"_s);
+}
+
+int ProjectStore::claimAnnotationCount(RowId reportId)
+{
+    QSqlQuery &q = prepared(u"SELECT count(*) FROM annotation_event e"
+                            " JOIN rubric r ON r.id = e.rubric_id WHERE r.report_id = ?"_s);
+    bindAt(q, 0, reportId);
+    int n = -1;
+    if (exec(q) && q.next())
+        n = q.value(0).toInt();
+    q.finish();
+    return n;
 }
 
 QList<Reference> ProjectStore::references(RowId taskId)
@@ -284,8 +315,9 @@ QList<Query> ProjectStore::queries(RowId benchmarkId)
 
 int ProjectStore::annotatedRubricsOfQuery(RowId queryId)
 {
-    QSqlQuery &q = prepared(u"SELECT COUNT(DISTINCT a.rubric_id) FROM annotation_event a"
-                            " JOIN rubric r ON r.id = a.rubric_id WHERE r.query_id = ?"_s);
+    QSqlQuery &q = prepared(
+        u"SELECT COUNT(DISTINCT a.rubric_id) FROM annotation_event a"
+        " JOIN rubric r ON r.id = a.rubric_id WHERE r.query_id = ? AND r.report_id IS NULL"_s);
     bindAt(q, 0, queryId);
     if (!exec(q) || !q.next())
         return -1;

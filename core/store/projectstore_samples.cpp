@@ -22,6 +22,7 @@ QList<RatingRow> ProjectStore::itemRows(const QString &benchmarkKey)
         " JOIN benchmark b ON b.id = t.benchmark_id JOIN agent_model m ON m.id = p.model_id"
         " JOIN rubric r ON r.task_id = p.task_id"
         " AND COALESCE(r.query_id, 0) = COALESCE(p.query_id, 0)"
+        " AND (r.report_id IS NULL OR r.report_id = p.id)"
         " LEFT JOIN research_query qr ON qr.id = p.query_id"
         " LEFT JOIN persona pe ON pe.id = qr.persona_id"
         " LEFT JOIN verdict v ON v.id = (SELECT x.id FROM verdict x WHERE x.report_id = p.id"

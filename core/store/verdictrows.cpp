@@ -59,7 +59,9 @@ QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
         ? store.evidenceSpansOfReport(runId, reportId)
         : QHash<RowId, QList<EvidenceSpanRow>>();
     const QHash<RowId, AnnotationEvent> human = store.currentAnnotations(reportId, annotator);
-    for (const Rubric &r : orderedRubrics(store.rubrics(report->taskId, report->queryId))) {
+    QList<Rubric> items = orderedRubrics(store.rubrics(report->taskId, report->queryId));
+    items += store.claims(report->id);
+    for (const Rubric &r : std::as_const(items)) {
         VerdictRow row;
         row.rubricId = r.id;
         row.dimension = r.dimension;

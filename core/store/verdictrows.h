@@ -40,9 +40,9 @@ struct VerdictRow {
 };
 
 // Rows for `reportId` in rubric order (a PDR-Bench query's criteria by dimension, then by
-// position, so that an edited order shows); judge columns from `runId` (0: none), the second
-// judge column from `otherRunId` (0: none), human columns from `annotator`'s newest events
-// (empty: anyone's newest).
+// position, so that an edited order shows; then the report's own claims); judge columns from
+// `runId` (0: none), the second judge column from `otherRunId` (0: none), human columns from
+// `annotator`'s newest events (empty: anyone's newest).
 QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
                               const QString &annotator = {}, RowId otherRunId = 0);
 

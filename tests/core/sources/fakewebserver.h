@@ -36,6 +36,11 @@ public:
     }
 
     void setPdf(const QByteArray &pdf) { m_pdf = pdf; }
+    // Serves `body` as `type` at `path`, before any of the built-in pages.
+    void setPage(const QByteArray &path, const QByteArray &type, const QByteArray &body)
+    {
+        m_pages.insert(path, {type, body});
+    }
     int requests() const { return int(m_paths.size()); }
     const QList<QByteArray> &paths() const { return m_paths; }
     int maxInFlight() const { return m_maxInFlight; }
@@ -73,7 +78,9 @@ private:
 
     void serve(QTcpSocket *socket, const QByteArray &path)
     {
-        if (path == "/page.html") {
+        if (const auto page = m_pages.constFind(path); page != m_pages.cend()) {
+            answer(socket, 200, page->first, page->second);
+        } else if (path == "/page.html") {
             answer(socket, 200, "text/html; charset=utf-8",
                    "<html><head><link rel=stylesheet href=\"/style.css\"></head><body>"
                    "<h1>Leaf chemistry</h1><p>Photosynthesis converts light into sugar.</p>"
@@ -129,6 +136,7 @@ private:
     }
 
     QHash<QTcpSocket *, QByteArray> m_buffers;
+    QHash<QByteArray, std::pair<QByteArray, QByteArray>> m_pages; // path -> (type, body)
     QList<QByteArray> m_paths;
     QByteArray m_pdf;
     QByteArray m_userAgent;

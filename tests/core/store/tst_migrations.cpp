@@ -113,6 +113,24 @@ private slots:
         QCOMPARE(store->source(failed.url)->state, u"timeout"_s);
         QVERIFY(store->source(failed.url)->contentHash.isEmpty());
         QCOMPARE(store->sources().size(), 2);
+
+        // ... and migration 7's: the old rubrics stay the task's, and the old report can get
+        // claims of its own beside them (same dimension and position, another key).
+        const auto report = store->report(1);
+        QVERIFY(report);
+        const QList<Rubric> before = store->rubrics(report->taskId);
+        QCOMPARE(before.size(), 2);
+        QVERIFY(!before.constFirst().reportId);
+        Rubric claim = before.constFirst();
+        claim.id = 0;
+        claim.reportId = report->id;
+        claim.text = u"A claim of the old report."_s;
+        QVERIFY2(store->upsertRubric(claim).result == UpsertResult::Added,
+                 qPrintable(store->lastError()));
+        QCOMPARE(store->rubrics(report->taskId).size(), 2);
+        QCOMPARE(store->claims(report->id).size(), 1);
+        QCOMPARE(store->reportItems(*report).size(), 3);
+        QCOMPARE(store->reportItems(*report).constLast().text, claim.text);
     }
 
     void upgradesStepByStep()

@@ -269,6 +269,78 @@ private slots:
         QCOMPARE(m_store->search(u"转型"_s).size(), 1); // two characters: scan
         QCOMPARE(m_store->search(u"不存在"_s).size(), 0);
     }
+
+    void claimsBelongToTheirReport()
+    {
+        // Two agents' reports on one task, each with a claim at the same dimension and
+        // position: distinct items, each listed only with its own report.
+        Report other;
+        other.modelId = *m_store->ensureModel(u"ModelClaims"_s);
+        other.taskId = m_task;
+        other.format = ReportFormat::Markdown;
+        other.text = u"Tides follow the moon."_s;
+        other.hasText = true;
+        const RowId otherId = m_store->upsertReport(other, {}).id;
+        QVERIFY(otherId > 0);
+        const QList<Rubric> taskRubrics = m_store->rubrics(m_task);
+        QList<RowId> claimIds;
+        for (RowId reportId : {m_report, otherId}) {
+            Rubric c;
+            c.taskId = m_task;
+            c.reportId = reportId;
+            c.dimension = u"cited"_s;
+            c.scale = VerdictScale::Binary;
+            c.text = u"Tides follow the moon (report %1)."_s.arg(reportId);
+            c.metadata = {{u"url"_s, u"https://example.org/moon"_s}};
+            const Upserted u = m_store->upsertRubric(c);
+            QCOMPARE(u.result, UpsertResult::Added);
+            QCOMPARE(m_store->upsertRubric(c).result, UpsertResult::Unchanged);
+            claimIds << u.id;
+        }
+        QCOMPARE(m_store->rubrics(m_task).size(), taskRubrics.size());
+        QCOMPARE(m_store->allRubricsOfTask(m_task).size(), taskRubrics.size());
+        QCOMPARE(m_store->claims(otherId).size(), 1);
+        QCOMPARE(m_store->claims(otherId).constFirst().id, claimIds.at(1));
+        QCOMPARE(*m_store->claims(otherId).constFirst().reportId, otherId);
+        QCOMPARE(m_store->claims(otherId).constFirst().scale, VerdictScale::Binary);
+        const QList<Rubric> items = m_store->reportItems(*m_store->report(otherId));
+        QCOMPARE(items.size(), taskRubrics.size() + 1);
+        QCOMPARE(items.constLast().id, claimIds.at(1));
+
+        // Sampling and agreement see a claim only beside its own report.
+        int otherClaimRows = 0;
+        for (const RatingRow &row : m_store->itemRows({})) {
+            if (row.rubricId == claimIds.at(1)) {
+                QCOMPARE(row.reportId, otherId);
+                ++otherClaimRows;
+            }
+            QVERIFY(row.rubricId != claimIds.at(0) || row.reportId == m_report);
+        }
+        QCOMPARE(otherClaimRows, 1);
+        AnnotationEvent label;
+        label.reportId = otherId;
+        label.rubricId = claimIds.at(1);
+        label.annotator = u"carol"_s;
+        label.value = 0;
+        QVERIFY(m_store->appendAnnotation(label));
+        const QList<RatingRow> ratings = m_store->ratingRows({});
+        QVERIFY(std::any_of(ratings.cbegin(), ratings.cend(), [&](const RatingRow &r) {
+            return r.rubricId == claimIds.at(1) && r.rater == "human:carol"_L1;
+        }));
+        QCOMPARE(m_store->claimCounts().size(), 2);
+
+        // An annotated claim is never deleted; an unannotated one goes with its verdicts.
+        {
+            Transaction tx(*m_store);
+            QVERIFY(!m_store->deleteClaims(otherId));
+            QVERIFY(m_store->lastError().contains(u"annotation"_s));
+            QVERIFY(m_store->deleteClaims(m_report));
+            QVERIFY(tx.commit());
+        }
+        QVERIFY(m_store->claims(m_report).isEmpty());
+        QCOMPARE(m_store->claims(otherId).size(), 1);
+        QCOMPARE(m_store->claimAnnotationCount(otherId), 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProjectStore)

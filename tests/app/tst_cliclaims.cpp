@@ -1,0 +1,90 @@
+// rubricate-cli claims as a user runs it: extract the statements of ReportBench reports, list
+// them, fetch what they cite, and score them; and what the commands refuse.
+#include "claimsfixture.h"
+#include "clirunner.h"
+#include "shareddata.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+using Result = RubricateTest::CliResult;
+
+class TestCliClaims : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    Result cli(const QStringList &args)
+    {
+        return RubricateTest::runCli(m_dir.path(), QStringList{u"-p"_s, u"p.rubricate"_s} + args);
+    }
+
+private slots:
+    void extractsListsFetchesAndScores()
+    {
+        RUBRICATE_REQUIRE_SHARED(tasks, "reportbench/ReportBench_v1.1.jsonl");
+        QCOMPARE(cli({u"import"_s, u"reportbench"_s, tasks}).code, 0);
+        // Port 9 (discard) refuses on the loopback: every cited source is unreachable.
+        const QString folder = m_dir.filePath(u"out"_s);
+        QVERIFY(
+            RubricateTest::writeFile(folder + u"/"_s + RubricateTest::claimsTaskId() + u".json"_s,
+                                     RubricateTest::claimsReport(u"http://127.0.0.1:9"_s)));
+        const Result imported
+            = cli({u"import"_s, u"reportbench-reports"_s, folder, u"--model"_s, u"ModelA"_s});
+        QVERIFY2(imported.code == 0, qPrintable(imported.out + imported.err));
+
+        const Result none = cli({u"claims"_s, u"list"_s});
+        QCOMPARE(none.code, 0);
+        QVERIFY(none.out.contains(u"no claims"_s));
+
+        const Result extracted = cli({u"claims"_s, u"extract"_s});
+        QVERIFY2(extracted.code == 0, qPrintable(extracted.out + extracted.err));
+        QVERIFY2(extracted.out.contains(u"1 report(s): 1 extracted (3 cited"_s),
+                 qPrintable(extracted.out));
+        QVERIFY(extracted.out.contains(u"2 uncited"_s));
+
+        const Result list = cli({u"claims"_s, u"list"_s});
+        QCOMPARE(list.code, 0);
+        QVERIFY2(list.out.contains(u"ModelA"_s) && list.out.contains(u"per model"_s),
+                 qPrintable(list.out));
+
+        const Result again = cli({u"claims"_s, u"extract"_s, u"--models"_s, u"ModelA"_s});
+        QCOMPARE(again.code, 0);
+        QVERIFY2(again.out.contains(u"0 extracted"_s) && again.out.contains(u"1 already had"_s),
+                 qPrintable(again.out));
+        QCOMPARE(cli({u"claims"_s, u"extract"_s, u"--force"_s}).code, 0);
+
+        // With no URL named, sources fetch takes the URLs the claims cite.
+        const Result fetched = cli({u"sources"_s, u"fetch"_s, u"--timeout"_s, u"5"_s});
+        QVERIFY2(fetched.code == 0, qPrintable(fetched.out + fetched.err));
+        QVERIFY2(fetched.out.contains(u"3 URL(s) cited by the project's claims"_s),
+                 qPrintable(fetched.out));
+        QVERIFY(fetched.out.contains(u"3 not fetched"_s));
+
+        // The offline baseline has nothing to check a claim against.
+        const Result offline = cli({u"judge"_s, u"--benchmark"_s, u"reportbench"_s, u"--scheme"_s,
+                                    u"reportbench-factcheck"_s});
+        QVERIFY(offline.code != 0);
+        QVERIFY2(offline.err.contains(u"offline judge cannot check claims"_s),
+                 qPrintable(offline.err));
+
+        const QString csv = m_dir.filePath(u"metrics.csv"_s);
+        const Result score = cli({u"score"_s, u"reportbench"_s, u"--statements-out"_s, csv});
+        QVERIFY2(score.code == 0, qPrintable(score.out + score.err));
+        QVERIFY2(score.out.contains(u"Statements (claims"_s), qPrintable(score.out));
+        QVERIFY(RubricateTest::readFile(csv).startsWith("model,arxiv_id,total_citations,"));
+        QVERIFY(RubricateTest::readFile(csv).contains("ModelA,2003.00653,3,2,5,"));
+
+        const Result badRun = cli({u"score"_s, u"reportbench"_s, u"--runs"_s, u"999"_s});
+        QCOMPARE(badRun.code, 1);
+        QVERIFY(badRun.err.contains(u"run 999"_s));
+
+        QCOMPARE(cli({u"claims"_s, u"count"_s}).code, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliClaims)
+#include "tst_cliclaims.moc"

@@ -1,0 +1,98 @@
+// Claims in the window: Judge → Extract Claims runs in the background, the report's claims
+// appear in the verdict panel beside its rubrics, and a person labels one with the binary keys.
+#include "mainwindow.h"
+#include "projectexplorer.h"
+#include "projecttreemodel.h"
+#include "reportview.h"
+#include "store/projectstore.h"
+#include "verdictmodel.h"
+#include "verdictpanel.h"
+
+#include <QAction>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+class TestClaimsUi : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void extractedClaimsCanBeLabelled()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(u"RubricateTest"_s);
+        QCoreApplication::setApplicationName(u"tst_claimsui"_s);
+        QSettings().clear();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"claims.rubricate"_s);
+        RowId reportId = 0;
+        {
+            QString error;
+            auto store = ProjectStore::open(path, &error);
+            QVERIFY2(store, qPrintable(error));
+            const auto bench
+                = store->ensureBenchmark(u"reportbench"_s, u"ReportBench"_s, VerdictScale::Binary);
+            Task t;
+            t.benchmarkId = bench->id;
+            t.externalId = u"2003.00653"_s;
+            t.prompt = u"Survey the tides."_s;
+            Report r;
+            r.modelId = *store->ensureModel(u"ModelA"_s);
+            r.taskId = store->upsertTask(t).id;
+            r.format = ReportFormat::Markdown;
+            r.text = u"# Tides\n\nThe moon causes the ocean tides on planet Earth [1].\n\n"
+                     "Spring tides happen twice in every lunar month.\n\n"
+                     "## References\n\n[1] Tide tables. https://example.org/tides\n"_s;
+            r.hasText = true;
+            reportId = store->upsertReport(r, {}).id;
+            QVERIFY(reportId);
+        }
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.openProject(path);
+        QTRY_COMPARE_WITH_TIMEOUT(window.projectModel()->rowCount(), 1, 20000);
+        QVERIFY(window.extractClaimsAction()->isEnabled());
+        window.extractClaimsAction()->trigger();
+        // Extracted off the GUI thread, then the project is read again.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                QString error;
+                auto store = ProjectStore::open(path, &error);
+                return store && store->claims(reportId).size() == 2;
+            }(),
+            20000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.explorer()->selectReport(reportId), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.reportView()->reportId(), reportId, 20000);
+        VerdictPanel *panel = window.verdictPanel();
+        VerdictModel *model = panel->model();
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, 20000);
+        QCOMPARE(model->rowAt(0)->dimension, u"cited"_s);
+        QCOMPARE(model->rowAt(0)->scale, VerdictScale::Binary);
+        QCOMPARE(model->rowAt(1)->rubricText, u"Spring tides happen twice in every lunar month."_s);
+
+        // The binary keys label a claim like any rubric item.
+        QTableView *table = panel->view();
+        table->setFocus();
+        table->setCurrentIndex(model->index(1, VerdictModel::RubricColumn));
+        QTest::keyClick(table, Qt::Key_0);
+        QTRY_COMPARE(model->index(1, VerdictModel::HumanColumn).data().toString(),
+                     u"no"_s); // a binary check says yes or no
+        QString error;
+        auto store = ProjectStore::open(path, &error);
+        QTRY_VERIFY(
+            store->currentAnnotation(reportId, model->rowAt(1)->rubricId, VerdictPanel::annotator())
+                .has_value());
+        QCOMPARE(*store->currentAnnotation(reportId, model->rowAt(1)->rubricId)->value, 0.0);
+    }
+};
+
+QTEST_MAIN(TestClaimsUi)
+#include "tst_claimsui.moc"
