@@ -125,8 +125,9 @@ Commands:
                                reference's per-criterion result lines.
   score pdr [--run ID] [--out DIR] [--missing exclude|reference] [--unavailable
         exclude|not-supported] [--no-claims none|zero] [--reliability mean|fa]
-                               PDR-Bench P, Q and overall (0-10) per model, persona and
-                               setting, and per-dimension means, from a pdrbench judge run
+        [--claim-runs IDS]     PDR-Bench P, Q, R and overall (0-10) per model, persona and
+                               setting, and per-dimension means, from a pdrbench judge run;
+                               R from the reports' claims and their support runs
                                (default: the newest finished one); judge errors left out
                                and counted. --out DIR writes the reference's layout
                                (personalization/, quality/, overall/<MODEL>/...).

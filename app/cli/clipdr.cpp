@@ -6,6 +6,7 @@
 #include "clijudge.h"
 #include "cliscore.h"
 #include "clitable.h"
+#include "exchange/claimsproject.h"
 #include "exchange/pdrproject.h"
 #include "runs/pdrcriteriagenerator.h"
 #include "runs/runplanner.h"
@@ -168,7 +169,22 @@ int cmdScore(const QCommandLineParser &p, const QString &projectPath, QTextStrea
     if (!store)
         return Failed;
     QString error;
-    const auto scores = scorePdrProject(*store, runId, options, std::nullopt, &error);
+    // R from the report's claims and their support runs (`claims extract`, then `judge
+    // --scheme reportbench-cited`); without claims R is left out, not 0.
+    std::optional<QList<PdrClaimItem>> claims;
+    if (p.isSet(u"claim-runs"_s)) {
+        QList<RowId> runs;
+        for (const QString &id : parseIdList(p.value(u"claim-runs"_s)))
+            runs << id.toLongLong();
+        claims = readPdrClaimItems(*store, runs, &error);
+        if (!claims) {
+            err << u"rubricate-cli: "_s << error << u'\n';
+            return Failed;
+        }
+    } else {
+        claims = storedPdrClaimItems(*store);
+    }
+    const auto scores = scorePdrProject(*store, runId, options, claims, &error);
     if (!scores) {
         err << u"rubricate-cli: "_s << error << u'\n';
         return Failed;
@@ -244,6 +260,9 @@ QList<QCommandLineOption> pdrOptions()
         {u"no-claims"_s, u"score pdr: a report without claims has none (default) or zero R."_s,
          u"POLICY"_s},
         {u"reliability"_s, u"score pdr: R = mean of FA and CC (default) or fa."_s, u"HOW"_s},
+        {u"claim-runs"_s,
+         u"score pdr: the support runs (reportbench-cited) R reads (default: every claim run)."_s,
+         u"IDS"_s},
     };
 }
 

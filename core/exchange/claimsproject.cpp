@@ -302,6 +302,12 @@ std::optional<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QS
     return out;
 }
 
+std::optional<QList<PdrClaimItem>> storedPdrClaimItems(ProjectStore &store)
+{
+    QString ignored; // "no claims" is the one way this fails without run ids
+    return readPdrClaimItems(store, {}, &ignored);
+}
+
 std::optional<QList<PdrClaimItem>>
 readPdrClaimItems(ProjectStore &store, const QList<RowId> &supportRunIds, QString *error)
 {

@@ -102,6 +102,10 @@ std::optional<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QS
 std::optional<QList<PdrClaimItem>>
 readPdrClaimItems(ProjectStore &store, const QList<RowId> &supportRunIds, QString *error);
 
+// The claim items of every PDR-Bench claim over every support run, or nothing when the project
+// has no PDR-Bench claims: then R has no value (it is left out of the overall), never 0.
+std::optional<QList<PdrClaimItem>> storedPdrClaimItems(ProjectStore &store);
+
 // ReportBench's statement measures of one report (metrics_calculator.py, formats.md §2.4).
 struct ReportBenchStatementScore {
     QString model;

@@ -1,5 +1,6 @@
 #include "leaderboardproject.h"
 
+#include "claimsproject.h"
 #include "drb2projectexport.h"
 #include "pdrproject.h"
 #include "reportbenchproject.h"
@@ -111,7 +112,7 @@ std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &b
             message = u"the project has no PDR-Bench judge runs"_s;
             return std::nullopt;
         }
-        const auto scores = scorePdrProject(store, run, {}, std::nullopt, &message);
+        const auto scores = scorePdrProject(store, run, {}, storedPdrClaimItems(store), &message);
         if (!scores)
             return std::nullopt;
         return pdrLeaderboard(scores->reports, scores->withReliability);
@@ -166,8 +167,9 @@ bool exportLeaderboardFiles(ProjectStore &store, const QString &benchmarkKey, Ro
     }
     if (benchmarkKey == QLatin1StringView(BenchmarkKey::PdrBench)) {
         const RowId run = resolveRun(store, benchmarkKey, runId);
-        const auto scores
-            = run == 0 ? std::nullopt : scorePdrProject(store, run, {}, std::nullopt, error);
+        const auto scores = run == 0
+            ? std::nullopt
+            : scorePdrProject(store, run, {}, storedPdrClaimItems(store), error);
         if (run == 0)
             *error = u"the project has no PDR-Bench judge runs"_s;
         return scores && writePdrResults(*scores, directory + u"/results"_s, files, error);

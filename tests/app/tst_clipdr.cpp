@@ -2,6 +2,7 @@
 // skipped ones, unknown ids) and `score pdr` from a stored pdrbench run, printed and written
 // in the reference's results layout.
 #include "clirunner.h"
+#include "exchange/claimsproject.h"
 #include "exchange/pdrproject.h"
 #include "pdrfixtures.h"
 #include "scratchproject.h"
@@ -118,6 +119,51 @@ private slots:
         QCOMPARE(cli({u"score"_s, u"pdr"_s, u"--run"_s, u"999"_s}).code, 1);
         r = cli({u"score"_s, u"pdr"_s, u"--missing"_s, u"reference"_s});
         QCOMPARE(r.code, 0);
+    }
+
+    // R from claims: ModelY's report has two statements citing a page never fetched and two
+    // without a citation. The support run sends nothing (no source text), so the cited claims
+    // are "source unavailable": CC = 10 · 2/4 = 5; FA has nothing checkable and, with it, R
+    // has no value, unless unavailable sources count as not supported (FA 0, R 2.5).
+    void reliabilityFromClaims()
+    {
+        const QByteArray article
+            = R"({"id": 1, "article": "# Budget for shifts\n\nNight shifts pay a premium of twelve percent in the regional contract [1]. The premium is paid monthly with the base salary [1]. A monthly budget should keep three months of expenses aside. Savings goals work best when they are automatic.\n\n[1] Regional contract, http://127.0.0.1:9/contract"})"
+              "\n";
+        QVERIFY(RubricateTest::writeFile(m_project.filePath(u"ModelY.jsonl"_s), article));
+        QCOMPARE(cli({u"import"_s, u"pdr-reports"_s, u"ModelY.jsonl"_s}).code, 0);
+        auto r = cli({u"claims"_s, u"extract"_s, u"--benchmark"_s, u"pdrbench"_s, u"--models"_s,
+                      u"ModelY"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        r = cli({u"judge"_s, u"--benchmark"_s, u"pdrbench"_s, u"--models"_s, u"ModelY"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        r = cli({u"judge"_s, u"--benchmark"_s, u"pdrbench"_s, u"--models"_s, u"ModelY"_s,
+                 u"--scheme"_s, u"reportbench-cited"_s, u"--provider"_s, u"openai"_s, u"--model"_s,
+                 u"checker"_s, u"--base-url"_s, u"http://127.0.0.1:9/v1"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+
+        QString error;
+        auto claims = readPdrClaimItems(m_project.store(), {}, &error);
+        QVERIFY2(claims, qPrintable(error));
+        QCOMPARE(claims->size(), 4);
+        const auto count = [&](PdrClaimStatus s) {
+            return std::count_if(claims->cbegin(), claims->cend(),
+                                 [s](const PdrClaimItem &c) { return c.status == s; });
+        };
+        QCOMPARE(count(PdrClaimStatus::SourceUnavailable), 2);
+        QCOMPARE(count(PdrClaimStatus::Uncited), 2);
+
+        r = cli({u"score"_s, u"pdr"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(u" R "_s), qPrintable(r.out));
+        r = cli({u"score"_s, u"pdr"_s, u"--unavailable"_s, u"not-supported"_s, u"--out"_s,
+                 m_project.filePath(u"withR"_s)});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        const QString reliability
+            = readText(m_project.filePath(u"withR/reliability/ModelY/reliability_result.txt"_s));
+        QVERIFY2(reliability.contains(u"Citation Coverage: 5.0000"_s), qPrintable(reliability));
+        QVERIFY2(reliability.contains(u"R Overall Score: 2.5000"_s), qPrintable(reliability));
+        QCOMPARE(cli({u"score"_s, u"pdr"_s, u"--claim-runs"_s, u"999"_s}).code, 1);
     }
 };
 
