@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -283,6 +283,213 @@
     </message>
 </context>
 <context>
+    <name>Rubricate::CriteriaDialog</name>
+    <message numerus="yes">
+        <source>%n judge verdict(s)</source>
+        <translation>
+            <numerusform>%n 条评审结论</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n human label event(s)</source>
+        <translation>
+            <numerusform>%n 条人工标注事件</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample assignment(s)</source>
+        <translation>
+            <numerusform>%n 条样本分配</numerusform></translation>
+    </message>
+    <message>
+        <source>Loading the criteria…</source>
+        <translation>正在加载标准…</translation>
+    </message>
+    <message>
+        <source>&amp;Add Criterion</source>
+        <translation>添加标准(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>删除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Add &amp;Dimension</source>
+        <translation>添加维度(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Normalise</source>
+        <translation>归一化(&amp;N)</translation>
+    </message>
+    <message>
+        <source>PDR Criteria</source>
+        <translation>PDR 评分标准</translation>
+    </message>
+    <message>
+        <source>Move the criterion up within its dimension</source>
+        <translation>在维度内上移该标准</translation>
+    </message>
+    <message>
+        <source>Move the criterion down within its dimension</source>
+        <translation>在维度内下移该标准</translation>
+    </message>
+    <message>
+        <source>Scale the weights of every dimension and every family so that they sum to 1</source>
+        <translation>缩放每个维度和每个类别的权重，使其和为 1</translation>
+    </message>
+    <message>
+        <source>Every known dimension is there</source>
+        <translation>所有已知维度均已存在</translation>
+    </message>
+    <message>
+        <source>The project file %1 does not exist.</source>
+        <translation>项目文件 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>Query %1 is not in this project.</source>
+        <translation>查询 %1 不在此项目中。</translation>
+    </message>
+    <message>
+        <source>The criteria could not be read: %1</source>
+        <translation>无法读取标准：%1</translation>
+    </message>
+    <message>
+        <source>PDR Criteria — query %1</source>
+        <translation>PDR 评分标准 — 查询 %1</translation>
+    </message>
+    <message>
+        <source>no persona</source>
+        <translation>无用户画像</translation>
+    </message>
+    <message>
+        <source>%1 (id %2)</source>
+        <translation>%1（编号 %2）</translation>
+    </message>
+    <message>
+        <source>Query %1 · %2 · %3
+%4</source>
+        <translation>查询 %1 · %2 · %3
+%4</translation>
+    </message>
+    <message>
+        <source>Every family's W_d and every dimension's w_c sum to 1 (within 1e-6).</source>
+        <translation>每个类别的 W_d 与每个维度的 w_c 之和均为 1（误差 1e-6 以内）。</translation>
+    </message>
+    <message>
+        <source>Fix the weights first (Normalise makes every sum 1).</source>
+        <translation>请先修正权重（“归一化”会使每个和为 1）。</translation>
+    </message>
+    <message>
+        <source>People have labelled this criterion; labels are never deleted, so it stays (a weight of 0 leaves it out of the score)</source>
+        <translation>已有人标注此标准；标注永不删除，因此它会保留（权重设为 0 即不计入得分）</translation>
+    </message>
+    <message>
+        <source>This criterion has %1.</source>
+        <translation>此标准有 %1。</translation>
+    </message>
+    <message>
+        <source>“%1” (%2)</source>
+        <translation>“%1”（%2）</translation>
+    </message>
+    <message>
+        <source>criterion %1 (%2)</source>
+        <translation>标准 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Removing these criteria deletes their judge verdicts:
+%1
+
+</source>
+        <translation>删除这些标准会同时删除其评审结论：
+%1
+
+</translation>
+    </message>
+    <message>
+        <source>These criteria were reworded after judges or people answered them; those answers will be shown as stale:
+%1
+
+</source>
+        <translation>这些标准在评审或人工作答后被改写；这些答案将显示为过期：
+%1
+
+</translation>
+    </message>
+    <message>
+        <source>Save anyway?</source>
+        <translation>仍要保存吗？</translation>
+    </message>
+    <message>
+        <source>Save Criteria</source>
+        <translation>保存标准</translation>
+    </message>
+    <message>
+        <source>Nothing was saved: %1</source>
+        <translation>未保存任何内容：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::CriteriaModel</name>
+    <message>
+        <source>%1: the dimension weights W_d sum to %2, not 1.</source>
+        <translation>%1：维度权重 W_d 之和为 %2，而不是 1。</translation>
+    </message>
+    <message>
+        <source>%1 has no criteria: add one, or it is dropped on saving.</source>
+        <translation>%1 没有标准：请添加一条，否则保存时会被丢弃。</translation>
+    </message>
+    <message>
+        <source>%1: the criterion weights w_c sum to %2, not 1.</source>
+        <translation>%1：标准权重 w_c 之和为 %2，而不是 1。</translation>
+    </message>
+    <message>
+        <source>%1 has a criterion without text.</source>
+        <translation>%1 有一条没有文字的标准。</translation>
+    </message>
+    <message>
+        <source>%1 has a negative weight.</source>
+        <translation>%1 有负权重。</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新</translation>
+    </message>
+    <message>
+        <source>reworded</source>
+        <translation>已改写</translation>
+    </message>
+    <message>
+        <source>no criteria</source>
+        <translation>无标准</translation>
+    </message>
+    <message>
+        <source>Σ W_d = %1</source>
+        <translation>Σ W_d = %1</translation>
+    </message>
+    <message>
+        <source>Σ w_c = %1</source>
+        <translation>Σ w_c = %1</translation>
+    </message>
+    <message>
+        <source>Criterion</source>
+        <translation>标准</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>New criterion</source>
+        <translation>新标准</translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::DisagreementsModel</name>
     <message>
         <source>Task</source>
@@ -351,6 +558,22 @@
         <source>Nothing was imported.</source>
         <translation>没有导入任何内容。</translation>
     </message>
+    <message>
+        <source>Agent &amp;model:</source>
+        <translation>智能体模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Run name:</source>
+        <translation>运行名称(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Default: from the folder or file name</source>
+        <translation>默认：取自文件夹或文件名</translation>
+    </message>
+    <message>
+        <source>Default: the file name</source>
+        <translation>默认：文件名</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::LeaderboardModel</name>
@@ -418,22 +641,20 @@
         <translation>正在计算…</translation>
     </message>
     <message>
-        <source>This project has no reports of a benchmark with a leaderboard (DRB-II, ResearchRubrics, ReportBench).</source>
-        <translation>此项目没有带排行榜的基准（DRB-II、ResearchRubrics、ReportBench）的报告。</translation>
-    </message>
-    <message>
         <source>No judge run of this benchmark yet: run the judge first.</source>
         <translation>此基准还没有评审运行：请先运行评审。</translation>
     </message>
     <message numerus="yes">
         <source>%1 (run %2, %n verdict(s))</source>
         <translation>
-            <numerusform>%1（运行 %2，%n 个结论）</numerusform></translation>
+            <numerusform>%1（运行 %2，%n 个结论）</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n model(s). %1 Undefined values are shown as “—” (hover for why) and sort last.</source>
         <translation>
-            <numerusform>%n 个模型。%1 未定义的值显示为“—”（悬停查看原因），排序时排在最后。</numerusform></translation>
+            <numerusform>%n 个模型。%1 未定义的值显示为“—”（悬停查看原因），排序时排在最后。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Export the leaderboard to a folder</source>
@@ -442,6 +663,14 @@
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>PDR-Bench</source>
+        <translation>PDR-Bench</translation>
+    </message>
+    <message>
+        <source>This project has no reports of a benchmark with a leaderboard (DRB-II, ResearchRubrics, PDR-Bench, ReportBench).</source>
+        <translation>此项目没有可生成排行榜的基准（DRB-II、ResearchRubrics、PDR-Bench、ReportBench）的报告。</translation>
     </message>
 </context>
 <context>
@@ -870,6 +1099,43 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>Leaderboards</source>
         <translation>排行榜</translation>
     </message>
+    <message>
+        <source>Extract &amp;Claims</source>
+        <translation>提取论断(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Store the statements of ReportBench and PDR-Bench reports as claims to check against their sources or fact-check</source>
+        <translation>将 ReportBench 和 PDR-Bench 报告中的陈述存为论断，以便对照来源核查或进行事实核查</translation>
+    </message>
+    <message>
+        <source>Extracting claims…</source>
+        <translation>正在提取论断…</translation>
+    </message>
+    <message>
+        <source>Edit PDR &amp;Criteria…</source>
+        <translation>编辑 PDR 标准(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>The PDR-Bench query's dimensions, criteria and weights: check, edit, normalise</source>
+        <translation>PDR-Bench 查询的维度、标准与权重：检查、编辑、归一化</translation>
+    </message>
+    <message>
+        <source>Writing PDR criteria: %1 of %2 queries written, %3 failed, %4 requests</source>
+        <translation>正在生成 PDR 标准：已写入 %1/%2 个查询，失败 %3 个，请求 %4 次</translation>
+    </message>
+    <message>
+        <source>Criteria saved</source>
+        <translation>标准已保存</translation>
+    </message>
+    <message>
+        <source>Extract Claims</source>
+        <translation>提取论断</translation>
+    </message>
+    <message numerus="yes">
+        <source>Claims extracted from %n report(s): %1 cited, %2 uncited</source>
+        <translation>
+            <numerusform>已从 %n 份报告中提取论断：有引用 %1 条，无引用 %2 条</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::PdfPageView</name>
@@ -892,6 +1158,98 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>The PDF could not be opened in memory.</source>
         <translation>无法在内存中打开该 PDF。</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::PersonaModel</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n field(s)</source>
+        <translation>
+            <numerusform>%n 个字段</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s)</source>
+        <translation>
+            <numerusform>%n 项</numerusform></translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::PersonaView</name>
+    <message>
+        <source>This report answers no PDR-Bench query.</source>
+        <translation>此报告不对应任何 PDR-Bench 查询。</translation>
+    </message>
+    <message>
+        <source>Edit Criteria…</source>
+        <translation>编辑标准…</translation>
+    </message>
+    <message>
+        <source>The query's personalization and quality criteria, their weights and wording</source>
+        <translation>该查询的个性化与质量标准、权重及措辞</translation>
+    </message>
+    <message>
+        <source>Setting:</source>
+        <translation>信息设置：</translation>
+    </message>
+    <message>
+        <source>Query:</source>
+        <translation>查询：</translation>
+    </message>
+    <message>
+        <source>Persona:</source>
+        <translation>用户画像：</translation>
+    </message>
+    <message>
+        <source>Task only</source>
+        <translation>仅任务</translation>
+    </message>
+    <message>
+        <source>Task with context</source>
+        <translation>任务与上下文</translation>
+    </message>
+    <message>
+        <source>Task with persona</source>
+        <translation>任务与用户画像</translation>
+    </message>
+    <message>
+        <source>the agent did not see this persona</source>
+        <translation>智能体未看到此用户画像</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>%1 (id %2)</source>
+        <translation>%1（编号 %2）</translation>
+    </message>
+    <message>
+        <source>none recorded for this query</source>
+        <translation>此查询未记录</translation>
     </message>
 </context>
 <context>
@@ -954,6 +1312,18 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>No report contains “%1”.</source>
         <translation>没有报告包含“%1”。</translation>
+    </message>
+    <message>
+        <source>Group by task</source>
+        <translation>按任务分组</translation>
+    </message>
+    <message>
+        <source>Group by persona</source>
+        <translation>按用户画像分组</translation>
+    </message>
+    <message>
+        <source>PDR-Bench: show reports under their task, or under the persona who asked and then the task</source>
+        <translation>PDR-Bench：按任务显示报告，或先按提问的用户画像再按任务显示</translation>
     </message>
 </context>
 <context>
@@ -1053,6 +1423,18 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>%1/%2 labelled</source>
         <translation>已标注 %1/%2</translation>
+    </message>
+    <message>
+        <source>1 persona</source>
+        <translation>1 个用户画像</translation>
+    </message>
+    <message>
+        <source>%L1 personas</source>
+        <translation>%L1 个用户画像</translation>
+    </message>
+    <message>
+        <source>No persona</source>
+        <translation>无用户画像</translation>
     </message>
 </context>
 <context>
@@ -1415,6 +1797,38 @@ A workbench for judging deep-research reports against expert rubrics.</source>
             <numerusform>将跳过 %n 份没有文本的报告。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>PDR-Bench criteria</source>
+        <translation>PDR-Bench 标准</translation>
+    </message>
+    <message>
+        <source>Have this judge &amp;write the queries' criteria instead</source>
+        <translation>改为让此评审模型编写查询的标准(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Dimension weights sampled several times and averaged, then weighted sub-criteria per dimension, as PDR-Bench generates them; you can edit them before scoring</source>
+        <translation>按 PDR-Bench 的方式：多次采样维度权重并取平均，再为每个维度生成带权重的子标准；评分前可以编辑</translation>
+    </message>
+    <message>
+        <source> weight samples per family</source>
+        <translation> 次权重采样（每个类别）</translation>
+    </message>
+    <message>
+        <source>Replace criteria that exist (never those a person labelled)</source>
+        <translation>替换已有标准（已被人工标注的除外）</translation>
+    </message>
+    <message>
+        <source>all queries, or query ids such as 1,2,5-9</source>
+        <translation>全部查询，或查询编号如 1,2,5-9</translation>
+    </message>
+    <message>
+        <source>&amp;Write Criteria</source>
+        <translation>生成标准(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Per query: %1 weight requests (%2 samples for each of the two families), then one request per dimension (7). Queries that have criteria are skipped unless you replace them; a query is written only when all its requests succeeded.</source>
+        <translation>每个查询：%1 次权重请求（两个类别各采样 %2 次），然后每个维度一次请求（共 7 次）。已有标准的查询会被跳过，除非选择替换；只有当一个查询的所有请求都成功时才会写入。</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::RunLauncher</name>
@@ -1433,6 +1847,10 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>There is no project at %1.</source>
         <translation>%1 处没有项目。</translation>
+    </message>
+    <message>
+        <source>query %1: %2</source>
+        <translation>查询 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -1848,6 +2266,48 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>Reason</source>
         <translation>理由</translation>
     </message>
+    <message>
+        <source>met</source>
+        <translation>满足</translation>
+    </message>
+    <message>
+        <source>partly</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <source>not met</source>
+        <translation>未满足</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>0–10 (keys 0–9, T for 10)</source>
+        <translation>0–10（按键 0–9，T 表示 10）</translation>
+    </message>
+    <message>
+        <source>Stale: the criterion was edited after this verdict.
+%1</source>
+        <translation>已过期：此结论之后标准被修改过。
+%1</translation>
+    </message>
+    <message>
+        <source>A pitfall: when it is satisfied, the report's score goes down</source>
+        <translation>陷阱项：若满足，报告得分会降低</translation>
+    </message>
+    <message>
+        <source>%1 (stale)</source>
+        <translation>%1（过期）</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::VerdictPanel</name>
@@ -2085,6 +2545,26 @@ A workbench for judging deep-research reports against expert rubrics.</source>
             <numerusform>盲评模式：%n 个评分项，已标注 %1 个</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Query &amp;&amp; Persona</source>
+        <translation>查询与用户画像</translation>
+    </message>
+    <message>
+        <source>weight %1: a pitfall</source>
+        <translation>权重 %1：陷阱项</translation>
+    </message>
+    <message>
+        <source>Scale:</source>
+        <translation>量表：</translation>
+    </message>
+    <message>
+        <source>Stale: the criterion was edited after this verdict; judge it again.</source>
+        <translation>已过期：此结论之后标准被修改过，请重新评审。</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -2105,8 +2585,8 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>要打开的项目文件。</translation>
     </message>
     <message>
-        <source>With --screenshot: main, pdf, blind, run-dialog, shortcuts, agreement or leaderboard.</source>
-        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、shortcuts、agreement 或 leaderboard。</translation>
+        <source>With --screenshot: main, pdf, blind, run-dialog, shortcuts, agreement, leaderboard[-&lt;benchmark&gt;], review-&lt;benchmark&gt;, persona or criteria-editor.</source>
+        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、shortcuts、agreement、leaderboard[-&lt;基准&gt;]、review-&lt;基准&gt;、persona 或 criteria-editor。</translation>
     </message>
 </context>
 </TS>

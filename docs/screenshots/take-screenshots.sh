@@ -46,5 +46,7 @@ pdr="$scratch/pdr.rubricate"
 "$cli" --project "$pdr" judge --benchmark pdrbench >/dev/null
 shoot C.UTF-8 "$here/persona.png" persona "$pdr"
 shoot C.UTF-8 "$here/criteria-editor.png" criteria-editor "$pdr"
+shoot C.UTF-8 "$here/leaderboard-pdrbench.png" leaderboard-pdrbench "$pdr"
+shoot C.UTF-8 "$here/review-pdrbench.png" review-pdrbench "$pdr"
 # The Simplified Chinese translation (needs a CJK font, e.g. fonts-wqy-microhei).
 shoot zh_CN.UTF-8 "$here/main-window-zh_CN.png"
