@@ -89,11 +89,9 @@ int list(const QCommandLineParser &p, ProjectStore &store, QTextStream &out)
 
 QList<QCommandLineOption> claimsOptions()
 {
-    return {
-        {u"force"_s,
-         u"claims extract: extract again for reports that have claims (refused when people "
-         "labelled any of them)."_s},
-    };
+    // --force is declared once, by the pdr options (a second declaration warns on every
+    // call); `claims extract --force` reads the same switch.
+    return {};
 }
 
 std::optional<int> runClaimsCommand(const QString &command, const QCommandLineParser &parser,

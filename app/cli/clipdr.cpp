@@ -250,7 +250,9 @@ QList<QCommandLineOption> pdrOptions()
          u"IDS"_s},
         {u"samples"_s, u"pdr criteria: weight samples per family (5)."_s, u"N"_s},
         {u"attempts"_s, u"pdr criteria: attempts per call (3)."_s, u"K"_s},
-        {u"force"_s, u"pdr criteria: also queries that have criteria, replacing them."_s},
+        {u"force"_s,
+         u"pdr criteria: also queries that have criteria, replacing them; claims extract: "
+         "extract again for reports that have claims (refused when people labelled any)."_s},
         {u"missing"_s,
          u"score pdr: exclude (default; renormalise over dimensions with a value) or reference "
          "(a dimension without a score counts 0)."_s,

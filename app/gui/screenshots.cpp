@@ -70,12 +70,13 @@ QString sceneBenchmark(const QString &scene)
         : scene.mid(dash + 1);
 }
 
-// The longest report that has a persona: the one that shows the most of a PDR-Bench query.
-RowId richestPersonaReport(const MainWindow &window)
+// The longest report that `wanted` accepts, or 0.
+RowId longestReport(const MainWindow &window,
+                    const std::function<bool(const ReportSummary &)> &wanted)
 {
     const ReportSummary *best = nullptr;
     for (const ReportSummary *r : reportsInTreeOrder(window)) {
-        if (!r->persona.isEmpty() && (!best || r->characters > best->characters))
+        if (wanted(*r) && (!best || r->characters > best->characters))
             best = r;
     }
     return best ? best->id : 0;
@@ -111,11 +112,12 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             const QString benchmark = sceneBenchmark(scene);
             const RowId pdf
                 = firstReport(window, [](const ReportSummary &r) { return r.format == u"pdf"_s; });
-            // An Atlas report of the benchmark: the demo's stronger agent has more evidence.
-            const RowId ofBenchmark = firstReport(window, [&](const ReportSummary &r) {
-                return r.benchmarkKey == benchmark && r.model == u"AtlasAgent"_s;
-            });
-            const RowId pdr = richestPersonaReport(window);
+            // The benchmark's longest report: the one that shows the most of its verdicts.
+            const RowId ofBenchmark = longestReport(
+                window, [&](const ReportSummary &r) { return r.benchmarkKey == benchmark; });
+            // The longest report with a persona shows the most of a PDR-Bench query.
+            const RowId pdr = longestReport(
+                window, [](const ReportSummary &r) { return !r.persona.isEmpty(); });
             if (scene == "pdf"_L1 && pdf)
                 window.explorer()->selectReport(pdf);
             else if (scene.startsWith(u"review-"_s) && ofBenchmark)

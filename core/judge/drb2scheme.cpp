@@ -115,7 +115,7 @@ public:
             passage = attachmentPlaceholder;
             request.attachments.append({mime, ctx.original});
         } else {
-            passage = cutToCodePoints(ctx.report.text, config.maxPassageChars);
+            passage = cutToCodePoints(ctx.report.text, passageLimit(config, *this));
         }
         QJsonArray rubricItems;
         for (const SchemeItem &i : items)
@@ -187,6 +187,20 @@ private:
 };
 
 } // namespace
+
+int passageLimit(const JudgeConfig &config, const PromptScheme &scheme)
+{
+    return config.maxPassageChars > 0 ? config.maxPassageChars : scheme.defaultPassageChars();
+}
+
+int passageLimit(const JudgeConfig &config)
+{
+    if (config.maxPassageChars > 0)
+        return config.maxPassageChars;
+    QString ignored;
+    const auto scheme = makeScheme(config.scheme, {}, &ignored);
+    return scheme ? scheme->defaultPassageChars() : PromptScheme::defaultPassageCut;
+}
 
 QStringList schemeKeys()
 {

@@ -34,7 +34,8 @@ struct JudgeConfig {
 
     QString scheme = QStringLiteral("drb2");
     int batchSize = 50;
-    int maxPassageChars = 150000;
+    // Where the report text is cut, in code points; 0: the scheme's own limit (passageLimit()).
+    int maxPassageChars = 0;
     QString promptTemplateFile; // optional replacement for the scheme's built-in template
 
     int concurrency = 10;

@@ -209,7 +209,7 @@ public:
             {{u"{task}"_s, task},
              {u"{persona}"_s, persona},
              {u"{family}"_s, family},
-             {u"{article}"_s, cutToCodePoints(ctx.report.text, config.maxPassageChars)},
+             {u"{article}"_s, cutToCodePoints(ctx.report.text, passageLimit(config, *this))},
              {u"{criteria_list}"_s, pythonJsonDumps(criteria, order)}});
         return request;
     }

@@ -91,7 +91,15 @@ public:
                                          const JudgeConfig &config) const = 0;
     virtual SchemeResult interpret(const QList<SchemeItem> &items,
                                    const QString &replyText) const = 0;
+    // Where the benchmark's own judge cuts a report (DRB-II: 150,000 code points).
+    virtual int defaultPassageChars() const { return defaultPassageCut; }
+    static constexpr int defaultPassageCut = 150000;
 };
+
+// The report cut a request uses: the config's, else the scheme's own (config.scheme's when no
+// scheme is at hand; 150,000 for an unknown key).
+int passageLimit(const JudgeConfig &config, const PromptScheme &scheme);
+int passageLimit(const JudgeConfig &config);
 
 // The keys makeScheme() knows, for choosers and messages.
 QStringList schemeKeys();

@@ -58,6 +58,11 @@ public:
 
     QString key() const override { return u"researchrubrics"_s; }
     VerdictScale scale() const override { return VerdictScale::Ternary; }
+    // The reference sends the whole report while len(text) // 4 ≤ 150,000 tokens, i.e. up to
+    // 600,000 characters, and only beyond that splits it into 400,000-character chunks with a
+    // synthesis call (formats.md §3.3). Up to that size we send what it sends; a longer report
+    // is cut here instead of chunked, and the cut is named in the run's warnings.
+    int defaultPassageChars() const override { return 600000; }
 
     QList<QList<SchemeItem>> plan(const QList<Rubric> &rubrics, int batchSize) const override
     {
@@ -93,7 +98,7 @@ public:
         request.prompt = fillPromptTemplate(
             m_template,
             {{u"{task_and_rubric}"_s, taskAndRubric},
-             {u"{passage}"_s, cutToCodePoints(ctx.report.text, config.maxPassageChars)}});
+             {u"{passage}"_s, cutToCodePoints(ctx.report.text, passageLimit(config, *this))}});
         return request;
     }
 

@@ -46,10 +46,10 @@ struct ScopePlan {
     QList<JobPlan> jobs;
 };
 
-qint64 requestTokens(int characters, const JudgeConfig &config)
+qint64 requestTokens(int characters, int passageLimit)
 {
     // The passage dominates a request; instructions and the rubric payload add a few hundred.
-    return qMin<qint64>(characters, config.maxPassageChars) / 4 + 200;
+    return qMin<qint64>(characters, passageLimit) / 4 + 200;
 }
 
 // The reads behind planRun and estimateRun, so that an estimate is what the plan will be.
@@ -109,6 +109,13 @@ std::optional<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &confi
         if (batches.isEmpty())
             continue;
         ++plan.reports;
+        // Counted in UTF-16 units here, so a report near the limit may still fit whole.
+        if (warnings && r.characters > passageLimit(config, *scheme)) {
+            warnings->append(u"%1 (%2, task %3): %4 characters; the judge sees the first %5"_s.arg(
+                r.sourceName.isEmpty() ? u"report %1"_s.arg(r.id) : r.sourceName, r.model,
+                r.taskExternalId, QString::number(r.characters),
+                QString::number(passageLimit(config, *scheme))));
+        }
         for (int i = 0; i < batches.size(); ++i) {
             JobPlan job;
             job.reportId = r.id;
@@ -116,7 +123,7 @@ std::optional<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &confi
             for (const SchemeItem &item : batches.at(i))
                 job.rubricIds << item.rubricId;
             plan.items += int(job.rubricIds.size());
-            plan.inputTokens += requestTokens(r.characters, config);
+            plan.inputTokens += requestTokens(r.characters, passageLimit(config, *scheme));
             plan.jobs.append(std::move(job));
         }
     }
@@ -241,6 +248,7 @@ std::optional<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId, QSt
         return std::nullopt;
     }
     const JudgeConfig config = JudgeConfig::fromJson(run->config);
+    const int limit = passageLimit(config);
     QHash<RowId, int> characters;
     for (const ReportSummary &r : store.reportSummaries())
         characters.insert(r.id, r.characters);
@@ -249,7 +257,7 @@ std::optional<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId, QSt
     const auto addJob = [&](RowId reportId, qsizetype items) {
         ++e.jobs;
         e.items += int(items);
-        e.inputTokens += requestTokens(characters.value(reportId), config);
+        e.inputTokens += requestTokens(characters.value(reportId), limit);
         reports.insert(reportId);
     };
     // Failed jobs go back to pending with their items; pending ones are sent as they are.

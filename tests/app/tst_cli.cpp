@@ -25,6 +25,8 @@ private slots:
         QCOMPARE(help.code, 0);
         QVERIFY(help.out.contains(u"import <kind> <path>"_s));
         QVERIFY(help.out.contains(u"drb2-reports"_s));
+        // Every option is declared once: QCommandLineParser warns about a repeat on every call.
+        QVERIFY2(!help.err.contains(u"already having an option"_s), qPrintable(help.err));
         QVERIFY(help.out.contains(u"Exit codes"_s));
 
         QCOMPARE(cli({}).code, 2);
