@@ -15,6 +15,7 @@
 #include "runlauncher.h"
 #include "runsdock.h"
 #include "sampledialog.h"
+#include "scoringchoices.h"
 #include "shortcutsheet.h"
 #include "verdictpanel.h"
 
@@ -212,6 +213,12 @@ void MainWindow::createActions()
             [this] { showShortcutSheet(this, shortcutHelp()); });
     addAction(m_shortcutsAction);
 
+    m_scoringChoicesAction = makeAction(
+        this, {}, tr("Scoring &Choices"), "actionScoringChoices", {},
+        tr("What Rubricate chose where a benchmark's reference scripts are silent, and the "
+           "settings that change it"));
+    connect(m_scoringChoicesAction, &QAction::triggered, this,
+            [this] { showScoringChoices(this); });
     m_aboutAction = makeAction(this, {}, tr("&About Rubricate"), "actionAbout", {}, {});
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, [this] {
@@ -331,6 +338,7 @@ void MainWindow::createMenusAndToolBar()
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_shortcutsAction);
+    help->addAction(m_scoringChoicesAction);
     help->addAction(m_aboutAction);
 
     QToolBar *toolBar = addToolBar(tr("Main Toolbar"));

@@ -138,6 +138,7 @@ private:
     QAction *m_quitAction = nullptr;
     QAction *m_shortcutsAction = nullptr;
     QAction *m_aboutAction = nullptr;
+    QAction *m_scoringChoicesAction = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
 

@@ -319,7 +319,8 @@ std::optional<JudgeConfig> judgeConfigFrom(const QCommandLineParser &p, QTextStr
         || !number(u"price-in"_s, c.pricePerMillionInput)
         || !number(u"price-out"_s, c.pricePerMillionOutput)
         || !number(u"temperature"_s, temperature) || !number(u"seed"_s, seed)
-        || !number(u"timeout"_s, timeout) || !number(u"backoff-ms"_s, c.backoffBaseMs))
+        || !number(u"timeout"_s, timeout) || !number(u"backoff-ms"_s, c.backoffBaseMs)
+        || !number(u"max-passage-chars"_s, c.maxPassageChars))
         return std::nullopt;
     if (p.isSet(u"temperature"_s))
         c.temperature = temperature;
@@ -361,6 +362,10 @@ QList<QCommandLineOption> judgeOptions()
         {u"only-unjudged"_s, u"judge: skip items that already have a verdict."_s},
         {u"concurrency"_s, u"judge: requests in flight (10)."_s, u"N"_s},
         {u"batch-size"_s, u"judge: rubric items per request (50)."_s, u"N"_s},
+        {u"max-passage-chars"_s,
+         u"judge: cut reports at N code points (default: the scheme's own, 150000; "
+         "researchrubrics 600000)."_s,
+         u"N"_s},
         {u"rpm"_s, u"judge: requests per minute limit."_s, u"N"_s},
         {u"tpm"_s, u"judge: tokens per minute limit."_s, u"N"_s},
         {u"max-attempts"_s, u"judge: attempts per request (6)."_s, u"N"_s},

@@ -157,10 +157,18 @@ public:
             o.value = m_cited ? reportBenchSupportValue(verdict, &o.error)
                               : reportBenchTruthValue(verdict, &o.error);
             o.reason = answer.value(u"reason"_s).toString(answer.value(u"reasoning"_s).toString());
+            QString quote;
             for (const QString &k : {u"quote"_s, u"source_sentence"_s, u"evidence"_s}) {
-                if (answer.value(k).isString() && o.evidence.isEmpty())
-                    o.evidence = answer.value(k).toString();
+                if (answer.value(k).isString() && quote.isEmpty())
+                    quote = answer.value(k).toString();
             }
+            // In the report, a claim's evidence is its own sentence, so the view highlights
+            // the statement coloured by its verdict; what the judge quoted from the source
+            // stays with the reason (and in raw).
+            const QString sentence = items.at(i).metadata.value(u"sentence"_s).toString();
+            o.evidence = sentence.isEmpty() ? quote : sentence;
+            if (!sentence.isEmpty() && !quote.isEmpty())
+                o.reason += (o.reason.isEmpty() ? u""_s : u"\n"_s) + u"Source: “%1”"_s.arg(quote);
             result.items.append(o);
         }
         return result;

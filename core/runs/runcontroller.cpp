@@ -350,6 +350,7 @@ bool RunController::attachSources(const std::shared_ptr<ActiveJob> &active)
         v.reportId = job.reportId;
         v.rubricId = item.rubricId;
         v.label = QString(sourceUnavailableLabel);
+        v.evidence = item.metadata.value(u"sentence"_s).toString(); // highlighted in the report
         QString state;
         if (url.isEmpty()) {
             state = u"no-url"_s;

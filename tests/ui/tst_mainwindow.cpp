@@ -13,6 +13,7 @@
 #include <QAbstractProxyModel>
 #include <QAction>
 #include <QComboBox>
+#include <QDialog>
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QLabel>
@@ -26,6 +27,7 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QTextDocument>
 #include <QTranslator>
 #include <QTreeView>
@@ -58,6 +60,7 @@ private slots:
     void reportWithoutTextSaysSo();
     void reportBrowserNeverLoadsResources();
     void chineseTranslationIsEmbedded();
+    void scoringChoicesAreInTheHelp();
 
 private:
     void openAndWait();
@@ -416,6 +419,26 @@ void TestMainWindow::chineseTranslationIsEmbedded()
     QVERIFY(byLocale.load(QLocale(QLocale::Chinese, QLocale::China), u"rubricate"_s, u"_"_s,
                           u":/i18n"_s));
     QCOMPARE(byLocale.translate("Rubricate::MainWindow", "&Import…"), u"导入(&I)…"_s);
+}
+
+// Help → Scoring Choices shows the built-in docs/scoring-choices.md: every benchmark's
+// choices where its reference is silent, with the settings that change them.
+void TestMainWindow::scoringChoicesAreInTheHelp()
+{
+    auto *action = m_window->findChild<QAction *>(u"actionScoringChoices"_s);
+    QVERIFY(action);
+    action->trigger();
+    QDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<QDialog *>(u"scoringChoices"_s)) != nullptr);
+    auto *text = dialog->findChild<QTextBrowser *>(u"scoringChoicesText"_s);
+    QVERIFY(text);
+    QVERIFY(!text->openLinks() && !text->openExternalLinks());
+    const QString shown = text->toPlainText();
+    for (const QString &section :
+         {u"ResearchRubrics"_s, u"ReportBench"_s, u"PDR-Bench"_s, u"Agreement"_s})
+        QVERIFY2(shown.contains(section), qPrintable(section));
+    QVERIFY(shown.contains(u"--unavailable not-supported"_s));
+    dialog->close();
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -94,6 +94,16 @@ private slots:
         QCOMPARE(r.items.at(0).evidence, u"reached 1,400 GW"_s);
         QCOMPARE(r.items.at(0).reason, u"same"_s);
 
+        // A stored claim knows its sentence: that is the evidence in the report (the view
+        // highlights the statement), and the source's quote goes with the reason.
+        SchemeItem claim = item;
+        claim.metadata.insert(u"sentence"_s, u"Solar capacity reached 1,400 GW in 2023 [2]."_s);
+        r = s->interpret(
+            {claim},
+            u"{\"verdict\": \"Supported\", \"quote\": \"reached 1,400 GW\", \"reason\": \"same\"}"_s);
+        QCOMPARE(r.items.at(0).evidence, u"Solar capacity reached 1,400 GW in 2023 [2]."_s);
+        QCOMPARE(r.items.at(0).reason, u"same\nSource: “reached 1,400 GW”"_s);
+
         // Broken JSON: fenced, single quotes, trailing comma, and the reference's NOT_FOUND.
         r = s->interpret({item},
                          u"Here it is:\n```json\n{'verdict': 'NOT_FOUND', 'reason': "

@@ -114,6 +114,26 @@ private slots:
         }
     }
 
+    // The reference sends reports whole up to 600,000 characters (chunking only beyond), so
+    // a 200,000-character report is not cut at DRB-II's 150,000; a set limit still applies.
+    void reportsGoWholeUpToTheReferenceLimit()
+    {
+        QCOMPARE(m_scheme->defaultPassageChars(), 600000);
+        SchemeContext ctx;
+        ctx.task.judgeTask = u"Plan."_s;
+        ctx.report.text = QString(200000, u'x');
+        JudgeConfig config;
+        QCOMPARE(passageLimit(config), 150000); // the default scheme is drb2
+        config.scheme = u"researchrubrics"_s;
+        QCOMPARE(passageLimit(config), 600000);
+        QVERIFY(m_scheme->buildRequest(ctx, allItems(), nullptr, config)
+                    .prompt.contains(QString(200000, u'x')));
+        config.maxPassageChars = 1000;
+        const QString cut = m_scheme->buildRequest(ctx, allItems(), nullptr, config).prompt;
+        QVERIFY(cut.contains(QString(1000, u'x')));
+        QVERIFY(!cut.contains(QString(1001, u'x')));
+    }
+
     void readsLabelsAndKeepsEvidence()
     {
         const QList<SchemeItem> items = allItems();
