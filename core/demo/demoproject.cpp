@@ -1,6 +1,8 @@
 #include "demoproject.h"
 
+#include "exchange/claimsproject.h"
 #include "ingest/importer.h"
+#include "sources/sourceimport.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -81,6 +83,20 @@ ImportSummary importDemo(ProjectStore &store)
         summary.merge(runImport(store, ImportKind::ReportBenchReports,
                                 d.filePath(u"reportbench/reports/"_s + agent), byAgent));
     }
+    // ReportBench's statements as claims, with saved copies of the pages they cite, so a
+    // claim run (reportbench-cited / -factcheck) can be started at once and offline.
+    const SourceImportResult sources
+        = importSourceFolder(store, d.filePath(u"reportbench/sources"_s));
+    if (!sources.ok)
+        summary.error(u"reportbench/sources"_s, 0, sources.errors.join(u"; "_s));
+    ClaimScope claims;
+    claims.benchmarkKey = QString::fromLatin1(BenchmarkKey::ReportBench);
+    QString claimError;
+    const auto extracted = extractClaims(store, claims, &claimError);
+    if (!extracted)
+        summary.error(u"claims"_s, 0, claimError);
+    else if (extracted->extracted > 0) // a second import finds them there and adds nothing
+        summary.added[u"reports with claims"_s] += extracted->extracted;
     summary.kind = u"demo"_s;
     return summary;
 }

@@ -48,5 +48,19 @@ shoot C.UTF-8 "$here/persona.png" persona "$pdr"
 shoot C.UTF-8 "$here/criteria-editor.png" criteria-editor "$pdr"
 shoot C.UTF-8 "$here/leaderboard-pdrbench.png" leaderboard-pdrbench "$pdr"
 shoot C.UTF-8 "$here/review-pdrbench.png" review-pdrbench "$pdr"
+# ReportBench claims: the demo's statements checked against their saved sources and
+# fact-checked by the simulated judge (a local process; nothing leaves the machine).
+rb="$scratch/reportbench.rubricate"
+"$cli" --project "$rb" demo >/dev/null
+"$cli" simulate-judge >"$scratch/judge.port" &
+judge=$!
+while [ ! -s "$scratch/judge.port" ]; do sleep 0.2; done
+url="http://127.0.0.1:$(head -1 "$scratch/judge.port")/v1"
+for scheme in reportbench-factcheck reportbench-cited; do
+    "$cli" --project "$rb" judge --benchmark reportbench --scheme "$scheme" \
+        --provider openai --model simulated --base-url "$url" >/dev/null
+done
+kill "$judge"
+shoot C.UTF-8 "$here/review-reportbench.png" review-reportbench "$rb"
 # The Simplified Chinese translation (needs a CJK font, e.g. fonts-wqy-microhei).
 shoot zh_CN.UTF-8 "$here/main-window-zh_CN.png"

@@ -30,6 +30,10 @@ private slots:
         QCOMPARE(s.added.value(u"verdicts"_s), 142 + 32);
         QCOMPARE(s.added.value(u"references"_s), 11);
         QCOMPARE(s.added.value(u"runs"_s), 2);
+        // ReportBench's statements as claims, and saved copies of 11 of the 13 cited pages.
+        QCOMPARE(s.added.value(u"reports with claims"_s), 4);
+        QVERIFY(project.scalar(u"SELECT count(*) FROM rubric WHERE report_id IS NOT NULL"_s) > 20);
+        QCOMPARE(project.scalar(u"SELECT count(*) FROM source WHERE state = 'fetched'"_s), 11);
         // Two invented annotators: Ana labels all 142 items, Ben most of them.
         QCOMPARE(s.added.value(u"annotations"_s), 224);
         QCOMPARE(project.scalar(u"SELECT count(DISTINCT annotator) FROM annotation_event"_s), 2);
