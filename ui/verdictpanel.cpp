@@ -20,6 +20,8 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
@@ -71,6 +73,8 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setSectionResizeMode(VerdictModel::RubricColumn,
                                                      QHeaderView::Stretch);
+    m_view->horizontalHeader()->setSectionResizeMode(VerdictModel::DimensionColumn,
+                                                     QHeaderView::Interactive);
     m_view->setColumnHidden(VerdictModel::OtherJudgeColumn, true);
     m_view->setColumnHidden(VerdictModel::ReasonColumn, true);
     m_view->setColumnHidden(VerdictModel::WeightColumn, true);
@@ -311,6 +315,13 @@ void VerdictPanel::showVerdicts(const QString &projectPath, const LoadedReport &
     m_fillingBoxes = false;
     m_view->setColumnHidden(VerdictModel::OtherJudgeColumn, loaded.otherRunId == 0);
     m_view->setColumnHidden(VerdictModel::WeightColumn, !m_model->hasWeights());
+    // Long dimension names (PDR-Bench's "actionability_practicality", ResearchRubrics'
+    // axes) would take the rubric's room: the column fits its contents up to a cap and
+    // elides beyond it (the rubric's details show the whole name).
+    m_view->resizeColumnToContents(VerdictModel::DimensionColumn);
+    m_view->setColumnWidth(VerdictModel::DimensionColumn,
+                           std::min(m_view->columnWidth(VerdictModel::DimensionColumn),
+                                    m_view->fontMetrics().averageCharWidth() * 22));
 
     const int keepRow = keepRubric ? m_model->rowOfRubric(keepRubric) : -1;
     if (keepRow >= 0 && m_view->currentIndex().row() != keepRow)
