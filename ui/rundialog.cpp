@@ -315,8 +315,8 @@ void RunDialog::buildWidgets()
     });
     connect(m_model, &QLineEdit::textChanged, this, &RunDialog::updateState);
     connect(m_benchmark, &QComboBox::currentIndexChanged, this, [this] {
-        // A benchmark with a scheme of its own name (researchrubrics) is judged with it.
-        const int own = m_scheme->findText(m_benchmark->currentData().toString());
+        // Each benchmark starts with its own protocol's scheme (ReportBench: its claims).
+        const int own = m_scheme->findText(defaultSchemeFor(m_benchmark->currentData().toString()));
         if (own >= 0)
             m_scheme->setCurrentIndex(own);
         const bool pdr

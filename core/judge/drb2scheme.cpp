@@ -214,6 +214,9 @@ QString defaultSchemeFor(const QString &benchmarkKey)
         return u"researchrubrics"_s;
     if (benchmarkKey == QLatin1StringView(BenchmarkKey::PdrBench))
         return u"pdrbench"_s;
+    // ReportBench has no rubrics: its judge checks the reports' cited statements.
+    if (benchmarkKey == QLatin1StringView(BenchmarkKey::ReportBench))
+        return u"reportbench-cited"_s;
     return u"drb2"_s;
 }
 

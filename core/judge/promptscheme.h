@@ -105,7 +105,7 @@ int passageLimit(const JudgeConfig &config);
 QStringList schemeKeys();
 
 // The scheme of a benchmark's own protocol: "researchrubrics" for ResearchRubrics, "pdrbench"
-// for PDR-Bench, else "drb2".
+// for PDR-Bench, "reportbench-cited" for ReportBench (its claims), else "drb2".
 QString defaultSchemeFor(const QString &benchmarkKey);
 // Why the scheme cannot judge the benchmark's rubrics (its verdicts would not lie on their
 // scale), or empty when it can. The claim schemes judge claims of ReportBench and PDR-Bench

@@ -50,6 +50,8 @@ private slots:
             QVERIFY(schemeMismatch(key, u"reportbench"_s).isEmpty());
             QVERIFY(!schemeMismatch(key, u"drb2"_s).isEmpty());
         }
+        // ReportBench has no rubrics: by default its judge checks the cited statements.
+        QCOMPARE(defaultSchemeFor(u"reportbench"_s), u"reportbench-cited"_s);
         QString error;
         QVERIFY(!makeReportBenchScheme(u"reportbench-other"_s, {}, &error));
         QVERIFY(!error.isEmpty());
