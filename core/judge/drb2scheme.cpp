@@ -91,16 +91,8 @@ public:
         });
         QList<SchemeItem> all;
         for (const Rubric &r : std::as_const(sorted))
-            all.append({r.id, r.text, r.dimension});
-        QList<QList<SchemeItem>> batches;
-        if (batchSize <= 0 || batchSize >= all.size()) {
-            if (!all.isEmpty())
-                batches.append(all);
-            return batches;
-        }
-        for (qsizetype i = 0; i < all.size(); i += batchSize)
-            batches.append(all.mid(i, batchSize));
-        return batches;
+            all.append(schemeItemOf(r));
+        return batchItems(all, batchSize);
     }
 
     ProviderRequest buildRequest(const SchemeContext &ctx, const QList<SchemeItem> &items,
@@ -137,19 +129,10 @@ public:
     SchemeResult interpret(const QList<SchemeItem> &items, const QString &text) const override
     {
         SchemeResult result;
-        const std::optional<QJsonValue> json = readReplyJson(text, result);
-        if (!json)
+        const std::optional<QJsonArray> results = readReplyResults(text, result);
+        if (!results)
             return result;
-        QJsonArray returned;
-        if (json->isArray())
-            returned = json->toArray();
-        else
-            returned = json->toObject().value(u"results"_s).toArray();
-        if (returned.isEmpty()) {
-            result.parseError = u"the reply has no \"results\" list"_s;
-            return result;
-        }
-        result.parsed = true;
+        const QJsonArray &returned = *results;
         QStringList asked;
         for (const SchemeItem &i : items)
             asked << i.text;

@@ -136,4 +136,13 @@ QString fillPromptTemplate(const QString &templ, const QHash<QString, QString> &
 // `result`, and when there is nothing to read, its parseError says why.
 std::optional<QJsonValue> readReplyJson(const QString &text, SchemeResult &result);
 
+// The answers of a batched reply: a bare list, an object's "results" list or — when it has
+// `bareKey` — an object on its own (one item answered alone). Sets result.parsed, or says in
+// result.parseError why there is no list.
+std::optional<QJsonArray> readReplyResults(const QString &text, SchemeResult &result,
+                                           const QString &bareKey = {});
+
+// `items` in requests of at most `batchSize` each (0 or less: one request); none for none.
+QList<QList<SchemeItem>> batchItems(const QList<SchemeItem> &items, int batchSize);
+
 } // namespace Rubricate

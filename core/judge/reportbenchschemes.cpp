@@ -100,7 +100,7 @@ public:
                          [](const Rubric &a, const Rubric &b) { return a.position < b.position; });
         QList<QList<SchemeItem>> batches;
         for (const Rubric &r : std::as_const(sorted))
-            batches.append({SchemeItem{r.id, r.text, r.dimension, r.weight, {}, {}}});
+            batches.append({schemeItemOf(r)});
         return batches;
     }
 

@@ -71,16 +71,8 @@ public:
                          [](const Rubric &a, const Rubric &b) { return a.position < b.position; });
         QList<SchemeItem> all;
         for (const Rubric &r : std::as_const(sorted))
-            all.append({r.id, r.text, r.dimension, r.weight});
-        QList<QList<SchemeItem>> batches;
-        if (batchSize <= 0 || batchSize >= all.size()) {
-            if (!all.isEmpty())
-                batches.append(all);
-            return batches;
-        }
-        for (qsizetype i = 0; i < all.size(); i += batchSize)
-            batches.append(all.mid(i, batchSize));
-        return batches;
+            all.append(schemeItemOf(r));
+        return batchItems(all, batchSize);
     }
 
     ProviderRequest buildRequest(const SchemeContext &ctx, const QList<SchemeItem> &items,
@@ -105,24 +97,11 @@ public:
     SchemeResult interpret(const QList<SchemeItem> &items, const QString &text) const override
     {
         SchemeResult result;
-        const std::optional<QJsonValue> json = readReplyJson(text, result);
-        if (!json)
+        // One criterion may come back as a bare object with its verdict.
+        const std::optional<QJsonArray> results = readReplyResults(text, result, u"verdict"_s);
+        if (!results)
             return result;
-        QJsonArray returned;
-        if (json->isArray()) {
-            returned = json->toArray();
-        } else {
-            const QJsonObject o = json->toObject();
-            if (o.value(u"results"_s).isArray())
-                returned = o.value(u"results"_s).toArray();
-            else if (o.contains(u"verdict"_s)) // one criterion answered as a bare object
-                returned = QJsonArray{o};
-        }
-        if (returned.isEmpty()) {
-            result.parseError = u"the reply has no \"results\" list"_s;
-            return result;
-        }
-        result.parsed = true;
+        const QJsonArray &returned = *results;
         QStringList asked;
         for (const SchemeItem &i : items)
             asked << i.text;

@@ -42,4 +42,40 @@ std::optional<QJsonValue> readReplyJson(const QString &text, SchemeResult &resul
     return json.value;
 }
 
+std::optional<QJsonArray> readReplyResults(const QString &text, SchemeResult &result,
+                                           const QString &bareKey)
+{
+    const std::optional<QJsonValue> json = readReplyJson(text, result);
+    if (!json)
+        return std::nullopt;
+    QJsonArray returned;
+    if (json->isArray()) {
+        returned = json->toArray();
+    } else {
+        const QJsonObject o = json->toObject();
+        if (o.value(u"results"_s).isArray())
+            returned = o.value(u"results"_s).toArray();
+        else if (!bareKey.isEmpty() && o.contains(bareKey))
+            returned = QJsonArray{o};
+    }
+    if (returned.isEmpty()) {
+        result.parseError = u"the reply has no \"results\" list"_s;
+        return std::nullopt;
+    }
+    result.parsed = true;
+    return returned;
+}
+
+QList<QList<SchemeItem>> batchItems(const QList<SchemeItem> &items, int batchSize)
+{
+    if (items.isEmpty())
+        return {};
+    if (batchSize <= 0 || batchSize >= items.size())
+        return {items};
+    QList<QList<SchemeItem>> batches;
+    for (qsizetype i = 0; i < items.size(); i += batchSize)
+        batches.append(items.mid(i, batchSize));
+    return batches;
+}
+
 } // namespace Rubricate

@@ -2,6 +2,8 @@
 // header.
 #include "pdrscoring.h"
 
+#include "groupaccumulator.h"
+
 #include <QHash>
 
 #include <algorithm>
@@ -236,23 +238,12 @@ QList<PdrGroup> pdrGroups(const QList<PdrReportScore> &reports, PdrBreakdown by)
         QList<DimAcc> dims;
         int firstSeen = 0;
     };
-    QList<Acc> groups;
-    QHash<QString, qsizetype> index;
+    GroupAccumulator<Acc> table;
+    QList<Acc> &groups = table.groups();
     QStringList models;
     const auto contribute
         = [&](const PdrReportScore &rep, const QString &dimension, const QString &value) {
-              const QString key = rep.model + QChar(0) + dimension + QChar(0) + value;
-              auto it = index.constFind(key);
-              if (it == index.cend()) {
-                  Acc a;
-                  a.group.model = rep.model;
-                  a.group.dimension = dimension;
-                  a.group.value = value;
-                  a.firstSeen = int(groups.size());
-                  groups.append(a);
-                  it = index.insert(key, groups.size() - 1);
-              }
-              Acc &a = groups[*it];
+              Acc &a = table.at(rep.model, dimension, value);
               PdrGroup &g = a.group;
               ++g.reports;
               addTo(g.p, a.p, rep.personalization.score);

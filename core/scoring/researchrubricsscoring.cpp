@@ -1,6 +1,8 @@
 // ResearchRubrics compliance and its breakdowns; the choices are documented in the header.
 #include "researchrubricsscoring.h"
 
+#include "groupaccumulator.h"
+
 #include <QHash>
 
 #include <algorithm>
@@ -96,23 +98,12 @@ QList<RrGroup> researchRubricsGroups(const QList<RrReportScore> &reports, RrBrea
         double sum = 0;
         int firstSeen = 0;
     };
-    QList<Acc> groups;
-    QHash<QString, qsizetype> index;
+    GroupAccumulator<Acc> table;
+    QList<Acc> &groups = table.groups();
     QStringList models;
     const auto contribute = [&](const RrReportScore &r, const QString &dimension,
                                 const QString &value, const RrPart &part) {
-        const QString key = r.model + QChar(0) + dimension + QChar(0) + value;
-        auto it = index.constFind(key);
-        if (it == index.cend()) {
-            Acc a;
-            a.group.model = r.model;
-            a.group.dimension = dimension;
-            a.group.value = value;
-            a.firstSeen = int(groups.size());
-            groups.append(a);
-            it = index.insert(key, groups.size() - 1);
-        }
-        Acc &a = groups[*it];
+        Acc &a = table.at(r.model, dimension, value);
         a.group.criteria += part.criteria;
         a.group.errors += part.errors;
         if (part.compliance) {

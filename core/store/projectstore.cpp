@@ -453,22 +453,6 @@ Upserted ProjectStore::upsertVerdict(const Verdict &v)
     return {insert.lastInsertId().toLongLong(), UpsertResult::Added};
 }
 
-bool ProjectStore::deleteClaims(RowId reportId)
-{
-    const int annotated = claimAnnotationCount(reportId);
-    if (annotated != 0) {
-        if (annotated > 0)
-            m_lastError = u"report %1: %2 annotation(s) on its claims; they are never deleted"_s
-                              .arg(reportId)
-                              .arg(annotated);
-        return false;
-    }
-    // Verdicts, evidence and sample assignments of the claims go with them (ON DELETE CASCADE).
-    QSqlQuery &q = prepared(u"DELETE FROM rubric WHERE report_id = ?"_s);
-    bindAt(q, 0, reportId);
-    return exec(q);
-}
-
 std::optional<RowId> ProjectStore::appendAnnotation(const AnnotationEvent &e)
 {
     if (e.annotator.trimmed().isEmpty()) {

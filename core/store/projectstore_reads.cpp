@@ -43,15 +43,6 @@ Rubric rubricFrom(const QSqlQuery &q)
     return r;
 }
 
-constexpr auto personaColumns
-    = "SELECT p.id, p.benchmark_id, p.external_id, p.name, p.attributes FROM persona p";
-
-Persona personaFrom(const QSqlQuery &q)
-{
-    return {q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
-            q.value(3).toString(), StoreCodec::toJson(q.value(4))};
-}
-
 constexpr auto rubricColumns = "SELECT id, task_id, query_id, dimension, position, text, weight,"
                                " dimension_weight, mandatory, scale, duplicate_of, metadata,"
                                " report_id FROM rubric";
@@ -187,38 +178,6 @@ QList<Rubric> ProjectStore::allRubricsOfTask(RowId taskId)
     return rubricRows(u"task_id = ? AND report_id IS NULL ORDER BY id"_s, {taskId});
 }
 
-QList<Rubric> ProjectStore::claims(RowId reportId)
-{
-    return rubricRows(u"report_id = ? ORDER BY id"_s, {reportId});
-}
-
-QList<Rubric> ProjectStore::reportItems(const Report &report)
-{
-    // The task's (or query's) rubrics first, then the report's own claims.
-    return rubricRows(u"(report_id IS NULL AND task_id = ? AND COALESCE(query_id, 0) = ?)"
-                      " OR report_id = ? ORDER BY report_id IS NOT NULL, id"_s,
-                      {report.taskId, report.queryId.value_or(0), report.id});
-}
-
-QList<CountRow> ProjectStore::claimCounts()
-{
-    return countRows(u"SELECT report_id, dimension, count(*) FROM rubric"
-                     " WHERE report_id IS NOT NULL GROUP BY report_id, dimension"
-                     " ORDER BY report_id, dimension"_s);
-}
-
-int ProjectStore::claimAnnotationCount(RowId reportId)
-{
-    QSqlQuery &q = prepared(u"SELECT count(*) FROM annotation_event e"
-                            " JOIN rubric r ON r.id = e.rubric_id WHERE r.report_id = ?"_s);
-    bindAt(q, 0, reportId);
-    int n = -1;
-    if (exec(q) && q.next())
-        n = q.value(0).toInt();
-    q.finish();
-    return n;
-}
-
 QList<Reference> ProjectStore::references(RowId taskId)
 {
     QList<Reference> out;
@@ -234,101 +193,6 @@ QList<Reference> ProjectStore::references(RowId taskId)
                     q.value(6).toString(), StoreCodec::toJson(q.value(7))});
     }
     return out;
-}
-
-std::optional<Persona> ProjectStore::persona(RowId id)
-{
-    QSqlQuery &q = prepared(QString::fromLatin1(personaColumns) + u" WHERE p.id = ?"_s);
-    bindAt(q, 0, id);
-    if (!exec(q) || !q.next())
-        return std::nullopt;
-    Persona p = personaFrom(q);
-    q.finish();
-    return p;
-}
-
-QList<Persona> ProjectStore::personas(const QString &benchmarkKey)
-{
-    QList<Persona> out;
-    QSqlQuery &q = prepared(QString::fromLatin1(personaColumns)
-                            + u" JOIN benchmark b ON b.id = p.benchmark_id"
-                              " WHERE COALESCE(?, '') = '' OR b.key = ? ORDER BY p.external_id"_s);
-    bindAt(q, 0, benchmarkKey);
-    bindAt(q, 1, benchmarkKey);
-    if (!exec(q))
-        return out;
-    while (q.next())
-        out.append(personaFrom(q));
-    return out;
-}
-
-std::optional<RowId> ProjectStore::personaId(RowId benchmarkId, const QString &externalId)
-{
-    return idByExternal(u"persona"_s, benchmarkId, externalId);
-}
-
-namespace {
-
-constexpr auto queryColumns = "SELECT id, benchmark_id, task_id, persona_id, external_id, setting,"
-                              " language, text, metadata FROM research_query";
-
-Query queryFrom(const QSqlQuery &q)
-{
-    Query r;
-    r.id = q.value(0).toLongLong();
-    r.benchmarkId = q.value(1).toLongLong();
-    r.taskId = q.value(2).toLongLong();
-    r.personaId = StoreCodec::toId(q.value(3));
-    r.externalId = q.value(4).toString();
-    r.setting = q.value(5).toString();
-    r.language = q.value(6).toString();
-    r.text = q.value(7).toString();
-    r.metadata = StoreCodec::toJson(q.value(8));
-    return r;
-}
-
-} // namespace
-
-std::optional<Query> ProjectStore::query(RowId id)
-{
-    QSqlQuery &q = prepared(QString::fromLatin1(queryColumns) + u" WHERE id = ?"_s);
-    bindAt(q, 0, id);
-    if (!exec(q) || !q.next())
-        return std::nullopt;
-    const Query r = queryFrom(q);
-    q.finish();
-    return r;
-}
-
-QList<Query> ProjectStore::queries(RowId benchmarkId)
-{
-    QList<Query> out;
-    QSqlQuery &q
-        = prepared(QString::fromLatin1(queryColumns) + u" WHERE benchmark_id = ? ORDER BY id"_s);
-    bindAt(q, 0, benchmarkId);
-    if (!exec(q))
-        return out;
-    while (q.next())
-        out.append(queryFrom(q));
-    return out;
-}
-
-int ProjectStore::annotatedRubricsOfQuery(RowId queryId)
-{
-    QSqlQuery &q = prepared(
-        u"SELECT COUNT(DISTINCT a.rubric_id) FROM annotation_event a"
-        " JOIN rubric r ON r.id = a.rubric_id WHERE r.query_id = ? AND r.report_id IS NULL"_s);
-    bindAt(q, 0, queryId);
-    if (!exec(q) || !q.next())
-        return -1;
-    const int n = q.value(0).toInt();
-    q.finish();
-    return n;
-}
-
-std::optional<RowId> ProjectStore::queryId(RowId benchmarkId, const QString &externalId)
-{
-    return idByExternal(u"research_query"_s, benchmarkId, externalId);
 }
 
 QStringList ProjectStore::models()

@@ -1,0 +1,59 @@
+// A report's own rubric items: the claims extracted from its statements (rubric.report_id).
+#include "projectstore.h"
+#include "storecodec.h"
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+using StoreCodec::bindAt;
+
+QList<Rubric> ProjectStore::claims(RowId reportId)
+{
+    return rubricRows(u"report_id = ? ORDER BY id"_s, {reportId});
+}
+
+QList<Rubric> ProjectStore::reportItems(const Report &report)
+{
+    // The task's (or query's) rubrics first, then the report's own claims.
+    return rubricRows(u"(report_id IS NULL AND task_id = ? AND COALESCE(query_id, 0) = ?)"
+                      " OR report_id = ? ORDER BY report_id IS NOT NULL, id"_s,
+                      {report.taskId, report.queryId.value_or(0), report.id});
+}
+
+QList<CountRow> ProjectStore::claimCounts()
+{
+    return countRows(u"SELECT report_id, dimension, count(*) FROM rubric"
+                     " WHERE report_id IS NOT NULL GROUP BY report_id, dimension"
+                     " ORDER BY report_id, dimension"_s);
+}
+
+int ProjectStore::claimAnnotationCount(RowId reportId)
+{
+    QSqlQuery &q = prepared(u"SELECT count(*) FROM annotation_event e"
+                            " JOIN rubric r ON r.id = e.rubric_id WHERE r.report_id = ?"_s);
+    bindAt(q, 0, reportId);
+    int n = -1;
+    if (exec(q) && q.next())
+        n = q.value(0).toInt();
+    q.finish();
+    return n;
+}
+
+bool ProjectStore::deleteClaims(RowId reportId)
+{
+    const int annotated = claimAnnotationCount(reportId);
+    if (annotated != 0) {
+        if (annotated > 0)
+            m_lastError = u"report %1: %2 annotation(s) on its claims; they are never deleted"_s
+                              .arg(reportId)
+                              .arg(annotated);
+        return false;
+    }
+    // Verdicts, evidence and sample assignments of the claims go with them (ON DELETE CASCADE).
+    QSqlQuery &q = prepared(u"DELETE FROM rubric WHERE report_id = ?"_s);
+    bindAt(q, 0, reportId);
+    return exec(q);
+}
+
+} // namespace Rubricate
