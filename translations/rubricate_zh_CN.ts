@@ -287,17 +287,20 @@
     <message numerus="yes">
         <source>%n judge verdict(s)</source>
         <translation>
-            <numerusform>%n 条评审结论</numerusform></translation>
+            <numerusform>%n 条评审结论</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n human label event(s)</source>
         <translation>
-            <numerusform>%n 条人工标注事件</numerusform></translation>
+            <numerusform>%n 条人工标注事件</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n sample assignment(s)</source>
         <translation>
-            <numerusform>%n 条样本分配</numerusform></translation>
+            <numerusform>%n 条样本分配</numerusform>
+        </translation>
     </message>
     <message>
         <source>Loading the criteria…</source>
@@ -1134,7 +1137,16 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message numerus="yes">
         <source>Claims extracted from %n report(s): %1 cited, %2 uncited</source>
         <translation>
-            <numerusform>已从 %n 份报告中提取论断：有引用 %1 条，无引用 %2 条</numerusform></translation>
+            <numerusform>已从 %n 份报告中提取论断：有引用 %1 条，无引用 %2 条</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scoring &amp;Choices</source>
+        <translation>评分取舍说明(&amp;C)</translation>
+    </message>
+    <message>
+        <source>What Rubricate chose where a benchmark's reference scripts are silent, and the settings that change it</source>
+        <translation>当基准的参考脚本未作规定时 Rubricate 所做的选择，以及可改变这些选择的设置</translation>
     </message>
 </context>
 <context>
@@ -1177,12 +1189,14 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message numerus="yes">
         <source>%n field(s)</source>
         <translation>
-            <numerusform>%n 个字段</numerusform></translation>
+            <numerusform>%n 个字段</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n item(s)</source>
         <translation>
-            <numerusform>%n 项</numerusform></translation>
+            <numerusform>%n 项</numerusform>
+        </translation>
     </message>
     <message>
         <source>Field</source>
@@ -1826,8 +1840,8 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>生成标准(&amp;W)</translation>
     </message>
     <message>
-        <source>Per query: %1 weight requests (%2 samples for each of the two families), then one request per dimension (7). Queries that have criteria are skipped unless you replace them; a query is written only when all its requests succeeded.</source>
-        <translation>每个查询：%1 次权重请求（两个类别各采样 %2 次），然后每个维度一次请求（共 7 次）。已有标准的查询会被跳过，除非选择替换；只有当一个查询的所有请求都成功时才会写入。</translation>
+        <source>Per query: %1 weight requests (%2 samples for each of the two families), then one request per dimension (%3). Queries that have criteria are skipped unless you replace them; a query is written only when all its requests succeeded.</source>
+        <translation>每个查询：%1 次权重请求（两个类别各采样 %2 次），然后每个维度一次请求（共 %3 次）。已有标准的查询会被跳过，除非选择替换；只有当一个查询的所有请求都成功时才会写入。</translation>
     </message>
 </context>
 <context>
@@ -2210,6 +2224,13 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>The sample could not be saved: %1</source>
         <translation>无法保存样本：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::ScoringChoices</name>
+    <message>
+        <source>Scoring Choices</source>
+        <translation>评分取舍说明</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "background.h"
 #include "judge/apikeys.h"
 #include "judge/promptscheme.h"
+#include "scoring/pdrscoring.h"
 #include "store/projectstore.h"
 
 #include <QCheckBox>
@@ -663,10 +664,11 @@ void RunDialog::showEstimate()
         const int samples = m_samples->value();
         m_estimate->setText(
             tr("Per query: %1 weight requests (%2 samples for each of the two families), then "
-               "one request per dimension (7). Queries that have criteria are skipped unless "
+               "one request per dimension (%3). Queries that have criteria are skipped unless "
                "you replace them; a query is written only when all its requests succeeded.")
                 .arg(2 * samples)
-                .arg(samples));
+                .arg(samples)
+                .arg(pdrPersonalizationDimensions().size() + pdrQualityDimensions().size()));
         return;
     }
     if (!m_estimateError.isEmpty()) {

@@ -19,23 +19,19 @@ class TestCliAgreement : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
+    RubricateTest::DemoProjectCli m_demo;
 
-    Result cli(const QStringList &args)
-    {
-        return RubricateTest::runCli(m_dir.path(),
-                                     QStringList{u"-p"_s, u"demo.rubricate"_s} + args);
-    }
+    Result cli(const QStringList &args) { return m_demo.run(args); }
 
 private slots:
     void initTestCase()
     {
-        const Result demo = cli({u"demo"_s});
+        const Result demo = m_demo.create();
         QVERIFY2(demo.code == 0, qPrintable(demo.out + demo.err));
 
         // ada agrees with the judge throughout, bob differs on every third item.
         QString error;
-        auto store = ProjectStore::open(m_dir.filePath(u"demo.rubricate"_s), &error);
+        auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s), &error);
         QVERIFY2(store, qPrintable(error));
         Transaction tx(*store);
         int items = 0;
@@ -77,7 +73,7 @@ private slots:
                    u"--collapse"_s, u"binary"_s, u"--breakdown"_s, u"model"_s, u"--against"_s,
                    u"human:bob"_s, u"--clusters"_s, u"--f1"_s, u"researchrubrics"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-        const QDir out(m_dir.filePath(u"out"_s));
+        const QDir out(m_demo.filePath(u"out"_s));
         for (const QString &name :
              {u"comparisons.csv"_s, u"comparisons.json"_s, u"breakdown.csv"_s, u"breakdown.json"_s,
               u"confusion.csv"_s, u"annotator-pairs.csv"_s, u"disagreements.csv"_s, u"labels.csv"_s,

@@ -13,18 +13,14 @@ class TestCliSample : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
+    RubricateTest::DemoProjectCli m_demo;
 
-    Result cli(const QStringList &args)
-    {
-        return RubricateTest::runCli(m_dir.path(),
-                                     QStringList{u"-p"_s, u"demo.rubricate"_s} + args);
-    }
+    Result cli(const QStringList &args) { return m_demo.run(args); }
 
 private slots:
     void initTestCase()
     {
-        const Result demo = cli({u"demo"_s});
+        const Result demo = m_demo.create();
         QVERIFY2(demo.code == 0, qPrintable(demo.out + demo.err));
     }
 

@@ -5,6 +5,7 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 
 namespace RubricateTest {
 
@@ -25,5 +26,22 @@ inline CliResult runCli(const QString &workingDirectory, const QStringList &args
             QString::fromUtf8(p.readAllStandardOutput()),
             QString::fromUtf8(p.readAllStandardError())};
 }
+
+// The bundled demo as demo.rubricate in a folder of its own, for tests of commands that
+// start from it: `run(args)` is `rubricate-cli -p demo.rubricate args` in that folder.
+class DemoProjectCli
+{
+public:
+    CliResult create() const { return run({QStringLiteral("demo")}); }
+    CliResult run(const QStringList &args) const
+    {
+        return runCli(m_dir.path(),
+                      QStringList{QStringLiteral("-p"), QStringLiteral("demo.rubricate")} + args);
+    }
+    QString filePath(const QString &name) const { return m_dir.filePath(name); }
+
+private:
+    QTemporaryDir m_dir;
+};
 
 } // namespace RubricateTest
