@@ -41,7 +41,8 @@ Commands:
   init [FILE]                  Create an empty project.
   import <kind> <path>         Import a benchmark file or folder (or a .zip/.tar.gz of it).
                                Options: --model NAME (report imports), --run-name NAME
-                               (result imports), --gt DIR (ReportBench ground truth).
+                               (result imports), --gt DIR (ReportBench ground truth),
+                               --strict (exit 3 when any input was skipped).
                                Re-importing the same files changes nothing.
   list tasks|models|reports|runs [--benchmark KEY]
                                One line per item.
@@ -152,10 +153,12 @@ Commands:
 Import kinds:
 %1
 Exit codes:
-  0  success
-  1  the command failed (missing file, unreadable project, database error)
+  0  success; an import that skipped some input but imported the rest is a success too
+     (each problem is listed as file:line)
+  1  the command failed (missing file, unreadable project, database error, an import
+     that could import nothing)
   2  wrong command line
-  3  import finished but skipped some input (each problem is listed as file:line)
+  3  with --strict: the import finished but skipped some input
 
 Examples:
   rubricate-cli import drb2 ../shared/data/drb2/tasks_and_rubrics.jsonl
@@ -199,9 +202,11 @@ int reportSummary(Context &c, const ImportSummary &s)
 {
     c.out << s.kind << u":\n"_s << s.toText();
     c.out.flush();
+    // Nothing imported is a failure; a partial import did its work (each skipped file, entry
+    // or line is listed above) unless the caller asked for every problem to fail the run.
     if (s.added.isEmpty() && s.updated.isEmpty() && s.unchanged.isEmpty())
         return Failed;
-    return s.errorCount() > 0 ? PartialImport : Ok;
+    return s.errorCount() > 0 && c.parser.isSet(u"strict"_s) ? PartialImport : Ok;
 }
 
 int cmdInit(Context &c)
@@ -509,6 +514,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
          u"NAME"_s},
         {u"run-name"_s, u"Run name for result imports."_s, u"NAME"_s},
         {u"gt"_s, u"ReportBench ground-truth folder."_s, u"DIR"_s},
+        {u"strict"_s, u"import: exit 3 when any input was skipped."_s},
         {u"benchmark"_s, u"Only this benchmark (drb2, researchrubrics, pdrbench, reportbench)."_s,
          u"KEY"_s},
         {u"text"_s, u"show report: print the extracted text."_s},

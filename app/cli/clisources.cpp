@@ -152,9 +152,9 @@ std::optional<int> runSourcesCommand(const QString &command, const QCommandLineP
     for (const QString &e : r.errors)
         err << u"  "_s << e << u'\n';
     out << u"%1 source(s) imported\n"_s.arg(r.imported);
-    if (!r.ok)
+    if (!r.ok || (r.imported == 0 && !r.errors.isEmpty()))
         return Failed;
-    return r.errors.isEmpty() ? int(Ok) : int(PartialImport);
+    return r.errors.isEmpty() || !parser.isSet(u"strict"_s) ? int(Ok) : int(PartialImport);
 }
 
 } // namespace Rubricate::Cli

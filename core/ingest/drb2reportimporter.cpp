@@ -1,10 +1,10 @@
 #include "drb2reportimporter.h"
 
 #include "importcontext.h"
+#include "inputfiles.h"
 #include "reportfiles.h"
 #include "store/projectstore.h"
 
-#include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
 
@@ -12,7 +12,7 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir)
+ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir, const QString &singleModel)
 {
     ImportSummary summary;
     summary.kind = u"drb2-reports"_s;
@@ -29,35 +29,71 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir)
 
     static const QRegularExpression idxName(u"^idx-(\\d+)(?:\\..+)?$"_s,
                                             QRegularExpression::CaseInsensitiveOption);
-    const auto hasIdxFiles = [](const QDir &d) {
-        const auto files = d.entryInfoList(QDir::Files);
-        return std::any_of(files.cbegin(), files.cend(), [](const QFileInfo &f) {
-            return idxName.match(f.fileName()).hasMatch();
-        });
+    const auto isIdxFile = [](const FolderEntry &e) {
+        return !e.isDir && idxName.match(e.name).hasMatch();
     };
-    QList<QFileInfo> modelDirs;
-    if (hasIdxFiles(QDir(dir)))
-        modelDirs << root;
-    else
-        modelDirs = QDir(dir).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
-    if (modelDirs.isEmpty()) {
-        summary.error(dir, 0, u"no model folders with idx-<n> files found"_s);
+    const FolderListing top = listInputFolder(dir, dir);
+    reportRefused(top, {}, summary);
+
+    // Either the folder holds model folders (the official layout), or it is one model's folder
+    // holding idx files itself. When it holds both, the model folders win and every stray idx
+    // file is named: taking the folder as a model called "report" would drop every real model.
+    struct ModelFolder {
+        QString name;
+        QList<FolderEntry> files;
+    };
+    QList<ModelFolder> models;
+    QList<FolderEntry> strayFiles;
+    for (const FolderEntry &e : top.entries) {
+        if (!e.isDir) {
+            strayFiles << e;
+            continue;
+        }
+        const FolderListing inside = listInputFolder(e.path, dir);
+        reportRefused(inside, e.name, summary);
+        ModelFolder m{e.name, {}};
+        for (const FolderEntry &f : inside.entries) {
+            if (f.isDir)
+                summary.warn(e.name + u'/' + f.name, 0,
+                             u"a folder inside a model folder; ignored"_s);
+            else
+                m.files << f;
+        }
+        if (std::any_of(m.files.cbegin(), m.files.cend(), isIdxFile))
+            models << m;
+        else
+            summary.warn(e.name, 0, u"holds no idx-<n> files; not a model folder, ignored"_s);
+    }
+    if (models.isEmpty() && std::any_of(strayFiles.cbegin(), strayFiles.cend(), isIdxFile)) {
+        models << ModelFolder{singleModel.isEmpty() ? rootName : singleModel, strayFiles};
+    } else {
+        for (const FolderEntry &f : std::as_const(strayFiles)) {
+            if (isIdxFile(f)) {
+                summary.error(f.name, 0,
+                              u"directly in %1 beside model folders; not imported (move it into "
+                              u"its model's folder)"_s.arg(rootName));
+            } else {
+                summary.warn(f.name, 0, u"not in a model folder; ignored"_s);
+            }
+        }
+    }
+    if (models.isEmpty()) {
+        summary.error(rootName, 0, u"no model folders with idx-<n> files found"_s);
         return summary;
     }
 
     Transaction tx(store);
     QList<ReportSource> sources;
     bool failed = !tx.isOpen();
-    for (const QFileInfo &modelDir : std::as_const(modelDirs)) {
+    for (const ModelFolder &modelFolder : std::as_const(models)) {
         if (failed)
             break;
-        const QString model = modelDir.fileName();
-        QMap<int, QList<QFileInfo>> byIdx;
-        const auto files = QDir(modelDir.filePath()).entryInfoList(QDir::Files, QDir::Name);
-        for (const QFileInfo &f : files) {
-            const auto m = idxName.match(f.fileName());
+        const QString &model = modelFolder.name;
+        QMap<int, QList<FolderEntry>> byIdx;
+        for (const FolderEntry &f : modelFolder.files) {
+            const auto m = idxName.match(f.name);
             if (!m.hasMatch()) {
-                summary.warn(model + u'/' + f.fileName(), 0, u"not named idx-<n>.<ext>; ignored"_s);
+                summary.warn(model + u'/' + f.name, 0, u"not named idx-<n>.<ext>; ignored"_s);
                 continue;
             }
             byIdx[m.captured(1).toInt()] << f;
@@ -70,11 +106,11 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir)
             break;
         }
         for (auto it = byIdx.cbegin(); it != byIdx.cend(); ++it) {
-            const QString first = model + u'/' + it.value().constFirst().fileName();
+            const QString first = model + u'/' + it.value().constFirst().name;
             if (it.value().size() > 1) {
                 QStringList names;
-                for (const QFileInfo &f : it.value())
-                    names << f.fileName();
+                for (const FolderEntry &f : it.value())
+                    names << f.name;
                 summary.error(
                     model, 0,
                     u"idx %1 has %2 files (%3); none imported — keep exactly one"_s.arg(it.key())
@@ -91,8 +127,8 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir)
             }
             ReportSource s;
             s.displayName = first;
-            s.path = it.value().constFirst().filePath();
-            s.fileName = it.value().constFirst().fileName();
+            s.path = it.value().constFirst().path;
+            s.fileName = it.value().constFirst().name;
             s.modelId = *modelId;
             s.taskId = *taskId;
             sources << s;

@@ -7,9 +7,11 @@ namespace Rubricate {
 class ProjectStore;
 
 // A DRB-II report folder: `<dir>/<model>/idx-<n>.<ext>`, or a single model folder holding
-// idx-<n> files directly (the folder name is then the model). Tasks must be imported first.
-// Two files for the same idx in one model folder are both refused: the reference evaluator
-// keeps whichever finishes last, which is not reproducible.
-ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir);
+// idx-<n> files directly (the model is then `singleModel`, else the folder's name). Tasks must
+// be imported first. Two files for the same idx in one model folder are both refused: the
+// reference evaluator keeps whichever finishes last, which is not reproducible. Idx files
+// directly in a folder that also holds model folders are named and left out.
+ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir,
+                                const QString &singleModel = {});
 
 } // namespace Rubricate

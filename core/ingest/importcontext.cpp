@@ -1,9 +1,9 @@
 #include "importcontext.h"
 
+#include "inputfiles.h"
 #include "jsonlreader.h"
 
 #include <QCryptographicHash>
-#include <QFile>
 #include <QFileInfo>
 
 namespace Rubricate {
@@ -95,12 +95,12 @@ QString sha256Hex(const QByteArray &bytes)
 
 std::optional<QByteArray> readImportFile(const QString &path, ImportSummary &summary)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        summary.error(QFileInfo(path).fileName(), 0, u"cannot read: %1"_s.arg(file.errorString()));
+    InputRead read = readInputFile(path, InputLimits{}.maxDataBytes);
+    if (!read.ok()) {
+        summary.error(QFileInfo(path).fileName(), 0, read.error);
         return std::nullopt;
     }
-    return file.readAll();
+    return std::move(read.bytes);
 }
 
 std::optional<RowId> createImportedRun(ProjectStore &store, RowId benchmarkId, const QString &path,

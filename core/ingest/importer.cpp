@@ -17,6 +17,8 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 
+#include <exception>
+
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
@@ -95,32 +97,61 @@ const ImportKindInfo &infoFor(ImportKind kind)
     return importKinds().constFirst();
 }
 
-// Inside an expanded archive: the folder to import (descending through a single wrapping
-// folder), or the file that matches `preferredName`, or the only .jsonl file.
+// The DRB-II report folder inside an expanded archive: the shallowest folder whose subfolders
+// hold idx-<n> files (the official report/<model>/ layout, next to a tasks file or below
+// wrapping folders), else the shallowest folder holding idx-<n> files itself (one model).
+QString locateDrb2ReportFolder(const QString &root)
+{
+    static const QRegularExpression idxName(u"^idx-\\d+"_s,
+                                            QRegularExpression::CaseInsensitiveOption);
+    const auto holdsIdxFiles = [](const QString &path) {
+        const auto files = QDir(path).entryList(QDir::Files);
+        return std::any_of(files.cbegin(), files.cend(),
+                           [](const QString &f) { return idxName.match(f).hasMatch(); });
+    };
+    QString singleModel;
+    QStringList level{root};
+    // Breadth first, so the shallowest match wins; an expanded archive holds no links.
+    while (!level.isEmpty()) {
+        QStringList next;
+        for (const QString &dir : std::as_const(level)) {
+            const QDir d(dir);
+            const auto children = d.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+            for (const QString &child : children) {
+                if (holdsIdxFiles(d.filePath(child)))
+                    return dir;
+                next << d.filePath(child);
+            }
+            if (singleModel.isEmpty() && holdsIdxFiles(dir))
+                singleModel = dir;
+        }
+        if (!singleModel.isEmpty())
+            return singleModel;
+        level = next;
+    }
+    return {};
+}
+
+// Inside an expanded archive: the folder to import, or the file that matches `preferredName`,
+// or the only .jsonl file.
 QString locateInside(const QString &root, const ImportKindInfo &info, const QString &preferredName,
                      QString *error)
 {
+    if (info.kind == ImportKind::Drb2Reports) {
+        const QString folder = locateDrb2ReportFolder(root);
+        if (folder.isEmpty())
+            *error = u"the archive holds no report files named idx-<n>.<ext>"_s;
+        return folder;
+    }
     if (info.expects == "folder"_L1) {
-        // Descend through wrapping folders ("bundle/report/...") but stop above the first
-        // folder that holds report files itself: for DRB-II that is a model folder, whose
-        // parent is what the importer wants.
-        static const QRegularExpression idxName(u"^idx-\\d+"_s,
-                                                QRegularExpression::CaseInsensitiveOption);
-        const auto holdsIdxFiles = [](const QString &path) {
-            const auto files = QDir(path).entryList(QDir::Files);
-            return std::any_of(files.cbegin(), files.cend(),
-                               [](const QString &f) { return idxName.match(f).hasMatch(); });
-        };
+        // Descend through wrapping folders ("bundle/responses/...").
         QString dir = root;
         for (;;) {
             const QDir d(dir);
             const auto dirs = d.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
             if (!d.entryList(QDir::Files).isEmpty() || dirs.size() != 1)
                 break;
-            const QString child = d.filePath(dirs.constFirst());
-            if (info.kind == ImportKind::Drb2Reports && holdsIdxFiles(child))
-                break;
-            dir = child;
+            dir = d.filePath(dirs.constFirst());
         }
         return dir;
     }
@@ -140,6 +171,24 @@ QString locateInside(const QString &root, const ImportKindInfo &info, const QStr
                              : u"the archive holds %1 .jsonl files; expected %2"_s.arg(jsonl.size())
                                    .arg(preferredName.isEmpty() ? u"one"_s : preferredName);
     return {};
+}
+
+// Messages from an import inside an expanded archive name the temporary folder; a user knows
+// the archive and the paths inside it.
+void nameArchiveInIssues(ImportSummary &summary, const QString &scratch, const QString &inner,
+                         const QString &archiveName)
+{
+    const QString innerName = QFileInfo(inner).fileName();
+    const QString innerRelative = QDir(scratch).relativeFilePath(inner);
+    const QString innerInArchive
+        = innerRelative == u"."_s ? archiveName : archiveName + u'/' + innerRelative;
+    for (ImportIssue &issue : summary.issues) {
+        if (issue.file.startsWith(scratch + u'/'))
+            issue.file = archiveName + u'/' + issue.file.mid(scratch.size() + 1);
+        else if (issue.file == scratch || issue.file == innerName || issue.file == inner)
+            issue.file = innerInArchive;
+        issue.message.replace(scratch + u'/', archiveName + u'/');
+    }
 }
 
 QString preferredFileName(ImportKind kind)
@@ -165,7 +214,7 @@ ImportSummary dispatch(ProjectStore &store, ImportKind kind, const QString &path
     case ImportKind::Drb2Tasks:
         return importDrb2Tasks(store, path);
     case ImportKind::Drb2Reports:
-        return importDrb2Reports(store, path);
+        return importDrb2Reports(store, path, o.model);
     case ImportKind::Drb2Results:
         return importDrb2Results(store, path, o.runName);
     case ImportKind::ResearchRubrics:
@@ -196,10 +245,37 @@ ImportSummary dispatch(ProjectStore &store, ImportKind kind, const QString &path
 
 } // namespace
 
+namespace {
+
+ImportSummary importUnguarded(ProjectStore &store, const ImportKindInfo &info, const QString &path,
+                              const ImportOptions &options);
+
+} // namespace
+
 ImportSummary runImport(ProjectStore &store, ImportKind kind, const QString &path,
                         const ImportOptions &options)
 {
     const ImportKindInfo &info = infoFor(kind);
+    // Inputs are bounded, but a machine short of memory can still fail an allocation: the
+    // import's transaction unwinds and the caller gets a message rather than an abort.
+    try {
+        return importUnguarded(store, info, path, options);
+    } catch (const std::exception &e) {
+        ImportSummary summary;
+        summary.kind = info.key;
+        summary.error(
+            QFileInfo(path).fileName(), 0,
+            u"import stopped (%1); nothing was imported"_s.arg(QString::fromLocal8Bit(e.what())));
+        return summary;
+    }
+}
+
+namespace {
+
+ImportSummary importUnguarded(ProjectStore &store, const ImportKindInfo &info, const QString &path,
+                              const ImportOptions &options)
+{
+    const ImportKind kind = info.kind;
     const QFileInfo target(path);
     ImportSummary summary;
     summary.kind = info.key;
@@ -214,15 +290,26 @@ ImportSummary runImport(ProjectStore &store, ImportKind kind, const QString &pat
             summary.error(path, 0, u"cannot create a temporary folder"_s);
             return summary;
         }
-        const ArchiveExtraction expanded = extractArchive(path, scratch.path());
+        // Canonical: messages are mapped back to the archive by this prefix.
+        const QString scratchPath = QFileInfo(scratch.path()).canonicalFilePath();
+        const ArchiveExtraction expanded = extractArchive(path, scratchPath);
+        // A refused entry is input that was not imported: an error, named inside the archive.
         for (const QString &r : expanded.refused)
-            summary.warn(target.fileName(), 0, u"entry refused: "_s + r);
+            summary.error(target.fileName(), 0, u"entry refused: "_s + r);
         if (!expanded.ok) {
-            summary.error(target.fileName(), 0, expanded.error);
-            return summary;
+            // Entries read whole before the damage are still imported; a bomb or a file that
+            // is not an archive stops here.
+            const bool salvage = expanded.damaged && !expanded.extracted.isEmpty();
+            summary.error(target.fileName(), 0,
+                          salvage ? expanded.error
+                                  + u"; the %1 complete entries before it are imported"_s.arg(
+                                      expanded.extracted.size())
+                                  : expanded.error);
+            if (!salvage)
+                return summary;
         }
         QString error;
-        QString inner = locateInside(scratch.path(), info, preferredFileName(kind), &error);
+        QString inner = locateInside(scratchPath, info, preferredFileName(kind), &error);
         if (inner.isEmpty()) {
             summary.error(target.fileName(), 0, error);
             return summary;
@@ -230,16 +317,22 @@ ImportSummary runImport(ProjectStore &store, ImportKind kind, const QString &pat
         ImportOptions o = options;
         // Report folders and file names inside the archive name the model, as on disk; a
         // folder import of the bare scratch root would otherwise be named after a temp dir.
-        if (o.model.isEmpty() && QFileInfo(inner) == QFileInfo(scratch.path()))
+        if (o.model.isEmpty() && QFileInfo(inner) == QFileInfo(scratchPath))
             o.model = target.completeBaseName().section(u'.', 0, 0);
-        summary.merge(dispatch(store, kind, inner, o));
+        ImportSummary inside = dispatch(store, kind, inner, o);
+        nameArchiveInIssues(inside, scratchPath, inner, target.fileName());
+        summary.merge(inside);
     } else {
         if (info.expects == "folder"_L1 && !target.isDir()) {
             summary.error(path, 0, u"%1 expects a folder or an archive"_s.arg(info.key));
             return summary;
         }
         if (info.expects == "file"_L1 && !target.isFile()) {
-            summary.error(path, 0, u"%1 expects a file or an archive"_s.arg(info.key));
+            summary.error(path, 0,
+                          u"%1; %2 expects a file or an archive"_s.arg(
+                              target.isDir() ? u"a folder"_s
+                                             : u"not a regular file (a FIFO, device or socket)"_s,
+                              info.key));
             return summary;
         }
         summary.merge(dispatch(store, kind, path, options));
@@ -259,5 +352,7 @@ ImportSummary runImport(ProjectStore &store, ImportKind kind, const QString &pat
     tx.commit();
     return summary;
 }
+
+} // namespace
 
 } // namespace Rubricate

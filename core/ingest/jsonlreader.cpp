@@ -1,6 +1,7 @@
 #include "jsonlreader.h"
 
-#include <QFile>
+#include "inputfiles.h"
+
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QStringDecoder>
@@ -12,12 +13,12 @@ using namespace Qt::StringLiterals;
 bool readJsonLines(const QString &path, const QString &displayName, ImportSummary &summary,
                    const std::function<void(const QJsonObject &, int)> &onObject)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        summary.error(displayName, 0, u"cannot read: %1"_s.arg(file.errorString()));
+    const InputRead read = readInputFile(path, InputLimits{}.maxDataBytes);
+    if (!read.ok()) {
+        summary.error(displayName, 0, read.error);
         return false;
     }
-    parseJsonLines(file.readAll(), displayName, summary, onObject);
+    parseJsonLines(read.bytes, displayName, summary, onObject);
     return true;
 }
 

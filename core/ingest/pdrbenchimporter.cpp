@@ -1,11 +1,12 @@
 #include "pdrbenchimporter.h"
 
 #include "importcontext.h"
+#include "inputfiles.h"
 #include "jsonlreader.h"
 #include "reportfiles.h"
 #include "store/projectstore.h"
 
-#include <QDirIterator>
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -248,21 +249,28 @@ ImportSummary importPdrFolder(ProjectStore &store, const QString &dir)
     ImportSummary summary;
     summary.kind = u"pdrbench"_s;
     QStringList personas, queries, criteria, outputs;
-    QDirIterator it(dir, {u"*.jsonl"_s}, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QFileInfo f(it.next());
+    const FolderListing tree = listInputTree(dir);
+    reportRefused(tree, {}, summary);
+    for (const FolderEntry &e : tree.entries) {
+        if (!e.name.endsWith(u".jsonl"_s, Qt::CaseInsensitive))
+            continue;
+        const QFileInfo f(e.name);
         const QString lower = f.fileName().toLower();
         const QString parent = f.dir().dirName().toLower();
         if (parent == "cleaned_data"_L1)
             continue; // derived copies of raw_data
         if (parent == "raw_data"_L1)
-            outputs << f.filePath();
+            outputs << e.path;
         else if (lower.contains("persona"_L1))
-            personas << f.filePath();
+            personas << e.path;
         else if (lower.contains("criteri"_L1))
-            criteria << f.filePath();
+            criteria << e.path;
         else if (lower.contains("quer"_L1))
-            queries << f.filePath();
+            queries << e.path;
+        else
+            summary.warn(e.name, 0,
+                         u"not named as personas, queries or criteria, nor in raw_data/; "
+                         u"ignored"_s);
     }
     for (QStringList *l : {&personas, &queries, &criteria, &outputs})
         l->sort();

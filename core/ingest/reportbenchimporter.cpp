@@ -1,6 +1,7 @@
 #include "reportbenchimporter.h"
 
 #include "importcontext.h"
+#include "inputfiles.h"
 #include "jsonlreader.h"
 #include "reportfiles.h"
 #include "store/projectstore.h"
@@ -128,16 +129,19 @@ ImportSummary importReportBench(ProjectStore &store, const QString &path,
 
     if (!failed && !gtDir.isEmpty()) {
         QSet<QString> withGroundTruth;
-        const auto files = QDir(gtDir).entryInfoList({u"*.jsonl"_s}, QDir::Files, QDir::Name);
-        for (const QFileInfo &f : files) {
-            const QString id = f.completeBaseName();
+        const FolderListing listing = listInputFolder(gtDir, gtDir);
+        reportRefused(listing, QFileInfo(gtDir).fileName(), summary);
+        for (const FolderEntry &f : listing.entries) {
+            if (f.isDir || !f.name.endsWith(u".jsonl"_s, Qt::CaseInsensitive))
+                continue; // only .jsonl files hold ground truth, as upstream reads them
+            const QString id = QFileInfo(f.name).completeBaseName();
             const auto task = tasks.constFind(id);
             if (task == tasks.cend()) {
-                summary.warn(f.fileName(), 0, u"no task with arxiv_id %1; skipped"_s.arg(id));
+                summary.warn(f.name, 0, u"no task with arxiv_id %1; skipped"_s.arg(id));
                 continue;
             }
             withGroundTruth.insert(id);
-            if (!importGroundTruth(store, task.value(), f.filePath(), summary)) {
+            if (!importGroundTruth(store, task.value(), f.path, summary)) {
                 failed = true;
                 break;
             }
@@ -174,51 +178,55 @@ ImportSummary importReportBenchReports(ProjectStore &store, const QString &dir,
     bool failed = !tx.isOpen() || !modelId;
     QList<ReportSource> sources;
     QSet<RowId> seenTasks;
-    const auto files = QDir(dir).entryInfoList({u"*.json"_s}, QDir::Files, QDir::Name);
-    for (const QFileInfo &f : files) {
+    const FolderListing listing = listInputFolder(dir, dir);
+    reportRefused(listing, {}, summary);
+    for (const FolderEntry &f : listing.entries) {
         if (failed)
             break;
-        auto m = idInName.match(f.fileName());
+        if (f.isDir || !f.name.endsWith(u".json"_s, Qt::CaseInsensitive)) {
+            summary.warn(f.name, 0, u"not a .json file; ignored"_s);
+            continue;
+        }
+        auto m = idInName.match(f.name);
         if (!m.hasMatch())
-            m = looseIdInName.match(f.fileName());
+            m = looseIdInName.match(f.name);
         if (!m.hasMatch()) {
-            summary.warn(f.fileName(), 0, u"no arXiv id in the file name; skipped"_s);
+            summary.warn(f.name, 0, u"no arXiv id in the file name; skipped"_s);
             continue;
         }
         const auto taskId = store.taskId(bench->id, m.captured(1));
         if (!taskId) {
-            summary.warn(f.fileName(), 0, u"no ReportBench task %1; skipped"_s.arg(m.captured(1)));
+            summary.warn(f.name, 0, u"no ReportBench task %1; skipped"_s.arg(m.captured(1)));
             continue;
         }
         if (seenTasks.contains(*taskId)) {
             summary.error(
-                f.fileName(), 0,
+                f.name, 0,
                 u"a second report for %1 from %2; skipped"_s.arg(m.captured(1), modelName));
             continue;
         }
-        QFile file(f.filePath());
-        if (!file.open(QIODevice::ReadOnly)) {
-            summary.error(f.fileName(), 0, u"cannot read: %1"_s.arg(file.errorString()));
+        const InputRead read = readInputFile(f.path, InputLimits{}.maxDocumentBytes);
+        if (!read.ok()) {
+            summary.error(f.name, 0, read.error);
             continue;
         }
-        const QByteArray bytes = file.readAll();
+        const QByteArray &bytes = read.bytes;
         QJsonParseError err;
         const QJsonDocument doc = QJsonDocument::fromJson(bytes, &err);
         if (err.error != QJsonParseError::NoError || !doc.isObject()) {
-            summary.error(f.fileName(), 0,
-                          u"not a JSON object (%1); skipped"_s.arg(err.errorString()));
+            summary.error(f.name, 0, u"not a JSON object (%1); skipped"_s.arg(err.errorString()));
             continue;
         }
         const QString text = reportText(doc.object());
         if (text.isEmpty()) {
-            summary.error(f.fileName(), 0, u"no text field longer than 50 characters; skipped"_s);
+            summary.error(f.name, 0, u"no text field longer than 50 characters; skipped"_s);
             continue;
         }
         seenTasks.insert(*taskId);
         ReportSource s;
-        s.displayName = modelName + u'/' + f.fileName();
+        s.displayName = modelName + u'/' + f.name;
         s.bytes = bytes;
-        s.fileName = f.fileName();
+        s.fileName = f.name;
         s.modelId = *modelId;
         s.taskId = *taskId;
         s.knownText = text;

@@ -5,8 +5,10 @@
 #include "importcontext.h"
 #include "store/projectstore.h"
 
-#include <QFile>
+#include "inputfiles.h"
+
 #include <QtConcurrent/QtConcurrentMap>
+#include <exception>
 
 namespace Rubricate {
 
@@ -20,16 +22,16 @@ struct Prepared {
     QString readError;
 };
 
-Prepared prepare(const ReportSource &source)
+Prepared prepareUnguarded(const ReportSource &source)
 {
     Prepared p{source, {}, {}};
     if (p.source.bytes.isEmpty() && !p.source.path.isEmpty()) {
-        QFile file(p.source.path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            p.readError = file.errorString();
+        InputRead read = readInputFile(p.source.path, InputLimits{}.maxDocumentBytes);
+        if (!read.ok()) {
+            p.readError = read.error;
             return p;
         }
-        p.source.bytes = file.readAll();
+        p.source.bytes = std::move(read.bytes);
     }
     if (p.source.knownText) {
         p.document.format = p.source.knownFormat;
@@ -39,8 +41,73 @@ Prepared prepare(const ReportSource &source)
             p.document.warnings << u"empty document"_s;
         return p;
     }
+    if (p.source.bytes.isEmpty()) {
+        // Nothing to keep and nothing to judge; storing it would only hide a failed copy.
+        p.readError = u"empty file (0 bytes); not imported"_s;
+        return p;
+    }
     p.document = extractDocument(p.source.bytes, p.source.fileName);
     return p;
+}
+
+// Runs on pool threads: an exception escaping here would abort the whole import (QtConcurrent
+// rethrows it as QUnhandledException), so whatever is thrown becomes this file's error.
+Prepared prepare(const ReportSource &source)
+{
+    try {
+        return prepareUnguarded(source);
+    } catch (const std::exception &e) {
+        return {source, {}, u"cannot read: %1"_s.arg(QString::fromLocal8Bit(e.what()))};
+    } catch (...) {
+        return {source, {}, u"cannot read"_s};
+    }
+}
+
+Report reportFor(const Prepared &p)
+{
+    Report r;
+    r.modelId = p.source.modelId;
+    r.taskId = p.source.taskId;
+    r.queryId = p.source.queryId;
+    r.format = p.document.format;
+    r.sourceName = p.source.displayName;
+    r.contentHash = sha256Hex(p.source.bytes);
+    r.text = p.document.text;
+    r.pages = p.document.pages;
+    r.warnings = p.document.warnings;
+    r.hasText = p.document.hasText;
+    if (p.document.corrupt)
+        r.warnings.prepend(u"corrupt: "_s + p.document.error);
+    return r;
+}
+
+// One report under its own savepoint: a row the database refuses is named and undone, and
+// the reports beside it are still imported. False only when the savepoint itself fails.
+bool storeReport(ProjectStore &store, const Prepared &p, ImportSummary &summary)
+{
+    Savepoint savepoint(store, u"report"_s);
+    if (!savepoint.isOpen())
+        return false;
+    const Upserted u = store.upsertReport(reportFor(p), p.source.bytes);
+    // Verdicts imported before their report, or kept across a changed report, are checked
+    // against the text that is there now.
+    const bool stored
+        = u.ok() && (u.result == UpsertResult::Unchanged || locateStoredEvidence(store, u.id));
+    if (!stored) {
+        summary.error(p.source.displayName, 0,
+                      u"database: %1; this report was not imported"_s.arg(store.lastError()));
+        return true;
+    }
+    if (!savepoint.release())
+        return false;
+    if (p.document.corrupt) {
+        summary.error(p.source.displayName, 0,
+                      u"%1; stored without text and flagged"_s.arg(p.document.error));
+    }
+    for (const QString &w : p.document.warnings)
+        summary.warn(p.source.displayName, 0, w);
+    countUpsert(summary, u"reports"_s, u);
+    return true;
 }
 
 } // namespace
@@ -51,34 +118,10 @@ bool storeReports(ProjectStore &store, const QList<ReportSource> &sources, Impor
     const QList<Prepared> prepared = QtConcurrent::blockingMapped(sources, prepare);
     for (const Prepared &p : prepared) {
         if (!p.readError.isEmpty()) {
-            summary.error(p.source.displayName, 0, u"cannot read: %1"_s.arg(p.readError));
+            summary.error(p.source.displayName, 0, p.readError);
             continue;
         }
-        Report r;
-        r.modelId = p.source.modelId;
-        r.taskId = p.source.taskId;
-        r.queryId = p.source.queryId;
-        r.format = p.document.format;
-        r.sourceName = p.source.displayName;
-        r.contentHash = sha256Hex(p.source.bytes);
-        r.text = p.document.text;
-        r.pages = p.document.pages;
-        r.warnings = p.document.warnings;
-        r.hasText = p.document.hasText;
-        if (p.document.corrupt) {
-            r.warnings.prepend(u"corrupt: "_s + p.document.error);
-            summary.error(p.source.displayName, 0,
-                          u"%1; stored without text and flagged"_s.arg(p.document.error));
-        }
-        for (const QString &w : p.document.warnings)
-            summary.warn(p.source.displayName, 0, w);
-        const Upserted u = store.upsertReport(r, p.source.bytes);
-        if (!u.ok())
-            return false;
-        countUpsert(summary, u"reports"_s, u);
-        // Verdicts imported before their report, or kept across a changed report, are
-        // checked against the text that is there now.
-        if (u.result != UpsertResult::Unchanged && !locateStoredEvidence(store, u.id))
+        if (!storeReport(store, p, summary))
             return false;
     }
     return true;

@@ -27,9 +27,10 @@ struct ReportSource {
     ReportFormat knownFormat = ReportFormat::Markdown;
 };
 
-// Stores every source as a report; must run inside the caller's transaction. Unreadable
-// or corrupt files are flagged in the summary and stored without text, never fatal.
-// Returns false only on a database error.
+// Stores every source as a report; must run inside the caller's transaction. An unreadable
+// or empty file is named in the summary and left out; a corrupt one is flagged and stored
+// without text; a report the database refuses is named and undone on its own. Never fatal
+// for the others: returns false only when the transaction itself can no longer be used.
 bool storeReports(ProjectStore &store, const QList<ReportSource> &sources, ImportSummary &summary);
 
 } // namespace Rubricate

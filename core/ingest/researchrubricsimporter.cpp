@@ -1,11 +1,11 @@
 #include "researchrubricsimporter.h"
 
 #include "importcontext.h"
+#include "inputfiles.h"
 #include "jsonlreader.h"
 #include "reportfiles.h"
 #include "store/projectstore.h"
 
-#include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QSet>
@@ -129,26 +129,31 @@ ImportSummary importResearchRubricsReports(ProjectStore &store, const QString &d
     bool failed = !tx.isOpen() || !modelId;
     QList<ReportSource> sources;
     QSet<QString> seenStems;
-    const auto files = QDir(dir).entryInfoList(QDir::Files, QDir::Name);
-    for (const QFileInfo &f : files) {
+    const FolderListing listing = listInputFolder(dir, dir);
+    reportRefused(listing, {}, summary);
+    for (const FolderEntry &f : listing.entries) {
         if (failed)
             break;
-        const QString stem = f.completeBaseName();
+        if (f.isDir) {
+            summary.warn(f.name, 0, u"a folder; responses are files <sample_id>.md, ignored"_s);
+            continue;
+        }
+        const QString stem = QFileInfo(f.name).completeBaseName();
         const auto taskId = store.taskId(bench->id, stem);
         if (!taskId) {
-            summary.warn(f.fileName(), 0,
+            summary.warn(f.name, 0,
                          u"no ResearchRubrics prompt with sample_id %1; skipped"_s.arg(stem));
             continue;
         }
         if (seenStems.contains(stem)) {
-            summary.error(f.fileName(), 0, u"a second response for %1; skipped"_s.arg(stem));
+            summary.error(f.name, 0, u"a second response for %1; skipped"_s.arg(stem));
             continue;
         }
         seenStems.insert(stem);
         ReportSource s;
-        s.displayName = modelName + u'/' + f.fileName();
-        s.path = f.filePath();
-        s.fileName = f.fileName();
+        s.displayName = modelName + u'/' + f.name;
+        s.path = f.path;
+        s.fileName = f.name;
         s.modelId = *modelId;
         s.taskId = *taskId;
         sources << s;

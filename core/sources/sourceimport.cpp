@@ -2,12 +2,13 @@
 #include "sourceimport.h"
 
 #include "ingest/document/extracteddocument.h"
+#include "ingest/inputfiles.h"
 #include "sourcefetcher.h"
 #include "store/projectstore.h"
 
 #include <QCryptographicHash>
 #include <QDir>
-#include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QUrl>
@@ -49,16 +50,18 @@ SourceImportResult importSourceFolder(ProjectStore &store, const QString &folder
 {
     SourceImportResult result;
     const QDir dir(folder);
-    QFile manifest(dir.filePath(u"sources.jsonl"_s));
-    if (!manifest.open(QIODevice::ReadOnly)) {
-        result.errors << u"%1: %2"_s.arg(manifest.fileName(), manifest.errorString());
+    const QString manifestPath = dir.filePath(u"sources.jsonl"_s);
+    const InputRead manifest = readInputFile(manifestPath, InputLimits{}.maxDataBytes);
+    if (!manifest.ok()) {
+        result.errors << u"%1: %2"_s.arg(manifestPath, manifest.error);
         return result;
     }
     QList<SourceRow> rows;
     int lineNumber = 0;
-    while (!manifest.atEnd()) {
+    const QList<QByteArray> lines = manifest.bytes.split('\n');
+    for (const QByteArray &rawLine : lines) {
         ++lineNumber;
-        const QByteArray line = manifest.readLine().trimmed();
+        const QByteArray line = rawLine.trimmed();
         if (line.isEmpty())
             continue;
         const auto fail = [&](const QString &why) {
@@ -76,19 +79,22 @@ SourceImportResult importSourceFolder(ProjectStore &store, const QString &folder
             fail(u"\"url\" is not a URL"_s);
             continue;
         }
-        // The manifest must not reach outside its folder.
+        // The manifest must not reach outside its folder, by name or through a link.
         const QString path = QDir::cleanPath(dir.absoluteFilePath(file));
-        if (file.isEmpty() || !path.startsWith(QDir::cleanPath(dir.absolutePath()) + u'/')) {
+        const QString canonical = QFileInfo(path).canonicalFilePath();
+        const QString canonicalRoot = QFileInfo(folder).canonicalFilePath() + u'/';
+        if (file.isEmpty() || !path.startsWith(QDir::cleanPath(dir.absolutePath()) + u'/')
+            || (!canonical.isEmpty() && !canonical.startsWith(canonicalRoot))) {
             fail(u"\"file\" must name a file inside the folder"_s);
             continue;
         }
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly)) {
-            fail(u"%1: %2"_s.arg(file, f.errorString()));
+        InputRead read = readInputFile(path, InputLimits{}.maxDocumentBytes);
+        if (!read.ok()) {
+            fail(u"%1: %2"_s.arg(file, read.error));
             continue;
         }
         SourceRow row;
-        row.bytes = f.readAll();
+        row.bytes = std::move(read.bytes);
         row.url = url.toString(QUrl::FullyEncoded);
         row.finalUrl = row.url;
         row.contentType = o.value(u"content_type"_s).toString(typeForFile(file)).toLower();

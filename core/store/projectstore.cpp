@@ -124,6 +124,34 @@ void ProjectStore::rollback()
     database().rollback();
 }
 
+// Savepoint names are the caller's identifiers, never user input: they go into the SQL as is.
+bool ProjectStore::savepoint(const QString &name)
+{
+    return execTransactionControl(u"SAVEPOINT "_s + name);
+}
+
+bool ProjectStore::releaseSavepoint(const QString &name)
+{
+    return execTransactionControl(u"RELEASE SAVEPOINT "_s + name);
+}
+
+bool ProjectStore::execTransactionControl(const QString &sql)
+{
+    QSqlQuery q(database());
+    if (!q.exec(sql)) {
+        m_lastError = q.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+void ProjectStore::rollbackToSavepoint(const QString &name)
+{
+    // The error that made the caller roll back is the one worth keeping in lastError.
+    QSqlQuery q(database());
+    q.exec(u"ROLLBACK TO SAVEPOINT "_s + name);
+}
+
 QSqlQuery &ProjectStore::prepared(const QString &sql)
 {
     auto it = m_statements.find(sql);
@@ -349,7 +377,8 @@ Upserted ProjectStore::upsertReport(const Report &r, const QByteArray &original)
                 = prepared(u"INSERT INTO document_blob (hash, size, data) VALUES (?, ?, ?)"_s);
             bindAt(put, 0, r.contentHash);
             bindAt(put, 1, qint64(original.size()));
-            bindAt(put, 2, original);
+            // A null QByteArray binds as SQL NULL; an empty original is still an original.
+            bindAt(put, 2, original.isNull() ? QByteArray("") : original);
             if (!exec(put))
                 return {};
         }

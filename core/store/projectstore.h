@@ -215,6 +215,10 @@ public:
     bool begin();
     bool commit();
     void rollback();
+    // Nested inside a transaction: lets one bad row be undone without losing the rest.
+    bool savepoint(const QString &name);
+    bool releaseSavepoint(const QString &name);
+    void rollbackToSavepoint(const QString &name);
 
     // --- writes -----------------------------------------------------------------------
     std::optional<Benchmark> ensureBenchmark(const QString &key, const QString &name,
@@ -381,6 +385,7 @@ private:
     bool initialise(const QString &path, int targetVersion, QString *error);
     QSqlQuery &prepared(const QString &sql);
     bool exec(QSqlQuery &q);
+    bool execTransactionControl(const QString &sql);
     bool fail(const QSqlQuery &q);
     struct UpsertSql;
     // The three statements of an upsert, built once per table. A key column written
@@ -440,6 +445,41 @@ public:
 
 private:
     ProjectStore &m_store;
+    bool m_open;
+};
+
+// Scoped savepoint inside an open transaction: rolls back to where it began unless release()
+// was called, so a failed row leaves nothing half-written while the transaction goes on.
+class Savepoint
+{
+public:
+    Savepoint(ProjectStore &store, QString name)
+        : m_store(store)
+        , m_name(std::move(name))
+        , m_open(store.savepoint(m_name))
+    { }
+    ~Savepoint()
+    {
+        if (m_open) {
+            m_store.rollbackToSavepoint(m_name);
+            m_store.releaseSavepoint(m_name);
+        }
+    }
+    Savepoint(const Savepoint &) = delete;
+    Savepoint &operator=(const Savepoint &) = delete;
+
+    bool isOpen() const { return m_open; }
+    bool release()
+    {
+        if (!m_open)
+            return false;
+        m_open = false;
+        return m_store.releaseSavepoint(m_name);
+    }
+
+private:
+    ProjectStore &m_store;
+    QString m_name;
     bool m_open;
 };
 

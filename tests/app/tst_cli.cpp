@@ -77,7 +77,7 @@ private slots:
         QCOMPARE(cli({u"show"_s, u"task"_s, u"drb2:9999"_s}).code, 1);
     }
 
-    void partialImportExitsThree()
+    void partialImportSucceedsUnlessStrict()
     {
         const QString path = m_dir.filePath(u"rr.jsonl"_s);
         QVERIFY(RubricateTest::writeFile(
@@ -86,9 +86,14 @@ private slots:
             " \"weight\": 2, \"axis\": \"Explicit Criteria\"}]}\n{\"sample_id\": \"a2\", \n"));
         const Result r
             = cli({u"-p"_s, u"partial.rubricate"_s, u"import"_s, u"researchrubrics"_s, path});
-        QCOMPARE(r.code, 3);
+        // Something was imported: a success, with the skipped line listed.
+        QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains(u"rr.jsonl:2: error: invalid JSON"_s));
         QVERIFY(r.out.contains(u"tasks:"_s));
+        const Result strict = cli({u"-p"_s, u"partial.rubricate"_s, u"import"_s,
+                                   u"researchrubrics"_s, path, u"--strict"_s});
+        QCOMPARE(strict.code, 3);
+        QVERIFY(strict.out.contains(u"rr.jsonl:2: error: invalid JSON"_s));
     }
 
     void demoImports()

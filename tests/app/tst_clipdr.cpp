@@ -46,8 +46,9 @@ private slots:
         QVERIFY(writeFile(m_project.filePath(u"ModelX.jsonl"_s), QByteArray(fixture3)));
         QCOMPARE(cli({u"import"_s, u"pdr-personas"_s, u"personas.jsonl"_s}).code, 0);
         QCOMPARE(cli({u"import"_s, u"pdr-queries"_s, u"queries.jsonl"_s}).code, 0);
-        // Two reports; the fixture's unknown id and truncated line are reported (exit 3).
-        QCOMPARE(cli({u"import"_s, u"pdr-reports"_s, u"ModelX.jsonl"_s}).code, 3);
+        // Two reports; the fixture's unknown id and truncated line are reported (exit 3 with
+        // --strict).
+        QCOMPARE(cli({u"import"_s, u"pdr-reports"_s, u"ModelX.jsonl"_s, u"--strict"_s}).code, 3);
     }
 
     void criteriaOffline()

@@ -313,7 +313,8 @@ public:
             if (status == ARCHIVE_FATAL) {
                 if (entries == 0 && archive_format(m_archive) == 0)
                     return stop(notAnArchiveError(m_archive, archiveFileName));
-                return stop(u"truncated or damaged archive: "_s + libarchiveError(m_archive));
+                return damaged(m_lastLabel.isEmpty() ? u"at its first entry"_s
+                                                     : u"after the entry "_s + m_lastLabel);
             }
             if (++entries > m_limits.maxEntries) {
                 return stop(
@@ -321,6 +322,7 @@ public:
             }
             const QString name = entryName(entry);
             const QString label = name.isEmpty() ? u"(unnamed entry)"_s : name;
+            m_lastLabel = label;
             // FAILED/RETRY: this header is unusable but the next one may be fine. WARN is
             // typically a name charset conversion problem: the entry itself is usable.
             if (status != ARCHIVE_OK && status != ARCHIVE_WARN) {
@@ -340,22 +342,50 @@ private:
         return false;
     }
 
+    // The archive cannot be read past this point; what was extracted before is whole.
+    bool damaged(const QString &where)
+    {
+        m_result->damaged = true;
+        return stop(
+            u"truncated or damaged archive %1: %2"_s.arg(where, libarchiveError(m_archive)));
+    }
+
     // Records a refused entry and skips its data; false when the skip hit a fatal error.
     bool refuse(const QString &label, const QString &reason)
     {
         m_result->refused.append(label + u": "_s + reason);
         if (archive_read_data_skip(m_archive) == ARCHIVE_FATAL)
-            return stop(u"truncated or damaged archive: "_s + libarchiveError(m_archive));
+            return damaged(u"in the entry "_s + label);
         return true;
+    }
+
+    // A path that a refused entry claimed, or that lies below one: a later entry of that name
+    // must not take the refused one's place (a link refused, then a file of the same name).
+    QString refusedClaim(const QString &relative) const
+    {
+        for (QString prefix = relative; !prefix.isEmpty();
+             prefix = prefix.left(std::max<qsizetype>(prefix.lastIndexOf(u'/'), 0))) {
+            if (m_refusedPaths.contains(prefix))
+                return prefix;
+        }
+        return {};
     }
 
     bool handleEntry(archive_entry *entry, const QString &name, const QString &label)
     {
-        if (const QString reason = refusedTypeReason(entry); !reason.isEmpty())
-            return refuse(label, reason);
         const SafePath path = sanitiseEntryName(name, m_root);
+        if (const QString reason = refusedTypeReason(entry); !reason.isEmpty()) {
+            if (path.reason.isEmpty() && !path.relative.isEmpty())
+                m_refusedPaths.insert(path.relative);
+            return refuse(label, reason);
+        }
         if (!path.reason.isEmpty())
             return refuse(label, path.reason);
+        if (const QString claim = refusedClaim(path.relative); !claim.isEmpty()) {
+            return refuse(label,
+                          u"an earlier entry named %1 was refused; this one does not take its "
+                          u"place"_s.arg(claim));
+        }
 
         if (archive_entry_filetype(entry) == AE_IFDIR) {
             QString reason;
@@ -436,7 +466,7 @@ private:
                 break;
             if (n < 0) {
                 if (n == ARCHIVE_FATAL)
-                    return stop(u"truncated or damaged archive: "_s + libarchiveError(m_archive));
+                    return damaged(u"in the entry "_s + label);
                 // WARN/FAILED (e.g. a bad CRC): the entry's bytes are wrong, the archive
                 // may still be readable past it.
                 part.discard();
@@ -466,6 +496,8 @@ private:
     ArchiveExtraction *m_result;
     QByteArray m_buffer;
     QSet<QString> m_safeDirs; // relative folders already created or checked
+    QSet<QString> m_refusedPaths; // where refused links and devices would have gone
+    QString m_lastLabel; // the entry read last, to say where damage begins
     qint64 m_totalBytes = 0;
 };
 
@@ -572,6 +604,7 @@ ArchiveExtraction extractArchive(const QString &archivePath, const QString &targ
         && !hasZipEndRecord(archivePath)) {
         result.error = u"truncated archive: %1 has no zip central directory (the end of the "
                        u"file is missing)"_s.arg(archiveFileName);
+        result.damaged = true;
         return result;
     }
 

@@ -15,7 +15,10 @@ struct ArchiveLimits {
 };
 
 struct ArchiveExtraction {
-    bool ok = false; // false: nothing usable was extracted, see error
+    bool ok = false; // false: the archive could not be read to its end, see error
+    // With !ok: the archive is truncated or damaged part-way (not a limit or a non-archive),
+    // and every entry in `extracted` was read whole and checked: safe to use.
+    bool damaged = false;
     QString error;
     QStringList extracted; // relative paths written below the target folder
     QStringList refused; // "entry: reason" for every entry that was not written
