@@ -19,6 +19,53 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+// The references of a GT file that repeat an earlier title, as runs of consecutive lines
+// ("lines 300-751 repeat lines 1-452"): some files list their bibliography twice.
+class TitleRepeats
+{
+public:
+    void add(int line, int firstLine)
+    {
+        ++m_count;
+        if (!m_runs.isEmpty()) {
+            Run &last = m_runs.last();
+            if (last.line + last.length == line && last.first + last.length == firstLine) {
+                ++last.length;
+                return;
+            }
+        }
+        m_runs.append({line, firstLine, 1});
+    }
+
+    void report(ImportSummary &summary, const QString &file) const
+    {
+        if (m_count == 0)
+            return;
+        QStringList runs;
+        for (const Run &r : m_runs) {
+            runs << (r.length == 1 ? u"line %1 repeats line %2"_s.arg(r.line).arg(r.first)
+                                   : u"lines %1-%2 repeat lines %3-%4"_s.arg(r.line)
+                                         .arg(r.line + r.length - 1)
+                                         .arg(r.first)
+                                         .arg(r.first + r.length - 1));
+        }
+        // Upstream puts the titles in a set, so each counts once.
+        summary.warn(
+            file, 0,
+            u"%1 references repeat an earlier title and are kept, counted once: %2"_s.arg(m_count)
+                .arg(runs.join(u", "_s)));
+    }
+
+private:
+    struct Run {
+        int line;
+        int first;
+        int length;
+    };
+    QList<Run> m_runs;
+    int m_count = 0;
+};
+
 bool importGroundTruth(ProjectStore &store, RowId taskId, const QString &path,
                        ImportSummary &summary)
 {
@@ -26,7 +73,7 @@ bool importGroundTruth(ProjectStore &store, RowId taskId, const QString &path,
     bool failed = false;
     int position = 0;
     QHash<QString, int> lineOfTitle; // normalised title -> its first line
-    QStringList repeats;
+    TitleRepeats repeats;
     readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
         if (failed)
             return;
@@ -43,7 +90,7 @@ bool importGroundTruth(ProjectStore &store, RowId taskId, const QString &path,
         r.normalizedTitle = normalizeTitle(title);
         if (const auto first = lineOfTitle.constFind(r.normalizedTitle);
             first != lineOfTitle.cend())
-            repeats << u"line %1 repeats line %2"_s.arg(line).arg(first.value());
+            repeats.add(line, first.value());
         else
             lineOfTitle.insert(r.normalizedTitle, line);
         r.authors = o.value(u"author"_s).toString();
@@ -55,13 +102,7 @@ bool importGroundTruth(ProjectStore &store, RowId taskId, const QString &path,
         }
         countUpsert(summary, u"references"_s, u);
     });
-    // Surveys cite a paper twice under two BibTeX keys; upstream counts each title once.
-    if (!repeats.isEmpty()) {
-        summary.warn(name, 0,
-                     u"%1 references repeat an earlier title and are kept, counted once: %2"_s
-                         .arg(repeats.size())
-                         .arg(repeats.join(u", "_s)));
-    }
+    repeats.report(summary, name);
     return !failed;
 }
 
