@@ -69,6 +69,47 @@ Verdict verdictOf(const QJsonObject &item, bool *isString)
     return v;
 }
 
+// The line of a result file that holds a (model, idx), and whether its judge failed.
+struct PairLine {
+    int line = 0;
+    bool judgeFailed = false;
+};
+
+// Whether a line for a (model, idx) is imported, saying why not in `summary`. The aggregator
+// averages the lines of one pair, ignoring one whose judge failed; a run holds one verdict per
+// rubric, so a failed line gives way to a judged one, and of two judged lines the first stays.
+bool acceptPairLine(QHash<QString, PairLine> &seen, const QString &model, int idx,
+                    const PairLine &current, ImportSummary &summary, const QString &file)
+{
+    const QString pair = model + u'\x1f' + QString::number(idx);
+    const auto first = seen.find(pair);
+    if (first == seen.end()) {
+        seen.insert(pair, current);
+        return true;
+    }
+    const QString repeat = u"%1 idx %2 repeats line %3"_s.arg(model).arg(idx).arg(first->line);
+    if (current.judgeFailed) {
+        summary.warn(file, current.line,
+                     repeat
+                         + u"; the judge failed on this line, which is skipped as the "
+                           "aggregator ignores it"_s);
+        return false;
+    }
+    if (first->judgeFailed) {
+        summary.warn(file, current.line,
+                     repeat
+                         + u", where the judge failed; this line's verdicts replace it, as "
+                           "the aggregator ignores a failed line"_s);
+        *first = current;
+        return true;
+    }
+    summary.error(file, current.line,
+                  repeat
+                      + u"; line %1 is kept and this one skipped (a run holds one verdict "
+                        "per rubric: import a re-run as its own file)"_s.arg(first->line));
+    return false;
+}
+
 } // namespace
 
 ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const QString &runName)
@@ -101,7 +142,7 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
     }
 
     QHash<RowId, RubricIndex> indexes;
-    QHash<QString, int> lineOfPair; // "model\x1fidx" -> the line whose verdicts were kept
+    QHash<QString, PairLine> pairLines; // "model\x1fidx" -> the line whose verdicts were kept
     parseJsonLines(bytes, name, summary, {u"idx"_s}, [&](const QJsonObject &o, int line) {
         if (failed)
             return;
@@ -144,19 +185,9 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
             summary.error(name, line, u"idx %1 is not a DRB-II task in this project"_s.arg(idx));
             return;
         }
-        // The aggregator averages re-runs appended to one file, but a run holds one verdict
-        // per rubric: keeping the first and naming both lines beats overwriting it unseen.
-        const QString pair = model + u'\x1f' + QString::number(idx);
-        if (const auto first = lineOfPair.constFind(pair); first != lineOfPair.cend()) {
-            summary.error(
-                name, line,
-                u"%1 idx %2 repeats line %3; line %3 is kept and this one skipped (a "
-                "run holds one verdict per rubric: import a re-run as its own file)"_s.arg(model)
-                    .arg(idx)
-                    .arg(first.value()));
+        if (!acceptPairLine(pairLines, model, idx, {line, scores.isEmpty() && !failure.isEmpty()},
+                            summary, name))
             return;
-        }
-        lineOfPair.insert(pair, line);
         const auto modelId = store.ensureModel(model);
         if (!modelId) {
             failed = true;

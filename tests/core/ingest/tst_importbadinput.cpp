@@ -256,6 +256,15 @@ private slots:
             "\n"
             R"({"model": "N", "idx": 1.0, "result": {"scores": {"analysis": {"Explains why.": )"
             R"({"score": 1}}}}})"
+            "\n"
+            // A failed judging and its re-run: the aggregator ignores the failed line.
+            R"({"model": "F", "idx": 1, "result": {"error": "batch 1 failed after 10 retries"}})"
+            "\n"
+            R"({"model": "F", "idx": 1, "result": {"scores": {"info_recall": {"States fact A.": )"
+            R"({"score": 1}, "States fact B.": {"score": 1}}, "analysis": {"Explains why.": )"
+            R"({"score": 1}}, "presentation": {"Has headings.": {"score": 1}}}}})"
+            "\n"
+            R"({"model": "M", "idx": 1, "result": {"error": "batch 1 failed after 10 retries"}})"
             "\n"));
         const ImportSummary s = runImport(*store, ImportKind::Drb2Results, path);
         QVERIFY2(hasIssue(s, u"result.jsonl"_s, 1, u"2 scores are strings"_s), qPrintable(dump(s)));
@@ -263,20 +272,37 @@ private slots:
                  qPrintable(dump(s)));
         QVERIFY2(hasIssue(s, u"result.jsonl"_s, 3, u"\"idx\" must be an integer, not 1.0"_s),
                  qPrintable(dump(s)));
-        QCOMPARE(s.errorCount(), 2); // the repeat and the decimal idx: not imported
-        QCOMPARE(s.added.value(u"verdicts"_s), 4);
+        QVERIFY2(hasIssue(s, u"result.jsonl"_s, 5,
+                          u"F idx 1 repeats line 4, where the judge failed; this line's verdicts "
+                          "replace it"_s),
+                 qPrintable(dump(s)));
+        QVERIFY2(hasIssue(s, u"result.jsonl"_s, 6,
+                          u"M idx 1 repeats line 1; the judge failed on this line, which is "
+                          "skipped"_s),
+                 qPrintable(dump(s)));
+        QCOMPARE(s.errorCount(), 2); // the judged repeat and the decimal idx: not imported
+        QCOMPARE(s.added.value(u"verdicts"_s), 8);
+        QCOMPARE(s.updated.value(u"verdicts"_s), 4); // F's failed line, judged again
         QVERIFY(!store->modelId(u"N"_s));
 
         const RowId task = *store->taskId(store->benchmark(u"drb2"_s)->id, u"1"_s);
-        const RowId report = *store->reportId(*store->modelId(u"M"_s), task);
-        QHash<QString, Verdict> byText;
         const QList<Rubric> rubrics = store->rubrics(task);
-        for (const Verdict &v : store->verdicts(store->runs().constFirst().id, report)) {
-            for (const Rubric &r : rubrics) {
-                if (r.id == v.rubricId)
-                    byText.insert(r.text, v);
+        const auto verdictsOf = [&](const QString &model) {
+            const RowId report = *store->reportId(*store->modelId(model), task);
+            QHash<QString, Verdict> byText;
+            for (const Verdict &v : store->verdicts(store->runs().constFirst().id, report)) {
+                for (const Rubric &r : rubrics) {
+                    if (r.id == v.rubricId)
+                        byText.insert(r.text, v);
+                }
             }
-        }
+            return byText;
+        };
+        const QHash<QString, Verdict> rerun = verdictsOf(u"F"_s);
+        QCOMPARE(rerun.size(), 4);
+        for (const Verdict &v : rerun)
+            QCOMPARE(v.value, std::optional<double>(1));
+        const QHash<QString, Verdict> byText = verdictsOf(u"M"_s);
         QCOMPARE(byText.size(), 4);
         QVERIFY(!byText.value(u"States fact A."_s).value); // "1" is not 1
         QVERIFY(byText.value(u"States fact A."_s).error.contains(u"string"_s));
