@@ -4,12 +4,12 @@
 #include "evidencepass.h"
 #include "importcontext.h"
 #include "jsonlreader.h"
+#include "jsontext.h"
 #include "store/projectstore.h"
 
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
 
 namespace Rubricate {
 
@@ -50,6 +50,66 @@ QString evidenceText(const QJsonValue &v)
     return v.toString();
 }
 
+// The judge's verdict on one item. A score written as a string ("1") is an error, not a
+// number: DRB-II's aggregator counts only numeric scores, so reading it as 1 would change
+// the task's score. `*isString` says so, for one warning per line instead of per item.
+Verdict verdictOf(const QJsonObject &item, bool *isString)
+{
+    Verdict v;
+    const QJsonValue score = item.value(u"score"_s);
+    *isString = score.isString();
+    if (*isString)
+        v.error = u"score \"%1\" is a string, not a number"_s.arg(score.toString().left(40));
+    else
+        v.value = scoreOnScale(score, VerdictScale::Drb2Tristate, &v.error);
+    v.label = score.toVariant().toString();
+    v.reason = item.value(u"reason"_s).toString();
+    v.evidence = evidenceText(item.value(u"evidence"_s));
+    v.raw = item;
+    return v;
+}
+
+// The line of a result file that holds a (model, idx), and whether its judge failed.
+struct PairLine {
+    int line = 0;
+    bool judgeFailed = false;
+};
+
+// Whether a line for a (model, idx) is imported, saying why not in `summary`. The aggregator
+// averages the lines of one pair, ignoring one whose judge failed; a run holds one verdict per
+// rubric, so a failed line gives way to a judged one, and of two judged lines the first stays.
+bool acceptPairLine(QHash<QString, PairLine> &seen, const QString &model, int idx,
+                    const PairLine &current, ImportSummary &summary, const QString &file)
+{
+    const QString pair = model + u'\x1f' + QString::number(idx);
+    const auto first = seen.find(pair);
+    if (first == seen.end()) {
+        seen.insert(pair, current);
+        return true;
+    }
+    const QString repeat = u"%1 idx %2 repeats line %3"_s.arg(model).arg(idx).arg(first->line);
+    if (current.judgeFailed) {
+        summary.warn(file, current.line,
+                     repeat
+                         + u"; the judge failed on this line, which is skipped as the "
+                           "aggregator ignores it"_s);
+        return false;
+    }
+    if (first->judgeFailed) {
+        summary.warn(file, current.line,
+                     repeat
+                         + u", where the judge failed; this line's verdicts replace it, as "
+                           "the aggregator ignores a failed line"_s);
+        *first = current;
+        return true;
+    }
+    summary.error(file, current.line,
+                  repeat
+                      + u"; line %1 is kept and this one skipped (a run holds one verdict "
+                        "per rubric: import a re-run as its own file)"_s.arg(first->line));
+    return false;
+}
+
 } // namespace
 
 ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const QString &runName)
@@ -82,29 +142,34 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
     }
 
     QHash<RowId, RubricIndex> indexes;
-    parseJsonLines(bytes, name, summary, [&](const QJsonObject &o, int line) {
+    QHash<QString, PairLine> pairLines; // "model\x1fidx" -> the line whose verdicts were kept
+    parseJsonLines(bytes, name, summary, {u"idx"_s}, [&](const QJsonObject &o, int line) {
         if (failed)
             return;
         const QString model = o.value(u"model"_s).toString();
-        const QJsonValue idxValue = o.value(u"idx"_s);
-        if (model.isEmpty() || !idxValue.isDouble()) {
-            summary.error(name, line, u"line without \"model\" or \"idx\"; skipped"_s);
+        if (model.isEmpty()) {
+            summary.error(name, line, u"line without \"model\"; skipped"_s);
             return;
         }
-        const int idx = idxValue.toInt();
+        QString why;
+        const std::optional<int> idxOrNot = taskIndex(o.value(u"idx"_s), &why);
+        if (!idxOrNot) {
+            summary.error(name, line, why + u"; skipped"_s);
+            return;
+        }
+        const int idx = *idxOrNot;
         QJsonValue resultValue = o.value(u"result"_s);
         if (resultValue.isUndefined())
             resultValue = o.value(u"new_content"_s); // legacy key the aggregator accepts
         QJsonObject result = resultValue.toObject();
         if (resultValue.isString()) {
-            QJsonParseError err;
-            result = QJsonDocument::fromJson(resultValue.toString().toUtf8(), &err).object();
-            if (err.error != QJsonParseError::NoError) {
-                summary.error(
-                    name, line,
-                    u"\"result\" string is not JSON (%1); skipped"_s.arg(err.errorString()));
+            const CheckedJson inner
+                = parseCheckedJson(resultValue.toString().toUtf8(), name, line, summary);
+            if (!inner.ok()) {
+                summary.error(name, line, u"\"result\" string: %1; skipped"_s.arg(inner.error));
                 return;
             }
+            result = inner.document.object();
         }
         const QJsonObject scores = result.value(u"scores"_s).toObject();
         // The pipeline writes {"error": "..."} for a report it could not judge, and our own
@@ -120,6 +185,9 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
             summary.error(name, line, u"idx %1 is not a DRB-II task in this project"_s.arg(idx));
             return;
         }
+        if (!acceptPairLine(pairLines, model, idx, {line, scores.isEmpty() && !failure.isEmpty()},
+                            summary, name))
+            return;
         const auto modelId = store.ensureModel(model);
         if (!modelId) {
             failed = true;
@@ -146,6 +214,7 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
         const RubricIndex &index = indexes[*taskId];
 
         int matched = 0;
+        int stringScores = 0;
         for (auto dim = scores.constBegin(); dim != scores.constEnd(); ++dim) {
             const QJsonObject items = dim.value().toObject();
             for (auto it = items.constBegin(); it != items.constEnd(); ++it) {
@@ -162,18 +231,14 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
                             dim.key(), it.key().left(80)));
                     continue;
                 }
-                const QJsonObject item = it.value().toObject();
-                Verdict v;
+                bool stringScore = false;
+                Verdict v = verdictOf(it.value().toObject(), &stringScore);
                 v.runId = *runId;
                 v.reportId = *reportId;
                 v.rubricId = rubricId;
-                v.value
-                    = scoreOnScale(item.value(u"score"_s), VerdictScale::Drb2Tristate, &v.error);
-                v.label = item.value(u"score"_s).toVariant().toString();
-                v.reason = item.value(u"reason"_s).toString();
-                v.evidence = evidenceText(item.value(u"evidence"_s));
-                v.raw = item;
-                if (!v.value) {
+                if (stringScore) {
+                    ++stringScores;
+                } else if (!v.value) {
                     summary.warn(
                         name, line,
                         u"%1 idx %2: %3 — stored as an error, not as 0"_s.arg(model).arg(idx).arg(
@@ -187,6 +252,13 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
                 countUpsert(summary, u"verdicts"_s, u);
                 ++matched;
             }
+        }
+        if (stringScores > 0) {
+            summary.warn(name, line,
+                         u"%1 idx %2: %3 scores are strings such as \"1\", not numbers; stored "
+                         "as errors, as DRB-II's aggregator counts only numeric scores"_s.arg(model)
+                             .arg(idx)
+                             .arg(stringScores));
         }
         const auto storeError = [&](RowId rubricId, const QString &cause) {
             Verdict v;

@@ -2,9 +2,13 @@
 
 #include "inputfiles.h"
 #include "jsonlreader.h"
+#include "jsontext.h"
 
 #include <QCryptographicHash>
 #include <QFileInfo>
+
+#include <cmath>
+#include <limits>
 
 namespace Rubricate {
 
@@ -129,6 +133,25 @@ QJsonObject unmappedFields(const QJsonObject &o, const QSet<QString> &mapped)
     return rest;
 }
 
+std::optional<int> taskIndex(const QJsonValue &idx, QString *why)
+{
+    if (!idx.isDouble()) {
+        *why = idx.isUndefined() ? u"missing \"idx\""_s
+                                 : u"\"idx\" must be an integer, not %1"_s.arg(jsonKind(idx));
+        return std::nullopt;
+    }
+    const double n = idx.toDouble();
+    if (n != std::trunc(n)) {
+        *why = u"\"idx\" must be an integer, not %1"_s.arg(n);
+        return std::nullopt;
+    }
+    if (n < 1 || n > std::numeric_limits<int>::max()) {
+        *why = u"\"idx\" must be a positive integer, not %1"_s.arg(n);
+        return std::nullopt;
+    }
+    return int(n);
+}
+
 void commitImport(Transaction &tx, ProjectStore &store, ImportSummary &summary, const QString &file,
                   bool failed)
 {
@@ -167,6 +190,13 @@ std::optional<Benchmark> requireBenchmark(ProjectStore &store, const QString &be
 ImportSummary importDefiningJsonl(ProjectStore &store, const QString &path, const QString &kind,
                                   const QString &benchmarkKey, const LineImporter &perLine)
 {
+    return importDefiningJsonl(store, path, kind, benchmarkKey, {}, perLine);
+}
+
+ImportSummary importDefiningJsonl(ProjectStore &store, const QString &path, const QString &kind,
+                                  const QString &benchmarkKey, const QStringList &integerMembers,
+                                  const LineImporter &perLine)
+{
     ImportSummary summary;
     summary.kind = kind;
     const QString file = QFileInfo(path).fileName();
@@ -174,8 +204,11 @@ ImportSummary importDefiningJsonl(ProjectStore &store, const QString &path, cons
     const auto bench = beginDefiningImport(tx, store, benchmarkKey, summary, file);
     if (!bench)
         return summary;
+    const auto bytes = readImportFile(path, summary);
+    if (!bytes)
+        return summary;
     bool failed = false;
-    readJsonLines(path, file, summary, [&](const QJsonObject &o, int line) {
+    parseJsonLines(*bytes, file, summary, integerMembers, [&](const QJsonObject &o, int line) {
         if (!failed)
             failed = !perLine(*bench, o, line, summary, file);
     });

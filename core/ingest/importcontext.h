@@ -39,6 +39,10 @@ std::optional<RowId> createImportedRun(ProjectStore &store, RowId benchmarkId, c
 // The fields of `o` an importer did not map to columns: kept as metadata, never dropped.
 QJsonObject unmappedFields(const QJsonObject &o, const QSet<QString> &mapped);
 
+// A DRB-II "idx": a positive integer, or nothing with `*why` saying what is wrong. Qt reads
+// 7.0 as 7, so a reader must also be given "idx" as an integer member (see parseJsonLines).
+std::optional<int> taskIndex(const QJsonValue &idx, QString *why);
+
 } // namespace Rubricate
 
 namespace Rubricate {
@@ -62,6 +66,10 @@ using LineImporter = std::function<bool(const Benchmark &bench, const QJsonObjec
                                         ImportSummary &summary, const QString &file)>;
 ImportSummary importDefiningJsonl(ProjectStore &store, const QString &path, const QString &kind,
                                   const QString &benchmarkKey, const LineImporter &perLine);
+// The same, with `integerMembers` checked as parseJsonLines says.
+ImportSummary importDefiningJsonl(ProjectStore &store, const QString &path, const QString &kind,
+                                  const QString &benchmarkKey, const QStringList &integerMembers,
+                                  const LineImporter &perLine);
 
 // For imports that add to a benchmark (reports, results): its tasks must be there already.
 std::optional<Benchmark> requireBenchmark(ProjectStore &store, const QString &benchmarkKey,

@@ -1,14 +1,29 @@
 #include "jsonlreader.h"
 
 #include "inputfiles.h"
+#include "jsontext.h"
 
-#include <QJsonDocument>
-#include <QJsonParseError>
 #include <QStringDecoder>
 
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
+
+namespace {
+
+QString nonIntegerMember(const CheckedJson &json, const QStringList &integerMembers)
+{
+    for (const QString &key : integerMembers) {
+        const auto written = json.decimalMembers.constFind(key);
+        if (written != json.decimalMembers.cend()) {
+            return u"\"%1\" must be an integer, not %2"_s.arg(key,
+                                                              QString::fromLatin1(written.value()));
+        }
+    }
+    return {};
+}
+
+} // namespace
 
 bool readJsonLines(const QString &path, const QString &displayName, ImportSummary &summary,
                    const std::function<void(const QJsonObject &, int)> &onObject)
@@ -25,21 +40,31 @@ bool readJsonLines(const QString &path, const QString &displayName, ImportSummar
 void parseJsonLines(const QByteArray &bytes, const QString &displayName, ImportSummary &summary,
                     const std::function<void(const QJsonObject &, int)> &onObject)
 {
-    if (bytes.trimmed().isEmpty()) {
-        summary.error(displayName, 0, u"the file is empty"_s);
+    parseJsonLines(bytes, displayName, summary, {}, onObject);
+}
+
+void parseJsonLines(const QByteArray &bytes, const QString &displayName, ImportSummary &summary,
+                    const QStringList &integerMembers,
+                    const std::function<void(const QJsonObject &, int)> &onObject)
+{
+    QByteArrayView text = bytes;
+    if (text.startsWith("\xEF\xBB\xBF"))
+        text = text.sliced(3);
+    if (text.trimmed().isEmpty()) {
+        summary.error(displayName, 0,
+                      text.isEmpty() ? u"the file is empty"_s
+                                     : u"the file holds only blank lines and white space"_s);
         return;
     }
     int lineNumber = 0;
     qsizetype start = 0;
-    while (start < bytes.size()) {
-        qsizetype end = bytes.indexOf('\n', start);
+    while (start < text.size()) {
+        qsizetype end = text.indexOf('\n', start);
         if (end < 0)
-            end = bytes.size();
+            end = text.size();
         ++lineNumber;
-        QByteArrayView line(bytes.constData() + start, end - start);
+        const QByteArrayView line = text.sliced(start, end - start);
         start = end + 1;
-        if (lineNumber == 1 && line.startsWith("\xEF\xBB\xBF"))
-            line = line.sliced(3);
         if (line.trimmed().isEmpty())
             continue;
 
@@ -52,19 +77,20 @@ void parseJsonLines(const QByteArray &bytes, const QString &displayName, ImportS
             continue;
         }
         Q_UNUSED(decoded);
-        QJsonParseError parseError;
-        const QJsonDocument doc = QJsonDocument::fromJson(line.toByteArray(), &parseError);
-        if (parseError.error != QJsonParseError::NoError) {
-            summary.error(displayName, lineNumber,
-                          u"invalid JSON at byte %1 (%2); line skipped"_s.arg(parseError.offset)
-                              .arg(parseError.errorString()));
+        const CheckedJson json = parseCheckedJson(line, displayName, lineNumber, summary);
+        if (!json.ok()) {
+            summary.error(displayName, lineNumber, json.error + u"; line skipped"_s);
             continue;
         }
-        if (!doc.isObject()) {
+        if (!json.document.isObject()) {
             summary.error(displayName, lineNumber, u"not a JSON object; line skipped"_s);
             continue;
         }
-        onObject(doc.object(), lineNumber);
+        if (const QString why = nonIntegerMember(json, integerMembers); !why.isEmpty()) {
+            summary.error(displayName, lineNumber, why + u"; line skipped"_s);
+            continue;
+        }
+        onObject(json.document.object(), lineNumber);
     }
 }
 

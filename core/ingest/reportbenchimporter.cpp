@@ -3,14 +3,13 @@
 #include "importcontext.h"
 #include "inputfiles.h"
 #include "jsonlreader.h"
+#include "jsontext.h"
 #include "reportfiles.h"
 #include "store/projectstore.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -20,12 +19,61 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+// The references of a GT file that repeat an earlier title, as runs of consecutive lines
+// ("lines 300-751 repeat lines 1-452"): some files list their bibliography twice.
+class TitleRepeats
+{
+public:
+    void add(int line, int firstLine)
+    {
+        ++m_count;
+        if (!m_runs.isEmpty()) {
+            Run &last = m_runs.last();
+            if (last.line + last.length == line && last.first + last.length == firstLine) {
+                ++last.length;
+                return;
+            }
+        }
+        m_runs.append({line, firstLine, 1});
+    }
+
+    void report(ImportSummary &summary, const QString &file) const
+    {
+        if (m_count == 0)
+            return;
+        QStringList runs;
+        for (const Run &r : m_runs) {
+            runs << (r.length == 1 ? u"line %1 repeats line %2"_s.arg(r.line).arg(r.first)
+                                   : u"lines %1-%2 repeat lines %3-%4"_s.arg(r.line)
+                                         .arg(r.line + r.length - 1)
+                                         .arg(r.first)
+                                         .arg(r.first + r.length - 1));
+        }
+        // Upstream puts the titles in a set, so each counts once.
+        summary.warn(
+            file, 0,
+            u"%1 references repeat an earlier title and are kept, counted once: %2"_s.arg(m_count)
+                .arg(runs.join(u", "_s)));
+    }
+
+private:
+    struct Run {
+        int line;
+        int first;
+        int length;
+    };
+    QList<Run> m_runs;
+    int m_count = 0;
+};
+
 bool importGroundTruth(ProjectStore &store, RowId taskId, const QString &path,
                        ImportSummary &summary)
 {
     const QString name = QFileInfo(path).fileName();
     bool failed = false;
     int position = 0;
+    QHash<QString, int> lineOfTitle; // normalised title -> its first line
+    TitleRepeats repeats;
     readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
         if (failed)
             return;
@@ -40,6 +88,11 @@ bool importGroundTruth(ProjectStore &store, RowId taskId, const QString &path,
         r.bibId = o.value(u"bib_id"_s).toString();
         r.title = title;
         r.normalizedTitle = normalizeTitle(title);
+        if (const auto first = lineOfTitle.constFind(r.normalizedTitle);
+            first != lineOfTitle.cend())
+            repeats.add(line, first.value());
+        else
+            lineOfTitle.insert(r.normalizedTitle, line);
         r.authors = o.value(u"author"_s).toString();
         r.meta = o.value(u"meta_info"_s).toObject();
         const Upserted u = store.upsertReference(r);
@@ -49,24 +102,34 @@ bool importGroundTruth(ProjectStore &store, RowId taskId, const QString &path,
         }
         countUpsert(summary, u"references"_s, u);
     });
+    repeats.report(summary, name);
     return !failed;
 }
 
-QString reportText(const QJsonObject &o)
+struct ReportText {
+    QString field;
+    QString text;
+};
+
+// The statement evaluator's choice: the first of its fields holding more than 50 characters,
+// else the longest string field if it does. Nothing when no field qualifies.
+std::optional<ReportText> reportText(const QJsonObject &o)
 {
     static const char *const preferred[]
         = {"response", "content", "text", "message", "output", "result"};
     for (const char *key : preferred) {
         const QJsonValue v = o.value(QLatin1StringView(key));
         if (v.isString() && v.toString().trimmed().size() > 50)
-            return v.toString();
+            return ReportText{QLatin1StringView(key), v.toString()};
     }
-    QString longest;
+    ReportText longest;
     for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
-        if (it.value().isString() && it.value().toString().size() > longest.size())
-            longest = it.value().toString();
+        if (it.value().isString() && it.value().toString().size() > longest.text.size())
+            longest = {it.key(), it.value().toString()};
     }
-    return longest.trimmed().size() > 50 ? longest : QString();
+    if (longest.text.trimmed().size() > 50)
+        return longest;
+    return std::nullopt;
 }
 
 } // namespace
@@ -97,6 +160,7 @@ ImportSummary importReportBench(ProjectStore &store, const QString &path,
     static const QRegularExpression arxivId(u"^\\d{4}\\.\\d{4,5}(v\\d+)?$"_s);
     bool failed = false;
     QHash<QString, RowId> tasks;
+    QHash<QString, int> lineOfId;
     readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
         if (failed)
             return;
@@ -105,10 +169,13 @@ ImportSummary importReportBench(ProjectStore &store, const QString &path,
             summary.error(name, line, u"missing or malformed \"arxiv_id\"; skipped"_s);
             return;
         }
-        if (tasks.contains(id)) {
-            summary.error(name, line, u"arxiv_id %1 appears twice; skipped"_s.arg(id));
+        if (const auto first = lineOfId.constFind(id); first != lineOfId.cend()) {
+            summary.error(
+                name, line,
+                u"arxiv_id %1 repeats line %2; the repeat is skipped"_s.arg(id).arg(first.value()));
             return;
         }
+        lineOfId.insert(id, line);
         Task task;
         task.benchmarkId = bench->id;
         task.externalId = id;
@@ -177,7 +244,7 @@ ImportSummary importReportBenchReports(ProjectStore &store, const QString &dir,
     const auto modelId = store.ensureModel(modelName);
     bool failed = !tx.isOpen() || !modelId;
     QList<ReportSource> sources;
-    QSet<RowId> seenTasks;
+    QHash<RowId, QString> fileOfTask;
     const FolderListing listing = listInputFolder(dir, dir);
     reportRefused(listing, {}, summary);
     for (const FolderEntry &f : listing.entries) {
@@ -199,10 +266,10 @@ ImportSummary importReportBenchReports(ProjectStore &store, const QString &dir,
             summary.warn(f.name, 0, u"no ReportBench task %1; skipped"_s.arg(m.captured(1)));
             continue;
         }
-        if (seenTasks.contains(*taskId)) {
-            summary.error(
-                f.name, 0,
-                u"a second report for %1 from %2; skipped"_s.arg(m.captured(1), modelName));
+        if (const auto first = fileOfTask.constFind(*taskId); first != fileOfTask.cend()) {
+            summary.error(f.name, 0,
+                          u"a second report for %1 from %2 (the first is %3); skipped"_s.arg(
+                              m.captured(1), modelName, first.value()));
             continue;
         }
         const InputRead read = readInputFile(f.path, InputLimits{}.maxDocumentBytes);
@@ -211,25 +278,31 @@ ImportSummary importReportBenchReports(ProjectStore &store, const QString &dir,
             continue;
         }
         const QByteArray &bytes = read.bytes;
-        QJsonParseError err;
-        const QJsonDocument doc = QJsonDocument::fromJson(bytes, &err);
-        if (err.error != QJsonParseError::NoError || !doc.isObject()) {
-            summary.error(f.name, 0, u"not a JSON object (%1); skipped"_s.arg(err.errorString()));
+        const CheckedJson json = parseCheckedJson(bytes, f.name, 1, summary);
+        if (!json.ok() || !json.document.isObject()) {
+            summary.error(f.name, 0,
+                          u"%1; skipped"_s.arg(json.ok() ? u"not a JSON object"_s : json.error));
             continue;
         }
-        const QString text = reportText(doc.object());
-        if (text.isEmpty()) {
+        const std::optional<ReportText> text = reportText(json.document.object());
+        if (!text) {
             summary.error(f.name, 0, u"no text field longer than 50 characters; skipped"_s);
             continue;
         }
-        seenTasks.insert(*taskId);
+        // The reference evaluator reads only "response": its numbers for this report differ.
+        if (text->field != "response"_L1) {
+            summary.warn(
+                f.name, 0,
+                u"the report text is read from \"%1\", not \"response\""_s.arg(text->field));
+        }
+        fileOfTask.insert(*taskId, f.name);
         ReportSource s;
         s.displayName = modelName + u'/' + f.name;
         s.bytes = bytes;
         s.fileName = f.name;
         s.modelId = *modelId;
         s.taskId = *taskId;
-        s.knownText = text;
+        s.knownText = text->text;
         s.knownFormat = ReportFormat::Markdown;
         sources << s;
     }

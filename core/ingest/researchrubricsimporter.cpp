@@ -24,11 +24,63 @@ QString titleFromPrompt(const QString &prompt)
     return first;
 }
 
+// Positions (1-based) of the criteria without text or a numeric weight.
+QStringList malformedCriteria(const QJsonArray &items)
+{
+    QStringList bad;
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        const QJsonObject c = items.at(i).toObject();
+        if (c.value(u"criterion"_s).toString().trimmed().isEmpty()
+            || !c.value(u"weight"_s).isDouble())
+            bad << u"#%1"_s.arg(i + 1);
+    }
+    return bad;
+}
+
+// Stores the prompt's criteria; false on a database error.
+bool importCriteria(ProjectStore &store, RowId taskId, const QString &sampleId,
+                    const QJsonArray &items, ImportSummary &summary, const QString &name, int line)
+{
+    QHash<QString, int> firstByText; // text -> position
+    QList<RowId> ids;
+    for (int position = 0; position < items.size(); ++position) {
+        const QJsonObject c = items.at(position).toObject();
+        Rubric r;
+        r.taskId = taskId;
+        r.dimension = c.value(u"axis"_s).toString(u"(no axis)"_s);
+        r.position = position;
+        r.text = c.value(u"criterion"_s).toString();
+        r.weight = c.value(u"weight"_s).toDouble();
+        r.scale = VerdictScale::Ternary;
+        if (c.contains(u"mandatory"_s))
+            r.mandatory = c.value(u"mandatory"_s).toBool();
+        r.metadata = unmappedFields(c, {u"criterion"_s, u"weight"_s, u"axis"_s, u"mandatory"_s});
+        const auto first = firstByText.constFind(r.text);
+        if (first != firstByText.cend()) {
+            r.duplicateOf = ids.at(first.value());
+            summary.warn(name, line,
+                         u"%1: criterion #%2 repeats #%3 and is kept as its duplicate: \"%4\""_s
+                             .arg(sampleId)
+                             .arg(position + 1)
+                             .arg(first.value() + 1)
+                             .arg(r.text.left(80)));
+        }
+        const Upserted u = store.upsertRubric(r);
+        if (!u.ok())
+            return false;
+        countUpsert(summary, u"rubrics"_s, u);
+        ids << u.id;
+        if (first == firstByText.cend())
+            firstByText.insert(r.text, position);
+    }
+    return true;
+}
+
 } // namespace
 
 ImportSummary importResearchRubrics(ProjectStore &store, const QString &path)
 {
-    QSet<QString> seen;
+    QHash<QString, int> lineOfSample;
     return importDefiningJsonl(
         store, path, u"researchrubrics"_s, QString::fromLatin1(BenchmarkKey::ResearchRubrics),
         [&](const Benchmark &bench, const QJsonObject &o, int line, ImportSummary &summary,
@@ -39,11 +91,24 @@ ImportSummary importResearchRubrics(ProjectStore &store, const QString &path)
                 summary.error(name, line, u"missing \"sample_id\" or \"rubrics\"; skipped"_s);
                 return true;
             }
-            if (seen.contains(sampleId)) {
-                summary.error(name, line, u"sample_id %1 appears twice; skipped"_s.arg(sampleId));
+            if (const auto first = lineOfSample.constFind(sampleId); first != lineOfSample.cend()) {
+                summary.error(
+                    name, line,
+                    u"sample_id %1 repeats line %2; the repeat is skipped"_s.arg(sampleId).arg(
+                        first.value()));
                 return true;
             }
-            seen.insert(sampleId);
+            // The score is a weighted fraction over all criteria: without one of them it is
+            // another number, so the prompt waits until its line is fixed.
+            const QJsonArray items = rubricsValue.toArray();
+            if (const QStringList bad = malformedCriteria(items); !bad.isEmpty()) {
+                summary.error(
+                    name, line,
+                    u"%1: criteria %2 lack text or a numeric weight; prompt skipped"_s.arg(
+                        sampleId, bad.join(u", "_s)));
+                return true;
+            }
+            lineOfSample.insert(sampleId, line);
             Task task;
             task.benchmarkId = bench.id;
             task.externalId = sampleId;
@@ -60,51 +125,10 @@ ImportSummary importResearchRubrics(ProjectStore &store, const QString &path)
                                             u"conceptual_breadth"_s, u"logical_nesting"_s,
                                             u"exploration"_s, u"rubrics"_s});
             const Upserted t = store.upsertTask(task);
-            if (!t.ok()) {
+            if (!t.ok())
                 return false;
-            }
             countUpsert(summary, u"tasks"_s, t);
-
-            const QJsonArray items = rubricsValue.toArray();
-            QHash<QString, RowId> firstByText;
-            for (int position = 0; position < items.size(); ++position) {
-                const QJsonObject c = items.at(position).toObject();
-                const QString text = c.value(u"criterion"_s).toString();
-                const QJsonValue weight = c.value(u"weight"_s);
-                if (text.trimmed().isEmpty() || !weight.isDouble()) {
-                    summary.error(
-                        name, line,
-                        u"%1: criterion #%2 lacks text or a numeric weight; skipped"_s.arg(sampleId)
-                            .arg(position + 1));
-                    continue;
-                }
-                Rubric r;
-                r.taskId = t.id;
-                r.dimension = c.value(u"axis"_s).toString(u"(no axis)"_s);
-                r.position = position;
-                r.text = text;
-                r.weight = weight.toDouble();
-                r.scale = VerdictScale::Ternary;
-                if (c.contains(u"mandatory"_s))
-                    r.mandatory = c.value(u"mandatory"_s).toBool();
-                r.metadata
-                    = unmappedFields(c, {u"criterion"_s, u"weight"_s, u"axis"_s, u"mandatory"_s});
-                const auto first = firstByText.constFind(text);
-                if (first != firstByText.cend()) {
-                    r.duplicateOf = first.value();
-                    summary.warn(name, line,
-                                 u"%1: criterion #%2 repeats an earlier one"_s.arg(sampleId).arg(
-                                     position + 1));
-                }
-                const Upserted u = store.upsertRubric(r);
-                if (!u.ok()) {
-                    return false;
-                }
-                countUpsert(summary, u"rubrics"_s, u);
-                if (first == firstByText.cend())
-                    firstByText.insert(text, u.id);
-            }
-            return true;
+            return importCriteria(store, t.id, sampleId, items, summary, name, line);
         });
 }
 

@@ -70,6 +70,21 @@ QString dump(const ImportSummary &s)
     return s.toText();
 }
 
+int issuesMentioning(const ImportSummary &s, const QString &fragment)
+{
+    return int(std::count_if(s.issues.cbegin(), s.issues.cend(),
+                             [&](const ImportIssue &i) { return i.message.contains(fragment); }));
+}
+
+// A task line whose description is `description`, written as JSON source text.
+QByteArray drb2LineDescribed(int idx, const QByteArray &description)
+{
+    const QByteArray field = "\"description\": \"" + description + '"';
+    return drb2Line(idx).replace(R"("description": "d")", field);
+}
+
+const QString replacement = QString(QChar(0xFFFD));
+
 } // namespace
 
 class TestImportBadInput : public QObject
@@ -78,6 +93,16 @@ class TestImportBadInput : public QObject
 
     QTemporaryDir m_dir;
     std::unique_ptr<ProjectStore> m_store;
+
+    // A project of its own, for a test that must not see the others' tasks.
+    std::unique_ptr<ProjectStore> openStore(const QString &name)
+    {
+        QString error;
+        auto store = ProjectStore::open(m_dir.filePath(name), &error);
+        if (!store)
+            qWarning("%s", qPrintable(error));
+        return store;
+    }
 
 private slots:
     void initTestCase()
@@ -106,11 +131,20 @@ private slots:
         QVERIFY2(hasIssue(s, u"tasks.jsonl"_s, 3, u"UTF-8"_s), qPrintable(dump(s)));
         QVERIFY2(hasIssue(s, u"tasks.jsonl"_s, 5, u"not a JSON object"_s), qPrintable(dump(s)));
         QVERIFY2(hasIssue(s, u"tasks.jsonl"_s, 6, u"idx"_s), qPrintable(dump(s)));
-        QVERIFY2(hasIssue(s, u"tasks.jsonl"_s, 7, u"twice"_s), qPrintable(dump(s)));
+        QVERIFY2(hasIssue(s, u"tasks.jsonl"_s, 7, u"idx 1 repeats line 1"_s), qPrintable(dump(s)));
         QCOMPARE(s.errorCount(), 5);
         QCOMPARE(s.added.value(u"tasks"_s), 2); // idx 1 and 4
         QCOMPARE(s.added.value(u"rubrics"_s), 8);
         QVERIFY(s.issues.constFirst().toString().startsWith(u"tasks.jsonl:2: error: "_s));
+    }
+
+    void blankFilesSayTheyAreBlank()
+    {
+        const QString blank = m_dir.filePath(u"blank.jsonl"_s);
+        QVERIFY(RubricateTest::writeFile(blank, "\n  \n\t\r\n"));
+        const ImportSummary s = runImport(*m_store, ImportKind::Drb2Tasks, blank);
+        QCOMPARE(s.errorCount(), 1);
+        QVERIFY2(hasIssue(s, u"blank.jsonl"_s, 0, u"only blank lines"_s), qPrintable(dump(s)));
     }
 
     void emptyAndMissingFiles()
@@ -198,6 +232,265 @@ private slots:
         const ImportSummary f = runImport(*m_store, ImportKind::Drb2Reports, notZip);
         QCOMPARE(f.errorCount(), 1);
         QVERIFY(f.added.isEmpty());
+    }
+
+    // Item 5 of issue 14: a result file's verdicts are never coerced nor overwritten.
+    void resultScoresAreNeverCoercedOrOverwritten()
+    {
+        auto store = openStore(u"results.rubricate"_s);
+        QVERIFY(store);
+        const QString tasks = m_dir.filePath(u"results/tasks.jsonl"_s);
+        QVERIFY(RubricateTest::writeFile(tasks, drb2Line(1) + '\n'));
+        QCOMPARE(runImport(*store, ImportKind::Drb2Tasks, tasks).errorCount(), 0);
+
+        const QString path = m_dir.filePath(u"results/result.jsonl"_s);
+        QVERIFY(RubricateTest::writeFile(
+            path,
+            R"({"model": "M", "idx": 1, "result": {"scores": {"info_recall": {"States fact A.": )"
+            R"({"score": "1"}, "States fact B.": {"score": 0}}, "analysis": {"Explains why.": )"
+            R"({"score": 1}}, "presentation": {"Has headings.": {"score": "0"}}}}})"
+            "\n"
+            R"({"model": "M", "idx": 1, "result": {"scores": {"info_recall": {"States fact A.": )"
+            R"({"score": 0}, "States fact B.": {"score": 1}}, "analysis": {"Explains why.": )"
+            R"({"score": 0}}, "presentation": {"Has headings.": {"score": 0}}}}})"
+            "\n"
+            R"({"model": "N", "idx": 1.0, "result": {"scores": {"analysis": {"Explains why.": )"
+            R"({"score": 1}}}}})"
+            "\n"
+            // A failed judging and its re-run: the aggregator ignores the failed line.
+            R"({"model": "F", "idx": 1, "result": {"error": "batch 1 failed after 10 retries"}})"
+            "\n"
+            R"({"model": "F", "idx": 1, "result": {"scores": {"info_recall": {"States fact A.": )"
+            R"({"score": 1}, "States fact B.": {"score": 1}}, "analysis": {"Explains why.": )"
+            R"({"score": 1}}, "presentation": {"Has headings.": {"score": 1}}}}})"
+            "\n"
+            R"({"model": "M", "idx": 1, "result": {"error": "batch 1 failed after 10 retries"}})"
+            "\n"));
+        const ImportSummary s = runImport(*store, ImportKind::Drb2Results, path);
+        QVERIFY2(hasIssue(s, u"result.jsonl"_s, 1, u"2 scores are strings"_s), qPrintable(dump(s)));
+        QVERIFY2(hasIssue(s, u"result.jsonl"_s, 2, u"M idx 1 repeats line 1"_s),
+                 qPrintable(dump(s)));
+        QVERIFY2(hasIssue(s, u"result.jsonl"_s, 3, u"\"idx\" must be an integer, not 1.0"_s),
+                 qPrintable(dump(s)));
+        QVERIFY2(hasIssue(s, u"result.jsonl"_s, 5,
+                          u"F idx 1 repeats line 4, where the judge failed; this line's verdicts "
+                          "replace it"_s),
+                 qPrintable(dump(s)));
+        QVERIFY2(hasIssue(s, u"result.jsonl"_s, 6,
+                          u"M idx 1 repeats line 1; the judge failed on this line, which is "
+                          "skipped"_s),
+                 qPrintable(dump(s)));
+        QCOMPARE(s.errorCount(), 2); // the judged repeat and the decimal idx: not imported
+        QCOMPARE(s.added.value(u"verdicts"_s), 8);
+        QCOMPARE(s.updated.value(u"verdicts"_s), 4); // F's failed line, judged again
+        QVERIFY(!store->modelId(u"N"_s));
+
+        const RowId task = *store->taskId(store->benchmark(u"drb2"_s)->id, u"1"_s);
+        const QList<Rubric> rubrics = store->rubrics(task);
+        const auto verdictsOf = [&](const QString &model) {
+            const RowId report = *store->reportId(*store->modelId(model), task);
+            QHash<QString, Verdict> byText;
+            for (const Verdict &v : store->verdicts(store->runs().constFirst().id, report)) {
+                for (const Rubric &r : rubrics) {
+                    if (r.id == v.rubricId)
+                        byText.insert(r.text, v);
+                }
+            }
+            return byText;
+        };
+        const QHash<QString, Verdict> rerun = verdictsOf(u"F"_s);
+        QCOMPARE(rerun.size(), 4);
+        for (const Verdict &v : rerun)
+            QCOMPARE(v.value, std::optional<double>(1));
+        const QHash<QString, Verdict> byText = verdictsOf(u"M"_s);
+        QCOMPARE(byText.size(), 4);
+        QVERIFY(!byText.value(u"States fact A."_s).value); // "1" is not 1
+        QVERIFY(byText.value(u"States fact A."_s).error.contains(u"string"_s));
+        QVERIFY(!byText.value(u"Has headings."_s).value);
+        QCOMPARE(byText.value(u"States fact B."_s).value, std::optional<double>(0)); // line 1's
+        QCOMPARE(byText.value(u"Explains why."_s).value, std::optional<double>(1));
+    }
+
+    // Item 6: unpaired surrogate escapes become U+FFFD with a warning; pairs stay intact.
+    void loneSurrogateEscapesBecomeReplacementCharacters()
+    {
+        auto store = openStore(u"surrogates.rubricate"_s);
+        QVERIFY(store);
+        const QList<std::pair<QByteArray, QString>> cases = {
+            {"a\\ud800 end", u"a"_s + replacement + u" end"_s}, // line 1: lone high
+            {"\\ud800\\u0041", replacement + u"A"_s}, // a high, then no low surrogate
+            {"\\udc00x", replacement + u"x"_s}, // a lone low surrogate
+            {"x\\ud800", u"x"_s + replacement}, // at the end of the string
+            {"\\ud83d\\ude00 ok", u"\U0001F600 ok"_s}, // a pair, kept
+            {"\\\\ud800", u"\\ud800"_s}, // an escaped backslash, not an escape
+            {"x\\ud800\\ud800\\udc00", u"x"_s + replacement + u"\U00010000"_s}, // line 7
+        };
+        QByteArray file;
+        for (qsizetype i = 0; i < cases.size(); ++i)
+            file += drb2LineDescribed(int(20 + i), cases.at(i).first) + '\n';
+        const QString path = m_dir.filePath(u"surrogates/tasks.jsonl"_s);
+        QVERIFY(RubricateTest::writeFile(path, file));
+        const ImportSummary s = runImport(*store, ImportKind::Drb2Tasks, path);
+        QCOMPARE(s.errorCount(), 0);
+        for (int line : {1, 2, 4, 7})
+            QVERIFY2(hasIssue(s, u"tasks.jsonl"_s, line, u"unpaired surrogate escape \\ud800"_s),
+                     qPrintable(dump(s)));
+        QVERIFY2(hasIssue(s, u"tasks.jsonl"_s, 3, u"unpaired surrogate escape \\udc00"_s),
+                 qPrintable(dump(s)));
+        QCOMPARE(issuesMentioning(s, u"surrogate"_s), 5);
+        const RowId bench = store->benchmark(u"drb2"_s)->id;
+        for (qsizetype i = 0; i < cases.size(); ++i) {
+            const auto task = store->task(*store->taskId(bench, QString::number(20 + i)));
+            QCOMPARE(task->title, cases.at(i).second);
+        }
+
+        // ReportBench's task file and a pretty-printed report, where the line is the file's.
+        const QString rb = m_dir.filePath(u"surrogates/rb/ReportBench_v1.1.jsonl"_s);
+        QVERIFY(RubricateTest::writeFile(
+            rb,
+            "{\"arxiv_id\": \"2003.00653\", \"title\": \"T\", \"prompt\": \"before\\ud800 end\"}"));
+        const ImportSummary r = runImport(*store, ImportKind::ReportBench, rb);
+        QVERIFY2(hasIssue(r, u"ReportBench_v1.1.jsonl"_s, 1, u"surrogate"_s), qPrintable(dump(r)));
+        const RowId rbBench = store->benchmark(u"reportbench"_s)->id;
+        QCOMPARE(store->task(*store->taskId(rbBench, u"2003.00653"_s))->prompt,
+                 u"before"_s + replacement + u" end"_s);
+        const QString reports = m_dir.filePath(u"surrogates/rb/M"_s);
+        QVERIFY(RubricateTest::writeFile(
+            reports + u"/2003.00653.json"_s,
+            "{\n  \"arxiv_id\": \"2003.00653\",\n  \"response\": \""
+                + QByteArray("long enough to count as a report. ").repeated(3)
+                + "\\udfff tail\"\n}\n"));
+        const ImportSummary m = runImport(*store, ImportKind::ReportBenchReports, reports);
+        QVERIFY2(hasIssue(m, u"2003.00653.json"_s, 3, u"\\udfff"_s), qPrintable(dump(m)));
+        const auto text
+            = store->report(store->reportSummaries(u"reportbench"_s).constFirst().id)->text;
+        QVERIFY2(text.endsWith(replacement + u" tail"_s), qPrintable(text.right(20)));
+    }
+
+    // Item 7: what DRB-II and ResearchRubrics used to accept, reshape or misname.
+    void malformedTasksAreRefusedByName()
+    {
+        auto store = openStore(u"tasks7.rubricate"_s);
+        QVERIFY(store);
+        QByteArray file = drb2Line(7) + '\n';
+        file += drb2Line(-1) + '\n';
+        file += drb2Line(0) + '\n';
+        file += drb2Line(8).replace(R"("idx": 8,)", R"("idx": 8.0,)") + '\n';
+        file += drb2Line(9).replace(R"("analysis": ["Explains why."])",
+                                    R"("analysis": "Explains why.")")
+            + '\n';
+        file += R"({"content": {"task": "shadowed"}, )" + drb2Line(10).mid(1) + '\n';
+        file += drb2Line(11).replace(R"("analysis": ["Explains why."])",
+                                     R"("analysis": ["Explains why."], "analysis": ["Other."])")
+            + '\n';
+        file += drb2Line(7) + '\n';
+        const QString path = m_dir.filePath(u"tasks7/tasks.jsonl"_s);
+        QVERIFY(RubricateTest::writeFile(path, file));
+        const ImportSummary s = runImport(*store, ImportKind::Drb2Tasks, path);
+        const QString f = u"tasks.jsonl"_s;
+        QVERIFY2(hasIssue(s, f, 2, u"positive integer, not -1"_s), qPrintable(dump(s)));
+        QVERIFY2(hasIssue(s, f, 3, u"positive integer, not 0"_s), qPrintable(dump(s)));
+        QVERIFY2(hasIssue(s, f, 4, u"\"idx\" must be an integer, not 8.0"_s), qPrintable(dump(s)));
+        QVERIFY2(hasIssue(s, f, 5, u"content.rubric.analysis is a string, not a list"_s),
+                 qPrintable(dump(s)));
+        QVERIFY2(hasIssue(s, f, 6, u"duplicate key \"content\"; line skipped"_s),
+                 qPrintable(dump(s)));
+        QVERIFY2(hasIssue(s, f, 7, u"duplicate key \"analysis\" in content.rubric"_s),
+                 qPrintable(dump(s)));
+        QVERIFY2(hasIssue(s, f, 8, u"idx 7 repeats line 1"_s), qPrintable(dump(s)));
+        QCOMPARE(s.errorCount(), 7);
+        QCOMPARE(s.added.value(u"tasks"_s), 1);
+        QCOMPARE(issuesMentioning(s, u"has no content.rubric"_s), 0);
+
+        // ResearchRubrics: one malformed criterion keeps the whole prompt out.
+        const QString rr = m_dir.filePath(u"tasks7/processed_data.jsonl"_s);
+        QVERIFY(RubricateTest::writeFile(
+            rr,
+            R"({"sample_id": "s1", "prompt": "P", "rubrics": [{"criterion": "Fine.", )"
+            R"("weight": 1}, {"criterion": "Weight as text.", "weight": "3"}, )"
+            R"({"criterion": "", "weight": 2}]})"
+            "\n"
+            R"({"sample_id": "s2", "prompt": "P", "rubrics": [{"criterion": "Fine.", )"
+            R"("weight": 1}]})"
+            "\n"));
+        const ImportSummary r = runImport(*store, ImportKind::ResearchRubrics, rr);
+        QVERIFY2(hasIssue(r, u"processed_data.jsonl"_s, 1,
+                          u"s1: criteria #2, #3 lack text or a numeric weight; prompt skipped"_s),
+                 qPrintable(dump(r)));
+        QCOMPARE(r.errorCount(), 1);
+        QCOMPARE(r.added.value(u"tasks"_s), 1);
+        const RowId rrBench = store->benchmark(u"researchrubrics"_s)->id;
+        QVERIFY(!store->taskId(rrBench, u"s1"_s));
+    }
+
+    // Item 9: repeats that are kept are named, and so is a report read from another field.
+    void keptRepeatsAndFallbacksAreNamed()
+    {
+        auto store = openStore(u"named.rubricate"_s);
+        QVERIFY(store);
+        const QString tasks = m_dir.filePath(u"named/tasks.jsonl"_s);
+        QVERIFY(RubricateTest::writeFile(
+            tasks, drb2Line(1).replace(R"("States fact B.")", R"("States fact A.")")));
+        const ImportSummary d = runImport(*store, ImportKind::Drb2Tasks, tasks);
+        QVERIFY2(hasIssue(d, u"tasks.jsonl"_s, 1,
+                          u"info_recall rubric #2 repeats #1 and is kept as its duplicate: "
+                          "\"States fact A.\""_s),
+                 qPrintable(dump(d)));
+
+        const QString rr = m_dir.filePath(u"named/processed_data.jsonl"_s);
+        QVERIFY(RubricateTest::writeFile(
+            rr,
+            R"({"sample_id": "s1", "prompt": "P", "rubrics": [{"criterion": "Twice.", )"
+            R"("weight": 1, "axis": "A"}, {"criterion": "Twice.", "weight": 1, "axis": "B"}]})"));
+        const ImportSummary r = runImport(*store, ImportKind::ResearchRubrics, rr);
+        QVERIFY2(hasIssue(r, u"processed_data.jsonl"_s, 1, u"s1: criterion #2 repeats #1"_s),
+                 qPrintable(dump(r)));
+        QVERIFY2(issuesMentioning(r, u"\"Twice.\""_s) == 1, qPrintable(dump(r)));
+
+        const QString rb = m_dir.filePath(u"named/ReportBench_v1.1.jsonl"_s);
+        QByteArray rbTasks;
+        for (const char *id : {"2003.00653", "2004.05937", "2006.00648", "2011.12063"})
+            rbTasks += "{\"arxiv_id\": \"" + QByteArray(id) + "\", \"prompt\": \"P\"}\n";
+        QVERIFY(RubricateTest::writeFile(rb, rbTasks));
+        QVERIFY(RubricateTest::writeFile(
+            m_dir.filePath(u"named/ReportBench_v1.1_GT/2003.00653.jsonl"_s),
+            R"({"bib_id": "a", "title": "Graph Attacks: A Survey"})"
+            "\n"
+            R"({"bib_id": "b", "title": "Another paper"})"
+            "\n"
+            R"({"bib_id": "c", "title": "graph attacks - a survey."})"
+            "\n"
+            R"({"bib_id": "d", "title": "Another paper."})"
+            "\n"
+            R"({"bib_id": "e", "title": "Third"})"
+            "\n"));
+        const ImportSummary g = runImport(*store, ImportKind::ReportBench, rb);
+        QVERIFY2(hasIssue(g, u"2003.00653.jsonl"_s, 0,
+                          u"2 references repeat an earlier title and are kept, counted once: "
+                          "lines 3-4 repeat lines 1-2"_s),
+                 qPrintable(dump(g)));
+        QCOMPARE(g.added.value(u"references"_s), 5); // kept: upstream counts a title once
+
+        const QString dir = m_dir.filePath(u"named/M"_s);
+        const QByteArray text = QByteArray("long enough to count as a report text. ").repeated(3);
+        QVERIFY(RubricateTest::writeFile(dir + u"/2003.00653.json"_s,
+                                         "{\"response\": \"" + text + "\"}"));
+        QVERIFY(
+            RubricateTest::writeFile(dir + u"/2004.05937.json"_s,
+                                     "{\"response\": \"short\", \"message\": \"" + text + "\"}"));
+        QVERIFY(
+            RubricateTest::writeFile(dir + u"/2006.00648.json"_s, "{\"body\": \"" + text + "\"}"));
+        QVERIFY(RubricateTest::writeFile(dir + u"/x_2003.00653.json"_s,
+                                         "{\"response\": \"" + text + "\"}"));
+        const ImportSummary m = runImport(*store, ImportKind::ReportBenchReports, dir);
+        QVERIFY2(hasIssue(m, u"2004.05937.json"_s, 0, u"read from \"message\""_s),
+                 qPrintable(dump(m)));
+        QVERIFY2(hasIssue(m, u"2006.00648.json"_s, 0, u"read from \"body\""_s),
+                 qPrintable(dump(m)));
+        QCOMPARE(issuesMentioning(m, u"read from"_s), 2);
+        QVERIFY2(hasIssue(m, u"x_2003.00653.json"_s, 0, u"the first is 2003.00653.json"_s),
+                 qPrintable(dump(m)));
+        QCOMPARE(m.added.value(u"reports"_s), 3);
     }
 
     void importsAreLogged()
