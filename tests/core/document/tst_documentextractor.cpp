@@ -318,6 +318,16 @@ void verifyPageSpans(const ExtractedDocument &doc)
     QCOMPARE(doc.pages.last().offset + doc.pages.last().length, int(doc.text.size()));
 }
 
+// A PDF refused as a whole: corrupt, for this reason, with no text and no pages.
+void verifyRefusedPdf(const ExtractedDocument &doc, const QString &error)
+{
+    QCOMPARE(doc.format, ReportFormat::Pdf);
+    QVERIFY(doc.corrupt);
+    QVERIFY(!doc.hasText);
+    QVERIFY(doc.pages.isEmpty());
+    QCOMPARE(doc.error, error);
+}
+
 QString pageText(const ExtractedDocument &doc, int page)
 {
     const PageSpan &span = doc.pages.at(page);
@@ -1211,12 +1221,8 @@ void TestDocumentExtractor::pdfCorrupt_data()
 void TestDocumentExtractor::pdfCorrupt()
 {
     QFETCH(QByteArray, bytes);
-    const ExtractedDocument doc = extractDocument(bytes, u"bad.pdf"_s);
-    QCOMPARE(doc.format, ReportFormat::Pdf);
-    QVERIFY(doc.corrupt);
-    QVERIFY(!doc.hasText);
-    QVERIFY(doc.pages.isEmpty());
-    QCOMPARE(doc.error, u"PDF could not be loaded (InvalidFileFormat)"_s);
+    verifyRefusedPdf(extractDocument(bytes, u"bad.pdf"_s),
+                     u"PDF could not be loaded (InvalidFileFormat)"_s);
 }
 
 void TestDocumentExtractor::pdfPasswordProtected()
@@ -1272,12 +1278,7 @@ void TestDocumentExtractor::pdfPageTreeLoopRefused()
 {
     QFETCH(QByteArray, bytes);
     QFETCH(QString, error);
-    const ExtractedDocument doc = extractOrAbortOnHang(bytes, u"loop.pdf"_s);
-    QCOMPARE(doc.format, ReportFormat::Pdf);
-    QVERIFY(doc.corrupt);
-    QVERIFY(!doc.hasText);
-    QVERIFY(doc.pages.isEmpty());
-    QCOMPARE(doc.error, error);
+    verifyRefusedPdf(extractOrAbortOnHang(bytes, u"loop.pdf"_s), error);
 }
 
 void TestDocumentExtractor::pdfPageTreeWithoutLoopLoads_data()
