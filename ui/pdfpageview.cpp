@@ -1,5 +1,6 @@
 #include "pdfpageview.h"
 
+#include "ingest/document/pdfpagetree.h"
 #include "ingest/document/pdftext.h"
 
 #include <QApplication>
@@ -178,6 +179,12 @@ PdfPageView::~PdfPageView()
 bool PdfPageView::setDocument(const QByteArray &pdfBytes, QString *error)
 {
     clear();
+    // PDFium would hang the GUI thread on a page tree that loops (see pdfpagetree.h).
+    if (const QString problem = pdfPageTreeProblem(pdfBytes); !problem.isEmpty()) {
+        if (error)
+            *error = problem;
+        return false;
+    }
     auto source = std::make_shared<Source>();
     source->buffer.setData(pdfBytes);
     if (!source->buffer.open(QIODevice::ReadOnly)) {

@@ -156,7 +156,7 @@ public:
     // False when the part is not WordprocessingML; check error() for broken XML.
     bool read()
     {
-        if (!m_xml.readNextStartElement())
+        if (!readProlog())
             return false;
         if (!isWord(u"document"))
             return false;
@@ -179,10 +179,36 @@ public:
     }
 
     const QStringList &blocks() const { return m_blocks; }
+    bool declaresExternalEntities() const { return m_declaresExternalEntities; }
     int imageReferences() const { return m_imageReferences; }
     bool hitDepthLimit() const { return m_hitDepthLimit; }
 
 private:
+    // Up to the root element. Word never writes a DTD; one that declares external entities
+    // (or an external subset) is noted: QXmlStreamReader never loads them, so their
+    // references read as nothing, and nothing is fetched or read from disk.
+    bool readProlog()
+    {
+        while (!m_xml.atEnd()) {
+            switch (m_xml.readNext()) {
+            case QXmlStreamReader::StartElement:
+                return true;
+            case QXmlStreamReader::DTD: {
+                const QXmlStreamEntityDeclarations entities = m_xml.entityDeclarations();
+                m_declaresExternalEntities = !m_xml.dtdSystemId().isEmpty()
+                    || !m_xml.dtdPublicId().isEmpty()
+                    || std::any_of(entities.cbegin(), entities.cend(), [](const auto &entity) {
+                           return !entity.systemId().isEmpty() || !entity.publicId().isEmpty();
+                       });
+                break;
+            }
+            default:
+                break;
+            }
+        }
+        return false;
+    }
+
     bool tooDeep(int depth)
     {
         if (depth <= MaxDepth)
@@ -435,6 +461,7 @@ private:
     QStringList m_blocks;
     int m_imageReferences = 0;
     bool m_hitDepthLimit = false;
+    bool m_declaresExternalEntities = false;
 };
 
 } // namespace
@@ -468,6 +495,8 @@ ExtractedDocument extractDocx(const QByteArray &bytes)
         result.error = u"%1 is not a WordprocessingML document"_s.arg(package.documentPartName);
     }
 
+    if (reader.declaresExternalEntities())
+        result.warnings.append(u"external entity references ignored"_s);
     if (reader.hitDepthLimit()) {
         result.warnings.append(
             u"document nested more than %1 levels deep; deeper content skipped"_s.arg(MaxDepth));

@@ -24,7 +24,8 @@ struct ExtractedDocument {
 ReportFormat formatForFileName(const QString &fileName);
 
 // Never throws and never touches the network or the file system: the caller passes the
-// bytes. Thread-safe: may run on any thread of the pool.
+// bytes. Thread-safe: may run on any thread of the pool. A file read as text because its
+// extension is unknown says so in a warning ("unknown extension .rtf; read as text").
 ExtractedDocument extractDocument(const QByteArray &bytes, const QString &fileName);
 
 } // namespace Rubricate

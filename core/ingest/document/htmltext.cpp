@@ -4,6 +4,7 @@
 #include "textdecoding.h"
 
 #include <QList>
+#include <QRegularExpression>
 #include <QStringList>
 
 #include <libxml/HTMLparser.h>
@@ -75,6 +76,50 @@ bool isInvisible(const xmlNode *element)
                     "datalist"});
 }
 
+int headingLevel(const xmlNode *element)
+{
+    const QByteArrayView name = nameOf(element);
+    if (name.size() == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6')
+        return name[1] - '0';
+    return 0;
+}
+
+// The HTML start tags at which a browser's parser leaves SVG content (and the "breakout" rule
+// of the HTML standard's foreign-content parsing).
+bool leavesForeignContent(const xmlNode *element)
+{
+    return headingLevel(element) > 0
+        || isNamed(element,
+                   {"b",   "big",   "blockquote", "body",  "br",    "center", "code",   "dd",
+                    "div", "dl",    "dt",         "em",    "embed", "head",   "hr",     "i",
+                    "img", "li",    "listing",    "menu",  "meta",  "nobr",   "ol",     "p",
+                    "pre", "ruby",  "s",          "small", "span",  "strong", "strike", "sub",
+                    "sup", "table", "tt",         "u",     "ul",    "var"});
+}
+
+// The first such element inside an <svg>, in document order; <foreignObject> holds HTML that
+// stays inside the drawing. Iterative: libxml2 may have nested the rest of the page in here.
+const xmlNode *firstElementLeavingSvg(const xmlNode *svg)
+{
+    std::vector<const xmlNode *> pending;
+    const auto pushChildren = [&pending](const xmlNode *parent) {
+        for (const xmlNode *child = parent->last; child; child = child->prev)
+            pending.push_back(child);
+    };
+    pushChildren(svg);
+    while (!pending.empty()) {
+        const xmlNode *node = pending.back();
+        pending.pop_back();
+        if (!isElement(node))
+            continue;
+        if (leavesForeignContent(node))
+            return node;
+        if (!isNamed(node, {"foreignobject"}))
+            pushChildren(node);
+    }
+    return nullptr;
+}
+
 bool startsParagraph(const xmlNode *element)
 {
     return isNamed(element, {"p",       "pre",      "blockquote", "ul",      "ol",      "dl",
@@ -93,14 +138,6 @@ bool startsLine(const xmlNode *element)
 bool isCitationPill(const xmlNode *element)
 {
     return attribute(element, "class").contains(u"citation"_s, Qt::CaseInsensitive);
-}
-
-int headingLevel(const xmlNode *element)
-{
-    const QByteArrayView name = nameOf(element);
-    if (name.size() == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6')
-        return name[1] - '0';
-    return 0;
 }
 
 bool isHtmlSpace(QChar c)
@@ -216,6 +253,10 @@ private:
 
     void renderElement(const xmlNode *element, int depth)
     {
+        if (isNamed(element, {"svg"})) {
+            renderSvgBreakout(element, depth);
+            return;
+        }
         if (isInvisible(element))
             return;
         if (m_preDepth > 0) {
@@ -295,6 +336,20 @@ private:
         renderSiblings(element->children, depth + 1);
         if (breaks)
             requestBreak(breaks);
+    }
+
+    // A drawing is not page text, but browsers leave it at the first <p>, <div>, <span> ...
+    // inside it: that element and everything after it in the <svg> is page text again,
+    // although libxml2 nests it all in the <svg>. Without this, an <svg> left open or a
+    // <path> written without "/>" hides the rest of the page.
+    void renderSvgBreakout(const xmlNode *svg, int depth)
+    {
+        const xmlNode *breakout = firstElementLeavingSvg(svg);
+        for (const xmlNode *node = breakout; node && node != svg; node = node->parent) {
+            for (const xmlNode *next = node == breakout ? node : node->next; next;
+                 next = next->next)
+                renderNode(next, depth + 1);
+        }
     }
 
     void renderPre(const xmlNode *pre, int depth)
@@ -509,6 +564,22 @@ private:
     bool m_hitDepthLimit = false;
 };
 
+// <meta charset="gbk"> or <meta http-equiv="Content-Type" content="text/html; charset=gbk">,
+// looked for where browsers look: near the start of the page (they read 1024 bytes; pages with
+// a long <head> before the <meta> are common enough to read further).
+DeclaredCharset declaredCharset(QByteArrayView bytes)
+{
+    static const QRegularExpression meta(
+        uR"(<meta\s[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9_.:+-]+))"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    const QString head = QString::fromLatin1(bytes.first(std::min<qsizetype>(bytes.size(), 16384)));
+    const QRegularExpressionMatch match = meta.match(head);
+    if (!match.hasMatch())
+        return {};
+    const bool httpEquiv = match.captured(0).contains(u"http-equiv"_s, Qt::CaseInsensitive);
+    return {match.captured(1).toLatin1(), httpEquiv ? u"<meta http-equiv>"_s : u"<meta charset>"_s};
+}
+
 struct HtmlDocDeleter {
     void operator()(xmlDoc *doc) const { xmlFreeDoc(doc); }
 };
@@ -521,10 +592,11 @@ ExtractedDocument extractHtml(const QByteArray &bytes)
     result.format = ReportFormat::Html;
 
     // The evaluator read HTML as UTF-8 with bad bytes dropped, whatever the page declares;
-    // reading it the same way keeps the judge's and the workbench's text the same.
-    const DecodedText decoded = decodeUtf8DroppingInvalid(bytes);
-    if (decoded.droppedBytes > 0)
-        result.warnings.append(droppedBytesWarning(decoded.droppedBytes));
+    // reading UTF-8 the same way keeps the judge's and the workbench's text the same. Only a
+    // page that is not UTF-8 is read in the character set it declares (or GB18030, detected).
+    const DecodedText decoded = decodeDocumentText(bytes, declaredCharset(bytes));
+    if (!decoded.warning.isEmpty())
+        result.warnings.append(decoded.warning);
     const QByteArray utf8 = decoded.text.toUtf8();
     if (utf8.size() > INT_MAX) {
         result.corrupt = true;

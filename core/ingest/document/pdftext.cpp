@@ -1,5 +1,6 @@
 #include "pdftext.h"
 
+#include "pdfpagetree.h"
 #include "textdecoding.h"
 
 #include <QBuffer>
@@ -73,6 +74,13 @@ ExtractedDocument extractPdf(const QByteArray &bytes)
 {
     ExtractedDocument result;
     result.format = ReportFormat::Pdf;
+
+    // PDFium never returns from a page tree that loops; see pdfpagetree.h.
+    if (const QString problem = pdfPageTreeProblem(bytes); !problem.isEmpty()) {
+        result.corrupt = true;
+        result.error = problem;
+        return result;
+    }
 
     const QMutexLocker lock(&pdfLoadMutex());
 

@@ -1,6 +1,10 @@
 #include "textdecoding.h"
 
 #include <QByteArray>
+#include <QByteArrayList>
+#include <QStringDecoder>
+
+#include <algorithm>
 
 namespace Rubricate {
 
@@ -54,7 +58,120 @@ qsizetype wellFormedLength(const unsigned char *p, qsizetype available, qsizetyp
     return length;
 }
 
+struct ByteOrderMark {
+    QByteArrayView bytes;
+    const char *encoding;
+};
+
+// UTF-32 first: its little-endian mark starts with UTF-16's.
+constexpr ByteOrderMark ByteOrderMarks[] = {
+    {QByteArrayView("\xFF\xFE\x00\x00", 4), "UTF-32LE"},
+    {QByteArrayView("\x00\x00\xFE\xFF", 4), "UTF-32BE"},
+    {QByteArrayView("\xFF\xFE", 2), "UTF-16LE"},
+    {QByteArrayView("\xFE\xFF", 2), "UTF-16BE"},
+};
+
+const char *encodingFromByteOrderMark(QByteArrayView bytes)
+{
+    for (const ByteOrderMark &mark : ByteOrderMarks) {
+        if (bytes.startsWith(mark.bytes))
+            return mark.encoding;
+    }
+    return nullptr;
+}
+
+// The decoder browsers use for a declared name, or an empty name for UTF-8 (a declaration of
+// UTF-16 in a page readable as ASCII means UTF-8, as in browsers).
+QByteArray decoderName(QByteArray declared)
+{
+    declared = declared.trimmed().toLower();
+    if (declared == "utf-8" || declared == "utf8" || declared.startsWith("utf-16")
+        || declared == "unicode-1-1-utf-8")
+        return {};
+    static const QByteArrayList gbk
+        = {"gbk", "gb2312", "x-gbk", "gb_2312-80", "chinese", "csgb2312", "iso-ir-58", "gb18030"};
+    if (gbk.contains(declared))
+        return "GB18030";
+    static const QByteArrayList latin1
+        = {"iso-8859-1", "latin1", "l1", "us-ascii", "ascii", "iso8859-1", "cp1252"};
+    if (latin1.contains(declared))
+        return "windows-1252";
+    return declared;
+}
+
+struct Decoded {
+    QString text;
+    bool hadErrors = false;
+};
+
+Decoded decodeAs(QByteArrayView bytes, const char *encoding)
+{
+    QStringDecoder decoder(encoding);
+    Decoded result;
+    result.text = decoder.decode(bytes);
+    result.hadErrors = decoder.hasError();
+    return result;
+}
+
+QString decodedAsWarning(const QString &encoding, const QString &reason, bool hadErrors)
+{
+    QString warning = u"decoded as %1 (%2)"_s.arg(encoding, reason);
+    if (hadErrors)
+        warning += u"; invalid bytes replaced by U+FFFD"_s;
+    return warning;
+}
+
+// A few stray bytes (a cut-off character, one corrupt sequence) are not evidence of another
+// encoding; eight Chinese characters' worth of them, making up most of the non-ASCII bytes, is.
+constexpr qsizetype MinDroppedBytesForDetection = 16;
+
+bool mostlyNotUtf8(QByteArrayView bytes, qsizetype droppedBytes)
+{
+    const qsizetype nonAscii
+        = std::count_if(bytes.begin(), bytes.end(), [](char c) { return (c & 0x80) != 0; });
+    return droppedBytes >= MinDroppedBytesForDetection && 2 * droppedBytes >= nonAscii;
+}
+
 } // namespace
+
+DecodedText decodeDocumentText(QByteArrayView bytes, const DeclaredCharset &declared)
+{
+    if (const char *encoding = encodingFromByteOrderMark(bytes)) {
+        const Decoded decoded = decodeAs(bytes, encoding); // the decoder drops the mark
+        DecodedText result;
+        result.text = decoded.text;
+        result.hadBom = true;
+        result.warning = decodedAsWarning(QString::fromLatin1(encoding), u"byte order mark"_s,
+                                          decoded.hadErrors);
+        return result;
+    }
+
+    DecodedText utf8 = decodeUtf8DroppingInvalid(bytes);
+    if (utf8.droppedBytes == 0)
+        return utf8;
+
+    const QByteArray declaredDecoder = decoderName(declared.name);
+    if (const QStringDecoder probe(declaredDecoder.constData());
+        !declaredDecoder.isEmpty() && probe.isValid()) {
+        const Decoded decoded = decodeAs(bytes, declaredDecoder.constData());
+        const QString name = QString::fromLatin1(probe.name());
+        QString reason = u"declared in "_s + declared.where;
+        if (name.compare(QString::fromLatin1(declared.name.trimmed()), Qt::CaseInsensitive) != 0)
+            reason = QString::fromLatin1(declared.name.trimmed()) + u' ' + reason;
+        return {decoded.text, 0, false, decodedAsWarning(name, reason, decoded.hadErrors)};
+    }
+
+    if (mostlyNotUtf8(bytes, utf8.droppedBytes)) {
+        const Decoded gb18030 = decodeAs(bytes, "GB18030");
+        if (!gb18030.hadErrors) {
+            return {gb18030.text, 0, false,
+                    decodedAsWarning(u"GB18030"_s, u"not UTF-8, but valid GB18030"_s, false)};
+        }
+    }
+
+    utf8.warning = droppedBytesWarning(utf8.droppedBytes);
+    return utf8;
+}
 
 DecodedText decodeUtf8DroppingInvalid(QByteArrayView bytes)
 {

@@ -1,4 +1,5 @@
-// Bytes that claim to be UTF-8 turned into text the way the DRB-II evaluator read them.
+// Document bytes turned into text: UTF-8 the way the DRB-II evaluator read it, other encodings
+// only when the bytes clearly are in one.
 #pragma once
 
 #include <QByteArrayView>
@@ -10,6 +11,13 @@ struct DecodedText {
     QString text;
     qsizetype droppedBytes = 0; // bytes that were not part of a well-formed UTF-8 sequence
     bool hadBom = false;
+    QString warning; // how the bytes were read when not as clean UTF-8; empty otherwise
+};
+
+// A character set a document names for itself, e.g. {"gbk", "<meta charset>"}.
+struct DeclaredCharset {
+    QByteArray name;
+    QString where;
 };
 
 // Decodes UTF-8 and silently drops every byte that is not part of a well-formed sequence,
@@ -17,6 +25,18 @@ struct DecodedText {
 // A leading UTF-8 byte order mark is removed, which Python's "utf-8" codec would not do: a
 // BOM is never content, and keeping it would shift every evidence offset by one.
 DecodedText decodeUtf8DroppingInvalid(QByteArrayView bytes);
+
+// UTF-8 with invalid bytes dropped (see above), unless the bytes are clearly not UTF-8:
+// - a UTF-16 or UTF-32 byte order mark decides;
+// - bytes that are valid UTF-8 are UTF-8, whatever a document declares (the judge read them so);
+// - otherwise a declared character set that Qt (with ICU) can decode is used ("gbk" and
+//   "gb2312" as GB18030, their superset, like browsers do);
+// - otherwise bytes that are mostly not UTF-8 (at least half the non-ASCII bytes would be
+//   dropped) and decode as GB18030 without a single error are GB18030: Chinese reports are
+//   the ones found in other encodings, and Latin text in GB18030 is rare.
+// Every decoding other than clean UTF-8 sets DecodedText::warning, e.g.
+// "decoded as GB18030 (gbk declared in <meta charset>)".
+DecodedText decodeDocumentText(QByteArrayView bytes, const DeclaredCharset &declared = {});
 
 // "1 invalid UTF-8 byte dropped" / "12 invalid UTF-8 bytes dropped".
 QString droppedBytesWarning(qsizetype droppedBytes);

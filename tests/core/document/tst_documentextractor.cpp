@@ -10,14 +10,21 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QRegularExpression>
+#include <QStringDecoder>
+#include <QStringEncoder>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 #include <QThreadPool>
+#include <QUrl>
 #include <QtConcurrent>
 
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <chrono>
+#include <future>
+#include <thread>
 #include <utility>
 
 using namespace Rubricate;
@@ -152,20 +159,9 @@ QByteArray makeScannedPdf()
     return buffer.data();
 }
 
-// A hand-written PDF with a standard-security /Encrypt dictionary whose /O and /U entries
-// match no password: the empty user password fails, exactly as for a protected file.
-QByteArray makePasswordProtectedPdf()
+// A hand-written PDF: object i + 1 is objects[i], found through a classic xref table.
+QByteArray pdfFromObjects(const QList<QByteArray> &objects, const QByteArray &trailerEntries = {})
 {
-    const QByteArray stream = "BT /F1 12 Tf 20 100 Td (secret) Tj ET";
-    const QList<QByteArray> objects = {
-        "<< /Type /Catalog /Pages 2 0 R >>",
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>",
-        "<< /Length " + QByteArray::number(stream.size()) + " >>\nstream\n" + stream
-            + "\nendstream",
-        "<< /Filter /Standard /V 1 /R 2 /O <" + QByteArray(64, '1') + "> /U <" + QByteArray(64, '2')
-            + "> /P -4 >>",
-    };
     QByteArray pdf = "%PDF-1.4\n";
     QList<qsizetype> offsets;
     for (qsizetype i = 0; i < objects.size(); ++i) {
@@ -176,11 +172,131 @@ QByteArray makePasswordProtectedPdf()
     pdf += "xref\n0 " + QByteArray::number(objects.size() + 1) + "\n0000000000 65535 f \n";
     for (const qsizetype offset : std::as_const(offsets))
         pdf += QByteArray::number(offset).rightJustified(10, '0') + " 00000 n \n";
-    pdf += "trailer\n<< /Size " + QByteArray::number(objects.size() + 1)
-        + " /Root 1 0 R /Encrypt 5 0 R /ID [<00112233445566778899aabbccddeeff> "
-          "<00112233445566778899aabbccddeeff>] >>\nstartxref\n"
-        + QByteArray::number(xref) + "\n%%EOF\n";
+    pdf += "trailer\n<< /Size " + QByteArray::number(objects.size() + 1) + " /Root 1 0 R "
+        + trailerEntries + " >>\nstartxref\n" + QByteArray::number(xref) + "\n%%EOF\n";
     return pdf;
+}
+
+QByteArray pdfStream(const QByteArray &dictionaryEntries, const QByteArray &data)
+{
+    return "<< " + dictionaryEntries + " /Length " + QByteArray::number(data.size())
+        + " >>\nstream\n" + data + "\nendstream";
+}
+
+// Objects 3 to 5 of a hand-written PDF: a page (its /Parent given) showing "hello", its
+// content stream and its font.
+QList<QByteArray> helloPage(const QByteArray &parent = "2 0 R")
+{
+    return {
+        "<< /Type /Page /Parent " + parent
+            + " /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+        pdfStream({}, "BT /F1 12 Tf 20 100 Td (hello) Tj ET"),
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"};
+}
+
+// The catalog, the page tree root `pages` (object 2), the "hello" page and `more` objects
+// from number 6 on.
+QByteArray pdfWithPageTree(const QByteArray &pages, const QList<QByteArray> &more = {},
+                           const QByteArray &pageParent = "2 0 R")
+{
+    return pdfFromObjects(QList<QByteArray>{"<< /Type /Catalog /Pages 2 0 R >>", pages}
+                          + helloPage(pageParent) + more);
+}
+
+// A PDF 1.5 file whose page tree root (object 2) and `more` objects (from number 7 on) sit in
+// a compressed object stream (object 6), found through a cross-reference stream (the last
+// object), as Word and Chrome write them.
+QByteArray pdfWithObjectStream(const QByteArray &pages, const QList<QByteArray> &more = {},
+                               const QByteArray &objectStreamEntries = "/Filter /FlateDecode",
+                               const QByteArray &xrefEntries = {})
+{
+    const QList<QByteArray> compressed = QList<QByteArray>{pages} + more;
+    QList<quint32> compressedNumbers{2};
+    for (qsizetype i = 0; i < more.size(); ++i)
+        compressedNumbers.append(quint32(7 + i));
+    QByteArray header;
+    QByteArray body;
+    for (qsizetype i = 0; i < compressed.size(); ++i) {
+        header += QByteArray::number(compressedNumbers.at(i)) + ' '
+            + QByteArray::number(body.size()) + ' ';
+        body += compressed.at(i) + '\n';
+    }
+    QByteArray data = header + body;
+    if (objectStreamEntries.contains("/FlateDecode"))
+        data = qCompress(data).mid(4); // a zlib stream without Qt's length prefix
+    const QByteArray objectStream
+        = pdfStream("/Type /ObjStm /N " + QByteArray::number(compressed.size()) + " /First "
+                        + QByteArray::number(header.size()) + ' ' + objectStreamEntries,
+                    data);
+
+    QByteArray pdf = "%PDF-1.5\n";
+    QMap<quint32, qsizetype> offsets;
+    const QList<QByteArray> plain = QList<QByteArray>{"<< /Type /Catalog /Pages 2 0 R >>"}
+        + helloPage() + QList<QByteArray>{objectStream};
+    const QList<quint32> plainNumbers{1, 3, 4, 5, 6};
+    for (qsizetype i = 0; i < plain.size(); ++i) {
+        offsets.insert(plainNumbers.at(i), pdf.size());
+        pdf += QByteArray::number(plainNumbers.at(i)) + " 0 obj\n" + plain.at(i) + "\nendobj\n";
+    }
+    const quint32 xrefNumber = quint32(7 + more.size());
+    offsets.insert(xrefNumber, pdf.size());
+    QByteArray entries;
+    const auto entry = [&entries](char type, quint32 field2, quint16 field3) {
+        entries += type;
+        for (int shift = 24; shift >= 0; shift -= 8)
+            entries += char((field2 >> shift) & 0xff);
+        entries += char(field3 >> 8);
+        entries += char(field3 & 0xff);
+    };
+    entry(0, 0, 0xffff);
+    for (quint32 number = 1; number <= xrefNumber; ++number) {
+        const qsizetype index = compressedNumbers.indexOf(number);
+        if (index >= 0)
+            entry(2, 6, quint16(index));
+        else
+            entry(1, quint32(offsets.value(number)), 0);
+    }
+    pdf += QByteArray::number(xrefNumber) + " 0 obj\n"
+        + pdfStream("/Type /XRef /Size " + QByteArray::number(xrefNumber + 1)
+                        + " /W [1 4 2] /Root 1 0 R " + xrefEntries,
+                    entries)
+        + "\nendobj\nstartxref\n" + QByteArray::number(offsets.value(xrefNumber)) + "\n%%EOF\n";
+    return pdf;
+}
+
+// A standard-security /Encrypt dictionary whose /O and /U entries match no password: the
+// empty user password fails, exactly as for a protected file.
+QByteArray encryptDictionary()
+{
+    return "<< /Filter /Standard /V 1 /R 2 /O <" + QByteArray(64, '1') + "> /U <"
+        + QByteArray(64, '2') + "> /P -4 >>";
+}
+
+const QByteArray DocumentId
+    = "/ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>]";
+
+QByteArray makePasswordProtectedPdf()
+{
+    const QByteArray stream = "BT /F1 12 Tf 20 100 Td (secret) Tj ET";
+    return pdfFromObjects(
+        {"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>",
+         pdfStream({}, stream), encryptDictionary()},
+        "/Encrypt 5 0 R " + DocumentId);
+}
+
+// Extraction of a PDF that PDFium might never finish: a regression aborts the test run here
+// within seconds, naming the file, instead of holding every later test (they need the PDF lock
+// the spinning thread holds) until CTest's timeout. Normal extraction takes milliseconds.
+ExtractedDocument extractOrAbortOnHang(const QByteArray &bytes, const QString &name)
+{
+    std::packaged_task<ExtractedDocument()> task(
+        [bytes, name] { return extractDocument(bytes, name); });
+    std::future<ExtractedDocument> done = task.get_future();
+    std::thread(std::move(task)).detach();
+    if (done.wait_for(std::chrono::seconds(30)) != std::future_status::ready)
+        qFatal("extracting %s did not finish: PDFium is spinning", qPrintable(name));
+    return done.get();
 }
 
 // Every page span is where the brief says: contiguous, separated by a blank line, covering
@@ -200,6 +316,16 @@ void verifyPageSpans(const ExtractedDocument &doc)
         }
     }
     QCOMPARE(doc.pages.last().offset + doc.pages.last().length, int(doc.text.size()));
+}
+
+// A PDF refused as a whole: corrupt, for this reason, with no text and no pages.
+void verifyRefusedPdf(const ExtractedDocument &doc, const QString &error)
+{
+    QCOMPARE(doc.format, ReportFormat::Pdf);
+    QVERIFY(doc.corrupt);
+    QVERIFY(!doc.hasText);
+    QVERIFY(doc.pages.isEmpty());
+    QCOMPARE(doc.error, error);
 }
 
 QString pageText(const ExtractedDocument &doc, int page)
@@ -241,6 +367,14 @@ private slots:
     void emptyDocument();
     void whitespaceOnlyHasNoText();
     void imageHasNoText();
+    void imageSizeFromHeaderOnly_data();
+    void imageSizeFromHeaderOnly();
+    void unknownExtensionReadAsTextWithWarning_data();
+    void unknownExtensionReadAsTextWithWarning();
+    void textWithUnicodeByteOrderMark_data();
+    void textWithUnicodeByteOrderMark();
+    void textInGb18030Detected();
+    void textNotGb18030StaysUtf8();
 
     // --- HTML --------------------------------------------------------------------------------
     void htmlBecomesReadableMarkdown();
@@ -248,6 +382,12 @@ private slots:
     void htmlRemoteResourcesCountedNeverShown();
     void htmlEntitiesDecodedAndCharsetIgnored();
     void htmlInvalidUtf8Dropped();
+    void htmlDeclaredCharsetUsedWhenNotUtf8_data();
+    void htmlDeclaredCharsetUsedWhenNotUtf8();
+    void htmlUtf16WithByteOrderMark();
+    void htmlTextAfterInvisibleBlocks_data();
+    void htmlTextAfterInvisibleBlocks();
+    void htmlSvgLeftAtHtmlElement();
     void htmlTableSpans();
     void htmlDeepNestingDoesNotCrash();
     void htmlWithoutText();
@@ -262,6 +402,7 @@ private slots:
     void docxZipWithoutDocumentXml();
     void docxBrokenXmlKeepsTextBeforeTheError();
     void docxNotWordprocessingMl();
+    void docxExternalEntitiesNeverRead();
 
     // --- PDF ---------------------------------------------------------------------------------
     void pdfGeneratedTwoPages();
@@ -269,6 +410,12 @@ private slots:
     void pdfCorrupt_data();
     void pdfCorrupt();
     void pdfPasswordProtected();
+    void pdfPageTreeLoopRefused_data();
+    void pdfPageTreeLoopRefused();
+    void pdfPageTreeWithoutLoopLoads_data();
+    void pdfPageTreeWithoutLoopLoads();
+    void pdfPageTreeUncheckableRefused_data();
+    void pdfPageTreeUncheckableRefused();
     void pdfOnWorkerThread();
     void concurrentExtractionsAgree();
 
@@ -419,6 +566,135 @@ void TestDocumentExtractor::imageHasNoText()
     QCOMPARE(doc.warnings, QStringList{u"image: no text layer; stored for attachment"_s});
 }
 
+quint32 crc32(QByteArrayView data)
+{
+    quint32 crc = 0xFFFFFFFFu;
+    for (const char c : data) {
+        crc ^= quint8(c);
+        for (int bit = 0; bit < 8; ++bit)
+            crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return ~crc;
+}
+
+QByteArray bigEndian32(quint32 value)
+{
+    QByteArray bytes;
+    for (int shift = 24; shift >= 0; shift -= 8)
+        bytes += char((value >> shift) & 0xff);
+    return bytes;
+}
+
+// A PNG's signature and header chunk, and where its pixel data would start: enough for its
+// size, no pixels at all.
+QByteArray pngHeader(quint32 width, quint32 height)
+{
+    const QByteArray header = "IHDR" + bigEndian32(width) + bigEndian32(height)
+        + QByteArray("\x08\x02\x00\x00\x00", 5); // 8-bit RGB
+    return QByteArray("\x89PNG\r\n\x1a\n", 8) + bigEndian32(13) + header
+        + bigEndian32(crc32(header)) + bigEndian32(0) + "IDAT" + bigEndian32(crc32("IDAT"));
+}
+
+void TestDocumentExtractor::imageSizeFromHeaderOnly_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QStringList>("warnings");
+    const QString noText = u"image: no text layer; stored for attachment"_s;
+    QTest::newRow("20000 x 20000")
+        << pngHeader(20000, 20000)
+        << QStringList{noText, u"very large image: 20000x20000 pixels (400 megapixels)"_s};
+    QTest::newRow("8000 x 5000") << pngHeader(
+        8000, 5000) << QStringList{noText, u"very large image: 8000x5000 pixels (40 megapixels)"_s};
+    QTest::newRow("a 4K screenshot") << pngHeader(3840, 2160) << QStringList{noText};
+    QBuffer png;
+    png.open(QIODevice::WriteOnly);
+    QImage(64, 48, QImage::Format_RGB32).save(&png, "PNG");
+    QTest::newRow("small PNG") << png.data() << QStringList{noText};
+}
+
+void TestDocumentExtractor::imageSizeFromHeaderOnly()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QStringList, warnings);
+    // The headers promise pixels that are not there: only the header can have been read.
+    const ExtractedDocument doc = extractDocument(bytes, u"figure.png"_s);
+    QCOMPARE(doc.format, ReportFormat::Image);
+    QVERIFY(!doc.corrupt);
+    QCOMPARE(doc.warnings, warnings);
+}
+
+void TestDocumentExtractor::unknownExtensionReadAsTextWithWarning_data()
+{
+    QTest::addColumn<QString>("fileName");
+    QTest::addColumn<QStringList>("warnings");
+    QTest::newRow("rtf") << u"idx-5.rtf"_s
+                         << QStringList{u"unknown extension .rtf; read as text"_s};
+    QTest::newRow("upper case") << u"idx-5.XYZ"_s
+                                << QStringList{u"unknown extension .xyz; read as text"_s};
+    QTest::newRow("txt") << u"idx-5.txt"_s << QStringList{};
+    QTest::newRow("no extension") << u"idx-5"_s << QStringList{};
+    QTest::newRow("dot file") << u".md"_s << QStringList{};
+}
+
+void TestDocumentExtractor::unknownExtensionReadAsTextWithWarning()
+{
+    QFETCH(QString, fileName);
+    QFETCH(QStringList, warnings);
+    const ExtractedDocument doc = extractDocument("Report body\n", fileName);
+    QCOMPARE(doc.format, ReportFormat::Text);
+    QCOMPARE(doc.text, u"Report body\n"_s);
+    QVERIFY(doc.hasText);
+    QCOMPARE(doc.warnings, warnings);
+}
+
+void TestDocumentExtractor::textWithUnicodeByteOrderMark_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("encoding");
+    const QString text = u"Grüße, 中文 😀\r\nline two\n"_s;
+    for (const auto encoding : {QStringConverter::Utf16LE, QStringConverter::Utf16BE,
+                                QStringConverter::Utf32LE, QStringConverter::Utf32BE}) {
+        QStringEncoder encoder(encoding, QStringConverter::Flag::WriteBom);
+        const QByteArray bytes = encoder.encode(text);
+        const QString name = QString::fromLatin1(QStringConverter::nameForEncoding(encoding));
+        QTest::newRow(qPrintable(name)) << bytes << name.toUpper();
+    }
+}
+
+void TestDocumentExtractor::textWithUnicodeByteOrderMark()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, encoding);
+    for (const QString &name : {u"r.txt"_s, u"r.md"_s}) {
+        const ExtractedDocument doc = extractDocument(bytes, name);
+        QCOMPARE(doc.text, u"Grüße, 中文 😀\r\nline two\n"_s);
+        QCOMPARE(doc.warnings, QStringList{u"decoded as %1 (byte order mark)"_s.arg(encoding)});
+    }
+}
+
+void TestDocumentExtractor::textInGb18030Detected()
+{
+    const QString text = u"中国地方“土地财政”模式转型研究报告\n（截至2021年）\n"_s;
+    const QByteArray gb18030 = QStringEncoder("GB18030").encode(text);
+    const ExtractedDocument doc = extractDocument(gb18030, u"idx-8.txt"_s);
+    QCOMPARE(doc.text, text);
+    QCOMPARE(doc.warnings, QStringList{u"decoded as GB18030 (not UTF-8, but valid GB18030)"_s});
+}
+
+void TestDocumentExtractor::textNotGb18030StaysUtf8()
+{
+    // Latin-1 accents: not UTF-8, and not GB18030 either ("é " is no GB18030 pair).
+    ExtractedDocument doc = extractDocument("caf\xe9 cr\xe8me br\xfbl\xe9"
+                                            "e\n",
+                                            u"a.txt"_s);
+    QCOMPARE(doc.text, u"caf crme brle\n"_s);
+    QCOMPARE(doc.warnings, QStringList{u"4 invalid UTF-8 bytes dropped"_s});
+    // Mostly UTF-8 with one stray byte that happens to pair up in GB18030: still UTF-8.
+    doc = extractDocument("\xe4\xb8\xad\xe6\x96\x87 \xd6\xd0 ok", u"a.txt"_s);
+    QCOMPARE(doc.text, u"中文  ok"_s);
+    QCOMPARE(doc.warnings, QStringList{u"2 invalid UTF-8 bytes dropped"_s});
+}
+
 void TestDocumentExtractor::htmlBecomesReadableMarkdown()
 {
     const QByteArray html = R"(<!DOCTYPE html>
@@ -538,6 +814,113 @@ void TestDocumentExtractor::htmlInvalidUtf8Dropped()
     const ExtractedDocument doc = extractDocument("<p>bro\xffken \xe4\xb8text</p>", u"r.html"_s);
     QCOMPARE(doc.text, u"broken text"_s);
     QCOMPARE(doc.warnings, QStringList{u"3 invalid UTF-8 bytes dropped"_s});
+}
+
+void TestDocumentExtractor::htmlDeclaredCharsetUsedWhenNotUtf8_data()
+{
+    QTest::addColumn<QByteArray>("meta");
+    QTest::addColumn<QByteArray>("encoding");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("warning");
+    const QString chinese = u"土地财政模式转型"_s;
+    QTest::newRow("meta charset gbk")
+        << QByteArray("<meta charset=\"gbk\">") << QByteArray("GB18030") << chinese
+        << u"decoded as GB18030 (gbk declared in <meta charset>)"_s;
+    QTest::newRow("http-equiv gb2312")
+        << QByteArray("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=GB2312\">")
+        << QByteArray("GB18030") << chinese
+        << u"decoded as GB18030 (GB2312 declared in <meta http-equiv>)"_s;
+    QTest::newRow("meta charset gb18030")
+        << QByteArray("<meta charset='GB18030'>") << QByteArray("GB18030") << chinese
+        << u"decoded as GB18030 (declared in <meta charset>)"_s;
+    QTest::newRow("big5") << QByteArray("<meta charset=big5>") << QByteArray("Big5")
+                          << u"土地財政"_s << u"decoded as Big5 (declared in <meta charset>)"_s;
+    QTest::newRow("shift_jis") << QByteArray("<META CHARSET=\"shift_jis\">")
+                               << QByteArray("Shift_JIS") << u"日本語の報告書"_s
+                               << u"decoded as Shift_JIS (declared in <meta charset>)"_s;
+}
+
+void TestDocumentExtractor::htmlDeclaredCharsetUsedWhenNotUtf8()
+{
+    QFETCH(QByteArray, meta);
+    QFETCH(QByteArray, encoding);
+    QFETCH(QString, text);
+    QFETCH(QString, warning);
+    const QString html = u"<html><head>"_s + QString::fromLatin1(meta)
+        + u"<title>t</title></head><body><p>"_s + text + u"</p><p>second</p></body></html>"_s;
+    QStringEncoder encoder(encoding.constData());
+    QVERIFY(encoder.isValid());
+    const ExtractedDocument doc = extractDocument(encoder.encode(html), u"r.html"_s);
+    QCOMPARE(doc.text, text + u"\n\nsecond"_s);
+    QCOMPARE(doc.warnings, QStringList{warning});
+}
+
+void TestDocumentExtractor::htmlUtf16WithByteOrderMark()
+{
+    QStringEncoder encoder(QStringConverter::Utf16LE, QStringConverter::Flag::WriteBom);
+    const QByteArray bytes
+        = encoder.encode(u"<html><body><h1>标题</h1><p>first</p><p>second</p></body></html>"_s);
+    const ExtractedDocument doc = extractDocument(bytes, u"r.html"_s);
+    QCOMPARE(doc.text, u"# 标题\n\nfirst\n\nsecond"_s);
+    QCOMPARE(doc.warnings, QStringList{u"decoded as UTF-16LE (byte order mark)"_s});
+}
+
+void TestDocumentExtractor::htmlTextAfterInvisibleBlocks_data()
+{
+    // Every block between two paragraphs: the second one must survive.
+    QTest::addColumn<QByteArray>("block");
+    QTest::addColumn<QString>("inside"); // the text when the block sits inside a paragraph
+    const QString kept = u"Before after.\n\nNext."_s;
+    QTest::newRow("script") << QByteArray("<script>var a = 1 < 2;</script>") << kept;
+    QTest::newRow("script with end tags in strings")
+        << QByteArray("<script>el.innerHTML = \"</div></p><p>not text\";</script>") << kept;
+    QTest::newRow("self-closed script") << QByteArray("<script src=\"a.js\"/>") << kept;
+    QTest::newRow("module script with a template literal")
+        << QByteArray("<script type=\"module\">const t = `<p>${x}</p>`;</script>") << kept;
+    QTest::newRow("style") << QByteArray("<style>p::after { content: \"</p>\"; }</style>") << kept;
+    QTest::newRow("iframe") << QByteArray("<iframe src=\"https://e.org/x\"></iframe>") << kept;
+    QTest::newRow("self-closed iframe") << QByteArray("<iframe src=\"https://e.org/x\"/>") << kept;
+    QTest::newRow("svg") << QByteArray("<svg viewBox=\"0 0 1 1\"><path d=\"M0 0\"/></svg>") << kept;
+    QTest::newRow("self-closed svg") << QByteArray("<svg/>") << kept;
+    QTest::newRow("svg with an unclosed path")
+        << QByteArray("<svg viewBox=\"0 0 1 1\"><path d=\"M0 0\"><circle r=\"1\"></svg>") << kept;
+    QTest::newRow("svg never closed")
+        << QByteArray("<svg viewBox=\"0 0 1 1\"><g><path d=\"M0 0\">")
+        // Browsers too: " after." is SVG content, </p> leaves the drawing.
+        << u"Before\n\nNext."_s;
+    QTest::newRow("svg with a title and text")
+        << QByteArray("<svg><title>icon</title><text>label</text></svg>") << kept;
+    QTest::newRow("noscript") << QByteArray("<noscript><p>enable JavaScript</p></noscript>")
+                              << kept;
+    QTest::newRow("template") << QByteArray("<template><p>row</p></template>") << kept;
+    QTest::newRow("object") << QByteArray("<object data=\"chart.svg\"><param name=\"a\"></object>")
+                            << kept;
+}
+
+void TestDocumentExtractor::htmlTextAfterInvisibleBlocks()
+{
+    QFETCH(QByteArray, block);
+    QFETCH(QString, inside);
+    const ExtractedDocument doc = extractDocument("<html><body><p>First paragraph.</p>" + block
+                                                      + "<p>Second paragraph.</p></body></html>",
+                                                  u"r.html"_s);
+    QCOMPARE(doc.text, u"First paragraph.\n\nSecond paragraph."_s);
+
+    // The same inside a paragraph.
+    const ExtractedDocument inline_
+        = extractDocument("<p>Before " + block + " after.</p><p>Next.</p>", u"r.html"_s);
+    QCOMPARE(inline_.text, inside);
+}
+
+void TestDocumentExtractor::htmlSvgLeftAtHtmlElement()
+{
+    // An icon whose <path> lacks "/>" and whose </svg> is missing: libxml2 nests the rest of
+    // the page in the drawing, browsers leave it at the <p> and show everything after.
+    const ExtractedDocument doc
+        = extractDocument("<p>One</p><svg width=\"9\"><path d=\"M0 0\"><p>Two</p> <b>tail</b> words"
+                          "<h2>Heading</h2><ul><li>item</li></ul>",
+                          u"r.html"_s);
+    QCOMPARE(doc.text, u"One\n\nTwo\n\ntail words\n\n## Heading\n\n- item"_s);
 }
 
 void TestDocumentExtractor::htmlTableSpans()
@@ -773,6 +1156,28 @@ void TestDocumentExtractor::docxNotWordprocessingMl()
     QCOMPARE(doc.error, u"word/document.xml is not a WordprocessingML document"_s);
 }
 
+void TestDocumentExtractor::docxExternalEntitiesNeverRead()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString secretPath = dir.filePath(u"secret.txt"_s);
+    QFile secret(secretPath);
+    QVERIFY(secret.open(QIODevice::WriteOnly));
+    secret.write("TOP-SECRET-CONTENT");
+    secret.close();
+
+    QByteArray xml = wordDocument(paragraph("Before &local; &remote; after"));
+    const QByteArray doctype = "<!DOCTYPE w:document [\n<!ENTITY local SYSTEM \"file://"
+        + QUrl::fromLocalFile(secretPath).path().toUtf8()
+        + "\">\n<!ENTITY remote SYSTEM \"http://127.0.0.1:9/x\">\n]>\n";
+    xml.replace("<w:document ", QByteArray(doctype + "<w:document "));
+    const ExtractedDocument doc = extractDocument(makeDocx(xml), u"a.docx"_s);
+    QVERIFY2(!doc.corrupt, qPrintable(doc.error));
+    QVERIFY(!doc.text.contains(u"TOP-SECRET"_s));
+    QCOMPARE(doc.text, u"Before   after"_s);
+    QCOMPARE(doc.warnings, QStringList{u"external entity references ignored"_s});
+}
+
 void TestDocumentExtractor::pdfGeneratedTwoPages()
 {
     const QByteArray pdf = makePdf({u"Alpha first page"_s, u"Bravo second page"_s});
@@ -816,12 +1221,8 @@ void TestDocumentExtractor::pdfCorrupt_data()
 void TestDocumentExtractor::pdfCorrupt()
 {
     QFETCH(QByteArray, bytes);
-    const ExtractedDocument doc = extractDocument(bytes, u"bad.pdf"_s);
-    QCOMPARE(doc.format, ReportFormat::Pdf);
-    QVERIFY(doc.corrupt);
-    QVERIFY(!doc.hasText);
-    QVERIFY(doc.pages.isEmpty());
-    QCOMPARE(doc.error, u"PDF could not be loaded (InvalidFileFormat)"_s);
+    verifyRefusedPdf(extractDocument(bytes, u"bad.pdf"_s),
+                     u"PDF could not be loaded (InvalidFileFormat)"_s);
 }
 
 void TestDocumentExtractor::pdfPasswordProtected()
@@ -831,6 +1232,102 @@ void TestDocumentExtractor::pdfPasswordProtected()
     QVERIFY(!doc.hasText);
     QVERIFY2(doc.error.contains(u"password-protected"_s), qPrintable(doc.error));
     QVERIFY(doc.error.contains(u"IncorrectPassword"_s));
+}
+
+void TestDocumentExtractor::pdfPageTreeLoopRefused_data()
+{
+    // Without the check, PDFium's load never returns for the first seven rows.
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("error");
+    const QString itself = u"PDF page tree contains a loop (object %1 lists itself in /Kids)"_s;
+    const QByteArray selfLoop = pdfWithPageTree("<< /Type /Pages /Kids [2 0 R] /Count 1 >>");
+    QTest::newRow("Kids lists its own node") << selfLoop << itself.arg(2);
+    QTest::newRow("own node before the page")
+        << pdfWithPageTree("<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>") << itself.arg(2);
+    QTest::newRow("through an intermediate node")
+        << pdfWithPageTree("<< /Type /Pages /Kids [6 0 R] /Count 1 >>",
+                           {"<< /Type /Pages /Parent 2 0 R /Kids [6 0 R 3 0 R] /Count 1 >>"},
+                           "6 0 R")
+        << itself.arg(6);
+    QTest::newRow("two nodes and no page")
+        << pdfWithPageTree("<< /Type /Pages /Kids [6 0 R] /Count 1 >>",
+                           {"<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>"})
+        << u"PDF page tree contains a loop (object 6 lists its ancestor 2 in /Kids)"_s;
+    QTest::newRow("in a compressed object stream")
+        << pdfWithObjectStream("<< /Type /Pages /Kids [7 0 R] /Count 1 >>",
+                               {"<< /Type /Pages /Parent 2 0 R /Kids [2 0 R 3 0 R] /Count 1 >>"})
+        << u"PDF page tree contains a loop (object 7 lists its ancestor 2 in /Kids)"_s;
+    // What PDFium reads the check must read too: escaped names, and the definition the
+    // cross-reference table points to even when a later one would be harmless.
+    QTest::newRow("name written with an escape")
+        << pdfWithPageTree("<< /Type /Pages /K#69ds [2 0 R] /Count 1 >>") << itself.arg(2);
+    QTest::newRow("harmless redefinition after the end")
+        << selfLoop + "2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n"
+        << itself.arg(2);
+    // Loops PDFium happens to survive are refused all the same.
+    QTest::newRow("comment inside the object header")
+        << QByteArray(selfLoop).replace("\n2 0 obj", "\n2 0 % note\nobj") << itself.arg(2);
+    QTest::newRow("own node after the page")
+        << pdfWithPageTree("<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 1 >>") << itself.arg(2);
+    QTest::newRow("Kids as a reference to an array")
+        << pdfWithPageTree("<< /Type /Pages /Kids 6 0 R /Count 1 >>", {"[3 0 R 2 0 R]"})
+        << itself.arg(2);
+}
+
+void TestDocumentExtractor::pdfPageTreeLoopRefused()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, error);
+    verifyRefusedPdf(extractOrAbortOnHang(bytes, u"loop.pdf"_s), error);
+}
+
+void TestDocumentExtractor::pdfPageTreeWithoutLoopLoads_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("page listed twice")
+        << pdfWithPageTree("<< /Type /Pages /Kids [3 0 R 3 0 R] /Count 2 >>")
+        << u"hello\n\nhello"_s;
+    QTest::newRow("page whose /Parent loops")
+        << pdfWithPageTree("<< /Type /Pages /Kids [3 0 R] /Count 1 >>", {}, "3 0 R") << u"hello"_s;
+    QTest::newRow("page tree in a compressed object stream")
+        << pdfWithObjectStream("<< /Type /Pages /Kids [7 0 R] /Count 1 >>",
+                               {"<< /Type /Pages /Parent 2 0 R /Kids [3 0 R] /Count 1 >>"})
+        << u"hello"_s;
+}
+
+void TestDocumentExtractor::pdfPageTreeWithoutLoopLoads()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, text);
+    const ExtractedDocument doc = extractOrAbortOnHang(bytes, u"tree.pdf"_s);
+    QVERIFY2(!doc.corrupt, qPrintable(doc.error));
+    QCOMPARE(doc.text, text);
+}
+
+void TestDocumentExtractor::pdfPageTreeUncheckableRefused_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("error");
+    const QByteArray pages = "<< /Type /Pages /Kids [3 0 R] /Count 1 >>";
+    const QString prefix = u"PDF page tree cannot be checked for loops: object stream 6 "_s;
+    QTest::newRow("encrypted") << pdfWithObjectStream(
+        pages, {encryptDictionary()}, "/Filter /FlateDecode", "/Encrypt 7 0 R " + DocumentId)
+                               << prefix + u"is encrypted"_s;
+    QTest::newRow("LZW") << pdfWithObjectStream(pages, {}, "/Filter /LZWDecode")
+                         << prefix + u"uses the unsupported filter /LZWDecode"_s;
+    QTest::newRow("predictor") << pdfWithObjectStream(
+        pages, {}, "/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 4 >>")
+                               << prefix + u"uses a predictor"_s;
+}
+
+void TestDocumentExtractor::pdfPageTreeUncheckableRefused()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, error);
+    const ExtractedDocument doc = extractDocument(bytes, u"hidden.pdf"_s);
+    QVERIFY(doc.corrupt);
+    QCOMPARE(doc.error, error);
 }
 
 void TestDocumentExtractor::pdfOnWorkerThread()
