@@ -28,6 +28,8 @@ using namespace Rubricate;
 using namespace RubricateTest;
 using namespace Qt::StringLiterals;
 
+Q_DECLARE_METATYPE(Rubricate::ImportKind)
+
 namespace {
 
 constexpr rlim_t kAddressSpaceLimit = rlim_t(3) * 1024 * 1024 * 1024;
@@ -136,6 +138,91 @@ private slots:
         QVERIFY2(hasError(responses, u"ModelR/rr-2.md"_s, u"empty file (0 bytes)"_s),
                  qPrintable(responses.toText()));
         QCOMPARE(responses.added.value(u"reports"_s), 2);
+    }
+
+    // One row per committed case: what is imported, and the issues that must name it.
+    void corpusCases_data()
+    {
+        QTest::addColumn<QString>("setup"); // what the project holds first
+        QTest::addColumn<ImportKind>("kind");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("entity");
+        QTest::addColumn<int>("added");
+        // "file:line:error|warning:fragment" for each issue that must be there
+        QTest::addColumn<QStringList>("expected");
+        QTest::addColumn<QStringList>("texts"); // in the stored reports' text
+
+        QTest::newRow("item 3: a PDF whose page tree lists itself")
+            << u"drb2"_s << ImportKind::Drb2Reports << u"pdf-loop/report"_s << u"reports"_s << 2
+            << QStringList{u"ModelA/idx-1.pdf:0:error:page tree contains a loop"_s}
+            << QStringList();
+        QTest::newRow("item 5: string scores and a repeated (model, idx)")
+            << u"drb2"_s << ImportKind::Drb2Results << u"drb2-result-strings-and-repeats.jsonl"_s
+            << u"verdicts"_s << 8
+            << QStringList{u"drb2-result-strings-and-repeats.jsonl:1:warning:1 score is a string"_s,
+                           u"drb2-result-strings-and-repeats.jsonl:2:error:M idx 1 repeats line 1"_s}
+            << QStringList();
+        QTest::newRow("item 6: a lone surrogate escape")
+            << u""_s << ImportKind::Drb2Tasks << u"drb2-tasks-lone-surrogate.jsonl"_s << u"tasks"_s
+            << 1 << QStringList{u"drb2-tasks-lone-surrogate.jsonl:1:warning:replaced by U+FFFD"_s}
+            << QStringList();
+        QTest::newRow("item 7: idx -1, 0, 7.0, a string dimension, a repeated key")
+            << u""_s << ImportKind::Drb2Tasks << u"drb2-tasks-malformed.jsonl"_s << u"tasks"_s << 0
+            << QStringList{u"drb2-tasks-malformed.jsonl:1:error:idx"_s,
+                           u"drb2-tasks-malformed.jsonl:2:error:idx"_s,
+                           u"drb2-tasks-malformed.jsonl:3:error:must be an integer, not 7.0"_s,
+                           u"drb2-tasks-malformed.jsonl:4:error:analysis is a string, not a list"_s,
+                           u"drb2-tasks-malformed.jsonl:5:error:duplicate key \"content\""_s}
+            << QStringList();
+        QTest::newRow("item 7: a ResearchRubrics prompt with malformed criteria")
+            << u""_s << ImportKind::ResearchRubrics
+            << u"researchrubrics-malformed-criterion.jsonl"_s << u"tasks"_s << 1
+            << QStringList{u"researchrubrics-malformed-criterion.jsonl:1:error:#2"_s}
+            << QStringList();
+        QTest::newRow("items 8 and 9: UTF-16, GBK, text after script/iframe/svg, odd extension")
+            << u"drb2"_s << ImportKind::Drb2Reports << u"decoding/report"_s << u"reports"_s << 4
+            << QStringList{u"ModelA/idx-2.html:0:warning:decoded as GB18030"_s,
+                           u"ModelA/idx-4.xyz:0:warning:unknown extension .xyz"_s}
+            << QStringList{u"UTF-16 报告 with a byte order mark."_s,
+                           u"土地财政的中文报告"_s,
+                           u"After the script."_s,
+                           u"After the iframe."_s,
+                           u"After the drawing."_s,
+                           u"extension nobody knows"_s};
+        QTest::newRow("item 9: a file of blank lines")
+            << u""_s << ImportKind::Drb2Tasks << u"blank-lines.jsonl"_s << u"tasks"_s << 0
+            << QStringList{u"blank-lines.jsonl:0:error:only blank lines"_s} << QStringList();
+    }
+
+    void corpusCases()
+    {
+        QFETCH(QString, setup);
+        QFETCH(ImportKind, kind);
+        QFETCH(QString, path);
+        QFETCH(QString, entity);
+        QFETCH(int, added);
+        QFETCH(QStringList, expected);
+        QFETCH(QStringList, texts);
+        auto project = setup == u"drb2"_s ? drb2Project() : std::make_unique<ScratchProject>();
+        QVERIFY(project && project->isOpen());
+        const ImportSummary s = runImport(project->store(), kind, kCorpus + u'/' + path);
+        const QString text = s.toText();
+        for (const QString &e : expected) {
+            const QStringList parts = e.split(u':');
+            const auto severity = parts.at(2) == u"error"_s ? ImportIssue::Severity::Error
+                                                            : ImportIssue::Severity::Warning;
+            const QString fragment = parts.mid(3).join(u':');
+            const bool found
+                = std::any_of(s.issues.cbegin(), s.issues.cend(), [&](const ImportIssue &i) {
+                      return i.file == parts.at(0) && i.line == parts.at(1).toInt()
+                          && i.severity == severity && i.message.contains(fragment);
+                  });
+            QVERIFY2(found, qPrintable(e + u"\n"_s + text));
+        }
+        QVERIFY2(s.added.value(entity) == added, qPrintable(text));
+        const QString stored = QString::fromUtf8(everythingStored(*project));
+        for (const QString &t : texts)
+            QVERIFY2(stored.contains(t), qPrintable(t));
     }
 
     // Item 2: links are followed only inside the chosen folder; FIFOs, devices, loops and
