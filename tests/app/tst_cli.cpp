@@ -96,6 +96,33 @@ private slots:
         QVERIFY(strict.out.contains(u"rr.jsonl:2: error: invalid JSON"_s));
     }
 
+    // A folder with bad files beside good ones succeeds; one with nothing importable fails.
+    void folderImportExitsByWhatWasImported()
+    {
+        const QString corpus = QStringLiteral(RUBRICATE_TEST_DATA_DIR "/hostile");
+        const QStringList project{u"-p"_s, u"folders.rubricate"_s};
+        QCOMPARE(cli(project + QStringList{u"import"_s, u"drb2"_s, corpus + u"/drb2-tasks.jsonl"_s})
+                     .code,
+                 0);
+        const Result partial
+            = cli(project
+                  + QStringList{u"import"_s, u"drb2-reports"_s, corpus + u"/empty-files/report"_s});
+        QCOMPARE(partial.code, 0);
+        QVERIFY2(partial.out.contains(u"ModelA/idx-2.md: error: empty file (0 bytes)"_s),
+                 qPrintable(partial.out));
+        QCOMPARE(cli(project
+                     + QStringList{u"import"_s, u"drb2-reports"_s,
+                                   corpus + u"/empty-files/report"_s, u"--strict"_s})
+                     .code,
+                 3);
+
+        const QString onlyBad = m_dir.filePath(u"only-bad/report/ModelA"_s);
+        QVERIFY(RubricateTest::writeFile(onlyBad + u"/idx-1.md"_s, {}));
+        const Result nothing = cli(project + QStringList{u"import"_s, u"drb2-reports"_s, onlyBad});
+        QCOMPARE(nothing.code, 1);
+        QVERIFY2(nothing.out.contains(u"idx-1.md: error: empty file"_s), qPrintable(nothing.out));
+    }
+
     void demoImports()
     {
         const Result demo = cli({u"-p"_s, u"demo.rubricate"_s, u"demo"_s});
