@@ -96,7 +96,14 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir, const Q
                 summary.warn(model + u'/' + f.name, 0, u"not named idx-<n>.<ext>; ignored"_s);
                 continue;
             }
-            byIdx[m.captured(1).toInt()] << f;
+            bool inRange = false;
+            const int idx = m.captured(1).toInt(&inRange);
+            if (!inRange) {
+                summary.error(model + u'/' + f.name, 0,
+                              u"idx %1 is beyond any DRB-II task; skipped"_s.arg(m.captured(1)));
+                continue;
+            }
+            byIdx[idx] << f;
         }
         if (byIdx.isEmpty())
             continue;

@@ -300,6 +300,8 @@ private slots:
                                           kCorpus + u"/stray-idx/report"_s);
         QVERIFY2(hasError(s, u"idx-3.md"_s, u"beside model folders"_s), qPrintable(s.toText()));
         QVERIFY(findIssue(s, u"README.txt"_s, u"ignored"_s));
+        QVERIFY2(hasError(s, u"ModelB/idx-99999999999999999999.md"_s, u"beyond any DRB-II task"_s),
+                 qPrintable(s.toText()));
         QCOMPARE(s.added.value(u"reports"_s), 2);
         QVERIFY(project->store().modelId(u"ModelA"_s));
         QVERIFY(project->store().modelId(u"ModelB"_s));
