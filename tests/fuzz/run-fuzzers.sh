@@ -12,8 +12,8 @@
 #
 # libFuzzer runs in fork mode and carries on after a crash, timeout or out-of-memory, so one
 # run finds as many distinct problems as it can. Per target, build/fuzz/runs/<target>/ holds
-# the grown corpus, the log and crashes/ with every failing input (crash-*, timeout-*,
-# oom-*, leak-*). Reproduce one with build/fuzz/tests/fuzz/fuzz_<target> <file>; once fixed,
+# the grown corpus (a later run continues from it), the log and crashes/ with every failing
+# input (crash-*, timeout-*, oom-*, leak-*; the summary counts this run's). Reproduce one with build/fuzz/tests/fuzz/fuzz_<target> <file>; once fixed,
 # copy it to tests/fuzz/regressions/<target>/ so that tst_fuzzreplay_<target> keeps it fixed.
 set -euo pipefail
 
@@ -64,6 +64,7 @@ fuzz_one() {
     local target=$1
     local run=$build/runs/$target
     mkdir -p "$run/corpus" "$run/crashes"
+    touch "$run/started" # the summary counts only what this run found
     local options=(
         -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1
         -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}"
@@ -89,7 +90,7 @@ summarise() {
     local last
     last=$(grep -E '^#[0-9]+: cov:' "$run/log" | tail -n 1 || true)
     local count
-    count() { find "$run/crashes" -maxdepth 1 -name "$1-*" | wc -l; }
+    count() { find "$run/crashes" -maxdepth 1 -name "$1-*" -newer "$run/started" | wc -l; }
     if [[ -z $last ]]; then
         printf '%-13s %s\n' "$target" "no progress line; see $run/log"
         return
