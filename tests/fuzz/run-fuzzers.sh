@@ -3,8 +3,8 @@
 #
 #   tests/fuzz/run-fuzzers.sh [SECONDS] [TARGET...]
 #
-# SECONDS defaults to 600; TARGETs default to all of them (lenientjson jsonl textdecoding
-# html docx pdf zipentry archive). Environment:
+# SECONDS defaults to 600 (0: only print the table for the last run); TARGETs default to
+# all of them (lenientjson jsonl textdecoding html docx pdf zipentry archive). Environment:
 #   FUZZ_JOBS=N      targets fuzzed at the same time (default 1)
 #   FUZZ_TIMEOUT=S   one input taking longer than S seconds counts as a timeout (default 10)
 #   FUZZ_RSS_MB=M    memory limit per fuzzing process (default 2048)
@@ -83,28 +83,39 @@ fuzz_one() {
         >"$run/log" 2>&1 || true
 }
 
-# Fork mode reports "#<execs>: cov: C ft: F corp: N exec/s E oom/timeout/crash: o/t/c time: Ts".
+# Fork mode's progress line ("#<execs>: cov: C ft: F corp: N exec/s E ... time: Ts") gives
+# executions and time, but its cov starts from the seeds' feature count, so coverage is
+# measured afresh: one pass over the final corpus without fork mode.
 summarise() {
     local target=$1
     local run=$build/runs/$target
     local last
     last=$(grep -E '^#[0-9]+: cov:' "$run/log" | tail -n 1 || true)
-    local count
-    count() { find "$run/crashes" -maxdepth 1 -name "$1-*" -newer "$run/started" | wc -l; }
     if [[ -z $last ]]; then
         printf '%-13s %s\n' "$target" "no progress line; see $run/log"
         return
     fi
-    echo "$last" | awk -v t="$target" -v c="$(count crash)" -v o="$(count oom)" \
+    local inited
+    inited=$(QT_QPA_PLATFORM=offscreen LSAN_OPTIONS="suppressions=$here/lsan.supp" \
+        "$build/tests/fuzz/fuzz_$target" -runs=0 -timeout="${FUZZ_TIMEOUT:-10}" \
+        "$run/corpus" 2>&1 | grep -E '^#[0-9]+[[:space:]]+INITED' | tail -n 1 || true)
+    local count
+    count() { find "$run/crashes" -maxdepth 1 -name "$1-*" -newer "$run/started" | wc -l; }
+    echo "$last" "|" "$inited" | awk -v t="$target" -v c="$(count crash)" -v o="$(count oom)" \
         -v to="$(count timeout)" -v l="$(count leak)" '{
         execs = substr($1, 2) + 0; sub(/s$/, "", $13); secs = $13 + 0;
+        cov = "?"; ft = "?"; corpus = "?";
+        for (i = 1; i < NF; ++i) {
+            if ($i == "INITED") { cov = $(i + 2); ft = $(i + 4); corpus = $(i + 6); sub(/\/.*/, "", corpus) }
+        }
         printf "%-13s %6d %11d %8.0f %6s %7s %7s %7s %8s %5s %5s\n", t, secs, execs,
-            secs ? execs / secs : 0, $3, $5, $7, c, to, o, l }'
+            secs ? execs / secs : 0, cov, ft, corpus, c, to, o, l }'
 }
 
-echo "fuzzing ${targets[*]} for $seconds s each, $jobs at a time"
+[[ $seconds -gt 0 ]] && echo "fuzzing ${targets[*]} for $seconds s each, $jobs at a time"
 running=0
 for target in "${targets[@]}"; do
+    [[ $seconds -gt 0 ]] || break
     fuzz_one "$target" &
     running=$((running + 1))
     if [[ $running -ge $jobs ]]; then
