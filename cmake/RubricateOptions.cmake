@@ -17,9 +17,11 @@ target_compile_definitions(rubricate_options INTERFACE
     QT_STRICT_ITERATORS
     QT_DISABLE_DEPRECATED_BEFORE=0x060400)
 if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    # -Wshadow=local is gcc's name; clang (the fuzz build) calls the same check differently.
     target_compile_options(rubricate_options INTERFACE
-        -Wall -Wextra -Wpedantic -Wshadow=local -Wnon-virtual-dtor -Wcast-align
-        -Woverloaded-virtual -Wimplicit-fallthrough)
+        -Wall -Wextra -Wpedantic
+        $<IF:$<CXX_COMPILER_ID:GNU>,-Wshadow=local,-Wshadow-uncaptured-local>
+        -Wnon-virtual-dtor -Wcast-align -Woverloaded-virtual -Wimplicit-fallthrough)
     if(RUBRICATE_WERROR)
         target_compile_options(rubricate_options INTERFACE -Werror)
     endif()

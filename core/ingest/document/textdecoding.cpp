@@ -132,6 +132,17 @@ bool mostlyNotUtf8(QByteArrayView bytes, qsizetype droppedBytes)
     return droppedBytes >= MinDroppedBytesForDetection && 2 * droppedBytes >= nonAscii;
 }
 
+// QString::fromUtf8 skips a leading byte order mark. The real one is gone by now, so a
+// U+FEFF that starts these bytes followed it or followed dropped bytes: Python kept it, and
+// losing it would shift every evidence offset after it (found by fuzz_textdecoding).
+QString fromUtf8KeepingFeff(QByteArrayView bytes)
+{
+    QStringDecoder decoder(QStringDecoder::Utf8,
+                           QStringDecoder::Flag::Stateless
+                               | QStringDecoder::Flag::ConvertInitialBom);
+    return decoder(bytes);
+}
+
 } // namespace
 
 DecodedText decodeDocumentText(QByteArrayView bytes, const DeclaredCharset &declared)
@@ -208,10 +219,10 @@ DecodedText decodeUtf8DroppingInvalid(QByteArrayView bytes)
     }
 
     if (result.droppedBytes == 0) {
-        result.text = QString::fromUtf8(bytes);
+        result.text = fromUtf8KeepingFeff(bytes);
     } else {
         clean.append(bytes.sliced(copiedUpTo));
-        result.text = QString::fromUtf8(clean);
+        result.text = fromUtf8KeepingFeff(clean);
     }
     return result;
 }

@@ -496,6 +496,8 @@ void TestDocumentExtractor::byteOrderMarkStripped()
     const ExtractedDocument doc = extractDocument("\xEF\xBB\xBF# Heading\n", u"a.md"_s);
     QCOMPARE(doc.text, u"# Heading\n"_s);
     QVERIFY(doc.warnings.isEmpty());
+    // Only the first is the byte order mark; a second one is a character (U+FEFF) of the text.
+    QCOMPARE(extractDocument("\xEF\xBB\xBF\xEF\xBB\xBFx", u"a.md"_s).text, u"\uFEFFx"_s);
 }
 
 void TestDocumentExtractor::invalidUtf8Dropped_data()
@@ -514,6 +516,10 @@ void TestDocumentExtractor::invalidUtf8Dropped_data()
     QTest::newRow("beyond U+10FFFF") << QByteArray("a\xf4\x90\x80\x80") << u"a"_s << 4;
     QTest::newRow("truncated at end") << QByteArray("\xf0\x9f\x98\x80\xf0\x9f\x98") << u"😀"_s << 3;
     QTest::newRow("continuations") << QByteArray("ok\x80\x80\x80") << u"ok"_s << 3;
+    // Found by fuzz_textdecoding: once the bad byte is gone the text starts with U+FEFF,
+    // which Qt's UTF-8 decoding would otherwise take for a byte order mark and drop.
+    QTest::newRow("U+FEFF after a dropped byte")
+        << QByteArray("\xff\xef\xbb\xbfok") << u"\uFEFFok"_s << 1;
 }
 
 void TestDocumentExtractor::invalidUtf8Dropped()
