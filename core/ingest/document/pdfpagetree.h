@@ -16,7 +16,8 @@ namespace Rubricate {
 // over-approximated rather than resolved through the cross-reference table: every definition
 // of an object number counts, so that neither an incremental update nor a decoy object can
 // hide a loop from the check. A page whose /Parent loops, or a page listed twice, does not hang
-// PDFium and is not refused.
+// PDFium and is not refused; a tree whose repeated /Kids stand for more than 100,000 pages is
+// (PDFium would walk every one of them).
 //
 // When the check cannot see every object (object streams that are encrypted, or use a filter
 // other than FlateDecode, or a predictor), the PDF is refused too: a loop could hide there and

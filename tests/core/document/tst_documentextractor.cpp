@@ -1278,6 +1278,18 @@ void TestDocumentExtractor::pdfPageTreeLoopRefused_data()
     QTest::newRow("Kids as a reference to an array")
         << pdfWithPageTree("<< /Type /Pages /Kids 6 0 R /Count 1 >>", {"[3 0 R 2 0 R]"})
         << itself.arg(2);
+    // No loop, but each of 20 nodes lists the next one twice: two million pages from 2 KB, and
+    // a few more levels would keep PDFium busy for hours.
+    QList<QByteArray> doubling;
+    for (int number = 6; number < 26; ++number) {
+        const QByteArray next
+            = number == 25 ? QByteArray("3 0 R") : QByteArray::number(number + 1) + " 0 R";
+        doubling << "<< /Type /Pages /Kids [" + next + ' ' + next + "] /Count 2 >>";
+    }
+    QTest::newRow("every node listed twice")
+        << pdfWithPageTree("<< /Type /Pages /Kids [6 0 R] /Count 1 >>", doubling)
+        << u"PDF page tree stands for more than 100000 pages (object 9 repeats its /Kids); "
+           u"refused"_s;
 }
 
 void TestDocumentExtractor::pdfPageTreeLoopRefused()

@@ -152,9 +152,10 @@ private slots:
         QTest::addColumn<QStringList>("expected");
         QTest::addColumn<QStringList>("texts"); // in the stored reports' text
 
-        QTest::newRow("item 3: a PDF whose page tree lists itself")
-            << u"drb2"_s << ImportKind::Drb2Reports << u"pdf-loop/report"_s << u"reports"_s << 2
-            << QStringList{u"ModelA/idx-1.pdf:0:error:page tree contains a loop"_s}
+        QTest::newRow("item 3: PDF page trees that loop or stand for a billion pages")
+            << u"drb2"_s << ImportKind::Drb2Reports << u"pdf-loop/report"_s << u"reports"_s << 3
+            << QStringList{u"ModelA/idx-1.pdf:0:error:page tree contains a loop"_s,
+                           u"ModelA/idx-3.pdf:0:error:more than 100000 pages"_s}
             << QStringList();
         QTest::newRow("item 5: string scores and a repeated (model, idx)")
             << u"drb2"_s << ImportKind::Drb2Results << u"drb2-result-strings-and-repeats.jsonl"_s
