@@ -135,6 +135,7 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir, const Q
             ReportSource s;
             s.displayName = first;
             s.path = it.value().constFirst().path;
+            s.root = dir;
             s.fileName = it.value().constFirst().name;
             s.modelId = *modelId;
             s.taskId = *taskId;

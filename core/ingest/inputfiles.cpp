@@ -2,6 +2,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 
 #include <algorithm>
 #include <cerrno>
@@ -94,21 +95,23 @@ bool isInside(const QString &canonical, const QString &canonicalRoot)
 
 } // namespace
 
-InputRead readInputFile(const QString &path, qint64 maxBytes)
+namespace {
+
+// Where an open descriptor really points, after the kernel resolved every link on the way.
+QString openedPath(int fd)
+{
+    char target[PATH_MAX];
+    const QByteArray link = "/proc/self/fd/" + QByteArray::number(fd);
+    const ssize_t n = ::readlink(link.constData(), target, sizeof target - 1);
+    return n < 0 ? QString() : QFile::decodeName(QByteArray(target, n));
+}
+
+InputRead readOpenedFile(int fd, qint64 maxBytes)
 {
     InputRead result;
-    const QByteArray native = QFile::encodeName(path);
-    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever. It
-    // changes nothing for regular files.
-    const FileDescriptor fd(
-        ::open(native.constData(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
-    if (fd.get() < 0) {
-        result.error = u"cannot read: %1"_s.arg(systemError(errno));
-        return result;
-    }
     struct stat info {
     };
-    if (::fstat(fd.get(), &info) != 0) {
+    if (::fstat(fd, &info) != 0) {
         result.error = u"cannot read: %1"_s.arg(systemError(errno));
         return result;
     }
@@ -132,7 +135,7 @@ InputRead readInputFile(const QString &path, qint64 maxBytes)
     for (;;) {
         const qsizetype before = bytes.size();
         bytes.resize(before + chunk);
-        const ssize_t n = ::read(fd.get(), bytes.data() + before, size_t(chunk));
+        const ssize_t n = ::read(fd, bytes.data() + before, size_t(chunk));
         if (n < 0) {
             if (errno == EINTR) {
                 bytes.resize(before);
@@ -151,6 +154,30 @@ InputRead readInputFile(const QString &path, qint64 maxBytes)
     }
     result.bytes = std::move(bytes);
     return result;
+}
+
+} // namespace
+
+InputRead readInputFile(const QString &path, qint64 maxBytes)
+{
+    return readInputFile(path, maxBytes, {});
+}
+
+InputRead readInputFile(const QString &path, qint64 maxBytes, const QString &root)
+{
+    const QByteArray native = QFile::encodeName(path);
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever. It
+    // changes nothing for regular files.
+    const FileDescriptor fd(
+        ::open(native.constData(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
+    if (fd.get() < 0)
+        return {{}, u"cannot read: %1"_s.arg(systemError(errno))};
+    if (!root.isEmpty()) {
+        const QString opened = openedPath(fd.get());
+        if (!isInside(opened, QFileInfo(root).canonicalFilePath()))
+            return {{}, u"now leads to %1, outside the chosen folder; skipped"_s.arg(opened)};
+    }
+    return readOpenedFile(fd.get(), maxBytes);
 }
 
 FolderListing listInputFolder(const QString &dir, const QString &root)
@@ -236,8 +263,24 @@ FolderListing listInputTree(const QString &root, int maxDepth)
         int depth;
     };
     QList<Pending> pending{{root, {}, 0}};
+    // Links inside the tree may reach one folder by many paths (two sibling folders linking to
+    // each other, a few links each): each folder is read once, by the first path found.
+    QHash<std::pair<dev_t, ino_t>, QString> seen;
     while (!pending.isEmpty()) {
         const Pending folder = pending.takeLast();
+        struct stat info {
+        };
+        if (::stat(QFile::encodeName(folder.path).constData(), &info) == 0) {
+            const auto key = std::make_pair(info.st_dev, info.st_ino);
+            if (const auto first = seen.constFind(key); first != seen.cend()) {
+                tree.refused.append(
+                    {folder.relative,
+                     u"the same folder as %1, reached through a link; not read "
+                     u"twice"_s.arg(first.value().isEmpty() ? u"."_s : first.value())});
+                continue;
+            }
+            seen.insert(key, folder.relative);
+        }
         const FolderListing listing = listInputFolder(folder.path, root);
         const QString prefix = folder.relative.isEmpty() ? QString() : folder.relative + u'/';
         for (const RefusedEntry &r : listing.refused)

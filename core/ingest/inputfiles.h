@@ -28,6 +28,9 @@ struct InputRead {
 // `maxBytes`. A FIFO, device or socket is refused without opening it for a blocking read, and
 // a file that grows while being read is cut off at the limit, not read on.
 InputRead readInputFile(const QString &path, qint64 maxBytes);
+// The same, for a file listed inside `root`: refused unless the file opened is still inside
+// `root` (a link swapped in between listing and reading is not followed out of it).
+InputRead readInputFile(const QString &path, qint64 maxBytes, const QString &root);
 
 // One entry of a folder the user chose, after its links were resolved.
 struct FolderEntry {
@@ -54,7 +57,8 @@ struct FolderListing {
 FolderListing listInputFolder(const QString &dir, const QString &root);
 
 // Every regular file below `root`, named by its path relative to `root`, with the same rules;
-// folders deeper than `maxDepth` are refused rather than walked (a tree is never endless).
+// folders deeper than `maxDepth` are refused rather than walked, and a folder reached a second
+// time (through a link) is not read again, so a tree is never endless.
 FolderListing listInputTree(const QString &root, int maxDepth = 16);
 
 // Names every refused entry of `listing` as an error in `summary`, as "<prefix>/<name>"

@@ -272,7 +272,7 @@ ImportSummary importReportBenchReports(ProjectStore &store, const QString &dir,
                               m.captured(1), modelName, first.value()));
             continue;
         }
-        const InputRead read = readInputFile(f.path, InputLimits{}.maxDocumentBytes);
+        const InputRead read = readInputFile(f.path, InputLimits{}.maxDocumentBytes, dir);
         if (!read.ok()) {
             summary.error(f.name, 0, read.error);
             continue;

@@ -26,7 +26,8 @@ Prepared prepareUnguarded(const ReportSource &source)
 {
     Prepared p{source, {}, {}};
     if (p.source.bytes.isEmpty() && !p.source.path.isEmpty()) {
-        InputRead read = readInputFile(p.source.path, InputLimits{}.maxDocumentBytes);
+        InputRead read
+            = readInputFile(p.source.path, InputLimits{}.maxDocumentBytes, p.source.root);
         if (!read.ok()) {
             p.readError = read.error;
             return p;
@@ -96,7 +97,7 @@ bool storeReport(ProjectStore &store, const Prepared &p, ImportSummary &summary)
     if (!stored) {
         summary.error(p.source.displayName, 0,
                       u"database: %1; this report was not imported"_s.arg(store.lastError()));
-        return true;
+        return savepoint.rollback();
     }
     if (!savepoint.release())
         return false;

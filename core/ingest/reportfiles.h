@@ -17,6 +17,7 @@ class ProjectStore;
 struct ReportSource {
     QString displayName; // how messages name it, e.g. "ModelA/idx-1.pdf"
     QString path; // read on a worker thread when `bytes` is empty
+    QString root; // the folder `path` was listed in: the file read must still be inside it
     QByteArray bytes; // original bytes, kept inside the project
     QString fileName; // decides the format by extension
     RowId modelId = 0;

@@ -177,6 +177,7 @@ ImportSummary importResearchRubricsReports(ProjectStore &store, const QString &d
         ReportSource s;
         s.displayName = modelName + u'/' + f.name;
         s.path = f.path;
+        s.root = dir;
         s.fileName = f.name;
         s.modelId = *modelId;
         s.taskId = *taskId;

@@ -145,11 +145,11 @@ bool ProjectStore::execTransactionControl(const QString &sql)
     return true;
 }
 
-void ProjectStore::rollbackToSavepoint(const QString &name)
+bool ProjectStore::rollbackToSavepoint(const QString &name)
 {
     // The error that made the caller roll back is the one worth keeping in lastError.
     QSqlQuery q(database());
-    q.exec(u"ROLLBACK TO SAVEPOINT "_s + name);
+    return q.exec(u"ROLLBACK TO SAVEPOINT "_s + name);
 }
 
 QSqlQuery &ProjectStore::prepared(const QString &sql)

@@ -292,6 +292,26 @@ private slots:
         QCOMPARE(::unlink(badName.constData()), 0);
     }
 
+    // Item 2: two sibling folders that link to each other a few times each would be walked
+    // 3^16 times; each folder is read once.
+    void linkedSiblingFoldersAreReadOnce()
+    {
+        const QString root = m_dir.filePath(u"pdr-links"_s);
+        QVERIFY(QDir().mkpath(root + u"/A"_s) && QDir().mkpath(root + u"/B"_s));
+        for (const QString &n : {u"1"_s, u"2"_s, u"3"_s}) {
+            QVERIFY(symlink(u"../B"_s, root + u"/A/l"_s + n));
+            QVERIFY(symlink(u"../A"_s, root + u"/B/m"_s + n));
+        }
+        ScratchProject project;
+        QVERIFY(project.isOpen());
+        const ImportSummary s = runImport(project.store(), ImportKind::PdrFolder, root);
+        const qsizetype repeats
+            = std::count_if(s.issues.cbegin(), s.issues.cend(), [](const ImportIssue &i) {
+                  return i.message.contains(u"reached through a link; not read twice"_s);
+              });
+        QVERIFY2(repeats >= 4 && repeats <= 12, qPrintable(s.toText()));
+    }
+
     // Item 4: one stray idx file directly under report/ does not turn the folder into a model.
     void strayIdxFileBesideModelFolders()
     {
