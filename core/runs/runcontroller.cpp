@@ -9,12 +9,19 @@
 #include "sources/sourcefetcher.h"
 #include "store/projectstore.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QScopeGuard>
+#include <QSysInfo>
 #include <QTimer>
+#include <QUuid>
+
+#include <cerrno>
+
+#include <signal.h>
 
 namespace Rubricate {
 
@@ -48,6 +55,29 @@ double costOf(const JudgeConfig &c, qint64 in, qint64 out)
     return in / 1e6 * c.pricePerMillionInput + out / 1e6 * c.pricePerMillionOutput;
 }
 
+// Long enough that a busy machine renews in time, short enough that a killed process blocks
+// its run for a minute at most.
+constexpr int LeaseTermSeconds = 60;
+constexpr int LeaseRenewMs = 15000;
+
+// Only a process on this machine can be checked; one elsewhere is waited for until its lease
+// lapses. A pid reused by another program reads as alive: waiting is the safe mistake.
+bool holderIsGone(const RunLease &holder)
+{
+    return holder.host == QSysInfo::machineHostName() && holder.pid > 0
+        && ::kill(pid_t(holder.pid), 0) != 0 && errno == ESRCH;
+}
+
+QString heldByMessage(RowId runId, const RunLease &other)
+{
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    return u"run %1 is being judged by another process (pid %2 on %3, last heard from %4 s "
+           u"ago); try again when it has finished, or in %5 s if that process has died"_s.arg(
+               QString::number(runId), QString::number(other.pid), other.host,
+               QString::number(qMax<qint64>(0, other.renewedAt.secsTo(now))),
+               QString::number(qMax<qint64>(0, now.secsTo(other.expiresAt))));
+}
+
 } // namespace
 
 RunController::RunController(const QString &projectPath, QObject *parent)
@@ -58,6 +88,75 @@ RunController::RunController(const QString &projectPath, QObject *parent)
 RunController::~RunController()
 {
     abortReplies(m_replies);
+    if (m_active && !m_leaseLost)
+        m_store->releaseRunLease(m_runId, m_leaseHolder);
+}
+
+bool RunController::takeLease(QString *error)
+{
+    if (m_leaseHolder.isEmpty()) {
+        m_leaseHolder = u"%1:%2:%3"_s.arg(QSysInfo::machineHostName(),
+                                          QString::number(QCoreApplication::applicationPid()),
+                                          QUuid::createUuid().toString(QUuid::WithoutBraces));
+    }
+    const RunLease mine{
+        m_leaseHolder, QSysInfo::machineHostName(), QCoreApplication::applicationPid(), {}, {}};
+    RunLease other;
+    LeaseClaim claim = m_store->claimRunLease(m_runId, mine, LeaseTermSeconds, &other);
+    // A holder on this machine whose process has ended (killed, crashed) need not be waited
+    // for: resuming right away is what a user who just saw it die expects.
+    if (claim == LeaseClaim::HeldByOther && holderIsGone(other))
+        claim = m_store->takeOverRunLease(m_runId, mine, other.holder, LeaseTermSeconds);
+    switch (claim) {
+    case LeaseClaim::Taken:
+        break;
+    case LeaseClaim::HeldByOther:
+        *error = heldByMessage(m_runId, other);
+        return false;
+    case LeaseClaim::Failed:
+        *error = u"database: "_s + m_store->lastError();
+        return false;
+    }
+    m_leaseLost = false;
+    if (!m_leaseTimer) {
+        m_leaseTimer = new QTimer(this);
+        m_leaseTimer->setInterval(LeaseRenewMs);
+        // A database error here is tried again next time; only a lease taken by another
+        // process stops the run.
+        connect(m_leaseTimer, &QTimer::timeout, this, [this] {
+            if (m_active)
+                renewLease();
+        });
+    }
+    m_leaseTimer->start();
+    return true;
+}
+
+bool RunController::renewLease()
+{
+    switch (m_store->renewRunLease(m_runId, m_leaseHolder, LeaseTermSeconds)) {
+    case LeaseClaim::Taken:
+        return true;
+    case LeaseClaim::HeldByOther:
+        leaseLost();
+        return false;
+    case LeaseClaim::Failed:
+        break;
+    }
+    return false;
+}
+
+void RunController::leaseLost()
+{
+    if (m_leaseLost)
+        return;
+    // Another process took the run over after this one went quiet for a whole lease term
+    // (suspended, or its disk stalled). Everything from here on is that process's to write.
+    m_leaseLost = true;
+    m_progress.lastError = u"another process took this run over; this one stopped"_s;
+    m_cancelled = true;
+    abortReplies(m_replies);
+    finish(u"interrupted"_s);
 }
 
 bool RunController::start(RowId runId, QString *error)
@@ -101,6 +200,8 @@ bool RunController::start(RowId runId, QString *error)
         }
     }
     m_runId = runId;
+    if (!takeLease(error))
+        return false;
     m_queue.clear();
     for (const RunJob &j : m_store->jobs(runId, u"pending"_s))
         m_queue.enqueue(j);
@@ -377,7 +478,8 @@ bool RunController::attachSources(const std::shared_ptr<ActiveJob> &active)
     if (job.rubricIds.isEmpty())
         job.status = u"done"_s;
     Transaction tx(*m_store);
-    if (!m_store->writeJudgeVerdicts(unavailable) || !m_store->updateJob(job) || !tx.commit()) {
+    if (!renewLease() || !m_store->writeJudgeVerdicts(unavailable) || !m_store->updateJob(job)
+        || !tx.commit()) {
         giveUp(active, u"database: "_s + m_store->lastError());
         return false;
     }
@@ -481,6 +583,9 @@ bool RunController::writeOutcome(const std::shared_ptr<ActiveJob> &active,
     QList<SchemeItem> missingItems;
     const bool lastAttempt = job.attempts + 1 >= m_config.maxAttempts;
     Transaction tx(*m_store);
+    // Inside the transaction: the write and the proof that the run is still ours are one.
+    if (!renewLease())
+        return false;
     QList<JudgedItem> judged;
     judged.reserve(result.items.size());
     for (int i = 0; i < result.items.size(); ++i) {
@@ -552,6 +657,8 @@ void RunController::countOutcome(RowId reportId, RowId rubricId, bool isError)
 void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const QString &why,
                                int retryAfterMs)
 {
+    if (m_leaseLost)
+        return;
     RunJob &job = active->job;
     ++job.attempts;
     job.lastError = why;
@@ -584,11 +691,18 @@ void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const Q
 
 void RunController::giveUp(const std::shared_ptr<ActiveJob> &active, const QString &why)
 {
+    if (m_leaseLost)
+        return; // the run is another process's now; it will ask again
     RunJob &job = active->job;
     job.lastError = why;
     job.status = u"failed"_s;
     m_progress.lastError = why;
     Transaction tx(*m_store);
+    if (m_store->renewRunLease(m_runId, m_leaseHolder, LeaseTermSeconds)
+        == LeaseClaim::HeldByOther) {
+        leaseLost();
+        return;
+    }
     // Every item still open ends as an explicit error with its cause — never as a 0.
     for (RowId rubric : std::as_const(job.rubricIds)) {
         Verdict v;
@@ -692,10 +806,15 @@ void RunController::finish(const QString &status)
         return;
     m_active = false;
     m_progress.status = status;
-    if (status == "cancelled"_L1)
-        m_store->setRunStatus(m_runId, status);
-    else
-        m_store->finishRun(m_runId, status);
+    if (m_leaseTimer)
+        m_leaseTimer->stop();
+    if (!m_leaseLost) {
+        if (status == "cancelled"_L1)
+            m_store->setRunStatus(m_runId, status);
+        else
+            m_store->finishRun(m_runId, status);
+        m_store->releaseRunLease(m_runId, m_leaseHolder);
+    }
     emitProgress(true);
     emit finished(status);
 }

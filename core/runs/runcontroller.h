@@ -23,6 +23,7 @@
 
 class QNetworkAccessManager;
 class QNetworkReply;
+class QTimer;
 
 namespace Rubricate {
 
@@ -65,7 +66,8 @@ public:
     ~RunController() override;
 
     // Opens the project on the calling thread and starts (or resumes) the run's pending
-    // jobs. Returns false with *error when the run cannot start (no such run, no API key).
+    // jobs. Returns false with *error when the run cannot start (no such run, no API key,
+    // another process is driving it).
     bool start(RowId runId, QString *error);
     void pause();
     void resume();
@@ -104,6 +106,12 @@ private:
     void countOutcome(RowId reportId, RowId rubricId, bool isError);
     void emitProgress(bool force = false);
     void finish(const QString &status);
+    // The run's lease: taken at start, renewed on a timer and inside every write, released at
+    // the end. A controller that finds its lease gone stops without writing anything more.
+    bool takeLease(QString *error);
+    // False when the lease is gone (the controller has stopped) or the database failed.
+    bool renewLease();
+    void leaseLost();
 
     QString m_projectPath;
     std::unique_ptr<ProjectStore> m_store;
@@ -138,6 +146,9 @@ private:
     bool m_paused = false;
     bool m_cancelled = false;
     bool m_dispatchScheduled = false;
+    bool m_leaseLost = false;
+    QString m_leaseHolder; // this controller, as the run_lease table names it
+    QTimer *m_leaseTimer = nullptr;
     RunProgress m_progress;
 };
 

@@ -217,6 +217,19 @@ QStringList reportClaims(const SqlDialect &)
     };
 }
 
+// Version 8: who drives a run. Two processes sending one run's jobs would both write its
+// verdicts; the lease makes the second refuse (naming the holder) until the first lets go or
+// stops renewing it, so a killed process blocks its run for one lease term at most.
+QStringList runLeases(const SqlDialect &)
+{
+    return {
+        u"CREATE TABLE run_lease ("
+        "run_id INTEGER PRIMARY KEY REFERENCES judge_run(id) ON DELETE CASCADE,"
+        " holder TEXT NOT NULL, host TEXT NOT NULL, pid INTEGER NOT NULL,"
+        " acquired_at TEXT NOT NULL, renewed_at TEXT NOT NULL, expires_at TEXT NOT NULL)"_s,
+    };
+}
+
 } // namespace
 
 const QList<Migration> &schemaMigrations()
@@ -229,6 +242,7 @@ const QList<Migration> &schemaMigrations()
         {5, u"annotation samples: items assigned to annotators"_s, annotationSamples},
         {6, u"fetched sources and their text"_s, fetchedSources},
         {7, u"report-scoped rubric items (extracted claims)"_s, reportClaims},
+        {8, u"run leases: one process drives a run at a time"_s, runLeases},
     };
     return migrations;
 }

@@ -114,6 +114,17 @@ struct RunJob {
     bool cached = false; // answered from the response cache
 };
 
+// Who drives a run: one process at a time sends its jobs and writes its verdicts.
+struct RunLease {
+    QString holder; // unique per controller: host, pid and a random part
+    QString host;
+    qint64 pid = 0;
+    QDateTime renewedAt;
+    QDateTime expiresAt;
+};
+
+enum class LeaseClaim { Taken, HeldByOther, Failed };
+
 struct RunTotals {
     int jobs = 0, jobsDone = 0, jobsFailed = 0, jobsPending = 0;
     int verdicts = 0, verdictErrors = 0;
@@ -218,7 +229,9 @@ public:
     // Nested inside a transaction: lets one bad row be undone without losing the rest.
     bool savepoint(const QString &name);
     bool releaseSavepoint(const QString &name);
-    void rollbackToSavepoint(const QString &name);
+    // False when SQLite had already rolled back the whole transaction (disk full, I/O error):
+    // the caller must then stop, since later statements would each commit on their own.
+    bool rollbackToSavepoint(const QString &name);
 
     // --- writes -----------------------------------------------------------------------
     std::optional<Benchmark> ensureBenchmark(const QString &key, const QString &name,
@@ -292,6 +305,16 @@ public:
     // (report, rubric) pairs that already have a usable verdict in any run.
     QSet<std::pair<RowId, RowId>> judgedItems();
     RunTotals runTotals(RowId runId);
+    // Takes (or renews) the run for `mine.holder` unless another holder's lease has not
+    // expired; then *other says whose it is. One statement, so two processes cannot both win.
+    LeaseClaim claimRunLease(RowId runId, const RunLease &mine, int termSeconds, RunLease *other);
+    // Takes the run from `deadHolder`, whose process is known to have ended, whatever its
+    // expiry says; HeldByOther when someone else was quicker.
+    LeaseClaim takeOverRunLease(RowId runId, const RunLease &mine, const QString &deadHolder,
+                                int termSeconds);
+    // Extends the holder's lease: Taken, or HeldByOther when it is no longer theirs.
+    LeaseClaim renewRunLease(RowId runId, const QString &holder, int termSeconds);
+    void releaseRunLease(RowId runId, const QString &holder);
 
     // --- reads ------------------------------------------------------------------------
     QList<Benchmark> benchmarks();
@@ -475,6 +498,14 @@ public:
             return false;
         m_open = false;
         return m_store.releaseSavepoint(m_name);
+    }
+    // Undoes everything since the savepoint; false when the transaction itself is gone.
+    bool rollback()
+    {
+        if (!m_open)
+            return false;
+        m_open = false;
+        return m_store.rollbackToSavepoint(m_name) && m_store.releaseSavepoint(m_name);
     }
 
 private:

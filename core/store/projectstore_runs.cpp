@@ -435,4 +435,82 @@ RunTotals ProjectStore::runTotals(RowId runId)
     return t;
 }
 
+LeaseClaim ProjectStore::claimRunLease(RowId runId, const RunLease &mine, int termSeconds,
+                                       RunLease *other)
+{
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    // The times are ISO 8601 UTC strings of one format, so they compare as text.
+    QSqlQuery &claim = prepared(
+        u"INSERT INTO run_lease (run_id, holder, host, pid, acquired_at, renewed_at, expires_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (run_id) DO UPDATE SET holder = excluded.holder, host = excluded.host,"
+        " pid = excluded.pid, acquired_at = excluded.acquired_at,"
+        " renewed_at = excluded.renewed_at, expires_at = excluded.expires_at"
+        " WHERE run_lease.expires_at < excluded.renewed_at"
+        " OR run_lease.holder = excluded.holder"_s);
+    bindAt(claim, 0, runId);
+    bindAt(claim, 1, mine.holder);
+    bindAt(claim, 2, mine.host);
+    bindAt(claim, 3, mine.pid);
+    bindAt(claim, 4, StoreCodec::time(now));
+    bindAt(claim, 5, StoreCodec::time(now));
+    bindAt(claim, 6, StoreCodec::time(now.addSecs(termSeconds)));
+    if (!exec(claim))
+        return LeaseClaim::Failed;
+    if (claim.numRowsAffected() == 1)
+        return LeaseClaim::Taken;
+    QSqlQuery &held = prepared(
+        u"SELECT holder, host, pid, renewed_at, expires_at FROM run_lease WHERE run_id = ?"_s);
+    bindAt(held, 0, runId);
+    if (!exec(held))
+        return LeaseClaim::Failed;
+    if (held.next() && other) {
+        *other = {held.value(0).toString(), held.value(1).toString(), held.value(2).toLongLong(),
+                  StoreCodec::toTime(held.value(3)), StoreCodec::toTime(held.value(4))};
+    }
+    held.finish();
+    return LeaseClaim::HeldByOther;
+}
+
+LeaseClaim ProjectStore::takeOverRunLease(RowId runId, const RunLease &mine,
+                                          const QString &deadHolder, int termSeconds)
+{
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    QSqlQuery &q = prepared(u"UPDATE run_lease SET holder = ?, host = ?, pid = ?, acquired_at = ?,"
+                            " renewed_at = ?, expires_at = ? WHERE run_id = ? AND holder = ?"_s);
+    bindAt(q, 0, mine.holder);
+    bindAt(q, 1, mine.host);
+    bindAt(q, 2, mine.pid);
+    bindAt(q, 3, StoreCodec::time(now));
+    bindAt(q, 4, StoreCodec::time(now));
+    bindAt(q, 5, StoreCodec::time(now.addSecs(termSeconds)));
+    bindAt(q, 6, runId);
+    bindAt(q, 7, deadHolder);
+    if (!exec(q))
+        return LeaseClaim::Failed;
+    return q.numRowsAffected() == 1 ? LeaseClaim::Taken : LeaseClaim::HeldByOther;
+}
+
+LeaseClaim ProjectStore::renewRunLease(RowId runId, const QString &holder, int termSeconds)
+{
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    QSqlQuery &q = prepared(u"UPDATE run_lease SET renewed_at = ?, expires_at = ?"
+                            " WHERE run_id = ? AND holder = ?"_s);
+    bindAt(q, 0, StoreCodec::time(now));
+    bindAt(q, 1, StoreCodec::time(now.addSecs(termSeconds)));
+    bindAt(q, 2, runId);
+    bindAt(q, 3, holder);
+    if (!exec(q))
+        return LeaseClaim::Failed;
+    return q.numRowsAffected() == 1 ? LeaseClaim::Taken : LeaseClaim::HeldByOther;
+}
+
+void ProjectStore::releaseRunLease(RowId runId, const QString &holder)
+{
+    QSqlQuery &q = prepared(u"DELETE FROM run_lease WHERE run_id = ? AND holder = ?"_s);
+    bindAt(q, 0, runId);
+    bindAt(q, 1, holder);
+    exec(q);
+}
+
 } // namespace Rubricate

@@ -7,6 +7,7 @@
 #include "scratchproject.h"
 
 #include <QSignalSpy>
+#include <QSqlQuery>
 #include <QTest>
 
 using namespace Rubricate;
@@ -279,6 +280,66 @@ private slots:
         // Only requests cut off by the cancel were sent twice.
         QCOMPARE(m_judge.distinctRequestCount(), m_jobs);
         QVERIFY(m_judge.requestCount() <= m_jobs + 2);
+    }
+
+    // Two processes on one run: the second refuses, naming the first, and the run ends as if
+    // only one had been there.
+    void oneControllerDrivesARunAtATime()
+    {
+        SimulatorBehaviour b;
+        b.latencyMs = 50;
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config();
+        c.concurrency = 2;
+        const RowId run = plan(c);
+        RunController first(m_project->store().path());
+        QSignalSpy done(&first, &RunController::finished);
+        QString error;
+        QVERIFY(first.start(run, &error));
+
+        RunController second(m_project->store().path());
+        QVERIFY(!second.start(run, &error));
+        QVERIFY2(error.contains(u"is being judged by another process (pid %1"_s.arg(
+                     QCoreApplication::applicationPid())),
+                 qPrintable(error));
+        QVERIFY(!second.isActive());
+
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 60000);
+        QCOMPARE(done.constFirst().constFirst().toString(), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_judge.distinctRequestCount(), m_jobs);
+        // The first let go at the end: the run can be driven again.
+        QCOMPARE(drive(run), u"finished"_s);
+    }
+
+    // A holder that went quiet for a whole lease term (suspended, killed) loses the run; when
+    // it wakes, its next write finds the lease gone and it stops without writing.
+    void aLapsedLeaseIsTakenOverAndItsHolderStops()
+    {
+        SimulatorBehaviour b;
+        b.latencyMs = 50;
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config();
+        c.concurrency = 2;
+        const RowId run = plan(c);
+        RunController first(m_project->store().path());
+        QSignalSpy firstDone(&first, &RunController::finished);
+        QString error;
+        QVERIFY(first.start(run, &error));
+        QTRY_VERIFY(first.progress().jobsDone >= 2);
+
+        QSqlQuery lapse(m_project->store().database());
+        QVERIFY(lapse.exec(u"UPDATE run_lease SET expires_at = '2000-01-01T00:00:00.000Z'"_s));
+        RunController second(m_project->store().path());
+        QSignalSpy secondDone(&second, &RunController::finished);
+        QVERIFY2(second.start(run, &error), qPrintable(error));
+
+        QTRY_COMPARE_WITH_TIMEOUT(firstDone.size(), 1, 30000);
+        QCOMPARE(firstDone.constFirst().constFirst().toString(), u"interrupted"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(secondDone.size(), 1, 60000);
+        QCOMPARE(secondDone.constFirst().constFirst().toString(), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_project->store().run(run)->status, u"finished"_s);
     }
 
     void rateLimitPacesRequests()
