@@ -121,15 +121,99 @@ QString decodedAsWarning(const QString &encoding, const QString &reason, bool ha
     return warning;
 }
 
+qsizetype nonAsciiByteCount(QByteArrayView bytes)
+{
+    return std::count_if(bytes.begin(), bytes.end(), [](char c) { return (c & 0x80) != 0; });
+}
+
+// The judge read every report as UTF-8, so only bytes that are mostly not UTF-8 (at least
+// half the non-ASCII bytes would be dropped) may be read otherwise, even when the document
+// names another character set: a UTF-8 page with one stray byte and a stale
+// <meta charset="iso-8859-1"> is still UTF-8, and reading it as Latin-1 makes "RÃ©sumÃ©".
+bool invalidBytesPredominate(QByteArrayView bytes, qsizetype droppedBytes)
+{
+    return 2 * droppedBytes >= nonAsciiByteCount(bytes);
+}
+
 // A few stray bytes (a cut-off character, one corrupt sequence) are not evidence of another
-// encoding; eight Chinese characters' worth of them, making up most of the non-ASCII bytes, is.
+// encoding; eight Chinese characters' worth of them is.
 constexpr qsizetype MinDroppedBytesForDetection = 16;
 
-bool mostlyNotUtf8(QByteArrayView bytes, qsizetype droppedBytes)
+bool isGb2312Byte(unsigned char c)
 {
-    const qsizetype nonAscii
-        = std::count_if(bytes.begin(), bytes.end(), [](char c) { return (c & 0x80) != 0; });
-    return droppedBytes >= MinDroppedBytesForDetection && 2 * droppedBytes >= nonAscii;
+    return c >= 0xA1 && c <= 0xFE;
+}
+
+bool isAsciiDigit(unsigned char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+// Non-ASCII bytes of `bytes` read as GB18030: how many form GB2312 pairs (both bytes
+// A1..FE, where all common simplified Chinese is), and how many do not, counting a lead byte
+// that would swallow the ASCII byte after it as its trail.
+struct Gb18030ByteCounts {
+    qsizetype inGb2312Pairs = 0;
+    qsizetype elsewhere = 0;
+};
+
+Gb18030ByteCounts countGb18030Bytes(QByteArrayView bytes)
+{
+    const auto *data = reinterpret_cast<const unsigned char *>(bytes.data());
+    const qsizetype size = bytes.size();
+    Gb18030ByteCounts counts;
+    qsizetype i = 0;
+    while (i < size) {
+        const unsigned char lead = data[i];
+        if (lead < 0x80) {
+            ++i;
+            continue;
+        }
+        const unsigned char trail = i + 1 < size ? data[i + 1] : 0;
+        if (isGb2312Byte(lead) && isGb2312Byte(trail)) {
+            counts.inGb2312Pairs += 2;
+            i += 2;
+        } else if (isAsciiDigit(trail) && i + 3 < size) {
+            counts.elsewhere += 2; // a four-byte sequence: lead, digit, byte, digit
+            i += 4;
+        } else {
+            counts.elsewhere += trail >= 0x80 ? 2 : 1;
+            i += 2;
+        }
+    }
+    return counts;
+}
+
+bool isCjk(char16_t c)
+{
+    return (c >= 0x4E00 && c <= 0x9FFF) // unified ideographs
+        || (c >= 0x3000 && c <= 0x303F) // CJK punctuation: 、。《》
+        || (c >= 0xFF00 && c <= 0xFFEF); // fullwidth forms: ，：（）
+}
+
+bool mostlyCjk(const QString &text)
+{
+    qsizetype nonAscii = 0;
+    qsizetype cjk = 0;
+    for (const QChar c : text) {
+        if (c.unicode() < 0x80)
+            continue;
+        ++nonAscii;
+        cjk += isCjk(c.unicode()) ? 1 : 0;
+    }
+    return 4 * cjk >= 3 * nonAscii;
+}
+
+// Whether bytes that are not UTF-8 and decode as GB18030 without an error (`decoded`) are
+// Chinese in GB18030/GBK/GB2312. Without this evidence they stay UTF-8 with the bad bytes
+// dropped, as the judge read them: Latin-1 or cp1252 text also leaves UTF-8 with many
+// dropped bytes and often is valid GB18030 too, each accent swallowing the ASCII letter
+// after it ("Die Größe der Märkte" read as "Die Gr鲞e der M鋜kte"). Chinese text is almost
+// all in GB2312's pairs and reads as CJK characters; accented Latin text is neither.
+bool isConfidentlyChineseGb18030(QByteArrayView bytes, const QString &decoded)
+{
+    const Gb18030ByteCounts counts = countGb18030Bytes(bytes);
+    return counts.inGb2312Pairs >= 9 * counts.elsewhere && mostlyCjk(decoded);
 }
 
 // QString::fromUtf8 skips a leading byte order mark. The real one is gone by now, so a
@@ -161,6 +245,11 @@ DecodedText decodeDocumentText(QByteArrayView bytes, const DeclaredCharset &decl
     if (utf8.droppedBytes == 0)
         return utf8;
 
+    if (!invalidBytesPredominate(bytes, utf8.droppedBytes)) {
+        utf8.warning = droppedBytesWarning(utf8.droppedBytes);
+        return utf8;
+    }
+
     const QByteArray declaredDecoder = decoderName(declared.name);
     if (const QStringDecoder probe(declaredDecoder.constData());
         !declaredDecoder.isEmpty() && probe.isValid()) {
@@ -172,9 +261,9 @@ DecodedText decodeDocumentText(QByteArrayView bytes, const DeclaredCharset &decl
         return {decoded.text, 0, false, decodedAsWarning(name, reason, decoded.hadErrors)};
     }
 
-    if (mostlyNotUtf8(bytes, utf8.droppedBytes)) {
+    if (utf8.droppedBytes >= MinDroppedBytesForDetection) {
         const Decoded gb18030 = decodeAs(bytes, "GB18030");
-        if (!gb18030.hadErrors) {
+        if (!gb18030.hadErrors && isConfidentlyChineseGb18030(bytes, gb18030.text)) {
             return {gb18030.text, 0, false,
                     decodedAsWarning(u"GB18030"_s, u"not UTF-8, but valid GB18030"_s, false)};
         }

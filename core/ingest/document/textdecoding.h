@@ -28,12 +28,14 @@ DecodedText decodeUtf8DroppingInvalid(QByteArrayView bytes);
 
 // UTF-8 with invalid bytes dropped (see above), unless the bytes are clearly not UTF-8:
 // - a UTF-16 or UTF-32 byte order mark decides;
-// - bytes that are valid UTF-8 are UTF-8, whatever a document declares (the judge read them so);
+// - bytes that are mostly UTF-8 (fewer than half the non-ASCII bytes would be dropped) are
+//   UTF-8, whatever a document declares (the judge read them so);
 // - otherwise a declared character set that Qt (with ICU) can decode is used ("gbk" and
 //   "gb2312" as GB18030, their superset, like browsers do);
-// - otherwise bytes that are mostly not UTF-8 (at least half the non-ASCII bytes would be
-//   dropped) and decode as GB18030 without a single error are GB18030: Chinese reports are
-//   the ones found in other encodings, and Latin text in GB18030 is rare.
+// - otherwise bytes that decode as GB18030 without a single error, almost all in GB2312's
+//   double-byte range and mostly as CJK characters, are GB18030: Chinese reports are the
+//   ones found in other encodings. Undeclared Latin-1 or cp1252 text stays UTF-8 with its
+//   accents dropped, as the judge read it.
 // Every decoding other than clean UTF-8 sets DecodedText::warning, e.g.
 // "decoded as GB18030 (gbk declared in <meta charset>)".
 DecodedText decodeDocumentText(QByteArrayView bytes, const DeclaredCharset &declared = {});

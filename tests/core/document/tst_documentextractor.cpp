@@ -1,6 +1,7 @@
 // Report documents turned into text: every format, bad input, the real DRB-II sample reports,
 // and extraction on worker threads.
 #include "ingest/document/extracteddocument.h"
+#include "ingest/document/textdecoding.h"
 
 #include "shareddata.h"
 
@@ -33,6 +34,12 @@ using namespace Qt::StringLiterals;
 namespace {
 
 const char *WordNs = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+
+// Text the way Windows in Western Europe writes it (Latin-1 plus "€", "—", "œ" and quotes).
+QByteArray inCp1252(const QString &text)
+{
+    return QStringEncoder("windows-1252").encode(text);
+}
 
 QByteArray readFile(const QString &path)
 {
@@ -373,8 +380,11 @@ private slots:
     void unknownExtensionReadAsTextWithWarning();
     void textWithUnicodeByteOrderMark_data();
     void textWithUnicodeByteOrderMark();
+    void textInGb18030Detected_data();
     void textInGb18030Detected();
     void textNotGb18030StaysUtf8();
+    void textInCp1252StaysUtf8_data();
+    void textInCp1252StaysUtf8();
 
     // --- HTML --------------------------------------------------------------------------------
     void htmlBecomesReadableMarkdown();
@@ -384,6 +394,8 @@ private slots:
     void htmlInvalidUtf8Dropped();
     void htmlDeclaredCharsetUsedWhenNotUtf8_data();
     void htmlDeclaredCharsetUsedWhenNotUtf8();
+    void htmlDeclaredCharsetNeedsBytesMostlyNotUtf8_data();
+    void htmlDeclaredCharsetNeedsBytesMostlyNotUtf8();
     void htmlUtf16WithByteOrderMark();
     void htmlTextAfterInvisibleBlocks_data();
     void htmlTextAfterInvisibleBlocks();
@@ -678,11 +690,26 @@ void TestDocumentExtractor::textWithUnicodeByteOrderMark()
     }
 }
 
+void TestDocumentExtractor::textInGb18030Detected_data()
+{
+    QTest::addColumn<QString>("fileName");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("simplified Chinese")
+        << u"idx-8.txt"_s << u"中国地方“土地财政”模式转型研究报告\n（截至2021年）\n"_s;
+    // Names written with characters outside GB2312 (喆 86B4, 镕 E946: GBK's extension, whose
+    // trail bytes can be ASCII letters) do not outweigh the GB2312 text around them.
+    QTest::newRow("GBK-only characters in names")
+        << u"idx-3.md"_s
+        << u"# 研究报告\n\n朱镕基与张喆在会议上讨论了地方财政、土地出让收入和债务风险。"
+           u"报告认为，改革应当循序渐进。\n"_s;
+}
+
 void TestDocumentExtractor::textInGb18030Detected()
 {
-    const QString text = u"中国地方“土地财政”模式转型研究报告\n（截至2021年）\n"_s;
+    QFETCH(QString, fileName);
+    QFETCH(QString, text);
     const QByteArray gb18030 = QStringEncoder("GB18030").encode(text);
-    const ExtractedDocument doc = extractDocument(gb18030, u"idx-8.txt"_s);
+    const ExtractedDocument doc = extractDocument(gb18030, fileName);
     QCOMPARE(doc.text, text);
     QCOMPARE(doc.warnings, QStringList{u"decoded as GB18030 (not UTF-8, but valid GB18030)"_s});
 }
@@ -699,6 +726,51 @@ void TestDocumentExtractor::textNotGb18030StaysUtf8()
     doc = extractDocument("\xe4\xb8\xad\xe6\x96\x87 \xd6\xd0 ok", u"a.txt"_s);
     QCOMPARE(doc.text, u"中文  ok"_s);
     QCOMPARE(doc.warnings, QStringList{u"2 invalid UTF-8 bytes dropped"_s});
+    // Valid GB18030, all in GB2312 pairs, but no Chinese (GB2312's pinyin row): no evidence.
+    const QByteArray pinyin = QStringEncoder("GB18030").encode(u"Tones: āáǎàōóǒò ēéěè"_s);
+    doc = extractDocument(pinyin, u"a.txt"_s);
+    QCOMPARE(doc.text, u"Tones:  "_s);
+    QCOMPARE(doc.warnings, QStringList{u"24 invalid UTF-8 bytes dropped"_s});
+}
+
+void TestDocumentExtractor::textInCp1252StaysUtf8_data()
+{
+    // Undeclared Latin text in cp1252 is valid GB18030 too, each accent taking the letter
+    // after it as its trail byte ("Die Gr鲞e der M鋜kte"); the judge read it as UTF-8 with
+    // the accents dropped, and so must we.
+    QTest::addColumn<QString>("fileName");
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("text");
+    const QByteArray german = inCp1252(u"Die Größe der Märkte für Bücher wächst: Verlage "
+                                       u"prüfen Übersetzungen, Händler wählen Grüße für "
+                                       u"Käufer, und Bibliotheken öffnen später.\n"_s);
+    const QString germanDropped = u"Die Gre der Mrkte fr Bcher wchst: Verlage prfen "
+                                  u"bersetzungen, Hndler whlen Gre fr Kufer, und "
+                                  u"Bibliotheken ffnen spter.\n"_s;
+    const QByteArray french = inCp1252(u"Le système éducatif: chaque élève étudie la "
+                                       u"géographie, la théorie et les règles; après les "
+                                       u"fêtes, les élèves répètent leurs leçons près du "
+                                       u"collège.\n"_s);
+    const QString frenchDropped = u"Le systme ducatif: chaque lve tudie la gographie, la "
+                                  u"thorie et les rgles; aprs les ftes, les lves rptent "
+                                  u"leurs leons prs du collge.\n"_s;
+    for (const QString &fileName : {u"idx-1.md"_s, u"idx-1.txt"_s}) {
+        QTest::addRow("German %s", qPrintable(fileName)) << fileName << german << germanDropped;
+        QTest::addRow("French %s", qPrintable(fileName)) << fileName << french << frenchDropped;
+    }
+}
+
+void TestDocumentExtractor::textInCp1252StaysUtf8()
+{
+    QFETCH(QString, fileName);
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, text);
+    const DecodedText reference = decodeUtf8DroppingInvalid(bytes);
+    QCOMPARE(reference.text, text);
+    const ExtractedDocument doc = extractDocument(bytes, fileName);
+    QCOMPARE(doc.text, text);
+    QCOMPARE(doc.warnings, QStringList{droppedBytesWarning(reference.droppedBytes)});
+    QCOMPARE_GE(reference.droppedBytes, 16); // enough for GB18030 detection to be considered
 }
 
 void TestDocumentExtractor::htmlBecomesReadableMarkdown()
@@ -858,6 +930,43 @@ void TestDocumentExtractor::htmlDeclaredCharsetUsedWhenNotUtf8()
     QVERIFY(encoder.isValid());
     const ExtractedDocument doc = extractDocument(encoder.encode(html), u"r.html"_s);
     QCOMPARE(doc.text, text + u"\n\nsecond"_s);
+    QCOMPARE(doc.warnings, QStringList{warning});
+}
+
+void TestDocumentExtractor::htmlDeclaredCharsetNeedsBytesMostlyNotUtf8_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("warning");
+    const QString latin1Declared
+        = u"decoded as windows-1252 (iso-8859-1 declared in <meta charset>)"_s;
+    // The judge read these bytes as UTF-8; the stale declaration would make "RÃ©sumÃ©".
+    QTest::newRow("UTF-8 with one stray byte")
+        << QByteArray("R\xc3\xa9sum\xc3\xa9 du caf\xc3\xa9 \xe2\x80\x93 pr\xc3\xa8s "
+                      "d'ici\xff")
+        << u"Résumé du café – près d'ici"_s << u"1 invalid UTF-8 byte dropped"_s;
+    const QString french = u"À côté de l'église, où l'on déjeune à midi, "
+                           u"les élèves répètent: «déjà vu» — naïveté, cœur, Noël, 20 €."_s;
+    QTest::newRow("Latin-1 throughout") << inCp1252(french) << french << latin1Declared;
+    // Mixed: a Latin-1 page that also holds two UTF-8 characters (pasted from elsewhere).
+    // Most of its non-ASCII bytes are not UTF-8, so the declaration decides for all of them.
+    QTest::newRow("mostly Latin-1, some UTF-8")
+        << (inCp1252(french) + " \xe2\x84\xa2 \xc3\xa9") << french + u" â„¢ Ã©"_s << latin1Declared;
+    // Mixed the other way: a UTF-8 page with one pasted Latin-1 word stays UTF-8.
+    QTest::newRow("mostly UTF-8, a Latin-1 word")
+        << QByteArray("\xc3\x80 c\xc3\xb4t\xc3\xa9 de l'\xc3\xa9glise, caf\xe9")
+        << u"À côté de l'église, caf"_s << u"1 invalid UTF-8 byte dropped"_s;
+}
+
+void TestDocumentExtractor::htmlDeclaredCharsetNeedsBytesMostlyNotUtf8()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QString, text);
+    QFETCH(QString, warning);
+    const QByteArray html
+        = "<html><head><meta charset=\"iso-8859-1\"></head><body><p>" + body + "</p></body></html>";
+    const ExtractedDocument doc = extractDocument(html, u"r.html"_s);
+    QCOMPARE(doc.text, text);
     QCOMPARE(doc.warnings, QStringList{warning});
 }
 
