@@ -70,6 +70,52 @@ std::optional<quint32> objectNumber(QByteArrayView text)
     return quint32(value);
 }
 
+// Bounds the check by the size of what it reads, so that no input can make it slow or large:
+// every byte the lexer moves over (again after a rewind, and once per object parsed from an
+// overlapping position), every inflated byte and every /Kids edge walked is a step, and every
+// reference kept for the graph counts against a second allowance. Both grow with the input and
+// with the object streams' inflated data. Ordinary PDFs use one to three steps per byte and
+// keep far fewer references than the allowance; hostile ones (thousands of "N G obj" inside
+// strings, each starting a parse that runs to the end of the file) exhaust the budget within
+// milliseconds, and the file is refused: a hang cannot be undone, and the check cannot say
+// the tree is sound without reading it.
+class Budget
+{
+public:
+    explicit Budget(qsizetype inputBytes) { grow(inputBytes); }
+
+    void grow(qsizetype bytes)
+    {
+        m_steps += StepsPerByte * bytes;
+        m_references += bytes / BytesPerKeptReference;
+    }
+
+    bool spend(qint64 steps)
+    {
+        m_steps -= steps;
+        m_exhausted = m_exhausted || m_steps < 0;
+        return !m_exhausted;
+    }
+
+    bool keep(qint64 references)
+    {
+        m_references -= references;
+        m_exhausted = m_exhausted || m_references < 0;
+        return !m_exhausted;
+    }
+
+    bool exhausted() const { return m_exhausted; }
+
+private:
+    static constexpr qint64 StepsPerByte = 16;
+    // "1 0 R " is six bytes: the tightest array of references keeps one for every six.
+    static constexpr qint64 BytesPerKeptReference = 4;
+
+    qint64 m_steps = 1 << 20; // a tiny file may still be read a few times over
+    qint64 m_references = 1 << 18;
+    bool m_exhausted = false;
+};
+
 struct Token {
     enum Kind { End, Number, Name, String, DictOpen, DictClose, ArrayOpen, ArrayClose, Keyword };
     Kind kind = End;
@@ -79,15 +125,40 @@ struct Token {
 class Lexer
 {
 public:
-    Lexer(QByteArrayView data, qsizetype pos)
+    Lexer(QByteArrayView data, qsizetype pos, Budget &budget)
         : m_data(data)
         , m_pos(pos)
+        , m_budget(budget)
     { }
 
     qsizetype pos() const { return m_pos; }
     void setPos(qsizetype pos) { m_pos = pos; }
+    Budget &budget() const { return m_budget; }
 
+    // Once the budget is spent every parse ends here, at once.
     Token next()
+    {
+        if (m_budget.exhausted())
+            return {};
+        const qsizetype start = m_pos;
+        Token token = scan();
+        m_budget.spend(m_pos - start + 1);
+        return token;
+    }
+
+    // After the "stream" keyword: the data starts after its end of line.
+    qsizetype streamDataStart() const
+    {
+        qsizetype pos = m_pos;
+        if (pos < m_data.size() && m_data[pos] == '\r')
+            ++pos;
+        if (pos < m_data.size() && m_data[pos] == '\n')
+            ++pos;
+        return pos;
+    }
+
+private:
+    Token scan()
     {
         skipWhiteAndComments();
         if (m_pos >= m_data.size())
@@ -132,18 +203,6 @@ public:
         return {number ? Token::Number : Token::Keyword, word};
     }
 
-    // After the "stream" keyword: the data starts after its end of line.
-    qsizetype streamDataStart() const
-    {
-        qsizetype pos = m_pos;
-        if (pos < m_data.size() && m_data[pos] == '\r')
-            ++pos;
-        if (pos < m_data.size() && m_data[pos] == '\n')
-            ++pos;
-        return pos;
-    }
-
-private:
     void skipWhiteAndComments()
     {
         while (m_pos < m_data.size()) {
@@ -187,31 +246,20 @@ private:
             else if (c == ')' && --open == 0)
                 return;
         }
+        m_pos = std::min(m_pos, m_data.size());
     }
 
     QByteArrayView m_data;
     qsizetype m_pos = 0;
+    Budget &m_budget;
 };
 
-// The parts of a PDF object the check needs; arrays and dictionaries keep their items.
+// A PDF value without its contents: arrays and dictionaries are read through, not kept.
 struct Value {
     enum Kind { Null, Number, Name, String, Keyword, Reference, Array, Dictionary };
     Kind kind = Null;
     QByteArray text; // number, name or keyword
     quint32 reference = 0;
-    QList<Value> items; // an array's elements; a dictionary's keys and values, alternating
-
-    const Value *value(QByteArrayView key) const
-    {
-        if (kind != Dictionary)
-            return nullptr;
-        const Value *found = nullptr; // a repeated key: the last one, as PDFium reads it
-        for (qsizetype i = 0; i + 1 < items.size(); i += 2) {
-            if (items.at(i).text == key)
-                found = &items.at(i + 1);
-        }
-        return found;
-    }
 
     bool isName(QByteArrayView name) const { return kind == Name && text == name; }
 
@@ -221,15 +269,26 @@ struct Value {
         const qint64 number = text.toLongLong(&ok);
         return kind == Number && ok ? std::optional<qint64>(number) : std::nullopt;
     }
+};
 
-    // Every reference anywhere inside; the nesting is bounded by the parser.
-    void collectReferences(QList<quint32> &out) const
-    {
-        if (kind == Reference)
-            out.append(reference);
-        for (const Value &item : items)
-            item.collectReferences(out);
-    }
+// What the check needs of one object, and nothing more: a 10 MB array of numbers is read, not
+// held. Of a repeated dictionary key the last counts, as PDFium reads it.
+struct ObjectSummary {
+    Value::Kind kind = Value::Null;
+    Value value; // the object itself when it is neither an array nor a dictionary
+    QList<quint32> references; // an array: every reference anywhere inside it
+    // A dictionary's entries:
+    bool hasKids = false;
+    std::optional<quint32> kidsArray; // /Kids given as a reference to an array object
+    QList<quint32> kids; // otherwise every reference inside /Kids
+    Value type;
+    Value length;
+    Value count; // /N of an object stream
+    Value first;
+    qsizetype flateFilters = 0; // /FlateDecode filters before the first unsupported one
+    std::optional<QByteArray> unsupportedFilter;
+    bool predictor = false; // /DecodeParms asks for one
+    bool encrypt = false; // /Encrypt present
 };
 
 class Parser
@@ -239,24 +298,43 @@ public:
         : m_lexer(lexer)
     { }
 
-    Value parse() { return parse(m_lexer.next(), 0); }
+    ObjectSummary object()
+    {
+        ObjectSummary result;
+        const Token token = m_lexer.next();
+        if (token.kind == Token::DictOpen) {
+            if (items(Token::DictClose, 0, [&](const Token &key) { entry(key.text, result); }))
+                result.kind = Value::Dictionary;
+        } else {
+            result.value = value(token, 0, &result.references);
+            result.kind = result.value.kind;
+        }
+        return result;
+    }
 
 private:
-    Value parse(const Token &token, int depth)
+    // A value of any kind; references anywhere inside go to `references` when given.
+    Value value(const Token &token, int depth, QList<quint32> *references)
     {
         switch (token.kind) {
         case Token::Number:
-            return numberOrReference(token);
+            return numberOrReference(token, references);
         case Token::Name:
-            return {Value::Name, token.text, 0, {}};
+            return {Value::Name, token.text, 0};
         case Token::String:
-            return {Value::String, {}, 0, {}};
+            return {Value::String, {}, 0};
         case Token::Keyword:
-            return {Value::Keyword, token.text, 0, {}};
+            return {Value::Keyword, token.text, 0};
         case Token::ArrayOpen:
-            return container(Value::Array, Token::ArrayClose, depth);
+            if (items(Token::ArrayClose, depth,
+                      [&](const Token &item) { value(item, depth + 1, references); }))
+                return {Value::Array, {}, 0};
+            return {};
         case Token::DictOpen:
-            return container(Value::Dictionary, Token::DictClose, depth);
+            if (items(Token::DictClose, depth,
+                      [&](const Token &) { value(m_lexer.next(), depth + 1, references); }))
+                return {Value::Dictionary, {}, 0};
+            return {};
         case Token::End:
         case Token::DictClose:
         case Token::ArrayClose:
@@ -265,7 +343,7 @@ private:
         return {};
     }
 
-    Value numberOrReference(const Token &token)
+    Value numberOrReference(const Token &token, QList<quint32> *references)
     {
         const std::optional<quint32> number = objectNumber(token.text);
         if (number) {
@@ -273,12 +351,91 @@ private:
             const Token generation = m_lexer.next();
             if (generation.kind == Token::Number && objectNumber(generation.text)) {
                 const Token r = m_lexer.next();
-                if (r.kind == Token::Keyword && r.text == "R")
-                    return {Value::Reference, {}, *number, {}};
+                if (r.kind == Token::Keyword && r.text == "R") {
+                    if (references && m_lexer.budget().keep(1))
+                        references->append(*number);
+                    return {Value::Reference, {}, *number};
+                }
             }
             m_lexer.setPos(rewind);
         }
-        return {Value::Number, token.text, 0, {}};
+        return {Value::Number, token.text, 0};
+    }
+
+    // One entry of an object's own dictionary, the value read from the lexer.
+    void entry(QByteArrayView key, ObjectSummary &object)
+    {
+        constexpr int depth = 1;
+        if (key == "Kids") {
+            QList<quint32> kids;
+            const Value kidsValue = value(m_lexer.next(), depth, &kids);
+            object.hasKids = true;
+            object.kidsArray.reset();
+            object.kids.clear();
+            if (kidsValue.kind == Value::Reference)
+                object.kidsArray = kidsValue.reference;
+            else
+                object.kids = std::move(kids);
+        } else if (key == "Filter") {
+            filters(m_lexer.next(), depth, object);
+        } else if (key == "DecodeParms") {
+            object.predictor = usesPredictor(m_lexer.next(), depth);
+        } else {
+            const Value entryValue = value(m_lexer.next(), depth, nullptr);
+            if (key == "Type")
+                object.type = entryValue;
+            else if (key == "Length")
+                object.length = entryValue;
+            else if (key == "N")
+                object.count = entryValue;
+            else if (key == "First")
+                object.first = entryValue;
+            else if (key == "Encrypt")
+                object.encrypt = true;
+        }
+    }
+
+    // /Filter is a name or an array of them; anything else names no filter.
+    void filters(const Token &token, int depth, ObjectSummary &object)
+    {
+        object.flateFilters = 0;
+        object.unsupportedFilter.reset();
+        const auto add = [&object](const QByteArray &name) {
+            if (object.unsupportedFilter)
+                return;
+            if (name == "FlateDecode" || name == "Fl")
+                ++object.flateFilters;
+            else
+                object.unsupportedFilter = name;
+        };
+        if (token.kind == Token::Name) {
+            add(token.text);
+        } else if (token.kind == Token::ArrayOpen) {
+            items(Token::ArrayClose, depth,
+                  [&](const Token &item) { add(value(item, depth + 1, nullptr).text); });
+        } else {
+            value(token, depth, nullptr);
+        }
+    }
+
+    // /DecodeParms is a dictionary, or an array of them (one per filter).
+    bool usesPredictor(const Token &token, int depth)
+    {
+        bool predictor = false;
+        if (token.kind == Token::ArrayOpen) {
+            items(Token::ArrayClose, depth, [&](const Token &item) {
+                predictor = usesPredictor(item, depth + 1) || predictor;
+            });
+        } else if (token.kind == Token::DictOpen) {
+            items(Token::DictClose, depth, [&](const Token &key) {
+                const Value parameter = value(m_lexer.next(), depth + 1, nullptr);
+                if (key.text == "Predictor")
+                    predictor = parameter.integer().value_or(1) > 1;
+            });
+        } else {
+            value(token, depth, nullptr);
+        }
+        return predictor;
     }
 
     static bool endsObject(const Token &token)
@@ -289,12 +446,15 @@ private:
                     || token.text == "endstream"));
     }
 
-    Value container(Value::Kind kind, Token::Kind close, int depth)
+    // The items of an array or dictionary whose opening token was read, up to `close` or to
+    // the keyword that ends an unterminated one: `item` is given an array's item, or a
+    // dictionary's key (and reads its value). False when nested too deep to be read.
+    template<typename Item>
+    bool items(Token::Kind close, int depth, Item &&item)
     {
-        Value result{kind, {}, 0, {}};
         if (depth >= MaxNesting) {
             skipNested(); // PDFium reads nothing this deep either
-            return {};
+            return false;
         }
         for (;;) {
             const qsizetype rewind = m_lexer.pos();
@@ -305,27 +465,25 @@ private:
                 m_lexer.setPos(rewind); // unterminated: the enclosing parse sees the keyword
                 break;
             }
-            if (kind == Value::Dictionary) {
-                if (token.kind != Token::Name)
-                    continue; // garbage where a key belongs
-                Value key{Value::Name, token.text, 0, {}};
-                Value value = parse(m_lexer.next(), depth + 1);
-                result.items.append(std::move(key));
-                result.items.append(std::move(value));
-            } else {
-                result.items.append(parse(token, depth + 1));
-            }
+            if (close == Token::DictClose && token.kind != Token::Name)
+                continue; // garbage where a key belongs
+            item(token);
         }
-        return result;
+        return true;
     }
 
+    // Like items(), an unterminated one ends at the keyword that ends the object: otherwise
+    // every "N G obj" in a file of unclosed brackets would read on to the end of the file.
     void skipNested()
     {
         int open = 1;
         while (open > 0) {
+            const qsizetype rewind = m_lexer.pos();
             const Token token = m_lexer.next();
-            if (token.kind == Token::End)
+            if (endsObject(token)) {
+                m_lexer.setPos(rewind);
                 return;
+            }
             if (token.kind == Token::ArrayOpen || token.kind == Token::DictOpen)
                 ++open;
             else if (token.kind == Token::ArrayClose || token.kind == Token::DictClose)
@@ -368,17 +526,23 @@ class PageTreeCheck
 public:
     explicit PageTreeCheck(QByteArrayView bytes)
         : m_bytes(bytes)
+        , m_budget(bytes.size())
     { }
 
+    // A file the budget ran out on was not read completely, so whatever else was found, it
+    // cannot be said to be safe.
     QString run()
     {
         readPlainObjects();
         readTrailers();
-        if (const QString problem = readObjectStreams(); !problem.isEmpty())
-            return problem;
-        if (const QString loop = findLoop(); !loop.isEmpty())
-            return loop;
-        return findPageBomb();
+        QString problem = readObjectStreams();
+        if (problem.isEmpty())
+            problem = findLoop();
+        if (problem.isEmpty())
+            problem = findPageBomb();
+        if (m_budget.exhausted())
+            return u"PDF structure too complex to check for page tree loops; refused"_s;
+        return problem;
     }
 
 private:
@@ -389,32 +553,36 @@ private:
     };
     struct ObjectStream {
         quint32 number = 0;
-        Value dictionary;
+        ObjectSummary dictionary;
         qsizetype dataStart = 0;
     };
 
     // Every "N G obj" in the file, wherever it is: PDFium finds objects through the
     // cross-reference table, a damaged one makes it scan the file the same way.
+    //
+    // Each definition is parsed, also one that starts inside a string or inside another
+    // object: the cross-reference table may point anywhere, and PDFium reads what is there.
+    // Definitions that overlap make the same bytes be read again; the budget bounds that.
     void readPlainObjects()
     {
-        for (qsizetype at = m_bytes.indexOf("obj"); at >= 0; at = m_bytes.indexOf("obj", at + 3)) {
+        for (qsizetype at = m_bytes.indexOf("obj"); at >= 0 && m_budget.spend(1);
+             at = m_bytes.indexOf("obj", at + 3)) {
             if (at + 3 < m_bytes.size() && isRegular(m_bytes[at + 3]))
                 continue; // "object", "objstm"
             const std::optional<quint32> number = numberBeforeObjKeyword(at);
             if (!number)
                 continue;
-            Lexer lexer(m_bytes, at + 3);
-            const Value value = Parser(lexer).parse();
-            record(*number, value);
-            if (value.kind == Value::Number)
-                m_integers.insert(*number, value);
-            if (value.value("Type") && value.value("Type")->isName("XRef")
-                && value.value("Encrypt"))
+            Lexer lexer(m_bytes, at + 3, m_budget);
+            const ObjectSummary object = Parser(lexer).object();
+            record(*number, object);
+            if (object.kind == Value::Number)
+                m_integers.insert(*number, object.value.integer());
+            if (object.type.isName("XRef") && object.encrypt)
                 m_encrypted = true;
-            if (value.value("Type") && value.value("Type")->isName("ObjStm")) {
+            if (object.type.isName("ObjStm")) {
                 const Token keyword = lexer.next();
                 if (keyword.kind == Token::Keyword && keyword.text == "stream")
-                    m_objectStreams.append({*number, value, lexer.streamDataStart()});
+                    m_objectStreams.append({*number, object, lexer.streamDataStart()});
             }
         }
     }
@@ -463,10 +631,11 @@ private:
 
     void readTrailers()
     {
-        for (qsizetype at = m_bytes.indexOf("trailer"); at >= 0;
+        for (qsizetype at = m_bytes.indexOf("trailer"); at >= 0 && m_budget.spend(1);
              at = m_bytes.indexOf("trailer", at + 7)) {
-            Lexer lexer(m_bytes, at + 7);
-            if (Parser(lexer).parse().value("Encrypt"))
+            Lexer lexer(m_bytes, at + 7, m_budget);
+            const ObjectSummary trailer = Parser(lexer).object();
+            if (trailer.kind == Value::Dictionary && trailer.encrypt)
                 m_encrypted = true;
         }
     }
@@ -475,6 +644,8 @@ private:
     {
         qsizetype budget = MaxInflatedBytes;
         for (const ObjectStream &stream : std::as_const(m_objectStreams)) {
+            if (m_budget.exhausted())
+                return {};
             const QString problem = readObjectStream(stream, budget);
             if (!problem.isEmpty())
                 return u"PDF page tree cannot be checked for loops: %1"_s.arg(problem);
@@ -487,68 +658,54 @@ private:
         const QString name = u"object stream %1"_s.arg(stream.number);
         if (m_encrypted)
             return name + u" is encrypted"_s;
-        if (usesPredictor(stream.dictionary.value("DecodeParms")))
+        const ObjectSummary &dictionary = stream.dictionary;
+        if (dictionary.predictor)
             return name + u" uses a predictor"_s;
-        QList<QByteArray> filters;
-        if (const Value *filter = stream.dictionary.value("Filter")) {
-            if (filter->kind == Value::Name) {
-                filters.append(filter->text);
-            } else {
-                for (const Value &item : filter->items)
-                    filters.append(item.text);
-            }
-        }
         QByteArray data = streamData(stream).toByteArray();
-        for (const QByteArray &filter : std::as_const(filters)) {
-            if (filter != "FlateDecode" && filter != "Fl")
-                return name
-                    + u" uses the unsupported filter /%1"_s.arg(QString::fromLatin1(filter));
+        // Every pass counts against the limit: a zlib quine listed a million times as a
+        // filter would otherwise inflate a million times.
+        for (qsizetype i = 0; i < dictionary.flateFilters && m_budget.spend(data.size()); ++i) {
             bool overLimit = false;
             data = inflated(data, budget, &overLimit);
             if (overLimit)
                 return u"object streams expand to more than %1 MiB"_s.arg(MaxInflatedBytes
                                                                           / (1024 * 1024));
+            budget -= data.size();
         }
-        budget -= data.size();
-        readCompressedObjects(stream.dictionary, data);
+        if (dictionary.unsupportedFilter) {
+            return name
+                + u" uses the unsupported filter /%1"_s.arg(
+                    QString::fromLatin1(*dictionary.unsupportedFilter));
+        }
+        m_budget.grow(data.size());
+        readCompressedObjects(dictionary, data);
         return {};
-    }
-
-    static bool usesPredictor(const Value *decodeParms)
-    {
-        if (!decodeParms)
-            return false;
-        if (decodeParms->kind == Value::Array)
-            return std::any_of(decodeParms->items.cbegin(), decodeParms->items.cend(),
-                               [](const Value &item) { return usesPredictor(&item); });
-        const Value *predictor = decodeParms->value("Predictor");
-        return predictor && predictor->integer().value_or(1) > 1;
     }
 
     QByteArrayView streamData(const ObjectStream &stream) const
     {
         const qsizetype available = m_bytes.size() - stream.dataStart;
-        if (const Value *length = stream.dictionary.value("Length")) {
-            std::optional<qint64> bytes = length->integer();
-            if (length->kind == Value::Reference && m_integers.contains(length->reference))
-                bytes = m_integers.value(length->reference).integer();
-            if (bytes && *bytes >= 0 && *bytes <= available)
-                return m_bytes.sliced(stream.dataStart, qsizetype(*bytes));
-        }
+        const Value &length = stream.dictionary.length;
+        std::optional<qint64> bytes = length.integer();
+        if (length.kind == Value::Reference && m_integers.contains(length.reference))
+            bytes = m_integers.value(length.reference);
+        if (bytes && *bytes >= 0 && *bytes <= available)
+            return m_bytes.sliced(stream.dataStart, qsizetype(*bytes));
         const qsizetype end = m_bytes.indexOf("endstream", stream.dataStart);
         return m_bytes.sliced(stream.dataStart, end < 0 ? available : end - stream.dataStart);
     }
 
-    // The header lists "number offset" pairs; offsets count from /First.
-    void readCompressedObjects(const Value &dictionary, const QByteArray &data)
+    // The header lists "number offset" pairs; offsets count from /First. An object is parsed
+    // once however many numbers the header gives its offset: "1 0 " repeated 200,000 times
+    // over a 200,000-item array would otherwise read the array 200,000 times.
+    void readCompressedObjects(const ObjectSummary &dictionary, const QByteArray &data)
     {
-        const qint64 count
-            = dictionary.value("N") ? dictionary.value("N")->integer().value_or(0) : 0;
-        const qint64 first
-            = dictionary.value("First") ? dictionary.value("First")->integer().value_or(-1) : -1;
+        const qint64 count = dictionary.count.integer().value_or(0);
+        const qint64 first = dictionary.first.integer().value_or(-1);
         if (first < 0 || first > data.size())
             return;
-        Lexer header(data, 0);
+        QHash<qsizetype, ObjectSummary> parsed;
+        Lexer header(data, 0, m_budget);
         for (qint64 i = 0; i < count; ++i) {
             const Token number = header.next();
             const Token offset = header.next();
@@ -557,46 +714,57 @@ private:
             if (number.kind != Token::Number || offset.kind != Token::Number || !objectNumberValue
                 || !offsetValue)
                 break;
-            if (first + *offsetValue >= data.size())
+            const qsizetype at = qsizetype(first + *offsetValue);
+            if (at >= data.size())
                 continue;
-            Lexer lexer(data, qsizetype(first + *offsetValue));
-            record(*objectNumberValue, Parser(lexer).parse());
+            auto object = parsed.constFind(at);
+            if (object == parsed.cend()) {
+                Lexer lexer(data, at, m_budget);
+                object = parsed.insert(at, Parser(lexer).object());
+            } else if (!m_budget.keep(object->references.size() + object->kids.size())) {
+                return;
+            }
+            record(*objectNumberValue, *object);
         }
     }
 
-    void record(quint32 number, const Value &value)
+    void record(quint32 number, const ObjectSummary &object)
     {
-        if (value.kind == Value::Array) {
-            QList<quint32> items;
-            value.collectReferences(items);
-            if (!items.isEmpty())
-                m_nodes[number].arrayItems.append(items);
+        if (object.kind == Value::Array) {
+            if (!object.references.isEmpty())
+                m_nodes[number].arrayItems.append(object.references);
             return;
         }
-        const Value *kids = value.value("Kids");
-        if (!kids)
+        if (!object.hasKids)
             return;
         Node &node = m_nodes[number];
-        if (kids->kind == Value::Reference)
-            node.kidsArrays.append(kids->reference);
+        if (object.kidsArray)
+            node.kidsArrays.append(*object.kidsArray);
         else
-            kids->collectReferences(node.kids);
+            node.kids.append(object.kids);
     }
 
-    QList<quint32> children(quint32 number) const
+    // A node's children cost their number in steps: /Kids that name a large array object
+    // from many nodes would otherwise walk that array once for each of them.
+    QList<quint32> children(quint32 number)
     {
         const auto node = m_nodes.constFind(number);
         if (node == m_nodes.cend())
             return {};
         QList<quint32> result = node->kids;
-        for (const quint32 array : node->kidsArrays)
-            result.append(m_nodes.value(array).arrayItems);
+        for (const quint32 array : node->kidsArrays) {
+            const QList<quint32> items = m_nodes.value(array).arrayItems;
+            if (!m_budget.spend(items.size()))
+                return {};
+            result.append(items);
+        }
+        m_budget.spend(result.size());
         return result;
     }
 
     // Depth-first search over the /Kids graph, iterative so that a long chain cannot
     // exhaust the stack.
-    QString findLoop() const
+    QString findLoop()
     {
         enum State { Unseen, OnPath, Done };
         QHash<quint32, State> state;
@@ -613,7 +781,7 @@ private:
                 continue;
             std::vector<Frame> path{{root, children(root)}};
             state.insert(root, OnPath);
-            while (!path.empty()) {
+            while (!path.empty() && !m_budget.exhausted()) {
                 Frame &frame = path.back();
                 if (frame.next == frame.children.size()) {
                     state.insert(frame.number, Done);
@@ -637,7 +805,7 @@ private:
     // twice at each of 30 levels is a billion pages from a 3 KB file: hours of extraction and
     // gigabytes of text. Counts the pages each node stands for (the tree has no loop by now),
     // saturating above the limit.
-    QString findPageBomb() const
+    QString findPageBomb()
     {
         QHash<quint32, qint64> pages;
         struct Frame {
@@ -651,7 +819,7 @@ private:
             if (pages.contains(root))
                 continue;
             std::vector<Frame> path{{root, children(root)}};
-            while (!path.empty()) {
+            while (!path.empty() && !m_budget.exhausted()) {
                 Frame &frame = path.back();
                 if (frame.next < frame.children.size()) {
                     const quint32 child = frame.children.at(frame.next++);
@@ -684,7 +852,8 @@ private:
 
     QByteArrayView m_bytes;
     QHash<quint32, Node> m_nodes;
-    QHash<quint32, Value> m_integers; // "N G obj 123 endobj": stream lengths given indirectly
+    Budget m_budget;
+    QHash<quint32, std::optional<qint64>> m_integers; // "N G obj 123 endobj": indirect lengths
     QList<ObjectStream> m_objectStreams;
     bool m_encrypted = false;
 };

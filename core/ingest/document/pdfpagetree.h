@@ -22,6 +22,13 @@ namespace Rubricate {
 // When the check cannot see every object (object streams that are encrypted, or use a filter
 // other than FlateDecode, or a predictor), the PDF is refused too: a loop could hide there and
 // a hang cannot be undone, while such files are rare among reports (none in the benchmarks).
+//
+// The check itself reads hostile bytes, so its work and memory are bounded by the input: a
+// budget of steps (bytes lexed, inflated, /Kids edges walked) and of references kept, both in
+// proportion to the file and its inflated object streams. Ordinary PDFs use a small part of
+// it; a file that exhausts it (say thousands of "N G obj" inside strings, each one parsed, as
+// PDFium would parse it when the cross-reference table points there) is refused with "PDF
+// structure too complex to check for page tree loops; refused" rather than half checked.
 QString pdfPageTreeProblem(QByteArrayView bytes);
 
 } // namespace Rubricate
