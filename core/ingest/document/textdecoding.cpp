@@ -104,12 +104,34 @@ struct Decoded {
     bool hadErrors = false;
 };
 
+// Qt's UTF-16 decoder copies code units as they come, so an unpaired surrogate in a UTF-16
+// file would reach storage as text that is not valid Unicode (found by fuzz_textdecoding).
+// Each becomes U+FFFD, and counts as a decoding error.
+bool replaceUnpairedSurrogates(QString &text)
+{
+    bool replaced = false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c.isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            ++i;
+            continue;
+        }
+        if (c.isSurrogate()) {
+            text[i] = QChar::ReplacementCharacter;
+            replaced = true;
+        }
+    }
+    return replaced;
+}
+
 Decoded decodeAs(QByteArrayView bytes, const char *encoding)
 {
     QStringDecoder decoder(encoding);
     Decoded result;
     result.text = decoder.decode(bytes);
     result.hadErrors = decoder.hasError();
+    if (replaceUnpairedSurrogates(result.text))
+        result.hadErrors = true;
     return result;
 }
 

@@ -395,6 +395,7 @@ private slots:
     void unknownExtensionReadAsTextWithWarning();
     void textWithUnicodeByteOrderMark_data();
     void textWithUnicodeByteOrderMark();
+    void utf16LoneSurrogateBecomesReplacement();
     void textInGb18030Detected_data();
     void textInGb18030Detected();
     void textNotGb18030StaysUtf8();
@@ -692,6 +693,20 @@ void TestDocumentExtractor::textWithUnicodeByteOrderMark_data()
         const QString name = QString::fromLatin1(QStringConverter::nameForEncoding(encoding));
         QTest::newRow(qPrintable(name)) << bytes << name.toUpper();
     }
+}
+
+// Qt's UTF-16 decoder passes unpaired surrogates through; stored text must be valid Unicode.
+void TestDocumentExtractor::utf16LoneSurrogateBecomesReplacement()
+{
+    const QByteArray bytes = QByteArray("\xFF\xFE"
+                                        "a\x00\x00\xD8"
+                                        "b\x00\x3D\xD8\x00\xDE",
+                                        12);
+    const ExtractedDocument doc = extractDocument(bytes, u"idx-1.txt"_s);
+    QCOMPARE(doc.text, u"a\uFFFDb\U0001F600"_s);
+    QVERIFY(doc.text.isValidUtf16());
+    QVERIFY2(doc.warnings.join(u'\n').contains(u"replaced by U+FFFD"_s),
+             qPrintable(doc.warnings.join(u'\n')));
 }
 
 void TestDocumentExtractor::textWithUnicodeByteOrderMark()
