@@ -48,6 +48,17 @@ class TestRunController : public QObject
         return planned ? planned->runId : 0;
     }
 
+    // A run slow enough (50 ms a request, two at a time) to act on while it is going.
+    RowId planSlowRun()
+    {
+        SimulatorBehaviour b;
+        b.latencyMs = 50;
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config();
+        c.concurrency = 2;
+        return plan(c);
+    }
+
     // Runs to the end on this thread's event loop; returns the final status.
     QString drive(RowId runId, int timeoutMs = 60000)
     {
@@ -251,12 +262,7 @@ private slots:
 
     void cancelThenResumeLosesAndDoublesNothing()
     {
-        SimulatorBehaviour b;
-        b.latencyMs = 50;
-        m_judge.setBehaviour(b);
-        JudgeConfig c = config();
-        c.concurrency = 2;
-        const RowId run = plan(c);
+        const RowId run = planSlowRun();
         {
             RunController controller(m_project->store().path());
             QSignalSpy done(&controller, &RunController::finished);
@@ -286,12 +292,7 @@ private slots:
     // only one had been there.
     void oneControllerDrivesARunAtATime()
     {
-        SimulatorBehaviour b;
-        b.latencyMs = 50;
-        m_judge.setBehaviour(b);
-        JudgeConfig c = config();
-        c.concurrency = 2;
-        const RowId run = plan(c);
+        const RowId run = planSlowRun();
         RunController first(m_project->store().path());
         QSignalSpy done(&first, &RunController::finished);
         QString error;
@@ -316,12 +317,7 @@ private slots:
     // it wakes, its next write finds the lease gone and it stops without writing.
     void aLapsedLeaseIsTakenOverAndItsHolderStops()
     {
-        SimulatorBehaviour b;
-        b.latencyMs = 50;
-        m_judge.setBehaviour(b);
-        JudgeConfig c = config();
-        c.concurrency = 2;
-        const RowId run = plan(c);
+        const RowId run = planSlowRun();
         RunController first(m_project->store().path());
         QSignalSpy firstDone(&first, &RunController::finished);
         QString error;
