@@ -12,6 +12,22 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+const QRegularExpression &idxName()
+{
+    static const QRegularExpression pattern(u"^idx-(\\d+)(?:\\..+)?$"_s,
+                                            QRegularExpression::CaseInsensitiveOption);
+    return pattern;
+}
+
+} // namespace
+
+bool isDrb2ReportFileName(const QString &fileName)
+{
+    return idxName().match(fileName).hasMatch();
+}
+
 ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir, const QString &singleModel)
 {
     ImportSummary summary;
@@ -27,10 +43,8 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir, const Q
     if (!bench)
         return summary;
 
-    static const QRegularExpression idxName(u"^idx-(\\d+)(?:\\..+)?$"_s,
-                                            QRegularExpression::CaseInsensitiveOption);
     const auto isIdxFile = [](const FolderEntry &e) {
-        return !e.isDir && idxName.match(e.name).hasMatch();
+        return !e.isDir && isDrb2ReportFileName(e.name);
     };
     const FolderListing top = listInputFolder(dir, dir);
     reportRefused(top, {}, summary);
@@ -91,7 +105,7 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir, const Q
         const QString &model = modelFolder.name;
         QMap<int, QList<FolderEntry>> byIdx;
         for (const FolderEntry &f : modelFolder.files) {
-            const auto m = idxName.match(f.name);
+            const auto m = idxName().match(f.name);
             if (!m.hasMatch()) {
                 summary.warn(model + u'/' + f.name, 0, u"not named idx-<n>.<ext>; ignored"_s);
                 continue;

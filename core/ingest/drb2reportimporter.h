@@ -11,6 +11,9 @@ class ProjectStore;
 // be imported first. Two files for the same idx in one model folder are both refused: the
 // reference evaluator keeps whichever finishes last, which is not reproducible. Idx files
 // directly in a folder that also holds model folders are named and left out.
+// "idx-<n>" with any extension, as the importer reads report files (case-insensitive).
+bool isDrb2ReportFileName(const QString &fileName);
+
 ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir,
                                 const QString &singleModel = {});
 

@@ -258,9 +258,8 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
                          u"%1 idx %2: %3 a string such as \"1\", not a number; stored as an "
                          "error, as DRB-II's aggregator counts only numeric scores"_s.arg(model)
                              .arg(idx)
-                             .arg(stringScores == 1
-                                      ? u"1 score is"_s
-                                      : u"%1 scores are each"_s.arg(stringScores)));
+                             .arg(stringScores == 1 ? u"1 score is"_s
+                                                    : u"%1 scores are each"_s.arg(stringScores)));
         }
         const auto storeError = [&](RowId rubricId, const QString &cause) {
             Verdict v;

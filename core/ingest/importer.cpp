@@ -102,12 +102,9 @@ const ImportKindInfo &infoFor(ImportKind kind)
 // wrapping folders), else the shallowest folder holding idx-<n> files itself (one model).
 QString locateDrb2ReportFolder(const QString &root)
 {
-    static const QRegularExpression idxName(u"^idx-\\d+"_s,
-                                            QRegularExpression::CaseInsensitiveOption);
     const auto holdsIdxFiles = [](const QString &path) {
         const auto files = QDir(path).entryList(QDir::Files);
-        return std::any_of(files.cbegin(), files.cend(),
-                           [](const QString &f) { return idxName.match(f).hasMatch(); });
+        return std::any_of(files.cbegin(), files.cend(), isDrb2ReportFileName);
     };
     QString singleModel;
     QStringList level{root};

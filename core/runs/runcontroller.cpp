@@ -6,22 +6,16 @@
 #include "judge/offlinejudge.h"
 #include "judge/promptscheme.h"
 #include "judgehttp.h"
+#include "runlease.h"
 #include "sources/sourcefetcher.h"
 #include "store/projectstore.h"
 
-#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QScopeGuard>
-#include <QSysInfo>
 #include <QTimer>
-#include <QUuid>
-
-#include <cerrno>
-
-#include <signal.h>
 
 namespace Rubricate {
 
@@ -55,29 +49,6 @@ double costOf(const JudgeConfig &c, qint64 in, qint64 out)
     return in / 1e6 * c.pricePerMillionInput + out / 1e6 * c.pricePerMillionOutput;
 }
 
-// Long enough that a busy machine renews in time, short enough that a killed process blocks
-// its run for a minute at most.
-constexpr int LeaseTermSeconds = 60;
-constexpr int LeaseRenewMs = 15000;
-
-// Only a process on this machine can be checked; one elsewhere is waited for until its lease
-// lapses. A pid reused by another program reads as alive: waiting is the safe mistake.
-bool holderIsGone(const RunLease &holder)
-{
-    return holder.host == QSysInfo::machineHostName() && holder.pid > 0
-        && ::kill(pid_t(holder.pid), 0) != 0 && errno == ESRCH;
-}
-
-QString heldByMessage(RowId runId, const RunLease &other)
-{
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    return u"run %1 is being judged by another process (pid %2 on %3, last heard from %4 s "
-           u"ago); try again when it has finished, or in %5 s if that process has died"_s.arg(
-               QString::number(runId), QString::number(other.pid), other.host,
-               QString::number(qMax<qint64>(0, other.renewedAt.secsTo(now))),
-               QString::number(qMax<qint64>(0, now.secsTo(other.expiresAt))));
-}
-
 } // namespace
 
 RunController::RunController(const QString &projectPath, QObject *parent)
@@ -88,61 +59,34 @@ RunController::RunController(const QString &projectPath, QObject *parent)
 RunController::~RunController()
 {
     abortReplies(m_replies);
-    if (m_active && !m_leaseLost)
-        m_store->releaseRunLease(m_runId, m_leaseHolder);
+    if (m_lease)
+        m_lease->release();
 }
 
 bool RunController::takeLease(QString *error)
 {
-    if (m_leaseHolder.isEmpty()) {
-        m_leaseHolder = u"%1:%2:%3"_s.arg(QSysInfo::machineHostName(),
-                                          QString::number(QCoreApplication::applicationPid()),
-                                          QUuid::createUuid().toString(QUuid::WithoutBraces));
-    }
-    const RunLease mine{
-        m_leaseHolder, QSysInfo::machineHostName(), QCoreApplication::applicationPid(), {}, {}};
-    RunLease other;
-    LeaseClaim claim = m_store->claimRunLease(m_runId, mine, LeaseTermSeconds, &other);
-    // A holder on this machine whose process has ended (killed, crashed) need not be waited
-    // for: resuming right away is what a user who just saw it die expects.
-    if (claim == LeaseClaim::HeldByOther && holderIsGone(other))
-        claim = m_store->takeOverRunLease(m_runId, mine, other.holder, LeaseTermSeconds);
-    switch (claim) {
-    case LeaseClaim::Taken:
-        break;
-    case LeaseClaim::HeldByOther:
-        *error = heldByMessage(m_runId, other);
+    if (!m_lease)
+        m_lease = std::make_unique<RunLeaseKeeper>(*m_store);
+    if (!m_lease->take(m_runId, error))
         return false;
-    case LeaseClaim::Failed:
-        *error = u"database: "_s + m_store->lastError();
-        return false;
-    }
     m_leaseLost = false;
     if (!m_leaseTimer) {
         m_leaseTimer = new QTimer(this);
-        m_leaseTimer->setInterval(LeaseRenewMs);
-        // A database error here is tried again next time; only a lease taken by another
-        // process stops the run.
+        m_leaseTimer->setInterval(RunLeaseKeeper::RenewIntervalMs);
         connect(m_leaseTimer, &QTimer::timeout, this, [this] {
             if (m_active)
-                renewLease();
+                leaseHeld();
         });
     }
     m_leaseTimer->start();
     return true;
 }
 
-bool RunController::renewLease()
+bool RunController::leaseHeld()
 {
-    switch (m_store->renewRunLease(m_runId, m_leaseHolder, LeaseTermSeconds)) {
-    case LeaseClaim::Taken:
+    if (m_lease->stillHeld())
         return true;
-    case LeaseClaim::HeldByOther:
-        leaseLost();
-        return false;
-    case LeaseClaim::Failed:
-        break;
-    }
+    leaseLost();
     return false;
 }
 
@@ -478,7 +422,7 @@ bool RunController::attachSources(const std::shared_ptr<ActiveJob> &active)
     if (job.rubricIds.isEmpty())
         job.status = u"done"_s;
     Transaction tx(*m_store);
-    if (!renewLease() || !m_store->writeJudgeVerdicts(unavailable) || !m_store->updateJob(job)
+    if (!leaseHeld() || !m_store->writeJudgeVerdicts(unavailable) || !m_store->updateJob(job)
         || !tx.commit()) {
         giveUp(active, u"database: "_s + m_store->lastError());
         return false;
@@ -584,7 +528,7 @@ bool RunController::writeOutcome(const std::shared_ptr<ActiveJob> &active,
     const bool lastAttempt = job.attempts + 1 >= m_config.maxAttempts;
     Transaction tx(*m_store);
     // Inside the transaction: the write and the proof that the run is still ours are one.
-    if (!renewLease())
+    if (!leaseHeld())
         return false;
     QList<JudgedItem> judged;
     judged.reserve(result.items.size());
@@ -698,11 +642,8 @@ void RunController::giveUp(const std::shared_ptr<ActiveJob> &active, const QStri
     job.status = u"failed"_s;
     m_progress.lastError = why;
     Transaction tx(*m_store);
-    if (m_store->renewRunLease(m_runId, m_leaseHolder, LeaseTermSeconds)
-        == LeaseClaim::HeldByOther) {
-        leaseLost();
+    if (!leaseHeld())
         return;
-    }
     // Every item still open ends as an explicit error with its cause — never as a 0.
     for (RowId rubric : std::as_const(job.rubricIds)) {
         Verdict v;
@@ -813,7 +754,7 @@ void RunController::finish(const QString &status)
             m_store->setRunStatus(m_runId, status);
         else
             m_store->finishRun(m_runId, status);
-        m_store->releaseRunLease(m_runId, m_leaseHolder);
+        m_lease->release();
     }
     emitProgress(true);
     emit finished(status);

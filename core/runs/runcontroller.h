@@ -28,6 +28,7 @@ class QTimer;
 namespace Rubricate {
 
 class EvidenceLocator;
+class RunLeaseKeeper;
 class JudgeProvider;
 class LexicalReportIndex;
 class ProjectStore;
@@ -106,11 +107,10 @@ private:
     void countOutcome(RowId reportId, RowId rubricId, bool isError);
     void emitProgress(bool force = false);
     void finish(const QString &status);
-    // The run's lease: taken at start, renewed on a timer and inside every write, released at
-    // the end. A controller that finds its lease gone stops without writing anything more.
+    // The run's lease (see runlease.h). A controller that finds it taken over stops at once
+    // and writes nothing more.
     bool takeLease(QString *error);
-    // False when the lease is gone (the controller has stopped) or the database failed.
-    bool renewLease();
+    bool leaseHeld();
     void leaseLost();
 
     QString m_projectPath;
@@ -147,7 +147,7 @@ private:
     bool m_cancelled = false;
     bool m_dispatchScheduled = false;
     bool m_leaseLost = false;
-    QString m_leaseHolder; // this controller, as the run_lease table names it
+    std::unique_ptr<RunLeaseKeeper> m_lease;
     QTimer *m_leaseTimer = nullptr;
     RunProgress m_progress;
 };

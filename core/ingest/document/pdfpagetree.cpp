@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QHash>
 #include <QList>
+#include <QSet>
 
 #include <zlib.h>
 
@@ -537,9 +538,7 @@ public:
         readTrailers();
         QString problem = readObjectStreams();
         if (problem.isEmpty())
-            problem = findLoop();
-        if (problem.isEmpty())
-            problem = findPageBomb();
+            problem = walkPageTree();
         if (m_budget.exhausted())
             return u"PDF structure too complex to check for page tree loops; refused"_s;
         return problem;
@@ -762,12 +761,15 @@ private:
         return result;
     }
 
-    // Depth-first search over the /Kids graph, iterative so that a long chain cannot
-    // exhaust the stack.
-    QString findLoop()
+    // One depth-first walk over the /Kids graph, iterative so that a long chain cannot exhaust
+    // the stack. It finds loops (a child still on the path), and, leaving each node, counts
+    // the pages it stands for: PDFium walks the tree without remembering the nodes it has
+    // seen, so a node listed twice at each of 30 levels is a billion pages from a 3 KB file,
+    // hours of extraction and gigabytes of text. Counts saturate above the limit.
+    QString walkPageTree()
     {
-        enum State { Unseen, OnPath, Done };
-        QHash<quint32, State> state;
+        QSet<quint32> onPath;
+        QHash<quint32, qint64> pages; // nodes already left, with their page count
         struct Frame {
             quint32 number;
             QList<quint32> children;
@@ -777,54 +779,20 @@ private:
         QList<quint32> roots = m_nodes.keys();
         std::sort(roots.begin(), roots.end());
         for (const quint32 root : std::as_const(roots)) {
-            if (state.value(root) != Unseen)
-                continue;
-            std::vector<Frame> path{{root, children(root)}};
-            state.insert(root, OnPath);
-            while (!path.empty() && !m_budget.exhausted()) {
-                Frame &frame = path.back();
-                if (frame.next == frame.children.size()) {
-                    state.insert(frame.number, Done);
-                    path.pop_back();
-                    continue;
-                }
-                const quint32 child = frame.children.at(frame.next++);
-                const State childState = state.value(child);
-                if (childState == OnPath)
-                    return loopMessage(frame.number, child);
-                if (childState == Unseen) {
-                    state.insert(child, OnPath);
-                    path.push_back({child, children(child)});
-                }
-            }
-        }
-        return {};
-    }
-
-    // PDFium walks the page tree without remembering the nodes it has seen, so a node listed
-    // twice at each of 30 levels is a billion pages from a 3 KB file: hours of extraction and
-    // gigabytes of text. Counts the pages each node stands for (the tree has no loop by now),
-    // saturating above the limit.
-    QString findPageBomb()
-    {
-        QHash<quint32, qint64> pages;
-        struct Frame {
-            quint32 number;
-            QList<quint32> children;
-            qsizetype next = 0;
-        };
-        QList<quint32> roots = m_nodes.keys();
-        std::sort(roots.begin(), roots.end());
-        for (const quint32 root : std::as_const(roots)) {
             if (pages.contains(root))
                 continue;
             std::vector<Frame> path{{root, children(root)}};
+            onPath.insert(root);
             while (!path.empty() && !m_budget.exhausted()) {
                 Frame &frame = path.back();
                 if (frame.next < frame.children.size()) {
                     const quint32 child = frame.children.at(frame.next++);
-                    if (m_nodes.contains(child) && !pages.contains(child))
+                    if (onPath.contains(child))
+                        return loopMessage(frame.number, child);
+                    if (m_nodes.contains(child) && !pages.contains(child)) {
+                        onPath.insert(child);
                         path.push_back({child, children(child)});
+                    }
                     continue;
                 }
                 qint64 total = frame.children.isEmpty() ? 1 : 0;
@@ -836,6 +804,7 @@ private:
                                                     QString::number(frame.number));
                 }
                 pages.insert(frame.number, total);
+                onPath.remove(frame.number);
                 path.pop_back();
             }
         }
