@@ -1513,6 +1513,10 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>此报告没有文本（图像或扫描件）</translation>
     </message>
     <message>
+        <source>This report could not be read; its file is kept in the project as imported (see the warning above)</source>
+        <translation>无法读取此报告；其文件按导入时的原样保存在项目中（见上方警告）</translation>
+    </message>
+    <message>
         <source>Pages</source>
         <translation>页面</translation>
     </message>

@@ -33,6 +33,16 @@ QVariant ReportTextBrowser::loadResource(int, const QUrl &name)
     return {};
 }
 
+namespace {
+
+// The import stores why a document could not be read as its first warning.
+bool isFlaggedCorrupt(const Report &r)
+{
+    return !r.warnings.isEmpty() && r.warnings.constFirst().startsWith(u"corrupt: "_s);
+}
+
+} // namespace
+
 ReportView::ReportView(QWidget *parent)
     : QWidget(parent)
     , m_title(new QLabel(this))
@@ -124,7 +134,9 @@ void ReportView::showReport(const LoadedReport &loaded, const QString &modelName
     setText(loaded);
     m_pages = r.pages;
     m_hasPdf = false;
-    if (r.format == ReportFormat::Pdf && !loaded.pdf.isEmpty()) {
+    // A PDF the import flagged corrupt failed the same checks and the same loader there:
+    // loading it again here would only repeat the work on the GUI thread, and the message.
+    if (r.format == ReportFormat::Pdf && !loaded.pdf.isEmpty() && !isFlaggedCorrupt(r)) {
         QString error;
         m_hasPdf = m_pdf->setDocument(loaded.pdf, &error);
         if (!m_hasPdf) {
@@ -303,7 +315,10 @@ void ReportView::setText(const LoadedReport &loaded)
     // Clearing first also drops resources the previous document may have cached.
     m_browser->clear();
     if (!r.hasText) {
-        m_browser->setPlainText(tr("This report has no text (image/scanned)"));
+        m_browser->setPlainText(isFlaggedCorrupt(r)
+                                    ? tr("This report could not be read; its file is kept in the "
+                                         "project as imported (see the warning above)")
+                                    : tr("This report has no text (image/scanned)"));
         return;
     }
     switch (r.format) {
