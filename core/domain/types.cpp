@@ -160,4 +160,46 @@ JudgeKind judgeKindFromKey(const QString &key)
     return JudgeKind::Imported;
 }
 
+namespace {
+
+constexpr std::pair<LabelMethod, QLatin1StringView> labelMethodKeys[] = {
+    {LabelMethod::Typed, "typed"_L1},       {LabelMethod::AcceptedJudge, "accepted"_L1},
+    {LabelMethod::Imported, "imported"_L1}, {LabelMethod::Undo, "undo"_L1},
+    {LabelMethod::Redo, "redo"_L1},         {LabelMethod::Adjudicated, "adjudicated"_L1},
+};
+
+} // namespace
+
+QString labelMethodKey(LabelMethod method)
+{
+    for (const auto &[m, key] : labelMethodKeys) {
+        if (m == method)
+            return key;
+    }
+    return {};
+}
+
+LabelMethod labelMethodFromKey(const QString &key)
+{
+    for (const auto &[m, k] : labelMethodKeys) {
+        if (k == key)
+            return m;
+    }
+    return LabelMethod::Unknown;
+}
+
+QString annotationKindKey(AnnotationKind kind)
+{
+    return kind == AnnotationKind::Gold ? u"gold"_s : u"label"_s;
+}
+
+std::optional<AnnotationKind> annotationKindFromKey(const QString &key)
+{
+    if (key == "label"_L1)
+        return AnnotationKind::Label;
+    if (key == "gold"_L1)
+        return AnnotationKind::Gold;
+    return std::nullopt;
+}
+
 } // namespace Rubricate

@@ -194,15 +194,80 @@ struct Verdict {
 };
 
 // Human judgements are append-only events; the current label is the newest one.
+// How a label came to be, so that a study can tell a typed label from an accepted judge
+// verdict. Unknown: written before Rubricate recorded it.
+enum class LabelMethod { Unknown, Typed, AcceptedJudge, Imported, Undo, Redo, Adjudicated };
+QString labelMethodKey(LabelMethod method); // "typed", "accepted", ... ("" for Unknown)
+LabelMethod labelMethodFromKey(const QString &key);
+
+// An annotator's own label, or the gold label an adjudicator settled on. The two never mix:
+// agreement among annotators never sees gold, and gold is its own rater.
+enum class AnnotationKind { Label, Gold };
+QString annotationKindKey(AnnotationKind kind); // "label", "gold"
+std::optional<AnnotationKind> annotationKindFromKey(const QString &key);
+
+// What the annotator saw and did when the label was given.
+struct LabelProvenance {
+    LabelMethod method = LabelMethod::Unknown;
+    std::optional<bool> judgeVisible; // empty: not recorded
+    RowId shownRunId = 0; // the judge run whose verdict was on screen (0: none)
+    std::optional<double> shownVerdict; // that verdict's value (empty: none or an error)
+    QString study; // the study the label was given in ("" outside one)
+    std::optional<qint64> focusMs; // time the item was in focus before the label
+    QString appVersion;
+
+    friend bool operator==(const LabelProvenance &, const LabelProvenance &) = default;
+};
+
 struct AnnotationEvent {
     RowId id = 0;
     RowId reportId = 0;
     RowId rubricId = 0;
-    QString annotator;
+    QString annotator; // the annotator's stable id (see Annotator)
     QDateTime at;
     std::optional<double> value; // empty: the annotator cleared the label
     std::optional<double> previousValue;
     QString note;
+    QString uid; // globally unique, kept when events travel between copies ("" before v9)
+    AnnotationKind kind = AnnotationKind::Label;
+    LabelProvenance provenance;
+    QString annotatorName; // shown name when read from a project (not stored with the event)
+};
+
+// A person who labels. The id never changes (labels are keyed by it); the name is what is
+// shown and can be renamed. People who labelled before ids existed have their name as id.
+struct Annotator {
+    QString id;
+    QString name;
+    QDateTime createdAt;
+    QDateTime renamedAt;
+};
+
+// A saved sample with the settings it is worked under. Its items are the sample's
+// assignments (ProjectStore::assignments with the same name).
+struct Study {
+    QString name;
+    QString uid;
+    RowId runId = 0; // the judge run the study compares with (0: none)
+    bool blind = false; // the judge stays hidden until the annotator has labelled the item
+    QDateTime createdAt;
+    QString createdBy; // annotator id
+};
+
+// One item in an annotator's queue, and whether that annotator has labelled it yet.
+struct QueueItem {
+    RowId reportId = 0;
+    RowId rubricId = 0;
+    int position = 0;
+    bool labelled = false;
+};
+
+// How far one annotator is through a study.
+struct StudyProgress {
+    QString annotatorId;
+    QString annotatorName;
+    int assigned = 0;
+    int labelled = 0;
 };
 
 // One rating of one rubric item by one rater, with what the alignment breakdowns group by.

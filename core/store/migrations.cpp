@@ -230,6 +230,48 @@ QStringList runLeases(const SqlDialect &)
     };
 }
 
+// Version 9: annotation studies. Annotators become entities with a stable id, so renaming
+// keeps a person's labels; labels written before keep their name as the id, so two copies that
+// are migrated apart still agree on who is who. Events gain a globally unique id (for merging
+// copies; older events have none and are given one from their content when they leave the
+// project), a kind (an annotator's label or an adjudicated gold label, never mixed) and how
+// each label was made. A study is a saved sample with its settings.
+QStringList annotationStudies(const SqlDialect &)
+{
+    return {
+        u"CREATE TABLE annotator ("
+        "id TEXT PRIMARY KEY, name TEXT NOT NULL, created_at TEXT NOT NULL, renamed_at TEXT)"_s,
+        u"INSERT INTO annotator (id, name, created_at)"
+        " SELECT annotator, annotator, MIN(at) FROM annotation_event GROUP BY annotator"_s,
+        u"INSERT INTO annotator (id, name, created_at)"
+        " SELECT annotator, annotator, MIN(created_at) FROM annotation_assignment"
+        " WHERE annotator NOT IN (SELECT id FROM annotator) GROUP BY annotator"_s,
+        u"ALTER TABLE annotation_event ADD COLUMN uid TEXT"_s,
+        u"ALTER TABLE annotation_event ADD COLUMN kind TEXT NOT NULL DEFAULT 'label'"_s,
+        u"ALTER TABLE annotation_event ADD COLUMN method TEXT"_s,
+        u"ALTER TABLE annotation_event ADD COLUMN judge_visible INTEGER"_s,
+        u"ALTER TABLE annotation_event ADD COLUMN shown_run_id INTEGER"_s,
+        u"ALTER TABLE annotation_event ADD COLUMN shown_verdict REAL"_s,
+        u"ALTER TABLE annotation_event ADD COLUMN study TEXT"_s,
+        u"ALTER TABLE annotation_event ADD COLUMN focus_ms INTEGER"_s,
+        u"ALTER TABLE annotation_event ADD COLUMN app_version TEXT"_s,
+        u"CREATE UNIQUE INDEX annotation_event_uid ON annotation_event (uid)"_s,
+        u"DROP INDEX annotation_target"_s,
+        u"CREATE INDEX annotation_target ON annotation_event (report_id, rubric_id, kind, annotator)"_s,
+        u"DROP VIEW current_annotation"_s,
+        u"CREATE VIEW current_annotation AS SELECT e.* FROM annotation_event e"
+        " WHERE e.id = (SELECT MAX(x.id) FROM annotation_event x"
+        " WHERE x.report_id = e.report_id AND x.rubric_id = e.rubric_id"
+        " AND x.kind = e.kind AND x.annotator = e.annotator)"_s,
+        // Settings only: the items stay in annotation_assignment under the same name. Blind is
+        // fixed when the study is made, so nobody can switch it off inside the study.
+        u"CREATE TABLE study ("
+        "name TEXT PRIMARY KEY, uid TEXT NOT NULL UNIQUE,"
+        " run_id INTEGER REFERENCES judge_run(id) ON DELETE SET NULL,"
+        " blind INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, created_by TEXT)"_s,
+    };
+}
+
 } // namespace
 
 const QList<Migration> &schemaMigrations()
@@ -243,6 +285,7 @@ const QList<Migration> &schemaMigrations()
         {6, u"fetched sources and their text"_s, fetchedSources},
         {7, u"report-scoped rubric items (extracted claims)"_s, reportClaims},
         {8, u"run leases: one process drives a run at a time"_s, runLeases},
+        {9, u"annotation studies: annotators, event provenance, gold labels"_s, annotationStudies},
     };
     return migrations;
 }

@@ -5,10 +5,12 @@
 #include "storecodec.h"
 
 #include <QAtomicInteger>
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QFileInfo>
 #include <QSqlError>
 #include <QThread>
+#include <QUuid>
 
 namespace Rubricate {
 
@@ -488,16 +490,38 @@ std::optional<RowId> ProjectStore::appendAnnotation(const AnnotationEvent &e)
         m_lastError = u"an annotation needs an annotator"_s;
         return std::nullopt;
     }
-    QSqlQuery &q
-        = prepared(u"INSERT INTO annotation_event (report_id, rubric_id, annotator, at, value,"
-                   " previous_value, note) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
-    bindAt(q, 0, e.reportId);
-    bindAt(q, 1, e.rubricId);
-    bindAt(q, 2, e.annotator);
-    bindAt(q, 3, StoreCodec::time(e.at.isValid() ? e.at : QDateTime::currentDateTimeUtc()));
-    bindAt(q, 4, StoreCodec::number(e.value));
-    bindAt(q, 5, StoreCodec::number(e.previousValue));
-    bindAt(q, 6, StoreCodec::text(e.note));
+    // An annotator first seen in an event (an import, a merge, a setting) is named by its id
+    // until someone gives a name.
+    const QString name = e.annotatorName.trimmed().isEmpty() ? e.annotator : e.annotatorName;
+    if (!addAnnotator({e.annotator, name, e.at, {}}))
+        return std::nullopt;
+    const LabelProvenance &p = e.provenance;
+    QSqlQuery &q = prepared(
+        u"INSERT INTO annotation_event (report_id, rubric_id, annotator, at, value,"
+        " previous_value, note, uid, kind, method, judge_visible, shown_run_id, shown_verdict,"
+        " study, focus_ms, app_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    const QString version
+        = p.appVersion.isEmpty() ? QCoreApplication::applicationVersion() : p.appVersion;
+    const QVariantList values = {
+        e.reportId,
+        e.rubricId,
+        e.annotator,
+        StoreCodec::time(e.at.isValid() ? e.at : QDateTime::currentDateTimeUtc()),
+        StoreCodec::number(e.value),
+        StoreCodec::number(e.previousValue),
+        StoreCodec::text(e.note),
+        e.uid.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces) : e.uid,
+        annotationKindKey(e.kind),
+        StoreCodec::text(labelMethodKey(p.method)),
+        StoreCodec::flag(p.judgeVisible),
+        StoreCodec::id(p.shownRunId ? std::optional<RowId>(p.shownRunId) : std::nullopt),
+        StoreCodec::number(p.shownVerdict),
+        StoreCodec::text(p.study),
+        p.focusMs ? QVariant(*p.focusMs) : QVariant(QMetaType(QMetaType::LongLong)),
+        StoreCodec::text(version),
+    };
+    for (int i = 0; i < values.size(); ++i)
+        bindAt(q, i, values.at(i));
     if (!exec(q))
         return std::nullopt;
     return q.lastInsertId().toLongLong();

@@ -359,9 +359,13 @@ public:
     std::optional<RowId> runBySourceHash(const QString &sourceHash);
     QList<Verdict> verdicts(RowId runId, RowId reportId);
     QList<Verdict> verdictsOfReport(RowId reportId); // every run's
-    QList<AnnotationEvent> annotationHistory(RowId reportId, RowId rubricId);
-    // Newest event per rubric of a report, in one read (of this annotator, or anyone's).
-    QHash<RowId, AnnotationEvent> currentAnnotations(RowId reportId, const QString &annotator = {});
+    QList<AnnotationEvent> annotationHistory(RowId reportId, RowId rubricId); // every kind
+    // Newest event per rubric of a report, in one read (of this annotator, or anyone's): an
+    // annotator's labels, or with AnnotationKind::Gold the adjudicated gold labels.
+    QHash<RowId, AnnotationEvent> currentAnnotations(RowId reportId, const QString &annotator = {},
+                                                     AnnotationKind kind = AnnotationKind::Label);
+    // Every event of the benchmark's items (empty key: every benchmark), oldest first.
+    QList<AnnotationEvent> annotationEvents(const QString &benchmarkKey = {});
     // The newest run with verdicts for this report: (id, name).
     std::optional<std::pair<RowId, QString>> newestRunFor(RowId reportId);
     // Every run with a verdict for this report, newest first: (id, name).
@@ -370,7 +374,8 @@ public:
     QHash<RowId, QList<EvidenceSpanRow>> evidenceSpansOfReport(RowId runId, RowId reportId);
     // Newest event for this target (of this annotator, or of anyone when empty).
     std::optional<AnnotationEvent> currentAnnotation(RowId reportId, RowId rubricId,
-                                                     const QString &annotator = {});
+                                                     const QString &annotator = {},
+                                                     AnnotationKind kind = AnnotationKind::Label);
     ProjectStats stats();
     QList<SearchHit> search(const QString &text, int limit = 50);
 
@@ -393,6 +398,26 @@ public:
     // The sample's items in position order, each with all its annotators; with `annotator`,
     // only the items that are theirs.
     QList<Assignment> assignments(const QString &sample, const QString &annotator = {});
+
+    // --- annotators and studies (projectstore_studies.cpp) ------------------------------
+    // Adds the annotator unless its id is known (a known one keeps its name).
+    bool addAnnotator(const Annotator &annotator);
+    // The id of the annotator with this name (or this id); a new annotator, whose id is the
+    // name, when nobody has it.
+    std::optional<QString> annotatorIdNamed(const QString &name);
+    // Renames in place: labels are keyed by the id, so they stay the person's.
+    bool renameAnnotator(const QString &id, const QString &name);
+    std::optional<Annotator> annotator(const QString &id);
+    QList<Annotator> annotators(); // by name
+    // Settings for a saved sample. Refuses a sample that does not exist and a study that
+    // does: settings such as blind are fixed once people start labelling under them.
+    bool saveStudy(const Study &study);
+    std::optional<Study> study(const QString &name); // a sample without settings: defaults
+    QList<Study> studies(); // every saved sample, oldest first
+    // The annotator's items in the study: unlabelled first, each part in sample order.
+    QList<QueueItem> studyQueue(const QString &study, const QString &annotatorId);
+    // Assigned and labelled items per annotator of the study, by name.
+    QList<StudyProgress> studyProgress(const QString &study);
 
     // --- fetched sources (projectstore_sources.cpp) -------------------------------------
     // Writes a batch in one transaction of its own: the bytes into document_blob by hash

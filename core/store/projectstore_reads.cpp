@@ -47,6 +47,12 @@ constexpr auto rubricColumns = "SELECT id, task_id, query_id, dimension, positio
                                " dimension_weight, mandatory, scale, duplicate_of, metadata,"
                                " report_id FROM rubric";
 
+constexpr auto annotationColumns
+    = "SELECT e.id, e.report_id, e.rubric_id, e.annotator, e.at, e.value, e.previous_value,"
+      " e.note, e.uid, e.kind, e.method, e.judge_visible, e.shown_run_id, e.shown_verdict,"
+      " e.study, e.focus_ms, e.app_version, COALESCE(a.name, e.annotator)"
+      " FROM annotation_event e LEFT JOIN annotator a ON a.id = e.annotator";
+
 AnnotationEvent annotationFrom(const QSqlQuery &q)
 {
     AnnotationEvent e;
@@ -58,6 +64,19 @@ AnnotationEvent annotationFrom(const QSqlQuery &q)
     e.value = StoreCodec::toNumber(q.value(5));
     e.previousValue = StoreCodec::toNumber(q.value(6));
     e.note = q.value(7).toString();
+    e.uid = q.value(8).toString();
+    e.kind = annotationKindFromKey(q.value(9).toString()).value_or(AnnotationKind::Label);
+    LabelProvenance &p = e.provenance;
+    p.method = labelMethodFromKey(q.value(10).toString());
+    if (!q.value(11).isNull())
+        p.judgeVisible = q.value(11).toInt() != 0;
+    p.shownRunId = StoreCodec::toId(q.value(12)).value_or(0);
+    p.shownVerdict = StoreCodec::toNumber(q.value(13));
+    p.study = q.value(14).toString();
+    if (!q.value(15).isNull())
+        p.focusMs = q.value(15).toLongLong();
+    p.appVersion = q.value(16).toString();
+    e.annotatorName = q.value(17).toString();
     return e;
 }
 
@@ -267,8 +286,8 @@ QList<ReportSummary> ProjectStore::reportSummaries(const QString &benchmarkKey,
         " LEFT JOIN persona pe ON pe.id = qr.persona_id"
         // The current label of a rubric is its newest event; a cleared label does not count.
         " LEFT JOIN (SELECT e.report_id, COUNT(*) AS labelled FROM annotation_event e"
-        "   JOIN (SELECT MAX(id) AS id FROM annotation_event"
-        "         WHERE (COALESCE(?, '') = '' OR annotator = ?) GROUP BY report_id, rubric_id)"
+        "   JOIN (SELECT MAX(id) AS id FROM annotation_event WHERE kind = 'label'"
+        "         AND (COALESCE(?, '') = '' OR annotator = ?) GROUP BY report_id, rubric_id)"
         "   newest ON newest.id = e.id WHERE e.value IS NOT NULL GROUP BY e.report_id)"
         "   ann ON ann.report_id = p.id"
         " WHERE (COALESCE(?, '') = '' OR b.key = ?)"
@@ -392,9 +411,8 @@ QList<Verdict> ProjectStore::verdictsOfReport(RowId reportId)
 QList<AnnotationEvent> ProjectStore::annotationHistory(RowId reportId, RowId rubricId)
 {
     QList<AnnotationEvent> out;
-    QSqlQuery &q = prepared(u"SELECT id, report_id, rubric_id, annotator, at, value,"
-                            " previous_value, note FROM annotation_event"
-                            " WHERE report_id = ? AND rubric_id = ? ORDER BY id"_s);
+    QSqlQuery &q = prepared(QString::fromLatin1(annotationColumns)
+                            + u" WHERE e.report_id = ? AND e.rubric_id = ? ORDER BY e.id"_s);
     bindAt(q, 0, reportId);
     bindAt(q, 1, rubricId);
     if (!exec(q))
@@ -405,19 +423,20 @@ QList<AnnotationEvent> ProjectStore::annotationHistory(RowId reportId, RowId rub
 }
 
 std::optional<AnnotationEvent> ProjectStore::currentAnnotation(RowId reportId, RowId rubricId,
-                                                               const QString &annotator)
+                                                               const QString &annotator,
+                                                               AnnotationKind kind)
 {
     // Ids grow with every append, so the largest id is the newest event even when two
     // machines' clocks disagree.
-    QSqlQuery &q = prepared(
-        u"SELECT id, report_id, rubric_id, annotator, at, value,"
-        " previous_value, note FROM annotation_event"
-        " WHERE report_id = ? AND rubric_id = ? AND (COALESCE(?, '') = '' OR annotator = ?)"
-        " ORDER BY id DESC LIMIT 1"_s);
+    QSqlQuery &q = prepared(QString::fromLatin1(annotationColumns)
+                            + u" WHERE e.report_id = ? AND e.rubric_id = ? AND e.kind = ?"
+                              " AND (COALESCE(?, '') = '' OR e.annotator = ?)"
+                              " ORDER BY e.id DESC LIMIT 1"_s);
     bindAt(q, 0, reportId);
     bindAt(q, 1, rubricId);
-    bindAt(q, 2, annotator);
+    bindAt(q, 2, annotationKindKey(kind));
     bindAt(q, 3, annotator);
+    bindAt(q, 4, annotator);
     if (!exec(q) || !q.next())
         return std::nullopt;
     AnnotationEvent e = annotationFrom(q);
@@ -425,23 +444,41 @@ std::optional<AnnotationEvent> ProjectStore::currentAnnotation(RowId reportId, R
     return e;
 }
 
-QHash<RowId, AnnotationEvent> ProjectStore::currentAnnotations(RowId reportId,
-                                                               const QString &annotator)
+QHash<RowId, AnnotationEvent>
+ProjectStore::currentAnnotations(RowId reportId, const QString &annotator, AnnotationKind kind)
 {
     QHash<RowId, AnnotationEvent> out;
     // Ascending ids: a later event of the same rubric replaces an earlier one.
-    QSqlQuery &q = prepared(u"SELECT id, report_id, rubric_id, annotator, at, value,"
-                            " previous_value, note FROM annotation_event WHERE report_id = ?"
-                            " AND (COALESCE(?, '') = '' OR annotator = ?) ORDER BY id"_s);
+    QSqlQuery &q = prepared(QString::fromLatin1(annotationColumns)
+                            + u" WHERE e.report_id = ? AND e.kind = ?"
+                              " AND (COALESCE(?, '') = '' OR e.annotator = ?) ORDER BY e.id"_s);
     bindAt(q, 0, reportId);
-    bindAt(q, 1, annotator);
+    bindAt(q, 1, annotationKindKey(kind));
     bindAt(q, 2, annotator);
+    bindAt(q, 3, annotator);
     if (!exec(q))
         return out;
     while (q.next()) {
         const AnnotationEvent e = annotationFrom(q);
         out.insert(e.rubricId, e);
     }
+    return out;
+}
+
+QList<AnnotationEvent> ProjectStore::annotationEvents(const QString &benchmarkKey)
+{
+    QList<AnnotationEvent> out;
+    QSqlQuery &q = prepared(QString::fromLatin1(annotationColumns)
+                            + u" JOIN report p ON p.id = e.report_id"
+                              " JOIN task t ON t.id = p.task_id"
+                              " JOIN benchmark b ON b.id = t.benchmark_id"
+                              " WHERE (COALESCE(?, '') = '' OR b.key = ?) ORDER BY e.id"_s);
+    bindAt(q, 0, benchmarkKey);
+    bindAt(q, 1, benchmarkKey);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.append(annotationFrom(q));
     return out;
 }
 
@@ -622,9 +659,11 @@ QList<RatingRow> ProjectStore::ratingRows(const QString &benchmarkKey)
                    + u", 'run:' || jr.id, jr.name, 1, x.value FROM verdict x"
                      " JOIN judge_run jr ON jr.id = x.run_id"_s
                    + items + u" UNION ALL SELECT "_s + columns
-                   + u", 'human:' || x.annotator, x.annotator, 0, x.value FROM annotation_event x"
-                     " JOIN (SELECT MAX(id) AS id FROM annotation_event"
-                     "       GROUP BY report_id, rubric_id, annotator) newest ON newest.id = x.id"_s
+                   + u", 'human:' || x.annotator, COALESCE(an.name, x.annotator), 0, x.value"
+                     " FROM annotation_event x"
+                     " JOIN (SELECT MAX(id) AS id FROM annotation_event WHERE kind = 'label'"
+                     "       GROUP BY report_id, rubric_id, annotator) newest ON newest.id = x.id"
+                     " LEFT JOIN annotator an ON an.id = x.annotator"_s
                    + items + u" AND x.value IS NOT NULL ORDER BY 1, 2, 11"_s);
     for (int i = 0; i < 4; ++i)
         bindAt(q, i, benchmarkKey);

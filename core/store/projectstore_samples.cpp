@@ -76,16 +76,25 @@ bool ProjectStore::saveAssignments(const QString &sample, quint32 seed,
         u"INSERT INTO annotation_assignment (sample, report_id, rubric_id, annotator, position,"
         " created_at, seed) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
     const QVariant now = StoreCodec::time(QDateTime::currentDateTimeUtc());
+    QHash<QString, QString> ids; // as given (a name or an id) -> annotator id
     for (const Assignment &a : assignments) {
         if (a.annotators.isEmpty()) {
             m_lastError = u"item %1/%2 has no annotator"_s.arg(a.reportId).arg(a.rubricId);
             return false;
         }
-        for (const QString &annotator : a.annotators) {
-            if (annotator.trimmed().isEmpty()) {
+        for (const QString &named : a.annotators) {
+            if (named.trimmed().isEmpty()) {
                 m_lastError = u"an assignment needs an annotator"_s;
                 return false;
             }
+            auto id = ids.constFind(named);
+            if (id == ids.cend()) {
+                const auto found = annotatorIdNamed(named);
+                if (!found)
+                    return false;
+                id = ids.insert(named, *found);
+            }
+            const QString &annotator = *id;
             bindAt(insert, 0, sample);
             bindAt(insert, 1, a.reportId);
             bindAt(insert, 2, a.rubricId);

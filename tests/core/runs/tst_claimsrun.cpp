@@ -125,7 +125,11 @@ private slots:
         force.force = true;
         force.models = {u"ModelB"_s};
         QVERIFY(extractClaims(store, force, &error));
-        AnnotationEvent label{0, first.id, claims.at(1).id, u"ana"_s, {}, 0.0, std::nullopt, {}};
+        AnnotationEvent label;
+        label.reportId = first.id;
+        label.rubricId = claims.at(1).id;
+        label.annotator = u"ana"_s;
+        label.value = 0.0;
         QVERIFY(store.appendAnnotation(label));
         force.models.clear();
         QVERIFY(!extractClaims(store, force, &error));

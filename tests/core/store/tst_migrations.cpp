@@ -131,6 +131,25 @@ private slots:
         QCOMPARE(store->claims(report->id).size(), 1);
         QCOMPARE(store->reportItems(*report).size(), 3);
         QCOMPARE(store->reportItems(*report).constLast().text, claim.text);
+
+        // ... and migration 9's: the people who labelled before ids existed are annotators
+        // whose id is their old name, so their labels stay theirs through a rename.
+        const QList<Annotator> people = store->annotators();
+        QVERIFY(!people.isEmpty());
+        const QString legacy = store->annotationHistory(1, 1).constFirst().annotator;
+        QVERIFY(store->annotator(legacy));
+        QCOMPARE(store->annotator(legacy)->name, legacy);
+        const int labelled = store->currentAnnotations(1, legacy).size();
+        QVERIFY(labelled > 0);
+        QVERIFY(store->renameAnnotator(legacy, u"Renamed Person"_s));
+        QCOMPARE(store->currentAnnotations(1, legacy).size(), labelled);
+        QCOMPARE(store->annotationHistory(1, 1).constFirst().annotatorName, u"Renamed Person"_s);
+        // Old events are labels with no provenance and no uid yet; new ones get both.
+        const AnnotationEvent old = store->annotationHistory(1, 1).constFirst();
+        QCOMPARE(old.kind, AnnotationKind::Label);
+        QCOMPARE(old.provenance.method, LabelMethod::Unknown);
+        QVERIFY(old.uid.isEmpty());
+        QVERIFY(!q.exec(u"UPDATE annotation_event SET uid = 'x'"_s));
     }
 
     void upgradesStepByStep()
