@@ -518,6 +518,10 @@
         <source>Annotators</source>
         <translation>标注者</translation>
     </message>
+    <message>
+        <source>Rubric</source>
+        <translation>评分项</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::ImportDialog</name>
@@ -1147,6 +1151,10 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>What Rubricate chose where a benchmark's reference scripts are silent, and the settings that change it</source>
         <translation>当基准的参考脚本未作规定时 Rubricate 所做的选择，以及可改变这些选择的设置</translation>
+    </message>
+    <message>
+        <source>Blind mode: the judge's evidence is not shown.</source>
+        <translation>盲评模式：不显示评审的证据。</translation>
     </message>
 </context>
 <context>
@@ -2589,6 +2597,10 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Stale: the criterion was edited after this verdict; judge it again.</source>
         <translation>已过期：此结论之后标准被修改过，请重新评审。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a label on this scale; use %2</source>
+        <translation>“%1” 不是此量表上的标签；请用 %2</translation>
     </message>
 </context>
 <context>

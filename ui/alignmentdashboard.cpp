@@ -45,6 +45,7 @@ QTableView *makeTable(QAbstractItemModel *model, QWidget *parent, const QString 
 struct Loaded {
     QList<RatingRow> rows;
     QHash<QString, QSet<std::pair<RowId, RowId>>> samples;
+    QHash<RowId, QString> rubricTexts;
     QString error;
 };
 
@@ -130,6 +131,10 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     m_comparisonsView = makeTable(m_comparisons, this, u"alignComparisons"_s);
     m_disagreementsView = makeTable(m_disagreements, this, u"alignDisagreements"_s);
     m_disagreementsView->setToolTip(tr("Double-click (or Enter) opens the report at the rubric"));
+    // The rubric takes the room that is left and elides the rest (its tooltip has it whole).
+    m_disagreementsView->horizontalHeader()->setStretchLastSection(false);
+    m_disagreementsView->horizontalHeader()->setSectionResizeMode(DisagreementsModel::Rubric,
+                                                                  QHeaderView::Stretch);
     const auto open = [this](const QModelIndex &index) {
         emit openRubric(index.data(DisagreementsModel::ReportIdRole).toLongLong(),
                         index.data(DisagreementsModel::RubricIdRole).toLongLong());
@@ -206,6 +211,7 @@ void AlignmentDashboard::load()
             Loaded out;
             if (auto store = ProjectStore::open(path, &out.error)) {
                 out.rows = store->ratingRows();
+                out.rubricTexts = store->rubricTexts();
                 for (const QString &sample : store->samples()) {
                     auto &items = out.samples[sample];
                     for (const Assignment &a : store->assignments(sample))
@@ -220,6 +226,7 @@ void AlignmentDashboard::load()
                 return;
             m_rows = out.rows;
             m_samples = out.samples;
+            m_rubricTexts = out.rubricTexts;
             if (!out.error.isEmpty())
                 m_summary->setText(out.error);
             fillChoices();
@@ -350,7 +357,7 @@ void AlignmentDashboard::recompute()
 void AlignmentDashboard::showReport()
 {
     m_comparisons->setComparisons(m_report.comparisons);
-    m_disagreements->setDisagreements(m_report.disagreements);
+    m_disagreements->setDisagreements(m_report.disagreements, m_rubricTexts);
     updateChartWidget(m_confusion, confusionChart(m_report));
     updateChartWidget(m_breakdownChart, breakdownChart(m_report, BreakdownStatistic::Kappa));
     updateChartWidget(m_levels, alphaLevelsChart(m_report));

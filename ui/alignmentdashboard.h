@@ -70,6 +70,7 @@ private:
     QList<RatingRow> m_rows;
     // Saved subsets: the project's annotation samples, by name.
     QHash<QString, QSet<std::pair<RowId, RowId>>> m_samples;
+    QHash<RowId, QString> m_rubricTexts; // what the disagreement list shows of each item
     AlignmentReport m_report;
     quint64 m_rowsRequest = 0;
     quint64 m_reportRequest = 0;

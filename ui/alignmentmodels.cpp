@@ -96,10 +96,12 @@ QVariant ComparisonsModel::headerData(int section, Qt::Orientation orientation, 
     }
 }
 
-void DisagreementsModel::setDisagreements(const QList<Disagreement> &rows)
+void DisagreementsModel::setDisagreements(const QList<Disagreement> &rows,
+                                          const QHash<RowId, QString> &rubricTexts)
 {
     beginResetModel();
     m_rows = rows;
+    m_rubricTexts = rubricTexts;
     endResetModel();
 }
 
@@ -122,6 +124,8 @@ QVariant DisagreementsModel::data(const QModelIndex &index, int role) const
         return d.reportId;
     if (role == RubricIdRole)
         return d.rubricId;
+    if (role == Qt::ToolTipRole && index.column() == Rubric)
+        return m_rubricTexts.value(d.rubricId);
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -131,6 +135,8 @@ QVariant DisagreementsModel::data(const QModelIndex &index, int role) const
         return d.model;
     case Dimension:
         return d.dimension;
+    case Rubric:
+        return m_rubricTexts.value(d.rubricId).simplified();
     case Judge:
         return QString::number(d.judge);
     case Human:
@@ -153,6 +159,8 @@ QVariant DisagreementsModel::headerData(int section, Qt::Orientation orientation
         return tr("Agent");
     case Dimension:
         return tr("Dimension");
+    case Rubric:
+        return tr("Rubric");
     case Judge:
         return tr("Judge");
     case Human:

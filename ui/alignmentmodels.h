@@ -33,11 +33,15 @@ class DisagreementsModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { Task, Model, Dimension, Judge, Human, People, ColumnCount };
+    // The rubric's text tells apart rows that agree on everything else (one report's
+    // rubrics of one dimension).
+    enum Column { Task, Model, Dimension, Rubric, Judge, Human, People, ColumnCount };
     enum Role { ReportIdRole = Qt::UserRole + 1, RubricIdRole };
     using QAbstractTableModel::QAbstractTableModel;
 
-    void setDisagreements(const QList<Disagreement> &rows);
+    // `rubricTexts`: rubric id → text, the whole text (the view elides, the tooltip has it).
+    void setDisagreements(const QList<Disagreement> &rows,
+                          const QHash<RowId, QString> &rubricTexts);
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
@@ -46,6 +50,7 @@ public:
 
 private:
     QList<Disagreement> m_rows;
+    QHash<RowId, QString> m_rubricTexts;
 };
 
 } // namespace Rubricate

@@ -201,6 +201,9 @@ void paintHeatmap(QPainter *painter, const QRectF &rect, const ChartSpec &spec)
                           Qt::AlignCenter, spec.labels.at(c));
     }
     for (qsizetype r = 0; r < rows; ++r) {
+        // The cells below set the pen for their own text (white on dark cells): each row's
+        // label needs black again, or it vanishes white on white.
+        painter->setPen(Qt::black);
         painter->drawText(QRectF(rect.left(), grid.top() + r * ch, labelWidth - 6, ch),
                           Qt::AlignRight | Qt::AlignVCenter, spec.rowLabels.at(r));
         for (qsizetype c = 0; c < columns; ++c) {

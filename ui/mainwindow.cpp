@@ -503,7 +503,10 @@ void MainWindow::connectWorkers()
         const bool onRubric = m_reportView->currentMark() >= 0
             && m_reportView->marks().at(m_reportView->currentMark()).rubricId == rubric;
         if (!(onRubric ? m_reportView->cycleEvidence(step) : m_reportView->focusRubric(rubric)))
-            statusBar()->showMessage(tr("This rubric has no evidence in the report."), 4000);
+            statusBar()->showMessage(m_verdictPanel->blindAction()->isChecked()
+                                         ? tr("Blind mode: the judge's evidence is not shown.")
+                                         : tr("This rubric has no evidence in the report."),
+                                     4000);
     });
     connect(m_verdictPanel, &VerdictPanel::reportStepRequested, this, [this](int step) {
         if (!m_explorer->stepReport(step))

@@ -35,6 +35,13 @@ QString escaped(const QString &text)
     return text.toHtmlEscaped().replace(u'\n', u"<br>"_s);
 }
 
+// At most `length` characters, the cut marked with an ellipsis so it does not read as the
+// whole text.
+QString elided(const QString &text, qsizetype length)
+{
+    return text.size() <= length ? text : text.left(length - 1).trimmed() + u'…';
+}
+
 } // namespace
 
 VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
@@ -74,6 +81,8 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
     m_view->horizontalHeader()->setSectionResizeMode(VerdictModel::RubricColumn,
                                                      QHeaderView::Stretch);
     m_view->horizontalHeader()->setSectionResizeMode(VerdictModel::DimensionColumn,
+                                                     QHeaderView::Interactive);
+    m_view->horizontalHeader()->setSectionResizeMode(VerdictModel::NoteColumn,
                                                      QHeaderView::Interactive);
     m_view->setColumnHidden(VerdictModel::OtherJudgeColumn, true);
     m_view->setColumnHidden(VerdictModel::ReasonColumn, true);
@@ -118,7 +127,7 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
     });
 
     // Label keys: every scale's keys exist; a key the current rubric's scale does not know
-    // does nothing (valueForKey gives no value).
+    // says so in the status bar (valueForKey gives no value).
     for (const QChar key : u"0123456789-PT"_s) {
         addKey(QKeySequence(QString(key)), tr("Label with %1").arg(key),
                [this, key] { labelWithKey(key); });
@@ -241,12 +250,9 @@ void VerdictPanel::selectRubric(RowId rubricId)
 
 QList<VerdictRow> VerdictPanel::visibleRows() const
 {
-    QList<VerdictRow> rows;
-    for (const VerdictRow &r : m_model->rows()) {
-        if (!m_model->judgeHidden(r))
-            rows.append(r);
-    }
-    return rows;
+    // The report's highlights are coloured by the judge's verdict on text that every rubric
+    // shares: a labelled rubric's marks would anchor the next one, so blind mode shows none.
+    return m_model->isBlind() ? QList<VerdictRow>() : m_model->rows();
 }
 
 void VerdictPanel::clear()
@@ -316,18 +322,17 @@ void VerdictPanel::showVerdicts(const QString &projectPath, const LoadedReport &
     m_view->setColumnHidden(VerdictModel::OtherJudgeColumn, loaded.otherRunId == 0);
     m_view->setColumnHidden(VerdictModel::WeightColumn, !m_model->hasWeights());
     // Long dimension names (PDR-Bench's "actionability_practicality", ResearchRubrics'
-    // axes) would take the rubric's room: the column fits its contents up to a cap and
-    // elides beyond it (the rubric's details show the whole name).
-    m_view->resizeColumnToContents(VerdictModel::DimensionColumn);
-    m_view->setColumnWidth(VerdictModel::DimensionColumn,
-                           std::min(m_view->columnWidth(VerdictModel::DimensionColumn),
-                                    m_view->fontMetrics().averageCharWidth() * 22));
+    // axes) and long notes would take the rubric's room and push the headers after them
+    // out of sight: those columns fit their contents up to a cap and elide beyond it (the
+    // details and the note's tooltip show the whole text).
+    fitColumn(VerdictModel::DimensionColumn, 22);
+    fitColumn(VerdictModel::NoteColumn, 12);
 
     const int keepRow = keepRubric ? m_model->rowOfRubric(keepRubric) : -1;
     if (keepRow >= 0 && m_view->currentIndex().row() != keepRow)
         m_view->setCurrentIndex(m_model->index(keepRow, VerdictModel::RubricColumn));
     else if (!m_view->currentIndex().isValid() && m_model->rowCount() > 0)
-        m_view->setCurrentIndex(m_model->index(0, VerdictModel::RubricColumn));
+        m_view->setCurrentIndex(m_model->index(firstUnlabelledRow(), VerdictModel::RubricColumn));
     updateTitle();
     updateDetails();
 
@@ -338,6 +343,23 @@ void VerdictPanel::showVerdicts(const QString &projectPath, const LoadedReport &
     m_detailTabs->setTabVisible(personaTab, loaded.query.has_value());
     // Other benchmarks keep the details as they were, without a lone tab over them.
     m_detailTabs->tabBar()->setVisible(loaded.query.has_value());
+}
+
+void VerdictPanel::fitColumn(int column, int characters)
+{
+    m_view->resizeColumnToContents(column);
+    m_view->setColumnWidth(column,
+                           std::min(m_view->columnWidth(column),
+                                    m_view->fontMetrics().averageCharWidth() * characters));
+}
+
+int VerdictPanel::firstUnlabelledRow() const
+{
+    // A report opened again continues where this annotator stopped.
+    const QList<VerdictRow> &rows = m_model->rows();
+    const auto open = std::find_if(rows.cbegin(), rows.cend(),
+                                   [](const VerdictRow &r) { return !r.humanValue; });
+    return open == rows.cend() ? 0 : int(open - rows.cbegin());
 }
 
 void VerdictPanel::updateTitle()
@@ -450,8 +472,16 @@ void VerdictPanel::labelWithKey(QChar key)
     const VerdictRow *row = m_model->rowAt(m_view->currentIndex().row());
     if (!row)
         return;
-    if (const auto value = valueForKey(row->scale, key))
+    if (const auto value = valueForKey(row->scale, key)) {
         setHumanLabel(*value);
+        return;
+    }
+    // Silence would read as a label taken: name the keys that are.
+    QStringList keys;
+    for (const double v : scaleValues(row->scale))
+        keys << keyForValue(row->scale, v);
+    emit message(
+        tr("“%1” is not a label on this scale; use %2").arg(QString(key), keys.join(u", "_s)));
 }
 
 void VerdictPanel::acceptJudge()
@@ -491,7 +521,7 @@ void VerdictPanel::editNote()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setObjectName(u"noteDialog"_s);
     dialog->setWindowTitle(tr("Note"));
-    dialog->setLabelText(tr("Note on “%1”:").arg(row->rubricText.simplified().left(80)));
+    dialog->setLabelText(tr("Note on “%1”:").arg(elided(row->rubricText.simplified(), 80)));
     dialog->setTextValue(row->humanNote);
     const RowId report = m_report;
     const RowId rubric = row->rubricId;

@@ -48,7 +48,8 @@ public:
     QString title() const;
     RowId currentRubric() const;
     void selectRubric(RowId rubricId);
-    // The rows whose evidence may be shown: all of them, less what blind mode hides.
+    // The rows whose evidence the report may highlight: all of them, none in blind mode
+    // (a labelled rubric shows the judge's evidence in its details only).
     QList<VerdictRow> visibleRows() const;
 
     // The keys this panel answers to, for the shortcut sheet: (keys, what they do).
@@ -77,6 +78,10 @@ private:
     void updateDetails();
     void updateTitle();
     void chooseRuns();
+    // Fits a column to its contents, at most `characters` average characters wide.
+    void fitColumn(int column, int characters);
+    // The first row without this annotator's label; 0 when every row has one.
+    int firstUnlabelledRow() const;
 
     QUndoStack *m_undo;
     AnnotationWriter *m_writer;

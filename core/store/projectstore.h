@@ -325,6 +325,9 @@ public:
     // The task's (or query's) own rubrics; never a report's claims.
     QList<Rubric> rubrics(RowId taskId, std::optional<RowId> queryId = std::nullopt);
     QList<Rubric> allRubricsOfTask(RowId taskId); // including PDR-Bench query criteria
+    // The text of every rubric item (claims too), by id: what a list of rated items shows
+    // beside ratingRows(), which leave the text out.
+    QHash<RowId, QString> rubricTexts();
     // The claims extracted from one report (Rubric::reportId set), in id order.
     QList<Rubric> claims(RowId reportId);
     // Every item a report is judged and labelled on: its task's (or query's) rubrics, then its

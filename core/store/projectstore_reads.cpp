@@ -192,6 +192,17 @@ QList<Rubric> ProjectStore::rubrics(RowId taskId, std::optional<RowId> queryId)
                       {taskId, queryId.value_or(0)});
 }
 
+QHash<RowId, QString> ProjectStore::rubricTexts()
+{
+    QHash<RowId, QString> out;
+    QSqlQuery &q = prepared(u"SELECT id, text FROM rubric"_s);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.insert(q.value(0).toLongLong(), q.value(1).toString());
+    return out;
+}
+
 QList<Rubric> ProjectStore::allRubricsOfTask(RowId taskId)
 {
     return rubricRows(u"task_id = ? AND report_id IS NULL ORDER BY id"_s, {taskId});

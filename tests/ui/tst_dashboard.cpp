@@ -1,6 +1,7 @@
 // The agreement dashboard on the demo project (one judge run, two annotators): it computes
 // off the GUI thread, a filter changes the numbers, a disagreement opens the report at its
 // rubric, and the export writes every table and chart.
+#include "alignmentcharts.h"
 #include "alignmentdashboard.h"
 #include "alignmentmodels.h"
 #include "demo/demoproject.h"
@@ -13,15 +14,19 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QHeaderView>
+#include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QPainter>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXmlStreamReader>
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
@@ -37,6 +42,7 @@ class TestDashboard : public QObject
 private slots:
     void initTestCase();
     void dashboardComputesFiltersOpensAndExports();
+    void annotatorMatrixLabelsEveryRow();
 
 private:
     QTemporaryDir m_dir;
@@ -120,6 +126,41 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
     for (const Disagreement &d : dashboard->report().disagreements)
         QCOMPARE(d.model, u"AtlasAgent"_s);
 
+    // Each disagreement names its rubric, so rows of one report and dimension read apart;
+    // the column takes the room that is left and the tooltip has the whole text.
+    const QAbstractItemModel *listed = dashboard->disagreementsView()->model();
+    QCOMPARE(listed->headerData(DisagreementsModel::Rubric, Qt::Horizontal).toString(),
+             u"Rubric"_s);
+    QCOMPARE(dashboard->disagreementsView()->horizontalHeader()->sectionResizeMode(
+                 DisagreementsModel::Rubric),
+             QHeaderView::Stretch);
+    QVERIFY(listed->rowCount() > 1);
+    {
+        QString error;
+        auto store = ProjectStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        QSet<QString> rowTexts;
+        for (int row = 0; row < listed->rowCount(); ++row) {
+            const QModelIndex cell = listed->index(row, DisagreementsModel::Rubric);
+            const auto report
+                = store->report(cell.data(DisagreementsModel::ReportIdRole).toLongLong());
+            QVERIFY(report);
+            QString text;
+            for (const Rubric &r : store->reportItems(*report)) {
+                if (r.id == cell.data(DisagreementsModel::RubricIdRole).toLongLong())
+                    text = r.text;
+            }
+            QVERIFY(!text.isEmpty());
+            QCOMPARE(cell.data().toString(), text.simplified());
+            QCOMPARE(cell.data(Qt::ToolTipRole).toString(), text);
+            QStringList shown;
+            for (int column = 0; column < listed->columnCount(); ++column)
+                shown << listed->index(row, column).data().toString();
+            rowTexts.insert(shown.join(u'|'));
+        }
+        QCOMPARE(rowTexts.size(), listed->rowCount());
+    }
+
     // Binary labels: two categories.
     dashboard->collapseBox()->setCurrentIndex(1);
     QTRY_VERIFY_WITH_TIMEOUT(dashboard->report().categories.size() == 2 && !dashboard->isBusy(),
@@ -158,6 +199,84 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
     QFile svg(QDir(out).filePath(u"confusion.svg"_s));
     QVERIFY(svg.open(QIODevice::ReadOnly));
     QVERIFY(svg.readAll().contains("<svg"));
+}
+
+void TestDashboard::annotatorMatrixLabelsEveryRow()
+{
+    // Three annotators who agree well: dark cells with white numbers, on every row.
+    AlignmentReport report;
+    const QStringList names{u"Ana"_s, u"Ben"_s, u"Cyd"_s};
+    for (const QString &name : names) {
+        report.annotators << u"human:"_s + name;
+        report.raterNames.insert(u"human:"_s + name, name);
+    }
+    for (qsizetype a = 0; a < names.size(); ++a) {
+        for (qsizetype b = a + 1; b < names.size(); ++b) {
+            Comparison c;
+            c.kind = u"human-human"_s;
+            c.raterA = report.annotators.at(a);
+            c.raterB = report.annotators.at(b);
+            c.kappa.point = StatResult::defined(0.9, 40);
+            report.comparisons << c;
+        }
+    }
+    const ChartSpec spec = annotatorPairsChart(report);
+    QCOMPARE(spec.rowLabels, names);
+
+    // On screen (and in the PNG, painted the same way): every row label has ink to the left
+    // of the cells, one band of it per row.
+    QImage image(720, 440, QImage::Format_RGB32);
+    image.fill(Qt::white);
+    double labelRight = 0;
+    {
+        QPainter painter(&image);
+        const QFontMetricsF metrics(painter.font(), &image);
+        for (const QString &name : names)
+            labelRight = std::max(labelRight, metrics.horizontalAdvance(name));
+        labelRight += 6; // labels end 6 px before the cells
+        paintHeatmap(&painter, QRectF(image.rect()), spec);
+    }
+    int bands = 0;
+    bool inBand = false;
+    for (int y = 0; y < image.height(); ++y) {
+        bool ink = false;
+        for (int x = 0; x < int(labelRight) && !ink; ++x)
+            ink = qGray(image.pixel(x, y)) < 128;
+        bands += ink && !inBand ? 1 : 0;
+        inBand = ink;
+    }
+    QCOMPARE(bands, int(names.size()));
+
+    // In the SVG: each name is a column and a row label, and none is drawn in white.
+    const QString svgPath = m_dir.filePath(u"pairs.svg"_s);
+    QString error;
+    QVERIFY2(writeChartSvg(spec, svgPath, 720, 440, &error), qPrintable(error));
+    QFile svg(svgPath);
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&svg);
+    QHash<QString, int> drawn;
+    QList<QString> fills{u"#000000"_s};
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement()) {
+            const QString fill = xml.attributes().value(u"fill"_s).toString();
+            fills.append(fill.isEmpty() || fill == "none"_L1 ? fills.last() : fill);
+            if (xml.name() == "text"_L1) {
+                const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+                const QString colour = fills.takeLast();
+                if (names.contains(text.trimmed())) {
+                    QVERIFY2(colour.compare(u"#ffffff"_s, Qt::CaseInsensitive) != 0,
+                             qPrintable(text));
+                    ++drawn[text.trimmed()];
+                }
+            }
+        } else if (xml.isEndElement()) {
+            fills.removeLast();
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    for (const QString &name : names)
+        QCOMPARE(drawn.value(name), 2);
 }
 
 QTEST_MAIN(TestDashboard)

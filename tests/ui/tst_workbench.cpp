@@ -19,6 +19,7 @@
 #include <QComboBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QHeaderView>
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QListWidget>
@@ -26,6 +27,7 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -60,9 +62,15 @@ private slots:
     void droppedFileOpensImportWithItsKind();
     void annotatorNameComesFromPreferences();
     void evidenceMarksFollowRenderedText();
+    void notePromptElidesAndHeadersStayVisible();
+    void unknownLabelKeySaysSo();
+    void reopenedReportStartsAtFirstUnlabelled();
+    void blindKeyClearsAndRestoresEvidence_data();
+    void blindKeyClearsAndRestoresEvidence();
 
 private:
     void openReport(const QString &format, const QString &model = {});
+    void openReportOf(const QString &benchmarkKey);
     RowId reportId(const QString &format, const QString &model = {}) const;
     QList<AnnotationEvent> events(RowId report, RowId rubric);
 
@@ -122,6 +130,17 @@ void TestWorkbench::openReport(const QString &format, const QString &model)
     QVERIFY(id);
     QVERIFY(m_window->explorer()->selectReport(id));
     QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), id, LoadTimeout);
+    QTRY_VERIFY(m_window->verdictPanel()->model()->rowCount() > 0);
+}
+
+void TestWorkbench::openReportOf(const QString &benchmarkKey)
+{
+    const auto report
+        = std::find_if(m_reports.cbegin(), m_reports.cend(),
+                       [&](const ReportSummary &r) { return r.benchmarkKey == benchmarkKey; });
+    QVERIFY(report != m_reports.cend());
+    QVERIFY(m_window->explorer()->selectReport(report->id));
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), report->id, LoadTimeout);
     QTRY_VERIFY(m_window->verdictPanel()->model()->rowCount() > 0);
 }
 
@@ -223,14 +242,14 @@ void TestWorkbench::blindModeHidesUntilLabelled()
     QTest::keyClick(table, Qt::Key_A);
     QVERIFY(!model->rowAt(0)->humanValue);
 
-    // Committing a label reveals that row's verdict and evidence, and only that row's.
+    // Committing a label reveals that row's verdict, and only that row's; the report keeps
+    // its highlights off (they would anchor the rubrics still to label).
     const RowId rubric = model->rowAt(0)->rubricId;
     QTest::keyClick(table, Qt::Key_0);
     QTRY_COMPARE(model->index(0, VerdictModel::HumanColumn).data().toString(), u"0"_s);
     QTRY_VERIFY(model->index(0, VerdictModel::JudgeColumn).data().toString() != u"·"_s);
     QCOMPARE(model->index(1, VerdictModel::JudgeColumn).data().toString(), u"·"_s);
-    for (const EvidenceMark &m : view->marks())
-        QCOMPARE(m.rubricId, rubric);
+    QVERIFY(view->marks().isEmpty());
 
     // Off again: everything shows.
     blind->trigger();
@@ -505,6 +524,159 @@ void TestWorkbench::evidenceMarksFollowRenderedText()
     QVERIFY(evidenceMarks({row}, source, rendered).isEmpty());
     QVERIFY(evidenceColour(1, VerdictScale::Drb2Tristate)
             != evidenceColour(-1, VerdictScale::Drb2Tristate));
+}
+
+void TestWorkbench::notePromptElidesAndHeadersStayVisible()
+{
+    m_window->resize(1400, 900);
+    openReport(u"md"_s);
+    VerdictPanel *panel = m_window->verdictPanel();
+    VerdictModel *model = panel->model();
+    QTableView *table = panel->view();
+    int row = -1;
+    for (int i = 0; i < model->rowCount() && row < 0; ++i) {
+        if (model->rowAt(i)->rubricText.simplified().size() > 80)
+            row = i;
+    }
+    QVERIFY(row >= 0);
+    const QString rubric = model->rowAt(row)->rubricText.simplified();
+
+    // The prompt shows the start of a long rubric and marks the cut.
+    table->setFocus();
+    table->setCurrentIndex(model->index(row, VerdictModel::RubricColumn));
+    QTest::keyClick(table, Qt::Key_N);
+    QInputDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<QInputDialog *>(u"noteDialog"_s)) != nullptr);
+    const QString label = dialog->labelText();
+    QVERIFY2(label.endsWith(u"…”:"_s), qPrintable(label));
+    const QString shown = label.mid(label.indexOf(u'“') + 1).chopped(3);
+    QVERIFY(shown.size() < rubric.size());
+    QVERIFY2(rubric.startsWith(shown), qPrintable(shown));
+
+    // A long note elides in its column: every header stays in sight, the rubric keeps room.
+    const QString note = u"The quote is right but the figure it supports is from another "
+                         "table of the same report, which the judge did not read; the rubric "
+                         "asks for the 2024 figure, so this is not met."_s;
+    dialog->setTextValue(note);
+    dialog->accept();
+    QTRY_COMPARE(model->index(row, VerdictModel::NoteColumn).data().toString(), note);
+    QCOMPARE(model->index(row, VerdictModel::NoteColumn).data(Qt::ToolTipRole).toString(), note);
+    const QHeaderView *header = table->horizontalHeader();
+    for (int column = 0; column < header->count(); ++column) {
+        if (header->isSectionHidden(column))
+            continue;
+        const int right = header->sectionViewportPosition(column) + header->sectionSize(column);
+        QVERIFY2(header->sectionViewportPosition(column) >= 0
+                     && right <= header->viewport()->width(),
+                 qPrintable(model->headerData(column, Qt::Horizontal).toString()));
+    }
+    QVERIFY(header->sectionSize(VerdictModel::RubricColumn)
+            > header->sectionSize(VerdictModel::NoteColumn));
+}
+
+void TestWorkbench::unknownLabelKeySaysSo()
+{
+    openReportOf(u"researchrubrics"_s);
+    VerdictPanel *panel = m_window->verdictPanel();
+    VerdictModel *model = panel->model();
+    QTableView *table = panel->view();
+    QCOMPARE(model->rowAt(0)->scale, VerdictScale::Ternary);
+    table->setFocus();
+    table->setCurrentIndex(model->index(0, VerdictModel::RubricColumn));
+    const RowId report = m_window->reportView()->reportId();
+    const RowId rubric = model->rowAt(0)->rubricId;
+
+    // "-" is DRB-II's −1, not a ResearchRubrics label: said, and nothing written.
+    QTest::keyClick(table, Qt::Key_Minus);
+    QCOMPARE(m_window->statusBar()->currentMessage(),
+             u"“-” is not a label on this scale; use 1, P, 0"_s);
+    QVERIFY(!model->rowAt(0)->humanValue);
+    QVERIFY(events(report, rubric).isEmpty());
+
+    // A key the scale knows still labels.
+    QTest::keyClick(table, Qt::Key_P);
+    QTRY_COMPARE(model->rowAt(0)->humanValue, std::optional<double>(0.5));
+    QCOMPARE(events(report, rubric).size(), 1);
+}
+
+void TestWorkbench::reopenedReportStartsAtFirstUnlabelled()
+{
+    openReport(u"md"_s);
+    const RowId first = m_window->reportView()->reportId();
+    VerdictPanel *panel = m_window->verdictPanel();
+    VerdictModel *model = panel->model();
+    QTableView *table = panel->view();
+    QVERIFY(model->rowCount() > 2);
+    table->setFocus();
+    for (int row = 0; row < 2; ++row) {
+        table->setCurrentIndex(model->index(row, VerdictModel::RubricColumn));
+        QTest::keyClick(table, Qt::Key_1);
+        QTRY_VERIFY(model->rowAt(row)->humanValue);
+    }
+
+    // Away and back: the panel continues at the first rubric still to label.
+    QTest::keyClick(table, Qt::Key_BracketRight);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->reportView()->reportId() != first, LoadTimeout);
+    QTest::keyClick(table, Qt::Key_BracketLeft);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), first, LoadTimeout);
+    QTRY_COMPARE(table->currentIndex().row(), 2);
+    QCOMPARE(panel->currentRubric(), model->rowAt(2)->rubricId);
+}
+
+void TestWorkbench::blindKeyClearsAndRestoresEvidence_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::newRow("text") << u"md"_s;
+    QTest::newRow("pages") << u"pdf"_s;
+}
+
+void TestWorkbench::blindKeyClearsAndRestoresEvidence()
+{
+    QFETCH(QString, format);
+    openReport(format);
+    ReportView *view = m_window->reportView();
+    VerdictPanel *panel = m_window->verdictPanel();
+    QTRY_VERIFY(!view->marks().isEmpty());
+    const qsizetype shown = view->marks().size();
+    const qsizetype onPages = view->pdfView()->highlights().size();
+
+    // A rubric this annotator has labelled, its evidence current and scrolled to.
+    const QList<VerdictRow> &rows = panel->model()->rows();
+    const auto withSpans = std::find_if(rows.cbegin(), rows.cend(),
+                                        [](const VerdictRow &r) { return !r.spans.isEmpty(); });
+    QVERIFY(withSpans != rows.cend());
+    const RowId rubric = withSpans->rubricId;
+    panel->selectRubric(rubric);
+    QTableView *table = panel->view();
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_1);
+    QTRY_VERIFY(panel->model()->rowAt(panel->model()->rowOfRubric(rubric))->humanValue);
+    QTest::keyClick(table, Qt::Key_E);
+    QVERIFY(view->currentMark() >= 0);
+
+    // Ctrl+B hides the judge: no mark, no highlight, no current span in the report.
+    QTest::keyClick(table, Qt::Key_B, Qt::ControlModifier);
+    QVERIFY(panel->blindAction()->isChecked());
+    QVERIFY(view->marks().isEmpty());
+    QCOMPARE(view->currentMark(), -1);
+    QVERIFY(view->textBrowser()->extraSelections().isEmpty());
+    QVERIFY(view->pdfView()->highlights().isEmpty());
+    QCOMPARE(view->pdfView()->currentHighlight(), -1);
+    // Evidence keys find nothing to go to, and say why.
+    QTest::keyClick(table, Qt::Key_E);
+    QCOMPARE(view->currentMark(), -1);
+    QVERIFY(m_window->statusBar()->currentMessage().startsWith(u"Blind mode"_s));
+
+    // Ctrl+B again shows the judge: every mark is back.
+    QTest::keyClick(table, Qt::Key_B, Qt::ControlModifier);
+    QVERIFY(!panel->blindAction()->isChecked());
+    QCOMPARE(view->marks().size(), shown);
+    QCOMPARE(view->pdfView()->highlights().size(), onPages);
+    if (!view->showingPages())
+        QCOMPARE(view->textBrowser()->extraSelections().size(), shown);
+    QTest::keyClick(table, Qt::Key_E);
+    QVERIFY(view->currentMark() >= 0);
+    QCOMPARE(view->marks().at(view->currentMark()).rubricId, rubric);
 }
 
 QTEST_MAIN(TestWorkbench)
