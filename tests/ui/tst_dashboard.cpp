@@ -31,7 +31,18 @@ using namespace Qt::StringLiterals;
 
 namespace {
 constexpr int Timeout = 30000; // bootstraps on a loaded 2-core machine
+
+// Shows the window, opens the project and turns to the Agreement page, which computes when
+// shown.
+void openAgreementPage(MainWindow &window, const QString &path)
+{
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.openProject(path);
+    QTRY_COMPARE_WITH_TIMEOUT(window.projectPath(), path, Timeout);
+    window.showPage(1);
 }
+} // namespace
 
 class TestDashboard : public QObject
 {
@@ -75,14 +86,11 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
         QVERIFY(store->saveAssignments(u"first twenty"_s, 7, sample));
     }
     MainWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.openProject(path);
-    QTRY_COMPARE_WITH_TIMEOUT(window.projectPath(), path, Timeout);
-
     AlignmentDashboard *dashboard = window.dashboard();
     QSignalSpy ready(dashboard, &AlignmentDashboard::reportReady);
-    window.showPage(1); // computed when shown
+    openAgreementPage(window, path);
+    if (QTest::currentTestFailed())
+        return;
     QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty() && !dashboard->isBusy(), Timeout);
     QTRY_VERIFY_WITH_TIMEOUT(dashboard->report().mainComparison() != nullptr, Timeout);
     QAbstractItemModelTester comparisons(dashboard->comparisonsView()->model(),
@@ -185,6 +193,7 @@ void TestDashboard::annotatorsAloneWithoutAJudge()
 {
     const QString dir = m_dir.filePath(u"people"_s);
     const QString path = QDir(dir).filePath(u"people.rubricate"_s);
+    QVERIFY(QDir().mkpath(dir));
     {
         QString error;
         auto store = ProjectStore::open(path, &error);
@@ -192,12 +201,10 @@ void TestDashboard::annotatorsAloneWithoutAJudge()
         QVERIFY2(RubricateTest::writeAnnotatorFixture(*store, dir, 3, &error), qPrintable(error));
     }
     MainWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.openProject(path);
-    QTRY_COMPARE_WITH_TIMEOUT(window.projectPath(), path, Timeout);
+    openAgreementPage(window, path);
+    if (QTest::currentTestFailed())
+        return;
     AlignmentDashboard *dashboard = window.dashboard();
-    window.showPage(1);
     QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy() && !dashboard->report().comparisons.isEmpty(),
                              Timeout);
 
