@@ -70,7 +70,7 @@ private slots:
         QCOMPARE(r.table.raters().constLast(), HumanMajority);
         QCOMPARE(r.categories, (QList<double>{-1, 0, 1}));
         QCOMPARE(r.alphaByLevel.size(), 4);
-        QVERIFY(r.annotatorsAlpha.isDefined());
+        QVERIFY(r.annotatorsAlpha.point.isDefined());
     }
 
     void majorityTiesAreCountedAndLeftOut()
