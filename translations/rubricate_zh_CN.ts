@@ -239,8 +239,8 @@
         <translation>仅标注者：未与任何评审运行比较。</translation>
     </message>
     <message>
-        <source>No judge run has rated these items: the annotators are compared among themselves, no judge run is compared.</source>
-        <translation>还没有评审运行评过这些评分项：只比较标注者彼此之间的一致性，未与任何评审运行比较。</translation>
+        <source>No judge run has rated these items, so no judge run is compared: the annotators are compared among themselves.</source>
+        <translation>还没有评审运行评过这些评分项，因此未与任何评审运行比较：只比较标注者彼此之间的一致性。</translation>
     </message>
     <message numerus="yes">
         <source>%n item(s) by %1</source>

@@ -9,6 +9,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFont>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -103,6 +104,9 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     m_noJudge->setObjectName(u"alignNoJudge"_s);
     m_noJudge->setWordWrap(true);
     m_noJudge->setTextFormat(Qt::PlainText);
+    QFont emphasis = m_noJudge->font(); // the one thing that differs from a judged project
+    emphasis.setBold(true);
+    m_noJudge->setFont(emphasis);
     m_noJudge->hide();
     m_export->setObjectName(u"alignExport"_s);
     m_summary->setObjectName(u"alignSummary"_s);
@@ -399,8 +403,8 @@ void AlignmentDashboard::showReport()
     if (peopleOnly) {
         m_noJudge->setText(m_report.options.annotatorsOnly
                                ? tr("Annotators only: no judge run is compared.")
-                               : tr("No judge run has rated these items: the annotators are "
-                                    "compared among themselves, no judge run is compared."));
+                               : tr("No judge run has rated these items, so no judge run is "
+                                    "compared: the annotators are compared among themselves."));
         m_summary->setText(annotatorsSummary());
         emit reportReady();
         return;
