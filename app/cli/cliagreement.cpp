@@ -342,23 +342,8 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
             o.human, o.benchmarkKey, annotators.isEmpty() ? u"(none)"_s : annotators.join(u", "_s));
         return Failed;
     }
-    if (o.annotatorsOnly || judges.isEmpty()) {
-        // People among themselves: that needs two of them.
-        if (annotators.size() < 2) {
-            err << u"rubricate-cli: %1; agreement among annotators needs at least two, and %2 "
-                   "labelled %3 items%4\n"_s
-                       .arg(o.annotatorsOnly
-                                ? u"--annotators-only compares no judge"_s
-                                : u"no judge run has rated %1 items"_s.arg(o.benchmarkKey))
-                       .arg(annotators.isEmpty() ? u"nobody"_s
-                                                 : u"only %1 annotator"_s.arg(annotators.size()))
-                       .arg(o.benchmarkKey)
-                       .arg(judges.isEmpty() ? u" (label in the workbench, or run "
-                                               "`rubricate-cli judge`)"_s
-                                             : QString());
-            return Failed;
-        }
-    } else if (annotators.isEmpty() && judges.size() < 2) {
+    // Without a judge, computeAlignment says when there are fewer than two annotators.
+    if (!o.annotatorsOnly && judges.size() == 1 && annotators.isEmpty()) {
         err << u"rubricate-cli: nobody has labelled %1 items yet, so there is nothing to "
                "compare the judge with (label in the workbench first)\n"_s.arg(o.benchmarkKey);
         return Failed;

@@ -230,8 +230,9 @@ private slots:
         QVERIFY(makePeople(one, 1));
         const Result r = one.run({u"agreement"_s});
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(u"no judge run has rated drb2 items; agreement among annotators "
-                                "needs at least two, and only 1 annotator labelled drb2 items"_s),
+        QVERIFY2(r.err.contains(u"No judge run has rated these items, and agreement among "
+                                "annotators alone needs at least two; 1 annotator(s) labelled "
+                                "drb2 items."_s),
                  qPrintable(r.err));
         QVERIFY(r.out.isEmpty());
     }
