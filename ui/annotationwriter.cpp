@@ -47,10 +47,12 @@ void AnnotationWriter::registerAnnotator(const QString &projectPath,
                                          const AnnotatorIdentity &identity)
 {
     auto *watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher] {
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, projectPath] {
         const QString error = watcher->result();
         watcher->deleteLater();
-        if (!error.isEmpty())
+        if (error.isEmpty())
+            emit annotatorRegistered(projectPath);
+        else
             emit failed(error);
     });
     watcher->setFuture(QtConcurrent::run(&m_pool, [projectPath, identity]() -> QString {
@@ -61,9 +63,8 @@ void AnnotationWriter::registerAnnotator(const QString &projectPath,
         // This machine's choice of name is the person's own: it renames them here too.
         const auto known = store->annotator(identity.id);
         const bool ok = !known ? store->addAnnotator({identity.id, identity.name, {}, {}})
-                        : known->name != identity.name
-                            ? store->renameAnnotator(identity.id, identity.name)
-                            : true;
+            : known->name != identity.name ? store->renameAnnotator(identity.id, identity.name)
+                                           : true;
         return ok ? QString() : store->lastError();
     }));
 }

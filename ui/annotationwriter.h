@@ -28,6 +28,7 @@ public:
 signals:
     void written(Rubricate::RowId reportId, Rubricate::RowId rubricId);
     void failed(const QString &error);
+    void annotatorRegistered(const QString &projectPath);
 
 private:
     QThreadPool m_pool; // one thread: events are written in the order they were given

@@ -29,6 +29,7 @@ class ProjectTreeModel;
 class ReportView;
 class RunLauncher;
 class RunsDock;
+class StudyQueueDock;
 class VerdictPanel;
 
 class MainWindow : public QMainWindow
@@ -62,6 +63,11 @@ public:
     // Opens the criteria editor of a PDR-Bench query; a save refreshes the verdicts.
     void openCriteriaEditor(RowId queryId);
     RunsDock *runsDock() const { return m_runsDock; }
+    StudyQueueDock *queueDock() const { return m_queueDock; }
+    // "Who is annotating?" over the window (first start, Study → Switch Annotator).
+    void askWhoIsAnnotating();
+    // Asks once the next project is open, unless someone has been chosen by then.
+    void askWhoIsAnnotatingOnceOpen() { m_askIdentity = true; }
     AlignmentDashboard *dashboard() const { return m_dashboard; }
     LeaderboardPage *leaderboards() const { return m_leaderboards; }
     // Shows the review (0), the agreement dashboard (1) or the leaderboards (2).
@@ -95,6 +101,9 @@ private:
     void chooseImport();
     void chooseExport();
     void onSnapshotLoaded(const ProjectSnapshot &snapshot);
+    // The study being worked, for the report on screen (0: the one shown now).
+    void applyStudyContext(RowId reportId = 0);
+    void onAnnotatorChanged();
     void onSnapshotFailed(const QString &path, const QString &error);
     void onReportLoaded(const LoadedReport &loaded);
     void onReportSelected(RowId reportId);
@@ -118,6 +127,10 @@ private:
     ReportView *m_reportView = nullptr;
     VerdictPanel *m_verdictPanel = nullptr;
     RunsDock *m_runsDock = nullptr;
+    StudyQueueDock *m_queueDock = nullptr;
+    QList<Annotator> m_annotators; // of the open project, for the identity choice
+    bool m_askIdentity = false;
+    bool m_reloadOnRegistered = false;
     QTabWidget *m_pages = nullptr;
     AlignmentDashboard *m_dashboard = nullptr;
     LeaderboardPage *m_leaderboards = nullptr;
@@ -135,6 +148,7 @@ private:
     QAction *m_stopAction = nullptr;
     QAction *m_criteriaAction = nullptr;
     QAction *m_preferencesAction = nullptr;
+    QAction *m_switchAnnotatorAction = nullptr;
     QAction *m_quitAction = nullptr;
     QAction *m_shortcutsAction = nullptr;
     QAction *m_aboutAction = nullptr;

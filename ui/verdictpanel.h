@@ -37,6 +37,7 @@ public:
     void clear();
 
     VerdictModel *model() const { return m_model; }
+    AnnotationWriter *writer() const { return m_writer; }
     QTableView *view() const { return m_view; }
     QComboBox *runBox() const { return m_runBox; }
     QComboBox *otherRunBox() const { return m_otherBox; }

@@ -394,8 +394,11 @@ public:
     QList<RatingRow> itemRows(const QString &benchmarkKey);
     // Writes a drawn sample, one row per item and annotator, in a transaction of its own (so
     // not inside a caller's). Refuses an empty sample, a blank annotator and a name already
-    // taken: a sample is a record of what was assigned, never edited afterwards.
-    bool saveAssignments(const QString &sample, quint32 seed, const QList<Assignment> &assignments);
+    // taken: a sample is a record of what was assigned, never edited afterwards. With
+    // `settings`, the study's settings are written in the same transaction (its name is the
+    // sample's).
+    bool saveAssignments(const QString &sample, quint32 seed, const QList<Assignment> &assignments,
+                         const std::optional<Study> &settings = std::nullopt);
     QStringList samples(); // names, oldest first
     std::optional<SampleInfo> sampleInfo(const QString &sample);
     // The sample's items in position order, each with all its annotators; with `annotator`,
@@ -432,6 +435,7 @@ public:
     QList<SourceRow> sources(); // every row, by URL, without text
 
 private:
+    bool insertStudy(const Study &study); // inside the caller's transaction
     ProjectStore() = default;
     bool initialise(const QString &path, int targetVersion, QString *error);
     QSqlQuery &prepared(const QString &sql);

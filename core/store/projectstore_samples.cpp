@@ -48,7 +48,8 @@ QList<RatingRow> ProjectStore::itemRows(const QString &benchmarkKey)
 }
 
 bool ProjectStore::saveAssignments(const QString &sample, quint32 seed,
-                                   const QList<Assignment> &assignments)
+                                   const QList<Assignment> &assignments,
+                                   const std::optional<Study> &settings)
 {
     if (sample.trimmed().isEmpty()) {
         m_lastError = u"a sample needs a name"_s;
@@ -105,6 +106,12 @@ bool ProjectStore::saveAssignments(const QString &sample, quint32 seed,
             if (!exec(insert))
                 return false;
         }
+    }
+    if (settings) {
+        Study study = *settings;
+        study.name = sample;
+        if (!insertStudy(study))
+            return false;
     }
     return transaction.commit();
 }

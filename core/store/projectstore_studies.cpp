@@ -138,6 +138,11 @@ bool ProjectStore::saveStudy(const Study &study)
         m_lastError = u"the study \"%1\" already has its settings"_s.arg(study.name);
         return false;
     }
+    return insertStudy(study) && transaction.commit();
+}
+
+bool ProjectStore::insertStudy(const Study &study)
+{
     QSqlQuery &insert = prepared(u"INSERT INTO study (name, uid, run_id, blind, created_at,"
                                  " created_by) VALUES (?, ?, ?, ?, ?, ?)"_s);
     bindAt(insert, 0, study.name);
@@ -149,7 +154,7 @@ bool ProjectStore::saveStudy(const Study &study)
            StoreCodec::time(study.createdAt.isValid() ? study.createdAt
                                                       : QDateTime::currentDateTimeUtc()));
     bindAt(insert, 5, StoreCodec::text(study.createdBy));
-    return exec(insert) && transaction.commit();
+    return exec(insert);
 }
 
 std::optional<Study> ProjectStore::study(const QString &name)
