@@ -19,6 +19,7 @@ class QTreeView;
 
 namespace Rubricate {
 
+class AdjudicationPage;
 class AlignmentDashboard;
 class LeaderboardPage;
 class ProjectExplorer;
@@ -64,7 +65,11 @@ public:
     RunsDock *runsDock() const { return m_runsDock; }
     AlignmentDashboard *dashboard() const { return m_dashboard; }
     LeaderboardPage *leaderboards() const { return m_leaderboards; }
-    // Shows the review (0), the agreement dashboard (1) or the leaderboards (2).
+    AdjudicationPage *adjudication() const { return m_adjudication; }
+    // View → Adjudication: the items of the report on screen (if any) in the adjudication page.
+    void openAdjudication();
+    // Shows the review (0), the agreement dashboard (1), the leaderboards (2) or adjudication
+    // (3).
     void showPage(int page);
     // Opens the report in the review page with the rubric current (a disagreement's row).
     void openRubric(RowId reportId, RowId rubricId);
@@ -121,6 +126,7 @@ private:
     QTabWidget *m_pages = nullptr;
     AlignmentDashboard *m_dashboard = nullptr;
     LeaderboardPage *m_leaderboards = nullptr;
+    AdjudicationPage *m_adjudication = nullptr;
     QLabel *m_counts = nullptr;
 
     QAction *m_newAction = nullptr;
