@@ -8,6 +8,8 @@
 #include "projectpage.h"
 #include "store/projectstore.h"
 
+#include <functional>
+
 class QAbstractButton;
 class QHBoxLayout;
 class QLabel;

@@ -830,10 +830,9 @@ QList<AdjudicationItem> ProjectStore::adjudicationItems(const QList<std::pair<Ro
         if (!exec(vq))
             return false;
         while (vq.next()) {
-            verdicts[{vq.value(0).toLongLong(), vq.value(1).toLongLong()}].append(
-                {vq.value(2).toLongLong(), vq.value(3).toString(),
-                 StoreCodec::toNumber(vq.value(4)), vq.value(5).toString(),
-                 vq.value(6).toString()});
+            verdicts[{vq.value(0).toLongLong(), vq.value(1).toLongLong()}].append(RunVerdict{
+                vq.value(2).toLongLong(), vq.value(3).toString(), StoreCodec::toNumber(vq.value(4)),
+                vq.value(5).toString(), vq.value(6).toString()});
         }
         return true;
     };

@@ -244,7 +244,7 @@ void TestAdjudication::disagreementOpensAdjudicationAndGoldIsCompared()
     QVERIFY(item);
     QCOMPARE(std::pair(item->reportId, item->rubricId),
              std::pair(chosen.reportId, chosen.rubricId));
-    QCOMPARE(item->labels.size(), chosen.annotators);
+    QCOMPARE(int(item->labels.size()), chosen.annotators);
     QVERIFY(page()->titleLabel()->text().contains(u"human majority"_s));
 
     // A button records gold too; the Agreement page then compares the judge with it.
@@ -263,7 +263,7 @@ void TestAdjudication::disagreementOpensAdjudicationAndGoldIsCompared()
                              LoadTimeout);
     const Comparison *main = dashboard->report().mainComparison();
     QCOMPARE(main->kind, u"judge-gold"_s);
-    QCOMPARE(main->n, 1);
+    QCOMPARE(int(main->n), 1);
     QCOMPARE(*main->percent.point.value, 1.0); // gold took the judge's side
     QVERIFY(!dashboard->report().annotators.contains(GoldRater));
     QVERIFY(!dashboard->againstBox()->isEnabled());
