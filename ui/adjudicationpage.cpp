@@ -122,8 +122,8 @@ AdjudicationPage::AdjudicationPage(QUndoStack *undo, QWidget *parent)
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_itemsView);
     split->addWidget(lower);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
     split->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);

@@ -18,6 +18,7 @@
 #include <QTableView>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 
@@ -163,15 +164,20 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             AlignmentDashboard *dashboard = window.dashboard();
             window.showPage(1);
             auto opened = std::make_shared<bool>(false);
-            QObject::connect(dashboard, &AlignmentDashboard::reportReady, dashboard,
-                             [dashboard, opened] {
-                                 if (*opened || !dashboard->adjudicateAction()->isEnabled())
-                                     return;
-                                 *opened = true;
-                                 QTableView *list = dashboard->disagreementsView();
-                                 list->setCurrentIndex(list->model()->index(0, 0));
-                                 dashboard->adjudicateAction()->trigger();
-                             });
+            QObject::connect(
+                dashboard, &AlignmentDashboard::reportReady, dashboard, [dashboard, opened] {
+                    if (*opened || !dashboard->adjudicateAction()->isEnabled())
+                        return;
+                    *opened = true;
+                    // The one most people labelled: the fullest comparison.
+                    const QList<Disagreement> &all = dashboard->report().disagreements;
+                    const auto fullest = std::max_element(
+                        all.cbegin(), all.cend(),
+                        [](const auto &a, const auto &b) { return a.annotators < b.annotators; });
+                    QTableView *list = dashboard->disagreementsView();
+                    list->setCurrentIndex(list->model()->index(int(fullest - all.cbegin()), 0));
+                    dashboard->adjudicateAction()->trigger();
+                });
         }
         const bool leaderboard = scene.startsWith(u"leaderboard"_s);
         if (leaderboard) {
