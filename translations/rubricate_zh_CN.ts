@@ -87,6 +87,10 @@
         <source>Rubricate agreement chart</source>
         <translation>Rubricate 一致性图表</translation>
     </message>
+    <message>
+        <source>Krippendorff's α among annotators, by level</source>
+        <translation>标注者之间的 Krippendorff α（按测量层级）</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::AdjudicationModel</name>
@@ -396,10 +400,6 @@
             <numerusform>%n 位标注者；全体标注者 α %1，Fleiss κ %2。</numerusform>
         </translation>
     </message>
-    <message>
-        <source>undefined (%1)</source>
-        <translation>未定义（%1）</translation>
-    </message>
     <message numerus="yes">
         <source>%n item(s) where annotators tied have no majority.</source>
         <translation>
@@ -461,6 +461,60 @@
         <translation>
             <numerusform>%1 与 %2 的分歧（%n 项）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>A&amp;nnotators only</source>
+        <translation>仅标注者(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Compare the annotators among themselves, leaving the judge runs out</source>
+        <translation>只比较标注者彼此之间的一致性，不纳入评审运行</translation>
+    </message>
+    <message>
+        <source>Annotators only: no judge run is compared.</source>
+        <translation>仅标注者：未与任何评审运行比较。</translation>
+    </message>
+    <message>
+        <source>No judge run has rated these items, so no judge run is compared: the annotators are compared among themselves.</source>
+        <translation>还没有评审运行评过这些评分项，因此未与任何评审运行比较：只比较标注者彼此之间的一致性。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) by %1</source>
+        <translation>
+            <numerusform>%n 项由 %1 人标注</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n annotator(s): %1.</source>
+        <translation>
+            <numerusform>%n 位标注者：%1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>All together: Krippendorff's α (%1) %2, Fleiss' κ %3.</source>
+        <translation>全体标注者：Krippendorff α（%1）%2，Fleiss κ %3。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %n item(s) (%2)</source>
+        <translation>
+            <numerusform>%1 %n 项（%2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Labels: %1.</source>
+        <translation>标签：%1。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
     </message>
 </context>
 <context>

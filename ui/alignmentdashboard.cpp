@@ -10,6 +10,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFont>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -76,9 +77,11 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     , m_filterValue(makeBox(this, u"alignFilterValue"_s))
     , m_subset(makeBox(this, u"alignSubset"_s))
     , m_intervals(new QCheckBox(tr("95 % intervals"), this))
+    , m_annotatorsOnly(new QCheckBox(tr("A&nnotators only"), this))
     , m_seed(new QSpinBox(this))
     , m_export(new QPushButton(tr("Export…"), this))
     , m_summary(new QLabel(this))
+    , m_noJudge(new QLabel(this))
     , m_comparisons(new ComparisonsModel(this))
     , m_disagreements(new DisagreementsModel(this))
 {
@@ -110,6 +113,16 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     m_seed->setValue(20251123);
     m_seed->setPrefix(tr("seed "));
     m_seed->setToolTip(tr("The bootstrap's seed: the same seed gives the same intervals"));
+    m_annotatorsOnly->setObjectName(u"alignAnnotatorsOnly"_s);
+    m_annotatorsOnly->setToolTip(tr("Compare the annotators among themselves, leaving the judge "
+                                    "runs out"));
+    m_noJudge->setObjectName(u"alignNoJudge"_s);
+    m_noJudge->setWordWrap(true);
+    m_noJudge->setTextFormat(Qt::PlainText);
+    QFont emphasis = m_noJudge->font(); // the one thing that differs from a judged project
+    emphasis.setBold(true);
+    m_noJudge->setFont(emphasis);
+    m_noJudge->hide();
     m_export->setObjectName(u"alignExport"_s);
     m_summary->setObjectName(u"alignSummary"_s);
     m_summary->setWordWrap(true);
@@ -133,6 +146,11 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
             recompute();
     });
     connect(m_intervals, &QCheckBox::toggled, this, &AlignmentDashboard::recompute);
+    connect(m_annotatorsOnly, &QCheckBox::toggled, this, [this] {
+        updateJudgeControls();
+        if (!m_filling)
+            recompute();
+    });
     connect(m_seed, &QSpinBox::editingFinished, this, &AlignmentDashboard::recompute);
     connect(m_export, &QPushButton::clicked, this, &AlignmentDashboard::chooseExport);
 
@@ -188,6 +206,7 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     filter->addWidget(m_subset);
     addPair(1, 2, tr("&Filter:"), filterBox);
     auto *right = new QHBoxLayout;
+    right->addWidget(m_annotatorsOnly);
     right->addWidget(m_intervals);
     right->addWidget(m_seed);
     right->addWidget(m_export);
@@ -220,6 +239,7 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 8, 8, 8);
     layout->addLayout(controls);
+    layout->addWidget(m_noJudge);
     layout->addWidget(m_summary);
     layout->addWidget(split, 1);
     m_summary->setText(tr("Open a project to see how far judge and people agree."));
@@ -303,6 +323,7 @@ void AlignmentDashboard::fillChoices()
     m_subset->setVisible(!samples.isEmpty());
     m_judge->setCurrentIndex(std::max(0, m_judge->findData(keptJudge)));
     m_against->setCurrentIndex(std::max(0, m_against->findData(keptAgainst)));
+    updateJudgeControls();
     fillFilterValues();
     m_filling = false;
     recompute();
@@ -351,10 +372,23 @@ AlignmentOptions AlignmentDashboard::options() const
         if (o.subset.isEmpty()) // a sample of no items: nothing passes, not everything
             o.subset.insert({0, 0});
     }
+    o.annotatorsOnly = m_annotatorsOnly->isChecked();
     o.intervals = m_intervals->isChecked();
     o.bootstrap.seed = quint32(m_seed->value());
     o.bootstrap.parallel = false; // the dashboard's own pool; the global one loads reports
     return o;
+}
+
+// Without a judge run the judge controls have nothing to choose, and "Annotators only" is
+// what the page shows anyway.
+void AlignmentDashboard::updateJudgeControls()
+{
+    const bool hasJudge = m_judge->count() > 0;
+    m_annotatorsOnly->setEnabled(hasJudge);
+    const bool judged = hasJudge && !m_annotatorsOnly->isChecked();
+    m_judge->setEnabled(judged);
+    m_against->setEnabled(judged);
+    m_breakdown->setEnabled(judged);
 }
 
 void AlignmentDashboard::recompute()
@@ -391,8 +425,22 @@ void AlignmentDashboard::showReport()
     updateChartWidget(m_pairs, annotatorPairsChart(m_report));
     m_export->setEnabled(m_report.error.isEmpty());
     m_adjudicate->setEnabled(!m_report.disagreements.isEmpty());
+    // The charts of a judge against people have nothing to show among people alone.
+    const bool peopleOnly = m_report.error.isEmpty() && m_report.annotatorsOnly;
+    m_confusion->setVisible(!peopleOnly);
+    m_breakdownChart->setVisible(!peopleOnly);
+    m_noJudge->setVisible(peopleOnly);
     if (!m_report.error.isEmpty()) {
         m_summary->setText(m_report.error);
+        emit reportReady();
+        return;
+    }
+    if (peopleOnly) {
+        m_noJudge->setText(m_report.options.annotatorsOnly
+                               ? tr("Annotators only: no judge run is compared.")
+                               : tr("No judge run has rated these items, so no judge run is "
+                                    "compared: the annotators are compared among themselves."));
+        m_summary->setText(annotatorsSummary());
         emit reportReady();
         return;
     }
@@ -412,12 +460,7 @@ void AlignmentDashboard::showReport()
     text += u" "_s
         + tr("%n annotator(s); all annotators α %1, Fleiss' κ %2.", nullptr,
              int(m_report.annotators.size()))
-              .arg(m_report.annotatorsAlpha.value
-                       ? QString::number(*m_report.annotatorsAlpha.value, 'f', 3)
-                       : tr("undefined (%1)").arg(m_report.annotatorsAlpha.undefinedReason),
-                   m_report.annotatorsFleiss.value
-                       ? QString::number(*m_report.annotatorsFleiss.value, 'f', 3)
-                       : tr("undefined (%1)").arg(m_report.annotatorsFleiss.undefinedReason));
+              .arg(estimateText(m_report.annotatorsAlpha), estimateText(m_report.annotatorsFleiss));
     if (m_report.majorityTies > 0)
         text += u" "_s
             + tr("%n item(s) where annotators tied have no majority.", nullptr,
@@ -452,6 +495,36 @@ void AlignmentDashboard::adjudicateDisagreements()
                         .arg(raterDisplayName(m_report, m_report.mainJudge),
                              raterDisplayName(m_report, m_report.mainHuman)),
                     current);
+}
+
+// Agreement among the people alone: how many items how many of them labelled, all of them
+// together, and what each one chose.
+QString AlignmentDashboard::annotatorsSummary() const
+{
+    QStringList byCount;
+    for (auto it = m_report.itemsByAnnotatorCount.cend();
+         it != m_report.itemsByAnnotatorCount.cbegin();) {
+        --it;
+        byCount << tr("%n item(s) by %1", nullptr, int(it.value())).arg(it.key());
+    }
+    QString text = tr("%n annotator(s): %1.", nullptr, int(m_report.annotators.size()))
+                       .arg(byCount.join(tr(", ")))
+        + u" "_s
+        + tr("All together: Krippendorff's α (%1) %2, Fleiss' κ %3.")
+              .arg(alphaLevelName(m_report.options.level), estimateText(m_report.annotatorsAlpha),
+                   estimateText(m_report.annotatorsFleiss));
+    QStringList labels;
+    for (const AnnotatorLabels &a : m_report.annotatorLabels) {
+        QStringList counts;
+        for (qsizetype c = 0; c < a.perCategory.size(); ++c) {
+            counts << tr("%1: %2")
+                          .arg(QString::number(m_report.categories.at(c)))
+                          .arg(a.perCategory.at(c));
+        }
+        labels << tr("%1 %n item(s) (%2)", nullptr, int(a.items))
+                      .arg(m_report.raterNames.value(a.rater, a.rater), counts.join(tr(", ")));
+    }
+    return text + u"\n"_s + tr("Labels: %1.").arg(labels.join(tr("; ")));
 }
 
 void AlignmentDashboard::chooseExport()

@@ -3,7 +3,9 @@
 // with, the label collapse, the α level, the breakdown and a filter; the report is computed
 // off the GUI thread and shown as charts (confusion, breakdown with interval whiskers, α per
 // level, annotator pairs), a comparisons table and a disagreement list whose rows open the
-// report at the rubric.
+// report at the rubric. Before any judge run (or with "Annotators only" ticked) the people are
+// compared among themselves alone: their κ matrix, Fleiss' κ and α, and a line saying that no
+// judge run is compared.
 #pragma once
 
 #include "alignment/alignment.h"
@@ -52,6 +54,8 @@ public:
     QComboBox *filterValueBox() const { return m_filterValue; }
     QComboBox *subsetBox() const { return m_subset; }
     QCheckBox *intervalsBox() const { return m_intervals; }
+    QCheckBox *annotatorsOnlyBox() const { return m_annotatorsOnly; }
+    QLabel *noJudgeLabel() const { return m_noJudge; }
     QTableView *comparisonsView() const { return m_comparisonsView; }
     QTableView *disagreementsView() const { return m_disagreementsView; }
     QLabel *summaryLabel() const { return m_summary; }
@@ -72,6 +76,8 @@ private:
     void fillFilterValues();
     void recompute();
     void showReport();
+    void updateJudgeControls();
+    QString annotatorsSummary() const;
     void chooseExport();
     void adjudicateDisagreements();
     bool againstGold() const;
@@ -99,9 +105,11 @@ private:
     QComboBox *m_filterValue;
     QComboBox *m_subset;
     QCheckBox *m_intervals;
+    QCheckBox *m_annotatorsOnly;
     QSpinBox *m_seed;
     QPushButton *m_export;
     QLabel *m_summary;
+    QLabel *m_noJudge;
     QWidget *m_confusion;
     QWidget *m_breakdownChart;
     QWidget *m_levels;

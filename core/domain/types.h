@@ -260,6 +260,8 @@ struct QueueItem {
     RowId rubricId = 0;
     int position = 0;
     bool labelled = false;
+    QString dimension;
+    QString rubricText;
 };
 
 // How far one annotator is through a study.
