@@ -90,7 +90,7 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     m_compareWith->setToolTip(tr("The annotators' labels (as Against says), or the gold labels "
                                  "recorded in View → Adjudication"));
     connect(m_compareWith, &QComboBox::currentIndexChanged, this, [this] {
-        m_against->setEnabled(!againstGold());
+        updateJudgeControls();
         if (!m_filling)
             recompute();
     });
@@ -387,7 +387,8 @@ void AlignmentDashboard::updateJudgeControls()
     m_annotatorsOnly->setEnabled(hasJudge);
     const bool judged = hasJudge && !m_annotatorsOnly->isChecked();
     m_judge->setEnabled(judged);
-    m_against->setEnabled(judged);
+    m_against->setEnabled(judged && !againstGold()); // gold takes the annotators' place
+    m_compareWith->setEnabled(judged);
     m_breakdown->setEnabled(judged);
 }
 
@@ -475,7 +476,8 @@ void AlignmentDashboard::showReport()
 
 bool AlignmentDashboard::againstGold() const
 {
-    return m_compareWith->currentData().toString() == GoldRater;
+    // Among the annotators alone there is no judge to compare with gold.
+    return !m_annotatorsOnly->isChecked() && m_compareWith->currentData().toString() == GoldRater;
 }
 
 void AlignmentDashboard::adjudicateDisagreements()
