@@ -6,6 +6,7 @@
 #include "exchange/alignmentexport.h"
 #include "store/projectstore.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
@@ -20,6 +21,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace Rubricate {
@@ -47,6 +49,7 @@ struct Loaded {
     QList<RatingRow> rows;
     QHash<QString, QSet<std::pair<RowId, RowId>>> samples;
     QHash<RowId, QString> rubricTexts;
+    QList<RatingRow> goldRows;
     QString error;
 };
 
@@ -65,6 +68,8 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     , m_benchmark(makeBox(this, u"alignBenchmark"_s))
     , m_judge(makeBox(this, u"alignJudge"_s))
     , m_against(makeBox(this, u"alignAgainst"_s))
+    , m_compareWith(makeBox(this, u"alignCompareWith"_s))
+    , m_adjudicate(new QAction(tr("&Adjudicate…"), this))
     , m_collapse(makeBox(this, u"alignCollapse"_s))
     , m_level(makeBox(this, u"alignLevel"_s))
     , m_breakdown(makeBox(this, u"alignBreakdown"_s))
@@ -80,6 +85,15 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     , m_comparisons(new ComparisonsModel(this))
     , m_disagreements(new DisagreementsModel(this))
 {
+    m_compareWith->addItem(tr("annotators"), QString());
+    m_compareWith->addItem(tr("gold labels"), GoldRater);
+    m_compareWith->setToolTip(tr("The annotators' labels (as Against says), or the gold labels "
+                                 "recorded in View → Adjudication"));
+    connect(m_compareWith, &QComboBox::currentIndexChanged, this, [this] {
+        updateJudgeControls();
+        if (!m_filling)
+            recompute();
+    });
     m_collapse->addItem(tr("the benchmark's labels"), int(LabelCollapse::None));
     m_collapse->addItem(tr("binary (met vs not)"), -1);
     for (AlphaLevel level :
@@ -158,6 +172,15 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
                         index.data(DisagreementsModel::RubricIdRole).toLongLong());
     };
     connect(m_disagreementsView, &QTableView::activated, this, open);
+    m_adjudicate->setObjectName(u"actionAdjudicate"_s);
+    m_adjudicate->setStatusTip(tr("Every annotator's label and note and the judge's verdict side "
+                                  "by side, and the gold label"));
+    connect(m_adjudicate, &QAction::triggered, this, &AlignmentDashboard::adjudicateDisagreements);
+    m_disagreementsView->addAction(m_adjudicate);
+    m_disagreementsView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto *adjudicateButton = new QToolButton(this);
+    adjudicateButton->setObjectName(u"alignAdjudicate"_s);
+    adjudicateButton->setDefaultAction(m_adjudicate);
 
     auto *controls = new QGridLayout;
     controls->setHorizontalSpacing(6);
@@ -173,6 +196,7 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     addPair(0, 3, tr("&Labels:"), m_collapse);
     addPair(1, 0, tr("α &level:"), m_level);
     addPair(1, 1, tr("B&reakdown:"), m_breakdown);
+    addPair(2, 0, tr("&Compare with:"), m_compareWith);
     auto *filter = new QHBoxLayout;
     filter->addWidget(m_filterAttribute);
     filter->addWidget(m_filterValue);
@@ -186,6 +210,7 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     right->addWidget(m_intervals);
     right->addWidget(m_seed);
     right->addWidget(m_export);
+    right->addWidget(adjudicateButton);
     controls->addLayout(right, 1, 6, 1, 2);
     controls->setColumnStretch(8, 1);
 
@@ -232,6 +257,7 @@ void AlignmentDashboard::load()
             if (auto store = ProjectStore::open(path, &out.error)) {
                 out.rows = store->ratingRows();
                 out.rubricTexts = store->rubricTexts();
+                out.goldRows = store->goldRatingRows();
                 for (const QString &sample : store->samples()) {
                     auto &items = out.samples[sample];
                     for (const Assignment &a : store->assignments(sample))
@@ -247,6 +273,7 @@ void AlignmentDashboard::load()
             m_rows = out.rows;
             m_samples = out.samples;
             m_rubricTexts = out.rubricTexts;
+            m_goldRows = out.goldRows;
             if (!out.error.isEmpty())
                 m_summary->setText(out.error);
             fillChoices();
@@ -329,7 +356,7 @@ AlignmentOptions AlignmentDashboard::options() const
     AlignmentOptions o;
     o.benchmarkKey = m_benchmark->currentText();
     o.judge = m_judge->currentData().toString();
-    o.human = m_against->currentData().toString();
+    o.human = againstGold() ? GoldRater : m_against->currentData().toString();
     if (m_collapse->currentData().toInt() < 0) {
         // The benchmark's own documented binary reading.
         o.collapse = o.benchmarkKey == "researchrubrics"_L1 ? LabelCollapse::ResearchRubricsBinary
@@ -360,7 +387,8 @@ void AlignmentDashboard::updateJudgeControls()
     m_annotatorsOnly->setEnabled(hasJudge);
     const bool judged = hasJudge && !m_annotatorsOnly->isChecked();
     m_judge->setEnabled(judged);
-    m_against->setEnabled(judged);
+    m_against->setEnabled(judged && !againstGold()); // gold takes the annotators' place
+    m_compareWith->setEnabled(judged);
     m_breakdown->setEnabled(judged);
 }
 
@@ -376,7 +404,7 @@ void AlignmentDashboard::recompute()
     ++m_pending;
     m_summary->setText(tr("Computing…"));
     const AlignmentOptions o = options();
-    const QList<RatingRow> rows = m_rows;
+    const QList<RatingRow> rows = againstGold() ? m_rows + m_goldRows : m_rows;
     runInBackground(
         pool(), this, [rows, o] { return computeAlignment(rows, o); },
         [this, request](const AlignmentReport &report) {
@@ -397,6 +425,7 @@ void AlignmentDashboard::showReport()
     updateChartWidget(m_levels, alphaLevelsChart(m_report));
     updateChartWidget(m_pairs, annotatorPairsChart(m_report));
     m_export->setEnabled(m_report.error.isEmpty());
+    m_adjudicate->setEnabled(!m_report.disagreements.isEmpty());
     // The charts of a judge against people have nothing to show among people alone.
     const bool peopleOnly = m_report.error.isEmpty() && m_report.annotatorsOnly;
     m_confusion->setVisible(!peopleOnly);
@@ -423,6 +452,9 @@ void AlignmentDashboard::showReport()
                    .arg(main->nameA, main->nameB, estimateText(main->percent),
                         estimateText(main->kappa), estimateText(main->macroF1),
                         estimateText(main->alpha));
+    } else if (againstGold() && !m_report.hasGold) {
+        text = tr("Nobody has adjudicated these items yet: record gold labels in View → "
+                  "Adjudication.");
     } else {
         text = tr("No person has labelled these items yet: only judge runs are compared.");
     }
@@ -440,6 +472,31 @@ void AlignmentDashboard::showReport()
                  m_report.judgeErrors);
     m_summary->setText(text);
     emit reportReady();
+}
+
+bool AlignmentDashboard::againstGold() const
+{
+    // Among the annotators alone there is no judge to compare with gold.
+    return !m_annotatorsOnly->isChecked() && m_compareWith->currentData().toString() == GoldRater;
+}
+
+void AlignmentDashboard::adjudicateDisagreements()
+{
+    QList<std::pair<RowId, RowId>> items;
+    for (const Disagreement &d : std::as_const(m_report.disagreements))
+        items.append({d.reportId, d.rubricId});
+    if (items.isEmpty())
+        return;
+    const QModelIndex at = m_disagreementsView->currentIndex();
+    const std::pair<RowId, RowId> current = at.isValid()
+        ? std::pair{at.data(DisagreementsModel::ReportIdRole).toLongLong(),
+                    at.data(DisagreementsModel::RubricIdRole).toLongLong()}
+        : items.constFirst();
+    emit adjudicate(items,
+                    tr("Disagreements of %1 with %2 (%n item(s))", nullptr, int(items.size()))
+                        .arg(raterDisplayName(m_report, m_report.mainJudge),
+                             raterDisplayName(m_report, m_report.mainHuman)),
+                    current);
 }
 
 // Agreement among the people alone: how many items how many of them labelled, all of them

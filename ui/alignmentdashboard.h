@@ -12,6 +12,7 @@
 
 #include "projectpage.h"
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -42,6 +43,10 @@ public:
     QComboBox *benchmarkBox() const { return m_benchmark; }
     QComboBox *judgeBox() const { return m_judge; }
     QComboBox *againstBox() const { return m_against; }
+    // Compare the judge with the annotators (the "Against" choice) or with the gold labels.
+    QComboBox *compareWithBox() const { return m_compareWith; }
+    // "Adjudicate…" on the Disagreements list: every disagreement, the selected one current.
+    QAction *adjudicateAction() const { return m_adjudicate; }
     QComboBox *collapseBox() const { return m_collapse; }
     QComboBox *levelBox() const { return m_level; }
     QComboBox *breakdownBox() const { return m_breakdown; }
@@ -58,6 +63,8 @@ public:
 signals:
     void reportReady();
     void openRubric(Rubricate::RowId reportId, Rubricate::RowId rubricId);
+    void adjudicate(const QList<std::pair<Rubricate::RowId, Rubricate::RowId>> &items,
+                    const QString &title, std::pair<Rubricate::RowId, Rubricate::RowId> current);
     void exported(const QString &directory, const QStringList &files, const QString &error);
 
 protected:
@@ -72,8 +79,11 @@ private:
     void updateJudgeControls();
     QString annotatorsSummary() const;
     void chooseExport();
+    void adjudicateDisagreements();
+    bool againstGold() const;
 
     QList<RatingRow> m_rows;
+    QList<RatingRow> m_goldRows; // compared with only when chosen
     // Saved subsets: the project's annotation samples, by name.
     QHash<QString, QSet<std::pair<RowId, RowId>>> m_samples;
     QHash<RowId, QString> m_rubricTexts; // what the disagreement list shows of each item
@@ -86,6 +96,8 @@ private:
     QComboBox *m_benchmark;
     QComboBox *m_judge;
     QComboBox *m_against;
+    QComboBox *m_compareWith;
+    QAction *m_adjudicate;
     QComboBox *m_collapse;
     QComboBox *m_level;
     QComboBox *m_breakdown;

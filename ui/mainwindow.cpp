@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "adjudicationpage.h"
 #include "alignmentdashboard.h"
 #include "annotationwriter.h"
 #include "criteriadialog.h"
@@ -246,6 +247,8 @@ void MainWindow::createActions()
 QList<std::pair<QString, QString>> MainWindow::shortcutHelp() const
 {
     QList<std::pair<QString, QString>> keys = VerdictPanel::keyHelp();
+    keys += AdjudicationPage::keyHelp();
+    keys += {{tr("Ctrl+4"), tr("adjudication: the items of the report on screen")}};
     keys += {
         {tr("Ctrl+1 / 2 / 3"), tr("review / agreement dashboard / leaderboards")},
         {tr("Ctrl+F"), tr("filter the project tree")},
@@ -314,6 +317,12 @@ void MainWindow::createMenusAndToolBar()
     boards->setObjectName(u"actionLeaderboards"_s);
     boards->setShortcut(Qt::CTRL | Qt::Key_3);
     connect(boards, &QAction::triggered, this, [this] { showPage(2); });
+    QAction *adjudication = m_viewMenu->addAction(tr("A&djudication"));
+    adjudication->setObjectName(u"actionAdjudication"_s);
+    adjudication->setShortcut(Qt::CTRL | Qt::Key_4);
+    adjudication->setStatusTip(tr("Every annotator's label and the judge's verdict on the items of "
+                                  "the report on screen, and the gold label"));
+    connect(adjudication, &QAction::triggered, this, &MainWindow::openAdjudication);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_verdictPanel->blindAction());
     m_viewMenu->addAction(m_runsDock->toggleViewAction());
@@ -408,6 +417,9 @@ void MainWindow::createCentralWidget()
     m_leaderboards = new LeaderboardPage(this);
     m_leaderboards->setObjectName(u"leaderboards"_s);
     m_pages->addTab(m_leaderboards, tr("Leaderboards"));
+    m_adjudication = new AdjudicationPage(m_undo, this);
+    m_adjudication->setObjectName(u"adjudication"_s);
+    m_pages->addTab(m_adjudication, tr("Adjudication"));
     setCentralWidget(m_pages);
 
     m_runsDock = new RunsDock(m_runs, this);
@@ -448,6 +460,17 @@ void MainWindow::connectWorkers()
     });
 
     connect(m_dashboard, &AlignmentDashboard::openRubric, this, &MainWindow::openRubric);
+    connect(m_dashboard, &AlignmentDashboard::adjudicate, this,
+            [this](const QList<std::pair<RowId, RowId>> &items, const QString &title,
+                   std::pair<RowId, RowId> current) {
+                m_adjudication->showItems(items, title, current);
+                showPage(3);
+            });
+    connect(m_adjudication, &AdjudicationPage::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    // Gold changes what the dashboard compares with; a hidden page only marks itself stale.
+    connect(m_adjudication, &AdjudicationPage::goldWritten, m_dashboard,
+            &AlignmentDashboard::refresh);
     connect(m_leaderboards, &LeaderboardPage::exported, this, &MainWindow::onExported);
     connect(m_dashboard, &AlignmentDashboard::exported, this, &MainWindow::onExported);
     connect(m_pages, &QTabWidget::currentChanged, this, [this](int page) {
@@ -823,6 +846,9 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
         m_runsDock->setProject(snapshot.path);
     m_dashboard->setProject(snapshot.path);
     m_leaderboards->setProject(snapshot.path);
+    if (m_adjudication->projectPath() != snapshot.path)
+        m_adjudication->showItems({}, QString()); // the last project's items mean nothing here
+    m_adjudication->setProject(snapshot.path);
 
     const int tasks = int(snapshot.tasks.size());
     const int rubrics = snapshot.rubricCount();
@@ -918,6 +944,13 @@ void MainWindow::onAnnotatorChanged()
         return;
     m_reloadOnRegistered = true;
     m_verdictPanel->writer()->registerAnnotator(m_projectPath, currentIdentity());
+}
+
+void MainWindow::openAdjudication()
+{
+    if (const RowId report = m_reportView->reportId())
+        m_adjudication->showReport(report, tr("Every item of %1").arg(m_verdictPanel->title()));
+    showPage(3);
 }
 
 void MainWindow::showPage(int page)

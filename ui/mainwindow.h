@@ -19,6 +19,7 @@ class QTreeView;
 
 namespace Rubricate {
 
+class AdjudicationPage;
 class AlignmentDashboard;
 class LeaderboardPage;
 class ProjectExplorer;
@@ -70,7 +71,11 @@ public:
     void askWhoIsAnnotatingOnceOpen() { m_askIdentity = true; }
     AlignmentDashboard *dashboard() const { return m_dashboard; }
     LeaderboardPage *leaderboards() const { return m_leaderboards; }
-    // Shows the review (0), the agreement dashboard (1) or the leaderboards (2).
+    AdjudicationPage *adjudication() const { return m_adjudication; }
+    // View → Adjudication: the items of the report on screen (if any) in the adjudication page.
+    void openAdjudication();
+    // Shows the review (0), the agreement dashboard (1), the leaderboards (2) or adjudication
+    // (3).
     void showPage(int page);
     // Opens the report in the review page with the rubric current (a disagreement's row).
     void openRubric(RowId reportId, RowId rubricId);
@@ -134,6 +139,7 @@ private:
     QTabWidget *m_pages = nullptr;
     AlignmentDashboard *m_dashboard = nullptr;
     LeaderboardPage *m_leaderboards = nullptr;
+    AdjudicationPage *m_adjudication = nullptr;
     QLabel *m_counts = nullptr;
 
     QAction *m_newAction = nullptr;

@@ -11,6 +11,8 @@
 #include <QHash>
 #include <QSet>
 
+#include <algorithm>
+
 namespace Rubricate::Cli {
 
 using namespace Qt::StringLiterals;
@@ -74,12 +76,12 @@ std::optional<Request> parseRequest(const QCommandLineParser &p, QTextStream &er
     }
     if (p.isSet(u"against"_s)) {
         const QString against = p.value(u"against"_s);
-        if (against == HumanMajority)
-            o.human = HumanMajority;
+        if (against == HumanMajority || against == GoldRater)
+            o.human = against;
         else if (against.startsWith("human:"_L1) && against.size() > 6)
             o.human = against;
         else
-            return usage(u"--against is majority or human:NAME"_s);
+            return usage(u"--against is majority, gold or human:NAME"_s);
     }
     const QString collapse = p.value(u"collapse"_s);
     if (!collapse.isEmpty() && collapse != "none"_L1 && collapse != "binary"_L1)
@@ -286,7 +288,11 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
     if (!store)
         return Failed;
     QString error;
-    const QList<RatingRow> rows = store->ratingRows(request->benchmark);
+    QList<RatingRow> rows = store->ratingRows(request->benchmark);
+    // The gold labels are a rater only when asked for: the other comparisons stay as they are.
+    const bool againstGold = o.human == GoldRater;
+    if (againstGold)
+        rows += store->goldRatingRows(request->benchmark);
     if (request->benchmark.isEmpty()) {
         // Only a benchmark rated by two or more raters has an agreement; when just one is,
         // that is the one meant (the demo has judge-only ResearchRubrics verdicts).
@@ -337,13 +343,20 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
             o.judge, o.benchmarkKey, judges.isEmpty() ? u"(none)"_s : judges.join(u", "_s));
         return Failed;
     }
-    if (o.human != HumanMajority && !annotators.contains(o.human)) {
+    if (againstGold && std::none_of(rows.cbegin(), rows.cend(), [&o](const RatingRow &r) {
+            return r.rater == GoldRater && r.benchmarkKey == o.benchmarkKey;
+        })) {
+        err << u"rubricate-cli: nobody has adjudicated %1 items yet, so there are no gold "
+               "labels (record them in the workbench: View → Adjudication)\n"_s.arg(o.benchmarkKey);
+        return Failed;
+    }
+    if (!againstGold && o.human != HumanMajority && !annotators.contains(o.human)) {
         err << u"rubricate-cli: %1 has not labelled %2 items; annotators: %3\n"_s.arg(
             o.human, o.benchmarkKey, annotators.isEmpty() ? u"(none)"_s : annotators.join(u", "_s));
         return Failed;
     }
     // Without a judge, computeAlignment says when there are fewer than two annotators.
-    if (!o.annotatorsOnly && judges.size() == 1 && annotators.isEmpty()) {
+    if (!againstGold && !o.annotatorsOnly && judges.size() == 1 && annotators.isEmpty()) {
         err << u"rubricate-cli: nobody has labelled %1 items yet, so there is nothing to "
                "compare the judge with (label in the workbench first)\n"_s.arg(o.benchmarkKey);
         return Failed;
@@ -398,7 +411,8 @@ QList<QCommandLineOption> agreementOptions()
     // --benchmark and --seed are shared with other commands and declared there.
     return {
         {u"judge"_s, u"agreement: the judge run (run:ID); default the newest."_s, u"RUN"_s},
-        {u"against"_s, u"agreement: majority (default) or human:NAME."_s, u"WHO"_s},
+        {u"against"_s, u"agreement: majority (default), human:NAME or gold (adjudicated labels)."_s,
+         u"WHO"_s},
         {u"collapse"_s, u"agreement: none (default) or binary (the benchmark's own)."_s, u"HOW"_s},
         {u"level"_s, u"agreement: alpha's level, nominal (default), ordinal, interval, ratio."_s,
          u"LEVEL"_s},

@@ -224,7 +224,7 @@ QStringList ratersOf(const QList<RatingRow> &rows, const QString &benchmarkKey, 
             continue;
         if (judges)
             runs.insert(r.rater.mid(4).toLongLong(), r.rater);
-        else if (!people.contains(r.rater))
+        else if (r.rater != GoldRater && !people.contains(r.rater))
             people.append(r.rater);
     }
     if (!judges) {
@@ -273,9 +273,14 @@ AlignmentReport computeAlignment(const QList<RatingRow> &rows, const AlignmentOp
         return report;
     }
 
+    report.hasGold = std::any_of(kept.cbegin(), kept.cend(),
+                                 [](const RatingRow *r) { return r->rater == GoldRater; });
+
     // Every rater on every kept item; judge errors stay empty cells.
     LabelTable raw
-        = LabelTable::forScale(kept.constFirst()->scale, report.judges + report.annotators);
+        = LabelTable::forScale(kept.constFirst()->scale,
+                               report.judges + report.annotators
+                                   + (report.hasGold ? QStringList{GoldRater} : QStringList{}));
     QHash<qsizetype, const RatingRow *> firstRowOfUnit;
     for (const RatingRow *r : std::as_const(kept)) {
         report.raterNames.insert(r->rater, r->raterName);
@@ -326,6 +331,8 @@ AlignmentReport computeAlignment(const QList<RatingRow> &rows, const AlignmentOp
         report.comparisons.append(c);
     };
     for (const QString &j : std::as_const(report.judges)) {
+        if (report.hasGold)
+            compare(u"judge-gold"_s, j, GoldRater);
         if (!report.annotators.isEmpty())
             compare(u"judge-majority"_s, j, HumanMajority);
         for (const QString &h : std::as_const(report.annotators))

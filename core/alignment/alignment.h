@@ -39,7 +39,8 @@ struct AlignmentOptions {
     QSet<std::pair<RowId, RowId>> subset;
     // The comparison the breakdown, the confusion matrix and the disagreement list are about:
     // a judge run ("run:12"; empty: the newest run with ratings) against an annotator
-    // ("human:Ada") or the human majority (HumanMajority, the default).
+    // ("human:Ada"), the human majority (HumanMajority, the default) or, when the rows
+    // include ProjectStore::goldRatingRows(), the gold labels (GoldRater).
     QString judge;
     QString human = HumanMajority;
     RatingAttribute breakdown = RatingAttribute::Dimension;
@@ -61,7 +62,7 @@ struct Estimate {
 };
 
 struct Comparison {
-    QString kind; // "judge-human", "judge-majority", "human-human", "judge-judge"
+    QString kind; // "judge-human", "judge-majority", "judge-gold", "human-human", "judge-judge"
     QString raterA; // keys: "run:12", "human:Ada", "majority"
     QString raterB;
     QString nameA; // for people: the run's name, the annotator
@@ -107,7 +108,8 @@ struct AlignmentReport {
     QString error; // set when nothing could be computed (no such benchmark, no judge ...)
     QList<double> categories; // after the collapse
     QStringList judges; // rater keys, newest run first
-    QStringList annotators; // rater keys
+    QStringList annotators; // rater keys (never GoldRater: gold is not an annotator)
+    bool hasGold = false; // the rows had gold labels: each judge run is compared with them
     QHash<QString, QString> raterNames; // key → name
     // No judge is compared: options.annotatorsOnly, or no judge run rated the benchmark. Then
     // there is no main comparison, majority, breakdown or disagreement list; the comparisons
@@ -135,7 +137,8 @@ struct AlignmentReport {
 
 AlignmentReport computeAlignment(const QList<RatingRow> &rows, const AlignmentOptions &options);
 
-// The benchmarks' raters in a project's rows: keys of judge runs and annotators.
+// The benchmarks' raters in a project's rows: keys of judge runs and annotators (the gold
+// labels are neither).
 QStringList ratersOf(const QList<RatingRow> &rows, const QString &benchmarkKey, bool judges);
 
 } // namespace Rubricate

@@ -615,7 +615,8 @@ QList<const Comparison *> headlineComparisons(const AlignmentReport &report)
     QList<const Comparison *> out;
     for (const Comparison &c : report.comparisons) {
         if (c.raterA == report.mainJudge
-            && (c.kind == "judge-majority"_L1 || c.kind == "judge-human"_L1))
+            && (c.kind == "judge-majority"_L1 || c.kind == "judge-human"_L1
+                || c.kind == "judge-gold"_L1))
             out << &c;
     }
     for (const Comparison &c : report.comparisons) {

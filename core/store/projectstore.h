@@ -181,6 +181,34 @@ struct CriteriaEditResult {
     int unchanged = 0;
 };
 
+// One judge run's verdict on an item, as an adjudicator reads it beside the people's labels.
+struct RunVerdict {
+    RowId runId = 0;
+    QString runName;
+    std::optional<double> value; // empty: the judge failed (see error)
+    QString reason;
+    QString error;
+};
+
+// One rubric item as an adjudicator sees it: what each annotator and each judge run said of
+// it, and the gold label so far. Gold is kept apart from the annotators' labels: it is not one
+// of them.
+struct AdjudicationItem {
+    RowId reportId = 0;
+    RowId rubricId = 0;
+    QString benchmarkKey;
+    QString taskExternalId;
+    QString model;
+    QString dimension;
+    QString rubricText;
+    VerdictScale scale = VerdictScale::Drb2Tristate;
+    // Each annotator's current label and note, by name; one whose label was cleared without a
+    // note is left out.
+    QList<AnnotationEvent> labels;
+    std::optional<AnnotationEvent> gold; // the newest gold event (no value: cleared)
+    QList<RunVerdict> verdicts; // newest run first
+};
+
 struct CachedResponse {
     QString response;
     qint64 inputTokens = 0;
@@ -385,6 +413,18 @@ public:
     // Every judge verdict and every annotator's current label of the benchmark's items
     // (empty key: every benchmark), in (report, rubric) order.
     QList<RatingRow> ratingRows(const QString &benchmarkKey = {});
+    // The current gold label of every adjudicated item of the benchmark (empty key: every
+    // benchmark) as the rater GoldRater ("gold", named "Gold"), in (report, rubric) order.
+    // Apart from ratingRows(): gold is compared with only when asked for.
+    QList<RatingRow> goldRatingRows(const QString &benchmarkKey = {});
+
+    // --- adjudication ------------------------------------------------------------------
+    // What every annotator, the gold label and every judge run say of these (report, rubric)
+    // items, in the order given; unknown items are left out. A fixed number of selects per
+    // few hundred reports, whatever the number of items and people.
+    QList<AdjudicationItem> adjudicationItems(const QList<std::pair<RowId, RowId>> &items);
+    // The same for every item of one report (reportItems() order).
+    QList<AdjudicationItem> adjudicationItems(RowId reportId);
 
     // --- annotation samples (projectstore_samples.cpp) ----------------------------------
     // Every rubric item of the benchmark once (each report with the rubrics of its task, or

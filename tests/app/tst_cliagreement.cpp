@@ -275,6 +275,73 @@ private slots:
         const Result noProject = cli({u"-p"_s, u"absent.rubricate"_s, u"agreement"_s});
         QCOMPARE(noProject.code, 1);
     }
+
+    // --against gold compares the judge with the adjudicated labels, by hand: four items the
+    // newest run rated 1, 1, 0, 0 get gold 1, 1, 0, 1 (the last re-adjudicated from 0: the
+    // newest gold counts). Agreement 3/4 = 0.750; κ: p_e = 0.5·0.75 + 0.5·0.25 = 0.5, so
+    // (0.75 − 0.5) / (1 − 0.5) = 0.500.
+    void againstGold()
+    {
+        const Result none = cli({u"agreement"_s, u"--against"_s, u"gold"_s, u"--draws"_s, u"0"_s});
+        QCOMPARE(none.code, 1);
+        QVERIFY2(none.err.contains(u"no gold labels"_s), qPrintable(none.err));
+
+        QString error;
+        auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s), &error);
+        QVERIFY2(store, qPrintable(error));
+        const QList<RatingRow> rows = store->ratingRows(u"drb2"_s);
+        QString newest;
+        for (const RatingRow &r : rows) {
+            if (r.judge
+                && (newest.isEmpty() || r.rater.mid(4).toLongLong() > newest.mid(4).toLongLong()))
+                newest = r.rater;
+        }
+        QList<const RatingRow *> met, notMet;
+        for (const RatingRow &r : rows) {
+            if (r.rater != newest || !r.value)
+                continue;
+            if (*r.value == 1 && met.size() < 2)
+                met << &r;
+            else if (*r.value == 0 && notMet.size() < 2)
+                notMet << &r;
+        }
+        QCOMPARE(met.size(), 2);
+        QCOMPARE(notMet.size(), 2);
+        Transaction tx(*store);
+        const auto gold = [&store](const RatingRow *item, double value) {
+            AnnotationEvent e;
+            e.reportId = item->reportId;
+            e.rubricId = item->rubricId;
+            e.annotator = u"judith"_s;
+            e.kind = AnnotationKind::Gold;
+            e.provenance.method = LabelMethod::Adjudicated;
+            e.value = value;
+            return store->appendAnnotation(e).has_value();
+        };
+        QVERIFY(gold(met.at(0), 1) && gold(met.at(1), 1) && gold(notMet.at(0), 0));
+        QVERIFY(gold(notMet.at(1), 0) && gold(notMet.at(1), 1));
+        QVERIFY(tx.commit());
+        store.reset();
+
+        const Result r = cli({u"agreement"_s, u"--against"_s, u"gold"_s, u"--draws"_s, u"0"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(u"against Gold"_s), qPrintable(r.out));
+        const QStringList lines = r.out.split(u'\n');
+        const auto line = std::find_if(lines.cbegin(), lines.cend(),
+                                       [](const QString &l) { return l.contains(u" vs Gold"_s); });
+        QVERIFY2(line != lines.cend(), qPrintable(r.out));
+        const QStringList cells = line->split(QRegularExpression(u"\\s{2,}"_s), Qt::SkipEmptyParts);
+        QVERIFY2(cells.size() >= 4, qPrintable(*line));
+        QCOMPARE(cells.at(1).trimmed(), u"4"_s);
+        QCOMPARE(cells.at(2).trimmed(), u"0.750"_s);
+        QCOMPARE(cells.at(3).trimmed(), u"0.500"_s);
+        // Gold is no annotator: the people are compared as before, and gold only when asked.
+        QVERIFY(r.out.contains(u"ada vs bob"_s));
+        QVERIFY(!r.out.contains(u"Gold vs"_s));
+        const Result usual = cli({u"agreement"_s, u"--draws"_s, u"0"_s});
+        QVERIFY2(usual.code == 0, qPrintable(usual.err));
+        QVERIFY(!usual.out.contains(u"Gold"_s));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliAgreement)
