@@ -534,15 +534,18 @@ void MainWindow::connectWorkers()
             });
 
     connect(m_verdictPanel, &VerdictPanel::annotationWritten, this, [this](RowId reportId) {
-        if (reportId == m_reportView->reportId())
+        // Not when another report is on its way (a queue key right after a label): this
+        // refresh would replace that load, and the new report brings fresh labels anyway.
+        if (reportId == m_reportView->reportId() && reportId == m_requestedReport)
             loadReport(reportId);
     });
     connect(m_verdictPanel, &VerdictPanel::annotationFailed, this,
             [this](const QString &error) { showError(tr("Annotation"), error); });
     connect(m_verdictPanel, &VerdictPanel::currentRubricChanged, m_reportView,
             &ReportView::focusRubric);
+    // The panel's report, not the view's: the panel shows a new report's rows first.
     connect(m_verdictPanel, &VerdictPanel::currentRubricChanged, this, [this](RowId rubricId) {
-        m_queueDock->setCurrentItem(m_reportView->reportId(), rubricId);
+        m_queueDock->setCurrentItem(m_verdictPanel->reportId(), rubricId);
     });
     connect(m_verdictPanel, &VerdictPanel::labelGiven, this,
             [this](RowId reportId, RowId rubricId, bool labelled) {
@@ -891,6 +894,7 @@ void MainWindow::onReportSelected(RowId reportId)
 
 void MainWindow::loadReport(RowId reportId)
 {
+    m_requestedReport = reportId;
     m_loader->loadReport(m_projectPath, reportId, m_runChoice, m_otherRunChoice);
 }
 

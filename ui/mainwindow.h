@@ -136,6 +136,7 @@ private:
     QList<Annotator> m_annotators; // of the open project, for the identity choice
     bool m_askIdentity = false;
     bool m_reloadOnRegistered = false;
+    RowId m_requestedReport = 0; // the newest report asked of the loader
     QTabWidget *m_pages = nullptr;
     AlignmentDashboard *m_dashboard = nullptr;
     LeaderboardPage *m_leaderboards = nullptr;

@@ -50,6 +50,7 @@ public:
     QAction *blindAction() const { return m_blindAction; }
     QString title() const;
     RowId currentRubric() const;
+    RowId reportId() const { return m_report; }
     void selectRubric(RowId rubricId);
     // The rows whose evidence the report may highlight: all of them, none in blind mode
     // (a labelled rubric shows the judge's evidence in its details only).

@@ -102,7 +102,10 @@ Commands:
                                proportional, at least one per stratum), sized directly or
                                for a ±W interval of percent agreement, and assign each item
                                to N annotators with balanced loads. The seed is stored.
+                               --blind and --compare-run ID save it as a study: blind keeps
+                               the judge hidden from each annotator until they have labelled.
   sample --list                The project's samples with items per annotator.
+  study status [--study NAME]  Every study's settings and each annotator's progress.
   claims extract [--benchmark KEY] [--tasks IDS] [--models A,B] [--force]
                                Store the statements of reports as claims: cited ones (one
                                per statement–URL pair) for --scheme reportbench-cited,

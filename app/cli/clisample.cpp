@@ -152,7 +152,20 @@ int drawSample(const QCommandLineParser &p, ProjectStore &store, QTextStream &ou
         err << u"rubricate-cli: "_s << plan.error << u'\n';
         return plan.population == 0 ? Failed : Usage;
     }
-    if (!store.saveAssignments(name, request.seed, plan.assignments)) {
+    // A sample is a study: its settings are saved with it, in the same transaction.
+    Study settings;
+    settings.blind = p.isSet(u"blind"_s);
+    if (p.isSet(u"compare-run"_s)) {
+        settings.runId = p.value(u"compare-run"_s).toLongLong();
+        const QList<RunSummary> runs = store.runs();
+        if (std::none_of(runs.cbegin(), runs.cend(),
+                         [&](const RunSummary &r) { return r.id == settings.runId; })) {
+            err << u"rubricate-cli: no judge run %1 in the project (runs lists them)\n"_s.arg(
+                p.value(u"compare-run"_s));
+            return Usage;
+        }
+    }
+    if (!store.saveAssignments(name, request.seed, plan.assignments, settings)) {
         err << u"rubricate-cli: "_s << store.lastError() << u'\n';
         return Failed;
     }
@@ -217,6 +230,55 @@ int reviewOrder(const QCommandLineParser &parser, ProjectStore &store, QTextStre
     return Ok;
 }
 
+// Every study (or one) with its settings and how far each annotator is.
+int studyStatus(const QCommandLineParser &parser, ProjectStore &store, QTextStream &out,
+                QTextStream &err)
+{
+    const QString wanted = parser.value(u"study"_s);
+    QList<Study> studies = store.studies();
+    if (!wanted.isEmpty()) {
+        studies.removeIf([&](const Study &s) { return s.name != wanted; });
+        if (studies.isEmpty()) {
+            err << u"rubricate-cli: no study named \"%1\" (study status lists them)\n"_s.arg(
+                wanted);
+            return Failed;
+        }
+    }
+    if (studies.isEmpty()) {
+        out << u"(no studies: draw one with `rubricate-cli sample`)\n"_s;
+        return Ok;
+    }
+    QHash<RowId, QString> runNames;
+    for (const RunSummary &run : store.runs())
+        runNames.insert(run.id, run.name);
+    for (const Study &study : std::as_const(studies)) {
+        const QList<StudyProgress> progress = store.studyProgress(study.name);
+        int assigned = 0, labelled = 0;
+        for (const StudyProgress &p : progress) {
+            assigned += p.assigned;
+            labelled += p.labelled;
+        }
+        out << u"study \"%1\": %2, compared with %3; %4 of %5 assignments labelled\n"_s
+                   .arg(study.name, study.blind ? u"blind"_s : u"not blind"_s,
+                        study.runId
+                            ? u"run %1 (%2)"_s.arg(study.runId).arg(runNames.value(study.runId))
+                            : u"no run"_s)
+                   .arg(labelled)
+                   .arg(assigned);
+        Table t;
+        t.setHeader({u"annotator"_s, u"id"_s, u"labelled"_s, u"assigned"_s, u"done"_s});
+        for (int c = 2; c <= 4; ++c)
+            t.setRightAligned(c);
+        for (const StudyProgress &p : progress) {
+            t.addRow({p.annotatorName, p.annotatorId, QString::number(p.labelled),
+                      QString::number(p.assigned),
+                      p.assigned ? u"%1%"_s.arg(100 * p.labelled / p.assigned) : QString()});
+        }
+        out << t.render() << u'\n';
+    }
+    return Ok;
+}
+
 } // namespace
 
 QList<QCommandLineOption> sampleOptions()
@@ -235,6 +297,9 @@ QList<QCommandLineOption> sampleOptions()
         {u"review"_s, u"sample: the sample's items in review order, disagreements first."_s,
          u"NAME"_s},
         {u"annotator"_s, u"sample --review: only this annotator's items."_s, u"NAME"_s},
+        {u"blind"_s, u"sample: a blind study (the judge hidden until each item is labelled)."_s},
+        {u"compare-run"_s, u"sample: the judge run the study compares with."_s, u"ID"_s},
+        {u"study"_s, u"study status: only this study."_s, u"NAME"_s},
     };
 }
 
@@ -242,6 +307,14 @@ std::optional<int> runSampleCommand(const QString &command, const QCommandLinePa
                                     const QStringList &args, const QString &projectPath,
                                     QTextStream &out, QTextStream &err)
 {
+    if (command == "study"_L1) {
+        if (args != QStringList{u"status"_s}) {
+            err << u"rubricate-cli: study status [--study NAME]\n"_s;
+            return Usage;
+        }
+        auto store = openExistingProject(projectPath, err);
+        return store ? studyStatus(parser, *store, out, err) : Failed;
+    }
     if (command != "sample"_L1)
         return std::nullopt;
     if (!args.isEmpty()) {

@@ -1,0 +1,223 @@
+// A blind study with two annotators, worked through the real window with key clicks: the
+// queue lists the items unlabelled first and L walks them across reports, the study keeps the
+// judge hidden and the toggle locked, every label records how it was made (typed or accepted,
+// judge visible or not, the run on screen, the study, the time in focus), and switching to the
+// second annotator shows their own queue.
+#include "annotatoridentity.h"
+#include "demo/demoproject.h"
+#include "identitydialog.h"
+#include "mainwindow.h"
+#include "reportview.h"
+#include "store/projectstore.h"
+#include "studyqueuedock.h"
+#include "studyqueuemodel.h"
+#include "verdictmodel.h"
+#include "verdictpanel.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QRadioButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr int LoadTimeout = 20000;
+const QString StudyName = u"pilot"_s;
+} // namespace
+
+class TestStudy : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void blindStudyWithTwoAnnotators();
+
+private:
+    std::unique_ptr<ProjectStore> store();
+    QList<AnnotationEvent> eventsOf(const QString &annotator);
+    void press(int key, Qt::KeyboardModifiers modifiers = Qt::NoModifier);
+
+    QTemporaryDir m_dir;
+    QString m_projectPath;
+    RowId m_run = 0;
+    QList<Assignment> m_items;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestStudy::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(u"RubricateTest"_s);
+    QCoreApplication::setApplicationName(u"tst_study"_s);
+    QSettings().clear();
+    QVERIFY(m_dir.isValid());
+    m_projectPath = m_dir.filePath(u"study.rubricate"_s);
+    auto s = store();
+    QVERIFY(s);
+    const ImportSummary summary = importDemo(*s);
+    QVERIFY2(summary.errorCount() == 0, qPrintable(summary.toText()));
+    // Three items of two DRB-II reports the demo's run judged, for Ada and Bo, in this order.
+    QList<RowId> reports;
+    for (const ReportSummary &r : s->reportSummaries(u"drb2"_s)) {
+        if (r.format == u"md"_s && reports.size() < 2)
+            reports << r.id;
+    }
+    QCOMPARE(reports.size(), 2);
+    m_run = s->newestRunFor(reports.at(0))->first;
+    const QList<Rubric> first = s->reportItems(*s->report(reports.at(0)));
+    const QList<Rubric> second = s->reportItems(*s->report(reports.at(1)));
+    m_items = {{reports.at(0), first.at(0).id, {}, 0},
+               {reports.at(1), second.at(0).id, {}, 1},
+               {reports.at(0), first.at(1).id, {}, 2}};
+    QVERIFY(s->addAnnotator({u"ada-id"_s, u"Ada"_s, {}, {}}));
+    QVERIFY(s->addAnnotator({u"bo-id"_s, u"Bo"_s, {}, {}}));
+    for (Assignment &a : m_items)
+        a.annotators = {u"ada-id"_s, u"bo-id"_s};
+    Rubricate::Study settings;
+    settings.runId = m_run;
+    settings.blind = true;
+    QVERIFY2(s->saveAssignments(StudyName, 7, m_items, settings), qPrintable(s->lastError()));
+}
+
+std::unique_ptr<ProjectStore> TestStudy::store()
+{
+    QString error;
+    auto s = ProjectStore::open(m_projectPath, &error);
+    if (!s)
+        qWarning("%s", qPrintable(error));
+    return s;
+}
+
+QList<AnnotationEvent> TestStudy::eventsOf(const QString &annotator)
+{
+    auto s = store();
+    QList<AnnotationEvent> out;
+    for (const AnnotationEvent &e : s->annotationEvents(u"drb2"_s)) {
+        if (e.annotator == annotator)
+            out << e;
+    }
+    return out;
+}
+
+void TestStudy::press(int key, Qt::KeyboardModifiers modifiers)
+{
+    QTableView *table = m_window->verdictPanel()->view();
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key(key), modifiers);
+}
+
+void TestStudy::blindStudyWithTwoAnnotators()
+{
+    chooseAnnotator({u"ada-id"_s, u"Ada"_s});
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->openProject(m_projectPath);
+    StudyQueueDock *dock = m_window->queueDock();
+    QTRY_VERIFY_WITH_TIMEOUT(dock->isVisible(), LoadTimeout); // a study assigns Ada items
+    QCOMPARE(dock->currentStudy()->name, StudyName);
+    QCOMPARE(dock->model()->rowCount(), 3);
+    QCOMPARE(dock->progressLabel()->text(), u"0 of 3 labelled"_s);
+    VerdictPanel *panel = m_window->verdictPanel();
+    VerdictModel *verdicts = panel->model();
+    const auto current = [&] {
+        return std::pair{m_window->reportView()->reportId(), panel->currentRubric()};
+    };
+    const auto expect = [&](int i) {
+        return std::pair{m_items.at(i).reportId, m_items.at(i).rubricId};
+    };
+
+    // L opens the first item; the study is blind, and the toggle cannot switch it off.
+    press(Qt::Key_L);
+    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(0), LoadTimeout);
+    QVERIFY(verdicts->isBlind());
+    QVERIFY(panel->blindAction()->isChecked());
+    QVERIFY(!panel->blindAction()->isEnabled());
+    panel->blindAction()->trigger(); // disabled: nothing happens
+    QVERIFY(verdicts->isBlind());
+    const int row = verdicts->rowOfRubric(m_items.at(0).rubricId);
+    QVERIFY(verdicts->judgeHidden(*verdicts->rowAt(row)));
+    QCOMPARE(verdicts->index(row, VerdictModel::JudgeColumn).data().toString(), u"·"_s);
+
+    // Accepting a hidden verdict is refused; a typed label records that the judge was hidden.
+    press(Qt::Key_A);
+    QTest::qWait(0);
+    QVERIFY(!verdicts->rowAt(row)->humanValue);
+    const double judged = *verdicts->rowAt(row)->judgeValue;
+    const bool typeOne = judged != 1.0;
+    press(typeOne ? Qt::Key_1 : Qt::Key_0);
+    QTRY_VERIFY(verdicts->rowAt(row)->humanValue);
+    QTRY_COMPARE(eventsOf(u"ada-id"_s).size(), 1);
+    AnnotationEvent typed = eventsOf(u"ada-id"_s).constFirst();
+    QCOMPARE(typed.provenance.method, LabelMethod::Typed);
+    QCOMPARE(typed.provenance.judgeVisible, std::optional<bool>(false));
+    QCOMPARE(typed.provenance.shownRunId, m_run);
+    QCOMPARE(typed.provenance.shownVerdict, std::optional<double>(judged));
+    QCOMPARE(typed.provenance.study, StudyName);
+    QVERIFY(typed.provenance.focusMs && *typed.provenance.focusMs >= 0);
+    QVERIFY(!typed.provenance.appVersion.isEmpty()
+            || QCoreApplication::applicationVersion().isEmpty());
+    QCOMPARE(dock->progressLabel()->text(), u"1 of 3 labelled"_s);
+
+    // Labelled, the judge shows for this item: A now accepts it, and says the judge was seen.
+    QVERIFY(!verdicts->judgeHidden(*verdicts->rowAt(row)));
+    press(Qt::Key_A);
+    QTRY_COMPARE(eventsOf(u"ada-id"_s).size(), 2);
+    const AnnotationEvent accepted = eventsOf(u"ada-id"_s).constLast();
+    QCOMPARE(accepted.provenance.method, LabelMethod::AcceptedJudge);
+    QCOMPARE(accepted.provenance.judgeVisible, std::optional<bool>(true));
+    QCOMPARE(accepted.value, std::optional<double>(judged));
+
+    // L crosses to the other report for the next unlabelled item, then back for the third.
+    press(Qt::Key_L);
+    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(1), LoadTimeout);
+    QVERIFY(verdicts->isBlind() && !panel->blindAction()->isEnabled());
+    press(Qt::Key_L);
+    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(2), LoadTimeout);
+    press(Qt::Key_L, Qt::ShiftModifier); // back to the one before, labelled or not
+    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(1), LoadTimeout);
+
+    // Auto-advance: a label opens the next unlabelled item by itself.
+    dock->autoAdvanceBox()->setChecked(true);
+    press(Qt::Key_0);
+    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(2), LoadTimeout);
+    press(Qt::Key_1);
+    QTRY_COMPARE(dock->progressLabel()->text(), u"3 of 3 labelled"_s);
+    QTRY_COMPARE(eventsOf(u"ada-id"_s).size(), 4);
+    press(Qt::Key_L);
+    QTRY_VERIFY(dock->model()->labelledCount() == 3);
+
+    // Switching to Bo is explicit; his queue is his own and starts unlabelled.
+    m_window->findChild<QAction *>(u"actionSwitchAnnotator"_s)->trigger();
+    IdentityDialog *who = nullptr;
+    QTRY_VERIFY((who = m_window->findChild<IdentityDialog *>()) != nullptr);
+    who->findChild<QRadioButton *>(u"existingAnnotator"_s)->setChecked(true);
+    auto *people = who->findChild<QComboBox *>(u"annotatorChoice"_s);
+    people->setCurrentIndex(people->findData(u"bo-id"_s));
+    who->accept();
+    QCOMPARE(currentAnnotator(), u"bo-id"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(dock->progressLabel()->text(), u"0 of 3 labelled"_s, LoadTimeout);
+    m_window->activateWindow(); // the window's keys again, now that the dialog is gone
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    press(Qt::Key_L);
+    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(0), LoadTimeout);
+    QTRY_VERIFY(verdicts->isBlind()); // Ada's label does not reveal the judge to Bo
+    QVERIFY(verdicts->judgeHidden(*verdicts->rowAt(verdicts->rowOfRubric(m_items.at(0).rubricId))));
+    press(Qt::Key_0);
+    QTRY_COMPARE(eventsOf(u"bo-id"_s).size(), 1);
+    QCOMPARE(eventsOf(u"bo-id"_s).constFirst().provenance.judgeVisible, std::optional<bool>(false));
+    QCOMPARE(eventsOf(u"ada-id"_s).size(), 4);
+    m_window.reset();
+}
+
+QTEST_MAIN(TestStudy)
+#include "tst_study.moc"
