@@ -94,6 +94,7 @@ private:
     void chooseProject();
     void chooseImport();
     void chooseExport();
+    void chooseMergeAnnotations();
     void onSnapshotLoaded(const ProjectSnapshot &snapshot);
     void onSnapshotFailed(const QString &path, const QString &error);
     void onReportLoaded(const LoadedReport &loaded);
@@ -128,6 +129,7 @@ private:
     QAction *m_demoAction = nullptr;
     QAction *m_importAction = nullptr;
     QAction *m_exportAction = nullptr;
+    QAction *m_mergeAnnotationsAction = nullptr;
     QAction *m_reloadAction = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_extractClaimsAction = nullptr;

@@ -185,4 +185,21 @@ void ProjectJobs::extractClaims(const QString &projectPath)
         });
 }
 
+void ProjectJobs::mergeAnnotations(const QString &projectPath, const QString &otherPath)
+{
+    started();
+    runInBackground(
+        this,
+        [projectPath, otherPath] {
+            MergeSummary summary;
+            if (auto store = ProjectStore::open(projectPath, &summary.error))
+                summary = Rubricate::mergeAnnotations(*store, otherPath);
+            return summary;
+        },
+        [this, projectPath, otherPath](const MergeSummary &summary) {
+            finished();
+            emit annotationsMerged(projectPath, otherPath, summary);
+        });
+}
+
 } // namespace Rubricate

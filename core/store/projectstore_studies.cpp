@@ -116,8 +116,11 @@ QList<Annotator> ProjectStore::annotators()
 bool ProjectStore::saveStudy(const Study &study)
 {
     Transaction transaction(*this);
-    if (!transaction.isOpen())
-        return false;
+    return transaction.isOpen() && insertStudySettings(study) && transaction.commit();
+}
+
+bool ProjectStore::insertStudySettings(const Study &study)
+{
     QSqlQuery &sample = prepared(u"SELECT 1 FROM annotation_assignment WHERE sample = ? LIMIT 1"_s);
     bindAt(sample, 0, study.name);
     if (!exec(sample))
@@ -149,7 +152,7 @@ bool ProjectStore::saveStudy(const Study &study)
            StoreCodec::time(study.createdAt.isValid() ? study.createdAt
                                                       : QDateTime::currentDateTimeUtc()));
     bindAt(insert, 5, StoreCodec::text(study.createdBy));
-    return exec(insert) && transaction.commit();
+    return exec(insert);
 }
 
 std::optional<Study> ProjectStore::study(const QString &name)
