@@ -147,6 +147,11 @@ void MainWindow::createActions()
                         "has and this one lacks"));
     connect(m_mergeAnnotationsAction, &QAction::triggered, this,
             &MainWindow::chooseMergeAnnotations);
+    m_exportAnnotationsAction
+        = makeAction(this, QIcon(), tr("Export &Annotations…"), "actionExportAnnotations", {},
+                     tr("Write every annotation event with its provenance as JSONL or CSV"));
+    connect(m_exportAnnotationsAction, &QAction::triggered, this,
+            &MainWindow::chooseExportAnnotations);
 
     m_reloadAction
         = makeAction(this, themeIcon(u"view-refresh"_s, s, QStyle::SP_BrowserReload), tr("&Reload"),
@@ -269,6 +274,7 @@ void MainWindow::createMenusAndToolBar()
     file->addSeparator();
     file->addAction(m_importAction);
     file->addAction(m_exportAction);
+    file->addAction(m_exportAnnotationsAction);
     file->addAction(m_mergeAnnotationsAction);
     file->addAction(m_reloadAction);
     file->addSeparator();
@@ -625,6 +631,7 @@ void MainWindow::updateActions()
     m_importAction->setEnabled(haveProject && !busy);
     m_exportAction->setEnabled(haveProject && !busy);
     m_mergeAnnotationsAction->setEnabled(haveProject && !busy);
+    m_exportAnnotationsAction->setEnabled(haveProject && !busy);
     m_extractClaimsAction->setEnabled(haveProject && !busy);
     m_reloadAction->setEnabled(haveProject);
     m_runAction->setEnabled(haveProject && !m_runs->isRunning());
@@ -770,6 +777,24 @@ void MainWindow::chooseMergeAnnotations()
     connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &other) {
         statusBar()->showMessage(tr("Merging annotations from %1…").arg(other));
         m_jobs->mergeAnnotations(project, other);
+    });
+    chooser->open();
+}
+
+void MainWindow::chooseExportAnnotations()
+{
+    if (m_projectPath.isEmpty())
+        return;
+    auto *chooser
+        = new QFileDialog(this, tr("Export annotations"), QFileInfo(m_projectPath).absolutePath(),
+                          tr("JSON Lines (*.jsonl);;CSV (*.csv)"));
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    chooser->setAcceptMode(QFileDialog::AcceptSave);
+    chooser->setDefaultSuffix(u"jsonl"_s);
+    const QString project = m_projectPath;
+    connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &file) {
+        statusBar()->showMessage(tr("Exporting annotations to %1…").arg(file));
+        m_jobs->exportAnnotations(project, file);
     });
     chooser->open();
 }

@@ -95,6 +95,7 @@ private:
     void chooseImport();
     void chooseExport();
     void chooseMergeAnnotations();
+    void chooseExportAnnotations();
     void onSnapshotLoaded(const ProjectSnapshot &snapshot);
     void onSnapshotFailed(const QString &path, const QString &error);
     void onReportLoaded(const LoadedReport &loaded);
@@ -130,6 +131,7 @@ private:
     QAction *m_importAction = nullptr;
     QAction *m_exportAction = nullptr;
     QAction *m_mergeAnnotationsAction = nullptr;
+    QAction *m_exportAnnotationsAction = nullptr;
     QAction *m_reloadAction = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_extractClaimsAction = nullptr;

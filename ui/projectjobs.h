@@ -35,6 +35,9 @@ public:
     // Takes the annotators, studies and labels that the project at `otherPath` has and this
     // one lacks (annotationexchange.h); the other file is never written.
     void mergeAnnotations(const QString &projectPath, const QString &otherPath);
+    // Writes every annotation event with its provenance to `file` (CSV when it ends in .csv,
+    // else JSONL), then reports it as an export.
+    void exportAnnotations(const QString &projectPath, const QString &file);
 
     bool isBusy() const { return m_running > 0; }
 

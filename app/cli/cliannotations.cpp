@@ -7,7 +7,6 @@
 #include "store/projectstore.h"
 
 #include <QCommandLineParser>
-#include <QSaveFile>
 
 namespace Rubricate::Cli {
 
@@ -30,16 +29,15 @@ int exportAnnotations(const QCommandLineParser &p, ProjectStore &store, QTextStr
         err << u"rubricate-cli: annotations export: "_s << error << u'\n';
         return Failed;
     }
-    const QByteArray bytes
-        = format == "csv"_L1 ? annotationsCsv(*annotations) : annotationsJsonl(*annotations);
+    const bool csv = format == "csv"_L1;
     const QString path = p.isSet(u"o"_s) ? p.value(u"o"_s) : p.value(u"out"_s);
     if (path.isEmpty() || path == "-"_L1) {
-        out << QString::fromUtf8(bytes);
+        out << QString::fromUtf8(csv ? annotationsCsv(*annotations)
+                                     : annotationsJsonl(*annotations));
         return Ok;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        err << u"rubricate-cli: %1: %2\n"_s.arg(path, file.errorString());
+    if (!writeAnnotationsFile(*annotations, path, csv, &error)) {
+        err << u"rubricate-cli: "_s << error << u'\n';
         return Failed;
     }
     err << u"%1 annotation event(s) written to %2\n"_s.arg(annotations->size()).arg(path);

@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QSaveFile>
 #include <QTemporaryDir>
 #include <QUuid>
 
@@ -171,7 +172,8 @@ QString cellText(const QJsonValue &v)
 // --- merging ----------------------------------------------------------------------------
 
 // The other project, opened without ever writing to its file.
-std::unique_ptr<ProjectStore> openOther(const QString &path, QTemporaryDir &scratch, QString *error)
+std::unique_ptr<ProjectStore> openOther(const QString &path, std::optional<QTemporaryDir> &scratch,
+                                        QString *error)
 {
     const int version = ProjectStore::schemaVersionOf(path, error);
     if (version < 0)
@@ -179,11 +181,12 @@ std::unique_ptr<ProjectStore> openOther(const QString &path, QTemporaryDir &scra
     if (version >= latestSchemaVersion())
         return ProjectStore::open(path, error);
     // Opening migrates: do that to a copy, with its write-ahead log (uncheckpointed writes).
-    if (!scratch.isValid()) {
-        *error = u"cannot make a temporary folder: %1"_s.arg(scratch.errorString());
+    scratch.emplace();
+    if (!scratch->isValid()) {
+        *error = u"cannot make a temporary folder: %1"_s.arg(scratch->errorString());
         return nullptr;
     }
-    const QString copy = scratch.filePath(u"other.rubricate"_s);
+    const QString copy = scratch->filePath(u"other.rubricate"_s);
     for (const QString &suffix : {QString(), u"-wal"_s}) {
         if (QFileInfo::exists(path + suffix) && !QFile::copy(path + suffix, copy + suffix)) {
             *error = u"cannot copy %1 to a temporary file"_s.arg(path + suffix);
@@ -494,6 +497,18 @@ QByteArray annotationsCsv(const QList<TravellingAnnotation> &annotations)
     return out.toUtf8();
 }
 
+bool writeAnnotationsFile(const QList<TravellingAnnotation> &annotations, const QString &path,
+                          bool csv, QString *error)
+{
+    const QByteArray bytes = csv ? annotationsCsv(annotations) : annotationsJsonl(annotations);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        *error = u"%1: %2"_s.arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
 bool isAnnotationCsvHeader(const QStringList &header)
 {
     return header.contains(u"uid"_s) && header.contains(u"annotator"_s)
@@ -705,7 +720,7 @@ MergeSummary mergeAnnotations(ProjectStore &target, const QString &otherPath)
         summary.error = u"%1 is this project; there is nothing to merge"_s.arg(otherPath);
         return summary;
     }
-    QTemporaryDir scratch;
+    std::optional<QTemporaryDir> scratch; // outlives the store opened in it
     const auto other = openOther(otherPath, scratch, &summary.error);
     if (!other)
         return summary;

@@ -50,6 +50,9 @@ QJsonObject annotationJson(const TravellingAnnotation &annotation);
 QByteArray annotationsJsonl(const QList<TravellingAnnotation> &annotations);
 // The same members as columns, provenance flattened, with a header row.
 QByteArray annotationsCsv(const QList<TravellingAnnotation> &annotations);
+// Writes them to `path` (replaced atomically), as CSV or JSONL; false and `error` on failure.
+bool writeAnnotationsFile(const QList<TravellingAnnotation> &annotations, const QString &path,
+                          bool csv, QString *error);
 // An exported CSV record as the JSON object of its line (empty cells: absent members).
 QJsonObject annotationCsvRecordJson(const QStringList &header, const QStringList &fields,
                                     QString *error);
