@@ -472,7 +472,7 @@ void TestMainWindow::mergeAnnotationsRunsInBackground()
     QFileDialog *chooser = nullptr;
     QTRY_VERIFY((chooser = m_window->findChild<QFileDialog *>()) != nullptr);
     chooser->selectFile(other);
-    chooser->accept();
+    QMetaObject::invokeMethod(chooser, &QDialog::accept); // protected in QFileDialog
 
     QMessageBox *summary = nullptr;
     QTRY_VERIFY_WITH_TIMEOUT((summary = m_window->findChild<QMessageBox *>(u"mergeSummary"_s)),
