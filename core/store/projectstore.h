@@ -457,7 +457,8 @@ public:
                       const QList<Assignment> &assignments, const QDateTime &createdAt);
     // Writes a study's settings as saveStudy does, inside the caller's transaction.
     bool insertStudySettings(const Study &study);
-    // The schema version of the project at `path`, read without writing to it (-1: unreadable).
+    // The schema version of the project at `path` as its file header says, read without
+    // opening a connection (-1: not a project).
     static int schemaVersionOf(const QString &path, QString *error);
 
     // --- fetched sources (projectstore_sources.cpp) -------------------------------------

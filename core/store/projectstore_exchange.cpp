@@ -1,12 +1,10 @@
 // What annotations need to travel between copies of a project: items by natural key, and
 // samples and study settings written inside a merge's transaction.
 #include "projectstore.h"
-#include "sqldialect.h"
 #include "storecodec.h"
 
-#include <QAtomicInteger>
-#include <QFileInfo>
-#include <QSqlError>
+#include <QFile>
+#include <QtEndian>
 
 namespace Rubricate {
 
@@ -58,27 +56,20 @@ QList<KeyedItem> ProjectStore::keyedItems(const QString &benchmarkKey)
 
 int ProjectStore::schemaVersionOf(const QString &path, QString *error)
 {
-    static QAtomicInteger<quint64> serial;
-    if (!QFileInfo(path).isFile()) {
-        *error = u"there is no project at %1"_s.arg(path);
+    // From the file's header, not through SQLite: even a read-only connection leaves a
+    // write-ahead log and its index beside a WAL database. (Writes still in such a log may be
+    // newer than the header; a version read too old only makes the caller work on a copy.)
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = u"cannot open %1: %2"_s.arg(path, file.errorString());
         return -1;
     }
-    const QString connection = u"rubricate-peek-%1"_s.arg(serial.fetchAndAddRelaxed(1));
-    int version = -1;
-    {
-        const auto dialect = makeSqliteDialect();
-        QSqlDatabase db = QSqlDatabase::addDatabase(dialect->driverName(), connection);
-        db.setDatabaseName(path);
-        // Read-only: looking must never migrate, checkpoint or otherwise touch the file.
-        db.setConnectOptions(u"QSQLITE_OPEN_READONLY"_s);
-        if (db.open())
-            version = dialect->schemaVersion(db);
-        if (version < 0)
-            *error = u"%1 is not a Rubricate project: %2"_s.arg(path, db.lastError().text());
-        db.close();
+    const QByteArray header = file.read(100);
+    if (header.size() < 100 || !header.startsWith(QByteArrayView("SQLite format 3\0", 16))) {
+        *error = u"%1 is not a Rubricate project"_s.arg(path);
+        return -1;
     }
-    QSqlDatabase::removeDatabase(connection);
-    return version;
+    return qFromBigEndian<qint32>(header.constData() + 60); // PRAGMA user_version
 }
 
 } // namespace Rubricate

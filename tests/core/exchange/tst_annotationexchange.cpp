@@ -314,6 +314,7 @@ private slots:
         QCOMPARE(s.eventsAdded, 1);
         QCOMPARE(eventCount(*here), 3);
         QCOMPARE(fileHash(oldPath), before); // migrated in a temporary copy, not in place
+        QVERIFY(!QFile::exists(oldPath + u"-wal"_s)); // not even opened
         QString error;
         QCOMPARE(ProjectStore::schemaVersionOf(oldPath, &error), 8);
 
@@ -324,6 +325,13 @@ private slots:
         QVERIFY2(same.ok(), qPrintable(same.error));
         QCOMPARE(same.eventsAdded, 0);
         QCOMPARE(same.eventsPresent, 1);
+
+        const QString notAProject = m_dir.filePath(u"notes.txt"_s);
+        QVERIFY(RubricateTest::writeFile(notAProject, QByteArray(200, 'x')));
+        const MergeSummary refused = mergeAnnotations(*here, notAProject);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error.contains(u"is not a Rubricate project"_s),
+                 qPrintable(refused.error));
     }
 
     void mergeNamesItemsThatAreNotHere()
