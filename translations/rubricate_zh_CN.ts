@@ -87,6 +87,212 @@
         <source>Rubricate agreement chart</source>
         <translation>Rubricate 一致性图表</translation>
     </message>
+    <message>
+        <source>Krippendorff's α among annotators, by level</source>
+        <translation>标注者之间的 Krippendorff α（按测量层级）</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::AdjudicationModel</name>
+    <message>
+        <source>The annotators and the judge do not all give the same label</source>
+        <translation>标注者与评审给出的标签并不一致</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Rubric</source>
+        <translation>评分项</translation>
+    </message>
+    <message>
+        <source>Annotators</source>
+        <translation>标注者</translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation>评审</translation>
+    </message>
+    <message>
+        <source>Gold</source>
+        <translation>金标准</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::AdjudicationPage</name>
+    <message>
+        <source>Who</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Note or reason</source>
+        <translation>备注或理由</translation>
+    </message>
+    <message>
+        <source>Note…</source>
+        <translation>备注…</translation>
+    </message>
+    <message>
+        <source>Gold label:</source>
+        <translation>金标准标签：</translation>
+    </message>
+    <message>
+        <source>Keys: the scale's label keys record gold · Delete clears it · N note · D / Shift+D next / previous disagreement · J / K next / previous item · Ctrl+Z undo</source>
+        <translation>按键：量表的标注键记录金标准 · Delete 清除 · N 备注 · D / Shift+D 下一个 / 上一个分歧 · J / K 下一项 / 上一项 · Ctrl+Z 撤销</translation>
+    </message>
+    <message>
+        <source>Gold label %1</source>
+        <translation>金标准标签 %1</translation>
+    </message>
+    <message>
+        <source>Clear the gold label</source>
+        <translation>清除金标准标签</translation>
+    </message>
+    <message>
+        <source>Note on the gold label</source>
+        <translation>金标准标签的备注</translation>
+    </message>
+    <message>
+        <source>Next disagreement</source>
+        <translation>下一个分歧</translation>
+    </message>
+    <message>
+        <source>Previous disagreement</source>
+        <translation>上一个分歧</translation>
+    </message>
+    <message>
+        <source>Next item</source>
+        <translation>下一项</translation>
+    </message>
+    <message>
+        <source>Previous item</source>
+        <translation>上一项</translation>
+    </message>
+    <message>
+        <source>The gold label was not saved: %1</source>
+        <translation>金标准标签未保存：%1</translation>
+    </message>
+    <message>
+        <source>Label keys (1 / 0 / -, 1 / P / 0, 0 … 9, T)</source>
+        <translation>标注键（1 / 0 / -，1 / P / 0，0 … 9，T）</translation>
+    </message>
+    <message>
+        <source>adjudication: record the gold label</source>
+        <translation>裁决：记录金标准标签</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Delete</translation>
+    </message>
+    <message>
+        <source>adjudication: clear the gold label</source>
+        <translation>裁决：清除金标准标签</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>adjudication: note on the gold label</source>
+        <translation>裁决：金标准标签的备注</translation>
+    </message>
+    <message>
+        <source>D / Shift+D</source>
+        <translation>D / Shift+D</translation>
+    </message>
+    <message>
+        <source>adjudication: next / previous disagreement</source>
+        <translation>裁决：下一个 / 上一个分歧</translation>
+    </message>
+    <message>
+        <source>J / K</source>
+        <translation>J / K</translation>
+    </message>
+    <message>
+        <source>adjudication: next / previous item</source>
+        <translation>裁决：下一项 / 上一项</translation>
+    </message>
+    <message>
+        <source>Choose View → Adjudication with a report open, or Adjudicate… on the Agreement page's disagreements.</source>
+        <translation>打开报告后选择“视图 → 裁决”，或在一致性页面的分歧列表中选择“裁决…”。</translation>
+    </message>
+    <message>
+        <source>No items to adjudicate here.</source>
+        <translation>这里没有需要裁决的项目。</translation>
+    </message>
+    <message>
+        <source>No gold label yet.</source>
+        <translation>尚无金标准标签。</translation>
+    </message>
+    <message>
+        <source>Gold: %1, by %2</source>
+        <translation>金标准：%1，由 %2 裁决</translation>
+    </message>
+    <message>
+        <source>Differs from the majority (%1)</source>
+        <translation>与多数意见（%1）不同</translation>
+    </message>
+    <message>
+        <source>(cleared)</source>
+        <translation>（已清除）</translation>
+    </message>
+    <message>
+        <source>(no annotator has labelled this item)</source>
+        <translation>（尚无标注者标注此项）</translation>
+    </message>
+    <message>
+        <source>Judge · %1</source>
+        <translation>评审 · %1</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Gold</source>
+        <translation>金标准</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>（尚无）</translation>
+    </message>
+    <message>
+        <source>“%1” is not a label on this scale; use %2</source>
+        <translation>“%1” 不是此量表上的标签；请用 %2</translation>
+    </message>
+    <message>
+        <source>Gold note</source>
+        <translation>金标准备注</translation>
+    </message>
+    <message>
+        <source>Why this gold label:</source>
+        <translation>为何是这个金标准标签：</translation>
+    </message>
+    <message>
+        <source>No later disagreement.</source>
+        <translation>后面没有分歧了。</translation>
+    </message>
+    <message>
+        <source>No earlier disagreement.</source>
+        <translation>前面没有分歧了。</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::AlignmentDashboard</name>
@@ -194,10 +400,6 @@
             <numerusform>%n 位标注者；全体标注者 α %1，Fleiss κ %2。</numerusform>
         </translation>
     </message>
-    <message>
-        <source>undefined (%1)</source>
-        <translation>未定义（%1）</translation>
-    </message>
     <message numerus="yes">
         <source>%n item(s) where annotators tied have no majority.</source>
         <translation>
@@ -225,6 +427,94 @@
     <message>
         <source>sample “%1”</source>
         <translation>样本“%1”</translation>
+    </message>
+    <message>
+        <source>&amp;Adjudicate…</source>
+        <translation>裁决(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>annotators</source>
+        <translation>标注者</translation>
+    </message>
+    <message>
+        <source>gold labels</source>
+        <translation>金标准标签</translation>
+    </message>
+    <message>
+        <source>The annotators' labels (as Against says), or the gold labels recorded in View → Adjudication</source>
+        <translation>标注者的标签（按“对比”所选），或在“视图 → 裁决”中记录的金标准标签</translation>
+    </message>
+    <message>
+        <source>Every annotator's label and note and the judge's verdict side by side, and the gold label</source>
+        <translation>并排显示每位标注者的标签和备注、评审的判定，以及金标准标签</translation>
+    </message>
+    <message>
+        <source>&amp;Compare with:</source>
+        <translation>比较对象(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Nobody has adjudicated these items yet: record gold labels in View → Adjudication.</source>
+        <translation>这些项目尚未被裁决：请在“视图 → 裁决”中记录金标准标签。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Disagreements of %1 with %2 (%n item(s))</source>
+        <translation>
+            <numerusform>%1 与 %2 的分歧（%n 项）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A&amp;nnotators only</source>
+        <translation>仅标注者(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Compare the annotators among themselves, leaving the judge runs out</source>
+        <translation>只比较标注者彼此之间的一致性，不纳入评审运行</translation>
+    </message>
+    <message>
+        <source>Annotators only: no judge run is compared.</source>
+        <translation>仅标注者：未与任何评审运行比较。</translation>
+    </message>
+    <message>
+        <source>No judge run has rated these items, so no judge run is compared: the annotators are compared among themselves.</source>
+        <translation>还没有评审运行评过这些评分项，因此未与任何评审运行比较：只比较标注者彼此之间的一致性。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) by %1</source>
+        <translation>
+            <numerusform>%n 项由 %1 人标注</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n annotator(s): %1.</source>
+        <translation>
+            <numerusform>%n 位标注者：%1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>All together: Krippendorff's α (%1) %2, Fleiss' κ %3.</source>
+        <translation>全体标注者：Krippendorff α（%1）%2，Fleiss κ %3。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %n item(s) (%2)</source>
+        <translation>
+            <numerusform>%1 %n 项（%2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Labels: %1.</source>
+        <translation>标签：%1。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
     </message>
 </context>
 <context>
@@ -1155,6 +1445,30 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Blind mode: the judge's evidence is not shown.</source>
         <translation>盲评模式：不显示评审的证据。</translation>
+    </message>
+    <message>
+        <source>Ctrl+4</source>
+        <translation>Ctrl+4</translation>
+    </message>
+    <message>
+        <source>adjudication: the items of the report on screen</source>
+        <translation>裁决：当前报告的各项</translation>
+    </message>
+    <message>
+        <source>A&amp;djudication</source>
+        <translation>裁决(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Every annotator's label and the judge's verdict on the items of the report on screen, and the gold label</source>
+        <translation>当前报告各项上每位标注者的标签、评审的判定，以及金标准标签</translation>
+    </message>
+    <message>
+        <source>Adjudication</source>
+        <translation>裁决</translation>
+    </message>
+    <message>
+        <source>Every item of %1</source>
+        <translation>%1 的全部项目</translation>
     </message>
 </context>
 <context>

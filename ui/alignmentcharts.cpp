@@ -95,7 +95,9 @@ ChartSpec alphaLevelsChart(const AlignmentReport &report)
 {
     ChartSpec spec;
     spec.kind = ChartSpec::Kind::Bars;
-    spec.title = QObject::tr("Krippendorff's α, judge and people, by level");
+    spec.title = report.annotatorsOnly
+        ? QObject::tr("Krippendorff's α among annotators, by level")
+        : QObject::tr("Krippendorff's α, judge and people, by level");
     spec.valueTitle = QObject::tr("α");
     spec.minimum = 0;
     for (const auto &[level, result] : report.alphaByLevel) {

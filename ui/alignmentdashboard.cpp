@@ -6,9 +6,11 @@
 #include "exchange/alignmentexport.h"
 #include "store/projectstore.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFont>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -19,6 +21,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace Rubricate {
@@ -46,6 +49,7 @@ struct Loaded {
     QList<RatingRow> rows;
     QHash<QString, QSet<std::pair<RowId, RowId>>> samples;
     QHash<RowId, QString> rubricTexts;
+    QList<RatingRow> goldRows;
     QString error;
 };
 
@@ -64,6 +68,8 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     , m_benchmark(makeBox(this, u"alignBenchmark"_s))
     , m_judge(makeBox(this, u"alignJudge"_s))
     , m_against(makeBox(this, u"alignAgainst"_s))
+    , m_compareWith(makeBox(this, u"alignCompareWith"_s))
+    , m_adjudicate(new QAction(tr("&Adjudicate…"), this))
     , m_collapse(makeBox(this, u"alignCollapse"_s))
     , m_level(makeBox(this, u"alignLevel"_s))
     , m_breakdown(makeBox(this, u"alignBreakdown"_s))
@@ -71,12 +77,23 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     , m_filterValue(makeBox(this, u"alignFilterValue"_s))
     , m_subset(makeBox(this, u"alignSubset"_s))
     , m_intervals(new QCheckBox(tr("95 % intervals"), this))
+    , m_annotatorsOnly(new QCheckBox(tr("A&nnotators only"), this))
     , m_seed(new QSpinBox(this))
     , m_export(new QPushButton(tr("Export…"), this))
     , m_summary(new QLabel(this))
+    , m_noJudge(new QLabel(this))
     , m_comparisons(new ComparisonsModel(this))
     , m_disagreements(new DisagreementsModel(this))
 {
+    m_compareWith->addItem(tr("annotators"), QString());
+    m_compareWith->addItem(tr("gold labels"), GoldRater);
+    m_compareWith->setToolTip(tr("The annotators' labels (as Against says), or the gold labels "
+                                 "recorded in View → Adjudication"));
+    connect(m_compareWith, &QComboBox::currentIndexChanged, this, [this] {
+        updateJudgeControls();
+        if (!m_filling)
+            recompute();
+    });
     m_collapse->addItem(tr("the benchmark's labels"), int(LabelCollapse::None));
     m_collapse->addItem(tr("binary (met vs not)"), -1);
     for (AlphaLevel level :
@@ -96,6 +113,16 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     m_seed->setValue(20251123);
     m_seed->setPrefix(tr("seed "));
     m_seed->setToolTip(tr("The bootstrap's seed: the same seed gives the same intervals"));
+    m_annotatorsOnly->setObjectName(u"alignAnnotatorsOnly"_s);
+    m_annotatorsOnly->setToolTip(tr("Compare the annotators among themselves, leaving the judge "
+                                    "runs out"));
+    m_noJudge->setObjectName(u"alignNoJudge"_s);
+    m_noJudge->setWordWrap(true);
+    m_noJudge->setTextFormat(Qt::PlainText);
+    QFont emphasis = m_noJudge->font(); // the one thing that differs from a judged project
+    emphasis.setBold(true);
+    m_noJudge->setFont(emphasis);
+    m_noJudge->hide();
     m_export->setObjectName(u"alignExport"_s);
     m_summary->setObjectName(u"alignSummary"_s);
     m_summary->setWordWrap(true);
@@ -119,6 +146,11 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
             recompute();
     });
     connect(m_intervals, &QCheckBox::toggled, this, &AlignmentDashboard::recompute);
+    connect(m_annotatorsOnly, &QCheckBox::toggled, this, [this] {
+        updateJudgeControls();
+        if (!m_filling)
+            recompute();
+    });
     connect(m_seed, &QSpinBox::editingFinished, this, &AlignmentDashboard::recompute);
     connect(m_export, &QPushButton::clicked, this, &AlignmentDashboard::chooseExport);
 
@@ -140,6 +172,15 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
                         index.data(DisagreementsModel::RubricIdRole).toLongLong());
     };
     connect(m_disagreementsView, &QTableView::activated, this, open);
+    m_adjudicate->setObjectName(u"actionAdjudicate"_s);
+    m_adjudicate->setStatusTip(tr("Every annotator's label and note and the judge's verdict side "
+                                  "by side, and the gold label"));
+    connect(m_adjudicate, &QAction::triggered, this, &AlignmentDashboard::adjudicateDisagreements);
+    m_disagreementsView->addAction(m_adjudicate);
+    m_disagreementsView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto *adjudicateButton = new QToolButton(this);
+    adjudicateButton->setObjectName(u"alignAdjudicate"_s);
+    adjudicateButton->setDefaultAction(m_adjudicate);
 
     auto *controls = new QGridLayout;
     controls->setHorizontalSpacing(6);
@@ -155,6 +196,7 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     addPair(0, 3, tr("&Labels:"), m_collapse);
     addPair(1, 0, tr("α &level:"), m_level);
     addPair(1, 1, tr("B&reakdown:"), m_breakdown);
+    addPair(2, 0, tr("&Compare with:"), m_compareWith);
     auto *filter = new QHBoxLayout;
     filter->addWidget(m_filterAttribute);
     filter->addWidget(m_filterValue);
@@ -164,9 +206,11 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     filter->addWidget(m_subset);
     addPair(1, 2, tr("&Filter:"), filterBox);
     auto *right = new QHBoxLayout;
+    right->addWidget(m_annotatorsOnly);
     right->addWidget(m_intervals);
     right->addWidget(m_seed);
     right->addWidget(m_export);
+    right->addWidget(adjudicateButton);
     controls->addLayout(right, 1, 6, 1, 2);
     controls->setColumnStretch(8, 1);
 
@@ -195,6 +239,7 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 8, 8, 8);
     layout->addLayout(controls);
+    layout->addWidget(m_noJudge);
     layout->addWidget(m_summary);
     layout->addWidget(split, 1);
     m_summary->setText(tr("Open a project to see how far judge and people agree."));
@@ -212,6 +257,7 @@ void AlignmentDashboard::load()
             if (auto store = ProjectStore::open(path, &out.error)) {
                 out.rows = store->ratingRows();
                 out.rubricTexts = store->rubricTexts();
+                out.goldRows = store->goldRatingRows();
                 for (const QString &sample : store->samples()) {
                     auto &items = out.samples[sample];
                     for (const Assignment &a : store->assignments(sample))
@@ -227,6 +273,7 @@ void AlignmentDashboard::load()
             m_rows = out.rows;
             m_samples = out.samples;
             m_rubricTexts = out.rubricTexts;
+            m_goldRows = out.goldRows;
             if (!out.error.isEmpty())
                 m_summary->setText(out.error);
             fillChoices();
@@ -276,6 +323,7 @@ void AlignmentDashboard::fillChoices()
     m_subset->setVisible(!samples.isEmpty());
     m_judge->setCurrentIndex(std::max(0, m_judge->findData(keptJudge)));
     m_against->setCurrentIndex(std::max(0, m_against->findData(keptAgainst)));
+    updateJudgeControls();
     fillFilterValues();
     m_filling = false;
     recompute();
@@ -308,7 +356,7 @@ AlignmentOptions AlignmentDashboard::options() const
     AlignmentOptions o;
     o.benchmarkKey = m_benchmark->currentText();
     o.judge = m_judge->currentData().toString();
-    o.human = m_against->currentData().toString();
+    o.human = againstGold() ? GoldRater : m_against->currentData().toString();
     if (m_collapse->currentData().toInt() < 0) {
         // The benchmark's own documented binary reading.
         o.collapse = o.benchmarkKey == "researchrubrics"_L1 ? LabelCollapse::ResearchRubricsBinary
@@ -324,10 +372,24 @@ AlignmentOptions AlignmentDashboard::options() const
         if (o.subset.isEmpty()) // a sample of no items: nothing passes, not everything
             o.subset.insert({0, 0});
     }
+    o.annotatorsOnly = m_annotatorsOnly->isChecked();
     o.intervals = m_intervals->isChecked();
     o.bootstrap.seed = quint32(m_seed->value());
     o.bootstrap.parallel = false; // the dashboard's own pool; the global one loads reports
     return o;
+}
+
+// Without a judge run the judge controls have nothing to choose, and "Annotators only" is
+// what the page shows anyway.
+void AlignmentDashboard::updateJudgeControls()
+{
+    const bool hasJudge = m_judge->count() > 0;
+    m_annotatorsOnly->setEnabled(hasJudge);
+    const bool judged = hasJudge && !m_annotatorsOnly->isChecked();
+    m_judge->setEnabled(judged);
+    m_against->setEnabled(judged && !againstGold()); // gold takes the annotators' place
+    m_compareWith->setEnabled(judged);
+    m_breakdown->setEnabled(judged);
 }
 
 void AlignmentDashboard::recompute()
@@ -342,7 +404,7 @@ void AlignmentDashboard::recompute()
     ++m_pending;
     m_summary->setText(tr("Computing…"));
     const AlignmentOptions o = options();
-    const QList<RatingRow> rows = m_rows;
+    const QList<RatingRow> rows = againstGold() ? m_rows + m_goldRows : m_rows;
     runInBackground(
         pool(), this, [rows, o] { return computeAlignment(rows, o); },
         [this, request](const AlignmentReport &report) {
@@ -363,8 +425,23 @@ void AlignmentDashboard::showReport()
     updateChartWidget(m_levels, alphaLevelsChart(m_report));
     updateChartWidget(m_pairs, annotatorPairsChart(m_report));
     m_export->setEnabled(m_report.error.isEmpty());
+    m_adjudicate->setEnabled(!m_report.disagreements.isEmpty());
+    // The charts of a judge against people have nothing to show among people alone.
+    const bool peopleOnly = m_report.error.isEmpty() && m_report.annotatorsOnly;
+    m_confusion->setVisible(!peopleOnly);
+    m_breakdownChart->setVisible(!peopleOnly);
+    m_noJudge->setVisible(peopleOnly);
     if (!m_report.error.isEmpty()) {
         m_summary->setText(m_report.error);
+        emit reportReady();
+        return;
+    }
+    if (peopleOnly) {
+        m_noJudge->setText(m_report.options.annotatorsOnly
+                               ? tr("Annotators only: no judge run is compared.")
+                               : tr("No judge run has rated these items, so no judge run is "
+                                    "compared: the annotators are compared among themselves."));
+        m_summary->setText(annotatorsSummary());
         emit reportReady();
         return;
     }
@@ -375,18 +452,16 @@ void AlignmentDashboard::showReport()
                    .arg(main->nameA, main->nameB, estimateText(main->percent),
                         estimateText(main->kappa), estimateText(main->macroF1),
                         estimateText(main->alpha));
+    } else if (againstGold() && !m_report.hasGold) {
+        text = tr("Nobody has adjudicated these items yet: record gold labels in View → "
+                  "Adjudication.");
     } else {
         text = tr("No person has labelled these items yet: only judge runs are compared.");
     }
     text += u" "_s
         + tr("%n annotator(s); all annotators α %1, Fleiss' κ %2.", nullptr,
              int(m_report.annotators.size()))
-              .arg(m_report.annotatorsAlpha.value
-                       ? QString::number(*m_report.annotatorsAlpha.value, 'f', 3)
-                       : tr("undefined (%1)").arg(m_report.annotatorsAlpha.undefinedReason),
-                   m_report.annotatorsFleiss.value
-                       ? QString::number(*m_report.annotatorsFleiss.value, 'f', 3)
-                       : tr("undefined (%1)").arg(m_report.annotatorsFleiss.undefinedReason));
+              .arg(estimateText(m_report.annotatorsAlpha), estimateText(m_report.annotatorsFleiss));
     if (m_report.majorityTies > 0)
         text += u" "_s
             + tr("%n item(s) where annotators tied have no majority.", nullptr,
@@ -397,6 +472,61 @@ void AlignmentDashboard::showReport()
                  m_report.judgeErrors);
     m_summary->setText(text);
     emit reportReady();
+}
+
+bool AlignmentDashboard::againstGold() const
+{
+    // Among the annotators alone there is no judge to compare with gold.
+    return !m_annotatorsOnly->isChecked() && m_compareWith->currentData().toString() == GoldRater;
+}
+
+void AlignmentDashboard::adjudicateDisagreements()
+{
+    QList<std::pair<RowId, RowId>> items;
+    for (const Disagreement &d : std::as_const(m_report.disagreements))
+        items.append({d.reportId, d.rubricId});
+    if (items.isEmpty())
+        return;
+    const QModelIndex at = m_disagreementsView->currentIndex();
+    const std::pair<RowId, RowId> current = at.isValid()
+        ? std::pair{at.data(DisagreementsModel::ReportIdRole).toLongLong(),
+                    at.data(DisagreementsModel::RubricIdRole).toLongLong()}
+        : items.constFirst();
+    emit adjudicate(items,
+                    tr("Disagreements of %1 with %2 (%n item(s))", nullptr, int(items.size()))
+                        .arg(raterDisplayName(m_report, m_report.mainJudge),
+                             raterDisplayName(m_report, m_report.mainHuman)),
+                    current);
+}
+
+// Agreement among the people alone: how many items how many of them labelled, all of them
+// together, and what each one chose.
+QString AlignmentDashboard::annotatorsSummary() const
+{
+    QStringList byCount;
+    for (auto it = m_report.itemsByAnnotatorCount.cend();
+         it != m_report.itemsByAnnotatorCount.cbegin();) {
+        --it;
+        byCount << tr("%n item(s) by %1", nullptr, int(it.value())).arg(it.key());
+    }
+    QString text = tr("%n annotator(s): %1.", nullptr, int(m_report.annotators.size()))
+                       .arg(byCount.join(tr(", ")))
+        + u" "_s
+        + tr("All together: Krippendorff's α (%1) %2, Fleiss' κ %3.")
+              .arg(alphaLevelName(m_report.options.level), estimateText(m_report.annotatorsAlpha),
+                   estimateText(m_report.annotatorsFleiss));
+    QStringList labels;
+    for (const AnnotatorLabels &a : m_report.annotatorLabels) {
+        QStringList counts;
+        for (qsizetype c = 0; c < a.perCategory.size(); ++c) {
+            counts << tr("%1: %2")
+                          .arg(QString::number(m_report.categories.at(c)))
+                          .arg(a.perCategory.at(c));
+        }
+        labels << tr("%1 %n item(s) (%2)", nullptr, int(a.items))
+                      .arg(m_report.raterNames.value(a.rater, a.rater), counts.join(tr(", ")));
+    }
+    return text + u"\n"_s + tr("Labels: %1.").arg(labels.join(tr("; ")));
 }
 
 void AlignmentDashboard::chooseExport()

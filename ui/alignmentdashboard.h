@@ -3,13 +3,16 @@
 // with, the label collapse, the α level, the breakdown and a filter; the report is computed
 // off the GUI thread and shown as charts (confusion, breakdown with interval whiskers, α per
 // level, annotator pairs), a comparisons table and a disagreement list whose rows open the
-// report at the rubric.
+// report at the rubric. Before any judge run (or with "Annotators only" ticked) the people are
+// compared among themselves alone: their κ matrix, Fleiss' κ and α, and a line saying that no
+// judge run is compared.
 #pragma once
 
 #include "alignment/alignment.h"
 
 #include "projectpage.h"
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -40,6 +43,10 @@ public:
     QComboBox *benchmarkBox() const { return m_benchmark; }
     QComboBox *judgeBox() const { return m_judge; }
     QComboBox *againstBox() const { return m_against; }
+    // Compare the judge with the annotators (the "Against" choice) or with the gold labels.
+    QComboBox *compareWithBox() const { return m_compareWith; }
+    // "Adjudicate…" on the Disagreements list: every disagreement, the selected one current.
+    QAction *adjudicateAction() const { return m_adjudicate; }
     QComboBox *collapseBox() const { return m_collapse; }
     QComboBox *levelBox() const { return m_level; }
     QComboBox *breakdownBox() const { return m_breakdown; }
@@ -47,6 +54,8 @@ public:
     QComboBox *filterValueBox() const { return m_filterValue; }
     QComboBox *subsetBox() const { return m_subset; }
     QCheckBox *intervalsBox() const { return m_intervals; }
+    QCheckBox *annotatorsOnlyBox() const { return m_annotatorsOnly; }
+    QLabel *noJudgeLabel() const { return m_noJudge; }
     QTableView *comparisonsView() const { return m_comparisonsView; }
     QTableView *disagreementsView() const { return m_disagreementsView; }
     QLabel *summaryLabel() const { return m_summary; }
@@ -54,6 +63,8 @@ public:
 signals:
     void reportReady();
     void openRubric(Rubricate::RowId reportId, Rubricate::RowId rubricId);
+    void adjudicate(const QList<std::pair<Rubricate::RowId, Rubricate::RowId>> &items,
+                    const QString &title, std::pair<Rubricate::RowId, Rubricate::RowId> current);
     void exported(const QString &directory, const QStringList &files, const QString &error);
 
 protected:
@@ -65,9 +76,14 @@ private:
     void fillFilterValues();
     void recompute();
     void showReport();
+    void updateJudgeControls();
+    QString annotatorsSummary() const;
     void chooseExport();
+    void adjudicateDisagreements();
+    bool againstGold() const;
 
     QList<RatingRow> m_rows;
+    QList<RatingRow> m_goldRows; // compared with only when chosen
     // Saved subsets: the project's annotation samples, by name.
     QHash<QString, QSet<std::pair<RowId, RowId>>> m_samples;
     QHash<RowId, QString> m_rubricTexts; // what the disagreement list shows of each item
@@ -80,6 +96,8 @@ private:
     QComboBox *m_benchmark;
     QComboBox *m_judge;
     QComboBox *m_against;
+    QComboBox *m_compareWith;
+    QAction *m_adjudicate;
     QComboBox *m_collapse;
     QComboBox *m_level;
     QComboBox *m_breakdown;
@@ -87,9 +105,11 @@ private:
     QComboBox *m_filterValue;
     QComboBox *m_subset;
     QCheckBox *m_intervals;
+    QCheckBox *m_annotatorsOnly;
     QSpinBox *m_seed;
     QPushButton *m_export;
     QLabel *m_summary;
+    QLabel *m_noJudge;
     QWidget *m_confusion;
     QWidget *m_breakdownChart;
     QWidget *m_levels;

@@ -1,7 +1,5 @@
 #include "annotationwriter.h"
 
-#include <QSettings>
-
 #include "store/projectstore.h"
 
 #include <QFutureWatcher>
@@ -45,13 +43,30 @@ void AnnotationWriter::append(const QString &projectPath, const AnnotationEvent 
     }));
 }
 
-QString currentAnnotator()
+void AnnotationWriter::registerAnnotator(const QString &projectPath,
+                                         const AnnotatorIdentity &identity)
 {
-    const QString fromSettings = QSettings().value(u"annotator"_s).toString();
-    if (!fromSettings.isEmpty())
-        return fromSettings;
-    const QString user = qEnvironmentVariable("USER");
-    return user.isEmpty() ? u"annotator"_s : user;
+    auto *watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, projectPath] {
+        const QString error = watcher->result();
+        watcher->deleteLater();
+        if (error.isEmpty())
+            emit annotatorRegistered(projectPath);
+        else
+            emit failed(error);
+    });
+    watcher->setFuture(QtConcurrent::run(&m_pool, [projectPath, identity]() -> QString {
+        QString error;
+        auto store = ProjectStore::open(projectPath, &error);
+        if (!store)
+            return error;
+        // This machine's choice of name is the person's own: it renames them here too.
+        const auto known = store->annotator(identity.id);
+        const bool ok = !known ? store->addAnnotator({identity.id, identity.name, {}, {}})
+            : known->name != identity.name ? store->renameAnnotator(identity.id, identity.name)
+                                           : true;
+        return ok ? QString() : store->lastError();
+    }));
 }
 
 SetLabelCommand::SetLabelCommand(AnnotationWriter *writer, QString projectPath,
@@ -70,6 +85,13 @@ void SetLabelCommand::redo()
 {
     AnnotationEvent e = m_event;
     e.at = QDateTime::currentDateTimeUtc();
+    // The first redo is the label itself; later ones repeat it from the undo stack, which says
+    // nothing about how long the item was looked at.
+    if (m_done) {
+        e.provenance.method = LabelMethod::Redo;
+        e.provenance.focusMs.reset();
+    }
+    m_done = true;
     m_writer->append(m_projectPath, e);
 }
 
@@ -79,6 +101,8 @@ void SetLabelCommand::undo()
     std::swap(e.value, e.previousValue);
     e.note = m_previousNote;
     e.at = QDateTime::currentDateTimeUtc();
+    e.provenance.method = LabelMethod::Undo;
+    e.provenance.focusMs.reset();
     m_writer->append(m_projectPath, e);
 }
 

@@ -4,6 +4,7 @@
 // too, never edits.
 #pragma once
 
+#include "annotatoridentity.h"
 #include "domain/types.h"
 
 #include <QObject>
@@ -11,10 +12,6 @@
 #include <QUndoCommand>
 
 namespace Rubricate {
-
-// The name labels are written under: the "annotator" setting, else the login name. The
-// verdict panel's "Human" column and the explorer's annotation status are this person's.
-QString currentAnnotator();
 
 class AnnotationWriter : public QObject
 {
@@ -25,10 +22,13 @@ public:
     ~AnnotationWriter() override;
 
     void append(const QString &projectPath, const AnnotationEvent &event);
+    // Makes the person known to the project under their id, renamed to this machine's name.
+    void registerAnnotator(const QString &projectPath, const AnnotatorIdentity &identity);
 
 signals:
     void written(Rubricate::RowId reportId, Rubricate::RowId rubricId);
     void failed(const QString &error);
+    void annotatorRegistered(const QString &projectPath);
 
 private:
     QThreadPool m_pool; // one thread: events are written in the order they were given
@@ -50,6 +50,7 @@ private:
     QString m_projectPath;
     AnnotationEvent m_event;
     QString m_previousNote;
+    bool m_done = false;
 };
 
 } // namespace Rubricate

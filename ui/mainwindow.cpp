@@ -1,7 +1,10 @@
 #include "mainwindow.h"
 
+#include "adjudicationpage.h"
 #include "alignmentdashboard.h"
+#include "annotationwriter.h"
 #include "criteriadialog.h"
+#include "identitydialog.h"
 #include "importdialog.h"
 #include "leaderboardpage.h"
 #include "personaview.h"
@@ -17,6 +20,7 @@
 #include "sampledialog.h"
 #include "scoringchoices.h"
 #include "shortcutsheet.h"
+#include "studyqueuedock.h"
 #include "verdictpanel.h"
 
 #include <QAction>
@@ -38,6 +42,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
@@ -206,10 +211,16 @@ void MainWindow::createActions()
                      tr("Your annotator name and other settings"));
     m_preferencesAction->setMenuRole(QAction::PreferencesRole);
     connect(m_preferencesAction, &QAction::triggered, this, [this] {
-        auto *dialog = new PreferencesDialog(this);
+        auto *dialog = new PreferencesDialog(m_annotators, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &PreferencesDialog::annotatorChanged, this,
+                &MainWindow::onAnnotatorChanged);
         dialog->open();
     });
+    m_switchAnnotatorAction
+        = makeAction(this, {}, tr("S&witch Annotator…"), "actionSwitchAnnotator", {},
+                     tr("Label as another person from now on"));
+    connect(m_switchAnnotatorAction, &QAction::triggered, this, &MainWindow::askWhoIsAnnotating);
 
     m_quitAction
         = makeAction(this, themeIcon(u"application-exit"_s, s, QStyle::SP_DialogCloseButton),
@@ -248,6 +259,8 @@ void MainWindow::createActions()
 QList<std::pair<QString, QString>> MainWindow::shortcutHelp() const
 {
     QList<std::pair<QString, QString>> keys = VerdictPanel::keyHelp();
+    keys += AdjudicationPage::keyHelp();
+    keys += {{tr("Ctrl+4"), tr("adjudication: the items of the report on screen")}};
     keys += {
         {tr("Ctrl+1 / 2 / 3"), tr("review / agreement dashboard / leaderboards")},
         {tr("Ctrl+F"), tr("filter the project tree")},
@@ -258,6 +271,7 @@ QList<std::pair<QString, QString>> MainWindow::shortcutHelp() const
         {tr("Ctrl+N / Ctrl+O"), tr("new / open a project")},
         {tr("Ctrl+I / Ctrl+E"), tr("import / export")},
         {tr("F5"), tr("reload the project")},
+        {tr("L / Shift+L"), tr("next unlabelled / previous item of your study queue")},
         {tr("F1 or ?"), tr("this sheet")},
     };
     return keys;
@@ -317,6 +331,12 @@ void MainWindow::createMenusAndToolBar()
     boards->setObjectName(u"actionLeaderboards"_s);
     boards->setShortcut(Qt::CTRL | Qt::Key_3);
     connect(boards, &QAction::triggered, this, [this] { showPage(2); });
+    QAction *adjudication = m_viewMenu->addAction(tr("A&djudication"));
+    adjudication->setObjectName(u"actionAdjudication"_s);
+    adjudication->setShortcut(Qt::CTRL | Qt::Key_4);
+    adjudication->setStatusTip(tr("Every annotator's label and the judge's verdict on the items of "
+                                  "the report on screen, and the gold label"));
+    connect(adjudication, &QAction::triggered, this, &MainWindow::openAdjudication);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_verdictPanel->blindAction());
     m_viewMenu->addAction(m_runsDock->toggleViewAction());
@@ -332,23 +352,31 @@ void MainWindow::createMenusAndToolBar()
     runs->addSeparator();
     runs->addAction(m_criteriaAction);
     runs->addAction(m_extractClaimsAction);
-    QAction *sample = runs->addAction(tr("&Sample Items for Annotation…"));
+
+    // A study is a sample with its settings: drawing one is how a study starts.
+    QMenu *study = menuBar()->addMenu(tr("&Study"));
+    QAction *sample = study->addAction(tr("&New Study (Sample Items)…"));
     sample->setObjectName(u"actionSample"_s);
-    sample->setStatusTip(tr("Draw a stratified, seeded sample of rubric items and assign it to "
-                            "annotators with overlap"));
+    sample->setStatusTip(tr("Draw a stratified, seeded sample of rubric items, assign it to "
+                            "annotators with overlap, and choose the run and blind setting"));
     connect(sample, &QAction::triggered, this, [this] {
         if (m_projectPath.isEmpty())
             return;
         auto *dialog = new SampleDialog(m_projectPath, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &SampleDialog::saved, this, [this](const QString &name) {
-            statusBar()->showMessage(tr("Sample “%1” saved: rubricate-cli sample --list shows "
-                                        "who has what")
-                                         .arg(name),
+            statusBar()->showMessage(tr("Study “%1” saved; My Queue lists your items").arg(name),
                                      8000);
+            m_queueDock->show();
+            reloadProject();
         });
         dialog->open();
     });
+    study->addAction(m_queueDock->toggleViewAction());
+    study->addAction(m_queueDock->nextAction());
+    study->addAction(m_queueDock->previousAction());
+    study->addSeparator();
+    study->addAction(m_switchAnnotatorAction);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_shortcutsAction);
@@ -403,10 +431,16 @@ void MainWindow::createCentralWidget()
     m_leaderboards = new LeaderboardPage(this);
     m_leaderboards->setObjectName(u"leaderboards"_s);
     m_pages->addTab(m_leaderboards, tr("Leaderboards"));
+    m_adjudication = new AdjudicationPage(m_undo, this);
+    m_adjudication->setObjectName(u"adjudication"_s);
+    m_pages->addTab(m_adjudication, tr("Adjudication"));
     setCentralWidget(m_pages);
 
     m_runsDock = new RunsDock(m_runs, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_runsDock);
+    m_queueDock = new StudyQueueDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_queueDock);
+    m_queueDock->hide(); // shown once a study assigns this annotator items
 }
 
 void MainWindow::connectWorkers()
@@ -440,6 +474,17 @@ void MainWindow::connectWorkers()
     });
 
     connect(m_dashboard, &AlignmentDashboard::openRubric, this, &MainWindow::openRubric);
+    connect(m_dashboard, &AlignmentDashboard::adjudicate, this,
+            [this](const QList<std::pair<RowId, RowId>> &items, const QString &title,
+                   std::pair<RowId, RowId> current) {
+                m_adjudication->showItems(items, title, current);
+                showPage(3);
+            });
+    connect(m_adjudication, &AdjudicationPage::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    // Gold changes what the dashboard compares with; a hidden page only marks itself stale.
+    connect(m_adjudication, &AdjudicationPage::goldWritten, m_dashboard,
+            &AlignmentDashboard::refresh);
     connect(m_leaderboards, &LeaderboardPage::exported, this, &MainWindow::onExported);
     connect(m_dashboard, &AlignmentDashboard::exported, this, &MainWindow::onExported);
     connect(m_pages, &QTabWidget::currentChanged, this, [this](int page) {
@@ -526,6 +571,30 @@ void MainWindow::connectWorkers()
             [this](const QString &error) { showError(tr("Annotation"), error); });
     connect(m_verdictPanel, &VerdictPanel::currentRubricChanged, m_reportView,
             &ReportView::focusRubric);
+    connect(m_verdictPanel, &VerdictPanel::currentRubricChanged, this, [this](RowId rubricId) {
+        m_queueDock->setCurrentItem(m_reportView->reportId(), rubricId);
+    });
+    connect(m_verdictPanel, &VerdictPanel::labelGiven, this,
+            [this](RowId reportId, RowId rubricId, bool labelled) {
+                m_queueDock->markLabelled(reportId, rubricId, labelled);
+                // After the label is on its way: the next item opens while it is written.
+                if (labelled && m_queueDock->autoAdvance()
+                    && m_queueDock->rubricsOf(reportId).contains(rubricId))
+                    QTimer::singleShot(0, m_queueDock, [this] { m_queueDock->step(1); });
+            });
+    connect(m_queueDock, &StudyQueueDock::openItem, this, &MainWindow::openRubric);
+    connect(m_verdictPanel->writer(), &AnnotationWriter::annotatorRegistered, this,
+            [this](const QString &path) {
+                // Label counts, queues and the report's labels are this person's now.
+                if (path != m_projectPath || !std::exchange(m_reloadOnRegistered, false))
+                    return;
+                reloadProject();
+                if (m_reportView->reportId())
+                    loadReport(m_reportView->reportId());
+            });
+    connect(m_queueDock, &StudyQueueDock::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 5000); });
+    connect(m_queueDock, &StudyQueueDock::studyChanged, this, [this] { applyStudyContext(); });
     connect(m_reportView, &ReportView::evidenceActivated, m_verdictPanel,
             &VerdictPanel::selectRubric);
     connect(m_verdictPanel, &VerdictPanel::evidenceStepRequested, this, [this](int step) {
@@ -828,12 +897,25 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
 {
     const bool reloading = snapshot.path == m_projectPath;
     const RowId wantedReport = reloading ? m_reportView->reportId() : 0;
+    if (!reloading && chosenAnnotator()) // the person is known to the project under their id
+        m_verdictPanel->writer()->registerAnnotator(snapshot.path, currentIdentity());
     m_projectPath = snapshot.path;
+    m_annotators = snapshot.annotators;
     m_explorer->setSnapshot(snapshot);
+    // First start: asked once the project is read, so that its annotators can be chosen.
+    if (std::exchange(m_askIdentity, false) && !chosenAnnotator())
+        askWhoIsAnnotating();
+    const bool hadQueue = m_queueDock->currentStudy().has_value();
+    m_queueDock->setSnapshot(snapshot);
+    if (!hadQueue && m_queueDock->currentStudy())
+        m_queueDock->show();
     if (m_runsDock->projectPath() != snapshot.path)
         m_runsDock->setProject(snapshot.path);
     m_dashboard->setProject(snapshot.path);
     m_leaderboards->setProject(snapshot.path);
+    if (m_adjudication->projectPath() != snapshot.path)
+        m_adjudication->showItems({}, QString()); // the last project's items mean nothing here
+    m_adjudication->setProject(snapshot.path);
 
     const int tasks = int(snapshot.tasks.size());
     const int rubrics = snapshot.rubricCount();
@@ -882,6 +964,8 @@ void MainWindow::loadReport(RowId reportId)
 void MainWindow::onReportLoaded(const LoadedReport &loaded)
 {
     const ReportSummary *summary = projectModel()->reportSummary(loaded.report.id);
+    // Before the verdicts are shown: a blind study must never show its judge, not even once.
+    applyStudyContext(loaded.report.id);
     m_verdictPanel->showVerdicts(m_projectPath, loaded);
     updateActions(); // the criteria editor follows the report's query
     // A refresh of the report on screen (a run wrote verdicts, a label revealed a blind
@@ -900,6 +984,40 @@ void MainWindow::onReportLoaded(const LoadedReport &loaded)
     }
     statusBar()->clearMessage();
     emit reportShown(loaded.report.id);
+}
+
+void MainWindow::applyStudyContext(RowId reportId)
+{
+    if (!reportId)
+        reportId = m_reportView->reportId();
+    const std::optional<Study> study = m_queueDock->currentStudy();
+    m_verdictPanel->setStudyContext(study ? study->name : QString(), study && study->blind,
+                                    study ? m_queueDock->rubricsOf(reportId) : QSet<RowId>());
+}
+
+void MainWindow::askWhoIsAnnotating()
+{
+    auto *dialog = new IdentityDialog(m_annotators, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &IdentityDialog::identityChosen, this, &MainWindow::onAnnotatorChanged);
+    dialog->open();
+}
+
+void MainWindow::onAnnotatorChanged()
+{
+    m_undo->clear(); // an undo would write the previous person's label under the new name
+    statusBar()->showMessage(tr("Labelling as %1").arg(currentAnnotatorName()), 5000);
+    if (m_projectPath.isEmpty())
+        return;
+    m_reloadOnRegistered = true;
+    m_verdictPanel->writer()->registerAnnotator(m_projectPath, currentIdentity());
+}
+
+void MainWindow::openAdjudication()
+{
+    if (const RowId report = m_reportView->reportId())
+        m_adjudication->showReport(report, tr("Every item of %1").arg(m_verdictPanel->title()));
+    showPage(3);
 }
 
 void MainWindow::showPage(int page)

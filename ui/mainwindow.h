@@ -19,6 +19,7 @@ class QTreeView;
 
 namespace Rubricate {
 
+class AdjudicationPage;
 class AlignmentDashboard;
 class LeaderboardPage;
 class ProjectExplorer;
@@ -29,6 +30,7 @@ class ProjectTreeModel;
 class ReportView;
 class RunLauncher;
 class RunsDock;
+class StudyQueueDock;
 class VerdictPanel;
 
 class MainWindow : public QMainWindow
@@ -62,9 +64,18 @@ public:
     // Opens the criteria editor of a PDR-Bench query; a save refreshes the verdicts.
     void openCriteriaEditor(RowId queryId);
     RunsDock *runsDock() const { return m_runsDock; }
+    StudyQueueDock *queueDock() const { return m_queueDock; }
+    // "Who is annotating?" over the window (first start, Study → Switch Annotator).
+    void askWhoIsAnnotating();
+    // Asks once the next project is open, unless someone has been chosen by then.
+    void askWhoIsAnnotatingOnceOpen() { m_askIdentity = true; }
     AlignmentDashboard *dashboard() const { return m_dashboard; }
     LeaderboardPage *leaderboards() const { return m_leaderboards; }
-    // Shows the review (0), the agreement dashboard (1) or the leaderboards (2).
+    AdjudicationPage *adjudication() const { return m_adjudication; }
+    // View → Adjudication: the items of the report on screen (if any) in the adjudication page.
+    void openAdjudication();
+    // Shows the review (0), the agreement dashboard (1), the leaderboards (2) or adjudication
+    // (3).
     void showPage(int page);
     // Opens the report in the review page with the rubric current (a disagreement's row).
     void openRubric(RowId reportId, RowId rubricId);
@@ -97,6 +108,9 @@ private:
     void chooseMergeAnnotations();
     void chooseExportAnnotations();
     void onSnapshotLoaded(const ProjectSnapshot &snapshot);
+    // The study being worked, for the report on screen (0: the one shown now).
+    void applyStudyContext(RowId reportId = 0);
+    void onAnnotatorChanged();
     void onSnapshotFailed(const QString &path, const QString &error);
     void onReportLoaded(const LoadedReport &loaded);
     void onReportSelected(RowId reportId);
@@ -120,9 +134,14 @@ private:
     ReportView *m_reportView = nullptr;
     VerdictPanel *m_verdictPanel = nullptr;
     RunsDock *m_runsDock = nullptr;
+    StudyQueueDock *m_queueDock = nullptr;
+    QList<Annotator> m_annotators; // of the open project, for the identity choice
+    bool m_askIdentity = false;
+    bool m_reloadOnRegistered = false;
     QTabWidget *m_pages = nullptr;
     AlignmentDashboard *m_dashboard = nullptr;
     LeaderboardPage *m_leaderboards = nullptr;
+    AdjudicationPage *m_adjudication = nullptr;
     QLabel *m_counts = nullptr;
 
     QAction *m_newAction = nullptr;
@@ -139,6 +158,7 @@ private:
     QAction *m_stopAction = nullptr;
     QAction *m_criteriaAction = nullptr;
     QAction *m_preferencesAction = nullptr;
+    QAction *m_switchAnnotatorAction = nullptr;
     QAction *m_quitAction = nullptr;
     QAction *m_shortcutsAction = nullptr;
     QAction *m_aboutAction = nullptr;

@@ -1,35 +1,55 @@
 #include "preferencesdialog.h"
 
-#include "verdictpanel.h"
+#include "annotatoridentity.h"
+#include "identitydialog.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QSettings>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-PreferencesDialog::PreferencesDialog(QWidget *parent)
+PreferencesDialog::PreferencesDialog(const QList<Annotator> &known, QWidget *parent)
     : QDialog(parent)
+    , m_known(known)
     , m_annotator(new QLineEdit(this))
 {
     setWindowTitle(tr("Preferences"));
     m_annotator->setObjectName(u"annotatorEdit"_s);
-    m_annotator->setText(QSettings().value(u"annotator"_s).toString());
-    m_annotator->setPlaceholderText(VerdictPanel::annotator());
+    m_annotator->setText(currentAnnotatorName());
 
-    auto *hint = new QLabel(tr("Every label you give is stored under this name, so several "
-                               "people can annotate the same project and be compared."),
+    auto *switchButton = new QPushButton(tr("S&witch Annotator…"), this);
+    switchButton->setObjectName(u"switchAnnotator"_s);
+    connect(switchButton, &QPushButton::clicked, this, [this] {
+        auto *dialog = new IdentityDialog(m_known, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &IdentityDialog::identityChosen, this,
+                [this](const AnnotatorIdentity &identity) {
+                    m_annotator->setText(identity.name);
+                    emit annotatorChanged();
+                });
+        dialog->open();
+    });
+
+    auto *hint = new QLabel(tr("Every label you give is stored under you (id %1), so several "
+                               "people can annotate the same project and be compared. Changing "
+                               "the name renames you and keeps your labels.")
+                                .arg(currentAnnotator()),
                             this);
     hint->setWordWrap(true);
     hint->setForegroundRole(QPalette::PlaceholderText);
 
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_annotator, 1);
+    row->addWidget(switchButton);
     auto *form = new QFormLayout;
-    form->addRow(tr("&Annotator name:"), m_annotator);
+    form->addRow(tr("&Annotator name:"), row);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -40,17 +60,16 @@ PreferencesDialog::PreferencesDialog(QWidget *parent)
     layout->addLayout(form);
     layout->addWidget(hint);
     layout->addWidget(buttons);
-    resize(420, sizeHint().height());
+    resize(520, sizeHint().height());
 }
 
-void PreferencesDialog::save() const
+void PreferencesDialog::save()
 {
-    QSettings settings;
     const QString name = m_annotator->text().trimmed();
-    if (name.isEmpty())
-        settings.remove(u"annotator"_s);
-    else
-        settings.setValue(u"annotator"_s, name);
+    if (name.isEmpty() || name == currentAnnotatorName())
+        return;
+    renameCurrentAnnotator(name);
+    emit annotatorChanged();
 }
 
 } // namespace Rubricate

@@ -66,6 +66,14 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error,
     snapshot.tasks = store->taskSummaries();
     snapshot.reports = store->reportSummaries({}, annotator);
     snapshot.personas = store->personas();
+    snapshot.annotators = store->annotators();
+    snapshot.studies = store->studies();
+    for (const Study &study : std::as_const(snapshot.studies)) {
+        QList<QueueItem> queue = store->studyQueue(study.name, annotator);
+        if (!queue.isEmpty())
+            snapshot.queues.insert(study.name, std::move(queue));
+        snapshot.progress.insert(study.name, store->studyProgress(study.name));
+    }
     // The reads return empty lists on failure; a broken file must not look like an empty one.
     if (!store->lastError().isEmpty())
         *error = store->lastError();

@@ -19,6 +19,12 @@ struct ProjectSnapshot {
     QList<TaskSummary> tasks;
     QList<ReportSummary> reports;
     QList<Persona> personas; // PDR-Bench, for the explorer's persona groups
+    QList<Annotator> annotators;
+    QList<Study> studies;
+    // The current annotator's queue in every study that assigns them items, and every
+    // annotator's progress in every study.
+    QHash<QString, QList<QueueItem>> queues;
+    QHash<QString, QList<StudyProgress>> progress;
 
     int rubricCount() const;
 };

@@ -1,6 +1,8 @@
 // The sample dialog: widgets, the off-thread preview and the off-thread save.
 #include "sampledialog.h"
 
+#include "annotatoridentity.h"
+
 #include "background.h"
 #include "store/projectstore.h"
 
@@ -36,6 +38,7 @@ namespace {
 struct Choices {
     QList<Benchmark> benchmarks;
     QStringList samples;
+    QList<RunSummary> runs;
     QString error;
 };
 
@@ -63,6 +66,7 @@ Choices readChoices(const QString &path)
         return c;
     c.benchmarks = store->benchmarks();
     c.samples = store->samples();
+    c.runs = store->runs();
     if (!store->lastError().isEmpty())
         c.error = store->lastError();
     return c;
@@ -90,13 +94,13 @@ Preview planPreview(const QString &path, const QString &benchmark, QList<RatingR
 }
 
 QString saveSample(const QString &path, const QString &name, quint32 seed,
-                   const QList<Assignment> &assignments)
+                   const QList<Assignment> &assignments, const Study &study)
 {
     QString error;
     const auto store = openProject(path, &error);
     if (!store)
         return error;
-    if (!store->saveAssignments(name, seed, assignments))
+    if (!store->saveAssignments(name, seed, assignments, study))
         return store->lastError();
     return {};
 }
@@ -197,7 +201,7 @@ void SampleDialog::buildWidgets()
     m_annotators->setObjectName(u"annotators"_s);
     m_annotators->setPlaceholderText(tr("names, comma-separated"));
     m_annotators->setClearButtonEnabled(true);
-    m_annotators->setText(QSettings().value(u"annotator"_s).toString());
+    m_annotators->setText(currentAnnotatorName());
     m_overlap = new QSpinBox(this);
     m_overlap->setObjectName(u"overlap"_s);
     m_overlap->setRange(1, 1);
@@ -210,6 +214,15 @@ void SampleDialog::buildWidgets()
     m_name = new QLineEdit(this);
     m_name->setObjectName(u"name"_s);
     m_name->setClearButtonEnabled(true);
+    m_blind = new QCheckBox(tr("&Blind: hide the judge from each annotator until they have "
+                               "labelled the item"),
+                            this);
+    m_blind->setObjectName(u"blind"_s);
+    m_blind->setToolTip(tr("Fixed once the study is saved: nobody can switch it off inside "
+                           "the study, so labels cannot anchor on the judge."));
+    m_run = new QComboBox(this);
+    m_run->setObjectName(u"studyRun"_s);
+    m_run->setToolTip(tr("The judge run the study's labels are compared with"));
 
     m_preview = new QLabel(this);
     m_preview->setObjectName(u"preview"_s);
@@ -247,6 +260,8 @@ void SampleDialog::buildWidgets()
     form->addRow(tr("&Overlap:"), m_overlap);
     form->addRow(tr("S&eed:"), m_seed);
     form->addRow(tr("&Name:"), m_name);
+    form->addRow(tr("Compare &with:"), m_run);
+    form->addRow(QString(), m_blind);
     auto *previewBox = new QGroupBox(tr("Preview"), this);
     auto *previewLayout = new QVBoxLayout(previewBox);
     previewLayout->addWidget(m_preview);
@@ -291,6 +306,10 @@ void SampleDialog::loadChoices()
             }
             if (m_name->text().isEmpty())
                 m_name->setText(firstFreeName(m_samples));
+            m_run->addItem(tr("no run"), RowId(0));
+            for (const RunSummary &run : c.runs)
+                m_run->addItem(run.name, run.id);
+            m_run->setCurrentIndex(m_run->count() - 1); // the newest run: runs() is oldest first
             m_loaded = true;
             computePreview();
             emit loaded();
@@ -461,9 +480,8 @@ void SampleDialog::accept()
     const QString name = sampleName();
     runInBackground(
         this,
-        [path = m_projectPath, name, seed = request().seed, assignments = m_plan->assignments] {
-            return saveSample(path, name, seed, assignments);
-        },
+        [path = m_projectPath, name, seed = request().seed, assignments = m_plan->assignments,
+         study = studySettings()] { return saveSample(path, name, seed, assignments, study); },
         [this, name](const QString &error) {
             m_saving = false;
             m_saveError = error;
@@ -476,6 +494,15 @@ void SampleDialog::accept()
             emit saved(name);
             QDialog::accept();
         });
+}
+
+Study SampleDialog::studySettings() const
+{
+    Study study;
+    study.runId = m_run->currentData().toLongLong();
+    study.blind = m_blind->isChecked();
+    study.createdBy = currentAnnotator();
+    return study;
 }
 
 void SampleDialog::reject()

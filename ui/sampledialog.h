@@ -33,6 +33,8 @@ public:
     QString benchmarkKey() const;
     SampleRequest request() const;
     QString sampleName() const;
+    // The study settings saved with the sample: the run compared with, blind or not.
+    Study studySettings() const;
 
     // True once the project's benchmarks and samples are in the widgets.
     bool isLoaded() const { return m_loaded; }
@@ -80,6 +82,8 @@ private:
     QSpinBox *m_overlap = nullptr;
     QSpinBox *m_seed = nullptr;
     QLineEdit *m_name = nullptr;
+    QComboBox *m_run = nullptr;
+    QCheckBox *m_blind = nullptr;
     QLabel *m_preview = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
     QTimer *m_previewTimer = nullptr;

@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
+#include <QLocale>
 #include <QSettings>
 #include <QSplitter>
 #include <QTabBar>
@@ -40,6 +41,44 @@ QString escaped(const QString &text)
 QString elided(const QString &text, qsizetype length)
 {
     return text.size() <= length ? text : text.left(length - 1).trimmed() + u'…';
+}
+
+// How the current label was given, for the details: what a study needs to see at a glance.
+QString provenanceText(const LabelProvenance &p, const QDateTime &at)
+{
+    QStringList parts;
+    switch (p.method) {
+    case LabelMethod::Typed:
+        parts << VerdictPanel::tr("typed");
+        break;
+    case LabelMethod::AcceptedJudge:
+        parts << VerdictPanel::tr("accepted the judge");
+        break;
+    case LabelMethod::Imported:
+        parts << VerdictPanel::tr("imported");
+        break;
+    case LabelMethod::Undo:
+        parts << VerdictPanel::tr("undo");
+        break;
+    case LabelMethod::Redo:
+        parts << VerdictPanel::tr("redo");
+        break;
+    case LabelMethod::Adjudicated:
+        parts << VerdictPanel::tr("adjudicated");
+        break;
+    case LabelMethod::Unknown:
+        return {}; // written before Rubricate recorded how
+    }
+    if (p.judgeVisible)
+        parts << (*p.judgeVisible ? VerdictPanel::tr("judge visible")
+                                  : VerdictPanel::tr("judge hidden"));
+    if (!p.study.isEmpty())
+        parts << VerdictPanel::tr("study “%1”").arg(p.study);
+    if (p.focusMs)
+        parts << VerdictPanel::tr("%1 s in focus").arg(double(*p.focusMs) / 1000.0, 0, 'f', 1);
+    if (at.isValid())
+        parts << QLocale().toString(at.toLocalTime(), QLocale::ShortFormat);
+    return parts.join(u" · "_s);
 }
 
 } // namespace
@@ -119,11 +158,9 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
     m_blindAction->setChecked(QSettings().value(blindKey, false).toBool());
     m_model->setBlind(m_blindAction->isChecked());
     connect(m_blindAction, &QAction::toggled, this, [this](bool blind) {
-        QSettings().setValue(blindKey, blind);
-        m_model->setBlind(blind);
-        updateTitle();
-        updateDetails();
-        emit blindModeChanged(blind);
+        if (!blindLocked())
+            QSettings().setValue(blindKey, blind);
+        applyBlind();
     });
 
     // Label keys: every scale's keys exist; a key the current rubric's scale does not know
@@ -148,6 +185,7 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 updateDetails();
+                m_focus.restart();
                 if (const VerdictRow *row = m_model->rowAt(current.row()))
                     emit currentRubricChanged(row->rubricId);
             });
@@ -300,6 +338,8 @@ void VerdictPanel::showVerdicts(const QString &projectPath, const LoadedReport &
         m_model->updateRows(loaded.verdicts);
     else
         m_model->setRows(loaded.verdicts);
+    if (!sameReport)
+        m_focus.restart();
     m_projectPath = projectPath;
     m_report = loaded.report.id;
     m_run = loaded.runId;
@@ -444,6 +484,9 @@ void VerdictPanel::updateDetails()
             row->annotator.isEmpty() ? QString() : u"(%1)"_s.arg(escaped(row->annotator)));
         if (!row->humanNote.isEmpty())
             html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Note:"), escaped(row->humanNote));
+        const QString how = provenanceText(row->humanProvenance, row->humanAt);
+        if (!how.isEmpty())
+            html += u"<p><small>%1</small></p>"_s.arg(escaped(how));
     }
     m_details->setHtml(html);
 }
@@ -473,7 +516,7 @@ void VerdictPanel::labelWithKey(QChar key)
     if (!row)
         return;
     if (const auto value = valueForKey(row->scale, key)) {
-        setHumanLabel(*value);
+        setHumanLabel(*value, LabelMethod::Typed);
         return;
     }
     // Silence would read as a label taken: name the keys that are.
@@ -493,10 +536,26 @@ void VerdictPanel::acceptJudge()
         emit message(tr("Blind mode: give your own label first."));
         return;
     }
-    setHumanLabel(*row->judgeValue);
+    setHumanLabel(*row->judgeValue, LabelMethod::AcceptedJudge);
 }
 
-void VerdictPanel::setHumanLabel(double value)
+LabelProvenance VerdictPanel::provenanceOf(const VerdictRow &row, LabelMethod method) const
+{
+    LabelProvenance p;
+    p.method = method;
+    // The run and its verdict are the panel's even when blind hides them, so that a study can
+    // still ask what the judge said; judgeVisible says whether the annotator could see it.
+    p.judgeVisible = m_run != 0 && row.judged && !m_model->judgeHidden(row);
+    p.shownRunId = m_run;
+    p.shownVerdict = row.judgeValue;
+    if (m_studyRubrics.contains(row.rubricId))
+        p.study = m_study;
+    if (m_focus.isValid())
+        p.focusMs = m_focus.elapsed();
+    return p;
+}
+
+void VerdictPanel::setHumanLabel(double value, LabelMethod method)
 {
     const VerdictRow *row = m_model->rowAt(m_view->currentIndex().row());
     if (!row || !m_report || !isValidValue(row->scale, value) || row->humanValue == value)
@@ -505,11 +564,48 @@ void VerdictPanel::setHumanLabel(double value)
     e.reportId = m_report;
     e.rubricId = row->rubricId;
     e.annotator = annotator();
+    e.annotatorName = currentAnnotatorName();
     e.value = value;
     e.previousValue = row->humanValue;
     e.note = row->humanNote; // the note stays with the rubric
+    e.provenance = provenanceOf(*row, method);
+    const RowId report = m_report;
+    const RowId rubric = row->rubricId;
     // Pushing runs redo(), which writes the event at once.
     m_undo->push(new SetLabelCommand(m_writer, m_projectPath, e, row->humanNote));
+    emit labelGiven(report, rubric, true);
+}
+
+void VerdictPanel::setStudyContext(const QString &study, bool blind,
+                                   const QSet<RowId> &studyRubrics)
+{
+    m_study = study;
+    m_studyBlind = blind;
+    m_studyRubrics = studyRubrics;
+    applyBlind();
+}
+
+void VerdictPanel::applyBlind()
+{
+    // Inside a blind study the toggle shows blind and cannot be switched off; outside it the
+    // annotator's own choice (kept in the settings) applies again.
+    const bool locked = blindLocked();
+    const bool blind = locked || QSettings().value(blindKey, false).toBool();
+    {
+        const QSignalBlocker block(m_blindAction);
+        m_blindAction->setChecked(blind);
+    }
+    m_blindAction->setEnabled(!locked);
+    m_blindAction->setToolTip(locked ? tr("The study “%1” is blind: the judge stays hidden "
+                                          "until you have labelled each item")
+                                           .arg(m_study)
+                                     : m_blindAction->statusTip());
+    if (m_model->isBlind() == blind)
+        return;
+    m_model->setBlind(blind);
+    updateTitle();
+    updateDetails();
+    emit blindModeChanged(blind);
 }
 
 void VerdictPanel::editNote()
@@ -536,9 +632,11 @@ void VerdictPanel::editNote()
                 e.reportId = report;
                 e.rubricId = rubric;
                 e.annotator = annotator();
+                e.annotatorName = currentAnnotatorName();
                 e.value = r->humanValue;
                 e.previousValue = r->humanValue;
                 e.note = note;
+                e.provenance = provenanceOf(*r, LabelMethod::Typed);
                 m_undo->push(new SetLabelCommand(m_writer, m_projectPath, e, r->humanNote));
             });
     // open(), not exec(): background results keep arriving while the note is typed.

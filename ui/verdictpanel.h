@@ -7,6 +7,8 @@
 
 #include "projectsnapshot.h"
 
+#include <QElapsedTimer>
+#include <QSet>
 #include <QWidget>
 
 class QAction;
@@ -35,6 +37,7 @@ public:
     void clear();
 
     VerdictModel *model() const { return m_model; }
+    AnnotationWriter *writer() const { return m_writer; }
     QTableView *view() const { return m_view; }
     QComboBox *runBox() const { return m_runBox; }
     QComboBox *otherRunBox() const { return m_otherBox; }
@@ -55,11 +58,18 @@ public:
     // The keys this panel answers to, for the shortcut sheet: (keys, what they do).
     static QList<std::pair<QString, QString>> keyHelp();
 
-    // The name labels are written under: the "annotator" setting, else the login name.
+    // The id labels are written under (see annotatoridentity.h).
     static QString annotator();
+
+    // The study being worked and its items among this report's rubrics: their labels record
+    // the study, and a blind study keeps the judge hidden with the toggle locked on.
+    void setStudyContext(const QString &study, bool blind, const QSet<RowId> &studyRubrics);
+    bool blindLocked() const { return m_studyBlind && !m_studyRubrics.isEmpty(); }
 
 signals:
     void annotationWritten(Rubricate::RowId reportId);
+    // A label (not a note) was given to this item, before it is written.
+    void labelGiven(Rubricate::RowId reportId, Rubricate::RowId rubricId, bool labelled);
     void annotationFailed(const QString &error);
     void currentRubricChanged(Rubricate::RowId rubricId);
     void runsChosen(Rubricate::RowId runId, Rubricate::RowId otherRunId);
@@ -71,7 +81,9 @@ signals:
 private:
     void addKey(const QKeySequence &key, const QString &text, const std::function<void()> &slot);
     void labelWithKey(QChar key);
-    void setHumanLabel(double value);
+    void setHumanLabel(double value, LabelMethod method);
+    LabelProvenance provenanceOf(const VerdictRow &row, LabelMethod method) const;
+    void applyBlind();
     void acceptJudge();
     void editNote();
     void stepRubric(int step);
@@ -100,6 +112,10 @@ private:
     RowId m_run = 0;
     RowId m_otherRun = 0;
     bool m_fillingBoxes = false;
+    QString m_study;
+    bool m_studyBlind = false;
+    QSet<RowId> m_studyRubrics;
+    QElapsedTimer m_focus; // since the current rubric came into view
 };
 
 } // namespace Rubricate

@@ -11,6 +11,8 @@
 #include <QHash>
 #include <QSet>
 
+#include <algorithm>
+
 namespace Rubricate::Cli {
 
 using namespace Qt::StringLiterals;
@@ -74,12 +76,12 @@ std::optional<Request> parseRequest(const QCommandLineParser &p, QTextStream &er
     }
     if (p.isSet(u"against"_s)) {
         const QString against = p.value(u"against"_s);
-        if (against == HumanMajority)
-            o.human = HumanMajority;
+        if (against == HumanMajority || against == GoldRater)
+            o.human = against;
         else if (against.startsWith("human:"_L1) && against.size() > 6)
             o.human = against;
         else
-            return usage(u"--against is majority or human:NAME"_s);
+            return usage(u"--against is majority, gold or human:NAME"_s);
     }
     const QString collapse = p.value(u"collapse"_s);
     if (!collapse.isEmpty() && collapse != "none"_L1 && collapse != "binary"_L1)
@@ -121,6 +123,9 @@ std::optional<Request> parseRequest(const QCommandLineParser &p, QTextStream &er
     }
     if (p.isSet(u"clusters"_s))
         o.bootstrap.resampling = Resampling::Clusters;
+    o.annotatorsOnly = p.isSet(u"annotators-only"_s);
+    if (o.annotatorsOnly && (p.isSet(u"judge"_s) || p.isSet(u"against"_s)))
+        return usage(u"--annotators-only compares no judge: leave out --judge and --against"_s);
     const QString f1 = p.value(u"f1"_s);
     if (f1 == "researchrubrics"_L1)
         o.f1 = researchRubricsReferenceF1;
@@ -148,11 +153,6 @@ QString estimateText(const Estimate &e)
     return s;
 }
 
-QString statText(const StatResult &r)
-{
-    return r.isDefined() ? fixed3(*r.value) : u"undefined ("_s + r.undefinedReason + u')';
-}
-
 template<typename Row>
 QStringList estimateCells(const Row &row)
 {
@@ -166,13 +166,55 @@ QStringList statHeader(const AlignmentReport &report)
             u"alpha ("_s + alphaLevelName(report.options.level) + u')'};
 }
 
+// Why no judge is compared, for the first line of the output.
+QString noJudgeReason(const AlignmentReport &report)
+{
+    return report.options.annotatorsOnly ? u"--annotators-only"_s
+                                         : u"no judge run has rated these items"_s;
+}
+
+// How many items how many people labelled, and what each annotator chose.
+void printAnnotatorLabels(const AlignmentReport &report, QTextStream &out)
+{
+    QStringList byCount;
+    for (auto it = report.itemsByAnnotatorCount.cend();
+         it != report.itemsByAnnotatorCount.cbegin();) {
+        --it;
+        byCount << u"%1 by %2"_s.arg(it.value()).arg(it.key());
+    }
+    out << u"Items labelled: "_s << byCount.join(u", "_s) << u".\n"_s;
+    Table t;
+    QStringList header{u"annotator"_s, u"key"_s, u"items"_s};
+    for (double c : report.categories)
+        header << u"label "_s + QString::number(c);
+    t.setHeader(header);
+    for (int column = 2; column < header.size(); ++column)
+        t.setRightAligned(column);
+    for (const AnnotatorLabels &a : report.annotatorLabels) {
+        QStringList row{report.raterNames.value(a.rater, a.rater), a.rater,
+                        QString::number(a.items)};
+        for (qsizetype n : a.perCategory)
+            row << QString::number(n);
+        t.addRow(row);
+    }
+    out << t.render(2);
+}
+
 void printReport(const AlignmentReport &report, QTextStream &out)
 {
     const AlignmentOptions &o = report.options;
-    out << u"Agreement on %1: %2 items, judge %3 against %4\n"_s.arg(o.benchmarkKey)
-               .arg(report.table.unitCount())
-               .arg(raterDisplayName(report, report.mainJudge),
-                    raterDisplayName(report, report.mainHuman));
+    if (report.annotatorsOnly) {
+        out << u"Agreement among the %1 annotators of %2 on %3 items; no judge run compared "
+               "(%4).\n"_s.arg(report.annotators.size())
+                   .arg(o.benchmarkKey)
+                   .arg(report.table.unitCount())
+                   .arg(noJudgeReason(report));
+    } else {
+        out << u"Agreement on %1: %2 items, judge %3 against %4\n"_s.arg(o.benchmarkKey)
+                   .arg(report.table.unitCount())
+                   .arg(raterDisplayName(report, report.mainJudge),
+                        raterDisplayName(report, report.mainHuman));
+    }
     out << u"Labels %1; Krippendorff's alpha %2; %3.\n"_s.arg(
         collapseName(o.collapse), alphaLevelName(o.level), macroF1Name(o.f1));
     if (o.intervals && o.bootstrap.draws > 0) {
@@ -184,9 +226,12 @@ void printReport(const AlignmentReport &report, QTextStream &out)
     } else {
         out << u"No intervals.\n"_s;
     }
-    out << u"%1 item(s) with tied annotators have no majority; %2 judge error(s) are never "
-           "paired.\n\n"_s.arg(report.majorityTies)
-               .arg(report.judgeErrors);
+    if (!report.annotatorsOnly) {
+        out << u"%1 item(s) with tied annotators have no majority; %2 judge error(s) are never "
+               "paired.\n"_s.arg(report.majorityTies)
+                   .arg(report.judgeErrors);
+    }
+    out << u'\n';
 
     QList<const Comparison *> shown = headlineComparisons(report);
     if (shown.isEmpty()) { // no annotators yet: the judge runs against each other
@@ -205,8 +250,10 @@ void printReport(const AlignmentReport &report, QTextStream &out)
     out << t.render(2);
     if (!report.annotators.isEmpty()) {
         out << u"\nAnnotators together: Krippendorff's alpha %1, Fleiss' kappa %2\n"_s.arg(
-            statText(report.annotatorsAlpha), statText(report.annotatorsFleiss));
+            estimateText(report.annotatorsAlpha), estimateText(report.annotatorsFleiss));
     }
+    if (report.annotatorsOnly)
+        printAnnotatorLabels(report, out);
     const qsizetype others = report.comparisons.size() - shown.size();
     if (others > 0)
         out << u"%1 more comparison(s) (other judge runs) are written with --out.\n"_s.arg(others);
@@ -241,7 +288,11 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
     if (!store)
         return Failed;
     QString error;
-    const QList<RatingRow> rows = store->ratingRows(request->benchmark);
+    QList<RatingRow> rows = store->ratingRows(request->benchmark);
+    // The gold labels are a rater only when asked for: the other comparisons stay as they are.
+    const bool againstGold = o.human == GoldRater;
+    if (againstGold)
+        rows += store->goldRatingRows(request->benchmark);
     if (request->benchmark.isEmpty()) {
         // Only a benchmark rated by two or more raters has an agreement; when just one is,
         // that is the one meant (the demo has judge-only ResearchRubrics verdicts).
@@ -287,22 +338,25 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
     }
     const QStringList judges = ratersOf(rows, o.benchmarkKey, true);
     const QStringList annotators = ratersOf(rows, o.benchmarkKey, false);
-    if (judges.isEmpty()) {
-        err << u"rubricate-cli: no judge run has rated %1 items (run `rubricate-cli judge`)\n"_s
-                   .arg(o.benchmarkKey);
-        return Failed;
-    }
     if (!o.judge.isEmpty() && !judges.contains(o.judge)) {
         err << u"rubricate-cli: %1 has not rated %2 items; runs that have: %3\n"_s.arg(
-            o.judge, o.benchmarkKey, judges.join(u", "_s));
+            o.judge, o.benchmarkKey, judges.isEmpty() ? u"(none)"_s : judges.join(u", "_s));
         return Failed;
     }
-    if (o.human != HumanMajority && !annotators.contains(o.human)) {
+    if (againstGold && std::none_of(rows.cbegin(), rows.cend(), [&o](const RatingRow &r) {
+            return r.rater == GoldRater && r.benchmarkKey == o.benchmarkKey;
+        })) {
+        err << u"rubricate-cli: nobody has adjudicated %1 items yet, so there are no gold "
+               "labels (record them in the workbench: View → Adjudication)\n"_s.arg(o.benchmarkKey);
+        return Failed;
+    }
+    if (!againstGold && o.human != HumanMajority && !annotators.contains(o.human)) {
         err << u"rubricate-cli: %1 has not labelled %2 items; annotators: %3\n"_s.arg(
             o.human, o.benchmarkKey, annotators.isEmpty() ? u"(none)"_s : annotators.join(u", "_s));
         return Failed;
     }
-    if (annotators.isEmpty() && judges.size() < 2) {
+    // Without a judge, computeAlignment says when there are fewer than two annotators.
+    if (!againstGold && !o.annotatorsOnly && judges.size() == 1 && annotators.isEmpty()) {
         err << u"rubricate-cli: nobody has labelled %1 items yet, so there is nothing to "
                "compare the judge with (label in the workbench first)\n"_s.arg(o.benchmarkKey);
         return Failed;
@@ -327,10 +381,18 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
         err << u"rubricate-cli: "_s << error << u'\n';
         return Failed;
     }
-    out << u"%1 comparison(s) over %2 items of %3, judge %4 against %5:\n"_s
-               .arg(report.comparisons.size())
-               .arg(report.table.unitCount())
-               .arg(o.benchmarkKey, report.mainJudge, report.mainHuman);
+    if (report.annotatorsOnly) {
+        out << u"%1 comparison(s) among %2 annotators over %3 items of %4, no judge run "
+               "compared (%5):\n"_s.arg(report.comparisons.size())
+                   .arg(report.annotators.size())
+                   .arg(report.table.unitCount())
+                   .arg(o.benchmarkKey, noJudgeReason(report));
+    } else {
+        out << u"%1 comparison(s) over %2 items of %3, judge %4 against %5:\n"_s
+                   .arg(report.comparisons.size())
+                   .arg(report.table.unitCount())
+                   .arg(o.benchmarkKey, report.mainJudge, report.mainHuman);
+    }
     for (const QString &f : files)
         out << u"  "_s << f << u'\n';
     return Ok;
@@ -349,7 +411,8 @@ QList<QCommandLineOption> agreementOptions()
     // --benchmark and --seed are shared with other commands and declared there.
     return {
         {u"judge"_s, u"agreement: the judge run (run:ID); default the newest."_s, u"RUN"_s},
-        {u"against"_s, u"agreement: majority (default) or human:NAME."_s, u"WHO"_s},
+        {u"against"_s, u"agreement: majority (default), human:NAME or gold (adjudicated labels)."_s,
+         u"WHO"_s},
         {u"collapse"_s, u"agreement: none (default) or binary (the benchmark's own)."_s, u"HOW"_s},
         {u"level"_s, u"agreement: alpha's level, nominal (default), ordinal, interval, ratio."_s,
          u"LEVEL"_s},
@@ -361,6 +424,8 @@ QList<QCommandLineOption> agreementOptions()
         {u"draws"_s, u"agreement: bootstrap draws (1000; 0: no intervals)."_s, u"N"_s},
         {u"clusters"_s, u"agreement: resample whole tasks, not items."_s},
         {u"f1"_s, u"agreement: Macro-F1 variant, default or researchrubrics."_s, u"VARIANT"_s},
+        {u"annotators-only"_s,
+         u"agreement: compare the annotators among themselves, even when judge runs exist."_s},
         {u"out"_s, u"agreement: write every table and the manifest into this folder."_s, u"DIR"_s},
     };
 }

@@ -93,6 +93,9 @@ Commands:
                                --seed N, --clusters (resample tasks), --f1
                                default|researchrubrics, --out DIR (CSV, JSON, Markdown,
                                LaTeX, the label table and a manifest instead of the table).
+                               Before any judge run, or with --annotators-only, the
+                               annotators are compared among themselves alone (pairwise
+                               kappa, Fleiss' kappa, alpha, each one's label counts).
   sample --benchmark KEY --size N | --half-width W [--expected P]
          --annotators A,B,C [--by dimension,model] [--overlap N] [--seed S] [--name NAME]
                                Draw a stratified random sample of rubric items (strata by

@@ -1,4 +1,5 @@
 // rubricate: the desktop workbench. Parses the command line and shows the main window.
+#include "annotatoridentity.h"
 #include "mainwindow.h"
 #include "recentprojects.h"
 #include "screenshots.h"
@@ -63,6 +64,8 @@ int main(int argc, char *argv[])
     if (parser.isSet(screenshotOption)) {
         window.resize(1360, 860);
         scheduleScreenshot(window, parser.value(screenshotOption), parser.value(sceneOption));
+    } else if (!Rubricate::chosenAnnotator()) {
+        window.askWhoIsAnnotatingOnceOpen(); // the first start: labels need a person
     }
     window.show();
 

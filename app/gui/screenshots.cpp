@@ -1,5 +1,6 @@
 #include "screenshots.h"
 
+#include "alignmentdashboard.h"
 #include "criteriadialog.h"
 #include "leaderboardpage.h"
 #include "mainwindow.h"
@@ -17,6 +18,7 @@
 #include <QTableView>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 
@@ -157,6 +159,26 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
         }
         if (scene == "agreement"_L1)
             window.showPage(1);
+        if (scene == "adjudication"_L1) {
+            // Through the Agreement page, as a person gets there: its first disagreement.
+            AlignmentDashboard *dashboard = window.dashboard();
+            window.showPage(1);
+            auto opened = std::make_shared<bool>(false);
+            QObject::connect(
+                dashboard, &AlignmentDashboard::reportReady, dashboard, [dashboard, opened] {
+                    if (*opened || !dashboard->adjudicateAction()->isEnabled())
+                        return;
+                    *opened = true;
+                    // The one most people labelled: the fullest comparison.
+                    const QList<Disagreement> &all = dashboard->report().disagreements;
+                    const auto fullest = std::max_element(
+                        all.cbegin(), all.cend(),
+                        [](const auto &a, const auto &b) { return a.annotators < b.annotators; });
+                    QTableView *list = dashboard->disagreementsView();
+                    list->setCurrentIndex(list->model()->index(int(fullest - all.cbegin()), 0));
+                    dashboard->adjudicateAction()->trigger();
+                });
+        }
         const bool leaderboard = scene.startsWith(u"leaderboard"_s);
         if (leaderboard) {
             window.showPage(2);
@@ -175,7 +197,8 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
         // Give pages time to render, the dialog's estimate and the dashboard's bootstrap time
         // to arrive.
         QTimer::singleShot(
-            scene == "agreement"_L1 || leaderboard ? 6000 : 1500, &window, [&window, file, scene] {
+            scene == "agreement"_L1 || scene == "adjudication"_L1 || leaderboard ? 6000 : 1500,
+            &window, [&window, file, scene] {
                 QWidget *target = &window;
                 if (scene == "run-dialog"_L1)
                     target = window.findChild<QDialog *>(u"runDialog"_s);

@@ -40,18 +40,18 @@ LabelTable unitSubset(const LabelTable &table, const QList<qsizetype> &units)
     return out;
 }
 
+// A prepared statistic's value on `table` and, when asked for, its bootstrap interval over
+// the table's units (or clusters).
 template<typename Statistic>
-Estimate estimate(const LabelTable &pair, const AlignmentOptions &options,
-                  const std::function<Statistic(const LabelTable &)> &make)
+Estimate estimateOn(const LabelTable &table, const AlignmentOptions &options,
+                    const Statistic &statistic)
 {
     Estimate e;
-    const LabelTable pairable = pairableUnits(pair);
-    const Statistic statistic = make(pairable);
     e.point = statistic.compute();
     if (!options.intervals || !e.point.isDefined())
         return e;
     const BootstrapInterval interval = bootstrap(
-        pairable, [&statistic](std::span<const int> m) { return statistic(m); }, options.bootstrap);
+        table, [&statistic](std::span<const int> m) { return statistic(m); }, options.bootstrap);
     e.lower = interval.lower;
     e.upper = interval.upper;
     if (!interval.hasInterval())
@@ -60,6 +60,14 @@ Estimate estimate(const LabelTable &pair, const AlignmentOptions &options,
         e.intervalNote = u"%1 of %2 draws undefined"_s.arg(interval.undefinedDraws)
                              .arg(interval.definedDraws + interval.undefinedDraws);
     return e;
+}
+
+template<typename Statistic>
+Estimate estimate(const LabelTable &pair, const AlignmentOptions &options,
+                  const std::function<Statistic(const LabelTable &)> &make)
+{
+    const LabelTable pairable = pairableUnits(pair);
+    return estimateOn(pairable, options, make(pairable));
 }
 
 // The four statistics of two raters (columns 0 and 1 of `pair`; 1 is the reference).
@@ -75,6 +83,86 @@ void fillStatistics(const LabelTable &pair, const AlignmentOptions &options, Est
     *alpha = estimate<KrippendorffAlpha>(pair, options, [&options](const LabelTable &t) {
         return KrippendorffAlpha(t, options.level);
     });
+}
+
+// Adds the human majority column: the most frequent annotator value on the collapsed labels;
+// a tie for the top is counted and gives no majority.
+void addMajority(LabelTable *table, const QList<qsizetype> &humanColumns, AlignmentReport *report)
+{
+    const qsizetype majority = table->addRater(HumanMajority);
+    report->raterNames.insert(HumanMajority, u"human majority"_s);
+    for (qsizetype u = 0; u < table->unitCount(); ++u) {
+        QMap<double, int> counts;
+        for (qsizetype h : humanColumns) {
+            if (const auto v = table->value(u, h))
+                ++counts[*v];
+        }
+        if (counts.isEmpty())
+            continue;
+        int best = 0, atBest = 0;
+        double value = 0;
+        for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+            if (it.value() > best) {
+                best = it.value();
+                atBest = 1;
+                value = it.key();
+            } else if (it.value() == best) {
+                ++atBest;
+            }
+        }
+        if (atBest > 1)
+            ++report->majorityTies;
+        else
+            table->setValue(u, majority, value);
+    }
+}
+
+void countAnnotatorLabels(const LabelTable &table, const QList<qsizetype> &humanColumns,
+                          AlignmentReport *report)
+{
+    for (qsizetype h : humanColumns) {
+        AnnotatorLabels labels;
+        labels.rater = table.raters().at(h);
+        labels.perCategory.fill(0, table.categoryCount());
+        for (qsizetype u = 0; u < table.unitCount(); ++u) {
+            if (const int code = table.code(u, h); code != LabelTable::Missing) {
+                ++labels.items;
+                ++labels.perCategory[code];
+            }
+        }
+        report->annotatorLabels.append(labels);
+    }
+    for (qsizetype u = 0; u < table.unitCount(); ++u) {
+        int people = 0;
+        for (qsizetype h : humanColumns)
+            people += table.code(u, h) != LabelTable::Missing ? 1 : 0;
+        if (people > 0)
+            ++report->itemsByAnnotatorCount[people];
+    }
+}
+
+// Krippendorff's alpha and Fleiss' kappa of all annotators at once, with intervals.
+void compareAnnotatorsTogether(const LabelTable &table, const QList<qsizetype> &humanColumns,
+                               const AlignmentOptions &options, AlignmentReport *report)
+{
+    if (humanColumns.isEmpty()) {
+        report->annotatorsAlpha.point = report->annotatorsFleiss.point
+            = StatResult::undefined(UndefinedReason::fewerThanTwoRaters());
+        return;
+    }
+    const LabelTable people = selectRaters(table, humanColumns);
+    const LabelTable pairable = pairableUnits(people);
+    report->annotatorsAlpha
+        = estimateOn(pairable, options, KrippendorffAlpha(pairable, options.level));
+    // Fleiss' kappa sees every item somebody labelled, so that an item only one person
+    // labelled makes the numbers of labels unequal instead of silently dropping out.
+    QList<qsizetype> labelled;
+    for (qsizetype u = 0; u < people.unitCount(); ++u) {
+        if (people.valuesInUnit(u) > 0)
+            labelled << u;
+    }
+    const LabelTable rated = unitSubset(people, labelled);
+    report->annotatorsFleiss = estimateOn(rated, options, FleissKappa(rated));
 }
 
 } // namespace
@@ -136,7 +224,7 @@ QStringList ratersOf(const QList<RatingRow> &rows, const QString &benchmarkKey, 
             continue;
         if (judges)
             runs.insert(r.rater.mid(4).toLongLong(), r.rater);
-        else if (!people.contains(r.rater))
+        else if (r.rater != GoldRater && !people.contains(r.rater))
             people.append(r.rater);
     }
     if (!judges) {
@@ -163,19 +251,36 @@ AlignmentReport computeAlignment(const QList<RatingRow> &rows, const AlignmentOp
     report.options = options;
     QList<const RatingRow *> kept;
     for (const RatingRow &r : rows) {
-        if (passes(r, options))
+        if (passes(r, options) && !(options.annotatorsOnly && r.judge))
             kept.append(&r);
     }
     if (kept.isEmpty()) {
         report.error = u"No ratings of %1 pass the filters."_s.arg(options.benchmarkKey);
         return report;
     }
-    report.judges = ratersOf(rows, options.benchmarkKey, true);
+    if (!options.annotatorsOnly)
+        report.judges = ratersOf(rows, options.benchmarkKey, true);
     report.annotators = ratersOf(rows, options.benchmarkKey, false);
+    report.annotatorsOnly = report.judges.isEmpty();
+    if (report.annotatorsOnly && report.annotators.size() < 2) {
+        const QString found = u"%1 annotator(s) labelled %2 items"_s.arg(report.annotators.size())
+                                  .arg(options.benchmarkKey);
+        report.error = options.annotatorsOnly
+            ? u"Agreement among annotators needs at least two; "_s + found + u'.'
+            : u"No judge run has rated these items, and agreement among annotators alone needs "
+              "at least two; "_s
+                + found + u'.';
+        return report;
+    }
+
+    report.hasGold = std::any_of(kept.cbegin(), kept.cend(),
+                                 [](const RatingRow *r) { return r->rater == GoldRater; });
 
     // Every rater on every kept item; judge errors stay empty cells.
     LabelTable raw
-        = LabelTable::forScale(kept.constFirst()->scale, report.judges + report.annotators);
+        = LabelTable::forScale(kept.constFirst()->scale,
+                               report.judges + report.annotators
+                                   + (report.hasGold ? QStringList{GoldRater} : QStringList{}));
     QHash<qsizetype, const RatingRow *> firstRowOfUnit;
     for (const RatingRow *r : std::as_const(kept)) {
         report.raterNames.insert(r->rater, r->raterName);
@@ -190,42 +295,20 @@ AlignmentReport computeAlignment(const QList<RatingRow> &rows, const AlignmentOp
     }
     LabelTable table = collapsed(raw, options.collapse);
     report.categories = table.categories();
-
-    // The human majority on the collapsed labels: the most frequent value; a tie for the
-    // top is reported and gives no majority.
-    const qsizetype majority = table.addRater(HumanMajority);
-    report.raterNames.insert(HumanMajority, u"human majority"_s);
     QList<qsizetype> humanColumns;
     for (const QString &h : std::as_const(report.annotators))
         humanColumns.append(table.raterIndex(h));
-    for (qsizetype u = 0; u < table.unitCount(); ++u) {
-        QMap<double, int> counts;
-        for (qsizetype h : std::as_const(humanColumns)) {
-            if (const auto v = table.value(u, h))
-                ++counts[*v];
-        }
-        if (counts.isEmpty())
-            continue;
-        int best = 0, atBest = 0;
-        double value = 0;
-        for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
-            if (it.value() > best) {
-                best = it.value();
-                atBest = 1;
-                value = it.key();
-            } else if (it.value() == best) {
-                ++atBest;
-            }
-        }
-        if (atBest > 1)
-            ++report.majorityTies;
-        else
-            table.setValue(u, majority, value);
-    }
+    countAnnotatorLabels(table, humanColumns, &report);
+    if (!report.annotatorsOnly)
+        addMajority(&table, humanColumns, &report);
 
-    report.mainJudge = options.judge.isEmpty() ? report.judges.value(0) : options.judge;
-    report.mainHuman = options.human.isEmpty() ? HumanMajority : options.human;
-    if (table.raterIndex(report.mainJudge) < 0) {
+    report.mainJudge = report.annotatorsOnly ? QString()
+        : options.judge.isEmpty()            ? report.judges.value(0)
+                                             : options.judge;
+    report.mainHuman = report.annotatorsOnly ? QString()
+        : options.human.isEmpty()            ? HumanMajority
+                                             : options.human;
+    if (!report.annotatorsOnly && table.raterIndex(report.mainJudge) < 0) {
         report.error = u"No judge run has rated these items."_s;
         report.table = table;
         return report;
@@ -248,6 +331,8 @@ AlignmentReport computeAlignment(const QList<RatingRow> &rows, const AlignmentOp
         report.comparisons.append(c);
     };
     for (const QString &j : std::as_const(report.judges)) {
+        if (report.hasGold)
+            compare(u"judge-gold"_s, j, GoldRater);
         if (!report.annotators.isEmpty())
             compare(u"judge-majority"_s, j, HumanMajority);
         for (const QString &h : std::as_const(report.annotators))
@@ -262,15 +347,10 @@ AlignmentReport computeAlignment(const QList<RatingRow> &rows, const AlignmentOp
             compare(u"judge-judge"_s, report.judges.at(i), report.judges.at(k));
     }
 
-    if (!humanColumns.isEmpty()) {
-        const LabelTable people = selectRaters(table, humanColumns);
-        report.annotatorsAlpha = krippendorffAlpha(people, options.level);
-        report.annotatorsFleiss = fleissKappa(people);
-    } else {
-        report.annotatorsAlpha = report.annotatorsFleiss
-            = StatResult::undefined(UndefinedReason::fewerThanTwoRaters());
-    }
-    QList<qsizetype> everyone{table.raterIndex(report.mainJudge)};
+    compareAnnotatorsTogether(table, humanColumns, options, &report);
+    QList<qsizetype> everyone;
+    if (!report.annotatorsOnly)
+        everyone << table.raterIndex(report.mainJudge);
     everyone += humanColumns;
     const LabelTable judgeAndPeople = selectRaters(table, everyone);
     for (AlphaLevel level :

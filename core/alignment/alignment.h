@@ -3,6 +3,9 @@
 // annotators together, judge runs against each other; broken down by dimension, task, model,
 // persona, language or theme; with bootstrap intervals and the disagreements listed. Pure
 // functions over RatingRow values (read from the store by the caller), no I/O.
+//
+// Before any judge has run (or when asked to), the people are compared among themselves
+// alone: an inter-annotator study needs no judge, and judge ratings must not leak into it.
 #pragma once
 
 #include "agreement/bootstrap.h"
@@ -14,6 +17,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QMap>
 #include <QSet>
 #include <QString>
 
@@ -35,7 +39,8 @@ struct AlignmentOptions {
     QSet<std::pair<RowId, RowId>> subset;
     // The comparison the breakdown, the confusion matrix and the disagreement list are about:
     // a judge run ("run:12"; empty: the newest run with ratings) against an annotator
-    // ("human:Ada") or the human majority (HumanMajority, the default).
+    // ("human:Ada"), the human majority (HumanMajority, the default) or, when the rows
+    // include ProjectStore::goldRatingRows(), the gold labels (GoldRater).
     QString judge;
     QString human = HumanMajority;
     RatingAttribute breakdown = RatingAttribute::Dimension;
@@ -43,6 +48,9 @@ struct AlignmentOptions {
     MacroF1Options f1;
     bool intervals = true;
     BootstrapOptions bootstrap; // draws, confidence, seed, units or clusters (tasks)
+    // Only the annotators, even when judge runs rated the items: their rows are left out
+    // entirely, so the items are those people labelled.
+    bool annotatorsOnly = false;
 };
 
 // A statistic with its bootstrap interval (no interval when intervals are off).
@@ -54,7 +62,7 @@ struct Estimate {
 };
 
 struct Comparison {
-    QString kind; // "judge-human", "judge-majority", "human-human", "judge-judge"
+    QString kind; // "judge-human", "judge-majority", "judge-gold", "human-human", "judge-judge"
     QString raterA; // keys: "run:12", "human:Ada", "majority"
     QString raterB;
     QString nameA; // for people: the run's name, the annotator
@@ -87,21 +95,39 @@ struct Disagreement {
     int annotators = 0; // people who labelled the item
 };
 
+// What one annotator gave, after the collapse: the items labelled and how often each
+// category was chosen (in the order of AlignmentReport::categories).
+struct AnnotatorLabels {
+    QString rater; // key ("human:…"); its name is in AlignmentReport::raterNames
+    qsizetype items = 0;
+    QList<qsizetype> perCategory;
+};
+
 struct AlignmentReport {
     AlignmentOptions options;
     QString error; // set when nothing could be computed (no such benchmark, no judge ...)
     QList<double> categories; // after the collapse
     QStringList judges; // rater keys, newest run first
-    QStringList annotators; // rater keys
+    QStringList annotators; // rater keys (never GoldRater: gold is not an annotator)
+    bool hasGold = false; // the rows had gold labels: each judge run is compared with them
     QHash<QString, QString> raterNames; // key → name
-    QString mainJudge;
+    // No judge is compared: options.annotatorsOnly, or no judge run rated the benchmark. Then
+    // there is no main comparison, majority, breakdown or disagreement list; the comparisons
+    // are the annotators' pairs.
+    bool annotatorsOnly = false;
+    QString mainJudge; // empty when annotatorsOnly
     QString mainHuman;
     int majorityTies = 0; // items whose annotators tied: no majority, left out
     int judgeErrors = 0; // judge items without a value (errors): never paired
     QList<Comparison> comparisons;
-    StatResult annotatorsAlpha; // all annotators together, at options.level
-    StatResult annotatorsFleiss;
-    QList<std::pair<AlphaLevel, StatResult>> alphaByLevel; // main judge + people, each level
+    Estimate annotatorsAlpha; // all annotators together, at options.level
+    // Only where every item people labelled has the same number of labels; otherwise
+    // undefined with UndefinedReason::unequalRatingsPerUnit().
+    Estimate annotatorsFleiss;
+    QList<AnnotatorLabels> annotatorLabels; // in the order of `annotators`
+    QMap<int, qsizetype> itemsByAnnotatorCount; // number of annotators → items they labelled
+    // Main judge (if any) and people, each level.
+    QList<std::pair<AlphaLevel, StatResult>> alphaByLevel;
     QList<GroupRow> breakdown; // the main comparison per group of options.breakdown
     QList<Disagreement> disagreements; // main comparison, in report order
     LabelTable table; // every rater (and "majority") on the filtered, collapsed units
@@ -111,7 +137,8 @@ struct AlignmentReport {
 
 AlignmentReport computeAlignment(const QList<RatingRow> &rows, const AlignmentOptions &options);
 
-// The benchmarks' raters in a project's rows: keys of judge runs and annotators.
+// The benchmarks' raters in a project's rows: keys of judge runs and annotators (the gold
+// labels are neither).
 QStringList ratersOf(const QList<RatingRow> &rows, const QString &benchmarkKey, bool judges);
 
 } // namespace Rubricate

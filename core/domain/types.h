@@ -260,6 +260,8 @@ struct QueueItem {
     RowId rubricId = 0;
     int position = 0;
     bool labelled = false;
+    QString dimension;
+    QString rubricText;
 };
 
 // How far one annotator is through a study.
@@ -271,8 +273,10 @@ struct StudyProgress {
 };
 
 // One rating of one rubric item by one rater, with what the alignment breakdowns group by.
-// Raters are judge runs ("run:<id>") and annotators ("human:<name>"); a judge error has no
-// value and is never paired, a cleared label is not a rating.
+// Raters are judge runs ("run:<id>") and annotators ("human:<name>"), and, when asked for,
+// the gold labels (GoldRater); a judge error has no value and is never paired, a cleared
+// label is not a rating.
+inline const QString GoldRater = QStringLiteral("gold");
 struct RatingRow {
     RowId reportId = 0;
     RowId rubricId = 0;

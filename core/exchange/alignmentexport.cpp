@@ -177,12 +177,27 @@ QString intervalSentence(const AlignmentOptions &o)
 // none may be long).
 QStringList tableNotes(const AlignmentReport &report)
 {
-    return {u"n: items both sides rated. Labels: %1."_s.arg(collapseName(report.options.collapse)),
-            u"%1 item(s) with tied annotators have no majority; %2 judge error(s) are never "
-            "paired."_s.arg(report.majorityTies)
-                .arg(report.judgeErrors),
-            u"Macro-F1 variant: %1."_s.arg(macroF1Name(report.options.f1)),
-            intervalSentence(report.options)};
+    QStringList notes{
+        u"n: items both sides rated. Labels: %1."_s.arg(collapseName(report.options.collapse))};
+    if (report.annotatorsOnly) {
+        notes << u"No judge run compared: agreement among the annotators alone."_s;
+    } else {
+        notes << u"%1 item(s) with tied annotators have no majority; %2 judge error(s) are never "
+                 "paired."_s.arg(report.majorityTies)
+                     .arg(report.judgeErrors);
+    }
+    if (report.annotators.size() >= 2) {
+        // The reasons for an undefined value are in comparisons.json: a note stays short.
+        const auto value = [](const Estimate &e) {
+            return isDefined(e.point) ? fixed3(*e.point.value) : u"undefined"_s;
+        };
+        notes << u"All annotators: Krippendorff's alpha (%1) %2, Fleiss' kappa %3."_s.arg(
+            alphaLevelName(report.options.level), value(report.annotatorsAlpha),
+            value(report.annotatorsFleiss));
+    }
+    notes << u"Macro-F1 variant: %1."_s.arg(macroF1Name(report.options.f1))
+          << intervalSentence(report.options);
+    return notes;
 }
 
 QString comparisonLabel(const AlignmentReport &report, const Comparison &c)
@@ -205,6 +220,12 @@ QByteArray comparisonsCsv(const AlignmentReport &report)
     return out.toUtf8();
 }
 
+// A rater key, or null when there is none (no judge compared).
+QJsonValue raterJson(const QString &key)
+{
+    return key.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(key);
+}
+
 QJsonObject settingsJson(const AlignmentReport &report)
 {
     QJsonArray categories;
@@ -215,8 +236,34 @@ QJsonObject settingsJson(const AlignmentReport &report)
             {u"categories"_s, categories},
             {u"alpha_level"_s, alphaLevelName(report.options.level)},
             {u"macro_f1_variant"_s, macroF1Name(report.options.f1)},
-            {u"judge"_s, report.mainJudge},
-            {u"reference"_s, report.mainHuman}};
+            {u"annotators_only"_s, report.annotatorsOnly},
+            {u"judge"_s, raterJson(report.mainJudge)},
+            {u"reference"_s, raterJson(report.mainHuman)}};
+}
+
+// All annotators together, how many items how many of them labelled, and each one's labels.
+QJsonObject annotatorsJson(const AlignmentReport &report)
+{
+    QJsonObject alpha = estimateJson(report.annotatorsAlpha);
+    alpha.insert(u"level"_s, alphaLevelName(report.options.level));
+    QJsonObject byCount;
+    for (auto it = report.itemsByAnnotatorCount.cbegin(); it != report.itemsByAnnotatorCount.cend();
+         ++it)
+        byCount.insert(QString::number(it.key()), qint64(it.value()));
+    QJsonArray labels;
+    for (const AnnotatorLabels &a : report.annotatorLabels) {
+        QJsonObject perCategory;
+        for (qsizetype c = 0; c < a.perCategory.size(); ++c)
+            perCategory.insert(exactNumber(report.categories.at(c)), qint64(a.perCategory.at(c)));
+        labels.append(QJsonObject{{u"rater"_s, a.rater},
+                                  {u"name"_s, report.raterNames.value(a.rater, a.rater)},
+                                  {u"items"_s, qint64(a.items)},
+                                  {u"labels"_s, perCategory}});
+    }
+    return {{u"krippendorff_alpha"_s, alpha},
+            {u"fleiss_kappa"_s, estimateJson(report.annotatorsFleiss)},
+            {u"items_by_annotator_count"_s, byCount},
+            {u"labels"_s, labels}};
 }
 
 QByteArray comparisonsJson(const AlignmentReport &report)
@@ -230,16 +277,15 @@ QByteArray comparisonsJson(const AlignmentReport &report)
         rows.append(o);
     }
     root.insert(u"comparisons"_s, rows);
-    root.insert(u"annotators"_s,
-                QJsonObject{{u"krippendorff_alpha"_s, statJson(report.annotatorsAlpha)},
-                            {u"fleiss_kappa"_s, statJson(report.annotatorsFleiss)}});
+    root.insert(u"annotators"_s, annotatorsJson(report));
     QJsonArray byLevel;
     for (const auto &[level, result] : report.alphaByLevel) {
         QJsonObject o = statJson(result);
         o.insert(u"level"_s, alphaLevelName(level));
         byLevel.append(o);
     }
-    // Krippendorff's alpha of the main judge and every annotator together, at each level.
+    // Krippendorff's alpha of the main judge (if any) and every annotator together, at each
+    // level.
     root.insert(u"alpha_by_level"_s, byLevel);
     return jsonBytes(root);
 }
@@ -474,7 +520,8 @@ QJsonObject manifestJson(const AlignmentReport &report, const AlignmentExportOpt
     };
     addRaters(report.judges, u"judge"_s);
     addRaters(report.annotators, u"annotator"_s);
-    addRaters({HumanMajority}, u"majority"_s);
+    if (!report.annotatorsOnly)
+        addRaters({HumanMajority}, u"majority"_s);
     const QJsonObject bootstrap{
         {u"draws"_s, o.bootstrap.draws},
         {u"confidence"_s, o.bootstrap.confidence},
@@ -502,8 +549,11 @@ QJsonObject manifestJson(const AlignmentReport &report, const AlignmentExportOpt
                     {u"absent_classes"_s,
                      o.f1.absentClass == AbsentClass::Skip ? u"skip"_s : u"count as 0"_s},
                     {u"name"_s, macroF1Name(o.f1)}});
-    m.insert(u"judge_name"_s, report.raterNames.value(report.mainJudge, report.mainJudge));
-    m.insert(u"reference_name"_s, report.raterNames.value(report.mainHuman, report.mainHuman));
+    const auto nameOf = [&report](const QString &key) {
+        return raterJson(key.isEmpty() ? key : report.raterNames.value(key, key));
+    };
+    m.insert(u"judge_name"_s, nameOf(report.mainJudge));
+    m.insert(u"reference_name"_s, nameOf(report.mainHuman));
     m.insert(u"intervals"_s, hasIntervals(o));
     m.insert(u"bootstrap"_s, bootstrap);
     m.insert(u"counts"_s, counts);
@@ -513,7 +563,9 @@ QJsonObject manifestJson(const AlignmentReport &report, const AlignmentExportOpt
              u"Units are rubric items (report:rubric) after the filters, clustered by task. "
              "Judge errors are empty cells. The majority is the most frequent annotator label "
              "after the collapse; a tie for the top gives no majority. Each comparison uses "
-             "the units both sides rated; Macro-F1 takes the second rater as the reference."_s);
+             "the units both sides rated; Macro-F1 takes the second rater as the reference. With "
+             "annotators_only, judge ratings are left out and there is no majority; Fleiss' "
+             "kappa needs every item somebody labelled to have the same number of labels."_s);
     m.insert(u"files"_s, QJsonArray::fromStringList(files));
     return m;
 }
@@ -563,7 +615,8 @@ QList<const Comparison *> headlineComparisons(const AlignmentReport &report)
     QList<const Comparison *> out;
     for (const Comparison &c : report.comparisons) {
         if (c.raterA == report.mainJudge
-            && (c.kind == "judge-majority"_L1 || c.kind == "judge-human"_L1))
+            && (c.kind == "judge-majority"_L1 || c.kind == "judge-human"_L1
+                || c.kind == "judge-gold"_L1))
             out << &c;
     }
     for (const Comparison &c : report.comparisons) {

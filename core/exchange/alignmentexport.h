@@ -34,8 +34,9 @@ struct AlignmentExportOptions {
 QStringList exportAlignment(const AlignmentReport &report, const QString &directory,
                             const AlignmentExportOptions &options, QString *error = nullptr);
 
-// The comparisons a paper's table shows: the main judge against the human majority and each
-// annotator, then the annotators against each other.
+// The comparisons a paper's table shows: the main judge against the gold labels (when the
+// rows had them), the human majority and each annotator, then the annotators against each
+// other.
 QList<const Comparison *> headlineComparisons(const AlignmentReport &report);
 
 // A rater's name for tables; the key is added when two raters of the report share the name.

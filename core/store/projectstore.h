@@ -206,6 +206,34 @@ struct CriteriaEditResult {
     int unchanged = 0;
 };
 
+// One judge run's verdict on an item, as an adjudicator reads it beside the people's labels.
+struct RunVerdict {
+    RowId runId = 0;
+    QString runName;
+    std::optional<double> value; // empty: the judge failed (see error)
+    QString reason;
+    QString error;
+};
+
+// One rubric item as an adjudicator sees it: what each annotator and each judge run said of
+// it, and the gold label so far. Gold is kept apart from the annotators' labels: it is not one
+// of them.
+struct AdjudicationItem {
+    RowId reportId = 0;
+    RowId rubricId = 0;
+    QString benchmarkKey;
+    QString taskExternalId;
+    QString model;
+    QString dimension;
+    QString rubricText;
+    VerdictScale scale = VerdictScale::Drb2Tristate;
+    // Each annotator's current label and note, by name; one whose label was cleared without a
+    // note is left out.
+    QList<AnnotationEvent> labels;
+    std::optional<AnnotationEvent> gold; // the newest gold event (no value: cleared)
+    QList<RunVerdict> verdicts; // newest run first
+};
+
 struct CachedResponse {
     QString response;
     qint64 inputTokens = 0;
@@ -410,6 +438,18 @@ public:
     // Every judge verdict and every annotator's current label of the benchmark's items
     // (empty key: every benchmark), in (report, rubric) order.
     QList<RatingRow> ratingRows(const QString &benchmarkKey = {});
+    // The current gold label of every adjudicated item of the benchmark (empty key: every
+    // benchmark) as the rater GoldRater ("gold", named "Gold"), in (report, rubric) order.
+    // Apart from ratingRows(): gold is compared with only when asked for.
+    QList<RatingRow> goldRatingRows(const QString &benchmarkKey = {});
+
+    // --- adjudication ------------------------------------------------------------------
+    // What every annotator, the gold label and every judge run say of these (report, rubric)
+    // items, in the order given; unknown items are left out. A fixed number of selects per
+    // few hundred reports, whatever the number of items and people.
+    QList<AdjudicationItem> adjudicationItems(const QList<std::pair<RowId, RowId>> &items);
+    // The same for every item of one report (reportItems() order).
+    QList<AdjudicationItem> adjudicationItems(RowId reportId);
 
     // --- annotation samples (projectstore_samples.cpp) ----------------------------------
     // Every rubric item of the benchmark once (each report with the rubrics of its task, or
@@ -419,8 +459,11 @@ public:
     QList<RatingRow> itemRows(const QString &benchmarkKey);
     // Writes a drawn sample, one row per item and annotator, in a transaction of its own (so
     // not inside a caller's). Refuses an empty sample, a blank annotator and a name already
-    // taken: a sample is a record of what was assigned, never edited afterwards.
-    bool saveAssignments(const QString &sample, quint32 seed, const QList<Assignment> &assignments);
+    // taken: a sample is a record of what was assigned, never edited afterwards. With
+    // `settings`, the study's settings are written in the same transaction (its name is the
+    // sample's).
+    bool saveAssignments(const QString &sample, quint32 seed, const QList<Assignment> &assignments,
+                         const std::optional<Study> &settings = std::nullopt);
     QStringList samples(); // names, oldest first
     std::optional<SampleInfo> sampleInfo(const QString &sample);
     // The sample's items in position order, each with all its annotators; with `annotator`,
@@ -455,7 +498,8 @@ public:
     // with the seed and creation time it had where it came from; refuses a name taken.
     bool insertSample(const QString &sample, std::optional<quint32> seed,
                       const QList<Assignment> &assignments, const QDateTime &createdAt);
-    // Writes a study's settings as saveStudy does, inside the caller's transaction.
+    // Writes a study's settings as saveStudy does (refusing a missing sample and settings
+    // already saved), inside the caller's transaction.
     bool insertStudySettings(const Study &study);
     // The schema version of the project at `path` as its file header says, read without
     // opening a connection (-1: not a project).
@@ -471,6 +515,7 @@ public:
     QList<SourceRow> sources(); // every row, by URL, without text
 
 private:
+    bool insertStudy(const Study &study); // inside the caller's transaction
     ProjectStore() = default;
     bool initialise(const QString &path, int targetVersion, QString *error);
     QSqlQuery &prepared(const QString &sql);

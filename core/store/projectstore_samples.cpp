@@ -48,13 +48,21 @@ QList<RatingRow> ProjectStore::itemRows(const QString &benchmarkKey)
 }
 
 bool ProjectStore::saveAssignments(const QString &sample, quint32 seed,
-                                   const QList<Assignment> &assignments)
+                                   const QList<Assignment> &assignments,
+                                   const std::optional<Study> &settings)
 {
     Transaction transaction(*this);
     // Checked inside the transaction, so that two saves under one name cannot both pass.
-    return transaction.isOpen()
-        && insertSample(sample, seed, assignments, QDateTime::currentDateTimeUtc())
-        && transaction.commit();
+    if (!transaction.isOpen()
+        || !insertSample(sample, seed, assignments, QDateTime::currentDateTimeUtc()))
+        return false;
+    if (settings) {
+        Study study = *settings;
+        study.name = sample;
+        if (!insertStudy(study))
+            return false;
+    }
+    return transaction.commit();
 }
 
 bool ProjectStore::insertSample(const QString &sample, std::optional<quint32> seed,

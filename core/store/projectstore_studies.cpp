@@ -141,6 +141,11 @@ bool ProjectStore::insertStudySettings(const Study &study)
         m_lastError = u"the study \"%1\" already has its settings"_s.arg(study.name);
         return false;
     }
+    return insertStudy(study);
+}
+
+bool ProjectStore::insertStudy(const Study &study)
+{
     QSqlQuery &insert = prepared(u"INSERT INTO study (name, uid, run_id, blind, created_at,"
                                  " created_by) VALUES (?, ?, ?, ?, ?, ?)"_s);
     bindAt(insert, 0, study.name);
@@ -186,8 +191,8 @@ QList<QueueItem> ProjectStore::studyQueue(const QString &study, const QString &a
 {
     QList<QueueItem> out;
     QSqlQuery &q = prepared(
-        u"SELECT x.report_id, x.rubric_id, x.position, e.value IS NOT NULL"
-        " FROM annotation_assignment x"
+        u"SELECT x.report_id, x.rubric_id, x.position, e.value IS NOT NULL, r.dimension, r.text"
+        " FROM annotation_assignment x JOIN rubric r ON r.id = x.rubric_id"
         " LEFT JOIN annotation_event e ON e.id = (SELECT MAX(y.id) FROM annotation_event y"
         "   WHERE y.report_id = x.report_id AND y.rubric_id = x.rubric_id"
         "   AND y.kind = 'label' AND y.annotator = x.annotator)"
@@ -199,7 +204,7 @@ QList<QueueItem> ProjectStore::studyQueue(const QString &study, const QString &a
         return out;
     while (q.next()) {
         out.append({q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toInt(),
-                    q.value(3).toInt() != 0});
+                    q.value(3).toInt() != 0, q.value(4).toString(), q.value(5).toString()});
     }
     return out;
 }

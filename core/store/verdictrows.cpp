@@ -90,7 +90,9 @@ QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
         if (h != human.cend()) {
             row.humanValue = h->value;
             row.humanNote = h->note;
-            row.annotator = h->annotator;
+            row.annotator = h->annotatorName.isEmpty() ? h->annotator : h->annotatorName;
+            row.humanAt = h->at;
+            row.humanProvenance = h->provenance;
         }
         rows.append(row);
     }

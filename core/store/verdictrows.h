@@ -35,6 +35,8 @@ struct VerdictRow {
     std::optional<double> humanValue; // the newest annotation event's label
     QString humanNote;
     QString annotator;
+    QDateTime humanAt; // when the current label was given
+    LabelProvenance humanProvenance; // how it was given
 
     friend bool operator==(const VerdictRow &, const VerdictRow &) = default;
 };

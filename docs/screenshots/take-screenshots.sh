@@ -36,6 +36,7 @@ shoot C.UTF-8 "$here/blind-mode.png" blind
 shoot C.UTF-8 "$here/run-dialog.png" run-dialog
 shoot C.UTF-8 "$here/shortcuts.png" shortcuts
 shoot C.UTF-8 "$here/agreement.png" agreement
+shoot C.UTF-8 "$here/adjudication.png" adjudication
 shoot C.UTF-8 "$here/leaderboard-drb2.png" leaderboard
 shoot C.UTF-8 "$here/leaderboard-researchrubrics.png" leaderboard-researchrubrics
 shoot C.UTF-8 "$here/leaderboard-reportbench.png" leaderboard-reportbench

@@ -1,12 +1,16 @@
 // `rubricate-cli agreement` as a user runs it: the demo project with two annotators' labels,
-// the table on stdout, the export folder, and the exit codes of wrong command lines.
+// the table on stdout, the export folder, and the exit codes of wrong command lines; and a
+// project no judge has rated, whose annotators are compared among themselves.
+#include "annotatorfixture.h"
 #include "clirunner.h"
 #include "store/projectstore.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -22,6 +26,37 @@ class TestCliAgreement : public QObject
     RubricateTest::DemoProjectCli m_demo;
 
     Result cli(const QStringList &args) { return m_demo.run(args); }
+
+    // A project in a folder of its own, no judge run, labelled by the first `annotators` of
+    // the fixture's three; `rubricate-cli -p people.rubricate args` runs there.
+    struct People {
+        QTemporaryDir dir;
+        Result run(const QStringList &args) const
+        {
+            return RubricateTest::runCli(dir.path(),
+                                         QStringList{u"-p"_s, u"people.rubricate"_s} + args);
+        }
+    };
+    static bool makePeople(People &people, int annotators)
+    {
+        QString error;
+        auto store = ProjectStore::open(people.dir.filePath(u"people.rubricate"_s), &error);
+        if (store
+            && RubricateTest::writeAnnotatorFixture(*store, people.dir.path(), annotators, &error))
+            return true;
+        qWarning("%s", qPrintable(error));
+        return false;
+    }
+    People m_people; // ada, bob and cy
+
+    // What follows `label` in `text`, up to a space, comma or line break.
+    static QString numberAfter(const QString &text, const QString &label)
+    {
+        const qsizetype at = text.indexOf(label);
+        static const QRegularExpression separator(u"[\\s,]"_s);
+        return at < 0 ? QString()
+                      : text.mid(at + label.size()).split(separator, Qt::SkipEmptyParts).value(0);
+    }
 
 private slots:
     void initTestCase()
@@ -51,6 +86,8 @@ private slots:
         }
         QVERIFY(tx.commit());
         QVERIFY(items > 10);
+
+        QVERIFY(makePeople(m_people, 3));
     }
 
     void printsTheTable()
@@ -106,6 +143,123 @@ private slots:
         QVERIFY(!r.out.contains(u"analysis"_s));
     }
 
+    void annotatorsAloneWithoutAJudge()
+    {
+        const Result r = m_people.run({u"agreement"_s, u"--draws"_s, u"0"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(u"Agreement among the 3 annotators of drb2 on 10 items; no judge "
+                                "run compared (no judge run has rated these items)."_s),
+                 qPrintable(r.out));
+        // The words of the first line holding `needle`.
+        const auto row = [&r](const QString &needle) {
+            for (const QString &line : r.out.split(u'\n')) {
+                if (line.contains(needle))
+                    return line.split(u' ', Qt::SkipEmptyParts);
+            }
+            return QStringList();
+        };
+        // Pairwise Cohen's kappa, worked out in annotatorfixture.h: 0.6, 0.2, 0.6. The columns
+        // are n, agreement, kappa, Macro-F1, alpha. ada–bob: each class is right 4 of 5 times
+        // both ways, Macro-F1 0.8; alpha: 20 values, 10 of each, D_o = 4/20, D_e = 200/380,
+        // 1 − 0.2 / (10/19) = 0.62.
+        QCOMPARE(row(u"ada vs bob"_s),
+                 (QStringList{u"ada"_s, u"vs"_s, u"bob"_s, u"10"_s, u"0.800"_s, u"0.600"_s,
+                              u"0.800"_s, u"0.620"_s}));
+        QCOMPARE(row(u"ada vs cy"_s).value(5), u"0.200"_s);
+        QCOMPARE(row(u"bob vs cy"_s).value(5), u"0.600"_s);
+        QVERIFY(!r.out.contains(u"majority"_s));
+        // Fleiss' kappa 7/15 and alpha 109/225, to three decimals.
+        QCOMPARE(numberAfter(r.out, u"Annotators together: Krippendorff's alpha "_s), u"0.484"_s);
+        QCOMPARE(numberAfter(r.out, u"Fleiss' kappa "_s), u"0.467"_s);
+        QVERIFY(r.out.contains(u"Items labelled: 10 by 3."_s));
+        // Each annotator's labels: key and name apart, then items, −1, 0 and 1.
+        QCOMPARE(row(u"human:ada"_s),
+                 (QStringList{u"ada"_s, u"human:ada"_s, u"10"_s, u"0"_s, u"5"_s, u"5"_s}));
+        QCOMPARE(row(u"human:cy"_s),
+                 (QStringList{u"cy"_s, u"human:cy"_s, u"10"_s, u"0"_s, u"5"_s, u"5"_s}));
+    }
+
+    void annotatorsAloneAreExported()
+    {
+        const Result r = m_people.run({u"agreement"_s, u"--out"_s, u"people"_s, u"--draws"_s,
+                                       u"50"_s, u"--level"_s, u"ordinal"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY(r.out.contains(u"3 comparison(s) among 3 annotators over 10 items of drb2, no "
+                               "judge run compared"_s));
+        const QDir out(m_people.dir.filePath(u"people"_s));
+        QVERIFY(!QFile::exists(out.filePath(u"confusion.csv"_s))); // no judge, no matrix
+        QFile f(out.filePath(u"comparisons.json"_s));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject json = QJsonDocument::fromJson(f.readAll()).object();
+        QVERIFY(json.value(u"annotators_only"_s).toBool());
+        QVERIFY(json.value(u"judge"_s).isNull());
+        const QJsonObject people = json.value(u"annotators"_s).toObject();
+        // With two categories, ordinal alpha is nominal alpha: 109/225.
+        QVERIFY(qAbs(people.value(u"krippendorff_alpha"_s).toObject().value(u"value"_s).toDouble()
+                     - 109.0 / 225.0)
+                < 1e-9);
+        const QJsonObject fleiss = people.value(u"fleiss_kappa"_s).toObject();
+        QVERIFY(qAbs(fleiss.value(u"value"_s).toDouble() - 7.0 / 15.0) < 1e-9);
+        QVERIFY(fleiss.value(u"lower"_s).isDouble()); // with a bootstrap interval
+        QCOMPARE(json.value(u"comparisons"_s).toArray().size(), 3);
+        for (const QJsonValue &c : json.value(u"comparisons"_s).toArray())
+            QCOMPARE(c.toObject().value(u"kind"_s).toString(), u"human-human"_s);
+        QFile pairs(out.filePath(u"annotator-pairs.csv"_s));
+        QVERIFY(pairs.open(QIODevice::ReadOnly));
+        QVERIFY(pairs.readAll().contains("ada,,0.6,0.2"));
+    }
+
+    void annotatorsOnlyIgnoresTheJudge()
+    {
+        // The demo has a judge run; the flag leaves it out.
+        const Result r = cli({u"agreement"_s, u"--benchmark"_s, u"drb2"_s, u"--annotators-only"_s,
+                              u"--draws"_s, u"0"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY(r.out.contains(u"no judge run compared (--annotators-only)"_s));
+        QVERIFY(r.out.contains(u"ada vs bob"_s));
+        QVERIFY(!r.out.contains(u"demo judge"_s));
+        QVERIFY(!r.out.contains(u"majority"_s));
+        QCOMPARE(cli({u"agreement"_s, u"--annotators-only"_s, u"--judge"_s, u"run:1"_s}).code, 2);
+        QCOMPARE(cli({u"agreement"_s, u"--annotators-only"_s, u"--against"_s, u"human:ada"_s}).code,
+                 2);
+    }
+
+    void annotatorsAloneNeedTwo()
+    {
+        People one;
+        QVERIFY(makePeople(one, 1));
+        const Result r = one.run({u"agreement"_s});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(u"No judge run has rated these items, and agreement among "
+                                "annotators alone needs at least two; 1 annotator(s) labelled "
+                                "drb2 items."_s),
+                 qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void fleissNeedsAsManyLabelsPerItem()
+    {
+        // dee labels one item: it has four labels, the others three.
+        {
+            QString error;
+            auto store = ProjectStore::open(m_people.dir.filePath(u"people.rubricate"_s), &error);
+            QVERIFY2(store, qPrintable(error));
+            const RatingRow first = store->itemRows(u"drb2"_s).constFirst();
+            AnnotationEvent e;
+            e.reportId = first.reportId;
+            e.rubricId = first.rubricId;
+            e.annotator = u"dee"_s;
+            e.value = 1;
+            QVERIFY2(store->appendAnnotation(e), qPrintable(store->lastError()));
+        }
+        const Result r = m_people.run({u"agreement"_s, u"--draws"_s, u"0"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY(r.out.contains(u"Fleiss' kappa undefined (units have different numbers of "
+                               "ratings"_s));
+        QVERIFY(r.out.contains(u"Items labelled: 1 by 4, 9 by 3."_s));
+        QVERIFY(r.out.contains(u"ada vs dee"_s));
+    }
+
     void wrongCommandLines()
     {
         QCOMPARE(cli({u"agreement"_s, u"--level"_s, u"loud"_s}).code, 2);
@@ -120,6 +274,73 @@ private slots:
         QCOMPARE(cli({u"agreement"_s, u"--benchmark"_s, u"pdrbench"_s}).code, 1);
         const Result noProject = cli({u"-p"_s, u"absent.rubricate"_s, u"agreement"_s});
         QCOMPARE(noProject.code, 1);
+    }
+
+    // --against gold compares the judge with the adjudicated labels, by hand: four items the
+    // newest run rated 1, 1, 0, 0 get gold 1, 1, 0, 1 (the last re-adjudicated from 0: the
+    // newest gold counts). Agreement 3/4 = 0.750; κ: p_e = 0.5·0.75 + 0.5·0.25 = 0.5, so
+    // (0.75 − 0.5) / (1 − 0.5) = 0.500.
+    void againstGold()
+    {
+        const Result none = cli({u"agreement"_s, u"--against"_s, u"gold"_s, u"--draws"_s, u"0"_s});
+        QCOMPARE(none.code, 1);
+        QVERIFY2(none.err.contains(u"no gold labels"_s), qPrintable(none.err));
+
+        QString error;
+        auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s), &error);
+        QVERIFY2(store, qPrintable(error));
+        const QList<RatingRow> rows = store->ratingRows(u"drb2"_s);
+        QString newest;
+        for (const RatingRow &r : rows) {
+            if (r.judge
+                && (newest.isEmpty() || r.rater.mid(4).toLongLong() > newest.mid(4).toLongLong()))
+                newest = r.rater;
+        }
+        QList<const RatingRow *> met, notMet;
+        for (const RatingRow &r : rows) {
+            if (r.rater != newest || !r.value)
+                continue;
+            if (*r.value == 1 && met.size() < 2)
+                met << &r;
+            else if (*r.value == 0 && notMet.size() < 2)
+                notMet << &r;
+        }
+        QCOMPARE(met.size(), 2);
+        QCOMPARE(notMet.size(), 2);
+        Transaction tx(*store);
+        const auto gold = [&store](const RatingRow *item, double value) {
+            AnnotationEvent e;
+            e.reportId = item->reportId;
+            e.rubricId = item->rubricId;
+            e.annotator = u"judith"_s;
+            e.kind = AnnotationKind::Gold;
+            e.provenance.method = LabelMethod::Adjudicated;
+            e.value = value;
+            return store->appendAnnotation(e).has_value();
+        };
+        QVERIFY(gold(met.at(0), 1) && gold(met.at(1), 1) && gold(notMet.at(0), 0));
+        QVERIFY(gold(notMet.at(1), 0) && gold(notMet.at(1), 1));
+        QVERIFY(tx.commit());
+        store.reset();
+
+        const Result r = cli({u"agreement"_s, u"--against"_s, u"gold"_s, u"--draws"_s, u"0"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(u"against Gold"_s), qPrintable(r.out));
+        const QStringList lines = r.out.split(u'\n');
+        const auto line = std::find_if(lines.cbegin(), lines.cend(),
+                                       [](const QString &l) { return l.contains(u" vs Gold"_s); });
+        QVERIFY2(line != lines.cend(), qPrintable(r.out));
+        const QStringList cells = line->split(QRegularExpression(u"\\s{2,}"_s), Qt::SkipEmptyParts);
+        QVERIFY2(cells.size() >= 4, qPrintable(*line));
+        QCOMPARE(cells.at(1).trimmed(), u"4"_s);
+        QCOMPARE(cells.at(2).trimmed(), u"0.750"_s);
+        QCOMPARE(cells.at(3).trimmed(), u"0.500"_s);
+        // Gold is no annotator: the people are compared as before, and gold only when asked.
+        QVERIFY(r.out.contains(u"ada vs bob"_s));
+        QVERIFY(!r.out.contains(u"Gold vs"_s));
+        const Result usual = cli({u"agreement"_s, u"--draws"_s, u"0"_s});
+        QVERIFY2(usual.code == 0, qPrintable(usual.err));
+        QVERIFY(!usual.out.contains(u"Gold"_s));
     }
 };
 

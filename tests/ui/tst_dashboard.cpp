@@ -1,9 +1,11 @@
 // The agreement dashboard on the demo project (one judge run, two annotators): it computes
 // off the GUI thread, a filter changes the numbers, a disagreement opens the report at its
-// rubric, and the export writes every table and chart.
+// rubric, the export writes every table and chart, and "Annotators only" leaves the judge
+// out. On a project no judge has rated it compares the annotators among themselves.
 #include "alignmentcharts.h"
 #include "alignmentdashboard.h"
 #include "alignmentmodels.h"
+#include "annotatorfixture.h"
 #include "demo/demoproject.h"
 #include "mainwindow.h"
 #include "reportview.h"
@@ -11,6 +13,7 @@
 #include "verdictpanel.h"
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -33,7 +36,18 @@ using namespace Qt::StringLiterals;
 
 namespace {
 constexpr int Timeout = 30000; // bootstraps on a loaded 2-core machine
+
+// Shows the window, opens the project and turns to the Agreement page, which computes when
+// shown.
+void openAgreementPage(MainWindow &window, const QString &path)
+{
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.openProject(path);
+    QTRY_COMPARE_WITH_TIMEOUT(window.projectPath(), path, Timeout);
+    window.showPage(1);
 }
+} // namespace
 
 class TestDashboard : public QObject
 {
@@ -43,6 +57,7 @@ private slots:
     void initTestCase();
     void dashboardComputesFiltersOpensAndExports();
     void annotatorMatrixLabelsEveryRow();
+    void annotatorsAloneWithoutAJudge();
 
 private:
     QTemporaryDir m_dir;
@@ -77,14 +92,11 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
         QVERIFY(store->saveAssignments(u"first twenty"_s, 7, sample));
     }
     MainWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.openProject(path);
-    QTRY_COMPARE_WITH_TIMEOUT(window.projectPath(), path, Timeout);
-
     AlignmentDashboard *dashboard = window.dashboard();
     QSignalSpy ready(dashboard, &AlignmentDashboard::reportReady);
-    window.showPage(1); // computed when shown
+    openAgreementPage(window, path);
+    if (QTest::currentTestFailed())
+        return;
     QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty() && !dashboard->isBusy(), Timeout);
     QTRY_VERIFY_WITH_TIMEOUT(dashboard->report().mainComparison() != nullptr, Timeout);
     QAbstractItemModelTester comparisons(dashboard->comparisonsView()->model(),
@@ -199,6 +211,68 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
     QFile svg(QDir(out).filePath(u"confusion.svg"_s));
     QVERIFY(svg.open(QIODevice::ReadOnly));
     QVERIFY(svg.readAll().contains("<svg"));
+
+    // Annotators only: the judge run is left out, and the page says so.
+    QCheckBox *peopleOnly = dashboard->annotatorsOnlyBox();
+    QVERIFY(peopleOnly->isEnabled());
+    QVERIFY(!dashboard->noJudgeLabel()->isVisible());
+    peopleOnly->setChecked(true);
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard->report().annotatorsOnly && !dashboard->isBusy(), Timeout);
+    QVERIFY(dashboard->report().judges.isEmpty());
+    QCOMPARE(dashboard->comparisonsView()->model()->rowCount(), 1); // Ana vs Ben
+    QVERIFY(!dashboard->judgeBox()->isEnabled());
+    QVERIFY(dashboard->noJudgeLabel()->isVisible());
+    QCOMPARE(dashboard->noJudgeLabel()->text(), u"Annotators only: no judge run is compared."_s);
+    peopleOnly->setChecked(false);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        dashboard->report().mainComparison() != nullptr && !dashboard->isBusy(), Timeout);
+    QVERIFY(!dashboard->noJudgeLabel()->isVisible());
+    QVERIFY(dashboard->judgeBox()->isEnabled());
+}
+
+void TestDashboard::annotatorsAloneWithoutAJudge()
+{
+    const QString dir = m_dir.filePath(u"people"_s);
+    const QString path = QDir(dir).filePath(u"people.rubricate"_s);
+    QVERIFY(QDir().mkpath(dir));
+    {
+        QString error;
+        auto store = ProjectStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        QVERIFY2(RubricateTest::writeAnnotatorFixture(*store, dir, 3, &error), qPrintable(error));
+    }
+    MainWindow window;
+    openAgreementPage(window, path);
+    if (QTest::currentTestFailed())
+        return;
+    AlignmentDashboard *dashboard = window.dashboard();
+    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy() && !dashboard->report().comparisons.isEmpty(),
+                             Timeout);
+
+    // Not a refusal: the three annotators among themselves, as worked out in
+    // annotatorfixture.h.
+    const AlignmentReport &r = dashboard->report();
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QVERIFY(r.annotatorsOnly);
+    QCOMPARE(r.comparisons.size(), 3);
+    const QList<double> kappas{0.6, 0.2, 0.6}; // ada–bob, ada–cy, bob–cy
+    for (qsizetype i = 0; i < kappas.size(); ++i) {
+        QCOMPARE(r.comparisons.at(i).kind, u"human-human"_s);
+        QVERIFY(qAbs(*r.comparisons.at(i).kappa.point.value - kappas.at(i)) < 1e-12);
+    }
+    QVERIFY(qAbs(*r.annotatorsFleiss.point.value - 7.0 / 15.0) < 1e-12);
+    QVERIFY(qAbs(*r.annotatorsAlpha.point.value - 109.0 / 225.0) < 1e-12);
+    QCOMPARE(dashboard->comparisonsView()->model()->rowCount(), 3);
+
+    // The page says that no judge run is compared, and offers no judge to choose.
+    QVERIFY(dashboard->noJudgeLabel()->isVisible());
+    QVERIFY(dashboard->noJudgeLabel()->text().contains(u"no judge run is compared"_s));
+    QVERIFY(!dashboard->annotatorsOnlyBox()->isEnabled());
+    QVERIFY(!dashboard->judgeBox()->isEnabled());
+    const QString summary = dashboard->summaryLabel()->text();
+    QVERIFY2(summary.contains(u"Fleiss' κ 0.467"_s), qPrintable(summary));
+    QVERIFY2(summary.contains(u"10 item(s) by 3"_s), qPrintable(summary));
+    QVERIFY2(summary.contains(u"ada 10 item(s)"_s), qPrintable(summary));
 }
 
 void TestDashboard::annotatorMatrixLabelsEveryRow()

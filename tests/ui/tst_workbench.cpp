@@ -1,6 +1,7 @@
 // The workbench as an annotator uses it, driven through the real window with key clicks:
 // evidence highlighted and followed, blind mode, notes, report keys, a second run beside the
 // first, explorer filters, full-text search, PDF pages and the preferences.
+#include "annotatoridentity.h"
 #include "demo/demoproject.h"
 #include "evidencemarks.h"
 #include "importdialog.h"
@@ -26,6 +27,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
@@ -60,7 +62,7 @@ private slots:
     void searchJumpsToTheHit();
     void pdfShowsPagesWithHighlights();
     void droppedFileOpensImportWithItsKind();
-    void annotatorNameComesFromPreferences();
+    void renameInPreferencesKeepsLabels();
     void evidenceMarksFollowRenderedText();
     void notePromptElidesAndHeadersStayVisible();
     void unknownLabelKeySaysSo();
@@ -471,25 +473,36 @@ void TestWorkbench::droppedFileOpensImportWithItsKind()
     dialog->reject();
 }
 
-void TestWorkbench::annotatorNameComesFromPreferences()
+void TestWorkbench::renameInPreferencesKeepsLabels()
 {
-    auto *dialog = new PreferencesDialog(m_window.get());
-    dialog->annotatorEdit()->setText(u"  Ada Reviewer "_s);
-    dialog->accept();
-    delete dialog;
-    QCOMPARE(VerdictPanel::annotator(), u"Ada Reviewer"_s);
-
+    chooseAnnotator({u"ada-id"_s, u"Ada"_s});
     openReport(u"md"_s);
     QTableView *table = m_window->verdictPanel()->view();
     table->setFocus();
     QTest::keyClick(table, Qt::Key_Minus);
     VerdictModel *model = m_window->verdictPanel()->model();
     QTRY_VERIFY(model->rowAt(0)->humanValue);
-    const QList<AnnotationEvent> history
-        = events(m_window->reportView()->reportId(), model->rowAt(0)->rubricId);
+    const RowId report = m_window->reportView()->reportId();
+    const RowId rubric = model->rowAt(0)->rubricId;
+
+    // A new name is a rename: the id labels are keyed by stays, so the label stays hers.
+    m_window->findChild<QAction *>(u"actionPreferences"_s)->trigger();
+    PreferencesDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<PreferencesDialog *>()) != nullptr);
+    QSignalSpy changed(dialog, &PreferencesDialog::annotatorChanged);
+    dialog->annotatorEdit()->setText(u"  Ada Reviewer "_s);
+    dialog->accept();
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(VerdictPanel::annotator(), u"ada-id"_s);
+    QCOMPARE(currentAnnotatorName(), u"Ada Reviewer"_s);
+    QTRY_COMPARE(model->rowAt(0)->annotator, u"Ada Reviewer"_s); // the project renamed her
+    QCOMPARE(model->rowAt(0)->humanValue, std::optional<double>(-1));
+    const QList<AnnotationEvent> history = events(report, rubric);
     QCOMPARE(history.size(), 1);
-    QCOMPARE(history.at(0).annotator, u"Ada Reviewer"_s);
+    QCOMPARE(history.at(0).annotator, u"ada-id"_s);
+    QCOMPARE(history.at(0).annotatorName, u"Ada Reviewer"_s);
     QCOMPARE(history.at(0).value, std::optional<double>(-1));
+    QCOMPARE(history.at(0).provenance.method, LabelMethod::Typed);
 }
 
 void TestWorkbench::evidenceMarksFollowRenderedText()

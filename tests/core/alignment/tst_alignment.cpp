@@ -70,7 +70,7 @@ private slots:
         QCOMPARE(r.table.raters().constLast(), HumanMajority);
         QCOMPARE(r.categories, (QList<double>{-1, 0, 1}));
         QCOMPARE(r.alphaByLevel.size(), 4);
-        QVERIFY(r.annotatorsAlpha.isDefined());
+        QVERIFY(r.annotatorsAlpha.point.isDefined());
     }
 
     void majorityTiesAreCountedAndLeftOut()
@@ -210,11 +210,98 @@ private slots:
         QCOMPARE(r.mainComparison()->n, 11);
     }
 
-    void annotatorsOnlyIsAnError()
+    void annotatorsAloneWithoutAJudge()
     {
         const AlignmentReport r = computeAlignment(ratingRows(false), baseOptions());
-        QVERIFY(!r.error.isEmpty());
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY(r.annotatorsOnly);
+        QVERIFY(r.judges.isEmpty());
+        QVERIFY(r.mainJudge.isEmpty());
+        QVERIFY(!r.mainComparison());
+        // Three pairs of people, nothing else: no majority, no breakdown, no disagreements.
+        QCOMPARE(r.comparisons.size(), 3);
+        for (const Comparison &c : r.comparisons)
+            QCOMPARE(c.kind, u"human-human"_s);
+        QCOMPARE(r.table.raterIndex(HumanMajority), -1);
+        QVERIFY(r.breakdown.isEmpty());
+        QVERIFY(r.disagreements.isEmpty());
+        // 4:23 nobody labelled; of the other eleven, 1:13 and 3:21 lack cy.
+        QCOMPARE(r.table.unitCount(), 11);
+        QCOMPARE(r.itemsByAnnotatorCount, (QMap<int, qsizetype>{{2, 2}, {3, 9}}));
+        QVERIFY(!r.annotatorsFleiss.point.isDefined());
+        QCOMPARE(r.annotatorsFleiss.point.undefinedReason,
+                 UndefinedReason::unequalRatingsPerUnit());
+        QVERIFY(r.annotatorsAlpha.point.isDefined());
+        // Each one's labels in the order −1, 0, 1, counted down the table's columns.
+        QCOMPARE(r.annotatorLabels.size(), 3);
+        QCOMPARE(r.annotatorLabels.at(0).rater, u"human:ada"_s);
+        QCOMPARE(r.annotatorLabels.at(0).items, 11);
+        QCOMPARE(r.annotatorLabels.at(0).perCategory, (QList<qsizetype>{1, 4, 6}));
+        QCOMPARE(r.annotatorLabels.at(1).perCategory, (QList<qsizetype>{1, 5, 5}));
+        QCOMPARE(r.annotatorLabels.at(2).items, 9);
+        QCOMPARE(r.annotatorLabels.at(2).perCategory, (QList<qsizetype>{1, 4, 4}));
+        // Alpha of the people alone at each level, the judge nowhere.
+        QCOMPARE(r.alphaByLevel.size(), 4);
+
+        // The people's numbers are those of the report with judges.
+        const AlignmentReport withJudges = computeAlignment(ratingRows(), baseOptions());
+        QCOMPARE(r.annotatorsAlpha.point.value, withJudges.annotatorsAlpha.point.value);
+        for (const Comparison &c : r.comparisons) {
+            const Comparison *same = find(withJudges, c.raterA, c.raterB);
+            QVERIFY(same);
+            QCOMPARE(c.n, same->n);
+            QCOMPARE(c.kappa.point.value, same->kappa.point.value);
+            QCOMPARE(c.alpha.point.value, same->alpha.point.value);
+        }
+        QCOMPARE(r.annotatorLabels.at(1).perCategory, withJudges.annotatorLabels.at(1).perCategory);
+    }
+
+    void annotatorsOnlyLeavesJudgesOut()
+    {
+        AlignmentOptions o = baseOptions();
+        o.annotatorsOnly = true;
+        const AlignmentReport r = computeAlignment(ratingRows(), o);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY(r.annotatorsOnly);
+        QVERIFY(r.judges.isEmpty());
+        QCOMPARE(r.table.raters(), (QStringList{u"human:ada"_s, u"human:bob"_s, u"human:cy"_s}));
+        QCOMPARE(r.comparisons.size(), 3);
+        QCOMPARE(r.judgeErrors, 0); // the judges' rows are not read at all
+        QCOMPARE(r.table.unitCount(), 11);
+    }
+
+    void fleissWhereEveryItemHasAsManyLabels()
+    {
+        // The nine items all three labelled.
+        AlignmentOptions o = baseOptions();
+        for (const Item &i : items()) {
+            if (!std::isnan(i.ada) && !std::isnan(i.bob) && !std::isnan(i.cy))
+                o.subset.insert({i.report, i.rubric});
+        }
+        QCOMPARE(o.subset.size(), 9);
+        const AlignmentReport r = computeAlignment(ratingRows(false), o);
+        QCOMPARE(r.itemsByAnnotatorCount, (QMap<int, qsizetype>{{3, 9}}));
+        QVERIFY2(r.annotatorsFleiss.point.isDefined(),
+                 qPrintable(r.annotatorsFleiss.point.undefinedReason));
+        QCOMPARE(r.annotatorsFleiss.point.value, fleissKappa(r.table).value);
+    }
+
+    void annotatorsAloneNeedTwo()
+    {
+        QList<RatingRow> ada;
+        for (const RatingRow &row : ratingRows())
+            if (row.rater == u"human:ada"_s || row.judge)
+                ada << row;
+        AlignmentOptions o = baseOptions();
+        o.annotatorsOnly = true;
+        const AlignmentReport r = computeAlignment(ada, o);
+        QVERIFY(r.error.contains(u"at least two"_s));
         QVERIFY(r.comparisons.isEmpty());
+        // Without judges, the same, and the error says there is no judge either.
+        ada.removeIf([](const RatingRow &row) { return row.judge; });
+        const AlignmentReport noJudge = computeAlignment(ada, baseOptions());
+        QVERIFY(noJudge.error.contains(u"No judge run"_s));
+        QVERIFY(noJudge.error.contains(u"1 annotator(s)"_s));
     }
 
     void intervalsAreReproducible()

@@ -408,11 +408,56 @@ private slots:
         QVERIFY(!m.value(u"filters"_s).toObject().contains(u"model"_s));
     }
 
-    void refusesAReportWithAnError()
+    void annotatorsAloneAreExported()
     {
         AlignmentOptions o;
         o.benchmarkKey = u"drb2"_s;
+        o.bootstrap.draws = 50;
         const AlignmentReport report = computeAlignment(ratingRows(false), o);
+        QVERIFY2(report.error.isEmpty(), qPrintable(report.error));
+        const QString dir = m_tmp.filePath(u"people"_s);
+        QString error;
+        const QStringList files = exportAlignment(report, dir, {}, &error);
+        QVERIFY2(!files.isEmpty(), qPrintable(error));
+        QVERIFY(!QFile::exists(QDir(dir).filePath(u"confusion.csv"_s))); // no judge, no matrix
+
+        const QJsonObject json = readJson(QDir(dir).filePath(u"comparisons.json"_s));
+        QVERIFY(json.value(u"annotators_only"_s).toBool());
+        QVERIFY(json.value(u"judge"_s).isNull());
+        QCOMPARE(json.value(u"comparisons"_s).toArray().size(), 3);
+        const QJsonObject people = json.value(u"annotators"_s).toObject();
+        const QJsonObject alpha = people.value(u"krippendorff_alpha"_s).toObject();
+        QVERIFY(near(alpha.value(u"value"_s).toDouble(), *report.annotatorsAlpha.point.value));
+        QVERIFY(alpha.value(u"lower"_s).isDouble()); // with its interval
+        QCOMPARE(people.value(u"fleiss_kappa"_s).toObject().value(u"undefined"_s).toString(),
+                 UndefinedReason::unequalRatingsPerUnit());
+        QCOMPARE(people.value(u"items_by_annotator_count"_s).toObject(),
+                 (QJsonObject{{u"2"_s, 2}, {u"3"_s, 9}}));
+        const QJsonObject ada = people.value(u"labels"_s).toArray().at(0).toObject();
+        QCOMPARE(ada.value(u"rater"_s).toString(), u"human:ada"_s);
+        QCOMPARE(ada.value(u"name"_s).toString(), u"ada"_s);
+        QCOMPARE(ada.value(u"items"_s).toInt(), 11);
+        QCOMPARE(ada.value(u"labels"_s).toObject(),
+                 (QJsonObject{{u"-1"_s, 1}, {u"0"_s, 4}, {u"1"_s, 6}}));
+
+        const QJsonObject m = readJson(QDir(dir).filePath(u"manifest.json"_s));
+        QVERIFY(m.value(u"annotators_only"_s).toBool());
+        QVERIFY(m.value(u"judge_name"_s).isNull());
+        QCOMPARE(m.value(u"raters"_s).toArray().size(), 3); // no majority
+        const QString md = QString::fromUtf8(readAll(QDir(dir).filePath(u"alignment.md"_s)));
+        QVERIFY(md.contains(u"| ada vs bob | "_s));
+        QVERIFY(md.contains(u"No judge run compared"_s));
+        QVERIFY(md.contains(u"Fleiss' kappa undefined"_s));
+        const Csv pairs = readCsv(QDir(dir).filePath(u"annotator-pairs.csv"_s));
+        QCOMPARE(pairs.rows.size(), 3);
+    }
+
+    void refusesAReportWithAnError()
+    {
+        AlignmentOptions o;
+        o.benchmarkKey = u"pdrbench"_s; // nothing rated
+        const AlignmentReport report = computeAlignment(ratingRows(false), o);
+        QVERIFY(!report.error.isEmpty());
         QString error;
         QVERIFY(exportAlignment(report, m_tmp.filePath(u"none"_s), {}, &error).isEmpty());
         QVERIFY(error.contains(report.error));

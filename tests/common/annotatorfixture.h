@@ -1,0 +1,74 @@
+// Three annotators' labels on the ten items of a small DRB-II project that no judge has rated,
+// with the agreement among them worked out by hand, for the tests of agreement among
+// annotators alone.
+#pragma once
+
+#include "judgefixture.h"
+
+#include <QList>
+#include <QStringList>
+
+namespace RubricateTest {
+
+// ada, bob and cy on items 1 … 10 (1 met, 0 not met):
+//   ada 1 1 1 1 1 0 0 0 0 0
+//   bob 1 1 1 1 0 0 0 0 0 1
+//   cy  1 1 1 0 0 0 0 0 1 1
+// Each says 1 five times and 0 five times, so every pair's chance agreement is
+// p_e = 0.5 · 0.5 + 0.5 · 0.5 = 0.5, and Cohen's κ = (p_o − 0.5) / 0.5:
+//   ada–bob agree on 8 of 10: κ = (0.8 − 0.5) / 0.5 = 0.6
+//   ada–cy  agree on 6 of 10: κ = (0.6 − 0.5) / 0.5 = 0.2
+//   bob–cy  agree on 8 of 10: κ = 0.6
+// Fleiss' κ, three labels per item: items 1–3 and 6–8 are unanimous (P_i = 1); items 4, 5, 9
+// and 10 split 2 : 1, P_i = (2² + 1² − 3) / (3 · 2) = 1/3. P̄ = (6 + 4/3) / 10 = 11/15; 15 of
+// the 30 labels are 1, so P_e = 0.5² + 0.5² = 0.5 and κ = (11/15 − 1/2) / (1/2) = 7/15 ≈ 0.467.
+// Krippendorff's α, nominal: 30 values, 15 of each. A 2 : 1 item has 2 · 1 · 2 = 4 ordered
+// disagreeing pairs, weighed 1 / (3 − 1), so D_o = 4 · 2 / 30 = 8/30; D_e = 2 · 15 · 15 /
+// (30 · 29) = 15/29; α = 1 − (8/30) / (15/29) = 1 − 232/450 = 109/225 ≈ 0.484.
+inline const QList<QList<double>> &annotatorFixtureLabels()
+{
+    static const QList<QList<double>> labels{{1, 1, 1, 1, 1, 0, 0, 0, 0, 0},
+                                             {1, 1, 1, 1, 0, 0, 0, 0, 0, 1},
+                                             {1, 1, 1, 0, 0, 0, 0, 0, 1, 1}};
+    return labels;
+}
+
+inline const QStringList &annotatorFixtureNames()
+{
+    static const QStringList names{QStringLiteral("ada"), QStringLiteral("bob"),
+                                   QStringLiteral("cy")};
+    return names;
+}
+
+// A project of ten DRB-II items (one task, five rubrics, two agents' reports) in `dir`, no
+// judge run, labelled by the first `annotators` of ada, bob and cy as above. False, with the
+// store's error in `error`, when a label cannot be stored.
+inline bool writeAnnotatorFixture(Rubricate::ProjectStore &store, const QString &dir,
+                                  int annotators, QString *error)
+{
+    if (writeJudgeFixture(store, dir, 1, 5) != 10) {
+        *error = QStringLiteral("the fixture does not have ten items");
+        return false;
+    }
+    const QList<Rubricate::RatingRow> items = store.itemRows(QStringLiteral("drb2"));
+    if (items.size() != 10) {
+        *error = QStringLiteral("%1 items were imported, not ten").arg(items.size());
+        return false;
+    }
+    for (int a = 0; a < annotators; ++a) {
+        for (qsizetype i = 0; i < items.size(); ++i) {
+            Rubricate::AnnotationEvent e;
+            e.reportId = items.at(i).reportId;
+            e.rubricId = items.at(i).rubricId;
+            e.annotator = annotatorFixtureNames().at(a);
+            e.value = annotatorFixtureLabels().at(a).at(i);
+            if (!store.appendAnnotation(e)) {
+                *error = store.lastError();
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+} // namespace RubricateTest
