@@ -169,6 +169,8 @@ class TestAnnotationExchange : public QObject
 private slots:
     void initTestCase()
     {
+        // Labels made here are stamped with this version; travelled ones keep theirs.
+        QCoreApplication::setApplicationVersion(u"9.9.9"_s);
         QVERIFY(m_dir.isValid());
         m_base = m_dir.filePath(u"base.rubricate"_s);
         auto store = openProject(m_base);
