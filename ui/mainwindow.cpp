@@ -146,6 +146,18 @@ void MainWindow::createActions()
                                 tr("Export judge results in the benchmark's own formats"));
     connect(m_exportAction, &QAction::triggered, this, &MainWindow::chooseExport);
 
+    m_mergeAnnotationsAction
+        = makeAction(this, QIcon(), tr("&Merge Annotations From…"), "actionMergeAnnotations", {},
+                     tr("Take the annotators, studies and labels another copy of this project "
+                        "has and this one lacks"));
+    connect(m_mergeAnnotationsAction, &QAction::triggered, this,
+            &MainWindow::chooseMergeAnnotations);
+    m_exportAnnotationsAction
+        = makeAction(this, QIcon(), tr("Export &Annotations…"), "actionExportAnnotations", {},
+                     tr("Write every annotation event with its provenance as JSONL or CSV"));
+    connect(m_exportAnnotationsAction, &QAction::triggered, this,
+            &MainWindow::chooseExportAnnotations);
+
     m_reloadAction
         = makeAction(this, themeIcon(u"view-refresh"_s, s, QStyle::SP_BrowserReload), tr("&Reload"),
                      "actionReload", QKeySequence::Refresh, tr("Read the project again"));
@@ -276,6 +288,8 @@ void MainWindow::createMenusAndToolBar()
     file->addSeparator();
     file->addAction(m_importAction);
     file->addAction(m_exportAction);
+    file->addAction(m_exportAnnotationsAction);
+    file->addAction(m_mergeAnnotationsAction);
     file->addAction(m_reloadAction);
     file->addSeparator();
     file->addAction(m_quitAction);
@@ -492,6 +506,22 @@ void MainWindow::connectWorkers()
             [this](const QString &, const QString &error) { showError(tr("New Project"), error); });
     connect(m_jobs, &ProjectJobs::exportFinished, this, &MainWindow::onExported);
     connect(m_jobs, &ProjectJobs::claimsExtracted, this, &MainWindow::onClaimsExtracted);
+    connect(m_jobs, &ProjectJobs::annotationsMerged, this,
+            [this](const QString &project, const QString &other, const MergeSummary &summary) {
+                if (!summary.ok()) {
+                    showError(tr("Merge Annotations"), summary.error);
+                    return;
+                }
+                if (project == m_projectPath && summary.changed())
+                    reloadProject();
+                auto *box = new QMessageBox(QMessageBox::Information, tr("Merge Annotations"),
+                                            tr("Merged from %1.").arg(QFileInfo(other).fileName()),
+                                            QMessageBox::Ok, this);
+                box->setObjectName(u"mergeSummary"_s);
+                box->setInformativeText(summary.toText());
+                box->setAttribute(Qt::WA_DeleteOnClose);
+                box->open();
+            });
     connect(m_jobs, &ProjectJobs::busyChanged, this, &MainWindow::updateActions);
 
     connect(m_runs, &RunLauncher::progressChanged, this, [this](const RunProgress &p) {
@@ -672,6 +702,8 @@ void MainWindow::updateActions()
     const bool busy = m_jobs->isBusy();
     m_importAction->setEnabled(haveProject && !busy);
     m_exportAction->setEnabled(haveProject && !busy);
+    m_mergeAnnotationsAction->setEnabled(haveProject && !busy);
+    m_exportAnnotationsAction->setEnabled(haveProject && !busy);
     m_extractClaimsAction->setEnabled(haveProject && !busy);
     m_reloadAction->setEnabled(haveProject);
     m_runAction->setEnabled(haveProject && !m_runs->isRunning());
@@ -800,6 +832,41 @@ void MainWindow::chooseExport()
     connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &dir) {
         statusBar()->showMessage(tr("Exporting to %1…").arg(dir));
         m_jobs->exportDrb2Results(project, dir);
+    });
+    chooser->open();
+}
+
+void MainWindow::chooseMergeAnnotations()
+{
+    if (m_projectPath.isEmpty())
+        return;
+    auto *chooser = new QFileDialog(this, tr("Merge annotations from another copy"),
+                                    QFileInfo(m_projectPath).absolutePath(),
+                                    tr("Rubricate projects (*.rubricate)"));
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    chooser->setFileMode(QFileDialog::ExistingFile);
+    const QString project = m_projectPath;
+    connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &other) {
+        statusBar()->showMessage(tr("Merging annotations from %1…").arg(other));
+        m_jobs->mergeAnnotations(project, other);
+    });
+    chooser->open();
+}
+
+void MainWindow::chooseExportAnnotations()
+{
+    if (m_projectPath.isEmpty())
+        return;
+    auto *chooser
+        = new QFileDialog(this, tr("Export annotations"), QFileInfo(m_projectPath).absolutePath(),
+                          tr("JSON Lines (*.jsonl);;CSV (*.csv)"));
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    chooser->setAcceptMode(QFileDialog::AcceptSave);
+    chooser->setDefaultSuffix(u"jsonl"_s);
+    const QString project = m_projectPath;
+    connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &file) {
+        statusBar()->showMessage(tr("Exporting annotations to %1…").arg(file));
+        m_jobs->exportAnnotations(project, file);
     });
     chooser->open();
 }

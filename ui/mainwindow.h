@@ -105,6 +105,8 @@ private:
     void chooseProject();
     void chooseImport();
     void chooseExport();
+    void chooseMergeAnnotations();
+    void chooseExportAnnotations();
     void onSnapshotLoaded(const ProjectSnapshot &snapshot);
     // The study being worked, for the report on screen (0: the one shown now).
     void applyStudyContext(RowId reportId = 0);
@@ -148,6 +150,8 @@ private:
     QAction *m_demoAction = nullptr;
     QAction *m_importAction = nullptr;
     QAction *m_exportAction = nullptr;
+    QAction *m_mergeAnnotationsAction = nullptr;
+    QAction *m_exportAnnotationsAction = nullptr;
     QAction *m_reloadAction = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_extractClaimsAction = nullptr;

@@ -185,4 +185,43 @@ void ProjectJobs::extractClaims(const QString &projectPath)
         });
 }
 
+void ProjectJobs::mergeAnnotations(const QString &projectPath, const QString &otherPath)
+{
+    started();
+    runInBackground(
+        this,
+        [projectPath, otherPath] {
+            MergeSummary summary;
+            if (auto store = ProjectStore::open(projectPath, &summary.error))
+                summary = Rubricate::mergeAnnotations(*store, otherPath);
+            return summary;
+        },
+        [this, projectPath, otherPath](const MergeSummary &summary) {
+            finished();
+            emit annotationsMerged(projectPath, otherPath, summary);
+        });
+}
+
+void ProjectJobs::exportAnnotations(const QString &projectPath, const QString &file)
+{
+    started();
+    runInBackground(
+        this,
+        [projectPath, file] {
+            QString error;
+            auto store = ProjectStore::open(projectPath, &error);
+            const auto annotations
+                = store ? travellingAnnotations(*store, {}, false, &error) : std::nullopt;
+            const bool csv = file.endsWith(u".csv"_s, Qt::CaseInsensitive);
+            const bool written
+                = annotations && writeAnnotationsFile(*annotations, file, csv, &error);
+            return written ? QString() : error;
+        },
+        [this, file](const QString &error) {
+            finished();
+            emit exportFinished(QFileInfo(file).absolutePath(),
+                                error.isEmpty() ? QStringList{file} : QStringList(), error);
+        });
+}
+
 } // namespace Rubricate

@@ -2,6 +2,7 @@
 // each runs on the thread pool with its own ProjectStore and reports back by signal.
 #pragma once
 
+#include "exchange/annotationexchange.h"
 #include "ingest/importer.h"
 #include "ingest/importissue.h"
 
@@ -31,6 +32,12 @@ public:
     // Stores the statements of the ReportBench and PDR-Bench reports that have no claims yet
     // (claimsproject.h), then reports what was done or why nothing was.
     void extractClaims(const QString &projectPath);
+    // Takes the annotators, studies and labels that the project at `otherPath` has and this
+    // one lacks (annotationexchange.h); the other file is never written.
+    void mergeAnnotations(const QString &projectPath, const QString &otherPath);
+    // Writes every annotation event with its provenance to `file` (CSV when it ends in .csv,
+    // else JSONL), then reports it as an export.
+    void exportAnnotations(const QString &projectPath, const QString &file);
 
     bool isBusy() const { return m_running > 0; }
 
@@ -50,6 +57,8 @@ signals:
     // `error` is empty on success.
     void claimsExtracted(const QString &projectPath, int extracted, int cited, int uncited,
                          const QString &error);
+    void annotationsMerged(const QString &projectPath, const QString &otherPath,
+                           const Rubricate::MergeSummary &summary);
 
 private:
     void started();

@@ -1,6 +1,7 @@
 #include "cliapp.h"
 
 #include "cliagreement.h"
+#include "cliannotations.h"
 #include "clibench.h"
 #include "cliclaims.h"
 #include "clijudge.h"
@@ -106,6 +107,18 @@ Commands:
                                the judge hidden from each annotator until they have labelled.
   sample --list                The project's samples with items per annotator.
   study status [--study NAME]  Every study's settings and each annotator's progress.
+  annotations export [--benchmark KEY] [--format jsonl|csv] [--current] [-o FILE]
+                               Every annotation event (--current: each annotator's current
+                               label and the current gold labels) with its uid, kind,
+                               provenance, annotator id and name, the item's natural keys
+                               and the rubric text.
+  annotations import FILE      The same as `import annotations FILE`: an exported JSONL or
+                               CSV keeps uids and provenance; events already here are
+                               skipped, items not in the project named and skipped.
+  merge OTHER.rubricate        Take the annotators, studies and annotation events that the
+                               other copy has and this one lacks (items matched by natural
+                               keys), in one transaction; merging twice changes nothing.
+                               OTHER is never written.
   claims extract [--benchmark KEY] [--tasks IDS] [--models A,B] [--force]
                                Store the statements of reports as claims: cited ones (one
                                per statement–URL pair) for --scheme reportbench-cited,
@@ -539,6 +552,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOptions(pdrOptions());
     parser.addOptions(sourcesOptions());
     parser.addOptions(claimsOptions());
+    parser.addOptions(annotationOptions());
     if (!parser.parse(arguments)) {
         err << u"rubricate-cli: "_s << parser.errorText() << u"\n(see rubricate-cli --help)\n"_s;
         return Usage;
@@ -552,7 +566,11 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         out << helpText();
         return positional.isEmpty() && !parser.isSet(u"help"_s) ? Usage : Ok;
     }
-    const QString command = positional.takeFirst();
+    QString command = positional.takeFirst();
+    if (command == "annotations"_L1 && positional.value(0) == "import"_L1) {
+        command = u"import"_s; // the same as `import annotations FILE`
+        positional[0] = u"annotations"_s;
+    }
     Context c{parser, positional, out, err, defaultProjectPath(parser)};
     if (command == "init"_L1)
         return cmdInit(c);
@@ -583,6 +601,9 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (const auto code = runScoreCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (const auto code = runSourcesCommand(command, parser, positional, c.projectPath, out, err))
+        return *code;
+    if (const auto code
+        = runAnnotationCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (command == "simulate-judge"_L1)
         return runSimulatedJudge(parser.value(u"latency"_s).toInt(), out);

@@ -688,25 +688,6 @@ QString latexEscaped(const QString &text)
     return out;
 }
 
-QString csvRecord(const QStringList &fields)
-{
-    QString out;
-    for (qsizetype i = 0; i < fields.size(); ++i) {
-        if (i > 0)
-            out += u',';
-        const QString &f = fields.at(i);
-        if (f.contains(u',') || f.contains(u'"') || f.contains(u'\r') || f.contains(u'\n')) {
-            QString doubled = f;
-            doubled.replace(u"\""_s, u"\"\""_s);
-            out += u'"' + doubled + u'"';
-        } else {
-            out += f;
-        }
-    }
-    out += u"\r\n"_s;
-    return out;
-}
-
 QStringList exportAlignment(const AlignmentReport &report, const QString &directory,
                             const AlignmentExportOptions &options, QString *error)
 {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "alignment/alignment.h"
+#include "csvtext.h"
 
 #include <QString>
 #include <QStringList>
@@ -43,9 +44,5 @@ QString raterDisplayName(const AlignmentReport &report, const QString &key);
 
 // `text` safe inside a LaTeX tabular cell (pdfLaTeX with UTF-8 input).
 QString latexEscaped(const QString &text);
-
-// One RFC 4180 record: fields quoted only when they hold a comma, a quote or a line break,
-// quotes doubled, CRLF at the end.
-QString csvRecord(const QStringList &fields);
 
 } // namespace Rubricate

@@ -1,5 +1,7 @@
 #include "drb2export.h"
 
+#include "csvtext.h"
+
 #include <QDir>
 #include <QHash>
 #include <QIODevice>
@@ -36,94 +38,6 @@ bool writeAll(QIODevice &device, const QByteArray &bytes, QString *error)
         return false;
     }
     return true;
-}
-
-// ---- CSV --------------------------------------------------------------------------------
-
-// csv.writer's QUOTE_MINIMAL: quote a field holding the delimiter, the quote character or a
-// line break, and double the quotes inside.
-QString csvField(const QString &field)
-{
-    const bool quote = field.contains(u',') || field.contains(u'"') || field.contains(u'\r')
-        || field.contains(u'\n');
-    if (!quote)
-        return field;
-    QString doubled = field;
-    doubled.replace(u"\""_s, u"\"\""_s);
-    return u'"' + doubled + u'"';
-}
-
-void appendCsvRecord(QString &out, const QStringList &fields)
-{
-    for (qsizetype i = 0; i < fields.size(); ++i) {
-        if (i > 0)
-            out += u',';
-        out += csvField(fields.at(i));
-    }
-    out += u"\r\n"_s;
-}
-
-// Splits CSV text into records of fields; reports whether every record ended with CRLF.
-QList<QStringList> splitCsv(const QString &text, bool *allCrlf, QString *error)
-{
-    QList<QStringList> records;
-    QStringList fields;
-    QString field;
-    bool inQuotes = false;
-    bool fieldWasQuoted = false;
-    bool pending = false; // something read since the last record ended
-    *allCrlf = true;
-    const qsizetype n = text.size();
-    for (qsizetype i = 0; i < n; ++i) {
-        const QChar c = text.at(i);
-        if (inQuotes) {
-            if (c == u'"') {
-                if (i + 1 < n && text.at(i + 1) == u'"') {
-                    field += u'"';
-                    ++i;
-                } else {
-                    inQuotes = false;
-                }
-            } else {
-                field += c;
-            }
-            continue;
-        }
-        if (c == u'"' && field.isEmpty() && !fieldWasQuoted) {
-            inQuotes = true;
-            fieldWasQuoted = true;
-            pending = true;
-        } else if (c == u',') {
-            fields << field;
-            field.clear();
-            fieldWasQuoted = false;
-            pending = true;
-        } else if (c == u'\r' || c == u'\n') {
-            if (c == u'\r' && i + 1 < n && text.at(i + 1) == u'\n')
-                ++i;
-            else
-                *allCrlf = false;
-            fields << field;
-            records << fields;
-            fields.clear();
-            field.clear();
-            fieldWasQuoted = false;
-            pending = false;
-        } else {
-            field += c;
-            pending = true;
-        }
-    }
-    if (inQuotes) {
-        *error = u"unterminated quoted field"_s;
-        return {};
-    }
-    if (pending || !field.isEmpty()) {
-        fields << field;
-        records << fields;
-        *allCrlf = false; // the last record has no line end at all
-    }
-    return records;
 }
 
 // ---- JSON in json.dumps(ensure_ascii=False) style --------------------------------------------
@@ -307,7 +221,7 @@ QByteArray drb2CsvBytes(const Drb2Scores &scores, Drb2Metric metric)
     for (qsizetype m : table.columns)
         header << scores.models.at(m);
     header << u"avg"_s;
-    appendCsvRecord(out, header);
+    out += csvRecord(header);
 
     for (qsizetype t : table.rows) {
         const Drb2Task &task = scores.tasks.at(t);
@@ -315,14 +229,14 @@ QByteArray drb2CsvBytes(const Drb2Scores &scores, Drb2Metric metric)
         for (qsizetype m : table.columns)
             row << formatDrb2Value(scores.cell(t, m).value(metric));
         row << formatDrb2Value(table.taskAverages.at(t));
-        appendCsvRecord(out, row);
+        out += csvRecord(row);
     }
 
     QStringList footer{u"avg"_s, QString(), QString()};
     for (qsizetype m : table.columns)
         footer << formatDrb2Value(table.modelAverages.at(m));
     footer << formatDrb2Value(table.grandMean);
-    appendCsvRecord(out, footer);
+    out += csvRecord(footer);
     return out.toUtf8();
 }
 

@@ -1,5 +1,7 @@
 #include "annotationimporter.h"
 
+#include "exchange/annotationexchange.h"
+#include "exchange/csvtext.h"
 #include "importcontext.h"
 #include "jsonlreader.h"
 #include "store/projectstore.h"
@@ -12,6 +14,177 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+// A line of the simple format: the item by task, model, dimension and number, no uid. A line
+// whose label and note are the annotator's current ones adds nothing.
+class SimpleLines
+{
+public:
+    SimpleLines(ProjectStore &store, ImportSummary &summary, const QString &name)
+        : m_store(store)
+        , m_summary(summary)
+        , m_name(name)
+    { }
+
+    // False on a database error: the import must stop.
+    bool import(const QJsonObject &o, int line);
+
+private:
+    ProjectStore &m_store;
+    ImportSummary &m_summary;
+    QString m_name;
+    QHash<QString, std::optional<Benchmark>> m_benchmarks;
+};
+
+bool SimpleLines::import(const QJsonObject &o, int line)
+{
+    const QString key = o.value(u"benchmark"_s).toString(u"drb2"_s);
+    if (!m_benchmarks.contains(key))
+        m_benchmarks.insert(key, m_store.benchmark(key));
+    const std::optional<Benchmark> bench = m_benchmarks.value(key);
+    if (!bench) {
+        m_summary.error(m_name, line,
+                        u"benchmark \"%1\" is not in this project; skipped"_s.arg(key));
+        return true;
+    }
+    const QJsonValue taskValue = o.value(u"task"_s);
+    const QString task
+        = taskValue.isDouble() ? QString::number(taskValue.toInt()) : taskValue.toString();
+    const QString model = o.value(u"model"_s).toString();
+    const QString annotator = o.value(u"annotator"_s).toString().trimmed();
+    const QString dimension = o.value(u"dimension"_s).toString();
+    const int number = o.value(u"number"_s).toInt(0);
+    if (task.isEmpty() || model.isEmpty() || annotator.isEmpty() || dimension.isEmpty()
+        || number < 1) {
+        m_summary.error(m_name, line,
+                        u"needs \"task\", \"model\", \"dimension\", \"number\" (from 1) and "
+                        "\"annotator\"; skipped"_s);
+        return true;
+    }
+    const auto taskId = m_store.taskId(bench->id, task);
+    const auto modelId = m_store.modelId(model);
+    std::optional<RowId> queryId;
+    if (const QString query = o.value(u"query"_s).toString(); !query.isEmpty())
+        queryId = m_store.queryId(bench->id, query);
+    const auto reportId
+        = taskId && modelId ? m_store.reportId(*modelId, *taskId, queryId) : std::nullopt;
+    if (!reportId) {
+        m_summary.error(m_name, line,
+                        u"no report of %1 for task %2 in this project; skipped"_s.arg(model, task));
+        return true;
+    }
+    std::optional<RowId> rubricId;
+    VerdictScale scale = VerdictScale::Drb2Tristate;
+    for (const Rubric &r : m_store.rubrics(*taskId, queryId)) {
+        if (r.dimension == dimension && r.position == number - 1) {
+            rubricId = r.id;
+            scale = r.scale;
+        }
+    }
+    if (!rubricId) {
+        m_summary.error(m_name, line,
+                        u"task %1 has no rubric %2 %3; skipped"_s.arg(task, dimension).arg(number));
+        return true;
+    }
+    AnnotationEvent e;
+    e.reportId = *reportId;
+    e.rubricId = *rubricId;
+    e.annotator = annotator;
+    e.note = o.value(u"note"_s).toString();
+    e.provenance.method = LabelMethod::Imported;
+    const QJsonValue label = o.value(u"label"_s);
+    if (label.isDouble()) {
+        if (!isValidValue(scale, label.toDouble())) {
+            m_summary.error(
+                m_name, line,
+                u"label %1 is not on the rubric's scale; skipped"_s.arg(label.toDouble()));
+            return true;
+        }
+        e.value = label.toDouble();
+    } else if (!label.isNull()) {
+        m_summary.error(m_name, line, u"\"label\" must be a number or null; skipped"_s);
+        return true;
+    }
+    const QDateTime at = QDateTime::fromString(o.value(u"at"_s).toString(), Qt::ISODate);
+    e.at = at.isValid() ? at : QDateTime::currentDateTimeUtc();
+    const auto current = m_store.currentAnnotation(*reportId, *rubricId, annotator);
+    if (current && current->value == e.value && current->note == e.note) {
+        ++m_summary.unchanged[u"annotations"_s];
+        return true;
+    }
+    e.previousValue = current ? current->value : std::nullopt;
+    if (!m_store.appendAnnotation(e))
+        return false;
+    ++m_summary.added[u"annotations"_s];
+    return true;
+}
+
+// A line as `annotations export` writes it: kept with its uid and provenance; a uid already
+// here adds nothing.
+bool importTravelling(AnnotationLanding &landing, const QJsonObject &o, int line,
+                      ImportSummary &summary, const QString &name)
+{
+    QString why;
+    const auto annotation = annotationFromJson(o, &why);
+    if (!annotation) {
+        summary.error(name, line, why + u"; skipped"_s);
+        return true;
+    }
+    switch (landing.land(*annotation, &why)) {
+    case AnnotationLanding::Outcome::Added:
+        ++summary.added[u"annotations"_s];
+        if (!why.isEmpty())
+            summary.warn(name, line, why);
+        return true;
+    case AnnotationLanding::Outcome::Present:
+        ++summary.unchanged[u"annotations"_s];
+        return true;
+    case AnnotationLanding::Outcome::MissingItem:
+        summary.error(name, line,
+                      u"%1 is not in this project; skipped"_s.arg(describeItem(annotation->item)));
+        return true;
+    case AnnotationLanding::Outcome::Invalid:
+        summary.error(name, line, why);
+        return true;
+    case AnnotationLanding::Outcome::Failed:
+        summary.error(name, line, why);
+        return false;
+    }
+    return false;
+}
+
+// The exported CSV: each record as the JSON object of its line, numbered by the line it
+// starts on.
+void parseCsvRecords(const QByteArray &bytes, const QString &name, ImportSummary &summary,
+                     const std::function<void(const QJsonObject &, int)> &onObject)
+{
+    bool crlf = false;
+    QString why;
+    QList<int> lines;
+    const QList<QStringList> records
+        = splitCsv(QString::fromUtf8(bytes.startsWith("\xEF\xBB\xBF") ? bytes.mid(3) : bytes),
+                   &crlf, &why, &lines);
+    if (!why.isEmpty() || records.isEmpty() || !isAnnotationCsvHeader(records.constFirst())) {
+        summary.error(name, 1,
+                      why.isEmpty() ? u"not an exported annotations CSV (the header needs uid, "
+                                      "annotator and label)"_s
+                                    : why);
+        return;
+    }
+    for (qsizetype i = 1; i < records.size(); ++i) {
+        if (records.at(i) == QStringList{QString()})
+            continue; // a blank line
+        const QJsonObject o = annotationCsvRecordJson(records.constFirst(), records.at(i), &why);
+        if (o.isEmpty())
+            summary.error(name, lines.at(i), why + u"; skipped"_s);
+        else
+            onObject(o, lines.at(i));
+    }
+}
+
+} // namespace
+
 ImportSummary importAnnotations(ProjectStore &store, const QString &path)
 {
     ImportSummary summary;
@@ -20,95 +193,32 @@ ImportSummary importAnnotations(ProjectStore &store, const QString &path)
     const auto read = readImportFile(path, summary);
     if (!read)
         return summary;
-    const QByteArray &bytes = *read;
     Transaction tx(store);
     bool failed = !tx.isOpen();
-    QHash<QString, std::optional<Benchmark>> benchmarks;
-    parseJsonLines(bytes, name, summary, [&](const QJsonObject &o, int line) {
+    SimpleLines simple(store, summary, name);
+    std::optional<AnnotationLanding> landing; // read once, on the first exported line
+    const auto importLine = [&](const QJsonObject &o, int line) {
         if (failed)
             return;
-        const QString key = o.value(u"benchmark"_s).toString(u"drb2"_s);
-        if (!benchmarks.contains(key))
-            benchmarks.insert(key, store.benchmark(key));
-        const std::optional<Benchmark> bench = benchmarks.value(key);
-        if (!bench) {
-            summary.error(name, line,
-                          u"benchmark \"%1\" is not in this project; skipped"_s.arg(key));
+        if (!o.contains(u"uid"_s)) {
+            failed = !simple.import(o, line);
             return;
         }
-        const QJsonValue taskValue = o.value(u"task"_s);
-        const QString task
-            = taskValue.isDouble() ? QString::number(taskValue.toInt()) : taskValue.toString();
-        const QString model = o.value(u"model"_s).toString();
-        const QString annotator = o.value(u"annotator"_s).toString().trimmed();
-        const QString dimension = o.value(u"dimension"_s).toString();
-        const int number = o.value(u"number"_s).toInt(0);
-        if (task.isEmpty() || model.isEmpty() || annotator.isEmpty() || dimension.isEmpty()
-            || number < 1) {
-            summary.error(name, line,
-                          u"needs \"task\", \"model\", \"dimension\", \"number\" (from 1) and "
-                          "\"annotator\"; skipped"_s);
-            return;
-        }
-        const auto taskId = store.taskId(bench->id, task);
-        const auto modelId = store.modelId(model);
-        std::optional<RowId> queryId;
-        if (const QString query = o.value(u"query"_s).toString(); !query.isEmpty())
-            queryId = store.queryId(bench->id, query);
-        const auto reportId
-            = taskId && modelId ? store.reportId(*modelId, *taskId, queryId) : std::nullopt;
-        if (!reportId) {
-            summary.error(
-                name, line,
-                u"no report of %1 for task %2 in this project; skipped"_s.arg(model, task));
-            return;
-        }
-        std::optional<RowId> rubricId;
-        VerdictScale scale = VerdictScale::Drb2Tristate;
-        for (const Rubric &r : store.rubrics(*taskId, queryId)) {
-            if (r.dimension == dimension && r.position == number - 1) {
-                rubricId = r.id;
-                scale = r.scale;
-            }
-        }
-        if (!rubricId) {
-            summary.error(
-                name, line,
-                u"task %1 has no rubric %2 %3; skipped"_s.arg(task, dimension).arg(number));
-            return;
-        }
-        AnnotationEvent e;
-        e.reportId = *reportId;
-        e.rubricId = *rubricId;
-        e.annotator = annotator;
-        e.note = o.value(u"note"_s).toString();
-        const QJsonValue label = o.value(u"label"_s);
-        if (label.isDouble()) {
-            if (!isValidValue(scale, label.toDouble())) {
-                summary.error(
-                    name, line,
-                    u"label %1 is not on the rubric's scale; skipped"_s.arg(label.toDouble()));
+        if (!landing) {
+            landing.emplace(store);
+            QString why;
+            if (!landing->load(&why)) {
+                summary.error(name, line, why);
+                failed = true;
                 return;
             }
-            e.value = label.toDouble();
-        } else if (!label.isNull()) {
-            summary.error(name, line, u"\"label\" must be a number or null; skipped"_s);
-            return;
         }
-        const QDateTime at = QDateTime::fromString(o.value(u"at"_s).toString(), Qt::ISODate);
-        e.at = at.isValid() ? at : QDateTime::currentDateTimeUtc();
-        const auto current = store.currentAnnotation(*reportId, *rubricId, annotator);
-        if (current && current->value == e.value && current->note == e.note) {
-            ++summary.unchanged[u"annotations"_s];
-            return;
-        }
-        e.previousValue = current ? current->value : std::nullopt;
-        if (!store.appendAnnotation(e)) {
-            failed = true;
-            return;
-        }
-        ++summary.added[u"annotations"_s];
-    });
+        failed = !importTravelling(*landing, o, line, summary, name);
+    };
+    if (path.endsWith(u".csv"_s, Qt::CaseInsensitive))
+        parseCsvRecords(*read, name, summary, importLine);
+    else
+        parseJsonLines(*read, name, summary, importLine);
     commitImport(tx, store, summary, name, failed);
     return summary;
 }

@@ -6,7 +6,11 @@
 // where "number" is the rubric's 1-based number within its dimension, as the verdict panel
 // shows it ("info_recall 3"); "label" null clears a label. A line whose label and note are
 // already the annotator's current ones adds nothing, so importing a file twice changes
-// nothing.
+// nothing. Labels without provenance are marked as imported.
+//
+// A line with a "uid" is one that `annotations export` wrote (exchange/annotationexchange.h):
+// it keeps its uid, kind and provenance, and a uid already in the project adds nothing. A
+// ".csv" file is that export's CSV.
 #pragma once
 
 #include "importissue.h"

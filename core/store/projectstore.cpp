@@ -500,8 +500,11 @@ std::optional<RowId> ProjectStore::appendAnnotation(const AnnotationEvent &e)
         u"INSERT INTO annotation_event (report_id, rubric_id, annotator, at, value,"
         " previous_value, note, uid, kind, method, judge_visible, shown_run_id, shown_verdict,"
         " study, focus_ms, app_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
-    const QString version
-        = p.appVersion.isEmpty() ? QCoreApplication::applicationVersion() : p.appVersion;
+    // An event that comes with its uid travelled from another copy (an import, a merge): its
+    // provenance is that copy's, and an unknown version stays unknown.
+    const QString version = p.appVersion.isEmpty() && e.uid.isEmpty()
+        ? QCoreApplication::applicationVersion()
+        : p.appVersion;
     const QVariantList values = {
         e.reportId,
         e.rubricId,

@@ -150,6 +150,31 @@ struct JudgedItem {
     QList<EvidenceSpanRow> spans;
 };
 
+// Where a rubric item of a report is, in terms that survive copying a project (row ids do
+// not): the rubric's natural key (task, query, report for a claim, dimension, position) with
+// the report's (model, task, query).
+struct ItemKey {
+    QString benchmark;
+    QString task; // the task's external id
+    QString query; // the query's external id; empty when the report has none
+    QString model;
+    QString dimension;
+    int position = 0; // 0-based within (task, query, report, dimension)
+    bool claim = false; // the rubric belongs to the report (rubric.report_id set)
+
+    friend bool operator==(const ItemKey &, const ItemKey &) = default;
+};
+size_t qHash(const ItemKey &key, size_t seed = 0);
+
+// A rubric item of a report with its natural key.
+struct KeyedItem {
+    RowId reportId = 0;
+    RowId rubricId = 0;
+    ItemKey key;
+    QString text;
+    VerdictScale scale = VerdictScale::Drb2Tristate;
+};
+
 // A saved annotation sample (ProjectStore::saveAssignments) at a glance.
 struct SampleInfo {
     QString name;
@@ -464,6 +489,21 @@ public:
     QList<QueueItem> studyQueue(const QString &study, const QString &annotatorId);
     // Assigned and labelled items per annotator of the study, by name.
     QList<StudyProgress> studyProgress(const QString &study);
+
+    // --- annotations travelling between copies (projectstore_exchange.cpp) ---------------
+    // Every item a report is labelled on (its task's or query's rubrics and its own claims),
+    // of the benchmark (empty: every benchmark), in (report, rubric) order.
+    QList<KeyedItem> keyedItems(const QString &benchmarkKey = {});
+    // Writes a sample's rows as saveAssignments does, but inside the caller's transaction and
+    // with the seed and creation time it had where it came from; refuses a name taken.
+    bool insertSample(const QString &sample, std::optional<quint32> seed,
+                      const QList<Assignment> &assignments, const QDateTime &createdAt);
+    // Writes a study's settings as saveStudy does (refusing a missing sample and settings
+    // already saved), inside the caller's transaction.
+    bool insertStudySettings(const Study &study);
+    // The schema version of the project at `path` as its file header says, read without
+    // opening a connection (-1: not a project).
+    static int schemaVersionOf(const QString &path, QString *error);
 
     // --- fetched sources (projectstore_sources.cpp) -------------------------------------
     // Writes a batch in one transaction of its own: the bytes into document_blob by hash

@@ -51,6 +51,23 @@ bool ProjectStore::saveAssignments(const QString &sample, quint32 seed,
                                    const QList<Assignment> &assignments,
                                    const std::optional<Study> &settings)
 {
+    Transaction transaction(*this);
+    // Checked inside the transaction, so that two saves under one name cannot both pass.
+    if (!transaction.isOpen()
+        || !insertSample(sample, seed, assignments, QDateTime::currentDateTimeUtc()))
+        return false;
+    if (settings) {
+        Study study = *settings;
+        study.name = sample;
+        if (!insertStudy(study))
+            return false;
+    }
+    return transaction.commit();
+}
+
+bool ProjectStore::insertSample(const QString &sample, std::optional<quint32> seed,
+                                const QList<Assignment> &assignments, const QDateTime &createdAt)
+{
     if (sample.trimmed().isEmpty()) {
         m_lastError = u"a sample needs a name"_s;
         return false;
@@ -59,10 +76,6 @@ bool ProjectStore::saveAssignments(const QString &sample, quint32 seed,
         m_lastError = u"the sample \"%1\" has no items"_s.arg(sample);
         return false;
     }
-    Transaction transaction(*this);
-    if (!transaction.isOpen())
-        return false;
-    // Checked inside the transaction, so that two saves under one name cannot both pass.
     QSqlQuery &taken = prepared(u"SELECT 1 FROM annotation_assignment WHERE sample = ? LIMIT 1"_s);
     bindAt(taken, 0, sample);
     if (!exec(taken))
@@ -76,7 +89,9 @@ bool ProjectStore::saveAssignments(const QString &sample, quint32 seed,
     QSqlQuery &insert = prepared(
         u"INSERT INTO annotation_assignment (sample, report_id, rubric_id, annotator, position,"
         " created_at, seed) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
-    const QVariant now = StoreCodec::time(QDateTime::currentDateTimeUtc());
+    const QVariant created = StoreCodec::time(createdAt);
+    const QVariant seedValue
+        = seed ? QVariant(qint64(*seed)) : QVariant(QMetaType(QMetaType::LongLong));
     QHash<QString, QString> ids; // as given (a name or an id) -> annotator id
     for (const Assignment &a : assignments) {
         if (a.annotators.isEmpty()) {
@@ -101,19 +116,13 @@ bool ProjectStore::saveAssignments(const QString &sample, quint32 seed,
             bindAt(insert, 2, a.rubricId);
             bindAt(insert, 3, annotator);
             bindAt(insert, 4, a.position);
-            bindAt(insert, 5, now);
-            bindAt(insert, 6, qint64(seed));
+            bindAt(insert, 5, created);
+            bindAt(insert, 6, seedValue);
             if (!exec(insert))
                 return false;
         }
     }
-    if (settings) {
-        Study study = *settings;
-        study.name = sample;
-        if (!insertStudy(study))
-            return false;
-    }
-    return transaction.commit();
+    return true;
 }
 
 QStringList ProjectStore::samples()

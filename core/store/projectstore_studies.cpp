@@ -116,8 +116,11 @@ QList<Annotator> ProjectStore::annotators()
 bool ProjectStore::saveStudy(const Study &study)
 {
     Transaction transaction(*this);
-    if (!transaction.isOpen())
-        return false;
+    return transaction.isOpen() && insertStudySettings(study) && transaction.commit();
+}
+
+bool ProjectStore::insertStudySettings(const Study &study)
+{
     QSqlQuery &sample = prepared(u"SELECT 1 FROM annotation_assignment WHERE sample = ? LIMIT 1"_s);
     bindAt(sample, 0, study.name);
     if (!exec(sample))
@@ -138,7 +141,7 @@ bool ProjectStore::saveStudy(const Study &study)
         m_lastError = u"the study \"%1\" already has its settings"_s.arg(study.name);
         return false;
     }
-    return insertStudy(study) && transaction.commit();
+    return insertStudy(study);
 }
 
 bool ProjectStore::insertStudy(const Study &study)

@@ -16,6 +16,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFile>
+#include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -61,6 +62,7 @@ private slots:
     void reportBrowserNeverLoadsResources();
     void chineseTranslationIsEmbedded();
     void scoringChoicesAreInTheHelp();
+    void mergeAnnotationsRunsInBackground();
 
 private:
     void openAndWait();
@@ -439,6 +441,48 @@ void TestMainWindow::scoringChoicesAreInTheHelp()
         QVERIFY2(shown.contains(section), qPrintable(section));
     QVERIFY(shown.contains(u"--unavailable not-supported"_s));
     dialog->close();
+}
+
+void TestMainWindow::mergeAnnotationsRunsInBackground()
+{
+    // A copy of the project in which Cy labelled one more item.
+    const QString target = m_dir.filePath(u"merge-target.rubricate"_s);
+    const QString other = m_dir.filePath(u"merge-other.rubricate"_s);
+    QVERIFY(QFile::copy(m_projectPath, target));
+    QVERIFY(QFile::copy(m_projectPath, other));
+    {
+        QString error;
+        auto store = ProjectStore::open(other, &error);
+        QVERIFY2(store, qPrintable(error));
+        const AnnotationEvent any = store->annotationEvents().constFirst();
+        AnnotationEvent e;
+        e.reportId = any.reportId;
+        e.rubricId = any.rubricId;
+        e.annotator = u"Cy"_s;
+        e.value = any.value;
+        QVERIFY(store->appendAnnotation(e));
+    }
+    m_window->openProject(target);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectPath(), target, LoadTimeout);
+
+    auto *merge = m_window->findChild<QAction *>(u"actionMergeAnnotations"_s);
+    QVERIFY(merge);
+    QTRY_VERIFY(merge->isEnabled());
+    merge->trigger();
+    QFileDialog *chooser = nullptr;
+    QTRY_VERIFY((chooser = m_window->findChild<QFileDialog *>()) != nullptr);
+    chooser->selectFile(other);
+    QMetaObject::invokeMethod(chooser, &QDialog::accept); // protected in QFileDialog
+
+    QMessageBox *summary = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((summary = m_window->findChild<QMessageBox *>(u"mergeSummary"_s)),
+                             LoadTimeout);
+    QVERIFY2(summary->informativeText().contains(u"1 annotation event(s) added"_s),
+             qPrintable(summary->informativeText()));
+    QString error;
+    auto store = ProjectStore::open(target, &error);
+    QVERIFY2(store, qPrintable(error));
+    QCOMPARE(store->annotationEvents().constLast().annotator, u"Cy"_s);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,0 +1,100 @@
+#include "csvtext.h"
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+QString csvRecord(const QStringList &fields)
+{
+    QString out;
+    for (qsizetype i = 0; i < fields.size(); ++i) {
+        if (i > 0)
+            out += u',';
+        const QString &f = fields.at(i);
+        if (f.contains(u',') || f.contains(u'"') || f.contains(u'\r') || f.contains(u'\n')) {
+            QString doubled = f;
+            doubled.replace(u"\""_s, u"\"\""_s);
+            out += u'"' + doubled + u'"';
+        } else {
+            out += f;
+        }
+    }
+    out += u"\r\n"_s;
+    return out;
+}
+
+QList<QStringList> splitCsv(const QString &text, bool *allCrlf, QString *error,
+                            QList<int> *startLines)
+{
+    QList<QStringList> records;
+    QStringList fields;
+    QString field;
+    bool inQuotes = false;
+    bool fieldWasQuoted = false;
+    bool pending = false; // something read since the last record ended
+    int line = 1;
+    int recordLine = 1;
+    const auto endRecord = [&] {
+        records << fields;
+        if (startLines)
+            startLines->append(recordLine);
+        recordLine = line;
+    };
+    *allCrlf = true;
+    const qsizetype n = text.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        const QChar c = text.at(i);
+        if (inQuotes) {
+            if (c == u'"') {
+                if (i + 1 < n && text.at(i + 1) == u'"') {
+                    field += u'"';
+                    ++i;
+                } else {
+                    inQuotes = false;
+                }
+            } else {
+                field += c;
+                if (c == u'\n' || (c == u'\r' && (i + 1 >= n || text.at(i + 1) != u'\n')))
+                    ++line;
+            }
+            continue;
+        }
+        if (c == u'"' && field.isEmpty() && !fieldWasQuoted) {
+            inQuotes = true;
+            fieldWasQuoted = true;
+            pending = true;
+        } else if (c == u',') {
+            fields << field;
+            field.clear();
+            fieldWasQuoted = false;
+            pending = true;
+        } else if (c == u'\r' || c == u'\n') {
+            if (c == u'\r' && i + 1 < n && text.at(i + 1) == u'\n')
+                ++i;
+            else
+                *allCrlf = false;
+            fields << field;
+            ++line;
+            endRecord();
+            fields.clear();
+            field.clear();
+            fieldWasQuoted = false;
+            pending = false;
+        } else {
+            field += c;
+            pending = true;
+        }
+    }
+    if (inQuotes) {
+        *error = u"unterminated quoted field"_s;
+        return {};
+    }
+    if (pending || !field.isEmpty()) {
+        fields << field;
+        endRecord();
+        *allCrlf = false; // the last record has no line end at all
+    }
+    return records;
+}
+
+} // namespace Rubricate

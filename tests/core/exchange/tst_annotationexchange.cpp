@@ -1,0 +1,461 @@
+// Annotations travelling between copies of a project: export and import with uids and
+// provenance, and merging one copy's annotators, studies and labels into another.
+#include "alignment/alignment.h"
+#include "exchange/annotationexchange.h"
+#include "ingest/annotationimporter.h"
+#include "judgefixture.h"
+#include "store/migrations.h"
+#include "store/projectstore.h"
+#include "testfiles.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUuid>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString runName = u"judge-1"_s;
+
+std::unique_ptr<ProjectStore> openProject(const QString &path)
+{
+    QString error;
+    auto store = ProjectStore::open(path, &error);
+    if (!store)
+        qWarning("%s", qPrintable(error));
+    return store;
+}
+
+// The fixture's 24 items (2 tasks × 6 rubrics × 2 models) and a judge run over all of them.
+QList<RatingRow> buildProject(ProjectStore &store, const QString &dir)
+{
+    RubricateTest::writeJudgeFixture(store, dir, 2, 6);
+    const QList<RatingRow> items = store.itemRows(u"drb2"_s);
+    JudgeRun run;
+    run.benchmarkId = store.benchmark(u"drb2"_s)->id;
+    run.name = runName;
+    run.status = u"finished"_s;
+    run.createdAt = QDateTime::currentDateTimeUtc();
+    const RowId runId = *store.createRun(run);
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        Verdict v;
+        v.runId = runId;
+        v.reportId = items.at(i).reportId;
+        v.rubricId = items.at(i).rubricId;
+        v.value = i % 3 == 0 ? 0.0 : 1.0;
+        store.upsertVerdict(v);
+    }
+    return items;
+}
+
+AnnotationEvent label(const RatingRow &item, const QString &annotator, double value,
+                      const QDateTime &at)
+{
+    AnnotationEvent e;
+    e.reportId = item.reportId;
+    e.rubricId = item.rubricId;
+    e.annotator = annotator;
+    e.value = value;
+    e.at = at;
+    e.provenance.method = LabelMethod::Typed;
+    e.provenance.judgeVisible = true;
+    e.provenance.appVersion = u"1.2.3"_s;
+    return e;
+}
+
+// An event as Rubricate wrote it before migration 9: no uid, no provenance.
+bool appendOldEvent(ProjectStore &store, const RatingRow &item, const QString &annotator,
+                    double value, const QString &at)
+{
+    QSqlQuery q(store.database());
+    q.prepare(u"INSERT INTO annotation_event (report_id, rubric_id, annotator, at, value, note)"
+              " VALUES (?, ?, ?, ?, ?, 'from before')"_s);
+    q.addBindValue(item.reportId);
+    q.addBindValue(item.rubricId);
+    q.addBindValue(annotator);
+    q.addBindValue(at);
+    q.addBindValue(value);
+    return q.exec() && store.addAnnotator({annotator, annotator, {}, {}});
+}
+
+int eventCount(ProjectStore &store)
+{
+    return int(store.annotationEvents().size());
+}
+
+QByteArray fileHash(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+
+// The people's current labels as the agreement reads them, by item.
+QStringList humanRatings(ProjectStore &store)
+{
+    QStringList out;
+    for (const RatingRow &r : store.ratingRows(u"drb2"_s)) {
+        if (!r.judge)
+            out << u"%1/%2 %3=%4"_s.arg(r.reportId).arg(r.rubricId).arg(r.rater).arg(*r.value);
+    }
+    out.sort();
+    return out;
+}
+
+QString travellingText(const TravellingAnnotation &a)
+{
+    const AnnotationEvent &e = a.event;
+    const LabelProvenance &p = e.provenance;
+    return QStringList{e.uid,
+                       annotationKindKey(e.kind),
+                       describeItem(a.item),
+                       a.rubricText,
+                       e.annotator,
+                       e.annotatorName,
+                       e.value ? QString::number(*e.value) : u"-"_s,
+                       e.previousValue ? QString::number(*e.previousValue) : u"-"_s,
+                       e.note,
+                       e.at.toUTC().toString(Qt::ISODateWithMs),
+                       labelMethodKey(p.method),
+                       p.judgeVisible ? QString::number(*p.judgeVisible) : u"-"_s,
+                       a.shownRun,
+                       p.shownVerdict ? QString::number(*p.shownVerdict) : u"-"_s,
+                       p.study,
+                       p.focusMs ? QString::number(*p.focusMs) : u"-"_s,
+                       p.appVersion}
+        .join(u" | "_s);
+}
+
+QStringList travellingTexts(ProjectStore &store)
+{
+    QString error;
+    const auto all = travellingAnnotations(store, {}, false, &error);
+    if (!all) {
+        qWarning("%s", qPrintable(error));
+        return {};
+    }
+    QStringList out;
+    for (const TravellingAnnotation &a : *all)
+        out << travellingText(a);
+    return out;
+}
+
+} // namespace
+
+class TestAnnotationExchange : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QList<RatingRow> m_items;
+    QString m_base; // a closed project: the fixture, a run, two labels both copies share
+    RowId m_runId = 0;
+
+    QString copyOfBase(const QString &name)
+    {
+        const QString path = m_dir.filePath(name);
+        QFile::remove(path);
+        return QFile::copy(m_base, path) ? path : QString();
+    }
+
+    const QDateTime t0 = QDateTime(QDate(2026, 3, 1), QTime(9, 0), Qt::UTC);
+
+private slots:
+    void initTestCase()
+    {
+        // Labels made here are stamped with this version; travelled ones keep theirs.
+        QCoreApplication::setApplicationVersion(u"9.9.9"_s);
+        QVERIFY(m_dir.isValid());
+        m_base = m_dir.filePath(u"base.rubricate"_s);
+        auto store = openProject(m_base);
+        QVERIFY(store);
+        m_items = buildProject(*store, m_dir.filePath(u"in"_s));
+        QCOMPARE(m_items.size(), 24);
+        m_runId = store->runs().constFirst().id;
+        QVERIFY(appendOldEvent(*store, m_items.at(0), u"Old"_s, 1, u"2025-01-02T03:04:05.000Z"_s));
+        QVERIFY(store->appendAnnotation(label(m_items.at(1), u"ana"_s, 0, t0)));
+        QCOMPARE(eventCount(*store), 2);
+    }
+
+    void oldEventsGetTheSameUidInEveryCopy()
+    {
+        auto a = openProject(copyOfBase(u"uid-a.rubricate"_s));
+        auto b = openProject(copyOfBase(u"uid-b.rubricate"_s));
+        QString error;
+        const auto fromA = travellingAnnotations(*a, {}, false, &error);
+        const auto fromB = travellingAnnotations(*b, {}, false, &error);
+        QVERIFY2(fromA && fromB, qPrintable(error));
+        QCOMPARE(fromA->constFirst().event.note, u"from before"_s);
+        QVERIFY(!QUuid::fromString(fromA->constFirst().event.uid).isNull());
+        QCOMPARE(fromA->constFirst().event.uid, fromB->constFirst().event.uid);
+        // Content makes the uid: another value gives another.
+        AnnotationEvent changed = fromA->constFirst().event;
+        changed.uid.clear();
+        changed.value = 0;
+        QVERIFY(travellingUid(changed, fromA->constFirst().item) != fromA->constFirst().event.uid);
+    }
+
+    void mergeTakesTheUnionOnce()
+    {
+        const QString pathA = copyOfBase(u"a.rubricate"_s);
+        const QString pathB = copyOfBase(u"b.rubricate"_s);
+        const QString pathRef = copyOfBase(u"ref.rubricate"_s);
+        auto a = openProject(pathA);
+        auto ref = openProject(pathRef);
+        QVERIFY(a && ref);
+        // Ana labels five items in copy A, Ben eight in copy B (one of them Ana's too) and
+        // settles a gold label there; the reference project gets both, as if one copy.
+        for (int i = 2; i < 7; ++i) {
+            AnnotationEvent e = label(m_items.at(i), u"ana"_s, 1, t0.addSecs(60 * i));
+            e.provenance.shownRunId = m_runId;
+            e.provenance.shownVerdict = 1;
+            QVERIFY(a->appendAnnotation(e));
+            QVERIFY(ref->appendAnnotation(e));
+        }
+        {
+            auto b = openProject(pathB);
+            QVERIFY(b);
+            b->addAnnotator({u"p-ben"_s, u"Ben"_s, t0, {}});
+            for (int i = 0; i < 8; ++i) {
+                const AnnotationEvent e = label(m_items.at(i), u"p-ben"_s, i % 2, t0.addSecs(i));
+                QVERIFY(b->appendAnnotation(e));
+                QVERIFY(ref->appendAnnotation(e));
+            }
+            AnnotationEvent gold = label(m_items.at(3), u"judy"_s, 0, t0.addSecs(3600));
+            gold.kind = AnnotationKind::Gold;
+            gold.provenance.method = LabelMethod::Adjudicated;
+            QVERIFY(b->appendAnnotation(gold));
+            QVERIFY(ref->appendAnnotation(gold));
+            QList<Assignment> items;
+            for (int i = 0; i < 4; ++i)
+                items.append({m_items.at(i).reportId, m_items.at(i).rubricId, {u"p-ben"_s}, i});
+            QVERIFY(b->saveAssignments(u"pilot"_s, 42, items));
+            QVERIFY(b->saveStudy({u"pilot"_s, {}, m_runId, true, t0, u"p-ben"_s}));
+            QCOMPARE(eventCount(*b), 2 + 8 + 1);
+        }
+        const QByteArray before = fileHash(pathB);
+
+        const MergeSummary first = mergeAnnotations(*a, pathB);
+        QVERIFY2(first.ok(), qPrintable(first.error));
+        QCOMPARE(first.eventsAdded, 9); // Ben's eight labels and the gold one
+        QCOMPARE(first.eventsPresent, 2); // the old event and Ana's label from the base
+        QCOMPARE(first.eventsMissingItem, 0);
+        QCOMPARE(first.annotatorsAdded, 2); // Ben and Judy
+        QCOMPARE(first.studiesAdded, 1);
+        QVERIFY2(first.warnings.isEmpty(), qPrintable(first.toText()));
+        QCOMPARE(eventCount(*a), 2 + 5 + 9);
+        QCOMPARE(fileHash(pathB), before); // the other copy is never written
+
+        const MergeSummary again = mergeAnnotations(*a, pathB);
+        QVERIFY2(again.ok(), qPrintable(again.error));
+        QVERIFY(!again.changed());
+        QCOMPARE(again.eventsPresent, 11);
+        QCOMPARE(eventCount(*a), 16);
+
+        // The people's current labels, gold and the agreement among them are those of the
+        // project that had all of them from the start.
+        QCOMPARE(humanRatings(*a), humanRatings(*ref));
+        QCOMPARE(a->annotator(u"p-ben"_s)->name, u"Ben"_s);
+        const auto gold = a->currentAnnotation(m_items.at(3).reportId, m_items.at(3).rubricId, {},
+                                               AnnotationKind::Gold);
+        QVERIFY(gold);
+        QCOMPARE(*gold->value, 0.0);
+        AlignmentOptions options;
+        options.benchmarkKey = u"drb2"_s;
+        options.intervals = false;
+        const AlignmentReport merged = computeAlignment(a->ratingRows(u"drb2"_s), options);
+        const AlignmentReport whole = computeAlignment(ref->ratingRows(u"drb2"_s), options);
+        QVERIFY2(merged.error.isEmpty(), qPrintable(merged.error));
+        QCOMPARE(merged.comparisons.size(), whole.comparisons.size());
+        for (qsizetype i = 0; i < merged.comparisons.size(); ++i) {
+            QCOMPARE(merged.comparisons.at(i).n, whole.comparisons.at(i).n);
+            QCOMPARE(merged.comparisons.at(i).kappa.point.value,
+                     whole.comparisons.at(i).kappa.point.value);
+        }
+        QVERIFY(merged.comparisons.size() >= 3); // judge–majority, judge–each person, people
+
+        // The study came with its items, seed and settings.
+        const auto study = a->study(u"pilot"_s);
+        QVERIFY(study);
+        QVERIFY(study->blind);
+        QCOMPARE(study->runId, m_runId);
+        QCOMPARE(a->assignments(u"pilot"_s).size(), 4);
+        QCOMPARE(*a->sampleInfo(u"pilot"_s)->seed, 42u);
+        QCOMPARE(a->studyProgress(u"pilot"_s).constFirst().labelled, 4);
+    }
+
+    void mergeFromAnOlderSchemaLeavesItAlone()
+    {
+        // A copy at schema 8 (before uids) with the same tasks and a label of Cy's.
+        const QString oldPath = m_dir.filePath(u"old.rubricate"_s);
+        {
+            QString error;
+            auto old = ProjectStore::openAtVersion(oldPath, 8, &error);
+            QVERIFY2(old, qPrintable(error));
+            RubricateTest::writeJudgeFixture(*old, m_dir.filePath(u"old-in"_s), 2, 6);
+            QSqlQuery q(old->database());
+            QVERIFY(q.exec(u"INSERT INTO annotation_event (report_id, rubric_id, annotator, at,"
+                           " value) VALUES (%1, %2, 'Cy', '2025-05-05T05:05:05.000Z', 1)"_s
+                               .arg(m_items.at(5).reportId)
+                               .arg(m_items.at(5).rubricId)));
+        }
+        const QString migratedPath = m_dir.filePath(u"old-migrated.rubricate"_s);
+        QVERIFY(QFile::copy(oldPath, migratedPath));
+        const QByteArray before = fileHash(oldPath);
+
+        auto here = openProject(copyOfBase(u"here.rubricate"_s));
+        QVERIFY(here);
+        const MergeSummary s = mergeAnnotations(*here, oldPath);
+        QVERIFY2(s.ok(), qPrintable(s.error));
+        QCOMPARE(s.eventsAdded, 1);
+        QCOMPARE(eventCount(*here), 3);
+        QCOMPARE(fileHash(oldPath), before); // migrated in a temporary copy, not in place
+        QVERIFY(!QFile::exists(oldPath + u"-wal"_s)); // not even opened
+        QString error;
+        QCOMPARE(ProjectStore::schemaVersionOf(oldPath, &error), 8);
+
+        // A copy migrated apart holds the same old event: it is recognised, not doubled.
+        auto migrated = openProject(migratedPath);
+        QVERIFY(migrated);
+        const MergeSummary same = mergeAnnotations(*migrated, oldPath);
+        QVERIFY2(same.ok(), qPrintable(same.error));
+        QCOMPARE(same.eventsAdded, 0);
+        QCOMPARE(same.eventsPresent, 1);
+
+        const QString notAProject = m_dir.filePath(u"notes.txt"_s);
+        QVERIFY(RubricateTest::writeFile(notAProject, QByteArray(200, 'x')));
+        const MergeSummary refused = mergeAnnotations(*here, notAProject);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error.contains(u"is not a Rubricate project"_s),
+                 qPrintable(refused.error));
+    }
+
+    void mergeNamesItemsThatAreNotHere()
+    {
+        // A project with only the first task: the other copy's labels on task 2 cannot land.
+        const QString smallPath = m_dir.filePath(u"small.rubricate"_s);
+        auto small = openProject(smallPath);
+        QVERIFY(small);
+        RubricateTest::writeJudgeFixture(*small, m_dir.filePath(u"small-in"_s), 1, 6);
+        const QString otherPath = copyOfBase(u"other.rubricate"_s);
+        {
+            auto other = openProject(otherPath);
+            for (int i = 0; i < m_items.size(); ++i)
+                QVERIFY(other->appendAnnotation(label(m_items.at(i), u"dee"_s, 1, t0)));
+        }
+        const MergeSummary s = mergeAnnotations(*small, otherPath);
+        QVERIFY2(s.ok(), qPrintable(s.error));
+        // Task 1 has 12 items: 12 of Dee's labels, the old event and Ana's land; the rest not.
+        QCOMPARE(s.eventsAdded, 12 + 2);
+        QCOMPARE(s.eventsMissingItem, 12);
+        QCOMPARE(s.missingItems.size(), 5);
+        QVERIFY2(s.missingItems.constFirst().startsWith(u"drb2 task 2 / Model"_s),
+                 qPrintable(s.missingItems.constFirst()));
+        QVERIFY(s.toText().contains(u"12 event(s)"_s));
+        QCOMPARE(mergeAnnotations(*small, otherPath).eventsAdded, 0);
+    }
+
+    void exportImportRoundTrip_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::newRow("jsonl") << u"jsonl"_s;
+        QTest::newRow("csv") << u"csv"_s;
+    }
+
+    void exportImportRoundTrip()
+    {
+        QFETCH(QString, format);
+        const QString sourcePath = copyOfBase(u"source-%1.rubricate"_s.arg(format));
+        auto source = openProject(sourcePath);
+        QVERIFY(source);
+        AnnotationEvent typed = label(m_items.at(4), u"p-eve"_s, 1, t0);
+        typed.annotatorName = u"Eve"_s;
+        typed.note = u"quotes \", commas, and\na second line"_s;
+        typed.provenance
+            = {LabelMethod::AcceptedJudge, false, m_runId, 1.0, u"pilot"_s, 4200, u"1.2.3"_s};
+        QVERIFY(source->appendAnnotation(typed));
+        AnnotationEvent cleared = label(m_items.at(4), u"p-eve"_s, 0, t0.addSecs(5));
+        cleared.value.reset();
+        cleared.previousValue = 1;
+        cleared.provenance.method = LabelMethod::Undo;
+        QVERIFY(source->appendAnnotation(cleared));
+        AnnotationEvent gold = label(m_items.at(9), u"judy"_s, -1, t0.addSecs(9));
+        gold.kind = AnnotationKind::Gold;
+        QVERIFY(source->appendAnnotation(gold));
+        QString error;
+        const auto all = travellingAnnotations(*source, {}, false, &error);
+        QVERIFY2(all, qPrintable(error));
+        QCOMPARE(all->size(), 5);
+        const QString file = m_dir.filePath(u"labels.%1"_s.arg(format));
+        RubricateTest::writeFile(
+            file, format == "csv"_L1 ? annotationsCsv(*all) : annotationsJsonl(*all));
+
+        // A fresh project with the same tasks, reports and run, imported apart.
+        const QString freshPath = m_dir.filePath(u"fresh-%1.rubricate"_s.arg(format));
+        auto fresh = openProject(freshPath);
+        QVERIFY(fresh);
+        buildProject(*fresh, m_dir.filePath(u"fresh-in-%1"_s.arg(format)));
+        const ImportSummary s = importAnnotations(*fresh, file);
+        QVERIFY2(s.errorCount() == 0 && s.warningCount() == 0, qPrintable(s.toText()));
+        QCOMPARE(s.added.value(u"annotations"_s), 5);
+        QCOMPARE(travellingTexts(*fresh), travellingTexts(*source));
+        const ImportSummary again = importAnnotations(*fresh, file);
+        QVERIFY(again.added.isEmpty());
+        QCOMPARE(again.unchanged.value(u"annotations"_s), 5);
+        QCOMPARE(eventCount(*fresh), 5);
+    }
+
+    void currentExportHoldsCurrentLabelsOnly()
+    {
+        auto store = openProject(copyOfBase(u"current.rubricate"_s));
+        QVERIFY(store->appendAnnotation(label(m_items.at(1), u"ana"_s, 1, t0.addSecs(1))));
+        AnnotationEvent cleared = label(m_items.at(0), u"Old"_s, 0, t0);
+        cleared.value.reset();
+        QVERIFY(store->appendAnnotation(cleared));
+        QString error;
+        const auto current = travellingAnnotations(*store, {}, true, &error);
+        QVERIFY2(current, qPrintable(error));
+        QCOMPARE(current->size(), 1); // Ana's newer label; Old's label was cleared
+        QCOMPARE(*current->constFirst().event.value, 1.0);
+        QCOMPARE(current->constFirst().event.annotator, u"ana"_s);
+    }
+
+    void importNamesLinesWhoseItemIsMissing()
+    {
+        auto store = openProject(copyOfBase(u"missing.rubricate"_s));
+        const QString file = m_dir.filePath(u"missing.jsonl"_s);
+        const auto line = [](const QString &model, int number, const QString &uid) {
+            return u"{\"uid\": \"%1\", \"benchmark\": \"drb2\", \"task\": \"1\", \"model\": "
+                   "\"%2\", \"dimension\": \"analysis\", \"number\": %3, \"annotator\": \"fay\","
+                   " \"label\": 1, \"at\": \"2026-03-01T10:00:00.000Z\"}\n"_s.arg(uid, model)
+                       .arg(number)
+                       .toUtf8();
+        };
+        RubricateTest::writeFile(
+            file,
+            line(u"ModelA"_s, 1, u"u-1"_s) + line(u"NoSuchAgent"_s, 1, u"u-2"_s)
+                + line(u"ModelA"_s, 99, u"u-3"_s) + line(u"ModelB"_s, 2, u"u-4"_s));
+        const ImportSummary s = importAnnotations(*store, file);
+        QCOMPARE(s.added.value(u"annotations"_s), 2);
+        QCOMPARE(s.errorCount(), 2);
+        const QString text = s.toText();
+        QVERIFY2(text.contains(u"missing.jsonl:2: error: drb2 task 1 / NoSuchAgent / analysis 1"
+                               " is not in this project; skipped"_s),
+                 qPrintable(text));
+        QVERIFY2(text.contains(u"missing.jsonl:3: error: drb2 task 1 / ModelA / analysis 99"_s),
+                 qPrintable(text));
+        // Without provenance, a label is marked as imported.
+        const auto fay = store->annotationEvents();
+        QCOMPARE(fay.constLast().uid, u"u-4"_s);
+        QCOMPARE(fay.constLast().provenance.method, LabelMethod::Imported);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAnnotationExchange)
+#include "tst_annotationexchange.moc"
