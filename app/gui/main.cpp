@@ -51,7 +51,8 @@ int main(int argc, char *argv[])
         QApplication::translate("main",
                                 "With --screenshot: main, pdf, blind, run-dialog, shortcuts, "
                                 "agreement, leaderboard[-<benchmark>], review-<benchmark>, "
-                                "persona or criteria-editor."),
+                                "persona, criteria-editor, adjudication, queue or "
+                                "study-overview."),
         u"scene"_s, u"main"_s);
     parser.addOption(demoOption);
     parser.addOption(screenshotOption);

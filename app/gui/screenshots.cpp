@@ -7,6 +7,7 @@
 #include "projectexplorer.h"
 #include "projecttreemodel.h"
 #include "reportview.h"
+#include "studyqueuedock.h"
 #include "verdictmodel.h"
 #include "verdictpanel.h"
 
@@ -15,8 +16,10 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QMessageBox>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QTreeWidget>
 
 #include <algorithm>
 #include <cstdio>
@@ -120,7 +123,10 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             // The longest report with a persona shows the most of a PDR-Bench query.
             const RowId pdr = longestReport(
                 window, [](const ReportSummary &r) { return !r.persona.isEmpty(); });
-            if (scene == "pdf"_L1 && pdf)
+            const bool study = scene == "queue"_L1 || scene == "study-overview"_L1;
+            if (study && window.queueDock()->nextAction()->isEnabled())
+                window.queueDock()->nextAction()->trigger(); // the first item of my queue
+            else if (scene == "pdf"_L1 && pdf)
                 window.explorer()->selectReport(pdf);
             else if (scene.startsWith(u"review-"_s) && ofBenchmark)
                 window.explorer()->selectReport(ofBenchmark);
@@ -159,6 +165,11 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
         }
         if (scene == "agreement"_L1)
             window.showPage(1);
+        if (scene == "study-overview"_L1) {
+            StudyQueueDock *dock = window.queueDock();
+            if (auto *tabs = dock->findChild<QTabWidget *>())
+                tabs->setCurrentWidget(dock->overview());
+        }
         if (scene == "adjudication"_L1) {
             // Through the Agreement page, as a person gets there: its first disagreement.
             AlignmentDashboard *dashboard = window.dashboard();

@@ -20,8 +20,14 @@ case "$bin" in
 esac
 
 shoot() { # locale output [scene] [project]
-    # Fresh settings per shot (blind mode, window state), one demo project for all.
+    # Fresh settings per shot (blind mode, window state), one demo project for all; with
+    # $AS_ANNOTATOR set, labelling as that person (id = name, as the demo's annotators are).
     rm -rf "$scratch/config"
+    if [ -n "${AS_ANNOTATOR:-}" ]; then
+        mkdir -p "$scratch/config/Rubricate"
+        printf '[annotator]\nid=%s\nname=%s\n' "$AS_ANNOTATOR" "$AS_ANNOTATOR" \
+            >"$scratch/config/Rubricate/rubricate.conf"
+    fi
     env XDG_CONFIG_HOME="$scratch/config" XDG_DATA_HOME="$scratch/data" \
         XDG_CACHE_HOME="$scratch/cache" LC_ALL="$1" LANG="$1" LANGUAGE= \
         QT_QPA_PLATFORM=xcb QT_LOGGING_RULES='qt.qpa.*=false' \
@@ -63,5 +69,14 @@ for scheme in reportbench-factcheck reportbench-cited; do
 done
 kill "$judge"
 shoot C.UTF-8 "$here/review-reportbench.png" review-reportbench "$rb"
+# A blind study of the demo's DRB-II items for its two annotators, seen by Ana: her queue
+# and everyone's progress.
+study="$scratch/study.rubricate"
+"$cli" --project "$study" demo >/dev/null
+"$cli" --project "$study" sample --benchmark drb2 --size 24 --annotators Ana,Ben --overlap 2 \
+    --seed 11 --name pilot --blind --compare-run 1 >/dev/null
+AS_ANNOTATOR=Ana shoot C.UTF-8 "$here/study-queue.png" queue "$study"
+AS_ANNOTATOR=Ana shoot C.UTF-8 "$here/study-overview.png" study-overview "$study"
+AS_ANNOTATOR=Ana shoot zh_CN.UTF-8 "$here/study-queue-zh_CN.png" queue "$study"
 # The Simplified Chinese translation (needs a CJK font, e.g. fonts-wqy-microhei).
 shoot zh_CN.UTF-8 "$here/main-window-zh_CN.png"

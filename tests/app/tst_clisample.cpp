@@ -82,6 +82,33 @@ private slots:
         QCOMPARE(cli({u"sample"_s, u"--review"_s, u"nope"_s}).code, 1);
     }
 
+    void blindStudyAndItsStatus()
+    {
+        // The demo's annotators Ana and Ben, a blind study compared with the demo's run.
+        const Result drawn
+            = cli({u"sample"_s, u"--benchmark"_s, u"drb2"_s, u"--size"_s, u"10"_s,
+                   u"--annotators"_s, u"Ana,Ben"_s, u"--overlap"_s, u"2"_s, u"--seed"_s, u"3"_s,
+                   u"--name"_s, u"study"_s, u"--blind"_s, u"--compare-run"_s, u"1"_s});
+        QVERIFY2(drawn.code == 0, qPrintable(drawn.out + drawn.err));
+        const Result status = cli({u"study"_s, u"status"_s, u"--study"_s, u"study"_s});
+        QVERIFY2(status.code == 0, qPrintable(status.out + status.err));
+        QVERIFY2(status.out.contains(u"study \"study\": blind, compared with run 1"_s),
+                 qPrintable(status.out));
+        // Each has 10 items; what the demo's labels already cover counts as labelled.
+        const QRegularExpression row(u"^Ana\\s+Ana\\s+(\\d+)\\s+10\\s+\\d+%$"_s,
+                                     QRegularExpression::MultilineOption);
+        QVERIFY2(status.out.contains(row), qPrintable(status.out));
+        const Result all = cli({u"study"_s, u"status"_s});
+        QCOMPARE(all.code, 0);
+        QVERIFY(all.out.contains(u"study \"study\""_s));
+        QCOMPARE(cli({u"study"_s, u"status"_s, u"--study"_s, u"nope"_s}).code, 1);
+        QCOMPARE(cli({u"study"_s}).code, 2);
+        const Result noRun = cli({u"sample"_s, u"--benchmark"_s, u"drb2"_s, u"--size"_s, u"5"_s,
+                                  u"--annotators"_s, u"Ana"_s, u"--compare-run"_s, u"999"_s});
+        QCOMPARE(noRun.code, 2);
+        QVERIFY(noRun.err.contains(u"no judge run 999"_s));
+    }
+
     void refusesWrongCommandLines()
     {
         // The demo has three benchmarks, so every line names one, except where that is the point.
