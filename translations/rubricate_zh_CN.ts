@@ -814,6 +814,29 @@
     </message>
 </context>
 <context>
+    <name>Rubricate::IdentityDialog</name>
+    <message>
+        <source>I am &amp;one of these annotators:</source>
+        <translation>我是以下标注者之一(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>I am a &amp;new annotator, named:</source>
+        <translation>我是新标注者，名称为(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Who Is Annotating?</source>
+        <translation>谁在标注？</translation>
+    </message>
+    <message>
+        <source>Your name as others should see it</source>
+        <translation>其他人将看到的你的名称</translation>
+    </message>
+    <message>
+        <source>Every label is stored under the person who gives it, so that several people can annotate one project and be compared. Renaming yourself later keeps your labels.</source>
+        <translation>每个标注都保存在给出它的人名下，因此多人可以标注同一项目并相互比较。以后更改自己的名称也会保留你的标注。</translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::ImportDialog</name>
     <message>
         <source>Import</source>
@@ -1361,18 +1384,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>一致性仪表板(&amp;A)</translation>
     </message>
     <message>
-        <source>&amp;Sample Items for Annotation…</source>
-        <translation>抽样待标注评分项(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>Draw a stratified, seeded sample of rubric items and assign it to annotators with overlap</source>
-        <translation>按种子对评分项做分层抽样，并以重叠方式分配给标注者</translation>
-    </message>
-    <message>
-        <source>Sample “%1” saved: rubricate-cli sample --list shows who has what</source>
-        <translation>样本“%1”已保存：rubricate-cli sample --list 可查看分配情况</translation>
-    </message>
-    <message>
         <source>Review</source>
         <translation>审阅</translation>
     </message>
@@ -1469,6 +1480,86 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Every item of %1</source>
         <translation>%1 的全部项目</translation>
+    </message>
+    <message>
+        <source>&amp;Merge Annotations From…</source>
+        <translation>从其他副本合并标注(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Take the annotators, studies and labels another copy of this project has and this one lacks</source>
+        <translation>从此项目的另一个副本中取回本项目缺少的标注者、研究和标注</translation>
+    </message>
+    <message>
+        <source>Export &amp;Annotations…</source>
+        <translation>导出标注(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Write every annotation event with its provenance as JSONL or CSV</source>
+        <translation>将每个标注事件连同其溯源信息写出为 JSONL 或 CSV</translation>
+    </message>
+    <message>
+        <source>S&amp;witch Annotator…</source>
+        <translation>切换标注者(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Label as another person from now on</source>
+        <translation>从现在起以另一个人的身份标注</translation>
+    </message>
+    <message>
+        <source>L / Shift+L</source>
+        <translation>L / Shift+L</translation>
+    </message>
+    <message>
+        <source>next unlabelled / previous item of your study queue</source>
+        <translation>研究队列中的下一个未标注项 / 上一项</translation>
+    </message>
+    <message>
+        <source>&amp;Study</source>
+        <translation>研究(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;New Study (Sample Items)…</source>
+        <translation>新建研究（抽样评分项）(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Draw a stratified, seeded sample of rubric items, assign it to annotators with overlap, and choose the run and blind setting</source>
+        <translation>按种子对评分项做分层抽样，以重叠方式分配给标注者，并选择比较的运行及是否盲评</translation>
+    </message>
+    <message>
+        <source>Study “%1” saved; My Queue lists your items</source>
+        <translation>研究“%1”已保存；“我的队列”中列出了你的评分项</translation>
+    </message>
+    <message>
+        <source>Merge Annotations</source>
+        <translation>合并标注</translation>
+    </message>
+    <message>
+        <source>Merged from %1.</source>
+        <translation>已从 %1 合并。</translation>
+    </message>
+    <message>
+        <source>Merge annotations from another copy</source>
+        <translation>从另一个副本合并标注</translation>
+    </message>
+    <message>
+        <source>Merging annotations from %1…</source>
+        <translation>正在从 %1 合并标注…</translation>
+    </message>
+    <message>
+        <source>Export annotations</source>
+        <translation>导出标注</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl);;CSV (*.csv)</source>
+        <translation>JSON Lines (*.jsonl);;CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Exporting annotations to %1…</source>
+        <translation>正在将标注导出到 %1…</translation>
+    </message>
+    <message>
+        <source>Labelling as %1</source>
+        <translation>正在以 %1 的身份标注</translation>
     </message>
 </context>
 <context>
@@ -1595,12 +1686,16 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>首选项</translation>
     </message>
     <message>
-        <source>Every label you give is stored under this name, so several people can annotate the same project and be compared.</source>
-        <translation>你给出的每个标注都以此名称保存，因此多人可以标注同一项目并相互比较。</translation>
-    </message>
-    <message>
         <source>&amp;Annotator name:</source>
         <translation>标注者名称(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>S&amp;witch Annotator…</source>
+        <translation>切换标注者(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Every label you give is stored under you (id %1), so several people can annotate the same project and be compared. Changing the name renames you and keeps your labels.</source>
+        <translation>你给出的每个标注都保存在你的名下（ID %1），因此多人可以标注同一项目并相互比较。更改名称会重命名你本人，并保留你的标注。</translation>
     </message>
 </context>
 <context>
@@ -2551,12 +2646,138 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>The sample could not be saved: %1</source>
         <translation>无法保存样本：%1</translation>
     </message>
+    <message>
+        <source>&amp;Blind: hide the judge from each annotator until they have labelled the item</source>
+        <translation>盲评(&amp;B)：每位标注者标注某项之前，对其隐藏评审结论</translation>
+    </message>
+    <message>
+        <source>Fixed once the study is saved: nobody can switch it off inside the study, so labels cannot anchor on the judge.</source>
+        <translation>研究保存后即固定：研究中任何人都无法将其关闭，因此标注不会被评审结论锚定。</translation>
+    </message>
+    <message>
+        <source>The judge run the study's labels are compared with</source>
+        <translation>与此研究的标注进行比较的评审运行</translation>
+    </message>
+    <message>
+        <source>Compare &amp;with:</source>
+        <translation>比较对象(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>no run</source>
+        <translation>无运行</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::ScoringChoices</name>
     <message>
         <source>Scoring Choices</source>
         <translation>评分取舍说明</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::StudyQueueDock</name>
+    <message>
+        <source>My Queue</source>
+        <translation>我的队列</translation>
+    </message>
+    <message>
+        <source>&amp;Auto-advance after a label</source>
+        <translation>标注后自动跳到下一项(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Assigned Item</source>
+        <translation>下一个分配项(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Assigned Item</source>
+        <translation>上一个分配项(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Annotator</source>
+        <translation>标注者</translation>
+    </message>
+    <message>
+        <source>Labelled</source>
+        <translation>已标注</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成度</translation>
+    </message>
+    <message>
+        <source>After each label of a queue item, open the next unlabelled one</source>
+        <translation>每标注完队列中的一项，就打开下一个未标注项</translation>
+    </message>
+    <message>
+        <source>Open the next item of your queue that you have not labelled</source>
+        <translation>打开队列中你尚未标注的下一项</translation>
+    </message>
+    <message>
+        <source>Open the item before this one in your queue</source>
+        <translation>打开队列中当前项的上一项</translation>
+    </message>
+    <message>
+        <source>Mine</source>
+        <translation>我的</translation>
+    </message>
+    <message>
+        <source>Everyone</source>
+        <translation>所有人</translation>
+    </message>
+    <message>
+        <source>%1 (blind)</source>
+        <translation>%1（盲评）</translation>
+    </message>
+    <message>
+        <source>%L1 of %L2</source>
+        <translation>%L1 / %L2</translation>
+    </message>
+    <message>
+        <source>No study assigns you items. Draw one with Study → New Study…, naming yourself among the annotators.</source>
+        <translation>没有研究为你分配评分项。请通过“研究 → 新建研究…”抽取一个，并将你自己列为标注者之一。</translation>
+    </message>
+    <message>
+        <source>%L1 of %L2 labelled</source>
+        <translation>已标注 %L1 / %L2</translation>
+    </message>
+    <message>
+        <source>No study assigns you items.</source>
+        <translation>没有研究为你分配评分项。</translation>
+    </message>
+    <message>
+        <source>This is the first item of your queue.</source>
+        <translation>这是你队列中的第一项。</translation>
+    </message>
+    <message>
+        <source>Every item of your queue is labelled.</source>
+        <translation>你队列中的所有项都已标注。</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::StudyQueueModel</name>
+    <message>
+        <source>report %1</source>
+        <translation>报告 %1</translation>
+    </message>
+    <message>
+        <source>labelled</source>
+        <translation>已标注</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <source>Rubric</source>
+        <translation>评分项</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
     </message>
 </context>
 <context>
@@ -2915,6 +3136,50 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>“%1” is not a label on this scale; use %2</source>
         <translation>“%1” 不是此量表上的标签；请用 %2</translation>
+    </message>
+    <message>
+        <source>typed</source>
+        <translation>手动输入</translation>
+    </message>
+    <message>
+        <source>accepted the judge</source>
+        <translation>采纳了评审结论</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>adjudicated</source>
+        <translation>裁决</translation>
+    </message>
+    <message>
+        <source>judge visible</source>
+        <translation>评审可见</translation>
+    </message>
+    <message>
+        <source>judge hidden</source>
+        <translation>评审隐藏</translation>
+    </message>
+    <message>
+        <source>study “%1”</source>
+        <translation>研究“%1”</translation>
+    </message>
+    <message>
+        <source>%1 s in focus</source>
+        <translation>聚焦 %1 秒</translation>
+    </message>
+    <message>
+        <source>The study “%1” is blind: the judge stays hidden until you have labelled each item</source>
+        <translation>研究“%1”为盲评：在你标注每一项之前，评审结论始终隐藏</translation>
     </message>
 </context>
 <context>

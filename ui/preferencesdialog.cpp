@@ -48,8 +48,11 @@ PreferencesDialog::PreferencesDialog(const QList<Annotator> &known, QWidget *par
     auto *row = new QHBoxLayout;
     row->addWidget(m_annotator, 1);
     row->addWidget(switchButton);
+    // A row that is a layout gets no buddy from addRow(), and a label without one shows its "&".
+    auto *nameLabel = new QLabel(tr("&Annotator name:"), this);
+    nameLabel->setBuddy(m_annotator);
     auto *form = new QFormLayout;
-    form->addRow(tr("&Annotator name:"), row);
+    form->addRow(nameLabel, row);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
