@@ -439,7 +439,8 @@ void MainWindow::createCentralWidget()
     m_runsDock = new RunsDock(m_runs, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_runsDock);
     m_queueDock = new StudyQueueDock(this);
-    addDockWidget(Qt::RightDockWidgetArea, m_queueDock);
+    addDockWidget(Qt::BottomDockWidgetArea, m_queueDock);
+    tabifyDockWidget(m_runsDock, m_queueDock);
     m_queueDock->hide(); // shown once a study assigns this annotator items
 }
 
@@ -910,8 +911,13 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
         askWhoIsAnnotating();
     const bool hadQueue = m_queueDock->currentStudy().has_value();
     m_queueDock->setSnapshot(snapshot);
-    if (!hadQueue && m_queueDock->currentStudy())
+    if (!hadQueue && m_queueDock->currentStudy()) {
         m_queueDock->show();
+        m_queueDock->raise(); // in front of the runs it shares the bottom with
+        QTimer::singleShot(0, this, [this] { // laid out by then: room for a few items
+            resizeDocks({m_queueDock}, {m_queueDock->sizeHint().height() * 2}, Qt::Vertical);
+        });
+    }
     if (m_runsDock->projectPath() != snapshot.path)
         m_runsDock->setProject(snapshot.path);
     m_dashboard->setProject(snapshot.path);

@@ -5,6 +5,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
@@ -63,6 +64,10 @@ StudyQueueDock::StudyQueueDock(QWidget *parent)
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setSectionResizeMode(StudyQueueModel::RubricColumn,
                                                      QHeaderView::Stretch);
+    // A narrow dock: the tick first, the sample's position only as a tooltip-free extra.
+    m_view->setColumnHidden(StudyQueueModel::PositionColumn, true);
+    m_view->horizontalHeader()->moveSection(
+        m_view->horizontalHeader()->visualIndex(StudyQueueModel::StatusColumn), 0);
     connect(m_view, &QTableView::activated, this, [this](const QModelIndex &index) {
         if (const QueueItem *item = m_model->itemAt(index.row()))
             emit openItem(item->reportId, item->rubricId);
@@ -87,7 +92,7 @@ StudyQueueDock::StudyQueueDock(QWidget *parent)
     connect(m_nextAction, &QAction::triggered, this, [this] { step(1); });
     connect(m_previousAction, &QAction::triggered, this, [this] { step(-1); });
 
-    m_studyBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_studyBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     connect(m_studyBox, &QComboBox::currentIndexChanged, this, [this] {
         QSettings().setValue(studyKey, m_studyBox->currentData().toString());
         showStudy();
@@ -99,14 +104,18 @@ StudyQueueDock::StudyQueueDock(QWidget *parent)
     tabs->addTab(m_view, tr("Mine"));
     tabs->addTab(m_overview, tr("Everyone"));
 
+    // One row of settings and progress over the list: the dock sits under the review page,
+    // where width is plenty and height is not.
     auto *body = new QWidget(this);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_studyBox);
+    top->addWidget(m_progressLabel);
+    top->addWidget(m_progressBar, 1);
+    top->addWidget(m_autoAdvance);
     auto *layout = new QVBoxLayout(body);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_studyBox);
-    layout->addWidget(m_progressLabel);
-    layout->addWidget(m_progressBar);
+    layout->addLayout(top);
     layout->addWidget(tabs, 1);
-    layout->addWidget(m_autoAdvance);
     setWidget(body);
     showStudy();
 }
@@ -187,7 +196,6 @@ void StudyQueueDock::updateProgress()
     if (!study) {
         m_progressLabel->setText(tr("No study assigns you items. Draw one with Study → New "
                                     "Study…, naming yourself among the annotators."));
-        m_progressLabel->setWordWrap(true);
         m_progressBar->hide();
         return;
     }

@@ -71,9 +71,11 @@ QVariant StudyQueueModel::data(const QModelIndex &index, int role) const
         case RubricColumn:
             return u"%1: %2"_s.arg(item->dimension, item->rubricText.simplified());
         case StatusColumn:
-            return item->labelled ? tr("labelled") : QString();
+            return item->labelled ? u"✓"_s : QString();
         }
     }
+    if (role == Qt::ToolTipRole && index.column() == StatusColumn)
+        return item->labelled ? tr("labelled") : tr("not labelled yet");
     if (role == Qt::ToolTipRole && index.column() == RubricColumn)
         return item->rubricText;
     if (role == Qt::FontRole && !item->labelled) {
@@ -96,7 +98,7 @@ QVariant StudyQueueModel::headerData(int section, Qt::Orientation orientation, i
     case RubricColumn:
         return tr("Rubric");
     case StatusColumn:
-        return tr("Status");
+        return u"✓"_s;
     }
     return {};
 }

@@ -124,8 +124,8 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             const RowId pdr = longestReport(
                 window, [](const ReportSummary &r) { return !r.persona.isEmpty(); });
             const bool study = scene == "queue"_L1 || scene == "study-overview"_L1;
-            if (study && window.queueDock()->nextAction()->isEnabled())
-                window.queueDock()->nextAction()->trigger(); // the first item of my queue
+            if (study && window.queueDock()->step(1))
+                ; // the first unlabelled item of my queue is on its way
             else if (scene == "pdf"_L1 && pdf)
                 window.explorer()->selectReport(pdf);
             else if (scene.startsWith(u"review-"_s) && ofBenchmark)
