@@ -260,10 +260,8 @@ private slots:
         QVERIFY(r.out.contains(u"ada vs dee"_s));
     }
 
-    // Ada and Bob type their labels again, as the fixture has them, Bob on items 1–8 only;
-    // Cy's and Bob's last two labels stay without provenance. Typed only: Ada and Bob on
-    // eight items, ada 1 1 1 1 1 0 0 0 against bob 1 1 1 1 0 0 0 0: agreement 7/8, p_e =
-    // 5/8 · 4/8 + 3/8 · 4/8 = 0.5, κ = (0.875 − 0.5) / 0.5 = 0.75.
+    // Typed labels only (annotatorfixture.h, retypeAnnotatorFixture): ada and bob on eight
+    // items, agreement 0.875, κ 0.75; cy has no typed label.
     void typedLabelsOnly()
     {
         People typed;
@@ -271,19 +269,8 @@ private slots:
         {
             QString error;
             auto store = ProjectStore::open(typed.dir.filePath(u"people.rubricate"_s), &error);
-            QVERIFY2(store, qPrintable(error));
-            const QList<RatingRow> items = store->itemRows(u"drb2"_s);
-            for (int a = 0; a < 2; ++a) {
-                for (qsizetype i = 0; i < (a == 0 ? 10 : 8); ++i) {
-                    AnnotationEvent e;
-                    e.reportId = items.at(i).reportId;
-                    e.rubricId = items.at(i).rubricId;
-                    e.annotator = RubricateTest::annotatorFixtureNames().at(a);
-                    e.value = RubricateTest::annotatorFixtureLabels().at(a).at(i);
-                    e.provenance.method = LabelMethod::Typed;
-                    QVERIFY2(store->appendAnnotation(e), qPrintable(store->lastError()));
-                }
-            }
+            QVERIFY2(store && RubricateTest::retypeAnnotatorFixture(*store, &error),
+                     qPrintable(error));
         }
         const Result r
             = typed.run({u"agreement"_s, u"--draws"_s, u"0"_s, u"--label-method"_s, u"typed"_s});
