@@ -62,8 +62,27 @@ private slots:
     void provenanceChoosesTheLabels();
 
 private:
+    QString peopleProject(const QString &name, bool retyped);
+
     QTemporaryDir m_dir;
 };
+
+// The annotator fixture's project in a folder `name` of its own, with ada's and bob's labels
+// typed again when `retyped`; its path, or empty (with a warning) when it cannot be written.
+QString TestDashboard::peopleProject(const QString &name, bool retyped)
+{
+    const QString dir = m_dir.filePath(name);
+    const QString path = QDir(dir).filePath(name + u".rubricate"_s);
+    QString error = u"cannot make "_s + dir;
+    if (QDir().mkpath(dir)) {
+        auto store = ProjectStore::open(path, &error);
+        if (store && RubricateTest::writeAnnotatorFixture(*store, dir, 3, &error)
+            && (!retyped || RubricateTest::retypeAnnotatorFixture(*store, &error)))
+            return path;
+    }
+    qWarning("%s", qPrintable(error));
+    return {};
+}
 
 void TestDashboard::initTestCase()
 {
@@ -234,15 +253,8 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
 
 void TestDashboard::annotatorsAloneWithoutAJudge()
 {
-    const QString dir = m_dir.filePath(u"people"_s);
-    const QString path = QDir(dir).filePath(u"people.rubricate"_s);
-    QVERIFY(QDir().mkpath(dir));
-    {
-        QString error;
-        auto store = ProjectStore::open(path, &error);
-        QVERIFY2(store, qPrintable(error));
-        QVERIFY2(RubricateTest::writeAnnotatorFixture(*store, dir, 3, &error), qPrintable(error));
-    }
+    const QString path = peopleProject(u"people"_s, false);
+    QVERIFY(!path.isEmpty());
     MainWindow window;
     openAgreementPage(window, path);
     if (QTest::currentTestFailed())
@@ -283,47 +295,34 @@ void TestDashboard::annotatorsAloneWithoutAJudge()
 // were given blind.
 void TestDashboard::provenanceChoosesTheLabels()
 {
-    const QString dir = m_dir.filePath(u"typed"_s);
-    const QString path = QDir(dir).filePath(u"typed.rubricate"_s);
-    QVERIFY(QDir().mkpath(dir));
-    {
-        QString error;
-        auto store = ProjectStore::open(path, &error);
-        QVERIFY2(store, qPrintable(error));
-        QVERIFY2(RubricateTest::writeAnnotatorFixture(*store, dir, 3, &error)
-                     && RubricateTest::retypeAnnotatorFixture(*store, &error),
-                 qPrintable(error));
-    }
-    MainWindow window;
-    openAgreementPage(window, path);
-    if (QTest::currentTestFailed())
-        return;
-    AlignmentDashboard *dashboard = window.dashboard();
-    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy() && dashboard->report().comparisons.size() == 3,
-                             Timeout);
-    QVERIFY(dashboard->report().options.labels.isEmpty());
+    const QString path = peopleProject(u"typed"_s, true);
+    QVERIFY(!path.isEmpty());
+    // The page by itself: it reads the project when shown.
+    AlignmentDashboard page;
+    page.setProject(path);
+    page.show();
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && page.report().comparisons.size() == 3, Timeout);
+    QVERIFY(page.report().options.labels.isEmpty());
 
-    QComboBox *labels = dashboard->labelFilterBox();
+    QComboBox *labels = page.labelFilterBox();
     QCOMPARE(labels->currentText(), u"all labels"_s);
     labels->setCurrentIndex(labels->findText(u"typed only"_s));
-    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy() && dashboard->report().comparisons.size() == 1,
-                             Timeout);
-    const AlignmentReport &typed = dashboard->report();
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && page.report().comparisons.size() == 1, Timeout);
+    const AlignmentReport &typed = page.report();
     QCOMPARE(typed.options.labels.methods, QSet<LabelMethod>{LabelMethod::Typed});
     QCOMPARE(typed.annotators, (QStringList{u"human:ada"_s, u"human:bob"_s}));
     QCOMPARE(typed.comparisons.constFirst().n, 8);
     QVERIFY(qAbs(*typed.comparisons.constFirst().kappa.point.value - 0.75) < 1e-12);
-    QCOMPARE(dashboard->comparisonsView()->model()->rowCount(), 1);
+    QCOMPARE(page.comparisonsView()->model()->rowCount(), 1);
 
     labels->setCurrentIndex(labels->findText(u"given blind (judge hidden)"_s));
-    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy() && !dashboard->report().error.isEmpty(), Timeout);
-    QVERIFY2(dashboard->summaryLabel()->text().contains(u"provenance filter"_s),
-             qPrintable(dashboard->summaryLabel()->text()));
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && !page.report().error.isEmpty(), Timeout);
+    QVERIFY2(page.summaryLabel()->text().contains(u"provenance filter"_s),
+             qPrintable(page.summaryLabel()->text()));
 
     labels->setCurrentIndex(0);
-    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy() && dashboard->report().comparisons.size() == 3,
-                             Timeout);
-    QVERIFY(dashboard->report().options.labels.isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && page.report().comparisons.size() == 3, Timeout);
+    QVERIFY(page.report().options.labels.isEmpty());
 }
 
 void TestDashboard::annotatorMatrixLabelsEveryRow()
