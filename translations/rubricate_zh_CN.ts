@@ -516,6 +516,34 @@
         <source>; </source>
         <translation>；</translation>
     </message>
+    <message>
+        <source>all labels</source>
+        <translation>全部标签</translation>
+    </message>
+    <message>
+        <source>typed only</source>
+        <translation>仅手动输入</translation>
+    </message>
+    <message>
+        <source>typed or accepted</source>
+        <translation>手动输入或采纳评审</translation>
+    </message>
+    <message>
+        <source>given blind (judge hidden)</source>
+        <translation>盲评给出（评审隐藏）</translation>
+    </message>
+    <message>
+        <source>Which of the annotators' current labels count, by how they were given; an annotator whose current label does not pass has no label for the item</source>
+        <translation>按给出方式决定计入哪些标注者的当前标签；当前标签未通过筛选的标注者在该评分项上视为没有标签</translation>
+    </message>
+    <message>
+        <source>Pro&amp;venance:</source>
+        <translation>标签出处(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>No judge run has rated this project's items and no annotator's current label passes the provenance filter.</source>
+        <translation>尚无评审运行评定此项目的评分项，且没有标注者的当前标签通过出处筛选。</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::ComparisonsModel</name>

@@ -50,8 +50,21 @@ struct Loaded {
     QHash<QString, QSet<std::pair<RowId, RowId>>> samples;
     QHash<RowId, QString> rubricTexts;
     QList<RatingRow> goldRows;
+    LabelFilter labels; // what the rows were read with
     QString error;
 };
+
+// The label filters the page offers, in the order of its combo box.
+const QList<LabelFilter> &labelFilterChoices()
+{
+    static const QList<LabelFilter> choices{
+        {},
+        {{LabelMethod::Typed}, {}, {}},
+        {{LabelMethod::Typed, LabelMethod::AcceptedJudge}, {}, {}},
+        {{}, false, {}},
+    };
+    return choices;
+}
 
 QComboBox *makeBox(QWidget *parent, const QString &name)
 {
@@ -76,6 +89,7 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     , m_filterAttribute(makeBox(this, u"alignFilterAttribute"_s))
     , m_filterValue(makeBox(this, u"alignFilterValue"_s))
     , m_subset(makeBox(this, u"alignSubset"_s))
+    , m_labelFilter(makeBox(this, u"alignLabelFilter"_s))
     , m_intervals(new QCheckBox(tr("95 % intervals"), this))
     , m_annotatorsOnly(new QCheckBox(tr("A&nnotators only"), this))
     , m_seed(new QSpinBox(this))
@@ -105,6 +119,17 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
         m_breakdown->addItem(ratingAttributeKey(a), int(a));
         m_filterAttribute->addItem(ratingAttributeKey(a), ratingAttributeKey(a));
     }
+    // In the order of labelFilterChoices().
+    m_labelFilter->addItems({tr("all labels"), tr("typed only"), tr("typed or accepted"),
+                             tr("given blind (judge hidden)")});
+    m_labelFilter->setToolTip(tr("Which of the annotators' current labels count, by how they "
+                                 "were given; an annotator whose current label does not pass has "
+                                 "no label for the item"));
+    // The rows are read again with the filter, off the GUI thread.
+    connect(m_labelFilter, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_filling)
+            load();
+    });
     m_intervals->setObjectName(u"alignIntervals"_s);
     m_intervals->setChecked(true);
     m_intervals->setToolTip(tr("Percentile bootstrap over rubric items, 1,000 draws"));
@@ -197,6 +222,7 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     addPair(1, 0, tr("α &level:"), m_level);
     addPair(1, 1, tr("B&reakdown:"), m_breakdown);
     addPair(2, 0, tr("&Compare with:"), m_compareWith);
+    addPair(2, 1, tr("Pro&venance:"), m_labelFilter);
     auto *filter = new QHBoxLayout;
     filter->addWidget(m_filterAttribute);
     filter->addWidget(m_filterValue);
@@ -250,12 +276,14 @@ void AlignmentDashboard::load()
     const quint64 request = ++m_rowsRequest;
     ++m_pending;
     const QString path = projectPath();
+    const LabelFilter labels = chosenLabelFilter();
     runInBackground(
         this,
-        [path] {
+        [path, labels] {
             Loaded out;
+            out.labels = labels;
             if (auto store = ProjectStore::open(path, &out.error)) {
-                out.rows = store->ratingRows();
+                out.rows = store->ratingRows({}, labels);
                 out.rubricTexts = store->rubricTexts();
                 out.goldRows = store->goldRatingRows();
                 for (const QString &sample : store->samples()) {
@@ -271,6 +299,7 @@ void AlignmentDashboard::load()
             if (request != m_rowsRequest)
                 return;
             m_rows = out.rows;
+            m_rowsLabels = out.labels;
             m_samples = out.samples;
             m_rubricTexts = out.rubricTexts;
             m_goldRows = out.goldRows;
@@ -372,6 +401,9 @@ AlignmentOptions AlignmentDashboard::options() const
         if (o.subset.isEmpty()) // a sample of no items: nothing passes, not everything
             o.subset.insert({0, 0});
     }
+    // What the rows were read with: while the rows of a newly chosen filter are read, the
+    // report on the rows at hand still says which labels they hold.
+    o.labels = m_rowsLabels;
     o.annotatorsOnly = m_annotatorsOnly->isChecked();
     o.intervals = m_intervals->isChecked();
     o.bootstrap.seed = quint32(m_seed->value());
@@ -396,7 +428,10 @@ void AlignmentDashboard::recompute()
 {
     if (m_rows.isEmpty()) {
         m_report = {};
-        m_report.error = tr("This project has no ratings yet: run a judge and label some rubrics.");
+        m_report.error = m_rowsLabels.isEmpty()
+            ? tr("This project has no ratings yet: run a judge and label some rubrics.")
+            : tr("No judge run has rated this project's items and no annotator's current label "
+                 "passes the provenance filter.");
         showReport();
         return;
     }
@@ -472,6 +507,11 @@ void AlignmentDashboard::showReport()
                  m_report.judgeErrors);
     m_summary->setText(text);
     emit reportReady();
+}
+
+LabelFilter AlignmentDashboard::chosenLabelFilter() const
+{
+    return labelFilterChoices().value(m_labelFilter->currentIndex());
 }
 
 bool AlignmentDashboard::againstGold() const

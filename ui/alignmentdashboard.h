@@ -1,6 +1,7 @@
 // The agreement dashboard: how far the judge agrees with people, and people with each other,
 // for the open project. Controls choose the benchmark, the judge run, who it is compared
-// with, the label collapse, the α level, the breakdown and a filter; the report is computed
+// with, the label collapse, the α level, the breakdown, a filter and which annotators' labels
+// count (by provenance: typed only, given blind ...); the report is computed
 // off the GUI thread and shown as charts (confusion, breakdown with interval whiskers, α per
 // level, annotator pairs), a comparisons table and a disagreement list whose rows open the
 // report at the rubric. Before any judge run (or with "Annotators only" ticked) the people are
@@ -53,6 +54,8 @@ public:
     QComboBox *filterAttributeBox() const { return m_filterAttribute; }
     QComboBox *filterValueBox() const { return m_filterValue; }
     QComboBox *subsetBox() const { return m_subset; }
+    // Which annotators' labels count, by how they were given (LabelFilter).
+    QComboBox *labelFilterBox() const { return m_labelFilter; }
     QCheckBox *intervalsBox() const { return m_intervals; }
     QCheckBox *annotatorsOnlyBox() const { return m_annotatorsOnly; }
     QLabel *noJudgeLabel() const { return m_noJudge; }
@@ -81,8 +84,10 @@ private:
     void chooseExport();
     void adjudicateDisagreements();
     bool againstGold() const;
+    LabelFilter chosenLabelFilter() const;
 
     QList<RatingRow> m_rows;
+    LabelFilter m_rowsLabels; // the label filter m_rows were read with
     QList<RatingRow> m_goldRows; // compared with only when chosen
     // Saved subsets: the project's annotation samples, by name.
     QHash<QString, QSet<std::pair<RowId, RowId>>> m_samples;
@@ -104,6 +109,7 @@ private:
     QComboBox *m_filterAttribute;
     QComboBox *m_filterValue;
     QComboBox *m_subset;
+    QComboBox *m_labelFilter;
     QCheckBox *m_intervals;
     QCheckBox *m_annotatorsOnly;
     QSpinBox *m_seed;

@@ -53,6 +53,41 @@ QString attributeKeys()
     return u"dimension, task, model, persona, language, theme"_s;
 }
 
+// --label-method, --judge-visible and --label-study: which annotators' current labels count.
+std::optional<LabelFilter> labelFilter(const QCommandLineParser &p, QString *error)
+{
+    LabelFilter filter;
+    for (const QString &key : p.value(u"label-method"_s).split(u',', Qt::SkipEmptyParts)) {
+        const auto method = labelFilterMethodFromKey(key.trimmed());
+        if (!method) {
+            *error = u"--label-method takes one or more of %1, separated by commas (not %2)"_s.arg(
+                labelFilterMethodKeys().join(u", "_s), key);
+            return std::nullopt;
+        }
+        filter.methods.insert(*method);
+    }
+    if (p.isSet(u"label-method"_s) && filter.methods.isEmpty()) {
+        *error = u"--label-method needs one or more of "_s + labelFilterMethodKeys().join(u", "_s);
+        return std::nullopt;
+    }
+    if (p.isSet(u"judge-visible"_s)) {
+        const QString visible = p.value(u"judge-visible"_s);
+        if (visible != "yes"_L1 && visible != "no"_L1) {
+            *error = u"--judge-visible is yes or no"_s;
+            return std::nullopt;
+        }
+        filter.judgeVisible = visible == "yes"_L1;
+    }
+    if (p.isSet(u"label-study"_s)) {
+        filter.study = p.value(u"label-study"_s);
+        if (filter.study.isEmpty()) {
+            *error = u"--label-study needs the name of a study"_s;
+            return std::nullopt;
+        }
+    }
+    return filter;
+}
+
 // Usage errors are reported here, before the project is opened.
 std::optional<Request> parseRequest(const QCommandLineParser &p, QTextStream &err)
 {
@@ -131,6 +166,11 @@ std::optional<Request> parseRequest(const QCommandLineParser &p, QTextStream &er
         o.f1 = researchRubricsReferenceF1;
     else if (!f1.isEmpty() && f1 != "default"_L1)
         return usage(u"--f1 is default or researchrubrics"_s);
+    QString labelError;
+    const auto labels = labelFilter(p, &labelError);
+    if (!labels)
+        return usage(labelError);
+    o.labels = *labels;
     r.outDir = p.value(u"out"_s);
     return r;
 }
@@ -164,6 +204,13 @@ QStringList statHeader(const AlignmentReport &report)
 {
     return {u"agreement"_s, u"Cohen's kappa"_s, u"Macro-F1"_s,
             u"alpha ("_s + alphaLevelName(report.options.level) + u')'};
+}
+
+// The annotators' labels compared, for the first line of the output; empty when all are.
+QString labelsClause(const AlignmentReport &report)
+{
+    const LabelFilter &labels = report.options.labels;
+    return labels.isEmpty() ? QString() : u"; labels: "_s + labelFilterDescription(labels);
 }
 
 // Why no judge is compared, for the first line of the output.
@@ -205,15 +252,15 @@ void printReport(const AlignmentReport &report, QTextStream &out)
     const AlignmentOptions &o = report.options;
     if (report.annotatorsOnly) {
         out << u"Agreement among the %1 annotators of %2 on %3 items; no judge run compared "
-               "(%4).\n"_s.arg(report.annotators.size())
+               "(%4)%5.\n"_s.arg(report.annotators.size())
                    .arg(o.benchmarkKey)
                    .arg(report.table.unitCount())
-                   .arg(noJudgeReason(report));
+                   .arg(noJudgeReason(report), labelsClause(report));
     } else {
-        out << u"Agreement on %1: %2 items, judge %3 against %4\n"_s.arg(o.benchmarkKey)
+        out << u"Agreement on %1: %2 items, judge %3 against %4%5\n"_s.arg(o.benchmarkKey)
                    .arg(report.table.unitCount())
                    .arg(raterDisplayName(report, report.mainJudge),
-                        raterDisplayName(report, report.mainHuman));
+                        raterDisplayName(report, report.mainHuman), labelsClause(report));
     }
     out << u"Labels %1; Krippendorff's alpha %2; %3.\n"_s.arg(
         collapseName(o.collapse), alphaLevelName(o.level), macroF1Name(o.f1));
@@ -288,7 +335,7 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
     if (!store)
         return Failed;
     QString error;
-    QList<RatingRow> rows = store->ratingRows(request->benchmark);
+    QList<RatingRow> rows = store->ratingRows(request->benchmark, o.labels);
     // The gold labels are a rater only when asked for: the other comparisons stay as they are.
     const bool againstGold = o.human == GoldRater;
     if (againstGold)
@@ -320,9 +367,13 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
         }
         o.benchmarkKey = rated.value(0);
     }
+    // When the label filter leaves people out, the messages below say so.
+    const QString filtered = o.labels.isEmpty()
+        ? QString()
+        : u" (among the labels kept: "_s + labelFilterDescription(o.labels) + u')';
     if (rows.isEmpty()) {
-        err << u"rubricate-cli: no judge verdicts or annotations%1 yet\n"_s.arg(
-            o.benchmarkKey.isEmpty() ? QString() : u" of "_s + o.benchmarkKey);
+        err << u"rubricate-cli: no judge verdicts or annotations%1 yet%2\n"_s.arg(
+            o.benchmarkKey.isEmpty() ? QString() : u" of "_s + o.benchmarkKey, filtered);
         return Failed;
     }
     if (request->collapseBinary) {
@@ -351,14 +402,16 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
         return Failed;
     }
     if (!againstGold && o.human != HumanMajority && !annotators.contains(o.human)) {
-        err << u"rubricate-cli: %1 has not labelled %2 items; annotators: %3\n"_s.arg(
-            o.human, o.benchmarkKey, annotators.isEmpty() ? u"(none)"_s : annotators.join(u", "_s));
+        err << u"rubricate-cli: %1 has not labelled %2 items%3; annotators: %4\n"_s.arg(
+            o.human, o.benchmarkKey, filtered,
+            annotators.isEmpty() ? u"(none)"_s : annotators.join(u", "_s));
         return Failed;
     }
     // Without a judge, computeAlignment says when there are fewer than two annotators.
     if (!againstGold && !o.annotatorsOnly && judges.size() == 1 && annotators.isEmpty()) {
-        err << u"rubricate-cli: nobody has labelled %1 items yet, so there is nothing to "
-               "compare the judge with (label in the workbench first)\n"_s.arg(o.benchmarkKey);
+        err << u"rubricate-cli: nobody has labelled %1 items yet%2, so there is nothing to "
+               "compare the judge with (label in the workbench first)\n"_s.arg(o.benchmarkKey,
+                                                                               filtered);
         return Failed;
     }
 
@@ -383,15 +436,15 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
     }
     if (report.annotatorsOnly) {
         out << u"%1 comparison(s) among %2 annotators over %3 items of %4, no judge run "
-               "compared (%5):\n"_s.arg(report.comparisons.size())
+               "compared (%5)%6:\n"_s.arg(report.comparisons.size())
                    .arg(report.annotators.size())
                    .arg(report.table.unitCount())
-                   .arg(o.benchmarkKey, noJudgeReason(report));
+                   .arg(o.benchmarkKey, noJudgeReason(report), labelsClause(report));
     } else {
-        out << u"%1 comparison(s) over %2 items of %3, judge %4 against %5:\n"_s
+        out << u"%1 comparison(s) over %2 items of %3, judge %4 against %5%6:\n"_s
                    .arg(report.comparisons.size())
                    .arg(report.table.unitCount())
-                   .arg(o.benchmarkKey, report.mainJudge, report.mainHuman);
+                   .arg(o.benchmarkKey, report.mainJudge, report.mainHuman, labelsClause(report));
     }
     for (const QString &f : files)
         out << u"  "_s << f << u'\n';
@@ -424,6 +477,14 @@ QList<QCommandLineOption> agreementOptions()
         {u"draws"_s, u"agreement: bootstrap draws (1000; 0: no intervals)."_s, u"N"_s},
         {u"clusters"_s, u"agreement: resample whole tasks, not items."_s},
         {u"f1"_s, u"agreement: Macro-F1 variant, default or researchrubrics."_s, u"VARIANT"_s},
+        {u"label-method"_s,
+         u"agreement: only annotators' current labels given so: typed, accepted, imported, undo, "
+         "redo, adjudicated, unknown (comma-separated)."_s,
+         u"METHODS"_s},
+        {u"judge-visible"_s,
+         u"agreement: only current labels given with the judge visible (yes) or hidden (no)."_s,
+         u"YES|NO"_s},
+        {u"label-study"_s, u"agreement: only current labels given in this study."_s, u"NAME"_s},
         {u"annotators-only"_s,
          u"agreement: compare the annotators among themselves, even when judge runs exist."_s},
         {u"out"_s, u"agreement: write every table and the manifest into this folder."_s, u"DIR"_s},

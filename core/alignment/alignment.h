@@ -13,6 +13,7 @@
 #include "agreement/f1.h"
 #include "agreement/krippendorff.h"
 #include "agreement/labeltable.h"
+#include "domain/labelfilter.h"
 #include "domain/types.h"
 
 #include <QHash>
@@ -37,6 +38,10 @@ struct AlignmentOptions {
     QHash<RatingAttribute, QString> filters;
     // A saved subset of items ((report, rubric)); empty: every item.
     QSet<std::pair<RowId, RowId>> subset;
+    // Which of the annotators' current labels count, by their provenance. The store applies
+    // it when it reads the rows (ProjectStore::ratingRows(key, labels)), where it is cheap;
+    // here it travels with the report, so that outputs say which labels were compared.
+    LabelFilter labels;
     // The comparison the breakdown, the confusion matrix and the disagreement list are about:
     // a judge run ("run:12"; empty: the newest run with ratings) against an annotator
     // ("human:Ada"), the human majority (HumanMajority, the default) or, when the rows

@@ -179,6 +179,10 @@ QStringList tableNotes(const AlignmentReport &report)
 {
     QStringList notes{
         u"n: items both sides rated. Labels: %1."_s.arg(collapseName(report.options.collapse))};
+    if (!report.options.labels.isEmpty()) {
+        notes << u"Annotators' labels compared: %1 (their current labels only)."_s.arg(
+            labelFilterDescription(report.options.labels));
+    }
     if (report.annotatorsOnly) {
         notes << u"No judge run compared: agreement among the annotators alone."_s;
     } else {
@@ -226,6 +230,23 @@ QJsonValue raterJson(const QString &key)
     return key.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(key);
 }
 
+// Which annotators' labels were compared (AlignmentOptions::labels); null: no restriction.
+QJsonObject labelFilterJson(const LabelFilter &filter)
+{
+    QJsonValue methods(QJsonValue::Null);
+    if (!filter.methods.isEmpty()) {
+        QJsonArray keys;
+        for (LabelMethod m : filter.sortedMethods())
+            keys.append(labelFilterMethodKey(m));
+        methods = keys;
+    }
+    return {
+        {u"description"_s, labelFilterDescription(filter)},
+        {u"methods"_s, methods},
+        {u"judge_visible"_s, filter.judgeVisible ? QJsonValue(*filter.judgeVisible) : QJsonValue()},
+        {u"study"_s, filter.study.isEmpty() ? QJsonValue() : QJsonValue(filter.study)}};
+}
+
 QJsonObject settingsJson(const AlignmentReport &report)
 {
     QJsonArray categories;
@@ -237,6 +258,7 @@ QJsonObject settingsJson(const AlignmentReport &report)
             {u"alpha_level"_s, alphaLevelName(report.options.level)},
             {u"macro_f1_variant"_s, macroF1Name(report.options.f1)},
             {u"annotators_only"_s, report.annotatorsOnly},
+            {u"labels"_s, labelFilterJson(report.options.labels)},
             {u"judge"_s, raterJson(report.mainJudge)},
             {u"reference"_s, raterJson(report.mainHuman)}};
 }

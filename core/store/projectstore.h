@@ -6,6 +6,7 @@
 // that PostgreSQL runs as well.
 #pragma once
 
+#include "domain/labelfilter.h"
 #include "domain/types.h"
 
 #include <QHash>
@@ -436,8 +437,10 @@ public:
     QList<SearchHit> search(const QString &text, int limit = 50);
 
     // Every judge verdict and every annotator's current label of the benchmark's items
-    // (empty key: every benchmark), in (report, rubric) order.
-    QList<RatingRow> ratingRows(const QString &benchmarkKey = {});
+    // (empty key: every benchmark), in (report, rubric) order. `labels` keeps the current
+    // labels whose provenance passes; one that does not is left out, never replaced by an
+    // older label of the same annotator.
+    QList<RatingRow> ratingRows(const QString &benchmarkKey = {}, const LabelFilter &labels = {});
     // The current gold label of every adjudicated item of the benchmark (empty key: every
     // benchmark) as the rater GoldRater ("gold", named "Gold"), in (report, rubric) order.
     // Apart from ratingRows(): gold is compared with only when asked for.

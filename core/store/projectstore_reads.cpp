@@ -669,27 +669,54 @@ const QString ratedItemColumns = u"x.report_id, x.rubric_id, b.key, t.external_i
                                  " COALESCE(pe.external_id, ''), COALESCE(t.language, ''),"
                                  " COALESCE(t.theme, ''), r.dimension, r.scale"_s;
 
+// A LabelFilter on the label event `x`, as one clause whatever the filter, so that the
+// statement is prepared once; bindLabelFilter() binds its six values from `first` on. A
+// method outside the list ("typed,accepted") or a visibility or study that was not recorded
+// does not pass.
+const QString labelFilterClause
+    = u" AND (COALESCE(?, '') = '' OR instr(?, ',' || COALESCE(x.method, 'unknown') || ',') > 0)"
+      " AND (? IS NULL OR x.judge_visible = ?)"
+      " AND (COALESCE(?, '') = '' OR x.study = ?)"_s;
+
+void bindLabelFilter(QSqlQuery &q, int first, const LabelFilter &filter)
+{
+    QStringList keys;
+    for (LabelMethod m : filter.sortedMethods())
+        keys << labelFilterMethodKey(m);
+    const QString methods = keys.isEmpty() ? QString() : u","_s + keys.join(u',') + u',';
+    const QVariantList values = {methods,
+                                 methods,
+                                 StoreCodec::flag(filter.judgeVisible),
+                                 StoreCodec::flag(filter.judgeVisible),
+                                 filter.study,
+                                 filter.study};
+    for (int i = 0; i < values.size(); ++i)
+        bindAt(q, first + i, values.at(i));
+}
+
 } // namespace
 
-QList<RatingRow> ProjectStore::ratingRows(const QString &benchmarkKey)
+QList<RatingRow> ProjectStore::ratingRows(const QString &benchmarkKey, const LabelFilter &labels)
 {
     QList<RatingRow> out;
     // One select over both kinds of rater; the item's attributes come from the same joins.
+    // The label filter comes after the newest event is chosen: it filters current labels.
     const QString &items = ratedItemJoins;
     const QString &columns = ratedItemColumns;
-    QSqlQuery &q
-        = prepared(u"SELECT "_s + columns
-                   + u", 'run:' || jr.id, jr.name, 1, x.value FROM verdict x"
-                     " JOIN judge_run jr ON jr.id = x.run_id"_s
-                   + items + u" UNION ALL SELECT "_s + columns
-                   + u", 'human:' || x.annotator, COALESCE(an.name, x.annotator), 0, x.value"
-                     " FROM annotation_event x"
-                     " JOIN (SELECT MAX(id) AS id FROM annotation_event WHERE kind = 'label'"
-                     "       GROUP BY report_id, rubric_id, annotator) newest ON newest.id = x.id"
-                     " LEFT JOIN annotator an ON an.id = x.annotator"_s
-                   + items + u" AND x.value IS NOT NULL ORDER BY 1, 2, 11"_s);
+    QSqlQuery &q = prepared(
+        u"SELECT "_s + columns
+        + u", 'run:' || jr.id, jr.name, 1, x.value FROM verdict x"
+          " JOIN judge_run jr ON jr.id = x.run_id"_s
+        + items + u" UNION ALL SELECT "_s + columns
+        + u", 'human:' || x.annotator, COALESCE(an.name, x.annotator), 0, x.value"
+          " FROM annotation_event x"
+          " JOIN (SELECT MAX(id) AS id FROM annotation_event WHERE kind = 'label'"
+          "       GROUP BY report_id, rubric_id, annotator) newest ON newest.id = x.id"
+          " LEFT JOIN annotator an ON an.id = x.annotator"_s
+        + items + u" AND x.value IS NOT NULL"_s + labelFilterClause + u" ORDER BY 1, 2, 11"_s);
     for (int i = 0; i < 4; ++i)
         bindAt(q, i, benchmarkKey);
+    bindLabelFilter(q, 4, labels);
     if (!exec(q))
         return out;
     while (q.next()) {

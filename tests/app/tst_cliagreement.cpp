@@ -260,6 +260,64 @@ private slots:
         QVERIFY(r.out.contains(u"ada vs dee"_s));
     }
 
+    // Typed labels only (annotatorfixture.h, retypeAnnotatorFixture): ada and bob on eight
+    // items, agreement 0.875, κ 0.75; cy has no typed label.
+    void typedLabelsOnly()
+    {
+        People typed;
+        QVERIFY(makePeople(typed, 3));
+        {
+            QString error;
+            auto store = ProjectStore::open(typed.dir.filePath(u"people.rubricate"_s), &error);
+            QVERIFY2(store && RubricateTest::retypeAnnotatorFixture(*store, &error),
+                     qPrintable(error));
+        }
+        const Result r
+            = typed.run({u"agreement"_s, u"--draws"_s, u"0"_s, u"--label-method"_s, u"typed"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.startsWith(u"Agreement among the 2 annotators of drb2 on 10 items; no "
+                                  "judge run compared (no judge run has rated these items); "
+                                  "labels: method typed.\n"_s),
+                 qPrintable(r.out));
+        QVERIFY(!r.out.contains(u"cy"_s));
+        const qsizetype pair = r.out.indexOf(u"ada vs bob"_s);
+        QVERIFY(pair >= 0);
+        QCOMPARE(r.out.mid(pair).section(u'\n', 0, 0).split(u' ', Qt::SkipEmptyParts).mid(3, 3),
+                 (QStringList{u"8"_s, u"0.875"_s, u"0.750"_s}));
+
+        // Every method there is: the three of them, as without the filter.
+        const Result all = typed.run(
+            {u"agreement"_s, u"--draws"_s, u"0"_s, u"--label-method"_s, u"typed,unknown"_s});
+        QVERIFY2(all.code == 0, qPrintable(all.out + all.err));
+        QVERIFY(all.out.contains(u"Agreement among the 3 annotators"_s));
+        QVERIFY(all.out.contains(u"labels: method unknown or typed"_s));
+
+        const Result exported
+            = typed.run({u"agreement"_s, u"--draws"_s, u"0"_s, u"--out"_s, u"typed"_s,
+                         u"--label-method"_s, u"typed"_s, u"--judge-visible"_s, u"no"_s});
+        QVERIFY2(exported.code == 1, qPrintable(exported.out + exported.err));
+        QVERIFY2(exported.err.contains(u"among the labels kept: method typed, judge hidden"_s),
+                 qPrintable(exported.err)); // the fixture records no visibility
+        const Result out = typed.run({u"agreement"_s, u"--draws"_s, u"0"_s, u"--out"_s, u"typed"_s,
+                                      u"--label-method"_s, u"typed"_s});
+        QVERIFY2(out.code == 0, qPrintable(out.out + out.err));
+        QVERIFY(out.out.contains(u"; labels: method typed:"_s));
+        QFile f(QDir(typed.dir.filePath(u"typed"_s)).filePath(u"manifest.json"_s));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject labels
+            = QJsonDocument::fromJson(f.readAll()).object().value(u"labels"_s).toObject();
+        QCOMPARE(labels.value(u"methods"_s).toArray(), QJsonArray{u"typed"_s});
+        QVERIFY(labels.value(u"judge_visible"_s).isNull());
+        QCOMPARE(labels.value(u"description"_s).toString(), u"method typed"_s);
+
+        const Result bad = typed.run({u"agreement"_s, u"--label-method"_s, u"typed,blind"_s});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains(u"typed, accepted, imported, undo, redo, adjudicated"_s)
+                     && bad.err.contains(u"(not blind)"_s),
+                 qPrintable(bad.err));
+        QCOMPARE(typed.run({u"agreement"_s, u"--judge-visible"_s, u"maybe"_s}).code, 2);
+    }
+
     void wrongCommandLines()
     {
         QCOMPARE(cli({u"agreement"_s, u"--level"_s, u"loud"_s}).code, 2);

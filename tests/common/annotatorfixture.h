@@ -71,4 +71,29 @@ inline bool writeAnnotatorFixture(Rubricate::ProjectStore &store, const QString 
     return true;
 }
 
+// The fixture's labels carry no provenance. Here ada types all ten of hers again and bob his
+// first eight, with the same values; cy's labels and bob's last two stay without provenance.
+// Typed labels only: ada and bob on items 1 … 8, ada 1 1 1 1 1 0 0 0 against bob
+// 1 1 1 1 0 0 0 0: agreement 7/8; p_e = 5/8 · 4/8 + 3/8 · 4/8 = 0.5, κ = (7/8 − 0.5) / 0.5 =
+// 0.75.
+inline bool retypeAnnotatorFixture(Rubricate::ProjectStore &store, QString *error)
+{
+    const QList<Rubricate::RatingRow> items = store.itemRows(QStringLiteral("drb2"));
+    for (int a = 0; a < 2; ++a) {
+        for (qsizetype i = 0; i < (a == 0 ? 10 : 8) && i < items.size(); ++i) {
+            Rubricate::AnnotationEvent e;
+            e.reportId = items.at(i).reportId;
+            e.rubricId = items.at(i).rubricId;
+            e.annotator = annotatorFixtureNames().at(a);
+            e.value = annotatorFixtureLabels().at(a).at(i);
+            e.provenance.method = Rubricate::LabelMethod::Typed;
+            if (!store.appendAnnotation(e)) {
+                *error = store.lastError();
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
 } // namespace RubricateTest

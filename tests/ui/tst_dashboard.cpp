@@ -1,7 +1,8 @@
 // The agreement dashboard on the demo project (one judge run, two annotators): it computes
 // off the GUI thread, a filter changes the numbers, a disagreement opens the report at its
 // rubric, the export writes every table and chart, and "Annotators only" leaves the judge
-// out. On a project no judge has rated it compares the annotators among themselves.
+// out. On a project no judge has rated it compares the annotators among themselves, and the
+// provenance filter chooses which of their labels count.
 #include "alignmentcharts.h"
 #include "alignmentdashboard.h"
 #include "alignmentmodels.h"
@@ -58,10 +59,30 @@ private slots:
     void dashboardComputesFiltersOpensAndExports();
     void annotatorMatrixLabelsEveryRow();
     void annotatorsAloneWithoutAJudge();
+    void provenanceChoosesTheLabels();
 
 private:
+    QString peopleProject(const QString &name, bool retyped);
+
     QTemporaryDir m_dir;
 };
+
+// The annotator fixture's project in a folder `name` of its own, with ada's and bob's labels
+// typed again when `retyped`; its path, or empty (with a warning) when it cannot be written.
+QString TestDashboard::peopleProject(const QString &name, bool retyped)
+{
+    const QString dir = m_dir.filePath(name);
+    const QString path = QDir(dir).filePath(name + u".rubricate"_s);
+    QString error = u"cannot make "_s + dir;
+    if (QDir().mkpath(dir)) {
+        auto store = ProjectStore::open(path, &error);
+        if (store && RubricateTest::writeAnnotatorFixture(*store, dir, 3, &error)
+            && (!retyped || RubricateTest::retypeAnnotatorFixture(*store, &error)))
+            return path;
+    }
+    qWarning("%s", qPrintable(error));
+    return {};
+}
 
 void TestDashboard::initTestCase()
 {
@@ -232,15 +253,8 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
 
 void TestDashboard::annotatorsAloneWithoutAJudge()
 {
-    const QString dir = m_dir.filePath(u"people"_s);
-    const QString path = QDir(dir).filePath(u"people.rubricate"_s);
-    QVERIFY(QDir().mkpath(dir));
-    {
-        QString error;
-        auto store = ProjectStore::open(path, &error);
-        QVERIFY2(store, qPrintable(error));
-        QVERIFY2(RubricateTest::writeAnnotatorFixture(*store, dir, 3, &error), qPrintable(error));
-    }
+    const QString path = peopleProject(u"people"_s, false);
+    QVERIFY(!path.isEmpty());
     MainWindow window;
     openAgreementPage(window, path);
     if (QTest::currentTestFailed())
@@ -273,6 +287,42 @@ void TestDashboard::annotatorsAloneWithoutAJudge()
     QVERIFY2(summary.contains(u"Fleiss' κ 0.467"_s), qPrintable(summary));
     QVERIFY2(summary.contains(u"10 item(s) by 3"_s), qPrintable(summary));
     QVERIFY2(summary.contains(u"ada 10 item(s)"_s), qPrintable(summary));
+}
+
+// The annotator fixture with ada's and most of bob's labels typed again: "typed only" reads
+// the rows again and compares the two of them on the eight items both typed (κ 0.75, worked
+// out in annotatorfixture.h); the fixture records no judge visibility, so nobody's labels
+// were given blind.
+void TestDashboard::provenanceChoosesTheLabels()
+{
+    const QString path = peopleProject(u"typed"_s, true);
+    QVERIFY(!path.isEmpty());
+    // The page by itself: it reads the project when shown.
+    AlignmentDashboard page;
+    page.setProject(path);
+    page.show();
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && page.report().comparisons.size() == 3, Timeout);
+    QVERIFY(page.report().options.labels.isEmpty());
+
+    QComboBox *labels = page.labelFilterBox();
+    QCOMPARE(labels->currentText(), u"all labels"_s);
+    labels->setCurrentIndex(labels->findText(u"typed only"_s));
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && page.report().comparisons.size() == 1, Timeout);
+    const AlignmentReport &typed = page.report();
+    QCOMPARE(typed.options.labels.methods, QSet<LabelMethod>{LabelMethod::Typed});
+    QCOMPARE(typed.annotators, (QStringList{u"human:ada"_s, u"human:bob"_s}));
+    QCOMPARE(typed.comparisons.constFirst().n, 8);
+    QVERIFY(qAbs(*typed.comparisons.constFirst().kappa.point.value - 0.75) < 1e-12);
+    QCOMPARE(page.comparisonsView()->model()->rowCount(), 1);
+
+    labels->setCurrentIndex(labels->findText(u"given blind (judge hidden)"_s));
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && !page.report().error.isEmpty(), Timeout);
+    QVERIFY2(page.summaryLabel()->text().contains(u"provenance filter"_s),
+             qPrintable(page.summaryLabel()->text()));
+
+    labels->setCurrentIndex(0);
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && page.report().comparisons.size() == 3, Timeout);
+    QVERIFY(page.report().options.labels.isEmpty());
 }
 
 void TestDashboard::annotatorMatrixLabelsEveryRow()

@@ -1,4 +1,6 @@
-// Annotators, label provenance, gold labels and studies in the project (migration 9).
+// Annotators, label provenance, gold labels and studies in the project (migration 9), and
+// agreement over the labels whose provenance passes a filter.
+#include "alignment/alignment.h"
 #include "judgefixture.h"
 #include "scratchproject.h"
 #include "store/projectstore.h"
@@ -27,6 +29,57 @@ class TestStudies : public QObject
         e.value = value;
         e.provenance.method = LabelMethod::Typed;
         return e;
+    }
+
+    AnnotationEvent given(int item, const QString &annotator, double value, LabelMethod method,
+                          std::optional<bool> judgeVisible, const QString &study = {})
+    {
+        AnnotationEvent e = label(item, annotator, value);
+        e.provenance.method = method;
+        e.provenance.judgeVisible = judgeVisible;
+        e.provenance.study = study;
+        return e;
+    }
+
+    // Ada and Bo on the first eight items, Cy (labels without provenance) on the next two:
+    //   item      0  1  2  3  4  5  6  7
+    //   ada       1  1  1  1  0  0  0  0   typed, judge hidden; 0–5 in study "pilot"
+    //   bo        1  1  1a 0  0  0  0  1a  a: accepted judge verdict, the rest typed;
+    //                                      judge hidden on 0–3, visible on 4–7; all "pilot"
+    // Bo typed 0 on item 2 before accepting the judge's 1 there, and Ada accepted a 1 on
+    // item 5 before she typed 0: only the newest label counts, whatever the filter.
+    void writeProvenanceLabels()
+    {
+        const QList<double> ada{1, 1, 1, 1, 0, 0, 0, 0};
+        const QList<double> bo{1, 1, 1, 0, 0, 0, 0, 1};
+        QVERIFY(store().appendAnnotation(given(2, u"bo"_s, 0, LabelMethod::Typed, true)));
+        QVERIFY(store().appendAnnotation(
+            given(5, u"ada"_s, 1, LabelMethod::AcceptedJudge, false, u"pilot"_s)));
+        for (int i = 0; i < 8; ++i) {
+            QVERIFY(store().appendAnnotation(given(i, u"ada"_s, ada.at(i), LabelMethod::Typed,
+                                                   false, i < 6 ? u"pilot"_s : QString())));
+            const LabelMethod method
+                = i == 2 || i == 7 ? LabelMethod::AcceptedJudge : LabelMethod::Typed;
+            QVERIFY(
+                store().appendAnnotation(given(i, u"bo"_s, bo.at(i), method, i >= 4, u"pilot"_s)));
+        }
+        for (int i = 8; i < 10; ++i)
+            QVERIFY(store().appendAnnotation(given(i, u"cy"_s, 1, LabelMethod::Unknown, {})));
+    }
+
+    // Ada against Bo over the project's labels that pass `filter`.
+    Comparison adaAgainstBo(const LabelFilter &filter)
+    {
+        AlignmentOptions o;
+        o.benchmarkKey = u"drb2"_s;
+        o.intervals = false;
+        o.labels = filter;
+        const AlignmentReport report = computeAlignment(store().ratingRows(u"drb2"_s, filter), o);
+        for (const Comparison &c : report.comparisons) {
+            if (c.raterA == u"human:ada"_s && c.raterB == u"human:bo"_s)
+                return c;
+        }
+        return {};
     }
 
 private slots:
@@ -131,6 +184,69 @@ private slots:
         QCOMPARE(progress.at(0).labelled, 0);
         QCOMPARE(progress.at(1).assigned, 4);
         QCOMPARE(progress.at(1).labelled, 1);
+    }
+
+    void labelFilterKeysAndDescription()
+    {
+        QCOMPARE(labelFilterMethodKeys(),
+                 (QStringList{u"unknown"_s, u"typed"_s, u"accepted"_s, u"imported"_s, u"undo"_s,
+                              u"redo"_s, u"adjudicated"_s}));
+        for (const QString &key : labelFilterMethodKeys())
+            QCOMPARE(labelFilterMethodKey(*labelFilterMethodFromKey(key)), key);
+        QVERIFY(!labelFilterMethodFromKey(u"Typed"_s));
+        QVERIFY(!labelFilterMethodFromKey(QString()));
+        QCOMPARE(labelFilterDescription({}), u"all labels"_s);
+        const LabelFilter filter{
+            {LabelMethod::AcceptedJudge, LabelMethod::Typed}, false, u"pilot"_s};
+        QCOMPARE(labelFilterDescription(filter),
+                 u"method typed or accepted, judge hidden, study pilot"_s);
+    }
+
+    void agreementOverTypedLabelsOnly()
+    {
+        writeProvenanceLabels();
+        if (QTest::currentTestFailed())
+            return;
+        // Every label: they agree on items 0, 1, 2, 4, 5 and 6; each says 1 four times in
+        // eight, so p_e = 0.5 and κ = (0.75 − 0.5) / 0.5 = 0.5.
+        const Comparison all = adaAgainstBo({});
+        QCOMPARE(all.n, 8);
+        QCOMPARE(*all.kappa.point.value, 0.5);
+
+        // Typed only: Bo's accepted labels on items 2 and 7 go, and his older typed 0 on item
+        // 2 does not stand in (n would be 7). On the six items left they agree on five;
+        // Ada says 1 on three, Bo on two: p_e = 0.5 · 2/6 + 0.5 · 4/6 = 0.5, κ = 2/3.
+        const Comparison typed = adaAgainstBo({{LabelMethod::Typed}, {}, {}});
+        QCOMPARE(typed.n, 6);
+        QVERIFY(qFuzzyCompare(*typed.kappa.point.value, 2.0 / 3.0));
+        QVERIFY(qFuzzyCompare(*typed.percent.point.value, 5.0 / 6.0));
+
+        // Typed or accepted is every label with provenance: the same as no filter for them.
+        QCOMPARE(adaAgainstBo({{LabelMethod::Typed, LabelMethod::AcceptedJudge}, {}, {}}).n, 8);
+    }
+
+    void labelsFilteredByVisibilityStudyAndUnknown()
+    {
+        writeProvenanceLabels();
+        if (QTest::currentTestFailed())
+            return;
+        const auto raters = [this](const LabelFilter &filter) {
+            QMap<QString, int> count;
+            for (const RatingRow &row : store().ratingRows(u"drb2"_s, filter))
+                ++count[row.rater];
+            return count;
+        };
+        using Count = QMap<QString, int>;
+        QCOMPARE(raters({}), (Count{{u"human:ada"_s, 8}, {u"human:bo"_s, 8}, {u"human:cy"_s, 2}}));
+        // Given blind: Bo saw the judge on items 4–7; Cy recorded nothing, so never passes.
+        QCOMPARE(raters({{}, false, {}}), (Count{{u"human:ada"_s, 8}, {u"human:bo"_s, 4}}));
+        QCOMPARE(adaAgainstBo({{}, false, {}}).n, 4);
+        QCOMPARE(raters({{}, true, {}}), (Count{{u"human:bo"_s, 4}}));
+        QCOMPARE(raters({{}, {}, u"pilot"_s}), (Count{{u"human:ada"_s, 6}, {u"human:bo"_s, 8}}));
+        QCOMPARE(raters({{}, {}, u"other"_s}), Count{});
+        QCOMPARE(raters({{LabelMethod::Unknown}, {}, {}}), (Count{{u"human:cy"_s, 2}}));
+        // The filters together: typed, blind, in the pilot: Ada's 0–5, Bo's 0, 1 and 3.
+        QCOMPARE(adaAgainstBo({{LabelMethod::Typed}, false, u"pilot"_s}).n, 3);
     }
 };
 
