@@ -3237,4 +3237,11 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、shortcuts、agreement、leaderboard[-&lt;基准&gt;]、review-&lt;基准&gt;、persona、criteria-editor、adjudication、queue 或 study-overview。</translation>
     </message>
 </context>
+<context>
+    <name>Rubricate::LabelKeys</name>
+    <message>
+        <source>“%1” is not a label on this scale; use %2</source>
+        <translation>“%1” 不是此量表上的标签；请用 %2</translation>
+    </message>
+</context>
 </TS>

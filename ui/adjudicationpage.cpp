@@ -3,6 +3,7 @@
 #include "adjudicationmodel.h"
 #include "annotationwriter.h"
 #include "background.h"
+#include "labelkeys.h"
 #include "verdictmodel.h"
 
 #include <QAction>
@@ -134,18 +135,19 @@ AdjudicationPage::AdjudicationPage(QUndoStack *undo, QWidget *parent)
     // Gold keys are the review page's label keys; that page is hidden while this one shows,
     // so its shortcuts are asleep and the same keys are not ambiguous.
     for (const QChar key : u"0123456789-PT"_s)
-        addKey(QKeySequence(QString(key)), tr("Gold label %1").arg(key),
-               [this, key] { goldWithKey(key); });
-    addKey(QKeySequence(Qt::Key_Delete), tr("Clear the gold label"), [this] {
+        addWindowKey(this, QKeySequence(QString(key)), tr("Gold label %1").arg(key),
+                     [this, key] { goldWithKey(key); });
+    addWindowKey(this, QKeySequence(Qt::Key_Delete), tr("Clear the gold label"), [this] {
         if (const AdjudicationItem *item = currentItem(); item && item->gold && item->gold->value)
             writeGold(*item, std::nullopt, item->gold->note);
     });
-    addKey(QKeySequence(Qt::Key_N), tr("Note on the gold label"), [this] { editGoldNote(); });
-    addKey(QKeySequence(Qt::Key_D), tr("Next disagreement"), [this] { step(1, true); });
-    addKey(QKeySequence(Qt::SHIFT | Qt::Key_D), tr("Previous disagreement"),
-           [this] { step(-1, true); });
-    addKey(QKeySequence(Qt::Key_J), tr("Next item"), [this] { step(1, false); });
-    addKey(QKeySequence(Qt::Key_K), tr("Previous item"), [this] { step(-1, false); });
+    addWindowKey(this, QKeySequence(Qt::Key_N), tr("Note on the gold label"),
+                 [this] { editGoldNote(); });
+    addWindowKey(this, QKeySequence(Qt::Key_D), tr("Next disagreement"), [this] { step(1, true); });
+    addWindowKey(this, QKeySequence(Qt::SHIFT | Qt::Key_D), tr("Previous disagreement"),
+                 [this] { step(-1, true); });
+    addWindowKey(this, QKeySequence(Qt::Key_J), tr("Next item"), [this] { step(1, false); });
+    addWindowKey(this, QKeySequence(Qt::Key_K), tr("Previous item"), [this] { step(-1, false); });
 
     connect(m_writer, &AnnotationWriter::written, this, [this](RowId report, RowId rubric) {
         emit goldWritten(report, rubric);
@@ -156,16 +158,6 @@ AdjudicationPage::AdjudicationPage(QUndoStack *undo, QWidget *parent)
         refresh(); // show what the project really holds
     });
     showItems({}, QString());
-}
-
-void AdjudicationPage::addKey(const QKeySequence &key, const QString &text,
-                              const std::function<void()> &slot)
-{
-    auto *action = new QAction(text, this);
-    action->setShortcut(key);
-    action->setShortcutContext(Qt::WindowShortcut);
-    connect(action, &QAction::triggered, this, slot);
-    addAction(action);
 }
 
 QList<std::pair<QString, QString>> AdjudicationPage::keyHelp()
@@ -378,11 +370,7 @@ void AdjudicationPage::goldWithKey(QChar key)
         setGold(*value);
         return;
     }
-    QStringList keys;
-    for (const double v : scaleValues(item->scale))
-        keys << keyForValue(item->scale, v);
-    emit message(
-        tr("“%1” is not a label on this scale; use %2").arg(QString(key), keys.join(u", "_s)));
+    emit message(unknownLabelKeyMessage(item->scale, key));
 }
 
 void AdjudicationPage::setGold(double value)

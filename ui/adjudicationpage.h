@@ -57,7 +57,6 @@ protected:
 
 private:
     void setTitle(const QString &title); // empty: how to choose items
-    void addKey(const QKeySequence &key, const QString &text, const std::function<void()> &slot);
     void goldWithKey(QChar key);
     void setGold(double value);
     void editGoldNote();

@@ -1,6 +1,7 @@
 #include "verdictpanel.h"
 
 #include "annotationwriter.h"
+#include "labelkeys.h"
 #include "personaview.h"
 #include "verdictmodel.h"
 
@@ -166,21 +167,22 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
     // Label keys: every scale's keys exist; a key the current rubric's scale does not know
     // says so in the status bar (valueForKey gives no value).
     for (const QChar key : u"0123456789-PT"_s) {
-        addKey(QKeySequence(QString(key)), tr("Label with %1").arg(key),
-               [this, key] { labelWithKey(key); });
+        addWindowKey(this, QKeySequence(QString(key)), tr("Label with %1").arg(key),
+                     [this, key] { labelWithKey(key); });
     }
-    addKey(QKeySequence(Qt::Key_A), tr("Accept the judge's verdict"), [this] { acceptJudge(); });
-    addKey(QKeySequence(Qt::Key_N), tr("Add or edit a note"), [this] { editNote(); });
-    addKey(QKeySequence(Qt::Key_J), tr("Next rubric"), [this] { stepRubric(1); });
-    addKey(QKeySequence(Qt::Key_K), tr("Previous rubric"), [this] { stepRubric(-1); });
-    addKey(QKeySequence(Qt::Key_BracketRight), tr("Next report"),
-           [this] { emit reportStepRequested(1); });
-    addKey(QKeySequence(Qt::Key_BracketLeft), tr("Previous report"),
-           [this] { emit reportStepRequested(-1); });
-    addKey(QKeySequence(Qt::Key_E), tr("Next evidence span"),
-           [this] { emit evidenceStepRequested(1); });
-    addKey(QKeySequence(Qt::SHIFT | Qt::Key_E), tr("Previous evidence span"),
-           [this] { emit evidenceStepRequested(-1); });
+    addWindowKey(this, QKeySequence(Qt::Key_A), tr("Accept the judge's verdict"),
+                 [this] { acceptJudge(); });
+    addWindowKey(this, QKeySequence(Qt::Key_N), tr("Add or edit a note"), [this] { editNote(); });
+    addWindowKey(this, QKeySequence(Qt::Key_J), tr("Next rubric"), [this] { stepRubric(1); });
+    addWindowKey(this, QKeySequence(Qt::Key_K), tr("Previous rubric"), [this] { stepRubric(-1); });
+    addWindowKey(this, QKeySequence(Qt::Key_BracketRight), tr("Next report"),
+                 [this] { emit reportStepRequested(1); });
+    addWindowKey(this, QKeySequence(Qt::Key_BracketLeft), tr("Previous report"),
+                 [this] { emit reportStepRequested(-1); });
+    addWindowKey(this, QKeySequence(Qt::Key_E), tr("Next evidence span"),
+                 [this] { emit evidenceStepRequested(1); });
+    addWindowKey(this, QKeySequence(Qt::SHIFT | Qt::Key_E), tr("Previous evidence span"),
+                 [this] { emit evidenceStepRequested(-1); });
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
@@ -233,18 +235,6 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
     layout->addWidget(m_title);
     layout->addWidget(split, 1);
     clear();
-}
-
-void VerdictPanel::addKey(const QKeySequence &key, const QString &text,
-                          const std::function<void()> &slot)
-{
-    auto *action = new QAction(text, this);
-    action->setShortcut(key);
-    // Anywhere in the window: the annotator reads the report and labels without clicking
-    // back into the table. Line edits keep their printable keys (they override shortcuts).
-    action->setShortcutContext(Qt::WindowShortcut);
-    connect(action, &QAction::triggered, this, slot);
-    addAction(action);
 }
 
 QList<std::pair<QString, QString>> VerdictPanel::keyHelp()
@@ -519,12 +509,7 @@ void VerdictPanel::labelWithKey(QChar key)
         setHumanLabel(*value, LabelMethod::Typed);
         return;
     }
-    // Silence would read as a label taken: name the keys that are.
-    QStringList keys;
-    for (const double v : scaleValues(row->scale))
-        keys << keyForValue(row->scale, v);
-    emit message(
-        tr("“%1” is not a label on this scale; use %2").arg(QString(key), keys.join(u", "_s)));
+    emit message(unknownLabelKeyMessage(row->scale, key));
 }
 
 void VerdictPanel::acceptJudge()

@@ -80,7 +80,6 @@ signals:
     void message(const QString &text);
 
 private:
-    void addKey(const QKeySequence &key, const QString &text, const std::function<void()> &slot);
     void labelWithKey(QChar key);
     void setHumanLabel(double value, LabelMethod method);
     LabelProvenance provenanceOf(const VerdictRow &row, LabelMethod method) const;
