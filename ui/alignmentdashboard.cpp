@@ -48,6 +48,7 @@ QTableView *makeTable(QAbstractItemModel *model, QWidget *parent, const QString 
 struct Loaded {
     QList<RatingRow> rows;
     QHash<QString, QSet<std::pair<RowId, RowId>>> samples;
+    QHash<QString, RowId> studyRuns; // the run each study compares with
     QHash<RowId, QString> rubricTexts;
     QList<RatingRow> goldRows;
     LabelFilter labels; // what the rows were read with
@@ -154,6 +155,16 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     m_summary->setTextFormat(Qt::PlainText);
 
     m_subset->setToolTip(tr("Every rated item, or only the items of a saved annotation sample"));
+    // A study names the run it is compared with: choosing the study chooses that run too
+    // (before the recompute the change asks for, so that one computation follows).
+    connect(m_subset, &QComboBox::currentIndexChanged, this, [this] {
+        const RowId run = m_studyRuns.value(m_subset->currentData().toString());
+        const int at = run ? m_judge->findData(u"run:%1"_s.arg(run)) : -1;
+        if (m_filling || at < 0)
+            return;
+        const QSignalBlocker block(m_judge);
+        m_judge->setCurrentIndex(at);
+    });
     for (QComboBox *box : {m_benchmark, m_judge, m_against, m_collapse, m_level, m_breakdown,
                            m_filterValue, m_subset}) {
         connect(box, &QComboBox::currentIndexChanged, this, [this] {
@@ -291,6 +302,8 @@ void AlignmentDashboard::load()
                     for (const Assignment &a : store->assignments(sample))
                         items.insert({a.reportId, a.rubricId});
                 }
+                for (const Study &study : store->studies())
+                    out.studyRuns.insert(study.name, study.runId);
             }
             return out;
         },
@@ -301,6 +314,7 @@ void AlignmentDashboard::load()
             m_rows = out.rows;
             m_rowsLabels = out.labels;
             m_samples = out.samples;
+            m_studyRuns = out.studyRuns;
             m_rubricTexts = out.rubricTexts;
             m_goldRows = out.goldRows;
             if (!out.error.isEmpty())

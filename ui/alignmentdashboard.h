@@ -91,6 +91,7 @@ private:
     QList<RatingRow> m_goldRows; // compared with only when chosen
     // Saved subsets: the project's annotation samples, by name.
     QHash<QString, QSet<std::pair<RowId, RowId>>> m_samples;
+    QHash<QString, RowId> m_studyRuns;
     QHash<RowId, QString> m_rubricTexts; // what the disagreement list shows of each item
     AlignmentReport m_report;
     quint64 m_rowsRequest = 0;

@@ -58,6 +58,7 @@ private slots:
     void initTestCase();
     void dashboardComputesFiltersOpensAndExports();
     void annotatorMatrixLabelsEveryRow();
+    void choosingAStudyChoosesItsRun();
     void annotatorsAloneWithoutAJudge();
     void provenanceChoosesTheLabels();
 
@@ -401,6 +402,58 @@ void TestDashboard::annotatorMatrixLabelsEveryRow()
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     for (const QString &name : names)
         QCOMPARE(drawn.value(name), 2);
+}
+
+void TestDashboard::choosingAStudyChoosesItsRun()
+{
+    // The demo's DRB-II run and a second opinion on its first 20 items; a study of those
+    // items compared with the second one.
+    const QString path = m_dir.filePath(u"study-run.rubricate"_s);
+    RowId second = 0;
+    {
+        QString error;
+        auto store = ProjectStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        QCOMPARE(importDemo(*store).errorCount(), 0);
+        JudgeRun run;
+        run.benchmarkId = store->benchmark(u"drb2"_s)->id;
+        run.name = u"second opinion"_s;
+        run.status = u"finished"_s;
+        second = store->createRun(run).value_or(0);
+        QVERIFY(second);
+        QList<Assignment> sample;
+        for (const RatingRow &r : store->ratingRows(u"drb2"_s)) {
+            if (!r.judge || sample.size() == 20)
+                continue;
+            sample.append({r.reportId, r.rubricId, {u"Ana"_s}, int(sample.size())});
+            Verdict v;
+            v.runId = second;
+            v.reportId = r.reportId;
+            v.rubricId = r.rubricId;
+            v.value = r.value == 1.0 ? 0.0 : 1.0;
+            QVERIFY(store->upsertVerdict(v).id);
+        }
+        Study settings;
+        settings.runId = second;
+        QVERIFY(store->saveAssignments(u"pilot"_s, 7, sample, settings));
+    }
+    MainWindow window;
+    AlignmentDashboard *dashboard = window.dashboard();
+    openAgreementPage(window, path);
+    if (QTest::currentTestFailed())
+        return;
+    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy() && dashboard->judgeBox()->count() == 2, Timeout);
+    const QString studyRun = u"run:%1"_s.arg(second);
+    QComboBox *judges = dashboard->judgeBox();
+    judges->setCurrentIndex(judges->findData(studyRun) == 0 ? 1 : 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy(), Timeout);
+    QVERIFY(dashboard->report().options.judge != studyRun);
+    QComboBox *subset = dashboard->subsetBox();
+    subset->setCurrentIndex(subset->findData(u"pilot"_s));
+    QCOMPARE(judges->currentData().toString(), studyRun);
+    QTRY_COMPARE_WITH_TIMEOUT(dashboard->report().options.judge, studyRun, Timeout);
+    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy(), Timeout);
+    QCOMPARE(dashboard->report().options.subset.size(), 20);
 }
 
 QTEST_MAIN(TestDashboard)
