@@ -7,6 +7,7 @@
 #include "demo/demoproject.h"
 #include "identitydialog.h"
 #include "mainwindow.h"
+#include "projecttreemodel.h"
 #include "reportview.h"
 #include "store/projectstore.h"
 #include "studyqueuedock.h"
@@ -18,12 +19,14 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QRadioButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUuid>
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
@@ -40,6 +43,7 @@ class TestStudy : public QObject
 private slots:
     void initTestCase();
     void blindStudyWithTwoAnnotators();
+    void firstStartAsksWhoIsAnnotating();
 
 private:
     std::unique_ptr<ProjectStore> store();
@@ -216,6 +220,45 @@ void TestStudy::blindStudyWithTwoAnnotators()
     QTRY_COMPARE(eventsOf(u"bo-id"_s).size(), 1);
     QCOMPARE(eventsOf(u"bo-id"_s).constFirst().provenance.judgeVisible, std::optional<bool>(false));
     QCOMPARE(eventsOf(u"ada-id"_s).size(), 4);
+    m_window.reset();
+}
+
+void TestStudy::firstStartAsksWhoIsAnnotating()
+{
+    QSettings().clear();
+    QVERIFY(!chosenAnnotator());
+    m_window = std::make_unique<MainWindow>();
+    m_window->askWhoIsAnnotatingOnceOpen(); // what main() does on a first start
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->openProject(m_projectPath);
+    IdentityDialog *who = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((who = m_window->findChild<IdentityDialog *>()) != nullptr,
+                             LoadTimeout);
+    // The project's annotators are offered; a new person gets a fresh id, not a name.
+    auto *people = who->findChild<QComboBox *>(u"annotatorChoice"_s);
+    QVERIFY(people->findData(u"ada-id"_s) >= 0 && people->findData(u"bo-id"_s) >= 0);
+    auto *name = who->findChild<QLineEdit *>(u"annotatorName"_s);
+    name->setText(u"Dee"_s);
+    QVERIFY(who->findChild<QRadioButton *>(u"newAnnotator"_s)->isChecked());
+    who->accept();
+    const auto chosen = chosenAnnotator();
+    QVERIFY(chosen);
+    QCOMPARE(chosen->name, u"Dee"_s);
+    QVERIFY(!QUuid::fromString(chosen->id).isNull());
+    // The project knows Dee under that id once the window has registered her.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            auto s = store();
+            const auto known = s ? s->annotator(chosen->id) : std::nullopt;
+            return known && known->name == u"Dee"_s;
+        }(),
+        LoadTimeout);
+    // Asked once: reopening the project does not ask again.
+    m_window->openProject(m_projectPath);
+    QTest::qWait(0);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->projectModel()->rowCount() > 0, LoadTimeout);
+    QCOMPARE(m_window->findChildren<IdentityDialog *>().size(), 0);
     m_window.reset();
 }
 
