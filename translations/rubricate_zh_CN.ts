@@ -1589,6 +1589,30 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>Labelling as %1</source>
         <translation>正在以 %1 的身份标注</translation>
     </message>
+    <message>
+        <source>&amp;Adjudicate the Study's Items</source>
+        <translation>裁决该研究的所有项(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Every item of the chosen study on the Adjudication page, with every annotator's label and the judge's verdict</source>
+        <translation>在裁决页查看所选研究的每一项，并列出每位标注者的标注和评审的结论</translation>
+    </message>
+    <message>
+        <source>Every item of the study “%1”</source>
+        <translation>研究“%1”的所有项</translation>
+    </message>
+    <message>
+        <source>The project has no study yet.</source>
+        <translation>项目中还没有研究。</translation>
+    </message>
+    <message>
+        <source>Adjudicate a Study</source>
+        <translation>裁决研究</translation>
+    </message>
+    <message>
+        <source>Study:</source>
+        <translation>研究：</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::PdfPageView</name>

@@ -31,6 +31,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QIcon>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -375,6 +376,35 @@ void MainWindow::createMenusAndToolBar()
     study->addAction(m_queueDock->toggleViewAction());
     study->addAction(m_queueDock->nextAction());
     study->addAction(m_queueDock->previousAction());
+    QAction *adjudicateStudy = study->addAction(tr("&Adjudicate the Study's Items"));
+    adjudicateStudy->setObjectName(u"actionAdjudicateStudy"_s);
+    adjudicateStudy->setStatusTip(tr("Every item of the chosen study on the Adjudication page, "
+                                     "with every annotator's label and the judge's verdict"));
+    connect(adjudicateStudy, &QAction::triggered, this, [this] {
+        // The study in My Queue; an adjudicator with no items of their own picks one.
+        const auto adjudicate = [this](const QString &name) {
+            m_adjudication->showItems(m_studyItems.value(name),
+                                      tr("Every item of the study “%1”").arg(name));
+            showPage(3);
+        };
+        QStringList names = m_studyItems.keys();
+        names.sort();
+        if (const std::optional<Study> chosen = m_queueDock->currentStudy())
+            adjudicate(chosen->name);
+        else if (names.size() == 1)
+            adjudicate(names.constFirst());
+        else if (names.isEmpty())
+            statusBar()->showMessage(tr("The project has no study yet."), 5000);
+        else {
+            auto *ask = new QInputDialog(this);
+            ask->setAttribute(Qt::WA_DeleteOnClose);
+            ask->setWindowTitle(tr("Adjudicate a Study"));
+            ask->setLabelText(tr("Study:"));
+            ask->setComboBoxItems(names);
+            connect(ask, &QInputDialog::textValueSelected, this, adjudicate);
+            ask->open();
+        }
+    });
     study->addSeparator();
     study->addAction(m_switchAnnotatorAction);
 
@@ -905,6 +935,7 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
         m_verdictPanel->writer()->registerAnnotator(snapshot.path, currentIdentity());
     m_projectPath = snapshot.path;
     m_annotators = snapshot.annotators;
+    m_studyItems = snapshot.studyItems;
     m_explorer->setSnapshot(snapshot);
     // First start: asked once the project is read, so that its annotators can be chosen.
     if (std::exchange(m_askIdentity, false) && !chosenAnnotator())

@@ -137,6 +137,7 @@ private:
     StudyQueueDock *m_queueDock = nullptr;
     QList<Annotator> m_annotators; // of the open project, for the identity choice
     bool m_askIdentity = false;
+    QHash<QString, QList<std::pair<RowId, RowId>>> m_studyItems; // of the open project
     bool m_reloadOnRegistered = false;
     RowId m_requestedReport = 0; // the newest report asked of the loader
     QTabWidget *m_pages = nullptr;

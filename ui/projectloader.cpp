@@ -73,6 +73,9 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error,
         if (!queue.isEmpty())
             snapshot.queues.insert(study.name, std::move(queue));
         snapshot.progress.insert(study.name, store->studyProgress(study.name));
+        auto &items = snapshot.studyItems[study.name];
+        for (const Assignment &a : store->assignments(study.name))
+            items.append({a.reportId, a.rubricId});
     }
     // The reads return empty lists on failure; a broken file must not look like an empty one.
     if (!store->lastError().isEmpty())

@@ -25,6 +25,9 @@ struct ProjectSnapshot {
     // annotator's progress in every study.
     QHash<QString, QList<QueueItem>> queues;
     QHash<QString, QList<StudyProgress>> progress;
+    // Every item of every study (all annotators'), in the sample's order: what adjudicating a
+    // study goes through.
+    QHash<QString, QList<std::pair<RowId, RowId>>> studyItems;
 
     int rubricCount() const;
 };

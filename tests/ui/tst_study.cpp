@@ -3,6 +3,8 @@
 // judge hidden and the toggle locked, every label records how it was made (typed or accepted,
 // judge visible or not, the run on screen, the study, the time in focus), and switching to the
 // second annotator shows their own queue.
+#include "adjudicationmodel.h"
+#include "adjudicationpage.h"
 #include "annotatoridentity.h"
 #include "demo/demoproject.h"
 #include "identitydialog.h"
@@ -220,6 +222,13 @@ void TestStudy::blindStudyWithTwoAnnotators()
     QTRY_COMPARE(eventsOf(u"bo-id"_s).size(), 1);
     QCOMPARE(eventsOf(u"bo-id"_s).constFirst().provenance.judgeVisible, std::optional<bool>(false));
     QCOMPARE(eventsOf(u"ada-id"_s).size(), 4);
+
+    // The study's items, everyone's, on the Adjudication page.
+    m_window->findChild<QAction *>(u"actionAdjudicateStudy"_s)->trigger();
+    AdjudicationModel *adjudication = m_window->adjudication()->model();
+    QTRY_COMPARE_WITH_TIMEOUT(adjudication->rowCount(), 3, LoadTimeout);
+    for (const Assignment &a : std::as_const(m_items))
+        QVERIFY(adjudication->rowOf(a.reportId, a.rubricId) >= 0);
     m_window.reset();
 }
 
