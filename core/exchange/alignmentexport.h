@@ -10,7 +10,7 @@
 #pragma once
 
 #include "alignment/alignment.h"
-#include "csvtext.h"
+#include "ingest/csvtext.h"
 
 #include <QString>
 #include <QStringList>

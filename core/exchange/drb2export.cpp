@@ -1,6 +1,6 @@
 #include "drb2export.h"
 
-#include "csvtext.h"
+#include "ingest/csvtext.h"
 
 #include <QDir>
 #include <QHash>

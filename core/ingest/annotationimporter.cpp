@@ -1,7 +1,7 @@
 #include "annotationimporter.h"
 
-#include "exchange/annotationexchange.h"
-#include "exchange/csvtext.h"
+#include "annotationformat.h"
+#include "csvtext.h"
 #include "importcontext.h"
 #include "jsonlreader.h"
 #include "store/projectstore.h"

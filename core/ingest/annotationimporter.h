@@ -8,7 +8,7 @@
 // already the annotator's current ones adds nothing, so importing a file twice changes
 // nothing. Labels without provenance are marked as imported.
 //
-// A line with a "uid" is one that `annotations export` wrote (exchange/annotationexchange.h):
+// A line with a "uid" is one that `annotations export` wrote (annotationformat.h):
 // it keeps its uid, kind and provenance, and a uid already in the project adds nothing. A
 // ".csv" file is that export's CSV.
 #pragma once

@@ -24,6 +24,7 @@
 #include <QLineEdit>
 #include <QRadioButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -155,8 +156,9 @@ void TestStudy::blindStudyWithTwoAnnotators()
     QCOMPARE(verdicts->index(row, VerdictModel::JudgeColumn).data().toString(), u"·"_s);
 
     // Accepting a hidden verdict is refused; a typed label records that the judge was hidden.
+    QSignalSpy said(panel, &VerdictPanel::message);
     press(Qt::Key_A);
-    QTest::qWait(0);
+    QCOMPARE(said.size(), 1); // the refusal, said at once
     QVERIFY(!verdicts->rowAt(row)->humanValue);
     const double judged = *verdicts->rowAt(row)->judgeValue;
     const bool typeOne = judged != 1.0;
@@ -264,9 +266,10 @@ void TestStudy::firstStartAsksWhoIsAnnotating()
         }(),
         LoadTimeout);
     // Asked once: reopening the project does not ask again.
+    QSignalSpy loaded(m_window.get(), &MainWindow::projectLoaded);
     m_window->openProject(m_projectPath);
-    QTest::qWait(0);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->projectModel()->rowCount() > 0, LoadTimeout);
+    QVERIFY(loaded.wait(LoadTimeout));
+    QVERIFY(m_window->projectModel()->rowCount() > 0);
     QCOMPARE(m_window->findChildren<IdentityDialog *>().size(), 0);
     m_window.reset();
 }
