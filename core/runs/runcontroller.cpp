@@ -26,10 +26,22 @@ struct RunController::ActiveJob {
     bool slotReleased = false;
     HttpCall call;
     QString cacheKey;
+    int requestNo = 0; // job.requests when this request was sent
     QList<SchemeItem> items;
 };
 
 namespace {
+
+// The cache answers a job's first ask, which is how a new run gets for free what another run
+// already paid for, and the answer this very request got before a crash cut it short. A re-ask
+// (an item left out, an answer that did not read, rerun-failed) goes to the judge: the cache
+// would only hand back the answer that made it necessary.
+bool cacheMayAnswer(const RunJob &job, const CachedResponse &cached)
+{
+    if (cached.jobId == job.id && cached.requestNo == job.requests)
+        return true;
+    return job.attempts == 0 && !job.reask;
+}
 
 QString cacheKeyFor(const JudgeConfig &config, const HttpCall &call)
 {
@@ -345,7 +357,8 @@ void RunController::runJob(const RunJob &job)
     active->call = m_provider->buildCall(m_config, request, m_apiKey);
     active->cacheKey = cacheKeyFor(m_config, active->call);
 
-    if (const auto cached = m_store->cachedResponse(active->cacheKey)) {
+    if (const auto cached = m_store->cachedResponse(active->cacheKey);
+        cached && cacheMayAnswer(job, *cached)) {
         ++m_progress.cacheHits;
         // Answer on the next turn of the event loop so that a fully cached run still lets
         // the GUI breathe between jobs.
@@ -355,6 +368,7 @@ void RunController::runJob(const RunJob &job)
         return;
     }
 
+    active->requestNo = job.requests;
     const QNetworkRequest http = judgeHttpRequest(active->call, m_config);
     m_sentAt.append(m_clock.elapsed());
     m_sentTokens.append(active->call.body.size() / 4);
@@ -498,8 +512,9 @@ void RunController::processAnswer(const std::shared_ptr<ActiveJob> &active, cons
     if (!fromCache) {
         // Cached before anything else, so that a crash from here on costs nothing to redo.
         Transaction tx(*m_store);
-        m_store->putCachedResponse(active->cacheKey, providerKey(m_config.provider), m_config.model,
-                                   {text, inputTokens, outputTokens});
+        m_store->putCachedResponse(
+            active->cacheKey, providerKey(m_config.provider), m_config.model,
+            {text, inputTokens, outputTokens, active->job.id, active->requestNo});
         tx.commit();
     }
     if (!writeOutcome(active, result)) {

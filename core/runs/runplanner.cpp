@@ -298,7 +298,7 @@ int requeueFailedItems(ProjectStore &store, RowId runId, int batchSize, QString 
     // Jobs that gave up keep their items; they simply start again.
     for (const RunJob &j : store.jobs(runId, u"failed"_s))
         queued += int(j.rubricIds.size());
-    if (store.resetJobs(runId, u"failed"_s, u"pending"_s) < 0) {
+    if (store.requeueJobs(runId, u"failed"_s) < 0) {
         *error = store.lastError();
         return -1;
     }
@@ -327,6 +327,7 @@ int requeueFailedItems(ProjectStore &store, RowId runId, int batchSize, QString 
             job.reportId = it.key();
             job.batchIndex = index++;
             job.rubricIds = batch;
+            job.reask = true;
             if (!store.addJob(job)) {
                 *error = store.lastError();
                 return -1;

@@ -272,6 +272,19 @@ QStringList annotationStudies(const SqlDialect &)
     };
 }
 
+QStringList reasksReachTheJudge(const SqlDialect &)
+{
+    return {
+        // A job queued again on purpose (rerun-failed) must be asked, not answered from the
+        // cache with the answer that failed it.
+        u"ALTER TABLE run_job ADD COLUMN reask INTEGER NOT NULL DEFAULT 0"_s,
+        // Which request of which job an answer came back for: after a crash, that request's
+        // own answer is read back instead of paid for again; nothing else reuses it.
+        u"ALTER TABLE response_cache ADD COLUMN job_id INTEGER"_s,
+        u"ALTER TABLE response_cache ADD COLUMN request_no INTEGER"_s,
+    };
+}
+
 } // namespace
 
 const QList<Migration> &schemaMigrations()
@@ -286,6 +299,8 @@ const QList<Migration> &schemaMigrations()
         {7, u"report-scoped rubric items (extracted claims)"_s, reportClaims},
         {8, u"run leases: one process drives a run at a time"_s, runLeases},
         {9, u"annotation studies: annotators, event provenance, gold labels"_s, annotationStudies},
+        {10, u"re-asks reach the judge: cached answers remember their request"_s,
+         reasksReachTheJudge},
     };
     return migrations;
 }

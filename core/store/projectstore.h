@@ -113,6 +113,7 @@ struct RunJob {
     qint64 outputTokens = 0;
     double cost = 0;
     bool cached = false; // answered from the response cache
+    bool reask = false; // queued again after it failed: never answered from the cache
 };
 
 // Who drives a run: one process at a time sends its jobs and writes its verdicts.
@@ -239,6 +240,10 @@ struct CachedResponse {
     QString response;
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
+    // The job and its request number (RunJob::requests before it was sent) this answer came
+    // back for; 0 and -1 for answers cached before migration 10.
+    RowId jobId = 0;
+    int requestNo = -1;
 };
 
 // A cited source as the project keeps it (table `source`, migration 6). The store knows
@@ -334,8 +339,9 @@ public:
     bool addJob(const RunJob &job);
     QList<RunJob> jobs(RowId runId, const QString &status = {});
     bool updateJob(const RunJob &job);
-    // Moves every job of `runId` in `fromStatus` to `toStatus`; returns how many moved.
-    int resetJobs(RowId runId, const QString &fromStatus, const QString &toStatus);
+    // Queues every job of `runId` in `fromStatus` again as a re-ask (attempts from zero, never
+    // answered from the cache); returns how many moved.
+    int requeueJobs(RowId runId, const QString &fromStatus);
     int nextBatchIndex(RowId runId, RowId reportId);
     std::optional<CachedResponse> cachedResponse(const QString &key);
     bool putCachedResponse(const QString &key, const QString &provider, const QString &model,

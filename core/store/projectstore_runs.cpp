@@ -66,13 +66,14 @@ bool ProjectStore::setRunStatus(RowId runId, const QString &status)
 bool ProjectStore::addJob(const RunJob &job)
 {
     QSqlQuery &q = prepared(u"INSERT INTO run_job (run_id, report_id, batch_index, rubric_ids,"
-                            " status, updated_at) VALUES (?, ?, ?, ?, ?, ?)"_s);
+                            " status, reask, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
     bindAt(q, 0, job.runId);
     bindAt(q, 1, job.reportId);
     bindAt(q, 2, job.batchIndex);
     bindAt(q, 3, idList(job.rubricIds));
     bindAt(q, 4, job.status);
-    bindAt(q, 5, StoreCodec::time(QDateTime::currentDateTimeUtc()));
+    bindAt(q, 5, int(job.reask));
+    bindAt(q, 6, StoreCodec::time(QDateTime::currentDateTimeUtc()));
     return exec(q);
 }
 
@@ -81,7 +82,7 @@ QList<RunJob> ProjectStore::jobs(RowId runId, const QString &status)
     QList<RunJob> out;
     QSqlQuery &q = prepared(
         u"SELECT id, run_id, report_id, batch_index, rubric_ids, status, attempts, last_error,"
-        " requests, input_tokens, output_tokens, cost, cached FROM run_job"
+        " requests, input_tokens, output_tokens, cost, cached, reask FROM run_job"
         " WHERE run_id = ? AND (COALESCE(?, '') = '' OR status = ?) ORDER BY id"_s);
     bindAt(q, 0, runId);
     bindAt(q, 1, status);
@@ -103,6 +104,7 @@ QList<RunJob> ProjectStore::jobs(RowId runId, const QString &status)
         j.outputTokens = q.value(10).toLongLong();
         j.cost = q.value(11).toDouble();
         j.cached = q.value(12).toBool();
+        j.reask = q.value(13).toBool();
         out.append(j);
     }
     return out;
@@ -128,13 +130,12 @@ bool ProjectStore::updateJob(const RunJob &j)
     return exec(q);
 }
 
-int ProjectStore::resetJobs(RowId runId, const QString &fromStatus, const QString &toStatus)
+int ProjectStore::requeueJobs(RowId runId, const QString &fromStatus)
 {
-    QSqlQuery &q = prepared(u"UPDATE run_job SET status = ?, attempts = 0 WHERE run_id = ?"
-                            " AND status = ?"_s);
-    bindAt(q, 0, toStatus);
-    bindAt(q, 1, runId);
-    bindAt(q, 2, fromStatus);
+    QSqlQuery &q = prepared(u"UPDATE run_job SET status = 'pending', attempts = 0, reask = 1"
+                            " WHERE run_id = ? AND status = ?"_s);
+    bindAt(q, 0, runId);
+    bindAt(q, 1, fromStatus);
     if (!exec(q))
         return -1;
     return q.numRowsAffected();
@@ -156,11 +157,13 @@ int ProjectStore::nextBatchIndex(RowId runId, RowId reportId)
 std::optional<CachedResponse> ProjectStore::cachedResponse(const QString &key)
 {
     QSqlQuery &q = prepared(
-        u"SELECT response, input_tokens, output_tokens FROM response_cache WHERE key = ?"_s);
+        u"SELECT response, input_tokens, output_tokens, job_id, request_no FROM response_cache"
+        " WHERE key = ?"_s);
     bindAt(q, 0, key);
     if (!exec(q) || !q.next())
         return std::nullopt;
-    CachedResponse r{q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toLongLong()};
+    CachedResponse r{q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toLongLong(),
+                     q.value(3).toLongLong(), q.value(4).isNull() ? -1 : q.value(4).toInt()};
     q.finish();
     return r;
 }
@@ -168,10 +171,15 @@ std::optional<CachedResponse> ProjectStore::cachedResponse(const QString &key)
 bool ProjectStore::putCachedResponse(const QString &key, const QString &provider,
                                      const QString &model, const CachedResponse &response)
 {
-    // INSERT OR IGNORE in both engines' words: the first answer for a request is kept.
+    // The newest answer wins: a re-ask of the same request was asked because the old answer
+    // did not do, and its request number must be the one a crashed run finds again.
     QSqlQuery &q = prepared(
         u"INSERT INTO response_cache (key, provider, model, response, input_tokens,"
-        " output_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING"_s);
+        " output_tokens, created_at, job_id, request_no) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (key) DO UPDATE SET response = excluded.response,"
+        " input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,"
+        " created_at = excluded.created_at, job_id = excluded.job_id,"
+        " request_no = excluded.request_no"_s);
     bindAt(q, 0, key);
     bindAt(q, 1, provider);
     bindAt(q, 2, StoreCodec::text(model));
@@ -179,6 +187,8 @@ bool ProjectStore::putCachedResponse(const QString &key, const QString &provider
     bindAt(q, 4, response.inputTokens);
     bindAt(q, 5, response.outputTokens);
     bindAt(q, 6, StoreCodec::time(QDateTime::currentDateTimeUtc()));
+    bindAt(q, 7, response.jobId);
+    bindAt(q, 8, response.requestNo);
     return exec(q);
 }
 

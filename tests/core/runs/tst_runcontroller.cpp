@@ -6,6 +6,9 @@
 #include "runs/runplanner.h"
 #include "scratchproject.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QSqlQuery>
 #include <QTest>
@@ -197,6 +200,70 @@ private slots:
         const RowId truncatedRun = plan(config(), u"truncated"_s);
         QCOMPARE(drive(truncatedRun), u"finished"_s);
         verifyVerdicts(truncatedRun);
+    }
+
+    // An item the judge keeps leaving out is asked again each time, for real: the re-ask with
+    // the same body as the one before must not be answered from the cache with the answer
+    // that left it out. Neither must rerun-failed, once the judge behaves.
+    void reasksAndRerunFailedReachTheJudge()
+    {
+        const QString stubborn = u"Task 1 rubric 4:"_s;
+        SimulatorBehaviour b;
+        b.script = [stubborn](const QString &prompt, int) -> std::optional<QString> {
+            QJsonObject answer
+                = QJsonDocument::fromJson(JudgeSimulator::answerPrompt(prompt).toUtf8()).object();
+            // A readable answer about something else in place of the stubborn item, so that
+            // the item is left out rather than the answer unreadable.
+            QJsonArray kept;
+            for (const QJsonValue &item : answer.value(u"results"_s).toArray()) {
+                QJsonObject o = item.toObject();
+                if (o.value(u"rubric_item"_s).toString().startsWith(stubborn))
+                    o.insert(u"rubric_item"_s, u"Cites a source in every paragraph."_s);
+                kept.append(o);
+            }
+            answer.insert(u"results"_s, kept);
+            return QString::fromUtf8(QJsonDocument(answer).toJson());
+        };
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config();
+        c.maxAttempts = 3;
+        const RowId run = plan(c);
+        drive(run);
+        // Two reports (one per model) hold the stubborn item: its batch is asked once whole,
+        // then the item alone twice, the second time with the same body as the first.
+        QCOMPARE(m_judge.requestCount(), m_jobs + 2 * 2);
+        QCOMPARE(m_lastProgress.cacheHits, 0);
+        ProjectStore &s = m_project->store();
+        QCOMPARE(s.runTotals(run).verdictErrors, 2);
+        int leftOut = 0;
+        for (const ReportSummary &r : s.reportSummaries(u"drb2"_s)) {
+            for (const Verdict &v : s.verdicts(run, r.id)) {
+                if (!v.error.isEmpty()) {
+                    QVERIFY2(v.error.contains(u"left this item out of 3 answers"_s),
+                             qPrintable(v.error));
+                    ++leftOut;
+                }
+            }
+        }
+        QCOMPARE(leftOut, 2);
+
+        m_judge.setBehaviour({});
+        m_judge.resetCounters();
+        QString error;
+        QCOMPARE(requeueFailedItems(s, run, c.batchSize, &error), 2);
+        QCOMPARE(drive(run), u"finished"_s);
+        QCOMPARE(m_judge.requestCount(), 2);
+        QCOMPARE(m_lastProgress.cacheHits, 0);
+        verifyVerdicts(run);
+
+        // A new run asking what was asked before is still answered from the cache, for free,
+        // except the item the cached answers left out: that goes to the judge.
+        m_judge.resetCounters();
+        const RowId again = plan(config(), u"again"_s);
+        QCOMPARE(drive(again), u"finished"_s);
+        QCOMPARE(m_lastProgress.cacheHits, m_jobs);
+        QCOMPARE(m_judge.requestCount(), 2);
+        verifyVerdicts(again);
     }
 
     void mapsRewordedItems()
