@@ -6,6 +6,7 @@
 #include "reportfiles.h"
 #include "store/projectstore.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -50,6 +51,128 @@ const QStringList personalizationDimensions
 const QStringList qualityDimensions
     = {u"depth_insight"_s, u"logical_coherence"_s, u"clarity_readability"_s};
 
+// One family's criteria of a criteria line, checked as the reference checks them.
+QList<Rubric> criteriaOfFamily(const QJsonObject &o, const QString &family, const Query &query,
+                               ImportSummary &summary, const QString &name, int line)
+{
+    const QString &id = query.externalId;
+    const QJsonObject weights = o.value(family + u"_weights"_s).toObject();
+    const QJsonObject criteria = o.value(family + u"_criterions"_s).toObject();
+    double weightSum = 0;
+    for (auto w = weights.constBegin(); w != weights.constEnd(); ++w)
+        weightSum += w.value().toDouble();
+    if (!weights.isEmpty() && qAbs(weightSum - 1.0) > 1e-6)
+        summary.warn(name, line,
+                     u"query %1: %2 weights sum to %3, not 1"_s.arg(id, family).arg(weightSum));
+    const QStringList &known
+        = family == "quality"_L1 ? qualityDimensions : personalizationDimensions;
+    QList<Rubric> out;
+    for (auto dim = criteria.constBegin(); dim != criteria.constEnd(); ++dim) {
+        if (!known.contains(dim.key()))
+            summary.warn(name, line,
+                         u"query %1: unknown dimension \"%2\" kept"_s.arg(id, dim.key()));
+        const QJsonArray items = dim.value().toArray();
+        double subSum = 0;
+        for (int position = 0; position < items.size(); ++position) {
+            const QJsonObject c = items.at(position).toObject();
+            Rubric r;
+            r.taskId = query.taskId;
+            r.queryId = query.id;
+            r.dimension = dim.key();
+            r.position = position;
+            r.text = c.value(u"criterion"_s).toString();
+            r.weight = c.value(u"weight"_s).toDouble();
+            subSum += r.weight;
+            if (weights.contains(dim.key()))
+                r.dimensionWeight = weights.value(dim.key()).toDouble();
+            r.scale = VerdictScale::ZeroToTen;
+            // "origin" tells imported criteria from judge-generated ones.
+            r.metadata = {{u"family"_s, family},
+                          {u"explanation"_s, c.value(u"explanation"_s)},
+                          {u"origin"_s, u"imported"_s}};
+            if (r.text.trimmed().isEmpty()) {
+                summary.error(name, line,
+                              u"query %1: empty %2 criterion; skipped"_s.arg(id, dim.key()));
+                continue;
+            }
+            out.append(r);
+        }
+        if (!items.isEmpty() && qAbs(subSum - 1.0) > 1e-6)
+            summary.warn(
+                name, line,
+                u"query %1: %2 sub-criteria weights sum to %3"_s.arg(id, dim.key()).arg(subSum));
+    }
+    return out;
+}
+
+QString criterionKey(const Rubric &r)
+{
+    return r.dimension + u'#' + QString::number(r.position);
+}
+
+// A criteria line is the query's whole set: a revised file (criteria_gpt5_revise.jsonl after
+// criteria_gpt5.jsonl) replaces the criteria, it does not add to them. A criterion left out is
+// removed with its verdicts; one with human labels never is, so then the query keeps its old
+// set and the line is an error. A criterion whose text changed keeps its place and id, and is
+// marked edited so that verdicts on the old text show as stale, as a person's edit is.
+bool replaceImportedCriteria(ProjectStore &store, const Query &query, const QList<Rubric> &wanted,
+                             ImportSummary &summary, const QString &name, int line)
+{
+    QSet<QString> keep;
+    for (const Rubric &r : wanted)
+        keep.insert(criterionKey(r));
+    QHash<QString, Rubric> existing;
+    QList<Rubric> leftOut;
+    for (const Rubric &r : store.rubrics(query.taskId, query.id)) {
+        existing.insert(criterionKey(r), r);
+        if (!keep.contains(criterionKey(r)))
+            leftOut.append(r);
+    }
+    if (!leftOut.isEmpty()) {
+        const auto usage = store.criterionUsage(query.id);
+        if (!usage)
+            return false;
+        int verdicts = 0;
+        for (const Rubric &r : std::as_const(leftOut)) {
+            const CriterionUsage use = usage->value(r.id);
+            if (use.humanWork()) {
+                summary.error(
+                    name, line,
+                    u"query %1: the criterion \"%2\" (%3) is not in this file but has "
+                    u"human labels, which are never deleted; the query keeps its "
+                    u"criteria as they were"_s.arg(query.externalId, r.text.left(60), r.dimension));
+                return true;
+            }
+            verdicts += use.verdicts;
+        }
+        for (const Rubric &r : std::as_const(leftOut)) {
+            if (!store.deleteRubric(r.id))
+                return false;
+        }
+        summary.warn(name, line,
+                     u"query %1: %2 earlier criteria not in this file removed, with %3 judge "
+                     u"verdict(s)"_s.arg(query.externalId)
+                         .arg(leftOut.size())
+                         .arg(verdicts));
+    }
+    const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+    for (Rubric r : wanted) {
+        const auto old = existing.constFind(criterionKey(r));
+        if (old != existing.cend()
+            && (old->text != r.text
+                || old->metadata.value(u"explanation"_s) != r.metadata.value(u"explanation"_s))) {
+            r.metadata.insert(u"criterion_edited_at"_s, now);
+            r.metadata.insert(u"original_text"_s,
+                              old->metadata.value(u"original_text"_s).toString(old->text));
+        }
+        const Upserted u = store.upsertRubric(r);
+        if (!u.ok())
+            return false;
+        countUpsert(summary, u"rubrics"_s, u);
+    }
+    return true;
+}
+
 } // namespace
 
 ImportSummary importPdrPersonas(ProjectStore &store, const QString &path)
@@ -86,13 +209,28 @@ ImportSummary importPdrQueries(ProjectStore &store, const QString &path)
                 summary.error(name, line, u"query without \"id\" or \"task\"; skipped"_s);
                 return true;
             }
+            // The reference ships one query file per language with the same ids; reports name
+            // only the id, so one project holds one language of them, never a mix.
+            const QString language = o.value(u"language"_s).toString();
+            if (const auto existingId = store.queryId(bench.id, id)) {
+                const auto existing = store.query(*existingId);
+                if (existing && !existing->language.isEmpty() && !language.isEmpty()
+                    && existing->language != language) {
+                    summary.error(name, line,
+                                  u"query %1 is already in the project in language \"%2\"; "
+                                  u"this \"%3\" query has the same id, and reports name "
+                                  u"queries by id only: import each language into its own "
+                                  u"project. Skipped"_s.arg(id, existing->language, language));
+                    return true;
+                }
+            }
             Task task;
             task.benchmarkId = bench.id;
             task.externalId = taskKeyFor(o, text);
             task.prompt = text;
             task.judgeTask = text;
             task.title = text.simplified().left(90);
-            task.language = o.value(u"language"_s).toString();
+            task.language = language;
             task.theme = o.value(u"domain"_s).toString();
             const Upserted t = store.upsertTask(task);
             if (!t.ok()) {
@@ -134,62 +272,17 @@ ImportSummary importPdrCriteria(ProjectStore &store, const QString &path)
                 return true;
             }
             const auto query = store.query(*queryId);
-            for (const auto &family : {u"personalization"_s, u"quality"_s}) {
-                const QJsonObject weights = o.value(family + u"_weights"_s).toObject();
-                const QJsonObject criteria = o.value(family + u"_criterions"_s).toObject();
-                double weightSum = 0;
-                for (auto w = weights.constBegin(); w != weights.constEnd(); ++w)
-                    weightSum += w.value().toDouble();
-                if (!weights.isEmpty() && qAbs(weightSum - 1.0) > 1e-6)
-                    summary.warn(
-                        name, line,
-                        u"query %1: %2 weights sum to %3, not 1"_s.arg(id, family).arg(weightSum));
-                const QStringList &known
-                    = family == "quality"_L1 ? qualityDimensions : personalizationDimensions;
-                for (auto dim = criteria.constBegin(); dim != criteria.constEnd(); ++dim) {
-                    if (!known.contains(dim.key()))
-                        summary.warn(
-                            name, line,
-                            u"query %1: unknown dimension \"%2\" kept"_s.arg(id, dim.key()));
-                    const QJsonArray items = dim.value().toArray();
-                    double subSum = 0;
-                    for (int position = 0; position < items.size(); ++position) {
-                        const QJsonObject c = items.at(position).toObject();
-                        Rubric r;
-                        r.taskId = query->taskId;
-                        r.queryId = *queryId;
-                        r.dimension = dim.key();
-                        r.position = position;
-                        r.text = c.value(u"criterion"_s).toString();
-                        r.weight = c.value(u"weight"_s).toDouble();
-                        subSum += r.weight;
-                        if (weights.contains(dim.key()))
-                            r.dimensionWeight = weights.value(dim.key()).toDouble();
-                        r.scale = VerdictScale::ZeroToTen;
-                        // "origin" tells imported criteria from judge-generated ones.
-                        r.metadata = {{u"family"_s, family},
-                                      {u"explanation"_s, c.value(u"explanation"_s)},
-                                      {u"origin"_s, u"imported"_s}};
-                        if (r.text.trimmed().isEmpty()) {
-                            summary.error(
-                                name, line,
-                                u"query %1: empty %2 criterion; skipped"_s.arg(id, dim.key()));
-                            continue;
-                        }
-                        const Upserted u = store.upsertRubric(r);
-                        if (!u.ok()) {
-                            return false;
-                        }
-                        countUpsert(summary, u"rubrics"_s, u);
-                    }
-                    if (!items.isEmpty() && qAbs(subSum - 1.0) > 1e-6)
-                        summary.warn(
-                            name, line,
-                            u"query %1: %2 sub-criteria weights sum to %3"_s.arg(id, dim.key())
-                                .arg(subSum));
-                }
+            const QString language = o.value(u"language"_s).toString();
+            if (!language.isEmpty() && !query->language.isEmpty() && language != query->language) {
+                summary.error(name, line,
+                              u"criteria in language \"%1\" for query %2, which is in \"%3\"; "
+                              u"skipped"_s.arg(language, id, query->language));
+                return true;
             }
-            return true;
+            QList<Rubric> wanted;
+            for (const auto &family : {u"personalization"_s, u"quality"_s})
+                wanted += criteriaOfFamily(o, family, *query, summary, name, line);
+            return replaceImportedCriteria(store, *query, wanted, summary, name, line);
         });
 }
 

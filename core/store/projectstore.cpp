@@ -342,6 +342,13 @@ int ProjectStore::deleteQueryRubrics(RowId queryId)
     return q.numRowsAffected();
 }
 
+bool ProjectStore::deleteRubric(RowId rubricId)
+{
+    QSqlQuery &q = prepared(u"DELETE FROM rubric WHERE id = ?"_s);
+    bindAt(q, 0, rubricId);
+    return exec(q);
+}
+
 Upserted ProjectStore::upsertReference(const Reference &r)
 {
     static const UpsertSql sql

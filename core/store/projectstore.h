@@ -304,6 +304,8 @@ public:
     // go: call within a transaction and check annotatedRubricsOfQuery first. Returns the
     // number removed, -1 on error.
     int deleteQueryRubrics(RowId queryId);
+    // One rubric, with its verdicts; the same rule on annotations as above.
+    bool deleteRubric(RowId rubricId);
     Upserted upsertReference(const Reference &reference);
     std::optional<RowId> ensureModel(const QString &name);
     // Stores the original bytes (deduplicated by hash) with the report row.

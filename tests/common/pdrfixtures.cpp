@@ -20,3 +20,14 @@ extern const char fixture3[] = R"({"id": 1, "article": "# Budget\n\nFor a nurse 
 {"id": 3, "article": "truncated
 )";
 extern const char fixture4[] = R"({"id": 1, "article": "cleaned"})";
+
+namespace RubricateTest {
+extern const char revisedCriteria[]
+    = R"({"id": 1, "language": "en", "personalization_weights": {"goal_alignment": 0.6, "content_alignment": 0.4}, "personalization_criterions": {"goal_alignment": [{"criterion": "Addresses the nurse's shift income", "explanation": "...", "weight": 0.5}, {"criterion": "Plans for months with fewer shifts", "explanation": "...", "weight": 0.5}]}, "quality_weights": {"depth_insight": 1.0}, "quality_criterions": {"depth_insight": [{"criterion": "Explains trade-offs", "explanation": "...", "weight": 1.0}]}})";
+extern const char revisionDroppingALabel[]
+    = R"({"id": 2, "personalization_weights": {"goal_alignment": 1.0}, "personalization_criterions": {"goal_alignment": []}})";
+extern const char chineseQuery[]
+    = R"({"id": 1, "task": "为明年做一个家庭预算。", "language": "zh", "userid": "u01"})";
+extern const char chineseCriteria[]
+    = R"({"id": 1, "language": "zh", "quality_weights": {"depth_insight": 1.0}, "quality_criterions": {"depth_insight": [{"criterion": "深入", "weight": 1.0}]}})";
+} // namespace RubricateTest

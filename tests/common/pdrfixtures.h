@@ -14,6 +14,15 @@ extern const char fixture3[]; // ModelX outputs: queries 1 and 2, an unknown id,
 extern const char fixture4[]; // a cleaned copy the importer must skip
 
 namespace RubricateTest {
+// Criteria lines for re-imports: query 1 revised (a criterion changed, a dimension dropped),
+// query 2 with its only criterion dropped, and query 1 again in Chinese (query and criteria).
+extern const char revisedCriteria[];
+extern const char revisionDroppingALabel[];
+extern const char chineseQuery[];
+extern const char chineseCriteria[];
+} // namespace RubricateTest
+
+namespace RubricateTest {
 
 // A PDR-Bench data folder under `root` as the official repository lays it out.
 inline bool writePdrDataFolder(const QString &root)

@@ -91,6 +91,89 @@ private slots:
         QVERIFY(again.added.isEmpty());
         QVERIFY(again.updated.isEmpty());
     }
+
+    // The reference ships criteria_gpt5.jsonl and criteria_gpt5_revise.jsonl: a revised line
+    // is the query's whole set. Dropped criteria go, changed ones keep their place and are
+    // marked edited, and the sub-weights sum to 1 again.
+    void aRevisedCriteriaFileReplacesTheSet()
+    {
+        const QString revised = m_project.filePath(u"criteria_revise.jsonl"_s);
+        const QByteArray line = QByteArray(RubricateTest::revisedCriteria) + '\n';
+        QVERIFY(RubricateTest::writeFile(revised, line));
+        const ImportSummary s = runImport(*m_store, ImportKind::PdrCriteria, revised);
+        QCOMPARE(s.errorCount(), 0);
+        const auto bench = m_store->benchmark(u"pdrbench"_s);
+        const auto q1 = m_store->query(*m_store->queryId(bench->id, u"1"_s));
+        const QList<Rubric> criteria = m_store->rubrics(q1->taskId, q1->id);
+        QCOMPARE(criteria.size(), 3); // "Uses a table" (presentation_fit) is gone
+        double goalWeights = 0;
+        for (const Rubric &r : criteria) {
+            QVERIFY(r.dimension != u"presentation_fit"_s);
+            if (r.dimension == u"goal_alignment"_s)
+                goalWeights += r.weight;
+            if (r.text == u"Plans for months with fewer shifts"_s) {
+                QCOMPARE(r.metadata.value(u"original_text"_s).toString(), u"Sets a savings goal"_s);
+                QVERIFY(!r.metadata.value(u"criterion_edited_at"_s).toString().isEmpty());
+            }
+        }
+        QCOMPARE(goalWeights, 1.0);
+        QVERIFY(std::any_of(s.issues.cbegin(), s.issues.cend(), [](const ImportIssue &i) {
+            return i.line == 1 && i.message.contains(u"1 earlier criteria not in this file"_s);
+        }));
+    }
+
+    // A criterion somebody labelled is never deleted: a revision that drops it is refused for
+    // that query, which keeps its criteria, and the file's other lines still apply.
+    void aRevisionNeverDropsLabelledCriteria()
+    {
+        const auto bench = m_store->benchmark(u"pdrbench"_s);
+        const auto q2 = m_store->query(*m_store->queryId(bench->id, u"2"_s));
+        const QList<Rubric> before = m_store->rubrics(q2->taskId, q2->id);
+        QCOMPARE(before.size(), 1);
+        RowId report = 0;
+        for (const ReportSummary &r : m_store->reportSummaries(u"pdrbench"_s)) {
+            if (r.queryExternalId == u"2"_s)
+                report = r.id;
+        }
+        QVERIFY(report);
+        AnnotationEvent label;
+        label.reportId = report;
+        label.rubricId = before.constFirst().id;
+        label.annotator = u"ana"_s;
+        label.at = QDateTime::currentDateTimeUtc();
+        label.value = 7;
+        QVERIFY(m_store->appendAnnotation(label));
+
+        const QString revised = m_project.filePath(u"criteria_revise2.jsonl"_s);
+        const QByteArray line = QByteArray(RubricateTest::revisionDroppingALabel) + '\n';
+        QVERIFY(RubricateTest::writeFile(revised, line));
+        const ImportSummary s = runImport(*m_store, ImportKind::PdrCriteria, revised);
+        QCOMPARE(s.errorCount(), 1);
+        QVERIFY(s.issues.constFirst().message.contains(u"human labels"_s));
+        QCOMPARE(m_store->rubrics(q2->taskId, q2->id).size(), 1);
+    }
+
+    // queries150_zh.jsonl and queries150_en.jsonl reuse their ids; reports name only the id,
+    // so the second language is refused line by line instead of merged into the first.
+    void aSecondLanguageWithTheSameIdsIsRefused()
+    {
+        const QString zh = m_project.filePath(u"queries_zh.jsonl"_s);
+        const QByteArray line = QByteArray(RubricateTest::chineseQuery) + '\n';
+        QVERIFY(RubricateTest::writeFile(zh, line));
+        const ImportSummary s = runImport(*m_store, ImportKind::PdrQueries, zh);
+        QCOMPARE(s.errorCount(), 1);
+        QVERIFY(s.issues.constFirst().message.contains(u"import each language into its own"_s));
+        const auto bench = m_store->benchmark(u"pdrbench"_s);
+        QCOMPARE(m_store->query(*m_store->queryId(bench->id, u"1"_s))->language, u"en"_s);
+
+        const QString criteria = m_project.filePath(u"criteria_zh.jsonl"_s);
+        const QByteArray criteriaLine = QByteArray(RubricateTest::chineseCriteria) + '\n';
+        QVERIFY(RubricateTest::writeFile(criteria, criteriaLine));
+        const ImportSummary c = runImport(*m_store, ImportKind::PdrCriteria, criteria);
+        QCOMPARE(c.errorCount(), 1);
+        const auto q1 = m_store->query(*m_store->queryId(bench->id, u"1"_s));
+        QCOMPARE(m_store->rubrics(q1->taskId, q1->id).size(), 3);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPdrBenchImport)
