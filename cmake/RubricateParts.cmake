@@ -5,7 +5,7 @@
 # parts use in turn (the links are PUBLIC), nothing else. Order: a part after its parts.
 set(RUBRICATE_PARTS
     domain text store evidence scoring agreement alignment judge ingest sources runs exchange
-    demo)
+    readers demo)
 
 set(RUBRICATE_PART_domain_DEPENDS "")
 set(RUBRICATE_PART_text_DEPENDS "")
@@ -18,8 +18,9 @@ set(RUBRICATE_PART_judge_DEPENDS domain text)
 set(RUBRICATE_PART_ingest_DEPENDS domain text store evidence)
 set(RUBRICATE_PART_sources_DEPENDS domain store ingest)
 set(RUBRICATE_PART_runs_DEPENDS domain store evidence scoring judge sources)
-set(RUBRICATE_PART_exchange_DEPENDS domain store ingest judge scoring sources alignment)
-set(RUBRICATE_PART_demo_DEPENDS ingest sources exchange)
+set(RUBRICATE_PART_exchange_DEPENDS domain text scoring alignment)
+set(RUBRICATE_PART_readers_DEPENDS domain text store ingest judge scoring sources exchange)
+set(RUBRICATE_PART_demo_DEPENDS ingest sources readers)
 
 # What no part may include, whatever its links (docs/architecture.md, "never"): the parts a
 # rule applies to ("*": all of core), a regular expression over the included name, and why.

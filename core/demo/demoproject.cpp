@@ -1,6 +1,6 @@
 #include "demoproject.h"
 
-#include "exchange/claimsproject.h"
+#include "readers/claimsproject.h"
 #include "ingest/importer.h"
 #include "sources/sourceimport.h"
 

@@ -24,7 +24,5 @@ QByteArray reportBenchReportsCsv(const QList<ReportBenchReportScore> &scores);
 
 // A number as the reference's CSVs write it (Python's repr(float)); empty when undefined.
 QString reportBenchCsvNumber(std::optional<double> v);
-// A CSV field, quoted when it has to be.
-QString reportBenchCsvField(const QString &s);
 
 } // namespace Rubricate

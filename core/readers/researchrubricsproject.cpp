@@ -4,6 +4,7 @@
 #include "judge/promptscheme.h"
 #include "judge/researchrubricsscheme.h"
 #include "store/projectstore.h"
+#include "text/csvtext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,15 +16,6 @@ namespace Rubricate {
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString csvField(const QString &s)
-{
-    if (!s.contains(u',') && !s.contains(u'"') && !s.contains(u'\n'))
-        return s;
-    QString quoted = s;
-    quoted.replace(u"\""_s, u"\"\""_s);
-    return u'"' + quoted + u'"';
-}
 
 QString csvNumber(const std::optional<double> &v)
 {
@@ -133,18 +125,12 @@ QByteArray researchRubricsGroupsCsv(const QList<RrGroup> &groups)
     QString csv = u"model,group,value,n,empty,criteria,errors,mean_compliance,mandatory,"
                   "mandatory_passed\n"_s;
     for (const RrGroup &g : groups) {
-        csv += QStringList{csvField(g.model),
-                           g.dimension,
-                           csvField(g.value),
-                           QString::number(g.n),
-                           QString::number(g.empty),
-                           QString::number(g.criteria),
-                           QString::number(g.errors),
-                           csvNumber(g.mean),
-                           QString::number(g.mandatory),
-                           QString::number(g.mandatoryPassed)}
-                   .join(u',')
-            + u'\n';
+        csv += csvRecord(QStringList{g.model, g.dimension, g.value, QString::number(g.n),
+                                     QString::number(g.empty), QString::number(g.criteria),
+                                     QString::number(g.errors), csvNumber(g.mean),
+                                     QString::number(g.mandatory),
+                                     QString::number(g.mandatoryPassed)},
+                         CsvLineEnd::Lf);
     }
     return csv.toUtf8();
 }
@@ -154,19 +140,13 @@ QByteArray researchRubricsReportsCsv(const QList<RrReportScore> &reports)
     QString csv = u"model,sample_id,domain,conceptual_breadth,logical_nesting,exploration,"
                   "criteria,errors,numerator,positive_weight,compliance\n"_s;
     for (const RrReportScore &r : reports) {
-        csv += QStringList{csvField(r.model),
-                           r.sampleId,
-                           csvField(r.domain),
-                           csvField(r.complexity.breadth),
-                           csvField(r.complexity.nesting),
-                           csvField(r.complexity.exploration),
-                           QString::number(r.total.criteria),
-                           QString::number(r.total.errors),
-                           QString::number(r.total.numerator, 'g', 17),
-                           QString::number(r.total.positiveWeight, 'g', 17),
-                           csvNumber(r.total.compliance)}
-                   .join(u',')
-            + u'\n';
+        csv += csvRecord(
+            QStringList{
+                r.model, r.sampleId, r.domain, r.complexity.breadth, r.complexity.nesting,
+                r.complexity.exploration, QString::number(r.total.criteria),
+                QString::number(r.total.errors), QString::number(r.total.numerator, 'g', 17),
+                QString::number(r.total.positiveWeight, 'g', 17), csvNumber(r.total.compliance)},
+            CsvLineEnd::Lf);
     }
     return csv.toUtf8();
 }

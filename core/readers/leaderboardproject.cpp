@@ -6,6 +6,7 @@
 #include "reportbenchproject.h"
 #include "researchrubricsproject.h"
 #include "store/projectstore.h"
+#include "text/csvtext.h"
 
 #include <QDir>
 #include <QSaveFile>
@@ -35,15 +36,6 @@ bool writeFile(const QString &path, const QByteArray &data, QStringList *files, 
     if (files)
         *files << path;
     return true;
-}
-
-QString csvField(const QString &s)
-{
-    if (!s.contains(u',') && !s.contains(u'"') && !s.contains(u'\n'))
-        return s;
-    QString quoted = s;
-    quoted.replace(u"\""_s, u"\"\""_s);
-    return u'"' + quoted + u'"';
 }
 
 } // namespace
@@ -189,13 +181,13 @@ QByteArray leaderboardCsv(const Leaderboard &board)
 {
     QStringList header{u"model"_s, u"n"_s};
     for (const LeaderboardColumn &c : board.columns)
-        header << csvField(c.key);
-    QString csv = header.join(u',') + u'\n';
+        header << c.key;
+    QString csv = csvRecord(header, CsvLineEnd::Lf);
     for (const LeaderboardRow &row : board.rows) {
-        QStringList fields{csvField(row.model), QString::number(row.n)};
+        QStringList fields{row.model, QString::number(row.n)};
         for (const LeaderboardValue &v : row.values)
             fields << (v.value ? QString::number(*v.value, 'g', 17) : QString());
-        csv += fields.join(u',') + u'\n';
+        csv += csvRecord(fields, CsvLineEnd::Lf);
     }
     return csv.toUtf8();
 }
