@@ -6,7 +6,6 @@
 #include "reportbenchproject.h"
 #include "researchrubricsproject.h"
 #include "store/projectstore.h"
-#include "text/csvtext.h"
 
 #include <QDir>
 #include <QSaveFile>
@@ -175,21 +174,6 @@ bool exportLeaderboardFiles(ProjectStore &store, const QString &benchmarkKey, Ro
     }
     *error = u"no leaderboard for the benchmark %1"_s.arg(benchmarkKey);
     return false;
-}
-
-QByteArray leaderboardCsv(const Leaderboard &board)
-{
-    QStringList header{u"model"_s, u"n"_s};
-    for (const LeaderboardColumn &c : board.columns)
-        header << c.key;
-    QString csv = csvRecord(header, CsvLineEnd::Lf);
-    for (const LeaderboardRow &row : board.rows) {
-        QStringList fields{row.model, QString::number(row.n)};
-        for (const LeaderboardValue &v : row.values)
-            fields << (v.value ? QString::number(*v.value, 'g', 17) : QString());
-        csv += csvRecord(fields, CsvLineEnd::Lf);
-    }
-    return csv.toUtf8();
 }
 
 } // namespace Rubricate

@@ -4,7 +4,6 @@
 #include "judge/promptscheme.h"
 #include "judge/researchrubricsscheme.h"
 #include "store/projectstore.h"
-#include "text/csvtext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -16,11 +15,6 @@ namespace Rubricate {
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString csvNumber(const std::optional<double> &v)
-{
-    return v ? QString::number(*v, 'g', 17) : QString();
-}
 
 // A float as Python's json.dumps writes one: shortest round trip, "1.0" not "1".
 QByteArray pyFloat(double d)
@@ -118,37 +112,6 @@ std::optional<RrRunRows> readResearchRubricsRun(ProjectStore &store, RowId runId
         }
     }
     return rows;
-}
-
-QByteArray researchRubricsGroupsCsv(const QList<RrGroup> &groups)
-{
-    QString csv = u"model,group,value,n,empty,criteria,errors,mean_compliance,mandatory,"
-                  "mandatory_passed\n"_s;
-    for (const RrGroup &g : groups) {
-        csv += csvRecord(QStringList{g.model, g.dimension, g.value, QString::number(g.n),
-                                     QString::number(g.empty), QString::number(g.criteria),
-                                     QString::number(g.errors), csvNumber(g.mean),
-                                     QString::number(g.mandatory),
-                                     QString::number(g.mandatoryPassed)},
-                         CsvLineEnd::Lf);
-    }
-    return csv.toUtf8();
-}
-
-QByteArray researchRubricsReportsCsv(const QList<RrReportScore> &reports)
-{
-    QString csv = u"model,sample_id,domain,conceptual_breadth,logical_nesting,exploration,"
-                  "criteria,errors,numerator,positive_weight,compliance\n"_s;
-    for (const RrReportScore &r : reports) {
-        csv += csvRecord(
-            QStringList{
-                r.model, r.sampleId, r.domain, r.complexity.breadth, r.complexity.nesting,
-                r.complexity.exploration, QString::number(r.total.criteria),
-                QString::number(r.total.errors), QString::number(r.total.numerator, 'g', 17),
-                QString::number(r.total.positiveWeight, 'g', 17), csvNumber(r.total.compliance)},
-            CsvLineEnd::Lf);
-    }
-    return csv.toUtf8();
 }
 
 } // namespace Rubricate
