@@ -1,7 +1,7 @@
 #include "leaderboardpage.h"
 
 #include "background.h"
-#include "exchange/leaderboardproject.h"
+#include "readers/leaderboardproject.h"
 #include "store/projectstore.h"
 
 #include <QComboBox>

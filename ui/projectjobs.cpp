@@ -2,8 +2,8 @@
 
 #include "background.h"
 #include "demo/demoproject.h"
-#include "exchange/claimsproject.h"
-#include "exchange/drb2projectexport.h"
+#include "readers/claimsproject.h"
+#include "readers/drb2projectexport.h"
 #include "store/projectstore.h"
 
 #include <QDir>

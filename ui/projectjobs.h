@@ -2,9 +2,9 @@
 // each runs on the thread pool with its own ProjectStore and reports back by signal.
 #pragma once
 
-#include "exchange/annotationexchange.h"
 #include "ingest/importer.h"
 #include "ingest/importissue.h"
+#include "readers/annotationexchange.h"
 
 #include <QObject>
 #include <QString>

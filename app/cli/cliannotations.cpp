@@ -3,7 +3,7 @@
 #include "cliannotations.h"
 
 #include "cliapp.h"
-#include "exchange/annotationexchange.h"
+#include "readers/annotationexchange.h"
 #include "store/projectstore.h"
 
 #include <QCommandLineParser>

@@ -3,8 +3,8 @@
 
 #include "cliapp.h"
 #include "clitable.h"
-#include "exchange/claimsproject.h"
 #include "judge/reportbenchschemes.h"
+#include "readers/claimsproject.h"
 #include "runs/runplanner.h"
 #include "store/projectstore.h"
 

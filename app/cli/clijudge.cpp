@@ -2,9 +2,9 @@
 
 #include "cliapp.h"
 #include "clitable.h"
-#include "exchange/drb2projectexport.h"
 #include "judge/apikeys.h"
 #include "judge/promptscheme.h"
+#include "readers/drb2projectexport.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
 #include "store/projectstore.h"

@@ -3,8 +3,8 @@
 
 #include "cliapp.h"
 #include "clitable.h"
-#include "exchange/claimsproject.h"
-#include "exchange/reportbenchproject.h"
+#include "readers/claimsproject.h"
+#include "readers/reportbenchproject.h"
 #include "scoring/reportbenchscoring.h"
 #include "store/projectstore.h"
 

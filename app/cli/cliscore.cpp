@@ -4,7 +4,7 @@
 
 #include "cliapp.h"
 #include "clitable.h"
-#include "exchange/researchrubricsproject.h"
+#include "readers/researchrubricsproject.h"
 #include "store/projectstore.h"
 
 #include <QCommandLineParser>

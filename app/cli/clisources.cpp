@@ -3,7 +3,7 @@
 
 #include "cliapp.h"
 #include "clitable.h"
-#include "exchange/claimsproject.h"
+#include "readers/claimsproject.h"
 #include "sources/sourcefetcher.h"
 #include "sources/sourceimport.h"
 #include "store/projectstore.h"

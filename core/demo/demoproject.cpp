@@ -1,7 +1,7 @@
 #include "demoproject.h"
 
-#include "exchange/claimsproject.h"
 #include "ingest/importer.h"
+#include "readers/claimsproject.h"
 #include "sources/sourceimport.h"
 
 #include <QDir>

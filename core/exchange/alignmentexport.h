@@ -10,7 +10,8 @@
 #pragma once
 
 #include "alignment/alignment.h"
-#include "ingest/csvtext.h"
+#include "text/csvtext.h"
+#include "text/latextext.h"
 
 #include <QString>
 #include <QStringList>
@@ -41,8 +42,5 @@ QList<const Comparison *> headlineComparisons(const AlignmentReport &report);
 
 // A rater's name for tables; the key is added when two raters of the report share the name.
 QString raterDisplayName(const AlignmentReport &report, const QString &key);
-
-// `text` safe inside a LaTeX tabular cell (pdfLaTeX with UTF-8 input).
-QString latexEscaped(const QString &text);
 
 } // namespace Rubricate

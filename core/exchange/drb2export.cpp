@@ -1,6 +1,6 @@
 #include "drb2export.h"
 
-#include "ingest/csvtext.h"
+#include "text/csvtext.h"
 
 #include <QDir>
 #include <QHash>

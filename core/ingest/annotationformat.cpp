@@ -1,6 +1,6 @@
 #include "annotationformat.h"
 
-#include "csvtext.h"
+#include "text/csvtext.h"
 
 #include <QJsonDocument>
 #include <QUuid>

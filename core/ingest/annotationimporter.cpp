@@ -1,10 +1,10 @@
 #include "annotationimporter.h"
 
 #include "annotationformat.h"
-#include "csvtext.h"
 #include "importcontext.h"
 #include "jsonlreader.h"
 #include "store/projectstore.h"
+#include "text/csvtext.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -51,47 +51,6 @@ void countUpsert(ImportSummary &summary, const QString &entity, const Upserted &
     }
 }
 
-namespace {
-
-// Runs of Unicode white space become one space, ends trimmed; `keep` filters and maps the
-// other characters.
-template<typename Keep>
-QString foldWhitespace(const QString &text, Keep keep)
-{
-    QString out;
-    out.reserve(text.size());
-    bool space = false;
-    for (const QChar c : text) {
-        if (c.isSpace()) {
-            space = !out.isEmpty();
-            continue;
-        }
-        const QChar kept = keep(c);
-        if (kept.isNull())
-            continue;
-        if (space) {
-            out += u' ';
-            space = false;
-        }
-        out += kept;
-    }
-    return out;
-}
-
-} // namespace
-
-QString looseKey(const QString &text)
-{
-    return foldWhitespace(text, [](QChar c) { return c.toCaseFolded(); });
-}
-
-QString normalizeTitle(const QString &title)
-{
-    static const QString punctuation = u"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"_s;
-    return foldWhitespace(title.toLower(),
-                          [](QChar c) { return punctuation.contains(c) ? QChar() : c; });
-}
-
 QString sha256Hex(const QByteArray &bytes)
 {
     return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());

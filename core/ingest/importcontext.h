@@ -3,6 +3,7 @@
 
 #include "importissue.h"
 #include "store/projectstore.h"
+#include "text/textkeys.h" // looseKey, normalizeTitle: every importer matches texts by them
 
 #include <QJsonObject>
 #include <QSet>
@@ -16,14 +17,6 @@ std::optional<Benchmark> registerBenchmark(ProjectStore &store, const QString &k
 
 // Adds the outcome of an upsert to the summary under `entity`.
 void countUpsert(ImportSummary &summary, const QString &entity, const Upserted &outcome);
-
-// Whitespace collapsed and case folded: how rubric texts are matched when a judge or a
-// result file reproduced them with small differences.
-QString looseKey(const QString &text);
-
-// ReportBench title normalisation: lower case, ASCII punctuation removed, runs of Unicode
-// whitespace collapsed to one space, trimmed (non-ASCII punctuation is kept, as upstream).
-QString normalizeTitle(const QString &title);
 
 QString sha256Hex(const QByteArray &bytes);
 

@@ -1,10 +1,10 @@
 #include "researchrubricsresultimporter.h"
 
+#include "domain/researchrubricslabels.h"
 #include "domain/scorevalue.h"
 #include "evidencepass.h"
 #include "importcontext.h"
 #include "jsonlreader.h"
-#include "judge/researchrubricsscheme.h"
 #include "store/projectstore.h"
 
 #include <QFile>

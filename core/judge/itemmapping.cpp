@@ -13,63 +13,6 @@ using namespace Qt::StringLiterals;
 namespace Rubricate {
 namespace {
 
-bool isQuoteLike(char16_t u)
-{
-    switch (u) {
-    case u'"':
-    case u'\'':
-    case u'`':
-    case 0x00AB: // «
-    case 0x00BB: // »
-    case 0x2018:
-    case 0x2019:
-    case 0x201A:
-    case 0x201B:
-    case 0x201C:
-    case 0x201D:
-    case 0x201E:
-    case 0x201F:
-    case 0x2032: // ′
-    case 0x2033: // ″
-    case 0x300C: // 「
-    case 0x300D:
-    case 0x300E: // 『
-    case 0x300F:
-        return true;
-    default:
-        return false;
-    }
-}
-
-bool isDashLike(char16_t u)
-{
-    return u == u'-' || (u >= 0x2010 && u <= 0x2015) || u == 0x2212 || u == 0xFE58 || u == 0xFE63
-        || u == 0xFF0D;
-}
-
-bool isTrailingPunctuation(char16_t u)
-{
-    switch (u) {
-    case u'.':
-    case u',':
-    case u';':
-    case u':':
-    case u'!':
-    case u'?':
-    case 0x3002: // 。
-    case 0x3001: // 、
-    case 0xFF0C: // ，
-    case 0xFF1B: // ；
-    case 0xFF1A: // ：
-    case 0xFF01: // ！
-    case 0xFF1F: // ？
-    case 0x2026: // …
-        return true;
-    default:
-        return false;
-    }
-}
-
 QList<quint32> trigrams(const QString &s)
 {
     QList<quint32> out;
@@ -218,22 +161,6 @@ constexpr double PositionThreshold = 0.6;
 constexpr double AmbiguityMargin = 0.01;
 
 } // namespace
-
-QString normalizeItemText(const QString &text)
-{
-    QString s = text.normalized(QString::NormalizationForm_KC).toCaseFolded();
-    for (QChar &c : s) {
-        const char16_t u = c.unicode();
-        if (isQuoteLike(u))
-            c = u'\'';
-        else if (isDashLike(u))
-            c = u'-';
-    }
-    s = s.simplified();
-    while (!s.isEmpty() && (isTrailingPunctuation(s.back().unicode()) || s.back().isSpace()))
-        s.chop(1);
-    return s;
-}
 
 double itemTextSimilarity(const QString &a, const QString &b)
 {

@@ -2,8 +2,8 @@
 // dimension, a 0–10 score per criterion matched back as the reference matches it.
 #include "pdrbenchscheme.h"
 
+#include "domain/pdrdimensions.h"
 #include "domain/scorevalue.h"
-#include "scoring/pdrscoring.h"
 
 #include <QJsonArray>
 

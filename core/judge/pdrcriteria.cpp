@@ -1,9 +1,9 @@
 // Prompts and answer readers for PDR-Bench criteria generation.
 #include "pdrcriteria.h"
 
+#include "domain/pdrdimensions.h"
 #include "promptscheme.h"
 #include "replyparsing.h"
-#include "scoring/pdrscoring.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

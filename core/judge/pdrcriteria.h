@@ -17,8 +17,8 @@
 // criteria and weights summing to 1 within 1e-6 (checkPdrSubCriterionWeights).
 #pragma once
 
+#include "domain/pdrdimensions.h"
 #include "domain/types.h"
-#include "scoring/pdrweights.h"
 
 #include <optional>
 

@@ -2,6 +2,8 @@
 // it returned onto the rubric items we asked about. Pure functions, QtCore only.
 #pragma once
 
+#include "text/textkeys.h" // normalizeItemText: the key of the "normalised" stage
+
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
@@ -50,10 +52,6 @@ struct ItemMapping {
 // numbers), then - only when the counts agree - position (similarity >= 0.6).
 ItemMapping mapReturnedItems(const QStringList &asked, const QJsonArray &returned,
                              const QString &textKey = QStringLiteral("rubric_item"));
-
-// The comparison key used by the "normalised" stage: NFKC (full-width to half-width), case
-// folded, quotes and dashes unified, whitespace collapsed, trailing punctuation dropped.
-QString normalizeItemText(const QString &text);
 
 // Similarity in [0, 1] of two item texts as the fuzzy stage sees it (after normalisation):
 // the larger of normalised Levenshtein and character-trigram Jaccard.

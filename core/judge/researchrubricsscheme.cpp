@@ -41,14 +41,6 @@ Answer with JSON only, in exactly this shape, with one result for every criterio
 </task_and_rubric>
 )"_s;
 
-QString normalisedLabel(const QString &label)
-{
-    QString s = label.trimmed().toCaseFolded();
-    s.replace(u'_', u' ');
-    s.replace(u'-', u' ');
-    return s.simplified();
-}
-
 class ResearchRubricsScheme final : public PromptScheme
 {
 public:
@@ -173,32 +165,6 @@ private:
 };
 
 } // namespace
-
-std::optional<double> researchRubricsLabelValue(const QString &label, QString *error)
-{
-    const QString s = normalisedLabel(label);
-    if (s == "satisfied"_L1 || s == "fully satisfied"_L1)
-        return 1.0;
-    if (s == "partially satisfied"_L1 || s == "partially"_L1 || s == "partial"_L1
-        || s == "partly satisfied"_L1)
-        return 0.5;
-    if (s == "not satisfied"_L1 || s == "unsatisfied"_L1 || s == "not met"_L1)
-        return 0.0;
-    *error = u"unknown verdict \"%1\" (expected Satisfied, Partially Satisfied or Not Satisfied)"_s
-                 .arg(label.left(60));
-    return std::nullopt;
-}
-
-QString researchRubricsLabel(double value)
-{
-    if (value == 1.0)
-        return u"Satisfied"_s;
-    if (value == 0.5)
-        return u"Partially Satisfied"_s;
-    if (value == 0.0)
-        return u"Not Satisfied"_s;
-    return {};
-}
 
 std::unique_ptr<PromptScheme> makeResearchRubricsScheme(const QString &promptTemplate)
 {

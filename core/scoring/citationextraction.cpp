@@ -1,7 +1,7 @@
 // Citation extraction: regular expressions for identifiers, line heuristics for titles.
 #include "citationextraction.h"
 
-#include "ingest/importcontext.h" // normalizeTitle: one normalisation for stored and found titles
+#include "text/textkeys.h" // normalizeTitle: one normalisation for stored and found titles
 
 #include <QHash>
 #include <QRegularExpression>

@@ -97,47 +97,6 @@ void addTo(PdrMean &m, double &sum, const std::optional<double> &value)
 
 } // namespace
 
-const QStringList &pdrPersonalizationDimensions()
-{
-    static const QStringList keys{u"goal_alignment"_s, u"content_alignment"_s,
-                                  u"presentation_fit"_s, u"actionability_practicality"_s};
-    return keys;
-}
-
-const QStringList &pdrQualityDimensions()
-{
-    static const QStringList keys{u"depth_insight"_s, u"logical_coherence"_s,
-                                  u"clarity_readability"_s};
-    return keys;
-}
-
-int pdrFamilyRank(const QString &family)
-{
-    if (family == QLatin1StringView(PdrFamily::Personalization))
-        return 0;
-    if (family == QLatin1StringView(PdrFamily::Quality))
-        return 1;
-    return 2;
-}
-
-int pdrDimensionRank(const QString &dimension)
-{
-    qsizetype i = pdrPersonalizationDimensions().indexOf(dimension);
-    if (i >= 0)
-        return int(i);
-    i = pdrQualityDimensions().indexOf(dimension);
-    return i >= 0 ? int(i) : 1000;
-}
-
-QString pdrFamilyOf(const QString &dimension)
-{
-    if (pdrPersonalizationDimensions().contains(dimension))
-        return QString::fromLatin1(PdrFamily::Personalization);
-    if (pdrQualityDimensions().contains(dimension))
-        return QString::fromLatin1(PdrFamily::Quality);
-    return {};
-}
-
 QList<PdrReportScore> scorePdr(const QList<PdrCriterionItem> &criteria,
                                const QList<PdrClaimItem> &claims, const PdrScoringOptions &options)
 {
@@ -337,32 +296,6 @@ std::optional<PdrBreakdown> pdrBreakdownFromKey(const QString &key)
     if (key == "setting"_L1)
         return PdrBreakdown::Setting;
     return std::nullopt;
-}
-
-PdrCriterionMatch matchPdrCriterion(const QString &returned,
-                                    const QList<std::pair<QString, double>> &criteria)
-{
-    const QString text = returned.trimmed();
-    const auto firstWhere = [&](const auto &matches) -> PdrCriterionMatch {
-        for (int i = 0; i < criteria.size(); ++i) {
-            if (matches(criteria.at(i).first.trimmed()))
-                return {i, criteria.at(i).second};
-        }
-        return {};
-    };
-    PdrCriterionMatch m = firstWhere([&](const QString &c) { return c == text; });
-    if (m.index < 0)
-        m = firstWhere([&](const QString &c) { return c.compare(text, Qt::CaseInsensitive) == 0; });
-    if (m.index < 0)
-        m = firstWhere([&](const QString &c) {
-            return c.contains(text, Qt::CaseInsensitive) || text.contains(c, Qt::CaseInsensitive);
-        });
-    if (m.index >= 0 || criteria.isEmpty())
-        return m;
-    double sum = 0;
-    for (const auto &c : criteria)
-        sum += c.second;
-    return {-1, sum / double(criteria.size())};
 }
 
 } // namespace Rubricate

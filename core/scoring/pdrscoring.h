@@ -44,6 +44,8 @@
 // Pure functions over value rows: no files, no database.
 #pragma once
 
+#include "domain/pdrdimensions.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -51,21 +53,6 @@
 #include <optional>
 
 namespace Rubricate {
-
-namespace PdrFamily {
-inline constexpr auto Personalization = "personalization";
-inline constexpr auto Quality = "quality";
-} // namespace PdrFamily
-
-// The importer's dimension keys, in the reference's order.
-const QStringList &pdrPersonalizationDimensions();
-const QStringList &pdrQualityDimensions();
-// "personalization" or "quality" for a known dimension key, else empty.
-QString pdrFamilyOf(const QString &dimension);
-// Sort keys in the reference's order: personalization 0, quality 1, others 2; a dimension's
-// place within its family, 1000 for an unknown key.
-int pdrFamilyRank(const QString &family);
-int pdrDimensionRank(const QString &dimension);
 
 enum class PdrMissingPolicy {
     Exclude, // errors and empty dimensions count nowhere; W renormalised (default)
@@ -204,15 +191,5 @@ struct PdrGroup {
 QList<PdrGroup> pdrGroups(const QList<PdrReportScore> &reports, PdrBreakdown by);
 
 std::optional<PdrBreakdown> pdrBreakdownFromKey(const QString &key); // none|persona|setting
-
-// The reference's criterion matching for a judge item that echoes a criterion text: exact after
-// trimming, then case-insensitive, then substring either way (first hit in criteria order),
-// else the mean weight of the dimension's criteria. index is -1 for that fallback.
-struct PdrCriterionMatch {
-    int index = -1;
-    double weight = 0;
-};
-PdrCriterionMatch matchPdrCriterion(const QString &returned,
-                                    const QList<std::pair<QString, double>> &criteria);
 
 } // namespace Rubricate

@@ -12,15 +12,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Python's sum(): left to right from 0, so the residue sees the same rounding errors.
-double pySum(const QList<double> &values)
-{
-    double s = 0;
-    for (double v : values)
-        s += v;
-    return s;
-}
-
 QString checkSample(const PdrWeightSample &sample)
 {
     if (sample.isEmpty())
@@ -97,7 +88,7 @@ PdrWeights combinePdrWeightSamples(const QList<PdrWeightSample> &samples,
         QList<double> values;
         for (const PdrWeightEntry &e : samples.at(i))
             values << e.value.toDouble();
-        const double sum = pySum(values);
+        const double sum = pdrPythonSum(values);
         if (options.discardSamplesNotSummingToOne && std::abs(sum - 1.0) > options.sumTolerance)
             out.discarded.append({i, u"weights sum to %1, not 1"_s.arg(sum, 0, 'g', 17)});
         else
@@ -143,9 +134,9 @@ PdrWeights combinePdrWeightSamples(const QList<PdrWeightSample> &samples,
         QList<double> values;
         for (int i : std::as_const(accepted))
             values << find(samples.at(i), d)->value.toDouble();
-        averages << pySum(values) / double(values.size());
+        averages << pdrPythonSum(values) / double(values.size());
     }
-    const double total = pySum(averages);
+    const double total = pdrPythonSum(averages);
     if (!(total > 0)) {
         out.error = u"all averaged weights are zero"_s;
         return out;
@@ -158,7 +149,7 @@ PdrWeights combinePdrWeightSamples(const QList<PdrWeightSample> &samples,
     if (options.decimals >= 0) {
         for (double &r : rounded)
             r = pdrPythonRound(r, options.decimals);
-        out.residue = 1.0 - pySum(rounded);
+        out.residue = 1.0 - pdrPythonSum(rounded);
         rounded.last() += out.residue;
         if (options.roundResidue)
             rounded.last() = pdrPythonRound(rounded.last(), options.decimals);
@@ -166,27 +157,6 @@ PdrWeights combinePdrWeightSamples(const QList<PdrWeightSample> &samples,
     for (int i = 0; i < kept.size(); ++i)
         out.weights.append({kept.at(i), rounded.at(i)});
     return out;
-}
-
-QString checkPdrSubCriterionWeights(const QList<QJsonValue> &weights, double tolerance)
-{
-    if (weights.isEmpty())
-        return u"no sub-criteria"_s;
-    QList<double> values;
-    for (int i = 0; i < weights.size(); ++i) {
-        const QJsonValue &v = weights.at(i);
-        if (!v.isDouble() || !std::isfinite(v.toDouble()))
-            return u"sub-criterion %1: the weight is not a number"_s.arg(i + 1);
-        if (v.toDouble() < 0)
-            return u"sub-criterion %1: the weight is negative"_s.arg(i + 1);
-        values << v.toDouble();
-    }
-    const double sum = pySum(values);
-    if (sum == 0)
-        return u"all sub-criterion weights are zero"_s;
-    if (std::abs(sum - 1.0) > tolerance)
-        return u"sub-criterion weights sum to %1, not 1"_s.arg(sum, 0, 'g', 17);
-    return {};
 }
 
 } // namespace Rubricate

@@ -31,6 +31,8 @@
 // Pure functions: no files, no database.
 #pragma once
 
+#include "domain/pdrdimensions.h" // PdrWeightSample
+
 #include <QJsonValue>
 #include <QList>
 #include <QString>
@@ -39,13 +41,6 @@
 #include <optional>
 
 namespace Rubricate {
-
-struct PdrWeightEntry {
-    QString dimension;
-    QJsonValue value; // as the judge wrote it; must be a number
-};
-
-using PdrWeightSample = QList<PdrWeightEntry>; // in the order the judge's JSON listed them
 
 struct PdrWeightOptions {
     int decimals = 2; // the reference's round(x, 2); negative: no rounding, no residue
@@ -79,9 +74,5 @@ PdrWeights combinePdrWeightSamples(const QList<PdrWeightSample> &samples,
 
 // Python's round(value, decimals) for a finite double (decimals >= 0).
 double pdrPythonRound(double value, int decimals);
-
-// Validates one dimension's sub-criterion weights as the reference does (numbers summing to 1
-// within tolerance), plus non-negative and not all zero. Returns the reason, or empty.
-QString checkPdrSubCriterionWeights(const QList<QJsonValue> &weights, double tolerance = 1e-6);
 
 } // namespace Rubricate

@@ -1,7 +1,7 @@
 // ReportBench citation scoring: set arithmetic on normalised titles, then two averages.
 #include "reportbenchscoring.h"
 
-#include "ingest/importcontext.h" // normalizeTitle, when a stored row lacks its normalised title
+#include "text/textkeys.h" // normalizeTitle, when a stored row lacks its normalised title
 
 #include <QHash>
 #include <QJsonValue>

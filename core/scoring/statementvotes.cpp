@@ -129,7 +129,7 @@ CitationMatchRate citationMatchRate(const QList<CitedCheck> &checks)
         ++r.statements;
         // The source state is looked at first: a verdict given without the source (a caller
         // asked anyway) is not evidence either way.
-        if (c.source != FetchedSource::State::Fetched) {
+        if (c.source != FetchState::Fetched) {
             ++r.sourceUnavailable;
             ++r.unavailableByState[c.source];
             continue;

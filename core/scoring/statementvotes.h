@@ -11,13 +11,13 @@
 //    provider would make true statements look wrong.
 //  - A tie is reported as a tie, never resolved to either side. The reference calls it
 //    `平局` too; what differs is only how accuracies count it, which is spelled out below.
-//  - A cited statement whose source could not be fetched (any FetchedSource state but
+//  - A cited statement whose source could not be fetched (any FetchState but
 //    Fetched) or whose judge call failed is excluded from the match rate and counted, never
 //    taken as "not supported": a dead link says nothing about the claim. The reference drops
 //    such rows silently (missing page) or cannot tell them apart (judge failure).
 #pragma once
 
-#include "sources/sourcefetcher.h"
+#include "domain/fetchstate.h"
 
 #include <QList>
 #include <QMap>
@@ -98,7 +98,7 @@ NonCitedAccuracy nonCitedAccuracy(const QList<StatementMajority> &statements);
 // One cited statement (statement-URL pair, as the reference counts them) and what came of
 // checking it against its source.
 struct CitedCheck {
-    FetchedSource::State source = FetchedSource::State::Fetched;
+    FetchState source = FetchState::Fetched;
     Vote supported = Vote::Error; // True: supported, False: not supported, Error: judge failed
 };
 
@@ -108,7 +108,7 @@ struct CitationMatchRate {
     int supported = 0;
     int notSupported = 0;
     int sourceUnavailable = 0; // source not fetched: excluded, never "not supported"
-    QMap<FetchedSource::State, int> unavailableByState;
+    QMap<FetchState, int> unavailableByState;
     int judgeErrors = 0; // source fetched but no usable verdict: excluded as well
     std::optional<double> rate; // supported / checked; empty when nothing was checked
 };

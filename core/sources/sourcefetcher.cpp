@@ -21,17 +21,6 @@ namespace {
 
 using State = FetchedSource::State;
 
-const QList<std::pair<State, QString>> &stateKeys()
-{
-    static const QList<std::pair<State, QString>> keys = {
-        {State::Fetched, u"fetched"_s},      {State::Unreachable, u"unreachable"_s},
-        {State::Timeout, u"timeout"_s},      {State::TooLarge, u"too-large"_s},
-        {State::WrongType, u"wrong-type"_s}, {State::Refused, u"refused"_s},
-        {State::HttpError, u"http-error"_s},
-    };
-    return keys;
-}
-
 // Qt joins repeated headers with commas (a redirect's and the final answer's, too).
 QString mimeOf(const QByteArray &contentTypeHeader)
 {
@@ -83,27 +72,9 @@ struct SourceFetcher::Job {
     bool done = false;
 };
 
-QString sourceStateKey(FetchedSource::State state)
-{
-    for (const auto &[s, key] : stateKeys()) {
-        if (s == state)
-            return key;
-    }
-    return {};
-}
-
 QString sourceKey(const QString &url)
 {
     return QUrl(url).toString(QUrl::FullyEncoded);
-}
-
-std::optional<FetchedSource::State> sourceStateFromKey(const QString &key)
-{
-    for (const auto &[s, k] : stateKeys()) {
-        if (k == key)
-            return s;
-    }
-    return std::nullopt;
 }
 
 QStringList FetchOptions::defaultAllowedTypes()

@@ -11,6 +11,7 @@
 // link or a slow server would lower a report's score.
 #pragma once
 
+#include "domain/fetchstate.h"
 #include "store/projectstore.h"
 
 #include <QDateTime>
@@ -27,7 +28,7 @@ class QNetworkReply;
 namespace Rubricate {
 
 struct FetchedSource {
-    enum class State { Fetched, Unreachable, Timeout, TooLarge, WrongType, Refused, HttpError };
+    using State = FetchState;
 
     QUrl url; // as asked for
     QUrl finalUrl; // after redirects
@@ -44,8 +45,6 @@ struct FetchedSource {
     bool ok() const { return state == State::Fetched; }
 };
 
-QString sourceStateKey(FetchedSource::State state); // "fetched", "unreachable" ...
-std::optional<FetchedSource::State> sourceStateFromKey(const QString &key);
 // The key a URL is kept under in the project (SourceRow::url): the fully encoded form, as the
 // fetcher writes it.
 QString sourceKey(const QString &url);

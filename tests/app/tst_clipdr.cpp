@@ -2,9 +2,9 @@
 // skipped ones, unknown ids) and `score pdr` from a stored pdrbench run, printed and written
 // in the reference's results layout.
 #include "clirunner.h"
-#include "exchange/claimsproject.h"
-#include "exchange/pdrproject.h"
 #include "pdrfixtures.h"
+#include "readers/claimsproject.h"
+#include "readers/pdrproject.h"
 #include "scratchproject.h"
 #include "testfiles.h"
 

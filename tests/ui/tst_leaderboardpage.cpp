@@ -3,12 +3,12 @@
 // undefined values last, and the export writes the agg_scores CSVs and the chart; a PDR-Bench
 // project shows its board, ranked by overall.
 #include "demo/demoproject.h"
-#include "exchange/drb2projectexport.h"
-#include "exchange/leaderboardproject.h"
 #include "ingest/importer.h"
 #include "judge/promptscheme.h"
 #include "leaderboardpage.h"
 #include "pdrfixtures.h"
+#include "readers/drb2projectexport.h"
+#include "readers/leaderboardproject.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
 #include "store/projectstore.h"

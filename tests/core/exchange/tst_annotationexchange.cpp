@@ -1,9 +1,9 @@
 // Annotations travelling between copies of a project: export and import with uids and
 // provenance, and merging one copy's annotators, studies and labels into another.
 #include "alignment/alignment.h"
-#include "exchange/annotationexchange.h"
 #include "ingest/annotationimporter.h"
 #include "judgefixture.h"
+#include "readers/annotationexchange.h"
 #include "store/migrations.h"
 #include "store/projectstore.h"
 #include "testfiles.h"

@@ -1,7 +1,7 @@
 // ReportBench: survey prompts, ground-truth reference lists and model outputs.
-#include "exchange/leaderboardproject.h"
 #include "ingest/importcontext.h"
 #include "ingest/importer.h"
+#include "readers/leaderboardproject.h"
 #include "scratchproject.h"
 #include "shareddata.h"
 #include "store/projectstore.h"

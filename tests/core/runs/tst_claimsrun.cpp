@@ -3,10 +3,10 @@
 // local judge simulator (a broken reply retried, a fenced one repaired) → citation match
 // rate and non-cited accuracy from the stored verdicts.
 #include "claimsfixture.h"
-#include "exchange/claimsproject.h"
 #include "fakewebserver.h"
 #include "judge/judgesimulator.h"
 #include "judge/promptscheme.h"
+#include "readers/claimsproject.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
 #include "scratchproject.h"

@@ -1,12 +1,12 @@
 // PDR-Bench end to end: the published-shape fixtures imported, judged with the pdrbench scheme
 // through the fake judge server, and scored from the stored verdicts. The judge's answers are
 // scripted so that every number below can be checked by hand.
-#include "exchange/leaderboardproject.h"
-#include "exchange/pdrproject.h"
 #include "ingest/importer.h"
 #include "judge/judgesimulator.h"
 #include "judge/promptscheme.h"
 #include "pdrfixtures.h"
+#include "readers/leaderboardproject.h"
+#include "readers/pdrproject.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
 #include "scratchproject.h"

@@ -2,10 +2,10 @@
 // judge through the researchrubrics scheme (one criterion per call and in batches), verdicts
 // with located evidence, and compliance read back from the project equal to the value
 // computed here from the file's weights and the simulator's known answers.
-#include "exchange/leaderboardproject.h"
-#include "exchange/researchrubricsproject.h"
 #include "ingest/importer.h"
 #include "judge/judgesimulator.h"
+#include "readers/leaderboardproject.h"
+#include "readers/researchrubricsproject.h"
 #include "researchrubricsdata.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"

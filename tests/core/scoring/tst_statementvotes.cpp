@@ -104,7 +104,7 @@ private slots:
 
     void matchRateExcludesUnreachableSources()
     {
-        using S = FetchedSource::State;
+        using S = FetchState;
         const QList<CitedCheck> checks{
             {S::Fetched, T},     {S::Fetched, T},   {S::Fetched, F},
             {S::Unreachable, F}, // a verdict without the source is no evidence

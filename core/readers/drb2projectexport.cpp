@@ -1,6 +1,6 @@
 #include "drb2projectexport.h"
 
-#include "drb2export.h"
+#include "exchange/drb2export.h"
 #include "store/projectstore.h"
 
 #include <QDir>

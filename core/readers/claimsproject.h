@@ -18,6 +18,7 @@
 // is six runs), and the cited runs' verdicts are combined the same way per statement–URL pair.
 #pragma once
 
+#include "domain/types.h"
 #include "scoring/pdrscoring.h"
 #include "scoring/statementvotes.h"
 

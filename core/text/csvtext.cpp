@@ -4,7 +4,7 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-QString csvRecord(const QStringList &fields)
+QString csvRecord(const QStringList &fields, CsvLineEnd end)
 {
     QString out;
     for (qsizetype i = 0; i < fields.size(); ++i) {
@@ -19,7 +19,7 @@ QString csvRecord(const QStringList &fields)
             out += f;
         }
     }
-    out += u"\r\n"_s;
+    out += end == CsvLineEnd::Crlf ? u"\r\n"_s : u"\n"_s;
     return out;
 }
 

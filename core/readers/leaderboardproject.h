@@ -4,6 +4,7 @@
 #pragma once
 
 #include "domain/types.h"
+#include "exchange/resultcsv.h" // the result CSVs of what these readers return
 #include "scoring/leaderboard.h"
 
 #include <QDateTime>
@@ -45,9 +46,5 @@ std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &b
 // *files.
 bool exportLeaderboardFiles(ProjectStore &store, const QString &benchmarkKey, RowId runId,
                             const QString &directory, QStringList *files, QString *error);
-
-// The board itself as CSV: model, n, then one column per board column (keys as headers,
-// undefined empty).
-QByteArray leaderboardCsv(const Leaderboard &board);
 
 } // namespace Rubricate

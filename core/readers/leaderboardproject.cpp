@@ -37,15 +37,6 @@ bool writeFile(const QString &path, const QByteArray &data, QStringList *files, 
     return true;
 }
 
-QString csvField(const QString &s)
-{
-    if (!s.contains(u',') && !s.contains(u'"') && !s.contains(u'\n'))
-        return s;
-    QString quoted = s;
-    quoted.replace(u"\""_s, u"\"\""_s);
-    return u'"' + quoted + u'"';
-}
-
 } // namespace
 
 QStringList leaderboardBenchmarkKeys()
@@ -183,21 +174,6 @@ bool exportLeaderboardFiles(ProjectStore &store, const QString &benchmarkKey, Ro
     }
     *error = u"no leaderboard for the benchmark %1"_s.arg(benchmarkKey);
     return false;
-}
-
-QByteArray leaderboardCsv(const Leaderboard &board)
-{
-    QStringList header{u"model"_s, u"n"_s};
-    for (const LeaderboardColumn &c : board.columns)
-        header << csvField(c.key);
-    QString csv = header.join(u',') + u'\n';
-    for (const LeaderboardRow &row : board.rows) {
-        QStringList fields{csvField(row.model), QString::number(row.n)};
-        for (const LeaderboardValue &v : row.values)
-            fields << (v.value ? QString::number(*v.value, 'g', 17) : QString());
-        csv += fields.join(u',') + u'\n';
-    }
-    return csv.toUtf8();
 }
 
 } // namespace Rubricate

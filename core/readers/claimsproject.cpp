@@ -2,13 +2,14 @@
 // back for ReportBench's statement measures and PDR-Bench R. See the header for the choices.
 #include "claimsproject.h"
 
-#include "exchange/reportbenchproject.h"
 #include "judge/judgeconfig.h"
 #include "judge/promptscheme.h"
 #include "judge/reportbenchschemes.h"
+#include "readers/reportbenchproject.h"
 #include "scoring/reportbenchstatements.h"
 #include "sources/sourcefetcher.h"
 #include "store/projectstore.h"
+#include "text/csvtext.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -445,24 +446,18 @@ QByteArray reportBenchStatementsCsv(const QList<ReportBenchStatementScore> &scor
         const std::optional<double> matchRate = s.cited.statements > 0
             ? std::optional<double>(double(matched) / s.cited.statements)
             : std::nullopt;
-        csv += QStringList{reportBenchCsvField(s.model),
-                           s.taskId,
-                           QString::number(s.cited.statements),
-                           QString::number(s.uncited.statements),
-                           QString::number(s.cited.statements + s.uncited.statements),
-                           QString::number(matched),
-                           reportBenchCsvNumber(matchRate),
-                           QString::number(s.cited.supported),
-                           reportBenchCsvNumber(s.cited.rate),
-                           QString::number(s.uncited.correct),
-                           QString::number(s.uncited.incorrect),
-                           QString::number(s.uncited.ties),
-                           reportBenchCsvNumber(s.uncited.accuracyTiesAsWrong),
-                           QString::number(s.cited.sourceUnavailable),
-                           QString::number(s.cited.judgeErrors),
-                           QString::number(s.uncited.undecided)}
-                   .join(u',')
-            + u'\n';
+        csv += csvRecord(
+            QStringList{s.model, s.taskId, QString::number(s.cited.statements),
+                        QString::number(s.uncited.statements),
+                        QString::number(s.cited.statements + s.uncited.statements),
+                        QString::number(matched), reportBenchCsvNumber(matchRate),
+                        QString::number(s.cited.supported), reportBenchCsvNumber(s.cited.rate),
+                        QString::number(s.uncited.correct), QString::number(s.uncited.incorrect),
+                        QString::number(s.uncited.ties),
+                        reportBenchCsvNumber(s.uncited.accuracyTiesAsWrong),
+                        QString::number(s.cited.sourceUnavailable),
+                        QString::number(s.cited.judgeErrors), QString::number(s.uncited.undecided)},
+            CsvLineEnd::Lf);
     }
     return csv.toUtf8();
 }

@@ -16,20 +16,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString csvField(const QString &s)
-{
-    if (!s.contains(u',') && !s.contains(u'"') && !s.contains(u'\n'))
-        return s;
-    QString quoted = s;
-    quoted.replace(u"\""_s, u"\"\""_s);
-    return u'"' + quoted + u'"';
-}
-
-QString csvNumber(const std::optional<double> &v)
-{
-    return v ? QString::number(*v, 'g', 17) : QString();
-}
-
 // A float as Python's json.dumps writes one: shortest round trip, "1.0" not "1".
 QByteArray pyFloat(double d)
 {
@@ -126,49 +112,6 @@ std::optional<RrRunRows> readResearchRubricsRun(ProjectStore &store, RowId runId
         }
     }
     return rows;
-}
-
-QByteArray researchRubricsGroupsCsv(const QList<RrGroup> &groups)
-{
-    QString csv = u"model,group,value,n,empty,criteria,errors,mean_compliance,mandatory,"
-                  "mandatory_passed\n"_s;
-    for (const RrGroup &g : groups) {
-        csv += QStringList{csvField(g.model),
-                           g.dimension,
-                           csvField(g.value),
-                           QString::number(g.n),
-                           QString::number(g.empty),
-                           QString::number(g.criteria),
-                           QString::number(g.errors),
-                           csvNumber(g.mean),
-                           QString::number(g.mandatory),
-                           QString::number(g.mandatoryPassed)}
-                   .join(u',')
-            + u'\n';
-    }
-    return csv.toUtf8();
-}
-
-QByteArray researchRubricsReportsCsv(const QList<RrReportScore> &reports)
-{
-    QString csv = u"model,sample_id,domain,conceptual_breadth,logical_nesting,exploration,"
-                  "criteria,errors,numerator,positive_weight,compliance\n"_s;
-    for (const RrReportScore &r : reports) {
-        csv += QStringList{csvField(r.model),
-                           r.sampleId,
-                           csvField(r.domain),
-                           csvField(r.complexity.breadth),
-                           csvField(r.complexity.nesting),
-                           csvField(r.complexity.exploration),
-                           QString::number(r.total.criteria),
-                           QString::number(r.total.errors),
-                           QString::number(r.total.numerator, 'g', 17),
-                           QString::number(r.total.positiveWeight, 'g', 17),
-                           csvNumber(r.total.compliance)}
-                   .join(u',')
-            + u'\n';
-    }
-    return csv.toUtf8();
 }
 
 } // namespace Rubricate

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "domain/types.h"
+#include "exchange/resultcsv.h" // the result CSVs of what these readers return
 #include "scoring/researchrubricsscoring.h"
 
 #include <QByteArray>
@@ -27,10 +28,5 @@ struct RrRunRows {
 // The items of `runId` (0: the newest ResearchRubrics run). Criteria the run never asked
 // about are left out; reports without any verdict of the run too.
 std::optional<RrRunRows> readResearchRubricsRun(ProjectStore &store, RowId runId, QString *error);
-
-// The CSVs of `rubricate-cli score researchrubrics --out`: group means (with --by) and
-// report compliance. Numbers with 17 significant digits, undefined empty.
-QByteArray researchRubricsGroupsCsv(const QList<RrGroup> &groups);
-QByteArray researchRubricsReportsCsv(const QList<RrReportScore> &reports);
 
 } // namespace Rubricate

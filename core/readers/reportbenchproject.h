@@ -2,6 +2,7 @@
 // per-report CSV (`rubricate-cli score reportbench --out`, the leaderboard's export).
 #pragma once
 
+#include "exchange/resultcsv.h" // the result CSVs of what these readers return
 #include "scoring/reportbenchscoring.h"
 
 #include <QByteArray>
@@ -17,14 +18,5 @@ class ProjectStore;
 std::optional<QList<ReportBenchReportScore>>
 readReportBenchScores(ProjectStore &store, const ReportBenchOptions &options, const QString &model,
                       QString *error);
-
-// model,arxiv_id,…,precision,recall,f1_score,dropped,note: the reference's
-// evaluation_summary.csv columns among ours; numbers as Python's repr, undefined empty.
-QByteArray reportBenchReportsCsv(const QList<ReportBenchReportScore> &scores);
-
-// A number as the reference's CSVs write it (Python's repr(float)); empty when undefined.
-QString reportBenchCsvNumber(std::optional<double> v);
-// A CSV field, quoted when it has to be.
-QString reportBenchCsvField(const QString &s);
 
 } // namespace Rubricate

@@ -9,20 +9,6 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-QString reportBenchCsvNumber(std::optional<double> v)
-{
-    return v ? QString::number(*v, 'g', QLocale::FloatingPointShortest) : QString();
-}
-
-QString reportBenchCsvField(const QString &s)
-{
-    if (!s.contains(u',') && !s.contains(u'"') && !s.contains(u'\n'))
-        return s;
-    QString quoted = s;
-    quoted.replace(u"\""_s, u"\"\""_s);
-    return u'"' + quoted + u'"';
-}
-
 std::optional<QList<ReportBenchReportScore>>
 readReportBenchScores(ProjectStore &store, const ReportBenchOptions &options, const QString &model,
                       QString *error)
@@ -55,29 +41,6 @@ readReportBenchScores(ProjectStore &store, const ReportBenchOptions &options, co
         return std::nullopt;
     }
     return scores;
-}
-
-QByteArray reportBenchReportsCsv(const QList<ReportBenchReportScore> &scores)
-{
-    QString csv = u"model,arxiv_id,citations,urls,predicted_count,ground_truth_count,"
-                  "intersection_count,precision,recall,f1_score,dropped,note\n"_s;
-    for (const ReportBenchReportScore &s : scores) {
-        csv += QStringList{reportBenchCsvField(s.model),
-                           s.taskId,
-                           QString::number(s.citations),
-                           QString::number(s.urls),
-                           QString::number(s.predictedCount),
-                           QString::number(s.groundTruthCount),
-                           QString::number(s.intersectionCount),
-                           reportBenchCsvNumber(s.precision),
-                           reportBenchCsvNumber(s.recall),
-                           reportBenchCsvNumber(s.f1),
-                           s.dropped ? u"true"_s : u"false"_s,
-                           reportBenchCsvField(s.note)}
-                   .join(u',')
-            + u'\n';
-    }
-    return csv.toUtf8();
 }
 
 } // namespace Rubricate

@@ -1,0 +1,19 @@
+// The ResearchRubrics verdict labels (formats.md §3.3) and the values they stand for. Values,
+// not protocol: the result importer, the judge's reply reader and the result export all read
+// or write them.
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+namespace Rubricate {
+
+// The verdict a ResearchRubrics judge wrote, read leniently (case, spacing, underscores and
+// hyphens do not matter; "Partially" and "Unsatisfied" are understood). Anything else gives
+// nothing and sets *error to the cause: an unknown label is never read as 0.
+std::optional<double> researchRubricsLabelValue(const QString &label, QString *error);
+// "Satisfied", "Partially Satisfied", "Not Satisfied" for 1, 0.5, 0; empty for anything else.
+QString researchRubricsLabel(double value);
+
+} // namespace Rubricate
