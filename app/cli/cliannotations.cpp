@@ -1,5 +1,5 @@
 // rubricate-cli annotations export / merge: wiring only; the work is in
-// core/exchange/annotationexchange.
+// core/readers/annotationexchange.
 #include "cliannotations.h"
 
 #include "cliapp.h"

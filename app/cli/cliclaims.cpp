@@ -1,4 +1,4 @@
-// rubricate-cli claims: wiring only; extraction and storage live in core/exchange/claimsproject.
+// rubricate-cli claims: wiring only; extraction and storage live in core/readers/claimsproject.
 #include "cliclaims.h"
 
 #include "cliapp.h"
