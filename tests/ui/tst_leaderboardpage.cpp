@@ -7,7 +7,7 @@
 #include "exchange/leaderboardproject.h"
 #include "ingest/importer.h"
 #include "judge/promptscheme.h"
-#include "leaderboardpage.h"
+#include "leaderboard/leaderboardpage.h"
 #include "pdrfixtures.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
