@@ -838,137 +838,6 @@
     </message>
 </context>
 <context>
-    <name>Rubricate::HelpActions</name>
-    <message>
-        <source>&amp;Keyboard Shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <source>Every key of the window</source>
-        <translation>窗口中的所有按键</translation>
-    </message>
-    <message>
-        <source>Scoring &amp;Choices</source>
-        <translation>评分取舍说明(&amp;C)</translation>
-    </message>
-    <message>
-        <source>What Rubricate chose where a benchmark's reference scripts are silent, and the settings that change it</source>
-        <translation>当基准的参考脚本未作规定时 Rubricate 所做的选择，以及可改变这些选择的设置</translation>
-    </message>
-    <message>
-        <source>&amp;About Rubricate</source>
-        <translation>关于 Rubricate(&amp;A)</translation>
-    </message>
-    <message>
-        <source>About Rubricate</source>
-        <translation>关于 Rubricate</translation>
-    </message>
-    <message>
-        <source>Rubricate %1
-
-A workbench for judging deep-research reports against expert rubrics.</source>
-        <translation>Rubricate %1
-
-依据专家评分细则评判深度研究报告的工作台。</translation>
-    </message>
-    <message>
-        <source>Ctrl+4</source>
-        <translation>Ctrl+4</translation>
-    </message>
-    <message>
-        <source>adjudication: the items of the report on screen</source>
-        <translation>裁决：当前报告的各项</translation>
-    </message>
-    <message>
-        <source>Ctrl+1 / 2 / 3</source>
-        <translation>Ctrl+1 / 2 / 3</translation>
-    </message>
-    <message>
-        <source>review / agreement dashboard / leaderboards</source>
-        <translation>审阅 / 一致性仪表板 / 排行榜</translation>
-    </message>
-    <message>
-        <source>Ctrl+F</source>
-        <translation>Ctrl+F</translation>
-    </message>
-    <message>
-        <source>filter the project tree</source>
-        <translation>筛选项目树</translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+F</source>
-        <translation>Ctrl+Shift+F</translation>
-    </message>
-    <message>
-        <source>search the text of every report</source>
-        <translation>搜索所有报告的正文</translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+R</source>
-        <translation>Ctrl+Shift+R</translation>
-    </message>
-    <message>
-        <source>run an evaluation: judge, scope, concurrency, cost</source>
-        <translation>运行评测：评审、范围、并发、费用</translation>
-    </message>
-    <message>
-        <source>Ctrl+R</source>
-        <translation>Ctrl+R</translation>
-    </message>
-    <message>
-        <source>run the offline judge (no key, no network)</source>
-        <translation>运行离线评审（无需密钥，无需网络）</translation>
-    </message>
-    <message>
-        <source>Ctrl+.</source>
-        <translation>Ctrl+.</translation>
-    </message>
-    <message>
-        <source>stop the running judge (resumable)</source>
-        <translation>停止正在运行的评审（可继续）</translation>
-    </message>
-    <message>
-        <source>Ctrl+N / Ctrl+O</source>
-        <translation>Ctrl+N / Ctrl+O</translation>
-    </message>
-    <message>
-        <source>new / open a project</source>
-        <translation>新建 / 打开项目</translation>
-    </message>
-    <message>
-        <source>Ctrl+I / Ctrl+E</source>
-        <translation>Ctrl+I / Ctrl+E</translation>
-    </message>
-    <message>
-        <source>import / export</source>
-        <translation>导入 / 导出</translation>
-    </message>
-    <message>
-        <source>F5</source>
-        <translation>F5</translation>
-    </message>
-    <message>
-        <source>reload the project</source>
-        <translation>重新加载项目</translation>
-    </message>
-    <message>
-        <source>L / Shift+L</source>
-        <translation>L / Shift+L</translation>
-    </message>
-    <message>
-        <source>next unlabelled / previous item of your study queue</source>
-        <translation>研究队列中的下一个未标注项 / 上一项</translation>
-    </message>
-    <message>
-        <source>F1 or ?</source>
-        <translation>F1 或 ?</translation>
-    </message>
-    <message>
-        <source>this sheet</source>
-        <translation>本快捷键表</translation>
-    </message>
-</context>
-<context>
     <name>Rubricate::IdentityDialog</name>
     <message>
         <source>I am &amp;one of these annotators:</source>
@@ -1048,65 +917,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Default: the file name</source>
         <translation>默认：文件名</translation>
-    </message>
-</context>
-<context>
-    <name>Rubricate::JudgeActions</name>
-    <message>
-        <source>Run &amp;Evaluation…</source>
-        <translation>运行评测(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Choose a judge (an LLM provider or the offline judge), a scope and the concurrency, see the cost, and run it in the background</source>
-        <translation>选择评审（LLM 提供方或离线评审）、范围和并发数，查看费用，并在后台运行</translation>
-    </message>
-    <message>
-        <source>&amp;Run Offline Judge</source>
-        <translation>运行离线评审(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Judge every report with the offline lexical baseline (no key, no network)</source>
-        <translation>用离线词汇基线评审所有报告（无需密钥，无需网络）</translation>
-    </message>
-    <message>
-        <source>Extract &amp;Claims</source>
-        <translation>提取论断(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Store the statements of ReportBench and PDR-Bench reports as claims to check against their sources or fact-check</source>
-        <translation>将 ReportBench 和 PDR-Bench 报告中的陈述存为论断，以便对照来源核查或进行事实核查</translation>
-    </message>
-    <message>
-        <source>Extracting claims…</source>
-        <translation>正在提取论断…</translation>
-    </message>
-    <message>
-        <source>&amp;Stop</source>
-        <translation>停止(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Stop the running judge; it can be resumed later</source>
-        <translation>停止正在进行的评审；之后可以继续</translation>
-    </message>
-    <message>
-        <source>Edit PDR &amp;Criteria…</source>
-        <translation>编辑 PDR 标准(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>The PDR-Bench query's dimensions, criteria and weights: check, edit, normalise</source>
-        <translation>PDR-Bench 查询的维度、标准与权重：检查、编辑、归一化</translation>
-    </message>
-    <message>
-        <source>Criteria saved</source>
-        <translation>标准已保存</translation>
-    </message>
-    <message>
-        <source>Planning the run…</source>
-        <translation>正在规划评审运行…</translation>
-    </message>
-    <message>
-        <source>Extract Claims</source>
-        <translation>提取论断</translation>
     </message>
 </context>
 <context>
@@ -1221,16 +1031,68 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>Rubricate</translation>
     </message>
     <message>
+        <source>Demo project</source>
+        <translation>演示项目</translation>
+    </message>
+    <message>
         <source>No project open</source>
         <translation>未打开项目</translation>
+    </message>
+    <message>
+        <source>&amp;Open Project…</source>
+        <translation>打开项目(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a Rubricate project file</source>
+        <translation>打开 Rubricate 项目文件</translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo Project</source>
+        <translation>打开演示项目(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Open the bundled demo project, creating it if needed</source>
+        <translation>打开内置的演示项目（必要时先创建）</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>重新加载(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Read the project again</source>
+        <translation>重新读取项目</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
+        <source>&amp;About Rubricate</source>
+        <translation>关于 Rubricate(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About Rubricate</source>
+        <translation>关于 Rubricate</translation>
+    </message>
+    <message>
+        <source>Rubricate %1
+
+A workbench for judging deep-research reports against expert rubrics.</source>
+        <translation>Rubricate %1
+
+依据专家评分细则评判深度研究报告的工作台。</translation>
+    </message>
+    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -1239,6 +1101,14 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Main Toolbar</source>
         <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>No recent projects</source>
+        <translation>没有最近的项目</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Recent Projects</source>
+        <translation>清除最近的项目(&amp;C)</translation>
     </message>
     <message>
         <source>Opening %1…</source>
@@ -1253,8 +1123,76 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>打开项目</translation>
     </message>
     <message>
+        <source>Rubricate projects (*.rubricate)</source>
+        <translation>Rubricate 项目 (*.rubricate)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <source>1 task</source>
+        <translation>1 个任务</translation>
+    </message>
+    <message>
+        <source>%L1 tasks</source>
+        <translation>%L1 个任务</translation>
+    </message>
+    <message>
+        <source>1 rubric</source>
+        <translation>1 条评分细则</translation>
+    </message>
+    <message>
+        <source>%L1 rubrics</source>
+        <translation>%L1 条评分细则</translation>
+    </message>
+    <message>
+        <source>1 report</source>
+        <translation>1 份报告</translation>
+    </message>
+    <message>
+        <source>%L1 reports</source>
+        <translation>%L1 份报告</translation>
+    </message>
+    <message>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Judging: %1 of %2 requests, %3 items, %4 errors</source>
+        <translation>评审中：%2 个请求中已完成 %1 个，%3 个评分项，%4 个错误</translation>
+    </message>
+    <message>
+        <source>Judge run finished</source>
+        <translation>评审运行完成</translation>
+    </message>
+    <message>
+        <source>Judge run %1: %2</source>
+        <translation>评审运行%1：%2</translation>
+    </message>
+    <message>
+        <source>&amp;Run Offline Judge</source>
+        <translation>运行离线评审(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Judge every report with the offline lexical baseline (no key, no network)</source>
+        <translation>用离线词汇基线评审所有报告（无需密钥，无需网络）</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Stop the running judge; it can be resumed later</source>
+        <translation>停止正在进行的评审；之后可以继续</translation>
+    </message>
+    <message>
+        <source>Planning the run…</source>
+        <translation>正在规划评审运行…</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -1269,12 +1207,120 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;New Project…</source>
+        <translation>新建项目(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Create an empty project file</source>
+        <translation>创建一个空的项目文件</translation>
+    </message>
+    <message>
+        <source>Import benchmark tasks, reports or judge results (or drop files on the window)</source>
+        <translation>导入基准任务、报告或评审结果（也可将文件拖放到窗口上）</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export judge results in the benchmark's own formats</source>
+        <translation>以基准自身的格式导出评审结果</translation>
+    </message>
+    <message>
+        <source>Run &amp;Evaluation…</source>
+        <translation>运行评测(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Choose a judge (an LLM provider or the offline judge), a scope and the concurrency, see the cost, and run it in the background</source>
+        <translation>选择评审（LLM 提供方或离线评审）、范围和并发数，查看费用，并在后台运行</translation>
+    </message>
+    <message>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
         <source>Your annotator name and other settings</source>
         <translation>你的标注者名称及其他设置</translation>
+    </message>
+    <message>
+        <source>Every key of the window</source>
+        <translation>窗口中的所有按键</translation>
+    </message>
+    <message>
+        <source>Ctrl+F</source>
+        <translation>Ctrl+F</translation>
+    </message>
+    <message>
+        <source>filter the project tree</source>
+        <translation>筛选项目树</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+F</source>
+        <translation>Ctrl+Shift+F</translation>
+    </message>
+    <message>
+        <source>search the text of every report</source>
+        <translation>搜索所有报告的正文</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+R</source>
+        <translation>Ctrl+Shift+R</translation>
+    </message>
+    <message>
+        <source>run an evaluation: judge, scope, concurrency, cost</source>
+        <translation>运行评测：评审、范围、并发、费用</translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <source>run the offline judge (no key, no network)</source>
+        <translation>运行离线评审（无需密钥，无需网络）</translation>
+    </message>
+    <message>
+        <source>Ctrl+.</source>
+        <translation>Ctrl+.</translation>
+    </message>
+    <message>
+        <source>stop the running judge (resumable)</source>
+        <translation>停止正在运行的评审（可继续）</translation>
+    </message>
+    <message>
+        <source>Ctrl+N / Ctrl+O</source>
+        <translation>Ctrl+N / Ctrl+O</translation>
+    </message>
+    <message>
+        <source>new / open a project</source>
+        <translation>新建 / 打开项目</translation>
+    </message>
+    <message>
+        <source>Ctrl+I / Ctrl+E</source>
+        <translation>Ctrl+I / Ctrl+E</translation>
+    </message>
+    <message>
+        <source>import / export</source>
+        <translation>导入 / 导出</translation>
+    </message>
+    <message>
+        <source>F5</source>
+        <translation>F5</translation>
+    </message>
+    <message>
+        <source>reload the project</source>
+        <translation>重新加载项目</translation>
+    </message>
+    <message>
+        <source>F1 or ?</source>
+        <translation>F1 或 ?</translation>
+    </message>
+    <message>
+        <source>this sheet</source>
+        <translation>本快捷键表</translation>
     </message>
     <message>
         <source>&amp;Filter Reports</source>
@@ -1293,8 +1339,38 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>评审(&amp;J)</translation>
     </message>
     <message>
+        <source>New Project</source>
+        <translation>新建项目</translation>
+    </message>
+    <message>
         <source>Export</source>
         <translation>导出</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n file(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 个文件导出到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 already exists; open it instead, or choose a new name.</source>
+        <translation>%1 已存在；请直接打开它，或换一个名称。</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Open or create a project first, then drop files on it.</source>
+        <translation>请先打开或创建一个项目，再将文件拖放到上面。</translation>
+    </message>
+    <message>
+        <source>Export DRB-II results to a folder</source>
+        <translation>将 DRB-II 结果导出到文件夹</translation>
+    </message>
+    <message>
+        <source>Exporting to %1…</source>
+        <translation>正在导出到 %1…</translation>
     </message>
     <message>
         <source>&amp;Review</source>
@@ -1313,12 +1389,74 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>一致性</translation>
     </message>
     <message>
+        <source>Ctrl+1 / 2 / 3</source>
+        <translation>Ctrl+1 / 2 / 3</translation>
+    </message>
+    <message>
+        <source>review / agreement dashboard / leaderboards</source>
+        <translation>审阅 / 一致性仪表板 / 排行榜</translation>
+    </message>
+    <message>
         <source>&amp;Leaderboards</source>
         <translation>排行榜(&amp;L)</translation>
     </message>
     <message>
         <source>Leaderboards</source>
         <translation>排行榜</translation>
+    </message>
+    <message>
+        <source>Extract &amp;Claims</source>
+        <translation>提取论断(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Store the statements of ReportBench and PDR-Bench reports as claims to check against their sources or fact-check</source>
+        <translation>将 ReportBench 和 PDR-Bench 报告中的陈述存为论断，以便对照来源核查或进行事实核查</translation>
+    </message>
+    <message>
+        <source>Extracting claims…</source>
+        <translation>正在提取论断…</translation>
+    </message>
+    <message>
+        <source>Edit PDR &amp;Criteria…</source>
+        <translation>编辑 PDR 标准(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>The PDR-Bench query's dimensions, criteria and weights: check, edit, normalise</source>
+        <translation>PDR-Bench 查询的维度、标准与权重：检查、编辑、归一化</translation>
+    </message>
+    <message>
+        <source>Writing PDR criteria: %1 of %2 queries written, %3 failed, %4 requests</source>
+        <translation>正在生成 PDR 标准：已写入 %1/%2 个查询，失败 %3 个，请求 %4 次</translation>
+    </message>
+    <message>
+        <source>Criteria saved</source>
+        <translation>标准已保存</translation>
+    </message>
+    <message>
+        <source>Extract Claims</source>
+        <translation>提取论断</translation>
+    </message>
+    <message numerus="yes">
+        <source>Claims extracted from %n report(s): %1 cited, %2 uncited</source>
+        <translation>
+            <numerusform>已从 %n 份报告中提取论断：有引用 %1 条，无引用 %2 条</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scoring &amp;Choices</source>
+        <translation>评分取舍说明(&amp;C)</translation>
+    </message>
+    <message>
+        <source>What Rubricate chose where a benchmark's reference scripts are silent, and the settings that change it</source>
+        <translation>当基准的参考脚本未作规定时 Rubricate 所做的选择，以及可改变这些选择的设置</translation>
+    </message>
+    <message>
+        <source>Ctrl+4</source>
+        <translation>Ctrl+4</translation>
+    </message>
+    <message>
+        <source>adjudication: the items of the report on screen</source>
+        <translation>裁决：当前报告的各项</translation>
     </message>
     <message>
         <source>A&amp;djudication</source>
@@ -1337,6 +1475,22 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>%1 的全部项目</translation>
     </message>
     <message>
+        <source>&amp;Merge Annotations From…</source>
+        <translation>从其他副本合并标注(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Take the annotators, studies and labels another copy of this project has and this one lacks</source>
+        <translation>从此项目的另一个副本中取回本项目缺少的标注者、研究和标注</translation>
+    </message>
+    <message>
+        <source>Export &amp;Annotations…</source>
+        <translation>导出标注(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Write every annotation event with its provenance as JSONL or CSV</source>
+        <translation>将每个标注事件连同其溯源信息写出为 JSONL 或 CSV</translation>
+    </message>
+    <message>
         <source>S&amp;witch Annotator…</source>
         <translation>切换标注者(&amp;W)…</translation>
     </message>
@@ -1345,12 +1499,84 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>从现在起以另一个人的身份标注</translation>
     </message>
     <message>
+        <source>L / Shift+L</source>
+        <translation>L / Shift+L</translation>
+    </message>
+    <message>
+        <source>next unlabelled / previous item of your study queue</source>
+        <translation>研究队列中的下一个未标注项 / 上一项</translation>
+    </message>
+    <message>
         <source>&amp;Study</source>
         <translation>研究(&amp;S)</translation>
     </message>
     <message>
+        <source>&amp;New Study (Sample Items)…</source>
+        <translation>新建研究（抽样评分项）(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Draw a stratified, seeded sample of rubric items, assign it to annotators with overlap, and choose the run and blind setting</source>
+        <translation>按种子对评分项做分层抽样，以重叠方式分配给标注者，并选择比较的运行及是否盲评</translation>
+    </message>
+    <message>
+        <source>Study “%1” saved; My Queue lists your items</source>
+        <translation>研究“%1”已保存；“我的队列”中列出了你的评分项</translation>
+    </message>
+    <message>
+        <source>Merge Annotations</source>
+        <translation>合并标注</translation>
+    </message>
+    <message>
+        <source>Merged from %1.</source>
+        <translation>已从 %1 合并。</translation>
+    </message>
+    <message>
+        <source>Merge annotations from another copy</source>
+        <translation>从另一个副本合并标注</translation>
+    </message>
+    <message>
+        <source>Merging annotations from %1…</source>
+        <translation>正在从 %1 合并标注…</translation>
+    </message>
+    <message>
+        <source>Export annotations</source>
+        <translation>导出标注</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl);;CSV (*.csv)</source>
+        <translation>JSON Lines (*.jsonl);;CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Exporting annotations to %1…</source>
+        <translation>正在将标注导出到 %1…</translation>
+    </message>
+    <message>
         <source>Labelling as %1</source>
         <translation>正在以 %1 的身份标注</translation>
+    </message>
+    <message>
+        <source>&amp;Adjudicate the Study's Items</source>
+        <translation>裁决该研究的所有项(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Every item of the chosen study on the Adjudication page, with every annotator's label and the judge's verdict</source>
+        <translation>在裁决页查看所选研究的每一项，并列出每位标注者的标注和评审的结论</translation>
+    </message>
+    <message>
+        <source>Every item of the study “%1”</source>
+        <translation>研究“%1”的所有项</translation>
+    </message>
+    <message>
+        <source>The project has no study yet.</source>
+        <translation>项目中还没有研究。</translation>
+    </message>
+    <message>
+        <source>Adjudicate a Study</source>
+        <translation>裁决研究</translation>
+    </message>
+    <message>
+        <source>Study:</source>
+        <translation>研究：</translation>
     </message>
 </context>
 <context>
@@ -1487,157 +1713,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Every label you give is stored under you (id %1), so several people can annotate the same project and be compared. Changing the name renames you and keeps your labels.</source>
         <translation>你给出的每个标注都保存在你的名下（ID %1），因此多人可以标注同一项目并相互比较。更改名称会重命名你本人，并保留你的标注。</translation>
-    </message>
-</context>
-<context>
-    <name>Rubricate::ProjectActions</name>
-    <message>
-        <source>&amp;New Project…</source>
-        <translation>新建项目(&amp;N)…</translation>
-    </message>
-    <message>
-        <source>Create an empty project file</source>
-        <translation>创建一个空的项目文件</translation>
-    </message>
-    <message>
-        <source>&amp;Open Project…</source>
-        <translation>打开项目(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open a Rubricate project file</source>
-        <translation>打开 Rubricate 项目文件</translation>
-    </message>
-    <message>
-        <source>Open &amp;Demo Project</source>
-        <translation>打开演示项目(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Open the bundled demo project, creating it if needed</source>
-        <translation>打开内置的演示项目（必要时先创建）</translation>
-    </message>
-    <message>
-        <source>&amp;Import…</source>
-        <translation>导入(&amp;I)…</translation>
-    </message>
-    <message>
-        <source>Import benchmark tasks, reports or judge results (or drop files on the window)</source>
-        <translation>导入基准任务、报告或评审结果（也可将文件拖放到窗口上）</translation>
-    </message>
-    <message>
-        <source>&amp;Export…</source>
-        <translation>导出(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Export judge results in the benchmark's own formats</source>
-        <translation>以基准自身的格式导出评审结果</translation>
-    </message>
-    <message>
-        <source>&amp;Merge Annotations From…</source>
-        <translation>从其他副本合并标注(&amp;M)…</translation>
-    </message>
-    <message>
-        <source>Take the annotators, studies and labels another copy of this project has and this one lacks</source>
-        <translation>从此项目的另一个副本中取回本项目缺少的标注者、研究和标注</translation>
-    </message>
-    <message>
-        <source>Export &amp;Annotations…</source>
-        <translation>导出标注(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>Write every annotation event with its provenance as JSONL or CSV</source>
-        <translation>将每个标注事件连同其溯源信息写出为 JSONL 或 CSV</translation>
-    </message>
-    <message>
-        <source>&amp;Reload</source>
-        <translation>重新加载(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Read the project again</source>
-        <translation>重新读取项目</translation>
-    </message>
-    <message>
-        <source>Demo project</source>
-        <translation>演示项目</translation>
-    </message>
-    <message>
-        <source>New Project</source>
-        <translation>新建项目</translation>
-    </message>
-    <message>
-        <source>Merge Annotations</source>
-        <translation>合并标注</translation>
-    </message>
-    <message>
-        <source>Merged from %1.</source>
-        <translation>已从 %1 合并。</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>No recent projects</source>
-        <translation>没有最近的项目</translation>
-    </message>
-    <message>
-        <source>&amp;Clear Recent Projects</source>
-        <translation>清除最近的项目(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Rubricate projects (*.rubricate)</source>
-        <translation>Rubricate 项目 (*.rubricate)</translation>
-    </message>
-    <message>
-        <source>%1 already exists; open it instead, or choose a new name.</source>
-        <translation>%1 已存在；请直接打开它，或换一个名称。</translation>
-    </message>
-    <message>
-        <source>Open Project</source>
-        <translation>打开项目</translation>
-    </message>
-    <message>
-        <source>All files (*)</source>
-        <translation>所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Import</source>
-        <translation>导入</translation>
-    </message>
-    <message>
-        <source>Open or create a project first, then drop files on it.</source>
-        <translation>请先打开或创建一个项目，再将文件拖放到上面。</translation>
-    </message>
-    <message>
-        <source>Importing %1…</source>
-        <translation>正在导入 %1…</translation>
-    </message>
-    <message>
-        <source>Export DRB-II results to a folder</source>
-        <translation>将 DRB-II 结果导出到文件夹</translation>
-    </message>
-    <message>
-        <source>Exporting to %1…</source>
-        <translation>正在导出到 %1…</translation>
-    </message>
-    <message>
-        <source>Merge annotations from another copy</source>
-        <translation>从另一个副本合并标注</translation>
-    </message>
-    <message>
-        <source>Merging annotations from %1…</source>
-        <translation>正在从 %1 合并标注…</translation>
-    </message>
-    <message>
-        <source>Export annotations</source>
-        <translation>导出标注</translation>
-    </message>
-    <message>
-        <source>JSON Lines (*.jsonl);;CSV (*.csv)</source>
-        <translation>JSON Lines (*.jsonl);;CSV (*.csv)</translation>
-    </message>
-    <message>
-        <source>Exporting annotations to %1…</source>
-        <translation>正在将标注导出到 %1…</translation>
     </message>
 </context>
 <context>
@@ -2655,100 +2730,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Scoring Choices</source>
         <translation>评分取舍说明</translation>
-    </message>
-</context>
-<context>
-    <name>Rubricate::StatusMessages</name>
-    <message>
-        <source>1 task</source>
-        <translation>1 个任务</translation>
-    </message>
-    <message>
-        <source>%L1 tasks</source>
-        <translation>%L1 个任务</translation>
-    </message>
-    <message>
-        <source>1 rubric</source>
-        <translation>1 条评分细则</translation>
-    </message>
-    <message>
-        <source>%L1 rubrics</source>
-        <translation>%L1 条评分细则</translation>
-    </message>
-    <message>
-        <source>1 report</source>
-        <translation>1 份报告</translation>
-    </message>
-    <message>
-        <source>%L1 reports</source>
-        <translation>%L1 份报告</translation>
-    </message>
-    <message>
-        <source>Judging: %1 of %2 requests, %3 items, %4 errors</source>
-        <translation>评审中：%2 个请求中已完成 %1 个，%3 个评分项，%4 个错误</translation>
-    </message>
-    <message>
-        <source>Writing PDR criteria: %1 of %2 queries written, %3 failed, %4 requests</source>
-        <translation>正在生成 PDR 标准：已写入 %1/%2 个查询，失败 %3 个，请求 %4 次</translation>
-    </message>
-    <message>
-        <source>Judge run finished</source>
-        <translation>评审运行完成</translation>
-    </message>
-    <message>
-        <source>Judge run %1: %2</source>
-        <translation>评审运行%1：%2</translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported %n file(s) to %1</source>
-        <translation>
-            <numerusform>已将 %n 个文件导出到 %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Claims extracted from %n report(s): %1 cited, %2 uncited</source>
-        <translation>
-            <numerusform>已从 %n 份报告中提取论断：有引用 %1 条，无引用 %2 条</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>Rubricate::StudyActions</name>
-    <message>
-        <source>&amp;New Study (Sample Items)…</source>
-        <translation>新建研究（抽样评分项）(&amp;N)…</translation>
-    </message>
-    <message>
-        <source>Draw a stratified, seeded sample of rubric items, assign it to annotators with overlap, and choose the run and blind setting</source>
-        <translation>按种子对评分项做分层抽样，以重叠方式分配给标注者，并选择比较的运行及是否盲评</translation>
-    </message>
-    <message>
-        <source>&amp;Adjudicate the Study's Items</source>
-        <translation>裁决该研究的所有项(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Every item of the chosen study on the Adjudication page, with every annotator's label and the judge's verdict</source>
-        <translation>在裁决页查看所选研究的每一项，并列出每位标注者的标注和评审的结论</translation>
-    </message>
-    <message>
-        <source>Study “%1” saved; My Queue lists your items</source>
-        <translation>研究“%1”已保存；“我的队列”中列出了你的评分项</translation>
-    </message>
-    <message>
-        <source>Every item of the study “%1”</source>
-        <translation>研究“%1”的所有项</translation>
-    </message>
-    <message>
-        <source>The project has no study yet.</source>
-        <translation>项目中还没有研究。</translation>
-    </message>
-    <message>
-        <source>Adjudicate a Study</source>
-        <translation>裁决研究</translation>
-    </message>
-    <message>
-        <source>Study:</source>
-        <translation>研究：</translation>
     </message>
 </context>
 <context>

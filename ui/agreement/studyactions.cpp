@@ -31,18 +31,20 @@ void StudyActions::setSnapshot(const ProjectSnapshot &snapshot)
 void StudyActions::addToMenu(QMenu *study)
 {
     // A study is a sample with its settings: drawing one is how a study starts.
-    QAction *sample = study->addAction(tr("&New Study (Sample Items)…"));
+    QAction *sample = study->addAction(MainWindow::tr("&New Study (Sample Items)…"));
     sample->setObjectName(u"actionSample"_s);
-    sample->setStatusTip(tr("Draw a stratified, seeded sample of rubric items, assign it to "
-                            "annotators with overlap, and choose the run and blind setting"));
+    sample->setStatusTip(
+        MainWindow::tr("Draw a stratified, seeded sample of rubric items, assign it to "
+                       "annotators with overlap, and choose the run and blind setting"));
     connect(sample, &QAction::triggered, this, &StudyActions::newStudy);
     study->addAction(m_queue->toggleViewAction());
     study->addAction(m_queue->nextAction());
     study->addAction(m_queue->previousAction());
-    QAction *adjudicate = study->addAction(tr("&Adjudicate the Study's Items"));
+    QAction *adjudicate = study->addAction(MainWindow::tr("&Adjudicate the Study's Items"));
     adjudicate->setObjectName(u"actionAdjudicateStudy"_s);
-    adjudicate->setStatusTip(tr("Every item of the chosen study on the Adjudication page, "
-                                "with every annotator's label and the judge's verdict"));
+    adjudicate->setStatusTip(
+        MainWindow::tr("Every item of the chosen study on the Adjudication page, "
+                       "with every annotator's label and the judge's verdict"));
     connect(adjudicate, &QAction::triggered, this, &StudyActions::adjudicateStudy);
 }
 
@@ -54,7 +56,7 @@ void StudyActions::newStudy()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &SampleDialog::saved, this, [this](const QString &name) {
         m_window->statusBar()->showMessage(
-            tr("Study “%1” saved; My Queue lists your items").arg(name), 8000);
+            MainWindow::tr("Study “%1” saved; My Queue lists your items").arg(name), 8000);
         m_queue->show();
         m_window->reloadProject();
     });
@@ -66,7 +68,7 @@ void StudyActions::adjudicateStudy()
     // The study in My Queue; an adjudicator with no items of their own picks one.
     const auto adjudicate = [this](const QString &name) {
         m_adjudication->showItems(m_studyItems.value(name),
-                                  tr("Every item of the study “%1”").arg(name));
+                                  MainWindow::tr("Every item of the study “%1”").arg(name));
         m_window->showPage(Page::Adjudication);
     };
     QStringList names = m_studyItems.keys();
@@ -76,12 +78,12 @@ void StudyActions::adjudicateStudy()
     else if (names.size() == 1)
         adjudicate(names.constFirst());
     else if (names.isEmpty())
-        m_window->statusBar()->showMessage(tr("The project has no study yet."), 5000);
+        m_window->statusBar()->showMessage(MainWindow::tr("The project has no study yet."), 5000);
     else {
         auto *ask = new QInputDialog(m_window);
         ask->setAttribute(Qt::WA_DeleteOnClose);
-        ask->setWindowTitle(tr("Adjudicate a Study"));
-        ask->setLabelText(tr("Study:"));
+        ask->setWindowTitle(MainWindow::tr("Adjudicate a Study"));
+        ask->setLabelText(MainWindow::tr("Study:"));
         ask->setComboBoxItems(names);
         connect(ask, &QInputDialog::textValueSelected, this, adjudicate);
         ask->open();

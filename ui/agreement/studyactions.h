@@ -1,5 +1,6 @@
 // The Study menu's own actions: draw a new study (a sample with its settings) and adjudicate
-// the items of a study. The queue's actions and the annotator switch sit beside them.
+// the items of a study. The queue's actions and the annotator switch sit beside them. Texts
+// in the window's translation context, as its menus.
 #pragma once
 
 #include "domain/types.h"

@@ -29,48 +29,49 @@ void ProjectActions::createActions()
 {
     const QStyle *s = m_window->style();
     m_new = makeAction(this, themeIcon(u"document-new"_s, s, QStyle::SP_FileIcon),
-                       tr("&New Project…"), "actionNewProject", QKeySequence::New,
-                       tr("Create an empty project file"));
+                       MainWindow::tr("&New Project…"), "actionNewProject", QKeySequence::New,
+                       MainWindow::tr("Create an empty project file"));
     connect(m_new, &QAction::triggered, this, &ProjectActions::chooseNewProject);
 
     m_open = makeAction(this, themeIcon(u"document-open"_s, s, QStyle::SP_DialogOpenButton),
-                        tr("&Open Project…"), "actionOpenProject", QKeySequence::Open,
-                        tr("Open a Rubricate project file"));
+                        MainWindow::tr("&Open Project…"), "actionOpenProject", QKeySequence::Open,
+                        MainWindow::tr("Open a Rubricate project file"));
     connect(m_open, &QAction::triggered, this, &ProjectActions::chooseProject);
 
-    m_demo = makeAction(this, QIcon(u":/rubricate/icons/rubricate.png"_s), tr("Open &Demo Project"),
-                        "actionOpenDemo", {},
-                        tr("Open the bundled demo project, creating it if needed"));
+    m_demo = makeAction(this, QIcon(u":/rubricate/icons/rubricate.png"_s),
+                        MainWindow::tr("Open &Demo Project"), "actionOpenDemo", {},
+                        MainWindow::tr("Open the bundled demo project, creating it if needed"));
     connect(m_demo, &QAction::triggered, m_window, &MainWindow::openDemoProject);
 
-    m_import = makeAction(this, themeIcon(u"document-import"_s, s, QStyle::SP_ArrowDown),
-                          tr("&Import…"), "actionImport", Qt::CTRL | Qt::Key_I,
-                          tr("Import benchmark tasks, reports or judge results (or drop "
-                             "files on the window)"));
+    m_import
+        = makeAction(this, themeIcon(u"document-import"_s, s, QStyle::SP_ArrowDown),
+                     MainWindow::tr("&Import…"), "actionImport", Qt::CTRL | Qt::Key_I,
+                     MainWindow::tr("Import benchmark tasks, reports or judge results (or drop "
+                                    "files on the window)"));
     connect(m_import, &QAction::triggered, this, [this] {
         if (!m_window->projectPath().isEmpty())
             importPath({});
     });
 
     m_export = makeAction(this, themeIcon(u"document-export"_s, s, QStyle::SP_ArrowUp),
-                          tr("&Export…"), "actionExport", Qt::CTRL | Qt::Key_E,
-                          tr("Export judge results in the benchmark's own formats"));
+                          MainWindow::tr("&Export…"), "actionExport", Qt::CTRL | Qt::Key_E,
+                          MainWindow::tr("Export judge results in the benchmark's own formats"));
     connect(m_export, &QAction::triggered, this, &ProjectActions::chooseExport);
 
-    m_mergeAnnotations
-        = makeAction(this, QIcon(), tr("&Merge Annotations From…"), "actionMergeAnnotations", {},
-                     tr("Take the annotators, studies and labels another copy of this project "
-                        "has and this one lacks"));
+    m_mergeAnnotations = makeAction(
+        this, QIcon(), MainWindow::tr("&Merge Annotations From…"), "actionMergeAnnotations", {},
+        MainWindow::tr("Take the annotators, studies and labels another copy of this project "
+                       "has and this one lacks"));
     connect(m_mergeAnnotations, &QAction::triggered, this, &ProjectActions::chooseMergeAnnotations);
-    m_exportAnnotations
-        = makeAction(this, QIcon(), tr("Export &Annotations…"), "actionExportAnnotations", {},
-                     tr("Write every annotation event with its provenance as JSONL or CSV"));
+    m_exportAnnotations = makeAction(
+        this, QIcon(), MainWindow::tr("Export &Annotations…"), "actionExportAnnotations", {},
+        MainWindow::tr("Write every annotation event with its provenance as JSONL or CSV"));
     connect(m_exportAnnotations, &QAction::triggered, this,
             &ProjectActions::chooseExportAnnotations);
 
-    m_reload
-        = makeAction(this, themeIcon(u"view-refresh"_s, s, QStyle::SP_BrowserReload), tr("&Reload"),
-                     "actionReload", QKeySequence::Refresh, tr("Read the project again"));
+    m_reload = makeAction(this, themeIcon(u"view-refresh"_s, s, QStyle::SP_BrowserReload),
+                          MainWindow::tr("&Reload"), "actionReload", QKeySequence::Refresh,
+                          MainWindow::tr("Read the project again"));
     connect(m_reload, &QAction::triggered, m_window, &MainWindow::reloadProject);
 }
 
@@ -80,24 +81,25 @@ void ProjectActions::connectJobs()
     connect(m_jobs, &ProjectJobs::demoReady, m_window, &MainWindow::openProject);
     connect(m_jobs, &ProjectJobs::demoFailed, this, [this](const QString &error) {
         m_window->statusBar()->clearMessage();
-        m_window->showError(tr("Demo project"), error);
+        m_window->showError(MainWindow::tr("Demo project"), error);
     });
     connect(m_jobs, &ProjectJobs::projectCreated, m_window, &MainWindow::openProject);
     connect(m_jobs, &ProjectJobs::projectCreationFailed, this,
             [this](const QString &, const QString &error) {
-                m_window->showError(tr("New Project"), error);
+                m_window->showError(MainWindow::tr("New Project"), error);
             });
     connect(m_jobs, &ProjectJobs::annotationsMerged, this,
             [this](const QString &project, const QString &other, const MergeSummary &summary) {
                 if (!summary.ok()) {
-                    m_window->showError(tr("Merge Annotations"), summary.error);
+                    m_window->showError(MainWindow::tr("Merge Annotations"), summary.error);
                     return;
                 }
                 if (project == m_window->projectPath() && summary.changed())
                     m_window->reloadProject();
-                auto *box = new QMessageBox(QMessageBox::Information, tr("Merge Annotations"),
-                                            tr("Merged from %1.").arg(QFileInfo(other).fileName()),
-                                            QMessageBox::Ok, m_window);
+                auto *box = new QMessageBox(
+                    QMessageBox::Information, MainWindow::tr("Merge Annotations"),
+                    MainWindow::tr("Merged from %1.").arg(QFileInfo(other).fileName()),
+                    QMessageBox::Ok, m_window);
                 box->setObjectName(u"mergeSummary"_s);
                 box->setInformativeText(summary.toText());
                 box->setAttribute(Qt::WA_DeleteOnClose);
@@ -110,7 +112,7 @@ void ProjectActions::addToMenu(QMenu *file)
     file->addAction(m_new);
     file->addAction(m_open);
     file->addAction(m_demo);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu = file->addMenu(MainWindow::tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &ProjectActions::rebuildRecentMenu);
     file->addSeparator();
     file->addAction(m_import);
@@ -149,26 +151,27 @@ void ProjectActions::rebuildRecentMenu()
                 [this, path] { m_window->openProject(path); });
     }
     if (paths.isEmpty()) {
-        m_recentMenu->addAction(tr("No recent projects"))->setEnabled(false);
+        m_recentMenu->addAction(MainWindow::tr("No recent projects"))->setEnabled(false);
         return;
     }
     m_recentMenu->addSeparator();
-    connect(m_recentMenu->addAction(tr("&Clear Recent Projects")), &QAction::triggered, this,
-            [] { RecentProjects::clear(); });
+    connect(m_recentMenu->addAction(MainWindow::tr("&Clear Recent Projects")), &QAction::triggered,
+            this, [] { RecentProjects::clear(); });
 }
 
 void ProjectActions::chooseNewProject()
 {
-    auto *chooser = new QFileDialog(m_window, tr("New Project"));
+    auto *chooser = new QFileDialog(m_window, MainWindow::tr("New Project"));
     chooser->setAttribute(Qt::WA_DeleteOnClose);
     chooser->setAcceptMode(QFileDialog::AcceptSave);
     chooser->setDefaultSuffix(u"rubricate"_s);
-    chooser->setNameFilter(tr("Rubricate projects (*.rubricate)"));
+    chooser->setNameFilter(MainWindow::tr("Rubricate projects (*.rubricate)"));
     connect(chooser, &QFileDialog::fileSelected, this, [this](const QString &path) {
         if (QFileInfo::exists(path)) {
             m_window->showError(
-                tr("New Project"),
-                tr("%1 already exists; open it instead, or choose a new name.").arg(path));
+                MainWindow::tr("New Project"),
+                MainWindow::tr("%1 already exists; open it instead, or choose a new name.")
+                    .arg(path));
             return;
         }
         m_jobs->createProject(path);
@@ -178,10 +181,11 @@ void ProjectActions::chooseNewProject()
 
 void ProjectActions::chooseProject()
 {
-    auto *chooser = new QFileDialog(m_window, tr("Open Project"));
+    auto *chooser = new QFileDialog(m_window, MainWindow::tr("Open Project"));
     chooser->setAttribute(Qt::WA_DeleteOnClose);
     chooser->setFileMode(QFileDialog::ExistingFile);
-    chooser->setNameFilters({tr("Rubricate projects (*.rubricate)"), tr("All files (*)")});
+    chooser->setNameFilters(
+        {MainWindow::tr("Rubricate projects (*.rubricate)"), MainWindow::tr("All files (*)")});
     if (!m_window->projectPath().isEmpty())
         chooser->setDirectory(QFileInfo(m_window->projectPath()).absolutePath());
     connect(chooser, &QFileDialog::fileSelected, m_window, &MainWindow::openProject);
@@ -192,15 +196,16 @@ void ProjectActions::importPath(const QString &path)
 {
     const QString project = m_window->projectPath();
     if (project.isEmpty()) {
-        m_window->showError(tr("Import"),
-                            tr("Open or create a project first, then drop files on it."));
+        m_window->showError(
+            MainWindow::tr("Import"),
+            MainWindow::tr("Open or create a project first, then drop files on it."));
         return;
     }
     auto *dialog = new ImportDialog(m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setSourcePath(path);
     connect(dialog, &QDialog::accepted, this, [this, dialog, project] {
-        showMessage(tr("Importing %1…").arg(dialog->sourcePath()));
+        showMessage(MainWindow::tr("Importing %1…").arg(dialog->sourcePath()));
         m_jobs->runImport(project, dialog->kind(), dialog->sourcePath(), dialog->options());
     });
     dialog->open();
@@ -211,13 +216,13 @@ void ProjectActions::chooseExport()
     const QString project = m_window->projectPath();
     if (project.isEmpty())
         return;
-    auto *chooser = new QFileDialog(m_window, tr("Export DRB-II results to a folder"));
+    auto *chooser = new QFileDialog(m_window, MainWindow::tr("Export DRB-II results to a folder"));
     chooser->setAttribute(Qt::WA_DeleteOnClose);
     chooser->setFileMode(QFileDialog::Directory);
     chooser->setOption(QFileDialog::ShowDirsOnly);
     chooser->setDirectory(QFileInfo(project).absolutePath());
     connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &dir) {
-        showMessage(tr("Exporting to %1…").arg(dir));
+        showMessage(MainWindow::tr("Exporting to %1…").arg(dir));
         m_jobs->exportDrb2Results(project, dir);
     });
     chooser->open();
@@ -228,13 +233,13 @@ void ProjectActions::chooseMergeAnnotations()
     const QString project = m_window->projectPath();
     if (project.isEmpty())
         return;
-    auto *chooser = new QFileDialog(m_window, tr("Merge annotations from another copy"),
+    auto *chooser = new QFileDialog(m_window, MainWindow::tr("Merge annotations from another copy"),
                                     QFileInfo(project).absolutePath(),
-                                    tr("Rubricate projects (*.rubricate)"));
+                                    MainWindow::tr("Rubricate projects (*.rubricate)"));
     chooser->setAttribute(Qt::WA_DeleteOnClose);
     chooser->setFileMode(QFileDialog::ExistingFile);
     connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &other) {
-        showMessage(tr("Merging annotations from %1…").arg(other));
+        showMessage(MainWindow::tr("Merging annotations from %1…").arg(other));
         m_jobs->mergeAnnotations(project, other);
     });
     chooser->open();
@@ -245,14 +250,14 @@ void ProjectActions::chooseExportAnnotations()
     const QString project = m_window->projectPath();
     if (project.isEmpty())
         return;
-    auto *chooser
-        = new QFileDialog(m_window, tr("Export annotations"), QFileInfo(project).absolutePath(),
-                          tr("JSON Lines (*.jsonl);;CSV (*.csv)"));
+    auto *chooser = new QFileDialog(m_window, MainWindow::tr("Export annotations"),
+                                    QFileInfo(project).absolutePath(),
+                                    MainWindow::tr("JSON Lines (*.jsonl);;CSV (*.csv)"));
     chooser->setAttribute(Qt::WA_DeleteOnClose);
     chooser->setAcceptMode(QFileDialog::AcceptSave);
     chooser->setDefaultSuffix(u"jsonl"_s);
     connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &file) {
-        showMessage(tr("Exporting annotations to %1…").arg(file));
+        showMessage(MainWindow::tr("Exporting annotations to %1…").arg(file));
         m_jobs->exportAnnotations(project, file);
     });
     chooser->open();

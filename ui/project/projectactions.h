@@ -1,6 +1,7 @@
 // File menu actions about projects: new, open, the demo, recent projects, import, export,
 // annotation exchange and reload. Dialogs open over the window; the work goes to ProjectJobs
-// and the window opens what comes back.
+// and the window opens what comes back. Their texts are the window's menus, translated in its
+// context (Rubricate::MainWindow).
 #pragma once
 
 #include <QObject>

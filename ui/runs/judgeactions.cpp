@@ -36,10 +36,11 @@ void JudgeActions::createActions()
 {
     const QStyle *s = m_window->style();
     m_evaluate = makeAction(
-        this, themeIcon(u"system-run"_s, s, QStyle::SP_MediaSeekForward), tr("Run &Evaluation…"),
-        "actionRunEvaluation", Qt::CTRL | Qt::SHIFT | Qt::Key_R,
-        tr("Choose a judge (an LLM provider or the offline judge), a scope and the concurrency, "
-           "see the cost, and run it in the background"));
+        this, themeIcon(u"system-run"_s, s, QStyle::SP_MediaSeekForward),
+        MainWindow::tr("Run &Evaluation…"), "actionRunEvaluation", Qt::CTRL | Qt::SHIFT | Qt::Key_R,
+        MainWindow::tr(
+            "Choose a judge (an LLM provider or the offline judge), a scope and the concurrency, "
+            "see the cost, and run it in the background"));
     connect(m_evaluate, &QAction::triggered, this, [this] {
         m_dock->show();
         m_dock->raise();
@@ -48,30 +49,33 @@ void JudgeActions::createActions()
 
     m_run = makeAction(
         this, themeIcon(u"media-playback-start"_s, s, QStyle::SP_MediaPlay),
-        tr("&Run Offline Judge"), "actionRunOffline", Qt::CTRL | Qt::Key_R,
-        tr("Judge every report with the offline lexical baseline (no key, no network)"));
+        MainWindow::tr("&Run Offline Judge"), "actionRunOffline", Qt::CTRL | Qt::Key_R,
+        MainWindow::tr(
+            "Judge every report with the offline lexical baseline (no key, no network)"));
     connect(m_run, &QAction::triggered, this, &JudgeActions::runOfflineJudge);
 
     m_extractClaims = makeAction(
-        this, {}, tr("Extract &Claims"), "actionExtractClaims", {},
-        tr("Store the statements of ReportBench and PDR-Bench reports as claims to check "
-           "against their sources or fact-check"));
+        this, {}, MainWindow::tr("Extract &Claims"), "actionExtractClaims", {},
+        MainWindow::tr(
+            "Store the statements of ReportBench and PDR-Bench reports as claims to check "
+            "against their sources or fact-check"));
     connect(m_extractClaims, &QAction::triggered, this, [this] {
         if (m_window->projectPath().isEmpty())
             return;
-        m_window->statusBar()->showMessage(tr("Extracting claims…"));
+        m_window->statusBar()->showMessage(MainWindow::tr("Extracting claims…"));
         m_jobs->extractClaims(m_window->projectPath());
     });
 
     m_stop = makeAction(this, themeIcon(u"media-playback-stop"_s, s, QStyle::SP_MediaStop),
-                        tr("&Stop"), "actionStop", {},
-                        tr("Stop the running judge; it can be resumed later"));
+                        MainWindow::tr("&Stop"), "actionStop", {},
+                        MainWindow::tr("Stop the running judge; it can be resumed later"));
     connect(m_stop, &QAction::triggered, this, [this] { m_runs->cancel(); });
     m_stop->setShortcut(Qt::CTRL | Qt::Key_Period);
 
     m_criteria = makeAction(
-        this, {}, tr("Edit PDR &Criteria…"), "actionEditCriteria", {},
-        tr("The PDR-Bench query's dimensions, criteria and weights: check, edit, normalise"));
+        this, {}, MainWindow::tr("Edit PDR &Criteria…"), "actionEditCriteria", {},
+        MainWindow::tr(
+            "The PDR-Bench query's dimensions, criteria and weights: check, edit, normalise"));
     connect(m_criteria, &QAction::triggered, this, [this] {
         if (const RowId query = m_review->queryId())
             openCriteriaEditor(query);
@@ -148,7 +152,7 @@ void JudgeActions::openCriteriaEditor(RowId queryId)
     connect(dialog, &CriteriaDialog::saved, this, [this, project] {
         if (project != m_window->projectPath())
             return;
-        m_window->statusBar()->showMessage(tr("Criteria saved"), 5000);
+        m_window->statusBar()->showMessage(MainWindow::tr("Criteria saved"), 5000);
         // Rubric counts in the tree, and the verdicts of the report on screen.
         m_window->reloadProject();
         m_review->refreshReport();
@@ -160,7 +164,7 @@ void JudgeActions::runOfflineJudge()
 {
     if (m_window->projectPath().isEmpty() || m_runs->isRunning())
         return;
-    m_window->statusBar()->showMessage(tr("Planning the run…"));
+    m_window->statusBar()->showMessage(MainWindow::tr("Planning the run…"));
     m_runs->startOffline(m_window->projectPath());
     m_window->updateActions();
 }
@@ -169,7 +173,7 @@ void JudgeActions::onClaimsExtracted(const QString &projectPath, int extracted, 
                                      int uncited, const QString &error)
 {
     if (!error.isEmpty()) {
-        m_window->showError(tr("Extract Claims"), error);
+        m_window->showError(MainWindow::tr("Extract Claims"), error);
         return;
     }
     m_window->statusBar()->showMessage(StatusMessages::claimsExtracted(extracted, cited, uncited),

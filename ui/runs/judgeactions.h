@@ -1,6 +1,6 @@
 // The Judge menu: run an evaluation, the offline judge, stop, edit PDR criteria and extract
 // claims; and what a run says while it goes (progress in the status bar, fresh verdicts for
-// the report on screen).
+// the report on screen). Texts in the window's translation context, as its menus.
 #pragma once
 
 #include "domain/types.h"

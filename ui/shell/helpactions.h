@@ -1,4 +1,5 @@
-// The Help menu: the keyboard shortcut sheet, the scoring choices and About.
+// The Help menu: the keyboard shortcut sheet, the scoring choices and About. Texts in the
+// window's translation context, as its menus.
 #pragma once
 
 #include <QList>

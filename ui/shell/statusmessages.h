@@ -1,8 +1,8 @@
 // What the status bar says about the project and the work in the background: one place for
-// its words, so the window and the action handlers say the same thing the same way.
+// its words, so the window and the action handlers say the same thing the same way. The
+// words are the window's, translated in its context (Rubricate::MainWindow).
 #pragma once
 
-#include <QCoreApplication>
 #include <QString>
 
 namespace Rubricate {
@@ -12,8 +12,6 @@ struct RunProgress;
 
 class StatusMessages
 {
-    Q_DECLARE_TR_FUNCTIONS(Rubricate::StatusMessages)
-
 public:
     // "12 tasks · 340 rubrics · 48 reports", for the permanent counts.
     static QString projectCounts(int tasks, int rubrics, int reports);
