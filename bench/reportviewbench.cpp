@@ -4,7 +4,7 @@
 //
 //   rubricate-bench-view [--data DIR] [--repeat N]
 #include "ingest/document/extracteddocument.h"
-#include "reportview.h"
+#include "review/reportview.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -14,7 +14,7 @@ JOBS=${RUBRICATE_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 PACKAGES="cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-  qt6-charts-dev qt6-pdf-dev qt6-svg-dev libqt6opengl6-dev libqt6sql6-sqlite libqt6sql6-psql
+  qt6-pdf-dev qt6-svg-dev libqt6opengl6-dev libqt6sql6-sqlite libqt6sql6-psql
   postgresql-15 libgl1-mesa-dev
   libxkbcommon-dev libarchive-dev libxml2-dev zlib1g-dev qtkeychain-qt6-dev xvfb xauth dpkg-dev
   gnome-keyring dbus-daemon fonts-wqy-microhei"

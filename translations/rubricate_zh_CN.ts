@@ -274,10 +274,6 @@
         <translation>（尚无）</translation>
     </message>
     <message>
-        <source>“%1” is not a label on this scale; use %2</source>
-        <translation>“%1” 不是此量表上的标签；请用 %2</translation>
-    </message>
-    <message>
         <source>Gold note</source>
         <translation>金标准备注</translation>
     </message>
@@ -924,6 +920,13 @@
     </message>
 </context>
 <context>
+    <name>Rubricate::LabelKeys</name>
+    <message>
+        <source>“%1” is not a label on this scale; use %2</source>
+        <translation>“%1” 不是此量表上的标签；请用 %2</translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::LeaderboardModel</name>
     <message>
         <source>Tasks</source>
@@ -1160,18 +1163,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <source>Select a report in the tree to read it.</source>
-        <translation>在左侧树中选择一份报告即可阅读。</translation>
-    </message>
-    <message>
-        <source>This project has no reports yet.</source>
-        <translation>此项目还没有报告。</translation>
-    </message>
-    <message>
-        <source>Loading report…</source>
-        <translation>正在加载报告…</translation>
-    </message>
-    <message>
         <source>Judging: %1 of %2 requests, %3 items, %4 errors</source>
         <translation>评审中：%2 个请求中已完成 %1 个，%3 个评分项，%4 个错误</translation>
     </message>
@@ -1214,10 +1205,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Annotation</source>
-        <translation>标注</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
@@ -1351,12 +1338,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>&amp;Judge</source>
         <translation>评审(&amp;J)</translation>
     </message>
-    <message numerus="yes">
-        <source>%n report(s) found</source>
-        <translation>
-            <numerusform>找到 %n 份报告</numerusform>
-        </translation>
-    </message>
     <message>
         <source>New Project</source>
         <translation>新建项目</translation>
@@ -1370,18 +1351,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>
             <numerusform>已将 %n 个文件导出到 %1</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>This rubric has no evidence in the report.</source>
-        <translation>此评分项在报告中没有证据。</translation>
-    </message>
-    <message>
-        <source>This is the last report.</source>
-        <translation>这是最后一份报告。</translation>
-    </message>
-    <message>
-        <source>This is the first report.</source>
-        <translation>这是第一份报告。</translation>
     </message>
     <message>
         <source>%1 already exists; open it instead, or choose a new name.</source>
@@ -1480,10 +1449,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>What Rubricate chose where a benchmark's reference scripts are silent, and the settings that change it</source>
         <translation>当基准的参考脚本未作规定时 Rubricate 所做的选择，以及可改变这些选择的设置</translation>
-    </message>
-    <message>
-        <source>Blind mode: the judge's evidence is not shown.</source>
-        <translation>盲评模式：不显示评审的证据。</translation>
     </message>
     <message>
         <source>Ctrl+4</source>
@@ -1996,6 +1961,47 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>The PDF cannot be shown as pages: %1</source>
         <translation>无法以页面形式显示该 PDF：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::ReviewPage</name>
+    <message>
+        <source>Select a report in the tree to read it.</source>
+        <translation>在左侧树中选择一份报告即可阅读。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n report(s) found</source>
+        <translation>
+            <numerusform>找到 %n 份报告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Annotation</source>
+        <translation>标注</translation>
+    </message>
+    <message>
+        <source>This is the last report.</source>
+        <translation>这是最后一份报告。</translation>
+    </message>
+    <message>
+        <source>This is the first report.</source>
+        <translation>这是第一份报告。</translation>
+    </message>
+    <message>
+        <source>Blind mode: the judge's evidence is not shown.</source>
+        <translation>盲评模式：不显示评审的证据。</translation>
+    </message>
+    <message>
+        <source>This rubric has no evidence in the report.</source>
+        <translation>此评分项在报告中没有证据。</translation>
+    </message>
+    <message>
+        <source>This project has no reports yet.</source>
+        <translation>此项目还没有报告。</translation>
+    </message>
+    <message>
+        <source>Loading report…</source>
+        <translation>正在加载报告…</translation>
     </message>
 </context>
 <context>
@@ -2831,10 +2837,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>Rubric</source>
         <translation>评分项</translation>
     </message>
-    <message>
-        <source>Status</source>
-        <translation>状态</translation>
-    </message>
 </context>
 <context>
     <name>Rubricate::VerdictModel</name>
@@ -3190,10 +3192,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>已过期：此结论之后标准被修改过，请重新评审。</translation>
     </message>
     <message>
-        <source>“%1” is not a label on this scale; use %2</source>
-        <translation>“%1” 不是此量表上的标签；请用 %2</translation>
-    </message>
-    <message>
         <source>typed</source>
         <translation>手动输入</translation>
     </message>
@@ -3259,13 +3257,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>With --screenshot: main, pdf, blind, run-dialog, shortcuts, agreement, leaderboard[-&lt;benchmark&gt;], review-&lt;benchmark&gt;, persona, criteria-editor, adjudication, queue or study-overview.</source>
         <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、shortcuts、agreement、leaderboard[-&lt;基准&gt;]、review-&lt;基准&gt;、persona、criteria-editor、adjudication、queue 或 study-overview。</translation>
-    </message>
-</context>
-<context>
-    <name>Rubricate::LabelKeys</name>
-    <message>
-        <source>“%1” is not a label on this scale; use %2</source>
-        <translation>“%1” 不是此量表上的标签；请用 %2</translation>
     </message>
 </context>
 </TS>

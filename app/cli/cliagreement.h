@@ -19,8 +19,9 @@ namespace Rubricate::Cli {
 
 QList<QCommandLineOption> agreementOptions();
 
-// The charts (PNG and SVG) are drawn by the GUI's chart layer; main() installs it when it
-// runs `agreement --out` under a QApplication. Without one the export has no charts and says so.
+// The charts (PNG and SVG) are painted by the chart layer the GUI shares (rubricate_services);
+// main() installs it when it runs `agreement --out` under a QGuiApplication. Without one the
+// export has no charts and says so.
 void setAgreementChartWriter(
     std::function<QStringList(const AlignmentReport &, const QString &, QString *)> writer);
 

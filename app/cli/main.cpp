@@ -1,11 +1,12 @@
 // rubricate-cli: the command line. A QCoreApplication, except for `agreement --out`, whose
-// charts are drawn with Qt Charts and so need a QApplication (offscreen without a display).
-#include "alignmentcharts.h"
+// charts are painted with QtGui and so need a QGuiApplication for their fonts (offscreen
+// without a display). No widgets: the charts come from the same painting as the GUI's.
 #include "cliagreement.h"
 #include "cliapp.h"
+#include "services/alignmentcharts.h"
 
-#include <QApplication>
 #include <QCoreApplication>
+#include <QGuiApplication>
 
 #include <cstring>
 #include <memory>
@@ -31,7 +32,7 @@ int main(int argc, char *argv[])
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
             && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
-        app = std::make_unique<QApplication>(argc, argv);
+        app = std::make_unique<QGuiApplication>(argc, argv);
         Rubricate::Cli::setAgreementChartWriter(&Rubricate::writeAlignmentCharts);
     } else {
         app = std::make_unique<QCoreApplication>(argc, argv);

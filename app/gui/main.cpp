@@ -1,8 +1,8 @@
 // rubricate: the desktop workbench. Parses the command line and shows the main window.
-#include "annotatoridentity.h"
-#include "mainwindow.h"
-#include "recentprojects.h"
 #include "screenshots.h"
+#include "services/annotatoridentity.h"
+#include "services/recentprojects.h"
+#include "shell/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,15 +1,15 @@
 #include "screenshots.h"
 
-#include "alignmentdashboard.h"
-#include "criteriadialog.h"
-#include "leaderboardpage.h"
-#include "mainwindow.h"
-#include "projectexplorer.h"
-#include "projecttreemodel.h"
-#include "reportview.h"
-#include "studyqueuedock.h"
-#include "verdictmodel.h"
-#include "verdictpanel.h"
+#include "agreement/alignmentdashboard.h"
+#include "agreement/studyqueuedock.h"
+#include "leaderboard/leaderboardpage.h"
+#include "project/projectexplorer.h"
+#include "project/projecttreemodel.h"
+#include "review/reportview.h"
+#include "review/verdictmodel.h"
+#include "review/verdictpanel.h"
+#include "runs/criteriadialog.h"
+#include "shell/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -164,7 +164,7 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             }
         }
         if (scene == "agreement"_L1)
-            window.showPage(1);
+            window.showPage(Page::Agreement);
         if (scene == "study-overview"_L1) {
             StudyQueueDock *dock = window.queueDock();
             if (auto *tabs = dock->findChild<QTabWidget *>())
@@ -173,7 +173,7 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
         if (scene == "adjudication"_L1) {
             // Through the Agreement page, as a person gets there: its first disagreement.
             AlignmentDashboard *dashboard = window.dashboard();
-            window.showPage(1);
+            window.showPage(Page::Agreement);
             auto opened = std::make_shared<bool>(false);
             QObject::connect(
                 dashboard, &AlignmentDashboard::reportReady, dashboard, [dashboard, opened] {
@@ -192,7 +192,7 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
         }
         const bool leaderboard = scene.startsWith(u"leaderboard"_s);
         if (leaderboard) {
-            window.showPage(2);
+            window.showPage(Page::Leaderboards);
             const QString benchmark = sceneBenchmark(scene);
             QComboBox *box = window.leaderboards()->benchmarkBox();
             // The page fills its chooser when it has loaded; pick the scene's benchmark then.

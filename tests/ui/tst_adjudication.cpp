@@ -2,18 +2,18 @@
 // Agreement page's disagreements, every annotator's label and note beside the judge's verdict,
 // gold recorded with the label keys as its own kind of event, undone as a new event, and the
 // agreement page comparing the judge with the gold labels.
-#include "adjudicationmodel.h"
-#include "adjudicationpage.h"
-#include "alignmentdashboard.h"
-#include "annotationwriter.h"
+#include "agreement/adjudicationmodel.h"
+#include "agreement/adjudicationpage.h"
+#include "agreement/alignmentdashboard.h"
 #include "demo/demoproject.h"
-#include "mainwindow.h"
-#include "projectexplorer.h"
-#include "projecttreemodel.h"
-#include "reportview.h"
+#include "project/projectexplorer.h"
+#include "project/projecttreemodel.h"
+#include "review/reportview.h"
+#include "review/verdictmodel.h"
+#include "review/verdictpanel.h"
+#include "services/annotationwriter.h"
+#include "shell/mainwindow.h"
 #include "store/projectstore.h"
-#include "verdictmodel.h"
-#include "verdictpanel.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
@@ -225,7 +225,7 @@ void TestAdjudication::viewMenuShowsEveryoneAndKeysWriteGold()
 
 void TestAdjudication::disagreementOpensAdjudicationAndGoldIsCompared()
 {
-    m_window->showPage(1);
+    m_window->showPage(Page::Agreement);
     AlignmentDashboard *dashboard = m_window->dashboard();
     QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy() && !dashboard->report().disagreements.isEmpty(),
                              LoadTimeout);
@@ -255,7 +255,7 @@ void TestAdjudication::disagreementOpensAdjudicationAndGoldIsCompared()
     QCOMPARE(goldEvents(chosen.reportId, chosen.rubricId).constLast().value.value_or(-99),
              chosen.judge);
 
-    m_window->showPage(1);
+    m_window->showPage(Page::Agreement);
     QComboBox *compareWith = dashboard->compareWithBox();
     compareWith->setCurrentIndex(compareWith->findData(GoldRater));
     QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy() && dashboard->report().mainHuman == GoldRater

@@ -1,12 +1,12 @@
 // Claims in the window: Judge → Extract Claims runs in the background, the report's claims
 // appear in the verdict panel beside its rubrics, and a person labels one with the binary keys.
-#include "mainwindow.h"
-#include "projectexplorer.h"
-#include "projecttreemodel.h"
-#include "reportview.h"
+#include "project/projectexplorer.h"
+#include "project/projecttreemodel.h"
+#include "review/reportview.h"
+#include "review/verdictmodel.h"
+#include "review/verdictpanel.h"
+#include "shell/mainwindow.h"
 #include "store/projectstore.h"
-#include "verdictmodel.h"
-#include "verdictpanel.h"
 
 #include <QAction>
 #include <QSettings>

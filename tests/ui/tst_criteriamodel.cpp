@@ -1,8 +1,8 @@
 // The criteria editor's model and the persona view's model, under QAbstractItemModelTester:
 // loading a query's rubrics as families and dimensions, the sums the reference checks,
 // editing, adding, removing, reordering and normalising, and a persona's nested attributes.
-#include "criteriamodel.h"
-#include "personamodel.h"
+#include "review/personamodel.h"
+#include "runs/criteriamodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonArray>

@@ -3,15 +3,15 @@
 // rubric, the export writes every table and chart, and "Annotators only" leaves the judge
 // out. On a project no judge has rated it compares the annotators among themselves, and the
 // provenance filter chooses which of their labels count.
-#include "alignmentcharts.h"
-#include "alignmentdashboard.h"
-#include "alignmentmodels.h"
+#include "agreement/alignmentdashboard.h"
+#include "agreement/alignmentmodels.h"
 #include "annotatorfixture.h"
 #include "demo/demoproject.h"
-#include "mainwindow.h"
-#include "reportview.h"
+#include "review/reportview.h"
+#include "review/verdictpanel.h"
+#include "services/alignmentcharts.h"
+#include "shell/mainwindow.h"
 #include "store/projectstore.h"
-#include "verdictpanel.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -46,7 +46,7 @@ void openAgreementPage(MainWindow &window, const QString &path)
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     window.openProject(path);
     QTRY_COMPARE_WITH_TIMEOUT(window.projectPath(), path, Timeout);
-    window.showPage(1);
+    window.showPage(Page::Agreement);
 }
 } // namespace
 
@@ -211,7 +211,7 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
     QTRY_COMPARE(window.verdictPanel()->currentRubric(), rubric);
 
     // Export: every table, the label table, the manifest and the charts.
-    window.showPage(1);
+    window.showPage(Page::Agreement);
     const QString out = m_dir.filePath(u"export"_s);
     QSignalSpy exported(dashboard, &AlignmentDashboard::exported);
     dashboard->exportTo(out);

@@ -5,7 +5,7 @@
 #include "demo/demoproject.h"
 #include "ingest/importer.h"
 #include "judge/promptscheme.h"
-#include "leaderboardpage.h"
+#include "leaderboard/leaderboardpage.h"
 #include "pdrfixtures.h"
 #include "readers/drb2projectexport.h"
 #include "readers/leaderboardproject.h"

@@ -1,14 +1,14 @@
 #include "demo/demoproject.h"
-#include "importdialog.h"
-#include "mainwindow.h"
-#include "projectjobs.h"
-#include "projectloader.h"
-#include "projecttreemodel.h"
-#include "recentprojects.h"
-#include "reportview.h"
+#include "project/importdialog.h"
+#include "project/projecttreemodel.h"
+#include "review/reportview.h"
+#include "review/verdictmodel.h"
+#include "review/verdictpanel.h"
+#include "services/projectjobs.h"
+#include "services/projectloader.h"
+#include "services/recentprojects.h"
+#include "shell/mainwindow.h"
 #include "store/projectstore.h"
-#include "verdictmodel.h"
-#include "verdictpanel.h"
 
 #include <QAbstractProxyModel>
 #include <QAction>

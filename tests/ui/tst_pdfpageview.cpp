@@ -2,7 +2,7 @@
 // placed on the right pages, pages rendered off the GUI thread only where the view is, and a
 // click on a highlight reported.
 #include "ingest/document/extracteddocument.h"
-#include "pdfpageview.h"
+#include "review/pdfpageview.h"
 
 #include <QBuffer>
 #include <QFile>

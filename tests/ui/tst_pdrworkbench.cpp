@@ -2,22 +2,22 @@
 // explorer grouped by persona, and the criteria editor from opening to a stored, reopened
 // edit — weights checked and normalised, a reworded judged criterion confirmed and its
 // verdict shown as stale, a labelled criterion kept, and Cancel writing nothing.
-#include "criteriadialog.h"
 #include "demo/demoproject.h"
 #include "ingest/importer.h"
-#include "mainwindow.h"
 #include "pdrfixtures.h"
-#include "personamodel.h"
-#include "personaview.h"
-#include "projectexplorer.h"
-#include "projectfiltermodel.h"
-#include "projecttreemodel.h"
-#include "reportview.h"
-#include "rundialog.h"
-#include "runlauncher.h"
+#include "project/projectexplorer.h"
+#include "project/projectfiltermodel.h"
+#include "project/projecttreemodel.h"
+#include "review/personamodel.h"
+#include "review/personaview.h"
+#include "review/reportview.h"
+#include "review/verdictmodel.h"
+#include "review/verdictpanel.h"
+#include "runs/criteriadialog.h"
+#include "runs/rundialog.h"
+#include "services/runlauncher.h"
+#include "shell/mainwindow.h"
 #include "store/projectstore.h"
-#include "verdictmodel.h"
-#include "verdictpanel.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -1,4 +1,4 @@
-#include "projecttreemodel.h"
+#include "project/projecttreemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -4,11 +4,11 @@
 // resumed, finished, resumed after an "interrupted" state and repaired through the dock.
 #include "judge/judgesimulator.h"
 #include "judgefixture.h"
-#include "rundialog.h"
-#include "runlauncher.h"
-#include "runsdock.h"
-#include "runsmodel.h"
+#include "runs/rundialog.h"
+#include "runs/runsdock.h"
+#include "runs/runsmodel.h"
 #include "scratchproject.h"
+#include "services/runlauncher.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -1,9 +1,9 @@
 // The sample dialog on the demo project: it prefills the annotator, previews the plan off the
 // GUI thread for the settings as they are, refuses what cannot be saved, and saves the
 // previewed assignments on a worker before it closes.
+#include "agreement/sampledialog.h"
 #include "alignment/sampling.h"
 #include "demo/demoproject.h"
-#include "sampledialog.h"
 #include "scratchproject.h"
 
 #include <QCheckBox>

@@ -3,19 +3,19 @@
 // judge hidden and the toggle locked, every label records how it was made (typed or accepted,
 // judge visible or not, the run on screen, the study, the time in focus), and switching to the
 // second annotator shows their own queue.
-#include "adjudicationmodel.h"
-#include "adjudicationpage.h"
-#include "annotatoridentity.h"
+#include "agreement/adjudicationmodel.h"
+#include "agreement/adjudicationpage.h"
+#include "agreement/studyqueuedock.h"
+#include "agreement/studyqueuemodel.h"
 #include "demo/demoproject.h"
-#include "identitydialog.h"
-#include "mainwindow.h"
-#include "projecttreemodel.h"
-#include "reportview.h"
+#include "project/projecttreemodel.h"
+#include "review/reportview.h"
+#include "review/verdictmodel.h"
+#include "review/verdictpanel.h"
+#include "services/annotatoridentity.h"
+#include "shell/identitydialog.h"
+#include "shell/mainwindow.h"
 #include "store/projectstore.h"
-#include "studyqueuedock.h"
-#include "studyqueuemodel.h"
-#include "verdictmodel.h"
-#include "verdictpanel.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -1,8 +1,8 @@
 // The verdict panel's model: consistent under QAbstractItemModelTester, batch updates that
 // touch only changed rows, errors shown as errors, and rows built from a real project.
 #include "demo/demoproject.h"
+#include "review/verdictmodel.h"
 #include "scratchproject.h"
-#include "verdictmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

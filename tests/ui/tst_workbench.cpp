@@ -1,19 +1,19 @@
 // The workbench as an annotator uses it, driven through the real window with key clicks:
 // evidence highlighted and followed, blind mode, notes, report keys, a second run beside the
 // first, explorer filters, full-text search, PDF pages and the preferences.
-#include "annotatoridentity.h"
 #include "demo/demoproject.h"
-#include "evidencemarks.h"
-#include "importdialog.h"
-#include "mainwindow.h"
-#include "pdfpageview.h"
-#include "preferencesdialog.h"
-#include "projectexplorer.h"
-#include "projecttreemodel.h"
-#include "reportview.h"
+#include "project/importdialog.h"
+#include "project/projectexplorer.h"
+#include "project/projecttreemodel.h"
+#include "review/evidencemarks.h"
+#include "review/pdfpageview.h"
+#include "review/reportview.h"
+#include "review/verdictmodel.h"
+#include "review/verdictpanel.h"
+#include "services/annotatoridentity.h"
+#include "shell/mainwindow.h"
+#include "shell/preferencesdialog.h"
 #include "store/projectstore.h"
-#include "verdictmodel.h"
-#include "verdictpanel.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

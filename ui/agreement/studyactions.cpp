@@ -1,0 +1,93 @@
+#include "agreement/studyactions.h"
+
+#include "agreement/adjudicationpage.h"
+#include "agreement/sampledialog.h"
+#include "agreement/studyqueuedock.h"
+#include "services/projectsnapshot.h"
+#include "shell/mainwindow.h"
+
+#include <QAction>
+#include <QInputDialog>
+#include <QMenu>
+#include <QStatusBar>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+StudyActions::StudyActions(MainWindow *window, StudyQueueDock *queue,
+                           AdjudicationPage *adjudication)
+    : QObject(window)
+    , m_window(window)
+    , m_queue(queue)
+    , m_adjudication(adjudication)
+{ }
+
+void StudyActions::setSnapshot(const ProjectSnapshot &snapshot)
+{
+    m_studyItems = snapshot.studyItems;
+}
+
+void StudyActions::addToMenu(QMenu *study)
+{
+    // A study is a sample with its settings: drawing one is how a study starts.
+    QAction *sample = study->addAction(MainWindow::tr("&New Study (Sample Items)…"));
+    sample->setObjectName(u"actionSample"_s);
+    sample->setStatusTip(
+        MainWindow::tr("Draw a stratified, seeded sample of rubric items, assign it to "
+                       "annotators with overlap, and choose the run and blind setting"));
+    connect(sample, &QAction::triggered, this, &StudyActions::newStudy);
+    study->addAction(m_queue->toggleViewAction());
+    study->addAction(m_queue->nextAction());
+    study->addAction(m_queue->previousAction());
+    QAction *adjudicate = study->addAction(MainWindow::tr("&Adjudicate the Study's Items"));
+    adjudicate->setObjectName(u"actionAdjudicateStudy"_s);
+    adjudicate->setStatusTip(
+        MainWindow::tr("Every item of the chosen study on the Adjudication page, "
+                       "with every annotator's label and the judge's verdict"));
+    connect(adjudicate, &QAction::triggered, this, &StudyActions::adjudicateStudy);
+}
+
+void StudyActions::newStudy()
+{
+    if (m_window->projectPath().isEmpty())
+        return;
+    auto *dialog = new SampleDialog(m_window->projectPath(), m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &SampleDialog::saved, this, [this](const QString &name) {
+        m_window->statusBar()->showMessage(
+            MainWindow::tr("Study “%1” saved; My Queue lists your items").arg(name), 8000);
+        m_queue->show();
+        m_window->reloadProject();
+    });
+    dialog->open();
+}
+
+void StudyActions::adjudicateStudy()
+{
+    // The study in My Queue; an adjudicator with no items of their own picks one.
+    const auto adjudicate = [this](const QString &name) {
+        m_adjudication->showItems(m_studyItems.value(name),
+                                  MainWindow::tr("Every item of the study “%1”").arg(name));
+        m_window->showPage(Page::Adjudication);
+    };
+    QStringList names = m_studyItems.keys();
+    names.sort();
+    if (const std::optional<Study> chosen = m_queue->currentStudy())
+        adjudicate(chosen->name);
+    else if (names.size() == 1)
+        adjudicate(names.constFirst());
+    else if (names.isEmpty())
+        m_window->statusBar()->showMessage(MainWindow::tr("The project has no study yet."), 5000);
+    else {
+        auto *ask = new QInputDialog(m_window);
+        ask->setAttribute(Qt::WA_DeleteOnClose);
+        ask->setWindowTitle(MainWindow::tr("Adjudicate a Study"));
+        ask->setLabelText(MainWindow::tr("Study:"));
+        ask->setComboBoxItems(names);
+        connect(ask, &QInputDialog::textValueSelected, this, adjudicate);
+        ask->open();
+    }
+}
+
+} // namespace Rubricate

@@ -1,0 +1,410 @@
+#include "leaderboard/leaderboardpage.h"
+
+#include "common/chartwidget.h"
+#include "readers/leaderboardproject.h"
+#include "services/background.h"
+#include "store/projectstore.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFont>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int ChartWidth = 800; // exported chart, pixels (PNG) or points (SVG)
+constexpr int ChartHeight = 450;
+
+QString benchmarkTitle(const QString &key)
+{
+    if (key == QLatin1StringView(BenchmarkKey::Drb2))
+        return LeaderboardPage::tr("DeepResearch Bench II");
+    if (key == QLatin1StringView(BenchmarkKey::ResearchRubrics))
+        return LeaderboardPage::tr("ResearchRubrics");
+    if (key == QLatin1StringView(BenchmarkKey::PdrBench))
+        return LeaderboardPage::tr("PDR-Bench");
+    if (key == QLatin1StringView(BenchmarkKey::ReportBench))
+        return LeaderboardPage::tr("ReportBench");
+    return key;
+}
+
+QString nTitle(const Leaderboard &board)
+{
+    if (board.nTitle == "tasks"_L1)
+        return LeaderboardModel::tr("Tasks");
+    if (board.nTitle == "reports"_L1)
+        return LeaderboardModel::tr("Reports");
+    return LeaderboardModel::tr("n");
+}
+
+} // namespace
+
+LeaderboardModel::LeaderboardModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{ }
+
+void LeaderboardModel::setLeaderboard(const Leaderboard &board)
+{
+    beginResetModel();
+    m_board = board;
+    endResetModel();
+}
+
+int LeaderboardModel::columnOf(const QString &key) const
+{
+    const qsizetype c = m_board.columnIndex(key);
+    return c < 0 ? -1 : int(c) + 1;
+}
+
+int LeaderboardModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_board.rows.size());
+}
+
+int LeaderboardModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_board.columns.size()) + 2;
+}
+
+QVariant LeaderboardModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const LeaderboardRow &row = m_board.rows.at(index.row());
+    const int column = index.column();
+    const int last = columnCount() - 1;
+    if (column == 0) {
+        if (role == Qt::DisplayRole || role == ValueRole)
+            return row.model;
+        return {};
+    }
+    if (column == last) {
+        if (role == Qt::DisplayRole || role == ValueRole)
+            return row.n;
+        if (role == Qt::TextAlignmentRole)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    }
+    const qsizetype c = column - 1;
+    const LeaderboardValue value = c < row.values.size() ? row.values.at(c) : LeaderboardValue{};
+    switch (role) {
+    case Qt::DisplayRole:
+        // Undefined is shown as undefined: a 0 here would read as the worst score.
+        return value.value ? QLocale().toString(*value.value, 'f', m_board.columns.at(c).decimals)
+                           : u"—"_s;
+    case Qt::ToolTipRole:
+        return value.value ? QVariant(QString::number(*value.value, 'g', 17))
+                           : QVariant(value.note);
+    case ValueRole:
+        return value.value ? QVariant(*value.value) : QVariant();
+    case Qt::TextAlignmentRole:
+        return int(value.value ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignCenter);
+    case Qt::FontRole:
+        if (c == m_board.headline) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
+        return {};
+    if (role == Qt::DisplayRole) {
+        if (section == 0)
+            return tr("Model");
+        if (section == columnCount() - 1)
+            return nTitle(m_board);
+        return m_board.columns.at(section - 1).title;
+    }
+    if (role == Qt::ToolTipRole && section > 0 && section < columnCount() - 1)
+        return m_board.columns.at(section - 1).key;
+    return {};
+}
+
+bool LeaderboardSortModel::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    const QVariant a = left.data(LeaderboardModel::ValueRole);
+    const QVariant b = right.data(LeaderboardModel::ValueRole);
+    // Undefined last whichever way: Qt reverses lessThan for a descending sort.
+    if (a.isValid() != b.isValid())
+        return a.isValid() == (sortOrder() == Qt::AscendingOrder);
+    if (a.isValid() && a.typeId() != QMetaType::QString && a.toDouble() != b.toDouble())
+        return a.toDouble() < b.toDouble();
+    if (a.typeId() == QMetaType::QString && a.toString() != b.toString())
+        return a.toString().localeAwareCompare(b.toString()) < 0;
+    const QString ma = left.siblingAtColumn(0).data().toString();
+    const QString mb = right.siblingAtColumn(0).data().toString();
+    return sortOrder() == Qt::AscendingOrder ? ma < mb : mb < ma;
+}
+
+ChartSpec leaderboardChart(const Leaderboard &board)
+{
+    ChartSpec spec;
+    spec.kind = ChartSpec::Kind::Bars;
+    if (board.headline < 0 || board.headline >= board.columns.size())
+        return spec;
+    const LeaderboardColumn &column = board.columns.at(board.headline);
+    spec.title = LeaderboardPage::tr("%1: %2 by model")
+                     .arg(benchmarkTitle(board.benchmarkKey), column.title);
+    spec.valueTitle = column.title;
+    spec.minimum = 0;
+    spec.maximum = 1;
+    for (const LeaderboardRow &row : board.rows) {
+        spec.labels << row.model;
+        const LeaderboardValue v = board.headline < row.values.size()
+            ? row.values.at(board.headline)
+            : LeaderboardValue{};
+        spec.points.append({v.value, {}, {}, v.note});
+        if (v.value) {
+            // Compliance can be negative (pitfalls); counts can exceed 1.
+            spec.minimum = std::min(spec.minimum, std::floor(*v.value * 10) / 10);
+            spec.maximum = std::max(spec.maximum, std::ceil(*v.value));
+        }
+    }
+    return spec;
+}
+
+struct LeaderboardPage::Loaded {
+    QStringList benchmarks;
+    QString key;
+    QList<LeaderboardRun> runs;
+    RowId runId = 0;
+    std::optional<Leaderboard> board;
+    QString error;
+};
+
+LeaderboardPage::LeaderboardPage(QWidget *parent)
+    : ProjectPage(parent)
+    , m_benchmark(new QComboBox(this))
+    , m_runLabel(new QLabel(tr("&Run:"), this))
+    , m_run(new QComboBox(this))
+    , m_export(new QPushButton(tr("Export…"), this))
+    , m_summary(new QLabel(this))
+    , m_model(new LeaderboardModel(this))
+    , m_proxy(new LeaderboardSortModel(this))
+    , m_view(new QTableView(this))
+{
+    m_benchmark->setObjectName(u"leaderboardBenchmark"_s);
+    m_benchmark->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_run->setObjectName(u"leaderboardRun"_s);
+    m_run->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_run->setToolTip(tr("The judge run whose verdicts are scored"));
+    m_runLabel->setBuddy(m_run);
+    m_export->setObjectName(u"leaderboardExport"_s);
+    m_export->setToolTip(tr("Writes the benchmark's own result files, the table as CSV and "
+                            "the chart as PNG and SVG to a folder"));
+    m_export->setEnabled(false);
+    m_summary->setObjectName(u"leaderboardSummary"_s);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setText(tr("Open a project to see its leaderboards."));
+
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(LeaderboardModel::ValueRole);
+    m_view->setObjectName(u"leaderboardTable"_s);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setAlternatingRowColors(true);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setStretchLastSection(false);
+    m_chart = createChartWidget(leaderboardChart({}), this);
+    m_chart->setObjectName(u"leaderboardChart"_s);
+
+    connect(m_benchmark, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_filling)
+            return;
+        // Another benchmark's runs: its newest run is chosen when the runs arrive.
+        m_filling = true;
+        m_run->clear();
+        m_filling = false;
+        load();
+    });
+    connect(m_run, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_filling)
+            load();
+    });
+    connect(m_export, &QPushButton::clicked, this, &LeaderboardPage::chooseExport);
+
+    auto *benchmarkLabel = new QLabel(tr("&Benchmark:"), this);
+    benchmarkLabel->setBuddy(m_benchmark);
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(benchmarkLabel);
+    controls->addWidget(m_benchmark);
+    controls->addSpacing(12);
+    controls->addWidget(m_runLabel);
+    controls->addWidget(m_run);
+    controls->addStretch(1);
+    controls->addWidget(m_export);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_view);
+    split->addWidget(m_chart);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 8, 8, 8);
+    layout->addLayout(controls);
+    layout->addWidget(m_summary);
+    layout->addWidget(split, 1);
+}
+
+void LeaderboardPage::load()
+{
+    const quint64 request = ++m_request;
+    ++m_pending;
+    m_summary->setText(tr("Computing…"));
+    const QString path = projectPath();
+    const QString wantedKey = m_benchmark->currentData().toString();
+    const RowId wantedRun = m_run->currentData().toLongLong();
+    runInBackground(
+        pool(), this,
+        [path, wantedKey, wantedRun] {
+            Loaded out;
+            const auto store = ProjectStore::open(path, &out.error);
+            if (!store)
+                return out;
+            out.benchmarks = projectLeaderboardBenchmarks(*store);
+            if (out.benchmarks.isEmpty()) {
+                out.error = tr("This project has no reports of a benchmark with a leaderboard "
+                               "(DRB-II, ResearchRubrics, PDR-Bench, ReportBench).");
+                return out;
+            }
+            out.key = out.benchmarks.contains(wantedKey) ? wantedKey : out.benchmarks.first();
+            if (leaderboardNeedsRun(out.key)) {
+                out.runs = leaderboardRuns(*store, out.key);
+                const bool known = std::any_of(
+                    out.runs.cbegin(), out.runs.cend(),
+                    [wantedRun](const LeaderboardRun &r) { return r.id == wantedRun; });
+                out.runId = known ? wantedRun : out.runs.isEmpty() ? 0 : out.runs.first().id;
+                if (out.runId == 0) {
+                    out.error = tr("No judge run of this benchmark yet: run the judge first.");
+                    return out;
+                }
+            }
+            out.board = readLeaderboard(*store, out.key, out.runId, &out.error);
+            return out;
+        },
+        [this, request](const Loaded &out) {
+            --m_pending;
+            if (request == m_request)
+                apply(out);
+        });
+}
+
+void LeaderboardPage::apply(const Loaded &loaded)
+{
+    m_filling = true;
+    m_benchmark->clear();
+    for (const QString &key : loaded.benchmarks)
+        m_benchmark->addItem(benchmarkTitle(key), key);
+    m_benchmark->setCurrentIndex(std::max(0, m_benchmark->findData(loaded.key)));
+    m_run->clear();
+    for (const LeaderboardRun &r : loaded.runs) {
+        m_run->addItem(tr("%1 (run %2, %n verdict(s))", nullptr, r.verdicts).arg(r.name).arg(r.id),
+                       r.id);
+    }
+    m_run->setCurrentIndex(std::max(0, m_run->findData(loaded.runId)));
+    const bool needsRun = leaderboardNeedsRun(loaded.key);
+    m_run->setVisible(needsRun);
+    m_runLabel->setVisible(needsRun);
+    m_filling = false;
+
+    m_shownKey = loaded.key;
+    m_shownRun = loaded.runId;
+    const Leaderboard board = loaded.board.value_or(Leaderboard{});
+    m_model->setLeaderboard(board);
+    // The board comes sorted by its headline, best first: show that order.
+    const int headline = m_model->columnOf(board.columns.value(board.headline).key);
+    if (headline > 0)
+        m_view->sortByColumn(headline, Qt::DescendingOrder);
+    updateChartWidget(m_chart, leaderboardChart(board));
+    m_export->setEnabled(loaded.board.has_value());
+    if (!loaded.board)
+        m_summary->setText(loaded.error);
+    else
+        m_summary->setText(tr("%n model(s). %1 Undefined values are shown as “—” (hover for "
+                              "why) and sort last.",
+                              nullptr, int(board.rows.size()))
+                               .arg(board.description));
+    emit ready();
+}
+
+void LeaderboardPage::chooseExport()
+{
+    auto *chooser = new QFileDialog(this, tr("Export the leaderboard to a folder"));
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    chooser->setFileMode(QFileDialog::Directory);
+    chooser->setOption(QFileDialog::ShowDirsOnly);
+    connect(chooser, &QFileDialog::fileSelected, this, &LeaderboardPage::exportTo);
+    chooser->open();
+}
+
+void LeaderboardPage::exportTo(const QString &directory)
+{
+    const QString path = projectPath();
+    const QString key = m_shownKey;
+    const RowId runId = m_shownRun;
+    const Leaderboard board = leaderboard();
+    ++m_pending;
+    // The global pool: a short read and write, which must not wait behind a scoring.
+    runInBackground(
+        this,
+        [path, key, runId, board, directory] {
+            QStringList files;
+            QString error;
+            const auto store = ProjectStore::open(path, &error);
+            if (!store || !exportLeaderboardFiles(*store, key, runId, directory, &files, &error))
+                return std::pair{files, error};
+            QSaveFile csv(QDir(directory).filePath(u"leaderboard_%1.csv"_s.arg(key)));
+            const QByteArray data = leaderboardCsv(board);
+            if (!csv.open(QIODevice::WriteOnly) || csv.write(data) != data.size() || !csv.commit())
+                error = tr("Cannot write %1: %2").arg(csv.fileName(), csv.errorString());
+            else
+                files << csv.fileName();
+            return std::pair{files, error};
+        },
+        [this, board, key, directory](std::pair<QStringList, QString> out) {
+            --m_pending;
+            // Charts render through Qt Charts' scene, which belongs to the GUI thread.
+            if (out.second.isEmpty()) {
+                const ChartSpec spec = leaderboardChart(board);
+                const QString base = QDir(directory).filePath(u"leaderboard_%1"_s.arg(key));
+                if (writeChartPng(spec, base + u".png"_s, ChartWidth, ChartHeight, &out.second))
+                    out.first << base + u".png"_s;
+                if (out.second.isEmpty()
+                    && writeChartSvg(spec, base + u".svg"_s, ChartWidth, ChartHeight, &out.second))
+                    out.first << base + u".svg"_s;
+            }
+            emit exported(directory, out.first, out.second);
+        });
+}
+
+} // namespace Rubricate

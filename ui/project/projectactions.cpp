@@ -1,0 +1,275 @@
+#include "project/projectactions.h"
+
+#include "project/importdialog.h"
+#include "services/projectjobs.h"
+#include "services/recentprojects.h"
+#include "shell/actionfactory.h"
+#include "shell/mainwindow.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QStatusBar>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+ProjectActions::ProjectActions(MainWindow *window, ProjectJobs *jobs)
+    : QObject(window)
+    , m_window(window)
+    , m_jobs(jobs)
+{
+    createActions();
+    connectJobs();
+}
+
+void ProjectActions::createActions()
+{
+    const QStyle *s = m_window->style();
+    m_new = makeAction(this, themeIcon(u"document-new"_s, s, QStyle::SP_FileIcon),
+                       MainWindow::tr("&New Project…"), "actionNewProject", QKeySequence::New,
+                       MainWindow::tr("Create an empty project file"));
+    connect(m_new, &QAction::triggered, this, &ProjectActions::chooseNewProject);
+
+    m_open = makeAction(this, themeIcon(u"document-open"_s, s, QStyle::SP_DialogOpenButton),
+                        MainWindow::tr("&Open Project…"), "actionOpenProject", QKeySequence::Open,
+                        MainWindow::tr("Open a Rubricate project file"));
+    connect(m_open, &QAction::triggered, this, &ProjectActions::chooseProject);
+
+    m_demo = makeAction(this, QIcon(u":/rubricate/icons/rubricate.png"_s),
+                        MainWindow::tr("Open &Demo Project"), "actionOpenDemo", {},
+                        MainWindow::tr("Open the bundled demo project, creating it if needed"));
+    connect(m_demo, &QAction::triggered, m_window, &MainWindow::openDemoProject);
+
+    m_import
+        = makeAction(this, themeIcon(u"document-import"_s, s, QStyle::SP_ArrowDown),
+                     MainWindow::tr("&Import…"), "actionImport", Qt::CTRL | Qt::Key_I,
+                     MainWindow::tr("Import benchmark tasks, reports or judge results (or drop "
+                                    "files on the window)"));
+    connect(m_import, &QAction::triggered, this, [this] {
+        if (!m_window->projectPath().isEmpty())
+            importPath({});
+    });
+
+    m_export = makeAction(this, themeIcon(u"document-export"_s, s, QStyle::SP_ArrowUp),
+                          MainWindow::tr("&Export…"), "actionExport", Qt::CTRL | Qt::Key_E,
+                          MainWindow::tr("Export judge results in the benchmark's own formats"));
+    connect(m_export, &QAction::triggered, this, &ProjectActions::chooseExport);
+
+    m_mergeAnnotations = makeAction(
+        this, QIcon(), MainWindow::tr("&Merge Annotations From…"), "actionMergeAnnotations", {},
+        MainWindow::tr("Take the annotators, studies and labels another copy of this project "
+                       "has and this one lacks"));
+    connect(m_mergeAnnotations, &QAction::triggered, this, &ProjectActions::chooseMergeAnnotations);
+    m_exportAnnotations = makeAction(
+        this, QIcon(), MainWindow::tr("Export &Annotations…"), "actionExportAnnotations", {},
+        MainWindow::tr("Write every annotation event with its provenance as JSONL or CSV"));
+    connect(m_exportAnnotations, &QAction::triggered, this,
+            &ProjectActions::chooseExportAnnotations);
+
+    m_reload = makeAction(this, themeIcon(u"view-refresh"_s, s, QStyle::SP_BrowserReload),
+                          MainWindow::tr("&Reload"), "actionReload", QKeySequence::Refresh,
+                          MainWindow::tr("Read the project again"));
+    connect(m_reload, &QAction::triggered, m_window, &MainWindow::reloadProject);
+}
+
+void ProjectActions::connectJobs()
+{
+    connect(m_jobs, &ProjectJobs::importFinished, this, &ProjectActions::onImportFinished);
+    connect(m_jobs, &ProjectJobs::demoReady, m_window, &MainWindow::openProject);
+    connect(m_jobs, &ProjectJobs::demoFailed, this, [this](const QString &error) {
+        m_window->statusBar()->clearMessage();
+        m_window->showError(MainWindow::tr("Demo project"), error);
+    });
+    connect(m_jobs, &ProjectJobs::projectCreated, m_window, &MainWindow::openProject);
+    connect(m_jobs, &ProjectJobs::projectCreationFailed, this,
+            [this](const QString &, const QString &error) {
+                m_window->showError(MainWindow::tr("New Project"), error);
+            });
+    connect(m_jobs, &ProjectJobs::annotationsMerged, this,
+            [this](const QString &project, const QString &other, const MergeSummary &summary) {
+                if (!summary.ok()) {
+                    m_window->showError(MainWindow::tr("Merge Annotations"), summary.error);
+                    return;
+                }
+                if (project == m_window->projectPath() && summary.changed())
+                    m_window->reloadProject();
+                auto *box = new QMessageBox(
+                    QMessageBox::Information, MainWindow::tr("Merge Annotations"),
+                    MainWindow::tr("Merged from %1.").arg(QFileInfo(other).fileName()),
+                    QMessageBox::Ok, m_window);
+                box->setObjectName(u"mergeSummary"_s);
+                box->setInformativeText(summary.toText());
+                box->setAttribute(Qt::WA_DeleteOnClose);
+                box->open();
+            });
+}
+
+void ProjectActions::addToMenu(QMenu *file)
+{
+    file->addAction(m_new);
+    file->addAction(m_open);
+    file->addAction(m_demo);
+    m_recentMenu = file->addMenu(MainWindow::tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &ProjectActions::rebuildRecentMenu);
+    file->addSeparator();
+    file->addAction(m_import);
+    file->addAction(m_export);
+    file->addAction(m_exportAnnotations);
+    file->addAction(m_mergeAnnotations);
+    file->addAction(m_reload);
+}
+
+void ProjectActions::updateActions(bool haveProject, bool busy)
+{
+    m_import->setEnabled(haveProject && !busy);
+    m_export->setEnabled(haveProject && !busy);
+    m_mergeAnnotations->setEnabled(haveProject && !busy);
+    m_exportAnnotations->setEnabled(haveProject && !busy);
+    m_reload->setEnabled(haveProject);
+    m_demo->setEnabled(!busy);
+}
+
+void ProjectActions::showMessage(const QString &text)
+{
+    m_window->statusBar()->showMessage(text);
+}
+
+void ProjectActions::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList paths = RecentProjects::paths();
+    for (qsizetype i = 0; i < paths.size(); ++i) {
+        const QString &path = paths.at(i);
+        QAction *action
+            = m_recentMenu->addAction(u"&%1 %2"_s.arg(i + 1).arg(QFileInfo(path).fileName()));
+        action->setToolTip(path);
+        action->setStatusTip(path);
+        connect(action, &QAction::triggered, m_window,
+                [this, path] { m_window->openProject(path); });
+    }
+    if (paths.isEmpty()) {
+        m_recentMenu->addAction(MainWindow::tr("No recent projects"))->setEnabled(false);
+        return;
+    }
+    m_recentMenu->addSeparator();
+    connect(m_recentMenu->addAction(MainWindow::tr("&Clear Recent Projects")), &QAction::triggered,
+            this, [] { RecentProjects::clear(); });
+}
+
+void ProjectActions::chooseNewProject()
+{
+    auto *chooser = new QFileDialog(m_window, MainWindow::tr("New Project"));
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    chooser->setAcceptMode(QFileDialog::AcceptSave);
+    chooser->setDefaultSuffix(u"rubricate"_s);
+    chooser->setNameFilter(MainWindow::tr("Rubricate projects (*.rubricate)"));
+    connect(chooser, &QFileDialog::fileSelected, this, [this](const QString &path) {
+        if (QFileInfo::exists(path)) {
+            m_window->showError(
+                MainWindow::tr("New Project"),
+                MainWindow::tr("%1 already exists; open it instead, or choose a new name.")
+                    .arg(path));
+            return;
+        }
+        m_jobs->createProject(path);
+    });
+    chooser->open();
+}
+
+void ProjectActions::chooseProject()
+{
+    auto *chooser = new QFileDialog(m_window, MainWindow::tr("Open Project"));
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    chooser->setFileMode(QFileDialog::ExistingFile);
+    chooser->setNameFilters(
+        {MainWindow::tr("Rubricate projects (*.rubricate)"), MainWindow::tr("All files (*)")});
+    if (!m_window->projectPath().isEmpty())
+        chooser->setDirectory(QFileInfo(m_window->projectPath()).absolutePath());
+    connect(chooser, &QFileDialog::fileSelected, m_window, &MainWindow::openProject);
+    chooser->open();
+}
+
+void ProjectActions::importPath(const QString &path)
+{
+    const QString project = m_window->projectPath();
+    if (project.isEmpty()) {
+        m_window->showError(
+            MainWindow::tr("Import"),
+            MainWindow::tr("Open or create a project first, then drop files on it."));
+        return;
+    }
+    auto *dialog = new ImportDialog(m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setSourcePath(path);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, project] {
+        showMessage(MainWindow::tr("Importing %1…").arg(dialog->sourcePath()));
+        m_jobs->runImport(project, dialog->kind(), dialog->sourcePath(), dialog->options());
+    });
+    dialog->open();
+}
+
+void ProjectActions::chooseExport()
+{
+    const QString project = m_window->projectPath();
+    if (project.isEmpty())
+        return;
+    auto *chooser = new QFileDialog(m_window, MainWindow::tr("Export DRB-II results to a folder"));
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    chooser->setFileMode(QFileDialog::Directory);
+    chooser->setOption(QFileDialog::ShowDirsOnly);
+    chooser->setDirectory(QFileInfo(project).absolutePath());
+    connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &dir) {
+        showMessage(MainWindow::tr("Exporting to %1…").arg(dir));
+        m_jobs->exportDrb2Results(project, dir);
+    });
+    chooser->open();
+}
+
+void ProjectActions::chooseMergeAnnotations()
+{
+    const QString project = m_window->projectPath();
+    if (project.isEmpty())
+        return;
+    auto *chooser = new QFileDialog(m_window, MainWindow::tr("Merge annotations from another copy"),
+                                    QFileInfo(project).absolutePath(),
+                                    MainWindow::tr("Rubricate projects (*.rubricate)"));
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    chooser->setFileMode(QFileDialog::ExistingFile);
+    connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &other) {
+        showMessage(MainWindow::tr("Merging annotations from %1…").arg(other));
+        m_jobs->mergeAnnotations(project, other);
+    });
+    chooser->open();
+}
+
+void ProjectActions::chooseExportAnnotations()
+{
+    const QString project = m_window->projectPath();
+    if (project.isEmpty())
+        return;
+    auto *chooser = new QFileDialog(m_window, MainWindow::tr("Export annotations"),
+                                    QFileInfo(project).absolutePath(),
+                                    MainWindow::tr("JSON Lines (*.jsonl);;CSV (*.csv)"));
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    chooser->setAcceptMode(QFileDialog::AcceptSave);
+    chooser->setDefaultSuffix(u"jsonl"_s);
+    connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &file) {
+        showMessage(MainWindow::tr("Exporting annotations to %1…").arg(file));
+        m_jobs->exportAnnotations(project, file);
+    });
+    chooser->open();
+}
+
+void ProjectActions::onImportFinished(const QString &projectPath, const QString &source,
+                                      const ImportSummary &summary)
+{
+    m_window->statusBar()->clearMessage();
+    showImportSummary(m_window, source, summary);
+    if (projectPath == m_window->projectPath())
+        m_window->reloadProject();
+}
+
+} // namespace Rubricate

@@ -1,0 +1,371 @@
+#include "review/reportview.h"
+
+#include "project/projecttreemodel.h"
+#include "review/pdfpageview.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QElapsedTimer>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QScrollBar>
+#include <QStackedWidget>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+ReportTextBrowser::ReportTextBrowser(QWidget *parent)
+    : QTextBrowser(parent)
+{
+    setOpenLinks(false);
+    setOpenExternalLinks(false);
+    setReadOnly(true);
+}
+
+QVariant ReportTextBrowser::loadResource(int, const QUrl &name)
+{
+    m_refused.append(name);
+    return {};
+}
+
+namespace {
+
+// The import stores why a document could not be read as its first warning.
+bool isFlaggedCorrupt(const Report &r)
+{
+    return !r.warnings.isEmpty() && r.warnings.constFirst().startsWith(u"corrupt: "_s);
+}
+
+} // namespace
+
+ReportView::ReportView(QWidget *parent)
+    : QWidget(parent)
+    , m_title(new QLabel(this))
+    , m_details(new QLabel(this))
+    , m_warnings(new QLabel(this))
+    , m_pagesButton(new QToolButton(this))
+    , m_stack(new QStackedWidget(this))
+    , m_browser(new ReportTextBrowser(this))
+    , m_pdf(new PdfPageView(this))
+{
+    // Titles and model names come from imported files: never interpret them as markup.
+    for (QLabel *label : {m_title, m_details, m_warnings}) {
+        label->setTextFormat(Qt::PlainText);
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_details->setForegroundRole(QPalette::PlaceholderText);
+    m_warnings->setStyleSheet(u"QLabel { color: #9a5b00; }"_s);
+    m_warnings->hide();
+
+    m_browser->document()->setDocumentMargin(12);
+    m_browser->setObjectName(u"reportText"_s);
+    m_pdf->setObjectName(u"reportPages"_s);
+    m_stack->addWidget(m_browser);
+    m_stack->addWidget(m_pdf);
+    connect(m_pdf, &PdfPageView::highlightActivated, this, [this](int id) {
+        if (id >= 0 && id < m_marks.size()) {
+            scrollToMark(id);
+            emit evidenceActivated(m_marks.at(id).rubricId);
+        }
+    });
+
+    m_pagesButton->setObjectName(u"pagesButton"_s);
+    m_pagesButton->setText(tr("Pages"));
+    m_pagesButton->setCheckable(true);
+    m_pagesButton->setToolTip(tr("Show the PDF's pages, or its text layer"));
+    m_pagesButton->hide();
+    connect(m_pagesButton, &QToolButton::toggled, this, &ReportView::setShowPages);
+
+    auto *header = new QHBoxLayout;
+    header->setContentsMargins(0, 0, 0, 0);
+    header->addWidget(m_details, 1);
+    header->addWidget(m_pagesButton);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 8, 8, 8);
+    layout->setSpacing(4);
+    layout->addWidget(m_title);
+    layout->addLayout(header);
+    layout->addWidget(m_warnings);
+    layout->addWidget(m_stack, 1);
+
+    showMessage(tr("Open a project and select a report in the tree."));
+}
+
+void ReportView::showReport(const LoadedReport &loaded, const QString &modelName,
+                            const QList<VerdictRow> &evidence)
+{
+    const Report &r = loaded.report;
+    m_reportId = r.id;
+
+    const Task *task = loaded.task ? &*loaded.task : nullptr;
+    m_title->setText(!task                       ? tr("Report %1").arg(r.id)
+                         : task->title.isEmpty() ? task->externalId
+                                                 : task->title);
+
+    QStringList details;
+    if (!modelName.isEmpty())
+        details << modelName;
+    details << reportFormatName(formatKey(r.format));
+    if (r.hasText)
+        details << tr("%L1 characters").arg(r.text.size());
+    if (!r.pages.isEmpty())
+        details << tr("%L1 pages").arg(r.pages.size());
+    if (!r.sourceName.isEmpty())
+        details << r.sourceName;
+    m_details->setText(details.join(u" · "_s));
+
+    m_warnings->setText(
+        r.warnings.isEmpty() ? QString() : tr("Import warnings: %1").arg(r.warnings.join(u"; "_s)));
+    m_warnings->setVisible(!r.warnings.isEmpty());
+
+    QElapsedTimer clock;
+    clock.start();
+    setText(loaded);
+    m_pages = r.pages;
+    m_hasPdf = false;
+    // A PDF the import flagged corrupt failed the same checks and the same loader there:
+    // loading it again here would only repeat the work on the GUI thread, and the message.
+    if (r.format == ReportFormat::Pdf && !loaded.pdf.isEmpty() && !isFlaggedCorrupt(r)) {
+        QString error;
+        m_hasPdf = m_pdf->setDocument(loaded.pdf, &error);
+        if (!m_hasPdf) {
+            m_warnings->setText(m_warnings->text().isEmpty()
+                                    ? tr("The PDF cannot be shown as pages: %1").arg(error)
+                                    : m_warnings->text() + u"; "_s + error);
+            m_warnings->show();
+        }
+    } else {
+        m_pdf->clear();
+    }
+    m_pagesButton->setVisible(m_hasPdf);
+    {
+        const QSignalBlocker block(m_pagesButton);
+        m_pagesButton->setChecked(m_hasPdf);
+    }
+    m_stack->setCurrentWidget(m_hasPdf ? static_cast<QWidget *>(m_pdf) : m_browser);
+    m_timing.documentMs = clock.nsecsElapsed() / 1e6;
+    clock.restart();
+    // Force the layout now so the highlight figure below measures highlighting alone.
+    m_browser->document()->documentLayout()->documentSize();
+    m_timing.layoutMs = clock.nsecsElapsed() / 1e6;
+    clock.restart();
+    m_reportText = r.text;
+    m_marks.clear();
+    m_current = -1;
+    setEvidence(evidence);
+    m_timing.highlightMs = clock.nsecsElapsed() / 1e6;
+}
+
+void ReportView::setEvidence(const QList<VerdictRow> &rows)
+{
+    if (!m_reportId)
+        return;
+    const RowId currentRubric = m_current >= 0 ? m_marks.at(m_current).rubricId : 0;
+    const int currentStart = m_current >= 0 ? m_marks.at(m_current).start : -1;
+    m_marks = evidenceMarks(rows, m_reportText, m_browser->document()->toPlainText());
+    m_current = -1;
+    for (int i = 0; i < m_marks.size(); ++i) {
+        if (m_marks.at(i).rubricId == currentRubric && m_marks.at(i).start == currentStart)
+            m_current = i;
+    }
+    applyMarks();
+    applyPdfMarks();
+}
+
+void ReportView::applyMarks()
+{
+    QList<QTextEdit::ExtraSelection> selections;
+    selections.reserve(m_marks.size());
+    QTextDocument *document = m_browser->document();
+    for (int i = 0; i < m_marks.size(); ++i) {
+        const EvidenceMark &mark = m_marks.at(i);
+        QTextEdit::ExtraSelection selection;
+        selection.cursor = QTextCursor(document);
+        selection.cursor.setPosition(mark.start);
+        selection.cursor.setPosition(mark.start + mark.length, QTextCursor::KeepAnchor);
+        QColor colour = evidenceColour(mark.value, mark.scale);
+        if (i == m_current) {
+            colour.setAlpha(200);
+            selection.format.setFontUnderline(true);
+            selection.format.setUnderlineStyle(QTextCharFormat::SingleUnderline);
+            selection.format.setUnderlineColor(colour.darker(160));
+        }
+        selection.format.setBackground(colour);
+        selections.append(selection);
+    }
+    m_browser->setExtraSelections(selections);
+}
+
+void ReportView::applyPdfMarks()
+{
+    // Only when the marks change: the page view emphasises its current highlight itself,
+    // and its geometry lookups are what costs.
+    if (m_hasPdf) {
+        // PDF text is shown as extracted, so marks are offsets into Report::text as they are.
+        QList<ReportTextHighlight> spans;
+        spans.reserve(m_marks.size());
+        for (int i = 0; i < m_marks.size(); ++i) {
+            const EvidenceMark &mark = m_marks.at(i);
+            spans.append(
+                {i, mark.start, mark.start + mark.length, evidenceColour(mark.value, mark.scale)});
+        }
+        m_pdf->setReportHighlights(m_pages, spans);
+    }
+}
+
+bool ReportView::showingPages() const
+{
+    return m_stack->currentWidget() == m_pdf;
+}
+
+void ReportView::setShowPages(bool pages)
+{
+    const bool show = pages && m_hasPdf;
+    {
+        const QSignalBlocker block(m_pagesButton);
+        m_pagesButton->setChecked(show);
+    }
+    m_stack->setCurrentWidget(show ? static_cast<QWidget *>(m_pdf) : m_browser);
+    if (m_current >= 0)
+        scrollToMark(m_current);
+}
+
+bool ReportView::focusRubric(RowId rubricId)
+{
+    // Already on one of its spans (the reader clicked it, or cycles through them): stay.
+    if (m_current >= 0 && m_marks.at(m_current).rubricId == rubricId)
+        return true;
+    for (int i = 0; i < m_marks.size(); ++i) {
+        if (m_marks.at(i).rubricId == rubricId) {
+            scrollToMark(i);
+            return true;
+        }
+    }
+    if (m_current >= 0) {
+        m_current = -1;
+        applyMarks();
+    }
+    return false;
+}
+
+bool ReportView::cycleEvidence(int step)
+{
+    if (m_current < 0)
+        return false;
+    const RowId rubric = m_marks.at(m_current).rubricId;
+    QList<int> own;
+    for (int i = 0; i < m_marks.size(); ++i) {
+        if (m_marks.at(i).rubricId == rubric)
+            own.append(i);
+    }
+    const qsizetype at = own.indexOf(m_current);
+    const qsizetype n = own.size();
+    scrollToMark(own.at(((at + step) % n + n) % n));
+    return true;
+}
+
+void ReportView::scrollToMark(int index)
+{
+    m_current = index;
+    applyMarks();
+    const EvidenceMark &mark = m_marks.at(index);
+    if (showingPages()) {
+        m_pdf->scrollToHighlight(index);
+        return;
+    }
+    // Centre the span rather than leaving it on the last line, where the eye does not go.
+    QTextCursor cursor(m_browser->document());
+    cursor.setPosition(mark.start);
+    const QRect rect = m_browser->cursorRect(cursor);
+    QScrollBar *bar = m_browser->verticalScrollBar();
+    bar->setValue(bar->value() + rect.center().y() - m_browser->viewport()->height() / 2);
+}
+
+bool ReportView::revealText(const QString &text)
+{
+    if (text.isEmpty())
+        return false;
+    const QTextCursor found = m_browser->document()->find(text);
+    if (found.isNull())
+        return false;
+    // A hit is a place in the text: a PDF shows its text layer, where it can be selected.
+    if (showingPages())
+        setShowPages(false);
+    m_browser->setTextCursor(found);
+    const QRect rect = m_browser->cursorRect(found);
+    QScrollBar *bar = m_browser->verticalScrollBar();
+    bar->setValue(bar->value() + rect.center().y() - m_browser->viewport()->height() / 2);
+    return true;
+}
+
+void ReportView::setText(const LoadedReport &loaded)
+{
+    const Report &r = loaded.report;
+    // Clearing first also drops resources the previous document may have cached.
+    m_browser->clear();
+    if (!r.hasText) {
+        m_browser->setPlainText(isFlaggedCorrupt(r)
+                                    ? tr("This report could not be read; its file is kept in the "
+                                         "project as imported (see the warning above)")
+                                    : tr("This report has no text (image/scanned)"));
+        return;
+    }
+    switch (r.format) {
+    case ReportFormat::Markdown:
+        // QTextEdit::setMarkdown parses the GitHub dialect (tables, task lists).
+        m_browser->setMarkdown(r.text);
+        break;
+    case ReportFormat::Html:
+        if (!loaded.originalHtml.isEmpty())
+            m_browser->setHtml(loaded.originalHtml);
+        else // the stored text is the page rendered as Markdown
+            m_browser->setMarkdown(r.text);
+        break;
+    default: // PDF and DOCX text is extracted text; markup in it is not the author's
+        m_browser->setPlainText(r.text);
+        break;
+    }
+}
+
+void ReportView::showMessage(const QString &message)
+{
+    m_reportId = 0;
+    m_reportText.clear();
+    m_marks.clear();
+    m_current = -1;
+    m_browser->setExtraSelections({});
+    m_pdf->clear();
+    m_hasPdf = false;
+    m_pages.clear();
+    m_pagesButton->hide();
+    m_stack->setCurrentWidget(m_browser);
+    m_title->clear();
+    m_details->clear();
+    m_warnings->clear();
+    m_warnings->hide();
+    m_browser->clear();
+    m_browser->setPlainText(message);
+}
+
+QString ReportView::titleText() const
+{
+    return m_title->text();
+}
+
+QString ReportView::detailsText() const
+{
+    return m_details->text();
+}
+
+} // namespace Rubricate

@@ -1,0 +1,62 @@
+// The Judge menu: run an evaluation, the offline judge, stop, edit PDR criteria and extract
+// claims; and what a run says while it goes (progress in the status bar, fresh verdicts for
+// the report on screen). Texts in the window's translation context, as its menus.
+#pragma once
+
+#include "domain/types.h"
+
+#include <QObject>
+
+class QAction;
+class QMenu;
+class QToolBar;
+
+namespace Rubricate {
+
+class MainWindow;
+class ProjectJobs;
+class ReviewPage;
+class RunLauncher;
+class RunsDock;
+
+class JudgeActions : public QObject
+{
+    Q_OBJECT
+
+public:
+    JudgeActions(MainWindow *window, RunLauncher *runs, ProjectJobs *jobs, RunsDock *dock,
+                 ReviewPage *review);
+
+    // Evaluate, offline, stop; the dock's pause, resume, rerun; criteria and claims.
+    void addToMenu(QMenu *judge);
+    // Evaluate, offline, stop.
+    void addToToolBar(QToolBar *toolBar);
+    QAction *runAction() const { return m_run; }
+    QAction *evaluateAction() const { return m_evaluate; }
+    QAction *extractClaimsAction() const { return m_extractClaims; }
+    QAction *criteriaAction() const { return m_criteria; }
+    void updateActions(bool haveProject, bool busy);
+
+    // Opens the criteria editor of a PDR-Bench query; a save refreshes the verdicts.
+    void openCriteriaEditor(RowId queryId);
+
+private:
+    void createActions();
+    void connectRuns();
+    void runOfflineJudge();
+    void onClaimsExtracted(const QString &projectPath, int extracted, int cited, int uncited,
+                           const QString &error);
+
+    MainWindow *m_window;
+    RunLauncher *m_runs;
+    ProjectJobs *m_jobs;
+    RunsDock *m_dock;
+    ReviewPage *m_review;
+    QAction *m_evaluate = nullptr;
+    QAction *m_run = nullptr;
+    QAction *m_stop = nullptr;
+    QAction *m_criteria = nullptr;
+    QAction *m_extractClaims = nullptr;
+};
+
+} // namespace Rubricate

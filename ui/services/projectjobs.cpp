@@ -1,0 +1,227 @@
+#include "services/projectjobs.h"
+
+#include "demo/demoproject.h"
+#include "readers/claimsproject.h"
+#include "readers/drb2projectexport.h"
+#include "services/background.h"
+#include "store/projectstore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct DemoOutcome {
+    bool ok = false;
+    QString error;
+};
+
+void removeDatabaseFiles(const QString &path)
+{
+    for (const QString &suffix : {u""_s, u"-wal"_s, u"-shm"_s, u"-journal"_s})
+        QFile::remove(path + suffix);
+}
+
+} // namespace
+
+ProjectJobs::ProjectJobs(QObject *parent)
+    : QObject(parent)
+{ }
+
+QString ProjectJobs::demoProjectPath()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+        .filePath(u"demo.rubricate"_s);
+}
+
+bool ProjectJobs::createDemoProject(const QString &path, QString *error)
+{
+    if (QFileInfo::exists(path))
+        return true;
+    if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
+        *error = tr("Cannot create the folder for %1.").arg(path);
+        return false;
+    }
+    // Build under a temporary name and rename at the end, so that an interrupted import
+    // never leaves a half-filled demo that would be taken for a finished one next time.
+    const QString partial = path + u".part"_s;
+    removeDatabaseFiles(partial);
+    {
+        const auto store = ProjectStore::open(partial, error);
+        if (!store)
+            return false;
+        const ImportSummary summary = importDemo(*store);
+        if (summary.errorCount() > 0) {
+            *error = tr("The demo could not be imported:\n%1").arg(summary.toText());
+            return false;
+        }
+    } // the store closes here, so SQLite folds its WAL back into the file
+    // Normally closing removes the WAL; if one is left it belongs to the file it moves with.
+    for (const QString &suffix : {u"-wal"_s, u"-shm"_s}) {
+        if (QFileInfo::exists(partial + suffix))
+            QFile::rename(partial + suffix, path + suffix);
+    }
+    if (!QFile::rename(partial, path)) {
+        *error = tr("Cannot move the demo project to %1.").arg(path);
+        removeDatabaseFiles(partial);
+        return false;
+    }
+    return true;
+}
+
+void ProjectJobs::runImport(const QString &projectPath, ImportKind kind, const QString &source,
+                            const ImportOptions &options)
+{
+    started();
+    runInBackground(
+        this,
+        [projectPath, kind, source, options] {
+            QString error;
+            const auto store = ProjectStore::open(projectPath, &error);
+            if (!store) {
+                ImportSummary summary;
+                summary.error(projectPath, 0, error);
+                return summary;
+            }
+            return Rubricate::runImport(*store, kind, source, options);
+        },
+        [this, projectPath, source](const ImportSummary &summary) {
+            finished();
+            emit importFinished(projectPath, source, summary);
+        });
+}
+
+void ProjectJobs::prepareDemo(const QString &path)
+{
+    started();
+    runInBackground(
+        this,
+        [path] {
+            DemoOutcome out;
+            out.ok = createDemoProject(path, &out.error);
+            return out;
+        },
+        [this, path](const DemoOutcome &out) {
+            finished();
+            if (out.ok)
+                emit demoReady(path);
+            else
+                emit demoFailed(out.error);
+        });
+}
+
+void ProjectJobs::started()
+{
+    if (m_running++ == 0)
+        emit busyChanged(true);
+}
+
+void ProjectJobs::finished()
+{
+    if (--m_running == 0)
+        emit busyChanged(false);
+}
+
+void ProjectJobs::createProject(const QString &path)
+{
+    started();
+    runInBackground(
+        this,
+        [path] {
+            QString error;
+            // Opening creates the file and applies every migration in one go.
+            const bool ok = ProjectStore::open(path, &error) != nullptr;
+            return std::pair{ok, error};
+        },
+        [this, path](const std::pair<bool, QString> &out) {
+            finished();
+            if (out.first)
+                emit projectCreated(path);
+            else
+                emit projectCreationFailed(path, out.second);
+        });
+}
+
+void ProjectJobs::exportDrb2Results(const QString &projectPath, const QString &directory)
+{
+    started();
+    runInBackground(
+        this,
+        [projectPath, directory] {
+            QString error;
+            Drb2ExportSummary summary;
+            if (auto store = ProjectStore::open(projectPath, &error))
+                exportDrb2(*store, {}, directory, ErrorPolicy::Exclude, &summary, &error);
+            return std::pair{summary.files, error};
+        },
+        [this, directory](const std::pair<QStringList, QString> &out) {
+            finished();
+            emit exportFinished(directory, out.first, out.second);
+        });
+}
+
+void ProjectJobs::extractClaims(const QString &projectPath)
+{
+    started();
+    runInBackground(
+        this,
+        [projectPath] {
+            QString error;
+            std::optional<ClaimExtraction> done;
+            if (auto store = ProjectStore::open(projectPath, &error))
+                done = Rubricate::extractClaims(*store, {}, &error);
+            return std::pair{done.value_or(ClaimExtraction{}), done ? QString() : error};
+        },
+        [this, projectPath](const std::pair<ClaimExtraction, QString> &out) {
+            finished();
+            emit claimsExtracted(projectPath, out.first.extracted, out.first.cited,
+                                 out.first.uncited, out.second);
+        });
+}
+
+void ProjectJobs::mergeAnnotations(const QString &projectPath, const QString &otherPath)
+{
+    started();
+    runInBackground(
+        this,
+        [projectPath, otherPath] {
+            MergeSummary summary;
+            if (auto store = ProjectStore::open(projectPath, &summary.error))
+                summary = Rubricate::mergeAnnotations(*store, otherPath);
+            return summary;
+        },
+        [this, projectPath, otherPath](const MergeSummary &summary) {
+            finished();
+            emit annotationsMerged(projectPath, otherPath, summary);
+        });
+}
+
+void ProjectJobs::exportAnnotations(const QString &projectPath, const QString &file)
+{
+    started();
+    runInBackground(
+        this,
+        [projectPath, file] {
+            QString error;
+            auto store = ProjectStore::open(projectPath, &error);
+            const auto annotations
+                = store ? travellingAnnotations(*store, {}, false, &error) : std::nullopt;
+            const bool csv = file.endsWith(u".csv"_s, Qt::CaseInsensitive);
+            const bool written
+                = annotations && writeAnnotationsFile(*annotations, file, csv, &error);
+            return written ? QString() : error;
+        },
+        [this, file](const QString &error) {
+            finished();
+            emit exportFinished(QFileInfo(file).absolutePath(),
+                                error.isEmpty() ? QStringList{file} : QStringList(), error);
+        });
+}
+
+} // namespace Rubricate

@@ -1,0 +1,248 @@
+#include "services/runlauncher.h"
+
+#include "store/projectstore.h"
+
+#include <QFileInfo>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QString controllerName = u"runController"_s;
+const QString generatorName = u"criteriaGenerator"_s;
+} // namespace
+
+RunLauncher::RunLauncher(QObject *parent)
+    : QObject(parent)
+{
+    m_thread.setObjectName(u"rubricate-runs"_s);
+    m_worker = new QObject;
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_thread.start();
+}
+
+RunLauncher::~RunLauncher()
+{
+    cancel();
+    m_thread.quit();
+    m_thread.wait();
+}
+
+void RunLauncher::startOffline(const QString &projectPath)
+{
+    RunRequest request;
+    request.config.provider = ProviderKind::Offline;
+    request.config.model = u"lexical-baseline"_s;
+    request.scope.benchmarkKey = u"drb2"_s;
+    start(projectPath, request);
+}
+
+bool RunLauncher::start(const QString &projectPath, const RunRequest &request)
+{
+    if (request.criteria)
+        return generateCriteria(projectPath, request.config, *request.criteria);
+    if (request.rerunFailedOf) {
+        const RowId runId = request.rerunFailedOf;
+        return launch(projectPath, [runId](ProjectStore &store, int *jobs, QString *error) {
+            const auto run = store.run(runId);
+            if (!run) {
+                *error = tr("Run %1 is not in this project.").arg(runId);
+                return RowId(0);
+            }
+            // The run's own batch size: the new batches belong to the same run.
+            const int queued = requeueFailedItems(
+                store, runId, JudgeConfig::fromJson(run->config).batchSize, error);
+            if (queued < 0)
+                return RowId(0);
+            const RunTotals totals = store.runTotals(runId);
+            if (queued == 0 && totals.jobsPending == 0) {
+                *error = tr("Run %1 has no failed items to send again.").arg(runId);
+                return RowId(0);
+            }
+            *jobs = totals.jobsPending;
+            return runId;
+        });
+    }
+    return launch(projectPath, [request](ProjectStore &store, int *jobs, QString *error) {
+        const auto planned = planRun(store, request.config, request.scope, request.name, error);
+        if (!planned)
+            return RowId(0);
+        *jobs = planned->jobs;
+        return planned->runId;
+    });
+}
+
+bool RunLauncher::resumeRun(const QString &projectPath, RowId runId)
+{
+    return launch(projectPath, [runId](ProjectStore &store, int *jobs, QString *error) {
+        const auto run = store.run(runId);
+        if (!run) {
+            *error = tr("Run %1 is not in this project.").arg(runId);
+            return RowId(0);
+        }
+        const RunTotals totals = store.runTotals(runId);
+        if (totals.jobsPending == 0) {
+            *error = tr("Run %1 has nothing left to send.").arg(runId);
+            return RowId(0);
+        }
+        *jobs = totals.jobsPending;
+        return runId;
+    });
+}
+
+bool RunLauncher::begin(const QString &projectPath)
+{
+    if (m_running)
+        return false;
+    m_running = true;
+    m_paused = false;
+    m_activeRunId = 0;
+    m_lastProgress = {};
+    m_projectPath = projectPath;
+    m_cancelRequested = false;
+    emit stateChanged();
+    return true;
+}
+
+bool RunLauncher::launch(const QString &projectPath, Prepare prepare)
+{
+    if (!begin(projectPath))
+        return false;
+    // Everything below runs on the run thread; `this` is only reached through queued calls.
+    QMetaObject::invokeMethod(m_worker, [this, projectPath, prepare, worker = m_worker] {
+        QString error;
+        RowId runId = 0;
+        int jobs = 0;
+        if (!QFileInfo(projectPath).isFile()) {
+            // ProjectStore::open would create an empty project there.
+            error = tr("There is no project at %1.").arg(projectPath);
+        } else if (auto store = ProjectStore::open(projectPath, &error)) {
+            runId = prepare(*store, &jobs, &error);
+        } // the store closes here: the controller opens its own connection
+        if (!runId) {
+            announceEnd(u"failed"_s, error);
+            return;
+        }
+        if (m_cancelRequested) {
+            // Planned but never started: its jobs stay pending, for a later resume.
+            announceEnd(u"cancelled"_s, QString());
+            return;
+        }
+        auto *controller = new RunController(projectPath, worker);
+        controller->setObjectName(controllerName);
+        connect(controller, &RunController::progressChanged, this, [this](const RunProgress &p) {
+            // A progress that arrives after `finished` (none should) must not revive a run.
+            if (!m_running || p.runId != m_activeRunId)
+                return;
+            m_lastProgress = p;
+            const bool paused = p.status == "paused"_L1;
+            if (paused != m_paused) {
+                m_paused = paused;
+                emit stateChanged();
+            }
+            emit progressChanged(p);
+        });
+        connect(controller, &RunController::verdictsWritten, this, &RunLauncher::verdictsWritten);
+        // Read the controller on its own thread, then hand the result to the GUI thread.
+        connect(controller, &RunController::finished, controller,
+                [this, controller](const QString &status) {
+                    const QString lastError = controller->progress().lastError;
+                    // A later run's controller must be the only one found by name.
+                    controller->setObjectName(QString());
+                    controller->deleteLater();
+                    announceEnd(status, status == "finished"_L1 ? QString() : lastError);
+                });
+        QMetaObject::invokeMethod(this, [this, runId, jobs] {
+            m_activeRunId = runId;
+            emit started(runId, jobs);
+            emit stateChanged();
+        });
+        if (!controller->start(runId, &error)) {
+            controller->setObjectName(QString());
+            controller->deleteLater();
+            announceEnd(u"failed"_s, error);
+        }
+    });
+    return true;
+}
+
+void RunLauncher::announceEnd(const QString &status, const QString &error)
+{
+    QMetaObject::invokeMethod(this, [this, status, error] {
+        m_running = false;
+        m_paused = false;
+        m_activeRunId = 0;
+        emit finished(status, error);
+        emit stateChanged();
+    });
+}
+
+void RunLauncher::invokeOnController(const std::function<void(RunController *)> &call)
+{
+    QMetaObject::invokeMethod(m_worker, [call, worker = m_worker] {
+        if (auto *c = worker->findChild<RunController *>(controllerName))
+            call(c);
+    });
+}
+
+void RunLauncher::pause()
+{
+    invokeOnController([](RunController *c) { c->pause(); });
+}
+
+void RunLauncher::resume()
+{
+    invokeOnController([](RunController *c) { c->resume(); });
+}
+
+void RunLauncher::cancel()
+{
+    if (m_running)
+        m_cancelRequested = true;
+    invokeOnController([](RunController *c) { c->cancel(); });
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker] {
+        if (auto *g = worker->findChild<PdrCriteriaGenerator *>(generatorName))
+            g->cancel();
+    });
+}
+
+bool RunLauncher::generateCriteria(const QString &projectPath, const JudgeConfig &config,
+                                   const PdrCriteriaOptions &options)
+{
+    if (!begin(projectPath))
+        return false;
+    // Like a run: the generator lives, sends and writes on the run thread.
+    QMetaObject::invokeMethod(m_worker, [this, projectPath, config, options, worker = m_worker] {
+        auto *generator = new PdrCriteriaGenerator(projectPath, config, worker);
+        generator->setObjectName(generatorName);
+        connect(generator, &PdrCriteriaGenerator::progressChanged, this,
+                &RunLauncher::criteriaProgressChanged);
+        connect(generator, &PdrCriteriaGenerator::queryFinished, this,
+                [this](const PdrCriteriaOutcome &o) {
+                    if (o.status == "written"_L1)
+                        emit criteriaWritten();
+                });
+        connect(generator, &PdrCriteriaGenerator::finished, generator,
+                [this, generator](const QString &status) {
+                    QStringList failed;
+                    for (const PdrCriteriaOutcome &o : generator->outcomes()) {
+                        if (o.status == "failed"_L1)
+                            failed << tr("query %1: %2").arg(o.queryId, o.error);
+                    }
+                    generator->setObjectName(QString());
+                    generator->deleteLater();
+                    announceEnd(status, failed.join(u"\n"_s));
+                });
+        QString error;
+        if (m_cancelRequested || !generator->start(options, &error)) {
+            generator->setObjectName(QString());
+            generator->deleteLater();
+            announceEnd(m_cancelRequested ? u"cancelled"_s : u"failed"_s, error);
+        }
+    });
+    return true;
+}
+
+} // namespace Rubricate

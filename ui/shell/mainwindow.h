@@ -1,0 +1,142 @@
+// The main window composes: the pages (review, agreement, leaderboards, adjudication), the
+// docks, the menus and toolbar from the feature action handlers, and the status bar. Reading
+// and writing the project happens in ProjectLoader, ProjectJobs and RunLauncher, off this
+// thread; reading and labelling a report is the review page's.
+#pragma once
+
+#include "services/projectsnapshot.h"
+
+#include <QMainWindow>
+#include <QString>
+
+class QAction;
+class QLabel;
+class QTabWidget;
+class QUndoStack;
+class QTreeView;
+
+namespace Rubricate {
+
+class AdjudicationPage;
+class AlignmentDashboard;
+class HelpActions;
+class JudgeActions;
+class LeaderboardPage;
+class ProjectActions;
+class ProjectExplorer;
+class ProjectJobs;
+class ProjectLoader;
+class ProjectTreeModel;
+class ReportView;
+class ReviewPage;
+class RunLauncher;
+class RunsDock;
+class StudyActions;
+class StudyQueueDock;
+class VerdictPanel;
+
+// The window's pages, in tab order.
+enum class Page { Review, Agreement, Leaderboards, Adjudication };
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    void openProject(const QString &path);
+    void openDemoProject();
+    void reloadProject();
+    // Selects the first report in tree order; false when the project has none.
+    bool selectFirstReport();
+
+    QString projectPath() const { return m_projectPath; }
+    QString countsText() const;
+    ReviewPage *review() const { return m_review; }
+    ProjectExplorer *explorer() const;
+    QTreeView *projectTree() const;
+    ProjectTreeModel *projectModel() const;
+    ReportView *reportView() const;
+    VerdictPanel *verdictPanel() const;
+    QAction *runAction() const;
+    QAction *extractClaimsAction() const;
+    QAction *evaluateAction() const;
+    // Judge → Edit PDR Criteria…: enabled while a PDR-Bench report is on screen.
+    QAction *criteriaAction() const;
+    RunsDock *runsDock() const { return m_runsDock; }
+    StudyQueueDock *queueDock() const { return m_queueDock; }
+    // "Who is annotating?" over the window (first start, Study → Switch Annotator).
+    void askWhoIsAnnotating();
+    // Asks once the next project is open, unless someone has been chosen by then.
+    void askWhoIsAnnotatingOnceOpen() { m_askIdentity = true; }
+    AlignmentDashboard *dashboard() const { return m_dashboard; }
+    LeaderboardPage *leaderboards() const { return m_leaderboards; }
+    AdjudicationPage *adjudication() const { return m_adjudication; }
+    // View → Adjudication: the items of the report on screen (if any) in the adjudication page.
+    void openAdjudication();
+    void showPage(Page page);
+    // Opens the report in the review page with the rubric current (a disagreement's row).
+    void openRubric(RowId reportId, RowId rubricId);
+    QUndoStack *undoStack() const { return m_undo; }
+
+    // Enables what the project, the jobs, the run and the report on screen allow.
+    void updateActions();
+    // A warning over the window; open(), so background results keep arriving.
+    void showError(const QString &title, const QString &message);
+
+signals:
+    void projectLoaded(const QString &path);
+    void reportShown(Rubricate::RowId reportId);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createActions();
+    void createMenusAndToolBar();
+    void createViewMenu();
+    void createCentralWidget();
+    void connectWorkers();
+    void connectPages();
+    void restoreSettings();
+    void saveSettings() const;
+
+    void onSnapshotLoaded(const ProjectSnapshot &snapshot);
+    void onSnapshotFailed(const QString &path, const QString &error);
+    void onAnnotatorChanged();
+    // Any export (DRB-II files, the alignment report, a leaderboard) ends here.
+    void onExported(const QString &directory, const QStringList &files, const QString &error);
+
+    ProjectLoader *m_loader = nullptr;
+    ProjectJobs *m_jobs = nullptr;
+    RunLauncher *m_runs = nullptr;
+    QUndoStack *m_undo = nullptr;
+
+    ReviewPage *m_review = nullptr;
+    RunsDock *m_runsDock = nullptr;
+    StudyQueueDock *m_queueDock = nullptr;
+    QTabWidget *m_pages = nullptr;
+    AlignmentDashboard *m_dashboard = nullptr;
+    LeaderboardPage *m_leaderboards = nullptr;
+    AdjudicationPage *m_adjudication = nullptr;
+    QLabel *m_counts = nullptr;
+
+    ProjectActions *m_projectActions = nullptr;
+    JudgeActions *m_judgeActions = nullptr;
+    StudyActions *m_studyActions = nullptr;
+    HelpActions *m_helpActions = nullptr;
+    QAction *m_preferencesAction = nullptr;
+    QAction *m_switchAnnotatorAction = nullptr;
+    QAction *m_quitAction = nullptr;
+
+    QString m_projectPath; // the project on screen
+    QList<Annotator> m_annotators; // of the open project, for the identity choice
+    bool m_askIdentity = false;
+    bool m_reloadOnRegistered = false;
+};
+
+} // namespace Rubricate

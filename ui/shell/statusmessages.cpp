@@ -1,0 +1,63 @@
+#include "shell/statusmessages.h"
+
+#include "runs/pdrcriteriagenerator.h"
+#include "runs/runcontroller.h"
+#include "shell/mainwindow.h"
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString counted(int n, const QString &one, const QString &many)
+{
+    return n == 1 ? one : many.arg(n);
+}
+
+} // namespace
+
+QString StatusMessages::projectCounts(int tasks, int rubrics, int reports)
+{
+    return counted(tasks, MainWindow::tr("1 task"), MainWindow::tr("%L1 tasks")) + u" · "_s
+        + counted(rubrics, MainWindow::tr("1 rubric"), MainWindow::tr("%L1 rubrics")) + u" · "_s
+        + counted(reports, MainWindow::tr("1 report"), MainWindow::tr("%L1 reports"));
+}
+
+QString StatusMessages::runProgress(const RunProgress &p)
+{
+    return MainWindow::tr("Judging: %1 of %2 requests, %3 items, %4 errors")
+        .arg(p.jobsDone + p.jobsFailed)
+        .arg(p.jobsTotal)
+        .arg(p.itemsJudged)
+        .arg(p.itemErrors);
+}
+
+QString StatusMessages::criteriaProgress(const PdrCriteriaProgress &p)
+{
+    return MainWindow::tr("Writing PDR criteria: %1 of %2 queries written, %3 failed, %4 requests")
+        .arg(p.written)
+        .arg(p.queries)
+        .arg(p.failed)
+        .arg(p.requests);
+}
+
+QString StatusMessages::runFinished(const QString &status, const QString &error)
+{
+    return status == "finished"_L1 ? MainWindow::tr("Judge run finished")
+                                   : MainWindow::tr("Judge run %1: %2").arg(status, error);
+}
+
+QString StatusMessages::exported(const QString &directory, int files)
+{
+    return MainWindow::tr("Exported %n file(s) to %1", nullptr, files).arg(directory);
+}
+
+QString StatusMessages::claimsExtracted(int reports, int cited, int uncited)
+{
+    return MainWindow::tr("Claims extracted from %n report(s): %1 cited, %2 uncited", "", reports)
+        .arg(cited)
+        .arg(uncited);
+}
+
+} // namespace Rubricate
