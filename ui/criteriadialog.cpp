@@ -6,7 +6,6 @@
 
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -203,10 +202,6 @@ CriteriaDialog::CriteriaDialog(const QString &projectPath, RowId queryId, QWidge
         this,
         [path = m_projectPath, queryId] {
             Loaded out;
-            if (!QFileInfo(path).isFile()) {
-                out.error = tr("The project file %1 does not exist.").arg(path);
-                return out;
-            }
             const auto store = ProjectStore::open(path, &out.error);
             if (!store)
                 return out;

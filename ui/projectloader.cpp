@@ -13,17 +13,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// ProjectStore::open creates missing files; a stale recent-project entry must not leave an
-// empty project behind.
-std::unique_ptr<ProjectStore> openExisting(const QString &path, QString *error)
-{
-    if (!QFileInfo(path).isFile()) {
-        *error = ProjectLoader::tr("The project file %1 does not exist.").arg(path);
-        return {};
-    }
-    return ProjectStore::open(path, error);
-}
-
 // PDR-Bench criteria as the criteria editor lists them: personalization's dimensions, then
 // quality's, in the reference's order (the store has them in import order, which JSON
 // objects make alphabetical), each dimension's criteria by position.
@@ -59,7 +48,7 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error,
 {
     ProjectSnapshot snapshot;
     snapshot.path = QFileInfo(path).absoluteFilePath();
-    const auto store = openExisting(path, error);
+    const auto store = ProjectStore::open(path, error);
     if (!store)
         return snapshot;
     snapshot.benchmarks = store->benchmarks();
@@ -87,7 +76,7 @@ std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId
                                                       RowId runId, RowId otherRunId, QString *error,
                                                       const QString &annotator)
 {
-    const auto store = openExisting(path, error);
+    const auto store = ProjectStore::open(path, error);
     if (!store)
         return std::nullopt;
     std::optional<Report> report = store->report(reportId);

@@ -10,7 +10,6 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -54,10 +53,6 @@ struct EstimateOutcome {
 Choices readChoices(const QString &path)
 {
     Choices c;
-    if (!QFileInfo(path).isFile()) {
-        c.error = RunDialog::tr("The project file %1 does not exist.").arg(path);
-        return c;
-    }
     const auto store = ProjectStore::open(path, &c.error);
     if (!store)
         return c;
@@ -79,10 +74,6 @@ EstimateOutcome readEstimate(const QString &path, const JudgeConfig &config, con
                              RowId rerunOf)
 {
     EstimateOutcome o;
-    if (!QFileInfo(path).isFile()) {
-        o.error = RunDialog::tr("The project file %1 does not exist.").arg(path);
-        return o;
-    }
     const auto store = ProjectStore::open(path, &o.error);
     if (!store)
         return o;

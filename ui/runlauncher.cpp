@@ -2,8 +2,6 @@
 
 #include "store/projectstore.h"
 
-#include <QFileInfo>
-
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
@@ -115,10 +113,7 @@ bool RunLauncher::launch(const QString &projectPath, Prepare prepare)
         QString error;
         RowId runId = 0;
         int jobs = 0;
-        if (!QFileInfo(projectPath).isFile()) {
-            // ProjectStore::open would create an empty project there.
-            error = tr("There is no project at %1.").arg(projectPath);
-        } else if (auto store = ProjectStore::open(projectPath, &error)) {
+        if (auto store = ProjectStore::open(projectPath, &error)) {
             runId = prepare(*store, &jobs, &error);
         } // the store closes here: the controller opens its own connection
         if (!runId) {

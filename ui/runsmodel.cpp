@@ -5,7 +5,6 @@
 
 #include <QBrush>
 #include <QColor>
-#include <QFileInfo>
 #include <QLocale>
 
 namespace Rubricate {
@@ -54,10 +53,6 @@ RunsModel::RunsModel(QObject *parent)
 QList<RunRow> RunsModel::readRows(const QString &projectPath, QString *error)
 {
     QList<RunRow> rows;
-    if (!QFileInfo(projectPath).isFile()) {
-        *error = tr("The project file %1 does not exist.").arg(projectPath);
-        return rows;
-    }
     const auto store = ProjectStore::open(projectPath, error);
     if (!store)
         return rows;

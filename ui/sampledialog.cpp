@@ -11,7 +11,6 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -51,10 +50,6 @@ struct Preview {
 
 std::unique_ptr<ProjectStore> openProject(const QString &path, QString *error)
 {
-    if (!QFileInfo(path).isFile()) {
-        *error = SampleDialog::tr("The project file %1 does not exist.").arg(path);
-        return nullptr;
-    }
     return ProjectStore::open(path, error);
 }
 

@@ -211,7 +211,8 @@ std::unique_ptr<ProjectStore> openProject(Context &c, bool create)
         return nullptr;
     }
     QString error;
-    auto store = ProjectStore::open(c.projectPath, &error);
+    auto store = create ? ProjectStore::create(c.projectPath, &error)
+                        : ProjectStore::open(c.projectPath, &error);
     if (!store)
         c.err << u"rubricate-cli: "_s << error << u'\n';
     return store;
@@ -511,10 +512,6 @@ int cmdSearch(Context &c)
 
 std::unique_ptr<ProjectStore> openExistingProject(const QString &path, QTextStream &err)
 {
-    if (!QFileInfo::exists(path)) {
-        err << u"rubricate-cli: no project at %1\n"_s.arg(path);
-        return nullptr;
-    }
     QString error;
     auto store = ProjectStore::open(path, &error);
     if (!store)

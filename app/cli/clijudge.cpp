@@ -166,8 +166,8 @@ int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
 {
     QString error;
     auto store = ProjectStore::open(projectPath, &error);
-    if (!store || !QFileInfo::exists(projectPath)) {
-        err << u"rubricate-cli: "_s << (error.isEmpty() ? u"no project"_s : error) << u'\n';
+    if (!store) {
+        err << u"rubricate-cli: "_s << error << u'\n';
         return Failed;
     }
     Table t;

@@ -1,15 +1,8 @@
 #include "projectstore.h"
 
-#include "migrations.h"
-#include "sqldialect.h"
 #include "storecodec.h"
 
-#include <QAtomicInteger>
 #include <QCoreApplication>
-#include <QCryptographicHash>
-#include <QFileInfo>
-#include <QSqlError>
-#include <QThread>
 #include <QUuid>
 
 namespace Rubricate {
@@ -17,250 +10,39 @@ namespace Rubricate {
 using namespace Qt::StringLiterals;
 using StoreCodec::bindAt;
 
-std::unique_ptr<ProjectStore> ProjectStore::open(const QString &path, QString *error)
+std::unique_ptr<ProjectStore> ProjectStore::open(const QString &location, QString *error)
 {
-    return openAtVersion(path, -1, error);
+    return wrap(ProjectDatabase::open(location, error));
 }
 
-std::unique_ptr<ProjectStore> ProjectStore::openAtVersion(const QString &path, int version,
+std::unique_ptr<ProjectStore> ProjectStore::create(const QString &location, QString *error)
+{
+    return wrap(ProjectDatabase::create(location, error));
+}
+
+std::unique_ptr<ProjectStore> ProjectStore::openAtVersion(const QString &location, int version,
                                                           QString *error)
 {
-    std::unique_ptr<ProjectStore> store(new ProjectStore);
-    if (!store->initialise(path, version, error))
+    return wrap(ProjectDatabase::openAtVersion(location, version, error));
+}
+
+void ProjectStore::close(const QString &location)
+{
+    ProjectDatabase::close(location);
+}
+
+std::unique_ptr<ProjectStore> ProjectStore::wrap(std::unique_ptr<ProjectDatabase> db)
+{
+    if (!db)
         return nullptr;
-    return store;
+    return std::unique_ptr<ProjectStore>(new ProjectStore(std::move(db)));
 }
 
-bool ProjectStore::initialise(const QString &path, int targetVersion, QString *error)
-{
-    static QAtomicInteger<quint64> serial;
-    m_path = QFileInfo(path).absoluteFilePath();
-    m_dialect = makeSqliteDialect();
-    // Names carry the thread so that a stray cross-thread use is visible in Qt's warnings.
-    m_connectionName = u"rubricate-%1-%2"_s.arg(quintptr(QThread::currentThreadId()), 0, 16)
-                           .arg(serial.fetchAndAddRelaxed(1));
-    QSqlDatabase db = QSqlDatabase::addDatabase(m_dialect->driverName(), m_connectionName);
-    db.setDatabaseName(m_path);
-    if (!db.open()) {
-        *error = u"cannot open %1: %2"_s.arg(path, db.lastError().text());
-        return false;
-    }
-    QSqlQuery q(db);
-    for (const QString &statement : m_dialect->connectionSetup()) {
-        if (!q.exec(statement)) {
-            *error = u"%1: %2"_s.arg(path, q.lastError().text());
-            return false;
-        }
-    }
-    // A file that is not SQLite only fails at the first real read.
-    if (!q.exec(u"SELECT count(*) FROM sqlite_master"_s)) {
-        *error = u"%1 is not a Rubricate project: %2"_s.arg(path, q.lastError().text());
-        return false;
-    }
-    q.finish(); // a pending read of the schema would lock it against DROP in a migration
-    QString migrationError;
-    if (!migrate(db, *m_dialect, &migrationError, targetVersion)) {
-        *error = u"%1: %2"_s.arg(path, migrationError);
-        return false;
-    }
-    return true;
-}
+ProjectStore::ProjectStore(std::unique_ptr<ProjectDatabase> db)
+    : m_db(std::move(db))
+{ }
 
-ProjectStore::~ProjectStore()
-{
-    m_statements.clear(); // queries must die before their connection is removed
-    {
-        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-        if (db.isOpen())
-            db.close();
-    }
-    if (!m_connectionName.isEmpty())
-        QSqlDatabase::removeDatabase(m_connectionName);
-}
-
-QVariant ProjectStore::ClockText::now()
-{
-    const QDateTime t = QDateTime::currentDateTimeUtc();
-    const qint64 ms = t.toMSecsSinceEpoch();
-    if (ms != lastMs) {
-        lastMs = ms;
-        text = StoreCodec::time(t);
-    }
-    return text;
-}
-
-QSqlDatabase ProjectStore::database() const
-{
-    return QSqlDatabase::database(m_connectionName, false);
-}
-
-int ProjectStore::schemaVersion() const
-{
-    QSqlDatabase db = database();
-    return m_dialect->schemaVersion(db);
-}
-
-bool ProjectStore::begin()
-{
-    QSqlDatabase db = database();
-    if (!db.transaction()) {
-        m_lastError = db.lastError().text();
-        return false;
-    }
-    return true;
-}
-
-bool ProjectStore::commit()
-{
-    QSqlDatabase db = database();
-    if (!db.commit()) {
-        m_lastError = db.lastError().text();
-        db.rollback();
-        return false;
-    }
-    return true;
-}
-
-void ProjectStore::rollback()
-{
-    database().rollback();
-}
-
-// Savepoint names are the caller's identifiers, never user input: they go into the SQL as is.
-bool ProjectStore::savepoint(const QString &name)
-{
-    return execTransactionControl(u"SAVEPOINT "_s + name);
-}
-
-bool ProjectStore::releaseSavepoint(const QString &name)
-{
-    return execTransactionControl(u"RELEASE SAVEPOINT "_s + name);
-}
-
-bool ProjectStore::execTransactionControl(const QString &sql)
-{
-    QSqlQuery q(database());
-    if (!q.exec(sql)) {
-        m_lastError = q.lastError().text();
-        return false;
-    }
-    return true;
-}
-
-bool ProjectStore::rollbackToSavepoint(const QString &name)
-{
-    // The error that made the caller roll back is the one worth keeping in lastError.
-    QSqlQuery q(database());
-    return q.exec(u"ROLLBACK TO SAVEPOINT "_s + name);
-}
-
-QSqlQuery &ProjectStore::prepared(const QString &sql)
-{
-    auto it = m_statements.find(sql);
-    if (it == m_statements.end()) {
-        auto q = std::make_unique<QSqlQuery>(database());
-        q->setForwardOnly(true);
-        if (!q->prepare(StoreCodec::namedPlaceholders(sql)))
-            m_lastError = q->lastError().text() + u" in: "_s + sql;
-        it = m_statements.emplace(sql, std::move(q)).first;
-    }
-    return *it->second;
-}
-
-bool ProjectStore::exec(QSqlQuery &q)
-{
-    if (!q.exec())
-        return fail(q);
-    return true;
-}
-
-bool ProjectStore::fail(const QSqlQuery &q)
-{
-    m_lastError = q.lastError().text();
-    if (m_lastError.trimmed().isEmpty())
-        m_lastError = u"database error"_s;
-    return false;
-}
-
-// Named placeholders: Qt's positional binding formats a placeholder name for every bound
-// value, which dominated bulk imports.
-struct ProjectStore::UpsertSql {
-    QString find;
-    QString update;
-    QString insert;
-    QStringList keyNames;
-    QStringList valueNames;
-};
-
-ProjectStore::UpsertSql ProjectStore::upsertSql(const QString &table, const QStringList &keyColumns,
-                                                const QStringList &valueColumns)
-{
-    UpsertSql sql;
-    QStringList where, plainKeys, sets;
-    for (int i = 0; i < keyColumns.size(); ++i) {
-        const QString name = u":k%1"_s.arg(i);
-        sql.keyNames << name;
-        QString column = keyColumns.at(i);
-        if (column.endsWith(u'?')) {
-            column.chop(1);
-            where << u"COALESCE(%1, 0) = COALESCE(%2, 0)"_s.arg(column, name);
-        } else {
-            where << column + u" = "_s + name;
-        }
-        plainKeys << column;
-    }
-    for (int i = 0; i < valueColumns.size(); ++i) {
-        sql.valueNames << u":v%1"_s.arg(i);
-        sets << valueColumns.at(i) + u" = "_s + sql.valueNames.constLast();
-    }
-    sql.find = u"SELECT id, fingerprint FROM %1 WHERE %2"_s.arg(table, where.join(u" AND "_s));
-    sql.update
-        = u"UPDATE %1 SET %2, fingerprint = :f WHERE id = :id"_s.arg(table, sets.join(u", "_s));
-    sql.insert = u"INSERT INTO %1 (%2, fingerprint) VALUES (%3, :f)"_s.arg(
-        table, (plainKeys + valueColumns).join(u", "_s),
-        (sql.keyNames + sql.valueNames).join(u", "_s));
-    return sql;
-}
-
-Upserted ProjectStore::upsertRow(const UpsertSql &sql, const QVariantList &keyValues,
-                                 const QVariantList &values)
-{
-    Q_ASSERT(sql.keyNames.size() == keyValues.size());
-    Q_ASSERT(sql.valueNames.size() == values.size());
-    const QString fingerprint = StoreCodec::fingerprint(values);
-
-    QSqlQuery &find = prepared(sql.find);
-    for (int i = 0; i < keyValues.size(); ++i)
-        find.bindValue(sql.keyNames.at(i), keyValues.at(i));
-    if (!exec(find))
-        return {};
-    if (find.next()) {
-        const RowId id = find.value(0).toLongLong();
-        const bool same = find.value(1).toString() == fingerprint;
-        find.finish();
-        if (same)
-            return {id, UpsertResult::Unchanged};
-        QSqlQuery &update = prepared(sql.update);
-        for (int i = 0; i < values.size(); ++i)
-            update.bindValue(sql.valueNames.at(i), values.at(i));
-        update.bindValue(u":f"_s, fingerprint);
-        update.bindValue(u":id"_s, id);
-        if (!exec(update))
-            return {};
-        return {id, UpsertResult::Updated};
-    }
-    find.finish();
-
-    QSqlQuery &insert = prepared(sql.insert);
-    for (int i = 0; i < keyValues.size(); ++i)
-        insert.bindValue(sql.keyNames.at(i), keyValues.at(i));
-    for (int i = 0; i < values.size(); ++i)
-        insert.bindValue(sql.valueNames.at(i), values.at(i));
-    insert.bindValue(u":f"_s, fingerprint);
-    if (!exec(insert))
-        return {};
-    return {insert.lastInsertId().toLongLong(), UpsertResult::Added};
-}
+ProjectStore::~ProjectStore() = default;
 
 std::optional<Benchmark> ProjectStore::ensureBenchmark(const QString &key, const QString &name,
                                                        VerdictScale scale)
@@ -433,7 +215,7 @@ bool ProjectStore::finishRun(RowId runId, const QString &status)
 Upserted ProjectStore::upsertVerdict(const Verdict &v)
 {
     if (!v.value && v.error.isEmpty()) {
-        m_lastError = u"a verdict without a value must carry its error"_s;
+        m_db->setLastError(u"a verdict without a value must carry its error"_s);
         return {};
     }
     QSqlQuery &find = prepared(u"SELECT id, value, label, reason, evidence, error FROM verdict"
@@ -487,7 +269,7 @@ Upserted ProjectStore::upsertVerdict(const Verdict &v)
 std::optional<RowId> ProjectStore::appendAnnotation(const AnnotationEvent &e)
 {
     if (e.annotator.trimmed().isEmpty()) {
-        m_lastError = u"an annotation needs an annotator"_s;
+        m_db->setLastError(u"an annotation needs an annotator"_s);
         return std::nullopt;
     }
     // An annotator first seen in an event (an import, a merge, a setting) is named by its id

@@ -8,6 +8,7 @@
 
 #include "domain/labelfilter.h"
 #include "domain/types.h"
+#include "projectdatabase.h"
 
 #include <QHash>
 #include <QSet>
@@ -22,14 +23,6 @@
 namespace Rubricate {
 
 class SqlDialect;
-
-enum class UpsertResult { Added, Updated, Unchanged, Failed };
-
-struct Upserted {
-    RowId id = 0;
-    UpsertResult result = UpsertResult::Failed;
-    bool ok() const { return result != UpsertResult::Failed; }
-};
 
 struct TaskSummary {
     RowId id = 0;
@@ -260,32 +253,38 @@ struct SourceRow {
 class ProjectStore
 {
 public:
-    // Opens (creating if needed) the project at `path` with a connection owned by the
-    // calling thread, and migrates it to the latest schema. Use one store per thread.
-    static std::unique_ptr<ProjectStore> open(const QString &path, QString *error);
-    // Opens without migrating beyond `version`: for tests of the migrations themselves.
-    static std::unique_ptr<ProjectStore> openAtVersion(const QString &path, int version,
+    // Opens the existing project at `location` (a missing file is an error naming it) over the
+    // calling thread's shared connection, migrated to the latest schema. Use a store on the
+    // thread that opened it; opening again on that thread reuses the connection.
+    static std::unique_ptr<ProjectStore> open(const QString &location, QString *error);
+    // Creates the project at `location` unless one is there, then opens it.
+    static std::unique_ptr<ProjectStore> create(const QString &location, QString *error);
+    // Creates or opens without migrating beyond `version`: for tests of the migrations.
+    static std::unique_ptr<ProjectStore> openAtVersion(const QString &location, int version,
                                                        QString *error);
+    // The project closes: every thread drops its idle connection to it (this one at once),
+    // e.g. before its file is moved.
+    static void close(const QString &location);
     ~ProjectStore();
 
     ProjectStore(const ProjectStore &) = delete;
     ProjectStore &operator=(const ProjectStore &) = delete;
 
-    QString path() const { return m_path; }
-    QString connectionName() const { return m_connectionName; }
-    QSqlDatabase database() const;
-    int schemaVersion() const;
-    QString lastError() const { return m_lastError; }
+    QString path() const { return m_db->location(); }
+    QString connectionName() const { return m_db->connectionName(); }
+    QSqlDatabase database() const { return m_db->database(); }
+    int schemaVersion() const { return m_db->schemaVersion(); }
+    QString lastError() const { return m_db->lastError(); }
 
-    bool begin();
-    bool commit();
-    void rollback();
+    bool begin() { return m_db->begin(); }
+    bool commit() { return m_db->commit(); }
+    void rollback() { m_db->rollback(); }
     // Nested inside a transaction: lets one bad row be undone without losing the rest.
-    bool savepoint(const QString &name);
-    bool releaseSavepoint(const QString &name);
+    bool savepoint(const QString &name) { return m_db->savepoint(name); }
+    bool releaseSavepoint(const QString &name) { return m_db->releaseSavepoint(name); }
     // False when SQLite had already rolled back the whole transaction (disk full, I/O error):
     // the caller must then stop, since later statements would each commit on their own.
-    bool rollbackToSavepoint(const QString &name);
+    bool rollbackToSavepoint(const QString &name) { return m_db->rollbackToSavepoint(name); }
 
     // --- writes -----------------------------------------------------------------------
     std::optional<Benchmark> ensureBenchmark(const QString &key, const QString &name,
@@ -519,21 +518,22 @@ public:
 
 private:
     bool insertStudy(const Study &study); // inside the caller's transaction
-    ProjectStore() = default;
-    bool initialise(const QString &path, int targetVersion, QString *error);
-    QSqlQuery &prepared(const QString &sql);
-    bool exec(QSqlQuery &q);
-    bool execTransactionControl(const QString &sql);
-    bool fail(const QSqlQuery &q);
-    struct UpsertSql;
-    // The three statements of an upsert, built once per table. A key column written
-    // "name?" may be NULL.
+    explicit ProjectStore(std::unique_ptr<ProjectDatabase> db);
+    static std::unique_ptr<ProjectStore> wrap(std::unique_ptr<ProjectDatabase> db);
+    QSqlQuery &prepared(const QString &sql) { return m_db->prepared(sql); }
+    bool exec(QSqlQuery &q) { return m_db->exec(q); }
+    bool fail(const QSqlQuery &q) { return m_db->fail(q); }
+    using UpsertSql = ProjectDatabase::UpsertSql;
     static UpsertSql upsertSql(const QString &table, const QStringList &keyColumns,
-                               const QStringList &valueColumns);
-    // Insert-or-update by natural key, comparing a fingerprint of the value columns so that
-    // re-importing identical data touches nothing.
+                               const QStringList &valueColumns)
+    {
+        return ProjectDatabase::upsertSql(table, keyColumns, valueColumns);
+    }
     Upserted upsertRow(const UpsertSql &sql, const QVariantList &keyValues,
-                       const QVariantList &values);
+                       const QVariantList &values)
+    {
+        return m_db->upsertRow(sql, keyValues, values);
+    }
     QList<CountRow> countRows(const QString &sql);
     // The value columns of a rubric row as upsertRubric writes them (and fingerprints them).
     static QVariantList rubricValues(const Rubric &r);
@@ -542,18 +542,7 @@ private:
                                       const QString &externalId);
     bool insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans);
 
-    // The current time as stored, formatted at most once per millisecond: writing a run's
-    // verdicts formatted a timestamp for every one of them.
-    struct ClockText {
-        QVariant now();
-        qint64 lastMs = -1;
-        QVariant text;
-    } m_clockText;
-    QString m_path;
-    QString m_connectionName;
-    QString m_lastError;
-    std::unique_ptr<SqlDialect> m_dialect;
-    std::unordered_map<QString, std::unique_ptr<QSqlQuery>> m_statements; // by SQL text
+    std::unique_ptr<ProjectDatabase> m_db;
 };
 
 // Scoped transaction: rolls back unless commit() was called.

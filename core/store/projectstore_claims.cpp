@@ -45,9 +45,9 @@ bool ProjectStore::deleteClaims(RowId reportId)
     const int annotated = claimAnnotationCount(reportId);
     if (annotated != 0) {
         if (annotated > 0)
-            m_lastError = u"report %1: %2 annotation(s) on its claims; they are never deleted"_s
-                              .arg(reportId)
-                              .arg(annotated);
+            m_db->setLastError(
+                u"report %1: %2 annotation(s) on its claims; they are never deleted"_s.arg(reportId)
+                    .arg(annotated));
         return false;
     }
     // Verdicts, evidence and sample assignments of the claims go with them (ON DELETE CASCADE).

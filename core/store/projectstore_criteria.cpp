@@ -68,7 +68,7 @@ ProjectStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
         return std::nullopt;
     const auto q = query(queryId);
     if (!q) {
-        m_lastError = u"no query with id %1"_s.arg(queryId);
+        m_db->setLastError(u"no query with id %1"_s.arg(queryId));
         return std::nullopt;
     }
     QHash<RowId, Rubric> existing;
@@ -84,17 +84,18 @@ ProjectStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
     QSet<RowId> seen;
     for (const Rubric &in : criteria) {
         if (in.text.trimmed().isEmpty()) {
-            m_lastError = u"a criterion of %1 has no text"_s.arg(in.dimension);
+            m_db->setLastError(u"a criterion of %1 has no text"_s.arg(in.dimension));
             return std::nullopt;
         }
         if (in.dimension.trimmed().isEmpty() || familyOf(in).isEmpty()) {
-            m_lastError
-                = u"the criterion \"%1\" has no dimension or family"_s.arg(shortText(in.text));
+            m_db->setLastError(
+                u"the criterion \"%1\" has no dimension or family"_s.arg(shortText(in.text)));
             return std::nullopt;
         }
         if (in.id && (!existing.contains(in.id) || seen.contains(in.id))) {
-            m_lastError = u"rubric %1 is not a criterion of query %2 (or is listed twice)"_s.arg(
-                QString::number(in.id), q->externalId);
+            m_db->setLastError(
+                u"rubric %1 is not a criterion of query %2 (or is listed twice)"_s.arg(
+                    QString::number(in.id), q->externalId));
             return std::nullopt;
         }
         seen.insert(in.id);
@@ -112,17 +113,18 @@ ProjectStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
             continue;
         const CriterionUsage use = usage->value(it.key());
         if (use.humanWork()) {
-            m_lastError = u"the criterion \"%1\" has %2 human annotation event(s) and %3 sample "
-                          "assignment(s), which are never deleted; it cannot be removed"_s
-                              .arg(shortText(it->text))
-                              .arg(use.annotations)
-                              .arg(use.assignments);
+            m_db->setLastError(
+                u"the criterion \"%1\" has %2 human annotation event(s) and %3 sample "
+                "assignment(s), which are never deleted; it cannot be removed"_s
+                    .arg(shortText(it->text))
+                    .arg(use.annotations)
+                    .arg(use.assignments));
             return std::nullopt;
         }
         if (use.verdicts > 0 && !options.allowDeletingJudged) {
-            m_lastError = u"the criterion \"%1\" has %2 judge verdict(s); removing it deletes "
-                          "them, which was not allowed"_s.arg(shortText(it->text))
-                              .arg(use.verdicts);
+            m_db->setLastError(u"the criterion \"%1\" has %2 judge verdict(s); removing it deletes "
+                               "them, which was not allowed"_s.arg(shortText(it->text))
+                                   .arg(use.verdicts));
             return std::nullopt;
         }
         result.deleted.append(it.key());
@@ -207,14 +209,14 @@ ProjectStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
         if (!u.ok())
             return std::nullopt;
         if (u.result != UpsertResult::Added) { // the key was free after the steps above
-            m_lastError = u"criterion \"%1\" met an existing rubric"_s.arg(shortText(r.text));
+            m_db->setLastError(u"criterion \"%1\" met an existing rubric"_s.arg(shortText(r.text)));
             return std::nullopt;
         }
         result.inserted.append(u.id);
     }
     if (!transaction.commit())
         return std::nullopt;
-    m_lastError.clear();
+    m_db->setLastError({});
     return result;
 }
 

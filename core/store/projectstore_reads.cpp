@@ -604,9 +604,9 @@ QList<SearchHit> ProjectStore::search(const QString &text, int limit)
         return hits;
 
     QList<std::pair<RowId, QString>> found;
-    const QString match = m_dialect->matchExpression(terms);
+    const QString match = m_db->dialect().matchExpression(terms);
     if (!match.isEmpty()) {
-        QSqlQuery &q = prepared(m_dialect->reportSearchQuery());
+        QSqlQuery &q = prepared(m_db->dialect().reportSearchQuery());
         q.bindValue(u":match"_s, match);
         q.bindValue(u":limit"_s, limit);
         if (!exec(q))

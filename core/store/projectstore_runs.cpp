@@ -201,7 +201,7 @@ std::optional<RowId> ProjectStore::writeJudgeVerdict(const Verdict &v,
                                                      std::optional<double> evidenceCoverage)
 {
     if (!v.value && v.error.isEmpty()) {
-        m_lastError = u"a verdict without a value must carry its error"_s;
+        m_db->setLastError(u"a verdict without a value must carry its error"_s);
         return std::nullopt;
     }
     QSqlQuery &q = prepared(
@@ -222,7 +222,7 @@ std::optional<RowId> ProjectStore::writeJudgeVerdict(const Verdict &v,
     bindAt(q, 6, StoreCodec::text(v.evidence));
     bindAt(q, 7, StoreCodec::text(v.error));
     bindAt(q, 8, StoreCodec::json(v.raw));
-    bindAt(q, 9, m_clockText.now());
+    bindAt(q, 9, m_db->now());
     bindAt(q, 10, StoreCodec::text(evidenceStatus));
     bindAt(q, 11, StoreCodec::number(evidenceCoverage));
     if (!exec(q) || !q.next())
@@ -235,7 +235,7 @@ std::optional<RowId> ProjectStore::writeJudgeVerdict(const Verdict &v,
 bool ProjectStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
 {
     constexpr int rowsPerStatement = 64; // 12 values a row, well under SQLite's limit
-    const QVariant now = m_clockText.now();
+    const QVariant now = m_db->now();
     for (qsizetype first = 0; first < items.size(); first += rowsPerStatement) {
         const qsizetype rows = qMin<qsizetype>(rowsPerStatement, items.size() - first);
         QStringList tuples;
@@ -254,7 +254,7 @@ bool ProjectStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
             const JudgedItem &item = items.at(first + i);
             const Verdict &v = item.verdict;
             if (!v.value && v.error.isEmpty()) {
-                m_lastError = u"a verdict without a value must carry its error"_s;
+                m_db->setLastError(u"a verdict without a value must carry its error"_s);
                 return false;
             }
             const int b = int(i) * 12;

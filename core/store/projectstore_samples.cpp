@@ -69,11 +69,11 @@ bool ProjectStore::insertSample(const QString &sample, std::optional<quint32> se
                                 const QList<Assignment> &assignments, const QDateTime &createdAt)
 {
     if (sample.trimmed().isEmpty()) {
-        m_lastError = u"a sample needs a name"_s;
+        m_db->setLastError(u"a sample needs a name"_s);
         return false;
     }
     if (assignments.isEmpty()) {
-        m_lastError = u"the sample \"%1\" has no items"_s.arg(sample);
+        m_db->setLastError(u"the sample \"%1\" has no items"_s.arg(sample));
         return false;
     }
     QSqlQuery &taken = prepared(u"SELECT 1 FROM annotation_assignment WHERE sample = ? LIMIT 1"_s);
@@ -83,7 +83,7 @@ bool ProjectStore::insertSample(const QString &sample, std::optional<quint32> se
     const bool exists = taken.next();
     taken.finish();
     if (exists) {
-        m_lastError = u"there is already a sample named \"%1\""_s.arg(sample);
+        m_db->setLastError(u"there is already a sample named \"%1\""_s.arg(sample));
         return false;
     }
     QSqlQuery &insert = prepared(
@@ -95,12 +95,12 @@ bool ProjectStore::insertSample(const QString &sample, std::optional<quint32> se
     QHash<QString, QString> ids; // as given (a name or an id) -> annotator id
     for (const Assignment &a : assignments) {
         if (a.annotators.isEmpty()) {
-            m_lastError = u"item %1/%2 has no annotator"_s.arg(a.reportId).arg(a.rubricId);
+            m_db->setLastError(u"item %1/%2 has no annotator"_s.arg(a.reportId).arg(a.rubricId));
             return false;
         }
         for (const QString &named : a.annotators) {
             if (named.trimmed().isEmpty()) {
-                m_lastError = u"an assignment needs an annotator"_s;
+                m_db->setLastError(u"an assignment needs an annotator"_s);
                 return false;
             }
             auto id = ids.constFind(named);

@@ -34,7 +34,7 @@ Study studyFrom(const QSqlQuery &q)
 bool ProjectStore::addAnnotator(const Annotator &a)
 {
     if (a.id.trimmed().isEmpty() || a.name.trimmed().isEmpty()) {
-        m_lastError = u"an annotator needs an id and a name"_s;
+        m_db->setLastError(u"an annotator needs an id and a name"_s);
         return false;
     }
     QSqlQuery &q = prepared(u"INSERT INTO annotator (id, name, created_at) VALUES (?, ?, ?)"
@@ -50,7 +50,7 @@ std::optional<QString> ProjectStore::annotatorIdNamed(const QString &name)
 {
     const QString wanted = name.trimmed();
     if (wanted.isEmpty()) {
-        m_lastError = u"an annotator needs a name"_s;
+        m_db->setLastError(u"an annotator needs a name"_s);
         return std::nullopt;
     }
     QSqlQuery &q = prepared(u"SELECT id FROM annotator WHERE name = ? OR id = ?"
@@ -75,7 +75,7 @@ std::optional<QString> ProjectStore::annotatorIdNamed(const QString &name)
 bool ProjectStore::renameAnnotator(const QString &id, const QString &name)
 {
     if (name.trimmed().isEmpty()) {
-        m_lastError = u"an annotator needs a name"_s;
+        m_db->setLastError(u"an annotator needs a name"_s);
         return false;
     }
     QSqlQuery &q = prepared(u"UPDATE annotator SET name = ?, renamed_at = ? WHERE id = ?"_s);
@@ -128,7 +128,7 @@ bool ProjectStore::insertStudySettings(const Study &study)
     const bool exists = sample.next();
     sample.finish();
     if (!exists) {
-        m_lastError = u"there is no sample named \"%1\""_s.arg(study.name);
+        m_db->setLastError(u"there is no sample named \"%1\""_s.arg(study.name));
         return false;
     }
     QSqlQuery &taken = prepared(u"SELECT 1 FROM study WHERE name = ?"_s);
@@ -138,7 +138,7 @@ bool ProjectStore::insertStudySettings(const Study &study)
     const bool settled = taken.next();
     taken.finish();
     if (settled) {
-        m_lastError = u"the study \"%1\" already has its settings"_s.arg(study.name);
+        m_db->setLastError(u"the study \"%1\" already has its settings"_s.arg(study.name));
         return false;
     }
     return insertStudy(study);

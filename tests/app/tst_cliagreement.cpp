@@ -40,7 +40,7 @@ class TestCliAgreement : public QObject
     static bool makePeople(People &people, int annotators)
     {
         QString error;
-        auto store = ProjectStore::open(people.dir.filePath(u"people.rubricate"_s), &error);
+        auto store = ProjectStore::create(people.dir.filePath(u"people.rubricate"_s), &error);
         if (store
             && RubricateTest::writeAnnotatorFixture(*store, people.dir.path(), annotators, &error))
             return true;

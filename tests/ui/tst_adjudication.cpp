@@ -72,7 +72,7 @@ void TestAdjudication::initTestCase()
 std::unique_ptr<ProjectStore> TestAdjudication::store()
 {
     QString error;
-    auto s = ProjectStore::open(m_projectPath, &error);
+    auto s = ProjectStore::create(m_projectPath, &error);
     if (!s)
         qWarning("%s", qPrintable(error));
     return s;

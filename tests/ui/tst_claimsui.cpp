@@ -34,7 +34,7 @@ private slots:
         RowId reportId = 0;
         {
             QString error;
-            auto store = ProjectStore::open(path, &error);
+            auto store = ProjectStore::create(path, &error);
             QVERIFY2(store, qPrintable(error));
             const auto bench
                 = store->ensureBenchmark(u"reportbench"_s, u"ReportBench"_s, VerdictScale::Binary);

@@ -76,7 +76,7 @@ QString TestDashboard::peopleProject(const QString &name, bool retyped)
     const QString path = QDir(dir).filePath(name + u".rubricate"_s);
     QString error = u"cannot make "_s + dir;
     if (QDir().mkpath(dir)) {
-        auto store = ProjectStore::open(path, &error);
+        auto store = ProjectStore::create(path, &error);
         if (store && RubricateTest::writeAnnotatorFixture(*store, dir, 3, &error)
             && (!retyped || RubricateTest::retypeAnnotatorFixture(*store, &error)))
             return path;
@@ -99,7 +99,7 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
     const QString path = m_dir.filePath(u"demo.rubricate"_s);
     {
         QString error;
-        auto store = ProjectStore::open(path, &error);
+        auto store = ProjectStore::create(path, &error);
         QVERIFY2(store, qPrintable(error));
         QCOMPARE(importDemo(*store).errorCount(), 0);
         // A saved subset: an annotation sample of the first 20 judged items.
@@ -412,7 +412,7 @@ void TestDashboard::choosingAStudyChoosesItsRun()
     RowId second = 0;
     {
         QString error;
-        auto store = ProjectStore::open(path, &error);
+        auto store = ProjectStore::create(path, &error);
         QVERIFY2(store, qPrintable(error));
         QCOMPARE(importDemo(*store).errorCount(), 0);
         JudgeRun run;

@@ -88,7 +88,7 @@ void TestMainWindow::initTestCase()
     QVERIFY(m_dir.isValid());
     m_projectPath = m_dir.filePath(u"project.rubricate"_s);
     QString error;
-    auto store = ProjectStore::open(m_projectPath, &error);
+    auto store = ProjectStore::create(m_projectPath, &error);
     QVERIFY2(store, qPrintable(error));
     const ImportSummary summary = importDemo(*store);
     QVERIFY2(summary.errorCount() == 0, qPrintable(summary.toText()));
@@ -311,7 +311,7 @@ void TestMainWindow::importRunsInBackgroundAndReloads()
     const QString emptyProject = m_dir.filePath(u"empty.rubricate"_s);
     {
         QString error;
-        QVERIFY2(ProjectStore::open(emptyProject, &error), qPrintable(error));
+        QVERIFY2(ProjectStore::create(emptyProject, &error), qPrintable(error));
     }
     const QString files = m_dir.filePath(u"demo-files"_s);
     QString error;

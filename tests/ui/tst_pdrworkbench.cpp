@@ -87,7 +87,7 @@ void TestPdrWorkbench::initTestCase()
 std::unique_ptr<ProjectStore> TestPdrWorkbench::store()
 {
     QString error;
-    auto s = ProjectStore::open(m_projectPath, &error);
+    auto s = ProjectStore::create(m_projectPath, &error);
     if (!s)
         qWarning("%s", qPrintable(error));
     return s;

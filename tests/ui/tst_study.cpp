@@ -98,7 +98,7 @@ void TestStudy::initTestCase()
 std::unique_ptr<ProjectStore> TestStudy::store()
 {
     QString error;
-    auto s = ProjectStore::open(m_projectPath, &error);
+    auto s = ProjectStore::create(m_projectPath, &error);
     if (!s)
         qWarning("%s", qPrintable(error));
     return s;

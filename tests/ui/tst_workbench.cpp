@@ -99,7 +99,7 @@ void TestWorkbench::init()
     m_projectPath = m_dir.filePath(u"demo-%1.rubricate"_s.arg(++n));
     QString error;
     {
-        auto store = ProjectStore::open(m_projectPath, &error);
+        auto store = ProjectStore::create(m_projectPath, &error);
         QVERIFY2(store, qPrintable(error));
         const ImportSummary summary = importDemo(*store);
         QVERIFY2(summary.errorCount() == 0, qPrintable(summary.toText()));

@@ -25,7 +25,7 @@ const QString runName = u"judge-1"_s;
 std::unique_ptr<ProjectStore> openProject(const QString &path)
 {
     QString error;
-    auto store = ProjectStore::open(path, &error);
+    auto store = ProjectStore::create(path, &error);
     if (!store)
         qWarning("%s", qPrintable(error));
     return store;

@@ -48,7 +48,7 @@ private slots:
     void initTestCase()
     {
         QString error;
-        m_store = ProjectStore::open(m_dir.filePath(u"drb2.rubricate"_s), &error);
+        m_store = ProjectStore::create(m_dir.filePath(u"drb2.rubricate"_s), &error);
         QVERIFY2(m_store, qPrintable(error));
     }
 

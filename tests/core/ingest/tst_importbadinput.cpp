@@ -98,7 +98,7 @@ class TestImportBadInput : public QObject
     std::unique_ptr<ProjectStore> openStore(const QString &name)
     {
         QString error;
-        auto store = ProjectStore::open(m_dir.filePath(name), &error);
+        auto store = ProjectStore::create(m_dir.filePath(name), &error);
         if (!store)
             qWarning("%s", qPrintable(error));
         return store;
@@ -108,7 +108,7 @@ private slots:
     void initTestCase()
     {
         QString error;
-        m_store = ProjectStore::open(m_dir.filePath(u"bad.rubricate"_s), &error);
+        m_store = ProjectStore::create(m_dir.filePath(u"bad.rubricate"_s), &error);
         QVERIFY2(m_store, qPrintable(error));
     }
 

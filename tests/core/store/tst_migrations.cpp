@@ -174,7 +174,7 @@ private slots:
         const QString path = dir.filePath(u"future.rubricate"_s);
         {
             QString error;
-            auto store = ProjectStore::open(path, &error);
+            auto store = ProjectStore::create(path, &error);
             QVERIFY(store);
             QSqlQuery q(store->database());
             QVERIFY(q.exec(u"PRAGMA user_version = 999"_s));

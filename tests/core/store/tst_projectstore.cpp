@@ -32,7 +32,7 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         QString error;
-        m_store = ProjectStore::open(m_dir.filePath(u"p.rubricate"_s), &error);
+        m_store = ProjectStore::create(m_dir.filePath(u"p.rubricate"_s), &error);
         QVERIFY2(m_store, qPrintable(error));
     }
 
