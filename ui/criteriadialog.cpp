@@ -205,15 +205,15 @@ CriteriaDialog::CriteriaDialog(const QString &projectPath, RowId queryId, QWidge
             const auto store = ProjectStore::open(path, &out.error);
             if (!store)
                 return out;
-            out.query = store->query(queryId);
+            out.query = store->catalog().query(queryId);
             if (!out.query) {
                 out.error = tr("Query %1 is not in this project.").arg(queryId);
                 return out;
             }
             if (out.query->personaId)
-                out.persona = store->persona(*out.query->personaId);
-            out.rubrics = store->rubrics(out.query->taskId, queryId);
-            if (const auto usage = store->criterionUsage(queryId))
+                out.persona = store->catalog().persona(*out.query->personaId);
+            out.rubrics = store->catalog().rubrics(out.query->taskId, queryId);
+            if (const auto usage = store->catalog().criterionUsage(queryId))
                 out.usage = *usage;
             else
                 out.error = store->lastError();
@@ -389,7 +389,7 @@ void CriteriaDialog::write(bool allowDeletingJudged)
         [path = m_projectPath, queryId = m_queryId, rubrics, options] {
             QString error;
             const auto store = ProjectStore::open(path, &error);
-            if (store && !store->replaceQueryCriteria(queryId, rubrics, options))
+            if (store && !store->catalog().replaceQueryCriteria(queryId, rubrics, options))
                 error = store->lastError();
             return error;
         },

@@ -52,12 +52,12 @@ bool addReports(ProjectStore &store, const QStringList &models)
 {
     Transaction tx(store);
     for (const QString &model : models) {
-        const auto modelId = store.ensureModel(model);
+        const auto modelId = store.reports().ensureModel(model);
         if (!modelId)
             return false;
-        for (const TaskSummary &t : store.taskSummaries(u"drb2"_s)) {
+        for (const TaskSummary &t : store.catalog().taskSummaries(u"drb2"_s)) {
             QString text = u"# Report by %1 on task %2\n\n"_s.arg(model, t.externalId);
-            const QList<Rubric> rubrics = store.rubrics(t.id);
+            const QList<Rubric> rubrics = store.catalog().rubrics(t.id);
             for (int i = 0; text.size() < 30000; ++i) {
                 text += rubrics.at(i % rubrics.size()).text
                     + u" This matters because the "
@@ -72,7 +72,7 @@ bool addReports(ProjectStore &store, const QStringList &models)
             r.text = text;
             r.hasText = true;
             r.sourceName = u"%1/idx-%2.md"_s.arg(model, t.externalId);
-            if (!store.upsertReport(r, {}).ok())
+            if (!store.reports().upsertReport(r, {}).ok())
                 return false;
         }
     }

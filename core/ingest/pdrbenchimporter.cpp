@@ -68,7 +68,7 @@ ImportSummary importPdrPersonas(ProjectStore &store, const QString &path)
             p.externalId = id;
             p.name = o.value(u"name"_s).toString();
             p.attributes = o;
-            const Upserted u = store.upsertPersona(p);
+            const Upserted u = store.catalog().upsertPersona(p);
             countUpsert(summary, u"personas"_s, u);
             return u.ok();
         });
@@ -94,7 +94,7 @@ ImportSummary importPdrQueries(ProjectStore &store, const QString &path)
             task.title = text.simplified().left(90);
             task.language = o.value(u"language"_s).toString();
             task.theme = o.value(u"domain"_s).toString();
-            const Upserted t = store.upsertTask(task);
+            const Upserted t = store.catalog().upsertTask(task);
             if (!t.ok()) {
                 return false;
             }
@@ -109,13 +109,13 @@ ImportSummary importPdrQueries(ProjectStore &store, const QString &path)
             q.setting = o.value(u"setting"_s).toString(u"task_persona"_s);
             const QString userId = personaKey(o);
             if (!userId.isEmpty()) {
-                q.personaId = store.personaId(bench.id, userId);
+                q.personaId = store.catalog().personaId(bench.id, userId);
                 if (!q.personaId)
                     summary.warn(name, line,
                                  u"query %1: persona %2 not imported (yet)"_s.arg(id, userId));
             }
             q.metadata = unmappedFields(o, {u"id"_s, u"task"_s});
-            const Upserted u = store.upsertQuery(q);
+            const Upserted u = store.catalog().upsertQuery(q);
             countUpsert(summary, u"queries"_s, u);
             return u.ok();
         });
@@ -128,12 +128,12 @@ ImportSummary importPdrCriteria(ProjectStore &store, const QString &path)
         [&](const Benchmark &bench, const QJsonObject &o, int line, ImportSummary &summary,
             const QString &name) {
             const QString id = idString(o.value(u"id"_s));
-            const auto queryId = store.queryId(bench.id, id);
+            const auto queryId = store.catalog().queryId(bench.id, id);
             if (!queryId) {
                 summary.error(name, line, u"criteria for unknown query id %1; skipped"_s.arg(id));
                 return true;
             }
-            const auto query = store.query(*queryId);
+            const auto query = store.catalog().query(*queryId);
             for (const auto &family : {u"personalization"_s, u"quality"_s}) {
                 const QJsonObject weights = o.value(family + u"_weights"_s).toObject();
                 const QJsonObject criteria = o.value(family + u"_criterions"_s).toObject();
@@ -176,7 +176,7 @@ ImportSummary importPdrCriteria(ProjectStore &store, const QString &path)
                                 u"query %1: empty %2 criterion; skipped"_s.arg(id, dim.key()));
                             continue;
                         }
-                        const Upserted u = store.upsertRubric(r);
+                        const Upserted u = store.catalog().upsertRubric(r);
                         if (!u.ok()) {
                             return false;
                         }
@@ -205,7 +205,7 @@ ImportSummary importPdrReports(ProjectStore &store, const QString &path, const Q
     if (!bench)
         return summary;
     Transaction tx(store);
-    const auto modelId = store.ensureModel(modelName);
+    const auto modelId = store.reports().ensureModel(modelName);
     bool failed = !tx.isOpen() || !modelId;
     QList<ReportSource> sources;
     QSet<RowId> seen;
@@ -218,7 +218,7 @@ ImportSummary importPdrReports(ProjectStore &store, const QString &path, const Q
             summary.error(name, line, u"line without \"id\" or \"article\"; skipped"_s);
             return;
         }
-        const auto queryId = store.queryId(bench->id, id);
+        const auto queryId = store.catalog().queryId(bench->id, id);
         if (!queryId) {
             summary.warn(name, line, u"no query with id %1; skipped"_s.arg(id));
             return;
@@ -233,7 +233,7 @@ ImportSummary importPdrReports(ProjectStore &store, const QString &path, const Q
         s.bytes = QJsonDocument(o).toJson(QJsonDocument::Compact);
         s.fileName = u"%1.md"_s.arg(id);
         s.modelId = *modelId;
-        s.taskId = store.query(*queryId)->taskId;
+        s.taskId = store.catalog().query(*queryId)->taskId;
         s.queryId = *queryId;
         s.knownText = article.toString();
         sources << s;

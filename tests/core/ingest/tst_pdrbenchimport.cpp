@@ -54,24 +54,25 @@ private slots:
         QVERIFY(hasIssue(u"criteria_en.jsonl"_s, 2)); // weights summing to 0.9
 
         // Unknown persona fields are kept.
-        const auto bench = m_store->benchmark(u"pdrbench"_s);
+        const auto bench = m_store->catalog().benchmark(u"pdrbench"_s);
         QVERIFY(bench);
         QCOMPARE(bench->scale, VerdictScale::ZeroToTen);
-        const auto tom = m_store->persona(*m_store->personaId(bench->id, u"u02"_s));
+        const auto tom
+            = m_store->catalog().persona(*m_store->catalog().personaId(bench->id, u"u02"_s));
         QVERIFY(tom->attributes.value(u"new_field_nobody_documented"_s).toBool());
         QCOMPARE(tom->name, u"Tom"_s);
 
         // Queries link task, persona and information setting.
-        const auto q3 = m_store->query(*m_store->queryId(bench->id, u"3"_s));
+        const auto q3 = m_store->catalog().query(*m_store->catalog().queryId(bench->id, u"3"_s));
         QCOMPARE(q3->setting, u"task_context"_s);
-        QCOMPARE(m_store->persona(*q3->personaId)->externalId, u"u01"_s);
-        const auto q1 = m_store->query(*m_store->queryId(bench->id, u"1"_s));
-        const auto q2 = m_store->query(*m_store->queryId(bench->id, u"2"_s));
+        QCOMPARE(m_store->catalog().persona(*q3->personaId)->externalId, u"u01"_s);
+        const auto q1 = m_store->catalog().query(*m_store->catalog().queryId(bench->id, u"1"_s));
+        const auto q2 = m_store->catalog().query(*m_store->catalog().queryId(bench->id, u"2"_s));
         QCOMPARE(q1->taskId, q2->taskId);
         QCOMPARE(q1->setting, u"task_persona"_s);
 
         // Criteria belong to their query, with dimension and sub-criterion weights.
-        const QList<Rubric> c1 = m_store->rubrics(q1->taskId, q1->id);
+        const QList<Rubric> c1 = m_store->catalog().rubrics(q1->taskId, q1->id);
         QCOMPARE(c1.size(), 4);
         const Rubric &first = c1.constFirst();
         QCOMPARE(first.dimension, u"goal_alignment"_s);
@@ -82,10 +83,10 @@ private slots:
         QCOMPARE(scalar(u"SELECT count(*) FROM rubric WHERE query_id IS NOT NULL"_s), 5);
 
         // Reports attach to the query; the cleaned copy was not imported.
-        const auto reports = m_store->reportSummaries(u"pdrbench"_s);
+        const auto reports = m_store->reports().reportSummaries(u"pdrbench"_s);
         QCOMPARE(reports.size(), 2);
         QCOMPARE(reports.constFirst().queryExternalId, u"1"_s);
-        QVERIFY(m_store->report(reports.constFirst().id)->text.contains(u"nurse"_s));
+        QVERIFY(m_store->reports().report(reports.constFirst().id)->text.contains(u"nurse"_s));
 
         const ImportSummary again = runImport(*m_store, ImportKind::PdrFolder, root);
         QVERIFY(again.added.isEmpty());

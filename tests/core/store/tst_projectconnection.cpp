@@ -62,8 +62,8 @@ private slots:
         QCOMPARE(again->connectionName(), first);
         QCOMPARE(alongside->connectionName(), first);
         QVERIFY(other->connectionName() != first); // another project, another connection
-        QVERIFY(other->ensureBenchmark(u"drb2"_s, u"DRB"_s, VerdictScale::Drb2Tristate));
-        QVERIFY(again->benchmarks().isEmpty()); // and never the other's rows
+        QVERIFY(other->catalog().ensureBenchmark(u"drb2"_s, u"DRB"_s, VerdictScale::Drb2Tristate));
+        QVERIFY(again->catalog().benchmarks().isEmpty()); // and never the other's rows
     }
 
     void connectionsEndWithTheirThread()
@@ -107,18 +107,18 @@ private slots:
         QString error;
         {
             auto store = ProjectStore::open(copy, &error);
-            QVERIFY(store->ensureBenchmark(u"pdr"_s, u"PDR"_s, VerdictScale::Binary));
+            QVERIFY(store->catalog().ensureBenchmark(u"pdr"_s, u"PDR"_s, VerdictScale::Binary));
         }
         {
             auto store = ProjectStore::open(path, &error);
-            QVERIFY(store->benchmarks().isEmpty());
+            QVERIFY(store->catalog().benchmarks().isEmpty());
         }
         // The idle connection folded its log into the file: a copy of the file alone is whole.
         QVERIFY(QFile::remove(path));
         QVERIFY(QFile::copy(copy, path));
         auto store = ProjectStore::open(path, &error);
         QVERIFY2(store, qPrintable(error));
-        QCOMPARE(store->benchmarks().size(), 1);
+        QCOMPARE(store->catalog().benchmarks().size(), 1);
     }
 
     void refusesAServerLocationForNow()

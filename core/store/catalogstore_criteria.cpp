@@ -1,14 +1,17 @@
 // PDR-Bench criteria edited by a person: the query's rubrics replaced in one transaction,
 // keeping the ids (and so the verdicts and annotations) of the criteria that remain, and
 // never letting a human label disappear with a removed criterion.
-#include "projectstore.h"
+#include "catalogstore.h"
+
 #include "storecodec.h"
+#include "storerows.h"
+#include "transaction.h"
 
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
-
 using StoreCodec::bindAt;
+using namespace StoreRows;
 
 namespace {
 
@@ -37,7 +40,7 @@ QString shortText(const QString &text)
 
 } // namespace
 
-std::optional<QHash<RowId, CriterionUsage>> ProjectStore::criterionUsage(RowId queryId)
+std::optional<QHash<RowId, CriterionUsage>> CatalogStore::criterionUsage(RowId queryId)
 {
     QHash<RowId, CriterionUsage> usage;
     // Through the query's reports: the verdict and annotation indexes start with the report.
@@ -60,10 +63,10 @@ std::optional<QHash<RowId, CriterionUsage>> ProjectStore::criterionUsage(RowId q
 }
 
 std::optional<CriteriaEditResult>
-ProjectStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
+CatalogStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
                                    const CriteriaEditOptions &options)
 {
-    Transaction transaction(*this);
+    Transaction transaction(*m_db);
     if (!transaction.isOpen())
         return std::nullopt;
     const auto q = query(queryId);
