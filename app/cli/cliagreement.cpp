@@ -335,11 +335,11 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
     if (!store)
         return Failed;
     QString error;
-    QList<RatingRow> rows = store->ratingRows(request->benchmark, o.labels);
+    QList<RatingRow> rows = store->annotations().ratingRows(request->benchmark, o.labels);
     // The gold labels are a rater only when asked for: the other comparisons stay as they are.
     const bool againstGold = o.human == GoldRater;
     if (againstGold)
-        rows += store->goldRatingRows(request->benchmark);
+        rows += store->annotations().goldRatingRows(request->benchmark);
     if (request->benchmark.isEmpty()) {
         // Only a benchmark rated by two or more raters has an agreement; when just one is,
         // that is the one meant (the demo has judge-only ResearchRubrics verdicts).

@@ -211,7 +211,8 @@ std::unique_ptr<ProjectStore> openProject(Context &c, bool create)
         return nullptr;
     }
     QString error;
-    auto store = ProjectStore::open(c.projectPath, &error);
+    auto store = create ? ProjectStore::create(c.projectPath, &error)
+                        : ProjectStore::open(c.projectPath, &error);
     if (!store)
         c.err << u"rubricate-cli: "_s << error << u'\n';
     return store;
@@ -289,19 +290,19 @@ int cmdList(Context &c)
     if (what == "tasks"_L1) {
         t.setHeader({u"id"_s, u"benchmark"_s, u"task"_s, u"lang"_s, u"theme"_s, u"rubrics"_s,
                      u"reports"_s, u"title"_s});
-        for (const TaskSummary &s : store->taskSummaries(bench)) {
+        for (const TaskSummary &s : store->catalog().taskSummaries(bench)) {
             t.addRow({QString::number(s.id), s.benchmarkKey, s.externalId, s.language, s.theme,
                       QString::number(s.rubricCount), QString::number(s.reportCount),
                       s.title.left(60)});
         }
     } else if (what == "models"_L1) {
         t.setHeader({u"model"_s});
-        for (const QString &m : store->models())
+        for (const QString &m : store->reports().models())
             t.addRow({m});
     } else if (what == "reports"_L1) {
         t.setHeader({u"id"_s, u"benchmark"_s, u"task"_s, u"query"_s, u"model"_s, u"format"_s,
                      u"chars"_s, u"pages"_s, u"text"_s, u"warnings"_s, u"source"_s});
-        for (const ReportSummary &s : store->reportSummaries(bench)) {
+        for (const ReportSummary &s : store->reports().reportSummaries(bench)) {
             t.addRow({QString::number(s.id), s.benchmarkKey, s.taskExternalId, s.queryExternalId,
                       s.model, s.format, QString::number(s.characters),
                       s.pageCount ? QString::number(s.pageCount) : QString(),
@@ -311,7 +312,7 @@ int cmdList(Context &c)
     } else if (what == "runs"_L1) {
         t.setHeader({u"id"_s, u"name"_s, u"kind"_s, u"status"_s, u"benchmark"_s, u"verdicts"_s,
                      u"errors"_s, u"created"_s});
-        for (const RunSummary &r : store->runs()) {
+        for (const RunSummary &r : store->runs().list()) {
             t.addRow({QString::number(r.id), r.name, r.kind, r.status, r.benchmarkKey,
                       QString::number(r.verdicts), QString::number(r.errors),
                       r.createdAt.toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s)});
@@ -329,15 +330,15 @@ int cmdList(Context &c)
 std::optional<RowId> resolveTask(Context &c, ProjectStore &store, const QString &spec)
 {
     if (spec.contains(u':')) {
-        const auto bench = store.benchmark(spec.section(u':', 0, 0));
+        const auto bench = store.catalog().benchmark(spec.section(u':', 0, 0));
         if (bench) {
-            if (auto id = store.taskId(bench->id, spec.section(u':', 1)))
+            if (auto id = store.catalog().taskId(bench->id, spec.section(u':', 1)))
                 return id;
         }
     } else {
         bool ok = false;
         const RowId id = spec.toLongLong(&ok);
-        if (ok && store.task(id))
+        if (ok && store.catalog().task(id))
             return id;
     }
     c.err << u"rubricate-cli: no task \"%1\" (use a row id from `list tasks` or "
@@ -347,7 +348,7 @@ std::optional<RowId> resolveTask(Context &c, ProjectStore &store, const QString 
 
 int showTask(Context &c, ProjectStore &store, RowId id)
 {
-    const Task t = *store.task(id);
+    const Task t = *store.catalog().task(id);
     c.out << u"Task %1 (%2)\n"_s.arg(t.externalId).arg(id);
     c.out << u"  language: %1\n  theme:    %2\n  title:    %3\n"_s.arg(t.language, t.theme,
                                                                        t.title);
@@ -365,7 +366,7 @@ int showTask(Context &c, ProjectStore &store, RowId id)
     c.out << u"\n  prompt:\n"_s;
     for (const QString &line : (t.judgeTask.isEmpty() ? t.prompt : t.judgeTask).split(u'\n'))
         c.out << u"    "_s << line << u'\n';
-    const QList<Rubric> rubrics = store.allRubricsOfTask(id);
+    const QList<Rubric> rubrics = store.catalog().allRubricsOfTask(id);
     c.out << u"\n  %1 rubrics:\n"_s.arg(rubrics.size());
     Table table;
     table.setHeader({u"id"_s, u"dimension"_s, u"#"_s, u"weight"_s, u"dup of"_s, u"text"_s});
@@ -376,7 +377,7 @@ int showTask(Context &c, ProjectStore &store, RowId id)
                       r.text.simplified().left(100)});
     }
     c.out << table.render(4);
-    const QList<Reference> refs = store.references(id);
+    const QList<Reference> refs = store.catalog().references(id);
     if (!refs.isEmpty())
         c.out << u"\n  %1 ground-truth references\n"_s.arg(refs.size());
     return Ok;
@@ -384,12 +385,12 @@ int showTask(Context &c, ProjectStore &store, RowId id)
 
 int showReport(Context &c, ProjectStore &store, RowId id)
 {
-    const auto r = store.report(id);
+    const auto r = store.reports().report(id);
     if (!r) {
         c.err << u"rubricate-cli: no report %1 (see `list reports`)\n"_s.arg(id);
         return Failed;
     }
-    const auto t = store.task(r->taskId);
+    const auto t = store.catalog().task(r->taskId);
     c.out << u"Report %1\n  task:    %2\n  format:  %3\n  source:  %4\n  sha256:  %5\n"
              "  chars:   %6\n"_s.arg(id)
                  .arg(t ? t->externalId : QString(), formatKey(r->format), r->sourceName,
@@ -402,11 +403,11 @@ int showReport(Context &c, ProjectStore &store, RowId id)
     if (c.parser.isSet(u"runs"_s)) {
         // The judge's verdicts for this report, with what became of each quoted evidence.
         QHash<RowId, Rubric> rubrics;
-        for (const Rubric &rb : store.rubrics(r->taskId, r->queryId))
+        for (const Rubric &rb : store.catalog().rubrics(r->taskId, r->queryId))
             rubrics.insert(rb.id, rb);
         for (const QString &runText : c.parser.value(u"runs"_s).split(u',', Qt::SkipEmptyParts)) {
             const RowId runId = runText.toLongLong();
-            const QList<Verdict> verdicts = store.verdicts(runId, id);
+            const QList<Verdict> verdicts = store.runs().verdicts(runId, id);
             c.out << u"\n  run %1: %2 verdicts\n"_s.arg(runId).arg(verdicts.size());
             Table table;
             table.setHeader(
@@ -470,7 +471,7 @@ int cmdStats(Context &c)
     auto store = openProject(c, false);
     if (!store)
         return Failed;
-    const ProjectStats s = store->stats();
+    const ProjectStats s = store->search().stats();
     c.out << u"Project %1\n\n"_s.arg(store->path());
     printCounts(c, u"Tasks"_s, s.tasks);
     printCounts(c, u"Languages"_s, s.languages);
@@ -498,7 +499,7 @@ int cmdSearch(Context &c)
     if (!store)
         return Failed;
     const int limit = c.parser.isSet(u"limit"_s) ? c.parser.value(u"limit"_s).toInt() : 20;
-    const QList<SearchHit> hits = store->search(c.args.join(u' '), qMax(1, limit));
+    const QList<SearchHit> hits = store->search().reports(c.args.join(u' '), qMax(1, limit));
     for (const SearchHit &h : hits) {
         c.out << u"report %1  %2 %3  %4\n    %5\n"_s.arg(h.reportId)
                      .arg(h.benchmarkKey, h.taskExternalId, h.model, h.snippet);
@@ -511,10 +512,6 @@ int cmdSearch(Context &c)
 
 std::unique_ptr<ProjectStore> openExistingProject(const QString &path, QTextStream &err)
 {
-    if (!QFileInfo::exists(path)) {
-        err << u"rubricate-cli: no project at %1\n"_s.arg(path);
-        return nullptr;
-    }
     QString error;
     auto store = ProjectStore::open(path, &error);
     if (!store)

@@ -78,7 +78,7 @@ int runImportBenchmark(const QString &dataDir, int repeat, QTextStream &out, QTe
         for (int i = 0; i < repeat; ++i) {
             QTemporaryDir dir;
             QString error;
-            auto store = ProjectStore::open(dir.filePath(u"bench.rubricate"_s), &error);
+            auto store = ProjectStore::create(dir.filePath(u"bench.rubricate"_s), &error);
             if (!store) {
                 err << error << u'\n';
                 return Failed;

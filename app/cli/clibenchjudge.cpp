@@ -52,12 +52,12 @@ bool addReports(ProjectStore &store, const QStringList &models)
 {
     Transaction tx(store);
     for (const QString &model : models) {
-        const auto modelId = store.ensureModel(model);
+        const auto modelId = store.reports().ensureModel(model);
         if (!modelId)
             return false;
-        for (const TaskSummary &t : store.taskSummaries(u"drb2"_s)) {
+        for (const TaskSummary &t : store.catalog().taskSummaries(u"drb2"_s)) {
             QString text = u"# Report by %1 on task %2\n\n"_s.arg(model, t.externalId);
-            const QList<Rubric> rubrics = store.rubrics(t.id);
+            const QList<Rubric> rubrics = store.catalog().rubrics(t.id);
             for (int i = 0; text.size() < 30000; ++i) {
                 text += rubrics.at(i % rubrics.size()).text
                     + u" This matters because the "
@@ -72,7 +72,7 @@ bool addReports(ProjectStore &store, const QStringList &models)
             r.text = text;
             r.hasText = true;
             r.sourceName = u"%1/idx-%2.md"_s.arg(model, t.externalId);
-            if (!store.upsertReport(r, {}).ok())
+            if (!store.reports().upsertReport(r, {}).ok())
                 return false;
         }
     }
@@ -123,7 +123,7 @@ int runJudgeBenchmark(const QString &dataDir, const QList<int> &latencyList, QTe
         const QString path = dir.filePath(u"bench.rubricate"_s);
         {
             QString error;
-            auto store = ProjectStore::open(path, &error);
+            auto store = ProjectStore::create(path, &error);
             if (!store || runImport(*store, ImportKind::Drb2Tasks, tasks).errorCount() > 0
                 || !addReports(*store, {u"AgentA"_s, u"AgentB"_s})) {
                 err << u"rubricate-cli: cannot prepare the benchmark project\n"_s;

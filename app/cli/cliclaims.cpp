@@ -44,7 +44,7 @@ int extract(const QCommandLineParser &p, ProjectStore &store, QTextStream &out, 
 int list(const QCommandLineParser &p, ProjectStore &store, QTextStream &out)
 {
     QHash<RowId, std::pair<int, int>> counts; // report -> (cited, uncited)
-    for (const CountRow &c : store.claimCounts()) {
+    for (const CountRow &c : store.catalog().claimCounts()) {
         auto &pair = counts[c.group.toLongLong()];
         (c.key == claimDimensionCited ? pair.first : pair.second) += c.count;
     }
@@ -54,7 +54,7 @@ int list(const QCommandLineParser &p, ProjectStore &store, QTextStream &out)
     t.setRightAligned(5);
     QHash<QString, std::pair<int, int>> perModel;
     QStringList models;
-    for (const ReportSummary &r : store.reportSummaries(p.value(u"benchmark"_s))) {
+    for (const ReportSummary &r : store.reports().reportSummaries(p.value(u"benchmark"_s))) {
         if (!counts.contains(r.id))
             continue;
         const auto [cited, uncited] = counts.value(r.id);

@@ -76,7 +76,7 @@ int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream
     QString openError;
     auto store = ProjectStore::open(projectPath, &openError);
     if (store) {
-        const RunTotals t = store->runTotals(runId);
+        const RunTotals t = store->runs().runTotals(runId);
         const int quoted = t.evidenceLocated + t.evidencePartial + t.evidenceNotFound;
         out << u"run %1 %2: %3 verdicts, %4 errors; %5 of %6 jobs done, %7 failed; "
                "%8 requests this session, %9 answered from cache\n"_s.arg(runId)
@@ -166,15 +166,15 @@ int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
 {
     QString error;
     auto store = ProjectStore::open(projectPath, &error);
-    if (!store || !QFileInfo::exists(projectPath)) {
-        err << u"rubricate-cli: "_s << (error.isEmpty() ? u"no project"_s : error) << u'\n';
+    if (!store) {
+        err << u"rubricate-cli: "_s << error << u'\n';
         return Failed;
     }
     Table t;
     t.setHeader({u"id"_s, u"name"_s, u"kind"_s, u"status"_s, u"jobs"_s, u"verdicts"_s, u"errors"_s,
                  u"requests"_s, u"tokens in/out"_s, u"cost"_s, u"evidence not found"_s});
-    for (const RunSummary &r : store->runs()) {
-        const RunTotals x = store->runTotals(r.id);
+    for (const RunSummary &r : store->runs().list()) {
+        const RunTotals x = store->runs().runTotals(r.id);
         const int quoted = x.evidenceLocated + x.evidencePartial + x.evidenceNotFound;
         t.addRow(
             {QString::number(r.id), r.name, r.kind, r.status,
@@ -411,7 +411,7 @@ std::optional<int> runJudgeCommand(const QString &command, const QCommandLinePar
         if (command == "rerun-failed"_L1) {
             QString error;
             auto store = ProjectStore::open(projectPath, &error);
-            const auto run = store ? store->run(*runId) : std::nullopt;
+            const auto run = store ? store->runs().run(*runId) : std::nullopt;
             if (!run) {
                 err << u"rubricate-cli: no run %1\n"_s.arg(*runId);
                 return Failed;

@@ -21,8 +21,8 @@ int listSamples(ProjectStore &store, QTextStream &out)
     Table t;
     t.setHeader({u"sample"_s, u"items"_s, u"annotators"_s, u"seed"_s, u"created"_s});
     t.setRightAligned(1);
-    for (const QString &name : store.samples()) {
-        const auto info = store.sampleInfo(name);
+    for (const QString &name : store.annotations().samples()) {
+        const auto info = store.annotations().sampleInfo(name);
         if (!info)
             continue;
         QStringList people;
@@ -128,18 +128,18 @@ int drawSample(const QCommandLineParser &p, ProjectStore &store, QTextStream &ou
 
     QString benchmark = p.value(u"benchmark"_s);
     if (benchmark.isEmpty()) {
-        const QList<Benchmark> all = store.benchmarks();
+        const QList<Benchmark> all = store.catalog().benchmarks();
         if (all.size() != 1) {
             err << u"rubricate-cli: the project has %1 benchmarks; choose one with "
                    "--benchmark KEY\n"_s.arg(all.size());
             return Usage;
         }
         benchmark = all.constFirst().key;
-    } else if (!store.benchmark(benchmark)) {
+    } else if (!store.catalog().benchmark(benchmark)) {
         err << u"rubricate-cli: no benchmark \"%1\" in the project\n"_s.arg(benchmark);
         return Failed;
     }
-    const QStringList taken = store.samples();
+    const QStringList taken = store.annotations().samples();
     const QString name = p.isSet(u"name"_s) ? p.value(u"name"_s).trimmed() : firstFreeName(taken);
     if (name.isEmpty() || taken.contains(name)) {
         err << u"rubricate-cli: there is already a sample named \"%1\"; choose another --name\n"_s
@@ -147,7 +147,7 @@ int drawSample(const QCommandLineParser &p, ProjectStore &store, QTextStream &ou
         return Failed;
     }
 
-    const SamplePlan plan = planSample(store.itemRows(benchmark), request);
+    const SamplePlan plan = planSample(store.annotations().itemRows(benchmark), request);
     if (!plan.error.isEmpty()) {
         err << u"rubricate-cli: "_s << plan.error << u'\n';
         return plan.population == 0 ? Failed : Usage;
@@ -157,7 +157,7 @@ int drawSample(const QCommandLineParser &p, ProjectStore &store, QTextStream &ou
     settings.blind = p.isSet(u"blind"_s);
     if (p.isSet(u"compare-run"_s)) {
         settings.runId = p.value(u"compare-run"_s).toLongLong();
-        const QList<RunSummary> runs = store.runs();
+        const QList<RunSummary> runs = store.runs().list();
         if (std::none_of(runs.cbegin(), runs.cend(),
                          [&](const RunSummary &r) { return r.id == settings.runId; })) {
             err << u"rubricate-cli: no judge run %1 in the project (runs lists them)\n"_s.arg(
@@ -165,7 +165,7 @@ int drawSample(const QCommandLineParser &p, ProjectStore &store, QTextStream &ou
             return Usage;
         }
     }
-    if (!store.saveAssignments(name, request.seed, plan.assignments, settings)) {
+    if (!store.annotations().saveAssignments(name, request.seed, plan.assignments, settings)) {
         err << u"rubricate-cli: "_s << store.lastError() << u'\n';
         return Failed;
     }
@@ -209,12 +209,13 @@ int reviewOrder(const QCommandLineParser &parser, ProjectStore &store, QTextStre
                 QTextStream &err)
 {
     const QString sample = parser.value(u"review"_s);
-    if (!store.samples().contains(sample)) {
+    if (!store.annotations().samples().contains(sample)) {
         err << u"rubricate-cli: no sample named \"%1\" (sample --list)\n"_s.arg(sample);
         return Failed;
     }
-    const QList<Assignment> items = store.assignments(sample, parser.value(u"annotator"_s));
-    const QList<ReviewItem> order = disagreementsFirst(items, store.ratingRows());
+    const QList<Assignment> items
+        = store.annotations().assignments(sample, parser.value(u"annotator"_s));
+    const QList<ReviewItem> order = disagreementsFirst(items, store.annotations().ratingRows());
     QHash<RowId, Report> reports;
     Table table;
     table.setHeader({u"#"_s, u"group"_s, u"report"_s, u"rubric"_s, u"labels"_s});
@@ -235,7 +236,7 @@ int studyStatus(const QCommandLineParser &parser, ProjectStore &store, QTextStre
                 QTextStream &err)
 {
     const QString wanted = parser.value(u"study"_s);
-    QList<Study> studies = store.studies();
+    QList<Study> studies = store.annotations().studies();
     if (!wanted.isEmpty()) {
         studies.removeIf([&](const Study &s) { return s.name != wanted; });
         if (studies.isEmpty()) {
@@ -249,10 +250,10 @@ int studyStatus(const QCommandLineParser &parser, ProjectStore &store, QTextStre
         return Ok;
     }
     QHash<RowId, QString> runNames;
-    for (const RunSummary &run : store.runs())
+    for (const RunSummary &run : store.runs().list())
         runNames.insert(run.id, run.name);
     for (const Study &study : std::as_const(studies)) {
-        const QList<StudyProgress> progress = store.studyProgress(study.name);
+        const QList<StudyProgress> progress = store.annotations().studyProgress(study.name);
         int assigned = 0, labelled = 0;
         for (const StudyProgress &p : progress) {
             assigned += p.assigned;

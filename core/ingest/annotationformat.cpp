@@ -329,15 +329,15 @@ std::optional<TravellingAnnotation> annotationFromJson(const QJsonObject &o, QSt
 
 bool AnnotationLanding::load(QString *error)
 {
-    const QList<KeyedItem> items = m_store.keyedItems();
+    const QList<KeyedItem> items = m_store.annotations().keyedItems();
     m_items.clear();
     m_items.reserve(items.size());
     for (const KeyedItem &item : items)
         m_items.insert(item.key, item);
-    for (const RunSummary &r : m_store.runs())
+    for (const RunSummary &r : m_store.runs().list())
         m_runsByName[r.name].append(r.id);
     const QHash<ItemIds, KeyedItem> byIds = itemsByIds(items);
-    for (const AnnotationEvent &e : m_store.annotationEvents()) {
+    for (const AnnotationEvent &e : m_store.annotations().annotationEvents()) {
         const auto item = byIds.constFind({e.reportId, e.rubricId});
         if (e.uid.isEmpty() && item == byIds.cend()) {
             *error = u"annotation event %1: rubric %2 is not an item of report %3"_s.arg(e.id)
@@ -392,7 +392,7 @@ AnnotationLanding::Outcome AnnotationLanding::land(TravellingAnnotation a, QStri
                    "verdict shown but name no run"_s.arg(
                        a.shownRun, runs.isEmpty() ? u"not"_s : u"not unique"_s);
     }
-    if (!m_store.appendAnnotation(e)) {
+    if (!m_store.annotations().appendAnnotation(e)) {
         *why = m_store.lastError();
         return Outcome::Failed;
     }

@@ -41,7 +41,7 @@ bool SimpleLines::import(const QJsonObject &o, int line)
 {
     const QString key = o.value(u"benchmark"_s).toString(u"drb2"_s);
     if (!m_benchmarks.contains(key))
-        m_benchmarks.insert(key, m_store.benchmark(key));
+        m_benchmarks.insert(key, m_store.catalog().benchmark(key));
     const std::optional<Benchmark> bench = m_benchmarks.value(key);
     if (!bench) {
         m_summary.error(m_name, line,
@@ -62,13 +62,13 @@ bool SimpleLines::import(const QJsonObject &o, int line)
                         "\"annotator\"; skipped"_s);
         return true;
     }
-    const auto taskId = m_store.taskId(bench->id, task);
-    const auto modelId = m_store.modelId(model);
+    const auto taskId = m_store.catalog().taskId(bench->id, task);
+    const auto modelId = m_store.reports().modelId(model);
     std::optional<RowId> queryId;
     if (const QString query = o.value(u"query"_s).toString(); !query.isEmpty())
-        queryId = m_store.queryId(bench->id, query);
+        queryId = m_store.catalog().queryId(bench->id, query);
     const auto reportId
-        = taskId && modelId ? m_store.reportId(*modelId, *taskId, queryId) : std::nullopt;
+        = taskId && modelId ? m_store.reports().reportId(*modelId, *taskId, queryId) : std::nullopt;
     if (!reportId) {
         m_summary.error(m_name, line,
                         u"no report of %1 for task %2 in this project; skipped"_s.arg(model, task));
@@ -76,7 +76,7 @@ bool SimpleLines::import(const QJsonObject &o, int line)
     }
     std::optional<RowId> rubricId;
     VerdictScale scale = VerdictScale::Drb2Tristate;
-    for (const Rubric &r : m_store.rubrics(*taskId, queryId)) {
+    for (const Rubric &r : m_store.catalog().rubrics(*taskId, queryId)) {
         if (r.dimension == dimension && r.position == number - 1) {
             rubricId = r.id;
             scale = r.scale;
@@ -108,13 +108,13 @@ bool SimpleLines::import(const QJsonObject &o, int line)
     }
     const QDateTime at = QDateTime::fromString(o.value(u"at"_s).toString(), Qt::ISODate);
     e.at = at.isValid() ? at : QDateTime::currentDateTimeUtc();
-    const auto current = m_store.currentAnnotation(*reportId, *rubricId, annotator);
+    const auto current = m_store.annotations().currentAnnotation(*reportId, *rubricId, annotator);
     if (current && current->value == e.value && current->note == e.note) {
         ++m_summary.unchanged[u"annotations"_s];
         return true;
     }
     e.previousValue = current ? current->value : std::nullopt;
-    if (!m_store.appendAnnotation(e))
+    if (!m_store.annotations().appendAnnotation(e))
         return false;
     ++m_summary.added[u"annotations"_s];
     return true;

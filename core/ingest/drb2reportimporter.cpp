@@ -121,7 +121,7 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir, const Q
         }
         if (byIdx.isEmpty())
             continue;
-        const auto modelId = store.ensureModel(model);
+        const auto modelId = store.reports().ensureModel(model);
         if (!modelId) {
             failed = true;
             break;
@@ -139,7 +139,7 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir, const Q
                         .arg(names.join(u", "_s)));
                 continue;
             }
-            const auto taskId = store.taskId(bench->id, QString::number(it.key()));
+            const auto taskId = store.catalog().taskId(bench->id, QString::number(it.key()));
             if (!taskId) {
                 summary.error(
                     first, 0,

@@ -129,7 +129,7 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
     Transaction tx(store);
     bool failed = !tx.isOpen();
     const QString sourceHash = sha256Hex(bytes);
-    std::optional<RowId> runId = store.runBySourceHash(sourceHash);
+    std::optional<RowId> runId = store.runs().runBySourceHash(sourceHash);
     if (runId) {
         ++summary.unchanged[u"runs"_s];
     } else if (!failed) {
@@ -180,7 +180,7 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
             summary.error(name, line, u"%1 idx %2: no scores; skipped"_s.arg(model).arg(idx));
             return;
         }
-        const auto taskId = store.taskId(bench->id, QString::number(idx));
+        const auto taskId = store.catalog().taskId(bench->id, QString::number(idx));
         if (!taskId) {
             summary.error(name, line, u"idx %1 is not a DRB-II task in this project"_s.arg(idx));
             return;
@@ -188,12 +188,12 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
         if (!acceptPairLine(pairLines, model, idx, {line, scores.isEmpty() && !failure.isEmpty()},
                             summary, name))
             return;
-        const auto modelId = store.ensureModel(model);
+        const auto modelId = store.reports().ensureModel(model);
         if (!modelId) {
             failed = true;
             return;
         }
-        auto reportId = store.reportId(*modelId, *taskId);
+        auto reportId = store.reports().reportId(*modelId, *taskId);
         if (!reportId) {
             // Verdicts need a report to belong to; the file can be imported later.
             Report placeholder;
@@ -201,7 +201,7 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
             placeholder.taskId = *taskId;
             placeholder.format = ReportFormat::Missing;
             placeholder.warnings << u"report file not imported yet; verdicts from %1"_s.arg(name);
-            const Upserted u = store.upsertReport(placeholder, {});
+            const Upserted u = store.reports().upsertReport(placeholder, {});
             if (!u.ok()) {
                 failed = true;
                 return;
@@ -210,7 +210,7 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
             ++summary.added[u"report placeholders"_s];
         }
         if (!indexes.contains(*taskId))
-            indexes.insert(*taskId, indexRubrics(store.rubrics(*taskId)));
+            indexes.insert(*taskId, indexRubrics(store.catalog().rubrics(*taskId)));
         const RubricIndex &index = indexes[*taskId];
 
         int matched = 0;
@@ -244,7 +244,7 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
                         u"%1 idx %2: %3 — stored as an error, not as 0"_s.arg(model).arg(idx).arg(
                             v.error));
                 }
-                const Upserted u = store.upsertVerdict(v);
+                const Upserted u = store.runs().upsertVerdict(v);
                 if (!u.ok()) {
                     failed = true;
                     return;
@@ -267,7 +267,7 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
             v.reportId = *reportId;
             v.rubricId = rubricId;
             v.error = cause.isEmpty() ? u"no usable score"_s : cause;
-            const Upserted u = store.upsertVerdict(v);
+            const Upserted u = store.runs().upsertVerdict(v);
             countUpsert(summary, u"verdicts"_s, u);
             ++matched;
             return u.ok();

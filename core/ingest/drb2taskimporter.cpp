@@ -84,7 +84,7 @@ bool importRubrics(ProjectStore &store, RowId taskId, int idx, const QJsonObject
                                  .arg(firstPosition.value(text) + 1)
                                  .arg(text.left(80)));
             }
-            const Upserted u = store.upsertRubric(r);
+            const Upserted u = store.catalog().upsertRubric(r);
             if (!u.ok())
                 return false;
             countUpsert(summary, u"rubrics"_s, u);
@@ -148,7 +148,7 @@ ImportSummary importDrb2Tasks(ProjectStore &store, const QString &path)
             task.metadata = unmappedFields(
                 o,
                 {u"idx"_s, u"language"_s, u"theme"_s, u"description"_s, u"prompt"_s, u"content"_s});
-            const Upserted t = store.upsertTask(task);
+            const Upserted t = store.catalog().upsertTask(task);
             if (!t.ok())
                 return false;
             countUpsert(summary, u"tasks"_s, t);

@@ -7,10 +7,10 @@ namespace Rubricate {
 
 bool locateStoredEvidence(ProjectStore &store, RowId reportId)
 {
-    const QList<Verdict> verdicts = store.verdictsOfReport(reportId);
+    const QList<Verdict> verdicts = store.runs().verdictsOfReport(reportId);
     if (verdicts.isEmpty())
         return true;
-    const auto report = store.report(reportId);
+    const auto report = store.reports().report(reportId);
     if (!report || !report->hasText)
         return true; // nothing to look in yet; the report's own import will come back here
     const EvidenceLocator locator(report->text);
@@ -21,7 +21,7 @@ bool locateStoredEvidence(ProjectStore &store, RowId reportId)
         QList<EvidenceSpanRow> spans;
         for (const EvidenceSpan &s : at.spans)
             spans.append({s.start, s.length, matchMethodKey(s.method)});
-        if (!store.setEvidence(v.id, evidenceStatusKey(at.status), at.coverage, spans))
+        if (!store.runs().setEvidence(v.id, evidenceStatusKey(at.status), at.coverage, spans))
             return false;
     }
     return true;

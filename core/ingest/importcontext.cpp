@@ -29,7 +29,7 @@ std::optional<Benchmark> registerBenchmark(ProjectStore &store, const QString &k
     };
     for (const Known &k : known) {
         if (key == QLatin1StringView(k.key))
-            return store.ensureBenchmark(key, QString::fromLatin1(k.name), k.scale);
+            return store.catalog().ensureBenchmark(key, QString::fromLatin1(k.name), k.scale);
     }
     return std::nullopt;
 }
@@ -79,7 +79,7 @@ std::optional<RowId> createImportedRun(ProjectStore &store, RowId benchmarkId, c
     run.finishedAt = QDateTime::currentDateTimeUtc();
     run.source = QFileInfo(path).absoluteFilePath();
     run.config = {{u"sourceHash"_s, sourceHash}, {u"format"_s, format}};
-    return store.createRun(run);
+    return store.runs().createRun(run);
 }
 
 QJsonObject unmappedFields(const QJsonObject &o, const QSet<QString> &mapped)
@@ -140,7 +140,7 @@ std::optional<Benchmark> requireBenchmark(ProjectStore &store, const QString &be
                                           ImportSummary &summary, const QString &file,
                                           const QString &whatFirst)
 {
-    auto bench = store.benchmark(benchmarkKey);
+    auto bench = store.catalog().benchmark(benchmarkKey);
     if (!bench)
         summary.error(file, 0, u"import %1 first"_s.arg(whatFirst));
     return bench;

@@ -344,8 +344,8 @@ ImportSummary importUnguarded(ProjectStore &store, const ImportKindInfo &info, c
     for (int v : std::as_const(summary.unchanged))
         unchanged += v;
     Transaction tx(store);
-    store.logImport(info.key, target.absoluteFilePath(), added, updated, unchanged,
-                    summary.errorCount(), summary.warningCount(), summary.toText());
+    store.reports().logImport(info.key, target.absoluteFilePath(), added, updated, unchanged,
+                              summary.errorCount(), summary.warningCount(), summary.toText());
     tx.commit();
     return summary;
 }

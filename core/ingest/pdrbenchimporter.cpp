@@ -123,13 +123,13 @@ bool replaceImportedCriteria(ProjectStore &store, const Query &query, const QLis
         keep.insert(criterionKey(r));
     QHash<QString, Rubric> existing;
     QList<Rubric> leftOut;
-    for (const Rubric &r : store.rubrics(query.taskId, query.id)) {
+    for (const Rubric &r : store.catalog().rubrics(query.taskId, query.id)) {
         existing.insert(criterionKey(r), r);
         if (!keep.contains(criterionKey(r)))
             leftOut.append(r);
     }
     if (!leftOut.isEmpty()) {
-        const auto usage = store.criterionUsage(query.id);
+        const auto usage = store.catalog().criterionUsage(query.id);
         if (!usage)
             return false;
         int verdicts = 0;
@@ -146,7 +146,7 @@ bool replaceImportedCriteria(ProjectStore &store, const Query &query, const QLis
             verdicts += use.verdicts;
         }
         for (const Rubric &r : std::as_const(leftOut)) {
-            if (!store.deleteRubric(r.id))
+            if (!store.catalog().deleteRubric(r.id))
                 return false;
         }
         summary.warn(name, line,
@@ -165,7 +165,7 @@ bool replaceImportedCriteria(ProjectStore &store, const Query &query, const QLis
             r.metadata.insert(u"original_text"_s,
                               old->metadata.value(u"original_text"_s).toString(old->text));
         }
-        const Upserted u = store.upsertRubric(r);
+        const Upserted u = store.catalog().upsertRubric(r);
         if (!u.ok())
             return false;
         countUpsert(summary, u"rubrics"_s, u);
@@ -191,7 +191,7 @@ ImportSummary importPdrPersonas(ProjectStore &store, const QString &path)
             p.externalId = id;
             p.name = o.value(u"name"_s).toString();
             p.attributes = o;
-            const Upserted u = store.upsertPersona(p);
+            const Upserted u = store.catalog().upsertPersona(p);
             countUpsert(summary, u"personas"_s, u);
             return u.ok();
         });
@@ -212,8 +212,8 @@ ImportSummary importPdrQueries(ProjectStore &store, const QString &path)
             // The reference ships one query file per language with the same ids; reports name
             // only the id, so one project holds one language of them, never a mix.
             const QString language = o.value(u"language"_s).toString();
-            if (const auto existingId = store.queryId(bench.id, id)) {
-                const auto existing = store.query(*existingId);
+            if (const auto existingId = store.catalog().queryId(bench.id, id)) {
+                const auto existing = store.catalog().query(*existingId);
                 if (existing && !existing->language.isEmpty() && !language.isEmpty()
                     && existing->language != language) {
                     summary.error(name, line,
@@ -232,7 +232,7 @@ ImportSummary importPdrQueries(ProjectStore &store, const QString &path)
             task.title = text.simplified().left(90);
             task.language = language;
             task.theme = o.value(u"domain"_s).toString();
-            const Upserted t = store.upsertTask(task);
+            const Upserted t = store.catalog().upsertTask(task);
             if (!t.ok()) {
                 return false;
             }
@@ -247,13 +247,13 @@ ImportSummary importPdrQueries(ProjectStore &store, const QString &path)
             q.setting = o.value(u"setting"_s).toString(u"task_persona"_s);
             const QString userId = personaKey(o);
             if (!userId.isEmpty()) {
-                q.personaId = store.personaId(bench.id, userId);
+                q.personaId = store.catalog().personaId(bench.id, userId);
                 if (!q.personaId)
                     summary.warn(name, line,
                                  u"query %1: persona %2 not imported (yet)"_s.arg(id, userId));
             }
             q.metadata = unmappedFields(o, {u"id"_s, u"task"_s});
-            const Upserted u = store.upsertQuery(q);
+            const Upserted u = store.catalog().upsertQuery(q);
             countUpsert(summary, u"queries"_s, u);
             return u.ok();
         });
@@ -266,12 +266,12 @@ ImportSummary importPdrCriteria(ProjectStore &store, const QString &path)
         [&](const Benchmark &bench, const QJsonObject &o, int line, ImportSummary &summary,
             const QString &name) {
             const QString id = idString(o.value(u"id"_s));
-            const auto queryId = store.queryId(bench.id, id);
+            const auto queryId = store.catalog().queryId(bench.id, id);
             if (!queryId) {
                 summary.error(name, line, u"criteria for unknown query id %1; skipped"_s.arg(id));
                 return true;
             }
-            const auto query = store.query(*queryId);
+            const auto query = store.catalog().query(*queryId);
             const QString language = o.value(u"language"_s).toString();
             if (!language.isEmpty() && !query->language.isEmpty() && language != query->language) {
                 summary.error(name, line,
@@ -298,7 +298,7 @@ ImportSummary importPdrReports(ProjectStore &store, const QString &path, const Q
     if (!bench)
         return summary;
     Transaction tx(store);
-    const auto modelId = store.ensureModel(modelName);
+    const auto modelId = store.reports().ensureModel(modelName);
     bool failed = !tx.isOpen() || !modelId;
     QList<ReportSource> sources;
     QSet<RowId> seen;
@@ -311,7 +311,7 @@ ImportSummary importPdrReports(ProjectStore &store, const QString &path, const Q
             summary.error(name, line, u"line without \"id\" or \"article\"; skipped"_s);
             return;
         }
-        const auto queryId = store.queryId(bench->id, id);
+        const auto queryId = store.catalog().queryId(bench->id, id);
         if (!queryId) {
             summary.warn(name, line, u"no query with id %1; skipped"_s.arg(id));
             return;
@@ -326,7 +326,7 @@ ImportSummary importPdrReports(ProjectStore &store, const QString &path, const Q
         s.bytes = QJsonDocument(o).toJson(QJsonDocument::Compact);
         s.fileName = u"%1.md"_s.arg(id);
         s.modelId = *modelId;
-        s.taskId = store.query(*queryId)->taskId;
+        s.taskId = store.catalog().query(*queryId)->taskId;
         s.queryId = *queryId;
         s.knownText = article.toString();
         sources << s;

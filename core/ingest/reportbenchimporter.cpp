@@ -95,7 +95,7 @@ bool importGroundTruth(ProjectStore &store, RowId taskId, const QString &path,
             lineOfTitle.insert(r.normalizedTitle, line);
         r.authors = o.value(u"author"_s).toString();
         r.meta = o.value(u"meta_info"_s).toObject();
-        const Upserted u = store.upsertReference(r);
+        const Upserted u = store.catalog().upsertReference(r);
         if (!u.ok()) {
             failed = true;
             return;
@@ -185,7 +185,7 @@ ImportSummary importReportBench(ProjectStore &store, const QString &path,
         task.prompt = o.value(u"prompt"_s).toString();
         task.judgeTask = task.prompt;
         task.metadata = unmappedFields(o, {u"arxiv_id"_s, u"prompt"_s, u"application_domain"_s});
-        const Upserted t = store.upsertTask(task);
+        const Upserted t = store.catalog().upsertTask(task);
         if (!t.ok()) {
             failed = true;
             return;
@@ -241,7 +241,7 @@ ImportSummary importReportBenchReports(ProjectStore &store, const QString &dir,
     static const QRegularExpression looseIdInName(u"(\\d{4}\\.\\d+)"_s);
 
     Transaction tx(store);
-    const auto modelId = store.ensureModel(modelName);
+    const auto modelId = store.reports().ensureModel(modelName);
     bool failed = !tx.isOpen() || !modelId;
     QList<ReportSource> sources;
     QHash<RowId, QString> fileOfTask;
@@ -261,7 +261,7 @@ ImportSummary importReportBenchReports(ProjectStore &store, const QString &dir,
             summary.warn(f.name, 0, u"no arXiv id in the file name; skipped"_s);
             continue;
         }
-        const auto taskId = store.taskId(bench->id, m.captured(1));
+        const auto taskId = store.catalog().taskId(bench->id, m.captured(1));
         if (!taskId) {
             summary.warn(f.name, 0, u"no ReportBench task %1; skipped"_s.arg(m.captured(1)));
             continue;

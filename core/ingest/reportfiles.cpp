@@ -89,7 +89,7 @@ bool storeReport(ProjectStore &store, const Prepared &p, ImportSummary &summary)
     Savepoint savepoint(store, u"report"_s);
     if (!savepoint.isOpen())
         return false;
-    const Upserted u = store.upsertReport(reportFor(p), p.source.bytes);
+    const Upserted u = store.reports().upsertReport(reportFor(p), p.source.bytes);
     // Verdicts imported before their report, or kept across a changed report, are checked
     // against the text that is there now.
     const bool stored

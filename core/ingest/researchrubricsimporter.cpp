@@ -65,7 +65,7 @@ bool importCriteria(ProjectStore &store, RowId taskId, const QString &sampleId,
                              .arg(first.value() + 1)
                              .arg(r.text.left(80)));
         }
-        const Upserted u = store.upsertRubric(r);
+        const Upserted u = store.catalog().upsertRubric(r);
         if (!u.ok())
             return false;
         countUpsert(summary, u"rubrics"_s, u);
@@ -124,7 +124,7 @@ ImportSummary importResearchRubrics(ProjectStore &store, const QString &path)
                                            {u"sample_id"_s, u"prompt"_s, u"domain"_s, u"language"_s,
                                             u"conceptual_breadth"_s, u"logical_nesting"_s,
                                             u"exploration"_s, u"rubrics"_s});
-            const Upserted t = store.upsertTask(task);
+            const Upserted t = store.catalog().upsertTask(task);
             if (!t.ok())
                 return false;
             countUpsert(summary, u"tasks"_s, t);
@@ -149,7 +149,7 @@ ImportSummary importResearchRubricsReports(ProjectStore &store, const QString &d
         return summary;
     const QString modelName = model.isEmpty() ? root.fileName() : model;
     Transaction tx(store);
-    const auto modelId = store.ensureModel(modelName);
+    const auto modelId = store.reports().ensureModel(modelName);
     bool failed = !tx.isOpen() || !modelId;
     QList<ReportSource> sources;
     QSet<QString> seenStems;
@@ -163,7 +163,7 @@ ImportSummary importResearchRubricsReports(ProjectStore &store, const QString &d
             continue;
         }
         const QString stem = QFileInfo(f.name).completeBaseName();
-        const auto taskId = store.taskId(bench->id, stem);
+        const auto taskId = store.catalog().taskId(bench->id, stem);
         if (!taskId) {
             summary.warn(f.name, 0,
                          u"no ResearchRubrics prompt with sample_id %1; skipped"_s.arg(stem));

@@ -34,9 +34,9 @@ CriterionQueue queueRubrics(const QList<Rubric> &rubrics)
 std::optional<RowId> onlyModelWithReport(ProjectStore &store, RowId taskId)
 {
     std::optional<RowId> found;
-    for (const QString &name : store.models()) {
-        const auto id = store.modelId(name);
-        if (!id || !store.reportId(*id, taskId))
+    for (const QString &name : store.reports().models()) {
+        const auto id = store.reports().modelId(name);
+        if (!id || !store.reports().reportId(*id, taskId))
             continue;
         if (found)
             return std::nullopt;
@@ -51,7 +51,7 @@ std::optional<RowId> namedImportedRun(ProjectStore &store, const QString &runNam
 {
     if (runName.isEmpty())
         return std::nullopt;
-    for (const RunSummary &r : store.runs()) {
+    for (const RunSummary &r : store.runs().list()) {
         if (r.name == runName && r.benchmarkKey == QLatin1StringView(BenchmarkKey::ResearchRubrics)
             && r.kind == judgeKindKey(JudgeKind::Imported))
             return r.id;
@@ -81,7 +81,7 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
     bool failed = !tx.isOpen();
     std::optional<RowId> modelId;
     if (!model.isEmpty()) {
-        modelId = store.modelId(model);
+        modelId = store.reports().modelId(model);
         if (!modelId) {
             summary.error(name, 0, u"no reports of model \"%1\" in the project"_s.arg(model));
             return summary;
@@ -90,7 +90,7 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
     const QString sourceHash = sha256Hex(bytes + model.toUtf8());
     std::optional<RowId> runId = namedImportedRun(store, runName);
     if (!runId)
-        runId = store.runBySourceHash(sourceHash);
+        runId = store.runs().runBySourceHash(sourceHash);
     if (runId)
         ++summary.unchanged[u"runs"_s];
 
@@ -105,7 +105,7 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
             summary.error(name, line, u"line without \"sample_id\" or \"rubric_title\"; skipped"_s);
             return;
         }
-        const auto taskId = store.taskId(bench->id, sample);
+        const auto taskId = store.catalog().taskId(bench->id, sample);
         if (!taskId) {
             summary.error(
                 name, line,
@@ -123,7 +123,7 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
                 return;
             }
         }
-        const auto reportId = store.reportId(*modelId, *taskId);
+        const auto reportId = store.reports().reportId(*modelId, *taskId);
         if (!reportId) {
             summary.error(name, line, u"sample %1: the model has no report; skipped"_s.arg(sample));
             return;
@@ -138,7 +138,7 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
             ++summary.added[u"runs"_s];
         }
         if (!queues.contains(*taskId))
-            queues.insert(*taskId, queueRubrics(store.rubrics(*taskId)));
+            queues.insert(*taskId, queueRubrics(store.catalog().rubrics(*taskId)));
         QList<RowId> &candidates = queues[*taskId].byText[looseKey(title)];
         if (candidates.isEmpty()) {
             summary.warn(name, line,
@@ -177,7 +177,7 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
             summary.warn(name, line,
                          u"sample %1: %2 — stored as an error, not as 0"_s.arg(sample, v.error));
         }
-        const Upserted u = store.upsertVerdict(v);
+        const Upserted u = store.runs().upsertVerdict(v);
         if (!u.ok()) {
             failed = true;
             return;

@@ -85,8 +85,8 @@ public:
             m_summary.error = error;
             return false;
         }
-        m_otherItems = itemsByIds(m_other.keyedItems());
-        for (const RunSummary &r : m_other.runs())
+        m_otherItems = itemsByIds(m_other.annotations().keyedItems());
+        for (const RunSummary &r : m_other.runs().list())
             m_otherRunNames.insert(r.id, r.name);
         Transaction tx(m_target);
         if (!tx.isOpen() || !m_landing.load(&error)) {
@@ -119,8 +119,8 @@ private:
 
     bool mergeAnnotators()
     {
-        for (const Annotator &a : m_other.annotators()) {
-            const auto here = m_target.annotator(a.id);
+        for (const Annotator &a : m_other.annotations().annotators()) {
+            const auto here = m_target.annotations().annotator(a.id);
             if (here) {
                 if (here->name != a.name) {
                     m_summary.warnings.append(
@@ -129,7 +129,7 @@ private:
                 }
                 continue;
             }
-            if (!m_target.addAnnotator(a))
+            if (!m_target.annotations().addAnnotator(a))
                 return fail();
             ++m_summary.annotatorsAdded;
         }
@@ -139,9 +139,9 @@ private:
     bool mergeStudies()
     {
         QHash<QString, Study> here;
-        for (const Study &s : m_target.studies())
+        for (const Study &s : m_target.annotations().studies())
             here.insert(s.name, s);
-        for (const Study &s : m_other.studies()) {
+        for (const Study &s : m_other.annotations().studies()) {
             if (const auto it = here.constFind(s.name); it != here.cend()) {
                 if (!s.uid.isEmpty() && !it->uid.isEmpty() && s.uid != it->uid) {
                     m_summary.warnings.append(
@@ -159,7 +159,7 @@ private:
     bool mergeStudy(Study study)
     {
         QList<Assignment> mapped;
-        for (Assignment a : m_other.assignments(study.name)) {
+        for (Assignment a : m_other.annotations().assignments(study.name)) {
             const KeyedItem &there = m_otherItems.value({a.reportId, a.rubricId});
             const KeyedItem *item = m_landing.item(there.key);
             if (!item) {
@@ -176,13 +176,14 @@ private:
                 u"none of the items of study \"%1\" is here; it was not merged"_s.arg(study.name));
             return true;
         }
-        const auto info = m_other.sampleInfo(study.name);
-        if (!m_target.insertSample(study.name, info ? info->seed : std::nullopt, mapped,
-                                   info ? info->createdAt : QDateTime::currentDateTimeUtc()))
+        const auto info = m_other.annotations().sampleInfo(study.name);
+        if (!m_target.annotations().insertSample(
+                study.name, info ? info->seed : std::nullopt, mapped,
+                info ? info->createdAt : QDateTime::currentDateTimeUtc()))
             return fail();
         if (!study.uid.isEmpty()) { // the other copy saved settings for it
             study.runId = runHere(m_otherRunNames.value(study.runId), study.name);
-            if (!m_target.insertStudySettings(study))
+            if (!m_target.annotations().insertStudySettings(study))
                 return fail();
         }
         ++m_summary.studiesAdded;
@@ -195,7 +196,7 @@ private:
             return 0;
         RowId found = 0;
         int count = 0;
-        for (const RunSummary &r : m_target.runs()) {
+        for (const RunSummary &r : m_target.runs().list()) {
             if (r.name == name) {
                 found = r.id;
                 ++count;
@@ -260,11 +261,12 @@ std::optional<QList<TravellingAnnotation>> travellingAnnotations(ProjectStore &s
                                                                  const QString &benchmarkKey,
                                                                  bool currentOnly, QString *error)
 {
-    const QHash<ItemIds, KeyedItem> items = itemsByIds(store.keyedItems(benchmarkKey));
+    const QHash<ItemIds, KeyedItem> items
+        = itemsByIds(store.annotations().keyedItems(benchmarkKey));
     QHash<RowId, QString> runNames;
-    for (const RunSummary &r : store.runs())
+    for (const RunSummary &r : store.runs().list())
         runNames.insert(r.id, r.name);
-    QList<AnnotationEvent> events = store.annotationEvents(benchmarkKey);
+    QList<AnnotationEvent> events = store.annotations().annotationEvents(benchmarkKey);
     if (currentOnly)
         events = currentEvents(events);
     QList<TravellingAnnotation> out;

@@ -37,14 +37,14 @@ QList<ReportSummary> reportsInScope(ProjectStore &store, const ClaimScope &scope
     const QSet<QString> models(scope.models.cbegin(), scope.models.cend());
     QList<ReportSummary> out;
     for (const QString &key : scopeBenchmarks(scope.benchmarkKey)) {
-        if (!store.benchmark(key)) {
+        if (!store.catalog().benchmark(key)) {
             if (!scope.benchmarkKey.isEmpty()) {
                 *error = u"no benchmark \"%1\" in this project"_s.arg(key);
                 return {};
             }
             continue;
         }
-        for (const ReportSummary &r : store.reportSummaries(key)) {
+        for (const ReportSummary &r : store.reports().reportSummaries(key)) {
             if ((tasks.isEmpty() || tasks.contains(r.taskExternalId))
                 && (models.isEmpty() || models.contains(r.model)))
                 out.append(r);
@@ -115,13 +115,13 @@ std::optional<ClaimExtraction> extractClaims(ProjectStore &store, const ClaimSco
     ClaimExtraction result;
     result.reports = int(reports.size());
     QSet<RowId> withClaims;
-    for (const CountRow &c : store.claimCounts())
+    for (const CountRow &c : store.catalog().claimCounts())
         withClaims.insert(c.group.toLongLong());
     if (scope.force) {
         // Checked for the whole scope first, so that a refusal leaves everything as it was.
         QStringList annotated;
         for (const ReportSummary &r : reports) {
-            if (withClaims.contains(r.id) && store.claimAnnotationCount(r.id) != 0)
+            if (withClaims.contains(r.id) && store.catalog().claimAnnotationCount(r.id) != 0)
                 annotated << u"report %1 (%2, task %3)"_s.arg(r.id).arg(r.model, r.taskExternalId);
         }
         if (!annotated.isEmpty()) {
@@ -137,7 +137,7 @@ std::optional<ClaimExtraction> extractClaims(ProjectStore &store, const ClaimSco
             ++result.skipped;
             continue;
         }
-        const auto report = store.report(r.id);
+        const auto report = store.reports().report(r.id);
         if (!report)
             continue;
         if (!report->hasText) {
@@ -146,12 +146,12 @@ std::optional<ClaimExtraction> extractClaims(ProjectStore &store, const ClaimSco
         }
         const QList<Rubric> claims = claimsOfReport(*report);
         Transaction tx(store);
-        if (!tx.isOpen() || (withClaims.contains(r.id) && !store.deleteClaims(r.id))) {
+        if (!tx.isOpen() || (withClaims.contains(r.id) && !store.catalog().deleteClaims(r.id))) {
             *error = store.lastError();
             return std::nullopt;
         }
         for (const Rubric &c : claims) {
-            if (!store.upsertRubric(c).ok()) {
+            if (!store.catalog().upsertRubric(c).ok()) {
                 *error = store.lastError();
                 return std::nullopt;
             }
@@ -170,8 +170,8 @@ QStringList claimUrls(ProjectStore &store, const QString &benchmarkKey)
 {
     QStringList urls;
     QSet<QString> seen;
-    for (const ReportSummary &r : store.reportSummaries(benchmarkKey)) {
-        for (const Rubric &c : store.claims(r.id)) {
+    for (const ReportSummary &r : store.reports().reportSummaries(benchmarkKey)) {
+        for (const Rubric &c : store.catalog().claims(r.id)) {
             const QString url = c.metadata.value(u"url"_s).toString();
             if (!url.isEmpty() && !seen.contains(url)) {
                 seen.insert(url);
@@ -186,7 +186,7 @@ std::optional<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QS
                                                    const QList<RowId> &runIds, const QString &model,
                                                    QString *error)
 {
-    const auto bench = store.benchmark(benchmarkKey);
+    const auto bench = store.catalog().benchmark(benchmarkKey);
     if (!bench) {
         *error = u"no benchmark \"%1\" in this project"_s.arg(benchmarkKey);
         return std::nullopt;
@@ -199,13 +199,13 @@ std::optional<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QS
     QMap<QString, QList<ClaimRun>> runsByDimension;
     QList<RowId> ids = runIds;
     if (ids.isEmpty()) {
-        for (const RunSummary &r : store.runs()) {
+        for (const RunSummary &r : store.runs().list()) {
             if (r.benchmarkKey == benchmarkKey)
                 ids << r.id;
         }
     }
     for (RowId id : std::as_const(ids)) {
-        const auto run = store.run(id);
+        const auto run = store.runs().run(id);
         if (!run || !isClaimScheme(run->scheme) || run->benchmarkId != bench->id) {
             if (runIds.isEmpty())
                 continue;
@@ -221,22 +221,22 @@ std::optional<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QS
     }
 
     QList<ClaimResult> out;
-    for (const ReportSummary &r : store.reportSummaries(benchmarkKey)) {
+    for (const ReportSummary &r : store.reports().reportSummaries(benchmarkKey)) {
         if (!model.isEmpty() && r.model != model)
             continue;
-        const QList<Rubric> claims = store.claims(r.id);
+        const QList<Rubric> claims = store.catalog().claims(r.id);
         if (claims.isEmpty())
             continue;
         QString setting;
-        if (const auto report = store.report(r.id); report && report->queryId) {
-            if (const auto q = store.query(*report->queryId))
+        if (const auto report = store.reports().report(r.id); report && report->queryId) {
+            if (const auto q = store.catalog().query(*report->queryId))
                 setting = q->setting;
         }
         // run -> rubric -> verdict, for the runs that can judge these claims.
         QHash<RowId, QHash<RowId, Verdict>> verdicts;
         for (const QList<ClaimRun> &runs : std::as_const(runsByDimension)) {
             for (const ClaimRun &run : runs) {
-                for (const Verdict &v : store.verdicts(run.id, r.id))
+                for (const Verdict &v : store.runs().verdicts(run.id, r.id))
                     verdicts[run.id].insert(v.rubricId, v);
             }
         }

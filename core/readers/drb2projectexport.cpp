@@ -17,13 +17,13 @@ namespace {
 bool readDrb2Rows(ProjectStore &store, QList<RowId> &runIds, QList<Drb2ScoreItem> &scoreItems,
                   QList<Drb2ResultRow> *rows, Drb2ExportSummary *summary, QString *error)
 {
-    const auto bench = store.benchmark(QString::fromLatin1(BenchmarkKey::Drb2));
+    const auto bench = store.catalog().benchmark(QString::fromLatin1(BenchmarkKey::Drb2));
     if (!bench) {
         *error = u"the project has no DRB-II tasks"_s;
         return false;
     }
     if (runIds.isEmpty()) {
-        for (const RunSummary &r : store.runs()) {
+        for (const RunSummary &r : store.runs().list()) {
             if (r.benchmarkKey == "drb2"_L1)
                 runIds << r.id;
         }
@@ -34,22 +34,22 @@ bool readDrb2Rows(ProjectStore &store, QList<RowId> &runIds, QList<Drb2ScoreItem
     }
     QHash<RowId, std::optional<Task>> tasks;
     QHash<RowId, QHash<RowId, Rubric>> rubricsByTask;
-    const QList<ReportSummary> reports = store.reportSummaries(u"drb2"_s);
+    const QList<ReportSummary> reports = store.reports().reportSummaries(u"drb2"_s);
     for (int runIndex = 0; runIndex < runIds.size(); ++runIndex) {
         const RowId runId = runIds.at(runIndex);
-        if (!store.run(runId)) {
+        if (!store.runs().run(runId)) {
             *error = u"no run %1"_s.arg(runId);
             return false;
         }
         for (const ReportSummary &rs : reports) {
-            const QList<Verdict> verdicts = store.verdicts(runId, rs.id);
+            const QList<Verdict> verdicts = store.runs().verdicts(runId, rs.id);
             if (verdicts.isEmpty())
                 continue;
-            const auto report = store.report(rs.id);
+            const auto report = store.reports().report(rs.id);
             if (!tasks.contains(report->taskId)) {
-                tasks.insert(report->taskId, store.task(report->taskId));
+                tasks.insert(report->taskId, store.catalog().task(report->taskId));
                 QHash<RowId, Rubric> byId;
-                for (const Rubric &r : store.rubrics(report->taskId))
+                for (const Rubric &r : store.catalog().rubrics(report->taskId))
                     byId.insert(r.id, r);
                 rubricsByTask.insert(report->taskId, byId);
             }

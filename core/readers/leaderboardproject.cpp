@@ -56,7 +56,7 @@ QStringList projectLeaderboardBenchmarks(ProjectStore &store)
 {
     QStringList keys;
     for (const QString &key : leaderboardBenchmarkKeys()) {
-        if (store.benchmark(key) && !store.reportSummaries(key).isEmpty())
+        if (store.catalog().benchmark(key) && !store.reports().reportSummaries(key).isEmpty())
             keys << key;
     }
     return keys;
@@ -65,7 +65,7 @@ QStringList projectLeaderboardBenchmarks(ProjectStore &store)
 QList<LeaderboardRun> leaderboardRuns(ProjectStore &store, const QString &benchmarkKey)
 {
     QList<LeaderboardRun> runs;
-    for (const RunSummary &r : store.runs()) {
+    for (const RunSummary &r : store.runs().list()) {
         if (r.benchmarkKey == benchmarkKey)
             runs << LeaderboardRun{r.id, r.name, r.createdAt, r.verdicts};
     }

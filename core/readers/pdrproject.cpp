@@ -22,11 +22,11 @@ namespace {
 RowId newestPdrRun(ProjectStore &store)
 {
     RowId newest = 0;
-    for (const RunSummary &r : store.runs()) {
+    for (const RunSummary &r : store.runs().list()) {
         if (r.benchmarkKey != QLatin1StringView(BenchmarkKey::PdrBench) || r.status != "finished"_L1
             || r.id < newest)
             continue;
-        const auto run = store.run(r.id);
+        const auto run = store.runs().run(r.id);
         if (run && run->scheme == QLatin1StringView(BenchmarkKey::PdrBench))
             newest = r.id;
     }
@@ -126,8 +126,8 @@ std::optional<PdrRunRows> readPdrRun(ProjectStore &store, RowId runId, QString *
     const QLatin1StringView bench(BenchmarkKey::PdrBench);
     PdrRunRows rows;
     rows.runId = runId == 0 ? newestPdrRun(store) : runId;
-    const auto run = rows.runId ? store.run(rows.runId) : std::nullopt;
-    const auto benchmark = store.benchmark(bench);
+    const auto run = rows.runId ? store.runs().run(rows.runId) : std::nullopt;
+    const auto benchmark = store.catalog().benchmark(bench);
     if (!run) {
         *error = runId == 0 ? u"no finished PDR-Bench judge run of the pdrbench scheme in this "
                               "project"_s
@@ -141,17 +141,17 @@ std::optional<PdrRunRows> readPdrRun(ProjectStore &store, RowId runId, QString *
     rows.runName = run->name;
     QHash<RowId, std::optional<Query>> queries;
     QHash<RowId, QList<Rubric>> rubrics;
-    for (const ReportSummary &s : store.reportSummaries(bench)) {
-        const QList<Verdict> verdicts = store.verdicts(rows.runId, s.id);
+    for (const ReportSummary &s : store.reports().reportSummaries(bench)) {
+        const QList<Verdict> verdicts = store.runs().verdicts(rows.runId, s.id);
         if (verdicts.isEmpty())
             continue;
-        const auto report = store.report(s.id);
+        const auto report = store.reports().report(s.id);
         if (!report || !report->queryId)
             continue;
         const RowId queryId = *report->queryId;
         if (!queries.contains(queryId)) {
-            queries.insert(queryId, store.query(queryId));
-            rubrics.insert(queryId, store.rubrics(report->taskId, queryId));
+            queries.insert(queryId, store.catalog().query(queryId));
+            rubrics.insert(queryId, store.catalog().rubrics(report->taskId, queryId));
         }
         const std::optional<Query> &query = queries.value(queryId);
         if (!query)

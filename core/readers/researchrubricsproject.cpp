@@ -60,7 +60,7 @@ std::optional<RrRunRows> readResearchRubricsRun(ProjectStore &store, RowId runId
 {
     const QLatin1StringView bench(BenchmarkKey::ResearchRubrics);
     RrRunRows rows;
-    for (const RunSummary &r : store.runs()) {
+    for (const RunSummary &r : store.runs().list()) {
         if (runId == 0 ? (r.benchmarkKey == bench && r.id > rows.runId) : r.id == runId) {
             rows.runId = r.id;
             rows.runName = r.name;
@@ -72,22 +72,22 @@ std::optional<RrRunRows> readResearchRubricsRun(ProjectStore &store, RowId runId
         return std::nullopt;
     }
     QHash<RowId, std::pair<Task, QList<Rubric>>> tasks;
-    for (const ReportSummary &s : store.reportSummaries(bench)) {
-        const QList<Verdict> verdicts = store.verdicts(rows.runId, s.id);
+    for (const ReportSummary &s : store.reports().reportSummaries(bench)) {
+        const QList<Verdict> verdicts = store.runs().verdicts(rows.runId, s.id);
         if (verdicts.isEmpty())
             continue;
         QHash<RowId, Verdict> byRubric;
         for (const Verdict &v : verdicts)
             byRubric.insert(v.rubricId, v);
-        const auto report = store.report(s.id);
+        const auto report = store.reports().report(s.id);
         if (!report)
             continue;
         auto it = tasks.find(report->taskId);
         if (it == tasks.end()) {
-            const auto task = store.task(report->taskId);
+            const auto task = store.catalog().task(report->taskId);
             if (!task)
                 continue;
-            QList<Rubric> rubrics = store.rubrics(report->taskId);
+            QList<Rubric> rubrics = store.catalog().rubrics(report->taskId);
             std::stable_sort(rubrics.begin(), rubrics.end(), [](const Rubric &a, const Rubric &b) {
                 return a.position < b.position;
             });

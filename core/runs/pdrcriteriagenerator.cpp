@@ -82,8 +82,8 @@ bool PdrCriteriaGenerator::start(const PdrCriteriaOptions &options, QString *err
         if (!m_store)
             return false;
     }
-    const auto bench = m_store->benchmark(QString::fromLatin1(BenchmarkKey::PdrBench));
-    const QList<Query> queries = bench ? m_store->queries(bench->id) : QList<Query>();
+    const auto bench = m_store->catalog().benchmark(QString::fromLatin1(BenchmarkKey::PdrBench));
+    const QList<Query> queries = bench ? m_store->catalog().queries(bench->id) : QList<Query>();
     if (queries.isEmpty()) {
         *error = u"the project has no PDR-Bench queries; import them first"_s;
         return false;
@@ -103,7 +103,7 @@ bool PdrCriteriaGenerator::start(const PdrCriteriaOptions &options, QString *err
     for (const Query &q : queries) {
         if (!options.queryIds.isEmpty() && !options.queryIds.contains(q.externalId))
             continue;
-        if (!options.force && !m_store->rubrics(q.taskId, q.id).isEmpty()) {
+        if (!options.force && !m_store->catalog().rubrics(q.taskId, q.id).isEmpty()) {
             m_outcomes.append(
                 {q.externalId, u"skipped"_s, u"has criteria (--force replaces them)"_s, 0, {}});
             ++m_progress.skipped;
@@ -113,7 +113,7 @@ bool PdrCriteriaGenerator::start(const PdrCriteriaOptions &options, QString *err
         work->query = q;
         work->task = q.text;
         if (q.personaId) {
-            if (const auto persona = m_store->persona(*q.personaId))
+            if (const auto persona = m_store->catalog().persona(*q.personaId))
                 work->persona = pdrPersonaText(*persona);
         }
         m_work.append(work);
@@ -346,14 +346,14 @@ void PdrCriteriaGenerator::write(int index)
         Transaction tx(*m_store);
         bool ok = tx.isOpen();
         if (ok && m_options.force) {
-            const int labelled = m_store->annotatedRubricsOfQuery(q.id);
+            const int labelled = m_store->catalog().annotatedRubricsOfQuery(q.id);
             if (labelled != 0) {
                 error = labelled < 0 ? m_store->lastError()
                                      : u"%1 of its criteria carry human labels; they are kept "
                                        "and nothing was replaced"_s.arg(labelled);
                 ok = false;
             } else {
-                ok = m_store->deleteQueryRubrics(q.id) >= 0;
+                ok = m_store->catalog().deleteQueryRubrics(q.id) >= 0;
             }
         }
         for (const Work::Dimension &dim : std::as_const(work.dimensions)) {
@@ -374,7 +374,7 @@ void PdrCriteriaGenerator::write(int index)
                        {u"origin"_s, QString(u"judge:"_s + m_config.model)},
                        {u"provider"_s, providerKey(m_config.provider)},
                        {u"weight_samples"_s, QJsonValue(work.acceptedSamples.value(dim.family))}};
-                ok = m_store->upsertRubric(r).ok();
+                ok = m_store->catalog().upsertRubric(r).ok();
                 ++written;
             }
         }

@@ -122,7 +122,7 @@ bool RunController::start(RowId runId, QString *error)
         if (!m_store)
             return false;
     }
-    const auto run = m_store->run(runId);
+    const auto run = m_store->runs().run(runId);
     if (!run) {
         *error = u"no run %1 in this project"_s.arg(runId);
         return false;
@@ -159,9 +159,9 @@ bool RunController::start(RowId runId, QString *error)
     if (!takeLease(error))
         return false;
     m_queue.clear();
-    for (const RunJob &j : m_store->jobs(runId, u"pending"_s))
+    for (const RunJob &j : m_store->runs().jobs(runId, u"pending"_s))
         m_queue.enqueue(j);
-    const RunTotals totals = m_store->runTotals(runId);
+    const RunTotals totals = m_store->runs().runTotals(runId);
     m_progress = {};
     m_progress.runId = runId;
     m_progress.jobsTotal = totals.jobs;
@@ -171,14 +171,14 @@ bool RunController::start(RowId runId, QString *error)
     m_progress.outputTokens = totals.outputTokens;
     m_progress.cost = totals.cost;
     m_progress.errorsTotal = totals.verdictErrors;
-    const QList<std::pair<RowId, RowId>> errorItems = m_store->errorItems(runId);
+    const QList<std::pair<RowId, RowId>> errorItems = m_store->runs().errorItems(runId);
     m_errorItems = QSet<std::pair<RowId, RowId>>(errorItems.cbegin(), errorItems.cend());
     m_progress.status = u"running"_s;
     m_active = true;
     m_paused = false;
     m_cancelled = false;
     m_clock.start();
-    m_store->setRunStatus(runId, u"running"_s);
+    m_store->runs().setRunStatus(runId, u"running"_s);
     emitProgress(true);
     if (m_queue.isEmpty()) {
         // Resuming a run whose only unfinished jobs failed must not call it finished.
@@ -211,7 +211,7 @@ void RunController::pause()
         return;
     m_paused = true;
     m_progress.status = u"paused"_s;
-    m_store->setRunStatus(m_runId, u"paused"_s);
+    m_store->runs().setRunStatus(m_runId, u"paused"_s);
     emitProgress(true);
 }
 
@@ -221,7 +221,7 @@ void RunController::resume()
         return;
     m_paused = false;
     m_progress.status = u"running"_s;
-    m_store->setRunStatus(m_runId, u"running"_s);
+    m_store->runs().setRunStatus(m_runId, u"running"_s);
     emitProgress(true);
     dispatch();
 }
@@ -293,27 +293,27 @@ const SchemeContext *RunController::context(RowId reportId)
     auto it = m_contexts.find(reportId);
     if (it != m_contexts.end())
         return it.value().get();
-    const auto report = m_store->report(reportId);
+    const auto report = m_store->reports().report(reportId);
     if (!report)
         return nullptr;
     auto ctx = std::make_shared<SchemeContext>();
     ctx->report = *report;
-    ctx->task = m_store->task(report->taskId).value_or(Task{});
+    ctx->task = m_store->catalog().task(report->taskId).value_or(Task{});
     if (report->queryId) {
-        ctx->query = m_store->query(*report->queryId);
+        ctx->query = m_store->catalog().query(*report->queryId);
         if (ctx->query && ctx->query->personaId)
-            ctx->persona = m_store->persona(*ctx->query->personaId);
+            ctx->persona = m_store->catalog().persona(*ctx->query->personaId);
     }
     if (report->format == ReportFormat::Pdf || report->format == ReportFormat::Image)
-        ctx->original = m_store->originalFile(report->contentHash);
+        ctx->original = m_store->reports().originalFile(report->contentHash);
     // Reports of one task share its rubrics; load them once. Claims are the report's own.
     const std::pair<RowId, RowId> owner{report->taskId, report->queryId.value_or(0)};
     if (!m_rubricsLoaded.contains(owner)) {
         m_rubricsLoaded.insert(owner);
-        for (const Rubric &r : m_store->rubrics(report->taskId, report->queryId))
+        for (const Rubric &r : m_store->catalog().rubrics(report->taskId, report->queryId))
             m_rubrics.insert(r.id, r);
     }
-    for (const Rubric &r : m_store->claims(reportId))
+    for (const Rubric &r : m_store->catalog().claims(reportId))
         m_rubrics.insert(r.id, r);
     // Contexts hold whole reports; keep only the recent ones.
     if (m_contexts.size() > 64)
@@ -357,7 +357,7 @@ void RunController::runJob(const RunJob &job)
     active->call = m_provider->buildCall(m_config, request, m_apiKey);
     active->cacheKey = cacheKeyFor(m_config, active->call);
 
-    if (const auto cached = m_store->cachedResponse(active->cacheKey);
+    if (const auto cached = m_store->runs().cachedResponse(active->cacheKey);
         cached && cacheMayAnswer(job, *cached)) {
         ++m_progress.cacheHits;
         // Answer on the next turn of the event loop so that a fully cached run still lets
@@ -397,7 +397,7 @@ bool RunController::attachSources(const std::shared_ptr<ActiveJob> &active)
         const QString url = m_rubrics.value(item.rubricId).metadata.value(u"url"_s).toString();
         std::optional<SourceRow> row;
         if (!url.isEmpty())
-            row = m_store->source(sourceKey(url));
+            row = m_store->sources().source(sourceKey(url));
         if (row && row->state == "fetched"_L1 && !row->text.trimmed().isEmpty()) {
             item.sourceUrl = url;
             item.sourceText = row->text;
@@ -436,8 +436,8 @@ bool RunController::attachSources(const std::shared_ptr<ActiveJob> &active)
     if (job.rubricIds.isEmpty())
         job.status = u"done"_s;
     Transaction tx(*m_store);
-    if (!leaseHeld() || !m_store->writeJudgeVerdicts(unavailable) || !m_store->updateJob(job)
-        || !tx.commit()) {
+    if (!leaseHeld() || !m_store->runs().writeJudgeVerdicts(unavailable)
+        || !m_store->runs().updateJob(job) || !tx.commit()) {
         giveUp(active, u"database: "_s + m_store->lastError());
         return false;
     }
@@ -512,7 +512,7 @@ void RunController::processAnswer(const std::shared_ptr<ActiveJob> &active, cons
     if (!fromCache) {
         // Cached before anything else, so that a crash from here on costs nothing to redo.
         Transaction tx(*m_store);
-        m_store->putCachedResponse(
+        m_store->runs().putCachedResponse(
             active->cacheKey, providerKey(m_config.provider), m_config.model,
             {text, inputTokens, outputTokens, active->job.id, active->requestNo});
         tx.commit();
@@ -588,12 +588,12 @@ bool RunController::writeOutcome(const std::shared_ptr<ActiveJob> &active,
             ++m_progress.itemErrors;
         judged.append(std::move(item));
     }
-    if (!m_store->writeJudgeVerdicts(judged))
+    if (!m_store->runs().writeJudgeVerdicts(judged))
         return false;
     job.rubricIds = missing;
     active->items = missingItems;
     job.status = missing.isEmpty() ? u"done"_s : u"pending"_s;
-    if (!m_store->updateJob(job) || !tx.commit())
+    if (!m_store->runs().updateJob(job) || !tx.commit())
         return false;
     for (const JudgedItem &item : std::as_const(judged))
         countOutcome(item.verdict.reportId, item.verdict.rubricId, !item.verdict.value);
@@ -628,7 +628,7 @@ void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const Q
     }
     {
         Transaction tx(*m_store);
-        m_store->updateJob(job);
+        m_store->runs().updateJob(job);
         tx.commit();
     }
     ++m_progress.retries;
@@ -666,10 +666,10 @@ void RunController::giveUp(const std::shared_ptr<ActiveJob> &active, const QStri
         v.reportId = job.reportId;
         v.rubricId = rubric;
         v.error = why;
-        m_store->upsertVerdict(v);
+        m_store->runs().upsertVerdict(v);
         ++m_progress.itemErrors;
     }
-    m_store->updateJob(job);
+    m_store->runs().updateJob(job);
     if (tx.commit()) {
         for (RowId rubric : std::as_const(job.rubricIds))
             countOutcome(job.reportId, rubric, true);
@@ -766,9 +766,9 @@ void RunController::finish(const QString &status)
         m_leaseTimer->stop();
     if (!m_leaseLost) {
         if (status == "cancelled"_L1)
-            m_store->setRunStatus(m_runId, status);
+            m_store->runs().setRunStatus(m_runId, status);
         else
-            m_store->finishRun(m_runId, status);
+            m_store->runs().finishRun(m_runId, status);
         m_lease->release();
     }
     emitProgress(true);

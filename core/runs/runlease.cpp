@@ -49,9 +49,9 @@ bool RunLeaseKeeper::take(RowId runId, QString *error)
     const RunLease mine{
         m_holder, QSysInfo::machineHostName(), QCoreApplication::applicationPid(), {}, {}};
     RunLease other;
-    LeaseClaim claim = m_store.claimRunLease(runId, mine, TermSeconds, &other);
+    LeaseClaim claim = m_store.runs().claimRunLease(runId, mine, TermSeconds, &other);
     if (claim == LeaseClaim::HeldByOther && holderIsGone(other))
-        claim = m_store.takeOverRunLease(runId, mine, other.holder, TermSeconds);
+        claim = m_store.runs().takeOverRunLease(runId, mine, other.holder, TermSeconds);
     switch (claim) {
     case LeaseClaim::Taken:
         m_held = true;
@@ -68,7 +68,8 @@ bool RunLeaseKeeper::take(RowId runId, QString *error)
 
 bool RunLeaseKeeper::stillHeld()
 {
-    if (m_held && m_store.renewRunLease(m_runId, m_holder, TermSeconds) == LeaseClaim::HeldByOther)
+    if (m_held
+        && m_store.runs().renewRunLease(m_runId, m_holder, TermSeconds) == LeaseClaim::HeldByOther)
         m_held = false;
     return m_held;
 }
@@ -76,7 +77,7 @@ bool RunLeaseKeeper::stillHeld()
 void RunLeaseKeeper::release()
 {
     if (m_held)
-        m_store.releaseRunLease(m_runId, m_holder);
+        m_store.runs().releaseRunLease(m_runId, m_holder);
     m_held = false;
 }
 

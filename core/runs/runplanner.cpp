@@ -56,7 +56,7 @@ qint64 requestTokens(int characters, int passageLimit)
 std::optional<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &config,
                                    const RunScope &scope, QString *error, QStringList *warnings)
 {
-    const auto bench = store.benchmark(scope.benchmarkKey);
+    const auto bench = store.catalog().benchmark(scope.benchmarkKey);
     if (!bench) {
         *error = u"no benchmark \"%1\" in this project"_s.arg(scope.benchmarkKey);
         return std::nullopt;
@@ -80,15 +80,15 @@ std::optional<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &confi
     const QSet<QString> tasks(scope.taskIds.cbegin(), scope.taskIds.cend());
     const QSet<QString> models(scope.models.cbegin(), scope.models.cend());
     const QSet<std::pair<RowId, RowId>> judged
-        = scope.onlyUnjudged ? store.judgedItems() : QSet<std::pair<RowId, RowId>>();
+        = scope.onlyUnjudged ? store.runs().judgedItems() : QSet<std::pair<RowId, RowId>>();
 
     ScopePlan plan;
     plan.benchmarkId = bench->id;
-    for (const ReportSummary &r : store.reportSummaries(scope.benchmarkKey)) {
+    for (const ReportSummary &r : store.reports().reportSummaries(scope.benchmarkKey)) {
         if ((!tasks.isEmpty() && !tasks.contains(r.taskExternalId))
             || (!models.isEmpty() && !models.contains(r.model)))
             continue;
-        const auto report = store.report(r.id);
+        const auto report = store.reports().report(r.id);
         if (!report)
             continue;
         const bool attachable = provider
@@ -101,7 +101,7 @@ std::optional<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &confi
             continue;
         }
         // Each scheme judges its own kind of item: task rubrics, or the report's claims.
-        QList<Rubric> rubrics = store.reportItems(*report);
+        QList<Rubric> rubrics = store.catalog().reportItems(*report);
         rubrics.removeIf([&](const Rubric &rb) {
             return !scheme->judges(rb) || (scope.onlyUnjudged && judged.contains({r.id, rb.id}));
         });
@@ -142,9 +142,9 @@ QList<QList<RowId>> requeueBatches(ProjectStore &store, const PromptScheme *sche
 {
     QList<QList<RowId>> batches;
     QList<RowId> rest = rubricIds;
-    const auto report = scheme ? store.report(reportId) : std::nullopt;
+    const auto report = scheme ? store.reports().report(reportId) : std::nullopt;
     if (report) {
-        QList<Rubric> rubrics = store.rubrics(report->taskId, report->queryId);
+        QList<Rubric> rubrics = store.catalog().rubrics(report->taskId, report->queryId);
         rubrics.removeIf([&](const Rubric &r) { return !rubricIds.contains(r.id); });
         for (const QList<SchemeItem> &batch : scheme->plan(rubrics, batchSize)) {
             QList<RowId> ids;
@@ -191,7 +191,7 @@ std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config
     run.scheme = config.scheme;
     run.config = config.toJson();
     run.status = u"pending"_s;
-    const auto runId = store.createRun(run);
+    const auto runId = store.runs().createRun(run);
     if (!runId) {
         *error = store.lastError();
         return std::nullopt;
@@ -202,7 +202,7 @@ std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config
         job.reportId = p.reportId;
         job.batchIndex = p.batchIndex;
         job.rubricIds = p.rubricIds;
-        if (!store.addJob(job)) {
+        if (!store.runs().addJob(job)) {
             *error = store.lastError();
             return std::nullopt;
         }
@@ -238,7 +238,7 @@ std::optional<RunEstimate> estimateRun(ProjectStore &store, const JudgeConfig &c
 
 std::optional<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId, QString *error)
 {
-    const auto run = store.run(runId);
+    const auto run = store.runs().run(runId);
     if (!run) {
         *error = u"no run %1 in this project"_s.arg(runId);
         return std::nullopt;
@@ -250,7 +250,7 @@ std::optional<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId, QSt
     const JudgeConfig config = JudgeConfig::fromJson(run->config);
     const int limit = passageLimit(config);
     QHash<RowId, int> characters;
-    for (const ReportSummary &r : store.reportSummaries())
+    for (const ReportSummary &r : store.reports().reportSummaries())
         characters.insert(r.id, r.characters);
     RunEstimate e;
     QSet<RowId> reports;
@@ -262,7 +262,7 @@ std::optional<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId, QSt
     };
     // Failed jobs go back to pending with their items; pending ones are sent as they are.
     QSet<std::pair<RowId, RowId>> queued;
-    for (const RunJob &j : store.jobs(runId)) {
+    for (const RunJob &j : store.runs().jobs(runId)) {
         if (j.status != "pending"_L1 && j.status != "failed"_L1)
             continue;
         addJob(j.reportId, j.rubricIds.size());
@@ -270,7 +270,7 @@ std::optional<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId, QSt
             queued.insert({j.reportId, rubric});
     }
     QMap<RowId, QList<RowId>> errorsByReport;
-    for (const auto &[report, rubric] : store.errorItems(runId)) {
+    for (const auto &[report, rubric] : store.runs().errorItems(runId)) {
         if (!queued.contains({report, rubric}))
             errorsByReport[report] << rubric;
     }
@@ -296,30 +296,30 @@ int requeueFailedItems(ProjectStore &store, RowId runId, int batchSize, QString 
     Transaction tx(store);
     int queued = 0;
     // Jobs that gave up keep their items; they simply start again.
-    for (const RunJob &j : store.jobs(runId, u"failed"_s))
+    for (const RunJob &j : store.runs().jobs(runId, u"failed"_s))
         queued += int(j.rubricIds.size());
-    if (store.requeueJobs(runId, u"failed"_s) < 0) {
+    if (store.runs().requeueJobs(runId, u"failed"_s) < 0) {
         *error = store.lastError();
         return -1;
     }
     QSet<std::pair<RowId, RowId>> alreadyQueued;
-    for (const RunJob &j : store.jobs(runId, u"pending"_s)) {
+    for (const RunJob &j : store.runs().jobs(runId, u"pending"_s)) {
         for (RowId rubric : j.rubricIds)
             alreadyQueued.insert({j.reportId, rubric});
     }
     QMap<RowId, QList<RowId>> byReport;
-    for (const auto &[report, rubric] : store.errorItems(runId)) {
+    for (const auto &[report, rubric] : store.runs().errorItems(runId)) {
         if (!alreadyQueued.contains({report, rubric}))
             byReport[report] << rubric;
     }
-    const auto run = store.run(runId);
+    const auto run = store.runs().run(runId);
     QString schemeError;
     const auto scheme = run
         ? makeScheme(run->scheme, JudgeConfig::fromJson(run->config).promptTemplateFile,
                      &schemeError)
         : nullptr;
     for (auto it = byReport.cbegin(); it != byReport.cend(); ++it) {
-        int index = store.nextBatchIndex(runId, it.key());
+        int index = store.runs().nextBatchIndex(runId, it.key());
         for (const QList<RowId> &batch :
              requeueBatches(store, scheme.get(), it.key(), it.value(), batchSize)) {
             RunJob job;
@@ -328,14 +328,14 @@ int requeueFailedItems(ProjectStore &store, RowId runId, int batchSize, QString 
             job.batchIndex = index++;
             job.rubricIds = batch;
             job.reask = true;
-            if (!store.addJob(job)) {
+            if (!store.runs().addJob(job)) {
                 *error = store.lastError();
                 return -1;
             }
             queued += int(job.rubricIds.size());
         }
     }
-    store.setRunStatus(runId, u"pending"_s);
+    store.runs().setRunStatus(runId, u"pending"_s);
     if (!tx.commit()) {
         *error = store.lastError();
         return -1;

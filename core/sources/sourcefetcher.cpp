@@ -162,7 +162,7 @@ void SourceFetcher::startQueued()
             continue;
         }
         if (m_cache && !m_options.refresh) {
-            const auto row = m_cache->source(url.toString(QUrl::FullyEncoded));
+            const auto row = m_cache->sources().source(url.toString(QUrl::FullyEncoded));
             if (row && row->state == "fetched"_L1) {
                 r.finalUrl = QUrl(row->finalUrl);
                 r.state = State::Fetched;
@@ -388,7 +388,7 @@ void SourceFetcher::flush()
 {
     if (!m_cache || m_unwritten.isEmpty())
         return;
-    if (!m_cache->putSources(m_unwritten))
+    if (!m_cache->sources().putSources(m_unwritten))
         qWarning("SourceFetcher: cannot keep the fetched sources: %s",
                  qPrintable(m_cache->lastError()));
     m_unwritten.clear();

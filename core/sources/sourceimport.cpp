@@ -108,7 +108,7 @@ SourceImportResult importSourceFolder(ProjectStore &store, const QString &folder
         row.fetchedAt = QDateTime::currentDateTimeUtc();
         rows.append(row);
     }
-    if (!store.putSources(rows)) {
+    if (!store.sources().putSources(rows)) {
         result.errors << store.lastError();
         return result;
     }

@@ -18,6 +18,9 @@ public:
     virtual QString driverName() const = 0;
     // Statements run on every new connection (pragmas, session settings).
     virtual QStringList connectionSetup() const = 0;
+    // Statements run when a connection goes idle between requests (it stays open for the
+    // thread's next request).
+    virtual QStringList idleStatements() const = 0;
     // Column type of an auto-incremented integer primary key.
     virtual QString autoIdColumn() const = 0;
     virtual QString blobType() const = 0;

@@ -11,6 +11,8 @@ namespace {
 
 class SqliteDialect final : public SqlDialect
 {
+    static QString busyTimeout() { return u"PRAGMA busy_timeout = 10000"_s; }
+
 public:
     QString driverName() const override { return u"QSQLITE"_s; }
 
@@ -19,8 +21,15 @@ public:
         // WAL lets the GUI read while a run writes; NORMAL sync is durable in WAL mode
         // except for the last transaction on power loss, which a resumable run tolerates.
         return {u"PRAGMA journal_mode = WAL"_s, u"PRAGMA synchronous = NORMAL"_s,
-                u"PRAGMA foreign_keys = ON"_s, u"PRAGMA busy_timeout = 10000"_s,
-                u"PRAGMA temp_store = MEMORY"_s};
+                u"PRAGMA foreign_keys = ON"_s, busyTimeout(), u"PRAGMA temp_store = MEMORY"_s};
+    }
+
+    QStringList idleStatements() const override
+    {
+        // Folds the write-ahead log into the file and empties it, without waiting for anyone
+        // (no busy timeout meanwhile): the file alone then holds every committed request, and
+        // a file copied over it later is never read through this file's stale log.
+        return {u"PRAGMA busy_timeout = 0"_s, u"PRAGMA wal_checkpoint(TRUNCATE)"_s, busyTimeout()};
     }
 
     QString autoIdColumn() const override { return u"INTEGER PRIMARY KEY"_s; }

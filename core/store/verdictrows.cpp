@@ -42,25 +42,26 @@ QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
                               const QString &annotator, RowId otherRunId)
 {
     QList<VerdictRow> rows;
-    const auto report = store.report(reportId);
+    const auto report = store.reports().report(reportId);
     if (!report)
         return rows;
     QHash<RowId, Verdict> byRubric;
     if (runId) {
-        for (const Verdict &v : store.verdicts(runId, reportId))
+        for (const Verdict &v : store.runs().verdicts(runId, reportId))
             byRubric.insert(v.rubricId, v);
     }
     QHash<RowId, Verdict> other;
     if (otherRunId) {
-        for (const Verdict &v : store.verdicts(otherRunId, reportId))
+        for (const Verdict &v : store.runs().verdicts(otherRunId, reportId))
             other.insert(v.rubricId, v);
     }
     const QHash<RowId, QList<EvidenceSpanRow>> spans = runId
-        ? store.evidenceSpansOfReport(runId, reportId)
+        ? store.runs().evidenceSpansOfReport(runId, reportId)
         : QHash<RowId, QList<EvidenceSpanRow>>();
-    const QHash<RowId, AnnotationEvent> human = store.currentAnnotations(reportId, annotator);
-    QList<Rubric> items = orderedRubrics(store.rubrics(report->taskId, report->queryId));
-    items += store.claims(report->id);
+    const QHash<RowId, AnnotationEvent> human
+        = store.annotations().currentAnnotations(reportId, annotator);
+    QList<Rubric> items = orderedRubrics(store.catalog().rubrics(report->taskId, report->queryId));
+    items += store.catalog().claims(report->id);
     for (const Rubric &r : std::as_const(items)) {
         VerdictRow row;
         row.rubricId = r.id;

@@ -40,7 +40,7 @@ class TestCliAgreement : public QObject
     static bool makePeople(People &people, int annotators)
     {
         QString error;
-        auto store = ProjectStore::open(people.dir.filePath(u"people.rubricate"_s), &error);
+        auto store = ProjectStore::create(people.dir.filePath(u"people.rubricate"_s), &error);
         if (store
             && RubricateTest::writeAnnotatorFixture(*store, people.dir.path(), annotators, &error))
             return true;
@@ -70,7 +70,7 @@ private slots:
         QVERIFY2(store, qPrintable(error));
         Transaction tx(*store);
         int items = 0;
-        for (const RatingRow &row : store->ratingRows(u"drb2"_s)) {
+        for (const RatingRow &row : store->annotations().ratingRows(u"drb2"_s)) {
             if (!row.judge || !row.value)
                 continue;
             AnnotationEvent e;
@@ -78,11 +78,11 @@ private slots:
             e.rubricId = row.rubricId;
             e.annotator = u"ada"_s;
             e.value = row.value;
-            QVERIFY2(store->appendAnnotation(e), qPrintable(store->lastError()));
+            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
             e.annotator = u"bob"_s;
             if (items++ % 3 == 0)
                 e.value = *row.value == 1 ? 0.0 : 1.0;
-            QVERIFY2(store->appendAnnotation(e), qPrintable(store->lastError()));
+            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
         }
         QVERIFY(tx.commit());
         QVERIFY(items > 10);
@@ -244,13 +244,13 @@ private slots:
             QString error;
             auto store = ProjectStore::open(m_people.dir.filePath(u"people.rubricate"_s), &error);
             QVERIFY2(store, qPrintable(error));
-            const RatingRow first = store->itemRows(u"drb2"_s).constFirst();
+            const RatingRow first = store->annotations().itemRows(u"drb2"_s).constFirst();
             AnnotationEvent e;
             e.reportId = first.reportId;
             e.rubricId = first.rubricId;
             e.annotator = u"dee"_s;
             e.value = 1;
-            QVERIFY2(store->appendAnnotation(e), qPrintable(store->lastError()));
+            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
         }
         const Result r = m_people.run({u"agreement"_s, u"--draws"_s, u"0"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
@@ -347,7 +347,7 @@ private slots:
         QString error;
         auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s), &error);
         QVERIFY2(store, qPrintable(error));
-        const QList<RatingRow> rows = store->ratingRows(u"drb2"_s);
+        const QList<RatingRow> rows = store->annotations().ratingRows(u"drb2"_s);
         QString newest;
         for (const RatingRow &r : rows) {
             if (r.judge
@@ -374,7 +374,7 @@ private slots:
             e.kind = AnnotationKind::Gold;
             e.provenance.method = LabelMethod::Adjudicated;
             e.value = value;
-            return store->appendAnnotation(e).has_value();
+            return store->annotations().appendAnnotation(e).has_value();
         };
         QVERIFY(gold(met.at(0), 1) && gold(met.at(1), 1) && gold(notMet.at(0), 0));
         QVERIFY(gold(notMet.at(1), 0) && gold(notMet.at(1), 1));

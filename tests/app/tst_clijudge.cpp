@@ -67,15 +67,19 @@ private slots:
         QVERIFY(judge.waitForStarted());
         // Let it get part of the way, then kill it without warning.
         QTRY_VERIFY_WITH_TIMEOUT(
-            project.store().runs().size() == 1
-                && project.store().runTotals(project.store().runs().constFirst().id).jobsDone >= 8,
+            project.store().runs().list().size() == 1
+                && project.store()
+                        .runs()
+                        .runTotals(project.store().runs().list().constFirst().id)
+                        .jobsDone
+                    >= 8,
             30000);
         judge.kill(); // SIGKILL
         QVERIFY(judge.waitForFinished());
         QCOMPARE(judge.exitStatus(), QProcess::CrashExit);
 
-        const RowId run = project.store().runs().constFirst().id;
-        const RunTotals atKill = project.store().runTotals(run);
+        const RowId run = project.store().runs().list().constFirst().id;
+        const RunTotals atKill = project.store().runs().runTotals(run);
         QVERIFY(atKill.jobsDone < jobs);
         const int answeredBeforeKill = cachedAnswers(project.store());
         QVERIFY(answeredBeforeKill >= atKill.jobsDone);
@@ -103,7 +107,7 @@ private slots:
         QCOMPARE(cachedAnswers(project.store()), jobs);
 
         // Every verdict exactly once, with the judge's score.
-        const RunTotals done = project.store().runTotals(run);
+        const RunTotals done = project.store().runs().runTotals(run);
         QCOMPARE(done.jobsDone, jobs);
         QCOMPARE(done.verdicts, items);
         QCOMPARE(done.verdictErrors, 0);
@@ -116,7 +120,7 @@ private slots:
             ++checked;
         }
         QCOMPARE(checked, items);
-        QCOMPARE(project.store().run(run)->status, u"finished"_s);
+        QCOMPARE(project.store().runs().run(run)->status, u"finished"_s);
     }
 
     void runsListsTheRun()

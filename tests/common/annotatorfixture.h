@@ -50,7 +50,7 @@ inline bool writeAnnotatorFixture(Rubricate::ProjectStore &store, const QString 
         *error = QStringLiteral("the fixture does not have ten items");
         return false;
     }
-    const QList<Rubricate::RatingRow> items = store.itemRows(QStringLiteral("drb2"));
+    const QList<Rubricate::RatingRow> items = store.annotations().itemRows(QStringLiteral("drb2"));
     if (items.size() != 10) {
         *error = QStringLiteral("%1 items were imported, not ten").arg(items.size());
         return false;
@@ -62,7 +62,7 @@ inline bool writeAnnotatorFixture(Rubricate::ProjectStore &store, const QString 
             e.rubricId = items.at(i).rubricId;
             e.annotator = annotatorFixtureNames().at(a);
             e.value = annotatorFixtureLabels().at(a).at(i);
-            if (!store.appendAnnotation(e)) {
+            if (!store.annotations().appendAnnotation(e)) {
                 *error = store.lastError();
                 return false;
             }
@@ -78,7 +78,7 @@ inline bool writeAnnotatorFixture(Rubricate::ProjectStore &store, const QString 
 // 0.75.
 inline bool retypeAnnotatorFixture(Rubricate::ProjectStore &store, QString *error)
 {
-    const QList<Rubricate::RatingRow> items = store.itemRows(QStringLiteral("drb2"));
+    const QList<Rubricate::RatingRow> items = store.annotations().itemRows(QStringLiteral("drb2"));
     for (int a = 0; a < 2; ++a) {
         for (qsizetype i = 0; i < (a == 0 ? 10 : 8) && i < items.size(); ++i) {
             Rubricate::AnnotationEvent e;
@@ -87,7 +87,7 @@ inline bool retypeAnnotatorFixture(Rubricate::ProjectStore &store, QString *erro
             e.annotator = annotatorFixtureNames().at(a);
             e.value = annotatorFixtureLabels().at(a).at(i);
             e.provenance.method = Rubricate::LabelMethod::Typed;
-            if (!store.appendAnnotation(e)) {
+            if (!store.annotations().appendAnnotation(e)) {
                 *error = store.lastError();
                 return false;
             }

@@ -12,10 +12,10 @@ namespace RubricateTest {
 class ScratchProject
 {
 public:
-    // Opens the store; check isOpen() (its error is in `error()`).
+    // Creates the project; check isOpen() (its error is in `error()`).
     explicit ScratchProject(const QString &fileName = QStringLiteral("test.rubricate"))
     {
-        m_store = Rubricate::ProjectStore::open(m_dir.filePath(fileName), &m_error);
+        m_store = Rubricate::ProjectStore::create(m_dir.filePath(fileName), &m_error);
     }
 
     bool isOpen() const { return m_store != nullptr; }

@@ -72,7 +72,7 @@ void TestAdjudication::initTestCase()
 std::unique_ptr<ProjectStore> TestAdjudication::store()
 {
     QString error;
-    auto s = ProjectStore::open(m_projectPath, &error);
+    auto s = ProjectStore::create(m_projectPath, &error);
     if (!s)
         qWarning("%s", qPrintable(error));
     return s;
@@ -82,7 +82,7 @@ QList<AnnotationEvent> TestAdjudication::goldEvents(RowId report, RowId rubric)
 {
     auto s = store();
     QList<AnnotationEvent> history
-        = s ? s->annotationHistory(report, rubric) : QList<AnnotationEvent>();
+        = s ? s->annotations().annotationHistory(report, rubric) : QList<AnnotationEvent>();
     history.removeIf([](const AnnotationEvent &e) { return e.kind != AnnotationKind::Gold; });
     return history;
 }
@@ -99,16 +99,16 @@ void TestAdjudication::init()
         QVERIFY(s);
         const ImportSummary summary = importDemo(*s);
         QVERIFY2(summary.errorCount() == 0, qPrintable(summary.toText()));
-        for (const ReportSummary &r : s->reportSummaries(u"drb2"_s)) {
+        for (const ReportSummary &r : s->reports().reportSummaries(u"drb2"_s)) {
             if (r.format == u"md"_s) {
                 m_report = r.id;
                 break;
             }
         }
         QVERIFY(m_report);
-        const auto report = s->report(m_report);
+        const auto report = s->reports().report(m_report);
         QVERIFY(report);
-        m_rubric = s->reportItems(*report).constFirst().id;
+        m_rubric = s->catalog().reportItems(*report).constFirst().id;
         Transaction tx(*s);
         for (const auto &[who, value, note] :
              {std::tuple{u"Ada"_s, 1.0, u"the report names all three"_s},
@@ -121,7 +121,7 @@ void TestAdjudication::init()
             e.value = value;
             e.note = note;
             e.provenance.method = LabelMethod::Typed;
-            QVERIFY2(s->appendAnnotation(e), qPrintable(s->lastError()));
+            QVERIFY2(s->annotations().appendAnnotation(e), qPrintable(s->lastError()));
         }
         QVERIFY(tx.commit());
     }
@@ -191,10 +191,11 @@ void TestAdjudication::viewMenuShowsEveryoneAndKeysWriteGold()
 
     // Gold is not an annotator's label: neither their labels nor the ratings see it.
     auto s = store();
-    QVERIFY(!s->currentAnnotation(m_report, m_rubric, currentAnnotator()).has_value());
-    for (const RatingRow &r : s->ratingRows(u"drb2"_s))
+    QVERIFY(
+        !s->annotations().currentAnnotation(m_report, m_rubric, currentAnnotator()).has_value());
+    for (const RatingRow &r : s->annotations().ratingRows(u"drb2"_s))
         QVERIFY(r.rater != GoldRater && r.rater != u"human:"_s + currentAnnotator());
-    const QList<RatingRow> goldRows = s->goldRatingRows(u"drb2"_s);
+    const QList<RatingRow> goldRows = s->annotations().goldRatingRows(u"drb2"_s);
     QCOMPARE(goldRows.size(), 1);
     QCOMPARE(goldRows.constFirst().rater, GoldRater);
     QCOMPARE(goldRows.constFirst().value.value_or(-99), 1.0);

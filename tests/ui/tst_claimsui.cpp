@@ -34,23 +34,23 @@ private slots:
         RowId reportId = 0;
         {
             QString error;
-            auto store = ProjectStore::open(path, &error);
+            auto store = ProjectStore::create(path, &error);
             QVERIFY2(store, qPrintable(error));
-            const auto bench
-                = store->ensureBenchmark(u"reportbench"_s, u"ReportBench"_s, VerdictScale::Binary);
+            const auto bench = store->catalog().ensureBenchmark(u"reportbench"_s, u"ReportBench"_s,
+                                                                VerdictScale::Binary);
             Task t;
             t.benchmarkId = bench->id;
             t.externalId = u"2003.00653"_s;
             t.prompt = u"Survey the tides."_s;
             Report r;
-            r.modelId = *store->ensureModel(u"ModelA"_s);
-            r.taskId = store->upsertTask(t).id;
+            r.modelId = *store->reports().ensureModel(u"ModelA"_s);
+            r.taskId = store->catalog().upsertTask(t).id;
             r.format = ReportFormat::Markdown;
             r.text = u"# Tides\n\nThe moon causes the ocean tides on planet Earth [1].\n\n"
                      "Spring tides happen twice in every lunar month.\n\n"
                      "## References\n\n[1] Tide tables. https://example.org/tides\n"_s;
             r.hasText = true;
-            reportId = store->upsertReport(r, {}).id;
+            reportId = store->reports().upsertReport(r, {}).id;
             QVERIFY(reportId);
         }
 
@@ -66,7 +66,7 @@ private slots:
             [&] {
                 QString error;
                 auto store = ProjectStore::open(path, &error);
-                return store && store->claims(reportId).size() == 2;
+                return store && store->catalog().claims(reportId).size() == 2;
             }(),
             20000);
         QTRY_VERIFY_WITH_TIMEOUT(window.explorer()->selectReport(reportId), 20000);
@@ -88,9 +88,12 @@ private slots:
         QString error;
         auto store = ProjectStore::open(path, &error);
         QTRY_VERIFY(
-            store->currentAnnotation(reportId, model->rowAt(1)->rubricId, VerdictPanel::annotator())
+            store->annotations()
+                .currentAnnotation(reportId, model->rowAt(1)->rubricId, VerdictPanel::annotator())
                 .has_value());
-        QCOMPARE(*store->currentAnnotation(reportId, model->rowAt(1)->rubricId)->value, 0.0);
+        QCOMPARE(
+            *store->annotations().currentAnnotation(reportId, model->rowAt(1)->rubricId)->value,
+            0.0);
     }
 };
 

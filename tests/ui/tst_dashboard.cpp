@@ -76,7 +76,7 @@ QString TestDashboard::peopleProject(const QString &name, bool retyped)
     const QString path = QDir(dir).filePath(name + u".rubricate"_s);
     QString error = u"cannot make "_s + dir;
     if (QDir().mkpath(dir)) {
-        auto store = ProjectStore::open(path, &error);
+        auto store = ProjectStore::create(path, &error);
         if (store && RubricateTest::writeAnnotatorFixture(*store, dir, 3, &error)
             && (!retyped || RubricateTest::retypeAnnotatorFixture(*store, &error)))
             return path;
@@ -99,19 +99,19 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
     const QString path = m_dir.filePath(u"demo.rubricate"_s);
     {
         QString error;
-        auto store = ProjectStore::open(path, &error);
+        auto store = ProjectStore::create(path, &error);
         QVERIFY2(store, qPrintable(error));
         QCOMPARE(importDemo(*store).errorCount(), 0);
         // A saved subset: an annotation sample of the first 20 judged items.
         QList<Assignment> sample;
         QSet<std::pair<RowId, RowId>> seen;
-        for (const RatingRow &r : store->ratingRows()) {
+        for (const RatingRow &r : store->annotations().ratingRows()) {
             if (r.judge && sample.size() < 20 && !seen.contains({r.reportId, r.rubricId})) {
                 seen.insert({r.reportId, r.rubricId});
                 sample.append({r.reportId, r.rubricId, {u"Ana"_s}, int(sample.size())});
             }
         }
-        QVERIFY(store->saveAssignments(u"first twenty"_s, 7, sample));
+        QVERIFY(store->annotations().saveAssignments(u"first twenty"_s, 7, sample));
     }
     MainWindow window;
     AlignmentDashboard *dashboard = window.dashboard();
@@ -177,10 +177,10 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
         for (int row = 0; row < listed->rowCount(); ++row) {
             const QModelIndex cell = listed->index(row, DisagreementsModel::Rubric);
             const auto report
-                = store->report(cell.data(DisagreementsModel::ReportIdRole).toLongLong());
+                = store->reports().report(cell.data(DisagreementsModel::ReportIdRole).toLongLong());
             QVERIFY(report);
             QString text;
-            for (const Rubric &r : store->reportItems(*report)) {
+            for (const Rubric &r : store->catalog().reportItems(*report)) {
                 if (r.id == cell.data(DisagreementsModel::RubricIdRole).toLongLong())
                     text = r.text;
             }
@@ -412,17 +412,17 @@ void TestDashboard::choosingAStudyChoosesItsRun()
     RowId second = 0;
     {
         QString error;
-        auto store = ProjectStore::open(path, &error);
+        auto store = ProjectStore::create(path, &error);
         QVERIFY2(store, qPrintable(error));
         QCOMPARE(importDemo(*store).errorCount(), 0);
         JudgeRun run;
-        run.benchmarkId = store->benchmark(u"drb2"_s)->id;
+        run.benchmarkId = store->catalog().benchmark(u"drb2"_s)->id;
         run.name = u"second opinion"_s;
         run.status = u"finished"_s;
-        second = store->createRun(run).value_or(0);
+        second = store->runs().createRun(run).value_or(0);
         QVERIFY(second);
         QList<Assignment> sample;
-        for (const RatingRow &r : store->ratingRows(u"drb2"_s)) {
+        for (const RatingRow &r : store->annotations().ratingRows(u"drb2"_s)) {
             if (!r.judge || sample.size() == 20)
                 continue;
             sample.append({r.reportId, r.rubricId, {u"Ana"_s}, int(sample.size())});
@@ -431,11 +431,11 @@ void TestDashboard::choosingAStudyChoosesItsRun()
             v.reportId = r.reportId;
             v.rubricId = r.rubricId;
             v.value = r.value == 1.0 ? 0.0 : 1.0;
-            QVERIFY(store->upsertVerdict(v).id);
+            QVERIFY(store->runs().upsertVerdict(v).id);
         }
         Study settings;
         settings.runId = second;
-        QVERIFY(store->saveAssignments(u"pilot"_s, 7, sample, settings));
+        QVERIFY(store->annotations().saveAssignments(u"pilot"_s, 7, sample, settings));
     }
     MainWindow window;
     AlignmentDashboard *dashboard = window.dashboard();

@@ -50,7 +50,7 @@ void TestLeaderboardPage::initTestCase()
     QVERIFY(m_dir.isValid());
     m_path = m_dir.filePath(u"demo.rubricate"_s);
     QString error;
-    auto store = ProjectStore::open(m_path, &error);
+    auto store = ProjectStore::create(m_path, &error);
     QVERIFY2(store, qPrintable(error));
     QCOMPARE(importDemo(*store).errorCount(), 0);
 }
@@ -196,7 +196,7 @@ void TestLeaderboardPage::showsPdrBench()
     std::optional<Leaderboard> expected;
     {
         QString error;
-        auto store = ProjectStore::open(path, &error);
+        auto store = ProjectStore::create(path, &error);
         QVERIFY2(store, qPrintable(error));
         const QList<std::pair<QString, const char *>> files
             = {{u"persona_data/personas.jsonl"_s, fixture0},

@@ -88,18 +88,19 @@ void TestMainWindow::initTestCase()
     QVERIFY(m_dir.isValid());
     m_projectPath = m_dir.filePath(u"project.rubricate"_s);
     QString error;
-    auto store = ProjectStore::open(m_projectPath, &error);
+    auto store = ProjectStore::create(m_projectPath, &error);
     QVERIFY2(store, qPrintable(error));
     const ImportSummary summary = importDemo(*store);
     QVERIFY2(summary.errorCount() == 0, qPrintable(summary.toText()));
-    const auto drb2 = store->benchmark(u"drb2"_s);
+    const auto drb2 = store->catalog().benchmark(u"drb2"_s);
     QVERIFY(drb2);
-    QCOMPARE(store->benchmarks().size(), 3); // the demo also has ResearchRubrics and ReportBench
+    QCOMPARE(store->catalog().benchmarks().size(),
+             3); // the demo also has ResearchRubrics and ReportBench
     m_benchmarkName = drb2->name;
-    m_tasks = store->taskSummaries();
+    m_tasks = store->catalog().taskSummaries();
     m_drb2Tasks = std::count_if(m_tasks.cbegin(), m_tasks.cend(),
                                 [](const TaskSummary &t) { return t.benchmarkKey == u"drb2"_s; });
-    m_reports = store->reportSummaries();
+    m_reports = store->reports().reportSummaries();
     QVERIFY(m_tasks.size() >= 2);
     QVERIFY(m_reports.size() >= 2);
 }
@@ -225,7 +226,7 @@ void TestMainWindow::selectingReportShowsItsText()
     auto store = ProjectStore::open(m_projectPath, &openError);
     QVERIFY2(store, qPrintable(openError));
     // The demo ships other annotators' labels: only this annotator's events are counted.
-    QList<AnnotationEvent> events = store->annotationHistory(md->id, rubric);
+    QList<AnnotationEvent> events = store->annotations().annotationHistory(md->id, rubric);
     events.removeIf(
         [](const AnnotationEvent &e) { return e.annotator != VerdictPanel::annotator(); });
     QCOMPARE(events.size(), 4); // -1, undo (none), redo (-1), 0
@@ -311,7 +312,7 @@ void TestMainWindow::importRunsInBackgroundAndReloads()
     const QString emptyProject = m_dir.filePath(u"empty.rubricate"_s);
     {
         QString error;
-        QVERIFY2(ProjectStore::open(emptyProject, &error), qPrintable(error));
+        QVERIFY2(ProjectStore::create(emptyProject, &error), qPrintable(error));
     }
     const QString files = m_dir.filePath(u"demo-files"_s);
     QString error;
@@ -454,13 +455,13 @@ void TestMainWindow::mergeAnnotationsRunsInBackground()
         QString error;
         auto store = ProjectStore::open(other, &error);
         QVERIFY2(store, qPrintable(error));
-        const AnnotationEvent any = store->annotationEvents().constFirst();
+        const AnnotationEvent any = store->annotations().annotationEvents().constFirst();
         AnnotationEvent e;
         e.reportId = any.reportId;
         e.rubricId = any.rubricId;
         e.annotator = u"Cy"_s;
         e.value = any.value;
-        QVERIFY(store->appendAnnotation(e));
+        QVERIFY(store->annotations().appendAnnotation(e));
     }
     m_window->openProject(target);
     QTRY_COMPARE_WITH_TIMEOUT(m_window->projectPath(), target, LoadTimeout);
@@ -482,7 +483,7 @@ void TestMainWindow::mergeAnnotationsRunsInBackground()
     QString error;
     auto store = ProjectStore::open(target, &error);
     QVERIFY2(store, qPrintable(error));
-    QCOMPARE(store->annotationEvents().constLast().annotator, u"Cy"_s);
+    QCOMPARE(store->annotations().annotationEvents().constLast().annotator, u"Cy"_s);
 }
 
 QTEST_MAIN(TestMainWindow)

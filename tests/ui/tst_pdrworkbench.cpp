@@ -87,7 +87,7 @@ void TestPdrWorkbench::initTestCase()
 std::unique_ptr<ProjectStore> TestPdrWorkbench::store()
 {
     QString error;
-    auto s = ProjectStore::open(m_projectPath, &error);
+    auto s = ProjectStore::create(m_projectPath, &error);
     if (!s)
         qWarning("%s", qPrintable(error));
     return s;
@@ -96,15 +96,17 @@ std::unique_ptr<ProjectStore> TestPdrWorkbench::store()
 RowId TestPdrWorkbench::pdrReport(const QString &query)
 {
     auto s = store();
-    const auto bench = s->benchmark(u"pdrbench"_s);
-    const RowId q = s->queryId(bench->id, query).value_or(0);
-    return s->reportId(*s->modelId(u"ModelX"_s), s->query(q)->taskId, q).value_or(0);
+    const auto bench = s->catalog().benchmark(u"pdrbench"_s);
+    const RowId q = s->catalog().queryId(bench->id, query).value_or(0);
+    return s->reports()
+        .reportId(*s->reports().modelId(u"ModelX"_s), s->catalog().query(q)->taskId, q)
+        .value_or(0);
 }
 
 RowId TestPdrWorkbench::rubricWithText(RowId query, const QString &text)
 {
     auto s = store();
-    for (const Rubric &r : s->rubrics(s->query(query)->taskId, query)) {
+    for (const Rubric &r : s->catalog().rubrics(s->catalog().query(query)->taskId, query)) {
         if (r.text == text)
             return r.id;
     }
@@ -130,13 +132,13 @@ void TestPdrWorkbench::init()
         // A judge scored query 1's "Uses a table"; someone labelled "Sets a savings goal".
         const RowId report = pdrReport(u"1"_s);
         QVERIFY(report);
-        const RowId query = *s->report(report)->queryId;
+        const RowId query = *s->reports().report(report)->queryId;
         JudgeRun run;
-        run.benchmarkId = s->benchmark(u"pdrbench"_s)->id;
+        run.benchmarkId = s->catalog().benchmark(u"pdrbench"_s)->id;
         run.name = u"gpt-judge"_s;
         run.kind = JudgeKind::Llm;
         run.status = u"finished"_s;
-        const auto runId = s->createRun(run);
+        const auto runId = s->runs().createRun(run);
         QVERIFY(runId);
         Verdict v;
         v.runId = *runId;
@@ -145,13 +147,13 @@ void TestPdrWorkbench::init()
         v.value = 6;
         v.reason = u"one table"_s;
         QVERIFY(v.rubricId);
-        QVERIFY(s->upsertVerdict(v).ok());
+        QVERIFY(s->runs().upsertVerdict(v).ok());
         AnnotationEvent e;
         e.reportId = report;
         e.rubricId = rubricWithText(query, u"Sets a savings goal"_s);
         e.annotator = u"Ben"_s;
         e.value = 8;
-        QVERIFY(s->appendAnnotation(e));
+        QVERIFY(s->annotations().appendAnnotation(e));
     }
     m_window = std::make_unique<MainWindow>();
     m_window->show();
@@ -219,7 +221,7 @@ void TestPdrWorkbench::personaViewShowsQueryAndPersona()
 
     // A demo (DRB-II) report has no query: the tab goes, and so does the editor.
     RowId demoReport = 0;
-    for (const ReportSummary &r : store()->reportSummaries(u"drb2"_s))
+    for (const ReportSummary &r : store()->reports().reportSummaries(u"drb2"_s))
         demoReport = demoReport ? demoReport : r.id;
     openReport(demoReport);
     QVERIFY(!tabs->isTabVisible(personaTab));
@@ -274,7 +276,7 @@ void TestPdrWorkbench::criteriaEditorEditsNormalisesAndSaves()
 {
     const RowId report = pdrReport(u"1"_s);
     openReport(report);
-    const RowId query = *store()->report(report)->queryId;
+    const RowId query = *store()->reports().report(report)->queryId;
     const RowId tableId = rubricWithText(query, u"Uses a table"_s);
     const RowId shiftId = rubricWithText(query, u"Addresses the nurse's shift income"_s);
     QVERIFY(tableId && shiftId);
@@ -349,7 +351,7 @@ void TestPdrWorkbench::criteriaEditorEditsNormalisesAndSaves()
     // Stored: ids kept, values as normalised, provenance recorded.
     {
         auto s = store();
-        QList<Rubric> stored = s->rubrics(s->query(query)->taskId, query);
+        QList<Rubric> stored = s->catalog().rubrics(s->catalog().query(query)->taskId, query);
         QCOMPARE(stored.size(), 5);
         const auto byId = [&](RowId id) {
             return *std::find_if(stored.cbegin(), stored.cend(),
@@ -363,7 +365,7 @@ void TestPdrWorkbench::criteriaEditorEditsNormalisesAndSaves()
         QCOMPARE(tableStored.text, u"Uses one table per budget year"_s);
         QCOMPARE(tableStored.metadata.value(u"origin"_s).toString(), u"imported"_s);
         QCOMPARE(tableStored.metadata.value(u"original_text"_s).toString(), u"Uses a table"_s);
-        QCOMPARE(s->verdictsOfReport(report).size(), 1); // kept, stale
+        QCOMPARE(s->runs().verdictsOfReport(report).size(), 1); // kept, stale
     }
 
     // The verdict panel refreshed: the new wording, and its verdict marked stale.
@@ -406,12 +408,12 @@ void TestPdrWorkbench::cancelWritesNothingAndLabelsStay()
 {
     const RowId report = pdrReport(u"1"_s);
     openReport(report);
-    const RowId query = *store()->report(report)->queryId;
+    const RowId query = *store()->reports().report(report)->queryId;
     const RowId savingsId = rubricWithText(query, u"Sets a savings goal"_s);
     const auto snapshot = [&] {
         auto s = store();
         QStringList rows;
-        for (const Rubric &r : s->rubrics(s->query(query)->taskId, query))
+        for (const Rubric &r : s->catalog().rubrics(s->catalog().query(query)->taskId, query))
             rows << u"%1|%2|%3|%4"_s.arg(r.id).arg(r.text).arg(r.weight).arg(r.position);
         return rows;
     };
@@ -453,8 +455,8 @@ void TestPdrWorkbench::runDialogWritesCriteria()
 {
     const auto rubricsOfQuery3 = [this] {
         auto s = store();
-        const RowId q = *s->queryId(s->benchmark(u"pdrbench"_s)->id, u"3"_s);
-        return s->rubrics(s->query(q)->taskId, q);
+        const RowId q = *s->catalog().queryId(s->catalog().benchmark(u"pdrbench"_s)->id, u"3"_s);
+        return s->catalog().rubrics(s->catalog().query(q)->taskId, q);
     };
     QVERIFY(rubricsOfQuery3().isEmpty());
 

@@ -374,7 +374,7 @@ private slots:
                      .data()
                      .toString(),
                  u"100%"_s);
-        const RunTotals totals = m_project->store().runTotals(runId);
+        const RunTotals totals = m_project->store().runs().runTotals(runId);
         QCOMPARE(totals.verdicts, m_items);
         QCOMPARE(totals.verdictErrors, 0);
         QCOMPARE(totals.jobsDone, 18);
@@ -406,7 +406,7 @@ private slots:
         const auto planned = planRun(m_project->store(), c, scope, u"killed"_s, &error);
         QVERIFY2(planned, qPrintable(error));
         const RowId runId = planned->runId;
-        QVERIFY(m_project->store().setRunStatus(runId, u"running"_s));
+        QVERIFY(m_project->store().runs().setRunStatus(runId, u"running"_s));
 
         RunLauncher launcher;
         RunsDock dock(&launcher);
@@ -440,8 +440,8 @@ private slots:
                     .data(Qt::ToolTipRole)
                     .toString()
                     .contains(u"HTTP 500"_s));
-        for (const Verdict &v : m_project->store().verdicts(
-                 runId, m_project->store().jobs(runId).constFirst().reportId))
+        for (const Verdict &v : m_project->store().runs().verdicts(
+                 runId, m_project->store().runs().jobs(runId).constFirst().reportId))
             QVERIFY(!v.value.has_value() && !v.error.isEmpty());
         screenshot(&dock, u"runsdock-failed.png"_s);
 
@@ -474,7 +474,7 @@ private slots:
         QCOMPARE(finished.at(1).at(0).toString(), u"finished"_s);
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Finished, patience);
         QTRY_COMPARE_WITH_TIMEOUT(errors.data().toString(), u"0"_s, patience);
-        const RunTotals totals = m_project->store().runTotals(runId);
+        const RunTotals totals = m_project->store().runs().runTotals(runId);
         QCOMPARE(totals.verdicts, 12);
         QCOMPARE(totals.verdictErrors, 0);
         QVERIFY(!dock.rerunFailedAction()->isEnabled());
@@ -496,7 +496,7 @@ private slots:
         QVERIFY(written.size() > 0);
         QVERIFY(!launcher.isRunning());
         const RowId runId = started.constFirst().at(0).value<RowId>();
-        QCOMPARE(m_project->store().runTotals(runId).verdicts, m_items);
+        QCOMPARE(m_project->store().runs().runTotals(runId).verdicts, m_items);
 
         // A project that is not there is an error, not a new empty project.
         const QString missing = m_project->filePath(u"missing.rubricate"_s);

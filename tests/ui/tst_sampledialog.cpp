@@ -121,7 +121,8 @@ private slots:
                  (QList<RatingAttribute>{RatingAttribute::Dimension, RatingAttribute::Model,
                                          RatingAttribute::Language}));
         QCOMPARE(request.seed, 42u);
-        const SamplePlan expected = planSample(m_project->store().itemRows(u"drb2"_s), request);
+        const SamplePlan expected
+            = planSample(m_project->store().annotations().itemRows(u"drb2"_s), request);
         QVERIFY(expected.error.isEmpty());
         QCOMPARE(dialog.plan()->assignments, expected.assignments);
         const QString line
@@ -141,10 +142,10 @@ private slots:
         QCOMPARE(m_project->scalar(
                      u"SELECT count(*) FROM annotation_assignment WHERE sample = 'pilot'"_s),
                  24);
-        QCOMPARE(store.assignments(u"pilot"_s), expected.assignments);
-        QCOMPARE(store.sampleInfo(u"pilot"_s)->seed, std::optional<quint32>(42));
+        QCOMPARE(store.annotations().assignments(u"pilot"_s), expected.assignments);
+        QCOMPARE(store.annotations().sampleInfo(u"pilot"_s)->seed, std::optional<quint32>(42));
         for (const QString &name : {u"Ada"_s, u"Bo"_s, u"Cy"_s})
-            QCOMPARE(store.assignments(u"pilot"_s, name).size(), 8);
+            QCOMPARE(store.annotations().assignments(u"pilot"_s, name).size(), 8);
     }
 
     void halfWidthSizesTheSample()
@@ -175,8 +176,8 @@ private slots:
 
     void refusesWhatCannotBeSaved()
     {
-        const RatingRow item = m_project->store().itemRows({}).constFirst();
-        QVERIFY(m_project->store().saveAssignments(
+        const RatingRow item = m_project->store().annotations().itemRows({}).constFirst();
+        QVERIFY(m_project->store().annotations().saveAssignments(
             u"sample-1"_s, 1, {{item.reportId, item.rubricId, {u"Ada"_s}, 0}}));
         SampleDialog dialog(path());
         dialog.show();
@@ -206,7 +207,7 @@ private slots:
         dialog.accept();
         QVERIFY(dialog.isVisible());
         QCOMPARE(saved.size(), 0);
-        QCOMPARE(m_project->store().samples(), QStringList{u"sample-1"_s});
+        QCOMPARE(m_project->store().annotations().samples(), QStringList{u"sample-1"_s});
     }
 };
 

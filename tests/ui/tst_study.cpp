@@ -74,31 +74,32 @@ void TestStudy::initTestCase()
     QVERIFY2(summary.errorCount() == 0, qPrintable(summary.toText()));
     // Three items of two DRB-II reports the demo's run judged, for Ada and Bo, in this order.
     QList<RowId> reports;
-    for (const ReportSummary &r : s->reportSummaries(u"drb2"_s)) {
+    for (const ReportSummary &r : s->reports().reportSummaries(u"drb2"_s)) {
         if (r.format == u"md"_s && reports.size() < 2)
             reports << r.id;
     }
     QCOMPARE(reports.size(), 2);
-    m_run = s->newestRunFor(reports.at(0))->first;
-    const QList<Rubric> first = s->reportItems(*s->report(reports.at(0)));
-    const QList<Rubric> second = s->reportItems(*s->report(reports.at(1)));
+    m_run = s->runs().newestRunFor(reports.at(0))->first;
+    const QList<Rubric> first = s->catalog().reportItems(*s->reports().report(reports.at(0)));
+    const QList<Rubric> second = s->catalog().reportItems(*s->reports().report(reports.at(1)));
     m_items = {{reports.at(0), first.at(0).id, {}, 0},
                {reports.at(1), second.at(0).id, {}, 1},
                {reports.at(0), first.at(1).id, {}, 2}};
-    QVERIFY(s->addAnnotator({u"ada-id"_s, u"Ada"_s, {}, {}}));
-    QVERIFY(s->addAnnotator({u"bo-id"_s, u"Bo"_s, {}, {}}));
+    QVERIFY(s->annotations().addAnnotator({u"ada-id"_s, u"Ada"_s, {}, {}}));
+    QVERIFY(s->annotations().addAnnotator({u"bo-id"_s, u"Bo"_s, {}, {}}));
     for (Assignment &a : m_items)
         a.annotators = {u"ada-id"_s, u"bo-id"_s};
     Rubricate::Study settings;
     settings.runId = m_run;
     settings.blind = true;
-    QVERIFY2(s->saveAssignments(StudyName, 7, m_items, settings), qPrintable(s->lastError()));
+    QVERIFY2(s->annotations().saveAssignments(StudyName, 7, m_items, settings),
+             qPrintable(s->lastError()));
 }
 
 std::unique_ptr<ProjectStore> TestStudy::store()
 {
     QString error;
-    auto s = ProjectStore::open(m_projectPath, &error);
+    auto s = ProjectStore::create(m_projectPath, &error);
     if (!s)
         qWarning("%s", qPrintable(error));
     return s;
@@ -108,7 +109,7 @@ QList<AnnotationEvent> TestStudy::eventsOf(const QString &annotator)
 {
     auto s = store();
     QList<AnnotationEvent> out;
-    for (const AnnotationEvent &e : s->annotationEvents(u"drb2"_s)) {
+    for (const AnnotationEvent &e : s->annotations().annotationEvents(u"drb2"_s)) {
         if (e.annotator == annotator)
             out << e;
     }
@@ -261,7 +262,7 @@ void TestStudy::firstStartAsksWhoIsAnnotating()
     QTRY_VERIFY_WITH_TIMEOUT(
         [&] {
             auto s = store();
-            const auto known = s ? s->annotator(chosen->id) : std::nullopt;
+            const auto known = s ? s->annotations().annotator(chosen->id) : std::nullopt;
             return known && known->name == u"Dee"_s;
         }(),
         LoadTimeout);

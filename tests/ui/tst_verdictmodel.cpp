@@ -77,10 +77,10 @@ private slots:
     {
         RubricateTest::ScratchProject project;
         QVERIFY(importDemo(project.store()).errorCount() == 0);
-        const RowId run = project.store().runs().constFirst().id;
+        const RowId run = project.store().runs().list().constFirst().id;
         // BriarAgent's report on task 3 holds the invented "Harrow Valley" evidence.
         RowId report = 0;
-        for (const ReportSummary &r : project.store().reportSummaries(u"drb2"_s)) {
+        for (const ReportSummary &r : project.store().reports().reportSummaries(u"drb2"_s)) {
             if (r.model == "BriarAgent"_L1 && r.taskExternalId == "3"_L1)
                 report = r.id;
         }
@@ -96,7 +96,7 @@ private slots:
             if (r.rubricText.contains(u"Harrow Valley"_s))
                 e.rubricId = r.rubricId;
         }
-        QVERIFY(project.store().appendAnnotation(e));
+        QVERIFY(project.store().annotations().appendAnnotation(e));
 
         VerdictModel model;
         QAbstractItemModelTester tester(&model,

@@ -99,11 +99,11 @@ void TestWorkbench::init()
     m_projectPath = m_dir.filePath(u"demo-%1.rubricate"_s.arg(++n));
     QString error;
     {
-        auto store = ProjectStore::open(m_projectPath, &error);
+        auto store = ProjectStore::create(m_projectPath, &error);
         QVERIFY2(store, qPrintable(error));
         const ImportSummary summary = importDemo(*store);
         QVERIFY2(summary.errorCount() == 0, qPrintable(summary.toText()));
-        m_reports = store->reportSummaries();
+        m_reports = store->reports().reportSummaries();
     }
     m_window = std::make_unique<MainWindow>();
     m_window->show();
@@ -152,7 +152,7 @@ QList<AnnotationEvent> TestWorkbench::events(RowId report, RowId rubric)
     auto store = ProjectStore::open(m_projectPath, &error);
     // The demo ships Ana's and Ben's labels: only this annotator's events are the test's.
     QList<AnnotationEvent> history
-        = store ? store->annotationHistory(report, rubric) : QList<AnnotationEvent>();
+        = store ? store->annotations().annotationHistory(report, rubric) : QList<AnnotationEvent>();
     history.removeIf(
         [](const AnnotationEvent &e) { return e.annotator != VerdictPanel::annotator(); });
     return history;

@@ -209,8 +209,8 @@ void AdjudicationPage::load()
         [path, report, items] {
             Read out;
             if (auto store = ProjectStore::open(path, &out.error)) {
-                out.items
-                    = report ? store->adjudicationItems(report) : store->adjudicationItems(items);
+                out.items = report ? store->annotations().adjudicationItems(report)
+                                   : store->annotations().adjudicationItems(items);
                 out.error = store->lastError();
             }
             return out;

@@ -295,15 +295,15 @@ void AlignmentDashboard::load()
             Loaded out;
             out.labels = labels;
             if (auto store = ProjectStore::open(path, &out.error)) {
-                out.rows = store->ratingRows({}, labels);
-                out.rubricTexts = store->rubricTexts();
-                out.goldRows = store->goldRatingRows();
-                for (const QString &sample : store->samples()) {
+                out.rows = store->annotations().ratingRows({}, labels);
+                out.rubricTexts = store->catalog().rubricTexts();
+                out.goldRows = store->annotations().goldRatingRows();
+                for (const QString &sample : store->annotations().samples()) {
                     auto &items = out.samples[sample];
-                    for (const Assignment &a : store->assignments(sample))
+                    for (const Assignment &a : store->annotations().assignments(sample))
                         items.insert({a.reportId, a.rubricId});
                 }
-                for (const Study &study : store->studies())
+                for (const Study &study : store->annotations().studies())
                     out.studyRuns.insert(study.name, study.runId);
             }
             return out;

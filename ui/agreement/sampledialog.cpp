@@ -11,7 +11,6 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -51,10 +50,6 @@ struct Preview {
 
 std::unique_ptr<ProjectStore> openProject(const QString &path, QString *error)
 {
-    if (!QFileInfo(path).isFile()) {
-        *error = SampleDialog::tr("The project file %1 does not exist.").arg(path);
-        return nullptr;
-    }
     return ProjectStore::open(path, error);
 }
 
@@ -64,9 +59,9 @@ Choices readChoices(const QString &path)
     const auto store = openProject(path, &c.error);
     if (!store)
         return c;
-    c.benchmarks = store->benchmarks();
-    c.samples = store->samples();
-    c.runs = store->runs();
+    c.benchmarks = store->catalog().benchmarks();
+    c.samples = store->annotations().samples();
+    c.runs = store->runs().list();
     if (!store->lastError().isEmpty())
         c.error = store->lastError();
     return c;
@@ -82,7 +77,7 @@ Preview planPreview(const QString &path, const QString &benchmark, QList<RatingR
         const auto store = openProject(path, &p.error);
         if (!store)
             return p;
-        items = store->itemRows(benchmark);
+        items = store->annotations().itemRows(benchmark);
         if (!store->lastError().isEmpty()) {
             p.error = store->lastError();
             return p;
@@ -100,7 +95,7 @@ QString saveSample(const QString &path, const QString &name, quint32 seed,
     const auto store = openProject(path, &error);
     if (!store)
         return error;
-    if (!store->saveAssignments(name, seed, assignments, study))
+    if (!store->annotations().saveAssignments(name, seed, assignments, study))
         return store->lastError();
     return {};
 }

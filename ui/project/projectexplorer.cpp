@@ -293,7 +293,7 @@ void ProjectExplorer::search(const QString &text)
             QString error;
             QList<SearchHit> hits;
             if (auto store = ProjectStore::open(path, &error))
-                hits = store->search(query, 200);
+                hits = store->search().reports(query, 200);
             return hits;
         },
         [this, request, query](const QList<SearchHit> &hits) {

@@ -6,7 +6,6 @@
 
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -203,22 +202,18 @@ CriteriaDialog::CriteriaDialog(const QString &projectPath, RowId queryId, QWidge
         this,
         [path = m_projectPath, queryId] {
             Loaded out;
-            if (!QFileInfo(path).isFile()) {
-                out.error = tr("The project file %1 does not exist.").arg(path);
-                return out;
-            }
             const auto store = ProjectStore::open(path, &out.error);
             if (!store)
                 return out;
-            out.query = store->query(queryId);
+            out.query = store->catalog().query(queryId);
             if (!out.query) {
                 out.error = tr("Query %1 is not in this project.").arg(queryId);
                 return out;
             }
             if (out.query->personaId)
-                out.persona = store->persona(*out.query->personaId);
-            out.rubrics = store->rubrics(out.query->taskId, queryId);
-            if (const auto usage = store->criterionUsage(queryId))
+                out.persona = store->catalog().persona(*out.query->personaId);
+            out.rubrics = store->catalog().rubrics(out.query->taskId, queryId);
+            if (const auto usage = store->catalog().criterionUsage(queryId))
                 out.usage = *usage;
             else
                 out.error = store->lastError();
@@ -394,7 +389,7 @@ void CriteriaDialog::write(bool allowDeletingJudged)
         [path = m_projectPath, queryId = m_queryId, rubrics, options] {
             QString error;
             const auto store = ProjectStore::open(path, &error);
-            if (store && !store->replaceQueryCriteria(queryId, rubrics, options))
+            if (store && !store->catalog().replaceQueryCriteria(queryId, rubrics, options))
                 error = store->lastError();
             return error;
         },

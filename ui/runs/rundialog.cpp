@@ -10,7 +10,6 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -49,20 +48,16 @@ struct Choices {
 Choices readChoices(const QString &path)
 {
     Choices c;
-    if (!QFileInfo(path).isFile()) {
-        c.error = RunDialog::tr("The project file %1 does not exist.").arg(path);
-        return c;
-    }
     const auto store = ProjectStore::open(path, &c.error);
     if (!store)
         return c;
-    c.benchmarks = store->benchmarks();
-    for (const ReportSummary &r : store->reportSummaries())
+    c.benchmarks = store->catalog().benchmarks();
+    for (const ReportSummary &r : store->reports().reportSummaries())
         ++c.models[r.benchmarkKey][r.model];
-    for (const RunSummary &s : store->runs()) {
+    for (const RunSummary &s : store->runs().list()) {
         if (s.errors == 0 || s.kind == "imported"_L1)
             continue;
-        if (const auto run = store->run(s.id))
+        if (const auto run = store->runs().run(s.id))
             c.failedRuns.append({s.id, s.name, s.errors, JudgeConfig::fromJson(run->config)});
     }
     if (!store->lastError().isEmpty())

@@ -5,7 +5,6 @@
 
 #include <QBrush>
 #include <QColor>
-#include <QFileInfo>
 #include <QLocale>
 
 namespace Rubricate {
@@ -27,16 +26,16 @@ const QColor errorColor(0xb0, 0x20, 0x20);
 QString firstError(ProjectStore &store, RowId runId, const RunTotals &totals)
 {
     if (totals.jobsFailed > 0) {
-        for (const RunJob &j : store.jobs(runId, u"failed"_s)) {
+        for (const RunJob &j : store.runs().jobs(runId, u"failed"_s)) {
             if (!j.lastError.isEmpty())
                 return j.lastError;
         }
     }
     if (totals.verdictErrors > 0) {
-        const auto items = store.errorItems(runId);
+        const auto items = store.runs().errorItems(runId);
         if (!items.isEmpty()) {
             const auto [report, rubric] = items.constFirst();
-            for (const Verdict &v : store.verdicts(runId, report)) {
+            for (const Verdict &v : store.runs().verdicts(runId, report)) {
                 if (v.rubricId == rubric)
                     return v.error;
             }
@@ -54,14 +53,10 @@ RunsModel::RunsModel(QObject *parent)
 QList<RunRow> RunsModel::readRows(const QString &projectPath, QString *error)
 {
     QList<RunRow> rows;
-    if (!QFileInfo(projectPath).isFile()) {
-        *error = tr("The project file %1 does not exist.").arg(projectPath);
-        return rows;
-    }
     const auto store = ProjectStore::open(projectPath, error);
     if (!store)
         return rows;
-    for (const RunSummary &s : store->runs()) {
+    for (const RunSummary &s : store->runs().list()) {
         RunRow r;
         r.id = s.id;
         r.name = s.name;
@@ -69,14 +64,14 @@ QList<RunRow> RunsModel::readRows(const QString &projectPath, QString *error)
         r.status = s.status;
         r.benchmarkKey = s.benchmarkKey;
         r.createdAt = s.createdAt;
-        if (const auto run = store->run(s.id); run && run->kind != JudgeKind::Imported) {
+        if (const auto run = store->runs().run(s.id); run && run->kind != JudgeKind::Imported) {
             const JudgeConfig config = JudgeConfig::fromJson(run->config);
             r.provider = providerKey(config.provider);
             r.model = config.model;
             r.priced = config.provider == ProviderKind::Offline || config.pricePerMillionInput > 0
                 || config.pricePerMillionOutput > 0;
         }
-        const RunTotals t = store->runTotals(s.id);
+        const RunTotals t = store->runs().runTotals(s.id);
         r.jobsTotal = t.jobs;
         r.jobsDone = t.jobsDone;
         r.jobsFailed = t.jobsFailed;

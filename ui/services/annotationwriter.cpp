@@ -37,7 +37,7 @@ void AnnotationWriter::append(const QString &projectPath, const AnnotationEvent 
         if (!store)
             return error;
         Transaction tx(*store);
-        if (!store->appendAnnotation(event) || !tx.commit())
+        if (!store->annotations().appendAnnotation(event) || !tx.commit())
             return store->lastError();
         return {};
     }));
@@ -61,10 +61,12 @@ void AnnotationWriter::registerAnnotator(const QString &projectPath,
         if (!store)
             return error;
         // This machine's choice of name is the person's own: it renames them here too.
-        const auto known = store->annotator(identity.id);
-        const bool ok = !known ? store->addAnnotator({identity.id, identity.name, {}, {}})
-            : known->name != identity.name ? store->renameAnnotator(identity.id, identity.name)
-                                           : true;
+        const auto known = store->annotations().annotator(identity.id);
+        const bool ok = !known
+            ? store->annotations().addAnnotator({identity.id, identity.name, {}, {}})
+            : known->name != identity.name
+            ? store->annotations().renameAnnotator(identity.id, identity.name)
+            : true;
         return ok ? QString() : store->lastError();
     }));
 }

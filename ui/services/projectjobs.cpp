@@ -53,7 +53,7 @@ bool ProjectJobs::createDemoProject(const QString &path, QString *error)
     const QString partial = path + u".part"_s;
     removeDatabaseFiles(partial);
     {
-        const auto store = ProjectStore::open(partial, error);
+        const auto store = ProjectStore::create(partial, error);
         if (!store)
             return false;
         const ImportSummary summary = importDemo(*store);
@@ -61,7 +61,9 @@ bool ProjectJobs::createDemoProject(const QString &path, QString *error)
             *error = tr("The demo could not be imported:\n%1").arg(summary.toText());
             return false;
         }
-    } // the store closes here, so SQLite folds its WAL back into the file
+    }
+    // Closing the project's connection folds its WAL back into the file, which then moves.
+    ProjectStore::close(partial);
     // Normally closing removes the WAL; if one is left it belongs to the file it moves with.
     for (const QString &suffix : {u"-wal"_s, u"-shm"_s}) {
         if (QFileInfo::exists(partial + suffix))
@@ -83,7 +85,7 @@ void ProjectJobs::runImport(const QString &projectPath, ImportKind kind, const Q
         this,
         [projectPath, kind, source, options] {
             QString error;
-            const auto store = ProjectStore::open(projectPath, &error);
+            const auto store = ProjectStore::create(projectPath, &error);
             if (!store) {
                 ImportSummary summary;
                 summary.error(projectPath, 0, error);
@@ -135,8 +137,8 @@ void ProjectJobs::createProject(const QString &path)
         this,
         [path] {
             QString error;
-            // Opening creates the file and applies every migration in one go.
-            const bool ok = ProjectStore::open(path, &error) != nullptr;
+            // Creating applies every migration in one go.
+            const bool ok = ProjectStore::create(path, &error) != nullptr;
             return std::pair{ok, error};
         },
         [this, path](const std::pair<bool, QString> &out) {

@@ -13,17 +13,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// ProjectStore::open creates missing files; a stale recent-project entry must not leave an
-// empty project behind.
-std::unique_ptr<ProjectStore> openExisting(const QString &path, QString *error)
-{
-    if (!QFileInfo(path).isFile()) {
-        *error = ProjectLoader::tr("The project file %1 does not exist.").arg(path);
-        return {};
-    }
-    return ProjectStore::open(path, error);
-}
-
 // PDR-Bench criteria as the criteria editor lists them: personalization's dimensions, then
 // quality's, in the reference's order (the store has them in import order, which JSON
 // objects make alphabetical), each dimension's criteria by position.
@@ -59,22 +48,22 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error,
 {
     ProjectSnapshot snapshot;
     snapshot.path = QFileInfo(path).absoluteFilePath();
-    const auto store = openExisting(path, error);
+    const auto store = ProjectStore::open(path, error);
     if (!store)
         return snapshot;
-    snapshot.benchmarks = store->benchmarks();
-    snapshot.tasks = store->taskSummaries();
-    snapshot.reports = store->reportSummaries({}, annotator);
-    snapshot.personas = store->personas();
-    snapshot.annotators = store->annotators();
-    snapshot.studies = store->studies();
+    snapshot.benchmarks = store->catalog().benchmarks();
+    snapshot.tasks = store->catalog().taskSummaries();
+    snapshot.reports = store->reports().reportSummaries({}, annotator);
+    snapshot.personas = store->catalog().personas();
+    snapshot.annotators = store->annotations().annotators();
+    snapshot.studies = store->annotations().studies();
     for (const Study &study : std::as_const(snapshot.studies)) {
-        QList<QueueItem> queue = store->studyQueue(study.name, annotator);
+        QList<QueueItem> queue = store->annotations().studyQueue(study.name, annotator);
         if (!queue.isEmpty())
             snapshot.queues.insert(study.name, std::move(queue));
-        snapshot.progress.insert(study.name, store->studyProgress(study.name));
+        snapshot.progress.insert(study.name, store->annotations().studyProgress(study.name));
         auto &items = snapshot.studyItems[study.name];
-        for (const Assignment &a : store->assignments(study.name))
+        for (const Assignment &a : store->annotations().assignments(study.name))
             items.append({a.reportId, a.rubricId});
     }
     // The reads return empty lists on failure; a broken file must not look like an empty one.
@@ -87,30 +76,30 @@ std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId
                                                       RowId runId, RowId otherRunId, QString *error,
                                                       const QString &annotator)
 {
-    const auto store = openExisting(path, error);
+    const auto store = ProjectStore::open(path, error);
     if (!store)
         return std::nullopt;
-    std::optional<Report> report = store->report(reportId);
+    std::optional<Report> report = store->reports().report(reportId);
     if (!report) {
         *error = tr("Report %1 is not in this project.").arg(reportId);
         return std::nullopt;
     }
     LoadedReport loaded;
-    loaded.task = store->task(report->taskId);
+    loaded.task = store->catalog().task(report->taskId);
     if (report->queryId) {
-        loaded.query = store->query(*report->queryId);
+        loaded.query = store->catalog().query(*report->queryId);
         if (loaded.query && loaded.query->personaId)
-            loaded.persona = store->persona(*loaded.query->personaId);
+            loaded.persona = store->catalog().persona(*loaded.query->personaId);
     }
     if (report->format == ReportFormat::Html && !report->contentHash.isEmpty()) {
-        const QByteArray bytes = store->originalFile(report->contentHash);
+        const QByteArray bytes = store->reports().originalFile(report->contentHash);
         QStringDecoder decoder = QStringDecoder::decoderForHtml(bytes);
         if (decoder.isValid())
             loaded.originalHtml = decoder.decode(bytes);
     }
     if (report->format == ReportFormat::Pdf && !report->contentHash.isEmpty())
-        loaded.pdf = store->originalFile(report->contentHash);
-    loaded.runs = store->runsFor(reportId);
+        loaded.pdf = store->reports().originalFile(report->contentHash);
+    loaded.runs = store->runs().runsFor(reportId);
     for (const auto &[id, name] : std::as_const(loaded.runs)) {
         // A run that no longer judged this report (deleted, or another project) falls back
         // to the newest.

@@ -2,8 +2,6 @@
 
 #include "store/projectstore.h"
 
-#include <QFileInfo>
-
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
@@ -46,7 +44,7 @@ bool RunLauncher::start(const QString &projectPath, const RunRequest &request)
     if (request.rerunFailedOf) {
         const RowId runId = request.rerunFailedOf;
         return launch(projectPath, [runId](ProjectStore &store, int *jobs, QString *error) {
-            const auto run = store.run(runId);
+            const auto run = store.runs().run(runId);
             if (!run) {
                 *error = tr("Run %1 is not in this project.").arg(runId);
                 return RowId(0);
@@ -56,7 +54,7 @@ bool RunLauncher::start(const QString &projectPath, const RunRequest &request)
                 store, runId, JudgeConfig::fromJson(run->config).batchSize, error);
             if (queued < 0)
                 return RowId(0);
-            const RunTotals totals = store.runTotals(runId);
+            const RunTotals totals = store.runs().runTotals(runId);
             if (queued == 0 && totals.jobsPending == 0) {
                 *error = tr("Run %1 has no failed items to send again.").arg(runId);
                 return RowId(0);
@@ -77,12 +75,12 @@ bool RunLauncher::start(const QString &projectPath, const RunRequest &request)
 bool RunLauncher::resumeRun(const QString &projectPath, RowId runId)
 {
     return launch(projectPath, [runId](ProjectStore &store, int *jobs, QString *error) {
-        const auto run = store.run(runId);
+        const auto run = store.runs().run(runId);
         if (!run) {
             *error = tr("Run %1 is not in this project.").arg(runId);
             return RowId(0);
         }
-        const RunTotals totals = store.runTotals(runId);
+        const RunTotals totals = store.runs().runTotals(runId);
         if (totals.jobsPending == 0) {
             *error = tr("Run %1 has nothing left to send.").arg(runId);
             return RowId(0);
@@ -115,10 +113,7 @@ bool RunLauncher::launch(const QString &projectPath, Prepare prepare)
         QString error;
         RowId runId = 0;
         int jobs = 0;
-        if (!QFileInfo(projectPath).isFile()) {
-            // ProjectStore::open would create an empty project there.
-            error = tr("There is no project at %1.").arg(projectPath);
-        } else if (auto store = ProjectStore::open(projectPath, &error)) {
+        if (auto store = ProjectStore::open(projectPath, &error)) {
             runId = prepare(*store, &jobs, &error);
         } // the store closes here: the controller opens its own connection
         if (!runId) {

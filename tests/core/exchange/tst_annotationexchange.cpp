@@ -25,7 +25,7 @@ const QString runName = u"judge-1"_s;
 std::unique_ptr<ProjectStore> openProject(const QString &path)
 {
     QString error;
-    auto store = ProjectStore::open(path, &error);
+    auto store = ProjectStore::create(path, &error);
     if (!store)
         qWarning("%s", qPrintable(error));
     return store;
@@ -35,20 +35,20 @@ std::unique_ptr<ProjectStore> openProject(const QString &path)
 QList<RatingRow> buildProject(ProjectStore &store, const QString &dir)
 {
     RubricateTest::writeJudgeFixture(store, dir, 2, 6);
-    const QList<RatingRow> items = store.itemRows(u"drb2"_s);
+    const QList<RatingRow> items = store.annotations().itemRows(u"drb2"_s);
     JudgeRun run;
-    run.benchmarkId = store.benchmark(u"drb2"_s)->id;
+    run.benchmarkId = store.catalog().benchmark(u"drb2"_s)->id;
     run.name = runName;
     run.status = u"finished"_s;
     run.createdAt = QDateTime::currentDateTimeUtc();
-    const RowId runId = *store.createRun(run);
+    const RowId runId = *store.runs().createRun(run);
     for (qsizetype i = 0; i < items.size(); ++i) {
         Verdict v;
         v.runId = runId;
         v.reportId = items.at(i).reportId;
         v.rubricId = items.at(i).rubricId;
         v.value = i % 3 == 0 ? 0.0 : 1.0;
-        store.upsertVerdict(v);
+        store.runs().upsertVerdict(v);
     }
     return items;
 }
@@ -80,12 +80,12 @@ bool appendOldEvent(ProjectStore &store, const RatingRow &item, const QString &a
     q.addBindValue(annotator);
     q.addBindValue(at);
     q.addBindValue(value);
-    return q.exec() && store.addAnnotator({annotator, annotator, {}, {}});
+    return q.exec() && store.annotations().addAnnotator({annotator, annotator, {}, {}});
 }
 
 int eventCount(ProjectStore &store)
 {
-    return int(store.annotationEvents().size());
+    return int(store.annotations().annotationEvents().size());
 }
 
 QByteArray fileHash(const QString &path)
@@ -100,7 +100,7 @@ QByteArray fileHash(const QString &path)
 QStringList humanRatings(ProjectStore &store)
 {
     QStringList out;
-    for (const RatingRow &r : store.ratingRows(u"drb2"_s)) {
+    for (const RatingRow &r : store.annotations().ratingRows(u"drb2"_s)) {
         if (!r.judge)
             out << u"%1/%2 %3=%4"_s.arg(r.reportId).arg(r.rubricId).arg(r.rater).arg(*r.value);
     }
@@ -177,9 +177,9 @@ private slots:
         QVERIFY(store);
         m_items = buildProject(*store, m_dir.filePath(u"in"_s));
         QCOMPARE(m_items.size(), 24);
-        m_runId = store->runs().constFirst().id;
+        m_runId = store->runs().list().constFirst().id;
         QVERIFY(appendOldEvent(*store, m_items.at(0), u"Old"_s, 1, u"2025-01-02T03:04:05.000Z"_s));
-        QVERIFY(store->appendAnnotation(label(m_items.at(1), u"ana"_s, 0, t0)));
+        QVERIFY(store->annotations().appendAnnotation(label(m_items.at(1), u"ana"_s, 0, t0)));
         QCOMPARE(eventCount(*store), 2);
     }
 
@@ -215,28 +215,28 @@ private slots:
             AnnotationEvent e = label(m_items.at(i), u"ana"_s, 1, t0.addSecs(60 * i));
             e.provenance.shownRunId = m_runId;
             e.provenance.shownVerdict = 1;
-            QVERIFY(a->appendAnnotation(e));
-            QVERIFY(ref->appendAnnotation(e));
+            QVERIFY(a->annotations().appendAnnotation(e));
+            QVERIFY(ref->annotations().appendAnnotation(e));
         }
         {
             auto b = openProject(pathB);
             QVERIFY(b);
-            b->addAnnotator({u"p-ben"_s, u"Ben"_s, t0, {}});
+            b->annotations().addAnnotator({u"p-ben"_s, u"Ben"_s, t0, {}});
             for (int i = 0; i < 8; ++i) {
                 const AnnotationEvent e = label(m_items.at(i), u"p-ben"_s, i % 2, t0.addSecs(i));
-                QVERIFY(b->appendAnnotation(e));
-                QVERIFY(ref->appendAnnotation(e));
+                QVERIFY(b->annotations().appendAnnotation(e));
+                QVERIFY(ref->annotations().appendAnnotation(e));
             }
             AnnotationEvent gold = label(m_items.at(3), u"judy"_s, 0, t0.addSecs(3600));
             gold.kind = AnnotationKind::Gold;
             gold.provenance.method = LabelMethod::Adjudicated;
-            QVERIFY(b->appendAnnotation(gold));
-            QVERIFY(ref->appendAnnotation(gold));
+            QVERIFY(b->annotations().appendAnnotation(gold));
+            QVERIFY(ref->annotations().appendAnnotation(gold));
             QList<Assignment> items;
             for (int i = 0; i < 4; ++i)
                 items.append({m_items.at(i).reportId, m_items.at(i).rubricId, {u"p-ben"_s}, i});
-            QVERIFY(b->saveAssignments(u"pilot"_s, 42, items));
-            QVERIFY(b->saveStudy({u"pilot"_s, {}, m_runId, true, t0, u"p-ben"_s}));
+            QVERIFY(b->annotations().saveAssignments(u"pilot"_s, 42, items));
+            QVERIFY(b->annotations().saveStudy({u"pilot"_s, {}, m_runId, true, t0, u"p-ben"_s}));
             QCOMPARE(eventCount(*b), 2 + 8 + 1);
         }
         const QByteArray before = fileHash(pathB);
@@ -261,16 +261,18 @@ private slots:
         // The people's current labels, gold and the agreement among them are those of the
         // project that had all of them from the start.
         QCOMPARE(humanRatings(*a), humanRatings(*ref));
-        QCOMPARE(a->annotator(u"p-ben"_s)->name, u"Ben"_s);
-        const auto gold = a->currentAnnotation(m_items.at(3).reportId, m_items.at(3).rubricId, {},
-                                               AnnotationKind::Gold);
+        QCOMPARE(a->annotations().annotator(u"p-ben"_s)->name, u"Ben"_s);
+        const auto gold = a->annotations().currentAnnotation(
+            m_items.at(3).reportId, m_items.at(3).rubricId, {}, AnnotationKind::Gold);
         QVERIFY(gold);
         QCOMPARE(*gold->value, 0.0);
         AlignmentOptions options;
         options.benchmarkKey = u"drb2"_s;
         options.intervals = false;
-        const AlignmentReport merged = computeAlignment(a->ratingRows(u"drb2"_s), options);
-        const AlignmentReport whole = computeAlignment(ref->ratingRows(u"drb2"_s), options);
+        const AlignmentReport merged
+            = computeAlignment(a->annotations().ratingRows(u"drb2"_s), options);
+        const AlignmentReport whole
+            = computeAlignment(ref->annotations().ratingRows(u"drb2"_s), options);
         QVERIFY2(merged.error.isEmpty(), qPrintable(merged.error));
         QCOMPARE(merged.comparisons.size(), whole.comparisons.size());
         for (qsizetype i = 0; i < merged.comparisons.size(); ++i) {
@@ -281,13 +283,13 @@ private slots:
         QVERIFY(merged.comparisons.size() >= 3); // judge–majority, judge–each person, people
 
         // The study came with its items, seed and settings.
-        const auto study = a->study(u"pilot"_s);
+        const auto study = a->annotations().study(u"pilot"_s);
         QVERIFY(study);
         QVERIFY(study->blind);
         QCOMPARE(study->runId, m_runId);
-        QCOMPARE(a->assignments(u"pilot"_s).size(), 4);
-        QCOMPARE(*a->sampleInfo(u"pilot"_s)->seed, 42u);
-        QCOMPARE(a->studyProgress(u"pilot"_s).constFirst().labelled, 4);
+        QCOMPARE(a->annotations().assignments(u"pilot"_s).size(), 4);
+        QCOMPARE(*a->annotations().sampleInfo(u"pilot"_s)->seed, 42u);
+        QCOMPARE(a->annotations().studyProgress(u"pilot"_s).constFirst().labelled, 4);
     }
 
     void mergeFromAnOlderSchemaLeavesItAlone()
@@ -347,7 +349,8 @@ private slots:
         {
             auto other = openProject(otherPath);
             for (int i = 0; i < m_items.size(); ++i)
-                QVERIFY(other->appendAnnotation(label(m_items.at(i), u"dee"_s, 1, t0)));
+                QVERIFY(
+                    other->annotations().appendAnnotation(label(m_items.at(i), u"dee"_s, 1, t0)));
         }
         const MergeSummary s = mergeAnnotations(*small, otherPath);
         QVERIFY2(s.ok(), qPrintable(s.error));
@@ -379,15 +382,15 @@ private slots:
         typed.note = u"quotes \", commas, and\na second line"_s;
         typed.provenance
             = {LabelMethod::AcceptedJudge, false, m_runId, 1.0, u"pilot"_s, 4200, u"1.2.3"_s};
-        QVERIFY(source->appendAnnotation(typed));
+        QVERIFY(source->annotations().appendAnnotation(typed));
         AnnotationEvent cleared = label(m_items.at(4), u"p-eve"_s, 0, t0.addSecs(5));
         cleared.value.reset();
         cleared.previousValue = 1;
         cleared.provenance.method = LabelMethod::Undo;
-        QVERIFY(source->appendAnnotation(cleared));
+        QVERIFY(source->annotations().appendAnnotation(cleared));
         AnnotationEvent gold = label(m_items.at(9), u"judy"_s, -1, t0.addSecs(9));
         gold.kind = AnnotationKind::Gold;
-        QVERIFY(source->appendAnnotation(gold));
+        QVERIFY(source->annotations().appendAnnotation(gold));
         QString error;
         const auto all = travellingAnnotations(*source, {}, false, &error);
         QVERIFY2(all, qPrintable(error));
@@ -414,10 +417,11 @@ private slots:
     void currentExportHoldsCurrentLabelsOnly()
     {
         auto store = openProject(copyOfBase(u"current.rubricate"_s));
-        QVERIFY(store->appendAnnotation(label(m_items.at(1), u"ana"_s, 1, t0.addSecs(1))));
+        QVERIFY(store->annotations().appendAnnotation(
+            label(m_items.at(1), u"ana"_s, 1, t0.addSecs(1))));
         AnnotationEvent cleared = label(m_items.at(0), u"Old"_s, 0, t0);
         cleared.value.reset();
-        QVERIFY(store->appendAnnotation(cleared));
+        QVERIFY(store->annotations().appendAnnotation(cleared));
         QString error;
         const auto current = travellingAnnotations(*store, {}, true, &error);
         QVERIFY2(current, qPrintable(error));
@@ -451,7 +455,7 @@ private slots:
         QVERIFY2(text.contains(u"missing.jsonl:3: error: drb2 task 1 / ModelA / analysis 99"_s),
                  qPrintable(text));
         // Without provenance, a label is marked as imported.
-        const auto fay = store->annotationEvents();
+        const auto fay = store->annotations().annotationEvents();
         QCOMPARE(fay.constLast().uid, u"u-4"_s);
         QCOMPARE(fay.constLast().provenance.method, LabelMethod::Imported);
     }

@@ -40,11 +40,11 @@ private slots:
         QCOMPARE(project.scalar(u"SELECT count(*) FROM annotation_event WHERE annotator = 'Ana'"_s),
                  142);
 
-        QList<RunSummary> runs = project.store().runs();
+        QList<RunSummary> runs = project.store().runs().list();
         QCOMPARE(runs.size(), 2);
         runs.removeIf([](const RunSummary &r) { return r.benchmarkKey != u"drb2"_s; });
         QCOMPARE(runs.size(), 1);
-        const RunTotals t = project.store().runTotals(runs.constFirst().id);
+        const RunTotals t = project.store().runs().runTotals(runs.constFirst().id);
         QCOMPARE(t.evidenceNotFound, 1);
         QCOMPARE(t.evidenceLocated + t.evidencePartial,
                  project.scalar(u"SELECT count(*) FROM verdict WHERE trim(COALESCE(evidence, ''))"
@@ -64,7 +64,7 @@ private slots:
         const ImportSummary again = importDemo(project.store());
         QVERIFY(again.added.isEmpty());
         QVERIFY(again.updated.isEmpty());
-        QCOMPARE(project.store().runTotals(runs.constFirst().id).evidenceNotFound, 1);
+        QCOMPARE(project.store().runs().runTotals(runs.constFirst().id).evidenceNotFound, 1);
         QCOMPARE(again.unchanged.value(u"annotations"_s), 224); // no event written twice
         QCOMPARE(project.scalar(u"SELECT count(*) FROM annotation_event"_s), 224);
     }

@@ -48,7 +48,7 @@ private slots:
     void initTestCase()
     {
         QString error;
-        m_store = ProjectStore::open(m_dir.filePath(u"drb2.rubricate"_s), &error);
+        m_store = ProjectStore::create(m_dir.filePath(u"drb2.rubricate"_s), &error);
         QVERIFY2(m_store, qPrintable(error));
     }
 
@@ -61,7 +61,7 @@ private slots:
         QCOMPARE(s.added.value(u"tasks"_s), 132);
         QCOMPARE(s.added.value(u"rubrics"_s), 9415);
 
-        const ProjectStats stats = m_store->stats();
+        const ProjectStats stats = m_store->search().stats();
         QCOMPARE(countOf(stats.tasks, u"drb2"_s, QString()), 132);
         QCOMPARE(countOf(stats.languages, u"drb2"_s, u"zh"_s), 66);
         QCOMPARE(countOf(stats.languages, u"drb2"_s, u"en"_s), 66);
@@ -77,17 +77,18 @@ private slots:
     {
         if (m_tasksPath.isEmpty())
             QSKIP("needs the task file");
-        const auto bench = m_store->benchmark(u"drb2"_s);
-        const auto t124 = m_store->task(*m_store->taskId(bench->id, u"124"_s));
+        const auto bench = m_store->catalog().benchmark(u"drb2"_s);
+        const auto t124 = m_store->catalog().task(*m_store->catalog().taskId(bench->id, u"124"_s));
         QVERIFY(!t124->blocked.has_value());
         QCOMPARE(t124->metadata.value(u"id"_s).toString(), u"task96"_s);
-        const auto t2 = m_store->task(*m_store->taskId(bench->id, u"2"_s));
+        const auto t2 = m_store->catalog().task(*m_store->catalog().taskId(bench->id, u"2"_s));
         QVERIFY(t2->blocked.has_value());
         QVERIFY(!t2->blocked->urls.isEmpty());
         QVERIFY(t2->prompt.startsWith(t2->judgeTask)); // prompt = content.task + blocking rule
 
         // idx 116: 23 analysis strings, 17 distinct; each repeat points at its first copy.
-        const QList<Rubric> rubrics = m_store->rubrics(*m_store->taskId(bench->id, u"116"_s));
+        const QList<Rubric> rubrics
+            = m_store->catalog().rubrics(*m_store->catalog().taskId(bench->id, u"116"_s));
         QList<Rubric> analysis;
         for (const Rubric &r : rubrics) {
             if (r.dimension == "analysis"_L1)
@@ -120,7 +121,7 @@ private slots:
         QCOMPARE(total(s.added), 0);
         QCOMPARE(total(s.updated), 0);
         QCOMPARE(s.unchanged.value(u"rubrics"_s), 9415);
-        QCOMPARE(m_store->taskSummaries(u"drb2"_s).size(), 132);
+        QCOMPARE(m_store->catalog().taskSummaries(u"drb2"_s).size(), 132);
     }
 
     void importsTheSixSampleReports()
@@ -131,7 +132,7 @@ private slots:
         const ImportSummary s = runImport(*m_store, ImportKind::Drb2Reports, dir);
         QCOMPARE(s.errorCount(), 0);
         QCOMPARE(s.added.value(u"reports"_s), 6);
-        const QList<ReportSummary> reports = m_store->reportSummaries(u"drb2"_s);
+        const QList<ReportSummary> reports = m_store->reports().reportSummaries(u"drb2"_s);
         QCOMPARE(reports.size(), 6);
         QHash<QString, ReportSummary> byTask;
         for (const ReportSummary &r : reports) {
@@ -147,18 +148,18 @@ private slots:
         QCOMPARE(byTask.value(u"16"_s).format, u"md"_s);
 
         // Text that makes sense, and the original file kept byte for byte.
-        const Report pdf = *m_store->report(byTask.value(u"1"_s).id);
+        const Report pdf = *m_store->reports().report(byTask.value(u"1"_s).id);
         QVERIFY(pdf.text.contains(u"土地财政"_s));
         QCOMPARE(pdf.pages.size(), 10);
-        QCOMPARE(m_store->originalFile(pdf.contentHash),
+        QCOMPARE(m_store->reports().originalFile(pdf.contentHash),
                  RubricateTest::readFile(dir + u"/passage/idx-1.pdf"_s));
-        const Report html = *m_store->report(byTask.value(u"40"_s).id);
+        const Report html = *m_store->reports().report(byTask.value(u"40"_s).id);
         QVERIFY(!html.text.contains(u"<div"_s));
         QVERIFY(!html.text.contains(u"<script"_s));
-        const Report docx = *m_store->report(byTask.value(u"62"_s).id);
+        const Report docx = *m_store->reports().report(byTask.value(u"62"_s).id);
         QVERIFY(!docx.text.contains(u"<w:"_s));
 
-        QVERIFY(!m_store->search(u"土地财政"_s).isEmpty());
+        QVERIFY(!m_store->search().reports(u"土地财政"_s).isEmpty());
 
         const ImportSummary again = runImport(*m_store, ImportKind::Drb2Reports, dir);
         QCOMPARE(again.unchanged.value(u"reports"_s), 6);
@@ -169,9 +170,9 @@ private slots:
     {
         if (m_tasksPath.isEmpty())
             QSKIP("needs the task file");
-        const auto bench = m_store->benchmark(u"drb2"_s);
-        const RowId task2 = *m_store->taskId(bench->id, u"2"_s);
-        const QList<Rubric> rubrics = m_store->rubrics(task2);
+        const auto bench = m_store->catalog().benchmark(u"drb2"_s);
+        const RowId task2 = *m_store->catalog().taskId(bench->id, u"2"_s);
+        const QList<Rubric> rubrics = m_store->catalog().rubrics(task2);
         QVERIFY(rubrics.size() > 10);
 
         // A result line as the official pipeline writes it, with the judge's usual slips.
@@ -234,14 +235,15 @@ private slots:
         QCOMPARE(s.added.value(u"report placeholders"_s), 1);
         QCOMPARE(s.added.value(u"verdicts"_s), 2 * rubrics.size());
 
-        const QList<RunSummary> runs = m_store->runs();
+        const QList<RunSummary> runs = m_store->runs().list();
         QCOMPARE(runs.size(), 1);
         QCOMPARE(runs.constFirst().status, u"finished"_s);
         QCOMPARE(runs.constFirst().errors, 4); // 2 items x 2 models
 
-        const RowId reportId = *m_store->reportId(*m_store->modelId(u"passage"_s), task2);
+        const RowId reportId
+            = *m_store->reports().reportId(*m_store->reports().modelId(u"passage"_s), task2);
         QHash<RowId, Verdict> verdicts;
-        for (const Verdict &v : m_store->verdicts(runs.constFirst().id, reportId))
+        for (const Verdict &v : m_store->runs().verdicts(runs.constFirst().id, reportId))
             verdicts.insert(v.rubricId, v);
         QCOMPARE(verdicts.size(), rubrics.size());
         QVERIFY(!verdicts.value(missingScore).value.has_value());
@@ -257,7 +259,7 @@ private slots:
         const ImportSummary again = runImport(*m_store, ImportKind::Drb2Results, path);
         QCOMPARE(again.unchanged.value(u"runs"_s), 1);
         QCOMPARE(total(again.added), 0);
-        QCOMPARE(m_store->runs().size(), 1);
+        QCOMPARE(m_store->runs().list().size(), 1);
     }
 };
 

@@ -125,7 +125,7 @@ private slots:
         }
         QCOMPARE(s.added.value(u"reports"_s), 2);
         QCOMPARE(s.errorCount(), 3);
-        QVERIFY(project->store().modelId(u"ModelB"_s));
+        QVERIFY(project->store().reports().modelId(u"ModelB"_s));
 
         // The same for ResearchRubrics responses.
         ScratchProject rr;
@@ -274,7 +274,7 @@ private slots:
         QVERIFY2(hasError(s, u"ModelB/idx-4.md"_s, u"beyond the 256.0 MiB limit"_s),
                  qPrintable(text));
         QCOMPARE(s.added.value(u"reports"_s), 2); // ModelA/idx-1 and ModelB/idx-2, the inner link
-        QVERIFY(!project->store().modelId(u"ModelOut"_s));
+        QVERIFY(!project->store().reports().modelId(u"ModelOut"_s));
         QVERIFY(!everythingStored(*project).contains("CANARY"));
 
         // Pointed at directly, a FIFO or a device is refused without waiting or reading.
@@ -324,9 +324,9 @@ private slots:
         QVERIFY2(hasError(s, u"ModelB/idx-99999999999999999999.md"_s, u"beyond any DRB-II task"_s),
                  qPrintable(s.toText()));
         QCOMPARE(s.added.value(u"reports"_s), 2);
-        QVERIFY(project->store().modelId(u"ModelA"_s));
-        QVERIFY(project->store().modelId(u"ModelB"_s));
-        QVERIFY(!project->store().modelId(u"report"_s));
+        QVERIFY(project->store().reports().modelId(u"ModelA"_s));
+        QVERIFY(project->store().reports().modelId(u"ModelB"_s));
+        QVERIFY(!project->store().reports().modelId(u"report"_s));
     }
 
     void archivesWithTasksAndReportTree_data()

@@ -98,7 +98,7 @@ class TestImportBadInput : public QObject
     std::unique_ptr<ProjectStore> openStore(const QString &name)
     {
         QString error;
-        auto store = ProjectStore::open(m_dir.filePath(name), &error);
+        auto store = ProjectStore::create(m_dir.filePath(name), &error);
         if (!store)
             qWarning("%s", qPrintable(error));
         return store;
@@ -108,7 +108,7 @@ private slots:
     void initTestCase()
     {
         QString error;
-        m_store = ProjectStore::open(m_dir.filePath(u"bad.rubricate"_s), &error);
+        m_store = ProjectStore::create(m_dir.filePath(u"bad.rubricate"_s), &error);
         QVERIFY2(m_store, qPrintable(error));
     }
 
@@ -186,14 +186,16 @@ private slots:
                  qPrintable(dump(s)));
         QCOMPARE(s.added.value(u"reports"_s), 3); // the md and both broken files, flagged
 
-        const auto bench = m_store->benchmark(u"drb2"_s);
-        const RowId task4 = *m_store->taskId(bench->id, u"4"_s);
-        const auto pdf = m_store->report(*m_store->reportId(*m_store->modelId(u"ModelA"_s), task4));
+        const auto bench = m_store->catalog().benchmark(u"drb2"_s);
+        const RowId task4 = *m_store->catalog().taskId(bench->id, u"4"_s);
+        const auto pdf = m_store->reports().report(
+            *m_store->reports().reportId(*m_store->reports().modelId(u"ModelA"_s), task4));
         QVERIFY(pdf);
         QVERIFY(!pdf->hasText);
         QVERIFY(pdf->warnings.constFirst().startsWith(u"corrupt"_s));
-        QVERIFY(!m_store->originalFile(pdf->contentHash).isEmpty()); // kept for the user
-        QVERIFY(!m_store->reportId(*m_store->modelId(u"ModelB"_s), task4)); // refused
+        QVERIFY(!m_store->reports().originalFile(pdf->contentHash).isEmpty()); // kept for the user
+        QVERIFY(!m_store->reports().reportId(*m_store->reports().modelId(u"ModelB"_s),
+                                             task4)); // refused
     }
 
     void archivesImportAndRefuseEscapes()
@@ -213,7 +215,7 @@ private slots:
               }));
         QVERIFY2(refused == 2, qPrintable(dump(s)));
         QVERIFY(!QFile::exists(m_dir.filePath(u"escaped.md"_s)));
-        QVERIFY(m_store->modelId(u"ModelZ"_s));
+        QVERIFY(m_store->reports().modelId(u"ModelZ"_s));
 
         // The same bundle as .tar.gz, and the task file inside a zip.
         const QString tgz = m_dir.filePath(u"bundle.tar.gz"_s);
@@ -267,7 +269,8 @@ private slots:
             R"({"model": "M", "idx": 1, "result": {"error": "batch 1 failed after 10 retries"}})"
             "\n"));
         const ImportSummary s = runImport(*store, ImportKind::Drb2Results, path);
-        QVERIFY2(hasIssue(s, u"result.jsonl"_s, 1, u"2 scores are each a string"_s), qPrintable(dump(s)));
+        QVERIFY2(hasIssue(s, u"result.jsonl"_s, 1, u"2 scores are each a string"_s),
+                 qPrintable(dump(s)));
         QVERIFY2(hasIssue(s, u"result.jsonl"_s, 2, u"M idx 1 repeats line 1"_s),
                  qPrintable(dump(s)));
         QVERIFY2(hasIssue(s, u"result.jsonl"_s, 3, u"\"idx\" must be an integer, not 1.0"_s),
@@ -283,14 +286,16 @@ private slots:
         QCOMPARE(s.errorCount(), 2); // the judged repeat and the decimal idx: not imported
         QCOMPARE(s.added.value(u"verdicts"_s), 8);
         QCOMPARE(s.updated.value(u"verdicts"_s), 4); // F's failed line, judged again
-        QVERIFY(!store->modelId(u"N"_s));
+        QVERIFY(!store->reports().modelId(u"N"_s));
 
-        const RowId task = *store->taskId(store->benchmark(u"drb2"_s)->id, u"1"_s);
-        const QList<Rubric> rubrics = store->rubrics(task);
+        const RowId task
+            = *store->catalog().taskId(store->catalog().benchmark(u"drb2"_s)->id, u"1"_s);
+        const QList<Rubric> rubrics = store->catalog().rubrics(task);
         const auto verdictsOf = [&](const QString &model) {
-            const RowId report = *store->reportId(*store->modelId(model), task);
+            const RowId report = *store->reports().reportId(*store->reports().modelId(model), task);
             QHash<QString, Verdict> byText;
-            for (const Verdict &v : store->verdicts(store->runs().constFirst().id, report)) {
+            for (const Verdict &v :
+                 store->runs().verdicts(store->runs().list().constFirst().id, report)) {
                 for (const Rubric &r : rubrics) {
                     if (r.id == v.rubricId)
                         byText.insert(r.text, v);
@@ -338,9 +343,10 @@ private slots:
         QVERIFY2(hasIssue(s, u"tasks.jsonl"_s, 3, u"unpaired surrogate escape \\udc00"_s),
                  qPrintable(dump(s)));
         QCOMPARE(issuesMentioning(s, u"surrogate"_s), 5);
-        const RowId bench = store->benchmark(u"drb2"_s)->id;
+        const RowId bench = store->catalog().benchmark(u"drb2"_s)->id;
         for (qsizetype i = 0; i < cases.size(); ++i) {
-            const auto task = store->task(*store->taskId(bench, QString::number(20 + i)));
+            const auto task
+                = store->catalog().task(*store->catalog().taskId(bench, QString::number(20 + i)));
             QCOMPARE(task->title, cases.at(i).second);
         }
 
@@ -351,8 +357,8 @@ private slots:
             "{\"arxiv_id\": \"2003.00653\", \"title\": \"T\", \"prompt\": \"before\\ud800 end\"}"));
         const ImportSummary r = runImport(*store, ImportKind::ReportBench, rb);
         QVERIFY2(hasIssue(r, u"ReportBench_v1.1.jsonl"_s, 1, u"surrogate"_s), qPrintable(dump(r)));
-        const RowId rbBench = store->benchmark(u"reportbench"_s)->id;
-        QCOMPARE(store->task(*store->taskId(rbBench, u"2003.00653"_s))->prompt,
+        const RowId rbBench = store->catalog().benchmark(u"reportbench"_s)->id;
+        QCOMPARE(store->catalog().task(*store->catalog().taskId(rbBench, u"2003.00653"_s))->prompt,
                  u"before"_s + replacement + u" end"_s);
         const QString reports = m_dir.filePath(u"surrogates/rb/M"_s);
         QVERIFY(RubricateTest::writeFile(
@@ -363,7 +369,9 @@ private slots:
         const ImportSummary m = runImport(*store, ImportKind::ReportBenchReports, reports);
         QVERIFY2(hasIssue(m, u"2003.00653.json"_s, 3, u"\\udfff"_s), qPrintable(dump(m)));
         const auto text
-            = store->report(store->reportSummaries(u"reportbench"_s).constFirst().id)->text;
+            = store->reports()
+                  .report(store->reports().reportSummaries(u"reportbench"_s).constFirst().id)
+                  ->text;
         QVERIFY2(text.endsWith(replacement + u" tail"_s), qPrintable(text.right(20)));
     }
 
@@ -419,8 +427,8 @@ private slots:
                  qPrintable(dump(r)));
         QCOMPARE(r.errorCount(), 1);
         QCOMPARE(r.added.value(u"tasks"_s), 1);
-        const RowId rrBench = store->benchmark(u"researchrubrics"_s)->id;
-        QVERIFY(!store->taskId(rrBench, u"s1"_s));
+        const RowId rrBench = store->catalog().benchmark(u"researchrubrics"_s)->id;
+        QVERIFY(!store->catalog().taskId(rrBench, u"s1"_s));
     }
 
     // Item 9: repeats that are kept are named, and so is a report read from another field.

@@ -54,24 +54,25 @@ private slots:
         QVERIFY(hasIssue(u"criteria_en.jsonl"_s, 2)); // weights summing to 0.9
 
         // Unknown persona fields are kept.
-        const auto bench = m_store->benchmark(u"pdrbench"_s);
+        const auto bench = m_store->catalog().benchmark(u"pdrbench"_s);
         QVERIFY(bench);
         QCOMPARE(bench->scale, VerdictScale::ZeroToTen);
-        const auto tom = m_store->persona(*m_store->personaId(bench->id, u"u02"_s));
+        const auto tom
+            = m_store->catalog().persona(*m_store->catalog().personaId(bench->id, u"u02"_s));
         QVERIFY(tom->attributes.value(u"new_field_nobody_documented"_s).toBool());
         QCOMPARE(tom->name, u"Tom"_s);
 
         // Queries link task, persona and information setting.
-        const auto q3 = m_store->query(*m_store->queryId(bench->id, u"3"_s));
+        const auto q3 = m_store->catalog().query(*m_store->catalog().queryId(bench->id, u"3"_s));
         QCOMPARE(q3->setting, u"task_context"_s);
-        QCOMPARE(m_store->persona(*q3->personaId)->externalId, u"u01"_s);
-        const auto q1 = m_store->query(*m_store->queryId(bench->id, u"1"_s));
-        const auto q2 = m_store->query(*m_store->queryId(bench->id, u"2"_s));
+        QCOMPARE(m_store->catalog().persona(*q3->personaId)->externalId, u"u01"_s);
+        const auto q1 = m_store->catalog().query(*m_store->catalog().queryId(bench->id, u"1"_s));
+        const auto q2 = m_store->catalog().query(*m_store->catalog().queryId(bench->id, u"2"_s));
         QCOMPARE(q1->taskId, q2->taskId);
         QCOMPARE(q1->setting, u"task_persona"_s);
 
         // Criteria belong to their query, with dimension and sub-criterion weights.
-        const QList<Rubric> c1 = m_store->rubrics(q1->taskId, q1->id);
+        const QList<Rubric> c1 = m_store->catalog().rubrics(q1->taskId, q1->id);
         QCOMPARE(c1.size(), 4);
         const Rubric &first = c1.constFirst();
         QCOMPARE(first.dimension, u"goal_alignment"_s);
@@ -82,10 +83,10 @@ private slots:
         QCOMPARE(scalar(u"SELECT count(*) FROM rubric WHERE query_id IS NOT NULL"_s), 5);
 
         // Reports attach to the query; the cleaned copy was not imported.
-        const auto reports = m_store->reportSummaries(u"pdrbench"_s);
+        const auto reports = m_store->reports().reportSummaries(u"pdrbench"_s);
         QCOMPARE(reports.size(), 2);
         QCOMPARE(reports.constFirst().queryExternalId, u"1"_s);
-        QVERIFY(m_store->report(reports.constFirst().id)->text.contains(u"nurse"_s));
+        QVERIFY(m_store->reports().report(reports.constFirst().id)->text.contains(u"nurse"_s));
 
         const ImportSummary again = runImport(*m_store, ImportKind::PdrFolder, root);
         QVERIFY(again.added.isEmpty());
@@ -102,9 +103,9 @@ private slots:
         QVERIFY(RubricateTest::writeFile(revised, line));
         const ImportSummary s = runImport(*m_store, ImportKind::PdrCriteria, revised);
         QCOMPARE(s.errorCount(), 0);
-        const auto bench = m_store->benchmark(u"pdrbench"_s);
-        const auto q1 = m_store->query(*m_store->queryId(bench->id, u"1"_s));
-        const QList<Rubric> criteria = m_store->rubrics(q1->taskId, q1->id);
+        const auto bench = m_store->catalog().benchmark(u"pdrbench"_s);
+        const auto q1 = m_store->catalog().query(*m_store->catalog().queryId(bench->id, u"1"_s));
+        const QList<Rubric> criteria = m_store->catalog().rubrics(q1->taskId, q1->id);
         QCOMPARE(criteria.size(), 3); // "Uses a table" (presentation_fit) is gone
         double goalWeights = 0;
         for (const Rubric &r : criteria) {
@@ -126,12 +127,12 @@ private slots:
     // that query, which keeps its criteria, and the file's other lines still apply.
     void aRevisionNeverDropsLabelledCriteria()
     {
-        const auto bench = m_store->benchmark(u"pdrbench"_s);
-        const auto q2 = m_store->query(*m_store->queryId(bench->id, u"2"_s));
-        const QList<Rubric> before = m_store->rubrics(q2->taskId, q2->id);
+        const auto bench = m_store->catalog().benchmark(u"pdrbench"_s);
+        const auto q2 = m_store->catalog().query(*m_store->catalog().queryId(bench->id, u"2"_s));
+        const QList<Rubric> before = m_store->catalog().rubrics(q2->taskId, q2->id);
         QCOMPARE(before.size(), 1);
         RowId report = 0;
-        for (const ReportSummary &r : m_store->reportSummaries(u"pdrbench"_s)) {
+        for (const ReportSummary &r : m_store->reports().reportSummaries(u"pdrbench"_s)) {
             if (r.queryExternalId == u"2"_s)
                 report = r.id;
         }
@@ -142,7 +143,7 @@ private slots:
         label.annotator = u"ana"_s;
         label.at = QDateTime::currentDateTimeUtc();
         label.value = 7;
-        QVERIFY(m_store->appendAnnotation(label));
+        QVERIFY(m_store->annotations().appendAnnotation(label));
 
         const QString revised = m_project.filePath(u"criteria_revise2.jsonl"_s);
         const QByteArray line = QByteArray(RubricateTest::revisionDroppingALabel) + '\n';
@@ -150,7 +151,7 @@ private slots:
         const ImportSummary s = runImport(*m_store, ImportKind::PdrCriteria, revised);
         QCOMPARE(s.errorCount(), 1);
         QVERIFY(s.issues.constFirst().message.contains(u"human labels"_s));
-        QCOMPARE(m_store->rubrics(q2->taskId, q2->id).size(), 1);
+        QCOMPARE(m_store->catalog().rubrics(q2->taskId, q2->id).size(), 1);
     }
 
     // queries150_zh.jsonl and queries150_en.jsonl reuse their ids; reports name only the id,
@@ -163,16 +164,17 @@ private slots:
         const ImportSummary s = runImport(*m_store, ImportKind::PdrQueries, zh);
         QCOMPARE(s.errorCount(), 1);
         QVERIFY(s.issues.constFirst().message.contains(u"import each language into its own"_s));
-        const auto bench = m_store->benchmark(u"pdrbench"_s);
-        QCOMPARE(m_store->query(*m_store->queryId(bench->id, u"1"_s))->language, u"en"_s);
+        const auto bench = m_store->catalog().benchmark(u"pdrbench"_s);
+        QCOMPARE(m_store->catalog().query(*m_store->catalog().queryId(bench->id, u"1"_s))->language,
+                 u"en"_s);
 
         const QString criteria = m_project.filePath(u"criteria_zh.jsonl"_s);
         const QByteArray criteriaLine = QByteArray(RubricateTest::chineseCriteria) + '\n';
         QVERIFY(RubricateTest::writeFile(criteria, criteriaLine));
         const ImportSummary c = runImport(*m_store, ImportKind::PdrCriteria, criteria);
         QCOMPARE(c.errorCount(), 1);
-        const auto q1 = m_store->query(*m_store->queryId(bench->id, u"1"_s));
-        QCOMPARE(m_store->rubrics(q1->taskId, q1->id).size(), 3);
+        const auto q1 = m_store->catalog().query(*m_store->catalog().queryId(bench->id, u"1"_s));
+        QCOMPARE(m_store->catalog().rubrics(q1->taskId, q1->id).size(), 3);
     }
 };
 

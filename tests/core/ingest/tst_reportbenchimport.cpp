@@ -82,7 +82,7 @@ private slots:
 
     void importsModelOutputsFromAnyTextField()
     {
-        if (!m_store->benchmark(u"reportbench"_s))
+        if (!m_store->catalog().benchmark(u"reportbench"_s))
             QSKIP("needs the task file");
         const QString dir = m_project.filePath(u"gpt-dr"_s);
         const QByteArray longText
@@ -102,10 +102,11 @@ private slots:
         // notes.json has no arXiv id in its name; two reports are read from fields the
         // reference's related-work evaluator ignores ("content", "odd_key"), which is named.
         QCOMPARE(s.warningCount(), 3);
-        const auto reports = m_store->reportSummaries(u"reportbench"_s);
+        const auto reports = m_store->reports().reportSummaries(u"reportbench"_s);
         QCOMPARE(reports.size(), 3);
         QCOMPARE(reports.constFirst().model, u"gpt-dr"_s);
-        QVERIFY(m_store->report(reports.constFirst().id)->text.contains(u"survey text"_s));
+        QVERIFY(
+            m_store->reports().report(reports.constFirst().id)->text.contains(u"survey text"_s));
 
         // Their leaderboard: a link names no paper, so precision is undefined (with the
         // reason), never 0, while recall is a real 0; no judge run is needed.

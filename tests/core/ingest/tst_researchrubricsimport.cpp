@@ -64,7 +64,7 @@ private slots:
 
     void importsResponsesBySampleId()
     {
-        if (!m_store->benchmark(u"researchrubrics"_s))
+        if (!m_store->catalog().benchmark(u"researchrubrics"_s))
             QSKIP("needs the criteria file");
         const QString dir = m_project.filePath(u"agent_responses"_s);
         QVERIFY(RubricateTest::writeFile(dir + u"/683a58c9a7e7fe4e7695846f.md"_s,
@@ -78,8 +78,9 @@ private slots:
         QCOMPARE(s.added.value(u"reports"_s), 2);
         QCOMPARE(s.warningCount(), 1); // the unknown sample id, named in the message
         QVERIFY(s.issues.constFirst().message.contains(u"000000000000000000000000"_s));
-        QCOMPARE(m_store->reportSummaries(u"researchrubrics"_s).size(), 2);
-        QCOMPARE(m_store->reportSummaries(u"researchrubrics"_s).constFirst().model, u"GeminiDR"_s);
+        QCOMPARE(m_store->reports().reportSummaries(u"researchrubrics"_s).size(), 2);
+        QCOMPARE(m_store->reports().reportSummaries(u"researchrubrics"_s).constFirst().model,
+                 u"GeminiDR"_s);
     }
 };
 

@@ -96,10 +96,10 @@ private slots:
         QCOMPARE(r->cited, 6);
         QCOMPARE(r->uncited, 4);
 
-        const ReportSummary first = store.reportSummaries(u"reportbench"_s).constFirst();
-        const QList<Rubric> claims = store.claims(first.id);
+        const ReportSummary first = store.reports().reportSummaries(u"reportbench"_s).constFirst();
+        const QList<Rubric> claims = store.catalog().claims(first.id);
         QCOMPARE(claims.size(), 5);
-        const auto report = store.report(first.id);
+        const auto report = store.reports().report(first.id);
         for (const Rubric &c : claims) {
             QCOMPARE(*c.reportId, first.id);
             QCOMPARE(c.scale, VerdictScale::Binary);
@@ -114,7 +114,7 @@ private slots:
         QCOMPARE(claims.at(0).metadata.value(u"url"_s).toString(), m_web.url(u"/leaf"_s));
         QCOMPARE(claims.at(0).metadata.value(u"markers"_s).toArray().at(0).toString(), u"[1]"_s);
         QCOMPARE(claims.at(3).dimension, u"uncited"_s);
-        QVERIFY(store.rubrics(report->taskId).isEmpty()); // the task's own rubrics: none
+        QVERIFY(store.catalog().rubrics(report->taskId).isEmpty()); // the task's own rubrics: none
         QCOMPARE(claimUrls(store).size(), 3);
 
         // Again: nothing changes; forced: replaced, unless a person labelled one.
@@ -130,11 +130,11 @@ private slots:
         label.rubricId = claims.at(1).id;
         label.annotator = u"ana"_s;
         label.value = 0.0;
-        QVERIFY(store.appendAnnotation(label));
+        QVERIFY(store.annotations().appendAnnotation(label));
         force.models.clear();
         QVERIFY(!extractClaims(store, force, &error));
         QVERIFY2(error.contains(u"labelled"_s) && error.contains(first.model), qPrintable(error));
-        QCOMPARE(store.claims(first.id).constFirst().id, claims.constFirst().id);
+        QCOMPARE(store.catalog().claims(first.id).constFirst().id, claims.constFirst().id);
     }
 
     void judgesClaimsAndScoresThem()
@@ -154,8 +154,8 @@ private slots:
             urls << QUrl(u);
         fetcher.fetch(urls);
         QVERIFY(fetched.wait(30000));
-        QCOMPARE(store.source(sourceKey(m_web.url(u"/leaf"_s)))->state, u"fetched"_s);
-        QVERIFY(store.source(sourceKey(m_web.url(u"/gone"_s)))->state != "fetched"_L1);
+        QCOMPARE(store.sources().source(sourceKey(m_web.url(u"/leaf"_s)))->state, u"fetched"_s);
+        QVERIFY(store.sources().source(sourceKey(m_web.url(u"/gone"_s)))->state != "fetched"_L1);
 
         // The cited check: the first answer to every request is prose (asked again), and the
         // answers come in code fences with prose around them (repaired).
@@ -168,11 +168,11 @@ private slots:
         QCOMPARE(citedItems, 6); // the cited claims only, one statement–URL pair each
         QVERIFY(m_judge.maxRequestsForOneBody() >= 2);
         int supported = 0, notSupported = 0, unavailable = 0;
-        for (const ReportSummary &r : store.reportSummaries(u"reportbench"_s)) {
+        for (const ReportSummary &r : store.reports().reportSummaries(u"reportbench"_s)) {
             QHash<RowId, Rubric> claims;
-            for (const Rubric &c : store.claims(r.id))
+            for (const Rubric &c : store.catalog().claims(r.id))
                 claims.insert(c.id, c);
-            for (const Verdict &v : store.verdicts(cited, r.id)) {
+            for (const Verdict &v : store.runs().verdicts(cited, r.id)) {
                 const QString url = claims.value(v.rubricId).metadata.value(u"url"_s).toString();
                 if (url.endsWith(u"/gone"_s)) {
                     QVERIFY(!v.value);
@@ -193,8 +193,8 @@ private slots:
         // Fact checks by two judges that disagree on the first uncited statement, and a
         // second vote of the first judge (another seed, so not the cached answer).
         m_judge.setBehaviour({});
-        const ReportSummary first = store.reportSummaries(u"reportbench"_s).constFirst();
-        const QString statement = store.claims(first.id).at(3).text;
+        const ReportSummary first = store.reports().reportSummaries(u"reportbench"_s).constFirst();
+        const QString statement = store.catalog().claims(first.id).at(3).text;
         QString judgeB;
         for (int i = 0; i < 100 && judgeB.isEmpty(); ++i) {
             const QString candidate = u"judge-b%1"_s.arg(i);
@@ -218,7 +218,7 @@ private slots:
         const auto resultFor = [&](const QList<ClaimResult> &results) {
             for (const ClaimResult &c : results) {
                 if (c.reportId == first.id && !c.cited
-                    && store.claims(first.id).at(3).id == c.claimId)
+                    && store.catalog().claims(first.id).at(3).id == c.claimId)
                     return c;
             }
             return ClaimResult{};
@@ -283,25 +283,25 @@ private slots:
         // statement; the support verdicts of two runs of the cited check, written directly.
         RubricateTest::ScratchProject p;
         ProjectStore &store = p.store();
-        const auto bench
-            = store.ensureBenchmark(u"pdrbench"_s, u"PDR-Bench"_s, VerdictScale::ZeroToTen);
+        const auto bench = store.catalog().ensureBenchmark(u"pdrbench"_s, u"PDR-Bench"_s,
+                                                           VerdictScale::ZeroToTen);
         Task t;
         t.benchmarkId = bench->id;
         t.externalId = u"t1"_s;
-        const RowId task = store.upsertTask(t).id;
+        const RowId task = store.catalog().upsertTask(t).id;
         Persona persona;
         persona.benchmarkId = bench->id;
         persona.externalId = u"u01"_s;
         Query q;
         q.benchmarkId = bench->id;
         q.taskId = task;
-        q.personaId = store.upsertPersona(persona).id;
+        q.personaId = store.catalog().upsertPersona(persona).id;
         q.externalId = u"7"_s;
         q.setting = u"task_persona"_s;
         Report r;
-        r.modelId = *store.ensureModel(u"AgentP"_s);
+        r.modelId = *store.reports().ensureModel(u"AgentP"_s);
         r.taskId = task;
-        r.queryId = store.upsertQuery(q).id;
+        r.queryId = store.catalog().upsertQuery(q).id;
         r.format = ReportFormat::Markdown;
         r.text = u"Savings grow with compound interest over many years [1].\n\n"
                  "Index funds charge lower fees than active funds [2].\n\n"
@@ -310,12 +310,12 @@ private slots:
                  "[1] https://example.org/a\n[2] https://example.org/b\n"
                  "[3] https://example.org/c\n"_s;
         r.hasText = true;
-        const RowId report = store.upsertReport(r, {}).id;
+        const RowId report = store.reports().upsertReport(r, {}).id;
         ClaimScope scope;
         scope.benchmarkKey = u"pdrbench"_s;
         QString error;
         QVERIFY2(extractClaims(store, scope, &error), qPrintable(error));
-        const QList<Rubric> claims = store.claims(report);
+        const QList<Rubric> claims = store.catalog().claims(report);
         QCOMPARE(claims.size(), 4);
 
         QList<RowId> runs;
@@ -327,7 +327,7 @@ private slots:
             run.scheme = u"reportbench-cited"_s;
             run.config = config(u"reportbench-cited"_s, model).toJson();
             run.status = u"finished"_s;
-            runs << *store.createRun(run);
+            runs << *store.runs().createRun(run);
         }
         const auto verdict
             = [&](RowId run, int claim, std::optional<double> value, const QString &label = {}) {
@@ -341,7 +341,7 @@ private slots:
                       v.error = label.isEmpty() ? u"HTTP 500"_s : u"source unavailable: x"_s;
                   if (!label.isEmpty())
                       v.raw = {{u"source_state"_s, u"not-fetched"_s}};
-                  QVERIFY(store.upsertVerdict(v).ok());
+                  QVERIFY(store.runs().upsertVerdict(v).ok());
               };
         verdict(runs.at(0), 0, 1.0); // both: supported
         verdict(runs.at(1), 0, 1.0);

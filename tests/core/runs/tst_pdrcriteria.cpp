@@ -58,9 +58,9 @@ class TestPdrCriteria : public QObject
     QList<Rubric> criteriaOf(const QString &queryId)
     {
         ProjectStore &s = m_project->store();
-        const auto bench = s.benchmark(u"pdrbench"_s);
-        const auto q = s.query(*s.queryId(bench->id, queryId));
-        return s.rubrics(q->taskId, q->id);
+        const auto bench = s.catalog().benchmark(u"pdrbench"_s);
+        const auto q = s.catalog().query(*s.catalog().queryId(bench->id, queryId));
+        return s.catalog().rubrics(q->taskId, q->id);
     }
 
     static bool isWeights(const QString &prompt, const char *family)
@@ -267,7 +267,7 @@ private slots:
         Rubric stray = first.at(0);
         stray.id = 0;
         stray.position = 99;
-        QVERIFY(m_project->store().upsertRubric(stray).ok());
+        QVERIFY(m_project->store().catalog().upsertRubric(stray).ok());
         QCOMPARE(criteriaOf(u"3"_s).size(), 22);
         options.force = true;
         QCOMPARE(generate(offline, options), u"finished"_s);

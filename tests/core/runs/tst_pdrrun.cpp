@@ -111,7 +111,7 @@ private slots:
                 QVERIFY(!p.contains(u"Addresses the nurse"_s));
             }
         }
-        const RunTotals t = m_project.store().runTotals(m_runId);
+        const RunTotals t = m_project.store().runs().runTotals(m_runId);
         QCOMPARE(t.verdicts, 5);
         QCOMPARE(t.verdictErrors, 1); // "ten" is an error, not a 0
     }
@@ -249,7 +249,7 @@ private slots:
         QVERIFY2(controller.start(m_runId, &error), qPrintable(error));
         QVERIFY(done.wait(60000) || !done.isEmpty());
         QCOMPARE(done.constFirst().constFirst().toString(), u"finished"_s);
-        QCOMPARE(m_project.store().runTotals(m_runId).verdictErrors, 0);
+        QCOMPARE(m_project.store().runs().runTotals(m_runId).verdictErrors, 0);
 
         const auto scores = scorePdrProject(m_project.store(), m_runId, {}, std::nullopt, &error);
         QVERIFY(scores);

@@ -188,8 +188,9 @@ private slots:
         checkRun(run);
         // Evidence quotes are kept and located in the report.
         int located = 0, withEvidence = 0;
-        for (const ReportSummary &s : m_project.store().reportSummaries(u"researchrubrics"_s)) {
-            for (const Verdict &v : m_project.store().verdicts(run, s.id)) {
+        for (const ReportSummary &s :
+             m_project.store().reports().reportSummaries(u"researchrubrics"_s)) {
+            for (const Verdict &v : m_project.store().runs().verdicts(run, s.id)) {
                 QVERIFY(v.value.has_value());
                 if (v.evidence.isEmpty())
                     continue;

@@ -83,12 +83,12 @@ class TestRunController : public QObject
     {
         ProjectStore &s = m_project->store();
         int count = 0;
-        for (const ReportSummary &r : s.reportSummaries(u"drb2"_s)) {
-            const auto report = s.report(r.id);
+        for (const ReportSummary &r : s.reports().reportSummaries(u"drb2"_s)) {
+            const auto report = s.reports().report(r.id);
             QHash<RowId, Rubric> rubrics;
-            for (const Rubric &rb : s.rubrics(report->taskId))
+            for (const Rubric &rb : s.catalog().rubrics(report->taskId))
                 rubrics.insert(rb.id, rb);
-            for (const Verdict &v : s.verdicts(runId, r.id)) {
+            for (const Verdict &v : s.runs().verdicts(runId, r.id)) {
                 QVERIFY2(v.value.has_value(), qPrintable(v.error));
                 QCOMPARE(*v.value,
                          double(JudgeSimulator::expectedScore(rubrics.value(v.rubricId).text)));
@@ -96,7 +96,7 @@ class TestRunController : public QObject
             }
         }
         QCOMPARE(count, m_items);
-        const RunTotals t = s.runTotals(runId);
+        const RunTotals t = s.runs().runTotals(runId);
         QCOMPARE(t.verdicts, m_items);
         QCOMPARE(t.verdictErrors, 0);
         QCOMPARE(t.jobsDone, t.jobs);
@@ -128,7 +128,7 @@ private slots:
         verifyVerdicts(run);
         QCOMPARE(m_judge.requestCount(), m_jobs);
         QVERIFY(m_judge.maxConcurrent() <= 4);
-        const RunTotals t = m_project->store().runTotals(run);
+        const RunTotals t = m_project->store().runs().runTotals(run);
         QCOMPARE(t.requests, m_jobs);
         QVERIFY(t.inputTokens > 0 && t.outputTokens > 0);
         QVERIFY(t.cost > 0);
@@ -141,7 +141,7 @@ private slots:
         QCOMPARE(drive(again), u"finished"_s);
         verifyVerdicts(again);
         QCOMPARE(m_judge.requestCount(), m_jobs);
-        QCOMPARE(m_project->store().runTotals(again).cost, 0.0);
+        QCOMPARE(m_project->store().runs().runTotals(again).cost, 0.0);
         QCOMPARE(m_lastProgress.cacheHits, m_jobs);
     }
 
@@ -234,10 +234,10 @@ private slots:
         QCOMPARE(m_judge.requestCount(), m_jobs + 2 * 2);
         QCOMPARE(m_lastProgress.cacheHits, 0);
         ProjectStore &s = m_project->store();
-        QCOMPARE(s.runTotals(run).verdictErrors, 2);
+        QCOMPARE(s.runs().runTotals(run).verdictErrors, 2);
         int leftOut = 0;
-        for (const ReportSummary &r : s.reportSummaries(u"drb2"_s)) {
-            for (const Verdict &v : s.verdicts(run, r.id)) {
+        for (const ReportSummary &r : s.reports().reportSummaries(u"drb2"_s)) {
+            for (const Verdict &v : s.runs().verdicts(run, r.id)) {
                 if (!v.error.isEmpty()) {
                     QVERIFY2(v.error.contains(u"left this item out of 3 answers"_s),
                              qPrintable(v.error));
@@ -287,7 +287,7 @@ private slots:
         const RowId run = plan(c);
         QCOMPARE(drive(run), u"failed"_s);
         ProjectStore &s = m_project->store();
-        RunTotals t = s.runTotals(run);
+        RunTotals t = s.runs().runTotals(run);
         QCOMPARE(t.verdicts, m_items);
         QCOMPARE(t.verdictErrors, m_items); // every item an explicit error ...
         QCOMPARE(t.jobsFailed, m_jobs);
@@ -295,8 +295,8 @@ private slots:
         // Resumed with nothing pending, a run whose requests gave up is still failed.
         QCOMPARE(drive(run), u"failed"_s);
         QCOMPARE(m_judge.requestCount(), 3 * m_jobs);
-        const auto reports = s.reportSummaries(u"drb2"_s);
-        const Verdict v = s.verdicts(run, reports.constFirst().id).constFirst();
+        const auto reports = s.reports().reportSummaries(u"drb2"_s);
+        const Verdict v = s.runs().verdicts(run, reports.constFirst().id).constFirst();
         QVERIFY(!v.value.has_value()); // ... with no value, so never counted as "not met"
         QVERIFY2(v.error.contains(u"HTTP 500"_s) && v.error.contains(u"3 attempts"_s),
                  qPrintable(v.error));
@@ -320,10 +320,11 @@ private slots:
         closed.maxAttempts = 2;
         const RowId dead = plan(closed, u"dead"_s);
         QCOMPARE(drive(dead), u"failed"_s);
-        const RunTotals t = m_project->store().runTotals(dead);
+        const RunTotals t = m_project->store().runs().runTotals(dead);
         QCOMPARE(t.verdictErrors, m_items);
-        const auto reports = m_project->store().reportSummaries(u"drb2"_s);
-        const Verdict v = m_project->store().verdicts(dead, reports.constFirst().id).constFirst();
+        const auto reports = m_project->store().reports().reportSummaries(u"drb2"_s);
+        const Verdict v
+            = m_project->store().runs().verdicts(dead, reports.constFirst().id).constFirst();
         QVERIFY2(v.error.startsWith(u"network"_s), qPrintable(v.error));
     }
 
@@ -347,7 +348,7 @@ private slots:
             QCOMPARE(done.size(), 1);
             QCOMPARE(done.constFirst().constFirst().toString(), u"cancelled"_s);
         }
-        QVERIFY(m_project->store().runTotals(run).jobsPending > 0);
+        QVERIFY(m_project->store().runs().runTotals(run).jobsPending > 0);
         QCOMPARE(drive(run), u"finished"_s);
         verifyVerdicts(run);
         // Only requests cut off by the cancel were sent twice.
@@ -402,7 +403,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(secondDone.size(), 1, 60000);
         QCOMPARE(secondDone.constFirst().constFirst().toString(), u"finished"_s);
         verifyVerdicts(run);
-        QCOMPARE(m_project->store().run(run)->status, u"finished"_s);
+        QCOMPARE(m_project->store().runs().run(run)->status, u"finished"_s);
     }
 
     void rateLimitPacesRequests()
@@ -446,15 +447,16 @@ private slots:
         c.model = u"lexical-baseline"_s;
         const RowId run = plan(c);
         QCOMPARE(drive(run), u"finished"_s);
-        const RunTotals t = m_project->store().runTotals(run);
+        const RunTotals t = m_project->store().runs().runTotals(run);
         QCOMPARE(t.verdicts, m_items);
         QCOMPARE(t.verdictErrors, 0);
         QCOMPARE(t.requests, 0);
         QCOMPARE(m_judge.requestCount(), 0);
-        const auto reports = m_project->store().reportSummaries(u"drb2"_s);
-        const Verdict v = m_project->store().verdicts(run, reports.constFirst().id).constFirst();
+        const auto reports = m_project->store().reports().reportSummaries(u"drb2"_s);
+        const Verdict v
+            = m_project->store().runs().verdicts(run, reports.constFirst().id).constFirst();
         QVERIFY(v.reason.contains(u"lexical baseline"_s));
-        QCOMPARE(m_project->store().run(run)->kind, JudgeKind::Offline);
+        QCOMPARE(m_project->store().runs().run(run)->kind, JudgeKind::Offline);
     }
 };
 

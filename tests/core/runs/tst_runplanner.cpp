@@ -134,7 +134,7 @@ private slots:
         const auto planned = planRun(m_project->store(), llm(), scope, {}, &error);
         QVERIFY2(planned, qPrintable(error));
         // Two items answered, one an error: only the answered ones count as judged.
-        const QList<RunJob> jobs = m_project->store().jobs(planned->runId);
+        const QList<RunJob> jobs = m_project->store().runs().jobs(planned->runId);
         const RunJob &first = jobs.constFirst();
         for (int i = 0; i < 3; ++i) {
             Verdict v;
@@ -145,7 +145,7 @@ private slots:
                 v.value = 1;
             else
                 v.error = u"HTTP 500"_s;
-            QVERIFY(m_project->store().upsertVerdict(v).ok());
+            QVERIFY(m_project->store().runs().upsertVerdict(v).ok());
         }
         scope.onlyUnjudged = true;
         const auto rest = estimateRun(m_project->store(), llm(), scope, &error);
@@ -164,7 +164,7 @@ private slots:
         QVERIFY2(planned, qPrintable(error));
         QCOMPARE(planned->jobs, 3); // 5, 5 and 2 items
         ProjectStore &s = m_project->store();
-        QList<RunJob> jobs = s.jobs(planned->runId);
+        QList<RunJob> jobs = s.runs().jobs(planned->runId);
         const auto write = [&](const RunJob &job, int index, bool ok) {
             Verdict v;
             v.runId = planned->runId;
@@ -174,7 +174,7 @@ private slots:
                 v.value = 0;
             else
                 v.error = u"HTTP 500 (after 6 attempts)"_s;
-            QVERIFY(s.upsertVerdict(v).ok());
+            QVERIFY(s.runs().upsertVerdict(v).ok());
         };
         // The first job gave up: its five items are errors. The second was answered with two
         // errors among its items; the third cleanly.
@@ -188,7 +188,7 @@ private slots:
             write(jobs[2], i, true);
         jobs[2].status = u"done"_s;
         for (const RunJob &j : std::as_const(jobs))
-            QVERIFY(s.updateJob(j));
+            QVERIFY(s.runs().updateJob(j));
 
         const auto estimate = estimateRequeue(s, planned->runId, &error);
         QVERIFY2(estimate, qPrintable(error));
@@ -199,7 +199,7 @@ private slots:
         QCOMPARE(jobCount(), 3); // nothing written
 
         QCOMPARE(requeueFailedItems(s, planned->runId, c.batchSize, &error), estimate->items);
-        QCOMPARE(s.runTotals(planned->runId).jobsPending, estimate->jobs);
+        QCOMPARE(s.runs().runTotals(planned->runId).jobsPending, estimate->jobs);
 
         QVERIFY(!estimateRequeue(s, 12345, &error));
     }

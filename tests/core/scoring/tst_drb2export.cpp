@@ -687,17 +687,17 @@ private slots:
         QCOMPARE(s.added.value(u"verdicts"_s), 5 + 3 + 5);
 
         ProjectStore &store = project.store();
-        const QList<RunSummary> runs = store.runs();
+        const QList<RunSummary> runs = store.runs().list();
         QCOMPARE(runs.size(), 1);
         QCOMPARE(runs.constFirst().errors, 1 + 5);
-        const auto bench = store.benchmark(u"drb2"_s);
+        const auto bench = store.catalog().benchmark(u"drb2"_s);
         QVERIFY(bench);
-        const RowId task1 = *store.taskId(bench->id, u"1"_s);
-        const RowId alpha = *store.modelId(u"alpha"_s);
+        const RowId task1 = *store.catalog().taskId(bench->id, u"1"_s);
+        const RowId alpha = *store.reports().modelId(u"alpha"_s);
         QHash<QString, Verdict> byText;
         for (const Verdict &v :
-             store.verdicts(runs.constFirst().id, *store.reportId(alpha, task1))) {
-            for (const Rubric &r : store.rubrics(task1)) {
+             store.runs().verdicts(runs.constFirst().id, *store.reports().reportId(alpha, task1))) {
+            for (const Rubric &r : store.catalog().rubrics(task1)) {
                 if (r.id == v.rubricId)
                     byText.insert(r.text, v);
             }
@@ -712,14 +712,17 @@ private slots:
         // The item listed under "errors" comes back as an error with its cause, not as 0.
         QVERIFY(!byText.value(u"Compares \\ A2"_s).value.has_value());
         QCOMPARE(byText.value(u"Compares \\ A2"_s).error, u"judge omitted the item"_s);
-        const RowId beta = *store.modelId(u"beta"_s);
+        const RowId beta = *store.reports().modelId(u"beta"_s);
         const QList<Verdict> failed
-            = store.verdicts(runs.constFirst().id, *store.reportId(beta, task1));
+            = store.runs().verdicts(runs.constFirst().id, *store.reports().reportId(beta, task1));
         QCOMPARE(failed.size(), 5);
         QVERIFY(failed.constFirst().error.contains(u"batch 1 failed after 10 retries"_s));
 
-        const RowId task2 = *store.taskId(bench->id, u"2"_s);
-        QCOMPARE(store.verdicts(runs.constFirst().id, *store.reportId(alpha, task2)).size(), 3);
+        const RowId task2 = *store.catalog().taskId(bench->id, u"2"_s);
+        QCOMPARE(store.runs()
+                     .verdicts(runs.constFirst().id, *store.reports().reportId(alpha, task2))
+                     .size(),
+                 3);
     }
 };
 

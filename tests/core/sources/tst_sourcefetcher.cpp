@@ -182,11 +182,11 @@ private slots:
         }
         QCOMPARE(project.scalar(u"SELECT count(*) FROM source"_s), 3);
         QCOMPARE(project.scalar(u"SELECT count(*) FROM source_text"_s), 2);
-        const auto row = project.store().source(m_web.url(u"/page.html"_s));
+        const auto row = project.store().sources().source(m_web.url(u"/page.html"_s));
         QVERIFY(row);
         QCOMPARE(row->state, u"fetched"_s);
         QVERIFY(row->text.contains(u"Photosynthesis"_s));
-        QVERIFY(!project.store().originalFile(row->contentHash).isEmpty());
+        QVERIFY(!project.store().reports().originalFile(row->contentHash).isEmpty());
 
         const int before = m_web.requests();
         SourceFetcher again(&project.store());
@@ -220,14 +220,14 @@ private slots:
         good.bytes = "kept";
         good.text = u"kept"_s;
         good.contentHash = u"0123"_s;
-        QVERIFY(project.store().putSources({good}));
+        QVERIFY(project.store().sources().putSources({good}));
         SourceFetcher fetcher(&project.store());
         FetchOptions options;
         options.refresh = true;
         fetcher.setOptions(options);
         const auto results = fetchAll(fetcher, {QUrl(good.url)});
         QCOMPARE(results.constFirst().state, State::HttpError); // reported as it is ...
-        QCOMPARE(project.store().source(good.url)->text, u"kept"_s); // ... the copy stays
+        QCOMPARE(project.store().sources().source(good.url)->text, u"kept"_s); // ... the copy stays
     }
 
     void otherSchemesAreRefusedWithoutARequest()

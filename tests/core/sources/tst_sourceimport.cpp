@@ -42,16 +42,17 @@ private slots:
         QCOMPARE(result.errors.size(), 3);
         QVERIFY(result.errors.constFirst().startsWith(u"sources.jsonl:5:"_s));
 
-        const auto glaciers = project.store().source(u"https://example.org/glaciers"_s);
+        const auto glaciers = project.store().sources().source(u"https://example.org/glaciers"_s);
         QVERIFY(glaciers);
         QCOMPARE(glaciers->state, u"fetched"_s);
         QCOMPARE(glaciers->origin, u"imported"_s);
         QCOMPARE(glaciers->contentType, u"text/html"_s);
         QVERIFY(glaciers->text.contains(u"Glaciers retreat"_s));
-        QCOMPARE(project.store().originalFile(glaciers->contentHash), readFile(dir + u"/a.html"_s));
-        QCOMPARE(project.store().source(u"https://example.org/paper"_s)->contentType,
+        QCOMPARE(project.store().reports().originalFile(glaciers->contentHash),
+                 readFile(dir + u"/a.html"_s));
+        QCOMPARE(project.store().sources().source(u"https://example.org/paper"_s)->contentType,
                  u"application/pdf"_s);
-        QCOMPARE(project.store().sources().size(), 3);
+        QCOMPARE(project.store().sources().list().size(), 3);
 
         // A fetch finds them without any network.
         SourceFetcher fetcher(&project.store());

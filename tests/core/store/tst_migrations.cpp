@@ -72,7 +72,7 @@ private slots:
         QCOMPARE(count(*store, u"SELECT count(*) FROM annotation_event"_s), 2);
 
         // Migration 2 indexed the report that existed before full-text search did.
-        const QList<SearchHit> hits = store->search(u"melatonin"_s);
+        const QList<SearchHit> hits = store->search().reports(u"melatonin"_s);
         QCOMPARE(hits.size(), 1);
         QCOMPARE(hits.constFirst().model, u"OldAgent"_s);
 
@@ -80,16 +80,17 @@ private slots:
         QSqlQuery q(store->database());
         QVERIFY(!q.exec(u"UPDATE annotation_event SET value = 1 WHERE id = 2"_s));
         QVERIFY(!q.exec(u"DELETE FROM annotation_event"_s));
-        QCOMPARE(store->currentAnnotation(1, 1)->value, std::optional<double>(0));
+        QCOMPARE(store->annotations().currentAnnotation(1, 1)->value, std::optional<double>(0));
 
         // Migration 3's table works.
-        QVERIFY(store->logImport(u"drb2"_s, u"/x"_s, 1, 0, 0, 0, 0, u"ok"_s));
+        QVERIFY(store->reports().logImport(u"drb2"_s, u"/x"_s, 1, 0, 0, 0, 0, u"ok"_s));
 
         // ... and migration 5's: the old report and rubric can be assigned for annotation.
-        QVERIFY2(store->saveAssignments(u"old"_s, 7, {{1, 1, {u"Ada"_s, u"Bo"_s}, 0}}),
-                 qPrintable(store->lastError()));
-        QCOMPARE(store->assignments(u"old"_s).size(), 1);
-        QCOMPARE(store->assignments(u"old"_s).constFirst().annotators,
+        QVERIFY2(
+            store->annotations().saveAssignments(u"old"_s, 7, {{1, 1, {u"Ada"_s, u"Bo"_s}, 0}}),
+            qPrintable(store->lastError()));
+        QCOMPARE(store->annotations().assignments(u"old"_s).size(), 1);
+        QCOMPARE(store->annotations().assignments(u"old"_s).constFirst().annotators,
                  (QStringList{u"Ada"_s, u"Bo"_s}));
 
         // ... and migration 6's: sources keep their bytes beside the old report's original.
@@ -107,45 +108,46 @@ private slots:
         failed.url = u"https://example.org/b"_s;
         failed.state = u"timeout"_s;
         failed.error = u"no data for 30 s"_s;
-        QVERIFY2(store->putSources({row, failed}), qPrintable(store->lastError()));
+        QVERIFY2(store->sources().putSources({row, failed}), qPrintable(store->lastError()));
         QCOMPARE(count(*store, u"SELECT count(*) FROM document_blob"_s), blobs + 1);
-        QCOMPARE(store->source(row.url)->text, row.text);
-        QCOMPARE(store->source(failed.url)->state, u"timeout"_s);
-        QVERIFY(store->source(failed.url)->contentHash.isEmpty());
-        QCOMPARE(store->sources().size(), 2);
+        QCOMPARE(store->sources().source(row.url)->text, row.text);
+        QCOMPARE(store->sources().source(failed.url)->state, u"timeout"_s);
+        QVERIFY(store->sources().source(failed.url)->contentHash.isEmpty());
+        QCOMPARE(store->sources().list().size(), 2);
 
         // ... and migration 7's: the old rubrics stay the task's, and the old report can get
         // claims of its own beside them (same dimension and position, another key).
-        const auto report = store->report(1);
+        const auto report = store->reports().report(1);
         QVERIFY(report);
-        const QList<Rubric> before = store->rubrics(report->taskId);
+        const QList<Rubric> before = store->catalog().rubrics(report->taskId);
         QCOMPARE(before.size(), 2);
         QVERIFY(!before.constFirst().reportId);
         Rubric claim = before.constFirst();
         claim.id = 0;
         claim.reportId = report->id;
         claim.text = u"A claim of the old report."_s;
-        QVERIFY2(store->upsertRubric(claim).result == UpsertResult::Added,
+        QVERIFY2(store->catalog().upsertRubric(claim).result == UpsertResult::Added,
                  qPrintable(store->lastError()));
-        QCOMPARE(store->rubrics(report->taskId).size(), 2);
-        QCOMPARE(store->claims(report->id).size(), 1);
-        QCOMPARE(store->reportItems(*report).size(), 3);
-        QCOMPARE(store->reportItems(*report).constLast().text, claim.text);
+        QCOMPARE(store->catalog().rubrics(report->taskId).size(), 2);
+        QCOMPARE(store->catalog().claims(report->id).size(), 1);
+        QCOMPARE(store->catalog().reportItems(*report).size(), 3);
+        QCOMPARE(store->catalog().reportItems(*report).constLast().text, claim.text);
 
         // ... and migration 9's: the people who labelled before ids existed are annotators
         // whose id is their old name, so their labels stay theirs through a rename.
-        const QList<Annotator> people = store->annotators();
+        const QList<Annotator> people = store->annotations().annotators();
         QVERIFY(!people.isEmpty());
-        const QString legacy = store->annotationHistory(1, 1).constFirst().annotator;
-        QVERIFY(store->annotator(legacy));
-        QCOMPARE(store->annotator(legacy)->name, legacy);
-        const int labelled = store->currentAnnotations(1, legacy).size();
+        const QString legacy = store->annotations().annotationHistory(1, 1).constFirst().annotator;
+        QVERIFY(store->annotations().annotator(legacy));
+        QCOMPARE(store->annotations().annotator(legacy)->name, legacy);
+        const int labelled = store->annotations().currentAnnotations(1, legacy).size();
         QVERIFY(labelled > 0);
-        QVERIFY(store->renameAnnotator(legacy, u"Renamed Person"_s));
-        QCOMPARE(store->currentAnnotations(1, legacy).size(), labelled);
-        QCOMPARE(store->annotationHistory(1, 1).constFirst().annotatorName, u"Renamed Person"_s);
+        QVERIFY(store->annotations().renameAnnotator(legacy, u"Renamed Person"_s));
+        QCOMPARE(store->annotations().currentAnnotations(1, legacy).size(), labelled);
+        QCOMPARE(store->annotations().annotationHistory(1, 1).constFirst().annotatorName,
+                 u"Renamed Person"_s);
         // Old events are labels with no provenance and no uid yet; new ones get both.
-        const AnnotationEvent old = store->annotationHistory(1, 1).constFirst();
+        const AnnotationEvent old = store->annotations().annotationHistory(1, 1).constFirst();
         QCOMPARE(old.kind, AnnotationKind::Label);
         QCOMPARE(old.provenance.method, LabelMethod::Unknown);
         QVERIFY(old.uid.isEmpty());
@@ -161,7 +163,7 @@ private slots:
             auto v1 = ProjectStore::openAtVersion(path, 1, &error);
             QVERIFY2(v1, qPrintable(error));
             QCOMPARE(v1->schemaVersion(), 1);
-            QVERIFY(v1->search(u"anything"_s).isEmpty()); // no index yet, and no crash
+            QVERIFY(v1->search().reports(u"anything"_s).isEmpty()); // no index yet, and no crash
         }
         auto latest = ProjectStore::open(path, &error);
         QVERIFY2(latest, qPrintable(error));
@@ -174,7 +176,7 @@ private slots:
         const QString path = dir.filePath(u"future.rubricate"_s);
         {
             QString error;
-            auto store = ProjectStore::open(path, &error);
+            auto store = ProjectStore::create(path, &error);
             QVERIFY(store);
             QSqlQuery q(store->database());
             QVERIFY(q.exec(u"PRAGMA user_version = 999"_s));

@@ -25,7 +25,7 @@ class TestQueryCriteria : public QObject
     // The query's criteria in display order: by dimension as first imported, then position.
     QList<Rubric> criteria()
     {
-        QList<Rubric> out = m_store->rubrics(m_task, m_query);
+        QList<Rubric> out = m_store->catalog().rubrics(m_task, m_query);
         QStringList dims;
         for (const Rubric &r : std::as_const(out)) {
             if (!dims.contains(r.dimension))
@@ -53,7 +53,7 @@ class TestQueryCriteria : public QObject
         run.name = u"judge"_s;
         run.kind = JudgeKind::Llm;
         run.status = u"finished"_s;
-        const auto runId = m_store->createRun(run);
+        const auto runId = m_store->runs().createRun(run);
         if (!runId)
             return 0;
         Verdict v;
@@ -61,7 +61,7 @@ class TestQueryCriteria : public QObject
         v.reportId = m_report;
         v.rubricId = rubricId;
         v.value = value;
-        return m_store->upsertVerdict(v).ok() ? *runId : 0;
+        return m_store->runs().upsertVerdict(v).ok() ? *runId : 0;
     }
 
     int count(const QString &sql) { return m_project->scalar(sql); }
@@ -76,14 +76,14 @@ private slots:
         const QString root = m_project->filePath(u"data"_s);
         QVERIFY(RubricateTest::writePdrDataFolder(root));
         runImport(*m_store, ImportKind::PdrFolder, root);
-        const auto bench = m_store->benchmark(u"pdrbench"_s);
+        const auto bench = m_store->catalog().benchmark(u"pdrbench"_s);
         QVERIFY(bench);
-        m_query = m_store->queryId(bench->id, u"1"_s).value_or(0);
+        m_query = m_store->catalog().queryId(bench->id, u"1"_s).value_or(0);
         QVERIFY(m_query);
-        m_task = m_store->query(m_query)->taskId;
-        const auto model = m_store->modelId(u"ModelX"_s);
+        m_task = m_store->catalog().query(m_query)->taskId;
+        const auto model = m_store->reports().modelId(u"ModelX"_s);
         QVERIFY(model);
-        m_report = m_store->reportId(*model, m_task, m_query).value_or(0);
+        m_report = m_store->reports().reportId(*model, m_task, m_query).value_or(0);
         QVERIFY(m_report);
         QCOMPARE(criteria().size(), 4);
     }
@@ -91,13 +91,13 @@ private slots:
     void listsPersonas()
     {
         for (const QString &key : {QString(), u"pdrbench"_s}) {
-            const QList<Persona> personas = m_store->personas(key);
+            const QList<Persona> personas = m_store->catalog().personas(key);
             QCOMPARE(personas.size(), 2);
             QCOMPARE(personas.at(0).externalId, u"u01"_s);
             QCOMPARE(personas.at(0).name, u"Mei"_s);
             QCOMPARE(personas.at(1).attributes.value(u"new_field_nobody_documented"_s), true);
         }
-        QVERIFY(m_store->personas(u"drb2"_s).isEmpty());
+        QVERIFY(m_store->catalog().personas(u"drb2"_s).isEmpty());
     }
 
     void keepsIdsAndInsertsUpdatesDeletesInOneGo()
@@ -126,7 +126,8 @@ private slots:
         added.metadata = {{u"family"_s, u"quality"_s}, {u"explanation"_s, u"why"_s}};
         edited.append(added);
 
-        const auto result = m_store->replaceQueryCriteria(m_query, edited, {u"Ada"_s, false});
+        const auto result
+            = m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, false});
         QVERIFY2(result, qPrintable(m_store->lastError()));
         QCOMPARE(result->deleted, QList<RowId>{depthId});
         QCOMPARE(result->inserted.size(), 1);
@@ -161,7 +162,8 @@ private slots:
         QCOMPARE(after.at(3).dimensionWeight, std::optional<double>(0.4));
 
         // Saving the same list again changes nothing.
-        const auto again = m_store->replaceQueryCriteria(m_query, after, {u"Ada"_s, false});
+        const auto again
+            = m_store->catalog().replaceQueryCriteria(m_query, after, {u"Ada"_s, false});
         QVERIFY(again);
         QCOMPARE(again->unchanged, 4);
         QVERIFY(again->updated.isEmpty() && again->inserted.isEmpty() && again->deleted.isEmpty());
@@ -176,15 +178,15 @@ private slots:
         e.rubricId = before.at(0).id;
         e.annotator = u"Ada"_s;
         e.value = 7;
-        QVERIFY(m_store->appendAnnotation(e));
-        const auto usage = m_store->criterionUsage(m_query);
+        QVERIFY(m_store->annotations().appendAnnotation(e));
+        const auto usage = m_store->catalog().criterionUsage(m_query);
         QVERIFY(usage);
         QCOMPARE(usage->value(before.at(0).id).annotations, 1);
 
         QList<Rubric> edited = before;
         edited.removeFirst();
         edited[0].weight = 1.0; // a change that must not be written either
-        QVERIFY(!m_store->replaceQueryCriteria(m_query, edited, {u"Ada"_s, true}));
+        QVERIFY(!m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, true}));
         QVERIFY(m_store->lastError().contains(u"annotation"_s));
         QCOMPARE(criteria().size(), before.size());
         QCOMPARE(criteria().at(1).weight, before.at(1).weight);
@@ -193,9 +195,9 @@ private slots:
         // Editing the annotated criterion's text is allowed: its label stays with it.
         edited = before;
         edited[0].text = u"Addresses shift income and overtime"_s;
-        QVERIFY2(m_store->replaceQueryCriteria(m_query, edited, {u"Ada"_s, false}),
+        QVERIFY2(m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, false}),
                  qPrintable(m_store->lastError()));
-        QCOMPARE(m_store->currentAnnotation(m_report, before.at(0).id)->value, 7.0);
+        QCOMPARE(m_store->annotations().currentAnnotation(m_report, before.at(0).id)->value, 7.0);
     }
 
     void deletingJudgedCriteriaNeedsPermission()
@@ -203,13 +205,14 @@ private slots:
         const QList<Rubric> before = criteria();
         const RowId judged = before.constLast().id;
         QVERIFY(judge(judged, 6));
-        QCOMPARE(m_store->criterionUsage(m_query)->value(judged).verdicts, 1);
+        QCOMPARE(m_store->catalog().criterionUsage(m_query)->value(judged).verdicts, 1);
         QList<Rubric> edited = before;
         edited.removeLast();
-        QVERIFY(!m_store->replaceQueryCriteria(m_query, edited, {u"Ada"_s, false}));
+        QVERIFY(!m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, false}));
         QVERIFY(m_store->lastError().contains(u"verdict"_s));
         QCOMPARE(count(u"SELECT COUNT(*) FROM verdict"_s), 1);
-        const auto result = m_store->replaceQueryCriteria(m_query, edited, {u"Ada"_s, true});
+        const auto result
+            = m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, true});
         QVERIFY2(result, qPrintable(m_store->lastError()));
         QCOMPARE(result->deleted, QList<RowId>{judged});
         QCOMPARE(count(u"SELECT COUNT(*) FROM verdict"_s), 0);
@@ -231,7 +234,7 @@ private slots:
         QList<Rubric> edited = before;
         edited[0].text = u"Addresses the shift income in numbers"_s;
         edited[1].weight = 0.9; // weights do not change the question
-        QVERIFY(m_store->replaceQueryCriteria(m_query, edited, {u"Ada"_s, false}));
+        QVERIFY(m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, false}));
         QVERIFY(staleOf(before.at(0).id));
         QVERIFY(!staleOf(before.at(1).id));
     }
@@ -250,7 +253,7 @@ private slots:
         bad.id = 0;
         bad.text = u"boom"_s;
         edited.append(bad);
-        QVERIFY(!m_store->replaceQueryCriteria(m_query, edited, {u"Ada"_s, false}));
+        QVERIFY(!m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, false}));
         QVERIFY(m_store->lastError().contains(u"boom"_s));
         const QList<Rubric> after = criteria();
         QCOMPARE(after.size(), before.size());
@@ -266,20 +269,21 @@ private slots:
     void refusesWhatIsNotTheQuerys()
     {
         QList<Rubric> edited = criteria();
-        const auto bench = m_store->benchmark(u"pdrbench"_s);
-        const RowId other = *m_store->queryId(bench->id, u"2"_s);
-        const QList<Rubric> foreign = m_store->rubrics(m_store->query(other)->taskId, other);
+        const auto bench = m_store->catalog().benchmark(u"pdrbench"_s);
+        const RowId other = *m_store->catalog().queryId(bench->id, u"2"_s);
+        const QList<Rubric> foreign
+            = m_store->catalog().rubrics(m_store->catalog().query(other)->taskId, other);
         QVERIFY(!foreign.isEmpty());
         edited.append(foreign.constFirst());
-        QVERIFY(!m_store->replaceQueryCriteria(m_query, edited, {}));
+        QVERIFY(!m_store->catalog().replaceQueryCriteria(m_query, edited, {}));
         edited.removeLast();
         edited[0].text = u"  "_s;
-        QVERIFY(!m_store->replaceQueryCriteria(m_query, edited, {}));
+        QVERIFY(!m_store->catalog().replaceQueryCriteria(m_query, edited, {}));
         edited = criteria();
         edited.append(edited.constFirst()); // the same id twice
-        QVERIFY(!m_store->replaceQueryCriteria(m_query, edited, {}));
+        QVERIFY(!m_store->catalog().replaceQueryCriteria(m_query, edited, {}));
         QCOMPARE(criteria().size(), 4);
-        QVERIFY(!m_store->replaceQueryCriteria(9999, {}, {}));
+        QVERIFY(!m_store->catalog().replaceQueryCriteria(9999, {}, {}));
     }
 };
 

@@ -61,12 +61,12 @@ private slots:
         QCOMPARE(columns,
                  (QStringList{u"id"_s, u"sample"_s, u"report_id"_s, u"rubric_id"_s, u"annotator"_s,
                               u"position"_s, u"created_at"_s, u"seed"_s}));
-        QVERIFY(latest->samples().isEmpty());
+        QVERIFY(latest->annotations().samples().isEmpty());
     }
 
     void itemRowsListEveryItemOnceWithTheNewestJudge()
     {
-        QList<RatingRow> items = store().itemRows(u"drb2"_s);
+        QList<RatingRow> items = store().annotations().itemRows(u"drb2"_s);
         QCOMPARE(items.size(), m_items);
         QSet<std::pair<RowId, RowId>> distinct;
         for (const RatingRow &r : std::as_const(items)) {
@@ -78,8 +78,8 @@ private slots:
             QVERIFY(r.model == u"ModelA"_s || r.model == u"ModelB"_s);
         }
         QCOMPARE(distinct.size(), m_items);
-        QVERIFY(store().itemRows(u"reportbench"_s).isEmpty());
-        QCOMPARE(store().itemRows({}).size(), m_items);
+        QVERIFY(store().annotations().itemRows(u"reportbench"_s).isEmpty());
+        QCOMPARE(store().annotations().itemRows({}).size(), m_items);
 
         // Two runs rate the first item; the newer one counts, and an error is no verdict.
         const RatingRow first = items.constFirst();
@@ -89,24 +89,24 @@ private slots:
             r.name = u"run"_s;
             r.kind = JudgeKind::Offline;
             r.status = u"finished"_s;
-            run = *store().createRun(r);
+            run = *store().runs().createRun(r);
         }
         Verdict v;
         v.runId = runs[0];
         v.reportId = first.reportId;
         v.rubricId = first.rubricId;
         v.value = 0;
-        QVERIFY(store().upsertVerdict(v).ok());
+        QVERIFY(store().runs().upsertVerdict(v).ok());
         v.runId = runs[1];
         v.value = 1;
-        QVERIFY(store().upsertVerdict(v).ok());
+        QVERIFY(store().runs().upsertVerdict(v).ok());
         Verdict failed = v;
         failed.rubricId = items.at(1).rubricId;
         failed.value.reset();
         failed.error = u"timeout"_s;
-        QVERIFY(store().upsertVerdict(failed).ok());
+        QVERIFY(store().runs().upsertVerdict(failed).ok());
 
-        items = store().itemRows(u"drb2"_s);
+        items = store().annotations().itemRows(u"drb2"_s);
         QCOMPARE(items.size(), m_items);
         QCOMPARE(items.at(0).rater, u"run:%1"_s.arg(runs[1]));
         QVERIFY(items.at(0).judge);
@@ -118,7 +118,7 @@ private slots:
         QSqlQuery q(store().database());
         QVERIFY(q.exec(u"UPDATE rubric SET duplicate_of = %1 WHERE id = %2"_s.arg(first.rubricId)
                            .arg(items.at(1).rubricId)));
-        QCOMPARE(store().itemRows(u"drb2"_s).size(), m_items - 2); // once per model
+        QCOMPARE(store().annotations().itemRows(u"drb2"_s).size(), m_items - 2); // once per model
     }
 
     void saveAndReadAssignments()
@@ -128,18 +128,18 @@ private slots:
         request.annotators = {u"Ada"_s, u"Bo"_s, u"Cy"_s};
         request.overlap = 2;
         request.seed = 4242;
-        const SamplePlan plan = planSample(store().itemRows(u"drb2"_s), request);
+        const SamplePlan plan = planSample(store().annotations().itemRows(u"drb2"_s), request);
         QVERIFY2(plan.error.isEmpty(), qPrintable(plan.error));
         QCOMPARE(plan.assignments.size(), 10);
 
-        QVERIFY2(store().saveAssignments(u"pilot"_s, request.seed, plan.assignments),
+        QVERIFY2(store().annotations().saveAssignments(u"pilot"_s, request.seed, plan.assignments),
                  qPrintable(store().lastError()));
         QCOMPARE(rows(u"pilot"_s), 20);
-        QCOMPARE(store().samples(), QStringList{u"pilot"_s});
-        QCOMPARE(store().assignments(u"pilot"_s), plan.assignments);
+        QCOMPARE(store().annotations().samples(), QStringList{u"pilot"_s});
+        QCOMPARE(store().annotations().assignments(u"pilot"_s), plan.assignments);
 
         // One annotator's queue: their items, in position order, with co-annotators.
-        const QList<Assignment> bo = store().assignments(u"pilot"_s, u"Bo"_s);
+        const QList<Assignment> bo = store().annotations().assignments(u"pilot"_s, u"Bo"_s);
         int previous = -1;
         for (const Assignment &a : bo) {
             QVERIFY(a.annotators.contains(u"Bo"_s));
@@ -148,58 +148,61 @@ private slots:
             previous = a.position;
         }
         QCOMPARE(bo.size(), plan.loads.at(1).second);
-        QVERIFY(store().assignments(u"pilot"_s, u"Nobody"_s).isEmpty());
-        QVERIFY(store().assignments(u"absent"_s).isEmpty());
+        QVERIFY(store().annotations().assignments(u"pilot"_s, u"Nobody"_s).isEmpty());
+        QVERIFY(store().annotations().assignments(u"absent"_s).isEmpty());
 
-        const auto info = store().sampleInfo(u"pilot"_s);
+        const auto info = store().annotations().sampleInfo(u"pilot"_s);
         QVERIFY(info);
         QCOMPARE(info->items, 10);
         QCOMPARE(info->seed, std::optional<quint32>(4242));
         QVERIFY(info->createdAt.isValid());
         QCOMPARE(info->annotators, plan.loads);
-        QVERIFY(!store().sampleInfo(u"absent"_s));
+        QVERIFY(!store().annotations().sampleInfo(u"absent"_s));
 
         // The largest seed fits.
-        QVERIFY(store().saveAssignments(u"second"_s, 4294967295u, plan.assignments.mid(0, 1)));
-        QCOMPARE(store().sampleInfo(u"second"_s)->seed, std::optional<quint32>(4294967295u));
-        QCOMPARE(store().samples(), (QStringList{u"pilot"_s, u"second"_s}));
+        QVERIFY(store().annotations().saveAssignments(u"second"_s, 4294967295u,
+                                                      plan.assignments.mid(0, 1)));
+        QCOMPARE(store().annotations().sampleInfo(u"second"_s)->seed,
+                 std::optional<quint32>(4294967295u));
+        QCOMPARE(store().annotations().samples(), (QStringList{u"pilot"_s, u"second"_s}));
     }
 
     void refusesWithoutWritingAnything()
     {
-        const QList<RatingRow> items = store().itemRows(u"drb2"_s);
+        const QList<RatingRow> items = store().annotations().itemRows(u"drb2"_s);
         const QList<Assignment> two = {{items.at(0).reportId, items.at(0).rubricId, {u"Ada"_s}, 0},
                                        {items.at(1).reportId, items.at(1).rubricId, {u"Bo"_s}, 1}};
-        QVERIFY(store().saveAssignments(u"taken"_s, 1, two));
+        QVERIFY(store().annotations().saveAssignments(u"taken"_s, 1, two));
 
-        QVERIFY(!store().saveAssignments(u"taken"_s, 2, two));
+        QVERIFY(!store().annotations().saveAssignments(u"taken"_s, 2, two));
         QVERIFY(store().lastError().contains(u"already"_s));
         QCOMPARE(rows(u"taken"_s), 2);
-        QVERIFY(!store().saveAssignments(u" "_s, 1, two));
-        QVERIFY(!store().saveAssignments(u"empty"_s, 1, {}));
+        QVERIFY(!store().annotations().saveAssignments(u" "_s, 1, two));
+        QVERIFY(!store().annotations().saveAssignments(u"empty"_s, 1, {}));
 
         // A failure half-way (an item that does not exist, an annotator twice, a blank one)
         // leaves nothing behind.
         QList<Assignment> bad = two;
         bad.append({999999, items.at(2).rubricId, {u"Ada"_s}, 2});
-        QVERIFY(!store().saveAssignments(u"broken"_s, 1, bad));
+        QVERIFY(!store().annotations().saveAssignments(u"broken"_s, 1, bad));
         bad = two;
         bad[1].annotators = {u"Bo"_s, u"Bo"_s};
-        QVERIFY(!store().saveAssignments(u"broken"_s, 1, bad));
+        QVERIFY(!store().annotations().saveAssignments(u"broken"_s, 1, bad));
         bad = two;
         bad[1].annotators = {u"Bo"_s, u" "_s};
-        QVERIFY(!store().saveAssignments(u"broken"_s, 1, bad));
+        QVERIFY(!store().annotations().saveAssignments(u"broken"_s, 1, bad));
         QCOMPARE(rows(u"broken"_s), 0);
-        QCOMPARE(store().samples(), QStringList{u"taken"_s});
+        QCOMPARE(store().annotations().samples(), QStringList{u"taken"_s});
 
         // The store is usable after a refusal: the transaction was rolled back.
-        QVERIFY2(store().saveAssignments(u"broken"_s, 1, two), qPrintable(store().lastError()));
+        QVERIFY2(store().annotations().saveAssignments(u"broken"_s, 1, two),
+                 qPrintable(store().lastError()));
     }
 
     void reportRemovalTakesItsAssignments()
     {
-        const QList<RatingRow> items = store().itemRows(u"drb2"_s);
-        QVERIFY(store().saveAssignments(
+        const QList<RatingRow> items = store().annotations().itemRows(u"drb2"_s);
+        QVERIFY(store().annotations().saveAssignments(
             u"s"_s, 1, {{items.at(0).reportId, items.at(0).rubricId, {u"Ada"_s}, 0}}));
         QSqlQuery q(store().database());
         QVERIFY(q.exec(u"DELETE FROM verdict"_s));

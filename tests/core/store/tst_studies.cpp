@@ -52,19 +52,22 @@ class TestStudies : public QObject
     {
         const QList<double> ada{1, 1, 1, 1, 0, 0, 0, 0};
         const QList<double> bo{1, 1, 1, 0, 0, 0, 0, 1};
-        QVERIFY(store().appendAnnotation(given(2, u"bo"_s, 0, LabelMethod::Typed, true)));
-        QVERIFY(store().appendAnnotation(
+        QVERIFY(
+            store().annotations().appendAnnotation(given(2, u"bo"_s, 0, LabelMethod::Typed, true)));
+        QVERIFY(store().annotations().appendAnnotation(
             given(5, u"ada"_s, 1, LabelMethod::AcceptedJudge, false, u"pilot"_s)));
         for (int i = 0; i < 8; ++i) {
-            QVERIFY(store().appendAnnotation(given(i, u"ada"_s, ada.at(i), LabelMethod::Typed,
-                                                   false, i < 6 ? u"pilot"_s : QString())));
+            QVERIFY(store().annotations().appendAnnotation(given(i, u"ada"_s, ada.at(i),
+                                                                 LabelMethod::Typed, false,
+                                                                 i < 6 ? u"pilot"_s : QString())));
             const LabelMethod method
                 = i == 2 || i == 7 ? LabelMethod::AcceptedJudge : LabelMethod::Typed;
-            QVERIFY(
-                store().appendAnnotation(given(i, u"bo"_s, bo.at(i), method, i >= 4, u"pilot"_s)));
+            QVERIFY(store().annotations().appendAnnotation(
+                given(i, u"bo"_s, bo.at(i), method, i >= 4, u"pilot"_s)));
         }
         for (int i = 8; i < 10; ++i)
-            QVERIFY(store().appendAnnotation(given(i, u"cy"_s, 1, LabelMethod::Unknown, {})));
+            QVERIFY(store().annotations().appendAnnotation(
+                given(i, u"cy"_s, 1, LabelMethod::Unknown, {})));
     }
 
     // Ada against Bo over the project's labels that pass `filter`.
@@ -74,7 +77,8 @@ class TestStudies : public QObject
         o.benchmarkKey = u"drb2"_s;
         o.intervals = false;
         o.labels = filter;
-        const AlignmentReport report = computeAlignment(store().ratingRows(u"drb2"_s, filter), o);
+        const AlignmentReport report
+            = computeAlignment(store().annotations().ratingRows(u"drb2"_s, filter), o);
         for (const Comparison &c : report.comparisons) {
             if (c.raterA == u"human:ada"_s && c.raterB == u"human:bo"_s)
                 return c;
@@ -88,7 +92,7 @@ private slots:
         m_project = std::make_unique<RubricateTest::ScratchProject>();
         QVERIFY2(m_project->isOpen(), qPrintable(m_project->error()));
         RubricateTest::writeJudgeFixture(store(), m_project->filePath(u"in"_s), 1, 6);
-        m_items = store().itemRows(u"drb2"_s);
+        m_items = store().annotations().itemRows(u"drb2"_s);
         QCOMPARE(m_items.size(), 12);
     }
 
@@ -99,8 +103,8 @@ private slots:
         AnnotationEvent e = label(0, u"p-1"_s, 1);
         e.annotatorName = u"Ada"_s;
         e.provenance = {LabelMethod::AcceptedJudge, false, 0, 1.0, u"pilot"_s, 4200, u"9.9"_s};
-        QVERIFY2(store().appendAnnotation(e), qPrintable(store().lastError()));
-        const auto back = store().currentAnnotation(e.reportId, e.rubricId, u"p-1"_s);
+        QVERIFY2(store().annotations().appendAnnotation(e), qPrintable(store().lastError()));
+        const auto back = store().annotations().currentAnnotation(e.reportId, e.rubricId, u"p-1"_s);
         QVERIFY(back);
         QCOMPARE(back->provenance, e.provenance);
         QCOMPARE(back->annotatorName, u"Ada"_s); // the first event named the new annotator
@@ -108,44 +112,51 @@ private slots:
         // A uid given (an event travelling from another copy) is kept, and never taken twice.
         AnnotationEvent travelled = label(1, u"p-1"_s, 0);
         travelled.uid = u"4b2a0c8e-0000-4000-8000-000000000001"_s;
-        QVERIFY(store().appendAnnotation(travelled));
-        QCOMPARE(store().currentAnnotation(travelled.reportId, travelled.rubricId)->uid,
-                 travelled.uid);
-        QVERIFY(!store().appendAnnotation(travelled));
+        QVERIFY(store().annotations().appendAnnotation(travelled));
+        QCOMPARE(
+            store().annotations().currentAnnotation(travelled.reportId, travelled.rubricId)->uid,
+            travelled.uid);
+        QVERIFY(!store().annotations().appendAnnotation(travelled));
     }
 
     void goldNeverMixesWithLabels()
     {
-        QVERIFY(store().appendAnnotation(label(0, u"ada"_s, 1)));
+        QVERIFY(store().annotations().appendAnnotation(label(0, u"ada"_s, 1)));
         AnnotationEvent gold = label(0, u"judy"_s, 0);
         gold.kind = AnnotationKind::Gold;
         gold.provenance.method = LabelMethod::Adjudicated;
-        QVERIFY(store().appendAnnotation(gold));
+        QVERIFY(store().annotations().appendAnnotation(gold));
         const RowId report = gold.reportId;
-        QCOMPARE(store().currentAnnotations(report).size(), 1);
-        QCOMPARE(store().currentAnnotations(report).constBegin()->annotator, u"ada"_s);
-        QCOMPARE(store().currentAnnotations(report, {}, AnnotationKind::Gold).size(), 1);
-        QCOMPARE(*store().currentAnnotation(report, gold.rubricId, {}, AnnotationKind::Gold)->value,
+        QCOMPARE(store().annotations().currentAnnotations(report).size(), 1);
+        QCOMPARE(store().annotations().currentAnnotations(report).constBegin()->annotator,
+                 u"ada"_s);
+        QCOMPARE(store().annotations().currentAnnotations(report, {}, AnnotationKind::Gold).size(),
+                 1);
+        QCOMPARE(*store()
+                      .annotations()
+                      .currentAnnotation(report, gold.rubricId, {}, AnnotationKind::Gold)
+                      ->value,
                  0.0);
         int humanRows = 0;
-        for (const RatingRow &row : store().ratingRows(u"drb2"_s))
+        for (const RatingRow &row : store().annotations().ratingRows(u"drb2"_s))
             humanRows += row.rater.startsWith(u"human:"_s) ? 1 : 0;
         QCOMPARE(humanRows, 1);
-        QCOMPARE(store().annotationHistory(report, gold.rubricId).size(), 2);
+        QCOMPARE(store().annotations().annotationHistory(report, gold.rubricId).size(), 2);
     }
 
     void renameKeepsLabelsAndNamesAreIds()
     {
-        QCOMPARE(*store().annotatorIdNamed(u"Bo"_s), u"Bo"_s);
-        QVERIFY(store().appendAnnotation(label(2, u"Bo"_s, 1)));
-        QVERIFY(store().renameAnnotator(u"Bo"_s, u"Bo Lindqvist"_s));
-        QCOMPARE(*store().annotatorIdNamed(u"Bo Lindqvist"_s), u"Bo"_s);
-        QCOMPARE(store().currentAnnotations(m_items.at(2).reportId, u"Bo"_s).size(), 1);
+        QCOMPARE(*store().annotations().annotatorIdNamed(u"Bo"_s), u"Bo"_s);
+        QVERIFY(store().annotations().appendAnnotation(label(2, u"Bo"_s, 1)));
+        QVERIFY(store().annotations().renameAnnotator(u"Bo"_s, u"Bo Lindqvist"_s));
+        QCOMPARE(*store().annotations().annotatorIdNamed(u"Bo Lindqvist"_s), u"Bo"_s);
+        QCOMPARE(store().annotations().currentAnnotations(m_items.at(2).reportId, u"Bo"_s).size(),
+                 1);
         bool named = false;
-        for (const RatingRow &row : store().ratingRows(u"drb2"_s))
+        for (const RatingRow &row : store().annotations().ratingRows(u"drb2"_s))
             named |= row.rater == u"human:Bo"_s && row.raterName == u"Bo Lindqvist"_s;
         QVERIFY(named);
-        QVERIFY(!store().renameAnnotator(u"Bo"_s, u"  "_s));
+        QVERIFY(!store().annotations().renameAnnotator(u"Bo"_s, u"  "_s));
     }
 
     void studyQueueAndProgress()
@@ -153,32 +164,33 @@ private slots:
         QList<Assignment> items;
         for (int i = 0; i < 4; ++i)
             items.append({m_items.at(i).reportId, m_items.at(i).rubricId, {u"ada"_s, u"bo"_s}, i});
-        QVERIFY(store().saveAssignments(u"pilot"_s, 7, items));
-        QCOMPARE(store().studies().size(), 1);
-        QCOMPARE(store().study(u"pilot"_s)->blind, false);
+        QVERIFY(store().annotations().saveAssignments(u"pilot"_s, 7, items));
+        QCOMPARE(store().annotations().studies().size(), 1);
+        QCOMPARE(store().annotations().study(u"pilot"_s)->blind, false);
 
         Study settings{u"pilot"_s, {}, 0, true, {}, u"ada"_s};
-        QVERIFY2(store().saveStudy(settings), qPrintable(store().lastError()));
-        QVERIFY(store().study(u"pilot"_s)->blind);
-        QVERIFY(!store().saveStudy(settings)); // blind cannot be switched off afterwards
-        QVERIFY(!store().saveStudy({u"missing"_s, {}, 0, false, {}, {}}));
+        QVERIFY2(store().annotations().saveStudy(settings), qPrintable(store().lastError()));
+        QVERIFY(store().annotations().study(u"pilot"_s)->blind);
+        QVERIFY(
+            !store().annotations().saveStudy(settings)); // blind cannot be switched off afterwards
+        QVERIFY(!store().annotations().saveStudy({u"missing"_s, {}, 0, false, {}, {}}));
 
         // Ada labels the third item: it moves to the end of her queue, not of Bo's.
-        QVERIFY(store().appendAnnotation(label(2, u"ada"_s, 1)));
-        const QList<QueueItem> queue = store().studyQueue(u"pilot"_s, u"ada"_s);
+        QVERIFY(store().annotations().appendAnnotation(label(2, u"ada"_s, 1)));
+        const QList<QueueItem> queue = store().annotations().studyQueue(u"pilot"_s, u"ada"_s);
         QCOMPARE(queue.size(), 4);
         QCOMPARE(queue.at(0).position, 0);
         QCOMPARE(queue.at(2).position, 3);
         QCOMPARE(queue.at(3).position, 2);
         QVERIFY(queue.at(3).labelled && !queue.at(0).labelled);
-        QCOMPARE(store().studyQueue(u"pilot"_s, u"bo"_s).at(2).position, 2);
+        QCOMPARE(store().annotations().studyQueue(u"pilot"_s, u"bo"_s).at(2).position, 2);
         // A cleared label is not labelled.
         AnnotationEvent cleared = label(2, u"ada"_s, 0);
         cleared.value.reset();
-        QVERIFY(store().appendAnnotation(cleared));
-        QVERIFY(!store().studyQueue(u"pilot"_s, u"ada"_s).constLast().labelled);
-        QVERIFY(store().appendAnnotation(label(1, u"bo"_s, 0)));
-        const QList<StudyProgress> progress = store().studyProgress(u"pilot"_s);
+        QVERIFY(store().annotations().appendAnnotation(cleared));
+        QVERIFY(!store().annotations().studyQueue(u"pilot"_s, u"ada"_s).constLast().labelled);
+        QVERIFY(store().annotations().appendAnnotation(label(1, u"bo"_s, 0)));
+        const QList<StudyProgress> progress = store().annotations().studyProgress(u"pilot"_s);
         QCOMPARE(progress.size(), 2);
         QCOMPARE(progress.at(0).annotatorId, u"ada"_s);
         QCOMPARE(progress.at(0).labelled, 0);
@@ -232,7 +244,7 @@ private slots:
             return;
         const auto raters = [this](const LabelFilter &filter) {
             QMap<QString, int> count;
-            for (const RatingRow &row : store().ratingRows(u"drb2"_s, filter))
+            for (const RatingRow &row : store().annotations().ratingRows(u"drb2"_s, filter))
                 ++count[row.rater];
             return count;
         };

@@ -1,15 +1,18 @@
 // Judge runs as persisted job queues: jobs, the response cache and located evidence.
-#include "projectstore.h"
+#include "runstore.h"
+
+#include "catalogstore.h"
 #include "storecodec.h"
+#include "storerows.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSqlError>
 
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 using StoreCodec::bindAt;
+using namespace StoreRows;
 
 namespace {
 
@@ -32,7 +35,7 @@ QList<RowId> idsFrom(const QVariant &v)
 
 } // namespace
 
-std::optional<JudgeRun> ProjectStore::run(RowId id)
+std::optional<JudgeRun> RunStore::run(RowId id)
 {
     QSqlQuery &q = prepared(u"SELECT id, COALESCE(benchmark_id, 0), name, kind, scheme, config,"
                             " status, created_at, finished_at, source FROM judge_run"
@@ -55,7 +58,7 @@ std::optional<JudgeRun> ProjectStore::run(RowId id)
     return r;
 }
 
-bool ProjectStore::setRunStatus(RowId runId, const QString &status)
+bool RunStore::setRunStatus(RowId runId, const QString &status)
 {
     QSqlQuery &q = prepared(u"UPDATE judge_run SET status = ? WHERE id = ?"_s);
     bindAt(q, 0, status);
@@ -63,7 +66,7 @@ bool ProjectStore::setRunStatus(RowId runId, const QString &status)
     return exec(q);
 }
 
-bool ProjectStore::addJob(const RunJob &job)
+bool RunStore::addJob(const RunJob &job)
 {
     QSqlQuery &q = prepared(u"INSERT INTO run_job (run_id, report_id, batch_index, rubric_ids,"
                             " status, reask, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
@@ -77,7 +80,7 @@ bool ProjectStore::addJob(const RunJob &job)
     return exec(q);
 }
 
-QList<RunJob> ProjectStore::jobs(RowId runId, const QString &status)
+QList<RunJob> RunStore::jobs(RowId runId, const QString &status)
 {
     QList<RunJob> out;
     QSqlQuery &q = prepared(
@@ -110,7 +113,7 @@ QList<RunJob> ProjectStore::jobs(RowId runId, const QString &status)
     return out;
 }
 
-bool ProjectStore::updateJob(const RunJob &j)
+bool RunStore::updateJob(const RunJob &j)
 {
     QSqlQuery &q
         = prepared(u"UPDATE run_job SET rubric_ids = ?, status = ?, attempts = ?, last_error = ?,"
@@ -130,7 +133,7 @@ bool ProjectStore::updateJob(const RunJob &j)
     return exec(q);
 }
 
-int ProjectStore::requeueJobs(RowId runId, const QString &fromStatus)
+int RunStore::requeueJobs(RowId runId, const QString &fromStatus)
 {
     QSqlQuery &q = prepared(u"UPDATE run_job SET status = 'pending', attempts = 0, reask = 1"
                             " WHERE run_id = ? AND status = ?"_s);
@@ -141,7 +144,7 @@ int ProjectStore::requeueJobs(RowId runId, const QString &fromStatus)
     return q.numRowsAffected();
 }
 
-int ProjectStore::nextBatchIndex(RowId runId, RowId reportId)
+int RunStore::nextBatchIndex(RowId runId, RowId reportId)
 {
     QSqlQuery &q = prepared(u"SELECT COALESCE(MAX(batch_index) + 1, 0) FROM run_job"
                             " WHERE run_id = ? AND report_id = ?"_s);
@@ -154,7 +157,7 @@ int ProjectStore::nextBatchIndex(RowId runId, RowId reportId)
     return next;
 }
 
-std::optional<CachedResponse> ProjectStore::cachedResponse(const QString &key)
+std::optional<CachedResponse> RunStore::cachedResponse(const QString &key)
 {
     QSqlQuery &q = prepared(
         u"SELECT response, input_tokens, output_tokens, job_id, request_no FROM response_cache"
@@ -168,8 +171,8 @@ std::optional<CachedResponse> ProjectStore::cachedResponse(const QString &key)
     return r;
 }
 
-bool ProjectStore::putCachedResponse(const QString &key, const QString &provider,
-                                     const QString &model, const CachedResponse &response)
+bool RunStore::putCachedResponse(const QString &key, const QString &provider, const QString &model,
+                                 const CachedResponse &response)
 {
     // The newest answer wins: a re-ask of the same request was asked because the old answer
     // did not do, and its request number must be the one a crashed run finds again.
@@ -192,7 +195,7 @@ bool ProjectStore::putCachedResponse(const QString &key, const QString &provider
     return exec(q);
 }
 
-std::optional<RowId> ProjectStore::verdictId(RowId runId, RowId reportId, RowId rubricId)
+std::optional<RowId> RunStore::verdictId(RowId runId, RowId reportId, RowId rubricId)
 {
     QSqlQuery &q = prepared(
         u"SELECT id FROM verdict WHERE run_id = ? AND report_id = ? AND rubric_id = ?"_s);
@@ -206,12 +209,11 @@ std::optional<RowId> ProjectStore::verdictId(RowId runId, RowId reportId, RowId 
     return id;
 }
 
-std::optional<RowId> ProjectStore::writeJudgeVerdict(const Verdict &v,
-                                                     const QString &evidenceStatus,
-                                                     std::optional<double> evidenceCoverage)
+std::optional<RowId> RunStore::writeJudgeVerdict(const Verdict &v, const QString &evidenceStatus,
+                                                 std::optional<double> evidenceCoverage)
 {
     if (!v.value && v.error.isEmpty()) {
-        m_lastError = u"a verdict without a value must carry its error"_s;
+        m_db->setLastError(u"a verdict without a value must carry its error"_s);
         return std::nullopt;
     }
     QSqlQuery &q = prepared(
@@ -232,7 +234,7 @@ std::optional<RowId> ProjectStore::writeJudgeVerdict(const Verdict &v,
     bindAt(q, 6, StoreCodec::text(v.evidence));
     bindAt(q, 7, StoreCodec::text(v.error));
     bindAt(q, 8, StoreCodec::json(v.raw));
-    bindAt(q, 9, m_clockText.now());
+    bindAt(q, 9, m_db->now());
     bindAt(q, 10, StoreCodec::text(evidenceStatus));
     bindAt(q, 11, StoreCodec::number(evidenceCoverage));
     if (!exec(q) || !q.next())
@@ -242,10 +244,10 @@ std::optional<RowId> ProjectStore::writeJudgeVerdict(const Verdict &v,
     return id;
 }
 
-bool ProjectStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
+bool RunStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
 {
     constexpr int rowsPerStatement = 64; // 12 values a row, well under SQLite's limit
-    const QVariant now = m_clockText.now();
+    const QVariant now = m_db->now();
     for (qsizetype first = 0; first < items.size(); first += rowsPerStatement) {
         const qsizetype rows = qMin<qsizetype>(rowsPerStatement, items.size() - first);
         QStringList tuples;
@@ -264,7 +266,7 @@ bool ProjectStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
             const JudgedItem &item = items.at(first + i);
             const Verdict &v = item.verdict;
             if (!v.value && v.error.isEmpty()) {
-                m_lastError = u"a verdict without a value must carry its error"_s;
+                m_db->setLastError(u"a verdict without a value must carry its error"_s);
                 return false;
             }
             const int b = int(i) * 12;
@@ -300,7 +302,7 @@ bool ProjectStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
     return true;
 }
 
-bool ProjectStore::insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans)
+bool RunStore::insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans)
 {
     constexpr int rowsPerStatement = 100;
     int position = 0;
@@ -330,14 +332,14 @@ bool ProjectStore::insertSpanRows(const QList<std::pair<RowId, const EvidenceSpa
     return true;
 }
 
-bool ProjectStore::replaceEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans)
+bool RunStore::replaceEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans)
 {
     QSqlQuery &clear = prepared(u"DELETE FROM verdict_evidence WHERE verdict_id = ?"_s);
     bindAt(clear, 0, verdictId);
     return exec(clear) && addEvidenceSpans(verdictId, spans);
 }
 
-bool ProjectStore::addEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans)
+bool RunStore::addEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans)
 {
     QSqlQuery &add = prepared(u"INSERT INTO verdict_evidence (verdict_id, position, start,"
                               " length, method) VALUES (?, ?, ?, ?, ?)"_s);
@@ -353,8 +355,8 @@ bool ProjectStore::addEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow
     return true;
 }
 
-bool ProjectStore::setEvidence(RowId verdictId, const QString &status, double coverage,
-                               const QList<EvidenceSpanRow> &spans)
+bool RunStore::setEvidence(RowId verdictId, const QString &status, double coverage,
+                           const QList<EvidenceSpanRow> &spans)
 {
     QSqlQuery &v
         = prepared(u"UPDATE verdict SET evidence_status = ?, evidence_coverage = ? WHERE id = ?"_s);
@@ -366,7 +368,7 @@ bool ProjectStore::setEvidence(RowId verdictId, const QString &status, double co
     return replaceEvidenceSpans(verdictId, spans);
 }
 
-QList<EvidenceSpanRow> ProjectStore::evidenceSpans(RowId verdictId)
+QList<EvidenceSpanRow> RunStore::evidenceSpans(RowId verdictId)
 {
     QList<EvidenceSpanRow> out;
     QSqlQuery &q = prepared(u"SELECT start, length, method FROM verdict_evidence"
@@ -379,7 +381,7 @@ QList<EvidenceSpanRow> ProjectStore::evidenceSpans(RowId verdictId)
     return out;
 }
 
-QList<std::pair<RowId, RowId>> ProjectStore::errorItems(RowId runId)
+QList<std::pair<RowId, RowId>> RunStore::errorItems(RowId runId)
 {
     QList<std::pair<RowId, RowId>> out;
     QSqlQuery &q = prepared(u"SELECT report_id, rubric_id FROM verdict WHERE run_id = ?"
@@ -392,7 +394,7 @@ QList<std::pair<RowId, RowId>> ProjectStore::errorItems(RowId runId)
     return out;
 }
 
-QSet<std::pair<RowId, RowId>> ProjectStore::judgedItems()
+QSet<std::pair<RowId, RowId>> RunStore::judgedItems()
 {
     QSet<std::pair<RowId, RowId>> out;
     QSqlQuery &q = prepared(u"SELECT DISTINCT report_id, rubric_id FROM verdict"
@@ -404,7 +406,7 @@ QSet<std::pair<RowId, RowId>> ProjectStore::judgedItems()
     return out;
 }
 
-RunTotals ProjectStore::runTotals(RowId runId)
+RunTotals RunStore::runTotals(RowId runId)
 {
     RunTotals t;
     QSqlQuery &jobs
@@ -445,8 +447,8 @@ RunTotals ProjectStore::runTotals(RowId runId)
     return t;
 }
 
-LeaseClaim ProjectStore::claimRunLease(RowId runId, const RunLease &mine, int termSeconds,
-                                       RunLease *other)
+LeaseClaim RunStore::claimRunLease(RowId runId, const RunLease &mine, int termSeconds,
+                                   RunLease *other)
 {
     const QDateTime now = QDateTime::currentDateTimeUtc();
     // The times are ISO 8601 UTC strings of one format, so they compare as text.
@@ -482,8 +484,8 @@ LeaseClaim ProjectStore::claimRunLease(RowId runId, const RunLease &mine, int te
     return LeaseClaim::HeldByOther;
 }
 
-LeaseClaim ProjectStore::takeOverRunLease(RowId runId, const RunLease &mine,
-                                          const QString &deadHolder, int termSeconds)
+LeaseClaim RunStore::takeOverRunLease(RowId runId, const RunLease &mine, const QString &deadHolder,
+                                      int termSeconds)
 {
     const QDateTime now = QDateTime::currentDateTimeUtc();
     QSqlQuery &q = prepared(u"UPDATE run_lease SET holder = ?, host = ?, pid = ?, acquired_at = ?,"
@@ -501,7 +503,7 @@ LeaseClaim ProjectStore::takeOverRunLease(RowId runId, const RunLease &mine,
     return q.numRowsAffected() == 1 ? LeaseClaim::Taken : LeaseClaim::HeldByOther;
 }
 
-LeaseClaim ProjectStore::renewRunLease(RowId runId, const QString &holder, int termSeconds)
+LeaseClaim RunStore::renewRunLease(RowId runId, const QString &holder, int termSeconds)
 {
     const QDateTime now = QDateTime::currentDateTimeUtc();
     QSqlQuery &q = prepared(u"UPDATE run_lease SET renewed_at = ?, expires_at = ?"
@@ -515,7 +517,7 @@ LeaseClaim ProjectStore::renewRunLease(RowId runId, const QString &holder, int t
     return q.numRowsAffected() == 1 ? LeaseClaim::Taken : LeaseClaim::HeldByOther;
 }
 
-void ProjectStore::releaseRunLease(RowId runId, const QString &holder)
+void RunStore::releaseRunLease(RowId runId, const QString &holder)
 {
     QSqlQuery &q = prepared(u"DELETE FROM run_lease WHERE run_id = ? AND holder = ?"_s);
     bindAt(q, 0, runId);

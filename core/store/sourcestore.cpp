@@ -1,17 +1,21 @@
 // Fetched sources: their rows, their bytes (deduplicated with report originals) and text.
-#include "projectstore.h"
+#include "sourcestore.h"
+
 #include "storecodec.h"
+#include "storerows.h"
+#include "transaction.h"
 
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 using StoreCodec::bindAt;
+using namespace StoreRows;
 
-bool ProjectStore::putSources(const QList<SourceRow> &rows)
+bool SourceStore::putSources(const QList<SourceRow> &rows)
 {
     if (rows.isEmpty())
         return true;
-    Transaction transaction(*this);
+    Transaction transaction(*m_db);
     if (!transaction.isOpen())
         return false;
     for (const SourceRow &r : rows) {
@@ -75,7 +79,7 @@ SourceRow sourceFromQuery(const QSqlQuery &q)
 
 } // namespace
 
-std::optional<SourceRow> ProjectStore::source(const QString &url, bool withText)
+std::optional<SourceRow> SourceStore::source(const QString &url, bool withText)
 {
     QSqlQuery &q = prepared(
         u"SELECT s.url, s.final_url, s.state, s.http_status, s.content_type, s.content_hash,"
@@ -91,7 +95,7 @@ std::optional<SourceRow> ProjectStore::source(const QString &url, bool withText)
     return r;
 }
 
-QList<SourceRow> ProjectStore::sources()
+QList<SourceRow> SourceStore::list()
 {
     QList<SourceRow> out;
     QSqlQuery &q = prepared(u"SELECT url, final_url, state, http_status, content_type,"

@@ -1,19 +1,21 @@
 // A report's own rubric items: the claims extracted from its statements (rubric.report_id).
-#include "projectstore.h"
+#include "catalogstore.h"
+
 #include "storecodec.h"
+#include "storerows.h"
 
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
-
 using StoreCodec::bindAt;
+using namespace StoreRows;
 
-QList<Rubric> ProjectStore::claims(RowId reportId)
+QList<Rubric> CatalogStore::claims(RowId reportId)
 {
     return rubricRows(u"report_id = ? ORDER BY id"_s, {reportId});
 }
 
-QList<Rubric> ProjectStore::reportItems(const Report &report)
+QList<Rubric> CatalogStore::reportItems(const Report &report)
 {
     // The task's (or query's) rubrics first, then the report's own claims.
     return rubricRows(u"(report_id IS NULL AND task_id = ? AND COALESCE(query_id, 0) = ?)"
@@ -21,14 +23,14 @@ QList<Rubric> ProjectStore::reportItems(const Report &report)
                       {report.taskId, report.queryId.value_or(0), report.id});
 }
 
-QList<CountRow> ProjectStore::claimCounts()
+QList<CountRow> CatalogStore::claimCounts()
 {
     return countRows(u"SELECT report_id, dimension, count(*) FROM rubric"
                      " WHERE report_id IS NOT NULL GROUP BY report_id, dimension"
                      " ORDER BY report_id, dimension"_s);
 }
 
-int ProjectStore::claimAnnotationCount(RowId reportId)
+int CatalogStore::claimAnnotationCount(RowId reportId)
 {
     QSqlQuery &q = prepared(u"SELECT count(*) FROM annotation_event e"
                             " JOIN rubric r ON r.id = e.rubric_id WHERE r.report_id = ?"_s);
@@ -40,14 +42,14 @@ int ProjectStore::claimAnnotationCount(RowId reportId)
     return n;
 }
 
-bool ProjectStore::deleteClaims(RowId reportId)
+bool CatalogStore::deleteClaims(RowId reportId)
 {
     const int annotated = claimAnnotationCount(reportId);
     if (annotated != 0) {
         if (annotated > 0)
-            m_lastError = u"report %1: %2 annotation(s) on its claims; they are never deleted"_s
-                              .arg(reportId)
-                              .arg(annotated);
+            m_db->setLastError(
+                u"report %1: %2 annotation(s) on its claims; they are never deleted"_s.arg(reportId)
+                    .arg(annotated));
         return false;
     }
     // Verdicts, evidence and sample assignments of the claims go with them (ON DELETE CASCADE).

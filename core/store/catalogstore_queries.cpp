@@ -1,12 +1,14 @@
 // PDR-Bench's own rows: personas and queries (task x persona x information setting).
-#include "projectstore.h"
+#include "catalogstore.h"
+
 #include "storecodec.h"
+#include "storerows.h"
 
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
-
 using StoreCodec::bindAt;
+using namespace StoreRows;
 
 namespace {
 
@@ -21,7 +23,7 @@ Persona personaFrom(const QSqlQuery &q)
 
 } // namespace
 
-std::optional<Persona> ProjectStore::persona(RowId id)
+std::optional<Persona> CatalogStore::persona(RowId id)
 {
     QSqlQuery &q = prepared(QString::fromLatin1(personaColumns) + u" WHERE p.id = ?"_s);
     bindAt(q, 0, id);
@@ -32,7 +34,7 @@ std::optional<Persona> ProjectStore::persona(RowId id)
     return p;
 }
 
-QList<Persona> ProjectStore::personas(const QString &benchmarkKey)
+QList<Persona> CatalogStore::personas(const QString &benchmarkKey)
 {
     QList<Persona> out;
     QSqlQuery &q = prepared(QString::fromLatin1(personaColumns)
@@ -47,7 +49,7 @@ QList<Persona> ProjectStore::personas(const QString &benchmarkKey)
     return out;
 }
 
-std::optional<RowId> ProjectStore::personaId(RowId benchmarkId, const QString &externalId)
+std::optional<RowId> CatalogStore::personaId(RowId benchmarkId, const QString &externalId)
 {
     return idByExternal(u"persona"_s, benchmarkId, externalId);
 }
@@ -74,7 +76,7 @@ Query queryFrom(const QSqlQuery &q)
 
 } // namespace
 
-std::optional<Query> ProjectStore::query(RowId id)
+std::optional<Query> CatalogStore::query(RowId id)
 {
     QSqlQuery &q = prepared(QString::fromLatin1(queryColumns) + u" WHERE id = ?"_s);
     bindAt(q, 0, id);
@@ -85,7 +87,7 @@ std::optional<Query> ProjectStore::query(RowId id)
     return r;
 }
 
-QList<Query> ProjectStore::queries(RowId benchmarkId)
+QList<Query> CatalogStore::queries(RowId benchmarkId)
 {
     QList<Query> out;
     QSqlQuery &q
@@ -98,7 +100,7 @@ QList<Query> ProjectStore::queries(RowId benchmarkId)
     return out;
 }
 
-int ProjectStore::annotatedRubricsOfQuery(RowId queryId)
+int CatalogStore::annotatedRubricsOfQuery(RowId queryId)
 {
     QSqlQuery &q = prepared(
         u"SELECT COUNT(DISTINCT a.rubric_id) FROM annotation_event a"
@@ -111,7 +113,7 @@ int ProjectStore::annotatedRubricsOfQuery(RowId queryId)
     return n;
 }
 
-std::optional<RowId> ProjectStore::queryId(RowId benchmarkId, const QString &externalId)
+std::optional<RowId> CatalogStore::queryId(RowId benchmarkId, const QString &externalId)
 {
     return idByExternal(u"research_query"_s, benchmarkId, externalId);
 }

@@ -1,15 +1,18 @@
 // What annotations need to travel between copies of a project: items by natural key, and
 // samples and study settings written inside a merge's transaction.
-#include "projectstore.h"
-#include "storecodec.h"
+#include "annotationstore.h"
 
-#include <QFile>
-#include <QtEndian>
+#include "catalogstore.h"
+#include "reportstore.h"
+#include "storecodec.h"
+#include "storerows.h"
+#include "transaction.h"
 
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 using StoreCodec::bindAt;
+using namespace StoreRows;
 
 size_t qHash(const ItemKey &key, size_t seed)
 {
@@ -17,7 +20,7 @@ size_t qHash(const ItemKey &key, size_t seed)
                       key.position, key.claim);
 }
 
-QList<KeyedItem> ProjectStore::keyedItems(const QString &benchmarkKey)
+QList<KeyedItem> AnnotationStore::keyedItems(const QString &benchmarkKey)
 {
     QList<KeyedItem> out;
     // Two halves rather than one OR join, so that each uses its index: the task's (or
@@ -52,24 +55,6 @@ QList<KeyedItem> ProjectStore::keyedItems(const QString &benchmarkKey)
         out.append(item);
     }
     return out;
-}
-
-int ProjectStore::schemaVersionOf(const QString &path, QString *error)
-{
-    // From the file's header, not through SQLite: even a read-only connection leaves a
-    // write-ahead log and its index beside a WAL database. (Writes still in such a log may be
-    // newer than the header; a version read too old only makes the caller work on a copy.)
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = u"cannot open %1: %2"_s.arg(path, file.errorString());
-        return -1;
-    }
-    const QByteArray header = file.read(100);
-    if (header.size() < 100 || !header.startsWith(QByteArrayView("SQLite format 3\0", 16))) {
-        *error = u"%1 is not a Rubricate project"_s.arg(path);
-        return -1;
-    }
-    return qFromBigEndian<qint32>(header.constData() + 60); // PRAGMA user_version
 }
 
 } // namespace Rubricate

@@ -1,14 +1,17 @@
 // PDR-Bench criteria edited by a person: the query's rubrics replaced in one transaction,
 // keeping the ids (and so the verdicts and annotations) of the criteria that remain, and
 // never letting a human label disappear with a removed criterion.
-#include "projectstore.h"
+#include "catalogstore.h"
+
 #include "storecodec.h"
+#include "storerows.h"
+#include "transaction.h"
 
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
-
 using StoreCodec::bindAt;
+using namespace StoreRows;
 
 namespace {
 
@@ -37,7 +40,7 @@ QString shortText(const QString &text)
 
 } // namespace
 
-std::optional<QHash<RowId, CriterionUsage>> ProjectStore::criterionUsage(RowId queryId)
+std::optional<QHash<RowId, CriterionUsage>> CatalogStore::criterionUsage(RowId queryId)
 {
     QHash<RowId, CriterionUsage> usage;
     // Through the query's reports: the verdict and annotation indexes start with the report.
@@ -60,15 +63,15 @@ std::optional<QHash<RowId, CriterionUsage>> ProjectStore::criterionUsage(RowId q
 }
 
 std::optional<CriteriaEditResult>
-ProjectStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
+CatalogStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
                                    const CriteriaEditOptions &options)
 {
-    Transaction transaction(*this);
+    Transaction transaction(*m_db);
     if (!transaction.isOpen())
         return std::nullopt;
     const auto q = query(queryId);
     if (!q) {
-        m_lastError = u"no query with id %1"_s.arg(queryId);
+        m_db->setLastError(u"no query with id %1"_s.arg(queryId));
         return std::nullopt;
     }
     QHash<RowId, Rubric> existing;
@@ -84,17 +87,18 @@ ProjectStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
     QSet<RowId> seen;
     for (const Rubric &in : criteria) {
         if (in.text.trimmed().isEmpty()) {
-            m_lastError = u"a criterion of %1 has no text"_s.arg(in.dimension);
+            m_db->setLastError(u"a criterion of %1 has no text"_s.arg(in.dimension));
             return std::nullopt;
         }
         if (in.dimension.trimmed().isEmpty() || familyOf(in).isEmpty()) {
-            m_lastError
-                = u"the criterion \"%1\" has no dimension or family"_s.arg(shortText(in.text));
+            m_db->setLastError(
+                u"the criterion \"%1\" has no dimension or family"_s.arg(shortText(in.text)));
             return std::nullopt;
         }
         if (in.id && (!existing.contains(in.id) || seen.contains(in.id))) {
-            m_lastError = u"rubric %1 is not a criterion of query %2 (or is listed twice)"_s.arg(
-                QString::number(in.id), q->externalId);
+            m_db->setLastError(
+                u"rubric %1 is not a criterion of query %2 (or is listed twice)"_s.arg(
+                    QString::number(in.id), q->externalId));
             return std::nullopt;
         }
         seen.insert(in.id);
@@ -112,17 +116,18 @@ ProjectStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
             continue;
         const CriterionUsage use = usage->value(it.key());
         if (use.humanWork()) {
-            m_lastError = u"the criterion \"%1\" has %2 human annotation event(s) and %3 sample "
-                          "assignment(s), which are never deleted; it cannot be removed"_s
-                              .arg(shortText(it->text))
-                              .arg(use.annotations)
-                              .arg(use.assignments);
+            m_db->setLastError(
+                u"the criterion \"%1\" has %2 human annotation event(s) and %3 sample "
+                "assignment(s), which are never deleted; it cannot be removed"_s
+                    .arg(shortText(it->text))
+                    .arg(use.annotations)
+                    .arg(use.assignments));
             return std::nullopt;
         }
         if (use.verdicts > 0 && !options.allowDeletingJudged) {
-            m_lastError = u"the criterion \"%1\" has %2 judge verdict(s); removing it deletes "
-                          "them, which was not allowed"_s.arg(shortText(it->text))
-                              .arg(use.verdicts);
+            m_db->setLastError(u"the criterion \"%1\" has %2 judge verdict(s); removing it deletes "
+                               "them, which was not allowed"_s.arg(shortText(it->text))
+                                   .arg(use.verdicts));
             return std::nullopt;
         }
         result.deleted.append(it.key());
@@ -207,14 +212,14 @@ ProjectStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
         if (!u.ok())
             return std::nullopt;
         if (u.result != UpsertResult::Added) { // the key was free after the steps above
-            m_lastError = u"criterion \"%1\" met an existing rubric"_s.arg(shortText(r.text));
+            m_db->setLastError(u"criterion \"%1\" met an existing rubric"_s.arg(shortText(r.text)));
             return std::nullopt;
         }
         result.inserted.append(u.id);
     }
     if (!transaction.commit())
         return std::nullopt;
-    m_lastError.clear();
+    m_db->setLastError({});
     return result;
 }
 

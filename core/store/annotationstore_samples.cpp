@@ -1,15 +1,19 @@
 // Annotation samples: the items one can sample from, and the assignments of a drawn sample.
-#include "projectstore.h"
-#include "storecodec.h"
+#include "annotationstore.h"
 
-#include <QMap>
+#include "catalogstore.h"
+#include "reportstore.h"
+#include "storecodec.h"
+#include "storerows.h"
+#include "transaction.h"
 
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 using StoreCodec::bindAt;
+using namespace StoreRows;
 
-QList<RatingRow> ProjectStore::itemRows(const QString &benchmarkKey)
+QList<RatingRow> AnnotationStore::itemRows(const QString &benchmarkKey)
 {
     QList<RatingRow> out;
     // The newest run with a usable verdict per item, found through the verdict index; a judge
@@ -47,11 +51,11 @@ QList<RatingRow> ProjectStore::itemRows(const QString &benchmarkKey)
     return out;
 }
 
-bool ProjectStore::saveAssignments(const QString &sample, quint32 seed,
-                                   const QList<Assignment> &assignments,
-                                   const std::optional<Study> &settings)
+bool AnnotationStore::saveAssignments(const QString &sample, quint32 seed,
+                                      const QList<Assignment> &assignments,
+                                      const std::optional<Study> &settings)
 {
-    Transaction transaction(*this);
+    Transaction transaction(*m_db);
     // Checked inside the transaction, so that two saves under one name cannot both pass.
     if (!transaction.isOpen()
         || !insertSample(sample, seed, assignments, QDateTime::currentDateTimeUtc()))
@@ -65,15 +69,15 @@ bool ProjectStore::saveAssignments(const QString &sample, quint32 seed,
     return transaction.commit();
 }
 
-bool ProjectStore::insertSample(const QString &sample, std::optional<quint32> seed,
-                                const QList<Assignment> &assignments, const QDateTime &createdAt)
+bool AnnotationStore::insertSample(const QString &sample, std::optional<quint32> seed,
+                                   const QList<Assignment> &assignments, const QDateTime &createdAt)
 {
     if (sample.trimmed().isEmpty()) {
-        m_lastError = u"a sample needs a name"_s;
+        m_db->setLastError(u"a sample needs a name"_s);
         return false;
     }
     if (assignments.isEmpty()) {
-        m_lastError = u"the sample \"%1\" has no items"_s.arg(sample);
+        m_db->setLastError(u"the sample \"%1\" has no items"_s.arg(sample));
         return false;
     }
     QSqlQuery &taken = prepared(u"SELECT 1 FROM annotation_assignment WHERE sample = ? LIMIT 1"_s);
@@ -83,7 +87,7 @@ bool ProjectStore::insertSample(const QString &sample, std::optional<quint32> se
     const bool exists = taken.next();
     taken.finish();
     if (exists) {
-        m_lastError = u"there is already a sample named \"%1\""_s.arg(sample);
+        m_db->setLastError(u"there is already a sample named \"%1\""_s.arg(sample));
         return false;
     }
     QSqlQuery &insert = prepared(
@@ -95,12 +99,12 @@ bool ProjectStore::insertSample(const QString &sample, std::optional<quint32> se
     QHash<QString, QString> ids; // as given (a name or an id) -> annotator id
     for (const Assignment &a : assignments) {
         if (a.annotators.isEmpty()) {
-            m_lastError = u"item %1/%2 has no annotator"_s.arg(a.reportId).arg(a.rubricId);
+            m_db->setLastError(u"item %1/%2 has no annotator"_s.arg(a.reportId).arg(a.rubricId));
             return false;
         }
         for (const QString &named : a.annotators) {
             if (named.trimmed().isEmpty()) {
-                m_lastError = u"an assignment needs an annotator"_s;
+                m_db->setLastError(u"an assignment needs an annotator"_s);
                 return false;
             }
             auto id = ids.constFind(named);
@@ -125,7 +129,7 @@ bool ProjectStore::insertSample(const QString &sample, std::optional<quint32> se
     return true;
 }
 
-QStringList ProjectStore::samples()
+QStringList AnnotationStore::samples()
 {
     QStringList out;
     QSqlQuery &q
@@ -137,7 +141,7 @@ QStringList ProjectStore::samples()
     return out;
 }
 
-std::optional<SampleInfo> ProjectStore::sampleInfo(const QString &sample)
+std::optional<SampleInfo> AnnotationStore::sampleInfo(const QString &sample)
 {
     QSqlQuery &q = prepared(
         u"SELECT annotator, COUNT(*), MIN(seed), MIN(created_at) FROM annotation_assignment"
@@ -166,7 +170,7 @@ std::optional<SampleInfo> ProjectStore::sampleInfo(const QString &sample)
     return info;
 }
 
-QList<Assignment> ProjectStore::assignments(const QString &sample, const QString &annotator)
+QList<Assignment> AnnotationStore::assignments(const QString &sample, const QString &annotator)
 {
     QList<Assignment> out;
     QSqlQuery &q = prepared(

@@ -1,6 +1,11 @@
 // Annotators and studies: who labels, and the saved samples they work through.
-#include "projectstore.h"
+#include "annotationstore.h"
+
+#include "catalogstore.h"
+#include "reportstore.h"
 #include "storecodec.h"
+#include "storerows.h"
+#include "transaction.h"
 
 #include <QUuid>
 
@@ -8,6 +13,7 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 using StoreCodec::bindAt;
+using namespace StoreRows;
 
 namespace {
 
@@ -31,10 +37,10 @@ Study studyFrom(const QSqlQuery &q)
 
 } // namespace
 
-bool ProjectStore::addAnnotator(const Annotator &a)
+bool AnnotationStore::addAnnotator(const Annotator &a)
 {
     if (a.id.trimmed().isEmpty() || a.name.trimmed().isEmpty()) {
-        m_lastError = u"an annotator needs an id and a name"_s;
+        m_db->setLastError(u"an annotator needs an id and a name"_s);
         return false;
     }
     QSqlQuery &q = prepared(u"INSERT INTO annotator (id, name, created_at) VALUES (?, ?, ?)"
@@ -46,11 +52,11 @@ bool ProjectStore::addAnnotator(const Annotator &a)
     return exec(q);
 }
 
-std::optional<QString> ProjectStore::annotatorIdNamed(const QString &name)
+std::optional<QString> AnnotationStore::annotatorIdNamed(const QString &name)
 {
     const QString wanted = name.trimmed();
     if (wanted.isEmpty()) {
-        m_lastError = u"an annotator needs a name"_s;
+        m_db->setLastError(u"an annotator needs a name"_s);
         return std::nullopt;
     }
     QSqlQuery &q = prepared(u"SELECT id FROM annotator WHERE name = ? OR id = ?"
@@ -72,10 +78,10 @@ std::optional<QString> ProjectStore::annotatorIdNamed(const QString &name)
     return wanted;
 }
 
-bool ProjectStore::renameAnnotator(const QString &id, const QString &name)
+bool AnnotationStore::renameAnnotator(const QString &id, const QString &name)
 {
     if (name.trimmed().isEmpty()) {
-        m_lastError = u"an annotator needs a name"_s;
+        m_db->setLastError(u"an annotator needs a name"_s);
         return false;
     }
     QSqlQuery &q = prepared(u"UPDATE annotator SET name = ?, renamed_at = ? WHERE id = ?"_s);
@@ -89,7 +95,7 @@ bool ProjectStore::renameAnnotator(const QString &id, const QString &name)
     return true;
 }
 
-std::optional<Annotator> ProjectStore::annotator(const QString &id)
+std::optional<Annotator> AnnotationStore::annotator(const QString &id)
 {
     QSqlQuery &q
         = prepared(u"SELECT id, name, created_at, renamed_at FROM annotator WHERE id = ?"_s);
@@ -101,7 +107,7 @@ std::optional<Annotator> ProjectStore::annotator(const QString &id)
     return a;
 }
 
-QList<Annotator> ProjectStore::annotators()
+QList<Annotator> AnnotationStore::annotators()
 {
     QList<Annotator> out;
     QSqlQuery &q
@@ -113,13 +119,13 @@ QList<Annotator> ProjectStore::annotators()
     return out;
 }
 
-bool ProjectStore::saveStudy(const Study &study)
+bool AnnotationStore::saveStudy(const Study &study)
 {
-    Transaction transaction(*this);
+    Transaction transaction(*m_db);
     return transaction.isOpen() && insertStudySettings(study) && transaction.commit();
 }
 
-bool ProjectStore::insertStudySettings(const Study &study)
+bool AnnotationStore::insertStudySettings(const Study &study)
 {
     QSqlQuery &sample = prepared(u"SELECT 1 FROM annotation_assignment WHERE sample = ? LIMIT 1"_s);
     bindAt(sample, 0, study.name);
@@ -128,7 +134,7 @@ bool ProjectStore::insertStudySettings(const Study &study)
     const bool exists = sample.next();
     sample.finish();
     if (!exists) {
-        m_lastError = u"there is no sample named \"%1\""_s.arg(study.name);
+        m_db->setLastError(u"there is no sample named \"%1\""_s.arg(study.name));
         return false;
     }
     QSqlQuery &taken = prepared(u"SELECT 1 FROM study WHERE name = ?"_s);
@@ -138,13 +144,13 @@ bool ProjectStore::insertStudySettings(const Study &study)
     const bool settled = taken.next();
     taken.finish();
     if (settled) {
-        m_lastError = u"the study \"%1\" already has its settings"_s.arg(study.name);
+        m_db->setLastError(u"the study \"%1\" already has its settings"_s.arg(study.name));
         return false;
     }
     return insertStudy(study);
 }
 
-bool ProjectStore::insertStudy(const Study &study)
+bool AnnotationStore::insertStudy(const Study &study)
 {
     QSqlQuery &insert = prepared(u"INSERT INTO study (name, uid, run_id, blind, created_at,"
                                  " created_by) VALUES (?, ?, ?, ?, ?, ?)"_s);
@@ -160,7 +166,7 @@ bool ProjectStore::insertStudy(const Study &study)
     return exec(insert);
 }
 
-std::optional<Study> ProjectStore::study(const QString &name)
+std::optional<Study> AnnotationStore::study(const QString &name)
 {
     const QList<Study> all = studies();
     for (const Study &s : all) {
@@ -170,7 +176,7 @@ std::optional<Study> ProjectStore::study(const QString &name)
     return std::nullopt;
 }
 
-QList<Study> ProjectStore::studies()
+QList<Study> AnnotationStore::studies()
 {
     QList<Study> out;
     // A sample saved without settings is a study with the defaults: not blind, no run.
@@ -187,7 +193,7 @@ QList<Study> ProjectStore::studies()
     return out;
 }
 
-QList<QueueItem> ProjectStore::studyQueue(const QString &study, const QString &annotatorId)
+QList<QueueItem> AnnotationStore::studyQueue(const QString &study, const QString &annotatorId)
 {
     QList<QueueItem> out;
     QSqlQuery &q = prepared(
@@ -209,7 +215,7 @@ QList<QueueItem> ProjectStore::studyQueue(const QString &study, const QString &a
     return out;
 }
 
-QList<StudyProgress> ProjectStore::studyProgress(const QString &study)
+QList<StudyProgress> AnnotationStore::studyProgress(const QString &study)
 {
     QList<StudyProgress> out;
     QSqlQuery &q = prepared(

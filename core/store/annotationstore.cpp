@@ -1,0 +1,137 @@
+#include "annotationstore.h"
+
+#include "catalogstore.h"
+#include "reportstore.h"
+#include "storecodec.h"
+#include "storerows.h"
+
+#include <QCoreApplication>
+#include <QUuid>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+using StoreCodec::bindAt;
+using namespace StoreRows;
+
+std::optional<RowId> AnnotationStore::appendAnnotation(const AnnotationEvent &e)
+{
+    if (e.annotator.trimmed().isEmpty()) {
+        m_db->setLastError(u"an annotation needs an annotator"_s);
+        return std::nullopt;
+    }
+    // An annotator first seen in an event (an import, a merge, a setting) is named by its id
+    // until someone gives a name.
+    const QString name = e.annotatorName.trimmed().isEmpty() ? e.annotator : e.annotatorName;
+    if (!addAnnotator({e.annotator, name, e.at, {}}))
+        return std::nullopt;
+    const LabelProvenance &p = e.provenance;
+    QSqlQuery &q = prepared(
+        u"INSERT INTO annotation_event (report_id, rubric_id, annotator, at, value,"
+        " previous_value, note, uid, kind, method, judge_visible, shown_run_id, shown_verdict,"
+        " study, focus_ms, app_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    // An event that comes with its uid travelled from another copy (an import, a merge): its
+    // provenance is that copy's, and an unknown version stays unknown.
+    const QString version = p.appVersion.isEmpty() && e.uid.isEmpty()
+        ? QCoreApplication::applicationVersion()
+        : p.appVersion;
+    const QVariantList values = {
+        e.reportId,
+        e.rubricId,
+        e.annotator,
+        StoreCodec::time(e.at.isValid() ? e.at : QDateTime::currentDateTimeUtc()),
+        StoreCodec::number(e.value),
+        StoreCodec::number(e.previousValue),
+        StoreCodec::text(e.note),
+        e.uid.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces) : e.uid,
+        annotationKindKey(e.kind),
+        StoreCodec::text(labelMethodKey(p.method)),
+        StoreCodec::flag(p.judgeVisible),
+        StoreCodec::id(p.shownRunId ? std::optional<RowId>(p.shownRunId) : std::nullopt),
+        StoreCodec::number(p.shownVerdict),
+        StoreCodec::text(p.study),
+        p.focusMs ? QVariant(*p.focusMs) : QVariant(QMetaType(QMetaType::LongLong)),
+        StoreCodec::text(version),
+    };
+    for (int i = 0; i < values.size(); ++i)
+        bindAt(q, i, values.at(i));
+    if (!exec(q))
+        return std::nullopt;
+    return q.lastInsertId().toLongLong();
+}
+
+QList<AnnotationEvent> AnnotationStore::annotationHistory(RowId reportId, RowId rubricId)
+{
+    QList<AnnotationEvent> out;
+    QSqlQuery &q = prepared(QString::fromLatin1(annotationColumns)
+                            + u" WHERE e.report_id = ? AND e.rubric_id = ? ORDER BY e.id"_s);
+    bindAt(q, 0, reportId);
+    bindAt(q, 1, rubricId);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.append(annotationFrom(q));
+    return out;
+}
+
+std::optional<AnnotationEvent> AnnotationStore::currentAnnotation(RowId reportId, RowId rubricId,
+                                                                  const QString &annotator,
+                                                                  AnnotationKind kind)
+{
+    // Ids grow with every append, so the largest id is the newest event even when two
+    // machines' clocks disagree.
+    QSqlQuery &q = prepared(QString::fromLatin1(annotationColumns)
+                            + u" WHERE e.report_id = ? AND e.rubric_id = ? AND e.kind = ?"
+                              " AND (COALESCE(?, '') = '' OR e.annotator = ?)"
+                              " ORDER BY e.id DESC LIMIT 1"_s);
+    bindAt(q, 0, reportId);
+    bindAt(q, 1, rubricId);
+    bindAt(q, 2, annotationKindKey(kind));
+    bindAt(q, 3, annotator);
+    bindAt(q, 4, annotator);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    AnnotationEvent e = annotationFrom(q);
+    q.finish();
+    return e;
+}
+
+QHash<RowId, AnnotationEvent>
+AnnotationStore::currentAnnotations(RowId reportId, const QString &annotator, AnnotationKind kind)
+{
+    QHash<RowId, AnnotationEvent> out;
+    // Ascending ids: a later event of the same rubric replaces an earlier one.
+    QSqlQuery &q = prepared(QString::fromLatin1(annotationColumns)
+                            + u" WHERE e.report_id = ? AND e.kind = ?"
+                              " AND (COALESCE(?, '') = '' OR e.annotator = ?) ORDER BY e.id"_s);
+    bindAt(q, 0, reportId);
+    bindAt(q, 1, annotationKindKey(kind));
+    bindAt(q, 2, annotator);
+    bindAt(q, 3, annotator);
+    if (!exec(q))
+        return out;
+    while (q.next()) {
+        const AnnotationEvent e = annotationFrom(q);
+        out.insert(e.rubricId, e);
+    }
+    return out;
+}
+
+QList<AnnotationEvent> AnnotationStore::annotationEvents(const QString &benchmarkKey)
+{
+    QList<AnnotationEvent> out;
+    QSqlQuery &q = prepared(QString::fromLatin1(annotationColumns)
+                            + u" JOIN report p ON p.id = e.report_id"
+                              " JOIN task t ON t.id = p.task_id"
+                              " JOIN benchmark b ON b.id = t.benchmark_id"
+                              " WHERE (COALESCE(?, '') = '' OR b.key = ?) ORDER BY e.id"_s);
+    bindAt(q, 0, benchmarkKey);
+    bindAt(q, 1, benchmarkKey);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.append(annotationFrom(q));
+    return out;
+}
+
+} // namespace Rubricate

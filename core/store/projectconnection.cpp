@@ -1,0 +1,247 @@
+#include "projectconnection.h"
+
+#include "migrations.h"
+#include "sqldialect.h"
+
+#include <QAtomicInteger>
+#include <QFileInfo>
+#include <QHash>
+#include <QMutex>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QThread>
+#include <QThreadStorage>
+
+#ifdef Q_OS_UNIX
+#include <sys/stat.h>
+#endif
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// How often each location was closed, so that other threads notice at their next acquire.
+struct CloseGenerations {
+    QMutex mutex;
+    QHash<QString, quint64> byLocation;
+
+    quint64 of(const QString &location)
+    {
+        QMutexLocker lock(&mutex);
+        return byLocation.value(location);
+    }
+    void bump(const QString &location)
+    {
+        QMutexLocker lock(&mutex);
+        ++byLocation[location];
+    }
+};
+
+CloseGenerations &closeGenerations()
+{
+    static CloseGenerations generations;
+    return generations;
+}
+
+// Migrations write, and two threads migrating one file would only wait on each other's locks:
+// one migrates, the others then find the schema current.
+QMutex &migrationMutex()
+{
+    static QMutex mutex;
+    return mutex;
+}
+
+bool isServerLocation(const QString &location)
+{
+    return location.startsWith("postgresql:"_L1) || location.startsWith("postgres:"_L1);
+}
+
+// Which file is at `path` now: a project copied or created over an old one is another file,
+// though its path is the same. Zero when there is none.
+ProjectConnection::FileIdentity fileIdentity(const QString &path)
+{
+#ifdef Q_OS_UNIX
+    struct stat info {
+    };
+    if (::stat(QFile::encodeName(path).constData(), &info) != 0)
+        return {};
+    return {quint64(info.st_dev), quint64(info.st_ino)};
+#else
+    const QFileInfo file(path);
+    if (!file.isFile())
+        return {};
+    return {0, quint64(file.birthTime().toMSecsSinceEpoch())};
+#endif
+}
+
+} // namespace
+
+// One thread's connections by location. Destroyed with the thread (QThreadStorage), which
+// removes every connection no request holds any more.
+struct ThreadConnections {
+    QHash<QString, std::shared_ptr<ProjectConnection>> byLocation;
+
+    // Drops idle connections to files that were replaced, removed or closed, so that a long
+    // thread (a test's main thread, the runs thread) does not hold them open.
+    void dropStale()
+    {
+        for (auto it = byLocation.begin(); it != byLocation.end();) {
+            if (it.value()->m_users == 0 && !it.value()->isCurrent())
+                it = byLocation.erase(it);
+            else
+                ++it;
+        }
+    }
+};
+
+namespace {
+
+ThreadConnections &threadConnections()
+{
+    static QThreadStorage<ThreadConnections *> storage;
+    if (!storage.hasLocalData())
+        storage.setLocalData(new ThreadConnections);
+    return *storage.localData();
+}
+
+} // namespace
+
+QString ProjectConnection::normalizedLocation(const QString &location)
+{
+    return isServerLocation(location) ? location : QFileInfo(location).absoluteFilePath();
+}
+
+std::shared_ptr<ProjectConnection> ProjectConnection::acquire(const QString &location, Mode mode,
+                                                              int targetVersion, QString *error)
+{
+    if (isServerLocation(location)) {
+        *error = u"%1: PostgreSQL projects are not supported yet"_s.arg(location);
+        return nullptr;
+    }
+    const QString key = normalizedLocation(location);
+    if (targetVersion >= 0) {
+        // Held at an older schema for a test of the migrations: the caller's alone, closed
+        // with its last request, never handed to a request that expects the latest schema.
+        std::shared_ptr<ProjectConnection> own(new ProjectConnection);
+        own->m_location = key;
+        if (!own->openConnection(mode, error) || !own->migrateOnce(targetVersion, error))
+            return nullptr;
+        return own;
+    }
+    ThreadConnections &connections = threadConnections();
+    connections.dropStale();
+    std::shared_ptr<ProjectConnection> connection = connections.byLocation.value(key);
+    if (connection && !connection->isCurrent()) {
+        connections.byLocation.remove(key); // in use elsewhere: it ends with its last request
+        connection.reset();
+    }
+    if (!connection) {
+        connection.reset(new ProjectConnection);
+        connection->m_location = key;
+        if (!connection->openConnection(mode, error))
+            return nullptr;
+        connections.byLocation.insert(key, connection);
+    }
+    // The schema version is read on every acquire, one pragma, so that a file upgraded by a
+    // newer build (or set back by a test) behind this connection's back is still noticed.
+    if (!connection->migrateOnce(targetVersion, error))
+        return nullptr;
+    return connection;
+}
+
+void ProjectConnection::close(const QString &location)
+{
+    const QString key = normalizedLocation(location);
+    closeGenerations().bump(key);
+    threadConnections().dropStale();
+}
+
+bool ProjectConnection::openConnection(Mode mode, QString *error)
+{
+    static QAtomicInteger<quint64> serial;
+    if (mode == Mode::OpenExisting && !QFileInfo(m_location).isFile()) {
+        *error = QFileInfo::exists(m_location)
+            ? u"%1 is not a Rubricate project: it is not a file"_s.arg(m_location)
+            : u"no project at %1: the file does not exist"_s.arg(m_location);
+        return false;
+    }
+    m_dialect = makeSqliteDialect();
+    m_thread = QThread::currentThread();
+    m_generation = closeGenerations().of(m_location);
+    // Names carry the thread so that a stray cross-thread use is visible in Qt's warnings.
+    m_name = u"rubricate-%1-%2"_s.arg(quintptr(QThread::currentThreadId()), 0, 16)
+                 .arg(serial.fetchAndAddRelaxed(1));
+    QSqlDatabase db = QSqlDatabase::addDatabase(m_dialect->driverName(), m_name);
+    db.setDatabaseName(m_location);
+    if (!db.open()) {
+        *error = u"cannot open %1: %2"_s.arg(m_location, db.lastError().text());
+        return false;
+    }
+    QSqlQuery q(db);
+    for (const QString &statement : m_dialect->connectionSetup()) {
+        if (!q.exec(statement)) {
+            *error = u"%1: %2"_s.arg(m_location, q.lastError().text());
+            return false;
+        }
+    }
+    // A file that is not SQLite only fails at the first real read.
+    if (!q.exec(u"SELECT count(*) FROM sqlite_master"_s)) {
+        *error = u"%1 is not a Rubricate project: %2"_s.arg(m_location, q.lastError().text());
+        return false;
+    }
+    q.finish(); // a pending read of the schema would lock it against DROP in a migration
+    m_identity = fileIdentity(m_location); // after open: a created file exists only now
+    return true;
+}
+
+bool ProjectConnection::migrateOnce(int targetVersion, QString *error)
+{
+    QSqlDatabase db = database();
+    const int wanted = targetVersion < 0 ? latestSchemaVersion() : targetVersion;
+    if (m_dialect->schemaVersion(db) == wanted)
+        return true;
+    QMutexLocker lock(&migrationMutex());
+    QString migrationError;
+    if (!migrate(db, *m_dialect, &migrationError, targetVersion)) {
+        *error = u"%1: %2"_s.arg(m_location, migrationError);
+        return false;
+    }
+    return true;
+}
+
+bool ProjectConnection::isCurrent() const
+{
+    return m_generation == closeGenerations().of(m_location)
+        && fileIdentity(m_location) == m_identity;
+}
+
+QSqlDatabase ProjectConnection::database() const
+{
+    return QSqlDatabase::database(m_name, false);
+}
+
+void ProjectConnection::release()
+{
+    Q_ASSERT(m_users > 0);
+    if (--m_users > 0 || QThread::currentThread() != m_thread)
+        return;
+    QSqlQuery q(database());
+    for (const QString &statement : m_dialect->idleStatements())
+        q.exec(statement); // a checkpoint that cannot finish now is finished by a later one
+}
+
+ProjectConnection::~ProjectConnection()
+{
+    if (m_name.isEmpty())
+        return;
+    {
+        QSqlDatabase db = database();
+        if (db.isOpen())
+            db.close();
+    }
+    QSqlDatabase::removeDatabase(m_name);
+}
+
+} // namespace Rubricate

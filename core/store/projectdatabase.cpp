@@ -1,0 +1,261 @@
+#include "projectdatabase.h"
+
+#include "projectconnection.h"
+#include "sqldialect.h"
+#include "storecodec.h"
+
+#include <QSqlError>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+std::unique_ptr<ProjectDatabase> acquired(const QString &location, ProjectConnection::Mode mode,
+                                          int version, QString *error)
+{
+    auto connection = ProjectConnection::acquire(location, mode, version, error);
+    if (!connection)
+        return nullptr;
+    return std::make_unique<ProjectDatabase>(std::move(connection));
+}
+
+} // namespace
+
+std::unique_ptr<ProjectDatabase> ProjectDatabase::open(const QString &location, QString *error)
+{
+    return acquired(location, ProjectConnection::Mode::OpenExisting, -1, error);
+}
+
+std::unique_ptr<ProjectDatabase> ProjectDatabase::create(const QString &location, QString *error)
+{
+    return acquired(location, ProjectConnection::Mode::Create, -1, error);
+}
+
+std::unique_ptr<ProjectDatabase> ProjectDatabase::openAtVersion(const QString &location,
+                                                                int version, QString *error)
+{
+    return acquired(location, ProjectConnection::Mode::Create, version, error);
+}
+
+void ProjectDatabase::close(const QString &location)
+{
+    ProjectConnection::close(location);
+}
+
+ProjectDatabase::ProjectDatabase(std::shared_ptr<ProjectConnection> connection)
+    : m_connection(std::move(connection))
+{
+    m_connection->retain();
+}
+
+ProjectDatabase::~ProjectDatabase()
+{
+    m_statements.clear(); // statements must end before the connection goes idle
+    if (m_inTransaction)
+        rollback(); // the connection outlives this request: leave no transaction open on it
+    m_connection->release();
+}
+
+QString ProjectDatabase::location() const
+{
+    return m_connection->location();
+}
+
+QString ProjectDatabase::driverName() const
+{
+    return m_connection->dialect().driverName();
+}
+
+const SqlDialect &ProjectDatabase::dialect() const
+{
+    return m_connection->dialect();
+}
+
+QString ProjectDatabase::connectionName() const
+{
+    return m_connection->name();
+}
+
+QSqlDatabase ProjectDatabase::database() const
+{
+    return m_connection->database();
+}
+
+int ProjectDatabase::schemaVersion() const
+{
+    QSqlDatabase db = database();
+    return dialect().schemaVersion(db);
+}
+
+bool ProjectDatabase::begin()
+{
+    QSqlDatabase db = database();
+    if (!db.transaction()) {
+        m_lastError = db.lastError().text();
+        return false;
+    }
+    m_inTransaction = true;
+    return true;
+}
+
+bool ProjectDatabase::commit()
+{
+    QSqlDatabase db = database();
+    m_inTransaction = false;
+    if (!db.commit()) {
+        m_lastError = db.lastError().text();
+        db.rollback();
+        return false;
+    }
+    return true;
+}
+
+void ProjectDatabase::rollback()
+{
+    m_inTransaction = false;
+    database().rollback();
+}
+
+// Savepoint names are the caller's identifiers, never user input: they go into the SQL as is.
+bool ProjectDatabase::savepoint(const QString &name)
+{
+    return execTransactionControl(u"SAVEPOINT "_s + name);
+}
+
+bool ProjectDatabase::releaseSavepoint(const QString &name)
+{
+    return execTransactionControl(u"RELEASE SAVEPOINT "_s + name);
+}
+
+bool ProjectDatabase::execTransactionControl(const QString &sql)
+{
+    QSqlQuery q(database());
+    if (!q.exec(sql)) {
+        m_lastError = q.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+bool ProjectDatabase::rollbackToSavepoint(const QString &name)
+{
+    // The error that made the caller roll back is the one worth keeping in lastError.
+    QSqlQuery q(database());
+    return q.exec(u"ROLLBACK TO SAVEPOINT "_s + name);
+}
+
+QSqlQuery &ProjectDatabase::prepared(const QString &sql)
+{
+    auto it = m_statements.find(sql);
+    if (it == m_statements.end()) {
+        auto q = std::make_unique<QSqlQuery>(database());
+        q->setForwardOnly(true);
+        if (!q->prepare(StoreCodec::namedPlaceholders(sql)))
+            m_lastError = q->lastError().text() + u" in: "_s + sql;
+        it = m_statements.emplace(sql, std::move(q)).first;
+    }
+    return *it->second;
+}
+
+bool ProjectDatabase::exec(QSqlQuery &q)
+{
+    if (!q.exec())
+        return fail(q);
+    return true;
+}
+
+bool ProjectDatabase::fail(const QSqlQuery &q)
+{
+    m_lastError = q.lastError().text();
+    if (m_lastError.trimmed().isEmpty())
+        m_lastError = u"database error"_s;
+    return false;
+}
+
+QVariant ProjectDatabase::now()
+{
+    const QDateTime t = QDateTime::currentDateTimeUtc();
+    const qint64 ms = t.toMSecsSinceEpoch();
+    if (ms != m_clockMs) {
+        m_clockMs = ms;
+        m_clockText = StoreCodec::time(t);
+    }
+    return m_clockText;
+}
+
+// Named placeholders: Qt's positional binding formats a placeholder name for every bound
+// value, which dominated bulk imports.
+ProjectDatabase::UpsertSql ProjectDatabase::upsertSql(const QString &table,
+                                                      const QStringList &keyColumns,
+                                                      const QStringList &valueColumns)
+{
+    UpsertSql sql;
+    QStringList where, plainKeys, sets;
+    for (int i = 0; i < keyColumns.size(); ++i) {
+        const QString name = u":k%1"_s.arg(i);
+        sql.keyNames << name;
+        QString column = keyColumns.at(i);
+        if (column.endsWith(u'?')) {
+            column.chop(1);
+            where << u"COALESCE(%1, 0) = COALESCE(%2, 0)"_s.arg(column, name);
+        } else {
+            where << column + u" = "_s + name;
+        }
+        plainKeys << column;
+    }
+    for (int i = 0; i < valueColumns.size(); ++i) {
+        sql.valueNames << u":v%1"_s.arg(i);
+        sets << valueColumns.at(i) + u" = "_s + sql.valueNames.constLast();
+    }
+    sql.find = u"SELECT id, fingerprint FROM %1 WHERE %2"_s.arg(table, where.join(u" AND "_s));
+    sql.update
+        = u"UPDATE %1 SET %2, fingerprint = :f WHERE id = :id"_s.arg(table, sets.join(u", "_s));
+    sql.insert = u"INSERT INTO %1 (%2, fingerprint) VALUES (%3, :f)"_s.arg(
+        table, (plainKeys + valueColumns).join(u", "_s),
+        (sql.keyNames + sql.valueNames).join(u", "_s));
+    return sql;
+}
+
+Upserted ProjectDatabase::upsertRow(const UpsertSql &sql, const QVariantList &keyValues,
+                                    const QVariantList &values)
+{
+    Q_ASSERT(sql.keyNames.size() == keyValues.size());
+    Q_ASSERT(sql.valueNames.size() == values.size());
+    const QString fingerprint = StoreCodec::fingerprint(values);
+
+    QSqlQuery &find = prepared(sql.find);
+    for (int i = 0; i < keyValues.size(); ++i)
+        find.bindValue(sql.keyNames.at(i), keyValues.at(i));
+    if (!exec(find))
+        return {};
+    if (find.next()) {
+        const RowId id = find.value(0).toLongLong();
+        const bool same = find.value(1).toString() == fingerprint;
+        find.finish();
+        if (same)
+            return {id, UpsertResult::Unchanged};
+        QSqlQuery &update = prepared(sql.update);
+        for (int i = 0; i < values.size(); ++i)
+            update.bindValue(sql.valueNames.at(i), values.at(i));
+        update.bindValue(u":f"_s, fingerprint);
+        update.bindValue(u":id"_s, id);
+        if (!exec(update))
+            return {};
+        return {id, UpsertResult::Updated};
+    }
+    find.finish();
+
+    QSqlQuery &insert = prepared(sql.insert);
+    for (int i = 0; i < keyValues.size(); ++i)
+        insert.bindValue(sql.keyNames.at(i), keyValues.at(i));
+    for (int i = 0; i < values.size(); ++i)
+        insert.bindValue(sql.valueNames.at(i), values.at(i));
+    insert.bindValue(u":f"_s, fingerprint);
+    if (!exec(insert))
+        return {};
+    return {insert.lastInsertId().toLongLong(), UpsertResult::Added};
+}
+
+} // namespace Rubricate

@@ -1,0 +1,103 @@
+// One request's use of a project database: the thread's shared connection
+// (projectconnection.h), the statements this request prepared, its transactions and its last
+// error. Every subject store (catalogstore.h, runstore.h ...) works over one of these.
+//
+// The engine seam: the location may later be a postgresql:// URL, and everything that differs
+// per engine (driver, pragmas, full-text search, triggers) comes from dialect().
+#pragma once
+
+#include "domain/types.h"
+
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QString>
+#include <QVariant>
+
+#include <memory>
+#include <unordered_map>
+
+namespace Rubricate {
+
+class ProjectConnection;
+class SqlDialect;
+
+enum class UpsertResult { Added, Updated, Unchanged, Failed };
+
+struct Upserted {
+    RowId id = 0;
+    UpsertResult result = UpsertResult::Failed;
+    bool ok() const { return result != UpsertResult::Failed; }
+};
+
+class ProjectDatabase
+{
+public:
+    // Opens the existing project at `location`; a missing one is an error naming it.
+    static std::unique_ptr<ProjectDatabase> open(const QString &location, QString *error);
+    // Creates the project at `location` unless it exists, then opens it.
+    static std::unique_ptr<ProjectDatabase> create(const QString &location, QString *error);
+    // Creates or opens without migrating beyond `version`: for tests of the migrations.
+    static std::unique_ptr<ProjectDatabase> openAtVersion(const QString &location, int version,
+                                                          QString *error);
+    // The project closes: drops the connections to it (see ProjectConnection::close).
+    static void close(const QString &location);
+
+    explicit ProjectDatabase(std::shared_ptr<ProjectConnection> connection);
+    ~ProjectDatabase();
+    ProjectDatabase(const ProjectDatabase &) = delete;
+    ProjectDatabase &operator=(const ProjectDatabase &) = delete;
+
+    QString location() const;
+    QString driverName() const;
+    const SqlDialect &dialect() const;
+    QString connectionName() const;
+    QSqlDatabase database() const;
+    int schemaVersion() const;
+
+    QString lastError() const { return m_lastError; }
+    void setLastError(const QString &error) { m_lastError = error; }
+
+    bool begin();
+    bool commit();
+    void rollback();
+    bool savepoint(const QString &name);
+    bool releaseSavepoint(const QString &name);
+    bool rollbackToSavepoint(const QString &name);
+
+    // A statement prepared once per request and reused, keyed by its SQL text.
+    QSqlQuery &prepared(const QString &sql);
+    bool exec(QSqlQuery &q); // false with lastError set
+    bool fail(const QSqlQuery &q); // records q's error; always false
+
+    // The three statements of an upsert, built once per table. A key column written "name?"
+    // may be NULL.
+    struct UpsertSql {
+        QString find;
+        QString update;
+        QString insert;
+        QStringList keyNames;
+        QStringList valueNames;
+    };
+    static UpsertSql upsertSql(const QString &table, const QStringList &keyColumns,
+                               const QStringList &valueColumns);
+    // Insert-or-update by natural key, comparing a fingerprint of the value columns so that
+    // re-importing identical data touches nothing.
+    Upserted upsertRow(const UpsertSql &sql, const QVariantList &keyValues,
+                       const QVariantList &values);
+
+    // The current time as stored, formatted at most once per millisecond: writing a run's
+    // verdicts formatted a timestamp for every one of them.
+    QVariant now();
+
+private:
+    bool execTransactionControl(const QString &sql);
+
+    std::shared_ptr<ProjectConnection> m_connection;
+    QString m_lastError;
+    bool m_inTransaction = false;
+    qint64 m_clockMs = -1;
+    QVariant m_clockText;
+    std::unordered_map<QString, std::unique_ptr<QSqlQuery>> m_statements; // by SQL text
+};
+
+} // namespace Rubricate

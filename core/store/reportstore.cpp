@@ -1,0 +1,187 @@
+#include "reportstore.h"
+
+#include "catalogstore.h"
+#include "storecodec.h"
+#include "storerows.h"
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+using StoreCodec::bindAt;
+using namespace StoreRows;
+
+std::optional<RowId> ReportStore::ensureModel(const QString &name)
+{
+    if (auto id = modelId(name))
+        return id;
+    QSqlQuery &q = prepared(u"INSERT INTO agent_model (name) VALUES (?)"_s);
+    bindAt(q, 0, name);
+    if (!exec(q))
+        return std::nullopt;
+    return q.lastInsertId().toLongLong();
+}
+
+Upserted ReportStore::upsertReport(const Report &r, const QByteArray &original)
+{
+    QVariant hash;
+    if (!r.contentHash.isEmpty()) {
+        hash = r.contentHash;
+        QSqlQuery &has = prepared(u"SELECT 1 FROM document_blob WHERE hash = ?"_s);
+        bindAt(has, 0, r.contentHash);
+        if (!exec(has))
+            return {};
+        const bool present = has.next();
+        has.finish();
+        if (!present) {
+            QSqlQuery &put
+                = prepared(u"INSERT INTO document_blob (hash, size, data) VALUES (?, ?, ?)"_s);
+            bindAt(put, 0, r.contentHash);
+            bindAt(put, 1, qint64(original.size()));
+            // A null QByteArray binds as SQL NULL; an empty original is still an original.
+            bindAt(put, 2, original.isNull() ? QByteArray("") : original);
+            if (!exec(put))
+                return {};
+        }
+    }
+    static const UpsertSql sql
+        = upsertSql(u"report"_s, {u"model_id"_s, u"task_id"_s, u"query_id?"_s},
+                    {u"format"_s, u"source_name"_s, u"content_hash"_s, u"text"_s, u"pages"_s,
+                     u"warnings"_s, u"has_text"_s});
+    return upsertRow(sql, {r.modelId, r.taskId, StoreCodec::id(r.queryId)},
+                     {formatKey(r.format), StoreCodec::text(r.sourceName), hash,
+                      r.text.isNull() ? u""_s : r.text, // NOT NULL: no text is ''
+                      StoreCodec::pages(r.pages), StoreCodec::stringList(r.warnings),
+                      int(r.hasText)});
+}
+
+bool ReportStore::logImport(const QString &kind, const QString &path, int added, int updated,
+                            int unchanged, int errors, int warnings, const QString &summary)
+{
+    QSqlQuery &q = prepared(
+        u"INSERT INTO import_log (kind, path, at, added, updated, unchanged, errors, warnings,"
+        " summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    const QVariantList values
+        = {kind,   path,     StoreCodec::time(QDateTime::currentDateTimeUtc()),
+           added,  updated,  unchanged,
+           errors, warnings, summary};
+    for (int i = 0; i < values.size(); ++i)
+        bindAt(q, i, values.at(i));
+    return exec(q);
+}
+
+QStringList ReportStore::models()
+{
+    QStringList out;
+    QSqlQuery &q = prepared(u"SELECT name FROM agent_model ORDER BY name"_s);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out << q.value(0).toString();
+    return out;
+}
+
+std::optional<RowId> ReportStore::modelId(const QString &name)
+{
+    QSqlQuery &q = prepared(u"SELECT id FROM agent_model WHERE name = ?"_s);
+    bindAt(q, 0, name);
+    if (!exec(q))
+        return std::nullopt;
+    return singleId(q);
+}
+
+std::optional<Report> ReportStore::report(RowId id)
+{
+    QSqlQuery &q = prepared(u"SELECT id, model_id, task_id, query_id, format, source_name,"
+                            " content_hash, text, pages, warnings, has_text FROM report"
+                            " WHERE id = ?"_s);
+    bindAt(q, 0, id);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    Report r;
+    r.id = q.value(0).toLongLong();
+    r.modelId = q.value(1).toLongLong();
+    r.taskId = q.value(2).toLongLong();
+    r.queryId = StoreCodec::toId(q.value(3));
+    r.format = formatFromKey(q.value(4).toString());
+    r.sourceName = q.value(5).toString();
+    r.contentHash = q.value(6).toString();
+    r.text = q.value(7).toString();
+    r.pages = StoreCodec::toPages(q.value(8));
+    r.warnings = StoreCodec::toStringList(q.value(9));
+    r.hasText = q.value(10).toBool();
+    q.finish();
+    return r;
+}
+
+std::optional<RowId> ReportStore::reportId(RowId modelId, RowId taskId,
+                                           std::optional<RowId> queryId)
+{
+    QSqlQuery &q = prepared(u"SELECT id FROM report WHERE model_id = ? AND task_id = ?"
+                            " AND COALESCE(query_id, 0) = ?"_s);
+    bindAt(q, 0, modelId);
+    bindAt(q, 1, taskId);
+    bindAt(q, 2, queryId.value_or(0));
+    if (!exec(q))
+        return std::nullopt;
+    return singleId(q);
+}
+
+QList<ReportSummary> ReportStore::reportSummaries(const QString &benchmarkKey,
+                                                  const QString &annotator)
+{
+    QList<ReportSummary> out;
+    QSqlQuery &q = prepared(
+        u"SELECT p.id, b.key, t.external_id, COALESCE(qr.external_id, ''), m.name, p.format,"
+        " COALESCE(p.source_name, ''), length(p.text), p.pages, p.has_text, p.warnings,"
+        " COALESCE(pe.external_id, ''), COALESCE(ann.labelled, 0)"
+        " FROM report p JOIN task t ON t.id = p.task_id"
+        " JOIN benchmark b ON b.id = t.benchmark_id"
+        " JOIN agent_model m ON m.id = p.model_id"
+        " LEFT JOIN research_query qr ON qr.id = p.query_id"
+        " LEFT JOIN persona pe ON pe.id = qr.persona_id"
+        // The current label of a rubric is its newest event; a cleared label does not count.
+        " LEFT JOIN (SELECT e.report_id, COUNT(*) AS labelled FROM annotation_event e"
+        "   JOIN (SELECT MAX(id) AS id FROM annotation_event WHERE kind = 'label'"
+        "         AND (COALESCE(?, '') = '' OR annotator = ?) GROUP BY report_id, rubric_id)"
+        "   newest ON newest.id = e.id WHERE e.value IS NOT NULL GROUP BY e.report_id)"
+        "   ann ON ann.report_id = p.id"
+        " WHERE (COALESCE(?, '') = '' OR b.key = ?)"
+        " ORDER BY b.id, m.name, length(t.external_id), t.external_id"_s);
+    bindAt(q, 0, annotator);
+    bindAt(q, 1, annotator);
+    bindAt(q, 2, benchmarkKey);
+    bindAt(q, 3, benchmarkKey);
+    if (!exec(q))
+        return out;
+    while (q.next()) {
+        ReportSummary s;
+        s.id = q.value(0).toLongLong();
+        s.benchmarkKey = q.value(1).toString();
+        s.taskExternalId = q.value(2).toString();
+        s.queryExternalId = q.value(3).toString();
+        s.model = q.value(4).toString();
+        s.format = q.value(5).toString();
+        s.sourceName = q.value(6).toString();
+        s.characters = q.value(7).toInt();
+        s.pageCount = int(StoreCodec::toPages(q.value(8)).size());
+        s.hasText = q.value(9).toBool();
+        s.warningCount = int(StoreCodec::toStringList(q.value(10)).size());
+        s.persona = q.value(11).toString();
+        s.labelled = q.value(12).toInt();
+        out.append(s);
+    }
+    return out;
+}
+
+QByteArray ReportStore::originalFile(const QString &contentHash)
+{
+    QSqlQuery &q = prepared(u"SELECT data FROM document_blob WHERE hash = ?"_s);
+    bindAt(q, 0, contentHash);
+    if (!exec(q) || !q.next())
+        return {};
+    QByteArray data = q.value(0).toByteArray();
+    q.finish();
+    return data;
+}
+
+} // namespace Rubricate

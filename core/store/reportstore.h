@@ -1,0 +1,32 @@
+// The agents' reports: models, report rows with their original files, and the import log.
+#pragma once
+
+#include "storetypes.h"
+#include "subjectstore.h"
+
+#include <QSet>
+
+namespace Rubricate {
+
+class ReportStore : public SubjectStore
+{
+public:
+    using SubjectStore::SubjectStore;
+
+    std::optional<RowId> ensureModel(const QString &name);
+    // Stores the original bytes (deduplicated by hash) with the report row.
+    Upserted upsertReport(const Report &report, const QByteArray &original);
+    bool logImport(const QString &kind, const QString &path, int added, int updated, int unchanged,
+                   int errors, int warnings, const QString &summary);
+    QStringList models();
+    std::optional<RowId> modelId(const QString &name);
+    std::optional<Report> report(RowId id);
+    std::optional<RowId> reportId(RowId modelId, RowId taskId,
+                                  std::optional<RowId> queryId = std::nullopt);
+    // `labelled` counts the current labels of `annotator` (empty: of anyone).
+    QList<ReportSummary> reportSummaries(const QString &benchmarkKey = {},
+                                         const QString &annotator = {});
+    QByteArray originalFile(const QString &contentHash);
+};
+
+} // namespace Rubricate

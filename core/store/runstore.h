@@ -1,0 +1,79 @@
+// Judge runs: run rows, their persisted jobs, verdicts and located evidence, the response cache
+// and the lease that says which process drives a run.
+#pragma once
+
+#include "storetypes.h"
+#include "subjectstore.h"
+
+#include <QSet>
+
+namespace Rubricate {
+
+class RunStore : public SubjectStore
+{
+public:
+    using SubjectStore::SubjectStore;
+
+    std::optional<RowId> createRun(const JudgeRun &run);
+    bool finishRun(RowId runId, const QString &status);
+    Upserted upsertVerdict(const Verdict &verdict);
+
+    std::optional<JudgeRun> run(RowId id);
+    bool setRunStatus(RowId runId, const QString &status);
+    bool addJob(const RunJob &job);
+    QList<RunJob> jobs(RowId runId, const QString &status = {});
+    bool updateJob(const RunJob &job);
+    // Queues every job of `runId` in `fromStatus` again as a re-ask (attempts from zero, never
+    // answered from the cache); returns how many moved.
+    int requeueJobs(RowId runId, const QString &fromStatus);
+    int nextBatchIndex(RowId runId, RowId reportId);
+    std::optional<CachedResponse> cachedResponse(const QString &key);
+    bool putCachedResponse(const QString &key, const QString &provider, const QString &model,
+                           const CachedResponse &response);
+    std::optional<RowId> verdictId(RowId runId, RowId reportId, RowId rubricId);
+    // One statement per verdict for judge runs: insert or replace, with the evidence status,
+    // returning the verdict's id. (Imports use upsertVerdict, which reports what changed.)
+    std::optional<RowId> writeJudgeVerdict(const Verdict &verdict, const QString &evidenceStatus,
+                                           std::optional<double> evidenceCoverage);
+    bool replaceEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans);
+    // All verdicts of one answer in a few multi-row statements (items of one job are
+    // distinct rubrics, as a multi-row upsert requires).
+    bool writeJudgeVerdicts(const QList<JudgedItem> &items);
+    // For a verdict that has no spans yet (a run never re-judges an answered item).
+    bool addEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans);
+    bool setEvidence(RowId verdictId, const QString &status, double coverage,
+                     const QList<EvidenceSpanRow> &spans);
+    QList<EvidenceSpanRow> evidenceSpans(RowId verdictId);
+    // (report, rubric) pairs of `runId` whose verdict is an error.
+    QList<std::pair<RowId, RowId>> errorItems(RowId runId);
+    // (report, rubric) pairs that already have a usable verdict in any run.
+    QSet<std::pair<RowId, RowId>> judgedItems();
+    RunTotals runTotals(RowId runId);
+    // Takes (or renews) the run for `mine.holder` unless another holder's lease has not
+    // expired; then *other says whose it is. One statement, so two processes cannot both win.
+    LeaseClaim claimRunLease(RowId runId, const RunLease &mine, int termSeconds, RunLease *other);
+    // Takes the run from `deadHolder`, whose process is known to have ended, whatever its
+    // expiry says; HeldByOther when someone else was quicker.
+    LeaseClaim takeOverRunLease(RowId runId, const RunLease &mine, const QString &deadHolder,
+                                int termSeconds);
+    // Extends the holder's lease: Taken, or HeldByOther when it is no longer theirs.
+    LeaseClaim renewRunLease(RowId runId, const QString &holder, int termSeconds);
+    void releaseRunLease(RowId runId, const QString &holder);
+
+    // Every run, oldest first, with its verdict and error counts.
+    QList<RunSummary> list();
+    std::optional<RowId> runBySourceHash(const QString &sourceHash);
+    QList<Verdict> verdicts(RowId runId, RowId reportId);
+    QList<Verdict> verdictsOfReport(RowId reportId); // every run's
+    // The newest run with verdicts for this report: (id, name).
+    std::optional<std::pair<RowId, QString>> newestRunFor(RowId reportId);
+    // Every run with a verdict for this report, newest first: (id, name).
+    QList<std::pair<RowId, QString>> runsFor(RowId reportId);
+    // The located evidence of one run on one report, by rubric, in span order.
+    QHash<RowId, QList<EvidenceSpanRow>> evidenceSpansOfReport(RowId runId, RowId reportId);
+
+private:
+    bool insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans);
+};
+
+} // namespace Rubricate

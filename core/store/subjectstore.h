@@ -1,0 +1,45 @@
+// What every subject store (catalogstore.h, runstore.h ...) shares: the request's database and
+// the helpers its queries use. A subject store is a view over a ProjectDatabase, cheap to make:
+// one subject reads another's rows through a temporary, e.g. CatalogStore(*m_db).rubrics(...).
+#pragma once
+
+#include "projectdatabase.h"
+
+#include <QList>
+
+namespace Rubricate {
+
+struct CountRow;
+
+class SubjectStore
+{
+public:
+    explicit SubjectStore(ProjectDatabase &db)
+        : m_db(&db)
+    { }
+
+    QString lastError() const { return m_db->lastError(); }
+
+protected:
+    QSqlQuery &prepared(const QString &sql) { return m_db->prepared(sql); }
+    bool exec(QSqlQuery &q) { return m_db->exec(q); }
+    bool fail(const QSqlQuery &q) { return m_db->fail(q); }
+
+    using UpsertSql = ProjectDatabase::UpsertSql;
+    static UpsertSql upsertSql(const QString &table, const QStringList &keyColumns,
+                               const QStringList &valueColumns)
+    {
+        return ProjectDatabase::upsertSql(table, keyColumns, valueColumns);
+    }
+    Upserted upsertRow(const UpsertSql &sql, const QVariantList &keyValues,
+                       const QVariantList &values)
+    {
+        return m_db->upsertRow(sql, keyValues, values);
+    }
+    // (group, key, count) rows of a three-column statement.
+    QList<CountRow> countRows(const QString &sql);
+
+    ProjectDatabase *m_db; // a pointer, so that a store can be assigned
+};
+
+} // namespace Rubricate

@@ -1,0 +1,85 @@
+// Scoped transactions and savepoints over a request's database (or a ProjectStore's).
+#pragma once
+
+#include "projectdatabase.h"
+
+namespace Rubricate {
+
+class ProjectStore;
+
+// Scoped transaction: rolls back unless commit() was called.
+class Transaction
+{
+public:
+    explicit Transaction(ProjectDatabase &db)
+        : m_db(db)
+        , m_open(db.begin())
+    { }
+    explicit Transaction(ProjectStore &store);
+    ~Transaction()
+    {
+        if (m_open)
+            m_db.rollback();
+    }
+    Transaction(const Transaction &) = delete;
+    Transaction &operator=(const Transaction &) = delete;
+
+    bool isOpen() const { return m_open; }
+    bool commit()
+    {
+        if (!m_open)
+            return false;
+        m_open = false;
+        return m_db.commit();
+    }
+
+private:
+    ProjectDatabase &m_db;
+    bool m_open;
+};
+
+// Scoped savepoint inside an open transaction: rolls back to where it began unless release()
+// was called, so a failed row leaves nothing half-written while the transaction goes on.
+class Savepoint
+{
+public:
+    Savepoint(ProjectDatabase &db, QString name)
+        : m_db(db)
+        , m_name(std::move(name))
+        , m_open(db.savepoint(m_name))
+    { }
+    Savepoint(ProjectStore &store, QString name);
+    ~Savepoint()
+    {
+        if (m_open) {
+            m_db.rollbackToSavepoint(m_name);
+            m_db.releaseSavepoint(m_name);
+        }
+    }
+    Savepoint(const Savepoint &) = delete;
+    Savepoint &operator=(const Savepoint &) = delete;
+
+    bool isOpen() const { return m_open; }
+    bool release()
+    {
+        if (!m_open)
+            return false;
+        m_open = false;
+        return m_db.releaseSavepoint(m_name);
+    }
+    // Undoes everything since the savepoint; false when the transaction itself is gone.
+    bool rollback()
+    {
+        if (!m_open)
+            return false;
+        m_open = false;
+        return m_db.rollbackToSavepoint(m_name) && m_db.releaseSavepoint(m_name);
+    }
+
+private:
+    ProjectDatabase &m_db;
+    QString m_name;
+    bool m_open;
+};
+
+} // namespace Rubricate

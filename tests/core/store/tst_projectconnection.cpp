@@ -1,0 +1,133 @@
+// One shared connection per thread and project: opened once, removed with its thread or when
+// the project closes; `open` never creates a project.
+#include "store/migrations.h"
+#include "store/projectstore.h"
+
+#include <QFile>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+class TestProjectConnection : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    QString created(const QString &name)
+    {
+        QString error;
+        const QString path = m_dir.filePath(name);
+        const bool ok = ProjectStore::create(path, &error) != nullptr;
+        return ok ? path : QString();
+    }
+
+private slots:
+    void openNeverCreates()
+    {
+        const QString path = m_dir.filePath(u"absent.rubricate"_s);
+        QString error;
+        QVERIFY(!ProjectStore::open(path, &error));
+        QVERIFY2(error.contains(path), qPrintable(error));
+        QVERIFY2(error.contains(u"does not exist"_s), qPrintable(error));
+        QVERIFY(!QFile::exists(path));
+
+        auto store = ProjectStore::create(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        QVERIFY(QFile::exists(path));
+        QCOMPARE(store->schemaVersion(), latestSchemaVersion());
+    }
+
+    void requestsOfOneThreadShareTheConnection()
+    {
+        const QString one = created(u"one.rubricate"_s);
+        const QString two = created(u"two.rubricate"_s);
+        QVERIFY(!one.isEmpty() && !two.isEmpty());
+        QString error;
+        QString first;
+        {
+            auto store = ProjectStore::open(one, &error);
+            QVERIFY2(store, qPrintable(error));
+            first = store->connectionName();
+        }
+        auto again = ProjectStore::open(one, &error);
+        auto alongside = ProjectStore::open(one, &error);
+        auto other = ProjectStore::open(two, &error);
+        QVERIFY(again && alongside && other);
+        QCOMPARE(again->connectionName(), first);
+        QCOMPARE(alongside->connectionName(), first);
+        QVERIFY(other->connectionName() != first); // another project, another connection
+        QVERIFY(other->catalog().ensureBenchmark(u"drb2"_s, u"DRB"_s, VerdictScale::Drb2Tristate));
+        QVERIFY(again->catalog().benchmarks().isEmpty()); // and never the other's rows
+    }
+
+    void connectionsEndWithTheirThread()
+    {
+        const QString path = created(u"threads.rubricate"_s);
+        QString name;
+        QThread *thread = QThread::create([&] {
+            QString error;
+            if (auto store = ProjectStore::open(path, &error))
+                name = store->connectionName();
+        });
+        thread->start();
+        QVERIFY(thread->wait(30000));
+        delete thread;
+        QVERIFY(!name.isEmpty());
+        QVERIFY(!QSqlDatabase::connectionNames().contains(name));
+    }
+
+    void closingDropsTheConnection()
+    {
+        const QString path = created(u"closed.rubricate"_s);
+        QString error;
+        QString name;
+        {
+            auto store = ProjectStore::open(path, &error);
+            QVERIFY2(store, qPrintable(error));
+            name = store->connectionName();
+        }
+        QVERIFY(QSqlDatabase::connectionNames().contains(name));
+        ProjectStore::close(path);
+        QVERIFY(!QSqlDatabase::connectionNames().contains(name));
+        auto reopened = ProjectStore::open(path, &error);
+        QVERIFY2(reopened, qPrintable(error));
+        QVERIFY(reopened->connectionName() != name);
+    }
+
+    void aFileReplacedIsOpenedAfresh()
+    {
+        const QString path = created(u"replaced.rubricate"_s);
+        const QString copy = created(u"copy.rubricate"_s);
+        QString error;
+        {
+            auto store = ProjectStore::open(copy, &error);
+            QVERIFY(store->catalog().ensureBenchmark(u"pdr"_s, u"PDR"_s, VerdictScale::Binary));
+        }
+        {
+            auto store = ProjectStore::open(path, &error);
+            QVERIFY(store->catalog().benchmarks().isEmpty());
+        }
+        // The idle connection folded its log into the file: a copy of the file alone is whole.
+        QVERIFY(QFile::remove(path));
+        QVERIFY(QFile::copy(copy, path));
+        auto store = ProjectStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        QCOMPARE(store->catalog().benchmarks().size(), 1);
+    }
+
+    void refusesAServerLocationForNow()
+    {
+        QString error;
+        QVERIFY(!ProjectStore::open(u"postgresql://me@localhost/lab"_s, &error));
+        QVERIFY2(error.contains(u"postgresql://me@localhost/lab"_s), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProjectConnection)
+#include "tst_projectconnection.moc"
