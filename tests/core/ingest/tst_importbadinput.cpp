@@ -267,7 +267,8 @@ private slots:
             R"({"model": "M", "idx": 1, "result": {"error": "batch 1 failed after 10 retries"}})"
             "\n"));
         const ImportSummary s = runImport(*store, ImportKind::Drb2Results, path);
-        QVERIFY2(hasIssue(s, u"result.jsonl"_s, 1, u"2 scores are each a string"_s), qPrintable(dump(s)));
+        QVERIFY2(hasIssue(s, u"result.jsonl"_s, 1, u"2 scores are each a string"_s),
+                 qPrintable(dump(s)));
         QVERIFY2(hasIssue(s, u"result.jsonl"_s, 2, u"M idx 1 repeats line 1"_s),
                  qPrintable(dump(s)));
         QVERIFY2(hasIssue(s, u"result.jsonl"_s, 3, u"\"idx\" must be an integer, not 1.0"_s),
