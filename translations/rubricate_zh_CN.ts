@@ -274,10 +274,6 @@
         <translation>（尚无）</translation>
     </message>
     <message>
-        <source>“%1” is not a label on this scale; use %2</source>
-        <translation>“%1” 不是此量表上的标签；请用 %2</translation>
-    </message>
-    <message>
         <source>Gold note</source>
         <translation>金标准备注</translation>
     </message>
@@ -2831,10 +2827,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>Rubric</source>
         <translation>评分项</translation>
     </message>
-    <message>
-        <source>Status</source>
-        <translation>状态</translation>
-    </message>
 </context>
 <context>
     <name>Rubricate::VerdictModel</name>
@@ -3188,10 +3180,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Stale: the criterion was edited after this verdict; judge it again.</source>
         <translation>已过期：此结论之后标准被修改过，请重新评审。</translation>
-    </message>
-    <message>
-        <source>“%1” is not a label on this scale; use %2</source>
-        <translation>“%1” 不是此量表上的标签；请用 %2</translation>
     </message>
     <message>
         <source>typed</source>
