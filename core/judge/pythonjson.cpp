@@ -48,8 +48,8 @@ void dumpString(const QString &s, QString &out)
 
 void dump(const QJsonValue &v, const QStringList &order, int indent, int depth, QString &out)
 {
-    const QString pad(qsizetype(indent) * (depth + 1), u' ');
-    const QString closePad(qsizetype(indent) * depth, u' ');
+    const QString pad(indent * (depth + 1), u' ');
+    const QString closePad(indent * depth, u' ');
     switch (v.type()) {
     case QJsonValue::Object: {
         const QJsonObject o = v.toObject();

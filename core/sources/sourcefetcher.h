@@ -53,7 +53,7 @@ QString sourceKey(const QString &url);
 struct FetchOptions {
     int timeoutMs = 30'000; // without a byte arriving
     int maxRedirects = 5;
-    qint64 maxBytes = qint64(20) * 1024 * 1024;
+    qint64 maxBytes = 20 * 1024 * 1024;
     int concurrency = 8; // requests in flight in all
     int perHost = 2; // requests in flight to one host: be polite to the sites we cite
     bool refresh = false; // fetch again although the project has a copy

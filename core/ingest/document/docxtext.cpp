@@ -341,7 +341,7 @@ private:
         const bool listItem
             = paragraph.hasNumbering || (style.numbered && !paragraph.numberingRemoved);
         if (listItem)
-            return QString(qsizetype(2) * paragraph.listLevel, u' ') + u"- "_s + text;
+            return QString(2 * paragraph.listLevel, u' ') + u"- "_s + text;
         return text;
     }
 
