@@ -969,9 +969,8 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
     updateActions();
     statusBar()->showMessage(tr("Opened %1").arg(snapshot.path), 5000);
 
-    if (wantedReport && m_explorer->selectReport(wantedReport))
-        ; // the report on screen stays
-    else if (!reloading) {
+    const bool reportStays = wantedReport && m_explorer->selectReport(wantedReport);
+    if (!reportStays && !reloading) {
         m_reportView->showMessage(reports > 0 ? tr("Select a report in the tree to read it.")
                                               : tr("This project has no reports yet."));
         m_verdictPanel->clear();
