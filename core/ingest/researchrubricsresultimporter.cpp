@@ -153,7 +153,7 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
         v.label = o.value(u"verdict"_s).toString();
         v.reason = o.value(u"reasoning"_s).toString();
         QStringList quotes;
-        for (const QJsonValue &q : o.value(u"evidence_quotes"_s).toArray())
+        for (const auto &q : o.value(u"evidence_quotes"_s).toArray())
             quotes << q.toString();
         v.evidence = quotes.join(u" ... "_s);
         v.raw = o;
