@@ -292,7 +292,7 @@ public:
                                              VerdictScale scale);
     Upserted upsertTask(const Task &task);
     Upserted upsertPersona(const Persona &persona);
-    Upserted upsertQuery(const Query &query);
+    Upserted upsertQuery(const Query &qr);
     Upserted upsertRubric(const Rubric &rubric);
     // Removes a PDR-Bench query's criteria and, with them, their verdicts (regenerating
     // criteria). Annotation events are append-only, so a criterion a person labelled cannot
