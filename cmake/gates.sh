@@ -102,13 +102,15 @@ regex_quote() {
 # clang-tidy with the checked-in .clang-tidy over the translation units in the build's
 # compile_commands.json that live in our folders (generated moc/qrc sources stay out).
 #
-# Whole tree or changed files, measured (Debian 12, clang-tidy 14, this 2-core machine): one
-# unit costs 5.7-8.9 s of CPU (Qt headers dominate: core 5.7, app 6.3, ui/mainwindow 8.9), so
-# the ~250 units of app bench core tests ui take ~1750 CPU-s, about 15 minutes on two free cores
-# (core ui app alone ~1000 CPU-s, 8-9 minutes). Next to the release build and tests (~7.5 min)
-# and the sanitizer build and suite, the whole tree would put .ci/run past 30 minutes, so CI
-# checks the .cpp files changed since the previous commit (HEAD~1; for a merge, everything it
-# brings in), plus the .cpp beside each changed header: well under a minute for a usual commit.
+# Whole tree or changed files, measured (Debian 12, clang-tidy 14, this 2-core machine, while
+# other builds ran, so in CPU time): core 98 units 550 CPU-s, ui + app 56 units 363 CPU-s, i.e.
+# 5.6-6.5 CPU-s a unit, Qt's headers being most of it. Core, ui and app alone take ~7.5 minutes
+# on two free cores; with the ~90 test units the whole tree ~13 minutes. Next to the release
+# build and suite (~7.5 min) and the sanitizer build and suite (~12 min, estimated from a
+# measured partial build), the whole tree would put .ci/run at ~33 minutes, past the 30 we aim
+# for, so CI checks the .cpp files changed since the previous commit (HEAD~1; for a merge,
+# everything it brings in) plus the .cpp beside each changed header: a usual commit's handful
+# of units takes under a minute (4 units: 25 CPU-s).
 # RUBRICATE_TIDY=all checks the whole tree.
 tidy_gate() {
     scope=${RUBRICATE_TIDY:-changed}
