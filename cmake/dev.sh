@@ -3,9 +3,14 @@
 # or through sudo), configures, builds, and runs the demo, the tests or the benchmarks.
 #
 #   sh cmake/dev.sh run     # install, build, import the demo project and open it
-#   sh cmake/dev.sh test    # install, build, run the whole test suite (ctest)
+#   sh cmake/dev.sh test    # install, build, run the whole test suite (ctest) and the quality
+#                           # gates of cmake/gates.sh: clang-format, lupdate, clang-tidy, and
+#                           # the suite again under ASan + UBSan (build/asan)
 #   sh cmake/dev.sh bench   # install, build, print import and report-view timings
 #   sh cmake/dev.sh deps | build
+#
+# RUBRICATE_GATES=quick skips the slow gates (clang-tidy and the sanitizer build) for a quick
+# local run; CI (CI=true) always runs every gate.
 set -eu
 
 ROOT=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
@@ -17,7 +22,7 @@ PACKAGES="cmake ninja-build g++ pkg-config
   qt6-pdf-dev qt6-svg-dev libqt6opengl6-dev libqt6sql6-sqlite libqt6sql6-psql
   postgresql-15 libgl1-mesa-dev
   libxkbcommon-dev libarchive-dev libxml2-dev zlib1g-dev qtkeychain-qt6-dev xvfb xauth dpkg-dev
-  gnome-keyring dbus-daemon fonts-wqy-microhei"
+  gnome-keyring dbus-daemon fonts-wqy-microhei clang-format clang-tidy"
 
 deps() {
     missing=""
@@ -57,11 +62,38 @@ run_tests() {
     ctest --test-dir "$BUILD" --output-on-failure -j "$JOBS" --timeout 300
 }
 
+# Runs one step and says how long it took (the CI log shows where the time goes).
+timed() {
+    started=$(date +%s)
+    "$@"
+    echo "==> $* took $(($(date +%s) - started)) s"
+}
+
+gate() {
+    RUBRICATE_BUILD_DIR=$BUILD RUBRICATE_JOBS=$JOBS sh "$ROOT/cmake/gates.sh" "$1"
+}
+
+# All gates, or with RUBRICATE_GATES=quick only the fast ones (never in CI).
+test_and_gates() {
+    gates=${RUBRICATE_GATES:-all}
+    [ "${CI:-}" = true ] && gates=all
+    timed gate format
+    timed build
+    timed run_tests
+    timed gate translations
+    if [ "$gates" = quick ]; then
+        echo "RUBRICATE_GATES=quick: clang-tidy and the sanitizer build skipped"
+        return 0
+    fi
+    timed gate tidy
+    timed gate sanitizers
+}
+
 case "${1:-}" in
     deps) deps ;;
     build) deps; build ;;
     run) deps; build; run_demo ;;
-    test) deps; build; run_tests ;;
+    test) deps; test_and_gates ;;
     bench) deps; build
         data=${RUBRICATE_SHARED_DATA:-$ROOT/../shared/data}
         "$BUILD/app/rubricate-cli" bench --data "$data"

@@ -111,9 +111,8 @@ std::optional<Request> parseRequest(const QCommandLineParser &p, QTextStream &er
     }
     if (p.isSet(u"against"_s)) {
         const QString against = p.value(u"against"_s);
-        if (against == HumanMajority || against == GoldRater)
-            o.human = against;
-        else if (against.startsWith("human:"_L1) && against.size() > 6)
+        if (against == HumanMajority || against == GoldRater
+            || (against.startsWith("human:"_L1) && against.size() > 6))
             o.human = against;
         else
             return usage(u"--against is majority, gold or human:NAME"_s);

@@ -17,7 +17,7 @@
 #include <QTemporaryDir>
 
 #include <sys/resource.h>
-#include <time.h>
+#include <time.h> // NOLINT(modernize-deprecated-headers): POSIX clock_gettime, not in <ctime>
 
 namespace Rubricate::Cli {
 
@@ -93,7 +93,7 @@ int runSimulatedJudge(int latencyMs, QTextStream &out)
     return QCoreApplication::exec();
 }
 
-int runJudgeBenchmark(const QString &dataDir, const QList<int> &latencyList, QTextStream &out,
+int runJudgeBenchmark(const QString &dataDir, const QList<int> &latenciesMs, QTextStream &out,
                       QTextStream &err)
 {
     const QString tasks = QDir(dataDir.isEmpty() ? u"../shared/data"_s : dataDir)
@@ -105,7 +105,7 @@ int runJudgeBenchmark(const QString &dataDir, const QList<int> &latencyList, QTe
     out << u"Judge benchmark: 132 DRB-II tasks x 2 models, batches of 50, concurrency 10,\n"
            "judge simulator in a child process (its CPU is not counted).\n\n"_s;
     // Negative: 0 ms latency without evidence location, to show what that step costs.
-    QList<int> latencies = latencyList;
+    QList<int> latencies = latenciesMs;
     if (latencies.contains(0))
         latencies << -1;
     for (int requested : std::as_const(latencies)) {

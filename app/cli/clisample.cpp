@@ -72,7 +72,7 @@ std::optional<int> wholeOption(const QCommandLineParser &p, const QString &name,
 QString firstFreeName(const QStringList &taken)
 {
     for (int i = 1;; ++i) {
-        const QString name = u"sample-%1"_s.arg(i);
+        QString name = u"sample-%1"_s.arg(i);
         if (!taken.contains(name))
             return name;
     }

@@ -35,7 +35,7 @@ QString Table::render(int indent) const
     const auto line = [&](const QStringList &row) {
         QString text(indent, u' ');
         for (int i = 0; i < row.size(); ++i) {
-            const QString cell = row.at(i);
+            const QString &cell = row.at(i);
             const QString pad(widths.at(i) - displayWidth(cell), u' ');
             const bool last = i == row.size() - 1;
             text += m_right.contains(i) ? pad + cell : (last ? cell : cell + pad);

@@ -72,11 +72,12 @@ int main(int argc, char *argv[])
 
     const QStringList positional = parser.positionalArguments();
     const QString last = Rubricate::RecentProjects::lastProject();
-    if (parser.isSet(demoOption))
-        window.openDemoProject();
-    else if (!positional.isEmpty())
+    // --demo wins; then the project named on the command line; then the last one, if it is
+    // still there; else the demo.
+    const bool demo = parser.isSet(demoOption);
+    if (!demo && !positional.isEmpty())
         window.openProject(positional.constFirst());
-    else if (!last.isEmpty() && QFileInfo::exists(last))
+    else if (!demo && !last.isEmpty() && QFileInfo::exists(last))
         window.openProject(last);
     else
         window.openDemoProject();

@@ -10,9 +10,9 @@ BlockedSource BlockedSource::fromJson(const QJsonObject &o)
 {
     BlockedSource b;
     b.title = o.value(u"title"_s).toString();
-    for (const QJsonValue &a : o.value(u"authors"_s).toArray())
+    for (const auto &a : o.value(u"authors"_s).toArray())
         b.authors << a.toString();
-    for (const QJsonValue &url : o.value(u"urls"_s).toArray())
+    for (const auto &url : o.value(u"urls"_s).toArray())
         b.urls << url.toString();
     return b;
 }

@@ -33,7 +33,7 @@ struct NormalisedText {
 NormalisedText normalise(QStringView text, bool keepMap = true);
 
 // Ideographs, kana and CJK punctuation: scripts written without spaces between words.
-bool isCjk(char32_t ucs4);
+bool isCjk(char32_t c);
 
 // The pieces of a quote that a judge stitched with "...", "…", "。。。", "[...]" and alike,
 // trimmed, in order; empty pieces are dropped. A quote without a delimiter is one piece.

@@ -650,7 +650,7 @@ QList<const Comparison *> headlineComparisons(const AlignmentReport &report)
 
 QString raterDisplayName(const AlignmentReport &report, const QString &key)
 {
-    const QString name = report.raterNames.value(key, key);
+    QString name = report.raterNames.value(key, key);
     for (auto it = report.raterNames.cbegin(); it != report.raterNames.cend(); ++it) {
         if (it.key() != key && it.value() == name)
             return name + u" ("_s + key + u')';

@@ -43,7 +43,7 @@ QString evidenceText(const QJsonValue &v)
 {
     if (v.isArray()) {
         QStringList parts;
-        for (const QJsonValue &e : v.toArray())
+        for (const auto &e : v.toArray())
             parts << e.toString();
         return parts.join(u" ... "_s);
     }

@@ -135,7 +135,7 @@ QString locateInside(const QString &root, const ImportKindInfo &info, const QStr
                      QString *error)
 {
     if (info.kind == ImportKind::Drb2Reports) {
-        const QString folder = locateDrb2ReportFolder(root);
+        QString folder = locateDrb2ReportFolder(root);
         if (folder.isEmpty())
             *error = u"the archive holds no report files named idx-<n>.<ext>"_s;
         return folder;
@@ -155,7 +155,7 @@ QString locateInside(const QString &root, const ImportKindInfo &info, const QStr
     QStringList jsonl;
     QDirIterator it(root, {u"*.jsonl"_s, u"*.json"_s}, QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext()) {
-        const QString path = it.next();
+        QString path = it.next();
         if (!preferredName.isEmpty() && QFileInfo(path).fileName() == preferredName)
             return path;
         // ReportBench ground truth lives in a _GT folder; never mistake it for the task file.

@@ -29,7 +29,7 @@ QString idString(const QJsonValue &v)
 QString personaKey(const QJsonObject &o)
 {
     for (const char *key : {"userid", "user_id", "persona_id"}) {
-        const QString id = idString(o.value(QLatin1StringView(key)));
+        QString id = idString(o.value(QLatin1StringView(key)));
         if (!id.isEmpty())
             return id;
     }
@@ -39,7 +39,7 @@ QString personaKey(const QJsonObject &o)
 // Queries that share a task text are one task asked by several personas.
 QString taskKeyFor(const QJsonObject &o, const QString &text)
 {
-    const QString explicitId = idString(o.value(u"task_id"_s));
+    QString explicitId = idString(o.value(u"task_id"_s));
     if (!explicitId.isEmpty())
         return explicitId;
     return u"t-"_s + sha256Hex(text.toUtf8()).left(12);

@@ -153,11 +153,11 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
         v.label = o.value(u"verdict"_s).toString();
         v.reason = o.value(u"reasoning"_s).toString();
         QStringList quotes;
-        for (const QJsonValue &q : o.value(u"evidence_quotes"_s).toArray())
+        for (const auto &q : o.value(u"evidence_quotes"_s).toArray())
             quotes << q.toString();
         v.evidence = quotes.join(u" ... "_s);
         v.raw = o;
-        const bool judgeFailed = o.value(u"success"_s).toBool(true) == false
+        const bool judgeFailed = !o.value(u"success"_s).toBool(true)
             || v.label.compare(u"Error"_s, Qt::CaseInsensitive) == 0;
         if (judgeFailed) {
             v.error = u"the reference judge failed on this criterion (its script counts it as 0)"_s;

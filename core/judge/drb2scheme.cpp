@@ -154,7 +154,7 @@ public:
             const QJsonValue evidence = item->value(u"evidence"_s);
             if (evidence.isArray()) {
                 QStringList parts;
-                for (const QJsonValue &e : evidence.toArray())
+                for (const auto &e : evidence.toArray())
                     parts << e.toString();
                 o.evidence = parts.join(u" ... "_s);
             } else {

@@ -77,7 +77,7 @@ public:
         if (content.isString()) {
             r.text = content.toString();
         } else {
-            for (const QJsonValue &part : content.toArray())
+            for (const auto &part : content.toArray())
                 r.text += part.toObject().value(u"text"_s).toString();
         }
         r.truncated = choice.value(u"finish_reason"_s).toString() == "length"_L1;
@@ -149,8 +149,7 @@ public:
         ProviderReply r;
         const QJsonObject o = QJsonDocument::fromJson(body).object();
         const QJsonObject candidate = o.value(u"candidates"_s).toArray().at(0).toObject();
-        for (const QJsonValue &p :
-             candidate.value(u"content"_s).toObject().value(u"parts"_s).toArray()) {
+        for (const auto &p : candidate.value(u"content"_s).toObject().value(u"parts"_s).toArray()) {
             const QJsonObject part = p.toObject();
             if (!part.value(u"thought"_s).toBool())
                 r.text += part.value(u"text"_s).toString();
@@ -213,7 +212,7 @@ public:
     {
         ProviderReply r;
         const QJsonObject o = QJsonDocument::fromJson(body).object();
-        for (const QJsonValue &b : o.value(u"content"_s).toArray()) {
+        for (const auto &b : o.value(u"content"_s).toArray()) {
             const QJsonObject block = b.toObject();
             if (block.value(u"type"_s).toString() == "text"_L1)
                 r.text += block.value(u"text"_s).toString();

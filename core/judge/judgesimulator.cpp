@@ -35,12 +35,12 @@ QString promptOf(const QJsonObject &body)
             text += content.toString();
             return;
         }
-        for (const QJsonValue &p : content.toArray())
+        for (const auto &p : content.toArray())
             text += p.toObject().value(u"text"_s).toString();
     };
-    for (const QJsonValue &m : body.value(u"messages"_s).toArray())
+    for (const auto &m : body.value(u"messages"_s).toArray())
         collect(m.toObject().value(u"content"_s));
-    for (const QJsonValue &c : body.value(u"contents"_s).toArray())
+    for (const auto &c : body.value(u"contents"_s).toArray())
         collect(c.toObject().value(u"parts"_s));
     return text;
 }
@@ -83,7 +83,7 @@ QString pdrScores(const QString &prompt, bool drop, bool reword)
     int index = 0;
     for (auto it = criteria.constBegin(); it != criteria.constEnd(); ++it) {
         QJsonArray scored;
-        for (const QJsonValue &c : it->toArray()) {
+        for (const auto &c : it->toArray()) {
             if (drop && index++ % 3 == 2)
                 continue;
             const QString text = c.toObject().value(u"criterion"_s).toString();
@@ -107,7 +107,7 @@ QString pdrWeights(const QString &prompt)
     const QString task = lastBetween(prompt, u"<task>"_s, u"</task>"_s);
     QList<int> shares;
     int sum = 0;
-    for (const QJsonValue &d : dims) {
+    for (const auto &d : dims) {
         shares << 1 + int(fnv1a(task + d.toString()) % 4);
         sum += shares.constLast();
     }

@@ -93,11 +93,10 @@ QString stem(const QString &word)
     if (w.size() > 4 && w.endsWith(u"ies")) {
         w.chop(3);
         w += u'y';
-    } else if (w.endsWith(u"sses")) {
-        w.chop(2);
-    } else if (w.size() > 4
-               && (w.endsWith(u"ches") || w.endsWith(u"shes") || w.endsWith(u"xes")
-                   || w.endsWith(u"zes"))) {
+    } else if (w.endsWith(u"sses")
+               || (w.size() > 4
+                   && (w.endsWith(u"ches") || w.endsWith(u"shes") || w.endsWith(u"xes")
+                       || w.endsWith(u"zes")))) {
         w.chop(2);
     } else if (w.size() > 3 && w.endsWith(u's') && !w.endsWith(u"ss") && !w.endsWith(u"us")
                && !w.endsWith(u"is")) {

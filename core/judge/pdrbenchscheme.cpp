@@ -93,7 +93,7 @@ QString matchStage(const QString &returned, const QString &asked)
 QJsonValue scoreField(const QJsonObject &item)
 {
     for (const char *key : {"target_score", "article_1_score", "score"}) {
-        const QJsonValue v = item.value(QLatin1StringView(key));
+        QJsonValue v = item.value(QLatin1StringView(key));
         if (!v.isUndefined())
             return v;
     }
@@ -237,7 +237,7 @@ public:
             QList<std::pair<QString, double>> criteria;
             for (const SchemeItem &i : asked)
                 criteria.append({i.text, i.weight});
-            for (const QJsonValue &v : *returned) {
+            for (const auto &v : *returned) {
                 const QJsonObject entry = v.toObject();
                 const QString echoed = entry.value(u"criterion"_s).toString();
                 // An empty text would be a substring of every criterion.
@@ -294,7 +294,7 @@ private:
 
 QString pdrItemFamily(const SchemeItem &item)
 {
-    const QString family = item.metadata.value(u"family"_s).toString();
+    QString family = item.metadata.value(u"family"_s).toString();
     if (!family.isEmpty())
         return family;
     const QString known = pdrFamilyOf(item.dimension);

@@ -210,7 +210,7 @@ std::optional<QList<PdrSubCriterion>> parsePdrSubCriteria(const QString &reply, 
     }
     QList<PdrSubCriterion> out;
     QList<QJsonValue> weights;
-    for (const QJsonValue &v : std::as_const(list)) {
+    for (const auto &v : std::as_const(list)) {
         const QJsonObject o = v.toObject();
         const QString criterion = o.value(u"criterion"_s).toString().trimmed();
         if (criterion.isEmpty()) {

@@ -123,7 +123,7 @@ public:
                 evidence = item->value(u"evidence"_s);
             if (evidence.isArray()) {
                 QStringList parts;
-                for (const QJsonValue &e : evidence.toArray()) {
+                for (const auto &e : evidence.toArray()) {
                     if (!e.toString().trimmed().isEmpty())
                         parts << e.toString();
                 }

@@ -100,16 +100,16 @@ signals:
 private:
     struct Work;
     struct Call;
-    void enqueueWeights(int work);
+    void enqueueWeights(int index);
     void dispatch();
     void send(const std::shared_ptr<Call> &call);
     void onReply(QNetworkReply *reply, const std::shared_ptr<Call> &call);
     void callFailed(const std::shared_ptr<Call> &call, const QString &why, bool retryable,
                     int retryAfterMs);
     void answered(const std::shared_ptr<Call> &call, const QString &text);
-    void weightsIn(int work);
-    void write(int work);
-    void failWork(int work, const QString &why);
+    void weightsIn(int index);
+    void write(int index);
+    void failWork(int index, const QString &why);
     void callDone();
     void emitProgress();
     void finish(const QString &status);

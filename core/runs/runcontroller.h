@@ -88,7 +88,7 @@ private:
     void dispatch();
     bool rateLimited(qint64 estimatedTokens, int *waitMs);
     void runJob(const RunJob &job);
-    void runOffline(const RunJob &job);
+    void runOffline(const RunJob &queued);
     // Fills in each item's source from the project; items without one get their "source
     // unavailable" verdict at once and leave the job. False when nothing is left to send.
     bool attachSources(const std::shared_ptr<ActiveJob> &active);

@@ -8,7 +8,7 @@
 
 #include <cerrno>
 
-#include <signal.h>
+#include <signal.h> // NOLINT(modernize-deprecated-headers): POSIX kill(), not in <csignal>
 
 namespace Rubricate {
 

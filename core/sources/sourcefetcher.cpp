@@ -39,7 +39,7 @@ QString fileNameFor(const QString &mime, const QUrl &url, const QByteArray &body
     if (mime == "text/markdown"_L1)
         return u"source.md"_s;
     if (mime.isEmpty()) {
-        const QString name = url.fileName().toLower();
+        QString name = url.fileName().toLower();
         if (name.endsWith(".txt"_L1) || name.endsWith(".md"_L1))
             return name;
     }

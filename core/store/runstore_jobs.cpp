@@ -28,7 +28,7 @@ QList<RowId> idsFrom(const QVariant &v)
 {
     QList<RowId> ids;
     const QJsonArray a = QJsonDocument::fromJson(v.toString().toUtf8()).array();
-    for (const QJsonValue &e : a)
+    for (const auto &e : a)
         ids << RowId(e.toDouble());
     return ids;
 }

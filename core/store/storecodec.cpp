@@ -78,7 +78,7 @@ QStringList toStringList(const QVariant &v)
     if (v.isNull())
         return out;
     const QJsonArray a = QJsonDocument::fromJson(v.toString().toUtf8()).array();
-    for (const QJsonValue &e : a)
+    for (const auto &e : a)
         out << e.toString();
     return out;
 }
@@ -89,7 +89,7 @@ QList<PageSpan> toPages(const QVariant &v)
     if (v.isNull())
         return out;
     const QJsonArray a = QJsonDocument::fromJson(v.toString().toUtf8()).array();
-    for (const QJsonValue &e : a) {
+    for (const auto &e : a) {
         const QJsonArray p = e.toArray();
         out.append({p.at(0).toInt(), p.at(1).toInt(), p.at(2).toInt()});
     }

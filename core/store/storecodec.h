@@ -10,7 +10,7 @@
 namespace Rubricate::StoreCodec {
 
 QVariant text(const QString &s); // empty string -> NULL
-QVariant id(std::optional<RowId> id);
+QVariant id(std::optional<RowId> v);
 QVariant number(std::optional<double> v);
 QVariant flag(std::optional<bool> v);
 QVariant json(const QJsonObject &o); // empty object -> NULL

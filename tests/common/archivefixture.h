@@ -10,7 +10,7 @@
 
 #include <memory>
 
-#include <locale.h>
+#include <locale.h> // NOLINT(modernize-deprecated-headers): POSIX newlocale/uselocale, not in <clocale>
 
 namespace RubricateTest {
 

@@ -119,7 +119,7 @@ QString annotatorCount(int n)
 QString firstFreeName(const QStringList &taken)
 {
     for (int i = 1;; ++i) {
-        const QString name = u"sample-%1"_s.arg(i);
+        QString name = u"sample-%1"_s.arg(i);
         if (!taken.contains(name))
             return name;
     }

@@ -28,7 +28,7 @@ quintptr encode(int family, int dimension, quintptr tag)
 
 QString familyOfRubric(const Rubric &r)
 {
-    const QString stored = r.metadata.value(u"family"_s).toString();
+    QString stored = r.metadata.value(u"family"_s).toString();
     if (!stored.isEmpty())
         return stored;
     const QString known = pdrFamilyOf(r.dimension);

@@ -60,7 +60,7 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error,
     for (const Study &study : std::as_const(snapshot.studies)) {
         QList<QueueItem> queue = store->annotations().studyQueue(study.name, annotator);
         if (!queue.isEmpty())
-            snapshot.queues.insert(study.name, std::move(queue));
+            snapshot.queues.emplace(study.name, std::move(queue));
         snapshot.progress.insert(study.name, store->annotations().studyProgress(study.name));
         auto &items = snapshot.studyItems[study.name];
         for (const Assignment &a : store->annotations().assignments(study.name))

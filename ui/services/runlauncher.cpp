@@ -104,7 +104,7 @@ bool RunLauncher::begin(const QString &projectPath)
     return true;
 }
 
-bool RunLauncher::launch(const QString &projectPath, Prepare prepare)
+bool RunLauncher::launch(const QString &projectPath, const Prepare &prepare)
 {
     if (!begin(projectPath))
         return false;

@@ -88,7 +88,7 @@ private:
     // Runs on the run thread with that thread's own store; returns the run to start, or 0
     // with *error set.
     using Prepare = std::function<RowId(ProjectStore &store, int *jobs, QString *error)>;
-    bool launch(const QString &projectPath, Prepare prepare);
+    bool launch(const QString &projectPath, const Prepare &prepare);
     // Marks the launcher busy for `projectPath`; false when something is going already.
     bool begin(const QString &projectPath);
     // From the run thread: the run is over (or never started); tells the GUI thread.

@@ -14,7 +14,7 @@
 
 #if defined(Q_OS_UNIX)
 #include <langinfo.h>
-#include <locale.h>
+#include <locale.h> // NOLINT(modernize-deprecated-headers): POSIX newlocale/uselocale, not in <clocale>
 #endif
 
 namespace Rubricate {

@@ -108,7 +108,7 @@ QString officeDocumentTarget(const QByteArray &relationshipsXml)
             const QXmlStreamAttributes attributes = xml.attributes();
             if (attributes.value(u"Type"_s).endsWith(u"/officeDocument"_s)
                 && attributes.value(u"TargetMode"_s) != u"External"_s) {
-                const QString target = partKey(attributes.value(u"Target"_s).toString());
+                QString target = partKey(attributes.value(u"Target"_s).toString());
                 if (!target.isEmpty() && !target.contains(u".."_s))
                     return target;
             }

@@ -313,13 +313,13 @@ private:
                     || m_xml.namespaceUri() == StrictDrawingNamespace)
                    && name == u"blip"_s) {
             ++m_imageReferences;
-        } else if (word
-                   && (name == u"del"_s || name == u"moveFrom"_s || name == u"txbxContent"_s
-                       || name == u"rPr"_s || name == u"instrText"_s)) {
+        } else if ((word
+                    && (name == u"del"_s || name == u"moveFrom"_s || name == u"txbxContent"_s
+                        || name == u"rPr"_s || name == u"instrText"_s))
+                   || (m_xml.namespaceUri() == CompatibilityNamespace && name == u"Fallback"_s)) {
             // Deleted revisions, text-box content, formatting and field codes: not page text
-            // python-docx would report.
-        } else if (m_xml.namespaceUri() == CompatibilityNamespace && name == u"Fallback"_s) {
-            // The same content again for older readers; reading it would double the text.
+            // python-docx would report. A Fallback is the same content again for older
+            // readers; reading it would double the text.
         } else {
             // Runs, hyperlinks, inserted revisions, smart tags, simple fields, drawings ...
             while (m_xml.readNextStartElement())
@@ -331,7 +331,7 @@ private:
 
     QString renderParagraph(const Paragraph &paragraph) const
     {
-        const QString text = paragraph.text.trimmed();
+        QString text = paragraph.text.trimmed();
         if (text.isEmpty())
             return {};
         const StyleInfo style = m_styles.value(paragraph.styleId);
