@@ -657,10 +657,6 @@
         <translation>所有已知维度均已存在</translation>
     </message>
     <message>
-        <source>The project file %1 does not exist.</source>
-        <translation>项目文件 %1 不存在。</translation>
-    </message>
-    <message>
         <source>Query %1 is not in this project.</source>
         <translation>查询 %1 不在此项目中。</translation>
     </message>
@@ -1794,10 +1790,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
 <context>
     <name>Rubricate::ProjectLoader</name>
     <message>
-        <source>The project file %1 does not exist.</source>
-        <translation>项目文件 %1 不存在。</translation>
-    </message>
-    <message>
         <source>Report %1 is not in this project.</source>
         <translation>报告 %1 不在此项目中。</translation>
     </message>
@@ -2338,10 +2330,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>运行 %1 没有剩余待发送的内容。</translation>
     </message>
     <message>
-        <source>There is no project at %1.</source>
-        <translation>%1 处没有项目。</translation>
-    </message>
-    <message>
         <source>query %1: %2</source>
         <translation>查询 %1：%2</translation>
     </message>
@@ -2411,10 +2399,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
 </context>
 <context>
     <name>Rubricate::RunsModel</name>
-    <message>
-        <source>The project file %1 does not exist.</source>
-        <translation>项目文件 %1 不存在。</translation>
-    </message>
     <message>
         <source>not started</source>
         <translation>未开始</translation>
@@ -2524,10 +2508,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
 </context>
 <context>
     <name>Rubricate::SampleDialog</name>
-    <message>
-        <source>The project file %1 does not exist.</source>
-        <translation>项目文件 %1 不存在。</translation>
-    </message>
     <message>
         <source>1 item</source>
         <translation>1 项</translation>

@@ -1,5 +1,6 @@
 #include "runcontroller.h"
 
+#include "domain/softassert.h"
 #include "evidence/evidencelocator.h"
 #include "judge/apikeys.h"
 #include "judge/judgeprovider.h"
@@ -7,6 +8,7 @@
 #include "judge/promptscheme.h"
 #include "judgehttp.h"
 #include "runlease.h"
+#include "runslog.h"
 #include "sources/sourcefetcher.h"
 #include "store/projectstore.h"
 
@@ -109,6 +111,7 @@ void RunController::leaseLost()
     // Another process took the run over after this one went quiet for a whole lease term
     // (suspended, or its disk stalled). Everything from here on is that process's to write.
     m_leaseLost = true;
+    qCInfo(lcRuns, "run %lld: another process took the run over; stopping", qint64(m_runId));
     m_progress.lastError = u"another process took this run over; this one stopped"_s;
     m_cancelled = true;
     abortReplies(m_replies);
@@ -360,6 +363,8 @@ void RunController::runJob(const RunJob &job)
     if (const auto cached = m_store->runs().cachedResponse(active->cacheKey);
         cached && cacheMayAnswer(job, *cached)) {
         ++m_progress.cacheHits;
+        qCDebug(lcRuns, "run %lld report %lld batch %d: answered from the cache", qint64(m_runId),
+                qint64(job.reportId), job.batchIndex);
         // Answer on the next turn of the event loop so that a fully cached run still lets
         // the GUI breathe between jobs.
         QTimer::singleShot(0, this, [this, active, cached = *cached] {
@@ -370,6 +375,10 @@ void RunController::runJob(const RunJob &job)
 
     active->requestNo = job.requests;
     const QNetworkRequest http = judgeHttpRequest(active->call, m_config);
+    qCDebug(lcRuns,
+            "run %lld report %lld batch %d: asking %lld item(s) of %s, attempt %d, %lld bytes",
+            qint64(m_runId), qint64(job.reportId), job.batchIndex, qint64(job.rubricIds.size()),
+            qPrintable(http.url().host()), job.attempts + 1, qint64(active->call.body.size()));
     m_sentAt.append(m_clock.elapsed());
     m_sentTokens.append(active->call.body.size() / 4);
     ++m_progress.requests;
@@ -635,6 +644,9 @@ void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const Q
     int delay = retryAfterMs;
     if (delay < 0)
         delay = judgeBackoffMs(m_config, job.attempts);
+    qCInfo(lcRuns, "run %lld report %lld batch %d: %s; asking again in %d ms (attempt %d of %d)",
+           qint64(m_runId), qint64(job.reportId), job.batchIndex, qPrintable(why), delay,
+           job.attempts + 1, m_config.maxAttempts);
     releaseSlot(active);
     ++m_waiting;
     emitProgress();
@@ -653,6 +665,8 @@ void RunController::giveUp(const std::shared_ptr<ActiveJob> &active, const QStri
     if (m_leaseLost)
         return; // the run is another process's now; it will ask again
     RunJob &job = active->job;
+    qCInfo(lcRuns, "run %lld report %lld batch %d: gave up on %lld item(s): %s", qint64(m_runId),
+           qint64(job.reportId), job.batchIndex, qint64(job.rubricIds.size()), qPrintable(why));
     job.lastError = why;
     job.status = u"failed"_s;
     m_progress.lastError = why;
@@ -730,6 +744,8 @@ void RunController::releaseSlot(const std::shared_ptr<ActiveJob> &active)
     if (active->slotReleased)
         return;
     active->slotReleased = true;
+    // A slot given back twice would let more requests out than the judge allows.
+    RUBRICATE_CHECK(lcRuns, m_inFlight > 0, return );
     --m_inFlight;
     // A paused run has drained once nothing is in flight: say so now, not at the next
     // throttled update, which a paused run may never send.
@@ -762,6 +778,9 @@ void RunController::finish(const QString &status)
         return;
     m_active = false;
     m_progress.status = status;
+    qCInfo(lcRuns, "run %lld %s: %d request(s), %d cache answer(s), %d retr(ies), %d error(s)",
+           qint64(m_runId), qPrintable(status), m_progress.requests, m_progress.cacheHits,
+           m_progress.retries, m_progress.errorsTotal);
     if (m_leaseTimer)
         m_leaseTimer->stop();
     if (!m_leaseLost) {

@@ -1,7 +1,9 @@
 #include "projectconnection.h"
 
+#include "domain/softassert.h"
 #include "migrations.h"
 #include "sqldialect.h"
+#include "storelog.h"
 
 #include <QAtomicInteger>
 #include <QFileInfo>
@@ -193,6 +195,7 @@ bool ProjectConnection::openConnection(Mode mode, QString *error)
     }
     q.finish(); // a pending read of the schema would lock it against DROP in a migration
     m_identity = fileIdentity(m_location); // after open: a created file exists only now
+    qCDebug(lcStore, "%s: connection %s opened", qPrintable(m_location), qPrintable(m_name));
     return true;
 }
 
@@ -203,11 +206,14 @@ bool ProjectConnection::migrateOnce(int targetVersion, QString *error)
     if (m_dialect->schemaVersion(db) == wanted)
         return true;
     QMutexLocker lock(&migrationMutex());
+    const int from = m_dialect->schemaVersion(db);
     QString migrationError;
     if (!migrate(db, *m_dialect, &migrationError, targetVersion)) {
         *error = u"%1: %2"_s.arg(m_location, migrationError);
         return false;
     }
+    if (from != wanted)
+        qCInfo(lcStore, "%s: schema %d migrated to %d", qPrintable(m_location), from, wanted);
     return true;
 }
 
@@ -224,7 +230,7 @@ QSqlDatabase ProjectConnection::database() const
 
 void ProjectConnection::release()
 {
-    Q_ASSERT(m_users > 0);
+    RUBRICATE_CHECK(lcStore, m_users > 0, return );
     if (--m_users > 0 || QThread::currentThread() != m_thread)
         return;
     QSqlQuery q(database());
@@ -242,6 +248,7 @@ ProjectConnection::~ProjectConnection()
             db.close();
     }
     QSqlDatabase::removeDatabase(m_name);
+    qCDebug(lcStore, "%s: connection %s closed", qPrintable(m_location), qPrintable(m_name));
 }
 
 } // namespace Rubricate

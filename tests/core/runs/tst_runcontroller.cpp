@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLoggingCategory>
 #include <QSignalSpy>
 #include <QSqlQuery>
 #include <QTest>
@@ -215,7 +216,8 @@ private slots:
             // A readable answer about something else in place of the stubborn item, so that
             // the item is left out rather than the answer unreadable.
             QJsonArray kept;
-            for (const QJsonValue &item : answer.value(u"results"_s).toArray()) {
+            const QJsonArray results = answer.value(u"results"_s).toArray();
+            for (const auto &item : results) {
                 QJsonObject o = item.toObject();
                 if (o.value(u"rubric_item"_s).toString().startsWith(stubborn))
                     o.insert(u"rubric_item"_s, u"Cites a source in every paragraph."_s);
@@ -264,6 +266,43 @@ private slots:
         QCOMPARE(m_lastProgress.cacheHits, m_jobs);
         QCOMPARE(m_judge.requestCount(), 2);
         verifyVerdicts(again);
+    }
+
+    // QT_LOGGING_RULES="rubricate.runs=true" tells what a run did, request by request;
+    // the key it sent never shows.
+    void logsWhatItDoesButNeverTheKey()
+    {
+        static QStringList messages; // a message handler is a plain function
+        messages.clear();
+        qputenv("RUBRICATE_TEST_JUDGE_KEY", "sk-test-4711-secret");
+        QLoggingCategory::setFilterRules(u"rubricate.runs=true"_s);
+        const QtMessageHandler previous = qInstallMessageHandler(
+            [](QtMsgType, const QMessageLogContext &context, const QString &message) {
+                if (QByteArray(context.category).startsWith("rubricate."))
+                    messages << message;
+            });
+        SimulatorBehaviour b;
+        b.serverErrorTimes = 1;
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config();
+        c.apiKeyEnv = u"RUBRICATE_TEST_JUDGE_KEY"_s;
+        const QString status = drive(plan(c));
+        qInstallMessageHandler(previous);
+        QLoggingCategory::setFilterRules(QString());
+        qunsetenv("RUBRICATE_TEST_JUDGE_KEY");
+
+        QCOMPARE(status, u"finished"_s);
+        QVERIFY(m_judge.lastAuthorization().contains("sk-test-4711-secret")); // it was sent
+        const auto logged = [](const QString &what) {
+            return std::any_of(messages.cbegin(), messages.cend(),
+                               [&](const QString &m) { return m.contains(what); });
+        };
+        QVERIFY(logged(u"asking 5 item(s) of 127.0.0.1"_s));
+        QVERIFY2(logged(u"HTTP 500"_s) && logged(u"asking again in"_s),
+                 qPrintable(messages.join(u"\n"_s)));
+        QVERIFY2(logged(u"finished: %1 request(s)"_s.arg(2 * m_jobs)), qPrintable(messages.last()));
+        for (const QString &m : std::as_const(messages))
+            QVERIFY2(!m.contains(u"4711"_s), qPrintable(m));
     }
 
     void mapsRewordedItems()
