@@ -6,7 +6,6 @@
 #include "reportfiles.h"
 #include "store/projectstore.h"
 
-#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -111,65 +110,43 @@ QString criterionKey(const Rubric &r)
 }
 
 // A criteria line is the query's whole set: a revised file (criteria_gpt5_revise.jsonl after
-// criteria_gpt5.jsonl) replaces the criteria, it does not add to them. A criterion left out is
-// removed with its verdicts; one with human labels never is, so then the query keeps its old
-// set and the line is an error. A criterion whose text changed keeps its place and id, and is
-// marked edited so that verdicts on the old text show as stale, as a person's edit is.
-bool replaceImportedCriteria(ProjectStore &store, const Query &query, const QList<Rubric> &wanted,
+// criteria_gpt5.jsonl) replaces the criteria, it does not add to them. It is the criteria
+// editor's replacement with the file as editor: a criterion left out goes with its verdicts,
+// one with human labels never does (then the query keeps its set and the line is an error),
+// and a changed one keeps its id and place and is marked edited, so that verdicts on the old
+// text show as stale.
+bool replaceImportedCriteria(ProjectStore &store, const Query &query, QList<Rubric> wanted,
                              ImportSummary &summary, const QString &name, int line)
 {
-    QSet<QString> keep;
-    for (const Rubric &r : wanted)
-        keep.insert(criterionKey(r));
-    QHash<QString, Rubric> existing;
-    QList<Rubric> leftOut;
-    for (const Rubric &r : store.catalog().rubrics(query.taskId, query.id)) {
-        existing.insert(criterionKey(r), r);
-        if (!keep.contains(criterionKey(r)))
-            leftOut.append(r);
+    QHash<QString, RowId> existing;
+    for (const Rubric &r : store.catalog().rubrics(query.taskId, query.id))
+        existing.insert(criterionKey(r), r.id);
+    for (Rubric &r : wanted)
+        r.id = existing.value(criterionKey(r));
+    CriteriaEditOptions options;
+    options.editor = name;
+    options.allowDeletingJudged = true;
+    options.fromImport = true;
+    const auto result = store.catalog().replaceQueryCriteria(query.id, wanted, options);
+    if (!result) {
+        summary.error(
+            name, line,
+            u"query %1: criteria not replaced, the query keeps them as they were: %2"_s.arg(
+                query.externalId, store.lastError()));
+        return true;
     }
-    if (!leftOut.isEmpty()) {
-        const auto usage = store.catalog().criterionUsage(query.id);
-        if (!usage)
-            return false;
-        int verdicts = 0;
-        for (const Rubric &r : std::as_const(leftOut)) {
-            const CriterionUsage use = usage->value(r.id);
-            if (use.humanWork()) {
-                summary.error(
-                    name, line,
-                    u"query %1: the criterion \"%2\" (%3) is not in this file but has "
-                    u"human labels, which are never deleted; the query keeps its "
-                    u"criteria as they were"_s.arg(query.externalId, r.text.left(60), r.dimension));
-                return true;
-            }
-            verdicts += use.verdicts;
-        }
-        for (const Rubric &r : std::as_const(leftOut)) {
-            if (!store.catalog().deleteRubric(r.id))
-                return false;
-        }
+    if (!result->deleted.isEmpty())
         summary.warn(name, line,
-                     u"query %1: %2 earlier criteria not in this file removed, with %3 judge "
-                     u"verdict(s)"_s.arg(query.externalId)
-                         .arg(leftOut.size())
-                         .arg(verdicts));
-    }
-    const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
-    for (Rubric r : wanted) {
-        const auto old = existing.constFind(criterionKey(r));
-        if (old != existing.cend()
-            && (old->text != r.text
-                || old->metadata.value(u"explanation"_s) != r.metadata.value(u"explanation"_s))) {
-            r.metadata.insert(u"criterion_edited_at"_s, now);
-            r.metadata.insert(u"original_text"_s,
-                              old->metadata.value(u"original_text"_s).toString(old->text));
-        }
-        const Upserted u = store.catalog().upsertRubric(r);
-        if (!u.ok())
-            return false;
-        countUpsert(summary, u"rubrics"_s, u);
-    }
+                     u"query %1: %2 earlier criteria not in this file removed, with their judge "
+                     u"verdicts"_s.arg(query.externalId)
+                         .arg(result->deleted.size()));
+    const auto count = [](QMap<QString, int> &counts, qsizetype n) {
+        if (n > 0)
+            counts[u"rubrics"_s] += int(n);
+    };
+    count(summary.added, result->inserted.size());
+    count(summary.updated, result->updated.size());
+    count(summary.unchanged, result->unchanged);
     return true;
 }
 
@@ -282,7 +259,7 @@ ImportSummary importPdrCriteria(ProjectStore &store, const QString &path)
             QList<Rubric> wanted;
             for (const auto &family : {u"personalization"_s, u"quality"_s})
                 wanted += criteriaOfFamily(o, family, *query, summary, name, line);
-            return replaceImportedCriteria(store, *query, wanted, summary, name, line);
+            return replaceImportedCriteria(store, *query, std::move(wanted), summary, name, line);
         });
 }
 

@@ -89,13 +89,6 @@ int CatalogStore::deleteQueryRubrics(RowId queryId)
     return q.numRowsAffected();
 }
 
-bool CatalogStore::deleteRubric(RowId rubricId)
-{
-    QSqlQuery &q = prepared(u"DELETE FROM rubric WHERE id = ?"_s);
-    bindAt(q, 0, rubricId);
-    return exec(q);
-}
-
 Upserted CatalogStore::upsertReference(const Reference &r)
 {
     static const UpsertSql sql

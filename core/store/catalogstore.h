@@ -18,21 +18,19 @@ public:
                                              VerdictScale scale);
     Upserted upsertTask(const Task &task);
     Upserted upsertPersona(const Persona &persona);
-    Upserted upsertQuery(const Query &query);
+    Upserted upsertQuery(const Query &qr);
     Upserted upsertRubric(const Rubric &rubric);
     // Removes a PDR-Bench query's criteria and, with them, their verdicts (regenerating
     // criteria). Annotation events are append-only, so a criterion a person labelled cannot
     // go: call within a transaction and check annotatedRubricsOfQuery first. Returns the
     // number removed, -1 on error.
     int deleteQueryRubrics(RowId queryId);
-    // One rubric, with its verdicts; the same rule on annotations as above.
-    bool deleteRubric(RowId rubricId);
     Upserted upsertReference(const Reference &reference);
-    // Makes `criteria` the query's criteria, in one transaction of its own. A criterion with
-    // the id of one of the query's rubrics updates that rubric in place (its id, verdicts and
-    // annotations stay); id 0 inserts a new one; the query's rubrics not in the list are
-    // deleted. Positions follow the list's order within each dimension; family and
-    // explanation come from the metadata. A changed rubric's metadata keeps its "origin"
+    // Makes `criteria` the query's criteria, in one transaction of its own (a savepoint inside a
+    // caller's transaction). A criterion with the id of one of the query's rubrics updates that
+    // rubric in place (its id, verdicts and annotations stay); id 0 inserts a new one; the query's
+    // rubrics not in the list are deleted. Positions follow the list's order within each dimension;
+    // family and explanation come from the metadata. A changed rubric's metadata keeps its "origin"
     // ("imported" when it had none) and gains "edited_by" and "edited_at"; a changed text
     // or explanation also sets "criterion_edited_at" (verdicts older than that are stale)
     // and keeps the first text as "original_text". New criteria get "origin": "manual".

@@ -66,8 +66,15 @@ std::optional<CriteriaEditResult>
 CatalogStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
                                    const CriteriaEditOptions &options)
 {
-    Transaction transaction(*m_db);
-    if (!transaction.isOpen())
+    // Within a caller's transaction (an import of many queries) the edit is a savepoint, so a
+    // refusal undoes this query's edit only; on its own it is a transaction.
+    std::optional<Transaction> transaction;
+    std::optional<Savepoint> savepoint;
+    if (m_db->inTransaction())
+        savepoint.emplace(*m_db, u"replace_query_criteria"_s);
+    else
+        transaction.emplace(*m_db);
+    if (!(transaction ? transaction->isOpen() : savepoint->isOpen()))
         return std::nullopt;
     const auto q = query(queryId);
     if (!q) {
@@ -117,7 +124,7 @@ CatalogStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
         const CriterionUsage use = usage->value(it.key());
         if (use.humanWork()) {
             m_db->setLastError(
-                u"the criterion \"%1\" has %2 human annotation event(s) and %3 sample "
+                u"the criterion \"%1\" has human labels (%2 annotation event(s)) and %3 sample "
                 "assignment(s), which are never deleted; it cannot be removed"_s
                     .arg(shortText(it->text))
                     .arg(use.annotations)
@@ -205,8 +212,12 @@ CatalogStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
         if (r.id)
             continue;
         QJsonObject meta = r.metadata;
-        meta.insert(u"origin"_s, u"manual"_s);
-        markEdited(meta);
+        if (options.fromImport) {
+            meta.insert(u"origin"_s, u"imported"_s);
+        } else {
+            meta.insert(u"origin"_s, u"manual"_s);
+            markEdited(meta);
+        }
         r.metadata = meta;
         const Upserted u = upsertRubric(r);
         if (!u.ok())
@@ -217,7 +228,7 @@ CatalogStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
         }
         result.inserted.append(u.id);
     }
-    if (!transaction.commit())
+    if (!(transaction ? transaction->commit() : savepoint->release()))
         return std::nullopt;
     m_db->setLastError({});
     return result;

@@ -89,6 +89,8 @@ public:
     // verdicts formatted a timestamp for every one of them.
     QVariant now();
 
+    bool inTransaction() const { return m_inTransaction; }
+
 private:
     bool execTransactionControl(const QString &sql);
 

@@ -183,6 +183,9 @@ struct CriteriaEditOptions {
     // Removing a criterion that judges already scored deletes those verdicts; without this
     // the store refuses. Human annotations are never deleted: such a removal is refused.
     bool allowDeletingJudged = false;
+    // A criteria file replacing the set (a revised criteria_gpt5_revise.jsonl): criteria it
+    // adds are "origin": "imported" and not marked edited; changed ones are, by `editor`.
+    bool fromImport = false;
 };
 
 struct CriteriaEditResult {
