@@ -1,9 +1,11 @@
-# rubricate_add_test(NAME <name> SOURCES <files...> LINK <targets...> [TIMEOUT <s>] [POSTGRES])
+# rubricate_add_test(NAME <name> SOURCES <files...> LINK <targets...> [TIMEOUT <s>] [POSTGRES]
+#                    [BOTH_ENGINES])
 # One executable per unit, registered with CTest, always headless. POSTGRES: the test needs
 # the throwaway PostgreSQL server (tests/pg/pgserver.sh), whose socket directory it finds in
-# RUBRICATE_TEST_PG_SOCKET.
+# RUBRICATE_TEST_PG_SOCKET. BOTH_ENGINES: the test also runs as <name>_postgresql, where its
+# ScratchProject (tests/common/scratchproject.h) is a database on that server.
 function(rubricate_add_test)
-    cmake_parse_arguments(ARG "POSTGRES" "NAME;TIMEOUT" "SOURCES;LINK" ${ARGN})
+    cmake_parse_arguments(ARG "POSTGRES;BOTH_ENGINES" "NAME;TIMEOUT" "SOURCES;LINK" ${ARGN})
     if(NOT ARG_TIMEOUT)
         set(ARG_TIMEOUT 120)
     endif()
@@ -21,6 +23,13 @@ function(rubricate_add_test)
     set_tests_properties(${ARG_NAME} PROPERTIES
         TIMEOUT ${ARG_TIMEOUT}
         ENVIRONMENT "${_environment}")
+    if(ARG_BOTH_ENGINES)
+        add_test(NAME ${ARG_NAME}_postgresql COMMAND ${ARG_NAME})
+        set_tests_properties(${ARG_NAME}_postgresql PROPERTIES
+            TIMEOUT ${ARG_TIMEOUT}
+            FIXTURES_REQUIRED postgres
+            ENVIRONMENT "QT_QPA_PLATFORM=offscreen;QT_LOGGING_RULES=qt.qpa.*=false;RUBRICATE_TEST_ENGINE=postgresql;RUBRICATE_TEST_PG_SOCKET=${RUBRICATE_TEST_PG_DIR}")
+    endif()
 endfunction()
 
 # The throwaway PostgreSQL server: started before the first test that needs it, stopped after

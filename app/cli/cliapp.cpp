@@ -6,6 +6,7 @@
 #include "cliclaims.h"
 #include "clijudge.h"
 #include "clipdr.h"
+#include "cliproject.h"
 #include "clireportbench.h"
 #include "clisample.h"
 #include "cliscore.h"
@@ -14,6 +15,7 @@
 #include "demo/demoproject.h"
 #include "ingest/importer.h"
 #include "store/projectstore.h"
+#include "store/serverlocation.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -30,16 +32,27 @@ QString helpText()
     QString kinds;
     for (const ImportKindInfo &k : importKinds())
         kinds += u"    %1 %2  %3\n"_s.arg(k.key, -24).arg(k.expects, -7).arg(k.description);
-    return uR"(Usage: rubricate-cli [--project FILE] <command> [arguments] [options]
+    return uR"(Usage: rubricate-cli [--project FILE|URL] <command> [arguments] [options]
 
-Rubricate keeps everything about a benchmark in one project file (*.rubricate):
-tasks, rubrics, personas, the agents' reports, judge runs and human annotations.
+Rubricate keeps everything about a benchmark in one project: tasks, rubrics,
+personas, the agents' reports, judge runs and human annotations. A project is a
+file (*.rubricate), or a team project in a PostgreSQL database that many people
+and machines use at once: postgresql://user@host:port/database?sslmode=require
+(the password comes from ~/.pgpass, PGPASSWORD or a service file, never the URL).
 
-The project is --project FILE, else $RUBRICATE_PROJECT, else ./project.rubricate.
-`import` and `demo` create it when it does not exist yet.
+The project is --project FILE|URL, else $RUBRICATE_PROJECT, else
+./project.rubricate. `import` and `demo` create a file project when it does not
+exist yet; a team project is made with `init URL` in a database that exists.
 
 Commands:
-  init [FILE]                  Create an empty project.
+  init [FILE|URL]              Create an empty project (in an empty, existing database
+                               for a URL).
+  project copy SOURCE DEST     Copy a whole project between a file and a server, either
+                               way, or file to file: DEST must be new (or an empty
+                               database); ids are kept; every table's row count and
+                               SHA-256 are compared on both sides. Progress on stderr.
+  project check A [B]          Each table's row count and SHA-256; with B, whether the
+                               two projects hold the same rows.
   import <kind> <path>         Import a benchmark file or folder (or a .zip/.tar.gz of it).
                                Options: --model NAME (report imports), --run-name NAME
                                (result imports), --gt DIR (ReportBench ground truth),
@@ -205,7 +218,7 @@ QString defaultProjectPath(const QCommandLineParser &parser)
 
 std::unique_ptr<ProjectStore> openProject(Context &c, bool create)
 {
-    if (!create && !QFileInfo::exists(c.projectPath)) {
+    if (!create && !ServerLocation::isServer(c.projectPath) && !QFileInfo::exists(c.projectPath)) {
         c.err << u"rubricate-cli: no project at %1; create one with `rubricate-cli init %1` or "
                  "import something\n"_s.arg(c.projectPath);
         return nullptr;
@@ -233,8 +246,14 @@ int cmdInit(Context &c)
 {
     if (!c.args.isEmpty())
         c.projectPath = c.args.constFirst();
-    if (QFileInfo::exists(c.projectPath)) {
+    // A database is made by its administrator: init puts the schema into an empty one.
+    if (!ServerLocation::isServer(c.projectPath) && QFileInfo::exists(c.projectPath)) {
         c.err << u"rubricate-cli: %1 already exists\n"_s.arg(c.projectPath);
+        return Failed;
+    }
+    QString ignored;
+    if (ServerLocation::isServer(c.projectPath) && ProjectStore::open(c.projectPath, &ignored)) {
+        c.err << u"rubricate-cli: %1 already holds a Rubricate project\n"_s.arg(c.projectPath);
         return Failed;
     }
     auto store = openProject(c, true);
@@ -525,7 +544,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.setApplicationDescription(u"Rubricate command line"_s);
     parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
     parser.addOptions({
-        {{u"p"_s, u"project"_s}, u"Project file."_s, u"FILE"_s},
+        {{u"p"_s, u"project"_s}, u"Project file or postgresql:// URL."_s, u"FILE|URL"_s},
         {u"model"_s, u"Agent model name (report imports), or the judge's model (judge)."_s,
          u"NAME"_s},
         {u"run-name"_s, u"Run name for result imports."_s, u"NAME"_s},
@@ -583,6 +602,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return cmdSearch(c);
     if (command == "demo"_L1)
         return cmdDemo(c);
+    if (const auto code = runProjectCommand(command, positional, out, err))
+        return *code;
     if (const auto code = runJudgeCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (const auto code = runAgreementCommand(command, parser, positional, c.projectPath, out, err))

@@ -30,10 +30,10 @@ const QString ratedItemColumns = u"x.report_id, x.rubric_id, b.key, t.external_i
 // statement is prepared once; bindLabelFilter() binds its six values from `first` on. A
 // method outside the list ("typed,accepted") or a visibility or study that was not recorded
 // does not pass.
-const QString labelFilterClause
-    = u" AND (COALESCE(?, '') = '' OR instr(?, ',' || COALESCE(x.method, 'unknown') || ',') > 0)"
-      " AND (? IS NULL OR x.judge_visible = ?)"
-      " AND (COALESCE(?, '') = '' OR x.study = ?)"_s;
+const QString labelFilterClause = u" AND (COALESCE(?, '') = ''"
+                                  " OR ? LIKE '%,' || COALESCE(x.method, 'unknown') || ',%')"
+                                  " AND (CAST(? AS INTEGER) IS NULL OR x.judge_visible = ?)"
+                                  " AND (COALESCE(?, '') = '' OR x.study = ?)"_s;
 
 void bindLabelFilter(QSqlQuery &q, int first, const LabelFilter &filter)
 {

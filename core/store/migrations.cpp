@@ -2,6 +2,7 @@
 
 #include "sqldialect.h"
 
+#include <QScopeGuard>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -310,10 +311,60 @@ int latestSchemaVersion()
     return schemaMigrations().constLast().version;
 }
 
+namespace {
+
+bool runAll(QSqlQuery &q, const QStringList &statements, QString *error)
+{
+    for (const QString &statement : statements) {
+        if (!q.exec(statement)) {
+            *error = q.lastError().text() + u"\n  in: "_s + statement;
+            return false;
+        }
+    }
+    return true;
+}
+
+// One migration in its own transaction, unless another process applied it meanwhile.
+bool apply(QSqlDatabase &db, const SqlDialect &dialect, const Migration &m, QString *error)
+{
+    QSqlQuery q(db);
+    if (!q.exec(dialect.beginMigration())) {
+        *error = u"migration %1: %2"_s.arg(m.version).arg(q.lastError().text());
+        return false;
+    }
+    const auto abandon = [&](const QString &why) {
+        *error = why;
+        QSqlQuery(db).exec(u"ROLLBACK"_s);
+        return false;
+    };
+    if (dialect.schemaVersion(db) >= m.version)
+        return QSqlQuery(db).exec(u"COMMIT"_s) || abandon(db.lastError().text());
+    QStringList statements = m.statements(dialect);
+    for (QString &statement : statements)
+        statement = dialect.ddl(statement);
+    QString failure;
+    if (!runAll(q, statements, &failure))
+        return abandon(
+            u"migration %1 (%2) failed: %3"_s.arg(m.version).arg(m.description, failure));
+    // The version is transactional on both engines, so a crash here leaves the old one.
+    if (!dialect.setSchemaVersion(db, m.version) || !q.exec(u"COMMIT"_s))
+        return abandon(u"migration %1: %2"_s.arg(m.version).arg(q.lastError().text()));
+    return true;
+}
+
+} // namespace
+
 bool migrate(QSqlDatabase &db, const SqlDialect &dialect, QString *error, int targetVersion)
 {
     if (targetVersion < 0)
         targetVersion = latestSchemaVersion();
+    QSqlQuery q(db);
+    if (!runAll(q, dialect.lockMigrations(), error))
+        return false;
+    const auto unlock = qScopeGuard([&] {
+        QString ignored; // the lock also ends with the session
+        runAll(q, dialect.unlockMigrations(), &ignored);
+    });
     const int current = dialect.schemaVersion(db);
     if (current < 0) {
         *error = u"cannot read the schema version: %1"_s.arg(db.lastError().text());
@@ -328,25 +379,8 @@ bool migrate(QSqlDatabase &db, const SqlDialect &dialect, QString *error, int ta
     for (const Migration &m : schemaMigrations()) {
         if (m.version <= current || m.version > targetVersion)
             continue;
-        if (!db.transaction()) {
-            *error = db.lastError().text();
+        if (!apply(db, dialect, m, error))
             return false;
-        }
-        QSqlQuery q(db);
-        for (const QString &statement : m.statements(dialect)) {
-            if (!q.exec(statement)) {
-                *error = u"migration %1 (%2) failed: %3\n  in: %4"_s.arg(m.version).arg(
-                    m.description, q.lastError().text(), statement);
-                db.rollback();
-                return false;
-            }
-        }
-        // SQLite's user_version is transactional, so a crash here leaves the old version.
-        if (!dialect.setSchemaVersion(db, m.version) || !db.commit()) {
-            *error = u"migration %1: %2"_s.arg(m.version).arg(db.lastError().text());
-            db.rollback();
-            return false;
-        }
     }
     return true;
 }

@@ -2,6 +2,7 @@
 
 #include "domain/softassert.h"
 #include "migrations.h"
+#include "serverlocation.h"
 #include "sqldialect.h"
 #include "storelog.h"
 
@@ -53,11 +54,6 @@ QMutex &migrationMutex()
 {
     static QMutex mutex;
     return mutex;
-}
-
-bool isServerLocation(const QString &location)
-{
-    return location.startsWith("postgresql:"_L1) || location.startsWith("postgres:"_L1);
 }
 
 // Which file is at `path` now: a project copied or created over an old one is another file,
@@ -112,16 +108,16 @@ ThreadConnections &threadConnections()
 
 QString ProjectConnection::normalizedLocation(const QString &location)
 {
-    return isServerLocation(location) ? location : QFileInfo(location).absoluteFilePath();
+    if (!ServerLocation::isServer(location))
+        return QFileInfo(location).absoluteFilePath();
+    QString ignored; // an unreadable location is refused when it is opened
+    const auto server = ServerLocation::parse(location, &ignored);
+    return server ? server->canonical() : location;
 }
 
 std::shared_ptr<ProjectConnection> ProjectConnection::acquire(const QString &location, Mode mode,
                                                               int targetVersion, QString *error)
 {
-    if (isServerLocation(location)) {
-        *error = u"%1: PostgreSQL projects are not supported yet"_s.arg(location);
-        return nullptr;
-    }
     const QString key = normalizedLocation(location);
     if (targetVersion >= 0) {
         // Held at an older schema for a test of the migrations: the caller's alone, closed
@@ -163,20 +159,34 @@ void ProjectConnection::close(const QString &location)
 bool ProjectConnection::openConnection(Mode mode, QString *error)
 {
     static QAtomicInteger<quint64> serial;
-    if (mode == Mode::OpenExisting && !QFileInfo(m_location).isFile()) {
+    std::optional<ServerLocation> server;
+    if (ServerLocation::isServer(m_location)) {
+        server = ServerLocation::parse(m_location, error);
+        if (!server)
+            return false;
+    } else if (mode == Mode::OpenExisting && !QFileInfo(m_location).isFile()) {
         *error = QFileInfo::exists(m_location)
             ? u"%1 is not a Rubricate project: it is not a file"_s.arg(m_location)
             : u"no project at %1: the file does not exist"_s.arg(m_location);
         return false;
     }
-    m_dialect = makeSqliteDialect();
+    m_dialect = server ? makePostgresDialect() : makeSqliteDialect();
     m_thread = QThread::currentThread();
     m_generation = closeGenerations().of(m_location);
     // Names carry the thread so that a stray cross-thread use is visible in Qt's warnings.
     m_name = u"rubricate-%1-%2"_s.arg(quintptr(QThread::currentThreadId()), 0, 16)
                  .arg(serial.fetchAndAddRelaxed(1));
     QSqlDatabase db = QSqlDatabase::addDatabase(m_dialect->driverName(), m_name);
-    db.setDatabaseName(m_location);
+    if (!db.isValid()) {
+        *error = u"%1: Qt's %2 database driver is not installed%3"_s.arg(
+            m_location, m_dialect->driverName(),
+            server ? u" (Debian: libqt6sql6-psql)"_s : QString());
+        return false;
+    }
+    if (server)
+        server->applyTo(db);
+    else
+        db.setDatabaseName(m_location);
     if (!db.open()) {
         *error = u"cannot open %1: %2"_s.arg(m_location, db.lastError().text());
         return false;
@@ -188,13 +198,20 @@ bool ProjectConnection::openConnection(Mode mode, QString *error)
             return false;
         }
     }
-    // A file that is not SQLite only fails at the first real read.
-    if (!q.exec(u"SELECT count(*) FROM sqlite_master"_s)) {
+    if (!q.exec(m_dialect->probeStatement())) {
         *error = u"%1 is not a Rubricate project: %2"_s.arg(m_location, q.lastError().text());
         return false;
     }
     q.finish(); // a pending read of the schema would lock it against DROP in a migration
-    m_identity = fileIdentity(m_location); // after open: a created file exists only now
+    // A server database is made by its administrator; open never puts a schema into one
+    // that holds none, so a mistyped database name is an error, not a new empty project.
+    if (server && mode == Mode::OpenExisting && m_dialect->schemaVersion(db) == 0) {
+        *error = u"%1 holds no Rubricate project; make one with `rubricate-cli init %1` or "
+                 "File → Open Team Project…"_s.arg(m_location);
+        return false;
+    }
+    if (!server)
+        m_identity = fileIdentity(m_location); // after open: a created file exists only now
     qCDebug(lcStore, "%s: connection %s opened", qPrintable(m_location), qPrintable(m_name));
     return true;
 }
@@ -220,7 +237,7 @@ bool ProjectConnection::migrateOnce(int targetVersion, QString *error)
 bool ProjectConnection::isCurrent() const
 {
     return m_generation == closeGenerations().of(m_location)
-        && fileIdentity(m_location) == m_identity;
+        && (ServerLocation::isServer(m_location) || fileIdentity(m_location) == m_identity);
 }
 
 QSqlDatabase ProjectConnection::database() const

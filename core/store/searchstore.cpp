@@ -64,11 +64,9 @@ QList<SearchHit> SearchStore::reports(const QString &text, int limit)
         return hits;
 
     QList<std::pair<RowId, QString>> found;
-    const QString match = m_db->dialect().matchExpression(terms);
-    if (!match.isEmpty()) {
-        QSqlQuery &q = prepared(m_db->dialect().reportSearchQuery());
-        q.bindValue(u":match"_s, match);
-        q.bindValue(u":limit"_s, limit);
+    QSqlQuery &indexed = prepared(m_db->dialect().reportSearchQuery());
+    if (m_db->dialect().bindReportSearch(indexed, terms, limit)) {
+        QSqlQuery &q = indexed;
         if (!exec(q))
             return hits;
         while (q.next())

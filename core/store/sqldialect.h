@@ -1,8 +1,10 @@
 // Everything that differs between database engines lives behind this interface, so the
-// schema and the queries stay portable: SQLite today, PostgreSQL (QPSQL) next.
+// schema and the queries stay portable: SQLite for a project file, PostgreSQL (QPSQL) for a
+// team project on a server.
 #pragma once
 
 #include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QString>
 #include <QStringList>
 
@@ -21,24 +23,43 @@ public:
     // Statements run when a connection goes idle between requests (it stays open for the
     // thread's next request).
     virtual QStringList idleStatements() const = 0;
+    // A statement that fails unless the connection reaches a database of this engine (a file
+    // that is not SQLite fails only at its first read).
+    virtual QString probeStatement() const = 0;
     // Column type of an auto-incremented integer primary key.
     virtual QString autoIdColumn() const = 0;
     virtual QString blobType() const = 0;
+    // The schema is written in SQLite's type names; an engine whose INTEGER or REAL is
+    // narrower than SQLite's 8 bytes widens them here, so that no value changes on the way.
+    virtual QString ddl(const QString &statement) const = 0;
+    // Statements around a run of migrations, and the start of each migration's transaction,
+    // so that two processes opening one project at once do not both migrate it: the second
+    // waits, then finds the version current.
+    virtual QStringList lockMigrations() const = 0;
+    virtual QStringList unlockMigrations() const = 0;
+    virtual QString beginMigration() const = 0;
     // Full-text index over report.text, kept in sync by the engine itself.
     virtual QStringList createReportSearchIndex() const = 0;
     // Refuses UPDATE and DELETE on annotation_event: human judgements are append-only.
     virtual QStringList createAppendOnlyGuards() const = 0;
-    // SELECT report_id, snippet ... for one full-text expression; binds :match, :limit.
-    virtual QString reportSearchQuery() const = 0;
-    // Turns user words into the engine's match expression; empty when the engine's index
-    // cannot answer them (then the store falls back to a substring scan).
-    virtual QString matchExpression(const QStringList &terms) const = 0;
+    // Starts a read-only transaction that sees one snapshot of every table (for a copy).
+    virtual QString beginSnapshot() const = 0;
+    // After rows were inserted with their ids: the next id handed out follows the largest.
+    virtual QStringList afterExplicitIds(const QString &table) const = 0;
 
-    // Reads a schema version stored by the engine (PRAGMA user_version on SQLite).
+    // SELECT report_id, snippet ... for reports that contain every term, case-insensitively.
+    virtual QString reportSearchQuery() const = 0;
+    // Binds the user's words to reportSearchQuery(); false when the engine's index cannot
+    // answer them (then the store falls back to a substring scan).
+    virtual bool bindReportSearch(QSqlQuery &query, const QStringList &terms, int limit) const = 0;
+
+    // Reads a schema version stored by the engine (PRAGMA user_version on SQLite); 0 for an
+    // empty database, -1 when it cannot be read.
     virtual int schemaVersion(QSqlDatabase &db) const = 0;
     virtual bool setSchemaVersion(QSqlDatabase &db, int version) const = 0;
 };
 
 std::unique_ptr<SqlDialect> makeSqliteDialect();
+std::unique_ptr<SqlDialect> makePostgresDialect();
 
 } // namespace Rubricate

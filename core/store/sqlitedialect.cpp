@@ -32,8 +32,18 @@ public:
         return {u"PRAGMA busy_timeout = 0"_s, u"PRAGMA wal_checkpoint(TRUNCATE)"_s, busyTimeout()};
     }
 
+    QString probeStatement() const override { return u"SELECT count(*) FROM sqlite_master"_s; }
     QString autoIdColumn() const override { return u"INTEGER PRIMARY KEY"_s; }
     QString blobType() const override { return u"BLOB"_s; }
+    QString ddl(const QString &statement) const override { return statement; }
+    // A file needs no lock of its own: each migration takes the write lock as it begins
+    // (waiting out the busy timeout), so the version it then reads is the one it changes.
+    QStringList lockMigrations() const override { return {}; }
+    QStringList unlockMigrations() const override { return {}; }
+    QString beginMigration() const override { return u"BEGIN IMMEDIATE"_s; }
+    // In WAL mode a read transaction keeps the snapshot of its first read.
+    QString beginSnapshot() const override { return u"BEGIN"_s; }
+    QStringList afterExplicitIds(const QString &) const override { return {}; } // rowid: max + 1
 
     QStringList createReportSearchIndex() const override
     {
@@ -70,17 +80,19 @@ public:
                "WHERE report_fts MATCH :match ORDER BY rank LIMIT :limit"_s;
     }
 
-    QString matchExpression(const QStringList &terms) const override
+    bool bindReportSearch(QSqlQuery &query, const QStringList &terms, int limit) const override
     {
         QStringList quoted;
         for (const QString &term : terms) {
             if (term.size() < 3)
-                return {}; // the trigram index cannot see terms shorter than three characters
+                return false; // the trigram index cannot see terms shorter than three characters
             QString escaped = term;
             escaped.replace(u'"', u"\"\""_s);
             quoted << u'"' + escaped + u'"';
         }
-        return quoted.join(u" AND "_s);
+        query.bindValue(u":match"_s, quoted.join(u" AND "_s));
+        query.bindValue(u":limit"_s, limit);
+        return true;
     }
 
     int schemaVersion(QSqlDatabase &db) const override

@@ -52,7 +52,7 @@ private slots:
         // (kept, counted once), one per GT file that has any.
         const int surveysWithRepeats
             = scalar(u"SELECT count(*) FROM (SELECT task_id FROM reference_entry GROUP BY task_id"
-                     " HAVING count(*) > count(DISTINCT normalized_title))"_s);
+                     " HAVING count(*) > count(DISTINCT normalized_title)) AS repeats"_s);
         QVERIFY(surveysWithRepeats > 0);
         QCOMPARE(s.warningCount(), surveysWithRepeats);
         for (const ImportIssue &i : s.issues)
@@ -61,7 +61,7 @@ private slots:
         QCOMPARE(scalar(u"SELECT count(DISTINCT task_id) FROM reference_entry"_s), 100);
         // Unique normalised titles per survey, summed: 15,060 (formats.md §6).
         QCOMPARE(scalar(u"SELECT sum(n) FROM (SELECT count(DISTINCT normalized_title) AS n"
-                        " FROM reference_entry GROUP BY task_id)"_s),
+                        " FROM reference_entry GROUP BY task_id) AS titles"_s),
                  15060);
         const auto perSurvey = [&](const char *id) {
             return scalar(u"SELECT count(DISTINCT e.normalized_title) FROM reference_entry e"

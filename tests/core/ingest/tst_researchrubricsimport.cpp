@@ -55,7 +55,7 @@ private slots:
                         " AND r.duplicate_of IS NOT NULL"_s),
                  1);
         // Criteria with line breaks survive intact.
-        QCOMPARE(scalar(u"SELECT count(*) FROM rubric WHERE instr(text, char(10)) > 0"_s), 85);
+        QCOMPARE(scalar(u"SELECT count(*) FROM rubric WHERE text LIKE '%\n%'"_s), 85);
 
         const ImportSummary again = runImport(*m_store, ImportKind::ResearchRubrics, path);
         QCOMPARE(again.unchanged.value(u"rubrics"_s), 2593);

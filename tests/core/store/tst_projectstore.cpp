@@ -1,8 +1,9 @@
-// The project database: upserts, transactions, verdict and annotation rules, threads.
+// The project database: upserts, transactions, verdict and annotation rules, threads. Runs on
+// both engines (tst_projectstore_postgresql is the PostgreSQL twin).
+#include "scratchproject.h"
 #include "store/projectstore.h"
 
 #include <QSqlQuery>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -13,16 +14,17 @@ class TestProjectStore : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<ProjectStore> m_store;
+    std::unique_ptr<RubricateTest::ScratchProject> m_project;
+    ProjectStore *m_store = nullptr;
     RowId m_task = 0;
     RowId m_rubric = 0;
     RowId m_report = 0;
 
-    QString pragma(const QString &name)
+    // A connection setting: a pragma on SQLite, a run-time parameter on PostgreSQL.
+    QString setting(const QString &sql)
     {
         QSqlQuery q(m_store->database());
-        if (!q.exec(u"PRAGMA "_s + name) || !q.next())
+        if (!q.exec(sql) || !q.next())
             return {};
         return q.value(0).toString();
     }
@@ -30,17 +32,25 @@ class TestProjectStore : public QObject
 private slots:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
-        QString error;
-        m_store = ProjectStore::create(m_dir.filePath(u"p.rubricate"_s), &error);
-        QVERIFY2(m_store, qPrintable(error));
+        m_project = std::make_unique<RubricateTest::ScratchProject>();
+        QVERIFY2(m_project->isOpen(), qPrintable(m_project->error()));
+        m_store = &m_project->store();
     }
+
+    void cleanupTestCase() { m_project.reset(); }
 
     void connectionIsConfigured()
     {
-        QCOMPARE(pragma(u"journal_mode"_s), u"wal"_s);
-        QCOMPARE(pragma(u"foreign_keys"_s), u"1"_s);
-        QVERIFY(pragma(u"busy_timeout"_s).toInt() >= 1000);
+        if (RubricateTest::onPostgres()) {
+            // A stuck lock is an error after a while, never a hang.
+            QCOMPARE(setting(u"SHOW lock_timeout"_s), u"10s"_s);
+            QCOMPARE(setting(u"SHOW application_name"_s), u"rubricate"_s);
+            QCOMPARE(m_store->projectDatabase().driverName(), u"QPSQL"_s);
+            return;
+        }
+        QCOMPARE(setting(u"PRAGMA journal_mode"_s), u"wal"_s);
+        QCOMPARE(setting(u"PRAGMA foreign_keys"_s), u"1"_s);
+        QVERIFY(setting(u"PRAGMA busy_timeout"_s).toInt() >= 1000);
     }
 
     void upsertReportsAddedUpdatedUnchanged()

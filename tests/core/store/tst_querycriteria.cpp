@@ -243,8 +243,16 @@ private slots:
     {
         const QList<Rubric> before = criteria();
         QSqlQuery q(m_store->database());
-        QVERIFY(q.exec(u"CREATE TEMP TRIGGER boom BEFORE INSERT ON rubric WHEN NEW.text = 'boom'"
-                       " BEGIN SELECT RAISE(ABORT, 'boom'); END"_s));
+        if (RubricateTest::onPostgres()) {
+            QVERIFY(q.exec(u"CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+                           " IF NEW.text = 'boom' THEN RAISE EXCEPTION 'boom'; END IF;"
+                           " RETURN NEW; END $$"_s));
+            QVERIFY(q.exec(u"CREATE TRIGGER boom BEFORE INSERT ON rubric"
+                           " FOR EACH ROW EXECUTE FUNCTION boom()"_s));
+        } else {
+            QVERIFY(q.exec(u"CREATE TEMP TRIGGER boom BEFORE INSERT ON rubric"
+                           " WHEN NEW.text = 'boom' BEGIN SELECT RAISE(ABORT, 'boom'); END"_s));
+        }
         QList<Rubric> edited = before;
         edited.swapItemsAt(0, 1);
         edited[2].text = u"changed before the failure"_s;
@@ -263,7 +271,8 @@ private slots:
             QCOMPARE(after.at(i).position, before.at(i).position);
             QCOMPARE(after.at(i).metadata, before.at(i).metadata);
         }
-        QVERIFY(q.exec(u"DROP TRIGGER boom"_s));
+        QVERIFY(q.exec(RubricateTest::onPostgres() ? u"DROP TRIGGER boom ON rubric"_s
+                                                   : u"DROP TRIGGER boom"_s));
     }
 
     void refusesWhatIsNotTheQuerys()

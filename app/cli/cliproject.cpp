@@ -1,0 +1,111 @@
+#include "cliproject.h"
+
+#include "cliapp.h"
+#include "clitable.h"
+#include "store/projectcopy.h"
+
+namespace Rubricate::Cli {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+void printChecks(const ProjectCopyResult &r, bool copied, QTextStream &out)
+{
+    Table t;
+    t.setHeader(copied ? QStringList{u"table"_s, u"rows"_s, u"copied"_s, u"sha-256"_s, u"check"_s}
+                       : QStringList{u"table"_s, u"rows"_s, u"sha-256"_s});
+    for (const TableCheck &c : r.tables) {
+        if (copied) {
+            t.addRow({c.table, QString::number(c.sourceRows), QString::number(c.copiedRows),
+                      c.sourceHash.left(16), c.matches() ? u"same"_s : u"DIFFERS"_s});
+        } else {
+            t.addRow({c.table, QString::number(c.sourceRows), c.sourceHash.left(16)});
+        }
+    }
+    out << t.render();
+}
+
+int copy(const QStringList &args, QTextStream &out, QTextStream &err)
+{
+    if (args.size() != 3) {
+        err << u"rubricate-cli: project copy needs SOURCE and DESTINATION (a file or a "
+               "postgresql:// URL)\n"_s;
+        return Usage;
+    }
+    QString current;
+    const ProjectCopyResult r
+        = copyProject(args.at(1), args.at(2), [&](const QString &table, qint64 rows, qint64 total) {
+              if (table != current) {
+                  current = table;
+                  err << u"\n"_s;
+              }
+              err << u"\rcopying %1: %2 of %3 rows"_s.arg(table).arg(rows).arg(total);
+              err.flush();
+          });
+    err << u'\n';
+    if (!r.tables.isEmpty())
+        printChecks(r, true, out);
+    if (!r.ok) {
+        err << u"rubricate-cli: "_s << r.error << u'\n';
+        return Failed;
+    }
+    out << u"copied %1 rows in %2 tables; every table's count and SHA-256 match\n"_s.arg(r.rows())
+               .arg(r.tables.size());
+    return Ok;
+}
+
+int check(const QStringList &args, QTextStream &out, QTextStream &err)
+{
+    if (args.size() < 2 || args.size() > 3) {
+        err << u"rubricate-cli: project check needs one or two projects\n"_s;
+        return Usage;
+    }
+    const ProjectCopyResult a = checkProject(args.at(1));
+    if (!a.ok) {
+        err << u"rubricate-cli: "_s << a.error << u'\n';
+        return Failed;
+    }
+    if (args.size() == 2) {
+        printChecks(a, false, out);
+        return Ok;
+    }
+    const ProjectCopyResult b = checkProject(args.at(2));
+    if (!b.ok) {
+        err << u"rubricate-cli: "_s << b.error << u'\n';
+        return Failed;
+    }
+    ProjectCopyResult both = a;
+    QStringList differ;
+    for (qsizetype i = 0; i < both.tables.size(); ++i) {
+        both.tables[i].copiedRows = b.tables.at(i).sourceRows;
+        both.tables[i].copiedHash = b.tables.at(i).sourceHash;
+        if (!both.tables.at(i).matches())
+            differ << both.tables.at(i).table;
+    }
+    printChecks(both, true, out);
+    if (!differ.isEmpty()) {
+        err << u"rubricate-cli: the projects differ in %1\n"_s.arg(differ.join(u", "_s));
+        return Failed;
+    }
+    out << u"the two projects hold the same rows\n"_s;
+    return Ok;
+}
+
+} // namespace
+
+std::optional<int> runProjectCommand(const QString &command, const QStringList &args,
+                                     QTextStream &out, QTextStream &err)
+{
+    if (command != "project"_L1)
+        return std::nullopt;
+    const QString what = args.value(0);
+    if (what == "copy"_L1)
+        return copy(args, out, err);
+    if (what == "check"_L1)
+        return check(args, out, err);
+    err << u"rubricate-cli: project needs copy or check (see --help)\n"_s;
+    return Usage;
+}
+
+} // namespace Rubricate::Cli

@@ -1,0 +1,338 @@
+#include "projectcopy.h"
+
+#include "projectstore.h"
+#include "serverlocation.h"
+#include "sqldialect.h"
+#include "storecodec.h"
+
+#include <QCryptographicHash>
+#include <QFileInfo>
+#include <QScopeGuard>
+#include <QSqlError>
+#include <QSqlField>
+#include <QSqlIndex>
+#include <QSqlRecord>
+
+#include <algorithm>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// What the engines keep for themselves: the schema version, SQLite's full-text tables and
+// catalogue. Anything else that is not in copiedTables() stops the copy.
+bool isEngineTable(const QString &table)
+{
+    return table == "rubricate_schema"_L1 || table.startsWith("report_fts"_L1)
+        || table.startsWith("sqlite_"_L1) || table == "run_lease"_L1;
+}
+
+// Columns that point into their own table: written in a second pass, once every row is in.
+QStringList selfReferences(const QString &table)
+{
+    return table == "rubric"_L1 ? QStringList{u"duplicate_of"_s} : QStringList{};
+}
+
+// One value as text the same on both engines: both return 64-bit integers, doubles, text and
+// bytes for the schema's column types.
+void addCanonical(QCryptographicHash &hash, const QVariant &value)
+{
+    if (value.isNull()) {
+        hash.addData("\x01N\x02");
+        return;
+    }
+    switch (value.metaType().id()) {
+    case QMetaType::Double:
+    case QMetaType::Float:
+        hash.addData("d");
+        hash.addData(QByteArray::number(value.toDouble(), 'g', 17));
+        break;
+    case QMetaType::QByteArray:
+        hash.addData("b");
+        hash.addData(value.toByteArray());
+        break;
+    case QMetaType::QString:
+        hash.addData("s");
+        hash.addData(value.toString().toUtf8());
+        break;
+    default:
+        hash.addData("i");
+        hash.addData(QByteArray::number(value.toLongLong()));
+    }
+    hash.addData("\x02");
+}
+
+QStringList columnsOf(ProjectStore &store, const QString &table)
+{
+    const QSqlRecord record = store.database().record(table);
+    QStringList columns;
+    for (int i = 0; i < record.count(); ++i)
+        columns << record.fieldName(i);
+    columns.sort(); // the engines list columns added later in different places
+    return columns;
+}
+
+qint64 rowCount(ProjectStore &store, const QString &table, QString *error)
+{
+    QSqlQuery q(store.database());
+    if (!q.exec(u"SELECT count(*) FROM "_s + table) || !q.next()) {
+        *error = u"%1: %2"_s.arg(table, q.lastError().text());
+        return -1;
+    }
+    return q.value(0).toLongLong();
+}
+
+// Rows are hashed one by one and the row digests sorted, so that neither the engines' order
+// of rows nor their collations change the table's hash.
+bool hashTable(ProjectStore &store, const QString &table, TableCheck *check, bool source,
+               QString *error)
+{
+    const QStringList columns = columnsOf(store, table);
+    QSqlQuery q(store.database());
+    q.setForwardOnly(true);
+    if (!q.exec(u"SELECT %1 FROM %2"_s.arg(columns.join(u", "_s), table))) {
+        *error = u"%1: %2"_s.arg(table, q.lastError().text());
+        return false;
+    }
+    QList<QByteArray> digests;
+    while (q.next()) {
+        QCryptographicHash row(QCryptographicHash::Sha256);
+        for (int i = 0; i < columns.size(); ++i)
+            addCanonical(row, q.value(i));
+        digests << row.result();
+    }
+    std::sort(digests.begin(), digests.end());
+    QCryptographicHash all(QCryptographicHash::Sha256);
+    all.addData(table.toUtf8());
+    for (const QByteArray &d : std::as_const(digests))
+        all.addData(d);
+    (source ? check->sourceRows : check->copiedRows) = digests.size();
+    (source ? check->sourceHash : check->copiedHash) = QString::fromLatin1(all.result().toHex());
+    return true;
+}
+
+// The source's tables must be the ones this build copies: a table the copy does not know
+// would be lost without a word.
+bool checkTables(ProjectStore &store, QString *error)
+{
+    QStringList unknown;
+    for (const QString &table : store.database().tables()) {
+        if (!isEngineTable(table) && !copiedTables().contains(table))
+            unknown << table;
+    }
+    if (!unknown.isEmpty())
+        *error = u"%1 has tables this build cannot copy: %2"_s.arg(store.path(),
+                                                                   unknown.join(u", "_s));
+    return unknown.isEmpty();
+}
+
+bool destinationIsEmpty(ProjectStore &store, QString *error)
+{
+    for (const QString &table : copiedTables()) {
+        const qint64 rows = rowCount(store, table, error);
+        if (rows < 0)
+            return false;
+        if (rows > 0) {
+            *error = u"%1 already holds a project (%2 rows in %3); a copy goes into a new, "
+                     "empty project"_s.arg(store.path())
+                         .arg(rows)
+                         .arg(table);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool copyTable(ProjectStore &from, ProjectStore &to, const QString &table, qint64 total,
+               const CopyProgress &progress, QString *error)
+{
+    const QStringList columns = columnsOf(from, table);
+    const QStringList later = selfReferences(table);
+    QStringList placeholders;
+    for (const QString &column : columns)
+        placeholders << (later.contains(column) ? u"NULL"_s : u"?"_s);
+    QSqlQuery read(from.database());
+    read.setForwardOnly(true);
+    if (!read.exec(u"SELECT %1 FROM %2"_s.arg(columns.join(u", "_s), table))) {
+        *error = u"%1 %2: %3"_s.arg(from.path(), table, read.lastError().text());
+        return false;
+    }
+    ProjectDatabase &db = to.projectDatabase();
+    QSqlQuery &insert = db.prepared(u"INSERT INTO %1 (%2) VALUES (%3)"_s.arg(
+        table, columns.join(u", "_s), placeholders.join(u", "_s)));
+    QList<std::pair<QVariant, QVariantList>> deferred; // (id, self-references) per row
+    const int idColumn = int(columns.indexOf(u"id"_s));
+    qint64 rows = 0;
+    while (read.next()) {
+        int bound = 0;
+        QVariantList refs;
+        for (int i = 0; i < columns.size(); ++i) {
+            if (later.contains(columns.at(i)))
+                refs << read.value(i);
+            else
+                StoreCodec::bindAt(insert, bound++, read.value(i));
+        }
+        if (!db.exec(insert)) {
+            *error = u"%1 %2: %3"_s.arg(to.path(), table, db.lastError());
+            return false;
+        }
+        if (std::any_of(refs.cbegin(), refs.cend(), [](const QVariant &v) { return !v.isNull(); }))
+            deferred.append({read.value(idColumn), refs});
+        if (progress && (++rows % 1000 == 0 || rows == total))
+            progress(table, rows, total);
+    }
+    for (const auto &[id, refs] : std::as_const(deferred)) {
+        QStringList sets;
+        for (const QString &column : later)
+            sets << column + u" = ?"_s;
+        QSqlQuery &update
+            = db.prepared(u"UPDATE %1 SET %2 WHERE id = ?"_s.arg(table, sets.join(u", "_s)));
+        int i = 0;
+        for (const QVariant &v : refs)
+            StoreCodec::bindAt(update, i++, v);
+        StoreCodec::bindAt(update, i, id);
+        if (!db.exec(update)) {
+            *error = u"%1 %2: %3"_s.arg(to.path(), table, db.lastError());
+            return false;
+        }
+    }
+    QSqlQuery q(to.database());
+    for (const QString &statement : db.dialect().afterExplicitIds(table)) {
+        const QSqlField id = to.database().record(table).field(u"id"_s);
+        if (!id.isValid() || id.metaType().id() == QMetaType::QString)
+            break; // no auto id here
+        if (!q.exec(statement)) {
+            *error = u"%1 %2: %3"_s.arg(to.path(), table, q.lastError().text());
+            return false;
+        }
+    }
+    return true;
+}
+
+bool hashAll(ProjectStore &store, QList<TableCheck> &checks, bool source, QString *error)
+{
+    for (TableCheck &check : checks) {
+        if (!hashTable(store, check.table, &check, source, error))
+            return false;
+    }
+    return true;
+}
+
+QList<TableCheck> emptyChecks()
+{
+    QList<TableCheck> checks;
+    for (const QString &table : copiedTables())
+        checks.append({table, 0, 0, {}, {}});
+    return checks;
+}
+
+} // namespace
+
+qint64 ProjectCopyResult::rows() const
+{
+    qint64 n = 0;
+    for (const TableCheck &t : tables)
+        n += t.copiedRows;
+    return n;
+}
+
+const QStringList &copiedTables()
+{
+    static const QStringList tables = {
+        u"benchmark"_s,
+        u"task"_s,
+        u"persona"_s,
+        u"research_query"_s,
+        u"agent_model"_s,
+        u"document_blob"_s,
+        u"report"_s,
+        u"rubric"_s,
+        u"reference_entry"_s,
+        u"judge_run"_s,
+        u"verdict"_s,
+        u"verdict_evidence"_s,
+        u"annotator"_s,
+        u"annotation_event"_s,
+        u"annotation_assignment"_s,
+        u"study"_s,
+        u"import_log"_s,
+        u"run_job"_s,
+        u"response_cache"_s,
+        u"source"_s,
+        u"source_text"_s,
+    };
+    return tables;
+}
+
+ProjectCopyResult checkProject(const QString &location)
+{
+    ProjectCopyResult result;
+    auto store = ProjectStore::open(location, &result.error);
+    if (!store)
+        return result;
+    result.tables = emptyChecks();
+    QSqlQuery snapshot(store->database());
+    if (!snapshot.exec(store->projectDatabase().dialect().beginSnapshot())) {
+        result.error = snapshot.lastError().text();
+        return result;
+    }
+    const auto end = qScopeGuard([&] { QSqlQuery(store->database()).exec(u"ROLLBACK"_s); });
+    result.ok = hashAll(*store, result.tables, true, &result.error);
+    return result;
+}
+
+ProjectCopyResult copyProject(const QString &source, const QString &destination,
+                              const CopyProgress &progress)
+{
+    ProjectCopyResult result;
+    if (!ServerLocation::isServer(destination) && QFileInfo::exists(destination)) {
+        result.error = u"%1 exists; a copy goes to a new file"_s.arg(destination);
+        return result;
+    }
+    auto from = ProjectStore::open(source, &result.error);
+    if (!from || !checkTables(*from, &result.error))
+        return result;
+    auto to = ProjectStore::create(destination, &result.error);
+    if (!to || !destinationIsEmpty(*to, &result.error))
+        return result;
+
+    // One snapshot of the source, however long the copy takes and whoever writes meanwhile.
+    QSqlQuery snapshot(from->database());
+    if (!snapshot.exec(from->projectDatabase().dialect().beginSnapshot())) {
+        result.error = u"%1: %2"_s.arg(source, snapshot.lastError().text());
+        return result;
+    }
+    const auto endSnapshot = qScopeGuard([&] { QSqlQuery(from->database()).exec(u"ROLLBACK"_s); });
+    result.tables = emptyChecks();
+    {
+        // All or nothing: a failed copy leaves the destination empty.
+        Transaction tx(*to);
+        for (TableCheck &check : result.tables) {
+            const qint64 total = rowCount(*from, check.table, &result.error);
+            if (total < 0 || !copyTable(*from, *to, check.table, total, progress, &result.error))
+                return result;
+        }
+        if (!tx.commit()) {
+            result.error = u"%1: %2"_s.arg(destination, to->lastError());
+            return result;
+        }
+    }
+    if (!hashAll(*from, result.tables, true, &result.error)
+        || !hashAll(*to, result.tables, false, &result.error))
+        return result;
+    QStringList differ;
+    for (const TableCheck &check : std::as_const(result.tables)) {
+        if (!check.matches())
+            differ << check.table;
+    }
+    if (!differ.isEmpty()) {
+        result.error = u"the copy differs from the source in %1"_s.arg(differ.join(u", "_s));
+        return result;
+    }
+    result.ok = true;
+    return result;
+}
+
+} // namespace Rubricate

@@ -1,0 +1,158 @@
+#include "serverlocation.h"
+
+#include <QUrl>
+#include <QUrlQuery>
+
+#include <algorithm>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// The libpq parameters a location may carry besides host, port, user and database. Anything
+// else (and above all `password`) is refused by name rather than passed on unseen.
+const QStringList &allowedParameters()
+{
+    static const QStringList names = {
+        u"sslmode"_s,         u"sslrootcert"_s,      u"sslcert"_s,
+        u"sslkey"_s,          u"sslcrl"_s,           u"service"_s,
+        u"connect_timeout"_s, u"application_name"_s, u"target_session_attrs"_s,
+        u"keepalives_idle"_s, u"gssencmode"_s,
+    };
+    return names;
+}
+
+// A libpq conninfo value: single-quoted, with backslash and quote escaped.
+QString conninfoValue(const QString &value)
+{
+    QString escaped = value;
+    escaped.replace(u"\\"_s, u"\\\\"_s).replace(u"'"_s, u"\\'"_s);
+    return u'\'' + escaped + u'\'';
+}
+
+} // namespace
+
+bool ServerLocation::isServer(const QString &location)
+{
+    return location.startsWith("postgresql://"_L1, Qt::CaseInsensitive)
+        || location.startsWith("postgres://"_L1, Qt::CaseInsensitive);
+}
+
+std::optional<ServerLocation> ServerLocation::parse(const QString &location, QString *error)
+{
+    const QUrl url(location, QUrl::StrictMode);
+    if (!isServer(location) || !url.isValid()) {
+        *error = u"not a PostgreSQL location: %1 (expected "
+                 "postgresql://user@host:port/database)"_s.arg(location);
+        return std::nullopt;
+    }
+    // The location as messages repeat it: never with a password, wherever it was written.
+    QUrl withoutPassword = url;
+    QUrlQuery visible(url);
+    visible.removeAllQueryItems(u"password"_s);
+    withoutPassword.setQuery(visible);
+    const QString shown = withoutPassword.toDisplayString(QUrl::RemovePassword);
+    if (!url.password().isEmpty()) {
+        *error = u"%1: a password does not belong in a project location (it would be shown "
+                 "and remembered); put it in ~/.pgpass, PGPASSWORD or a service file"_s.arg(shown);
+        return std::nullopt;
+    }
+    ServerLocation s;
+    s.m_host = url.host();
+    s.m_port = url.port(-1);
+    s.m_user = url.userName();
+    s.m_database = url.path().mid(1);
+    QStringList options;
+    const QUrlQuery query(url);
+    for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
+        if (key == "password"_L1) {
+            *error = u"%1: a password does not belong in a project location; put it in "
+                     "~/.pgpass, PGPASSWORD or a service file"_s.arg(shown);
+            return std::nullopt;
+        }
+        if (key == "host"_L1) {
+            s.m_host = value; // a socket directory, which a URL's host cannot spell
+        } else if (key == "port"_L1) {
+            bool ok = false;
+            s.m_port = value.toInt(&ok);
+            if (!ok) {
+                *error = u"%1: port %2 is not a number"_s.arg(shown, value);
+                return std::nullopt;
+            }
+        } else if (key == "user"_L1) {
+            s.m_user = value;
+        } else if (key == "dbname"_L1) {
+            s.m_database = value;
+        } else if (allowedParameters().contains(key)) {
+            if (value.contains(u';')) {
+                *error = u"%1: the value of %2 may not contain ';'"_s.arg(shown, key);
+                return std::nullopt;
+            }
+            options << key + u'=' + value;
+        } else {
+            *error = u"%1: unknown parameter %2 (known: host, port, user, dbname, %3)"_s.arg(
+                shown, key, allowedParameters().join(u", "_s));
+            return std::nullopt;
+        }
+    }
+    const bool service = std::any_of(options.cbegin(), options.cend(),
+                                     [](const QString &o) { return o.startsWith("service="_L1); });
+    if (s.m_database.isEmpty() && !service) {
+        *error = u"%1: the location names no database (postgresql://host/database)"_s.arg(shown);
+        return std::nullopt;
+    }
+    options.sort();
+    s.m_options = options;
+    return s;
+}
+
+QString ServerLocation::canonical() const
+{
+    QUrl url;
+    url.setScheme(u"postgresql"_s);
+    QUrlQuery query;
+    if (m_host.startsWith(u'/'))
+        query.addQueryItem(u"host"_s, m_host);
+    else
+        url.setHost(m_host);
+    url.setUserName(m_user);
+    url.setPort(m_port);
+    url.setPath(u'/' + m_database);
+    for (const QString &option : m_options)
+        query.addQueryItem(option.section(u'=', 0, 0), option.section(u'=', 1));
+    url.setQuery(query);
+    return url.toString();
+}
+
+QString ServerLocation::displayName() const
+{
+    QString where = m_host.isEmpty() || m_host.startsWith(u'/') ? u"localhost"_s : m_host;
+    if (m_port > 0)
+        where += u':' + QString::number(m_port);
+    return (m_user.isEmpty() ? QString() : m_user + u'@') + where + u'/' + m_database;
+}
+
+void ServerLocation::applyTo(QSqlDatabase &db) const
+{
+    db.setHostName(m_host);
+    if (m_port > 0)
+        db.setPort(m_port);
+    db.setUserName(m_user);
+    db.setDatabaseName(m_database);
+    QStringList options;
+    QStringList keys;
+    for (const QString &option : m_options) {
+        keys << option.section(u'=', 0, 0);
+        options << keys.constLast() + u'=' + conninfoValue(option.section(u'=', 1));
+    }
+    if (!keys.contains("connect_timeout"_L1))
+        options << u"connect_timeout=10"_s;
+    // Names the program in pg_stat_activity, so a lab's administrator sees who is connected.
+    if (!keys.contains("application_name"_L1))
+        options << u"application_name=rubricate"_s;
+    db.setConnectOptions(options.join(u';'));
+}
+
+} // namespace Rubricate
