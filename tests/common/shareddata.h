@@ -36,7 +36,7 @@ inline bool underCi()
     const QString var = RubricateTest::sharedDataPath(QStringLiteral(relative));                   \
     do {                                                                                           \
         if (!QFileInfo::exists(var)) {                                                             \
-            const QByteArray msg = "shared benchmark data not found: " + var.toUtf8()              \
+            const QByteArray msg = "shared benchmark data not found: " + (var).toUtf8()            \
                 + " (set RUBRICATE_SHARED_DATA)";                                                  \
             if (RubricateTest::underCi())                                                          \
                 QFAIL(msg.constData());                                                            \

@@ -109,7 +109,7 @@ private slots:
         const auto openLatest = [url] {
             QString error;
             auto store = ProjectStore::open(url, &error);
-            const QString result = store ? QString::number(store->schemaVersion()) : error;
+            QString result = store ? QString::number(store->schemaVersion()) : error;
             store.reset();
             ProjectStore::close(url);
             return result;
