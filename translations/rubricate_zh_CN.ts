@@ -40,7 +40,7 @@
         <translation>评审</translation>
     </message>
     <message>
-        <source>Cohen's κ</source>
+        <source>Cohen&apos;s κ</source>
         <translation>Cohen κ</translation>
     </message>
     <message>
@@ -48,7 +48,7 @@
         <translation>Macro-F1</translation>
     </message>
     <message>
-        <source>Krippendorff's α</source>
+        <source>Krippendorff&apos;s α</source>
         <translation>Krippendorff α</translation>
     </message>
     <message>
@@ -60,7 +60,7 @@
         <translation>按%2的%1</translation>
     </message>
     <message>
-        <source>Krippendorff's α, judge and people, by level</source>
+        <source>Krippendorff&apos;s α, judge and people, by level</source>
         <translation>评审与人工的 Krippendorff α（按测量层级）</translation>
     </message>
     <message>
@@ -68,7 +68,7 @@
         <translation>α</translation>
     </message>
     <message>
-        <source>Cohen's κ between annotators</source>
+        <source>Cohen&apos;s κ between annotators</source>
         <translation>标注者之间的 Cohen κ</translation>
     </message>
     <message>
@@ -88,7 +88,7 @@
         <translation>Rubricate 一致性图表</translation>
     </message>
     <message>
-        <source>Krippendorff's α among annotators, by level</source>
+        <source>Krippendorff&apos;s α among annotators, by level</source>
         <translation>标注者之间的 Krippendorff α（按测量层级）</translation>
     </message>
 </context>
@@ -154,7 +154,7 @@
         <translation>金标准标签：</translation>
     </message>
     <message>
-        <source>Keys: the scale's label keys record gold · Delete clears it · N note · D / Shift+D next / previous disagreement · J / K next / previous item · Ctrl+Z undo</source>
+        <source>Keys: the scale&apos;s label keys record gold · Delete clears it · N note · D / Shift+D next / previous disagreement · J / K next / previous item · Ctrl+Z undo</source>
         <translation>按键：量表的标注键记录金标准 · Delete 清除 · N 备注 · D / Shift+D 下一个 / 上一个分歧 · J / K 下一项 / 上一项 · Ctrl+Z 撤销</translation>
     </message>
     <message>
@@ -230,7 +230,7 @@
         <translation>裁决：下一项 / 上一项</translation>
     </message>
     <message>
-        <source>Choose View → Adjudication with a report open, or Adjudicate… on the Agreement page's disagreements.</source>
+        <source>Choose View → Adjudication with a report open, or Adjudicate… on the Agreement page&apos;s disagreements.</source>
         <translation>打开报告后选择“视图 → 裁决”，或在一致性页面的分歧列表中选择“裁决…”。</translation>
     </message>
     <message>
@@ -301,7 +301,7 @@
         <translation>导出…</translation>
     </message>
     <message>
-        <source>the benchmark's labels</source>
+        <source>the benchmark&apos;s labels</source>
         <translation>基准自身的标签</translation>
     </message>
     <message>
@@ -321,7 +321,7 @@
         <translation>种子 </translation>
     </message>
     <message>
-        <source>The bootstrap's seed: the same seed gives the same intervals</source>
+        <source>The bootstrap&apos;s seed: the same seed gives the same intervals</source>
         <translation>自助法的种子：相同种子得到相同区间</translation>
     </message>
     <message>
@@ -391,7 +391,7 @@
         <translation>还没有人标注这些评分项：只比较评审运行。</translation>
     </message>
     <message numerus="yes">
-        <source>%n annotator(s); all annotators α %1, Fleiss' κ %2.</source>
+        <source>%n annotator(s); all annotators α %1, Fleiss&apos; κ %2.</source>
         <translation>
             <numerusform>%n 位标注者；全体标注者 α %1，Fleiss κ %2。</numerusform>
         </translation>
@@ -437,11 +437,11 @@
         <translation>金标准标签</translation>
     </message>
     <message>
-        <source>The annotators' labels (as Against says), or the gold labels recorded in View → Adjudication</source>
+        <source>The annotators&apos; labels (as Against says), or the gold labels recorded in View → Adjudication</source>
         <translation>标注者的标签（按“对比”所选），或在“视图 → 裁决”中记录的金标准标签</translation>
     </message>
     <message>
-        <source>Every annotator's label and note and the judge's verdict side by side, and the gold label</source>
+        <source>Every annotator&apos;s label and note and the judge&apos;s verdict side by side, and the gold label</source>
         <translation>并排显示每位标注者的标签和备注、评审的判定，以及金标准标签</translation>
     </message>
     <message>
@@ -491,7 +491,7 @@
         <translation>，</translation>
     </message>
     <message>
-        <source>All together: Krippendorff's α (%1) %2, Fleiss' κ %3.</source>
+        <source>All together: Krippendorff&apos;s α (%1) %2, Fleiss&apos; κ %3.</source>
         <translation>全体标注者：Krippendorff α（%1）%2，Fleiss κ %3。</translation>
     </message>
     <message>
@@ -529,7 +529,7 @@
         <translation>盲评给出（评审隐藏）</translation>
     </message>
     <message>
-        <source>Which of the annotators' current labels count, by how they were given; an annotator whose current label does not pass has no label for the item</source>
+        <source>Which of the annotators&apos; current labels count, by how they were given; an annotator whose current label does not pass has no label for the item</source>
         <translation>按给出方式决定计入哪些标注者的当前标签；当前标签未通过筛选的标注者在该评分项上视为没有标签</translation>
     </message>
     <message>
@@ -537,7 +537,7 @@
         <translation>标签出处(&amp;V)：</translation>
     </message>
     <message>
-        <source>No judge run has rated this project's items and no annotator's current label passes the provenance filter.</source>
+        <source>No judge run has rated this project&apos;s items and no annotator&apos;s current label passes the provenance filter.</source>
         <translation>尚无评审运行评定此项目的评分项，且没有标注者的当前标签通过出处筛选。</translation>
     </message>
 </context>
@@ -584,7 +584,7 @@
         <translation>一致性</translation>
     </message>
     <message>
-        <source>Cohen's κ</source>
+        <source>Cohen&apos;s κ</source>
         <translation>Cohen κ</translation>
     </message>
     <message>
@@ -683,7 +683,7 @@
 %4</translation>
     </message>
     <message>
-        <source>Every family's W_d and every dimension's w_c sum to 1 (within 1e-6).</source>
+        <source>Every family&apos;s W_d and every dimension&apos;s w_c sum to 1 (within 1e-6).</source>
         <translation>每个类别的 W_d 与每个维度的 w_c 之和均为 1（误差 1e-6 以内）。</translation>
     </message>
     <message>
@@ -972,7 +972,7 @@
         <translation>用于计分的评审运行</translation>
     </message>
     <message>
-        <source>Writes the benchmark's own result files, the table as CSV and the chart as PNG and SVG to a folder</source>
+        <source>Writes the benchmark&apos;s own result files, the table as CSV and the chart as PNG and SVG to a folder</source>
         <translation>将基准自身格式的结果文件、CSV 表格以及 PNG 和 SVG 图表写入文件夹</translation>
     </message>
     <message>
@@ -1223,7 +1223,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>导出(&amp;E)…</translation>
     </message>
     <message>
-        <source>Export judge results in the benchmark's own formats</source>
+        <source>Export judge results in the benchmark&apos;s own formats</source>
         <translation>以基准自身的格式导出评审结果</translation>
     </message>
     <message>
@@ -1417,7 +1417,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>编辑 PDR 标准(&amp;C)…</translation>
     </message>
     <message>
-        <source>The PDR-Bench query's dimensions, criteria and weights: check, edit, normalise</source>
+        <source>The PDR-Bench query&apos;s dimensions, criteria and weights: check, edit, normalise</source>
         <translation>PDR-Bench 查询的维度、标准与权重：检查、编辑、归一化</translation>
     </message>
     <message>
@@ -1443,7 +1443,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>评分取舍说明(&amp;C)</translation>
     </message>
     <message>
-        <source>What Rubricate chose where a benchmark's reference scripts are silent, and the settings that change it</source>
+        <source>What Rubricate chose where a benchmark&apos;s reference scripts are silent, and the settings that change it</source>
         <translation>当基准的参考脚本未作规定时 Rubricate 所做的选择，以及可改变这些选择的设置</translation>
     </message>
     <message>
@@ -1459,7 +1459,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>裁决(&amp;D)</translation>
     </message>
     <message>
-        <source>Every annotator's label and the judge's verdict on the items of the report on screen, and the gold label</source>
+        <source>Every annotator&apos;s label and the judge&apos;s verdict on the items of the report on screen, and the gold label</source>
         <translation>当前报告各项上每位标注者的标签、评审的判定，以及金标准标签</translation>
     </message>
     <message>
@@ -1551,11 +1551,11 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>正在以 %1 的身份标注</translation>
     </message>
     <message>
-        <source>&amp;Adjudicate the Study's Items</source>
+        <source>&amp;Adjudicate the Study&apos;s Items</source>
         <translation>裁决该研究的所有项(&amp;A)</translation>
     </message>
     <message>
-        <source>Every item of the chosen study on the Adjudication page, with every annotator's label and the judge's verdict</source>
+        <source>Every item of the chosen study on the Adjudication page, with every annotator&apos;s label and the judge&apos;s verdict</source>
         <translation>在裁决页查看所选研究的每一项，并列出每位标注者的标注和评审的结论</translation>
     </message>
     <message>
@@ -1573,6 +1573,18 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Study:</source>
         <translation>研究：</translation>
+    </message>
+    <message>
+        <source>Open &amp;Team Project…</source>
+        <translation>打开团队项目(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Open a project that a team shares on a PostgreSQL server</source>
+        <translation>打开团队在 PostgreSQL 服务器上共享的项目</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
     </message>
 </context>
 <context>
@@ -1644,7 +1656,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>编辑标准…</translation>
     </message>
     <message>
-        <source>The query's personalization and quality criteria, their weights and wording</source>
+        <source>The query&apos;s personalization and quality criteria, their weights and wording</source>
         <translation>该查询的个性化与质量标准、权重及措辞</translation>
     </message>
     <message>
@@ -1947,7 +1959,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>页面</translation>
     </message>
     <message>
-        <source>Show the PDF's pages, or its text layer</source>
+        <source>Show the PDF&apos;s pages, or its text layer</source>
         <translation>显示 PDF 的页面或其文本层</translation>
     </message>
     <message>
@@ -1980,7 +1992,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>这是第一份报告。</translation>
     </message>
     <message>
-        <source>Blind mode: the judge's evidence is not shown.</source>
+        <source>Blind mode: the judge&apos;s evidence is not shown.</source>
         <translation>盲评模式：不显示评审的证据。</translation>
     </message>
     <message>
@@ -2043,7 +2055,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>Anthropic</translation>
     </message>
     <message>
-        <source>Prefilled with the provider's endpoint; point it at a proxy or at a server on this machine (http://127.0.0.1:8000/v1).</source>
+        <source>Prefilled with the provider&apos;s endpoint; point it at a proxy or at a server on this machine (http://127.0.0.1:8000/v1).</source>
         <translation>已预填提供方的端点；也可以指向代理或本机上的服务器（http://127.0.0.1:8000/v1）。</translation>
     </message>
     <message>
@@ -2183,7 +2195,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         </translation>
     </message>
     <message>
-        <source>Sent again to the run's own judge (%1 · %2) with its settings; the judge settings on the left are not used.</source>
+        <source>Sent again to the run&apos;s own judge (%1 · %2) with its settings; the judge settings on the left are not used.</source>
         <translation>将按该运行自己的评审（%1 · %2）及其设置重新发送；左侧的评审设置不会被使用。</translation>
     </message>
     <message>
@@ -2265,7 +2277,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>；约 %1 个输入词元和 %2 个输出词元</translation>
     </message>
     <message>
-        <source>: price unknown (set the judge's prices to see one)</source>
+        <source>: price unknown (set the judge&apos;s prices to see one)</source>
         <translation>：价格未知（设置评审的价格后即可看到）</translation>
     </message>
     <message>
@@ -2287,7 +2299,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>PDR-Bench 标准</translation>
     </message>
     <message>
-        <source>Have this judge &amp;write the queries' criteria instead</source>
+        <source>Have this judge &amp;write the queries&apos; criteria instead</source>
         <translation>改为让此评审模型编写查询的标准(&amp;W)</translation>
     </message>
     <message>
@@ -2693,7 +2705,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>研究保存后即固定：研究中任何人都无法将其关闭，因此标注不会被评审结论锚定。</translation>
     </message>
     <message>
-        <source>The judge run the study's labels are compared with</source>
+        <source>The judge run the study&apos;s labels are compared with</source>
         <translation>与此研究的标注进行比较的评审运行</translation>
     </message>
     <message>
@@ -2819,6 +2831,61 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     </message>
 </context>
 <context>
+    <name>Rubricate::TeamProjectDialog</name>
+    <message>
+        <source>Create a project in the database if it holds none</source>
+        <translation>若数据库中尚无项目，则在其中创建一个</translation>
+    </message>
+    <message>
+        <source>Open Team Project</source>
+        <translation>打开团队项目</translation>
+    </message>
+    <message>
+        <source>localhost, a server name, or a socket folder</source>
+        <translation>localhost、服务器名称或套接字目录</translation>
+    </message>
+    <message>
+        <source>the database your administrator made</source>
+        <translation>管理员创建的数据库</translation>
+    </message>
+    <message>
+        <source>prefer (libpq&apos;s default)</source>
+        <translation>prefer（libpq 默认）</translation>
+    </message>
+    <message>
+        <source>&amp;Server:</source>
+        <translation>服务器(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>端口(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Database:</source>
+        <translation>数据库(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>用户(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>SS&amp;L:</source>
+        <translation>SSL(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>The password is read from ~/.pgpass, the PGPASSWORD variable or a PostgreSQL service file. Rubricate never asks for it, stores it or shows it.</source>
+        <translation>密码从 ~/.pgpass、PGPASSWORD 环境变量或 PostgreSQL 服务文件中读取。Rubricate 从不询问、保存或显示密码。</translation>
+    </message>
+    <message>
+        <source>Location: %1</source>
+        <translation>位置：%1</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::VerdictModel</name>
     <message>
         <source>error</source>
@@ -2903,7 +2970,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
 %1</translation>
     </message>
     <message>
-        <source>A pitfall: when it is satisfied, the report's score goes down</source>
+        <source>A pitfall: when it is satisfied, the report&apos;s score goes down</source>
         <translation>陷阱项：若满足，报告得分会降低</translation>
     </message>
     <message>
@@ -2922,7 +2989,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>此报告尚无评审运行</translation>
     </message>
     <message>
-        <source>Accept the judge's verdict</source>
+        <source>Accept the judge&apos;s verdict</source>
         <translation>采纳评审结论</translation>
     </message>
     <message>
@@ -2938,7 +3005,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>与第一个运行并排显示的第二个运行；分歧会被标出</translation>
     </message>
     <message>
-        <source>Hide the judge's verdict and evidence until you have labelled the rubric</source>
+        <source>Hide the judge&apos;s verdict and evidence until you have labelled the rubric</source>
         <translation>在你标注评分项之前隐藏评审的结论和证据</translation>
     </message>
     <message>
@@ -3026,7 +3093,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>A</translation>
     </message>
     <message>
-        <source>accept the judge's verdict</source>
+        <source>accept the judge&apos;s verdict</source>
         <translation>采纳评审结论</translation>
     </message>
     <message>
@@ -3092,7 +3159,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation> · 权重 %1</translation>
     </message>
     <message>
-        <source>Blind mode: the judge's verdict and evidence appear once you have labelled this rubric.</source>
+        <source>Blind mode: the judge&apos;s verdict and evidence appear once you have labelled this rubric.</source>
         <translation>盲评模式：标注此评分项后才会显示评审的结论和证据。</translation>
     </message>
     <message>

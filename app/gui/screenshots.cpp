@@ -5,6 +5,7 @@
 #include "leaderboard/leaderboardpage.h"
 #include "project/projectexplorer.h"
 #include "project/projecttreemodel.h"
+#include "project/teamprojectdialog.h"
 #include "review/reportview.h"
 #include "review/verdictmodel.h"
 #include "review/verdictpanel.h"
@@ -149,6 +150,8 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             window.evaluateAction()->trigger();
         if (scene == "shortcuts"_L1)
             window.findChild<QAction *>(u"actionShortcuts"_s)->trigger();
+        if (scene == "team-project"_L1)
+            window.findChild<QAction *>(u"actionOpenTeamProject"_s)->trigger();
         if (scene == "persona"_L1)
             window.verdictPanel()->showPersonaTab();
         if (scene == "criteria-editor"_L1) {
@@ -217,6 +220,8 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
                     target = window.findChild<QDialog *>(u"criteriaDialog"_s);
                 else if (scene == "shortcuts"_L1)
                     target = window.findChild<QMessageBox *>(u"shortcutSheet"_s);
+                else if (scene == "team-project"_L1)
+                    target = window.findChild<TeamProjectDialog *>();
                 if (!target) {
                     std::fprintf(stderr, "scene %s did not open\n", qPrintable(scene));
                     QCoreApplication::exit(2);

@@ -2,6 +2,7 @@
 
 #include "domain/softassert.h"
 #include "migrations.h"
+#include "projectlocation.h"
 #include "serverlocation.h"
 #include "sqldialect.h"
 #include "storelog.h"
@@ -108,11 +109,7 @@ ThreadConnections &threadConnections()
 
 QString ProjectConnection::normalizedLocation(const QString &location)
 {
-    if (!ServerLocation::isServer(location))
-        return QFileInfo(location).absoluteFilePath();
-    QString ignored; // an unreadable location is refused when it is opened
-    const auto server = ServerLocation::parse(location, &ignored);
-    return server ? server->canonical() : location;
+    return ProjectLocation::normalized(location);
 }
 
 std::shared_ptr<ProjectConnection> ProjectConnection::acquire(const QString &location, Mode mode,

@@ -108,6 +108,19 @@ std::optional<ServerLocation> ServerLocation::parse(const QString &location, QSt
     return s;
 }
 
+ServerLocation ServerLocation::fromParts(const QString &host, int port, const QString &database,
+                                         const QString &user, const QString &sslMode)
+{
+    ServerLocation s;
+    s.m_host = host.trimmed();
+    s.m_port = port;
+    s.m_database = database.trimmed();
+    s.m_user = user.trimmed();
+    if (!sslMode.isEmpty())
+        s.m_options << u"sslmode="_s + sslMode;
+    return s;
+}
+
 QString ServerLocation::canonical() const
 {
     QUrl url;

@@ -21,6 +21,9 @@ public:
     static bool isServer(const QString &location);
     // The location read, or nullopt with *error naming what is wrong with it.
     static std::optional<ServerLocation> parse(const QString &location, QString *error);
+    // A location from its parts, as a form asks for them; `sslMode` empty: libpq's default.
+    static ServerLocation fromParts(const QString &host, int port, const QString &database,
+                                    const QString &user, const QString &sslMode);
 
     QString host() const { return m_host; } // a name, an address or a socket directory
     int port() const { return m_port; } // -1: libpq's default

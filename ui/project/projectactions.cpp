@@ -1,11 +1,14 @@
 #include "project/projectactions.h"
 
 #include "project/importdialog.h"
+#include "project/teamprojectdialog.h"
 #include "services/projectjobs.h"
 #include "services/recentprojects.h"
 #include "shell/actionfactory.h"
 #include "shell/mainwindow.h"
+#include "store/projectlocation.h"
 
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
@@ -37,6 +40,12 @@ void ProjectActions::createActions()
                         MainWindow::tr("&Open Project…"), "actionOpenProject", QKeySequence::Open,
                         MainWindow::tr("Open a Rubricate project file"));
     connect(m_open, &QAction::triggered, this, &ProjectActions::chooseProject);
+
+    m_openTeam = makeAction(this, themeIcon(u"network-server"_s, s, QStyle::SP_DriveNetIcon),
+                            MainWindow::tr("Open &Team Project…"), "actionOpenTeamProject", {},
+                            MainWindow::tr("Open a project that a team shares on a PostgreSQL "
+                                           "server"));
+    connect(m_openTeam, &QAction::triggered, this, &ProjectActions::chooseTeamProject);
 
     m_demo = makeAction(this, QIcon(u":/rubricate/icons/rubricate.png"_s),
                         MainWindow::tr("Open &Demo Project"), "actionOpenDemo", {},
@@ -111,6 +120,7 @@ void ProjectActions::addToMenu(QMenu *file)
 {
     file->addAction(m_new);
     file->addAction(m_open);
+    file->addAction(m_openTeam);
     file->addAction(m_demo);
     m_recentMenu = file->addMenu(MainWindow::tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &ProjectActions::rebuildRecentMenu);
@@ -143,8 +153,10 @@ void ProjectActions::rebuildRecentMenu()
     const QStringList paths = RecentProjects::paths();
     for (qsizetype i = 0; i < paths.size(); ++i) {
         const QString &path = paths.at(i);
-        QAction *action
-            = m_recentMenu->addAction(u"&%1 %2"_s.arg(i + 1).arg(QFileInfo(path).fileName()));
+        QAction *action = m_recentMenu->addAction(
+            u"&%1 %2"_s.arg(i + 1).arg(ProjectLocation::displayName(path)));
+        if (ProjectLocation::isServer(path))
+            action->setIcon(m_openTeam->icon());
         action->setToolTip(path);
         action->setStatusTip(path);
         connect(action, &QAction::triggered, m_window,
@@ -186,10 +198,40 @@ void ProjectActions::chooseProject()
     chooser->setFileMode(QFileDialog::ExistingFile);
     chooser->setNameFilters(
         {MainWindow::tr("Rubricate projects (*.rubricate)"), MainWindow::tr("All files (*)")});
-    if (!m_window->projectPath().isEmpty())
-        chooser->setDirectory(QFileInfo(m_window->projectPath()).absolutePath());
+    chooser->setDirectory(startFolder());
     connect(chooser, &QFileDialog::fileSelected, m_window, &MainWindow::openProject);
     chooser->open();
+}
+
+void ProjectActions::chooseTeamProject()
+{
+    auto *dialog = new TeamProjectDialog(m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    for (const QString &recent : RecentProjects::paths()) {
+        if (ProjectLocation::isServer(recent)) {
+            dialog->setLocation(recent);
+            break;
+        }
+    }
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const QString location = dialog->location();
+        if (!dialog->createIfEmpty()) {
+            m_window->openProject(location);
+            return;
+        }
+        showMessage(
+            MainWindow::tr("Connecting to %1…").arg(ProjectLocation::displayName(location)));
+        m_jobs->createProject(location); // opens what is there; a schema only into an empty one
+    });
+    dialog->open();
+}
+
+QString ProjectActions::startFolder() const
+{
+    const QString project = m_window->projectPath();
+    if (project.isEmpty() || ProjectLocation::isServer(project))
+        return QDir::homePath();
+    return QFileInfo(project).absolutePath();
 }
 
 void ProjectActions::importPath(const QString &path)
@@ -220,7 +262,7 @@ void ProjectActions::chooseExport()
     chooser->setAttribute(Qt::WA_DeleteOnClose);
     chooser->setFileMode(QFileDialog::Directory);
     chooser->setOption(QFileDialog::ShowDirsOnly);
-    chooser->setDirectory(QFileInfo(project).absolutePath());
+    chooser->setDirectory(startFolder());
     connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &dir) {
         showMessage(MainWindow::tr("Exporting to %1…").arg(dir));
         m_jobs->exportDrb2Results(project, dir);
@@ -233,9 +275,9 @@ void ProjectActions::chooseMergeAnnotations()
     const QString project = m_window->projectPath();
     if (project.isEmpty())
         return;
-    auto *chooser = new QFileDialog(m_window, MainWindow::tr("Merge annotations from another copy"),
-                                    QFileInfo(project).absolutePath(),
-                                    MainWindow::tr("Rubricate projects (*.rubricate)"));
+    auto *chooser
+        = new QFileDialog(m_window, MainWindow::tr("Merge annotations from another copy"),
+                          startFolder(), MainWindow::tr("Rubricate projects (*.rubricate)"));
     chooser->setAttribute(Qt::WA_DeleteOnClose);
     chooser->setFileMode(QFileDialog::ExistingFile);
     connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &other) {
@@ -250,8 +292,7 @@ void ProjectActions::chooseExportAnnotations()
     const QString project = m_window->projectPath();
     if (project.isEmpty())
         return;
-    auto *chooser = new QFileDialog(m_window, MainWindow::tr("Export annotations"),
-                                    QFileInfo(project).absolutePath(),
+    auto *chooser = new QFileDialog(m_window, MainWindow::tr("Export annotations"), startFolder(),
                                     MainWindow::tr("JSON Lines (*.jsonl);;CSV (*.csv)"));
     chooser->setAttribute(Qt::WA_DeleteOnClose);
     chooser->setAcceptMode(QFileDialog::AcceptSave);

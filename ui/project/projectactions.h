@@ -1,7 +1,7 @@
-// File menu actions about projects: new, open, the demo, recent projects, import, export,
-// annotation exchange and reload. Dialogs open over the window; the work goes to ProjectJobs
-// and the window opens what comes back. Their texts are the window's menus, translated in its
-// context (Rubricate::MainWindow).
+// File menu actions about projects: new, open, open a team project, the demo, recent projects,
+// import, export, annotation exchange and reload. Dialogs open over the window; the work goes to
+// ProjectJobs and the window opens what comes back. Their texts are the window's menus, translated
+// in its context (Rubricate::MainWindow).
 #pragma once
 
 #include <QObject>
@@ -39,6 +39,9 @@ private:
     void rebuildRecentMenu();
     void chooseNewProject();
     void chooseProject();
+    void chooseTeamProject();
+    // Where file choosers start: beside the open project file, else the home folder.
+    QString startFolder() const;
     void chooseExport();
     void chooseMergeAnnotations();
     void chooseExportAnnotations();
@@ -50,6 +53,7 @@ private:
     ProjectJobs *m_jobs;
     QAction *m_new = nullptr;
     QAction *m_open = nullptr;
+    QAction *m_openTeam = nullptr;
     QAction *m_demo = nullptr;
     QAction *m_import = nullptr;
     QAction *m_export = nullptr;

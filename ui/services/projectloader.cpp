@@ -3,8 +3,8 @@
 #include "scoring/pdrscoring.h"
 #include "services/annotationwriter.h"
 #include "services/background.h"
+#include "store/projectlocation.h"
 
-#include <QFileInfo>
 #include <QStringDecoder>
 
 namespace Rubricate {
@@ -47,7 +47,7 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error,
                                             const QString &annotator)
 {
     ProjectSnapshot snapshot;
-    snapshot.path = QFileInfo(path).absoluteFilePath();
+    snapshot.path = ProjectLocation::normalized(path);
     const auto store = ProjectStore::open(path, error);
     if (!store)
         return snapshot;

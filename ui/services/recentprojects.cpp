@@ -1,6 +1,7 @@
 #include "services/recentprojects.h"
 
-#include <QFileInfo>
+#include "store/projectlocation.h"
+
 #include <QSettings>
 
 namespace Rubricate {
@@ -19,7 +20,7 @@ QStringList RecentProjects::paths()
 
 void RecentProjects::add(const QString &path)
 {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const QString absolute = ProjectLocation::normalized(path);
     QStringList list = paths();
     list.removeAll(absolute);
     list.prepend(absolute);
@@ -33,7 +34,7 @@ void RecentProjects::add(const QString &path)
 void RecentProjects::remove(const QString &path)
 {
     QStringList list = paths();
-    list.removeAll(QFileInfo(path).absoluteFilePath());
+    list.removeAll(ProjectLocation::normalized(path));
     QSettings().setValue(recentKey, list);
 }
 

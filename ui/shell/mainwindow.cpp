@@ -22,6 +22,7 @@
 #include "shell/identitydialog.h"
 #include "shell/preferencesdialog.h"
 #include "shell/statusmessages.h"
+#include "store/projectlocation.h"
 
 #include <QCloseEvent>
 #include <QDragEnterEvent>
@@ -383,12 +384,13 @@ void MainWindow::openProject(const QString &path)
 {
     if (path.isEmpty())
         return;
-    statusBar()->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
-    if (QFileInfo(path).absoluteFilePath() != m_projectPath) {
+    statusBar()->showMessage(tr("Opening %1…").arg(ProjectLocation::displayName(path)));
+    const QString location = ProjectLocation::normalized(path);
+    if (location != m_projectPath) {
         m_undo->clear(); // labels belong to their project
         m_review->leaveProject();
     }
-    m_loader->loadSnapshot(QFileInfo(path).absoluteFilePath());
+    m_loader->loadSnapshot(location);
 }
 
 void MainWindow::openDemoProject()
@@ -439,11 +441,13 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
 
     m_counts->setText(StatusMessages::projectCounts(
         int(snapshot.tasks.size()), snapshot.rubricCount(), int(snapshot.reports.size())));
-    setWindowTitle(QFileInfo(snapshot.path).fileName());
-    setWindowFilePath(snapshot.path);
+    setWindowTitle(ProjectLocation::displayName(snapshot.path));
+    if (!ProjectLocation::isServer(snapshot.path))
+        setWindowFilePath(snapshot.path);
     RecentProjects::add(snapshot.path);
     updateActions();
-    statusBar()->showMessage(tr("Opened %1").arg(snapshot.path), 5000);
+    statusBar()->showMessage(tr("Opened %1").arg(ProjectLocation::displayName(snapshot.path)),
+                             5000);
 
     m_review->settleOnReport();
     emit projectLoaded(snapshot.path);
@@ -452,7 +456,7 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
 void MainWindow::onSnapshotFailed(const QString &path, const QString &error)
 {
     statusBar()->clearMessage();
-    if (!QFileInfo::exists(path))
+    if (!ProjectLocation::mayExist(path))
         RecentProjects::remove(path);
     showError(tr("Open Project"), error);
 }

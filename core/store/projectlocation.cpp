@@ -1,0 +1,37 @@
+#include "projectlocation.h"
+
+#include "serverlocation.h"
+
+#include <QFileInfo>
+
+namespace Rubricate::ProjectLocation {
+
+bool isServer(const QString &location)
+{
+    return ServerLocation::isServer(location);
+}
+
+QString normalized(const QString &location)
+{
+    if (!isServer(location))
+        return QFileInfo(location).absoluteFilePath();
+    QString ignored; // an unreadable location is refused, with its reason, when it is opened
+    const auto server = ServerLocation::parse(location, &ignored);
+    return server ? server->canonical() : location;
+}
+
+QString displayName(const QString &location)
+{
+    if (!isServer(location))
+        return QFileInfo(location).fileName();
+    QString ignored;
+    const auto server = ServerLocation::parse(location, &ignored);
+    return server ? server->displayName() : location;
+}
+
+bool mayExist(const QString &location)
+{
+    return isServer(location) || QFileInfo::exists(location);
+}
+
+} // namespace Rubricate::ProjectLocation
