@@ -4,6 +4,7 @@
 // project shows its board, ranked by overall.
 #include "demo/demoproject.h"
 #include "ingest/importer.h"
+#include "ingest/reportfiles.h"
 #include "judge/promptscheme.h"
 #include "leaderboard/leaderboardpage.h"
 #include "pdrfixtures.h"
@@ -39,6 +40,7 @@ private slots:
     void showsSortsAndExportsDrb2();
     void undefinedShownAsDashAndSortedLast();
     void showsPdrBench();
+    void flagsReportsInAnotherLanguage();
 
 private:
     QTemporaryDir m_dir;
@@ -256,6 +258,76 @@ void TestLeaderboardPage::showsPdrBench()
                                 u"results/personalization/ModelX/personalization_result.txt"_s,
                                 u"leaderboard_pdrbench.csv"_s})
         QVERIFY2(QFileInfo(outDir.filePath(name)).size() > 0, qPrintable(name));
+}
+
+// An English report for the demo's Chinese task (idx 4) is scored against Chinese rubrics:
+// the import says so, naming the file, and the board marks its model with the files.
+void TestLeaderboardPage::flagsReportsInAnotherLanguage()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"mixed.rubricate"_s);
+    {
+        QString error;
+        auto store = ProjectStore::create(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        QCOMPARE(importDemo(*store).errorCount(), 0);
+        // The demo's own reports match their tasks' languages: no warning from them.
+        for (const ReportSummary &r : store->reports().reportSummaries())
+            for (const QString &w : r.warnings)
+                QVERIFY2(!w.startsWith(LanguageMismatchPrefix), qPrintable(r.sourceName));
+
+        QVERIFY(QDir().mkpath(dir.filePath(u"reports/AtlasAgent"_s)));
+        QFile report(dir.filePath(u"reports/AtlasAgent/idx-4.md"_s));
+        QVERIFY(report.open(QIODevice::WriteOnly));
+        report.write(
+            "# Rooftop solar in Linjiang\n\nInstalled rooftop capacity reached 420 MW by "
+            "the end of 2023, according to the city's energy bulletin. Commercial roofs "
+            "account for most of the growth, and grid connection times fell by a third.\n");
+        report.close();
+        const ImportSummary summary
+            = runImport(*store, ImportKind::Drb2Reports, dir.filePath(u"reports"_s));
+        QCOMPARE(summary.errorCount(), 0);
+        const auto flagged = std::find_if(
+            summary.issues.cbegin(), summary.issues.cend(), [](const ImportIssue &issue) {
+                return issue.message.startsWith(LanguageMismatchPrefix);
+            });
+        QVERIFY2(flagged != summary.issues.cend(), qPrintable(summary.toText()));
+        QCOMPARE(flagged->severity, ImportIssue::Severity::Warning);
+        QCOMPARE(flagged->file, u"AtlasAgent/idx-4.md"_s);
+        QVERIFY2(flagged->message.contains(u"English"_s) && flagged->message.contains(u"Chinese"_s),
+                 qPrintable(flagged->message));
+        QVERIFY(summary.toText().contains(u"AtlasAgent/idx-4.md"_s));
+    }
+
+    LeaderboardPage page;
+    QSignalSpy ready(&page, &LeaderboardPage::ready);
+    page.setProject(path);
+    page.resize(900, 640);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !page.isBusy(), Timeout);
+    QCOMPARE(page.leaderboard().benchmarkKey, u"drb2"_s);
+    const int atlas = int(page.leaderboard().rowIndex(u"AtlasAgent"_s));
+    const int briar = int(page.leaderboard().rowIndex(u"BriarAgent"_s));
+    QVERIFY(atlas >= 0 && briar >= 0);
+    const QModelIndex marked = page.model()->index(atlas, 0);
+    QCOMPARE(marked.data(LeaderboardModel::LanguageMismatchRole).toStringList(),
+             QStringList{u"AtlasAgent/idx-4.md"_s});
+    QVERIFY(marked.data(Qt::DecorationRole).isValid());
+    const QString tip = marked.data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(u"AtlasAgent/idx-4.md"_s) && tip.contains(u"another language"_s),
+             qPrintable(tip));
+    QCOMPARE(marked.data().toString(), u"AtlasAgent"_s); // the name itself stays data
+    const QModelIndex clean = page.model()->index(briar, 0);
+    QVERIFY(!clean.data(LeaderboardModel::LanguageMismatchRole).isValid());
+    QVERIFY(!clean.data(Qt::DecorationRole).isValid());
+    QVERIFY2(page.summaryLabel()->text().contains(u"in another language"_s),
+             qPrintable(page.summaryLabel()->text()));
+    if (const QByteArray shots = qgetenv("RUBRICATE_SCREENSHOT_DIR"); !shots.isEmpty()) {
+        QDir().mkpath(QString::fromLocal8Bit(shots));
+        QVERIFY(page.grab().save(
+            QDir(QString::fromLocal8Bit(shots)).filePath(u"leaderboard-language.png"_s)));
+    }
 }
 
 QTEST_MAIN(TestLeaderboardPage)
