@@ -10,6 +10,8 @@
 
 #include "project/projectpage.h"
 #include <QAbstractTableModel>
+#include <QHash>
+#include <QStringList>
 #include <QSortFilterProxyModel>
 
 class QComboBox;

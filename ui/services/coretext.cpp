@@ -2,8 +2,9 @@
 
 #include "agreement/statresult.h"
 
-#include <QHash>
 #include <QRegularExpression>
+
+#include <utility>
 
 namespace Rubricate {
 
@@ -54,28 +55,30 @@ QString CoreText::raterName(const QString &key, const QString &name)
 
 QString CoreText::reason(const QString &reason)
 {
-    // Keyed by core's own wording, so a reason core rewords shows in English, not wrongly.
-    static const QHash<QString, QString> reasons{
-        {UndefinedReason::emptyTable(), tr("the table has no units")},
-        {UndefinedReason::fewerThanTwoRaters(), tr("the table has fewer than two raters")},
-        {UndefinedReason::noPairableUnit(), tr("no unit has values from two raters")},
-        {UndefinedReason::identicalValues(),
-         tr("every value is the same, so agreement cannot be told from chance")},
-        {UndefinedReason::negativeRatioValue(),
-         tr("the ratio metric needs values of zero or more")},
-        {UndefinedReason::noSuchRater(),
-         tr("the two raters must be two different raters of the "
-            "table")},
-        {UndefinedReason::unequalRatingsPerUnit(),
-         tr("units have different numbers of ratings; Fleiss' kappa needs the same number for "
-            "every unit (use Krippendorff's alpha)")},
-        {UndefinedReason::singleRatingPerUnit(), tr("every unit has a single rating")},
-        {UndefinedReason::noDraws(), tr("no bootstrap draw gave a value")},
-        {UndefinedReason::drawMismatch(),
-         tr("the bootstrap draw does not have one multiplicity per unit")},
+    // Matched against core's own wording, so a reason core rewords shows in English, never
+    // as another reason; translated at each call, so a language installed later applies.
+    static const std::pair<QString (*)(), const char *> reasons[] = {
+        {&UndefinedReason::emptyTable, QT_TR_NOOP("the table has no units")},
+        {&UndefinedReason::fewerThanTwoRaters, QT_TR_NOOP("the table has fewer than two raters")},
+        {&UndefinedReason::noPairableUnit, QT_TR_NOOP("no unit has values from two raters")},
+        {&UndefinedReason::identicalValues,
+         QT_TR_NOOP("every value is the same, so agreement cannot be told from chance")},
+        {&UndefinedReason::negativeRatioValue,
+         QT_TR_NOOP("the ratio metric needs values of zero or more")},
+        {&UndefinedReason::noSuchRater,
+         QT_TR_NOOP("the two raters must be two different raters of the table")},
+        {&UndefinedReason::unequalRatingsPerUnit,
+         QT_TR_NOOP("units have different numbers of ratings; Fleiss' kappa needs the same "
+                    "number for every unit (use Krippendorff's alpha)")},
+        {&UndefinedReason::singleRatingPerUnit, QT_TR_NOOP("every unit has a single rating")},
+        {&UndefinedReason::noDraws, QT_TR_NOOP("no bootstrap draw gave a value")},
+        {&UndefinedReason::drawMismatch,
+         QT_TR_NOOP("the bootstrap draw does not have one multiplicity per unit")},
     };
-    if (const auto it = reasons.constFind(reason); it != reasons.cend())
-        return *it;
+    for (const auto &[english, source] : reasons) {
+        if (reason == english())
+            return tr(source);
+    }
     static const QRegularExpression draws(uR"(^(\d+) of (\d+) draws undefined$)"_s);
     if (const QRegularExpressionMatch m = draws.match(reason); m.hasMatch())
         return tr("%1 of %2 draws undefined").arg(m.captured(1), m.captured(2));
@@ -84,35 +87,36 @@ QString CoreText::reason(const QString &reason)
 
 QString CoreText::leaderboardColumn(const LeaderboardColumn &column)
 {
-    static const QHash<QString, QString> titles{
-        // DRB-II
-        {u"info_recall"_s, tr("Info recall")},
-        {u"analysis"_s, tr("Analysis")},
-        {u"presentation"_s, tr("Presentation")},
-        {u"total"_s, tr("Total")},
-        {u"blocked"_s, tr("Blocked rate")},
-        // ResearchRubrics (its axes are the data's own names)
-        {u"compliance"_s, tr("Compliance")},
-        // ReportBench
-        {u"precision_micro"_s, tr("Precision (micro)")},
-        {u"precision_macro"_s, tr("Precision (macro)")},
-        {u"recall_micro"_s, tr("Recall (micro)")},
-        {u"recall_macro"_s, tr("Recall (macro)")},
-        {u"refs_per_report"_s, tr("Refs per report")},
-        // PDR-Bench
-        {u"dim:goal_alignment"_s, tr("Goal alignment")},
-        {u"dim:content_alignment"_s, tr("Content alignment")},
-        {u"dim:presentation_fit"_s, tr("Presentation fit")},
-        {u"dim:actionability_practicality"_s, tr("Actionability practicality")},
-        {u"dim:depth_insight"_s, tr("Depth insight")},
-        {u"dim:logical_coherence"_s, tr("Logical coherence")},
-        {u"dim:clarity_readability"_s, tr("Clarity readability")},
-        {u"P"_s, tr("P (personalization)")},
-        {u"Q"_s, tr("Q (quality)")},
-        {u"R"_s, tr("R (reliability)")},
-        {u"overall"_s, tr("Overall")},
+    // By the column's key; a ResearchRubrics axis keeps the name the data gives it.
+    static const std::pair<const char *, const char *> titles[] = {
+        {"info_recall", QT_TR_NOOP("Info recall")},
+        {"analysis", QT_TR_NOOP("Analysis")},
+        {"presentation", QT_TR_NOOP("Presentation")},
+        {"total", QT_TR_NOOP("Total")},
+        {"blocked", QT_TR_NOOP("Blocked rate")},
+        {"compliance", QT_TR_NOOP("Compliance")},
+        {"precision_micro", QT_TR_NOOP("Precision (micro)")},
+        {"precision_macro", QT_TR_NOOP("Precision (macro)")},
+        {"recall_micro", QT_TR_NOOP("Recall (micro)")},
+        {"recall_macro", QT_TR_NOOP("Recall (macro)")},
+        {"refs_per_report", QT_TR_NOOP("Refs per report")},
+        {"dim:goal_alignment", QT_TR_NOOP("Goal alignment")},
+        {"dim:content_alignment", QT_TR_NOOP("Content alignment")},
+        {"dim:presentation_fit", QT_TR_NOOP("Presentation fit")},
+        {"dim:actionability_practicality", QT_TR_NOOP("Actionability practicality")},
+        {"dim:depth_insight", QT_TR_NOOP("Depth insight")},
+        {"dim:logical_coherence", QT_TR_NOOP("Logical coherence")},
+        {"dim:clarity_readability", QT_TR_NOOP("Clarity readability")},
+        {"P", QT_TR_NOOP("P (personalization)")},
+        {"Q", QT_TR_NOOP("Q (quality)")},
+        {"R", QT_TR_NOOP("R (reliability)")},
+        {"overall", QT_TR_NOOP("Overall")},
     };
-    return titles.value(column.key, column.title);
+    for (const auto &[key, source] : titles) {
+        if (column.key == QLatin1StringView(key))
+            return tr(source);
+    }
+    return column.title;
 }
 
 QString CoreText::leaderboardDescription(const Leaderboard &board)
@@ -135,27 +139,28 @@ QString CoreText::leaderboardDescription(const Leaderboard &board)
 
 QString CoreText::leaderboardNote(const QString &note)
 {
-    static const QHash<QString, QString> notes{
-        {u"no task with a usable score"_s, tr("no task with a usable score")},
-        {u"no task with a usable score on this dimension"_s,
-         tr("no task with a usable score on this dimension")},
-        {u"no report with a compliance (every criterion failed, or no positive weight)"_s,
-         tr("no report with a compliance (every criterion failed, or no positive weight)")},
-        {u"no criterion of this axis was judged"_s, tr("no criterion of this axis was judged")},
-        {u"no report with a value on this axis (only pitfalls, or every criterion failed)"_s,
-         tr("no report with a value on this axis (only pitfalls, or every criterion failed)")},
-        {u"every report was dropped"_s, tr("every report was dropped")},
-        {u"no report names a paper"_s, tr("no report names a paper")},
-        {u"no criterion of this dimension was judged"_s,
-         tr("no criterion of this dimension was judged")},
-        {u"every criterion of this dimension failed"_s,
-         tr("every criterion of this dimension failed")},
-        {u"no report with a usable P"_s, tr("no report with a usable P")},
-        {u"no report with a usable Q"_s, tr("no report with a usable Q")},
-        {u"no report with a usable R"_s, tr("no report with a usable R")},
-        {u"none of P, Q, R has a value"_s, tr("none of P, Q, R has a value")},
+    // Core's notes, word for word: the English text is the key.
+    static const char *const notes[] = {
+        QT_TR_NOOP("no task with a usable score"),
+        QT_TR_NOOP("no task with a usable score on this dimension"),
+        QT_TR_NOOP("no report with a compliance (every criterion failed, or no positive weight)"),
+        QT_TR_NOOP("no criterion of this axis was judged"),
+        QT_TR_NOOP(
+            "no report with a value on this axis (only pitfalls, or every criterion failed)"),
+        QT_TR_NOOP("every report was dropped"),
+        QT_TR_NOOP("no report names a paper"),
+        QT_TR_NOOP("no criterion of this dimension was judged"),
+        QT_TR_NOOP("every criterion of this dimension failed"),
+        QT_TR_NOOP("no report with a usable P"),
+        QT_TR_NOOP("no report with a usable Q"),
+        QT_TR_NOOP("no report with a usable R"),
+        QT_TR_NOOP("none of P, Q, R has a value"),
     };
-    return notes.value(note, note);
+    for (const char *source : notes) {
+        if (note == QLatin1StringView(source))
+            return tr(source);
+    }
+    return note;
 }
 
 } // namespace Rubricate
