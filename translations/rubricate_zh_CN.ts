@@ -3579,8 +3579,8 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>要打开的项目文件。</translation>
     </message>
     <message>
-        <source>With --screenshot: main, pdf, blind, run-dialog, shortcuts, agreement, leaderboard[-&lt;benchmark&gt;], review-&lt;benchmark&gt;, persona, criteria-editor, adjudication, queue or study-overview.</source>
-        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、shortcuts、agreement、leaderboard[-&lt;基准&gt;]、review-&lt;基准&gt;、persona、criteria-editor、adjudication、queue 或 study-overview。</translation>
+        <source>With --screenshot: main, pdf, blind, run-dialog, shortcuts, agreement, leaderboard[-&lt;benchmark&gt;], review-&lt;benchmark&gt;, persona, criteria-editor, adjudication, scoring-choices, queue or study-overview.</source>
+        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、shortcuts、agreement、leaderboard[-&lt;基准&gt;]、review-&lt;基准&gt;、persona、criteria-editor、adjudication、scoring-choices、queue 或 study-overview。</translation>
     </message>
 </context>
 </TS>

@@ -149,6 +149,8 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             window.evaluateAction()->trigger();
         if (scene == "shortcuts"_L1)
             window.findChild<QAction *>(u"actionShortcuts"_s)->trigger();
+        if (scene == "scoring-choices"_L1)
+            window.findChild<QAction *>(u"actionScoringChoices"_s)->trigger();
         if (scene == "persona"_L1)
             window.verdictPanel()->showPersonaTab();
         if (scene == "criteria-editor"_L1) {
@@ -217,6 +219,8 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
                     target = window.findChild<QDialog *>(u"criteriaDialog"_s);
                 else if (scene == "shortcuts"_L1)
                     target = window.findChild<QMessageBox *>(u"shortcutSheet"_s);
+                else if (scene == "scoring-choices"_L1)
+                    target = window.findChild<QDialog *>(u"scoringChoices"_s);
                 if (!target) {
                     std::fprintf(stderr, "scene %s did not open\n", qPrintable(scene));
                     QCoreApplication::exit(2);
