@@ -29,7 +29,28 @@ using namespace Qt::StringLiterals;
 
 namespace {
 constexpr int Timeout = 30000; // scoring on a loaded 2-core machine
+
+// Shows the page on `path` and waits for its first board.
+void showComputed(LeaderboardPage &page, const QString &path)
+{
+    QSignalSpy ready(&page, &LeaderboardPage::ready);
+    page.setProject(path);
+    page.resize(900, 640);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !page.isBusy(), Timeout);
 }
+
+void saveScreenshot(QWidget &widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("RUBRICATE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QDir().mkpath(dir);
+    QVERIFY(widget.grab().save(QDir(dir).filePath(name)));
+}
+
+} // namespace
 
 class TestLeaderboardPage : public QObject
 {
@@ -131,11 +152,7 @@ void TestLeaderboardPage::showsSortsAndExportsDrb2()
     QCOMPARE(shown->index(1, 0).data().toString(), u"BriarAgent"_s);
     view->sortByColumn(total, Qt::DescendingOrder);
 
-    if (const QByteArray dir = qgetenv("RUBRICATE_SCREENSHOT_DIR"); !dir.isEmpty()) {
-        QDir().mkpath(QString::fromLocal8Bit(dir));
-        QVERIFY(page.grab().save(
-            QDir(QString::fromLocal8Bit(dir)).filePath(u"leaderboard-drb2.png"_s)));
-    }
+    saveScreenshot(page, u"leaderboard-drb2.png"_s);
 
     // Export: the reference's files, the board and the chart.
     QTemporaryDir out;
@@ -227,12 +244,9 @@ void TestLeaderboardPage::showsPdrBench()
     }
 
     LeaderboardPage page;
-    QSignalSpy ready(&page, &LeaderboardPage::ready);
-    page.setProject(path);
-    page.resize(900, 640);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !page.isBusy(), Timeout);
+    showComputed(page, path);
+    if (QTest::currentTestFailed())
+        return;
     QCOMPARE(page.benchmarkBox()->currentData().toString(), u"pdrbench"_s);
     QCOMPARE(page.benchmarkBox()->currentText(), u"PDR-Bench"_s);
     const Leaderboard &board = page.leaderboard();
@@ -300,12 +314,9 @@ void TestLeaderboardPage::flagsReportsInAnotherLanguage()
     }
 
     LeaderboardPage page;
-    QSignalSpy ready(&page, &LeaderboardPage::ready);
-    page.setProject(path);
-    page.resize(900, 640);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !page.isBusy(), Timeout);
+    showComputed(page, path);
+    if (QTest::currentTestFailed())
+        return;
     QCOMPARE(page.leaderboard().benchmarkKey, u"drb2"_s);
     const int atlas = int(page.leaderboard().rowIndex(u"AtlasAgent"_s));
     const int briar = int(page.leaderboard().rowIndex(u"BriarAgent"_s));
@@ -323,11 +334,7 @@ void TestLeaderboardPage::flagsReportsInAnotherLanguage()
     QVERIFY(!clean.data(Qt::DecorationRole).isValid());
     QVERIFY2(page.summaryLabel()->text().contains(u"in another language"_s),
              qPrintable(page.summaryLabel()->text()));
-    if (const QByteArray shots = qgetenv("RUBRICATE_SCREENSHOT_DIR"); !shots.isEmpty()) {
-        QDir().mkpath(QString::fromLocal8Bit(shots));
-        QVERIFY(page.grab().save(
-            QDir(QString::fromLocal8Bit(shots)).filePath(u"leaderboard-language.png"_s)));
-    }
+    saveScreenshot(page, u"leaderboard-language.png"_s);
 }
 
 QTEST_MAIN(TestLeaderboardPage)
