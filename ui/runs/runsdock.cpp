@@ -243,6 +243,9 @@ void RunsDock::selectRun(RowId runId)
         return;
     m_view->selectionModel()->select(
         m_model->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    // A row just inserted has no place in the scroll range until the view lays itself out,
+    // which it otherwise does later: scrolling now would stop short of a new last run.
+    m_view->doItemsLayout();
     m_view->scrollTo(m_model->index(row, 0));
 }
 
