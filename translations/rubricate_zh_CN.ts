@@ -91,6 +91,11 @@
         <source>Krippendorff's α among annotators, by level</source>
         <translation>标注者之间的 Krippendorff α（按测量层级）</translation>
     </message>
+    <message>
+        <source>%1 (undefined)</source>
+        <comment>a bar without a value</comment>
+        <translation>%1（未定义）</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::AdjudicationModel</name>

@@ -7,8 +7,10 @@
 #include "scratchproject.h"
 
 #include <QAbstractItemModelTester>
+#include <QDir>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 
 using namespace Rubricate;
@@ -151,6 +153,17 @@ private slots:
                  qPrintable(legend));
         QVERIFY(!legend.contains(u"blocked"_s));
         QVERIFY(view.legend()->toolTip().contains(u"negative weight"_s));
+
+        if (const QString dir = qEnvironmentVariable("RUBRICATE_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            QDir().mkpath(dir);
+            view.resize(520, 220);
+            QVERIFY(view.grab().save(dir + u"/pitfall-report.png"_s));
+            QTableView table;
+            table.setModel(&model);
+            table.resize(720, 170);
+            table.resizeColumnsToContents();
+            QVERIFY(table.grab().save(dir + u"/pitfall-verdicts.png"_s));
+        }
     }
 
     void rowsFromTheDemoProject()
