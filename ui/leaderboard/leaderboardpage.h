@@ -11,8 +11,8 @@
 #include "project/projectpage.h"
 #include <QAbstractTableModel>
 #include <QHash>
-#include <QStringList>
 #include <QSortFilterProxyModel>
+#include <QStringList>
 
 class QComboBox;
 class QLabel;
