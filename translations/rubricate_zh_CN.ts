@@ -91,6 +91,11 @@
         <source>Krippendorff&apos;s α among annotators, by level</source>
         <translation>标注者之间的 Krippendorff α（按测量层级）</translation>
     </message>
+    <message>
+        <source>%1 (undefined)</source>
+        <comment>a bar without a value</comment>
+        <translation>%1（未定义）</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::AdjudicationModel</name>
@@ -597,6 +602,257 @@
     </message>
 </context>
 <context>
+    <name>Rubricate::CoreText</name>
+    <message>
+        <source>nominal</source>
+        <translation>名义</translation>
+    </message>
+    <message>
+        <source>ordinal</source>
+        <translation>顺序</translation>
+    </message>
+    <message>
+        <source>interval</source>
+        <translation>区间</translation>
+    </message>
+    <message>
+        <source>ratio</source>
+        <translation>比率</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>persona</source>
+        <translation>用户画像</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>human majority</source>
+        <translation>人工多数</translation>
+    </message>
+    <message>
+        <source>gold labels</source>
+        <translation>金标准标签</translation>
+    </message>
+    <message>
+        <source>the table has no units</source>
+        <translation>表中没有任何单元</translation>
+    </message>
+    <message>
+        <source>the table has fewer than two raters</source>
+        <translation>表中评分者少于两位</translation>
+    </message>
+    <message>
+        <source>no unit has values from two raters</source>
+        <translation>没有任何单元同时有两位评分者的值</translation>
+    </message>
+    <message>
+        <source>every value is the same, so agreement cannot be told from chance</source>
+        <translation>所有值都相同，因此无法把一致性与偶然区分开</translation>
+    </message>
+    <message>
+        <source>the ratio metric needs values of zero or more</source>
+        <translation>比率度量要求值大于或等于零</translation>
+    </message>
+    <message>
+        <source>the two raters must be two different raters of the table</source>
+        <translation>两位评分者必须是表中两位不同的评分者</translation>
+    </message>
+    <message>
+        <source>units have different numbers of ratings; Fleiss' kappa needs the same number for every unit (use Krippendorff's alpha)</source>
+        <translation>各单元的评分数不同；Fleiss κ 要求每个单元的评分数相同（请改用 Krippendorff α）</translation>
+    </message>
+    <message>
+        <source>every unit has a single rating</source>
+        <translation>每个单元都只有一个评分</translation>
+    </message>
+    <message>
+        <source>no bootstrap draw gave a value</source>
+        <translation>没有任何自助抽样得到值</translation>
+    </message>
+    <message>
+        <source>the bootstrap draw does not have one multiplicity per unit</source>
+        <translation>自助抽样的重数个数与单元数不一致</translation>
+    </message>
+    <message>
+        <source>%1 of %2 draws undefined</source>
+        <translation>%2 次抽样中有 %1 次未定义</translation>
+    </message>
+    <message>
+        <source>Info recall</source>
+        <translation>信息召回</translation>
+    </message>
+    <message>
+        <source>Analysis</source>
+        <translation>分析</translation>
+    </message>
+    <message>
+        <source>Presentation</source>
+        <translation>呈现</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总分</translation>
+    </message>
+    <message>
+        <source>Blocked rate</source>
+        <translation>屏蔽来源比例</translation>
+    </message>
+    <message>
+        <source>Compliance</source>
+        <translation>符合度</translation>
+    </message>
+    <message>
+        <source>Precision (micro)</source>
+        <translation>精确率（微平均）</translation>
+    </message>
+    <message>
+        <source>Precision (macro)</source>
+        <translation>精确率（宏平均）</translation>
+    </message>
+    <message>
+        <source>Recall (micro)</source>
+        <translation>召回率（微平均）</translation>
+    </message>
+    <message>
+        <source>Recall (macro)</source>
+        <translation>召回率（宏平均）</translation>
+    </message>
+    <message>
+        <source>Refs per report</source>
+        <translation>每篇报告的参考文献数</translation>
+    </message>
+    <message>
+        <source>Goal alignment</source>
+        <translation>目标契合度</translation>
+    </message>
+    <message>
+        <source>Content alignment</source>
+        <translation>内容契合度</translation>
+    </message>
+    <message>
+        <source>Presentation fit</source>
+        <translation>呈现适配度</translation>
+    </message>
+    <message>
+        <source>Actionability practicality</source>
+        <translation>可操作性与实用性</translation>
+    </message>
+    <message>
+        <source>Depth insight</source>
+        <translation>深度与洞见</translation>
+    </message>
+    <message>
+        <source>Logical coherence</source>
+        <translation>逻辑连贯性</translation>
+    </message>
+    <message>
+        <source>Clarity readability</source>
+        <translation>清晰度与可读性</translation>
+    </message>
+    <message>
+        <source>P (personalization)</source>
+        <translation>P（个性化）</translation>
+    </message>
+    <message>
+        <source>Q (quality)</source>
+        <translation>Q（质量）</translation>
+    </message>
+    <message>
+        <source>R (reliability)</source>
+        <translation>R（可靠性）</translation>
+    </message>
+    <message>
+        <source>Overall</source>
+        <translation>综合</translation>
+    </message>
+    <message>
+        <source>Means over tasks of each model's per-task scores (task-macro), as the footer row of the reference's agg_scores CSVs.</source>
+        <translation>各模型逐任务得分在任务上的平均（任务宏平均），与参考实现 agg_scores CSV 的末行一致。</translation>
+    </message>
+    <message>
+        <source>Mean weighted compliance over a model's reports (sample-macro); per axis from that axis's criteria inside each report.</source>
+        <translation>模型各报告加权符合度的平均（样本宏平均）；每个轴在各报告内只用该轴的标准计算。</translation>
+    </message>
+    <message>
+        <source>Citation precision and recall against the surveys' ground-truth references; micro pools the counts, macro averages the reports.</source>
+        <translation>相对综述真实参考文献的引用精确率与召回率；微平均合并计数，宏平均对报告取平均。</translation>
+    </message>
+    <message>
+        <source>Means over a model's reports (item-macro) of the criterion-weighted dimension averages and of the dimension-weighted P and Q, on 0-10; overall is the mean of the available P, Q and R.</source>
+        <translation>模型各报告上按标准加权的维度平均分及按维度加权的 P、Q 的平均（逐项宏平均），0–10 分；综合为已有的 P、Q、R 的平均。</translation>
+    </message>
+    <message>
+        <source>no task with a usable score</source>
+        <translation>没有得分可用的任务</translation>
+    </message>
+    <message>
+        <source>no task with a usable score on this dimension</source>
+        <translation>此维度上没有得分可用的任务</translation>
+    </message>
+    <message>
+        <source>no report with a compliance (every criterion failed, or no positive weight)</source>
+        <translation>没有可计算符合度的报告（所有标准都失败，或没有正权重）</translation>
+    </message>
+    <message>
+        <source>no criterion of this axis was judged</source>
+        <translation>此轴的标准都未被评审</translation>
+    </message>
+    <message>
+        <source>no report with a value on this axis (only pitfalls, or every criterion failed)</source>
+        <translation>没有报告在此轴上有值（只有陷阱项，或所有标准都失败）</translation>
+    </message>
+    <message>
+        <source>every report was dropped</source>
+        <translation>所有报告都被剔除</translation>
+    </message>
+    <message>
+        <source>no report names a paper</source>
+        <translation>没有报告引用论文</translation>
+    </message>
+    <message>
+        <source>no criterion of this dimension was judged</source>
+        <translation>此维度的标准都未被评审</translation>
+    </message>
+    <message>
+        <source>every criterion of this dimension failed</source>
+        <translation>此维度的所有标准都失败</translation>
+    </message>
+    <message>
+        <source>no report with a usable P</source>
+        <translation>没有 P 可用的报告</translation>
+    </message>
+    <message>
+        <source>no report with a usable Q</source>
+        <translation>没有 Q 可用的报告</translation>
+    </message>
+    <message>
+        <source>no report with a usable R</source>
+        <translation>没有 R 可用的报告</translation>
+    </message>
+    <message>
+        <source>none of P, Q, R has a value</source>
+        <translation>P、Q、R 都没有值</translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::CriteriaDialog</name>
     <message numerus="yes">
         <source>%n judge verdict(s)</source>
@@ -940,6 +1196,14 @@
         <source>Model</source>
         <translation>模型</translation>
     </message>
+    <message numerus="yes">
+        <source>%n report(s) in another language than their task's rubrics, scored against criteria in the other language:
+%1</source>
+        <translation>
+            <numerusform>%n 篇报告的语言与其任务的评分项不同，却按另一种语言的标准评分：
+%1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::LeaderboardPage</name>
@@ -1018,6 +1282,12 @@
     <message>
         <source>This project has no reports of a benchmark with a leaderboard (DRB-II, ResearchRubrics, PDR-Bench, ReportBench).</source>
         <translation>此项目没有可生成排行榜的基准（DRB-II、ResearchRubrics、PDR-Bench、ReportBench）的报告。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n report(s) are in another language than their task's rubrics (marked beside the model; hover for which).</source>
+        <translation>
+            <numerusform>%n 篇报告的语言与其任务的评分项不同（已在模型旁标出；悬停查看是哪些）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1586,6 +1856,16 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>Connecting to %1…</source>
         <translation>正在连接 %1…</translation>
     </message>
+    <message numerus="yes">
+        <source>Pausing: waiting for %n answer(s) on their way; %1 of %2 requests answered</source>
+        <translation>
+            <numerusform>正在暂停：等待 %n 个已发出的回答；%2 个请求中已回答 %1 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Paused: %1 of %2 requests answered, %3 items, %4 errors; Resume sends the rest</source>
+        <translation>已暂停：%2 个请求中已回答 %1 个，%3 个评分项，%4 个错误；“继续”会发送其余请求</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::PdfPageView</name>
@@ -1966,6 +2246,38 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>The PDF cannot be shown as pages: %1</source>
         <translation>无法以页面形式显示该 PDF：%1</translation>
     </message>
+    <message>
+        <source>met</source>
+        <translation>满足</translation>
+    </message>
+    <message>
+        <source>partly</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <source>not met</source>
+        <translation>未满足</translation>
+    </message>
+    <message>
+        <source>pitfall met</source>
+        <translation>陷阱项被满足</translation>
+    </message>
+    <message>
+        <source>blocked source</source>
+        <translation>被屏蔽来源</translation>
+    </message>
+    <message>
+        <source>no verdict</source>
+        <translation>无结论</translation>
+    </message>
+    <message>
+        <source>Evidence highlights by the judge's verdict. Red counts against the report: a pitfall (a criterion with a negative weight) that the report meets lowers its score.</source>
+        <translation>证据高亮按评审的结论着色。红色表示对报告不利：报告满足的陷阱项（权重为负的标准）会降低其得分。</translation>
+    </message>
+    <message>
+        <source>Evidence highlights by the judge's verdict. Red counts against the report: DRB-II −1, met only through the blocked source.</source>
+        <translation>证据高亮按评审的结论着色。红色表示对报告不利：DRB-II −1，仅通过被屏蔽来源满足。</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::ReviewPage</name>
@@ -2085,14 +2397,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Instead, re-run only the failed items of:</source>
         <translation>改为只重新运行以下运行中失败的评分项：</translation>
-    </message>
-    <message>
-        <source> requests at once</source>
-        <translation> 个并发请求</translation>
-    </message>
-    <message>
-        <source> items per request</source>
-        <translation> 项/请求</translation>
     </message>
     <message>
         <source>provider and model</source>
@@ -2307,10 +2611,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>按 PDR-Bench 的方式：多次采样维度权重并取平均，再为每个维度生成带权重的子标准；评分前可以编辑</translation>
     </message>
     <message>
-        <source> weight samples per family</source>
-        <translation> 次权重采样（每个类别）</translation>
-    </message>
-    <message>
         <source>Replace criteria that exist (never those a person labelled)</source>
         <translation>替换已有标准（已被人工标注的除外）</translation>
     </message>
@@ -2325,6 +2625,24 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Per query: %1 weight requests (%2 samples for each of the two families), then one request per dimension (%3). Queries that have criteria are skipped unless you replace them; a query is written only when all its requests succeeded.</source>
         <translation>每个查询：%1 次权重请求（两个类别各采样 %2 次），然后每个维度一次请求（共 %3 次）。已有标准的查询会被跳过，除非选择替换；只有当一个查询的所有请求都成功时才会写入。</translation>
+    </message>
+    <message numerus="yes">
+        <source> weight sample(s) per family</source>
+        <translation>
+            <numerusform> 次权重采样（每个类别）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> request(s) at once</source>
+        <translation>
+            <numerusform> 个并发请求</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> item(s) per request</source>
+        <translation>
+            <numerusform> 项/请求</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2577,10 +2895,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>按 95% 置信区间达到此半宽所需的一致率样本量。同样的样本下，kappa 和 alpha 的区间更宽。</translation>
     </message>
     <message>
-        <source> items</source>
-        <translation> 项</translation>
-    </message>
-    <message>
         <source>The percent agreement you expect; 0.50 is the cautious choice when you have no idea.</source>
         <translation>你预期的一致率；不确定时选 0.50 最稳妥。</translation>
     </message>
@@ -2588,9 +2902,11 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>names, comma-separated</source>
         <translation>姓名，用逗号分隔</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source> annotator(s) per item</source>
-        <translation> 位标注者/项</translation>
+        <translation>
+            <numerusform> 位标注者/项</numerusform>
+        </translation>
     </message>
     <message>
         <source>&amp;Save Sample</source>
@@ -2716,12 +3032,23 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>no run</source>
         <translation>无运行</translation>
     </message>
+    <message numerus="yes">
+        <source> item(s)</source>
+        <translation>
+            <numerusform> 项</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::ScoringChoices</name>
     <message>
         <source>Scoring Choices</source>
         <translation>评分取舍说明</translation>
+    </message>
+    <message>
+        <source>scoring-choices.md</source>
+        <extracomment>The file name of this page in your language, as shipped under docs/.</extracomment>
+        <translation>scoring-choices.zh_CN.md</translation>
     </message>
 </context>
 <context>
@@ -2981,6 +3308,12 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>Weight</source>
         <translation>权重</translation>
     </message>
+    <message>
+        <source>Pitfall met: this criterion has a negative weight (%1), so meeting it lowers the report's score.
+%2</source>
+        <translation>陷阱项被满足：此标准的权重为负（%1），满足它会降低报告得分。
+%2</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::VerdictPanel</name>
@@ -3137,12 +3470,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>无</translation>
     </message>
     <message numerus="yes">
-        <source>%n rubric(s), %1 labelled, %2 judge error(s), %3 quote(s) not in the report</source>
-        <translation>
-            <numerusform>%n 个评分项，已标注 %1 个，%2 个评审错误，%3 条引文不在报告中</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>No judge run for this report yet: %n rubric(s), %1 labelled</source>
         <translation>
             <numerusform>此报告尚无评审运行：%n 个评分项，已标注 %1 个</numerusform>
@@ -3282,6 +3609,28 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>The study “%1” is blind: the judge stays hidden until you have labelled each item</source>
         <translation>研究“%1”为盲评：在你标注每一项之前，评审结论始终隐藏</translation>
     </message>
+    <message>
+        <source>%1, %2 labelled, %3, %4 not in the report</source>
+        <translation>%1，已标注 %2 个，%3，%4不在报告中</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rubric(s)</source>
+        <translation>
+            <numerusform>%n 个评分项</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n judge error(s)</source>
+        <translation>
+            <numerusform>%n 个评审错误</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n quote(s)</source>
+        <translation>
+            <numerusform>%n 条引文</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -3302,8 +3651,8 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>要打开的项目文件。</translation>
     </message>
     <message>
-        <source>With --screenshot: main, pdf, blind, run-dialog, shortcuts, agreement, leaderboard[-&lt;benchmark&gt;], review-&lt;benchmark&gt;, persona, criteria-editor, adjudication, queue or study-overview.</source>
-        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、shortcuts、agreement、leaderboard[-&lt;基准&gt;]、review-&lt;基准&gt;、persona、criteria-editor、adjudication、queue 或 study-overview。</translation>
+        <source>With --screenshot: main, pdf, blind, run-dialog, shortcuts, agreement, leaderboard[-&lt;benchmark&gt;], review-&lt;benchmark&gt;, persona, criteria-editor, adjudication, scoring-choices, queue or study-overview.</source>
+        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、shortcuts、agreement、leaderboard[-&lt;基准&gt;]、review-&lt;基准&gt;、persona、criteria-editor、adjudication、scoring-choices、queue 或 study-overview。</translation>
     </message>
 </context>
 </TS>

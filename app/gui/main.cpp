@@ -51,7 +51,7 @@ int main(int argc, char *argv[])
         QApplication::translate("main",
                                 "With --screenshot: main, pdf, blind, run-dialog, shortcuts, "
                                 "agreement, leaderboard[-<benchmark>], review-<benchmark>, "
-                                "persona, criteria-editor, adjudication, queue or "
+                                "persona, criteria-editor, adjudication, scoring-choices, queue or "
                                 "study-overview."),
         u"scene"_s, u"main"_s);
     parser.addOption(demoOption);

@@ -152,6 +152,8 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             window.findChild<QAction *>(u"actionShortcuts"_s)->trigger();
         if (scene == "team-project"_L1)
             window.findChild<QAction *>(u"actionOpenTeamProject"_s)->trigger();
+        if (scene == "scoring-choices"_L1)
+            window.findChild<QAction *>(u"actionScoringChoices"_s)->trigger();
         if (scene == "persona"_L1)
             window.verdictPanel()->showPersonaTab();
         if (scene == "criteria-editor"_L1) {
@@ -222,6 +224,8 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
                     target = window.findChild<QMessageBox *>(u"shortcutSheet"_s);
                 else if (scene == "team-project"_L1)
                     target = window.findChild<TeamProjectDialog *>();
+                else if (scene == "scoring-choices"_L1)
+                    target = window.findChild<QDialog *>(u"scoringChoices"_s);
                 if (!target) {
                     std::fprintf(stderr, "scene %s did not open\n", qPrintable(scene));
                     QCoreApplication::exit(2);

@@ -6,7 +6,9 @@
 #include "store/projectstore.h"
 
 #include "inputfiles.h"
+#include "text/textlanguage.h"
 
+#include <QHash>
 #include <QtConcurrent/QtConcurrentMap>
 #include <exception>
 
@@ -20,11 +22,12 @@ struct Prepared {
     ReportSource source;
     ExtractedDocument document;
     QString readError;
+    QString language; // guessed from the text (guessLanguage), on the pool thread
 };
 
 Prepared prepareUnguarded(const ReportSource &source)
 {
-    Prepared p{source, {}, {}};
+    Prepared p{source, {}, {}, {}};
     if (p.source.bytes.isEmpty() && !p.source.path.isEmpty()) {
         InputRead read
             = readInputFile(p.source.path, InputLimits{}.maxDocumentBytes, p.source.root);
@@ -56,11 +59,14 @@ Prepared prepareUnguarded(const ReportSource &source)
 Prepared prepare(const ReportSource &source)
 {
     try {
-        return prepareUnguarded(source);
+        Prepared p = prepareUnguarded(source);
+        if (p.document.hasText)
+            p.language = guessLanguage(p.document.text);
+        return p;
     } catch (const std::exception &e) {
-        return {source, {}, u"cannot read: %1"_s.arg(QString::fromLocal8Bit(e.what()))};
+        return {source, {}, u"cannot read: %1"_s.arg(QString::fromLocal8Bit(e.what())), {}};
     } catch (...) {
-        return {source, {}, u"cannot read"_s};
+        return {source, {}, u"cannot read"_s, {}};
     }
 }
 
@@ -111,16 +117,56 @@ bool storeReport(ProjectStore &store, const Prepared &p, ImportSummary &summary)
     return true;
 }
 
+// The language a report for this task (and query) is expected in: the query's or the task's
+// language field, else what its rubrics, else its prompt, are written in. Empty: unknown.
+QString expectedLanguage(ProjectStore &store, RowId taskId, std::optional<RowId> queryId)
+{
+    if (queryId) {
+        if (const auto query = store.catalog().query(*queryId)) {
+            if (const QString l = normalizedLanguage(query->language); !l.isEmpty())
+                return l;
+        }
+    }
+    const auto task = store.catalog().task(taskId);
+    if (!task)
+        return {};
+    if (const QString l = normalizedLanguage(task->language); !l.isEmpty())
+        return l;
+    QString rubrics;
+    for (const Rubric &r : store.catalog().rubrics(taskId, queryId))
+        rubrics += r.text + u'\n';
+    if (const QString l = guessLanguage(rubrics); !l.isEmpty())
+        return l;
+    return guessLanguage(task->prompt);
+}
+
 } // namespace
+
+QString languageMismatchWarning(const QString &reportLanguage, const QString &expected)
+{
+    return u"%1the report reads as %2 but its task and rubrics are %3; it is scored against "
+           "criteria in another language"_s.arg(
+               LanguageMismatchPrefix, languageName(reportLanguage), languageName(expected));
+}
 
 bool storeReports(ProjectStore &store, const QList<ReportSource> &sources, ImportSummary &summary)
 {
     // Extraction (PDF text, DOCX XML) dominates; spread it over the cores.
-    const QList<Prepared> prepared = QtConcurrent::blockingMapped(sources, prepare);
-    for (const Prepared &p : prepared) {
+    QList<Prepared> prepared = QtConcurrent::blockingMapped(sources, prepare);
+    QHash<std::pair<RowId, RowId>, QString> expected; // (task, query) → language
+    for (Prepared &p : prepared) {
         if (!p.readError.isEmpty()) {
             summary.error(p.source.displayName, 0, p.readError);
             continue;
+        }
+        // Scored silently otherwise: the report keeps the warning, and the board shows it.
+        if (!p.language.isEmpty()) {
+            const std::pair key{p.source.taskId, p.source.queryId.value_or(0)};
+            if (!expected.contains(key))
+                expected.insert(key, expectedLanguage(store, p.source.taskId, p.source.queryId));
+            const QString wanted = expected.value(key);
+            if (!wanted.isEmpty() && wanted != p.language)
+                p.document.warnings << languageMismatchWarning(p.language, wanted);
         }
         if (!storeReport(store, p, summary))
             return false;

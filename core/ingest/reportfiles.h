@@ -28,10 +28,19 @@ struct ReportSource {
     ReportFormat knownFormat = ReportFormat::Markdown;
 };
 
+// How the warning of a report in another language than its task starts, so that readers
+// (the leaderboard) can find the reports that carry it.
+inline constexpr QLatin1StringView LanguageMismatchPrefix{"language mismatch: "};
+// "language mismatch: the report reads as English but its task and rubrics are Chinese; …"
+QString languageMismatchWarning(const QString &reportLanguage, const QString &expected);
+
 // Stores every source as a report; must run inside the caller's transaction. An unreadable
 // or empty file is named in the summary and left out; a corrupt one is flagged and stored
 // without text; a report the database refuses is named and undone on its own. Never fatal
 // for the others: returns false only when the transaction itself can no longer be used.
+// A report whose text is in another language than its task (the query's or the task's
+// language field, else its rubrics' or its prompt's text) is stored with a warning saying
+// so, which the summary names too.
 bool storeReports(ProjectStore &store, const QList<ReportSource> &sources, ImportSummary &summary);
 
 } // namespace Rubricate

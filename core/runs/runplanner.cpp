@@ -161,6 +161,17 @@ QList<QList<RowId>> requeueBatches(ProjectStore &store, const PromptScheme *sche
     return batches;
 }
 
+// Two runs of the same judge must be told apart wherever runs are listed by name: the
+// second "openai gpt-4o" becomes "openai gpt-4o (2)".
+QString uniqueRunName(ProjectStore &store, const QString &wanted)
+{
+    const QSet<QString> taken = store.runs().runNames();
+    QString name = wanted;
+    for (int n = 2; taken.contains(name); ++n)
+        name = u"%1 (%2)"_s.arg(wanted).arg(n);
+    return name;
+}
+
 } // namespace
 
 std::optional<double> estimatedCost(const JudgeConfig &config, qint64 inputTokens,
@@ -185,8 +196,10 @@ std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config
     Transaction tx(store);
     JudgeRun run;
     run.benchmarkId = plan->benchmarkId;
-    run.name = name.isEmpty() ? u"%1 %2"_s.arg(providerKey(config.provider), config.model).trimmed()
-                              : name;
+    run.name = uniqueRunName(
+        store,
+        name.isEmpty() ? u"%1 %2"_s.arg(providerKey(config.provider), config.model).trimmed()
+                       : name);
     run.kind = config.provider == ProviderKind::Offline ? JudgeKind::Offline : JudgeKind::Llm;
     run.scheme = config.scheme;
     run.config = config.toJson();

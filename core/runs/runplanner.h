@@ -57,7 +57,8 @@ std::optional<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId, QSt
 std::optional<double> estimatedCost(const JudgeConfig &config, qint64 inputTokens,
                                     qint64 outputTokens);
 
-// Creates the run and its jobs in one transaction. Reports without text are planned only
+// Creates the run and its jobs in one transaction, under `name` (empty: "<provider> <model>")
+// made unique with " (2)", " (3)" … when another run has it. Reports without text are planned only
 // when the provider can take their file as an attachment; otherwise they are skipped and
 // named in *warnings.
 std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config,

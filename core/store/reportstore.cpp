@@ -165,7 +165,8 @@ QList<ReportSummary> ReportStore::reportSummaries(const QString &benchmarkKey,
         s.characters = q.value(7).toInt();
         s.pageCount = int(StoreCodec::toPages(q.value(8)).size());
         s.hasText = q.value(9).toBool();
-        s.warningCount = int(StoreCodec::toStringList(q.value(10)).size());
+        s.warnings = StoreCodec::toStringList(q.value(10));
+        s.warningCount = int(s.warnings.size());
         s.persona = q.value(11).toString();
         s.labelled = q.value(12).toInt();
         out.append(s);

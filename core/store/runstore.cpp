@@ -116,6 +116,17 @@ QList<RunSummary> RunStore::list()
     return out;
 }
 
+QSet<QString> RunStore::runNames()
+{
+    QSet<QString> names;
+    QSqlQuery &q = prepared(u"SELECT name FROM judge_run"_s);
+    if (!exec(q))
+        return names;
+    while (q.next())
+        names.insert(q.value(0).toString());
+    return names;
+}
+
 std::optional<RowId> RunStore::runBySourceHash(const QString &sourceHash)
 {
     QSqlQuery &q = prepared(u"SELECT id FROM judge_run WHERE source_hash = ?"_s);

@@ -62,6 +62,7 @@ public:
 
     // Every run, oldest first, with its verdict and error counts.
     QList<RunSummary> list();
+    QSet<QString> runNames(); // every run's name, cheaply (no counts)
     std::optional<RowId> runBySourceHash(const QString &sourceHash);
     QList<Verdict> verdicts(RowId runId, RowId reportId);
     QList<Verdict> verdictsOfReport(RowId reportId); // every run's

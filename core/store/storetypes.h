@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -36,6 +37,7 @@ struct ReportSummary {
     int pageCount = 0;
     bool hasText = false;
     int warningCount = 0;
+    QStringList warnings; // the import's warnings about the report, as stored
     QString persona; // PDR-Bench: the query's persona (external id); empty elsewhere
     int labelled = 0; // rubrics whose newest annotation event (anyone's) has a label
 };

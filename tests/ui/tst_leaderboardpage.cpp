@@ -4,6 +4,7 @@
 // project shows its board, ranked by overall.
 #include "demo/demoproject.h"
 #include "ingest/importer.h"
+#include "ingest/reportfiles.h"
 #include "judge/promptscheme.h"
 #include "leaderboard/leaderboardpage.h"
 #include "pdrfixtures.h"
@@ -28,7 +29,28 @@ using namespace Qt::StringLiterals;
 
 namespace {
 constexpr int Timeout = 30000; // scoring on a loaded 2-core machine
+
+// Shows the page on `path` and waits for its first board.
+void showComputed(LeaderboardPage &page, const QString &path)
+{
+    QSignalSpy ready(&page, &LeaderboardPage::ready);
+    page.setProject(path);
+    page.resize(900, 640);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !page.isBusy(), Timeout);
 }
+
+void saveScreenshot(QWidget &widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("RUBRICATE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QDir().mkpath(dir);
+    QVERIFY(widget.grab().save(QDir(dir).filePath(name)));
+}
+
+} // namespace
 
 class TestLeaderboardPage : public QObject
 {
@@ -39,6 +61,7 @@ private slots:
     void showsSortsAndExportsDrb2();
     void undefinedShownAsDashAndSortedLast();
     void showsPdrBench();
+    void flagsReportsInAnotherLanguage();
 
 private:
     QTemporaryDir m_dir;
@@ -129,11 +152,7 @@ void TestLeaderboardPage::showsSortsAndExportsDrb2()
     QCOMPARE(shown->index(1, 0).data().toString(), u"BriarAgent"_s);
     view->sortByColumn(total, Qt::DescendingOrder);
 
-    if (const QByteArray dir = qgetenv("RUBRICATE_SCREENSHOT_DIR"); !dir.isEmpty()) {
-        QDir().mkpath(QString::fromLocal8Bit(dir));
-        QVERIFY(page.grab().save(
-            QDir(QString::fromLocal8Bit(dir)).filePath(u"leaderboard-drb2.png"_s)));
-    }
+    saveScreenshot(page, u"leaderboard-drb2.png"_s);
 
     // Export: the reference's files, the board and the chart.
     QTemporaryDir out;
@@ -225,12 +244,9 @@ void TestLeaderboardPage::showsPdrBench()
     }
 
     LeaderboardPage page;
-    QSignalSpy ready(&page, &LeaderboardPage::ready);
-    page.setProject(path);
-    page.resize(900, 640);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !page.isBusy(), Timeout);
+    showComputed(page, path);
+    if (QTest::currentTestFailed())
+        return;
     QCOMPARE(page.benchmarkBox()->currentData().toString(), u"pdrbench"_s);
     QCOMPARE(page.benchmarkBox()->currentText(), u"PDR-Bench"_s);
     const Leaderboard &board = page.leaderboard();
@@ -256,6 +272,69 @@ void TestLeaderboardPage::showsPdrBench()
                                 u"results/personalization/ModelX/personalization_result.txt"_s,
                                 u"leaderboard_pdrbench.csv"_s})
         QVERIFY2(QFileInfo(outDir.filePath(name)).size() > 0, qPrintable(name));
+}
+
+// An English report for the demo's Chinese task (idx 4) is scored against Chinese rubrics:
+// the import says so, naming the file, and the board marks its model with the files.
+void TestLeaderboardPage::flagsReportsInAnotherLanguage()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"mixed.rubricate"_s);
+    {
+        QString error;
+        auto store = ProjectStore::create(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        QCOMPARE(importDemo(*store).errorCount(), 0);
+        // The demo's own reports match their tasks' languages: no warning from them.
+        for (const ReportSummary &r : store->reports().reportSummaries())
+            for (const QString &w : r.warnings)
+                QVERIFY2(!w.startsWith(LanguageMismatchPrefix), qPrintable(r.sourceName));
+
+        QVERIFY(QDir().mkpath(dir.filePath(u"reports/AtlasAgent"_s)));
+        QFile report(dir.filePath(u"reports/AtlasAgent/idx-4.md"_s));
+        QVERIFY(report.open(QIODevice::WriteOnly));
+        report.write(
+            "# Rooftop solar in Linjiang\n\nInstalled rooftop capacity reached 420 MW by "
+            "the end of 2023, according to the city's energy bulletin. Commercial roofs "
+            "account for most of the growth, and grid connection times fell by a third.\n");
+        report.close();
+        const ImportSummary summary
+            = runImport(*store, ImportKind::Drb2Reports, dir.filePath(u"reports"_s));
+        QCOMPARE(summary.errorCount(), 0);
+        const auto flagged = std::find_if(
+            summary.issues.cbegin(), summary.issues.cend(), [](const ImportIssue &issue) {
+                return issue.message.startsWith(LanguageMismatchPrefix);
+            });
+        QVERIFY2(flagged != summary.issues.cend(), qPrintable(summary.toText()));
+        QCOMPARE(flagged->severity, ImportIssue::Severity::Warning);
+        QCOMPARE(flagged->file, u"AtlasAgent/idx-4.md"_s);
+        QVERIFY2(flagged->message.contains(u"English"_s) && flagged->message.contains(u"Chinese"_s),
+                 qPrintable(flagged->message));
+        QVERIFY(summary.toText().contains(u"AtlasAgent/idx-4.md"_s));
+    }
+
+    LeaderboardPage page;
+    showComputed(page, path);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(page.leaderboard().benchmarkKey, u"drb2"_s);
+    const int atlas = int(page.leaderboard().rowIndex(u"AtlasAgent"_s));
+    const int briar = int(page.leaderboard().rowIndex(u"BriarAgent"_s));
+    QVERIFY(atlas >= 0 && briar >= 0);
+    const QModelIndex marked = page.model()->index(atlas, 0);
+    QCOMPARE(marked.data(LeaderboardModel::LanguageMismatchRole).toStringList(),
+             QStringList{u"AtlasAgent/idx-4.md"_s});
+    QVERIFY(marked.data(Qt::DecorationRole).isValid());
+    const QString tip = marked.data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(u"AtlasAgent/idx-4.md"_s) && tip.contains(u"another language"_s),
+             qPrintable(tip));
+    QCOMPARE(marked.data().toString(), u"AtlasAgent"_s); // the name itself stays data
+    const QModelIndex clean = page.model()->index(briar, 0);
+    QVERIFY(!clean.data(LeaderboardModel::LanguageMismatchRole).isValid());
+    QVERIFY(!clean.data(Qt::DecorationRole).isValid());
+    QVERIFY2(page.summaryLabel()->text().contains(u"in another language"_s),
+             qPrintable(page.summaryLabel()->text()));
+    saveScreenshot(page, u"leaderboard-language.png"_s);
 }
 
 QTEST_MAIN(TestLeaderboardPage)

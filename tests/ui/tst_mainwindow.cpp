@@ -1,13 +1,17 @@
+#include "agreement/statresult.h"
 #include "demo/demoproject.h"
+#include "leaderboard/leaderboardpage.h"
 #include "project/importdialog.h"
 #include "project/projecttreemodel.h"
 #include "review/reportview.h"
 #include "review/verdictmodel.h"
 #include "review/verdictpanel.h"
+#include "services/coretext.h"
 #include "services/projectjobs.h"
 #include "services/projectloader.h"
 #include "services/recentprojects.h"
 #include "shell/mainwindow.h"
+#include "shell/scoringchoices.h"
 #include "store/projectstore.h"
 
 #include <QAbstractProxyModel>
@@ -22,6 +26,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
@@ -33,6 +38,8 @@
 #include <QTranslator>
 #include <QTreeView>
 #include <QUndoStack>
+
+#include <algorithm>
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
@@ -61,6 +68,8 @@ private slots:
     void reportWithoutTextSaysSo();
     void reportBrowserNeverLoadsResources();
     void chineseTranslationIsEmbedded();
+    void formerlyEnglishWordsAreTranslated();
+    void englishCountsHavePluralForms();
     void scoringChoicesAreInTheHelp();
     void mergeAnnotationsRunsInBackground();
 
@@ -422,6 +431,102 @@ void TestMainWindow::chineseTranslationIsEmbedded()
     QVERIFY(byLocale.load(QLocale(QLocale::Chinese, QLocale::China), u"rubricate"_s, u"_"_s,
                           u":/i18n"_s));
     QCOMPARE(byLocale.translate("Rubricate::MainWindow", "&Import…"), u"导入(&I)…"_s);
+}
+
+namespace {
+
+bool hasCjk(const QString &text)
+{
+    return std::any_of(text.cbegin(), text.cend(),
+                       [](QChar c) { return c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF; });
+}
+
+// The lines that give a Markdown page its shape: headings and list items, nested or not.
+QStringList outline(const QString &markdown)
+{
+    QStringList kinds;
+    for (const QString &line : markdown.split(u'\n')) {
+        if (line.startsWith(u"#"_s))
+            kinds << line.section(u' ', 0, 0);
+        else if (line.trimmed().startsWith(u"- "_s))
+            kinds << line.left(line.indexOf(u'-') + 1);
+    }
+    return kinds;
+}
+
+} // namespace
+
+// What a zh_CN window still showed in English: the Agreement page's names, reasons and
+// levels (core's words), the leaderboards' titles, notes and chart, Help → Scoring Choices,
+// and units after a count.
+void TestMainWindow::formerlyEnglishWordsAreTranslated()
+{
+    const QString english = scoringChoicesMarkdown();
+    QTranslator zh;
+    QVERIFY(zh.load(u":/i18n/rubricate_zh_CN.qm"_s));
+    QVERIFY(QCoreApplication::installTranslator(&zh));
+    const auto cleanup = qScopeGuard([&zh] { QCoreApplication::removeTranslator(&zh); });
+
+    QCOMPARE(CoreText::raterName(HumanMajority, u"human majority"_s), u"人工多数"_s);
+    QCOMPARE(CoreText::raterName(u"run:3"_s, u"openai mock-judge"_s), u"openai mock-judge"_s);
+    QCOMPARE(CoreText::alphaLevel(AlphaLevel::Ordinal), u"顺序"_s);
+    QCOMPARE(CoreText::attribute(RatingAttribute::Dimension), u"维度"_s);
+    for (const QString &reason :
+         {UndefinedReason::emptyTable(), UndefinedReason::fewerThanTwoRaters(),
+          UndefinedReason::noPairableUnit(), UndefinedReason::identicalValues(),
+          UndefinedReason::negativeRatioValue(), UndefinedReason::noSuchRater(),
+          UndefinedReason::unequalRatingsPerUnit(), UndefinedReason::singleRatingPerUnit(),
+          UndefinedReason::noDraws(), UndefinedReason::drawMismatch()})
+        QVERIFY2(hasCjk(CoreText::reason(reason)), qPrintable(reason));
+    QCOMPARE(CoreText::reason(u"3 of 1000 draws undefined"_s), u"1000 次抽样中有 3 次未定义"_s);
+
+    // The leaderboards: titles the program owns, its notes and its chart.
+    Leaderboard board;
+    board.benchmarkKey = u"drb2"_s;
+    board.columns
+        = {{u"total"_s, u"Total"_s, 3}, {u"dim:goal_alignment"_s, u"Goal alignment"_s, 2}};
+    board.rows
+        = {{u"AtlasAgent"_s, {{0.5, {}}, {std::nullopt, u"no task with a usable score"_s}}, 2}};
+    LeaderboardModel model;
+    model.setLeaderboard(board);
+    QCOMPARE(model.headerData(1, Qt::Horizontal).toString(), u"总分"_s);
+    QCOMPARE(model.headerData(2, Qt::Horizontal).toString(), u"目标契合度"_s);
+    QCOMPARE(model.index(0, 2).data(Qt::ToolTipRole).toString(), u"没有得分可用的任务"_s);
+    const QString chartTitle = leaderboardChart(board).title;
+    QVERIFY2(chartTitle.endsWith(u"各模型的总分"_s), qPrintable(chartTitle));
+    QVERIFY(hasCjk(CoreText::leaderboardDescription(board)));
+
+    // Help → Scoring Choices in Chinese, with the English page's shape.
+    const QString chinese = scoringChoicesMarkdown();
+    QVERIFY(chinese.startsWith(u"# 评分取舍"_s));
+    QCOMPARE(outline(chinese), outline(english));
+
+    // Counted units (numerus messages).
+    QCOMPARE(QCoreApplication::translate("Rubricate::RunDialog", " request(s) at once", nullptr, 1),
+             u" 个并发请求"_s);
+    QCOMPARE(QCoreApplication::translate("Rubricate::VerdictPanel", "%n rubric(s)", nullptr, 15),
+             u"15 个评分项"_s);
+}
+
+// English is the source language, but "15 rubric(s)" is not English: its plural forms come
+// from a catalogue of its own, loaded for an English locale as main() loads it.
+void TestMainWindow::englishCountsHavePluralForms()
+{
+    QTranslator en;
+    QVERIFY(en.load(QLocale(QLocale::English, QLocale::UnitedStates), u"rubricate"_s, u"_"_s,
+                    u":/i18n"_s));
+    QVERIFY(QCoreApplication::installTranslator(&en));
+    const auto cleanup = qScopeGuard([&en] { QCoreApplication::removeTranslator(&en); });
+    QCOMPARE(QCoreApplication::translate("Rubricate::VerdictPanel", "%n rubric(s)", nullptr, 15),
+             u"15 rubrics"_s);
+    QCOMPARE(QCoreApplication::translate("Rubricate::VerdictPanel", "%n rubric(s)", nullptr, 1),
+             u"1 rubric"_s);
+    QCOMPARE(QCoreApplication::translate("Rubricate::RunDialog", " request(s) at once", nullptr, 1),
+             u" request at once"_s);
+    QCOMPARE(QCoreApplication::translate("Rubricate::RunDialog", " request(s) at once", nullptr, 4),
+             u" requests at once"_s);
+    // Only plurals: every other message stays the source text.
+    QCOMPARE(QCoreApplication::translate("Rubricate::MainWindow", "&File"), u"&File"_s);
 }
 
 // Help → Scoring Choices shows the built-in docs/scoring-choices.md: every benchmark's

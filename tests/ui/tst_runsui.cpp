@@ -9,6 +9,7 @@
 #include "runs/runsmodel.h"
 #include "scratchproject.h"
 #include "services/runlauncher.h"
+#include "shell/statusmessages.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -18,6 +19,7 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
@@ -382,6 +384,87 @@ private slots:
         QCOMPARE(resets.size(), 0); // updated in place throughout
         QVERIFY(dock.newRunAction()->isEnabled());
         screenshot(&dock, u"runsdock.png"_s);
+    }
+
+    // Found in the window: a run started while an older row was selected could not be paused
+    // or cancelled without a click, started below the dock's edge, was still "Judging" in
+    // the status bar once paused, shared its name with the judge's previous run, and its
+    // status and cost were elided to the width of an empty table.
+    void dockFollowsANewRunWithoutAClick()
+    {
+        SimulatorBehaviour slow;
+        slow.latencyMs = 100;
+        m_judge.setBehaviour(slow);
+
+        RunDialog dialog(path());
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), patience);
+        configureForSimulator(dialog);
+        child<QLineEdit>(&dialog, u"name"_s)->clear();
+        const RunRequest request = dialog.request();
+        QVERIFY(request.name.isEmpty());
+        // Earlier runs of the same judge, more than the dock shows at its smallest.
+        constexpr int earlier = 8;
+        QString error;
+        for (int i = 0; i < earlier; ++i)
+            QVERIFY2(planRun(m_project->store(), request.config, request.scope, {}, &error),
+                     qPrintable(error));
+
+        RunLauncher launcher;
+        RunsDock dock(&launcher);
+        const int rowHeight = dock.view()->verticalHeader()->defaultSectionSize();
+        QVERIFY(dock.view()->minimumHeight() >= 4 * rowHeight);
+        dock.resize(900, dock.minimumSizeHint().height());
+        dock.show();
+        QSignalSpy loaded(&dock, &RunsDock::rowsLoaded);
+        dock.setProject(path());
+        QVERIFY(loaded.wait(patience));
+        QCOMPARE(dock.model()->rowCount(), earlier);
+        const RowId older = dock.model()->rowAt(0)->id;
+        dock.selectRun(older);
+        QCOMPARE(dock.selectedRunId(), older);
+
+        QSignalSpy started(&launcher, &RunLauncher::started);
+        QVERIFY(launcher.start(path(), request));
+        QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, patience);
+        const RowId runId = started.constFirst().at(0).value<RowId>();
+
+        // Selected, scrolled into view and controllable, without a click.
+        QTRY_COMPARE_WITH_TIMEOUT(dock.selectedRunId(), runId, patience);
+        QTRY_VERIFY_WITH_TIMEOUT(dock.pauseAction()->isEnabled(), patience);
+        QVERIFY(dock.cancelAction()->isEnabled());
+        const QModelIndex newRow = dock.model()->index(dock.model()->rowOfRun(runId), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            dock.view()->viewport()->rect().contains(dock.view()->visualRect(newRow)), patience);
+
+        // Every run has a name of its own.
+        QSet<QString> names;
+        for (int row = 0; row < dock.model()->rowCount(); ++row)
+            names.insert(dock.model()->rowAt(row)->name);
+        QCOMPARE(names.size(), dock.model()->rowCount());
+        QCOMPARE(rowOf(dock, runId)->name, rowOf(dock, older)->name + u" (%1)"_s.arg(earlier + 1));
+
+        // Paused is what the status bar says once the run is paused.
+        QVERIFY(StatusMessages::runProgress(launcher.lastProgress()).startsWith(u"Judging"_s));
+        dock.pauseAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Paused, patience);
+        const QString paused = StatusMessages::runProgress(launcher.lastProgress());
+        QVERIFY2(paused.startsWith(u"Paused"_s), qPrintable(paused));
+        QVERIFY(!paused.contains(u"Judging"_s));
+
+        // The cells that grew since the table was empty are shown whole.
+        QHeaderView *header = dock.view()->horizontalHeader();
+        // What the cells need, as the view measures them (public on the base class).
+        const QAbstractItemView *cells = dock.view();
+        for (int column : {int(RunsModel::JudgeColumn), int(RunsModel::StatusColumn),
+                           int(RunsModel::JobsColumn), int(RunsModel::CostColumn)})
+            QTRY_VERIFY2_WITH_TIMEOUT(header->sectionSize(column)
+                                          >= cells->sizeHintForColumn(column),
+                                      qPrintable(u"column %1 is clipped"_s.arg(column)), patience);
+        screenshot(&dock, u"runsdock-follow.png"_s);
+
+        QSignalSpy finished(&launcher, &RunLauncher::finished);
+        dock.cancelAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, patience);
     }
 
     void resumesAnInterruptedRunAndRerunsItsFailures()

@@ -1,11 +1,16 @@
 // The verdict panel's model: consistent under QAbstractItemModelTester, batch updates that
 // touch only changed rows, errors shown as errors, and rows built from a real project.
 #include "demo/demoproject.h"
+#include "review/evidencemarks.h"
+#include "review/reportview.h"
 #include "review/verdictmodel.h"
 #include "scratchproject.h"
 
 #include <QAbstractItemModelTester>
+#include <QDir>
+#include <QLabel>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 
 using namespace Rubricate;
@@ -71,6 +76,94 @@ private slots:
         model.updateRows({row(1, 1)});
         QCOMPARE(changed.size(), 0);
         QCOMPARE(model.rowOfRubric(6), 5);
+    }
+
+    // A pitfall (ResearchRubrics, negative weight) that the report meets lowers its score: it
+    // is shown in the report's red, with a tooltip that says why, never in a "met" green.
+    void metPitfallLooksLikeBadNews()
+    {
+        VerdictModel model;
+        VerdictRow pitfall = row(1, 1);
+        pitfall.scale = VerdictScale::Ternary;
+        pitfall.weight = -2;
+        pitfall.reason = u"The report cites a retracted study."_s;
+        VerdictRow avoided = pitfall;
+        avoided.rubricId = 2;
+        avoided.judgeValue = 0;
+        VerdictRow met = row(3, 1);
+        met.scale = VerdictScale::Ternary;
+        met.weight = 3;
+        VerdictRow labelled = pitfall;
+        labelled.rubricId = 4;
+        labelled.judgeValue = 0.5; // partly met is still partly bad
+        labelled.humanValue = 0.5;
+        model.setRows({pitfall, avoided, met, labelled});
+
+        const auto redness = [&model](int row, int column, int role) {
+            const QColor c = model.index(row, column).data(role).value<QBrush>().color();
+            return c.red() > 150 && c.green() < 100;
+        };
+        const QModelIndex judge = model.index(0, VerdictModel::JudgeColumn);
+        QCOMPARE(judge.data().toString(), u"met"_s);
+        QVERIFY(redness(0, VerdictModel::JudgeColumn, Qt::BackgroundRole));
+        QCOMPARE(judge.data(Qt::BackgroundRole).value<QBrush>().color(),
+                 evidenceColour(EvidenceMeaning::Against));
+        QVERIFY(judge.data(Qt::ForegroundRole).value<QBrush>().color().red() > 150);
+        const QString why = judge.data(Qt::ToolTipRole).toString();
+        QVERIFY2(why.contains(u"Pitfall met"_s) && why.contains(u"lowers"_s), qPrintable(why));
+        QVERIFY(why.contains(pitfall.reason));
+        // The same colour where the report highlights its evidence.
+        QCOMPARE(evidenceColour(1, VerdictScale::Ternary, true),
+                 evidenceColour(EvidenceMeaning::Against));
+        QVERIFY(evidenceColour(1, VerdictScale::Ternary, true)
+                != evidenceColour(1, VerdictScale::Ternary, false));
+        QCOMPARE(evidenceMeaning(0.5, VerdictScale::Ternary, true), EvidenceMeaning::Against);
+
+        // An avoided pitfall and an ordinary met criterion are not alarms.
+        QVERIFY(!model.index(1, VerdictModel::JudgeColumn).data(Qt::BackgroundRole).isValid());
+        QVERIFY(!model.index(2, VerdictModel::JudgeColumn).data(Qt::BackgroundRole).isValid());
+        QVERIFY(!model.index(2, VerdictModel::JudgeColumn)
+                     .data(Qt::ToolTipRole)
+                     .toString()
+                     .contains(u"Pitfall"_s));
+        QCOMPARE(evidenceMeaning(1, VerdictScale::Ternary, false), EvidenceMeaning::Met);
+        QCOMPARE(evidenceMeaning(0, VerdictScale::Ternary, true), EvidenceMeaning::NotMet);
+
+        // A person's label of a met pitfall is marked the same way.
+        QVERIFY(redness(3, VerdictModel::HumanColumn, Qt::BackgroundRole));
+        QVERIFY(redness(3, VerdictModel::JudgeColumn, Qt::BackgroundRole));
+
+        // In the report: the pitfall's evidence in red, and a key that says what red means.
+        LoadedReport loaded;
+        loaded.report.id = 9;
+        loaded.report.format = ReportFormat::Text;
+        loaded.report.hasText = true;
+        loaded.report.text = u"A retracted study is cited. The method is explained."_s;
+        pitfall.spans = {{0, 27, u"exact"_s}};
+        met.spans = {{28, 24, u"exact"_s}};
+        ReportView view;
+        view.showReport(loaded, u"Model"_s, {pitfall, met});
+        QCOMPARE(view.marks().size(), 2);
+        QVERIFY(view.marks().at(0).pitfall);
+        QCOMPARE(evidenceColour(view.marks().at(0).value, view.marks().at(0).scale,
+                                view.marks().at(0).pitfall),
+                 evidenceColour(EvidenceMeaning::Against));
+        const QString legend = view.legend()->text();
+        QVERIFY2(legend.contains(u"pitfall met"_s) && legend.contains(u"met"_s),
+                 qPrintable(legend));
+        QVERIFY(!legend.contains(u"blocked"_s));
+        QVERIFY(view.legend()->toolTip().contains(u"negative weight"_s));
+
+        if (const QString dir = qEnvironmentVariable("RUBRICATE_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            QDir().mkpath(dir);
+            view.resize(520, 220);
+            QVERIFY(view.grab().save(dir + u"/pitfall-report.png"_s));
+            QTableView table;
+            table.setModel(&model);
+            table.resize(720, 170);
+            table.resizeColumnsToContents();
+            QVERIFY(table.grab().save(dir + u"/pitfall-verdicts.png"_s));
+        }
     }
 
     void rowsFromTheDemoProject()

@@ -5,6 +5,7 @@
 #include "exchange/alignmentexport.h"
 #include "services/alignmentcharts.h"
 #include "services/background.h"
+#include "services/coretext.h"
 #include "store/projectstore.h"
 
 #include <QAction>
@@ -114,12 +115,12 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     m_collapse->addItem(tr("binary (met vs not)"), -1);
     for (AlphaLevel level :
          {AlphaLevel::Nominal, AlphaLevel::Ordinal, AlphaLevel::Interval, AlphaLevel::Ratio})
-        m_level->addItem(alphaLevelName(level), int(level));
+        m_level->addItem(CoreText::alphaLevel(level), int(level));
     m_filterAttribute->addItem(tr("no filter"), QString());
     for (auto a : {RatingAttribute::Dimension, RatingAttribute::Task, RatingAttribute::Model,
                    RatingAttribute::Persona, RatingAttribute::Language, RatingAttribute::Theme}) {
-        m_breakdown->addItem(ratingAttributeKey(a), int(a));
-        m_filterAttribute->addItem(ratingAttributeKey(a), ratingAttributeKey(a));
+        m_breakdown->addItem(CoreText::attribute(a), int(a));
+        m_filterAttribute->addItem(CoreText::attribute(a), ratingAttributeKey(a));
     }
     // In the order of labelFilterChoices().
     m_labelFilter->addItems({tr("all labels"), tr("typed only"), tr("typed or accepted"),
@@ -499,7 +500,8 @@ void AlignmentDashboard::showReport()
     if (const Comparison *main = m_report.mainComparison()) {
         text = tr("%1 vs %2 on %n item(s): agreement %3, κ %4, Macro-F1 %5, α %6.", nullptr,
                   int(main->n))
-                   .arg(main->nameA, main->nameB, estimateText(main->percent),
+                   .arg(CoreText::raterName(main->raterA, main->nameA),
+                        CoreText::raterName(main->raterB, main->nameB), estimateText(main->percent),
                         estimateText(main->kappa), estimateText(main->macroF1),
                         estimateText(main->alpha));
     } else if (againstGold() && !m_report.hasGold) {

@@ -6,6 +6,7 @@
 #include "exchange/alignmentexport.h"
 #include "services/alignmentcharts.h"
 #include "services/background.h"
+#include "services/coretext.h"
 
 #include <QFileDialog>
 #include <QTableView>
@@ -47,8 +48,8 @@ QString AlignmentDashboard::annotatorsSummary() const
                        .arg(byCount.join(tr(", ")))
         + u" "_s
         + tr("All together: Krippendorff's α (%1) %2, Fleiss' κ %3.")
-              .arg(alphaLevelName(m_report.options.level), estimateText(m_report.annotatorsAlpha),
-                   estimateText(m_report.annotatorsFleiss));
+              .arg(CoreText::alphaLevel(m_report.options.level),
+                   estimateText(m_report.annotatorsAlpha), estimateText(m_report.annotatorsFleiss));
     QStringList labels;
     for (const AnnotatorLabels &a : m_report.annotatorLabels) {
         QStringList counts;

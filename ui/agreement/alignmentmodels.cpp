@@ -1,6 +1,7 @@
 #include "agreement/alignmentmodels.h"
 
 #include "services/alignmentcharts.h"
+#include "services/coretext.h"
 
 namespace Rubricate {
 
@@ -44,7 +45,8 @@ QVariant ComparisonsModel::data(const QModelIndex &index, int role) const
     };
     if (role == Qt::ToolTipRole) {
         if (const Estimate *e = estimateOf(index.column()))
-            return e->intervalNote.isEmpty() ? e->point.undefinedReason : e->intervalNote;
+            return CoreText::reason(e->intervalNote.isEmpty() ? e->point.undefinedReason
+                                                              : e->intervalNote);
         return {};
     }
     if (role == Qt::TextAlignmentRole && index.column() >= N)
@@ -58,9 +60,9 @@ QVariant ComparisonsModel::data(const QModelIndex &index, int role) const
             : c.kind == "human-human"_L1     ? tr("person vs person")
                                              : tr("judge vs judge");
     case RaterA:
-        return c.nameA;
+        return CoreText::raterName(c.raterA, c.nameA);
     case RaterB:
-        return c.nameB;
+        return CoreText::raterName(c.raterB, c.nameB);
     case N:
         return c.n;
     default:

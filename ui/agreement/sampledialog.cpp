@@ -1,6 +1,8 @@
 // The sample dialog: widgets, the off-thread preview and the off-thread save.
 #include "agreement/sampledialog.h"
 
+#include "common/countsuffix.h"
+
 #include "services/annotatoridentity.h"
 
 #include "services/background.h"
@@ -175,7 +177,7 @@ void SampleDialog::buildWidgets()
     m_size->setObjectName(u"size"_s);
     m_size->setRange(1, 10000000);
     m_size->setValue(200);
-    m_size->setSuffix(tr(" items"));
+    setCountSuffix(m_size, [](int n) { return tr(" item(s)", nullptr, n); });
     m_halfWidth = new QDoubleSpinBox(this);
     m_halfWidth->setObjectName(u"halfWidth"_s);
     m_halfWidth->setRange(0.005, 0.5);
@@ -200,7 +202,7 @@ void SampleDialog::buildWidgets()
     m_overlap = new QSpinBox(this);
     m_overlap->setObjectName(u"overlap"_s);
     m_overlap->setRange(1, 1);
-    m_overlap->setSuffix(tr(" annotator(s) per item"));
+    setCountSuffix(m_overlap, [](int n) { return tr(" annotator(s) per item", nullptr, n); });
     m_seed = new QSpinBox(this);
     m_seed->setObjectName(u"seed"_s);
     m_seed->setRange(0, std::numeric_limits<int>::max());

@@ -1,10 +1,13 @@
 #include "leaderboard/leaderboardpage.h"
 
 #include "common/chartwidget.h"
+#include "ingest/reportfiles.h"
 #include "readers/leaderboardproject.h"
 #include "services/background.h"
+#include "services/coretext.h"
 #include "store/projectstore.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
@@ -16,6 +19,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -53,16 +57,35 @@ QString nTitle(const Leaderboard &board)
     return LeaderboardModel::tr("n");
 }
 
+QString summaryText(const Leaderboard &board, const QHash<QString, QStringList> &mismatches)
+{
+    QString text = LeaderboardPage::tr("%n model(s). %1 Undefined values are shown as “—” "
+                                       "(hover for why) and sort last.",
+                                       nullptr, int(board.rows.size()))
+                       .arg(CoreText::leaderboardDescription(board));
+    qsizetype mismatched = 0;
+    for (const QStringList &reports : mismatches)
+        mismatched += reports.size();
+    if (mismatched > 0)
+        text += u' '
+            + LeaderboardPage::tr("%n report(s) are in another language than their task's "
+                                  "rubrics (marked beside the model; hover for which).",
+                                  nullptr, int(mismatched));
+    return text;
+}
+
 } // namespace
 
 LeaderboardModel::LeaderboardModel(QObject *parent)
     : QAbstractTableModel(parent)
 { }
 
-void LeaderboardModel::setLeaderboard(const Leaderboard &board)
+void LeaderboardModel::setLeaderboard(const Leaderboard &board,
+                                      const QHash<QString, QStringList> &languageMismatches)
 {
     beginResetModel();
     m_board = board;
+    m_languageMismatches = languageMismatches;
     endResetModel();
 }
 
@@ -92,6 +115,23 @@ QVariant LeaderboardModel::data(const QModelIndex &index, int role) const
     if (column == 0) {
         if (role == Qt::DisplayRole || role == ValueRole)
             return row.model;
+        const QStringList mismatched = m_languageMismatches.value(row.model);
+        if (mismatched.isEmpty())
+            return {};
+        if (role == LanguageMismatchRole)
+            return mismatched;
+        if (role == Qt::DecorationRole)
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+        if (role == Qt::ToolTipRole) {
+            constexpr int listed = 8;
+            QString files = mismatched.mid(0, listed).join(u"\n"_s);
+            if (mismatched.size() > listed)
+                files += u"\n…"_s;
+            return tr("%n report(s) in another language than their task's rubrics, scored "
+                      "against criteria in the other language:\n%1",
+                      nullptr, int(mismatched.size()))
+                .arg(files);
+        }
         return {};
     }
     if (column == last) {
@@ -110,7 +150,7 @@ QVariant LeaderboardModel::data(const QModelIndex &index, int role) const
                            : u"—"_s;
     case Qt::ToolTipRole:
         return value.value ? QVariant(QString::number(*value.value, 'g', 17))
-                           : QVariant(value.note);
+                           : QVariant(CoreText::leaderboardNote(value.note));
     case ValueRole:
         return value.value ? QVariant(*value.value) : QVariant();
     case Qt::TextAlignmentRole:
@@ -136,7 +176,7 @@ QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, 
             return tr("Model");
         if (section == columnCount() - 1)
             return nTitle(m_board);
-        return m_board.columns.at(section - 1).title;
+        return CoreText::leaderboardColumn(m_board.columns.at(section - 1));
     }
     if (role == Qt::ToolTipRole && section > 0 && section < columnCount() - 1)
         return m_board.columns.at(section - 1).key;
@@ -166,9 +206,10 @@ ChartSpec leaderboardChart(const Leaderboard &board)
     if (board.headline < 0 || board.headline >= board.columns.size())
         return spec;
     const LeaderboardColumn &column = board.columns.at(board.headline);
-    spec.title = LeaderboardPage::tr("%1: %2 by model")
-                     .arg(benchmarkTitle(board.benchmarkKey), column.title);
-    spec.valueTitle = column.title;
+    const QString title = CoreText::leaderboardColumn(column);
+    spec.title
+        = LeaderboardPage::tr("%1: %2 by model").arg(benchmarkTitle(board.benchmarkKey), title);
+    spec.valueTitle = title;
     spec.minimum = 0;
     spec.maximum = 1;
     for (const LeaderboardRow &row : board.rows) {
@@ -176,7 +217,7 @@ ChartSpec leaderboardChart(const Leaderboard &board)
         const LeaderboardValue v = board.headline < row.values.size()
             ? row.values.at(board.headline)
             : LeaderboardValue{};
-        spec.points.append({v.value, {}, {}, v.note});
+        spec.points.append({v.value, {}, {}, CoreText::leaderboardNote(v.note)});
         if (v.value) {
             // Compliance can be negative (pitfalls); counts can exceed 1.
             spec.minimum = std::min(spec.minimum, std::floor(*v.value * 10) / 10);
@@ -192,6 +233,7 @@ struct LeaderboardPage::Loaded {
     QList<LeaderboardRun> runs;
     RowId runId = 0;
     std::optional<Leaderboard> board;
+    QHash<QString, QStringList> languageMismatches; // model → report files
     QString error;
 };
 
@@ -310,6 +352,14 @@ void LeaderboardPage::load()
                 }
             }
             out.board = readLeaderboard(*store, out.key, out.runId, &out.error);
+            for (const ReportSummary &r : store->reports().reportSummaries(out.key)) {
+                const bool mismatched
+                    = std::any_of(r.warnings.cbegin(), r.warnings.cend(), [](const QString &w) {
+                          return w.startsWith(LanguageMismatchPrefix);
+                      });
+                if (mismatched)
+                    out.languageMismatches[r.model] << r.sourceName;
+            }
             return out;
         },
         [this, request](const Loaded &out) {
@@ -340,7 +390,7 @@ void LeaderboardPage::apply(const Loaded &loaded)
     m_shownKey = loaded.key;
     m_shownRun = loaded.runId;
     const Leaderboard board = loaded.board.value_or(Leaderboard{});
-    m_model->setLeaderboard(board);
+    m_model->setLeaderboard(board, loaded.languageMismatches);
     // The board comes sorted by its headline, best first: show that order.
     const int headline = m_model->columnOf(board.columns.value(board.headline).key);
     if (headline > 0)
@@ -350,10 +400,7 @@ void LeaderboardPage::apply(const Loaded &loaded)
     if (!loaded.board)
         m_summary->setText(loaded.error);
     else
-        m_summary->setText(tr("%n model(s). %1 Undefined values are shown as “—” (hover for "
-                              "why) and sort last.",
-                              nullptr, int(board.rows.size()))
-                               .arg(board.description));
+        m_summary->setText(summaryText(board, loaded.languageMismatches));
     emit ready();
 }
 

@@ -10,7 +10,9 @@
 
 #include "project/projectpage.h"
 #include <QAbstractTableModel>
+#include <QHash>
 #include <QSortFilterProxyModel>
+#include <QStringList>
 
 class QComboBox;
 class QLabel;
@@ -26,10 +28,17 @@ class LeaderboardModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Role { ValueRole = Qt::UserRole + 1 };
+    enum Role {
+        ValueRole = Qt::UserRole + 1,
+        // Column 0: the model's reports written in another language than their task
+        // (QStringList of report files); invalid when there are none.
+        LanguageMismatchRole,
+    };
 
     explicit LeaderboardModel(QObject *parent = nullptr);
-    void setLeaderboard(const Leaderboard &board);
+    // `languageMismatches`: model → its reports the import flagged as in another language.
+    void setLeaderboard(const Leaderboard &board,
+                        const QHash<QString, QStringList> &languageMismatches = {});
     const Leaderboard &leaderboard() const { return m_board; }
     // The view column of the board column `key`; -1 when absent.
     int columnOf(const QString &key) const;
@@ -42,6 +51,7 @@ public:
 
 private:
     Leaderboard m_board;
+    QHash<QString, QStringList> m_languageMismatches;
 };
 
 // Sorts by ValueRole with undefined values last in both orders, then by model name.

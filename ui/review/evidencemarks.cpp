@@ -21,7 +21,8 @@ QList<EvidenceMark> evidenceMarks(const QList<VerdictRow> &rows, const QString &
         for (const EvidenceSpanRow &span : row.spans) {
             if (span.length <= 0 || span.start < 0 || span.start + span.length > reportText.size())
                 continue;
-            EvidenceMark mark{row.rubricId, span.start, span.length, row.judgeValue, row.scale};
+            EvidenceMark mark{row.rubricId,   span.start, span.length,
+                              row.judgeValue, row.scale,  row.weight < 0};
             if (sameText) {
                 marks.append(mark);
                 continue;
@@ -47,20 +48,45 @@ QList<EvidenceMark> evidenceMarks(const QList<VerdictRow> &rows, const QString &
     return marks;
 }
 
-QColor evidenceColour(std::optional<double> value, VerdictScale scale)
+bool pitfallMet(double weight, std::optional<double> value)
 {
-    constexpr int alpha = 90;
+    return weight < 0 && value && *value > 0;
+}
+
+EvidenceMeaning evidenceMeaning(std::optional<double> value, VerdictScale scale, bool pitfall)
+{
     if (!value)
-        return QColor(128, 128, 128, alpha);
+        return EvidenceMeaning::NoValue;
+    if (*value < 0 || (pitfall && *value > 0))
+        return EvidenceMeaning::Against;
     const QList<double> values = scaleValues(scale);
     const double top = values.isEmpty() ? 1 : *std::max_element(values.begin(), values.end());
-    if (*value < 0)
-        return QColor(214, 48, 49, alpha); // DRB-II −1: met only through a blocked source
     if (*value >= top)
+        return EvidenceMeaning::Met;
+    return *value > 0 ? EvidenceMeaning::Partly : EvidenceMeaning::NotMet;
+}
+
+QColor evidenceColour(EvidenceMeaning meaning)
+{
+    constexpr int alpha = 90;
+    switch (meaning) {
+    case EvidenceMeaning::Met:
         return QColor(46, 160, 67, alpha);
-    if (*value > 0)
+    case EvidenceMeaning::Partly:
         return QColor(230, 160, 0, alpha);
-    return QColor(90, 110, 140, alpha);
+    case EvidenceMeaning::NotMet:
+        return QColor(90, 110, 140, alpha);
+    case EvidenceMeaning::Against:
+        return QColor(214, 48, 49, alpha);
+    case EvidenceMeaning::NoValue:
+        break;
+    }
+    return QColor(128, 128, 128, alpha);
+}
+
+QColor evidenceColour(std::optional<double> value, VerdictScale scale, bool pitfall)
+{
+    return evidenceColour(evidenceMeaning(value, scale, pitfall));
 }
 
 } // namespace Rubricate

@@ -17,6 +17,7 @@ struct EvidenceMark {
     int length = 0;
     std::optional<double> value; // the judge's verdict, which picks the colour
     VerdictScale scale = VerdictScale::Drb2Tristate;
+    bool pitfall = false; // a negative-weight criterion: met is bad news
 
     friend bool operator==(const EvidenceMark &, const EvidenceMark &) = default;
 };
@@ -25,8 +26,21 @@ struct EvidenceMark {
 QList<EvidenceMark> evidenceMarks(const QList<VerdictRow> &rows, const QString &reportText,
                                   const QString &shownText);
 
-// Met: green; partly met: amber; not met: slate; met only through a blocked source (DRB-II
-// −1): red. Translucent, so the text stays readable under it.
-QColor evidenceColour(std::optional<double> value, VerdictScale scale);
+// What a highlight says about the report, which its colour shows.
+enum class EvidenceMeaning {
+    Met,
+    Partly,
+    NotMet,
+    Against, // counts against the report: DRB-II −1, or a pitfall met (even partly)
+    NoValue, // the judge gave no value
+};
+// A negative weight turns a met criterion into a penalty (ResearchRubrics pitfalls).
+bool pitfallMet(double weight, std::optional<double> value);
+EvidenceMeaning evidenceMeaning(std::optional<double> value, VerdictScale scale,
+                                bool pitfall = false);
+// Met: green; partly met: amber; not met: slate; against the report (a blocked source, a
+// pitfall met): red. Translucent, so the text stays readable under it.
+QColor evidenceColour(EvidenceMeaning meaning);
+QColor evidenceColour(std::optional<double> value, VerdictScale scale, bool pitfall = false);
 
 } // namespace Rubricate

@@ -15,6 +15,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
@@ -48,6 +50,7 @@ ReportView::ReportView(QWidget *parent)
     , m_title(new QLabel(this))
     , m_details(new QLabel(this))
     , m_warnings(new QLabel(this))
+    , m_legend(new QLabel(this))
     , m_pagesButton(new QToolButton(this))
     , m_stack(new QStackedWidget(this))
     , m_browser(new ReportTextBrowser(this))
@@ -66,6 +69,9 @@ ReportView::ReportView(QWidget *parent)
     m_details->setForegroundRole(QPalette::PlaceholderText);
     m_warnings->setStyleSheet(u"QLabel { color: #9a5b00; }"_s);
     m_warnings->hide();
+    m_legend->setObjectName(u"evidenceLegend"_s);
+    m_legend->setTextFormat(Qt::RichText); // our own words and swatches, never imported text
+    m_legend->hide();
 
     m_browser->document()->setDocumentMargin(12);
     m_browser->setObjectName(u"reportText"_s);
@@ -89,6 +95,7 @@ ReportView::ReportView(QWidget *parent)
     auto *header = new QHBoxLayout;
     header->setContentsMargins(0, 0, 0, 0);
     header->addWidget(m_details, 1);
+    header->addWidget(m_legend);
     header->addWidget(m_pagesButton);
 
     auto *layout = new QVBoxLayout(this);
@@ -181,6 +188,45 @@ void ReportView::setEvidence(const QList<VerdictRow> &rows)
     }
     applyMarks();
     applyPdfMarks();
+    updateLegend();
+}
+
+void ReportView::updateLegend()
+{
+    struct Entry {
+        EvidenceMeaning meaning;
+        QString words;
+    };
+    const bool anyPitfall = std::any_of(m_marks.cbegin(), m_marks.cend(),
+                                        [](const EvidenceMark &m) { return m.pitfall; });
+    const Entry entries[] = {
+        {EvidenceMeaning::Met, tr("met")},
+        {EvidenceMeaning::Partly, tr("partly")},
+        {EvidenceMeaning::NotMet, tr("not met")},
+        {EvidenceMeaning::Against, anyPitfall ? tr("pitfall met") : tr("blocked source")},
+        {EvidenceMeaning::NoValue, tr("no verdict")},
+    };
+    QStringList shown;
+    for (const Entry &entry : entries) {
+        const bool present
+            = std::any_of(m_marks.cbegin(), m_marks.cend(), [&entry](const EvidenceMark &m) {
+                  return evidenceMeaning(m.value, m.scale, m.pitfall) == entry.meaning;
+              });
+        if (!present)
+            continue;
+        QColor swatch = evidenceColour(entry.meaning);
+        swatch.setAlpha(255);
+        shown << u"<span style=\"color:%1\">■</span>&nbsp;%2"_s.arg(swatch.name(),
+                                                                    entry.words.toHtmlEscaped());
+    }
+    m_legend->setText(shown.join(u" &nbsp; "_s));
+    m_legend->setVisible(!shown.isEmpty());
+    m_legend->setToolTip(
+        anyPitfall ? tr("Evidence highlights by the judge's verdict. Red counts against the "
+                        "report: a pitfall (a criterion with a negative weight) that the report "
+                        "meets lowers its score.")
+                   : tr("Evidence highlights by the judge's verdict. Red counts against the "
+                        "report: DRB-II −1, met only through the blocked source."));
 }
 
 void ReportView::applyMarks()
@@ -194,7 +240,7 @@ void ReportView::applyMarks()
         selection.cursor = QTextCursor(document);
         selection.cursor.setPosition(mark.start);
         selection.cursor.setPosition(mark.start + mark.length, QTextCursor::KeepAnchor);
-        QColor colour = evidenceColour(mark.value, mark.scale);
+        QColor colour = evidenceColour(mark.value, mark.scale, mark.pitfall);
         if (i == m_current) {
             colour.setAlpha(200);
             selection.format.setFontUnderline(true);
@@ -217,8 +263,8 @@ void ReportView::applyPdfMarks()
         spans.reserve(m_marks.size());
         for (int i = 0; i < m_marks.size(); ++i) {
             const EvidenceMark &mark = m_marks.at(i);
-            spans.append(
-                {i, mark.start, mark.start + mark.length, evidenceColour(mark.value, mark.scale)});
+            spans.append({i, mark.start, mark.start + mark.length,
+                          evidenceColour(mark.value, mark.scale, mark.pitfall)});
         }
         m_pdf->setReportHighlights(m_pages, spans);
     }
@@ -354,6 +400,8 @@ void ReportView::showMessage(const QString &message)
     m_details->clear();
     m_warnings->clear();
     m_warnings->hide();
+    m_legend->clear();
+    m_legend->hide();
     m_browser->clear();
     m_browser->setPlainText(message);
 }

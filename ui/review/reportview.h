@@ -77,6 +77,8 @@ public:
     RowId reportId() const { return m_reportId; }
     QString titleText() const;
     QString detailsText() const;
+    // The key to the highlight colours on screen, one entry per meaning present.
+    QLabel *legend() const { return m_legend; }
     ReportTextBrowser *textBrowser() const { return m_browser; }
     PdfPageView *pdfView() const { return m_pdf; }
     // PDF reports show their pages; this tells whether the pages (not the text) are shown.
@@ -91,11 +93,13 @@ private:
     void setText(const LoadedReport &loaded);
     void applyMarks();
     void applyPdfMarks();
+    void updateLegend();
     void scrollToMark(int index);
 
     QLabel *m_title = nullptr;
     QLabel *m_details = nullptr;
     QLabel *m_warnings = nullptr;
+    QLabel *m_legend = nullptr;
     QToolButton *m_pagesButton = nullptr;
     QStackedWidget *m_stack = nullptr;
     ReportTextBrowser *m_browser = nullptr;

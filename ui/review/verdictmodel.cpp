@@ -1,5 +1,7 @@
 #include "review/verdictmodel.h"
 
+#include "review/evidencemarks.h"
+
 #include <QBrush>
 #include <QColor>
 
@@ -133,6 +135,20 @@ QString VerdictModel::scaleText(VerdictScale scale)
     return parts.join(u" · "_s);
 }
 
+std::optional<double> VerdictModel::valueIn(const VerdictRow &row, int column)
+{
+    switch (column) {
+    case JudgeColumn:
+        return row.judgeValue;
+    case OtherJudgeColumn:
+        return row.otherJudgeValue;
+    case HumanColumn:
+        return row.humanValue;
+    default:
+        return std::nullopt;
+    }
+}
+
 bool VerdictModel::hasWeights() const
 {
     return std::any_of(m_rows.cbegin(), m_rows.cend(),
@@ -177,6 +193,11 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
     case JudgeErrorRole:
         return r.judgeError;
     case Qt::ToolTipRole:
+        if (const std::optional<double> v = valueIn(r, index.column()); pitfallMet(r.weight, v))
+            return tr("Pitfall met: this criterion has a negative weight (%1), so meeting it "
+                      "lowers the report's score.\n%2")
+                .arg(valueText(r.weight), index.column() == HumanColumn ? r.humanNote : r.reason)
+                .trimmed();
         if (index.column() == JudgeColumn && r.judgeStale)
             return tr("Stale: the criterion was edited after this verdict.\n%1")
                 .arg(r.judgeError.isEmpty() ? r.reason : r.judgeError);
@@ -204,6 +225,8 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
             return QBrush(QColor(0xb0, 0x20, 0x20));
         if (index.column() == WeightColumn && r.weight < 0)
             return QBrush(QColor(0xb0, 0x20, 0x20));
+        if (pitfallMet(r.weight, valueIn(r, index.column())))
+            return QBrush(QColor(0xb0, 0x20, 0x20)); // met, and bad news for the report
         return {};
     case Qt::BackgroundRole:
         // The two runs disagree, or the person overruled the judge: worth a second look.
@@ -213,6 +236,8 @@ QVariant VerdictModel::data(const QModelIndex &index, int role) const
         if (index.column() == HumanColumn && r.humanValue && r.judgeValue
             && r.humanValue != r.judgeValue)
             return QBrush(QColor(255, 200, 80, 110));
+        if (pitfallMet(r.weight, valueIn(r, index.column())))
+            return QBrush(evidenceColour(EvidenceMeaning::Against)); // the report's red
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == JudgeColumn || index.column() == OtherJudgeColumn

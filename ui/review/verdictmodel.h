@@ -73,6 +73,8 @@ public:
     static QString scaleText(VerdictScale scale);
     // Any row whose weight is not 1: worth a weight column.
     bool hasWeights() const;
+    // The verdict a column shows (judge, second run, person); empty for other columns.
+    static std::optional<double> valueIn(const VerdictRow &row, int column);
 
 private:
     QList<VerdictRow> m_rows;

@@ -399,13 +399,12 @@ void VerdictPanel::updateTitle()
         m_title->setText(tr("Blind mode: %n rubric(s), %1 labelled", nullptr, n).arg(labelled));
         return;
     }
+    // Each count its own tr(): a plural form follows one %n only.
     QString text = m_run
-        ? tr("%n rubric(s), %1 labelled, %2 judge error(s), %3 quote(s) not "
-             "in the report",
-             nullptr, n)
+        ? tr("%1, %2 labelled, %3, %4 not in the report")
+              .arg(tr("%n rubric(s)", nullptr, n))
               .arg(labelled)
-              .arg(errors)
-              .arg(notFound)
+              .arg(tr("%n judge error(s)", nullptr, errors), tr("%n quote(s)", nullptr, notFound))
         : tr("No judge run for this report yet: %n rubric(s), %1 labelled", nullptr, n)
               .arg(labelled);
     if (m_otherRun)

@@ -1,5 +1,7 @@
 #include "runs/rundialog.h"
 
+#include "common/countsuffix.h"
+
 #include "judge/apikeys.h"
 #include "judge/promptscheme.h"
 #include "scoring/pdrscoring.h"
@@ -162,7 +164,7 @@ void RunDialog::buildWidgets()
     m_samples->setObjectName(u"weightSamples"_s);
     m_samples->setRange(1, 20);
     m_samples->setValue(PdrCriteriaOptions().samples);
-    m_samples->setSuffix(tr(" weight samples per family"));
+    setCountSuffix(m_samples, [](int n) { return tr(" weight sample(s) per family", nullptr, n); });
     m_replaceCriteria = new QCheckBox(
         tr("Replace criteria that exist (never those a person labelled)"), m_criteriaBox);
     m_replaceCriteria->setObjectName(u"replaceCriteria"_s);
@@ -180,12 +182,12 @@ void RunDialog::buildWidgets()
     m_concurrency->setObjectName(u"concurrency"_s);
     m_concurrency->setRange(1, 64);
     m_concurrency->setValue(JudgeConfig().concurrency);
-    m_concurrency->setSuffix(tr(" requests at once"));
+    setCountSuffix(m_concurrency, [](int n) { return tr(" request(s) at once", nullptr, n); });
     m_batchSize = new QSpinBox(this);
     m_batchSize->setObjectName(u"batchSize"_s);
     m_batchSize->setRange(1, 200);
     m_batchSize->setValue(JudgeConfig().batchSize);
-    m_batchSize->setSuffix(tr(" items per request"));
+    setCountSuffix(m_batchSize, [](int n) { return tr(" item(s) per request", nullptr, n); });
     m_name = new QLineEdit(this);
     m_name->setObjectName(u"name"_s);
     m_name->setPlaceholderText(tr("provider and model"));

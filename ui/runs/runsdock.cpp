@@ -21,6 +21,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+constexpr int MinimumRows = 4; // rows the runs table always has room for
+constexpr int ProgressWidth = 120;
+
 QIcon themeIcon(const QString &name, const QStyle *style, QStyle::StandardPixmap fallback)
 {
     return QIcon::fromTheme(name, style->standardIcon(fallback));
@@ -124,7 +127,11 @@ RunsDock::RunsDock(RunLauncher *launcher, QWidget *parent)
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(RunsModel::NameColumn, QHeaderView::Stretch);
     header->setSectionResizeMode(RunsModel::ProgressColumn, QHeaderView::Fixed);
-    header->resizeSection(RunsModel::ProgressColumn, 120);
+    header->resizeSection(RunsModel::ProgressColumn, ProgressWidth);
+    // Room for a few runs: a dock squeezed to a row and a half hides the run just started.
+    m_view->setMinimumHeight(header->sizeHint().height()
+                             + m_view->verticalHeader()->defaultSectionSize() * MinimumRows
+                             + 2 * m_view->frameWidth());
 
     m_message = new QLabel(this);
     m_message->setObjectName(u"runsMessage"_s);
@@ -157,6 +164,10 @@ RunsDock::RunsDock(RunLauncher *launcher, QWidget *parent)
             &RunsDock::updateActions);
     // A row's state (running, paused, interrupted) decides which actions apply to it.
     connect(m_model, &QAbstractItemModel::dataChanged, this, &RunsDock::updateActions);
+    // Sizing to contents happens when the header lays out, not when a cell changes: a
+    // status that grows from "pending" to "finished" would be elided until the next reset.
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &RunsDock::fitColumns);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &RunsDock::fitColumns);
     connect(m_launcher, &RunLauncher::started, this,
             [this](RowId runId, int) { onStarted(runId); });
     connect(m_launcher, &RunLauncher::progressChanged, this, &RunsDock::onProgress);
@@ -202,9 +213,15 @@ void RunsDock::reload()
             if (!loaded.error.isEmpty())
                 showMessage(tr("The runs could not be read: %1").arg(loaded.error));
             m_model->updateRows(loaded.rows);
-            if (!m_view->selectionModel()->hasSelection() && m_model->rowCount() > 0)
+            // A run started here is what the person wants to watch: select it, whatever row
+            // was selected before.
+            if (m_followRun && m_model->rowOfRun(m_followRun) >= 0) {
+                selectRun(m_followRun);
+                m_followRun = 0;
+            } else if (!m_view->selectionModel()->hasSelection() && m_model->rowCount() > 0) {
                 selectRun(m_model->activeRun() ? m_model->activeRun()
                                                : m_model->rowAt(m_model->rowCount() - 1)->id);
+            }
             updateActions();
             emit rowsLoaded();
         });
@@ -226,6 +243,9 @@ void RunsDock::selectRun(RowId runId)
         return;
     m_view->selectionModel()->select(
         m_model->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    // A row just inserted has no place in the scroll range until the view lays itself out,
+    // which it otherwise does later: scrolling now would stop short of a new last run.
+    m_view->doItemsLayout();
     m_view->scrollTo(m_model->index(row, 0));
 }
 
@@ -250,6 +270,8 @@ void RunsDock::onStarted(RowId runId)
         return;
     showMessage({});
     m_model->setActiveRun(runId);
+    // A new run has no row until the read below: select it when it arrives.
+    m_followRun = m_model->rowOfRun(runId) >= 0 ? 0 : runId;
     selectRun(runId);
     reload();
 }
@@ -297,16 +319,28 @@ void RunsDock::updateActions()
     const int row = selected.isEmpty() ? -1 : selected.constFirst().row();
     const RunRow *r = m_model->rowAt(row);
     const RunState state = m_model->state(row);
-    const bool ours = r && busy && m_launcher->activeRunId() == r->id
+    // Pause and Cancel act on the run being judged, whichever row is selected: a run must
+    // not need a click before it can be stopped.
+    const bool judging = busy && m_launcher->activeRunId() != 0
         && sameProject(m_launcher->projectPath(), m_projectPath);
+    const bool ours = r && judging && m_launcher->activeRunId() == r->id;
     const bool judgeable = r && r->kind != "imported"_L1;
     m_newRunAction->setEnabled(!m_projectPath.isEmpty() && !busy);
-    m_pauseAction->setEnabled(ours && state == RunState::Running && !m_launcher->isPaused());
+    m_pauseAction->setEnabled(judging && !m_launcher->isPaused());
     m_resumeAction->setEnabled(
         (ours && m_launcher->isPaused())
         || (!busy && judgeable && r->jobsPending > 0 && state != RunState::Running));
-    m_cancelAction->setEnabled(ours);
+    m_cancelAction->setEnabled(judging);
     m_rerunAction->setEnabled(!busy && judgeable && r->errors > 0);
+}
+
+void RunsDock::fitColumns()
+{
+    // The name stretches into what is left and the progress bar has its own width.
+    for (int column = 0; column < RunsModel::ColumnCount; ++column) {
+        if (column != RunsModel::NameColumn && column != RunsModel::ProgressColumn)
+            m_view->resizeColumnToContents(column);
+    }
 }
 
 void RunsDock::showMessage(const QString &text)

@@ -67,6 +67,7 @@ private:
     void resumeSelected();
     void rerunSelected();
     void updateActions();
+    void fitColumns();
     void showMessage(const QString &text);
 
     RunLauncher *m_launcher = nullptr;
@@ -80,6 +81,7 @@ private:
     QAction *m_rerunAction = nullptr;
     QString m_projectPath;
     quint64 m_loadRequest = 0;
+    RowId m_followRun = 0; // started here, to be selected once its row is read
 };
 
 } // namespace Rubricate

@@ -1,6 +1,7 @@
 #include "services/alignmentcharts.h"
 
 #include "agreement/kappa.h"
+#include "services/coretext.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -23,7 +24,7 @@ ChartPoint point(const Estimate &e)
     p.value = e.point.value;
     p.lower = e.lower;
     p.upper = e.upper;
-    p.note = e.point.undefinedReason;
+    p.note = CoreText::reason(e.point.undefinedReason);
     return p;
 }
 
@@ -32,7 +33,7 @@ ChartPoint point(const Estimate &e)
 QString estimateText(const Estimate &e)
 {
     if (!e.point.value)
-        return QObject::tr("undefined (%1)").arg(e.point.undefinedReason);
+        return QObject::tr("undefined (%1)").arg(CoreText::reason(e.point.undefinedReason));
     QString text = QString::number(*e.point.value, 'f', 3);
     if (e.lower && e.upper)
         text += u" [%1, %2]"_s.arg(*e.lower, 0, 'f', 3).arg(*e.upper, 0, 'f', 3);
@@ -45,7 +46,9 @@ ChartSpec confusionChart(const AlignmentReport &report)
     spec.kind = ChartSpec::Kind::Heatmap;
     spec.integers = true;
     const Comparison *main = report.mainComparison();
-    spec.title = main ? QObject::tr("Confusion: %1 vs %2").arg(main->nameA, main->nameB)
+    spec.title = main ? QObject::tr("Confusion: %1 vs %2")
+                            .arg(CoreText::raterName(main->raterA, main->nameA),
+                                 CoreText::raterName(main->raterB, main->nameB))
                       : QObject::tr("Confusion");
     spec.rowTitle = QObject::tr("people");
     spec.columnTitle = QObject::tr("judge");
@@ -68,7 +71,7 @@ ChartSpec breakdownChart(const AlignmentReport &report, BreakdownStatistic stati
 {
     ChartSpec spec;
     spec.kind = ChartSpec::Kind::DotWhisker;
-    const QString attribute = ratingAttributeKey(report.options.breakdown);
+    const QString attribute = CoreText::attribute(report.options.breakdown);
     const QString name = statistic == BreakdownStatistic::Kappa ? QObject::tr("Cohen's κ")
         : statistic == BreakdownStatistic::MacroF1              ? QObject::tr("Macro-F1")
         : statistic == BreakdownStatistic::Alpha                ? QObject::tr("Krippendorff's α")
@@ -101,8 +104,8 @@ ChartSpec alphaLevelsChart(const AlignmentReport &report)
     spec.valueTitle = QObject::tr("α");
     spec.minimum = 0;
     for (const auto &[level, result] : report.alphaByLevel) {
-        spec.labels << alphaLevelName(level);
-        spec.points.append({result.value, {}, {}, result.undefinedReason});
+        spec.labels << CoreText::alphaLevel(level);
+        spec.points.append({result.value, {}, {}, CoreText::reason(result.undefinedReason)});
         if (result.value)
             spec.minimum = std::min(spec.minimum, std::floor(*result.value * 10) / 10);
     }

@@ -168,8 +168,10 @@ void paintBars(QPainter *painter, const QRectF &rect, const ChartSpec &spec)
     const ValueAxis axis = valueAxis(spec);
     QStringList labels;
     for (qsizetype i = 0; i < spec.labels.size(); ++i) {
-        labels << (spec.points.value(i).value ? spec.labels.at(i)
-                                              : spec.labels.at(i) + u" (undefined)"_s);
+        labels << (spec.points.value(i).value
+                       ? spec.labels.at(i)
+                       : QObject::tr("%1 (undefined)", "a bar without a value")
+                             .arg(spec.labels.at(i)));
     }
     const QRectF plot = paintFrame(painter, rect, spec, axis, labels);
     const double slot = plot.width() / double(std::max<qsizetype>(1, labels.size()));

@@ -13,8 +13,17 @@ using namespace Qt::StringLiterals;
 
 QString scoringChoicesMarkdown()
 {
-    QFile file(u":/rubricate/docs/scoring-choices.md"_s);
-    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    // The page is prose too long for a catalogue: each language has its own file, and the
+    // catalogue names it, so the page follows the translator that is installed.
+    //: The file name of this page in your language, as shipped under docs/.
+    const QString translated
+        = QCoreApplication::translate("Rubricate::ScoringChoices", "scoring-choices.md");
+    for (const QString &name : {translated, u"scoring-choices.md"_s}) {
+        QFile file(u":/rubricate/docs/"_s + name);
+        if (file.open(QIODevice::ReadOnly))
+            return QString::fromUtf8(file.readAll());
+    }
+    return {};
 }
 
 void showScoringChoices(QWidget *parent)

@@ -26,6 +26,20 @@ QString StatusMessages::projectCounts(int tasks, int rubrics, int reports)
 
 QString StatusMessages::runProgress(const RunProgress &p)
 {
+    // A paused run must not read as one still at work.
+    if (p.status == "paused"_L1 && p.inFlight > 0)
+        return MainWindow::tr("Pausing: waiting for %n answer(s) on their way; %1 of %2 "
+                              "requests answered",
+                              nullptr, p.inFlight)
+            .arg(p.jobsDone + p.jobsFailed)
+            .arg(p.jobsTotal);
+    if (p.status == "paused"_L1)
+        return MainWindow::tr("Paused: %1 of %2 requests answered, %3 items, %4 errors; "
+                              "Resume sends the rest")
+            .arg(p.jobsDone + p.jobsFailed)
+            .arg(p.jobsTotal)
+            .arg(p.itemsJudged)
+            .arg(p.itemErrors);
     return MainWindow::tr("Judging: %1 of %2 requests, %3 items, %4 errors")
         .arg(p.jobsDone + p.jobsFailed)
         .arg(p.jobsTotal)
