@@ -25,7 +25,7 @@ constexpr double LooseMarkerHeightRatio = 0.45;
 // A line ending this far (in text heights) short of the text's right edge ends a paragraph;
 // a CJK line wrapped early before a number or Latin word falls short by one or two.
 constexpr double ShortLineHeights = 2.5;
-// A line starting this far (in text heights) right of the text's left edge starts a paragraph:
+// A line starting this far (in text heights) right of the line before starts a paragraph:
 // Chinese indents two characters, and a full-width opening bracket or quote shows at most
 // one character's blank before its glyph.
 constexpr double IndentHeights = 1.5;
@@ -203,10 +203,10 @@ public:
         for (const QChar c : s)
             append(c, source);
     }
-    void append(const PdfTextMap &map)
+    void append(const PdfTextMap &map, qsizetype from)
     {
-        m_map.text += map.text;
-        m_map.sources += map.sources;
+        m_map.text += QStringView(map.text).sliced(from);
+        m_map.sources += map.sources.sliced(from);
     }
     bool endsWithSpace() const { return !m_map.text.isEmpty() && m_map.text.back().isSpace(); }
     void chop()
@@ -215,7 +215,6 @@ public:
         m_map.sources.removeLast();
     }
     qsizetype size() const { return m_map.text.size(); }
-    // A page's trailing white space is nothing to read.
     MappedText &trimmedEnd()
     {
         while (endsWithSpace())
@@ -291,8 +290,9 @@ bool isSoftBreak(QStringView before, const PdfLine &a, QStringView after, const 
     const bool gap = b.box.top() - a.box.bottom() > ParagraphGapRatio * h
         || b.box.top() < a.box.top(); // the next column or a float
     const bool shortLine = a.box.right() < column.right - ShortLineHeights * column.lineHeight;
-    // A wrapped line starts at the text's left edge; an indented one starts a paragraph.
-    const bool indented = b.box.left() > column.left + IndentHeights * column.lineHeight;
+    // A wrapped line starts where its paragraph's lines do (an indented block's included); one
+    // indented beyond the line before starts a paragraph.
+    const bool indented = b.box.left() > a.box.left() + IndentHeights * column.lineHeight;
     return !sizeChanged && !gap && !shortLine && !indented;
 }
 
@@ -356,7 +356,8 @@ QList<PdfLine> splitPdfLines(const QString &pageText)
 
 bool isPdfNumberLine(QStringView line)
 {
-    static const QRegularExpression numbers(uR"(^\s*\d{1,3}(?:(?:\s*[,，、;–-]\s*|\s+)\d{1,3})*\s*$)"_s);
+    static const QRegularExpression numbers(
+        uR"(^\s*\d{1,3}(?:(?:\s*[,，、;–-]\s*|\s+)\d{1,3})*\s*$)"_s);
     return numbers.match(line).hasMatch();
 }
 
@@ -419,14 +420,20 @@ PdfTextMap joinPdfLines(const QList<PdfLine> &lines, const QList<PdfCitationMark
         MappedText line;
         appendLine(line, lines, i, placed.value(i));
         PdfTextMap text = line.take();
+        qsizetype from = 0;
         if (previous >= 0) {
             const PdfLine &a = lines.at(previous);
-            if (!isSoftBreak(previousText.text, a, text.text, lines.at(i), column)) {
+            if (isSoftBreak(previousText.text, a, text.text, lines.at(i), column)) {
+                // CJK puts no space where a line wrapped; PDFium sometimes leaves one there.
+                out.trimmedEnd();
+                while (from < text.text.size() && text.text.at(from).isSpace())
+                    ++from;
+            } else {
                 const int breakAt = a.offset + int(a.text.size());
                 out.append(QChar(u'\n'), {breakAt, breakAt + 1});
             }
         }
-        out.append(text);
+        out.append(text, from);
         previousText = std::move(text);
         previous = i;
     }

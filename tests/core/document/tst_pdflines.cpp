@@ -65,6 +65,7 @@ private slots:
         QTest::newRow("extension B") << u"\U00020000\n\U00020001"_s << u"\U00020000\U00020001"_s;
         QTest::newRow("closing quote mid-sentence")
             << u"形成了“土地财政”\n模式"_s << u"形成了“土地财政”模式"_s;
+        QTest::newRow("blanks where it wrapped") << u"正在递减 \n 。研究"_s << u"正在递减。研究"_s;
         QTest::newRow("marker before the full stop") << u"递减[8]\n。研究"_s << u"递减[8]。研究"_s;
         QTest::newRow("full stop") << u"必然选择。\n关键数据"_s << u"必然选择。\n关键数据"_s;
         QTest::newRow("question and quote") << u"为什么？”\n他说"_s << u"为什么？”\n他说"_s;
@@ -93,6 +94,7 @@ private slots:
 
     void geometryKeepsParagraphBreaks_data()
     {
+        // Boxes of the page's last two lines; a paragraph of body text ends above them.
         QTest::addColumn<QList<QRectF>>("boxes");
         QTest::addColumn<bool>("joins");
         QTest::newRow("wrapped") << QList{bodyLine(100), bodyLine(116)} << true;
@@ -103,6 +105,9 @@ private slots:
         QTest::newRow("heading") << QList{QRectF(63, 100, 300, 17.4), bodyLine(121)} << false;
         QTest::newRow("indented") << QList{bodyLine(100), bodyLine(116).adjusted(24, 0, 0, 0)}
                                   << false;
+        QTest::newRow("in an indented block")
+            << QList{bodyLine(100).adjusted(30, 0, -6, 0), bodyLine(116).adjusted(30, 0, -6, 0)}
+            << true;
         QTest::newRow("next column") << QList{bodyLine(700), bodyLine(100)} << false;
     }
 
@@ -111,9 +116,9 @@ private slots:
         QFETCH(QList<QRectF>, boxes);
         QFETCH(bool, joins);
         // The same text each time; only where its lines sit changes.
-        QCOMPARE(joined(u"中国的土地财政模式\n是指地方政府"_s, boxes),
-                 joins ? u"中国的土地财政模式是指地方政府"_s
-                       : u"中国的土地财政模式\n是指地方政府"_s);
+        const QString page = u"上一段到此结束。\n中国的土地财政模式\n是指地方政府"_s;
+        QCOMPARE(joined(page, QList{bodyLine(60)} + boxes),
+                 joins ? u"上一段到此结束。\n中国的土地财政模式是指地方政府"_s : page);
     }
 
     void markerMovesIntoItsSentence()
