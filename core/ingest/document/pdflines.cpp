@@ -347,7 +347,7 @@ QList<PdfLine> splitPdfLines(const QString &pageText)
     while (true) {
         const qsizetype end = pageText.indexOf(u'\n', start);
         const qsizetype stop = end < 0 ? pageText.size() : end;
-        lines.append(PdfLine{int(start), pageText.mid(start, stop - start), {}, {}});
+        lines.append(PdfLine{int(start), pageText.mid(start, stop - start), {}, {}, {}});
         if (end < 0)
             return lines;
         start = end + 1;
@@ -371,6 +371,73 @@ bool pdfLinesNeedGeometry(const QList<PdfLine> &lines)
         }
         return isPdfNumberLine(text);
     });
+}
+
+bool assignPdfLineRuns(QList<PdfLine> &lines, const QList<QRectF> &pageRuns)
+{
+    // Rows of runs: a run continues a row when it overlaps the row's height and does not go
+    // back left of it.
+    QList<QList<QRectF>> rows;
+    QRectF row;
+    for (const QRectF &run : pageRuns) {
+        if (run.isEmpty())
+            continue;
+        const double minHeight = std::min(run.height(), row.height());
+        const double overlap
+            = std::min(run.bottom(), row.bottom()) - std::max(run.top(), row.top());
+        if (!rows.isEmpty() && overlap > 0.5 * minHeight
+            && run.left() > row.right() - 0.5 * minHeight) {
+            rows.last().append(run);
+            row |= run;
+        } else {
+            rows.append({run});
+            row = run;
+        }
+    }
+    const auto hasText = [](const PdfLine &line) {
+        return !line.text.trimmed().isEmpty();
+    };
+    if (rows.size() != std::count_if(lines.cbegin(), lines.cend(), hasText))
+        return false;
+    qsizetype next = 0;
+    for (PdfLine &line : lines) {
+        if (!hasText(line))
+            continue;
+        line.runs = rows.at(next++);
+        line.box = QRectF();
+        for (const QRectF &run : std::as_const(line.runs))
+            line.box |= run;
+        if (isPdfNumberLine(line.text) && pdfNumbersIn(line.text).size() == line.runs.size())
+            line.numberBoxes = line.runs;
+    }
+    return true;
+}
+
+int pdfColumnBetweenRuns(const PdfLine &line, double x)
+{
+    if (line.runs.isEmpty())
+        return -1;
+    // Where each stretch of non-blank characters starts and ends.
+    QList<std::pair<int, int>> words;
+    for (qsizetype i = 0; i < line.text.size(); ++i) {
+        if (line.text.at(i).isSpace())
+            continue;
+        if (words.isEmpty() || line.text.at(i - 1).isSpace())
+            words.append({int(i), int(i) + 1});
+        else
+            words.last().second = int(i) + 1;
+    }
+    if (words.size() != line.runs.size())
+        return -1;
+    if (x >= line.runs.last().right() - 0.5)
+        return int(line.text.size());
+    if (x <= line.runs.first().left())
+        return 0;
+    for (qsizetype i = 0; i + 1 < line.runs.size(); ++i) {
+        if (x >= line.runs.at(i).right() - 0.5 && x <= line.runs.at(i + 1).left() + 0.5)
+            return words.at(i + 1).first;
+    }
+    return -1;
 }
 
 QList<std::pair<int, int>> pdfNumbersIn(QStringView line)

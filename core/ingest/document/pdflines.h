@@ -31,6 +31,7 @@ struct PdfLine {
     int offset = 0; // of its first character in the page text the lines were split from
     QString text; // without its line break
     QRectF box; // bounds of its glyphs in points from the page's top left; null: unknown
+    QList<QRectF> runs; // its runs of glyphs as PDFium boxes them, in text order; may be empty
     QList<QRectF> numberBoxes; // a number line's (isPdfNumberLine) numbers, one box each
 };
 
@@ -40,6 +41,17 @@ QList<PdfLine> splitPdfLines(const QString &pageText);
 // "2", "2 5", "1, 4, 6-9": 1-3 digit numbers and nothing else, what a line of superscript
 // citation numbers looks like in PDFium's text.
 bool isPdfNumberLine(QStringView line);
+
+// Gives each line its runs and box from PDFium's boxes for the whole page (one per run of
+// glyphs, in text order), and a number line its number boxes where each number is one run;
+// false, leaving the lines as they were, when the boxes do not fall into one row per line
+// that has text. One call for the page instead of one per line, each of which loads the page.
+bool assignPdfLineRuns(QList<PdfLine> &lines, const QList<QRectF> &pageRuns);
+
+// Characters of `line` before x, read from its runs where they tell it: when each run of
+// non-blank characters is one run of glyphs and x falls in a gap between them (where PDFium
+// leaves a space for a superscript drawn apart), before or after them; otherwise -1.
+int pdfColumnBetweenRuns(const PdfLine &line, double x);
 
 // Whether reading the lines needs their geometry: some line is a number line or holds CJK
 // text. Latin pages without number lines read the same without it, and asking PDFium for

@@ -69,19 +69,24 @@ public:
         return m_document.getSelectionAtIndex(m_page, begin, end - begin).boundingRectangle();
     }
 
-    void measure(PdfLine &line) const
+    // Only what assignPdfLineRuns could not tell: all boxes of the lines when the page's runs
+    // did not fall into rows, else the numbers that are not one run each.
+    void measure(PdfLine &line, bool boxed) const
     {
-        line.box = box(line.offset, int(line.text.size()));
-        if (!isPdfNumberLine(line.text))
+        if (!boxed)
+            line.box = box(line.offset, int(line.text.size()));
+        if (!isPdfNumberLine(line.text) || !line.numberBoxes.isEmpty())
             return;
         for (const auto &[begin, end] : pdfNumbersIn(line.text))
             line.numberBoxes.append(box(line.offset + begin, end - begin));
     }
 
-    // Characters of the line whose glyphs end left of x: a binary search, as the right edge
-    // of a line's first n glyphs only grows with n.
+    // Characters of the line whose glyphs end left of x: from its runs where they tell, else a
+    // binary search, as the right edge of a line's first n glyphs only grows with n.
     int columnAt(const PdfLine &line, double x) const
     {
+        if (const int column = pdfColumnBetweenRuns(line, x); column >= 0)
+            return column;
         int low = 0;
         int high = int(line.text.size());
         while (low < high) {
@@ -104,13 +109,18 @@ private:
 
 PdfTextMap readPdfPage(QPdfDocument &document, int page)
 {
-    const PdfTextMap normalised = normalisePdfText(document.getAllText(page).text());
+    const QPdfSelection all = document.getAllText(page);
+    const PdfTextMap normalised = normalisePdfText(all.text());
     QList<PdfLine> lines = splitPdfLines(normalised.text);
     QList<PdfCitationMarker> markers;
     if (lines.size() <= MaxLinesWithGeometry && pdfLinesNeedGeometry(lines)) {
+        QList<QRectF> runs;
+        for (const QPolygonF &run : all.bounds())
+            runs.append(run.boundingRect());
+        const bool boxed = assignPdfLineRuns(lines, runs);
         const PageGeometry geometry(document, page, normalised);
         for (PdfLine &line : lines)
-            geometry.measure(line);
+            geometry.measure(line, boxed);
         markers = findPdfCitationMarkers(lines);
         for (PdfCitationMarker &marker : markers) {
             if (marker.target >= 0)

@@ -193,6 +193,39 @@ private slots:
         QCOMPARE(joinPdfLines(lines, markers).text, expected);
     }
 
+    void runsFallIntoLines()
+    {
+        // The page's runs as PDFium boxes them: two on the first line (a space where a
+        // superscript sits), none on the blank line, two numbers on the number line.
+        const QString page = u"一种特殊财政形态 。这一模式\n\n并非简单\n1 2"_s;
+        QList<PdfLine> lines = linesOf(page);
+        const QList<QRectF> runs
+            = {QRectF(63.5, 248.2, 301.8, 11.6), QRectF(373.9, 248.2, 153.6, 11.9),
+               bodyLine(280, 120), QRectF(366, 247.4, 1.5, 3.4), QRectF(369.4, 247.4, 2.2, 3.4)};
+        QVERIFY(assignPdfLineRuns(lines, runs));
+        QCOMPARE(lines.at(0).runs.size(), 2);
+        QCOMPARE(lines.at(0).box, QRectF(QPointF(63.5, 248.2), QPointF(527.5, 260.1)));
+        QVERIFY(lines.at(1).box.isNull());
+        QCOMPARE(lines.at(2).box, bodyLine(280, 120));
+        QCOMPARE(lines.at(3).numberBoxes, runs.mid(3));
+
+        // In the gap: after the space; past the end, before the start, inside a run.
+        QCOMPARE(pdfColumnBetweenRuns(lines.at(0), 366), 9);
+        QCOMPARE(pdfColumnBetweenRuns(lines.at(0), 528), 14);
+        QCOMPARE(pdfColumnBetweenRuns(lines.at(0), 60), 0);
+        QCOMPARE(pdfColumnBetweenRuns(lines.at(0), 200), -1);
+        QCOMPARE(pdfColumnBetweenRuns(lines.at(2), 100), -1);
+
+        // One row fewer than lines with text: nothing assigned, the caller asks line by line.
+        QList<PdfLine> unmatched = linesOf(page);
+        QVERIFY(!assignPdfLineRuns(unmatched, runs.mid(0, 3)));
+        QVERIFY(unmatched.at(0).box.isNull());
+        // Two lines PDFium read apart, side by side on one row (table cells), are not taken
+        // for one line's runs.
+        QList<PdfLine> cells = linesOf(u"左栏\n右栏"_s);
+        QVERIFY(!assignPdfLineRuns(cells, {bodyLine(100, 200), QRectF(300, 100, 100, 12)}));
+    }
+
     void numberLines_data()
     {
         QTest::addColumn<QString>("line");
