@@ -57,7 +57,6 @@ QList<PdfHighlight> piecesOnPage(const PdfHighlight &stored, const PdfTextMap &p
     }
     return pieces;
 }
-} // namespace
 
 // PDFium gives a box per run of glyphs, often per word. Joined into one box per line, the
 // highlight reads as a marked phrase rather than a row of boxes; spaces get 0x0 boxes, dropped.

@@ -3,6 +3,7 @@
 #include "ingest/document/extracteddocument.h"
 #include "ingest/document/textdecoding.h"
 
+#include "pdfdrawing.h"
 #include "shareddata.h"
 
 #include <QBuffer>
@@ -354,45 +355,6 @@ void verifyRefusedPdf(const ExtractedDocument &doc, const QString &error)
     QCOMPARE(doc.error, error);
 }
 
-// One A4 page drawn in points the way the Chinese report that showed the problem was: body
-// lines first, then each citation number small and raised where its sentence left room for it,
-// so PDFium reads the numbers last, on lines of their own.
-struct Superscript {
-    int line; // the body line it belongs to
-    qsizetype after; // characters of that line before it
-    QString numbers;
-};
-
-QByteArray pdfWithSuperscripts(const QString &family, const QStringList &lines,
-                               const QList<Superscript> &superscripts)
-{
-    QBuffer buffer;
-    buffer.open(QIODevice::WriteOnly);
-    QPdfWriter writer(&buffer);
-    writer.setPageSize(QPageSize(QPageSize::A4));
-    writer.setResolution(72);
-    QPainter painter(&writer);
-    QFont body(family);
-    body.setPointSizeF(12);
-    QFont small(family);
-    small.setPointSizeF(6);
-    const QFontMetricsF metrics(body, &writer);
-    constexpr double Left = 60;
-    const auto baseline = [](int line) {
-        return 100.0 + 18 * line;
-    };
-    painter.setFont(body);
-    for (qsizetype i = 0; i < lines.size(); ++i)
-        painter.drawText(QPointF(Left, baseline(int(i))), lines.at(i));
-    painter.setFont(small);
-    for (const Superscript &s : superscripts) {
-        const double x = Left + metrics.horizontalAdvance(lines.at(s.line).left(s.after)) + 0.5;
-        painter.drawText(QPointF(x, baseline(s.line) - 6), s.numbers);
-    }
-    painter.end();
-    return buffer.data();
-}
-
 // The first page's text as QtPdf gives it, before the import reads it.
 QString qtPdfPageText(const QByteArray &pdf)
 {
@@ -402,17 +364,6 @@ QString qtPdfPageText(const QByteArray &pdf)
     QPdfDocument document;
     document.load(&buffer);
     return document.getAllText(0).text();
-}
-
-// A font that draws Chinese: fonts-wqy-microhei, which cmake/dev.sh installs for CI.
-QString chineseFontFamily()
-{
-    const QStringList families = QFontDatabase::families(QFontDatabase::SimplifiedChinese);
-    for (const QString &family : families) {
-        if (family.contains(u"WenQuanYi"_s) || family.contains(u"Noto Sans CJK"_s))
-            return family;
-    }
-    return families.value(0);
 }
 
 QString pageText(const ExtractedDocument &doc, int page)
@@ -1634,7 +1585,7 @@ void TestDocumentExtractor::concurrentExtractionsAgree()
 
 void TestDocumentExtractor::pdfChineseReadsAsSentences()
 {
-    const QString family = chineseFontFamily();
+    const QString family = RubricateTest::chineseFontFamily();
     if (family.isEmpty()) {
         if (RubricateTest::underCi())
             QFAIL("no font for Chinese (cmake/dev.sh installs fonts-wqy-microhei)");
@@ -1646,8 +1597,8 @@ void TestDocumentExtractor::pdfChineseReadsAsSentences()
         u"细的分类 ，并给出了土地出让收入的年度数据 。"_s,
         u"第二段从这里开始。"_s,
     };
-    const QByteArray pdf
-        = pdfWithSuperscripts(family, lines, {{1, 4, u"2"_s}, {1, 21, u"5 7"_s}, {2, 9, u"12"_s}});
+    const QByteArray pdf = RubricateTest::pdfWithSuperscripts(
+        family, lines, {{1, 4, u"2"_s}, {1, 21, u"5 7"_s}, {2, 9, u"12"_s}});
     // What the import is up against: PDFium keeps the wrap and reads the numbers apart.
     const QString raw = qtPdfPageText(pdf);
     QVERIFY2(raw.contains(u"精\r\n细"_s), qPrintable(raw));
@@ -1668,7 +1619,8 @@ void TestDocumentExtractor::pdfLatinSuperscriptsBecomeMarkers()
 {
     // Latin lines keep their breaks; only the numbers move.
     const QStringList lines = {u"Land sales financed local budgets"_s, u"for two decades."_s};
-    const QByteArray pdf = pdfWithSuperscripts(u"DejaVu Sans"_s, lines, {{0, 33, u"3"_s}});
+    const QByteArray pdf
+        = RubricateTest::pdfWithSuperscripts(u"DejaVu Sans"_s, lines, {{0, 33, u"3"_s}});
     QVERIFY(qtPdfPageText(pdf).endsWith(u"\r\n3"_s));
     const ExtractedDocument doc = extractDocument(pdf, u"en.pdf"_s);
     QVERIFY2(!doc.corrupt, qPrintable(doc.error));
