@@ -4,6 +4,9 @@
 #include "ingest/document/extracteddocument.h"
 #include "review/pdfpageview.h"
 
+#include "pdfdrawing.h"
+#include "shareddata.h"
+
 #include <QBuffer>
 #include <QFile>
 #include <QPageSize>
@@ -280,6 +283,38 @@ private slots:
                                    .arg(original.isEmpty() ? 0 : original.at(0).unicode(), 0, 16)));
             }
         }
+    }
+
+    // The import joins a wrapped Chinese sentence and moves a citation number from the page's
+    // end into it; a quote across both is marked on the words and on the number where they are
+    // drawn, never on everything between.
+    void marksQuoteAcrossJoinedLinesAndMarker()
+    {
+        const QString family = RubricateTest::chineseFontFamily();
+        if (family.isEmpty()) {
+            if (RubricateTest::underCi())
+                QFAIL("no font for Chinese (cmake/dev.sh installs fonts-wqy-microhei)");
+            QSKIP("no font for Chinese installed (fonts-wqy-microhei)");
+        }
+        const QByteArray pdf
+            = RubricateTest::pdfWithSuperscripts(family,
+                                                 {u"研究者对土地财政的成因提出了一种更为精"_s,
+                                                  u"细的分类 ，并给出数据。"_s, u"下一段。"_s},
+                                                 {{1, 4, u"2"_s}});
+        const ExtractedDocument extracted = extractDocument(pdf, u"zh.pdf"_s);
+        const QString quote = u"更为精细的分类[2]，并给出"_s;
+        const int begin = int(extracted.text.indexOf(quote));
+        QVERIFY2(begin >= 0, qPrintable(extracted.text));
+
+        PdfPageView view;
+        QVERIFY(view.setDocument(pdf));
+        view.setReportHighlights(extracted.pages,
+                                 {{1, begin, begin + int(quote.size()), QColor(255, 196, 0)}});
+        const QString pdfText = view.pageText(0);
+        QStringList marked;
+        for (const PdfHighlight &piece : view.highlights())
+            marked << pdfText.mid(piece.start, piece.length);
+        QCOMPARE(marked, (QStringList{u"更为精\r\n细的分类"_s, u"2"_s, u"，并给出"_s}));
     }
 
     void placesReportSpanAcrossPages()

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "domain/types.h"
+#include "ingest/document/pdflines.h"
 
 #include <QAbstractScrollArea>
 #include <QCache>
@@ -84,7 +85,8 @@ public:
     static QList<PdfHighlight> fromReportSpans(const QList<PageSpan> &pages,
                                                const QList<ReportTextHighlight> &spans);
     // Maps start/length from a page's stored text to `pdfPageText`, the same page as
-    // getAllText() returns it, undoing the import's normalisation (pdftext.cpp).
+    // getAllText() returns it, undoing the import's normalisation (normalisePdfText), from the
+    // span's first character to its last.
     static PdfHighlight toPdfTextIndices(const PdfHighlight &stored, const QString &pdfPageText);
 
 signals:
@@ -112,6 +114,9 @@ private:
         QSize size;
     };
 
+    // Where each character of the page's stored text is in getAllText(): readPdfPage's map,
+    // or for a page stored before the import joined lines, normalisePdfText's.
+    PdfTextMap storedPageMap(int page, int storedLength) const;
     double pointScale() const;
     void relayout();
     void relayoutKeepingCentre();

@@ -3,12 +3,15 @@
 #include "review/pdfpageview.h"
 #include "review/pdfpageview_p.h"
 
+#include "ingest/document/pdftext.h"
+
 #include <QHash>
 #include <QPainterPath>
 #include <QPdfSelection>
 #include <QScrollBar>
 
 #include <algorithm>
+#include <tuple>
 
 namespace Rubricate {
 
@@ -18,51 +21,42 @@ namespace {
 // of one quote join into one outline.
 constexpr double HighlightPadding = 1.0;
 
-// Where each character of the stored page text came from in the page text QtPdf returns.
-// The import (normalisedPageText in core/ingest/document/pdftext.cpp) turns "\r\n" into "\n",
-// drops control characters other than tab and line feed, replaces other characters one for
-// one and trims trailing white space, so every stored index has an exact counterpart.
-// tst_pdfpageview checks this against the import itself, so the two cannot drift apart
-// unnoticed.
-class StoredToPdfIndex
+// Characters whose sources are this close on the page are one stretch of it: CR LF and
+// control characters dropped between them by the import (normalisePdfText).
+constexpr int MaxDroppedBetween = 2;
+
+// The pieces of a stored span, each contiguous in the PDF's page text: read through
+// readPdfPage, a citation marker comes from the page's end and the sentence around it does
+// not, and one outline from the one to the other would mark everything between.
+QList<PdfHighlight> piecesOnPage(const PdfHighlight &stored, const PdfTextMap &page,
+                                 int pdfTextSize)
 {
-public:
-    explicit StoredToPdfIndex(const QString &pdfText)
-        : m_pdfTextSize(int(pdfText.size()))
-    {
-        m_ranges.reserve(pdfText.size());
-        for (qsizetype i = 0; i < pdfText.size(); ++i) {
-            const char16_t c = pdfText.at(i).unicode();
-            if (c < 0x20 && c != u'\n' && c != u'\t' && c != u'\r')
-                continue;
-            const bool crLf = c == u'\r' && i + 1 < pdfText.size() && pdfText.at(i + 1) == u'\n';
-            m_ranges.append({int(i), int(i) + (crLf ? 2 : 1)});
-            if (crLf)
-                ++i;
-        }
+    const qint64 count = page.sources.size();
+    const qint64 begin = std::clamp<qint64>(stored.start, 0, count);
+    const qint64 end = std::clamp<qint64>(qint64(stored.start) + stored.length, begin, count);
+    PdfHighlight piece = stored;
+    if (begin == end) {
+        piece.start = begin < count ? page.sources.at(begin).first : pdfTextSize;
+        piece.length = 0;
+        return {piece};
     }
-
-    PdfHighlight map(PdfHighlight h) const
-    {
-        const qint64 count = m_ranges.size();
-        const qint64 begin = std::clamp<qint64>(h.start, 0, count);
-        const qint64 end = std::clamp<qint64>(qint64(h.start) + h.length, begin, count);
-        if (begin == end) {
-            h.start = begin < count ? m_ranges.at(begin).first : m_pdfTextSize;
-            h.length = 0;
-            return h;
+    QList<PdfHighlight> pieces;
+    auto [from, to] = page.sources.at(begin);
+    for (qint64 i = begin + 1; i <= end; ++i) {
+        const auto next = i < end ? page.sources.at(i) : std::pair(-1, -1);
+        if (next.first >= from && next.first <= to + MaxDroppedBetween) {
+            to = std::max(to, next.second);
+            continue;
         }
-        // To the end of the span's last character, not to the next kept one: control
+        // To the end of the stretch's last character, not to the next kept one: control
         // characters dropped between them are not part of the quote.
-        h.start = m_ranges.at(begin).first;
-        h.length = m_ranges.at(end - 1).second - h.start;
-        return h;
+        piece.start = from;
+        piece.length = to - from;
+        pieces.append(piece);
+        std::tie(from, to) = next;
     }
-
-private:
-    QList<std::pair<int, int>> m_ranges; // [begin, end) in the PDF text, per stored character
-    int m_pdfTextSize = 0;
-};
+    return pieces;
+}
 
 // PDFium gives a box per run of glyphs, often per word. Joined into one box per line, the
 // highlight reads as a marked phrase rather than a row of boxes; spaces get 0x0 boxes, dropped.
@@ -88,6 +82,7 @@ QList<QRectF> lineBoxes(const QList<QPolygonF> &bounds)
     }
     return lines;
 }
+
 } // namespace
 
 void PdfPageView::setHighlights(const QList<PdfHighlight> &highlights)
@@ -108,13 +103,20 @@ void PdfPageView::setHighlights(const QList<PdfHighlight> &highlights)
 void PdfPageView::setReportHighlights(const QList<PageSpan> &pages,
                                       const QList<ReportTextHighlight> &spans)
 {
-    QList<PdfHighlight> pieces = fromReportSpans(pages, spans);
-    QHash<int, StoredToPdfIndex> maps;
-    for (PdfHighlight &piece : pieces) {
-        auto map = maps.constFind(piece.page);
-        if (map == maps.cend())
-            map = maps.insert(piece.page, StoredToPdfIndex(pageText(piece.page)));
-        piece = map->map(piece);
+    QHash<int, int> storedLengths;
+    for (const PageSpan &page : pages)
+        storedLengths.insert(page.page, page.length);
+    QHash<int, std::pair<PdfTextMap, int>> maps;
+    QList<PdfHighlight> pieces;
+    for (const PdfHighlight &stored : fromReportSpans(pages, spans)) {
+        auto map = maps.constFind(stored.page);
+        if (map == maps.cend()) {
+            const QString pdfText = pageText(stored.page);
+            map = maps.insert(stored.page,
+                              {storedPageMap(stored.page, storedLengths.value(stored.page)),
+                               int(pdfText.size())});
+        }
+        pieces += piecesOnPage(stored, map->first, map->second);
     }
     setHighlights(pieces);
 }
@@ -136,7 +138,22 @@ QList<PdfHighlight> PdfPageView::fromReportSpans(const QList<PageSpan> &pages,
 
 PdfHighlight PdfPageView::toPdfTextIndices(const PdfHighlight &stored, const QString &pdfPageText)
 {
-    return StoredToPdfIndex(pdfPageText).map(stored);
+    const QList<PdfHighlight> pieces
+        = piecesOnPage(stored, normalisePdfText(pdfPageText), int(pdfPageText.size()));
+    PdfHighlight hull = pieces.first();
+    hull.length = pieces.last().start + pieces.last().length - hull.start;
+    return hull;
+}
+
+PdfTextMap PdfPageView::storedPageMap(int page, int storedLength) const
+{
+    if (!m_source || page < 0 || page >= pageCount())
+        return {};
+    // Text imported before lines were joined is QtPdf's, only normalised; the lengths tell.
+    PdfTextMap read = readPdfPage(m_source->document, page);
+    if (read.text.size() == storedLength)
+        return read;
+    return normalisePdfText(pageText(page));
 }
 
 const PdfPageView::Piece &PdfPageView::resolved(int index) const

@@ -1,5 +1,6 @@
 #include "pdftext.h"
 
+#include "pdflines.h"
 #include "pdfpagetree.h"
 #include "textdecoding.h"
 
@@ -45,24 +46,89 @@ QString loadErrorMessage(QPdfDocument::Error error)
     }
 }
 
-QString normalisedPageText(QString text)
+// Pages with more lines than this are read without geometry (a box costs a page load in
+// PDFium): no real page has them, a hostile one would take minutes.
+constexpr qsizetype MaxLinesWithGeometry = 400;
+
+// Boxes of the page text's lines in PDFium's own indices, which `normalised` maps to.
+class PageGeometry
 {
-    text.replace(u"\r\n"_s, u"\n"_s);
-    text.replace(u'\r', u'\n');
-    // PDFium reports a hyphen that ended a line (it joins the two lines) as U+FFFE, a
-    // noncharacter that must not reach storage or a prompt. The page shows a hyphen, and in
-    // the reports seen so far these are URLs and compounds, not soft hyphenation.
-    text.replace(QChar(u'\uFFFE'), u'-');
-    // Other control characters are not text anyone reads; tabs and line breaks are.
-    text.removeIf([](QChar c) { return c.unicode() < 0x20 && c != u'\n' && c != u'\t'; });
-    qsizetype end = text.size();
-    while (end > 0 && text.at(end - 1).isSpace())
-        --end;
-    text.truncate(end);
-    return text;
-}
+public:
+    PageGeometry(QPdfDocument &document, int page, const PdfTextMap &normalised)
+        : m_document(document)
+        , m_page(page)
+        , m_normalised(normalised)
+    { }
+
+    QRectF box(int offset, int length) const
+    {
+        if (length <= 0)
+            return {};
+        const int begin = m_normalised.sources.at(offset).first;
+        const int end = m_normalised.sources.at(offset + length - 1).second;
+        return m_document.getSelectionAtIndex(m_page, begin, end - begin).boundingRectangle();
+    }
+
+    // Only what assignPdfLineRuns could not tell: all boxes of the lines when the page's runs
+    // did not fall into rows, else the numbers that are not one run each.
+    void measure(PdfLine &line, bool boxed) const
+    {
+        if (!boxed)
+            line.box = box(line.offset, int(line.text.size()));
+        if (!isPdfNumberLine(line.text) || !line.numberBoxes.isEmpty())
+            return;
+        for (const auto &[begin, end] : pdfNumbersIn(line.text))
+            line.numberBoxes.append(box(line.offset + begin, end - begin));
+    }
+
+    // Characters of the line whose glyphs end left of x: from its runs where they tell, else a
+    // binary search, as the right edge of a line's first n glyphs only grows with n.
+    int columnAt(const PdfLine &line, double x) const
+    {
+        if (const int column = pdfColumnBetweenRuns(line, x); column >= 0)
+            return column;
+        int low = 0;
+        int high = int(line.text.size());
+        while (low < high) {
+            const int middle = (low + high + 1) / 2;
+            if (box(line.offset, middle).right() <= x + 0.5)
+                low = middle;
+            else
+                high = middle - 1;
+        }
+        return low;
+    }
+
+private:
+    QPdfDocument &m_document;
+    int m_page;
+    const PdfTextMap &m_normalised;
+};
 
 } // namespace
+
+PdfTextMap readPdfPage(QPdfDocument &document, int page)
+{
+    const QPdfSelection all = document.getAllText(page);
+    const PdfTextMap normalised = normalisePdfText(all.text());
+    QList<PdfLine> lines = splitPdfLines(normalised.text);
+    QList<PdfCitationMarker> markers;
+    if (lines.size() <= MaxLinesWithGeometry && pdfLinesNeedGeometry(lines)) {
+        QList<QRectF> runs;
+        for (const QPolygonF &run : all.bounds())
+            runs.append(run.boundingRect());
+        const bool boxed = assignPdfLineRuns(lines, runs);
+        const PageGeometry geometry(document, page, normalised);
+        for (PdfLine &line : lines)
+            geometry.measure(line, boxed);
+        markers = findPdfCitationMarkers(lines);
+        for (PdfCitationMarker &marker : markers) {
+            if (marker.target >= 0)
+                marker.column = geometry.columnAt(lines.at(marker.target), marker.x);
+        }
+    }
+    return composePdfTextMaps(joinPdfLines(lines, markers), normalised);
+}
 
 QMutex &pdfLoadMutex()
 {
@@ -113,7 +179,7 @@ ExtractedDocument extractPdf(const QByteArray &bytes)
     const QString separator = QString::fromUtf16(PdfPageSeparator);
     int pagesWithoutText = 0;
     for (int page = 0; page < pageCount; ++page) {
-        const QString pageText = normalisedPageText(document.getAllText(page).text());
+        const QString pageText = readPdfPage(document, page).text;
         if (page > 0)
             result.text += separator;
         result.pages.append(PageSpan{page, int(result.text.size()), int(pageText.size())});

@@ -3,12 +3,17 @@
 #include "ingest/document/extracteddocument.h"
 #include "ingest/document/textdecoding.h"
 
+#include "pdfdrawing.h"
 #include "shareddata.h"
 
 #include <QBuffer>
 #include <QFile>
+#include <QFontDatabase>
+#include <QFontMetricsF>
 #include <QImage>
+#include <QPageSize>
 #include <QPainter>
+#include <QPdfDocument>
 #include <QPdfWriter>
 #include <QRegularExpression>
 #include <QStringDecoder>
@@ -350,6 +355,17 @@ void verifyRefusedPdf(const ExtractedDocument &doc, const QString &error)
     QCOMPARE(doc.error, error);
 }
 
+// The first page's text as QtPdf gives it, before the import reads it.
+QString qtPdfPageText(const QByteArray &pdf)
+{
+    QBuffer buffer;
+    buffer.setData(pdf);
+    buffer.open(QIODevice::ReadOnly);
+    QPdfDocument document;
+    document.load(&buffer);
+    return document.getAllText(0).text();
+}
+
 QString pageText(const ExtractedDocument &doc, int page)
 {
     const PageSpan &span = doc.pages.at(page);
@@ -446,6 +462,8 @@ private slots:
     void pdfPageTreeUncheckableRefused();
     void pdfOnWorkerThread();
     void concurrentExtractionsAgree();
+    void pdfChineseReadsAsSentences();
+    void pdfLatinSuperscriptsBecomeMarkers();
 
     // --- the real DRB-II sample reports -------------------------------------------------------
     void realPdf();
@@ -1565,6 +1583,50 @@ void TestDocumentExtractor::concurrentExtractionsAgree()
                  qPrintable(inputs.at(jobs.at(j)).first));
 }
 
+void TestDocumentExtractor::pdfChineseReadsAsSentences()
+{
+    const QString family = RubricateTest::chineseFontFamily();
+    if (family.isEmpty()) {
+        if (RubricateTest::underCi())
+            QFAIL("no font for Chinese (cmake/dev.sh installs fonts-wqy-microhei)");
+        QSKIP("no font for Chinese installed (fonts-wqy-microhei); the reading itself is "
+              "tested without PDFium in tst_pdflines");
+    }
+    const QStringList lines = {
+        u"研究者在报告中对土地财政的成因提出了一种更为精"_s,
+        u"细的分类 ，并给出了土地出让收入的年度数据 。"_s,
+        u"第二段从这里开始。"_s,
+    };
+    const QByteArray pdf = RubricateTest::pdfWithSuperscripts(
+        family, lines, {{1, 4, u"2"_s}, {1, 21, u"5 7"_s}, {2, 9, u"12"_s}});
+    // What the import is up against: PDFium keeps the wrap and reads the numbers apart.
+    const QString raw = qtPdfPageText(pdf);
+    QVERIFY2(raw.contains(u"精\r\n细"_s), qPrintable(raw));
+    static const QRegularExpression numbersOnly(u"^[\\d ]+\r?$"_s,
+                                                QRegularExpression::MultilineOption);
+    QVERIFY2(raw.contains(numbersOnly), qPrintable(raw));
+
+    const ExtractedDocument doc = extractDocument(pdf, u"zh.pdf"_s);
+    QVERIFY2(!doc.corrupt, qPrintable(doc.error));
+    QCOMPARE(doc.pages.size(), 1);
+    verifyPageSpans(doc);
+    QCOMPARE(doc.text,
+             u"研究者在报告中对土地财政的成因提出了一种更为精细的分类[2]，并给出了"
+             u"土地出让收入的年度数据[5, 7]。\n第二段从这里开始。[12]"_s);
+}
+
+void TestDocumentExtractor::pdfLatinSuperscriptsBecomeMarkers()
+{
+    // Latin lines keep their breaks; only the numbers move.
+    const QStringList lines = {u"Land sales financed local budgets"_s, u"for two decades."_s};
+    const QByteArray pdf
+        = RubricateTest::pdfWithSuperscripts(u"DejaVu Sans"_s, lines, {{0, 33, u"3"_s}});
+    QVERIFY(qtPdfPageText(pdf).endsWith(u"\r\n3"_s));
+    const ExtractedDocument doc = extractDocument(pdf, u"en.pdf"_s);
+    QVERIFY2(!doc.corrupt, qPrintable(doc.error));
+    QCOMPARE(doc.text, u"Land sales financed local budgets[3]\nfor two decades."_s);
+}
+
 void TestDocumentExtractor::realPdf()
 {
     RUBRICATE_REQUIRE_SHARED(path, "drb2/samples/report/passage/idx-1.pdf");
@@ -1581,6 +1643,16 @@ void TestDocumentExtractor::realPdf()
     QVERIFY(pageText(doc, 0).startsWith(u"中国地方“土地财政”模式转型研究报告\n（截至2021年）"_s));
     QVERIFY(pageText(doc, 0).contains(u"1994年分税制改革"_s));
     QVERIFY(pageText(doc, 1).startsWith(u"受到致命打击"_s));
+    // Citation numbers PDFium reads at each page's end are back in their sentences, and lines
+    // that only wrapped a sentence are one line again.
+    static const QRegularExpression numbersOnly(u"^[\\d ,]+$"_s,
+                                                QRegularExpression::MultilineOption);
+    QCOMPARE(doc.text.count(numbersOnly), 0);
+    QVERIFY(pageText(doc, 0).contains(
+        u"一种特殊财政形态[1, 2]。这一模式并非简单的财政收入方式，而是深刻嵌入在"_s));
+    QVERIFY(pageText(doc, 0).contains(
+        u"债务水平[30]。到2022年底，地方政府融资平台的债务总额至少达到8万亿美元[31]。"_s));
+    QVERIFY(pageText(doc, 1).contains(u"边际贡献正在递减[8]。研究指出"_s));
     QVERIFY(!doc.text.contains(u'\r'));
     // PDFium's U+FFFE line-end hyphen marker is a hyphen again.
     QVERIFY(!doc.text.contains(QChar(u'\uFFFE')));
