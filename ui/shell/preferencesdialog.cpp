@@ -1,10 +1,13 @@
 #include "shell/preferencesdialog.h"
 
 #include "services/annotatoridentity.h"
+#include "services/scoringsettings.h"
 #include "shell/identitydialog.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -19,6 +22,8 @@ PreferencesDialog::PreferencesDialog(const QList<Annotator> &known, QWidget *par
     : QDialog(parent)
     , m_known(known)
     , m_annotator(new QLineEdit(this))
+    , m_pdrWeights(new QComboBox(this))
+    , m_pdrUnmatched(new QComboBox(this))
 {
     setWindowTitle(tr("Preferences"));
     m_annotator->setObjectName(u"annotatorEdit"_s);
@@ -54,6 +59,34 @@ PreferencesDialog::PreferencesDialog(const QList<Annotator> &known, QWidget *par
     auto *form = new QFormLayout;
     form->addRow(nameLabel, row);
 
+    // The item data are the CLI's flag values (score pdr --weights / --unmatched).
+    const PdrScoringOptions pdr = savedPdrScoringOptions();
+    m_pdrWeights->setObjectName(u"pdrWeights"_s);
+    m_pdrWeights->addItem(tr("As the reference: the sum of weight × dimension average"),
+                          u"reference"_s);
+    m_pdrWeights->addItem(tr("Normalised: divided by the sum of the dimension weights"),
+                          u"normalized"_s);
+    m_pdrWeights->setCurrentIndex(pdr.weights == PdrWeightsPolicy::Normalized ? 1 : 0);
+    m_pdrUnmatched->setObjectName(u"pdrUnmatched"_s);
+    m_pdrUnmatched->addItem(tr("As the reference: counted at the dimension's mean weight"),
+                            u"reference"_s);
+    m_pdrUnmatched->addItem(tr("Re-asked: dropped, the criterion's second answer counts"),
+                            u"reask"_s);
+    m_pdrUnmatched->setCurrentIndex(pdr.unmatched == PdrUnmatchedPolicy::Reask ? 1 : 0);
+    auto *scoringForm = new QFormLayout;
+    scoringForm->addRow(tr("Dimension &weights:"), m_pdrWeights);
+    scoringForm->addRow(tr("&Unmatched criteria:"), m_pdrUnmatched);
+    auto *scoringHint = new QLabel(tr("How PDR-Bench P and Q are computed on the leaderboard and "
+                                      "in its export. Help → Scoring Choices explains both."),
+                                   this);
+    scoringHint->setWordWrap(true);
+    scoringHint->setForegroundRole(QPalette::PlaceholderText);
+    auto *scoringLayout = new QVBoxLayout;
+    scoringLayout->addLayout(scoringForm);
+    scoringLayout->addWidget(scoringHint);
+    auto *scoring = new QGroupBox(tr("PDR-Bench scoring"), this);
+    scoring->setLayout(scoringLayout);
+
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -62,12 +95,26 @@ PreferencesDialog::PreferencesDialog(const QList<Annotator> &known, QWidget *par
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(hint);
+    layout->addWidget(scoring);
     layout->addWidget(buttons);
     resize(520, sizeHint().height());
 }
 
 void PreferencesDialog::save()
 {
+    PdrScoringOptions pdr = savedPdrScoringOptions();
+    const PdrScoringOptions before = pdr;
+    pdr.weights = m_pdrWeights->currentData().toString() == "normalized"_L1
+        ? PdrWeightsPolicy::Normalized
+        : PdrWeightsPolicy::Reference;
+    pdr.unmatched = m_pdrUnmatched->currentData().toString() == "reask"_L1
+        ? PdrUnmatchedPolicy::Reask
+        : PdrUnmatchedPolicy::Reference;
+    if (pdr.weights != before.weights || pdr.unmatched != before.unmatched) {
+        savePdrScoringOptions(pdr);
+        emit scoringChanged();
+    }
+
     const QString name = m_annotator->text().trimmed();
     if (name.isEmpty() || name == currentAnnotatorName())
         return;

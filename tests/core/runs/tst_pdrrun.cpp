@@ -119,7 +119,12 @@ private slots:
     void scoresByHand()
     {
         QString error;
-        const auto scores = scorePdrProject(m_project.store(), 0, {}, std::nullopt, &error);
+        // The fixture's criteria cover some dimensions only, so their weights do not sum to 1:
+        // the hand-worked numbers below divide by the weights present (--weights normalized);
+        // the default, the reference's Σ W·avg, follows at the end.
+        PdrScoringOptions normalized;
+        normalized.weights = PdrWeightsPolicy::Normalized;
+        const auto scores = scorePdrProject(m_project.store(), 0, normalized, std::nullopt, &error);
         QVERIFY2(scores, qPrintable(error));
         QCOMPARE(scores->rows.runId, m_runId);
         QCOMPARE(scores->rows.items.size(), 5);
@@ -167,18 +172,33 @@ private slots:
         for (PdrClaimStatus status : {PdrClaimStatus::Supported, PdrClaimStatus::NotSupported,
                                       PdrClaimStatus::Uncited, PdrClaimStatus::Supported})
             claims.append({u"ModelX"_s, u"1"_s, u"u01"_s, u"task_persona"_s, status});
-        const auto withR = scorePdrProject(m_project.store(), m_runId, {}, claims, &error);
+        const auto withR = scorePdrProject(m_project.store(), m_runId, normalized, claims, &error);
         QVERIFY(withR && withR->withReliability);
         // FA = 10·2/3, CC = 10·3/4, R = (6.667 + 7.5) / 2 = 7.0833…; only query 1 has claims.
         const PdrGroup g = pdrGroups(withR->reports, PdrBreakdown::None).at(0);
         QVERIFY(qAbs(*g.r.mean - (20.0 / 3 + 7.5) / 2) < 1e-12);
+        QCOMPARE(g.r.n, 1);
         QVERIFY(qAbs(*g.overall - (7.9 + 6 + (20.0 / 3 + 7.5) / 2) / 3) < 1e-12);
+
+        // The default, the reference's Σ W·avg without dividing by Σ W: query 1 P = 0.3·6.8 =
+        // 2.04 stands for goal and presentation (W 0.5 together), so 2.04 / 0.3 · 0.5 = 3.4;
+        // query 2 P = 0.5·9 = 4.5; Q = 0.4·6 = 2.4. ModelX: P 3.95, overall 3.175.
+        const auto byDefault
+            = scorePdrProject(m_project.store(), m_runId, {}, std::nullopt, &error);
+        QVERIFY(byDefault);
+        QVERIFY(qAbs(*byDefault->reports.at(0).personalization.score - 3.4) < 1e-12);
+        QVERIFY(qAbs(*byDefault->reports.at(1).personalization.score - 4.5) < 1e-12);
+        QVERIFY(qAbs(*byDefault->reports.at(0).quality.score - 2.4) < 1e-12);
+        QVERIFY(qAbs(*pdrGroups(byDefault->reports, PdrBreakdown::None).at(0).overall - 3.175)
+                < 1e-12);
     }
 
     void writesTheReferenceLayout()
     {
         QString error;
-        const auto scores = scorePdrProject(m_project.store(), 0, {}, std::nullopt, &error);
+        PdrScoringOptions normalized; // the hand-worked numbers of scoresByHand
+        normalized.weights = PdrWeightsPolicy::Normalized;
+        const auto scores = scorePdrProject(m_project.store(), 0, normalized, std::nullopt, &error);
         QVERIFY(scores);
         const QString dir = m_project.filePath(u"results"_s);
         QStringList files;
@@ -216,9 +236,10 @@ private slots:
         QCOMPARE(board->columns.at(board->headline).key, u"overall"_s);
         QCOMPARE(board->rows.size(), 1);
         QCOMPARE(board->rows.at(0).n, 2);
-        QVERIFY(qAbs(*board->value(u"ModelX"_s, u"overall"_s) - 6.95) < 1e-12);
-        QVERIFY(qAbs(*board->value(u"ModelX"_s, u"P"_s) - 7.9) < 1e-12);
-        QCOMPARE(*board->value(u"ModelX"_s, u"Q"_s), 6.0);
+        // The reference's weighting by default (scoresByHand): P 3.95, Q 2.4, overall 3.175.
+        QVERIFY(qAbs(*board->value(u"ModelX"_s, u"overall"_s) - 3.175) < 1e-12);
+        QVERIFY(qAbs(*board->value(u"ModelX"_s, u"P"_s) - 3.95) < 1e-12);
+        QVERIFY(qAbs(*board->value(u"ModelX"_s, u"Q"_s) - 2.4) < 1e-12);
         QVERIFY(qAbs(*board->value(u"ModelX"_s, u"dim:goal_alignment"_s) - 7.9) < 1e-12);
         QCOMPARE(*board->value(u"ModelX"_s, u"dim:depth_insight"_s), 6.0);
         // Presentation was judged, but its only criterion failed: no value, with the reason.
@@ -254,10 +275,10 @@ private slots:
         const auto scores = scorePdrProject(m_project.store(), m_runId, {}, std::nullopt, &error);
         QVERIFY(scores);
         QCOMPARE(scores->rows.errors, 0);
-        // Query 1: P = (0.3·6.8 + 0.2·s) / 0.5 with s the simulator's score for the table.
+        // Query 1: P = 0.3·6.8 + 0.2·s with s the simulator's score for the table; every
+        // dimension has a value now, so nothing is scaled.
         const double s = JudgeSimulator::expectedPdrScore(u"Uses a table"_s);
-        QVERIFY(qAbs(*scores->reports.at(0).personalization.score - (0.3 * 6.8 + 0.2 * s) / 0.5)
-                < 1e-12);
+        QVERIFY(qAbs(*scores->reports.at(0).personalization.score - (0.3 * 6.8 + 0.2 * s)) < 1e-12);
     }
 };
 
