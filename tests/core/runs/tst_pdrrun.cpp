@@ -280,6 +280,76 @@ private slots:
         const double s = JudgeSimulator::expectedPdrScore(u"Uses a table"_s);
         QVERIFY(qAbs(*scores->reports.at(0).personalization.score - (0.3 * 6.8 + 0.2 * s)) < 1e-12);
     }
+
+    // A reply that names one goal criterion so that it matches nothing asked ("Puts money aside
+    // each month", 2) and leaves "Sets a savings goal" out; the run asks for it again (9). Goal
+    // criteria weigh .6 and .4, so the unmatched item weighs their mean, .5. Query 1, W goal .3,
+    // presentation .2 (6):
+    //   reference (default): goal (8·.6 + 2·.5) / 1.1 = 5.2727…, the second answer left out;
+    //                        P = .3·5.2727… + .2·6
+    //   reask:               goal 8·.6 + 9·.4 = 8.4, the unmatched item dropped; P = .3·8.4 + .2·6
+    void unmatchedCriterionReadBothWays()
+    {
+        SimulatorBehaviour b;
+        int reasks = 0;
+        b.script = [&reasks](const QString &prompt, int) -> std::optional<QString> {
+            if (prompt.contains(u"Addresses the nurse's shift income"_s))
+                return u"{\"goal_alignment\": ["
+                       "{\"criterion\": \"Addresses the nurse's shift income\", "
+                       "\"target_score\": 8},"
+                       "{\"criterion\": \"Puts money aside each month\", \"target_score\": 2}],"
+                       "\"presentation_fit\": [{\"criterion\": \"Uses a table\", "
+                       "\"target_score\": 6}]}"_s;
+            if (prompt.contains(u"Sets a savings goal"_s)) {
+                ++reasks;
+                return u"{\"goal_alignment\": [{\"criterion\": \"Sets a savings goal\", "
+                       "\"target_score\": 9}]}"_s;
+            }
+            return std::nullopt; // the simulator's own answers for the rest
+        };
+        m_judge.setBehaviour(b);
+        JudgeConfig c;
+        c.provider = ProviderKind::OpenAiCompatible;
+        c.baseUrl = m_judge.baseUrl();
+        c.model = u"sim-judge-unmatched"_s; // a new judge: nothing answered from the cache
+        c.scheme = defaultSchemeFor(u"pdrbench"_s);
+        c.backoffBaseMs = 10;
+        c.backoffMaxMs = 20;
+        RunScope scope;
+        scope.benchmarkKey = u"pdrbench"_s;
+        QString error;
+        const auto planned = planRun(m_project.store(), c, scope, {}, &error);
+        QVERIFY2(planned, qPrintable(error));
+        RunController controller(m_project.store().path());
+        QSignalSpy done(&controller, &RunController::finished);
+        QVERIFY2(controller.start(planned->runId, &error), qPrintable(error));
+        QVERIFY(done.wait(60000) || !done.isEmpty());
+        QCOMPARE(done.constFirst().constFirst().toString(), u"finished"_s);
+        m_judge.setBehaviour({}); // the script refers to this function's `reasks`
+        QCOMPARE(reasks, 1);
+
+        const auto reference
+            = scorePdrProject(m_project.store(), planned->runId, {}, std::nullopt, &error);
+        QVERIFY2(reference, qPrintable(error));
+        QCOMPARE(reference->rows.unmatched, 1);
+        const PdrReportScore &q1 = reference->reports.at(0);
+        QCOMPARE(q1.queryId, u"1"_s);
+        QCOMPARE(q1.personalization.unmatched, 1);
+        QCOMPARE(q1.personalization.leftOut, 1);
+        QVERIFY(qAbs(*q1.dimensions.at(0).average - 5.8 / 1.1) < 1e-12);
+        QVERIFY(qAbs(*q1.personalization.score - (.3 * 5.8 / 1.1 + .2 * 6)) < 1e-12);
+
+        PdrScoringOptions reask;
+        reask.unmatched = PdrUnmatchedPolicy::Reask;
+        const auto asked
+            = scorePdrProject(m_project.store(), planned->runId, reask, std::nullopt, &error);
+        QVERIFY(asked);
+        QVERIFY(qAbs(*asked->reports.at(0).dimensions.at(0).average - 8.4) < 1e-12);
+        QVERIFY(qAbs(*asked->reports.at(0).personalization.score - (.3 * 8.4 + .2 * 6)) < 1e-12);
+        // Query 2 was answered in one reply: the same either way.
+        QCOMPARE(*asked->reports.at(1).personalization.score,
+                 *reference->reports.at(1).personalization.score);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPdrRun)
