@@ -32,6 +32,26 @@ class TestCliPdr : public QObject
         return RubricateTest::runCli(m_project.filePath({}), args);
     }
 
+    // A model's reports imported, their claims extracted and the reports judged offline (P, Q).
+    bool importExtractAndJudge(const QString &model, const QByteArray &jsonl)
+    {
+        const QString file = model + u".jsonl"_s;
+        if (!RubricateTest::writeFile(m_project.filePath(file), jsonl))
+            return false;
+        for (const QStringList &args :
+             {QStringList{u"import"_s, u"pdr-reports"_s, file},
+              QStringList{u"claims"_s, u"extract"_s, u"--benchmark"_s, u"pdrbench"_s, u"--models"_s,
+                          model},
+              QStringList{u"judge"_s, u"--benchmark"_s, u"pdrbench"_s, u"--models"_s, model}}) {
+            const auto r = cli(args);
+            if (r.code != 0) {
+                qWarning().noquote() << args.join(u' ') << r.out << r.err;
+                return false;
+            }
+        }
+        return true;
+    }
+
     static QString readText(const QString &path)
     {
         QFile f(path);
@@ -134,13 +154,8 @@ private slots:
         const QByteArray article
             = R"({"id": 1, "article": "# Budget for shifts\n\nNight shifts pay a premium of twelve percent in the regional contract [1]. The premium is paid monthly with the base salary [1]. A monthly budget should keep three months of expenses aside. Savings goals work best when they are automatic.\n\n[1] Regional contract, http://127.0.0.1:9/contract"})"
               "\n";
-        QVERIFY(RubricateTest::writeFile(m_project.filePath(u"ModelY.jsonl"_s), article));
-        QCOMPARE(cli({u"import"_s, u"pdr-reports"_s, u"ModelY.jsonl"_s}).code, 0);
-        auto r = cli({u"claims"_s, u"extract"_s, u"--benchmark"_s, u"pdrbench"_s, u"--models"_s,
-                      u"ModelY"_s});
-        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-        r = cli({u"judge"_s, u"--benchmark"_s, u"pdrbench"_s, u"--models"_s, u"ModelY"_s});
-        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY(importExtractAndJudge(u"ModelY"_s, article));
+        RubricateTest::CliResult r;
         r = cli({u"judge"_s, u"--benchmark"_s, u"pdrbench"_s, u"--models"_s, u"ModelY"_s,
                  u"--scheme"_s, u"reportbench-cited"_s, u"--provider"_s, u"openai"_s, u"--model"_s,
                  u"checker"_s, u"--base-url"_s, u"http://127.0.0.1:9/v1"_s});
@@ -179,25 +194,13 @@ private slots:
     // Both runs pooled as votes (--claim-runs) tie, and a tie has no FA.
     void reliabilityOnlyWhereSupportWasJudged()
     {
-        const QByteArray articles = R"({"id": 1, "article": "# Saving
-
-A monthly budget should keep three months of expenses aside. Savings goals work best when they are automatic."})"
-                                    "
-                                    "
-                                    R"({"id": 2, "article": "# Shift pay
-
-Night shifts pay a premium of twelve percent [1]. The premium is paid monthly with the base salary [1].
-
-[1] Contract, http://example.org/contract-z"})"
-                                    "
-                                    ";
-            QVERIFY(RubricateTest::writeFile(m_project.filePath(u"ModelZ.jsonl"_s), articles));
-        QCOMPARE(cli({u"import"_s, u"pdr-reports"_s, u"ModelZ.jsonl"_s}).code, 0);
-        auto r = cli({u"claims"_s, u"extract"_s, u"--benchmark"_s, u"pdrbench"_s, u"--models"_s,
-                      u"ModelZ"_s});
-        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-        r = cli({u"judge"_s, u"--benchmark"_s, u"pdrbench"_s, u"--models"_s, u"ModelZ"_s});
-        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        const QByteArray articles
+            = R"({"id": 1, "article": "# Saving\n\nA monthly budget should keep three months of expenses aside. Savings goals work best when they are automatic."})"
+              "\n"
+              R"({"id": 2, "article": "# Shift pay\n\nNight shifts pay a premium of twelve percent [1]. The premium is paid monthly with the base salary [1].\n\n[1] Contract, http://example.org/contract-z"})"
+              "\n";
+        QVERIFY(importExtractAndJudge(u"ModelZ"_s, articles));
+        RubricateTest::CliResult r;
 
         QString error;
         const auto groupOf = [&](const QString &model) {

@@ -18,6 +18,20 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+// A two-way scoring choice: (text, flag value) for the reference's behaviour and the other.
+void fillChoice(QComboBox *box, const QString &name, const std::pair<QString, QString> &reference,
+                const std::pair<QString, QString> &other, bool otherChosen)
+{
+    box->setObjectName(name);
+    box->addItem(reference.first, reference.second);
+    box->addItem(other.first, other.second);
+    box->setCurrentIndex(otherChosen ? 1 : 0);
+}
+
+} // namespace
+
 PreferencesDialog::PreferencesDialog(const QList<Annotator> &known, QWidget *parent)
     : QDialog(parent)
     , m_known(known)
@@ -59,20 +73,17 @@ PreferencesDialog::PreferencesDialog(const QList<Annotator> &known, QWidget *par
     auto *form = new QFormLayout;
     form->addRow(nameLabel, row);
 
-    // The item data are the CLI's flag values (score pdr --weights / --unmatched).
+    // The item data are the CLI's flag values (score pdr --weights / --unmatched); the
+    // reference's behaviour comes first.
     const PdrScoringOptions pdr = savedPdrScoringOptions();
-    m_pdrWeights->setObjectName(u"pdrWeights"_s);
-    m_pdrWeights->addItem(tr("As the reference: the sum of weight × dimension average"),
-                          u"reference"_s);
-    m_pdrWeights->addItem(tr("Normalised: divided by the sum of the dimension weights"),
-                          u"normalized"_s);
-    m_pdrWeights->setCurrentIndex(pdr.weights == PdrWeightsPolicy::Normalized ? 1 : 0);
-    m_pdrUnmatched->setObjectName(u"pdrUnmatched"_s);
-    m_pdrUnmatched->addItem(tr("As the reference: counted at the dimension's mean weight"),
-                            u"reference"_s);
-    m_pdrUnmatched->addItem(tr("Re-asked: dropped, the criterion's second answer counts"),
-                            u"reask"_s);
-    m_pdrUnmatched->setCurrentIndex(pdr.unmatched == PdrUnmatchedPolicy::Reask ? 1 : 0);
+    fillChoice(m_pdrWeights, u"pdrWeights"_s,
+               {tr("As the reference: the sum of weight × dimension average"), u"reference"_s},
+               {tr("Normalised: divided by the sum of the dimension weights"), u"normalized"_s},
+               pdr.weights == PdrWeightsPolicy::Normalized);
+    fillChoice(m_pdrUnmatched, u"pdrUnmatched"_s,
+               {tr("As the reference: counted at the dimension's mean weight"), u"reference"_s},
+               {tr("Re-asked: dropped, the criterion's second answer counts"), u"reask"_s},
+               pdr.unmatched == PdrUnmatchedPolicy::Reask);
     auto *scoringForm = new QFormLayout;
     scoringForm->addRow(tr("Dimension &weights:"), m_pdrWeights);
     scoringForm->addRow(tr("&Unmatched criteria:"), m_pdrUnmatched);

@@ -30,6 +30,19 @@ class TestPdrRun : public QObject
     QStringList m_prompts;
     RowId m_runId = 0;
 
+    // The fake judge server as an OpenAI-compatible judge `model`, retrying at once.
+    JudgeConfig simulatorConfig(const QString &model) const
+    {
+        JudgeConfig c;
+        c.provider = ProviderKind::OpenAiCompatible;
+        c.baseUrl = m_judge.baseUrl();
+        c.model = model;
+        c.scheme = defaultSchemeFor(u"pdrbench"_s);
+        c.backoffBaseMs = 10;
+        c.backoffMaxMs = 20;
+        return c;
+    }
+
     QString readText(const QString &path)
     {
         QFile f(path);
@@ -76,13 +89,7 @@ private slots:
         };
         m_judge.setBehaviour(b);
 
-        JudgeConfig c;
-        c.provider = ProviderKind::OpenAiCompatible;
-        c.baseUrl = m_judge.baseUrl();
-        c.model = u"sim-judge"_s;
-        c.scheme = defaultSchemeFor(u"pdrbench"_s);
-        c.backoffBaseMs = 10;
-        c.backoffMaxMs = 20;
+        JudgeConfig c = simulatorConfig(u"sim-judge"_s);
         c.maxAttempts = 2;
         RunScope scope;
         scope.benchmarkKey = u"pdrbench"_s;
@@ -308,13 +315,8 @@ private slots:
             return std::nullopt; // the simulator's own answers for the rest
         };
         m_judge.setBehaviour(b);
-        JudgeConfig c;
-        c.provider = ProviderKind::OpenAiCompatible;
-        c.baseUrl = m_judge.baseUrl();
-        c.model = u"sim-judge-unmatched"_s; // a new judge: nothing answered from the cache
-        c.scheme = defaultSchemeFor(u"pdrbench"_s);
-        c.backoffBaseMs = 10;
-        c.backoffMaxMs = 20;
+        // A new judge: nothing is answered from the cache.
+        const JudgeConfig c = simulatorConfig(u"sim-judge-unmatched"_s);
         RunScope scope;
         scope.benchmarkKey = u"pdrbench"_s;
         QString error;
