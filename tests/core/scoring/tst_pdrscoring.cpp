@@ -297,7 +297,10 @@ private slots:
         unweighted[1].dimensionWeight.reset();
         const PdrReportScore u = scorePdr(unweighted, {}).at(0);
         QCOMPARE(u.personalization.unweightedDimensions, 1);
-        QVERIFY(near(u.personalization.score, 6));
+        QVERIFY(near(u.personalization.score, .5 * 6)); // Σ W·avg, as the reference
+        PdrScoringOptions normalized;
+        normalized.weights = PdrWeightsPolicy::Normalized;
+        QVERIFY(near(scorePdr(unweighted, {}, normalized).at(0).personalization.score, 6));
     }
 
     void reliability()
