@@ -13,6 +13,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSqlQuery>
 #include <QTest>
 
 using namespace Rubricate;
@@ -320,10 +321,14 @@ private slots:
         QCOMPARE(row.value(7), u"1"_s);
     }
 
-    // --weights and --unmatched as the CLI's spellings of PdrScoringOptions; the fixture's query
-    // 2 has dimension weights that do not sum to 1, so normalising changes ModelX's P.
+    // --weights and --unmatched as the CLI's spellings of PdrScoringOptions. The generated
+    // quality weights sum to 1; taking 0.01 from clarity makes them sum to 0.99, as in a
+    // criteria file whose rounding did not add up, so normalising changes Q.
     void scoringChoiceFlags()
     {
+        QSqlQuery update(m_project.store().database());
+        QVERIFY(update.exec(u"UPDATE rubric SET dimension_weight = dimension_weight - 0.01 "
+                            "WHERE dimension = 'clarity_readability'"_s));
         QString error;
         const auto groupWith = [&](const PdrScoringOptions &o) {
             const auto scores = scorePdrProject(m_project.store(), 0, o, std::nullopt, &error);
@@ -332,13 +337,13 @@ private slots:
         PdrScoringOptions normalized;
         normalized.weights = PdrWeightsPolicy::Normalized;
         const PdrGroup reference = groupWith({}), divided = groupWith(normalized);
-        QCOMPARE(reference.model, u"ModelX"_s);
-        QVERIFY(*reference.p.mean != *divided.p.mean);
+        QCOMPARE(reference.model, u"ModelZ"_s);
+        QVERIFY(qAbs(*divided.q.mean - *reference.q.mean / 0.99) < 1e-9);
         for (const auto &[flag, g] :
              {std::pair{u"reference"_s, reference}, std::pair{u"normalized"_s, divided}}) {
             const auto r = cli({u"score"_s, u"pdr"_s, u"--weights"_s, flag});
             QVERIFY2(r.code == 0, qPrintable(r.err));
-            QVERIFY2(r.out.contains(QString::number(*g.p.mean, 'f', 4)), qPrintable(r.out));
+            QVERIFY2(r.out.contains(QString::number(*g.q.mean, 'f', 4)), qPrintable(r.out));
         }
         QCOMPARE(cli({u"score"_s, u"pdr"_s, u"--unmatched"_s, u"reask"_s}).code, 0);
         QCOMPARE(cli({u"score"_s, u"pdr"_s, u"--unmatched"_s, u"reference"_s}).code, 0);
