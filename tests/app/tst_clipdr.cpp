@@ -297,11 +297,15 @@ private slots:
         QCOMPARE(lines.size(), 2);
         // Query 1 cites nothing (R 0 now that ModelZ's support was judged); query 2's two
         // citations are supported.
-        const auto report = [](int id, int cited, double r) {
-            return QJsonObject{
-                {u"id"_s, id},           {u"claims"_s, 2},           {u"cited"_s, cited},
-                {u"supported"_s, cited}, {u"factual_accuracy"_s, r}, {u"citation_coverage"_s, r},
-                {u"score"_s, r},         {u"support_judged"_s, true}};
+        const auto report = [](int id, int cited, double value) {
+            return QJsonObject{{u"id"_s, id},
+                               {u"claims"_s, 2},
+                               {u"cited"_s, cited},
+                               {u"supported"_s, cited},
+                               {u"factual_accuracy"_s, value},
+                               {u"citation_coverage"_s, value},
+                               {u"score"_s, value},
+                               {u"support_judged"_s, true}};
         };
         const QList<QJsonObject> expected{report(1, 0, 0.0), report(2, 2, 10.0)};
         for (qsizetype i = 0; i < expected.size(); ++i) {
