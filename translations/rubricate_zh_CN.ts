@@ -2002,6 +2002,38 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>Every label you give is stored under you (id %1), so several people can annotate the same project and be compared. Changing the name renames you and keeps your labels.</source>
         <translation>你给出的每个标注都保存在你的名下（ID %1），因此多人可以标注同一项目并相互比较。更改名称会重命名你本人，并保留你的标注。</translation>
     </message>
+    <message>
+        <source>As the reference: the sum of weight × dimension average</source>
+        <translation>与参考实现一致：权重 × 维度平均分之和</translation>
+    </message>
+    <message>
+        <source>Normalised: divided by the sum of the dimension weights</source>
+        <translation>归一化：除以各维度权重之和</translation>
+    </message>
+    <message>
+        <source>As the reference: counted at the dimension&apos;s mean weight</source>
+        <translation>与参考实现一致：按该维度的平均权重计入</translation>
+    </message>
+    <message>
+        <source>Re-asked: dropped, the criterion&apos;s second answer counts</source>
+        <translation>重新询问：舍弃该项，计入该标准的第二次回答</translation>
+    </message>
+    <message>
+        <source>Dimension &amp;weights:</source>
+        <translation>维度权重(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Unmatched criteria:</source>
+        <translation>未匹配的标准(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>How PDR-Bench P and Q are computed on the leaderboard and in its export. Help → Scoring Choices explains both.</source>
+        <translation>排行榜及其导出中 PDR-Bench 的 P 和 Q 如何计算。“帮助 → 评分取舍说明”对这两项均有说明。</translation>
+    </message>
+    <message>
+        <source>PDR-Bench scoring</source>
+        <translation>PDR-Bench 评分</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::ProjectExplorer</name>

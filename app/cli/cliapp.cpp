@@ -156,14 +156,26 @@ Commands:
                                judge errors left out and counted (reference: as 0). --out
                                .csv: per report (with --by: the groups); .jsonl: the
                                reference's per-criterion result lines.
-  score pdr [--run ID] [--out DIR] [--missing exclude|reference] [--unavailable
+  score pdr [--run ID] [--out DIR] [--weights reference|normalized] [--unmatched
+        reference|reask] [--missing exclude|reference] [--unavailable
         exclude|not-supported] [--no-claims none|zero] [--reliability mean|fa]
         [--claim-runs IDS]     PDR-Bench P, Q, R and overall (0-10) per model, persona and
-                               setting, and per-dimension means, from a pdrbench judge run;
-                               R from the reports' claims and their support runs
+                               setting, and per-dimension means, from a pdrbench judge run
                                (default: the newest finished one); judge errors left out
-                               and counted. --out DIR writes the reference's layout
-                               (personalization/, quality/, overall/<MODEL>/...).
+                               and counted. R from the reports' claims, per report from the
+                               newest finished support run (reportbench-cited) that judged
+                               it (--claim-runs: the runs given, pooled as votes); a report
+                               whose support no run has judged has no R, and "R n" says how
+                               many reports R averages. Overall = (P + Q + R) / 3 with R the
+                               mean over those n reports, (P + Q) / 2 when n is 0. --weights
+                               reference (default) sums W x dimension average as the
+                               reference does, normalized divides by the sum of W;
+                               --unmatched reference (default) counts an item naming no
+                               asked criterion at its dimension's mean weight, as the
+                               reference, reask drops it and counts the re-asked answer.
+                               --out DIR writes the reference's layout (personalization/,
+                               quality/, reliability/ with R, FA and CC per report,
+                               overall/<MODEL>/...).
   pdr criteria [--queries IDS] [--samples N] [--attempts K] [--force] [judge options]
                                Generate PDR-Bench criteria with a judge for queries without
                                any (--force: replace them): dimension weights sampled N

@@ -149,6 +149,14 @@ int cmdScore(const QCommandLineParser &p, const QString &projectPath, QTextStrea
                                         {{u"exclude"_s, PdrMissingPolicy::Exclude},
                                          {u"reference"_s, PdrMissingPolicy::AsReference}},
                                         &options.missing, err)
+        || !policyOption<PdrWeightsPolicy>(p, u"weights"_s,
+                                           {{u"reference"_s, PdrWeightsPolicy::Reference},
+                                            {u"normalized"_s, PdrWeightsPolicy::Normalized}},
+                                           &options.weights, err)
+        || !policyOption<PdrUnmatchedPolicy>(p, u"unmatched"_s,
+                                             {{u"reference"_s, PdrUnmatchedPolicy::Reference},
+                                              {u"reask"_s, PdrUnmatchedPolicy::Reask}},
+                                             &options.unmatched, err)
         || !policyOption<PdrUnavailablePolicy>(
             p, u"unavailable"_s,
             {{u"exclude"_s, PdrUnavailablePolicy::Exclude},
@@ -170,7 +178,9 @@ int cmdScore(const QCommandLineParser &p, const QString &projectPath, QTextStrea
         return Failed;
     QString error;
     // R from the report's claims and their support runs (`claims extract`, then `judge
-    // --scheme reportbench-cited`); without claims R is left out, not 0.
+    // --scheme reportbench-cited`): per report the newest finished support run that judged it,
+    // unless --claim-runs names the runs. Without claims, or before any support run, R is left
+    // out, not 0.
     std::optional<QList<PdrClaimItem>> claims;
     if (p.isSet(u"claim-runs"_s)) {
         QList<RowId> runs;
@@ -207,10 +217,27 @@ int cmdScore(const QCommandLineParser &p, const QString &projectPath, QTextStrea
                .arg(scores->reports.size())
                .arg(scores->rows.items.size())
                .arg(scores->rows.errors);
+    if (scores->withReliability) {
+        int judged = 0, notJudged = 0;
+        for (const PdrReportScore &r : scores->reports) {
+            judged += r.reliability.score ? 1 : 0;
+            notJudged += r.reliability.claims > 0 && !r.reliability.supportJudged ? 1 : 0;
+        }
+        out << u"R on %1 of %2 reports; %3 with claims whose support no finished run has judged "
+               "yet (no R, left out of the overall)\n"_s.arg(judged)
+                   .arg(scores->reports.size())
+                   .arg(notJudged);
+    }
+    if (scores->rows.unmatched > 0)
+        out << u"%1 judged items named no asked criterion: %2\n"_s.arg(scores->rows.unmatched)
+                   .arg(options.unmatched == PdrUnmatchedPolicy::Reference
+                            ? u"counted at their dimension's mean weight, the answers asked "
+                              "again left out (--unmatched reference)"_s
+                            : u"dropped, the answers asked again counted (--unmatched reask)"_s);
     Table table;
     QStringList header{u"model"_s, u"group"_s, u"value"_s, u"reports"_s, u"P"_s, u"Q"_s};
     if (scores->withReliability)
-        header << u"R"_s;
+        header << u"R"_s << u"R n"_s;
     header << u"overall"_s << u"errors"_s;
     table.setHeader(header);
     for (int c = 3; c < header.size(); ++c)
@@ -222,7 +249,7 @@ int cmdScore(const QCommandLineParser &p, const QString &projectPath, QTextStrea
         QStringList row{g.model,          g.dimension,     g.value, QString::number(g.reports),
                         number(g.p.mean), number(g.q.mean)};
         if (scores->withReliability)
-            row << number(g.r.mean);
+            row << number(g.r.mean) << QString::number(g.r.n);
         row << number(g.overall) << QString::number(g.criterionErrors);
         table.addRow(row);
     }
@@ -253,6 +280,15 @@ QList<QCommandLineOption> pdrOptions()
         {u"force"_s,
          u"pdr criteria: also queries that have criteria, replacing them; claims extract: "
          "extract again for reports that have claims (refused when people labelled any)."_s},
+        {u"weights"_s,
+         u"score pdr: reference (default; P and Q = sum of W x dimension average, as the "
+         "reference) or normalized (divided by the sum of the dimension weights W)."_s,
+         u"HOW"_s},
+        {u"unmatched"_s,
+         u"score pdr: a judged item naming no asked criterion counts at its dimension's mean "
+         "weight and re-asked answers are left out (reference, default), or it is dropped and "
+         "the re-asked answers count (reask)."_s,
+         u"HOW"_s},
         {u"missing"_s,
          u"score pdr: exclude (default; renormalise over dimensions with a value) or reference "
          "(a dimension without a score counts 0)."_s,
@@ -263,7 +299,8 @@ QList<QCommandLineOption> pdrOptions()
          u"POLICY"_s},
         {u"reliability"_s, u"score pdr: R = mean of FA and CC (default) or fa."_s, u"HOW"_s},
         {u"claim-runs"_s,
-         u"score pdr: the support runs (reportbench-cited) R reads (default: every claim run)."_s,
+         u"score pdr: the support runs (reportbench-cited) R reads, pooled as votes (default: "
+         "per report the newest finished support run that judged it)."_s,
          u"IDS"_s},
     };
 }

@@ -61,9 +61,48 @@ const QString articleAndCriteria = uR"(
 </criteria_list>
 )"_s;
 
-const QString personalizationTemplate = personalizationIntro + answerAndTask
-    + u"\n<persona>\n{persona}\n</persona>\n"_s + articleAndCriteria;
+// The same prompts in Chinese, for Chinese queries: the reference has a Chinese scoring prompt
+// (code/prompt/score_prompt_zh.py) that was not reachable, so this is a faithful translation
+// of ours, not of theirs. Tags, placeholders and the JSON shape stay as they are.
+const QString personalizationIntroZh
+    = uR"(你是一名评估个性化研究报告的专家。<persona> 中描述的用户提出了 <task> 中的研究任务，一位助手撰写了 <article> 中的文章。请对照 <criteria_list> 中的每一条标准，评判这篇文章在多大程度上满足了【这位】用户的需要。标准按维度分组；每条标准都附有说明和权重（表示它在所属维度中的重要程度）。
+
+请为每条标准打 0 到 10 分：
+- 0-2：文章忽视了该标准的要求，或对这位用户而言与之背道而驰。
+- 3-4：文章只是泛泛地涉及，内容适用于任何人。
+- 5-6：文章针对这位用户部分满足了该标准，但有明显欠缺。
+- 7-8：文章针对这位用户较好地满足了该标准，仅有少许欠缺。
+- 9-10：文章针对这位用户具体、切实地完全满足了该标准。
+)"_s;
+
+const QString qualityIntroZh
+    = uR"(你是一名评估研究报告的专家。一位助手针对 <task> 中的研究任务撰写了 <article> 中的文章。请对照 <criteria_list> 中的每一条标准，评判这篇文章作为研究写作的质量。标准按维度分组；每条标准都附有说明和权重（表示它在所属维度中的重要程度）。
+
+请为每条标准打 0 到 10 分：
+- 0-2：文章未达到该标准。
+- 3-4：文章只是表面上满足该标准。
+- 5-6：文章部分满足该标准，但有明显欠缺。
+- 7-8：文章较好地满足了该标准，仅有少许欠缺。
+- 9-10：文章以专家水准完全满足了该标准。
+)"_s;
+
+const QString answerAndTaskZh = uR"(请依据文章所写的内容评判，而不是依据它的篇幅。请使用整数打分。
+
+只用 JSON 回答：标准列表中的每个维度对应一个键；每个键下，按相同的顺序为该维度的每条标准给出一项，其中 "criterion" 须逐字照抄：
+{"<dimension>": [{"criterion": "<criterion>", "target_score": 7}]}
+
+<task>
+{task}
+</task>
+)"_s;
+
+const QString personaBlock = u"\n<persona>\n{persona}\n</persona>\n"_s;
+const QString personalizationTemplate
+    = personalizationIntro + answerAndTask + personaBlock + articleAndCriteria;
 const QString qualityTemplate = qualityIntro + answerAndTask + articleAndCriteria;
+const QString personalizationTemplateZh
+    = personalizationIntroZh + answerAndTaskZh + personaBlock + articleAndCriteria;
+const QString qualityTemplateZh = qualityIntroZh + answerAndTaskZh + articleAndCriteria;
 
 // Items of one family, in dimension order: (dimension, items) pairs.
 QList<std::pair<QString, QList<SchemeItem>>> byDimension(const QList<SchemeItem> &items)
@@ -110,6 +149,26 @@ std::optional<QJsonArray> returnedFor(const QJsonObject &reply, const QString &d
             return it->toArray();
     }
     return std::nullopt;
+}
+
+// Puts the reply's unmatched items and left-out criteria on one answered item: the first with
+// a usable score (the least likely to be judged again and lose them), else the first answered.
+void keepReplyReading(QList<ItemOutcome> &outcomes, const QJsonArray &unmatched,
+                      const QJsonArray &leftOut)
+{
+    if (unmatched.isEmpty() && leftOut.isEmpty())
+        return;
+    auto carrier = std::find_if(outcomes.begin(), outcomes.end(),
+                                [](const ItemOutcome &o) { return !o.missing && o.value; });
+    if (carrier == outcomes.end())
+        carrier = std::find_if(outcomes.begin(), outcomes.end(),
+                               [](const ItemOutcome &o) { return !o.missing; });
+    if (carrier == outcomes.end())
+        return;
+    if (!unmatched.isEmpty())
+        carrier->raw.insert(pdrUnmatchedKey, unmatched);
+    if (!leftOut.isEmpty())
+        carrier->raw.insert(pdrLeftOutKey, leftOut);
 }
 
 class PdrBenchScheme final : public PromptScheme
@@ -201,8 +260,9 @@ public:
             : QString();
         const QString task = ctx.query ? ctx.query->text : ctx.task.judgeTask;
         const QString &templ = !m_custom.isEmpty() ? m_custom
-            : personalization                      ? personalizationTemplate
-                                                   : qualityTemplate;
+            : pdrPromptIsChinese(ctx)
+            ? (personalization ? personalizationTemplateZh : qualityTemplateZh)
+            : (personalization ? personalizationTemplate : qualityTemplate);
         ProviderRequest request;
         request.prompt = fillPromptTemplate(
             templ,
@@ -229,6 +289,7 @@ public:
         QHash<RowId, QString> how;
         bool anyDimension = false;
         int unmatched = 0, repeated = 0;
+        QJsonArray unmatchedItems; // with a usable score, for the reference's reading
         for (const auto &[dimension, asked] : dimensions) {
             const std::optional<QJsonArray> returned = returnedFor(reply, dimension);
             if (!returned)
@@ -245,6 +306,13 @@ public:
                     = echoed.trimmed().isEmpty() ? -1 : matchPdrCriterion(echoed, criteria).index;
                 if (index < 0) {
                     ++unmatched;
+                    QString ignored;
+                    const auto score
+                        = scoreOnScale(scoreField(entry), VerdictScale::ZeroToTen, &ignored);
+                    if (score && !echoed.trimmed().isEmpty())
+                        unmatchedItems.append(QJsonObject{{u"dimension"_s, dimension},
+                                                          {u"criterion"_s, echoed},
+                                                          {u"score"_s, *score}});
                     continue;
                 }
                 const RowId id = asked.at(index).rubricId;
@@ -265,6 +333,11 @@ public:
         if (repeated > 0)
             result.repairs << u"%1 repeated answers ignored (the first one counts)"_s.arg(repeated);
         result.parsed = true;
+        QJsonArray leftOut;
+        for (const SchemeItem &i : items) {
+            if (!answers.contains(i.rubricId))
+                leftOut.append(double(i.rubricId));
+        }
         for (const SchemeItem &i : items) {
             ItemOutcome o;
             o.rubricId = i.rubricId;
@@ -283,6 +356,7 @@ public:
             o.evidence = it->value(u"evidence"_s).toString();
             result.items.append(o);
         }
+        keepReplyReading(result.items, unmatchedItems, leftOut);
         return result;
     }
 
@@ -291,6 +365,14 @@ private:
 };
 
 } // namespace
+
+bool pdrPromptIsChinese(const SchemeContext &context)
+{
+    const QString language = context.query && !context.query->language.isEmpty()
+        ? context.query->language
+        : context.task.language;
+    return language.trimmed().startsWith(u"zh"_s, Qt::CaseInsensitive);
+}
 
 QString pdrItemFamily(const SchemeItem &item)
 {

@@ -21,25 +21,43 @@
 // Reading the reply: items are matched to the asked criteria of their dimension as
 // code/utils/score_calculator.py matches them (exact after trimming, then case-insensitive,
 // then substring either way; the first asked criterion in order that matches), an item with
-// an empty criterion or one matching nothing asked is ignored, and a second answer for an
-// already answered criterion is ignored (the first one counts; the reference would count
-// both). A criterion the reply leaves out is "missing" and asked again. The score is
+// an empty criterion or one matching nothing asked answers no criterion, and a second answer
+// for an already answered criterion is ignored (the first one counts; the reference would count
+// both). A criterion the reply leaves out is "missing" and asked again. So that scoring can
+// still read the reply as the reference does (pdrscoring.h, PdrUnmatchedPolicy), one verdict
+// written from the reply (the first with a usable score, else the first) keeps in its raw
+// JSON the reply's unmatched items and the criteria it left out (pdrUnmatchedKey,
+// pdrLeftOutKey). A reply that answers none of the asked criteria writes no verdict and so
+// keeps neither; it is asked again like any other. The score is
 // `target_score` (else the reference's `article_1_score`, else `score`), a number or a numeric
 // string in 0–10; non-integers are accepted (the reference's calculator uses any number it is
 // given), anything else is an error with its cause, never 0. A reply whose JSON has none of
 // the asked dimensions is unreadable and asked again.
 //
-// A template file replaces the built-in prompt for both families; it must contain {article}
-// and {criteria_list}, and may use {task}, {persona} (empty for quality) and {family}.
+// Language: a Chinese query (its language "zh", else its task's) gets the Chinese prompts, our
+// own translation of the English ones (the reference's score_prompt_zh.py was not reachable);
+// every other query the English ones. Tags, placeholders and the reply shape are the same.
+//
+// A template file replaces the built-in prompt for both families and languages; it must contain
+// {article} and {criteria_list}, and may use {task}, {persona} (empty for quality) and {family}.
 #pragma once
 
 #include "promptscheme.h"
 
 namespace Rubricate {
 
+// Raw keys of the verdict that carries what a reply said beyond its matched items:
+// [{"dimension", "criterion", "score"}] for the returned items that matched no asked criterion
+// and had a usable score, and [rubric id, …] for the asked criteria the reply left out.
+inline constexpr QLatin1StringView pdrUnmatchedKey("unmatched_in_reply");
+inline constexpr QLatin1StringView pdrLeftOutKey("left_out_of_reply");
+
 // The family of an item: its rubric's metadata "family", else the family of a known
 // dimension key, else "quality" (judged without the persona).
 QString pdrItemFamily(const SchemeItem &item);
+
+// Whether a request for this context uses the Chinese prompts.
+bool pdrPromptIsChinese(const SchemeContext &context);
 
 // `promptTemplate` replaces the built-in prompts (empty: built-in); it must contain
 // {article} and {criteria_list}. Returns nullptr with *error set otherwise.

@@ -60,6 +60,23 @@ QJsonArray toArray(const QStringList &list)
     return QJsonArray::fromStringList(list);
 }
 
+// A chosen run of one claim dimension, with the judge (its model) whose vote it is.
+struct ClaimRun {
+    RowId id = 0;
+    QString judge;
+};
+
+// Of `runs`, only the newest (highest id: ids grow with time) that has a verdict on the report.
+void keepNewestJudging(QList<ClaimRun> &runs, const QHash<RowId, QHash<RowId, Verdict>> &verdicts)
+{
+    RowId newest = 0;
+    for (const ClaimRun &run : std::as_const(runs)) {
+        if (!verdicts.value(run.id).isEmpty())
+            newest = std::max(newest, run.id);
+    }
+    runs.removeIf([newest](const ClaimRun &run) { return run.id != newest; });
+}
+
 bool isClaimScheme(const QString &scheme)
 {
     return scheme == "reportbench-cited"_L1 || scheme == "reportbench-factcheck"_L1;
@@ -184,18 +201,14 @@ QStringList claimUrls(ProjectStore &store, const QString &benchmarkKey)
 
 std::optional<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QString &benchmarkKey,
                                                    const QList<RowId> &runIds, const QString &model,
-                                                   QString *error)
+                                                   QString *error, ClaimRunChoice choice)
 {
+    const bool newestPerReport = runIds.isEmpty() && choice == ClaimRunChoice::NewestPerReport;
     const auto bench = store.catalog().benchmark(benchmarkKey);
     if (!bench) {
         *error = u"no benchmark \"%1\" in this project"_s.arg(benchmarkKey);
         return std::nullopt;
     }
-    // The chosen runs by claim dimension, each with the judge (its model) whose vote it is.
-    struct ClaimRun {
-        RowId id = 0;
-        QString judge;
-    };
     QMap<QString, QList<ClaimRun>> runsByDimension;
     QList<RowId> ids = runIds;
     if (ids.isEmpty()) {
@@ -206,6 +219,8 @@ std::optional<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QS
     }
     for (RowId id : std::as_const(ids)) {
         const auto run = store.runs().run(id);
+        if (newestPerReport && run && run->status != "finished"_L1)
+            continue;
         if (!run || !isClaimScheme(run->scheme) || run->benchmarkId != bench->id) {
             if (runIds.isEmpty())
                 continue;
@@ -234,11 +249,14 @@ std::optional<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QS
         }
         // run -> rubric -> verdict, for the runs that can judge these claims.
         QHash<RowId, QHash<RowId, Verdict>> verdicts;
-        for (const QList<ClaimRun> &runs : std::as_const(runsByDimension)) {
-            for (const ClaimRun &run : runs) {
+        QMap<QString, QList<ClaimRun>> reportRuns = runsByDimension;
+        for (QList<ClaimRun> &runs : reportRuns) {
+            for (const ClaimRun &run : std::as_const(runs)) {
                 for (const Verdict &v : store.runs().verdicts(run.id, r.id))
                     verdicts[run.id].insert(v.rubricId, v);
             }
+            if (newestPerReport)
+                keepNewestJudging(runs, verdicts);
         }
         for (const Rubric &c : claims) {
             ClaimResult res;
@@ -254,7 +272,7 @@ std::optional<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QS
             QHash<QString, JudgeVotes> byJudge;
             QStringList judgeOrder;
             bool judged = false;
-            for (const ClaimRun &run : runsByDimension.value(c.dimension)) {
+            for (const ClaimRun &run : reportRuns.value(c.dimension)) {
                 const auto v = verdicts.value(run.id).constFind(c.id);
                 if (v == verdicts.value(run.id).cend())
                     continue;
@@ -313,12 +331,30 @@ std::optional<QList<PdrClaimItem>>
 readPdrClaimItems(ProjectStore &store, const QList<RowId> &supportRunIds, QString *error)
 {
     const auto claims = readClaimResults(store, QString::fromLatin1(BenchmarkKey::PdrBench),
-                                         supportRunIds, {}, error);
+                                         supportRunIds, {}, error, ClaimRunChoice::NewestPerReport);
     if (!claims)
         return std::nullopt;
+    // Support is judged for a report when a run has a verdict on one of its cited claims; a
+    // report that cites nothing has nothing to judge, and counts as judged once a run has judged
+    // a report of its model (before that, its R of 0 would be averaged with nothing else).
+    QSet<RowId> judgedReports;
+    QSet<QString> judgedModels;
+    for (const ClaimResult &c : *claims) {
+        if (c.cited && c.outcome != ClaimOutcome::NotJudged) {
+            judgedReports.insert(c.reportId);
+            judgedModels.insert(c.model);
+        }
+    }
+    QSet<RowId> citingReports;
+    for (const ClaimResult &c : *claims) {
+        if (c.cited)
+            citingReports.insert(c.reportId);
+    }
     QList<PdrClaimItem> out;
     for (const ClaimResult &c : *claims) {
         PdrClaimItem item{c.model, c.queryId, c.persona, c.setting, PdrClaimStatus::Uncited};
+        item.supportJudged = citingReports.contains(c.reportId) ? judgedReports.contains(c.reportId)
+                                                                : judgedModels.contains(c.model);
         if (c.cited) {
             switch (c.outcome) {
             case ClaimOutcome::Supported:

@@ -89,17 +89,27 @@ struct ClaimResult {
     StatementMajority majority;
 };
 
+// Which runs judge a claim when no run ids are given.
+enum class ClaimRunChoice {
+    Pool, // every claim run of the benchmark, each one vote (ReportBench's judges × attempts)
+    NewestPerReport, // per report and claim scheme, the newest FINISHED run with a verdict on it
+};
+
 // Every claim of the benchmark's reports (only `model`'s when given) with its outcome over
-// `runIds` (empty: every judge run of the benchmark with a claim scheme). Cited claims take the
+// `runIds` (empty: the claim runs of the benchmark chosen by `choice`). Cited claims take the
 // reportbench-cited runs, uncited ones the reportbench-factcheck runs. Nothing with *error when
 // the benchmark is unknown, a run is not a claim run of it, or there are no claims.
 std::optional<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QString &benchmarkKey,
                                                    const QList<RowId> &runIds, const QString &model,
-                                                   QString *error);
+                                                   QString *error,
+                                                   ClaimRunChoice choice = ClaimRunChoice::Pool);
 
 // PDR-Bench R's claim items from the stored claims and the chosen support runs (pdrscoring.h):
 // uncited → Uncited; cited: Supported, NotSupported, SourceUnavailable, and JudgeError for a
-// judge error, a tie between runs or a claim no chosen run judged.
+// judge error, a tie between runs or a claim no chosen run judged. `supportRunIds` empty: per
+// report the newest finished support run that judged it (ClaimRunChoice::NewestPerReport);
+// given: those runs, pooled as votes. supportJudged: a chosen run judged one of the report's
+// cited claims, or — for a report citing nothing — one of its model's reports.
 std::optional<QList<PdrClaimItem>>
 readPdrClaimItems(ProjectStore &store, const QList<RowId> &supportRunIds, QString *error);
 

@@ -76,7 +76,8 @@ QList<LeaderboardRun> leaderboardRuns(ProjectStore &store, const QString &benchm
 }
 
 std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &benchmarkKey,
-                                           RowId runId, QString *error)
+                                           RowId runId, QString *error,
+                                           const PdrScoringOptions &pdr)
 {
     QString ignored;
     QString &message = error ? *error : ignored;
@@ -103,7 +104,7 @@ std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &b
             message = u"the project has no PDR-Bench judge runs"_s;
             return std::nullopt;
         }
-        const auto scores = scorePdrProject(store, run, {}, storedPdrClaimItems(store), &message);
+        const auto scores = scorePdrProject(store, run, pdr, storedPdrClaimItems(store), &message);
         if (!scores)
             return std::nullopt;
         return pdrLeaderboard(scores->reports, scores->withReliability);
@@ -119,7 +120,8 @@ std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &b
 }
 
 bool exportLeaderboardFiles(ProjectStore &store, const QString &benchmarkKey, RowId runId,
-                            const QString &directory, QStringList *files, QString *error)
+                            const QString &directory, QStringList *files, QString *error,
+                            const PdrScoringOptions &pdr)
 {
     if (!QDir().mkpath(directory)) {
         *error = u"cannot create %1"_s.arg(directory);
@@ -160,7 +162,7 @@ bool exportLeaderboardFiles(ProjectStore &store, const QString &benchmarkKey, Ro
         const RowId run = resolveRun(store, benchmarkKey, runId);
         const auto scores = run == 0
             ? std::nullopt
-            : scorePdrProject(store, run, {}, storedPdrClaimItems(store), error);
+            : scorePdrProject(store, run, pdr, storedPdrClaimItems(store), error);
         if (run == 0)
             *error = u"the project has no PDR-Bench judge runs"_s;
         return scores && writePdrResults(*scores, directory + u"/results"_s, files, error);

@@ -35,8 +35,10 @@ QList<LeaderboardRun> leaderboardRuns(ProjectStore &store, const QString &benchm
 
 // The board of `benchmarkKey`; `runId` 0 takes the newest run of the benchmark (ignored where
 // no run is needed). Each benchmark's default error policy: failures are left out, never 0.
+// `pdr`: how PDR-Bench is scored (the person's choices in Preferences).
 std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &benchmarkKey,
-                                           RowId runId = 0, QString *error = nullptr);
+                                           RowId runId = 0, QString *error = nullptr,
+                                           const PdrScoringOptions &pdr = {});
 
 // Writes the benchmark's own result files for the board's numbers to `directory`:
 // DRB-II result.jsonl and agg_scores_*.csv (exportDrb2); ResearchRubrics the reference's
@@ -45,6 +47,7 @@ std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &b
 // ReportBench the per-report CSV of `score reportbench`. Adds the written paths to
 // *files.
 bool exportLeaderboardFiles(ProjectStore &store, const QString &benchmarkKey, RowId runId,
-                            const QString &directory, QStringList *files, QString *error);
+                            const QString &directory, QStringList *files, QString *error,
+                            const PdrScoringOptions &pdr = {});
 
 } // namespace Rubricate

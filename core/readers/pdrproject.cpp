@@ -2,13 +2,16 @@
 // reference's result layout.
 #include "pdrproject.h"
 
+#include "judge/pdrbenchscheme.h"
 #include "store/projectstore.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
+#include <QSet>
 
 #include <algorithm>
 
@@ -33,6 +36,35 @@ RowId newestPdrRun(ProjectStore &store)
     return newest;
 }
 
+// An item a reply returned under a criterion text that matched nothing asked, weighted as the
+// reference weights it: the mean weight of the query's criteria of that dimension. Nothing when
+// the query has no criterion of that dimension (the reply named a dimension never asked).
+std::optional<PdrCriterionItem> unmatchedItem(const QJsonObject &entry,
+                                              const QList<Rubric> &criteria)
+{
+    const QString dimension = entry.value(u"dimension"_s).toString();
+    PdrCriterionItem item;
+    double sum = 0;
+    int n = 0;
+    for (const Rubric &r : criteria) {
+        if (r.dimension != dimension)
+            continue;
+        if (n == 0) {
+            item.family = r.metadata.value(u"family"_s).toString();
+            item.dimensionWeight = r.dimensionWeight;
+        }
+        sum += r.weight;
+        ++n;
+    }
+    if (n == 0 || !entry.value(u"score"_s).isDouble())
+        return std::nullopt;
+    item.dimension = dimension;
+    item.weight = sum / n;
+    item.score = entry.value(u"score"_s).toDouble();
+    item.origin = PdrItemOrigin::Unmatched;
+    return item;
+}
+
 QString fixed(const std::optional<double> &v)
 {
     return v ? QString::number(*v, 'f', 4) : u"N/A"_s;
@@ -41,6 +73,40 @@ QString fixed(const std::optional<double> &v)
 QJsonValue jsonNumber(const std::optional<double> &v)
 {
     return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
+}
+
+// The keys every per-report line starts with ("id" a number when the query id is one).
+QJsonObject reportLine(const PdrReportScore &r)
+{
+    bool ok = false;
+    const qint64 numericId = r.queryId.toLongLong(&ok);
+    return {{u"id"_s, ok ? QJsonValue(numericId) : QJsonValue(r.queryId)},
+            {u"userid"_s, r.persona},
+            {u"setting"_s, r.setting}};
+}
+
+// R, FA and CC of each of the model's reports that has claims, with the counts behind them.
+QByteArray reliabilityLines(const QString &model, const QList<PdrReportScore> &reports)
+{
+    QByteArray lines;
+    for (const PdrReportScore &r : reports) {
+        const PdrReliabilityPart &p = r.reliability;
+        if (r.model != model || p.claims == 0)
+            continue;
+        QJsonObject line = reportLine(r);
+        line.insert(u"claims"_s, p.claims);
+        line.insert(u"cited"_s, p.cited);
+        line.insert(u"supported"_s, p.supported);
+        line.insert(u"not_supported"_s, p.notSupported);
+        line.insert(u"source_unavailable"_s, p.unavailable);
+        line.insert(u"judge_errors"_s, p.errors);
+        line.insert(u"support_judged"_s, p.supportJudged);
+        line.insert(u"factual_accuracy"_s, jsonNumber(p.factualAccuracy));
+        line.insert(u"citation_coverage"_s, jsonNumber(p.citationCoverage));
+        line.insert(u"score"_s, jsonNumber(p.score));
+        lines += QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+    }
+    return lines;
 }
 
 bool save(const QString &path, const QByteArray &data, QStringList *files, QString *error)
@@ -78,12 +144,8 @@ bool writeFamily(const QString &dir, const QString &family, const QString &lette
         if (part.criteria == 0)
             continue;
         errors += part.errors;
-        bool ok = false;
-        const qint64 numericId = r.queryId.toLongLong(&ok);
-        QJsonObject line{{u"id"_s, ok ? QJsonValue(numericId) : QJsonValue(r.queryId)},
-                         {u"userid"_s, r.persona},
-                         {u"setting"_s, r.setting},
-                         {u"score"_s, jsonNumber(part.score)}};
+        QJsonObject line = reportLine(r);
+        line.insert(u"score"_s, jsonNumber(part.score));
         for (const PdrDimensionPart &d : r.dimensions) {
             if (d.family == family)
                 line.insert(d.dimension, jsonNumber(d.average));
@@ -157,9 +219,14 @@ std::optional<PdrRunRows> readPdrRun(ProjectStore &store, RowId runId, QString *
         if (!query)
             continue;
         QHash<RowId, Verdict> byRubric;
-        for (const Verdict &v : verdicts)
+        QSet<RowId> leftOut; // asked again after a reply left them out
+        for (const Verdict &v : verdicts) {
             byRubric.insert(v.rubricId, v);
-        for (const Rubric &rubric : rubrics.value(queryId)) {
+            for (const auto &id : v.raw.value(pdrLeftOutKey).toArray())
+                leftOut.insert(RowId(id.toDouble()));
+        }
+        const QList<Rubric> &criteria = rubrics.value(queryId);
+        for (const Rubric &rubric : criteria) {
             const auto v = byRubric.constFind(rubric.id);
             if (v == byRubric.cend())
                 continue;
@@ -173,9 +240,30 @@ std::optional<PdrRunRows> readPdrRun(ProjectStore &store, RowId runId, QString *
             item.dimensionWeight = rubric.dimensionWeight;
             item.weight = rubric.weight;
             item.score = v->value;
+            if (leftOut.contains(rubric.id))
+                item.origin = PdrItemOrigin::AskedAgain;
             if (!v->value)
                 ++rows.errors;
             rows.items.append(item);
+        }
+        // What the replies returned under no asked criterion; a reply that was itself a re-ask
+        // is not one the reference would have read.
+        for (const Verdict &v : verdicts) {
+            if (leftOut.contains(v.rubricId))
+                continue;
+            for (const auto &entry : v.raw.value(pdrUnmatchedKey).toArray()) {
+                const QJsonObject e = entry.toObject();
+                const auto item = unmatchedItem(e, criteria);
+                if (!item)
+                    continue;
+                PdrCriterionItem i = *item;
+                i.model = s.model;
+                i.queryId = query->externalId;
+                i.persona = s.persona;
+                i.setting = query->setting;
+                rows.items.append(i);
+                ++rows.unmatched;
+            }
         }
     }
     return rows;
@@ -207,11 +295,17 @@ bool writePdrResults(const PdrProjectScores &scores, const QString &directory, Q
             return false;
         const QString folder = pdrModelFolder(g.model);
         if (scores.withReliability) {
-            const QString text = u"Factual Accuracy: %1\nCitation Coverage: %2\nR Overall Score: "
-                                 "%3\n"_s.arg(fixed(g.factualAccuracy.mean),
-                                              fixed(g.citationCoverage.mean), fixed(g.r.mean));
-            if (!save(directory + u"/reliability/"_s + folder + u"/reliability_result.txt"_s,
-                      text.toUtf8(), files, error))
+            const QString text
+                = u"Factual Accuracy: %1\nCitation Coverage: %2\nReports with R: %3\n"
+                  "Reports whose support was not judged: %4\nR Overall Score: %5\n"_s
+                      .arg(fixed(g.factualAccuracy.mean), fixed(g.citationCoverage.mean))
+                      .arg(g.r.n)
+                      .arg(g.supportNotJudged)
+                      .arg(fixed(g.r.mean));
+            const QString base = directory + u"/reliability/"_s + folder + u"/reliability"_s;
+            if (!save(base + u"_results.jsonl"_s, reliabilityLines(g.model, scores.reports), files,
+                      error)
+                || !save(base + u"_result.txt"_s, text.toUtf8(), files, error))
                 return false;
         }
         const QString overall

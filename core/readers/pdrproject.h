@@ -5,7 +5,10 @@
 // pdrbench) on every PDR-Bench report, each with its query (external id, setting), persona
 // (userid), family, dimension, W_d and w_c. A verdict without a value (a judge error) becomes
 // an item without a score: pdrscoring leaves it out and counts it. Criteria the run never
-// judged are left out.
+// judged are left out. A criterion a reply left out and that was asked again is marked
+// AskedAgain, and the items replies returned under no asked criterion come as Unmatched items
+// (weight: the mean weight of the query's criteria of their dimension), so that the scoring
+// options can read the replies either way (PdrUnmatchedPolicy).
 //
 // R is not computed here: claims and their support verdicts come from the reliability
 // pipeline, built elsewhere; pass them in and R, FA and CC are scored and written.
@@ -18,8 +21,13 @@
 //       dimension (mean over the reports with a value), "Reports: n", "Judge errors left out:
 //       k", then "P Overall Score: x" (4 decimals; "N/A" when undefined)
 //   quality/<MODEL>/quality_results.jsonl / quality_result.txt   the same with Q
+//   reliability/<MODEL>/reliability_results.jsonl   only with claims: one line per report with
+//       claims, {"id", "userid", "setting", "claims", "cited", "supported", "not_supported",
+//       "source_unavailable", "judge_errors", "support_judged", "factual_accuracy",
+//       "citation_coverage", "score": R} (null where there is no value)
 //   reliability/<MODEL>/reliability_result.txt   only with claims: "Factual Accuracy: x",
-//       "Citation Coverage: x", "R Overall Score: x"
+//       "Citation Coverage: x", "Reports with R: n", "Reports whose support was not judged: k",
+//       "R Overall Score: x" (the mean over the n reports with R)
 //   overall/<MODEL>/overall_result.txt   "P Overall Score: x", "Q Overall Score: x",
 //       "R Overall Score: x" or "N/A", "Final Overall Score: x" (4 decimals; the mean of the
 //       available P, Q, R computed from unrounded means, as aggregate_overall.py would from
@@ -40,6 +48,7 @@ struct PdrRunRows {
     QString runName;
     QList<PdrCriterionItem> items; // reports in project order, criteria in plan order
     int errors = 0; // items whose verdict is an error
+    int unmatched = 0; // items a reply returned under no asked criterion (PdrItemOrigin)
 };
 
 // The rows of `runId` (0: the newest finished pdrbench-scheme run of PDR-Bench).

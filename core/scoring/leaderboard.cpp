@@ -190,7 +190,8 @@ Leaderboard pdrLeaderboard(const QList<PdrReportScore> &reports, bool withReliab
     board.nTitle = u"reports"_s;
     board.description = u"Means over a model's reports (item-macro) of the criterion-weighted "
                         "dimension averages and of the dimension-weighted P and Q, on 0-10; "
-                        "overall is the mean of the available P, Q and R."_s;
+                        "overall is the mean of the available P, Q and R, R over the reports "
+                        "whose support was judged (R n)."_s;
     const QList<PdrGroup> groups = pdrGroups(reports, PdrBreakdown::None);
     QStringList dimensions;
     for (const QStringList *family : {&pdrPersonalizationDimensions(), &pdrQualityDimensions()}) {
@@ -213,7 +214,8 @@ Leaderboard pdrLeaderboard(const QList<PdrReportScore> &reports, bool withReliab
     board.columns << LeaderboardColumn{u"P"_s, u"P (personalization)"_s, 2}
                   << LeaderboardColumn{u"Q"_s, u"Q (quality)"_s, 2};
     if (withReliability)
-        board.columns << LeaderboardColumn{u"R"_s, u"R (reliability)"_s, 2};
+        board.columns << LeaderboardColumn{u"R"_s, u"R (reliability)"_s, 2}
+                      << LeaderboardColumn{u"R_n"_s, u"R n (reports)"_s, 0};
     board.columns << LeaderboardColumn{u"overall"_s, u"Overall"_s, 2};
     board.headline = board.columns.size() - 1;
     for (const PdrGroup &g : groups) {
@@ -233,7 +235,8 @@ Leaderboard pdrLeaderboard(const QList<PdrReportScore> &reports, bool withReliab
         row.values << valueOrNote(g.p.mean, u"no report with a usable P"_s)
                    << valueOrNote(g.q.mean, u"no report with a usable Q"_s);
         if (withReliability)
-            row.values << valueOrNote(g.r.mean, u"no report with a usable R"_s);
+            row.values << valueOrNote(g.r.mean, u"no report whose support was judged"_s)
+                       << LeaderboardValue{double(g.r.n), {}};
         row.values << valueOrNote(g.overall, u"none of P, Q, R has a value"_s);
         board.rows << row;
     }

@@ -71,9 +71,10 @@ Leaderboard researchRubricsLeaderboard(const QList<RrReportScore> &reports);
 Leaderboard reportBenchLeaderboard(const QList<ReportBenchModelScore> &models);
 
 // PDR-Bench: per model the report means of each dimension average (personalization then
-// quality dimensions, those that occur), P, Q, R (only when `withReliability`, i.e. claims
-// were scored) and overall (mean of the available P, Q, R means, as aggregate_overall.py);
-// n = reports of the model. Headline: overall.
+// quality dimensions, those that occur), P, Q, R and R n, the reports R averages over, those
+// whose support was judged (only when `withReliability`, i.e. claims were scored), and overall
+// (mean of the available P, Q, R means, as aggregate_overall.py); n = reports of the model.
+// Headline: overall.
 Leaderboard pdrLeaderboard(const QList<PdrReportScore> &reports, bool withReliability);
 
 } // namespace Rubricate

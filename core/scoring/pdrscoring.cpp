@@ -23,7 +23,7 @@ bool usableScore(const std::optional<double> &s)
 void finishFamily(PdrFamilyPart &part, const QString &family, QList<PdrDimensionPart> &dims,
                   const PdrScoringOptions &options)
 {
-    double numerator = 0, denominator = 0;
+    double numerator = 0, present = 0, all = 0;
     bool anyWeighted = false;
     for (PdrDimensionPart &d : dims) {
         if (d.family != family)
@@ -39,21 +39,26 @@ void finishFamily(PdrFamilyPart &part, const QString &family, QList<PdrDimension
             continue;
         }
         anyWeighted = true;
+        all += *d.weight;
         if (d.average) {
             numerator += *d.weight * *d.average;
-            denominator += *d.weight;
+            present += *d.weight;
         }
     }
-    if (options.missing == PdrMissingPolicy::AsReference) {
-        if (anyWeighted)
-            part.score = numerator; // W is taken to sum to 1, as the reference does
-    } else if (denominator > 0) {
-        part.score = numerator / denominator;
-    }
+    if (!anyWeighted || (options.missing == PdrMissingPolicy::Exclude && !(present > 0)))
+        return;
+    // Under AsReference every weighted dimension has an average, so present == all.
+    const double scale = options.weights == PdrWeightsPolicy::Reference ? all : 1.0;
+    if (!(present > 0))
+        part.score = 0.0; // every weighted dimension weighs 0
+    else
+        part.score = numerator / present * scale;
 }
 
 void finishReliability(PdrReliabilityPart &r, const PdrScoringOptions &options)
 {
+    if (r.claims > 0 && !r.supportJudged)
+        return; // nothing is known yet about whether its sources back it
     if (r.claims == 0) {
         if (options.noClaims == PdrNoClaimsPolicy::Zero)
             r.factualAccuracy = r.citationCoverage = r.score = 0.0;
@@ -133,6 +138,18 @@ QList<PdrReportScore> scorePdr(const QList<PdrCriterionItem> &criteria,
         }
         if (!d->weight && item.dimensionWeight)
             d->weight = item.dimensionWeight;
+        const bool reference = options.unmatched == PdrUnmatchedPolicy::Reference;
+        PdrFamilyPart &part = family == QLatin1StringView(PdrFamily::Personalization)
+            ? r.personalization
+            : r.quality;
+        if (item.origin == PdrItemOrigin::Unmatched) {
+            ++part.unmatched;
+            if (!reference)
+                continue;
+        } else if (item.origin == PdrItemOrigin::AskedAgain && reference) {
+            ++part.leftOut; // the reference reads one reply, which did not answer it
+            continue;
+        }
         ++d->criteria;
         if (!usableScore(item.score)) {
             ++d->errors;
@@ -147,6 +164,7 @@ QList<PdrReportScore> scorePdr(const QList<PdrCriterionItem> &criteria,
     for (const PdrClaimItem &claim : claims) {
         PdrReliabilityPart &r = reportFor(claim).reliability;
         ++r.claims;
+        r.supportJudged = r.supportJudged || claim.supportJudged;
         switch (claim.status) {
         case PdrClaimStatus::Uncited:
             break;
@@ -200,33 +218,34 @@ QList<PdrGroup> pdrGroups(const QList<PdrReportScore> &reports, PdrBreakdown by)
     GroupAccumulator<Acc> table;
     QList<Acc> &groups = table.groups();
     QStringList models;
-    const auto contribute
-        = [&](const PdrReportScore &rep, const QString &dimension, const QString &value) {
-              Acc &a = table.at(rep.model, dimension, value);
-              PdrGroup &g = a.group;
-              ++g.reports;
-              addTo(g.p, a.p, rep.personalization.score);
-              addTo(g.q, a.q, rep.quality.score);
-              addTo(g.r, a.r, rep.reliability.score);
-              addTo(g.factualAccuracy, a.fa, rep.reliability.factualAccuracy);
-              addTo(g.citationCoverage, a.cc, rep.reliability.citationCoverage);
-              g.criterionErrors += rep.personalization.errors + rep.quality.errors;
-              g.claimErrors += rep.reliability.errors;
-              g.unavailableSources += rep.reliability.unavailable;
-              for (const PdrDimensionPart &d : rep.dimensions) {
-                  auto da = std::find_if(a.dims.begin(), a.dims.end(), [&](const DimAcc &x) {
-                      return x.dim.family == d.family && x.dim.dimension == d.dimension;
-                  });
-                  if (da == a.dims.end()) {
-                      DimAcc x;
-                      x.dim.family = d.family;
-                      x.dim.dimension = d.dimension;
-                      a.dims.append(x);
-                      da = a.dims.end() - 1;
-                  }
-                  addTo(da->dim.mean, da->sum, d.average);
-              }
-          };
+    const auto contribute = [&](const PdrReportScore &rep, const QString &dimension,
+                                const QString &value) {
+        Acc &a = table.at(rep.model, dimension, value);
+        PdrGroup &g = a.group;
+        ++g.reports;
+        addTo(g.p, a.p, rep.personalization.score);
+        addTo(g.q, a.q, rep.quality.score);
+        addTo(g.r, a.r, rep.reliability.score);
+        addTo(g.factualAccuracy, a.fa, rep.reliability.factualAccuracy);
+        addTo(g.citationCoverage, a.cc, rep.reliability.citationCoverage);
+        g.criterionErrors += rep.personalization.errors + rep.quality.errors;
+        g.claimErrors += rep.reliability.errors;
+        g.unavailableSources += rep.reliability.unavailable;
+        g.supportNotJudged += rep.reliability.claims > 0 && !rep.reliability.supportJudged ? 1 : 0;
+        for (const PdrDimensionPart &d : rep.dimensions) {
+            auto da = std::find_if(a.dims.begin(), a.dims.end(), [&](const DimAcc &x) {
+                return x.dim.family == d.family && x.dim.dimension == d.dimension;
+            });
+            if (da == a.dims.end()) {
+                DimAcc x;
+                x.dim.family = d.family;
+                x.dim.dimension = d.dimension;
+                a.dims.append(x);
+                da = a.dims.end() - 1;
+            }
+            addTo(da->dim.mean, da->sum, d.average);
+        }
+    };
     for (const PdrReportScore &r : reports) {
         if (!models.contains(r.model))
             models << r.model;

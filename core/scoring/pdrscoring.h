@@ -3,7 +3,10 @@
 //
 // P and Q per report, as code/utils/score_calculator.py:
 //     dim_avg_d  = Σ s_c · w_c / Σ w_c        over the scored sub-criteria c of dimension d
-//     item_score = Σ_d W_d · dim_avg_d         W = the query's dimension weights (sum 1)
+//     item_score = Σ_d W_d · dim_avg_d         W = the query's dimension weights
+// The reference does not divide by Σ_d W_d: the generated weights are rounded to sum 1, but a
+// criteria file whose weights sum to 0.99 gives a Q of 0.99 × what a sum of 1 would.
+// PdrWeightsPolicy::Reference (default) does the same; Normalized divides by Σ_d W_d.
 // P uses goal_alignment, content_alignment, presentation_fit, actionability_practicality; Q uses
 // depth_insight, logical_coherence, clarity_readability (the importer's dimension keys; the
 // family is Rubric.metadata["family"], or inferred from the key). The P / Q of a group is the
@@ -14,15 +17,27 @@
 //     FA = 10 · supported / (supported + not supported)       the cited, checkable claims
 //     CC = 10 · cited claims / all claims
 //     R  = (FA + CC) / 2                                       (PdrReliabilityCombination)
+// R exists only for a report whose support was judged (PdrClaimItem::supportJudged): right after
+// claims are extracted, before any support run, no report has R, so R cannot be a 0 averaged
+// over the reports that happen to cite nothing.
 // Overall = mean of the available P, Q and R (aggregate_overall.py: a missing part is left out,
-// not counted as 0); computed per group from the group's means, as the reference does per model.
+// not counted as 0); computed per group from the group's means, as the reference does per model:
+// (P + Q + R) / 3 where R is the mean over the group's reports that have R (PdrGroup::r.n of
+// them), and (P + Q) / 2 when none has.
 //
 // Choices, where the reference is silent or where we differ on purpose:
 // - Judge errors (no score, or a score outside 0–10) are left out of both sums and counted; an
 //   error is never a 0. Under PdrMissingPolicy::Exclude (default) a dimension without any scored
-//   criterion is left out and the item score renormalised by the W of the dimensions that have
-//   a value; AsReference lets it contribute 0 without renormalising, as score_calculator.py
-//   does for dimensions the judge omitted (and gives 0 for a dimension with Σ w_c = 0).
+//   criterion is left out and the others scaled up to stand for it: Σ_present W·avg · Σ_all W /
+//   Σ_present W (Normalized weights: Σ_present W·avg / Σ_present W); AsReference lets it
+//   contribute 0, as score_calculator.py does for dimensions the judge omitted (and gives 0 for a
+//   dimension with Σ w_c = 0).
+// - An item the judge returned whose criterion text matches no asked criterion (PdrItemOrigin::
+//   Unmatched) counts under PdrUnmatchedPolicy::Reference (default) with the mean weight of its
+//   dimension's criteria, as score_calculator.py counts it; the criteria that reply left out
+//   were asked again, and those later answers (PdrItemOrigin::AskedAgain) are left out, since the
+//   reference reads one reply. Under Reask the unmatched items are dropped and the answers
+//   asked again count.
 // - A criterion weight of 0 (or below) counts nowhere, nor does a dimension weight of 0; a
 // dimension without a weight is
 //   skipped (the reference's "no weight → skipped") and counted.
@@ -74,11 +89,30 @@ enum class PdrReliabilityCombination {
     FactualAccuracy, // R = FA
 };
 
+enum class PdrWeightsPolicy {
+    Reference, // item score = Σ W_d · dim_avg_d, as the reference (default)
+    Normalized, // divided by Σ W_d, so weights that do not sum to 1 still give 0–10
+};
+
+enum class PdrUnmatchedPolicy {
+    Reference, // an unmatched echoed criterion counts at its dimension's mean weight (default)
+    Reask, // it is dropped; the criterion it failed to name was asked again and that answer counts
+};
+
 struct PdrScoringOptions {
     PdrMissingPolicy missing = PdrMissingPolicy::Exclude;
+    PdrWeightsPolicy weights = PdrWeightsPolicy::Reference;
+    PdrUnmatchedPolicy unmatched = PdrUnmatchedPolicy::Reference;
     PdrUnavailablePolicy unavailable = PdrUnavailablePolicy::Exclude;
     PdrNoClaimsPolicy noClaims = PdrNoClaimsPolicy::NoValue;
     PdrReliabilityCombination reliability = PdrReliabilityCombination::Mean;
+};
+
+// Where a judged item came from in the judge's replies.
+enum class PdrItemOrigin {
+    Asked, // answered by the first reply that asked for it
+    AskedAgain, // left out of a reply and answered when asked again
+    Unmatched, // returned under a criterion text that matches nothing asked
 };
 
 // One judged sub-criterion of one report.
@@ -90,8 +124,9 @@ struct PdrCriterionItem {
     QString family; // "personalization" / "quality"; empty: from the dimension key
     QString dimension;
     std::optional<double> dimensionWeight; // W_d, Rubric.dimensionWeight
-    double weight = 0; // w_c, Rubric.weight
+    double weight = 0; // w_c, Rubric.weight; Unmatched: the mean w_c of the dimension
     std::optional<double> score; // 0–10; nothing: the judge gave no usable score
+    PdrItemOrigin origin = PdrItemOrigin::Asked;
 };
 
 enum class PdrClaimStatus {
@@ -109,6 +144,9 @@ struct PdrClaimItem {
     QString persona;
     QString setting;
     PdrClaimStatus status = PdrClaimStatus::Uncited;
+    // A support run judged this report (or, for a report that cites nothing, another report of
+    // its model): without it the report has no FA, CC or R.
+    bool supportJudged = true;
 };
 
 struct PdrDimensionPart {
@@ -126,6 +164,8 @@ struct PdrFamilyPart {
     int criteria = 0;
     int errors = 0;
     int unweightedDimensions = 0; // dimensions skipped for want of W_d
+    int unmatched = 0; // Unmatched items counted (Reference) or dropped (Reask)
+    int leftOut = 0; // AskedAgain items left out (Reference)
     std::optional<double> score; // P or Q of the report
 };
 
@@ -136,6 +176,7 @@ struct PdrReliabilityPart {
     int notSupported = 0;
     int unavailable = 0;
     int errors = 0;
+    bool supportJudged = false; // some claim's supportJudged
     std::optional<double> factualAccuracy; // 0–10
     std::optional<double> citationCoverage; // 0–10
     std::optional<double> score; // R, 0–10
@@ -183,6 +224,7 @@ struct PdrGroup {
     int criterionErrors = 0;
     int claimErrors = 0;
     int unavailableSources = 0;
+    int supportNotJudged = 0; // reports with claims whose support no run has judged
     QList<PdrDimensionMean> dimensions;
 };
 

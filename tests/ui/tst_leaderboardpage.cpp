@@ -12,6 +12,8 @@
 #include "readers/leaderboardproject.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
+#include "services/scoringsettings.h"
+#include "shell/preferencesdialog.h"
 #include "store/projectstore.h"
 
 #include <QAbstractItemModelTester>
@@ -19,7 +21,9 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -70,6 +74,9 @@ private:
 
 void TestLeaderboardPage::initTestCase()
 {
+    // The scoring choices live in QSettings: a test's own, empty, never the user's.
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
     QVERIFY(m_dir.isValid());
     m_path = m_dir.filePath(u"demo.rubricate"_s);
     QString error;
@@ -212,7 +219,7 @@ void TestLeaderboardPage::showsPdrBench()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(u"pdr.rubricate"_s);
-    std::optional<Leaderboard> expected;
+    std::optional<Leaderboard> expected, normalized;
     {
         QString error;
         auto store = ProjectStore::create(path, &error);
@@ -241,6 +248,10 @@ void TestLeaderboardPage::showsPdrBench()
         QVERIFY(done.wait(Timeout) || !done.isEmpty());
         expected = readLeaderboard(*store, u"pdrbench"_s, 0, &error);
         QVERIFY2(expected, qPrintable(error));
+        PdrScoringOptions o;
+        o.weights = PdrWeightsPolicy::Normalized;
+        normalized = readLeaderboard(*store, u"pdrbench"_s, 0, &error, o);
+        QVERIFY2(normalized, qPrintable(error));
     }
 
     LeaderboardPage page;
@@ -272,6 +283,24 @@ void TestLeaderboardPage::showsPdrBench()
                                 u"results/personalization/ModelX/personalization_result.txt"_s,
                                 u"leaderboard_pdrbench.csv"_s})
         QVERIFY2(QFileInfo(outDir.filePath(name)).size() > 0, qPrintable(name));
+
+    // Preferences → PDR-Bench scoring: normalised weights (the fixture's query 2 weights do not
+    // sum to 1) change P, and the page shows what core computes with that choice.
+    QVERIFY(*expected->value(u"ModelX"_s, u"P"_s) != *normalized->value(u"ModelX"_s, u"P"_s));
+    PreferencesDialog prefs({});
+    QCOMPARE(prefs.pdrWeightsBox()->currentData().toString(), u"reference"_s);
+    QCOMPARE(prefs.pdrUnmatchedBox()->currentData().toString(), u"reference"_s);
+    QSignalSpy scoringChanged(&prefs, &PreferencesDialog::scoringChanged);
+    connect(&prefs, &PreferencesDialog::scoringChanged, &page, &LeaderboardPage::refresh);
+    prefs.pdrWeightsBox()->setCurrentIndex(prefs.pdrWeightsBox()->findData(u"normalized"_s));
+    const int before = int(ready.count());
+    prefs.accept();
+    QCOMPARE(scoringChanged.count(), 1);
+    QCOMPARE(savedPdrScoringOptions().weights, PdrWeightsPolicy::Normalized);
+    QCOMPARE(savedPdrScoringOptions().unmatched, PdrUnmatchedPolicy::Reference);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() > before && !page.isBusy(), Timeout);
+    QCOMPARE(page.leaderboard().value(u"ModelX"_s, u"P"_s), normalized->value(u"ModelX"_s, u"P"_s));
+    QSettings().clear();
 }
 
 // An English report for the demo's Chinese task (idx 4) is scored against Chinese rubrics:

@@ -5,6 +5,7 @@
 #include "readers/leaderboardproject.h"
 #include "services/background.h"
 #include "services/coretext.h"
+#include "services/scoringsettings.h"
 #include "store/projectstore.h"
 
 #include <QApplication>
@@ -326,9 +327,10 @@ void LeaderboardPage::load()
     const QString path = projectPath();
     const QString wantedKey = m_benchmark->currentData().toString();
     const RowId wantedRun = m_run->currentData().toLongLong();
+    const PdrScoringOptions pdr = savedPdrScoringOptions();
     runInBackground(
         pool(), this,
-        [path, wantedKey, wantedRun] {
+        [path, wantedKey, wantedRun, pdr] {
             Loaded out;
             const auto store = ProjectStore::open(path, &out.error);
             if (!store)
@@ -351,7 +353,7 @@ void LeaderboardPage::load()
                     return out;
                 }
             }
-            out.board = readLeaderboard(*store, out.key, out.runId, &out.error);
+            out.board = readLeaderboard(*store, out.key, out.runId, &out.error, pdr);
             for (const ReportSummary &r : store->reports().reportSummaries(out.key)) {
                 const bool mismatched
                     = std::any_of(r.warnings.cbegin(), r.warnings.cend(), [](const QString &w) {
@@ -420,15 +422,17 @@ void LeaderboardPage::exportTo(const QString &directory)
     const QString key = m_shownKey;
     const RowId runId = m_shownRun;
     const Leaderboard board = leaderboard();
+    const PdrScoringOptions pdr = savedPdrScoringOptions();
     ++m_pending;
     // The global pool: a short read and write, which must not wait behind a scoring.
     runInBackground(
         this,
-        [path, key, runId, board, directory] {
+        [path, key, runId, board, directory, pdr] {
             QStringList files;
             QString error;
             const auto store = ProjectStore::open(path, &error);
-            if (!store || !exportLeaderboardFiles(*store, key, runId, directory, &files, &error))
+            if (!store
+                || !exportLeaderboardFiles(*store, key, runId, directory, &files, &error, pdr))
                 return std::pair{files, error};
             QSaveFile csv(QDir(directory).filePath(u"leaderboard_%1.csv"_s.arg(key)));
             const QByteArray data = leaderboardCsv(board);

@@ -171,6 +171,8 @@ void MainWindow::createActions()
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &PreferencesDialog::annotatorChanged, this,
                 &MainWindow::onAnnotatorChanged);
+        connect(dialog, &PreferencesDialog::scoringChanged, m_leaderboards,
+                &LeaderboardPage::refresh);
         dialog->open();
     });
     m_switchAnnotatorAction

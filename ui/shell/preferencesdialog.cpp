@@ -1,10 +1,13 @@
 #include "shell/preferencesdialog.h"
 
 #include "services/annotatoridentity.h"
+#include "services/scoringsettings.h"
 #include "shell/identitydialog.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -15,10 +18,26 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+// A two-way scoring choice: (text, flag value) for the reference's behaviour and the other.
+void fillChoice(QComboBox *box, const QString &name, const std::pair<QString, QString> &reference,
+                const std::pair<QString, QString> &other, bool otherChosen)
+{
+    box->setObjectName(name);
+    box->addItem(reference.first, reference.second);
+    box->addItem(other.first, other.second);
+    box->setCurrentIndex(otherChosen ? 1 : 0);
+}
+
+} // namespace
+
 PreferencesDialog::PreferencesDialog(const QList<Annotator> &known, QWidget *parent)
     : QDialog(parent)
     , m_known(known)
     , m_annotator(new QLineEdit(this))
+    , m_pdrWeights(new QComboBox(this))
+    , m_pdrUnmatched(new QComboBox(this))
 {
     setWindowTitle(tr("Preferences"));
     m_annotator->setObjectName(u"annotatorEdit"_s);
@@ -54,6 +73,31 @@ PreferencesDialog::PreferencesDialog(const QList<Annotator> &known, QWidget *par
     auto *form = new QFormLayout;
     form->addRow(nameLabel, row);
 
+    // The item data are the CLI's flag values (score pdr --weights / --unmatched); the
+    // reference's behaviour comes first.
+    const PdrScoringOptions pdr = savedPdrScoringOptions();
+    fillChoice(m_pdrWeights, u"pdrWeights"_s,
+               {tr("As the reference: the sum of weight × dimension average"), u"reference"_s},
+               {tr("Normalised: divided by the sum of the dimension weights"), u"normalized"_s},
+               pdr.weights == PdrWeightsPolicy::Normalized);
+    fillChoice(m_pdrUnmatched, u"pdrUnmatched"_s,
+               {tr("As the reference: counted at the dimension's mean weight"), u"reference"_s},
+               {tr("Re-asked: dropped, the criterion's second answer counts"), u"reask"_s},
+               pdr.unmatched == PdrUnmatchedPolicy::Reask);
+    auto *scoringForm = new QFormLayout;
+    scoringForm->addRow(tr("Dimension &weights:"), m_pdrWeights);
+    scoringForm->addRow(tr("&Unmatched criteria:"), m_pdrUnmatched);
+    auto *scoringHint = new QLabel(tr("How PDR-Bench P and Q are computed on the leaderboard and "
+                                      "in its export. Help → Scoring Choices explains both."),
+                                   this);
+    scoringHint->setWordWrap(true);
+    scoringHint->setForegroundRole(QPalette::PlaceholderText);
+    auto *scoringLayout = new QVBoxLayout;
+    scoringLayout->addLayout(scoringForm);
+    scoringLayout->addWidget(scoringHint);
+    auto *scoring = new QGroupBox(tr("PDR-Bench scoring"), this);
+    scoring->setLayout(scoringLayout);
+
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -62,12 +106,26 @@ PreferencesDialog::PreferencesDialog(const QList<Annotator> &known, QWidget *par
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(hint);
+    layout->addWidget(scoring);
     layout->addWidget(buttons);
     resize(520, sizeHint().height());
 }
 
 void PreferencesDialog::save()
 {
+    PdrScoringOptions pdr = savedPdrScoringOptions();
+    const PdrScoringOptions before = pdr;
+    pdr.weights = m_pdrWeights->currentData().toString() == "normalized"_L1
+        ? PdrWeightsPolicy::Normalized
+        : PdrWeightsPolicy::Reference;
+    pdr.unmatched = m_pdrUnmatched->currentData().toString() == "reask"_L1
+        ? PdrUnmatchedPolicy::Reask
+        : PdrUnmatchedPolicy::Reference;
+    if (pdr.weights != before.weights || pdr.unmatched != before.unmatched) {
+        savePdrScoringOptions(pdr);
+        emit scoringChanged();
+    }
+
     const QString name = m_annotator->text().trimmed();
     if (name.isEmpty() || name == currentAnnotatorName())
         return;

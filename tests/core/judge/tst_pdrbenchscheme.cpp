@@ -154,6 +154,39 @@ private slots:
         QVERIFY(prompt.contains(u"Explains trade-offs"_s));
     }
 
+    // A Chinese query gets the Chinese prompt (our translation of the English one), in both
+    // families; the task's language decides when the query has none; everything else English.
+    void promptLanguage()
+    {
+        const auto batches = m_scheme->plan(sample(), 0);
+        SchemeContext zh = context();
+        zh.query->language = u"zh"_s;
+        QVERIFY(pdrPromptIsChinese(zh));
+        const QString personal = m_scheme->buildRequest(zh, batches.at(0), nullptr, {}).prompt;
+        QVERIFY(personal.startsWith(u"你是一名评估个性化研究报告的专家。"_s));
+        QVERIFY(!personal.contains(u"You are an expert"_s));
+        QVERIFY(personal.contains(u"\"occupation\": \"nurse\""_s)); // the persona is shown
+        QVERIFY(personal.contains(u"<criteria_list>"_s));
+        const QString quality = m_scheme->buildRequest(zh, batches.at(1), nullptr, {}).prompt;
+        QVERIFY(quality.startsWith(u"你是一名评估研究报告的专家。"_s));
+        QVERIFY(!quality.contains(u"<persona>"_s));
+        // Same reply shape: the simulated judge answers the Chinese prompt as the English one.
+        const SchemeResult r
+            = m_scheme->interpret(batches.at(0), JudgeSimulator::answerPrompt(personal));
+        QVERIFY(r.parsed);
+        QCOMPARE(r.items.at(0).value,
+                 std::optional<double>(JudgeSimulator::expectedPdrScore(batches.at(0).at(0).text)));
+
+        SchemeContext byTask = context();
+        byTask.task.language = u"zh"_s;
+        QVERIFY(pdrPromptIsChinese(byTask));
+        byTask.query->language = u"en"_s;
+        QVERIFY(!pdrPromptIsChinese(byTask));
+        QVERIFY(m_scheme->buildRequest(byTask, batches.at(0), nullptr, {})
+                    .prompt.startsWith(u"You are an expert evaluator"_s));
+        QVERIFY(!pdrPromptIsChinese(context()));
+    }
+
     void templateFile()
     {
         QTemporaryDir dir;
@@ -207,6 +240,16 @@ private slots:
         QCOMPARE(r.items.at(2).value, std::optional<double>(8));
         QCOMPARE(r.items.at(2).matchedBy, u"exact"_s);
         QCOMPARE(r.repairs.size(), 2); // two unmatched, one repeated
+        // The unmatched item with a score is kept, for the reference's reading, on the first
+        // answered item with a usable score; the empty text is no criterion at all.
+        const QJsonArray unmatched = r.items.at(0).raw.value(pdrUnmatchedKey).toArray();
+        QCOMPARE(unmatched.size(), 1);
+        QCOMPARE(unmatched.at(0).toObject(),
+                 (QJsonObject{{u"dimension"_s, u"goal_alignment"_s},
+                              {u"criterion"_s, u"Mentions pets"_s},
+                              {u"score"_s, 3}}));
+        QVERIFY(!r.items.at(1).raw.contains(pdrUnmatchedKey));
+        QVERIFY(!r.items.at(0).raw.contains(pdrLeftOutKey)); // every criterion was answered
     }
 
     void missingAndErrors()
@@ -228,6 +271,10 @@ private slots:
         // presentation_fit left out entirely: missing, asked again; never a 0
         QVERIFY(r.items.at(2).missing);
         QVERIFY(!r.items.at(2).value);
+        // No answered item has a usable score, so the first answered one says what was left
+        // out (criterion 3), for the reference's reading of this reply.
+        QCOMPARE(r.items.at(0).raw.value(pdrLeftOutKey).toArray(), (QJsonArray{3.0}));
+        QVERIFY(!r.items.at(1).raw.contains(pdrLeftOutKey));
 
         const QJsonObject noScore{
             {u"goal_alignment"_s,

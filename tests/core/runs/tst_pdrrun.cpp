@@ -30,6 +30,19 @@ class TestPdrRun : public QObject
     QStringList m_prompts;
     RowId m_runId = 0;
 
+    // The fake judge server as an OpenAI-compatible judge `model`, retrying at once.
+    JudgeConfig simulatorConfig(const QString &model) const
+    {
+        JudgeConfig c;
+        c.provider = ProviderKind::OpenAiCompatible;
+        c.baseUrl = m_judge.baseUrl();
+        c.model = model;
+        c.scheme = defaultSchemeFor(u"pdrbench"_s);
+        c.backoffBaseMs = 10;
+        c.backoffMaxMs = 20;
+        return c;
+    }
+
     QString readText(const QString &path)
     {
         QFile f(path);
@@ -76,13 +89,7 @@ private slots:
         };
         m_judge.setBehaviour(b);
 
-        JudgeConfig c;
-        c.provider = ProviderKind::OpenAiCompatible;
-        c.baseUrl = m_judge.baseUrl();
-        c.model = u"sim-judge"_s;
-        c.scheme = defaultSchemeFor(u"pdrbench"_s);
-        c.backoffBaseMs = 10;
-        c.backoffMaxMs = 20;
+        JudgeConfig c = simulatorConfig(u"sim-judge"_s);
         c.maxAttempts = 2;
         RunScope scope;
         scope.benchmarkKey = u"pdrbench"_s;
@@ -119,7 +126,12 @@ private slots:
     void scoresByHand()
     {
         QString error;
-        const auto scores = scorePdrProject(m_project.store(), 0, {}, std::nullopt, &error);
+        // The fixture's criteria cover some dimensions only, so their weights do not sum to 1:
+        // the hand-worked numbers below divide by the weights present (--weights normalized);
+        // the default, the reference's Σ W·avg, follows at the end.
+        PdrScoringOptions normalized;
+        normalized.weights = PdrWeightsPolicy::Normalized;
+        const auto scores = scorePdrProject(m_project.store(), 0, normalized, std::nullopt, &error);
         QVERIFY2(scores, qPrintable(error));
         QCOMPARE(scores->rows.runId, m_runId);
         QCOMPARE(scores->rows.items.size(), 5);
@@ -167,18 +179,33 @@ private slots:
         for (PdrClaimStatus status : {PdrClaimStatus::Supported, PdrClaimStatus::NotSupported,
                                       PdrClaimStatus::Uncited, PdrClaimStatus::Supported})
             claims.append({u"ModelX"_s, u"1"_s, u"u01"_s, u"task_persona"_s, status});
-        const auto withR = scorePdrProject(m_project.store(), m_runId, {}, claims, &error);
+        const auto withR = scorePdrProject(m_project.store(), m_runId, normalized, claims, &error);
         QVERIFY(withR && withR->withReliability);
         // FA = 10·2/3, CC = 10·3/4, R = (6.667 + 7.5) / 2 = 7.0833…; only query 1 has claims.
         const PdrGroup g = pdrGroups(withR->reports, PdrBreakdown::None).at(0);
         QVERIFY(qAbs(*g.r.mean - (20.0 / 3 + 7.5) / 2) < 1e-12);
+        QCOMPARE(g.r.n, 1);
         QVERIFY(qAbs(*g.overall - (7.9 + 6 + (20.0 / 3 + 7.5) / 2) / 3) < 1e-12);
+
+        // The default, the reference's Σ W·avg without dividing by Σ W: query 1 P = 0.3·6.8 =
+        // 2.04 stands for goal and presentation (W 0.5 together), so 2.04 / 0.3 · 0.5 = 3.4;
+        // query 2 P = 0.5·9 = 4.5; Q = 0.4·6 = 2.4. ModelX: P 3.95, overall 3.175.
+        const auto byDefault
+            = scorePdrProject(m_project.store(), m_runId, {}, std::nullopt, &error);
+        QVERIFY(byDefault);
+        QVERIFY(qAbs(*byDefault->reports.at(0).personalization.score - 3.4) < 1e-12);
+        QVERIFY(qAbs(*byDefault->reports.at(1).personalization.score - 4.5) < 1e-12);
+        QVERIFY(qAbs(*byDefault->reports.at(0).quality.score - 2.4) < 1e-12);
+        QVERIFY(qAbs(*pdrGroups(byDefault->reports, PdrBreakdown::None).at(0).overall - 3.175)
+                < 1e-12);
     }
 
     void writesTheReferenceLayout()
     {
         QString error;
-        const auto scores = scorePdrProject(m_project.store(), 0, {}, std::nullopt, &error);
+        PdrScoringOptions normalized; // the hand-worked numbers of scoresByHand
+        normalized.weights = PdrWeightsPolicy::Normalized;
+        const auto scores = scorePdrProject(m_project.store(), 0, normalized, std::nullopt, &error);
         QVERIFY(scores);
         const QString dir = m_project.filePath(u"results"_s);
         QStringList files;
@@ -216,9 +243,10 @@ private slots:
         QCOMPARE(board->columns.at(board->headline).key, u"overall"_s);
         QCOMPARE(board->rows.size(), 1);
         QCOMPARE(board->rows.at(0).n, 2);
-        QVERIFY(qAbs(*board->value(u"ModelX"_s, u"overall"_s) - 6.95) < 1e-12);
-        QVERIFY(qAbs(*board->value(u"ModelX"_s, u"P"_s) - 7.9) < 1e-12);
-        QCOMPARE(*board->value(u"ModelX"_s, u"Q"_s), 6.0);
+        // The reference's weighting by default (scoresByHand): P 3.95, Q 2.4, overall 3.175.
+        QVERIFY(qAbs(*board->value(u"ModelX"_s, u"overall"_s) - 3.175) < 1e-12);
+        QVERIFY(qAbs(*board->value(u"ModelX"_s, u"P"_s) - 3.95) < 1e-12);
+        QVERIFY(qAbs(*board->value(u"ModelX"_s, u"Q"_s) - 2.4) < 1e-12);
         QVERIFY(qAbs(*board->value(u"ModelX"_s, u"dim:goal_alignment"_s) - 7.9) < 1e-12);
         QCOMPARE(*board->value(u"ModelX"_s, u"dim:depth_insight"_s), 6.0);
         // Presentation was judged, but its only criterion failed: no value, with the reason.
@@ -254,10 +282,75 @@ private slots:
         const auto scores = scorePdrProject(m_project.store(), m_runId, {}, std::nullopt, &error);
         QVERIFY(scores);
         QCOMPARE(scores->rows.errors, 0);
-        // Query 1: P = (0.3·6.8 + 0.2·s) / 0.5 with s the simulator's score for the table.
+        // Query 1: P = 0.3·6.8 + 0.2·s with s the simulator's score for the table; every
+        // dimension has a value now, so nothing is scaled.
         const double s = JudgeSimulator::expectedPdrScore(u"Uses a table"_s);
-        QVERIFY(qAbs(*scores->reports.at(0).personalization.score - (0.3 * 6.8 + 0.2 * s) / 0.5)
-                < 1e-12);
+        QVERIFY(qAbs(*scores->reports.at(0).personalization.score - (0.3 * 6.8 + 0.2 * s)) < 1e-12);
+    }
+
+    // A reply that names one goal criterion so that it matches nothing asked ("Puts money aside
+    // each month", 2) and leaves "Sets a savings goal" out; the run asks for it again (9). Goal
+    // criteria weigh .6 and .4, so the unmatched item weighs their mean, .5. Query 1, W goal .3,
+    // presentation .2 (6):
+    //   reference (default): goal (8·.6 + 2·.5) / 1.1 = 5.2727…, the second answer left out;
+    //                        P = .3·5.2727… + .2·6
+    //   reask:               goal 8·.6 + 9·.4 = 8.4, the unmatched item dropped; P = .3·8.4 + .2·6
+    void unmatchedCriterionReadBothWays()
+    {
+        SimulatorBehaviour b;
+        int reasks = 0;
+        b.script = [&reasks](const QString &prompt, int) -> std::optional<QString> {
+            if (prompt.contains(u"Addresses the nurse's shift income"_s))
+                return u"{\"goal_alignment\": ["
+                       "{\"criterion\": \"Addresses the nurse's shift income\", "
+                       "\"target_score\": 8},"
+                       "{\"criterion\": \"Puts money aside each month\", \"target_score\": 2}],"
+                       "\"presentation_fit\": [{\"criterion\": \"Uses a table\", "
+                       "\"target_score\": 6}]}"_s;
+            if (prompt.contains(u"Sets a savings goal"_s)) {
+                ++reasks;
+                return u"{\"goal_alignment\": [{\"criterion\": \"Sets a savings goal\", "
+                       "\"target_score\": 9}]}"_s;
+            }
+            return std::nullopt; // the simulator's own answers for the rest
+        };
+        m_judge.setBehaviour(b);
+        // A new judge: nothing is answered from the cache.
+        const JudgeConfig c = simulatorConfig(u"sim-judge-unmatched"_s);
+        RunScope scope;
+        scope.benchmarkKey = u"pdrbench"_s;
+        QString error;
+        const auto planned = planRun(m_project.store(), c, scope, {}, &error);
+        QVERIFY2(planned, qPrintable(error));
+        RunController controller(m_project.store().path());
+        QSignalSpy done(&controller, &RunController::finished);
+        QVERIFY2(controller.start(planned->runId, &error), qPrintable(error));
+        QVERIFY(done.wait(60000) || !done.isEmpty());
+        QCOMPARE(done.constFirst().constFirst().toString(), u"finished"_s);
+        m_judge.setBehaviour({}); // the script refers to this function's `reasks`
+        QCOMPARE(reasks, 1);
+
+        const auto reference
+            = scorePdrProject(m_project.store(), planned->runId, {}, std::nullopt, &error);
+        QVERIFY2(reference, qPrintable(error));
+        QCOMPARE(reference->rows.unmatched, 1);
+        const PdrReportScore &q1 = reference->reports.at(0);
+        QCOMPARE(q1.queryId, u"1"_s);
+        QCOMPARE(q1.personalization.unmatched, 1);
+        QCOMPARE(q1.personalization.leftOut, 1);
+        QVERIFY(qAbs(*q1.dimensions.at(0).average - 5.8 / 1.1) < 1e-12);
+        QVERIFY(qAbs(*q1.personalization.score - (.3 * 5.8 / 1.1 + .2 * 6)) < 1e-12);
+
+        PdrScoringOptions reask;
+        reask.unmatched = PdrUnmatchedPolicy::Reask;
+        const auto asked
+            = scorePdrProject(m_project.store(), planned->runId, reask, std::nullopt, &error);
+        QVERIFY(asked);
+        QVERIFY(qAbs(*asked->reports.at(0).dimensions.at(0).average - 8.4) < 1e-12);
+        QVERIFY(qAbs(*asked->reports.at(0).personalization.score - (.3 * 8.4 + .2 * 6)) < 1e-12);
+        // Query 2 was answered in one reply: the same either way.
+        QCOMPARE(*asked->reports.at(1).personalization.score,
+                 *reference->reports.at(1).personalization.score);
     }
 };
 

@@ -297,7 +297,10 @@ private slots:
         unweighted[1].dimensionWeight.reset();
         const PdrReportScore u = scorePdr(unweighted, {}).at(0);
         QCOMPARE(u.personalization.unweightedDimensions, 1);
-        QVERIFY(near(u.personalization.score, 6));
+        QVERIFY(near(u.personalization.score, .5 * 6)); // Σ W·avg, as the reference
+        PdrScoringOptions normalized;
+        normalized.weights = PdrWeightsPolicy::Normalized;
+        QVERIFY(near(scorePdr(unweighted, {}, normalized).at(0).personalization.score, 6));
     }
 
     void reliability()
@@ -407,6 +410,109 @@ private slots:
 
         QCOMPARE(pdrBreakdownFromKey(u"setting"_s), PdrBreakdown::Setting);
         QVERIFY(!pdrBreakdownFromKey(u"domain"_s));
+    }
+
+    // A query whose quality weights sum to 0.99 (.40 + .30 + .29): depth (.5 × 6 + .5 × 7) = 6.5,
+    // logic 6, clarity (.65 × 9 + .35 × 10) = 9.35. The reference's Q = .4 × 6.5 + .3 × 6 +
+    // .29 × 9.35 = 2.6 + 1.8 + 2.7115 = 7.1115; divided by Σ W = .99 it would be 7.1833.
+    void weightsNotSummingToOne()
+    {
+        const QString M = u"M"_s, q = u"q1"_s;
+        const QList<PdrCriterionItem> items{
+            crit(M, q, {}, {}, u"depth_insight"_s, .40, .5, 6),
+            crit(M, q, {}, {}, u"depth_insight"_s, .40, .5, 7),
+            crit(M, q, {}, {}, u"logical_coherence"_s, .30, 1, 6),
+            crit(M, q, {}, {}, u"clarity_readability"_s, .29, .65, 9),
+            crit(M, q, {}, {}, u"clarity_readability"_s, .29, .35, 10),
+        };
+        const PdrReportScore reference = scorePdr(items, {}).at(0);
+        QVERIFY(near(reference.quality.score, 7.1115));
+        QCOMPARE(QString::number(*reference.quality.score, 'f', 4), u"7.1115"_s);
+        PdrScoringOptions o;
+        o.weights = PdrWeightsPolicy::Normalized;
+        const PdrReportScore normalized = scorePdr(items, {}, o).at(0);
+        QVERIFY(near(normalized.quality.score, 7.1115 / .99));
+        QCOMPARE(QString::number(*normalized.quality.score, 'f', 4), u"7.1833"_s);
+
+        // A dimension without a score: the others stand for it, scaled to the query's Σ W.
+        // Reference: (2.6 + 1.8) / .7 × .99 = 6.2228…; normalized (2.6 + 1.8) / .7 = 6.2857….
+        QList<PdrCriterionItem> gap = items.mid(0, 3);
+        gap << crit(M, q, {}, {}, u"clarity_readability"_s, .29, 1, std::nullopt);
+        QVERIFY(near(scorePdr(gap, {}).at(0).quality.score, 4.4 / .7 * .99));
+        QVERIFY(near(scorePdr(gap, {}, o).at(0).quality.score, 4.4 / .7));
+        // The reference's own treatment of the gap: it counts 0, and nothing is divided.
+        o.missing = PdrMissingPolicy::AsReference;
+        QVERIFY(near(scorePdr(gap, {}, o).at(0).quality.score, 4.4 / .99));
+        o.weights = PdrWeightsPolicy::Reference;
+        QVERIFY(near(scorePdr(gap, {}, o).at(0).quality.score, 4.4));
+    }
+
+    // One dimension, criteria a (w .6) and b (w .4); the reply scored a 8 and named b so that it
+    // matched nothing ("b, reworded", 2); b, asked again, got 9. The dimension's mean weight is
+    // .5. Reference: (8 × .6 + 2 × .5) / (.6 + .5) = 5.8 / 1.1 = 5.2727…, b's second answer left
+    // out. Re-ask: (8 × .6 + 9 × .4) / 1 = 8.4, the unmatched item dropped.
+    void unmatchedCriteria()
+    {
+        const QString M = u"M"_s, q = u"q1"_s;
+        QList<PdrCriterionItem> items{
+            crit(M, q, {}, {}, u"goal_alignment"_s, 1, .6, 8),
+            crit(M, q, {}, {}, u"goal_alignment"_s, 1, .5, 2),
+            crit(M, q, {}, {}, u"goal_alignment"_s, 1, .4, 9),
+        };
+        items[1].origin = PdrItemOrigin::Unmatched;
+        items[2].origin = PdrItemOrigin::AskedAgain;
+        const PdrReportScore reference = scorePdr(items, {}).at(0);
+        QVERIFY(near(reference.personalization.score, 5.8 / 1.1));
+        QCOMPARE(reference.personalization.unmatched, 1);
+        QCOMPARE(reference.personalization.leftOut, 1);
+        QCOMPARE(reference.personalization.criteria, 2);
+        PdrScoringOptions o;
+        o.unmatched = PdrUnmatchedPolicy::Reask;
+        const PdrReportScore reask = scorePdr(items, {}, o).at(0);
+        QVERIFY(near(reask.personalization.score, 8.4));
+        QCOMPARE(reask.personalization.unmatched, 1);
+        QCOMPARE(reask.personalization.leftOut, 0);
+        QCOMPARE(reask.personalization.criteria, 2);
+    }
+
+    // Right after claims are extracted no support run has judged anything: a report that cites
+    // nothing would have R 0 (CC 0, FA 0), and averaged with nothing else it would pull the
+    // overall down. Without judged support no report has R; the overall is the mean of P and Q.
+    void reliabilityOnlyWhereSupportWasJudged()
+    {
+        const QString M = u"M"_s;
+        const QList<PdrCriterionItem> items{
+            crit(M, u"q1"_s, {}, {}, u"goal_alignment"_s, 1, 1, 4),
+            crit(M, u"q1"_s, {}, {}, u"depth_insight"_s, 1, 1, 6),
+            crit(M, u"q2"_s, {}, {}, u"goal_alignment"_s, 1, 1, 2),
+            crit(M, u"q2"_s, {}, {}, u"depth_insight"_s, 1, 1, 8),
+        };
+        using S = PdrClaimStatus;
+        QList<PdrClaimItem> claimItems = claims(M, u"q1"_s, {}, {}, {S::Uncited, S::Uncited})
+            + claims(M, u"q2"_s, {}, {}, {S::JudgeError, S::JudgeError, S::Uncited});
+        for (PdrClaimItem &c : claimItems)
+            c.supportJudged = false;
+        const QList<PdrReportScore> before = scorePdr(items, claimItems);
+        for (const PdrReportScore &r : before) {
+            QVERIFY(!r.reliability.score);
+            QVERIFY(!r.reliability.citationCoverage);
+        }
+        PdrGroup g = pdrGroups(before, PdrBreakdown::None).at(0);
+        QCOMPARE(g.r.n, 0);
+        QCOMPARE(g.r.missing, 2);
+        QCOMPARE(g.supportNotJudged, 2);
+        QVERIFY(near(g.overall, (3.0 + 7.0) / 2)); // P = (4 + 2) / 2, Q = (6 + 8) / 2
+
+        // q2's two citations judged supported; q1, which cites nothing, has R 0 now that its
+        // model's support was judged. R = (0 + (10 + 10·2/3) / 2) / 2 = 4.1666…, over 2 reports.
+        claimItems = claims(M, u"q1"_s, {}, {}, {S::Uncited, S::Uncited})
+            + claims(M, u"q2"_s, {}, {}, {S::Supported, S::Supported, S::Uncited});
+        g = pdrGroups(scorePdr(items, claimItems), PdrBreakdown::None).at(0);
+        QCOMPARE(g.r.n, 2);
+        QCOMPARE(g.supportNotJudged, 0);
+        const double r = (0 + (10 + 20.0 / 3) / 2) / 2;
+        QVERIFY(near(g.r.mean, r));
+        QVERIFY(near(g.overall, (3.0 + 7.0 + r) / 3));
     }
 
     void criterionMatching()
