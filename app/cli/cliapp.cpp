@@ -89,6 +89,14 @@ Commands:
   resume <run>                 Continue a run that was stopped or killed; answers already
                                received are read from the response cache, not paid again.
   rerun-failed <run>           Queue the run's failed items again and run them.
+  worker [--run ID] [--concurrency K] [--lease S]
+                               One more worker on a run (default: the newest with jobs
+                               left): any number of workers on any machines that reach
+                               the project drain one run together. Each leases a few jobs
+                               at a time and renews its leases; a worker that is killed
+                               loses only its leases, which run out after S seconds (60)
+                               and go to the others. `judge`, `resume` and the window's
+                               Resume join a run in the same way.
   export drb2 <folder> [--runs IDS] [--error-policy exclude|reference]
                                result.jsonl and the five agg_scores_*.csv exactly as the
                                DRB-II pipeline writes them (byte-compatible), from the runs

@@ -31,6 +31,10 @@ QString tokens(qint64 n)
 
 QString progressLine(const RunProgress &p)
 {
+    if (p.status == "running"_L1 && p.inFlight == 0 && p.jobsWithOthers > 0)
+        return u"run %1: waiting for %2 job(s) other workers hold (they come back here if a "
+               "worker stops renewing its lease)"_s.arg(p.runId)
+                   .arg(p.jobsWithOthers);
     return u"run %1 %2: %3/%4 jobs, %5 items judged, %6 errors, %7 items/s, %8 requests, "
            "%9 cached, %10 in / %11 out tokens, $%12"_s.arg(p.runId)
                .arg(p.status)
@@ -45,10 +49,19 @@ QString progressLine(const RunProgress &p)
                .arg(p.cost, 0, 'f', 4);
 }
 
+// How a worker joins a run; zero keeps the run's own setting.
+struct WorkerOptions {
+    int concurrency = 0;
+    int leaseSeconds = 0;
+};
+
 // Runs the controller on this thread until the run ends; progress goes to stderr.
-int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream &err)
+int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream &err,
+          const WorkerOptions &worker = {})
 {
     RunController controller(projectPath);
+    controller.setLeaseTerm(worker.leaseSeconds);
+    controller.setConcurrency(worker.concurrency);
     QEventLoop loop;
     QString finalStatus;
     QObject::connect(&controller, &RunController::finished, &loop, [&](const QString &status) {
@@ -114,6 +127,47 @@ std::optional<RowId> runArgument(const QStringList &args, QTextStream &err, cons
         return std::nullopt;
     }
     return id;
+}
+
+// One more worker on a run's queue: on any machine that reaches the project, as many as the
+// judge's limits allow. Without --run, the newest run that still has jobs.
+int cmdWorker(const QCommandLineParser &parser, const QString &projectPath, QTextStream &out,
+              QTextStream &err)
+{
+    WorkerOptions worker;
+    bool ok = true;
+    if (parser.isSet(u"concurrency"_s))
+        worker.concurrency = parser.value(u"concurrency"_s).toInt(&ok);
+    if (ok && parser.isSet(u"lease"_s))
+        worker.leaseSeconds = parser.value(u"lease"_s).toInt(&ok);
+    if (!ok || worker.concurrency < 0 || worker.leaseSeconds < 0) {
+        err << u"rubricate-cli: --concurrency and --lease take a positive number\n"_s;
+        return Usage;
+    }
+    auto store = openExistingProject(projectPath, err);
+    if (!store)
+        return Failed;
+    RowId runId = 0;
+    if (parser.isSet(u"run"_s)) {
+        runId = parser.value(u"run"_s).toLongLong(&ok);
+        if (!ok || !store->runs().run(runId)) {
+            err << u"rubricate-cli: no run %1 (see `rubricate-cli runs`)\n"_s.arg(
+                parser.value(u"run"_s));
+            return Failed;
+        }
+    } else {
+        const QList<RunSummary> runs = store->runs().list();
+        for (auto it = runs.crbegin(); it != runs.crend() && runId == 0; ++it) {
+            if (it->kind != "imported"_L1 && store->runs().runTotals(it->id).jobsPending > 0)
+                runId = it->id;
+        }
+        if (runId == 0) {
+            out << u"no run has jobs left to send\n"_s;
+            return Ok;
+        }
+    }
+    store.reset();
+    return drive(projectPath, runId, out, err, worker);
 }
 
 int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QTextStream &out,
@@ -360,7 +414,8 @@ QList<QCommandLineOption> judgeOptions()
         {u"tasks"_s, u"judge: task ids, e.g. 1,2,5-9."_s, u"IDS"_s},
         {u"models"_s, u"judge: agent models, comma-separated."_s, u"NAMES"_s},
         {u"only-unjudged"_s, u"judge: skip items that already have a verdict."_s},
-        {u"concurrency"_s, u"judge: requests in flight (10)."_s, u"N"_s},
+        {u"concurrency"_s, u"judge, worker: requests in flight (10; worker: the run's)."_s, u"N"_s},
+        {u"lease"_s, u"worker: seconds a job lease lasts without renewal (60)."_s, u"S"_s},
         {u"batch-size"_s, u"judge: rubric items per request (50)."_s, u"N"_s},
         {u"max-passage-chars"_s,
          u"judge: cut reports at N code points (default: the scheme's own, 150000; "
@@ -404,10 +459,8 @@ std::optional<int> runJudgeCommand(const QString &command, const QCommandLinePar
         const auto runId = runArgument(args, err, command);
         if (!runId)
             return Usage;
-        if (!QFileInfo::exists(projectPath)) {
-            err << u"rubricate-cli: no project at %1\n"_s.arg(projectPath);
+        if (!openExistingProject(projectPath, err))
             return Failed;
-        }
         if (command == "rerun-failed"_L1) {
             QString error;
             auto store = ProjectStore::open(projectPath, &error);
@@ -427,6 +480,8 @@ std::optional<int> runJudgeCommand(const QString &command, const QCommandLinePar
         }
         return drive(projectPath, *runId, out, err);
     }
+    if (command == "worker"_L1)
+        return cmdWorker(parser, projectPath, out, err);
     return std::nullopt;
 }
 

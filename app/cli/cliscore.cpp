@@ -146,7 +146,10 @@ bool runIdOption(const QCommandLineParser &parser, RowId *runId, QTextStream &er
 QList<QCommandLineOption> scoreOptions()
 {
     // --by, --out, --error-policy and --collapse are shared with other commands.
-    return {{u"run"_s, u"score: the judge run (default: the newest of the benchmark)."_s, u"ID"_s}};
+    return {{u"run"_s,
+             u"score: the judge run (default: the newest of the benchmark); worker: the run to "
+             "work on (default: the newest with jobs left)."_s,
+             u"ID"_s}};
 }
 
 std::optional<int> runScoreCommand(const QString &command, const QCommandLineParser &parser,

@@ -30,6 +30,7 @@ struct RunController::ActiveJob {
     QString cacheKey;
     int requestNo = 0; // job.requests when this request was sent
     QList<SchemeItem> items;
+    bool lost = false; // another worker has the job now: nothing of it is written here
 };
 
 namespace {
@@ -73,49 +74,55 @@ RunController::RunController(const QString &projectPath, QObject *parent)
 RunController::~RunController()
 {
     abortReplies(m_replies);
-    if (m_lease)
-        m_lease->release();
+    if (m_leases)
+        m_leases->release();
 }
 
-bool RunController::takeLease(QString *error)
+bool RunController::claimMore(int count)
 {
-    if (!m_lease)
-        m_lease = std::make_unique<RunLeaseKeeper>(*m_store);
-    if (!m_lease->take(m_runId, error))
+    if (m_clock.elapsed() < m_nextClaimMs)
         return false;
-    m_leaseLost = false;
-    if (!m_leaseTimer) {
-        m_leaseTimer = new QTimer(this);
-        m_leaseTimer->setInterval(RunLeaseKeeper::RenewIntervalMs);
-        connect(m_leaseTimer, &QTimer::timeout, this, [this] {
-            if (m_active)
-                leaseHeld();
-        });
-    }
-    m_leaseTimer->start();
-    return true;
+    const QList<RunJob> claimed = m_leases->claim(count);
+    for (const RunJob &j : claimed)
+        m_queue.enqueue(j);
+    if (claimed.isEmpty())
+        m_nextClaimMs = m_clock.elapsed() + qMin(2000, m_leases->renewIntervalMs());
+    return !claimed.isEmpty();
 }
 
-bool RunController::leaseHeld()
+void RunController::noJobsLeft()
 {
-    if (m_lease->stillHeld())
-        return true;
-    leaseLost();
-    return false;
-}
-
-void RunController::leaseLost()
-{
-    if (m_leaseLost)
+    const int others = m_leases->heldByOthers();
+    const RunTotals totals = m_store->runs().runTotals(m_runId);
+    m_progress.jobsDone = totals.jobsDone;
+    m_progress.jobsFailed = totals.jobsFailed;
+    if (others == 0 && totals.jobsPending == 0) {
+        finish(totals.jobsFailed > 0 ? u"failed"_s : u"finished"_s);
         return;
-    // Another process took the run over after this one went quiet for a whole lease term
-    // (suspended, or its disk stalled). Everything from here on is that process's to write.
-    m_leaseLost = true;
-    qCInfo(lcRuns, "run %lld: another process took the run over; stopping", qint64(m_runId));
-    m_progress.lastError = u"another process took this run over; this one stopped"_s;
-    m_cancelled = true;
-    abortReplies(m_replies);
-    finish(u"interrupted"_s);
+    }
+    // Other workers hold the rest: wait until they finish it, or until their leases run out
+    // and their jobs come back to the queue.
+    if (m_progress.jobsWithOthers != others) {
+        m_progress.jobsWithOthers = others;
+        emitProgress(true);
+    }
+    if (!m_dispatchScheduled) {
+        m_dispatchScheduled = true;
+        QTimer::singleShot(qMax<qint64>(50, m_nextClaimMs - m_clock.elapsed()), this,
+                           &RunController::dispatch);
+    }
+}
+
+void RunController::dropJob(const std::shared_ptr<ActiveJob> &active)
+{
+    // Its lease ran out while this worker was away (suspended, its disk stalled) and another
+    // worker took the job: that worker asks and writes it now.
+    qCInfo(lcRuns, "run %lld report %lld batch %d: another worker has this job now; dropped here",
+           qint64(m_runId), qint64(active->job.reportId), active->job.batchIndex);
+    active->lost = true;
+    releaseSlot(active);
+    emitProgress();
+    dispatch();
 }
 
 bool RunController::start(RowId runId, QString *error)
@@ -135,6 +142,8 @@ bool RunController::start(RowId runId, QString *error)
         return false;
     }
     m_config = JudgeConfig::fromJson(run->config);
+    if (m_concurrencyOverride > 0)
+        m_config.concurrency = m_concurrencyOverride;
     m_scheme = makeScheme(m_config.scheme, m_config.promptTemplateFile, error);
     if (!m_scheme)
         return false;
@@ -159,11 +168,20 @@ bool RunController::start(RowId runId, QString *error)
         }
     }
     m_runId = runId;
-    if (!takeLease(error))
-        return false;
+    m_leases = m_leaseTermSeconds > 0
+        ? std::make_unique<JobLeases>(*m_store, runId, m_leaseTermSeconds)
+        : std::make_unique<JobLeases>(*m_store, runId);
+    if (!m_leaseTimer) {
+        m_leaseTimer = new QTimer(this);
+        connect(m_leaseTimer, &QTimer::timeout, this, [this] {
+            if (m_active)
+                m_leases->renew();
+        });
+    }
+    m_leaseTimer->setInterval(m_leases->renewIntervalMs());
+    m_leaseTimer->start();
     m_queue.clear();
-    for (const RunJob &j : m_store->runs().jobs(runId, u"pending"_s))
-        m_queue.enqueue(j);
+    m_nextClaimMs = 0;
     const RunTotals totals = m_store->runs().runTotals(runId);
     m_progress = {};
     m_progress.runId = runId;
@@ -183,12 +201,6 @@ bool RunController::start(RowId runId, QString *error)
     m_clock.start();
     m_store->runs().setRunStatus(runId, u"running"_s);
     emitProgress(true);
-    if (m_queue.isEmpty()) {
-        // Resuming a run whose only unfinished jobs failed must not call it finished.
-        QTimer::singleShot(
-            0, this, [this] { finish(m_progress.jobsFailed > 0 ? u"failed"_s : u"finished"_s); });
-        return true;
-    }
     if (keyFromKeyring) {
         // The keyring answers asynchronously; nothing is sent before it has.
         lookupApiKey(m_config.effectiveApiKeyEnv(), this, [this](const ApiKeyLookup &found) {
@@ -204,7 +216,9 @@ bool RunController::start(RowId runId, QString *error)
         });
         return true;
     }
-    dispatch();
+    // On the next turn of the event loop, as before the work queue: a run with nothing left
+    // ends after start() has returned, whoever waits for its signal.
+    QTimer::singleShot(0, this, &RunController::dispatch);
     return true;
 }
 
@@ -266,7 +280,7 @@ void RunController::dispatch()
     if (!m_active || m_paused || m_cancelled)
         return;
     const int limit = m_provider ? qMax(1, m_config.concurrency) : 1;
-    while (m_inFlight < limit && !m_queue.isEmpty()) {
+    while (m_inFlight < limit && (!m_queue.isEmpty() || claimMore(limit))) {
         if (m_provider) {
             int waitMs = 0;
             // The next request's size is not known before it is built; the last one's is a
@@ -288,7 +302,7 @@ void RunController::dispatch()
             QTimer::singleShot(0, this, [this, job] { runOffline(job); });
     }
     if (m_inFlight == 0 && m_waiting == 0 && m_processing == 0 && m_queue.isEmpty())
-        finish(m_progress.jobsFailed > 0 ? u"failed"_s : u"finished"_s);
+        noJobsLeft();
 }
 
 const SchemeContext *RunController::context(RowId reportId)
@@ -445,8 +459,12 @@ bool RunController::attachSources(const std::shared_ptr<ActiveJob> &active)
     if (job.rubricIds.isEmpty())
         job.status = u"done"_s;
     Transaction tx(*m_store);
-    if (!leaseHeld() || !m_store->runs().writeJudgeVerdicts(unavailable)
-        || !m_store->runs().updateJob(job) || !tx.commit()) {
+    if (!m_leases->hold(job.id)) {
+        dropJob(active);
+        return false;
+    }
+    if (!m_store->runs().writeJudgeVerdicts(unavailable) || !m_store->runs().updateJob(job)
+        || !tx.commit()) {
         giveUp(active, u"database: "_s + m_store->lastError());
         return false;
     }
@@ -527,6 +545,10 @@ void RunController::processAnswer(const std::shared_ptr<ActiveJob> &active, cons
         tx.commit();
     }
     if (!writeOutcome(active, result)) {
+        if (active->lost) {
+            dropJob(active);
+            return;
+        }
         m_progress.lastError = m_store->lastError();
         giveUp(active, u"database: "_s + m_store->lastError());
         return;
@@ -551,9 +573,11 @@ bool RunController::writeOutcome(const std::shared_ptr<ActiveJob> &active,
     QList<SchemeItem> missingItems;
     const bool lastAttempt = job.attempts + 1 >= m_config.maxAttempts;
     Transaction tx(*m_store);
-    // Inside the transaction: the write and the proof that the run is still ours are one.
-    if (!leaseHeld())
+    // Inside the transaction: the write and the proof that the job is still ours are one.
+    if (!m_leases->hold(job.id)) {
+        active->lost = true;
         return false;
+    }
     QList<JudgedItem> judged;
     judged.reserve(result.items.size());
     for (int i = 0; i < result.items.size(); ++i) {
@@ -625,8 +649,6 @@ void RunController::countOutcome(RowId reportId, RowId rubricId, bool isError)
 void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const QString &why,
                                int retryAfterMs)
 {
-    if (m_leaseLost)
-        return;
     RunJob &job = active->job;
     ++job.attempts;
     job.lastError = why;
@@ -637,6 +659,10 @@ void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const Q
     }
     {
         Transaction tx(*m_store);
+        if (!m_leases->hold(job.id)) {
+            dropJob(active);
+            return;
+        }
         m_store->runs().updateJob(job);
         tx.commit();
     }
@@ -662,8 +688,6 @@ void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const Q
 
 void RunController::giveUp(const std::shared_ptr<ActiveJob> &active, const QString &why)
 {
-    if (m_leaseLost)
-        return; // the run is another process's now; it will ask again
     RunJob &job = active->job;
     qCInfo(lcRuns, "run %lld report %lld batch %d: gave up on %lld item(s): %s", qint64(m_runId),
            qint64(job.reportId), job.batchIndex, qint64(job.rubricIds.size()), qPrintable(why));
@@ -671,8 +695,10 @@ void RunController::giveUp(const std::shared_ptr<ActiveJob> &active, const QStri
     job.status = u"failed"_s;
     m_progress.lastError = why;
     Transaction tx(*m_store);
-    if (!leaseHeld())
+    if (!m_leases->hold(job.id)) {
+        dropJob(active); // the job is another worker's now; it asks again
         return;
+    }
     // Every item still open ends as an explicit error with its cause — never as a 0.
     for (RowId rubric : std::as_const(job.rubricIds)) {
         Verdict v;
@@ -783,13 +809,12 @@ void RunController::finish(const QString &status)
            m_progress.retries, m_progress.errorsTotal);
     if (m_leaseTimer)
         m_leaseTimer->stop();
-    if (!m_leaseLost) {
-        if (status == "cancelled"_L1)
-            m_store->runs().setRunStatus(m_runId, status);
-        else
-            m_store->runs().finishRun(m_runId, status);
-        m_lease->release();
-    }
+    // Jobs queued here but not answered go back to the queue for other workers (or a resume).
+    m_leases->release();
+    if (status == "cancelled"_L1)
+        m_store->runs().setRunStatus(m_runId, status);
+    else
+        m_store->runs().finishRun(m_runId, status);
     emitProgress(true);
     emit finished(status);
 }

@@ -28,7 +28,7 @@ class QTimer;
 namespace Rubricate {
 
 class EvidenceLocator;
-class RunLeaseKeeper;
+class JobLeases;
 class JudgeProvider;
 class LexicalReportIndex;
 class ProjectStore;
@@ -44,6 +44,7 @@ struct RunProgress {
     int jobsTotal = 0;
     int jobsDone = 0;
     int jobsFailed = 0;
+    int jobsWithOthers = 0; // pending jobs other workers hold while this one has none left
     int inFlight = 0;
     int itemsJudged = 0; // verdicts with a value, this session
     int itemErrors = 0; // items that ended with an error, this session
@@ -66,10 +67,15 @@ public:
     explicit RunController(const QString &projectPath, QObject *parent = nullptr);
     ~RunController() override;
 
-    // Opens the project on the calling thread and starts (or resumes) the run's pending
-    // jobs. Returns false with *error when the run cannot start (no such run, no API key,
-    // another process is driving it).
+    // Opens the project on the calling thread and starts (or resumes, or joins other workers
+    // on) the run's pending jobs. Returns false with *error when the run cannot start (no such
+    // run, no API key).
     bool start(RowId runId, QString *error);
+    // How long this worker's job leases last without renewal (default one minute): a worker
+    // killed on another machine holds its jobs this long. Set before start().
+    void setLeaseTerm(int seconds) { m_leaseTermSeconds = seconds; }
+    // Requests in flight from this worker instead of the run's setting (0: the run's).
+    void setConcurrency(int requests) { m_concurrencyOverride = requests; }
     void pause();
     void resume();
     void cancel();
@@ -107,11 +113,11 @@ private:
     void countOutcome(RowId reportId, RowId rubricId, bool isError);
     void emitProgress(bool force = false);
     void finish(const QString &status);
-    // The run's lease (see runlease.h). A controller that finds it taken over stops at once
-    // and writes nothing more.
-    bool takeLease(QString *error);
-    bool leaseHeld();
-    void leaseLost();
+    // The work queue (see runlease.h): jobs are leased a few at a time, and an answer is
+    // written only while its job is still this worker's.
+    bool claimMore(int count);
+    void noJobsLeft();
+    void dropJob(const std::shared_ptr<ActiveJob> &active);
 
     QString m_projectPath;
     std::unique_ptr<ProjectStore> m_store;
@@ -146,9 +152,11 @@ private:
     bool m_paused = false;
     bool m_cancelled = false;
     bool m_dispatchScheduled = false;
-    bool m_leaseLost = false;
-    std::unique_ptr<RunLeaseKeeper> m_lease;
+    std::unique_ptr<JobLeases> m_leases;
+    int m_leaseTermSeconds = 0; // 0: JobLeases' default
+    int m_concurrencyOverride = 0;
     QTimer *m_leaseTimer = nullptr;
+    qint64 m_nextClaimMs = 0; // after a claim found nothing, when to look again
     RunProgress m_progress;
 };
 

@@ -1,5 +1,6 @@
 #include "runlease.h"
 
+#include "runslog.h"
 #include "store/projectstore.h"
 
 #include <QCoreApplication>
@@ -16,69 +17,71 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Only a process on this machine can be checked; one elsewhere is waited for until its lease
-// lapses. A pid reused by another program reads as alive: waiting is the safe mistake.
-bool holderIsGone(const RunLease &holder)
+// Only a process on this machine can be checked; one elsewhere is waited for until its leases
+// run out. A pid reused by another program reads as alive: waiting is the safe mistake.
+bool ownerHasEnded(const QString &owner)
 {
-    return holder.host == QSysInfo::machineHostName() && holder.pid > 0
-        && ::kill(pid_t(holder.pid), 0) != 0 && errno == ESRCH;
-}
-
-QString heldByMessage(RowId runId, const RunLease &other)
-{
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    return u"run %1 is being judged by another process (pid %2 on %3, last heard from %4 s "
-           u"ago); try again when it has finished, or in %5 s if that process has died"_s.arg(
-               QString::number(runId), QString::number(other.pid), other.host,
-               QString::number(qMax<qint64>(0, other.renewedAt.secsTo(now))),
-               QString::number(qMax<qint64>(0, now.secsTo(other.expiresAt))));
+    const QStringList parts = owner.split(u':');
+    if (parts.size() != 3 || parts.at(0) != QSysInfo::machineHostName())
+        return false;
+    bool ok = false;
+    const qint64 pid = parts.at(1).toLongLong(&ok);
+    return ok && pid > 0 && pid != QCoreApplication::applicationPid() && ::kill(pid_t(pid), 0) != 0
+        && errno == ESRCH;
 }
 
 } // namespace
 
-RunLeaseKeeper::RunLeaseKeeper(ProjectStore &store)
+JobLeases::JobLeases(ProjectStore &store, RowId runId, int termSeconds)
     : m_store(store)
-    , m_holder(u"%1:%2:%3"_s.arg(QSysInfo::machineHostName(),
-                                 QString::number(QCoreApplication::applicationPid()),
-                                 QUuid::createUuid().toString(QUuid::WithoutBraces)))
+    , m_runId(runId)
+    , m_termSeconds(qMax(1, termSeconds))
+    , m_owner(u"%1:%2:%3"_s.arg(QSysInfo::machineHostName(),
+                                QString::number(QCoreApplication::applicationPid()),
+                                QUuid::createUuid().toString(QUuid::Id128).left(12)))
 { }
 
-bool RunLeaseKeeper::take(RowId runId, QString *error)
+QList<RunJob> JobLeases::claim(int count)
 {
-    m_runId = runId;
-    const RunLease mine{
-        m_holder, QSysInfo::machineHostName(), QCoreApplication::applicationPid(), {}, {}};
-    RunLease other;
-    LeaseClaim claim = m_store.runs().claimRunLease(runId, mine, TermSeconds, &other);
-    if (claim == LeaseClaim::HeldByOther && holderIsGone(other))
-        claim = m_store.runs().takeOverRunLease(runId, mine, other.holder, TermSeconds);
-    switch (claim) {
-    case LeaseClaim::Taken:
-        m_held = true;
-        return true;
-    case LeaseClaim::HeldByOther:
-        *error = heldByMessage(runId, other);
-        return false;
-    case LeaseClaim::Failed:
-        *error = u"database: "_s + m_store.lastError();
-        return false;
+    freeJobsOfEndedProcesses();
+    return m_store.runs().claimJobs(m_runId, m_owner, count, m_termSeconds);
+}
+
+bool JobLeases::hold(RowId jobId)
+{
+    return m_store.runs().holdJob(jobId, m_owner, m_termSeconds);
+}
+
+void JobLeases::renew()
+{
+    m_store.runs().renewJobLeases(m_runId, m_owner, m_termSeconds);
+}
+
+void JobLeases::release()
+{
+    m_store.runs().releaseJobLeases(m_runId, m_owner);
+}
+
+int JobLeases::heldByOthers()
+{
+    freeJobsOfEndedProcesses();
+    int jobs = 0;
+    for (const JobLeaseHolder &h : m_store.runs().jobLeaseHolders(m_runId)) {
+        if (h.owner != m_owner)
+            jobs += h.jobs;
     }
-    return false;
+    return jobs;
 }
 
-bool RunLeaseKeeper::stillHeld()
+void JobLeases::freeJobsOfEndedProcesses()
 {
-    if (m_held
-        && m_store.runs().renewRunLease(m_runId, m_holder, TermSeconds) == LeaseClaim::HeldByOther)
-        m_held = false;
-    return m_held;
-}
-
-void RunLeaseKeeper::release()
-{
-    if (m_held)
-        m_store.runs().releaseRunLease(m_runId, m_holder);
-    m_held = false;
+    for (const JobLeaseHolder &h : m_store.runs().jobLeaseHolders(m_runId)) {
+        if (h.owner != m_owner && ownerHasEnded(h.owner)) {
+            qCInfo(lcRuns, "run %lld: worker %s has ended; its %d job(s) are free again",
+                   qint64(m_runId), qPrintable(h.owner), h.jobs);
+            m_store.runs().expireJobLeases(m_runId, h.owner);
+        }
+    }
 }
 
 } // namespace Rubricate

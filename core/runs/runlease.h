@@ -1,38 +1,54 @@
-// One process drives a run at a time: this side of the run_lease table, for whoever sends a
-// run's jobs. Taken at start, renewed on a timer and inside every write, released at the end.
+// One worker's side of a run's work queue: the leases on the pending jobs it sends.
+//
+// Any number of workers (windows, `judge`, `resume`, `worker` on any machine) drain one run
+// together: each leases a few pending jobs at a time (RunStore::claimJobs), renews its leases
+// while it works, and proves inside the transaction that writes an answer that the job is
+// still its own (hold). A worker that dies stops renewing; its leases run out after one term
+// and other workers take its jobs. One on this machine whose process has ended is noticed at
+// once, so resuming right after a crash does not wait out the term.
 #pragma once
 
 #include "domain/types.h"
+#include "store/storetypes.h"
 
+#include <QList>
 #include <QString>
 
 namespace Rubricate {
 
 class ProjectStore;
 
-class RunLeaseKeeper
+class JobLeases
 {
 public:
-    // Long enough that a busy machine renews in time, short enough that a killed process on
-    // another machine blocks its run for a minute at most.
-    static constexpr int TermSeconds = 60;
-    static constexpr int RenewIntervalMs = 15000;
+    // Long enough that a busy machine renews in time, short enough that a killed worker on
+    // another machine holds its jobs for a minute at most.
+    static constexpr int DefaultTermSeconds = 60;
 
-    explicit RunLeaseKeeper(ProjectStore &store);
+    JobLeases(ProjectStore &store, RowId runId, int termSeconds = DefaultTermSeconds);
 
-    // Takes the run, or says who holds it. A holder on this machine whose process has ended
-    // is taken over at once: resuming right after a crash is what its user expects.
-    bool take(RowId runId, QString *error);
-    // False only when another process has taken the run over; a database error counts as
-    // still held, since the write that follows meets the same error and reports it.
-    bool stillHeld();
+    QString owner() const { return m_owner; }
+    int termSeconds() const { return m_termSeconds; }
+    // How often to renew: four times a term, so that one late renewal loses nothing.
+    int renewIntervalMs() const { return m_termSeconds * 1000 / 4; }
+
+    // Up to `count` pending jobs for this worker, after freeing the jobs of workers on this
+    // machine whose process has ended.
+    QList<RunJob> claim(int count);
+    // Inside the transaction that writes the job's answer: whether it is still this worker's.
+    bool hold(RowId jobId);
+    void renew();
     void release();
+    // Pending jobs that other live workers hold now.
+    int heldByOthers();
 
 private:
+    void freeJobsOfEndedProcesses();
+
     ProjectStore &m_store;
     RowId m_runId = 0;
-    QString m_holder; // this keeper, as the run_lease table names it
-    bool m_held = false;
+    int m_termSeconds = DefaultTermSeconds;
+    QString m_owner; // host:pid:random
 };
 
 } // namespace Rubricate

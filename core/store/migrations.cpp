@@ -286,6 +286,20 @@ QStringList reasksReachTheJudge(const SqlDialect &)
     };
 }
 
+// Version 11: judge runs as a shared work queue. Each worker (a window, `judge`, `resume`,
+// `worker`, on any machine) leases the pending jobs it sends; a lease that runs out (its
+// worker was killed) lets another worker take the job. Replaces the run-wide lease, which let
+// only one process drive a run.
+QStringList jobLeases(const SqlDialect &)
+{
+    return {
+        u"ALTER TABLE run_job ADD COLUMN lease_owner TEXT"_s,
+        u"ALTER TABLE run_job ADD COLUMN lease_expires TEXT"_s,
+        u"CREATE INDEX run_job_lease ON run_job (lease_owner)"_s,
+        u"DROP TABLE run_lease"_s,
+    };
+}
+
 } // namespace
 
 const QList<Migration> &schemaMigrations()
@@ -302,6 +316,7 @@ const QList<Migration> &schemaMigrations()
         {9, u"annotation studies: annotators, event provenance, gold labels"_s, annotationStudies},
         {10, u"re-asks reach the judge: cached answers remember their request"_s,
          reasksReachTheJudge},
+        {11, u"job leases: many workers drain one run"_s, jobLeases},
     };
     return migrations;
 }

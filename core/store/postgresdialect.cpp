@@ -69,6 +69,7 @@ public:
         return {u"SELECT pg_advisory_unlock(%1)"_s.arg(MigrationLockKey)};
     }
     QString beginMigration() const override { return u"BEGIN"_s; }
+    QString skipLockedRows() const override { return u" FOR UPDATE SKIP LOCKED"_s; }
     QString beginSnapshot() const override
     {
         return u"BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"_s;

@@ -26,7 +26,7 @@ namespace {
 bool isEngineTable(const QString &table)
 {
     return table == "rubricate_schema"_L1 || table.startsWith("report_fts"_L1)
-        || table.startsWith("sqlite_"_L1) || table == "run_lease"_L1;
+        || table.startsWith("sqlite_"_L1);
 }
 
 // Columns that point into their own table: written in a second pass, once every row is in.

@@ -39,9 +39,8 @@ ProjectCopyResult copyProject(const QString &source, const QString &destination,
 // made at different times).
 ProjectCopyResult checkProject(const QString &location);
 
-// The tables a copy carries, in an order that inserts every referenced row first. The run
-// leases are not among them: they say which process drives a run now, and no process drives
-// the copy's runs.
+// The tables a copy carries, in an order that inserts every referenced row first. Job leases
+// travel with their jobs; they run out in the copy as they would have in the source.
 const QStringList &copiedTables();
 
 } // namespace Rubricate

@@ -1,5 +1,5 @@
-// Judge runs: run rows, their persisted jobs, verdicts and located evidence, the response cache
-// and the lease that says which process drives a run.
+// Judge runs: run rows, their persisted jobs and the workers' leases on them, verdicts and
+// located evidence, the response cache.
 #pragma once
 
 #include "storetypes.h"
@@ -49,16 +49,20 @@ public:
     // (report, rubric) pairs that already have a usable verdict in any run.
     QSet<std::pair<RowId, RowId>> judgedItems();
     RunTotals runTotals(RowId runId);
-    // Takes (or renews) the run for `mine.holder` unless another holder's lease has not
-    // expired; then *other says whose it is. One statement, so two processes cannot both win.
-    LeaseClaim claimRunLease(RowId runId, const RunLease &mine, int termSeconds, RunLease *other);
-    // Takes the run from `deadHolder`, whose process is known to have ended, whatever its
-    // expiry says; HeldByOther when someone else was quicker.
-    LeaseClaim takeOverRunLease(RowId runId, const RunLease &mine, const QString &deadHolder,
-                                int termSeconds);
-    // Extends the holder's lease: Taken, or HeldByOther when it is no longer theirs.
-    LeaseClaim renewRunLease(RowId runId, const QString &holder, int termSeconds);
-    void releaseRunLease(RowId runId, const QString &holder);
+    // The work queue. Leases up to `count` pending jobs of the run for `owner`: jobs nobody
+    // holds and jobs whose lease ran out, oldest first. One statement, so two workers never
+    // lease one job.
+    QList<RunJob> claimJobs(RowId runId, const QString &owner, int count, int termSeconds);
+    // Inside the transaction that writes a job's answer: extends `owner`'s lease and says
+    // whether the job is still theirs. False when another worker took it over or finished it,
+    // so that a late answer is never written twice.
+    bool holdJob(RowId jobId, const QString &owner, int termSeconds);
+    int renewJobLeases(RowId runId, const QString &owner, int termSeconds);
+    void releaseJobLeases(RowId runId, const QString &owner);
+    // Ends the leases of a worker known to be gone (its process on this machine has ended).
+    int expireJobLeases(RowId runId, const QString &owner);
+    // Who holds pending jobs of the run now (leases that have not run out).
+    QList<JobLeaseHolder> jobLeaseHolders(RowId runId);
 
     // Every run, oldest first, with its verdict and error counts.
     QList<RunSummary> list();
@@ -74,6 +78,8 @@ public:
     QHash<RowId, QList<EvidenceSpanRow>> evidenceSpansOfReport(RowId runId, RowId reportId);
 
 private:
+    static QString jobColumns();
+    static RunJob jobFrom(const QSqlQuery &q);
     bool insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans);
 };
 

@@ -2,6 +2,7 @@
 #include "runstore.h"
 
 #include "catalogstore.h"
+#include "sqldialect.h"
 #include "storecodec.h"
 #include "storerows.h"
 
@@ -80,36 +81,45 @@ bool RunStore::addJob(const RunJob &job)
     return exec(q);
 }
 
+QString RunStore::jobColumns()
+{
+    return u"id, run_id, report_id, batch_index, rubric_ids, status, attempts, last_error,"
+           " requests, input_tokens, output_tokens, cost, cached, reask"_s;
+}
+
+RunJob RunStore::jobFrom(const QSqlQuery &q)
+{
+    RunJob j;
+    j.id = q.value(0).toLongLong();
+    j.runId = q.value(1).toLongLong();
+    j.reportId = q.value(2).toLongLong();
+    j.batchIndex = q.value(3).toInt();
+    j.rubricIds = idsFrom(q.value(4));
+    j.status = q.value(5).toString();
+    j.attempts = q.value(6).toInt();
+    j.lastError = q.value(7).toString();
+    j.requests = q.value(8).toInt();
+    j.inputTokens = q.value(9).toLongLong();
+    j.outputTokens = q.value(10).toLongLong();
+    j.cost = q.value(11).toDouble();
+    j.cached = q.value(12).toBool();
+    j.reask = q.value(13).toBool();
+    return j;
+}
+
 QList<RunJob> RunStore::jobs(RowId runId, const QString &status)
 {
     QList<RunJob> out;
-    QSqlQuery &q = prepared(
-        u"SELECT id, run_id, report_id, batch_index, rubric_ids, status, attempts, last_error,"
-        " requests, input_tokens, output_tokens, cost, cached, reask FROM run_job"
-        " WHERE run_id = ? AND (COALESCE(?, '') = '' OR status = ?) ORDER BY id"_s);
+    QSqlQuery &q = prepared(u"SELECT "_s + jobColumns()
+                            + u" FROM run_job WHERE run_id = ? AND (COALESCE(?, '') = ''"
+                              " OR status = ?) ORDER BY id"_s);
     bindAt(q, 0, runId);
     bindAt(q, 1, status);
     bindAt(q, 2, status);
     if (!exec(q))
         return out;
-    while (q.next()) {
-        RunJob j;
-        j.id = q.value(0).toLongLong();
-        j.runId = q.value(1).toLongLong();
-        j.reportId = q.value(2).toLongLong();
-        j.batchIndex = q.value(3).toInt();
-        j.rubricIds = idsFrom(q.value(4));
-        j.status = q.value(5).toString();
-        j.attempts = q.value(6).toInt();
-        j.lastError = q.value(7).toString();
-        j.requests = q.value(8).toInt();
-        j.inputTokens = q.value(9).toLongLong();
-        j.outputTokens = q.value(10).toLongLong();
-        j.cost = q.value(11).toDouble();
-        j.cached = q.value(12).toBool();
-        j.reask = q.value(13).toBool();
-        out.append(j);
-    }
+    while (q.next())
+        out.append(jobFrom(q));
     return out;
 }
 
@@ -135,7 +145,8 @@ bool RunStore::updateJob(const RunJob &j)
 
 int RunStore::requeueJobs(RowId runId, const QString &fromStatus)
 {
-    QSqlQuery &q = prepared(u"UPDATE run_job SET status = 'pending', attempts = 0, reask = 1"
+    QSqlQuery &q = prepared(u"UPDATE run_job SET status = 'pending', attempts = 0, reask = 1,"
+                            " lease_owner = NULL, lease_expires = NULL"
                             " WHERE run_id = ? AND status = ?"_s);
     bindAt(q, 0, runId);
     bindAt(q, 1, fromStatus);
@@ -447,82 +458,84 @@ RunTotals RunStore::runTotals(RowId runId)
     return t;
 }
 
-LeaseClaim RunStore::claimRunLease(RowId runId, const RunLease &mine, int termSeconds,
-                                   RunLease *other)
+QList<RunJob> RunStore::claimJobs(RowId runId, const QString &owner, int count, int termSeconds)
 {
     const QDateTime now = QDateTime::currentDateTimeUtc();
     // The times are ISO 8601 UTC strings of one format, so they compare as text.
-    QSqlQuery &claim = prepared(
-        u"INSERT INTO run_lease (run_id, holder, host, pid, acquired_at, renewed_at, expires_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (run_id) DO UPDATE SET holder = excluded.holder, host = excluded.host,"
-        " pid = excluded.pid, acquired_at = excluded.acquired_at,"
-        " renewed_at = excluded.renewed_at, expires_at = excluded.expires_at"
-        " WHERE run_lease.expires_at < excluded.renewed_at"
-        " OR run_lease.holder = excluded.holder"_s);
-    bindAt(claim, 0, runId);
-    bindAt(claim, 1, mine.holder);
-    bindAt(claim, 2, mine.host);
-    bindAt(claim, 3, mine.pid);
-    bindAt(claim, 4, StoreCodec::time(now));
-    bindAt(claim, 5, StoreCodec::time(now));
-    bindAt(claim, 6, StoreCodec::time(now.addSecs(termSeconds)));
-    if (!exec(claim))
-        return LeaseClaim::Failed;
-    if (claim.numRowsAffected() == 1)
-        return LeaseClaim::Taken;
-    QSqlQuery &held = prepared(
-        u"SELECT holder, host, pid, renewed_at, expires_at FROM run_lease WHERE run_id = ?"_s);
-    bindAt(held, 0, runId);
-    if (!exec(held))
-        return LeaseClaim::Failed;
-    if (held.next() && other) {
-        *other = {held.value(0).toString(), held.value(1).toString(), held.value(2).toLongLong(),
-                  StoreCodec::toTime(held.value(3)), StoreCodec::toTime(held.value(4))};
-    }
-    held.finish();
-    return LeaseClaim::HeldByOther;
-}
-
-LeaseClaim RunStore::takeOverRunLease(RowId runId, const RunLease &mine, const QString &deadHolder,
-                                      int termSeconds)
-{
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    QSqlQuery &q = prepared(u"UPDATE run_lease SET holder = ?, host = ?, pid = ?, acquired_at = ?,"
-                            " renewed_at = ?, expires_at = ? WHERE run_id = ? AND holder = ?"_s);
-    bindAt(q, 0, mine.holder);
-    bindAt(q, 1, mine.host);
-    bindAt(q, 2, mine.pid);
-    bindAt(q, 3, StoreCodec::time(now));
-    bindAt(q, 4, StoreCodec::time(now));
-    bindAt(q, 5, StoreCodec::time(now.addSecs(termSeconds)));
-    bindAt(q, 6, runId);
-    bindAt(q, 7, deadHolder);
-    if (!exec(q))
-        return LeaseClaim::Failed;
-    return q.numRowsAffected() == 1 ? LeaseClaim::Taken : LeaseClaim::HeldByOther;
-}
-
-LeaseClaim RunStore::renewRunLease(RowId runId, const QString &holder, int termSeconds)
-{
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    QSqlQuery &q = prepared(u"UPDATE run_lease SET renewed_at = ?, expires_at = ?"
-                            " WHERE run_id = ? AND holder = ?"_s);
-    bindAt(q, 0, StoreCodec::time(now));
+    QSqlQuery &q = prepared(
+        u"UPDATE run_job SET lease_owner = ?, lease_expires = ? WHERE id IN ("
+        "SELECT id FROM run_job WHERE run_id = ? AND status = 'pending'"
+        " AND (lease_owner IS NULL OR lease_expires < ?) ORDER BY id LIMIT ?%1) RETURNING "_s.arg(
+            m_db->dialect().skipLockedRows())
+        + jobColumns());
+    bindAt(q, 0, owner);
     bindAt(q, 1, StoreCodec::time(now.addSecs(termSeconds)));
     bindAt(q, 2, runId);
-    bindAt(q, 3, holder);
+    bindAt(q, 3, StoreCodec::time(now));
+    bindAt(q, 4, count);
+    QList<RunJob> out;
     if (!exec(q))
-        return LeaseClaim::Failed;
-    return q.numRowsAffected() == 1 ? LeaseClaim::Taken : LeaseClaim::HeldByOther;
+        return out;
+    while (q.next())
+        out.append(jobFrom(q));
+    q.finish();
+    std::sort(out.begin(), out.end(), [](const RunJob &a, const RunJob &b) { return a.id < b.id; });
+    return out;
 }
 
-void RunStore::releaseRunLease(RowId runId, const QString &holder)
+bool RunStore::holdJob(RowId jobId, const QString &owner, int termSeconds)
 {
-    QSqlQuery &q = prepared(u"DELETE FROM run_lease WHERE run_id = ? AND holder = ?"_s);
+    QSqlQuery &q = prepared(u"UPDATE run_job SET lease_expires = ?"
+                            " WHERE id = ? AND lease_owner = ? AND status = 'pending'"_s);
+    bindAt(q, 0, StoreCodec::time(QDateTime::currentDateTimeUtc().addSecs(termSeconds)));
+    bindAt(q, 1, jobId);
+    bindAt(q, 2, owner);
+    return exec(q) && q.numRowsAffected() == 1;
+}
+
+int RunStore::renewJobLeases(RowId runId, const QString &owner, int termSeconds)
+{
+    QSqlQuery &q = prepared(u"UPDATE run_job SET lease_expires = ?"
+                            " WHERE run_id = ? AND lease_owner = ? AND status = 'pending'"_s);
+    bindAt(q, 0, StoreCodec::time(QDateTime::currentDateTimeUtc().addSecs(termSeconds)));
+    bindAt(q, 1, runId);
+    bindAt(q, 2, owner);
+    return exec(q) ? q.numRowsAffected() : -1;
+}
+
+void RunStore::releaseJobLeases(RowId runId, const QString &owner)
+{
+    QSqlQuery &q = prepared(u"UPDATE run_job SET lease_owner = NULL, lease_expires = NULL"
+                            " WHERE run_id = ? AND lease_owner = ?"_s);
     bindAt(q, 0, runId);
-    bindAt(q, 1, holder);
+    bindAt(q, 1, owner);
     exec(q);
+}
+
+int RunStore::expireJobLeases(RowId runId, const QString &owner)
+{
+    QSqlQuery &q = prepared(u"UPDATE run_job SET lease_owner = NULL, lease_expires = NULL"
+                            " WHERE run_id = ? AND lease_owner = ? AND status = 'pending'"_s);
+    bindAt(q, 0, runId);
+    bindAt(q, 1, owner);
+    return exec(q) ? q.numRowsAffected() : -1;
+}
+
+QList<JobLeaseHolder> RunStore::jobLeaseHolders(RowId runId)
+{
+    QSqlQuery &q
+        = prepared(u"SELECT lease_owner, count(*) FROM run_job WHERE run_id = ? AND status = "
+                   "'pending' AND lease_owner IS NOT NULL AND lease_expires >= ?"
+                   " GROUP BY lease_owner ORDER BY lease_owner"_s);
+    bindAt(q, 0, runId);
+    bindAt(q, 1, StoreCodec::time(QDateTime::currentDateTimeUtc()));
+    QList<JobLeaseHolder> out;
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.append({q.value(0).toString(), q.value(1).toInt()});
+    q.finish();
+    return out;
 }
 
 } // namespace Rubricate

@@ -42,6 +42,9 @@ public:
     virtual QStringList createReportSearchIndex() const = 0;
     // Refuses UPDATE and DELETE on annotation_event: human judgements are append-only.
     virtual QStringList createAppendOnlyGuards() const = 0;
+    // Appended to the subquery that picks jobs to lease: rows another worker is leasing right
+    // now are skipped rather than waited for (SQLite has one writer at a time anyway).
+    virtual QString skipLockedRows() const = 0;
     // Starts a read-only transaction that sees one snapshot of every table (for a copy).
     virtual QString beginSnapshot() const = 0;
     // After rows were inserted with their ids: the next id handed out follows the largest.

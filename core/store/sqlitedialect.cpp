@@ -41,6 +41,7 @@ public:
     QStringList lockMigrations() const override { return {}; }
     QStringList unlockMigrations() const override { return {}; }
     QString beginMigration() const override { return u"BEGIN IMMEDIATE"_s; }
+    QString skipLockedRows() const override { return {}; }
     // In WAL mode a read transaction keeps the snapshot of its first read.
     QString beginSnapshot() const override { return u"BEGIN"_s; }
     QStringList afterExplicitIds(const QString &) const override { return {}; } // rowid: max + 1

@@ -100,16 +100,11 @@ struct RunJob {
     bool reask = false; // queued again after it failed: never answered from the cache
 };
 
-// Who drives a run: one process at a time sends its jobs and writes its verdicts.
-struct RunLease {
-    QString holder; // unique per controller: host, pid and a random part
-    QString host;
-    qint64 pid = 0;
-    QDateTime renewedAt;
-    QDateTime expiresAt;
+// A worker's leases on the pending jobs of one run.
+struct JobLeaseHolder {
+    QString owner; // host:pid:random, as JobLeases (runs/runlease.h) names a worker
+    int jobs = 0;
 };
-
-enum class LeaseClaim { Taken, HeldByOther, Failed };
 
 struct RunTotals {
     int jobs = 0, jobsDone = 0, jobsFailed = 0, jobsPending = 0;
