@@ -300,6 +300,15 @@ QStringList jobLeases(const SqlDialect &)
     };
 }
 
+// Version 12: other clients hear of changes as they happen (the windows of a team project
+// show each other's labels and new verdicts without a reload).
+QStringList changeNotifications(const SqlDialect &d)
+{
+    return d.createChangeNotifications({u"annotation_event"_s, u"verdict"_s, u"judge_run"_s,
+                                        u"run_job"_s, u"report"_s, u"rubric"_s,
+                                        u"annotation_assignment"_s, u"study"_s});
+}
+
 } // namespace
 
 const QList<Migration> &schemaMigrations()
@@ -317,6 +326,7 @@ const QList<Migration> &schemaMigrations()
         {10, u"re-asks reach the judge: cached answers remember their request"_s,
          reasksReachTheJudge},
         {11, u"job leases: many workers drain one run"_s, jobLeases},
+        {12, u"change notifications for the other clients of a project"_s, changeNotifications},
     };
     return migrations;
 }

@@ -70,6 +70,22 @@ public:
     }
     QString beginMigration() const override { return u"BEGIN"_s; }
     QString skipLockedRows() const override { return u" FOR UPDATE SKIP LOCKED"_s; }
+
+    bool notifiesChanges() const override { return true; }
+
+    QStringList createChangeNotifications(const QStringList &tables) const override
+    {
+        // Per statement, not per row: a run's answer of fifty verdicts is one notification, and
+        // PostgreSQL folds equal notifications of one transaction into one.
+        QStringList s = {u"CREATE OR REPLACE FUNCTION rubricate_notify_change() RETURNS trigger"
+                         " LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_notify('%1', TG_TABLE_NAME);"
+                         " RETURN NULL; END $$"_s.arg(QLatin1StringView(ChangeChannel))};
+        for (const QString &table : tables) {
+            s << u"CREATE TRIGGER %1_notify_change AFTER INSERT OR UPDATE OR DELETE ON %1"
+                 " FOR EACH STATEMENT EXECUTE FUNCTION rubricate_notify_change()"_s.arg(table);
+        }
+        return s;
+    }
     QString beginSnapshot() const override
     {
         return u"BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"_s;

@@ -12,6 +12,9 @@
 
 namespace Rubricate {
 
+// The PostgreSQL channel on which a project's changes are announced, with the table as payload.
+inline constexpr char ChangeChannel[] = "rubricate_changes";
+
 class SqlDialect
 {
 public:
@@ -45,6 +48,13 @@ public:
     // Appended to the subquery that picks jobs to lease: rows another worker is leasing right
     // now are skipped rather than waited for (SQLite has one writer at a time anyway).
     virtual QString skipLockedRows() const = 0;
+    // Lets other clients of the project learn that `tables` changed (PostgreSQL: a NOTIFY on
+    // ChangeChannel per statement; SQLite needs nothing, PRAGMA data_version tells).
+    virtual QStringList createChangeNotifications(const QStringList &tables) const = 0;
+    // Whether other clients' changes arrive as driver notifications on ChangeChannel; if not,
+    // PRAGMA data_version is asked. (Qt's SQLite driver has notifications too, but only for
+    // this connection's own writes.)
+    virtual bool notifiesChanges() const = 0;
     // Starts a read-only transaction that sees one snapshot of every table (for a copy).
     virtual QString beginSnapshot() const = 0;
     // After rows were inserted with their ids: the next id handed out follows the largest.

@@ -42,6 +42,8 @@ public:
     QStringList unlockMigrations() const override { return {}; }
     QString beginMigration() const override { return u"BEGIN IMMEDIATE"_s; }
     QString skipLockedRows() const override { return {}; }
+    QStringList createChangeNotifications(const QStringList &) const override { return {}; }
+    bool notifiesChanges() const override { return false; }
     // In WAL mode a read transaction keeps the snapshot of its first read.
     QString beginSnapshot() const override { return u"BEGIN"_s; }
     QStringList afterExplicitIds(const QString &) const override { return {}; } // rowid: max + 1

@@ -15,6 +15,7 @@
 #include "services/annotationwriter.h"
 #include "services/projectjobs.h"
 #include "services/projectloader.h"
+#include "services/projectwatcher.h"
 #include "services/recentprojects.h"
 #include "services/runlauncher.h"
 #include "shell/actionfactory.h"
@@ -58,6 +59,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_loader(new ProjectLoader(this))
     , m_jobs(new ProjectJobs(this))
     , m_runs(new RunLauncher(this))
+    , m_watcher(new ProjectWatcher(this))
     , m_undo(new QUndoStack(this))
 {
     setWindowTitle(tr("Rubricate"));
@@ -273,6 +275,7 @@ void MainWindow::connectWorkers()
 {
     connect(m_loader, &ProjectLoader::snapshotLoaded, this, &MainWindow::onSnapshotLoaded);
     connect(m_loader, &ProjectLoader::snapshotFailed, this, &MainWindow::onSnapshotFailed);
+    connect(m_watcher, &ProjectWatcher::changedElsewhere, this, &MainWindow::onChangedElsewhere);
     connect(m_jobs, &ProjectJobs::exportFinished, this, &MainWindow::onExported);
     connect(m_jobs, &ProjectJobs::busyChanged, this, &MainWindow::updateActions);
     connect(verdictPanel()->writer(), &AnnotationWriter::annotatorRegistered, this,
@@ -440,6 +443,7 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
     if (m_adjudication->projectPath() != snapshot.path)
         m_adjudication->showItems({}, QString()); // the last project's items mean nothing here
     m_adjudication->setProject(snapshot.path);
+    m_watcher->watch(snapshot.path);
 
     m_counts->setText(StatusMessages::projectCounts(
         int(snapshot.tasks.size()), snapshot.rubricCount(), int(snapshot.reports.size())));
@@ -453,6 +457,21 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
 
     m_review->settleOnReport();
     emit projectLoaded(snapshot.path);
+}
+
+void MainWindow::onChangedElsewhere(const QSet<QString> &tables)
+{
+    const auto touched = [&tables](std::initializer_list<QLatin1StringView> names) {
+        return tables.isEmpty()
+            || std::any_of(names.begin(), names.end(),
+                           [&tables](QLatin1StringView n) { return tables.contains(n); });
+    };
+    // The report on screen re-reads its labels and verdicts and keeps its text, scroll
+    // position and selected rubric (ReviewPage::refreshReport).
+    if (touched({"annotation_event"_L1, "verdict"_L1, "rubric"_L1, "study"_L1}))
+        m_review->refreshReport();
+    if (touched({"judge_run"_L1, "run_job"_L1}))
+        m_runsDock->reload();
 }
 
 void MainWindow::onSnapshotFailed(const QString &path, const QString &error)

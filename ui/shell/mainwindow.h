@@ -7,6 +7,7 @@
 #include "services/projectsnapshot.h"
 
 #include <QMainWindow>
+#include <QSet>
 #include <QString>
 
 class QAction;
@@ -27,6 +28,7 @@ class ProjectExplorer;
 class ProjectJobs;
 class ProjectLoader;
 class ProjectTreeModel;
+class ProjectWatcher;
 class ReportView;
 class ReviewPage;
 class RunLauncher;
@@ -107,6 +109,9 @@ private:
 
     void onSnapshotLoaded(const ProjectSnapshot &snapshot);
     void onSnapshotFailed(const QString &path, const QString &error);
+    // Another window, process or machine wrote to the project: what is on screen follows,
+    // without a reload and without moving the selection or the focus.
+    void onChangedElsewhere(const QSet<QString> &tables);
     void onAnnotatorChanged();
     // Any export (DRB-II files, the alignment report, a leaderboard) ends here.
     void onExported(const QString &directory, const QStringList &files, const QString &error);
@@ -114,6 +119,7 @@ private:
     ProjectLoader *m_loader = nullptr;
     ProjectJobs *m_jobs = nullptr;
     RunLauncher *m_runs = nullptr;
+    ProjectWatcher *m_watcher = nullptr;
     QUndoStack *m_undo = nullptr;
 
     ReviewPage *m_review = nullptr;
