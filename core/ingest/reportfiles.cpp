@@ -123,19 +123,19 @@ QString expectedLanguage(ProjectStore &store, RowId taskId, std::optional<RowId>
 {
     if (queryId) {
         if (const auto query = store.catalog().query(*queryId)) {
-            if (const QString l = normalizedLanguage(query->language); !l.isEmpty())
+            if (QString l = normalizedLanguage(query->language); !l.isEmpty())
                 return l;
         }
     }
     const auto task = store.catalog().task(taskId);
     if (!task)
         return {};
-    if (const QString l = normalizedLanguage(task->language); !l.isEmpty())
+    if (QString l = normalizedLanguage(task->language); !l.isEmpty())
         return l;
     QString rubrics;
     for (const Rubric &r : store.catalog().rubrics(taskId, queryId))
         rubrics += r.text + u'\n';
-    if (const QString l = guessLanguage(rubrics); !l.isEmpty())
+    if (QString l = guessLanguage(rubrics); !l.isEmpty())
         return l;
     return guessLanguage(task->prompt);
 }

@@ -217,7 +217,7 @@ private slots:
         const auto rowOf = [](const QString &out, const QString &model) {
             static const QRegularExpression spaces(u"\\s+"_s);
             for (const QString &line : out.split(u'\n')) {
-                const QStringList cells = line.trimmed().split(spaces);
+                QStringList cells = line.trimmed().split(spaces);
                 if (cells.value(0) == model && cells.value(1) == "all"_L1)
                     return cells;
             }

@@ -342,7 +342,7 @@ private slots:
         // Progress reaches the row in place.
         QTRY_VERIFY_WITH_TIMEOUT(rowOf(dock, runId) && rowOf(dock, runId)->jobsDone >= 2, patience);
         QCOMPARE(stateOf(dock, runId), RunState::Running);
-        QVERIFY(changed.size() > 0);
+        QVERIFY(!changed.isEmpty());
         QCOMPARE(dock.selectedRunId(), runId);
 
         QVERIFY(dock.pauseAction()->isEnabled());
@@ -575,8 +575,8 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, patience);
         QCOMPARE(finished.constFirst().at(0).toString(), u"finished"_s);
         QCOMPARE(started.size(), 1);
-        QVERIFY(progress.size() > 0);
-        QVERIFY(written.size() > 0);
+        QVERIFY(!progress.isEmpty());
+        QVERIFY(!written.isEmpty());
         QVERIFY(!launcher.isRunning());
         const RowId runId = started.constFirst().at(0).value<RowId>();
         QCOMPARE(m_project->store().runs().runTotals(runId).verdicts, m_items);

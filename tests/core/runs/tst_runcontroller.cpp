@@ -11,8 +11,8 @@
 #include <QJsonObject>
 #include <QLoggingCategory>
 #include <QSignalSpy>
-#include <QSysInfo>
 #include <QSqlQuery>
+#include <QSysInfo>
 #include <QTest>
 
 using namespace Rubricate;
