@@ -53,6 +53,11 @@ Commands:
                                SHA-256 are compared on both sides. Progress on stderr.
   project check A [B]          Each table's row count and SHA-256; with B, whether the
                                two projects hold the same rows.
+  team add-annotator NAME      In a team project: a login role that reads everything and
+  team add-owner NAME          adds labels, nothing else (the database refuses it changing
+                               events, runs or verdicts); or an owner, who also imports,
+                               judges and manages studies. Needs CREATEROLE; the password
+                               is set on the server, never here.
   import <kind> <path>         Import a benchmark file or folder (or a .zip/.tar.gz of it).
                                Options: --model NAME (report imports), --run-name NAME
                                (result imports), --gt DIR (ReportBench ground truth),
@@ -622,7 +627,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return cmdSearch(c);
     if (command == "demo"_L1)
         return cmdDemo(c);
-    if (const auto code = runProjectCommand(command, positional, out, err))
+    if (const auto code = runProjectCommand(command, positional, c.projectPath, out, err))
         return *code;
     if (const auto code = runJudgeCommand(command, parser, positional, c.projectPath, out, err))
         return *code;

@@ -3,6 +3,8 @@
 #include "cliapp.h"
 #include "clitable.h"
 #include "store/projectcopy.h"
+#include "store/projectstore.h"
+#include "store/teamroles.h"
 
 namespace Rubricate::Cli {
 
@@ -92,11 +94,40 @@ int check(const QStringList &args, QTextStream &out, QTextStream &err)
     return Ok;
 }
 
+int addMember(const QStringList &args, const QString &projectPath, QTextStream &out,
+              QTextStream &err)
+{
+    const QString what = args.value(0);
+    if ((what != "add-annotator"_L1 && what != "add-owner"_L1) || args.size() != 2) {
+        err << u"rubricate-cli: team needs add-annotator NAME or add-owner NAME\n"_s;
+        return Usage;
+    }
+    auto store = openExistingProject(projectPath, err);
+    if (!store)
+        return Failed;
+    const TeamRole role = what == "add-owner"_L1 ? TeamRole::Owner : TeamRole::Annotator;
+    QString error;
+    if (!addTeamMember(*store, args.at(1), role, &error)) {
+        err << u"rubricate-cli: "_s << error << u'\n';
+        return Failed;
+    }
+    out << (role == TeamRole::Owner
+                ? u"%1 is an owner of %2: imports, judge runs and studies\n"_s
+                : u"%1 is an annotator of %2: reads everything and adds labels, nothing else\n"_s)
+               .arg(args.at(1), store->path());
+    out << u"give the role a password with psql's \\password %1 (or use the server's own "
+           "authentication); it goes in the annotator's ~/.pgpass, never in Rubricate\n"_s.arg(
+               args.at(1));
+    return Ok;
+}
+
 } // namespace
 
 std::optional<int> runProjectCommand(const QString &command, const QStringList &args,
-                                     QTextStream &out, QTextStream &err)
+                                     const QString &projectPath, QTextStream &out, QTextStream &err)
 {
+    if (command == "team"_L1)
+        return addMember(args, projectPath, out, err);
     if (command != "project"_L1)
         return std::nullopt;
     const QString what = args.value(0);

@@ -1,5 +1,6 @@
-// rubricate-cli project: copy a whole project between a file and a PostgreSQL server (either
-// way, or file to file) and check two copies against each other.
+// rubricate-cli project and team: copy a whole project between a file and a PostgreSQL server
+// (either way, or file to file), check two copies against each other, and give people roles in
+// a team project.
 #pragma once
 
 #include <QStringList>
@@ -9,8 +10,9 @@
 
 namespace Rubricate::Cli {
 
-// Handles `project`; nothing when `command` is another command.
+// Handles `project` and `team`; nothing when `command` is another command.
 std::optional<int> runProjectCommand(const QString &command, const QStringList &args,
-                                     QTextStream &out, QTextStream &err);
+                                     const QString &projectPath, QTextStream &out,
+                                     QTextStream &err);
 
 } // namespace Rubricate::Cli

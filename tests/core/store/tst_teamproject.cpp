@@ -4,9 +4,12 @@
 #include "postgresfixture.h"
 #include "store/migrations.h"
 #include "store/projectcopy.h"
+#include "store/projectlocation.h"
 #include "store/projectstore.h"
 #include "store/serverlocation.h"
+#include "store/teamroles.h"
 
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -187,6 +190,69 @@ private slots:
         const Upserted added = team->reports().upsertReport(more, {});
         QVERIFY2(added.ok(), qPrintable(team->lastError()));
         QVERIFY(added.id > largest);
+        ProjectStore::close(server.url());
+    }
+
+    // The database itself keeps an annotator to labels: reading works, adding events works,
+    // changing runs, verdicts or events does not.
+    void annotatorsMayOnlyAddLabels()
+    {
+        RUBRICATE_REQUIRE_POSTGRES();
+        RubricateTest::PostgresDatabase server;
+        QVERIFY2(server.isValid(), qPrintable(server.error()));
+        QString error;
+        auto owner = ProjectStore::create(server.url(), &error);
+        QVERIFY2(owner, qPrintable(error));
+        QCOMPARE(importDemo(*owner).errorCount(), 0);
+        QVERIFY2(addTeamMember(*owner, u"ann_labels"_s, TeamRole::Annotator, &error),
+                 qPrintable(error));
+        QVERIFY2(addTeamMember(*owner, u"ann_labels"_s, TeamRole::Annotator, &error),
+                 qPrintable(error)); // twice is fine
+        QVERIFY(!addTeamMember(*owner, u"Robert'); DROP"_s, TeamRole::Annotator, &error));
+        QVERIFY2(error.contains(u"not a plain role name"_s), qPrintable(error));
+
+        const QString asAnnotator
+            = ProjectLocation::normalized(server.url())
+                  .replace(u"postgresql://rubricate@"_s, u"postgresql://ann_labels@"_s);
+        {
+            auto annotator = ProjectStore::open(asAnnotator, &error);
+            QVERIFY2(annotator, qPrintable(error));
+            const QList<ReportSummary> reports = annotator->reports().reportSummaries();
+            QVERIFY(!reports.isEmpty());
+            const Report report = *annotator->reports().report(reports.constFirst().id);
+            AnnotationEvent e;
+            e.reportId = report.id;
+            e.rubricId = annotator->catalog().reportItems(report).constFirst().id;
+            e.annotator = u"ann"_s;
+            e.value = 1;
+            QVERIFY2(annotator->annotations().appendAnnotation(e),
+                     qPrintable(annotator->lastError()));
+            QSqlQuery q(annotator->database());
+            for (const QString &refused :
+                 {u"UPDATE judge_run SET status = 'cancelled'"_s, u"DELETE FROM verdict"_s,
+                  u"UPDATE verdict SET value = 0"_s, u"DELETE FROM annotation_event"_s,
+                  u"INSERT INTO agent_model (name) VALUES ('sneaky')"_s, u"DROP TABLE verdict"_s}) {
+                QVERIFY2(!q.exec(refused), qPrintable(refused));
+                QVERIFY2(q.lastError().text().contains(u"permission denied"_s)
+                             || q.lastError().text().contains(u"must be owner"_s),
+                         qPrintable(q.lastError().text()));
+            }
+        }
+        ProjectStore::close(asAnnotator);
+
+        QVERIFY2(addTeamMember(*owner, u"olga_owner"_s, TeamRole::Owner, &error),
+                 qPrintable(error));
+        const QString asOwner
+            = ProjectLocation::normalized(server.url())
+                  .replace(u"postgresql://rubricate@"_s, u"postgresql://olga_owner@"_s);
+        {
+            auto olga = ProjectStore::open(asOwner, &error);
+            QVERIFY2(olga, qPrintable(error));
+            QVERIFY2(olga->reports().ensureModel(u"Added by the owner"_s),
+                     qPrintable(olga->lastError()));
+        }
+        ProjectStore::close(asOwner);
+        owner.reset();
         ProjectStore::close(server.url());
     }
 

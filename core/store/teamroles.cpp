@@ -1,0 +1,82 @@
+#include "teamroles.h"
+
+#include "projectlocation.h"
+#include "projectstore.h"
+
+#include <QRegularExpression>
+#include <QSqlError>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// The tables an annotator writes: their events, and their own entry among the annotators.
+const QStringList annotatorWrites = {u"annotation_event"_s, u"annotator"_s};
+
+bool runAll(QSqlQuery &q, const QStringList &statements, QString *error)
+{
+    for (const QString &statement : statements) {
+        if (!q.exec(statement)) {
+            *error = q.lastError().text();
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+bool addTeamMember(ProjectStore &store, const QString &name, TeamRole role, QString *error)
+{
+    if (!ProjectLocation::isServer(store.path())) {
+        *error = u"%1 is a project file: roles belong to team projects on PostgreSQL"_s.arg(
+            store.path());
+        return false;
+    }
+    // A plain lower-case identifier: no quoting rules to get wrong, and what psql shows.
+    static const QRegularExpression plain(u"^[a-z_][a-z0-9_]{0,62}$"_s);
+    if (!plain.match(name).hasMatch()) {
+        *error = u"\"%1\" is not a plain role name (lower-case letters, digits, _)"_s.arg(name);
+        return false;
+    }
+    QSqlQuery q(store.database());
+    if (!q.exec(u"SELECT current_database(), current_user,"
+                " EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '%1')"_s.arg(name))
+        || !q.next()) {
+        *error = q.lastError().text();
+        return false;
+    }
+    const QString database = q.value(0).toString();
+    const QString owner = q.value(1).toString();
+    const bool exists = q.value(2).toBool();
+    q.finish();
+    QStringList statements;
+    if (!exists)
+        statements << u"CREATE ROLE %1 LOGIN"_s.arg(name);
+    statements << u"GRANT CONNECT ON DATABASE \"%1\" TO %2"_s.arg(database, name);
+    if (role == TeamRole::Owner) {
+        statements << u"GRANT \"%1\" TO %2"_s.arg(owner, name);
+    } else {
+        statements << u"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM %1"_s.arg(name)
+                   << u"GRANT SELECT ON ALL TABLES IN SCHEMA public TO %1"_s.arg(name);
+        for (const QString &table : annotatorWrites) {
+            statements << u"GRANT INSERT ON %1 TO %2"_s.arg(table, name);
+            // The id of a new event comes from the table's identity sequence.
+            statements << u"DO $$ BEGIN IF pg_get_serial_sequence('%1', 'id') IS NOT NULL THEN"
+                          " EXECUTE format('GRANT USAGE ON SEQUENCE %s TO %2',"
+                          " pg_get_serial_sequence('%1', 'id')); END IF; END $$"_s.arg(table, name);
+        }
+    }
+    Transaction tx(store);
+    if (!runAll(q, statements, error))
+        return false;
+    if (!tx.commit()) {
+        *error = store.lastError();
+        return false;
+    }
+    return true;
+}
+
+} // namespace Rubricate
