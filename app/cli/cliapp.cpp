@@ -202,10 +202,13 @@ Commands:
                                the URLs given, else every URL the stored claims cite.
   sources list                 The project's sources and why any is missing.
   sources import DIR           Sources saved in DIR, listed in DIR/sources.jsonl.
-  bench [import|judge|evidence] [--data DIR]
+  bench [import|judge|evidence|workers] [--data DIR]
                                Benchmarks (figures, never pass/fail): import times on the
                                shared data; judging all DRB-II tasks against the simulated
-                               judge (--latency 0,500); locating evidence in long reports.
+                               judge (--latency 0,500); locating evidence in long reports;
+                               judge throughput with 1, 2 and 4 `worker` processes on one
+                               run and annotation events per second from 3 writers (on a
+                               temporary file, or --project URL for a team project).
 
 Import kinds:
 %1
@@ -582,7 +585,10 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         {u"data"_s, u"bench: the shared benchmark data folder."_s, u"DIR"_s},
         {u"repeat"_s, u"bench: repetitions per measurement."_s, u"N"_s},
         {{u"h"_s, u"help"_s}, u"Show this help."_s},
-        {u"latency"_s, u"bench judge: simulated judge latency in ms (0 and 500)."_s, u"MS"_s},
+        {u"latency"_s,
+         u"bench judge: simulated judge latency in ms (0 and 500); bench workers: one (500)."_s,
+         u"MS"_s},
+        {u"count"_s, u"bench label-writer: how many events to write."_s, u"N"_s},
         {{u"v"_s, u"version"_s}, u"Show the version."_s},
     });
     parser.addOptions(judgeOptions());
@@ -662,6 +668,14 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         }
         if (what == "evidence"_L1)
             return runEvidenceBenchmarkCommand(parser.value(u"data"_s), out, err);
+        if (what == "workers"_L1) {
+            const QString latency = parser.value(u"latency"_s);
+            return runWorkersBenchmark(parser.isSet(u"project"_s) ? c.projectPath : QString(),
+                                       latency.isEmpty() ? 500 : latency.toInt(), out, err);
+        }
+        if (what == "label-writer"_L1)
+            return runLabelWriter(c.projectPath, parser.value(u"annotator"_s),
+                                  parser.value(u"count"_s).toInt(), err);
         return runImportBenchmark(parser.value(u"data"_s),
                                   parser.isSet(u"repeat"_s) ? parser.value(u"repeat"_s).toInt() : 5,
                                   out, err);

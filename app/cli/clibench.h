@@ -11,6 +11,12 @@ int runImportBenchmark(const QString &dataDir, int repeat, QTextStream &out, QTe
 int runJudgeBenchmark(const QString &dataDir, const QList<int> &latenciesMs, QTextStream &out,
                       QTextStream &err);
 int runEvidenceBenchmarkCommand(const QString &dataDir, QTextStream &out, QTextStream &err);
+// Judge throughput with 1, 2 and 4 worker processes, and annotation events per second from
+// three concurrent writers (clibenchteam.cpp).
+int runWorkersBenchmark(const QString &project, int latencyMs, QTextStream &out, QTextStream &err);
+// One of those writers: `count` events, one transaction each.
+int runLabelWriter(const QString &projectPath, const QString &annotator, int count,
+                   QTextStream &err);
 // The judge simulator on 127.0.0.1 (prints its port, serves until killed).
 int runSimulatedJudge(int latencyMs, QTextStream &out);
 

@@ -86,7 +86,10 @@ bool RunController::claimMore(int count)
     for (const RunJob &j : claimed)
         m_queue.enqueue(j);
     if (claimed.isEmpty())
-        m_nextClaimMs = m_clock.elapsed() + qMin(2000, m_leases->renewIntervalMs());
+        // Soon, but not in a tight loop: the jobs other workers hold end within a request's
+        // time, and a worker that waits too long keeps the run (and whoever waits for it)
+        // from ending.
+        m_nextClaimMs = m_clock.elapsed() + qMin(300, m_leases->renewIntervalMs());
     return !claimed.isEmpty();
 }
 
