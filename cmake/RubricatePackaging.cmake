@@ -12,6 +12,16 @@ install(FILES ${PROJECT_SOURCE_DIR}/packaging/rubricate-mime.xml
     DESTINATION ${CMAKE_INSTALL_DATADIR}/mime/packages
     RENAME rubricate.xml)
 
+# The user guide (also built into the window, Help → User Guide), the scoring choices and
+# the screenshots the guide names.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/guide
+    DESTINATION ${CMAKE_INSTALL_DOCDIR} FILES_MATCHING PATTERN "*.md")
+install(FILES ${PROJECT_SOURCE_DIR}/docs/scoring-choices.md
+    ${PROJECT_SOURCE_DIR}/docs/scoring-choices.zh_CN.md ${PROJECT_SOURCE_DIR}/README.md
+    DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/screenshots
+    DESTINATION ${CMAKE_INSTALL_DOCDIR} FILES_MATCHING PATTERN "*.png")
+
 set(CPACK_PACKAGE_NAME rubricate)
 set(CPACK_PACKAGE_VENDOR "Rubricate")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})

@@ -7,6 +7,8 @@
 #                           # gates of cmake/gates.sh: clang-format, lupdate, clang-tidy, and
 #                           # the suite again under ASan + UBSan (build/asan)
 #   sh cmake/dev.sh bench   # install, build, print import and report-view timings
+#   sh cmake/dev.sh team [DB]  # install, build, start Debian's PostgreSQL 15 cluster and put a
+#                           # team project with the demo into database DB (rubricate_team)
 #   sh cmake/dev.sh deps | build
 #
 # RUBRICATE_GATES=quick skips the slow gates (clang-tidy and the sanitizer build) for a quick
@@ -55,6 +57,32 @@ run_demo() {
     echo "No display: open $project later with $BUILD/app/rubricate"
 }
 
+# A team project on this machine's PostgreSQL (Debian's cluster 15/main, its socket in
+# /var/run/postgresql): a role for the user running this with the right to make roles (for
+# `team add-annotator`), a database they own, the schema and the demo in it.
+team_project() {
+    db=${1:-rubricate_team}
+    if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    as_postgres() { $SUDO runuser -u postgres -- "$@"; }
+    if ! pg_lsclusters -h | awk '$1 == 15 && $2 == "main" && $4 == "online"' | grep -q .; then
+        $SUDO pg_ctlcluster 15 main start
+    fi
+    me=$(id -un)
+    if ! as_postgres psql -tAc "SELECT 1 FROM pg_roles WHERE rolname = '$me'" | grep -q 1; then
+        as_postgres createuser --createrole "$me"
+    fi
+    if ! as_postgres psql -tAc "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1; then
+        as_postgres createdb -O "$me" "$db"
+    fi
+    url="postgresql:///$db?host=/var/run/postgresql"
+    "$BUILD/app/rubricate-cli" --project "$url" list tasks >/dev/null 2>&1 \
+        || "$BUILD/app/rubricate-cli" init "$url"
+    "$BUILD/app/rubricate-cli" --project "$url" demo >/dev/null
+    "$BUILD/app/rubricate-cli" --project "$url" stats
+    echo "Team project: $url"
+    echo "Open it with: $BUILD/app/rubricate \"$url\" (or File → Open Team Project…)"
+}
+
 run_tests() {
     export QT_QPA_PLATFORM=offscreen
     export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
@@ -99,5 +127,6 @@ case "${1:-}" in
         "$BUILD/app/rubricate-cli" bench --data "$data"
         "$BUILD/bench/rubricate-bench-view" --data "$data"
         "$BUILD/bench/rubricate-bench-agreement" ;;
-    *) echo "usage: sh cmake/dev.sh run|test|bench|deps|build" >&2; exit 2 ;;
+    team) deps; build; team_project "${2:-}" ;;
+    *) echo "usage: sh cmake/dev.sh run|test|bench|team [DB]|deps|build" >&2; exit 2 ;;
 esac

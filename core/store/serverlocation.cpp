@@ -123,20 +123,28 @@ ServerLocation ServerLocation::fromParts(const QString &host, int port, const QS
 
 QString ServerLocation::canonical() const
 {
-    QUrl url;
-    url.setScheme(u"postgresql"_s);
-    QUrlQuery query;
-    if (m_host.startsWith(u'/'))
-        query.addQueryItem(u"host"_s, m_host);
-    else
-        url.setHost(m_host);
-    url.setUserName(m_user);
-    url.setPort(m_port);
-    url.setPath(u'/' + m_database);
+    // Written by hand: QUrl drops an empty authority, and "postgresql:/db" would no longer
+    // read as a server location.
+    const auto encoded = [](const QString &part) {
+        return QString::fromLatin1(QUrl::toPercentEncoding(part, "/"));
+    };
+    QString out = u"postgresql://"_s;
+    if (!m_user.isEmpty())
+        out += encoded(m_user) + u'@';
+    const bool socket = m_host.startsWith(u'/');
+    if (!socket)
+        out += m_host.contains(u':') ? u'[' + m_host + u']' : encoded(m_host);
+    if (m_port > 0)
+        out += u':' + QString::number(m_port);
+    out += u'/' + encoded(m_database);
+    QStringList query;
+    if (socket)
+        query << u"host="_s + encoded(m_host);
     for (const QString &option : m_options)
-        query.addQueryItem(option.section(u'=', 0, 0), option.section(u'=', 1));
-    url.setQuery(query);
-    return url.toString();
+        query << option.section(u'=', 0, 0) + u'=' + encoded(option.section(u'=', 1));
+    if (!query.isEmpty())
+        out += u'?' + query.join(u'&');
+    return out;
 }
 
 QString ServerLocation::displayName() const

@@ -38,6 +38,7 @@
 #include <QTranslator>
 #include <QTreeView>
 #include <QUndoStack>
+#include <QUrl>
 
 #include <algorithm>
 
@@ -71,6 +72,7 @@ private slots:
     void formerlyEnglishWordsAreTranslated();
     void englishCountsHavePluralForms();
     void scoringChoicesAreInTheHelp();
+    void userGuideIsInTheHelp();
     void mergeAnnotationsRunsInBackground();
 
 private:
@@ -546,6 +548,30 @@ void TestMainWindow::scoringChoicesAreInTheHelp()
          {u"ResearchRubrics"_s, u"ReportBench"_s, u"PDR-Bench"_s, u"Agreement"_s})
         QVERIFY2(shown.contains(section), qPrintable(section));
     QVERIFY(shown.contains(u"--unavailable not-supported"_s));
+    dialog->close();
+}
+
+// Help → User Guide shows docs/guide, built in: its links move between the pages, a link out
+// of the guide is never followed, and no screenshot is loaded.
+void TestMainWindow::userGuideIsInTheHelp()
+{
+    auto *action = m_window->findChild<QAction *>(u"actionUserGuide"_s);
+    QVERIFY(action);
+    action->trigger();
+    QDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<QDialog *>(u"userGuide"_s)) != nullptr);
+    auto *text = dialog->findChild<QTextBrowser *>(u"userGuideText"_s);
+    QVERIFY(text);
+    QVERIFY(!text->openLinks() && !text->openExternalLinks());
+    QVERIFY(text->toPlainText().contains(u"Team projects on PostgreSQL"_s));
+    emit text->anchorClicked(QUrl(u"teams.md"_s));
+    QVERIFY(text->toPlainText().contains(u"team add-annotator"_s));
+    emit text->anchorClicked(QUrl(u"https://example.org/remote.md"_s));
+    QVERIFY(text->toPlainText().contains(u"team add-annotator"_s)); // still the guide's page
+    emit text->anchorClicked(QUrl(u"getting-started.md"_s));
+    const QString started = text->toPlainText();
+    QVERIFY(started.contains(u"the first minute"_s));
+    QVERIFY(!text->document()->toMarkdown().contains(u"](../screenshots/"_s));
     dialog->close();
 }
 

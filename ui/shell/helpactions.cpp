@@ -6,6 +6,7 @@
 #include "shell/mainwindow.h"
 #include "shell/scoringchoices.h"
 #include "shell/shortcutsheet.h"
+#include "shell/userguide.h"
 
 #include <QApplication>
 #include <QMenu>
@@ -31,6 +32,9 @@ HelpActions::HelpActions(QWidget *window)
             "What Rubricate chose where a benchmark's reference scripts are silent, and the "
             "settings that change it"));
     connect(m_scoringChoices, &QAction::triggered, this, [this] { showScoringChoices(m_window); });
+    m_userGuide = makeAction(this, {}, MainWindow::tr("&User Guide"), "actionUserGuide", {},
+                             MainWindow::tr("How to work with Rubricate, page by page"));
+    connect(m_userGuide, &QAction::triggered, this, [this] { showUserGuide(m_window); });
     m_about = makeAction(this, {}, MainWindow::tr("&About Rubricate"), "actionAbout", {}, {});
     m_about->setMenuRole(QAction::AboutRole);
     connect(m_about, &QAction::triggered, this, [this] {
@@ -48,6 +52,7 @@ HelpActions::HelpActions(QWidget *window)
 
 void HelpActions::addToMenu(QMenu *help)
 {
+    help->addAction(m_userGuide);
     help->addAction(m_shortcuts);
     help->addAction(m_scoringChoices);
     help->addAction(m_about);

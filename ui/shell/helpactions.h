@@ -28,6 +28,7 @@ public:
 private:
     QWidget *m_window;
     QAction *m_shortcuts = nullptr;
+    QAction *m_userGuide = nullptr;
     QAction *m_scoringChoices = nullptr;
     QAction *m_about = nullptr;
 };

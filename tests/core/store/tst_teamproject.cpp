@@ -54,6 +54,13 @@ private slots:
         QCOMPARE(socket->host(), u"/run/postgresql"_s);
         QCOMPARE(socket->user(), u"ann"_s);
         QCOMPARE(socket->canonical(), u"postgresql://ann@/study?host=/run/postgresql"_s);
+        // No user and a socket: the empty authority stays, so it still reads as a server.
+        const auto bare = ServerLocation::parse(u"postgresql:///study?host=/run/postgresql"_s,
+                                                &error);
+        QVERIFY2(bare, qPrintable(error));
+        QCOMPARE(bare->canonical(), u"postgresql:///study?host=/run/postgresql"_s);
+        QVERIFY(ServerLocation::isServer(bare->canonical()));
+        QCOMPARE(ServerLocation::parse(bare->canonical(), &error)->host(), u"/run/postgresql"_s);
 
         // A password would be shown in titles and kept in the recent list: refused, and the
         // message does not repeat it.
