@@ -2,11 +2,11 @@
 
 #include "shell/scoringchoices.h"
 
-#include <QPushButton>
 #include <QCoreApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFile>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QTextBrowser>
 #include <QToolTip>

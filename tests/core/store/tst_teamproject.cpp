@@ -55,8 +55,8 @@ private slots:
         QCOMPARE(socket->user(), u"ann"_s);
         QCOMPARE(socket->canonical(), u"postgresql://ann@/study?host=/run/postgresql"_s);
         // No user and a socket: the empty authority stays, so it still reads as a server.
-        const auto bare = ServerLocation::parse(u"postgresql:///study?host=/run/postgresql"_s,
-                                                &error);
+        const auto bare
+            = ServerLocation::parse(u"postgresql:///study?host=/run/postgresql"_s, &error);
         QVERIFY2(bare, qPrintable(error));
         QCOMPARE(bare->canonical(), u"postgresql:///study?host=/run/postgresql"_s);
         QVERIFY(ServerLocation::isServer(bare->canonical()));
