@@ -61,28 +61,29 @@ Metainfo readMetainfo()
     return m;
 }
 
+// Each distinct text `pattern` captures in `text` (its group `group`), in order.
+QStringList distinctMatches(const QString &text, const QRegularExpression &pattern, int group = 0)
+{
+    QStringList found;
+    for (auto it = pattern.globalMatch(text); it.hasNext();)
+        found << it.next().captured(group);
+    found.removeDuplicates();
+    return found;
+}
+
 // The help's own words, parsed independently of packaging/make-bash-completion.sh: the
 // commands (lines of "Commands:" that start with two spaces) and every --option.
 QStringList helpCommands(const QString &help)
 {
-    const QString section = help.section(u"\nCommands:\n"_s, 1).section(u"\n\n"_s, 0, 0);
-    QStringList commands;
     static const QRegularExpression entry(u"^  ([a-z][a-z-]*)"_s,
                                           QRegularExpression::MultilineOption);
-    for (auto it = entry.globalMatch(section); it.hasNext();)
-        commands << it.next().captured(1);
-    commands.removeDuplicates();
-    return commands;
+    return distinctMatches(help.section(u"\nCommands:\n"_s, 1).section(u"\n\n"_s, 0, 0), entry, 1);
 }
 
 QStringList helpOptions(const QString &help)
 {
-    QStringList options;
     static const QRegularExpression option(u"--[a-z][a-z0-9-]*"_s);
-    for (auto it = option.globalMatch(help); it.hasNext();)
-        options << it.next().captured(0);
-    options.removeDuplicates();
-    return options;
+    return distinctMatches(help, option);
 }
 
 // What bash offers after `words` (the last one being completed) with the generated script.
