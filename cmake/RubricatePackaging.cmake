@@ -1,8 +1,12 @@
-# Desktop integration files and the Debian package (cd build && cpack -G DEB).
+# Desktop integration files and the Debian package (cd build && cpack -G DEB). The man pages
+# and the shell completion are made and installed by packaging/CMakeLists.txt.
 include(GNUInstallDirs)
 
 install(FILES ${PROJECT_SOURCE_DIR}/packaging/rubricate.desktop
     DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
+# What software centres show; its <launchable> names the desktop file above.
+install(FILES ${PROJECT_SOURCE_DIR}/packaging/io.github.rubricate.Rubricate.metainfo.xml
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
 install(FILES ${PROJECT_SOURCE_DIR}/resources/icons/rubricate.svg
     DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
 # Rendered from the SVG, for desktops and toolkits that do not read SVG icons.
