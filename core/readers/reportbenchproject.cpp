@@ -75,8 +75,7 @@ readReportBenchScores(ProjectStore &store, const ReportBenchOptions &options, co
             groundTruth.insert(r.taskExternalId,
                                taskId ? store.catalog().references(*taskId) : QList<Reference>());
         }
-        scores << scoreReport(store, r, report->text, groundTruth.value(r.taskExternalId),
-                              options);
+        scores << scoreReport(store, r, report->text, groundTruth.value(r.taskExternalId), options);
     }
     if (scores.isEmpty()) {
         *error = u"no ReportBench reports%1"_s.arg(model.isEmpty() ? QString()

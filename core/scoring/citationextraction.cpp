@@ -267,9 +267,8 @@ bool looksLikeAuthors(const QString &segment)
 // an author list in the usual forms never qualifies), whatever commas, colons or question
 // marks it holds ("Causal Inference, Explained Simply" included). A trailing
 // "Available at:", "(2021)" or ", 2021" is not part of it.
-std::optional<std::pair<qsizetype, qsizetype>> titleBeforeUrl(const QString &line,
-                                                               const QString &plain,
-                                                               qsizetype body, qsizetype url)
+std::optional<std::pair<qsizetype, qsizetype>>
+titleBeforeUrl(const QString &line, const QString &plain, qsizetype body, qsizetype url)
 {
     static const QRegularExpression tail(
         u"(?:\\s*(?:[,;:.<|–—-]|\\((?:19|20)\\d{2}[a-z]?\\)|,\\s*(?:19|20)\\d{2}[a-z]?\\b|"

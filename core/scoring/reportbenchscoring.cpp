@@ -73,9 +73,10 @@ QString titleMethodKey(TitleMethod method)
     return method == TitleMethod::Pages ? u"pages"_s : u"text"_s;
 }
 
-QList<Citation> citationsFromPages(const QList<Citation> &textCitations,
-                                   const std::function<std::optional<CitedPage>(const QString &)> &page,
-                                   int *fetched, int *papers)
+QList<Citation>
+citationsFromPages(const QList<Citation> &textCitations,
+                   const std::function<std::optional<CitedPage>(const QString &)> &page,
+                   int *fetched, int *papers)
 {
     QList<Citation> out;
     QHash<QString, qsizetype> titleAt; // normalised title -> index in out

@@ -78,9 +78,10 @@ struct CitedPage {
 // pages that count as papers (see above), each placed where its URL is cited. `page` gives
 // the fetched copy of a URL as cited, nothing when there is none. Counts go to *fetched and
 // *papers.
-QList<Citation> citationsFromPages(const QList<Citation> &textCitations,
-                                   const std::function<std::optional<CitedPage>(const QString &)> &page,
-                                   int *fetched, int *papers);
+QList<Citation>
+citationsFromPages(const QList<Citation> &textCitations,
+                   const std::function<std::optional<CitedPage>(const QString &)> &page,
+                   int *fetched, int *papers);
 
 // G: the distinct non-empty normalised titles of a survey's references.
 QSet<QString> groundTruthTitles(const QList<Reference> &references);

@@ -157,14 +157,14 @@ Prose with "a quoted phrase that is not in a reference list" and *emphasis in pr
 Smith, J. Learning to Cite, Quickly: A Study. Journal of Tests, 2020.
 )"_s;
         const auto titles = ofKind(extractCitations(text), CitationKind::Title);
-        QCOMPARE(keys(titles),
-                 (QStringList{u"graph neural networks explained a practical review"_s,
-                              u"what makes a good benchmark lessons from ten years"_s,
-                              u"causal inference explained simply"_s,
-                              u"attention memory and reasoning in language models"_s,
-                              u"federated learning privacy and security open problems"_s,
-                              u"attention is all you need"_s,
-                              u"learning to cite quickly a study"_s}));
+        QCOMPARE(
+            keys(titles),
+            (QStringList{u"graph neural networks explained a practical review"_s,
+                         u"what makes a good benchmark lessons from ten years"_s,
+                         u"causal inference explained simply"_s,
+                         u"attention memory and reasoning in language models"_s,
+                         u"federated learning privacy and security open problems"_s,
+                         u"attention is all you need"_s, u"learning to cite quickly a study"_s}));
         QCOMPARE(titles[0].spans.size(), 2); // [7] repeats [1]: one citation
         QCOMPARE(titles[1].text, u"What Makes a Good Benchmark? Lessons from Ten Years"_s);
         verifySpans(text, titles);

@@ -91,7 +91,7 @@ QString madeUpUrl(int index)
 {
     switch (madeUpTitles().at(index).page) {
     case PageKind::ArxivOgTitle:
-        return u"https://arxiv.org/abs/2101.%1"_s.arg(index, 5, 10, u'0');
+        return u"https://arxiv.org/abs/2101.%1"_s.arg(index, 5, 10, QChar(u'0'));
     case PageKind::DoiTitleOnly:
         return u"https://doi.org/10.5555/made.%1"_s.arg(index);
     default:
@@ -319,7 +319,8 @@ private slots:
         const auto page = [](const QString &url) -> std::optional<CitedPage> {
             if (url.contains(u"blog"_s))
                 return CitedPage{url, {}, u"A Blog Post About Papers"_s, u"Blog"_s};
-            return CitedPage{url, u"Graph Neural Networks, Explained: A Practical Review"_s, {}, {}};
+            return CitedPage{
+                url, u"Graph Neural Networks, Explained: A Practical Review"_s, {}, {}};
         };
         int fetched = 0, papers = 0;
         const auto citations = citationsFromPages(extractCitations(text), page, &fetched, &papers);

@@ -223,17 +223,18 @@ private slots:
         ScratchProject project;
         QVERIFY2(project.isOpen(), qPrintable(project.error()));
         const QString tasks = project.filePath(u"rb/ReportBench_v1.1.jsonl"_s);
-        QVERIFY(writeFile(tasks, R"({"arxiv_id":"2101.00001","title":"A Made-Up Survey",)"
-                                 R"("prompt":"Survey made-up things."})"
-                                 "\n"));
-        QVERIFY(writeFile(
-            project.filePath(u"rb/ReportBench_v1.1_GT/2101.00001.jsonl"_s),
-            R"({"bib_id":"a","title":"Graphs & Networks, Explained: A Review"})"
-            "\n"
-            R"({"bib_id":"b","title":"What Is a Benchmark? An Essay on Leaderboards"})"
-            "\n"
-            R"({"bib_id":"c","title":"Attention, Memory, and Reasoning"})"
-            "\n"));
+        QVERIFY(writeFile(tasks,
+                          R"({"arxiv_id":"2101.00001","title":"A Made-Up Survey",)"
+                          R"("prompt":"Survey made-up things."})"
+                          "\n"));
+        QVERIFY(
+            writeFile(project.filePath(u"rb/ReportBench_v1.1_GT/2101.00001.jsonl"_s),
+                      R"({"bib_id":"a","title":"Graphs & Networks, Explained: A Review"})"
+                      "\n"
+                      R"({"bib_id":"b","title":"What Is a Benchmark? An Essay on Leaderboards"})"
+                      "\n"
+                      R"({"bib_id":"c","title":"Attention, Memory, and Reasoning"})"
+                      "\n"));
         QCOMPARE(runImport(project.store(), ImportKind::ReportBench, tasks).errorCount(), 0);
 
         m_web.setPage("/rb/a", "text/html",
