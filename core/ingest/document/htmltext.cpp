@@ -618,10 +618,15 @@ void collectTitles(const xmlNode *node, int depth, HtmlTitles &out)
         if (!isElement(node))
             continue;
         if (isNamed(node, {"meta"})) {
-            const QString key = (attribute(node, "name") + attribute(node, "property")).toLower();
-            QString *target = key == "citation_title"_L1 ? &out.citationTitle
-                : key == "og:title"_L1                   ? &out.ogTitle
-                                                         : nullptr;
+            // Highwire uses name=, Open Graph property= (many sites write name= for both).
+            const QString name = attribute(node, "name").toLower();
+            const QString property = attribute(node, "property").toLower();
+            const auto is = [&](QLatin1StringView key) {
+                return name == key || property == key;
+            };
+            QString *target = is("citation_title"_L1) ? &out.citationTitle
+                : is("og:title"_L1)                   ? &out.ogTitle
+                                                      : nullptr;
             if (target && target->isEmpty())
                 *target = attribute(node, "content").simplified();
         } else if (isNamed(node, {"title"}) && out.title.isEmpty()) {
