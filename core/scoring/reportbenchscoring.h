@@ -1,13 +1,13 @@
 // ReportBench citation precision and recall against a survey's ground-truth references,
-// computed from the report's own text (no judge, no fetching).
+// without a judge: from the report's own text or from the cited pages already fetched.
 //
 // The reference (related_work_evaluator.py, formats.md §2.4) compares sets of normalised
 // titles: P = titles of the cited pages an LLM classified as papers, G = the survey's GT
 // titles; precision |P∩G|/|P|, recall |P∩G|/|G|; micro pools the counts over surveys,
-// macro averages the per-survey values. Here P is built from the citations found in the
-// text (citationextraction.h) instead of from fetched pages — the one unavoidable
-// deviation: a URL alone contributes no title, and a title is only found where the report
-// writes it in a reference list.
+// macro averages the per-survey values. With TitleMethod::Text, P is built from the
+// citations found in the text (citationextraction.h): a URL alone contributes no title, and
+// a title is only found where the report writes it in a reference list. TitleMethod::Pages
+// (below) reads the fetched pages instead, without the LLM's classification.
 //
 // Choices where the reference is silent or that differ from it, each an option:
 //  - identifiers: the reference matches titles only. IdentifierMatching::TitlesAndIds also
