@@ -154,10 +154,13 @@ Commands:
   claims list [--benchmark KEY]
                                Claims per report and per model.
   score reportbench [--model NAME] [--out FILE] [--no-citations undefined|drop|zero]
-        [--match titles|ids] [--runs IDS] [--statements-out FILE]
+        [--match titles|ids] [--titles text|pages] [--runs IDS] [--statements-out FILE]
                                Citation precision and recall against the ground truth
                                (micro and macro) and references per report, from the
-                               reports' text; --out writes a CSV row per report. With
+                               titles in the reports' reference lists (--titles text) or
+                               from the fetched cited pages that read as papers (pages;
+                               run sources fetch first); --out writes a CSV row per
+                               report, naming the method. With
                                claims: citation match rate (sources that could not be
                                fetched left out and counted) and non-cited accuracy
                                (majority over the fact-check runs, ties reported), from the

@@ -104,6 +104,12 @@ QList<QCommandLineOption> reportBenchScoreOptions()
          u"score reportbench: match by titles only as the reference (titles, default) or also "
          "by arXiv id and DOI (ids)."_s,
          u"MODE"_s},
+        {u"titles"_s,
+         u"score reportbench: where P's titles come from: the report's reference list (text, "
+         "default) or the fetched cited pages that read as papers (pages: citation_title, "
+         "og:title or <title> of pages with citation metadata or an arXiv/DOI address; the "
+         "reference's LLM classification is not done offline). Fetch first with sources fetch."_s,
+         u"METHOD"_s},
         {u"statements-out"_s,
          u"score reportbench: write the statement measures per report (metrics.csv columns)."_s,
          u"FILE"_s},
@@ -128,6 +134,13 @@ int runReportBenchScore(const QCommandLineParser &parser, const QString &project
         options.identifiers = IdentifierMatching::TitlesAndIds;
     else if (!match.isEmpty() && match != "titles"_L1) {
         err << u"rubricate-cli: --match is titles or ids\n"_s;
+        return Usage;
+    }
+    const QString titles = parser.value(u"titles"_s);
+    if (titles == "pages"_L1)
+        options.titles = TitleMethod::Pages;
+    else if (!titles.isEmpty() && titles != "text"_L1) {
+        err << u"rubricate-cli: --titles is text or pages\n"_s;
         return Usage;
     }
 
@@ -155,13 +168,28 @@ int runReportBenchScore(const QCommandLineParser &parser, const QString &project
                   fixed(m.microF1), fixed(m.macroPrecision), fixed(m.macroRecall),
                   fixed(m.macroF1)});
     }
-    out << t.render();
+    out << u"Titles: "_s << titleMethodKey(options.titles) << u'\n' << t.render();
     out << u"micro: pooled counts, Σ|P∩G|/Σ|P| and Σ|P∩G|/Σ|G|; macro: mean of the per-report "
-           "values that exist.\nP = papers the report names by title"_s
-        << (options.identifiers == IdentifierMatching::TitlesAndIds
+           "values that exist.\n"_s;
+    if (options.titles == TitleMethod::Pages) {
+        int urls = 0, fetched = 0, papers = 0;
+        for (const ReportBenchReportScore &s : scores) {
+            urls += s.urls;
+            fetched += s.pagesFetched;
+            papers += s.pagesAsPapers;
+        }
+        out << u"P = titles of the cited pages that read as papers (citation_title, or an "
+               "arXiv/DOI address), not classified by an LLM as the reference does; %1 of %2 "
+               "cited URL(s) fetched, %3 read as papers"_s.arg(fetched)
+                   .arg(urls)
+                   .arg(papers);
+    } else {
+        out << u"P = papers the report names by title (found in its text, not fetched)"_s;
+    }
+    out << (options.identifiers == IdentifierMatching::TitlesAndIds
                 ? u" or by a GT entry's arXiv id/DOI"_s
                 : QString())
-        << u" (found in its text, not fetched); G = the survey's ground-truth titles.\n"_s;
+        << u"; G = the survey's ground-truth titles.\n"_s;
     if (options.noCitations == NoCitationPolicy::Undefined)
         out << u"A report without a cited paper has no precision (left out of P macro) and "
                "recall 0; --no-citations drop does what the reference does.\n"_s;

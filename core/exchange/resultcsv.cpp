@@ -56,14 +56,16 @@ QString reportBenchCsvNumber(std::optional<double> v)
 QByteArray reportBenchReportsCsv(const QList<ReportBenchReportScore> &scores)
 {
     QString csv = u"model,arxiv_id,citations,urls,predicted_count,ground_truth_count,"
-                  "intersection_count,precision,recall,f1_score,dropped,note\n"_s;
+                  "intersection_count,precision,recall,f1_score,dropped,note,titles,pages_fetched,"
+                  "pages_as_papers\n"_s;
     for (const ReportBenchReportScore &s : scores) {
         csv += csvRecord(
             QStringList{s.model, s.taskId, QString::number(s.citations), QString::number(s.urls),
                         QString::number(s.predictedCount), QString::number(s.groundTruthCount),
                         QString::number(s.intersectionCount), reportBenchCsvNumber(s.precision),
                         reportBenchCsvNumber(s.recall), reportBenchCsvNumber(s.f1),
-                        s.dropped ? u"true"_s : u"false"_s, s.note},
+                        s.dropped ? u"true"_s : u"false"_s, s.note, titleMethodKey(s.titles),
+                        QString::number(s.pagesFetched), QString::number(s.pagesAsPapers)},
             CsvLineEnd::Lf);
     }
     return csv.toUtf8();

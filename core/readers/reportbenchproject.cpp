@@ -1,5 +1,7 @@
 #include "reportbenchproject.h"
 
+#include "ingest/document/htmltext.h"
+#include "sources/sourcefetcher.h" // sourceKey: the key a fetched URL is kept under
 #include "store/projectstore.h"
 
 #include <QHash>
@@ -8,6 +10,47 @@
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
+
+namespace {
+
+// The project's fetched copy of `url`, its titles read from the kept bytes. A PDF or plain
+// text copy has no titles; an unfetched URL has no copy.
+std::optional<CitedPage> fetchedPage(ProjectStore &store, const QString &url)
+{
+    const auto row = store.sources().source(sourceKey(url), false);
+    if (!row || row->state != "fetched"_L1)
+        return std::nullopt;
+    CitedPage page;
+    page.finalUrl = row->finalUrl;
+    if (row->contentType.contains(u"html"_s)) {
+        const HtmlTitles titles = htmlTitles(store.reports().originalFile(row->contentHash));
+        page.citationTitle = titles.citationTitle;
+        page.ogTitle = titles.ogTitle;
+        page.htmlTitle = titles.title;
+    }
+    return page;
+}
+
+ReportBenchReportScore scoreReport(ProjectStore &store, const ReportSummary &summary,
+                                   const QString &text, const QList<Reference> &groundTruth,
+                                   const ReportBenchOptions &options)
+{
+    QList<Citation> citations = extractCitations(text);
+    int fetched = 0;
+    int papers = 0;
+    if (options.titles == TitleMethod::Pages) {
+        citations = citationsFromPages(
+            citations, [&](const QString &url) { return fetchedPage(store, url); }, &fetched,
+            &papers);
+    }
+    ReportBenchReportScore s = scoreReportBenchReport(summary.model, summary.taskExternalId,
+                                                      citations, groundTruth, options);
+    s.pagesFetched = fetched;
+    s.pagesAsPapers = papers;
+    return s;
+}
+
+} // namespace
 
 std::optional<QList<ReportBenchReportScore>>
 readReportBenchScores(ProjectStore &store, const ReportBenchOptions &options, const QString &model,
@@ -32,8 +75,7 @@ readReportBenchScores(ProjectStore &store, const ReportBenchOptions &options, co
             groundTruth.insert(r.taskExternalId,
                                taskId ? store.catalog().references(*taskId) : QList<Reference>());
         }
-        scores << scoreReportBenchReport(r.model, r.taskExternalId, extractCitations(report->text),
-                                         groundTruth.value(r.taskExternalId), options);
+        scores << scoreReport(store, r, report->text, groundTruth.value(r.taskExternalId), options);
     }
     if (scores.isEmpty()) {
         *error = u"no ReportBench reports%1"_s.arg(model.isEmpty() ? QString()

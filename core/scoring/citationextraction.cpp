@@ -238,14 +238,49 @@ std::optional<std::pair<qsizetype, qsizetype>> titleSpan(const QString &line, qs
 }
 
 // An author-list fragment once the entry is cut at every period: "Kipf, T", "J", "Smith
-// and K", "Vaswani et al". A title with a comma is mistaken for one (a known limit).
+// and K", "Vaswani et al". Names are short and capitalised, so a piece with a comma still
+// reads as a title when one of its parts is longer than three words or has a lower-case
+// word that is no name particle ("Graph learning, a survey"). A title in Title Case made of
+// short parts ("Graph Networks, Explained") is still taken for authors.
 bool looksLikeAuthors(const QString &segment)
 {
-    static const QRegularExpression marks(u",|&|\\bet al\\b"_s,
-                                          QRegularExpression::CaseInsensitiveOption);
-    const int words = wordCount(normalizeTitle(segment));
-    return words <= 2 || marks.match(segment).hasMatch()
-        || (words <= 5 && segment.contains(u" and "_s));
+    static const QRegularExpression others(u"\\bet al\\b|\\band others\\b"_s,
+                                           QRegularExpression::CaseInsensitiveOption);
+    if (wordCount(normalizeTitle(segment)) <= 2 || others.match(segment).hasMatch())
+        return true;
+    static const QRegularExpression separators(u"[,&;]|\\band\\b"_s);
+    const QStringList parts = segment.split(separators, Qt::SkipEmptyParts);
+    if (parts.size() < 2)
+        return false;
+    static const QStringList particles{u"van"_s, u"von"_s, u"de"_s, u"der"_s, u"den"_s,
+                                       u"da"_s,  u"di"_s,  u"du"_s, u"la"_s,  u"le"_s};
+    return std::all_of(parts.cbegin(), parts.cend(), [](const QString &part) {
+        const QStringList words = part.simplified().split(u' ', Qt::SkipEmptyParts);
+        return words.size() <= 3 && std::all_of(words.cbegin(), words.cend(), [](const QString &w) {
+                   return !w.at(0).isLower() || particles.contains(w);
+               });
+    });
+}
+
+// The clean entry "[n] Title. https://…" or "n. Title, https://…": everything before the
+// first URL is the title when it has no period inside (initials and "et al." have one, so
+// an author list in the usual forms never qualifies), whatever commas, colons or question
+// marks it holds ("Causal Inference, Explained Simply" included). A trailing
+// "Available at:", "(2021)" or ", 2021" is not part of it.
+std::optional<std::pair<qsizetype, qsizetype>>
+titleBeforeUrl(const QString &line, const QString &plain, qsizetype body, qsizetype url)
+{
+    static const QRegularExpression tail(
+        u"(?:\\s*(?:[,;:.<|–—-]|\\((?:19|20)\\d{2}[a-z]?\\)|,\\s*(?:19|20)\\d{2}[a-z]?\\b|"
+        "\\b(?:available\\s+(?:at|from|online)|retrieved\\s+from|url|link)\\b|\\[online\\]|"
+        "[(\\[]))*\\s*$"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    const QString before = plain.left(url);
+    const qsizetype end = tail.match(before, body).capturedStart();
+    static const QRegularExpression innerPeriod(u"\\.(?=\\s)"_s);
+    if (end <= body || innerPeriod.match(before.left(end), body).hasMatch())
+        return std::nullopt;
+    return titleSpan(line, body, end, 3);
 }
 
 std::optional<std::pair<qsizetype, qsizetype>> entryTitle(const QString &line)
@@ -255,9 +290,12 @@ std::optional<std::pair<qsizetype, qsizetype>> entryTitle(const QString &line)
     const qsizetype body = marker.match(line).capturedLength();
     // URLs blanked out (same length, so offsets hold) so they never end up in a title.
     QString plain = line;
+    qsizetype firstUrl = -1;
     static const QRegularExpression url(u"https?://[^\\s\\)\\]\"'>]+"_s);
     for (auto it = url.globalMatch(line); it.hasNext();) {
         const auto m = it.next();
+        if (firstUrl < 0)
+            firstUrl = m.capturedStart();
         plain.replace(m.capturedStart(), m.capturedLength(), QString(m.capturedLength(), u' '));
     }
 
@@ -272,6 +310,10 @@ std::optional<std::pair<qsizetype, qsizetype>> entryTitle(const QString &line)
     for (auto it = link.globalMatch(line, body); it.hasNext();) {
         const auto m = it.next();
         if (const auto s = titleSpan(line, m.capturedStart(1), m.capturedEnd(1), 2))
+            return s;
+    }
+    if (firstUrl > body) {
+        if (const auto s = titleBeforeUrl(line, plain, body, firstUrl))
             return s;
     }
     static const QRegularExpression sentenceEnd(u"(?<!\\b[A-Z])[.?!](?=\\s|$)"_s);

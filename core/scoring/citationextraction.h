@@ -12,14 +12,19 @@
 //  1. a quoted title, "…" or “…”;
 //  2. an italic title, *…* or _…_ (bold ** is not italic);
 //  3. the text of a Markdown link [Title](url) whose text is not itself a URL;
-//  4. otherwise the "Title." pattern: after "(2020)." (APA) the next sentence; else the
+//  4. the clean entry "[n] Title. https://…", "n. Title, https://…": all text before the
+//     first URL, when it has no period inside, is the title — commas, colons and question
+//     marks included; a trailing "Available at:" or year is dropped;
+//  5. otherwise the "Title." pattern: after "(2020)." (APA) the next sentence; else the
 //     entry is cut at every period and the first piece that does not read like part of an
-//     author list (a comma, "&", "et al", two words or fewer) is the title.
+//     author list (short capitalised parts between commas, "&" or "and"; "et al"; two
+//     words or fewer) is the title.
 // A candidate needs at least three words (two for quoted/italic/link text) and ten
 // characters after normalisation. Titles in running prose ("as shown in Attention Is All
 // You Need") are not found, an entry without sentence punctuation may yield its venue or
-// authors instead of its title, a title containing a comma is taken for authors, and a
-// period inside a title ("U.S. policy. ...") cuts it short.
+// authors instead of its title, outside the clean form a Title Case title made of short
+// parts between commas ("Graph Networks, Explained") is taken for authors, and a period
+// inside a title ("U.S. policy. ...") cuts it short. A repeated title is one citation.
 #pragma once
 
 #include <QList>

@@ -5,6 +5,7 @@
 
 #include <QHash>
 #include <QJsonValue>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <map>
@@ -56,7 +57,60 @@ std::optional<double> mean(const QList<double> &values)
     return sum / double(values.size());
 }
 
+// arxiv.org/abs|pdf/… and doi.org/… (dx.doi.org too): pages that are papers by address.
+bool isPaperAddress(const QString &url)
+{
+    static const QRegularExpression paper(
+        u"^https?://(?:www\\.|export\\.)?(?:arxiv\\.org/(?:abs|pdf)/|(?:dx\\.)?doi\\.org/10\\.)"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    return paper.match(url).hasMatch();
+}
+
 } // namespace
+
+QString titleMethodKey(TitleMethod method)
+{
+    return method == TitleMethod::Pages ? u"pages"_s : u"text"_s;
+}
+
+QList<Citation>
+citationsFromPages(const QList<Citation> &textCitations,
+                   const std::function<std::optional<CitedPage>(const QString &)> &page,
+                   int *fetched, int *papers)
+{
+    QList<Citation> out;
+    QHash<QString, qsizetype> titleAt; // normalised title -> index in out
+    *fetched = 0;
+    *papers = 0;
+    for (const Citation &c : textCitations) {
+        if (c.kind == CitationKind::Title)
+            continue;
+        out.append(c);
+        if (c.kind != CitationKind::Url)
+            continue;
+        const std::optional<CitedPage> p = page(c.text);
+        if (!p)
+            continue;
+        ++*fetched;
+        if (p->citationTitle.isEmpty() && !isPaperAddress(c.text) && !isPaperAddress(p->finalUrl))
+            continue;
+        const QString title = !p->citationTitle.isEmpty() ? p->citationTitle
+            : !p->ogTitle.isEmpty()                       ? p->ogTitle
+                                                          : p->htmlTitle;
+        const QString key = normalizeTitle(title);
+        if (key.isEmpty())
+            continue;
+        ++*papers;
+        // Two URLs of one paper (abs and pdf, two versions) are one title with both places.
+        if (const auto it = titleAt.constFind(key); it != titleAt.cend()) {
+            out[it.value()].spans.append(c.spans);
+            continue;
+        }
+        titleAt.insert(key, out.size());
+        out.append({CitationKind::Title, key, title, c.spans});
+    }
+    return out;
+}
 
 QSet<QString> groundTruthTitles(const QList<Reference> &references)
 {
@@ -85,6 +139,7 @@ ReportBenchReportScore scoreReportBenchReport(const QString &model, const QStrin
     ReportBenchReportScore s;
     s.model = model;
     s.taskId = taskId;
+    s.titles = options.titles;
     s.citations = int(citations.size());
 
     const QSet<QString> g = groundTruthTitles(groundTruth);
@@ -126,7 +181,9 @@ ReportBenchReportScore scoreReportBenchReport(const QString &model, const QStrin
     if (p.isEmpty()) {
         switch (options.noCitations) {
         case NoCitationPolicy::Undefined:
-            s.note = s.citations == 0
+            s.note = options.titles == TitleMethod::Pages
+                ? u"no fetched cited page reads as a paper; precision undefined"_s
+                : s.citations == 0
                 ? u"no citations found in the text; precision undefined"_s
                 : u"no citation that names a paper (URLs alone carry no title offline); "
                   "precision undefined"_s;

@@ -1,13 +1,13 @@
 // ReportBench citation precision and recall against a survey's ground-truth references,
-// computed from the report's own text (no judge, no fetching).
+// without a judge: from the report's own text or from the cited pages already fetched.
 //
 // The reference (related_work_evaluator.py, formats.md §2.4) compares sets of normalised
 // titles: P = titles of the cited pages an LLM classified as papers, G = the survey's GT
 // titles; precision |P∩G|/|P|, recall |P∩G|/|G|; micro pools the counts over surveys,
-// macro averages the per-survey values. Here P is built from the citations found in the
-// text (citationextraction.h) instead of from fetched pages — the one unavoidable
-// deviation: a URL alone contributes no title, and a title is only found where the report
-// writes it in a reference list.
+// macro averages the per-survey values. With TitleMethod::Text, P is built from the
+// citations found in the text (citationextraction.h): a URL alone contributes no title, and
+// a title is only found where the report writes it in a reference list. TitleMethod::Pages
+// (below) reads the fetched pages instead, without the LLM's classification.
 //
 // Choices where the reference is silent or that differ from it, each an option:
 //  - identifiers: the reference matches titles only. IdentifierMatching::TitlesAndIds also
@@ -18,6 +18,15 @@
 //    all). By default its precision is undefined (with the reason) and its recall 0: it is
 //    left out of the precision means and kept in the recall ones.
 //  - a report whose GT list is empty is dropped, as the reference drops a missing GT file.
+//
+// Where the titles come from (TitleMethod), each number says which:
+//  - text: the titles the report writes in its reference list (citationextraction.h);
+//  - pages: the reference's method without its LLM. The reference fetches every cited URL and
+//    has an LLM decide whether the page is a scholarly paper and read its title; offline no
+//    page is classified by a model. Instead a fetched page counts as a paper when it carries
+//    <meta name="citation_title"> (publishers and arXiv set it) or its URL, as cited or after
+//    redirects, is an arXiv or DOI page; its title is the citation_title, else og:title, else
+//    <title>. Other pages, and URLs the project has not fetched, add nothing to P.
 #pragma once
 
 #include "citationextraction.h"
@@ -27,6 +36,7 @@
 #include <QSet>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace Rubricate {
@@ -42,10 +52,36 @@ enum class IdentifierMatching {
     TitlesAndIds, // arXiv ids and DOIs of the report also match GT entries
 };
 
+enum class TitleMethod {
+    Text, // titles written in the report's reference list
+    Pages, // titles of the fetched cited pages that read as papers
+};
+
+// "text", "pages": the --titles value and the CSV's titles column.
+QString titleMethodKey(TitleMethod method);
+
 struct ReportBenchOptions {
     NoCitationPolicy noCitations = NoCitationPolicy::Undefined;
     IdentifierMatching identifiers = IdentifierMatching::TitlesOnly;
+    TitleMethod titles = TitleMethod::Text;
 };
+
+// A cited URL's copy in the project, reduced to what the pages method reads.
+struct CitedPage {
+    QString finalUrl; // after redirects
+    QString citationTitle; // <meta name="citation_title">
+    QString ogTitle; // <meta property="og:title">
+    QString htmlTitle; // <title>
+};
+
+// The report's citations for the pages method: its titles replaced by the titles of the cited
+// pages that count as papers (see above), each placed where its URL is cited. `page` gives
+// the fetched copy of a URL as cited, nothing when there is none. Counts go to *fetched and
+// *papers.
+QList<Citation>
+citationsFromPages(const QList<Citation> &textCitations,
+                   const std::function<std::optional<CitedPage>(const QString &)> &page,
+                   int *fetched, int *papers);
 
 // G: the distinct non-empty normalised titles of a survey's references.
 QSet<QString> groundTruthTitles(const QList<Reference> &references);
@@ -55,6 +91,9 @@ QSet<QString> groundTruthTitles(const QList<Reference> &references);
 struct ReportBenchReportScore {
     QString model;
     QString taskId; // arXiv id of the survey
+    TitleMethod titles = TitleMethod::Text; // where P's titles came from
+    int pagesFetched = 0; // pages method: cited URLs with a fetched copy
+    int pagesAsPapers = 0; // pages method: of those, the pages counted as papers
     int citations = 0; // distinct citations of every kind found in the text
     int urls = 0; // distinct URLs by the reference's normalised key
     int predictedCount = 0; // |P|

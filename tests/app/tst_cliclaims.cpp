@@ -78,6 +78,15 @@ private slots:
         QVERIFY(RubricateTest::readFile(csv).startsWith("model,arxiv_id,total_citations,"));
         QVERIFY(RubricateTest::readFile(csv).contains("ModelA,2003.00653,3,2,5,"));
 
+        // The pages method names itself; the three cited sources were never fetched.
+        const Result pages = cli({u"score"_s, u"reportbench"_s, u"--titles"_s, u"pages"_s});
+        QVERIFY2(pages.code == 0, qPrintable(pages.out + pages.err));
+        QVERIFY2(pages.out.startsWith(u"Titles: pages\n"_s), qPrintable(pages.out));
+        QVERIFY2(pages.out.contains(u"0 of 3 cited URL(s) fetched, 0 read as papers"_s),
+                 qPrintable(pages.out));
+        QVERIFY(cli({u"score"_s, u"reportbench"_s}).out.startsWith(u"Titles: text\n"_s));
+        QCOMPARE(cli({u"score"_s, u"reportbench"_s, u"--titles"_s, u"llm"_s}).code, 2);
+
         const Result badRun = cli({u"score"_s, u"reportbench"_s, u"--runs"_s, u"999"_s});
         QCOMPARE(badRun.code, 1);
         QVERIFY(badRun.err.contains(u"run 999"_s));

@@ -583,25 +583,21 @@ DeclaredCharset declaredCharset(QByteArrayView bytes)
 struct HtmlDocDeleter {
     void operator()(xmlDoc *doc) const { xmlFreeDoc(doc); }
 };
+using HtmlDoc = std::unique_ptr<xmlDoc, HtmlDocDeleter>;
 
-} // namespace
-
-ExtractedDocument extractHtml(const QByteArray &bytes)
+// The page parsed the way the evaluator read it. The evaluator read HTML as UTF-8 with bad
+// bytes dropped, whatever the page declares; reading UTF-8 the same way keeps the judge's and
+// the workbench's text the same. Only a page that is not UTF-8 is read in the character set it
+// declares (or GB18030, detected). Null with *error when there is nothing to parse.
+HtmlDoc parseHtml(const QByteArray &bytes, QStringList *warnings, QString *error)
 {
-    ExtractedDocument result;
-    result.format = ReportFormat::Html;
-
-    // The evaluator read HTML as UTF-8 with bad bytes dropped, whatever the page declares;
-    // reading UTF-8 the same way keeps the judge's and the workbench's text the same. Only a
-    // page that is not UTF-8 is read in the character set it declares (or GB18030, detected).
     const DecodedText decoded = decodeDocumentText(bytes, declaredCharset(bytes));
     if (!decoded.warning.isEmpty())
-        result.warnings.append(decoded.warning);
+        warnings->append(decoded.warning);
     const QByteArray utf8 = decoded.text.toUtf8();
     if (utf8.size() > INT_MAX) {
-        result.corrupt = true;
-        result.error = u"HTML document too large"_s;
-        return result;
+        *error = u"HTML document too large"_s;
+        return nullptr;
     }
 
     ensureLibxmlInitialised();
@@ -611,8 +607,60 @@ ExtractedDocument extractHtml(const QByteArray &bytes)
     // lost; the walk below has its own depth limit, and says so when it applies.
     const int options = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING
         | HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC | HTML_PARSE_NODEFDTD | XML_PARSE_HUGE;
-    const std::unique_ptr<xmlDoc, HtmlDocDeleter> doc(
-        htmlReadMemory(utf8.constData(), int(utf8.size()), nullptr, "UTF-8", options));
+    return HtmlDoc(htmlReadMemory(utf8.constData(), int(utf8.size()), nullptr, "UTF-8", options));
+}
+
+// The first <title> and the citation_title / og:title metadata anywhere in the tree (pages
+// put them in the <head>, but libxml2 moves a misplaced <meta> into the body).
+void collectTitles(const xmlNode *node, int depth, HtmlTitles &out)
+{
+    for (; node && depth < MaxDepth; node = node->next) {
+        if (!isElement(node))
+            continue;
+        if (isNamed(node, {"meta"})) {
+            // Highwire uses name=, Open Graph property= (many sites write name= for both).
+            const QString name = attribute(node, "name").toLower();
+            const QString property = attribute(node, "property").toLower();
+            const auto is = [&](QLatin1StringView key) {
+                return name == key || property == key;
+            };
+            QString *target = is("citation_title"_L1) ? &out.citationTitle
+                : is("og:title"_L1)                   ? &out.ogTitle
+                                                      : nullptr;
+            if (target && target->isEmpty())
+                *target = attribute(node, "content").simplified();
+        } else if (isNamed(node, {"title"}) && out.title.isEmpty()) {
+            xmlChar *text = xmlNodeGetContent(node);
+            out.title = QString::fromUtf8(reinterpret_cast<const char *>(text)).simplified();
+            xmlFree(text);
+        } else if (isNamed(node, {"svg"})) {
+            continue; // an SVG <title> is a tooltip, not the page's
+        }
+        collectTitles(node->children, depth + 1, out);
+    }
+}
+
+} // namespace
+
+HtmlTitles htmlTitles(const QByteArray &bytes)
+{
+    HtmlTitles titles;
+    QStringList warnings;
+    QString error;
+    if (const HtmlDoc doc = parseHtml(bytes, &warnings, &error))
+        collectTitles(doc->children, 0, titles);
+    return titles;
+}
+
+ExtractedDocument extractHtml(const QByteArray &bytes)
+{
+    ExtractedDocument result;
+    result.format = ReportFormat::Html;
+    const HtmlDoc doc = parseHtml(bytes, &result.warnings, &result.error);
+    if (!result.error.isEmpty()) {
+        result.corrupt = true;
+        return result;
+    }
     if (!doc) {
         // libxml2 only gives up on input without any markup it can recover, e.g. nothing
         // but white space.

@@ -11,4 +11,14 @@ namespace Rubricate {
 // remote resources the page refers to are counted in a warning instead.
 ExtractedDocument extractHtml(const QByteArray &bytes);
 
+// What a page says its title is, each simplified, empty when absent: the scholarly metadata
+// publishers and arXiv put in the head (Highwire <meta name="citation_title">), the Open
+// Graph title, and the <title> element. Parsed as extractHtml does; nothing is fetched.
+struct HtmlTitles {
+    QString citationTitle;
+    QString ogTitle;
+    QString title;
+};
+HtmlTitles htmlTitles(const QByteArray &bytes);
+
 } // namespace Rubricate

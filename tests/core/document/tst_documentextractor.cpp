@@ -1,6 +1,7 @@
 // Report documents turned into text: every format, bad input, the real DRB-II sample reports,
 // and extraction on worker threads.
 #include "ingest/document/extracteddocument.h"
+#include "ingest/document/htmltext.h"
 #include "ingest/document/textdecoding.h"
 
 #include "pdfdrawing.h"
@@ -424,6 +425,7 @@ private slots:
     void htmlRemoteResourcesCountedNeverShown();
     void htmlEntitiesDecodedAndCharsetIgnored();
     void htmlInvalidUtf8Dropped();
+    void htmlTitlesFromMetadata();
     void htmlDeclaredCharsetUsedWhenNotUtf8_data();
     void htmlDeclaredCharsetUsedWhenNotUtf8();
     void htmlDeclaredCharsetNeedsBytesMostlyNotUtf8_data();
@@ -940,6 +942,28 @@ void TestDocumentExtractor::htmlInvalidUtf8Dropped()
     const ExtractedDocument doc = extractDocument("<p>bro\xffken \xe4\xb8text</p>", u"r.html"_s);
     QCOMPARE(doc.text, u"broken text"_s);
     QCOMPARE(doc.warnings, QStringList{u"3 invalid UTF-8 bytes dropped"_s});
+}
+
+// The titles the ReportBench pages method reads: the first of each, entities decoded, white
+// space simplified; an SVG's <title> is a tooltip, and a <meta> misplaced in the body counts.
+void TestDocumentExtractor::htmlTitlesFromMetadata()
+{
+    const HtmlTitles t
+        = htmlTitles("<html><head><title>\n  Graphs &amp; Networks | Publisher </title>"
+                     "<meta property=\"OG:Title\" content=\"Graphs &amp; Networks\">"
+                     "<meta name=\"citation_title\" content=\"Graphs &amp; Networks:\n A Review\">"
+                     "<meta name=\"citation_title\" content=\"A second one\"></head>"
+                     "<body><svg><title>tooltip</title></svg></body></html>");
+    QCOMPARE(t.citationTitle, u"Graphs & Networks: A Review"_s);
+    QCOMPARE(t.ogTitle, u"Graphs & Networks"_s);
+    QCOMPARE(t.title, u"Graphs & Networks | Publisher"_s);
+
+    const HtmlTitles svgOnly = htmlTitles(
+        "<body><svg><title>tooltip</title></svg><meta name=\"citation_title\" content=\"Late\">"
+        "</body>");
+    QVERIFY(svgOnly.title.isEmpty());
+    QCOMPARE(svgOnly.citationTitle, u"Late"_s);
+    QVERIFY(htmlTitles(QByteArray()).title.isEmpty());
 }
 
 void TestDocumentExtractor::htmlDeclaredCharsetUsedWhenNotUtf8_data()

@@ -142,6 +142,34 @@ Prose with "a quoted phrase that is not in a reference list" and *emphasis in pr
         verifySpans(text, titles);
     }
 
+    // Ordinary numbered lists: the whole title before the URL, whatever punctuation it holds.
+    void cleanNumberedListsTakeWholeTitles()
+    {
+        const QString text = uR"(## References
+
+[1] Graph Neural Networks, Explained: A Practical Review. https://example.org/1
+[2] What Makes a Good Benchmark? Lessons from Ten Years. https://example.org/2
+3. Causal Inference, Explained Simply, https://example.org/3
+4. Attention, Memory, and Reasoning in Language Models (2021). Available at: https://example.org/4
+- [Federated Learning, Privacy, and Security: Open Problems](https://example.org/5)
+[6] Vaswani, A., Shazeer, N. Attention Is All You Need. https://example.org/6
+[7] Graph Neural Networks, Explained: A Practical Review. https://example.org/1
+Smith, J. Learning to Cite, Quickly: A Study. Journal of Tests, 2020.
+)"_s;
+        const auto titles = ofKind(extractCitations(text), CitationKind::Title);
+        QCOMPARE(
+            keys(titles),
+            (QStringList{u"graph neural networks explained a practical review"_s,
+                         u"what makes a good benchmark lessons from ten years"_s,
+                         u"causal inference explained simply"_s,
+                         u"attention memory and reasoning in language models"_s,
+                         u"federated learning privacy and security open problems"_s,
+                         u"attention is all you need"_s, u"learning to cite quickly a study"_s}));
+        QCOMPARE(titles[0].spans.size(), 2); // [7] repeats [1]: one citation
+        QCOMPARE(titles[1].text, u"What Makes a Good Benchmark? Lessons from Ten Years"_s);
+        verifySpans(text, titles);
+    }
+
     void bracketedEntriesOutsideASection()
     {
         const QString text

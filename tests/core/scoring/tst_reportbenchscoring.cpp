@@ -53,6 +53,145 @@ QStringList distinctTitles(const QList<Reference> &refs)
     return out;
 }
 
+// A made-up survey for both title methods: every title's page and whether it is a reference
+// of the survey. Titles carry the commas, colons and question marks ordinary lists have.
+enum class PageKind { CitationMeta, ArxivOgTitle, DoiTitleOnly, Blog, Unfetched };
+
+struct MadeUpTitle {
+    QString title;
+    bool inGroundTruth;
+    PageKind page;
+};
+
+const QList<MadeUpTitle> &madeUpTitles()
+{
+    static const QList<MadeUpTitle> titles{
+        {u"Graph Neural Networks, Explained: A Practical Review"_s, true, PageKind::CitationMeta},
+        {u"What Makes a Good Benchmark? Lessons from Ten Years of Leaderboards"_s, true,
+         PageKind::ArxivOgTitle},
+        {u"Attention, Memory, and Reasoning in Large Language Models"_s, true,
+         PageKind::DoiTitleOnly},
+        {u"Radar Data Representations: A Comprehensive Review"_s, true, PageKind::CitationMeta},
+        {u"Deep Learning for Weather Forecasting"_s, true, PageKind::Blog},
+        {u"Self-Supervised Learning: Generative or Contrastive"_s, true, PageKind::CitationMeta},
+        {u"Is Scaling All You Need? On Emergent Abilities"_s, true, PageKind::Unfetched},
+        {u"Federated Learning, Privacy, and Security: Open Problems"_s, true,
+         PageKind::ArxivOgTitle},
+        {u"Causal Inference, Explained Simply"_s, true, PageKind::CitationMeta},
+        {u"Transformers in Vision: A Survey"_s, true, PageKind::DoiTitleOnly},
+        {u"Imaginary Networks, Revisited: A Made-Up Study"_s, false, PageKind::CitationMeta},
+        {u"Why Do Invented Papers Exist? A Fictional Inquiry"_s, false, PageKind::Blog},
+        {u"On Nothing, Everything, and the Space Between"_s, false, PageKind::ArxivOgTitle},
+        {u"Ghost Citations: When References Never Were"_s, false, PageKind::Unfetched},
+    };
+    return titles;
+}
+
+QString madeUpUrl(int index)
+{
+    switch (madeUpTitles().at(index).page) {
+    case PageKind::ArxivOgTitle:
+        return u"https://arxiv.org/abs/2101.%1"_s.arg(index, 5, 10, QChar(u'0'));
+    case PageKind::DoiTitleOnly:
+        return u"https://doi.org/10.5555/made.%1"_s.arg(index);
+    default:
+        return u"https://example.org/paper/%1?ref=list"_s.arg(index);
+    }
+}
+
+// Page titles as a publisher, arXiv, a DOI landing page or a blog would set them; the
+// citation_title and og:title must win over the decorated <title>.
+std::optional<CitedPage> madeUpPage(const QString &url)
+{
+    for (int i = 0; i < madeUpTitles().size(); ++i) {
+        const MadeUpTitle &t = madeUpTitles().at(i);
+        if (madeUpUrl(i) != url)
+            continue;
+        CitedPage page;
+        page.finalUrl = url;
+        switch (t.page) {
+        case PageKind::CitationMeta:
+            page.citationTitle = t.title;
+            page.htmlTitle = t.title + u" | Some Publisher"_s;
+            break;
+        case PageKind::ArxivOgTitle:
+            page.ogTitle = t.title;
+            page.htmlTitle = u"[2101.00001] Something Else"_s;
+            break;
+        case PageKind::DoiTitleOnly:
+            page.finalUrl = u"https://publisher.example/article/%1"_s.arg(i);
+            page.htmlTitle = t.title;
+            break;
+        case PageKind::Blog:
+            page.ogTitle = t.title; // a blog post about the paper: not the paper itself
+            break;
+        case PageKind::Unfetched:
+            return std::nullopt;
+        }
+        return page;
+    }
+    return std::nullopt;
+}
+
+bool countsAsPaperPage(PageKind kind)
+{
+    return kind == PageKind::CitationMeta || kind == PageKind::ArxivOgTitle
+        || kind == PageKind::DoiTitleOnly;
+}
+
+// Report i of 20 cites k = 1 + i % 6 ground-truth titles and i % 5 invented ones (shifted
+// through the list so each report differs), repeats its first reference, and writes the list
+// in one of three ordinary styles.
+struct MadeUpReport {
+    QString text;
+    QList<int> cited; // indices into madeUpTitles(), distinct
+};
+
+MadeUpReport madeUpReport(int i)
+{
+    const QList<MadeUpTitle> &all = madeUpTitles();
+    MadeUpReport r;
+    const int k = 1 + i % 6;
+    const int m = i % 5;
+    for (int j = 0; j < k; ++j)
+        r.cited << (i * 3 + j) % 10;
+    for (int j = 0; j < m; ++j)
+        r.cited << 10 + (i + j) % 4;
+    r.text = u"# Report %1\n\nSome prose that cites [1] and [2].\n\n## References\n\n"_s.arg(i);
+    QList<int> listed = r.cited;
+    listed << r.cited.constFirst(); // a repeated reference counts once
+    for (int n = 0; n < listed.size(); ++n) {
+        const QString title = all.at(listed.at(n)).title;
+        const QString url = madeUpUrl(listed.at(n));
+        switch (i % 3) {
+        case 0:
+            r.text += u"[%1] %2. %3\n"_s.arg(n + 1).arg(title, url);
+            break;
+        case 1:
+            r.text += u"%1. %2, %3\n"_s.arg(n + 1).arg(title, url);
+            break;
+        default:
+            r.text += u"- [%1](%2)\n"_s.arg(title, url);
+            break;
+        }
+    }
+    return r;
+}
+
+QList<Reference> madeUpGroundTruth()
+{
+    QList<Reference> refs;
+    for (const MadeUpTitle &t : madeUpTitles()) {
+        if (!t.inGroundTruth)
+            continue;
+        Reference r;
+        r.position = int(refs.size());
+        r.title = t.title;
+        refs << r;
+    }
+    return refs;
+}
+
 } // namespace
 
 class TestReportBenchScoring : public QObject
@@ -120,6 +259,80 @@ private slots:
         QCOMPARE(*s.f1, 2 * (10.0 / 15) * (10.0 / 96) / (10.0 / 15 + 10.0 / 96));
         QVERIFY(!s.dropped);
         QCOMPARE(s.matchedTitles.size(), 10);
+    }
+
+    // 20 made-up reports with known answers under both methods. Text: every cited title
+    // counts, P = k + m. Pages: only pages with citation metadata or an arXiv/DOI address
+    // count, by their citation_title, og:title or <title>; blogs and unfetched URLs do not.
+    void madeUpReportsBothMethods()
+    {
+        const QList<Reference> gt = madeUpGroundTruth();
+        QCOMPARE(gt.size(), 10);
+        ReportBenchOptions pagesOptions;
+        pagesOptions.titles = TitleMethod::Pages;
+        for (int i = 0; i < 20; ++i) {
+            const MadeUpReport report = madeUpReport(i);
+            int textP = 0, textHit = 0, pagesP = 0, pagesHit = 0, fetchedUrls = 0;
+            for (const int c : report.cited) {
+                const MadeUpTitle &t = madeUpTitles().at(c);
+                ++textP;
+                textHit += t.inGroundTruth;
+                fetchedUrls += t.page != PageKind::Unfetched;
+                if (countsAsPaperPage(t.page)) {
+                    ++pagesP;
+                    pagesHit += t.inGroundTruth;
+                }
+            }
+            const QList<Citation> fromText = extractCitations(report.text);
+            const auto text = scoreReportBenchReport(u"m"_s, u"x"_s, fromText, gt);
+            QCOMPARE(text.titles, TitleMethod::Text);
+            QCOMPARE(text.predictedCount, textP);
+            QCOMPARE(text.intersectionCount, textHit);
+            QCOMPARE(text.precision, double(textHit) / textP);
+            QCOMPARE(text.recall, double(textHit) / 10);
+
+            int fetched = 0, papers = 0;
+            const QList<Citation> fromPages
+                = citationsFromPages(fromText, madeUpPage, &fetched, &papers);
+            QCOMPARE(fetched, fetchedUrls);
+            QCOMPARE(papers, pagesP);
+            const auto pages = scoreReportBenchReport(u"m"_s, u"x"_s, fromPages, gt, pagesOptions);
+            QCOMPARE(pages.titles, TitleMethod::Pages);
+            QCOMPARE(pages.urls, int(report.cited.size()));
+            QCOMPARE(pages.predictedCount, pagesP);
+            QCOMPARE(pages.intersectionCount, pagesHit);
+            QCOMPARE(pages.recall, double(pagesHit) / 10);
+            if (pagesP > 0)
+                QCOMPARE(pages.precision, double(pagesHit) / pagesP);
+            else
+                QVERIFY(!pages.precision && pages.note.contains(u"reads as a paper"_s));
+        }
+    }
+
+    // A paper cited by two URLs (abstract and PDF) is one title; a URL that is no paper's
+    // page adds nothing even when the report's own list names a title for it.
+    void pagesMethodCountsAPaperOnce()
+    {
+        const QString text = u"## References\n[1] A Title Written in the Report. "
+                             "https://blog.example/post\n[2] https://arxiv.org/abs/2101.00001v2\n"
+                             "[3] https://arxiv.org/pdf/2101.00001\n"_s;
+        const auto page = [](const QString &url) -> std::optional<CitedPage> {
+            if (url.contains(u"blog"_s))
+                return CitedPage{url, {}, u"A Blog Post About Papers"_s, u"Blog"_s};
+            return CitedPage{
+                url, u"Graph Neural Networks, Explained: A Practical Review"_s, {}, {}};
+        };
+        int fetched = 0, papers = 0;
+        const auto citations = citationsFromPages(extractCitations(text), page, &fetched, &papers);
+        QCOMPARE(fetched, 3);
+        QCOMPARE(papers, 2);
+        ReportBenchOptions o;
+        o.titles = TitleMethod::Pages;
+        const auto s = scoreReportBenchReport(u"m"_s, u"x"_s, citations, madeUpGroundTruth(), o);
+        QCOMPARE(s.predictedCount, 1);
+        QCOMPARE(s.intersectionCount, 1);
+        QCOMPARE(s.matchedTitles,
+                 QStringList{u"graph neural networks explained a practical review"_s});
     }
 
     void identifiersMatchOnlyWhenAsked()

@@ -1,10 +1,15 @@
 // The source fetcher against a web server on 127.0.0.1: every bound holds, every failure is
 // a reported state, and a fetched source is answered from the project the second time.
+#include "exchange/resultcsv.h"
 #include "fakewebserver.h"
+#include "ingest/importer.h"
+#include "readers/reportbenchproject.h"
 #include "scratchproject.h"
 #include "sources/sourcefetcher.h"
 #include "testfiles.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -207,6 +212,88 @@ private slots:
         fetchAll(retry, urls);
         QCOMPARE(m_web.requests(), before + 3);
         QCOMPARE(project.scalar(u"SELECT count(*) FROM source"_s), 3);
+    }
+
+    // ReportBench precision/recall by the pages method: the report's URLs fetched from the
+    // server, titles read from the kept pages. A page with citation_title counts (entities
+    // decoded, its decorated <title> ignored); an og:title-only page and a <title>-only page
+    // are no papers by address on 127.0.0.1, and a 404 has no copy.
+    void reportBenchTitlesFromFetchedPages()
+    {
+        ScratchProject project;
+        QVERIFY2(project.isOpen(), qPrintable(project.error()));
+        const QString tasks = project.filePath(u"rb/ReportBench_v1.1.jsonl"_s);
+        QVERIFY(writeFile(tasks,
+                          R"({"arxiv_id":"2101.00001","title":"A Made-Up Survey",)"
+                          R"("prompt":"Survey made-up things."})"
+                          "\n"));
+        QVERIFY(
+            writeFile(project.filePath(u"rb/ReportBench_v1.1_GT/2101.00001.jsonl"_s),
+                      R"({"bib_id":"a","title":"Graphs & Networks, Explained: A Review"})"
+                      "\n"
+                      R"({"bib_id":"b","title":"What Is a Benchmark? An Essay on Leaderboards"})"
+                      "\n"
+                      R"({"bib_id":"c","title":"Attention, Memory, and Reasoning"})"
+                      "\n"));
+        QCOMPARE(runImport(project.store(), ImportKind::ReportBench, tasks).errorCount(), 0);
+
+        m_web.setPage("/rb/a", "text/html",
+                      R"(<html><head><title>Graphs | Publisher</title><meta name="citation_title" )"
+                      R"(content="Graphs &amp; Networks, Explained: A Review"></head>)"
+                      "<body><p>Abstract.</p></body></html>");
+        m_web.setPage("/rb/b", "text/html",
+                      R"(<html><head><meta property="og:title" content="What Is a Benchmark? )"
+                      R"(An Essay on Leaderboards"></head><body>A blog.</body></html>)");
+        m_web.setPage("/rb/c", "text/html",
+                      "<html><head><title>Attention, Memory, and Reasoning</title></head>"
+                      "<body>A page.</body></html>");
+        m_web.setPage("/rb/d", "text/html",
+                      R"(<html><head><meta name="citation_title" content="A Paper Nobody )"
+                      R"(Cited in the Survey"><title>x</title></head><body>y</body></html>)");
+        const QStringList paths{u"/rb/a"_s, u"/rb/b"_s, u"/rb/c"_s, u"/rb/d"_s, u"/rb/gone"_s};
+        const QStringList titles{u"Graphs & Networks, Explained: A Review"_s,
+                                 u"What Is a Benchmark? An Essay on Leaderboards"_s,
+                                 u"Attention, Memory, and Reasoning"_s,
+                                 u"A Paper Nobody Cited in the Survey"_s,
+                                 u"A Page That Is Gone From the Web"_s};
+        QString response = u"# Report\n\nProse citing [1].\n\n## References\n\n"_s;
+        QList<QUrl> urls;
+        for (int i = 0; i < paths.size(); ++i) {
+            urls << QUrl(m_web.url(paths.at(i)));
+            response += u"[%1] %2. %3\n"_s.arg(i + 1).arg(titles.at(i), m_web.url(paths.at(i)));
+        }
+        const QString reports = project.filePath(u"rb/agent"_s);
+        QVERIFY(writeFile(reports + u"/2101.00001.json"_s,
+                          QJsonDocument(QJsonObject{{u"response"_s, response}}).toJson()));
+        QCOMPARE(runImport(project.store(), ImportKind::ReportBenchReports, reports).errorCount(),
+                 0);
+        SourceFetcher fetcher(&project.store());
+        QCOMPARE(fetchAll(fetcher, urls).size(), 5);
+
+        QString error;
+        ReportBenchOptions options;
+        const auto text = readReportBenchScores(project.store(), options, {}, &error);
+        QVERIFY2(text, qPrintable(error));
+        QCOMPARE(text->constFirst().predictedCount, 5); // every title of the list
+        QCOMPARE(text->constFirst().intersectionCount, 3);
+
+        options.titles = TitleMethod::Pages;
+        const auto pages = readReportBenchScores(project.store(), options, {}, &error);
+        QVERIFY2(pages, qPrintable(error));
+        const ReportBenchReportScore &s = pages->constFirst();
+        QCOMPARE(s.titles, TitleMethod::Pages);
+        QCOMPARE(s.urls, 5);
+        QCOMPARE(s.pagesFetched, 4);
+        QCOMPARE(s.pagesAsPapers, 2);
+        QCOMPARE(s.predictedCount, 2);
+        QCOMPARE(s.intersectionCount, 1);
+        QCOMPARE(s.precision, 0.5);
+        QCOMPARE(s.recall, 1.0 / 3.0);
+        QCOMPARE(s.matchedTitles, QStringList{u"graphs networks explained a review"_s});
+        const QByteArray csv = reportBenchReportsCsv(*pages);
+        QVERIFY(csv.startsWith("model,arxiv_id,"));
+        QVERIFY(csv.contains(",titles,pages_fetched,pages_as_papers\n"));
+        QVERIFY(csv.contains(",pages,4,2\n"));
     }
 
     void failedRefreshKeepsTheStoredCopy()
