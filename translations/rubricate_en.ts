@@ -11,10 +11,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n annotator(s); all annotators α %1, Fleiss' κ %2.</source>
+        <source>%n annotator(s); all annotators α %1, Fleiss&apos; κ %2.</source>
         <translation>
-            <numerusform>%n annotator; all annotators α %1, Fleiss' κ %2.</numerusform>
-            <numerusform>%n annotators; all annotators α %1, Fleiss' κ %2.</numerusform>
+            <numerusform>%n annotator; all annotators α %1, Fleiss&apos; κ %2.</numerusform>
+            <numerusform>%n annotators; all annotators α %1, Fleiss&apos; κ %2.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -87,12 +87,12 @@
 <context>
     <name>Rubricate::LeaderboardModel</name>
     <message numerus="yes">
-        <source>%n report(s) in another language than their task's rubrics, scored against criteria in the other language:
+        <source>%n report(s) in another language than their task&apos;s rubrics, scored against criteria in the other language:
 %1</source>
         <translation>
-            <numerusform>%n report in another language than its task's rubrics, scored against criteria in the other language:
+            <numerusform>%n report in another language than its task&apos;s rubrics, scored against criteria in the other language:
 %1</numerusform>
-            <numerusform>%n reports in another language than their tasks' rubrics, scored against criteria in the other language:
+            <numerusform>%n reports in another language than their tasks&apos; rubrics, scored against criteria in the other language:
 %1</numerusform>
         </translation>
     </message>
@@ -107,10 +107,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n report(s) are in another language than their task's rubrics (marked beside the model; hover for which).</source>
+        <source>%n report(s) are in another language than their task&apos;s rubrics (marked beside the model; hover for which).</source>
         <translation>
-            <numerusform>%n report is in another language than its task's rubrics (marked beside the model; hover for which).</numerusform>
-            <numerusform>%n reports are in another language than their tasks' rubrics (marked beside the model; hover for which).</numerusform>
+            <numerusform>%n report is in another language than its task&apos;s rubrics (marked beside the model; hover for which).</numerusform>
+            <numerusform>%n reports are in another language than their tasks&apos; rubrics (marked beside the model; hover for which).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -159,6 +159,23 @@
         <translation>
             <numerusform>%n item</numerusform>
             <numerusform>%n items</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::ProjectFilterModel</name>
+    <message numerus="yes">
+        <source>%L1 of %n persona(s)</source>
+        <translation>
+            <numerusform>%L1 of %n persona</numerusform>
+            <numerusform>%L1 of %n personas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%L1 of %n task(s)</source>
+        <translation>
+            <numerusform>%L1 of %n task</numerusform>
+            <numerusform>%L1 of %n tasks</numerusform>
         </translation>
     </message>
 </context>

@@ -676,7 +676,7 @@
         <translation>两位评分者必须是表中两位不同的评分者</translation>
     </message>
     <message>
-        <source>units have different numbers of ratings; Fleiss' kappa needs the same number for every unit (use Krippendorff's alpha)</source>
+        <source>units have different numbers of ratings; Fleiss&apos; kappa needs the same number for every unit (use Krippendorff&apos;s alpha)</source>
         <translation>各单元的评分数不同；Fleiss κ 要求每个单元的评分数相同（请改用 Krippendorff α）</translation>
     </message>
     <message>
@@ -784,19 +784,19 @@
         <translation>综合</translation>
     </message>
     <message>
-        <source>Means over tasks of each model's per-task scores (task-macro), as the footer row of the reference's agg_scores CSVs.</source>
+        <source>Means over tasks of each model&apos;s per-task scores (task-macro), as the footer row of the reference&apos;s agg_scores CSVs.</source>
         <translation>各模型逐任务得分在任务上的平均（任务宏平均），与参考实现 agg_scores CSV 的末行一致。</translation>
     </message>
     <message>
-        <source>Mean weighted compliance over a model's reports (sample-macro); per axis from that axis's criteria inside each report.</source>
+        <source>Mean weighted compliance over a model&apos;s reports (sample-macro); per axis from that axis&apos;s criteria inside each report.</source>
         <translation>模型各报告加权符合度的平均（样本宏平均）；每个轴在各报告内只用该轴的标准计算。</translation>
     </message>
     <message>
-        <source>Citation precision and recall against the surveys' ground-truth references; micro pools the counts, macro averages the reports.</source>
+        <source>Citation precision and recall against the surveys&apos; ground-truth references; micro pools the counts, macro averages the reports.</source>
         <translation>相对综述真实参考文献的引用精确率与召回率；微平均合并计数，宏平均对报告取平均。</translation>
     </message>
     <message>
-        <source>Means over a model's reports (item-macro) of the criterion-weighted dimension averages and of the dimension-weighted P and Q, on 0-10; overall is the mean of the available P, Q and R.</source>
+        <source>Means over a model&apos;s reports (item-macro) of the criterion-weighted dimension averages and of the dimension-weighted P and Q, on 0-10; overall is the mean of the available P, Q and R.</source>
         <translation>模型各报告上按标准加权的维度平均分及按维度加权的 P、Q 的平均（逐项宏平均），0–10 分；综合为已有的 P、Q、R 的平均。</translation>
     </message>
     <message>
@@ -1170,6 +1170,70 @@
         <source>Default: the file name</source>
         <translation>默认：文件名</translation>
     </message>
+    <message>
+        <source>Command line: %1</source>
+        <translation>命令行：%1</translation>
+    </message>
+    <message>
+        <source>DeepResearch Bench II: tasks and rubrics</source>
+        <translation>DeepResearch Bench II：任务与评分细则</translation>
+    </message>
+    <message>
+        <source>DeepResearch Bench II: reports (a folder per agent)</source>
+        <translation>DeepResearch Bench II：报告（每个智能体一个文件夹）</translation>
+    </message>
+    <message>
+        <source>DeepResearch Bench II: verdicts of the official judge</source>
+        <translation>DeepResearch Bench II：官方评审的判定</translation>
+    </message>
+    <message>
+        <source>ResearchRubrics: prompts and rubrics</source>
+        <translation>ResearchRubrics：提示与评分细则</translation>
+    </message>
+    <message>
+        <source>ResearchRubrics: responses (a folder)</source>
+        <translation>ResearchRubrics：回答（一个文件夹）</translation>
+    </message>
+    <message>
+        <source>ResearchRubrics: verdicts of the reference judge</source>
+        <translation>ResearchRubrics：参考评审的判定</translation>
+    </message>
+    <message>
+        <source>ReportBench: tasks and ground-truth references</source>
+        <translation>ReportBench：任务与标准参考文献</translation>
+    </message>
+    <message>
+        <source>ReportBench: model outputs (a folder)</source>
+        <translation>ReportBench：模型输出（一个文件夹）</translation>
+    </message>
+    <message>
+        <source>PDR-Bench: the whole data folder</source>
+        <translation>PDR-Bench：整个数据文件夹</translation>
+    </message>
+    <message>
+        <source>PDR-Bench: personas</source>
+        <translation>PDR-Bench：用户画像</translation>
+    </message>
+    <message>
+        <source>PDR-Bench: queries</source>
+        <translation>PDR-Bench：查询</translation>
+    </message>
+    <message>
+        <source>PDR-Bench: criteria and weights</source>
+        <translation>PDR-Bench：评分标准与权重</translation>
+    </message>
+    <message>
+        <source>PDR-Bench: one model&apos;s outputs</source>
+        <translation>PDR-Bench：一个模型的输出</translation>
+    </message>
+    <message>
+        <source>Human labels</source>
+        <translation>人工标注</translation>
+    </message>
+    <message>
+        <source>%1 (command line: %2)</source>
+        <translation>%1（命令行：%2）</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::LabelKeys</name>
@@ -1197,7 +1261,7 @@
         <translation>模型</translation>
     </message>
     <message numerus="yes">
-        <source>%n report(s) in another language than their task's rubrics, scored against criteria in the other language:
+        <source>%n report(s) in another language than their task&apos;s rubrics, scored against criteria in the other language:
 %1</source>
         <translation>
             <numerusform>%n 篇报告的语言与其任务的评分项不同，却按另一种语言的标准评分：
@@ -1284,7 +1348,7 @@
         <translation>此项目没有可生成排行榜的基准（DRB-II、ResearchRubrics、PDR-Bench、ReportBench）的报告。</translation>
     </message>
     <message numerus="yes">
-        <source>%n report(s) are in another language than their task's rubrics (marked beside the model; hover for which).</source>
+        <source>%n report(s) are in another language than their task&apos;s rubrics (marked beside the model; hover for which).</source>
         <translation>
             <numerusform>%n 篇报告的语言与其任务的评分项不同（已在模型旁标出；悬停查看是哪些）。</numerusform>
         </translation>
@@ -2095,6 +2159,21 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     </message>
 </context>
 <context>
+    <name>Rubricate::ProjectFilterModel</name>
+    <message numerus="yes">
+        <source>%L1 of %n persona(s)</source>
+        <translation>
+            <numerusform>%L1 / %n 个用户画像</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%L1 of %n task(s)</source>
+        <translation>
+            <numerusform>%L1 / %n 个任务</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::ProjectJobs</name>
     <message>
         <source>Cannot create the folder for %1.</source>
@@ -2237,6 +2316,17 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     </message>
 </context>
 <context>
+    <name>Rubricate::ReportTextBrowser</name>
+    <message>
+        <source>[image not loaded]</source>
+        <translation>[图片未加载]</translation>
+    </message>
+    <message>
+        <source>[image not loaded: %1]</source>
+        <translation>[图片未加载：%1]</translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::ReportView</name>
     <message>
         <source>Open a project and select a report in the tree.</source>
@@ -2303,11 +2393,11 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>无结论</translation>
     </message>
     <message>
-        <source>Evidence highlights by the judge's verdict. Red counts against the report: a pitfall (a criterion with a negative weight) that the report meets lowers its score.</source>
+        <source>Evidence highlights by the judge&apos;s verdict. Red counts against the report: a pitfall (a criterion with a negative weight) that the report meets lowers its score.</source>
         <translation>证据高亮按评审的结论着色。红色表示对报告不利：报告满足的陷阱项（权重为负的标准）会降低其得分。</translation>
     </message>
     <message>
-        <source>Evidence highlights by the judge's verdict. Red counts against the report: DRB-II −1, met only through the blocked source.</source>
+        <source>Evidence highlights by the judge&apos;s verdict. Red counts against the report: DRB-II −1, met only through the blocked source.</source>
         <translation>证据高亮按评审的结论着色。红色表示对报告不利：DRB-II −1，仅通过被屏蔽来源满足。</translation>
     </message>
 </context>
@@ -3341,7 +3431,7 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>权重</translation>
     </message>
     <message>
-        <source>Pitfall met: this criterion has a negative weight (%1), so meeting it lowers the report's score.
+        <source>Pitfall met: this criterion has a negative weight (%1), so meeting it lowers the report&apos;s score.
 %2</source>
         <translation>陷阱项被满足：此标准的权重为负（%1），满足它会降低报告得分。
 %2</translation>
