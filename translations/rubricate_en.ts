@@ -163,6 +163,23 @@
     </message>
 </context>
 <context>
+    <name>Rubricate::ProjectFilterModel</name>
+    <message numerus="yes">
+        <source>%L1 of %n persona(s)</source>
+        <translation>
+            <numerusform>%L1 of %n persona</numerusform>
+            <numerusform>%L1 of %n personas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%L1 of %n task(s)</source>
+        <translation>
+            <numerusform>%L1 of %n task</numerusform>
+            <numerusform>%L1 of %n tasks</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::ReviewPage</name>
     <message numerus="yes">
         <source>%n report(s) found</source>

@@ -1170,6 +1170,70 @@
         <source>Default: the file name</source>
         <translation>默认：文件名</translation>
     </message>
+    <message>
+        <source>Command line: %1</source>
+        <translation>命令行：%1</translation>
+    </message>
+    <message>
+        <source>DeepResearch Bench II: tasks and rubrics</source>
+        <translation>DeepResearch Bench II：任务与评分细则</translation>
+    </message>
+    <message>
+        <source>DeepResearch Bench II: reports (a folder per agent)</source>
+        <translation>DeepResearch Bench II：报告（每个智能体一个文件夹）</translation>
+    </message>
+    <message>
+        <source>DeepResearch Bench II: verdicts of the official judge</source>
+        <translation>DeepResearch Bench II：官方评审的判定</translation>
+    </message>
+    <message>
+        <source>ResearchRubrics: prompts and rubrics</source>
+        <translation>ResearchRubrics：提示与评分细则</translation>
+    </message>
+    <message>
+        <source>ResearchRubrics: responses (a folder)</source>
+        <translation>ResearchRubrics：回答（一个文件夹）</translation>
+    </message>
+    <message>
+        <source>ResearchRubrics: verdicts of the reference judge</source>
+        <translation>ResearchRubrics：参考评审的判定</translation>
+    </message>
+    <message>
+        <source>ReportBench: tasks and ground-truth references</source>
+        <translation>ReportBench：任务与标准参考文献</translation>
+    </message>
+    <message>
+        <source>ReportBench: model outputs (a folder)</source>
+        <translation>ReportBench：模型输出（一个文件夹）</translation>
+    </message>
+    <message>
+        <source>PDR-Bench: the whole data folder</source>
+        <translation>PDR-Bench：整个数据文件夹</translation>
+    </message>
+    <message>
+        <source>PDR-Bench: personas</source>
+        <translation>PDR-Bench：用户画像</translation>
+    </message>
+    <message>
+        <source>PDR-Bench: queries</source>
+        <translation>PDR-Bench：查询</translation>
+    </message>
+    <message>
+        <source>PDR-Bench: criteria and weights</source>
+        <translation>PDR-Bench：评分标准与权重</translation>
+    </message>
+    <message>
+        <source>PDR-Bench: one model&apos;s outputs</source>
+        <translation>PDR-Bench：一个模型的输出</translation>
+    </message>
+    <message>
+        <source>Human labels</source>
+        <translation>人工标注</translation>
+    </message>
+    <message>
+        <source>%1 (command line: %2)</source>
+        <translation>%1（命令行：%2）</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::LabelKeys</name>
@@ -2103,6 +2167,21 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     </message>
 </context>
 <context>
+    <name>Rubricate::ProjectFilterModel</name>
+    <message numerus="yes">
+        <source>%L1 of %n persona(s)</source>
+        <translation>
+            <numerusform>%L1 / %n 个用户画像</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%L1 of %n task(s)</source>
+        <translation>
+            <numerusform>%L1 / %n 个任务</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::ProjectJobs</name>
     <message>
         <source>Cannot create the folder for %1.</source>
@@ -2242,6 +2321,17 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Missing</source>
         <translation>缺失</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::ReportTextBrowser</name>
+    <message>
+        <source>[image not loaded]</source>
+        <translation>[图片未加载]</translation>
+    </message>
+    <message>
+        <source>[image not loaded: %1]</source>
+        <translation>[图片未加载：%1]</translation>
     </message>
 </context>
 <context>

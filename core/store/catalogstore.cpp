@@ -173,7 +173,8 @@ QList<TaskSummary> CatalogStore::taskSummaries(const QString &benchmarkKey)
     QSqlQuery &q = prepared(u"SELECT t.id, b.key, t.external_id, t.language, t.theme, t.title,"
                             " (SELECT count(*) FROM rubric r WHERE r.task_id = t.id"
                             "  AND r.report_id IS NULL),"
-                            " (SELECT count(*) FROM report p WHERE p.task_id = t.id)"
+                            " (SELECT count(*) FROM report p WHERE p.task_id = t.id),"
+                            " substr(COALESCE(t.prompt, ''), 1, 200)"
                             " FROM task t JOIN benchmark b ON b.id = t.benchmark_id"
                             " WHERE (COALESCE(?, '') = '' OR b.key = ?)"
                             " ORDER BY b.id, length(t.external_id), t.external_id"_s);
@@ -184,7 +185,7 @@ QList<TaskSummary> CatalogStore::taskSummaries(const QString &benchmarkKey)
     while (q.next()) {
         out.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
                     q.value(3).toString(), q.value(4).toString(), q.value(5).toString(),
-                    q.value(6).toInt(), q.value(7).toInt()});
+                    q.value(6).toInt(), q.value(7).toInt(), q.value(8).toString()});
     }
     return out;
 }

@@ -23,6 +23,8 @@ struct TaskSummary {
     QString title;
     int rubricCount = 0;
     int reportCount = 0;
+    // The prompt's first characters, to name a task that has no title.
+    QString promptStart;
 };
 
 struct ReportSummary {

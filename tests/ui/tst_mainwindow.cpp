@@ -26,6 +26,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QSettings>
 #include <QStandardPaths>
@@ -68,6 +69,7 @@ private slots:
     void importRunsInBackgroundAndReloads();
     void reportWithoutTextSaysSo();
     void reportBrowserNeverLoadsResources();
+    void referenceListsKeepTheirLines();
     void chineseTranslationIsEmbedded();
     void formerlyEnglishWordsAreTranslated();
     void englishCountsHavePluralForms();
@@ -343,7 +345,18 @@ void TestMainWindow::importRunsInBackgroundAndReloads()
     auto *path = dialog->findChild<QLineEdit *>();
     auto *buttons = dialog->findChild<QDialogButtonBox *>();
     QVERIFY(kind && path && buttons);
-    kind->setCurrentIndex(kind->findText(u"drb2"_s));
+    // Kinds are named for a person; the command line's key is only the secondary text.
+    for (int i = 0; i < kind->count(); ++i) {
+        const QString key = importKinds().at(i).key;
+        QVERIFY2(kind->itemText(i) != key && !kind->itemText(i).isEmpty(), qPrintable(key));
+        QVERIFY(kind->itemData(i, Qt::ToolTipRole).toString().contains(key));
+    }
+    kind->setCurrentIndex(kind->findData(int(ImportKind::Drb2Reports)));
+    QCOMPARE(kind->currentText(), u"DeepResearch Bench II: reports (a folder per agent)"_s);
+    auto *description = dialog->findChild<QLabel *>(u"importDescription"_s);
+    QVERIFY(description);
+    QVERIFY(description->text().contains(u"drb2-reports"_s));
+    kind->setCurrentIndex(kind->findData(int(ImportKind::Drb2Tasks)));
     QVERIFY(!buttons->button(QDialogButtonBox::Ok)->isEnabled());
     path->setText(files + u"/tasks_and_rubrics.jsonl"_s);
     QVERIFY(buttons->button(QDialogButtonBox::Ok)->isEnabled());
@@ -419,6 +432,34 @@ void TestMainWindow::reportBrowserNeverLoadsResources()
     browser->viewport()->repaint();
     QVERIFY(browser->refusedResources().size() > before);
     QVERIFY(!server.waitForNewConnection(100));
+
+    // A refused image is a short line of text saying so, not a large empty box.
+    QVERIFY2(browser->toPlainText().contains(u"[image not loaded: tracker]"_s),
+             qPrintable(browser->toPlainText()));
+    QVERIFY(!browser->toPlainText().contains(QChar::ObjectReplacementCharacter));
+    QVERIFY(browser->document()->size().height() < 200);
+}
+
+// A numbered reference list without blank lines between its entries ("[1] …", or "3. …"
+// after a line of text) is one entry per line, as its author wrote it.
+void TestMainWindow::referenceListsKeepTheirLines()
+{
+    LoadedReport loaded;
+    loaded.report.id = 8;
+    loaded.report.format = ReportFormat::Markdown;
+    loaded.report.hasText = true;
+    loaded.report.text = u"## References\n[1] Smith, J.: Heat pumps. https://example.org/a\n"
+                         "[2] Lee, K.: Cold climates. https://example.org/b\n\nSee also\n"
+                         "3. Third source\n4. Fourth source\n\n```\n[5] code stays\n```\n"_s;
+    ReportView view;
+    view.showReport(loaded, u"Model"_s, {});
+    const QStringList lines = view.textBrowser()->toPlainText().split(
+        QRegularExpression(u"[\\n\\x{2028}]"_s), Qt::SkipEmptyParts);
+    for (const QString &line :
+         {u"[1] Smith, J.: Heat pumps. https://example.org/a"_s,
+          u"[2] Lee, K.: Cold climates. https://example.org/b"_s, u"See also"_s,
+          u"3. Third source"_s, u"4. Fourth source"_s, u"[5] code stays"_s})
+        QVERIFY2(lines.contains(line), qPrintable(lines.join(u" | "_s)));
 }
 
 void TestMainWindow::chineseTranslationIsEmbedded()
@@ -508,6 +549,13 @@ void TestMainWindow::formerlyEnglishWordsAreTranslated()
              u" 个并发请求"_s);
     QCOMPARE(QCoreApplication::translate("Rubricate::VerdictPanel", "%n rubric(s)", nullptr, 15),
              u"15 个评分项"_s);
+
+    // The explorer's and the report's new words.
+    QVERIFY(hasCjk(ImportDialog::kindName(ImportKind::Drb2Reports)));
+    QVERIFY(hasCjk(QCoreApplication::translate("Rubricate::ProjectFilterModel", "%L1 of %n task(s)",
+                                               nullptr, 4)));
+    QVERIFY(hasCjk(
+        QCoreApplication::translate("Rubricate::ReportTextBrowser", "[image not loaded: %1]")));
 }
 
 // English is the source language, but "15 rubric(s)" is not English: its plural forms come
@@ -527,6 +575,14 @@ void TestMainWindow::englishCountsHavePluralForms()
              u" request at once"_s);
     QCOMPARE(QCoreApplication::translate("Rubricate::RunDialog", " request(s) at once", nullptr, 4),
              u" requests at once"_s);
+    QCOMPARE(QCoreApplication::translate("Rubricate::ProjectFilterModel", "%L1 of %n task(s)",
+                                         nullptr, 4)
+                 .arg(1),
+             u"1 of 4 tasks"_s);
+    QCOMPARE(QCoreApplication::translate("Rubricate::ProjectFilterModel", "%L1 of %n persona(s)",
+                                         nullptr, 1)
+                 .arg(1),
+             u"1 of 1 persona"_s);
     // Only plurals: every other message stays the source text.
     QCOMPARE(QCoreApplication::translate("Rubricate::MainWindow", "&File"), u"&File"_s);
 }

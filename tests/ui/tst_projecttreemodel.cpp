@@ -156,6 +156,27 @@ private slots:
         QCOMPARE(m_model->headerData(0, Qt::Horizontal).toString(), u"Project"_s);
     }
 
+    void untitledTaskIsNamedByItsPrompt()
+    {
+        ProjectSnapshot s = syntheticSnapshot();
+        s.tasks[1].title.clear(); // rr-a
+        s.tasks[1].promptStart = u"  Compare water policies\nin three countries."_s;
+        s.tasks[2].title = u"  "_s; // drb2 2
+        s.tasks[2].promptStart = QString(120, u'x') + u"\nsecond line"_s;
+        m_model->setSnapshot(s);
+        const QModelIndex rrTask = m_model->index(0, 0, m_model->index(1, 0));
+        QCOMPARE(rrTask.data().toString(), u"rr-a · Compare water policies"_s);
+        QCOMPARE(rrTask.data(Qt::ToolTipRole).toString().section(u'\n', 0, 0),
+                 u"Compare water policies"_s);
+        // A long first line is cut to 80 characters, the last an ellipsis.
+        const QString cut = m_model->index(1, 0, m_model->index(0, 0)).data().toString();
+        QCOMPARE(cut, u"2 · "_s + QString(79, u'x') + u'…');
+        // A task with neither keeps its id alone.
+        s.tasks[1].promptStart.clear();
+        m_model->setSnapshot(s);
+        QCOMPARE(m_model->index(0, 0, m_model->index(1, 0)).data().toString(), u"rr-a"_s);
+    }
+
     void lookupByReportId()
     {
         m_model->setSnapshot(syntheticSnapshot());

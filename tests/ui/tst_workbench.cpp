@@ -11,6 +11,7 @@
 #include "review/verdictmodel.h"
 #include "review/verdictpanel.h"
 #include "services/annotatoridentity.h"
+#include "services/projectloader.h"
 #include "shell/mainwindow.h"
 #include "shell/preferencesdialog.h"
 #include "store/projectstore.h"
@@ -30,6 +31,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -60,6 +62,7 @@ private slots:
     void secondRunBesideTheFirst();
     void filtersNarrowTheTree();
     void searchJumpsToTheHit();
+    void explorerKeepsAgentNamesWhole();
     void pdfShowsPagesWithHighlights();
     void droppedFileOpensImportWithItsKind();
     void renameInPreferencesKeepsLabels();
@@ -376,8 +379,15 @@ void TestWorkbench::filtersNarrowTheTree()
     QComboBox *language = explorer->attributeBox(ProjectFilterModel::Language);
     language->setCurrentIndex(language->findText(u"zh"_s));
     QCOMPARE(reportsShown(), 1); // the demo's one Chinese task, BriarAgent's report of it
+    // The benchmark row counts what the filter left of its tasks, not all of them.
+    const QModelIndex drb2Count
+        = explorer->filterModel()->index(0, ProjectTreeModel::DetailsColumn);
+    QVERIFY2(drb2Count.data().toString().startsWith(u"1 of 4"_s),
+             qPrintable(drb2Count.data().toString()));
     model->setCurrentIndex(0);
     language->setCurrentIndex(0);
+    QCOMPARE(explorer->filterModel()->index(0, ProjectTreeModel::DetailsColumn).data().toString(),
+             u"4 tasks"_s);
 
     // Annotation status: label one rubric, reload, and the report is "in progress".
     openReport(u"md"_s);
@@ -415,12 +425,71 @@ void TestWorkbench::searchJumpsToTheHit()
     QTRY_COMPARE(m_window->reportView()->textBrowser()->textCursor().selectedText().toLower(),
                  u"harrow"_s);
 
+    // Snippets read as the rendered report: no Markdown link, emphasis or heading markup.
+    search->clear();
+    QTest::keyClicks(search, u"Observatory compressors"_s);
+    QTest::keyClick(search, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        results->count() > 0 && !results->item(0)->text().startsWith(u"No report"_s), LoadTimeout);
+    for (int i = 0; i < results->count(); ++i) {
+        const QString hit = results->item(i)->text();
+        QVERIFY2(!hit.contains(u"]("_s) && !hit.contains(u"**"_s) && !hit.contains(u"## "_s),
+                 qPrintable(hit));
+    }
+    search->clear();
+    QTest::keyClicks(search, u"Observatory"_s);
+    QTest::keyClick(search, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        results->count() > 0 && results->item(0)->text().contains(u"Nordic Energy"_s), LoadTimeout);
+    for (int i = 0; i < results->count(); ++i)
+        QVERIFY2(!results->item(i)->text().contains(u"https://"_s),
+                 qPrintable(results->item(i)->text()));
+
     // A word no report has says so.
     search->clear();
     QTest::keyClicks(search, u"zzqxjv"_s);
     QTest::keyClick(search, Qt::Key_Return);
     QTRY_VERIFY_WITH_TIMEOUT(
         results->count() == 1 && results->item(0)->text().startsWith(u"No report"_s), LoadTimeout);
+}
+
+// A narrow explorer cuts the details short, never the agent's name in a report row; a task
+// without a title (ResearchRubrics) is named by the start of its prompt.
+void TestWorkbench::explorerKeepsAgentNamesWhole()
+{
+    QString error;
+    const ProjectSnapshot snapshot = ProjectLoader::readSnapshot(m_projectPath, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    ProjectExplorer explorer;
+    explorer.resize(250, 700);
+    explorer.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&explorer));
+    explorer.setSnapshot(snapshot);
+    QTreeView *tree = explorer.tree();
+    const QAbstractItemModel *model = tree->model();
+    const int margins = 2 * (tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 1);
+    int reports = 0;
+    for (int b = 0; b < model->rowCount(); ++b) {
+        const QModelIndex benchmark = model->index(b, 0);
+        for (int t = 0; t < model->rowCount(benchmark); ++t) {
+            const QModelIndex task = model->index(t, 0, benchmark);
+            QVERIFY2(task.data().toString().section(u" · "_s, 1).size() > 0,
+                     qPrintable(task.data().toString()));
+            for (int r = 0; r < model->rowCount(task); ++r, ++reports) {
+                const QModelIndex report = model->index(r, 0, task);
+                const int needed
+                    = tree->fontMetrics().horizontalAdvance(report.data().toString()) + margins;
+                QTRY_VERIFY2(tree->visualRect(report).width() >= needed,
+                             qPrintable(report.data().toString()));
+            }
+        }
+    }
+    QCOMPARE(reports, int(m_reports.size()));
+    // The ResearchRubrics tasks have no title: the tree shows their prompts' first words.
+    const QModelIndex rr = model->index(1, 0);
+    QCOMPARE(rr.data().toString(), u"ResearchRubrics"_s);
+    QVERIFY2(model->index(1, 0, rr).data().toString().contains(u"Compare heat pumps and gas"_s),
+             qPrintable(model->index(1, 0, rr).data().toString()));
 }
 
 void TestWorkbench::pdfShowsPagesWithHighlights()

@@ -31,8 +31,13 @@ ImportDialog::ImportDialog(QWidget *parent)
 {
     setWindowTitle(tr("Import"));
 
-    for (const ImportKindInfo &info : importKinds())
-        m_kind->addItem(info.key, int(info.kind));
+    for (const ImportKindInfo &info : importKinds()) {
+        m_kind->addItem(kindName(info.kind), int(info.kind));
+        // The command line's word for the same thing, for those who script it.
+        m_kind->setItemData(m_kind->count() - 1, tr("Command line: %1").arg(info.key),
+                            Qt::ToolTipRole);
+    }
+    m_description->setObjectName(u"importDescription"_s);
     m_description->setWordWrap(true);
     m_description->setTextFormat(Qt::PlainText);
     m_path->setPlaceholderText(tr("File or folder to import"));
@@ -81,6 +86,41 @@ void ImportDialog::setSourcePath(const QString &path)
             m_kind->setCurrentIndex(at);
     }
     updateState();
+}
+
+QString ImportDialog::kindName(ImportKind kind)
+{
+    switch (kind) {
+    case ImportKind::Drb2Tasks:
+        return tr("DeepResearch Bench II: tasks and rubrics");
+    case ImportKind::Drb2Reports:
+        return tr("DeepResearch Bench II: reports (a folder per agent)");
+    case ImportKind::Drb2Results:
+        return tr("DeepResearch Bench II: verdicts of the official judge");
+    case ImportKind::ResearchRubrics:
+        return tr("ResearchRubrics: prompts and rubrics");
+    case ImportKind::ResearchRubricsReports:
+        return tr("ResearchRubrics: responses (a folder)");
+    case ImportKind::ResearchRubricsResults:
+        return tr("ResearchRubrics: verdicts of the reference judge");
+    case ImportKind::ReportBench:
+        return tr("ReportBench: tasks and ground-truth references");
+    case ImportKind::ReportBenchReports:
+        return tr("ReportBench: model outputs (a folder)");
+    case ImportKind::PdrFolder:
+        return tr("PDR-Bench: the whole data folder");
+    case ImportKind::PdrPersonas:
+        return tr("PDR-Bench: personas");
+    case ImportKind::PdrQueries:
+        return tr("PDR-Bench: queries");
+    case ImportKind::PdrCriteria:
+        return tr("PDR-Bench: criteria and weights");
+    case ImportKind::PdrReports:
+        return tr("PDR-Bench: one model's outputs");
+    case ImportKind::Annotations:
+        return tr("Human labels");
+    }
+    return {};
 }
 
 std::optional<ImportKind> ImportDialog::guessKind(const QString &path)
@@ -153,7 +193,8 @@ void ImportDialog::browse()
 void ImportDialog::updateState()
 {
     const ImportKindInfo &info = currentInfo();
-    m_description->setText(info.description);
+    // The file's expected shape, and the command line's key as secondary text.
+    m_description->setText(tr("%1 (command line: %2)").arg(info.description, info.key));
     for (QWidget *w : {static_cast<QWidget *>(m_model), static_cast<QWidget *>(m_modelLabel)})
         w->setVisible(importTakesModel(info.kind));
     for (QWidget *w : {static_cast<QWidget *>(m_runName), static_cast<QWidget *>(m_runNameLabel)})

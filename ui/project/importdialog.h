@@ -1,4 +1,5 @@
-// Asks what to import: the kind of data (as the CLI knows it) and the file or folder.
+// Asks what to import: the kind of data (named for a person, with the CLI's key beside it)
+// and the file or folder.
 #pragma once
 
 #include "ingest/importer.h"
@@ -29,6 +30,9 @@ public:
     // DRB-II's tasks_and_rubrics.jsonl, result.jsonl, PDR-Bench's persona/query/criteria
     // files ... by name; a folder is a report folder. Nothing when the name says nothing.
     static std::optional<ImportKind> guessKind(const QString &path);
+    // What the kind is called in the window ("DeepResearch Bench II: reports …"), translated;
+    // the command line's key ("drb2-reports") is only secondary text.
+    static QString kindName(ImportKind kind);
 
 private:
     const ImportKindInfo &currentInfo() const;

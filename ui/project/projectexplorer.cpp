@@ -2,16 +2,21 @@
 
 #include "project/projecttreemodel.h"
 #include "services/background.h"
+#include "text/markdowntext.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QSet>
+#include <QStyle>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace Rubricate {
 
@@ -104,7 +109,10 @@ ProjectExplorer::ProjectExplorer(QWidget *parent)
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(ProjectTreeModel::NameColumn, QHeaderView::Stretch);
     m_tree->header()->setSectionResizeMode(ProjectTreeModel::DetailsColumn,
-                                           QHeaderView::ResizeToContents);
+                                           QHeaderView::Interactive);
+    m_tree->viewport()->installEventFilter(this);
+    connect(m_tree, &QTreeView::expanded, this, &ProjectExplorer::fitColumns);
+    connect(m_tree, &QTreeView::collapsed, this, &ProjectExplorer::fitColumns);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &ProjectExplorer::onCurrentChanged);
 
@@ -160,6 +168,7 @@ void ProjectExplorer::setSnapshot(const ProjectSnapshot &snapshot)
     m_projectPath = snapshot.path;
     m_reportCount = int(snapshot.reports.size());
     m_model->setSnapshot(snapshot);
+    m_agentNameWidth = widestAgentName();
 
     QSet<QString> languages, themes, personas, models;
     for (const TaskSummary &t : snapshot.tasks) {
@@ -192,6 +201,55 @@ void ProjectExplorer::afterFilterChange()
         m_tree->expandAll();
     else
         m_tree->expandToDepth(m_reportCount < ExpandAllBelowReports ? (byPersona ? 2 : 1) : 0);
+    fitColumns();
+}
+
+bool ProjectExplorer::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_tree->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+int ProjectExplorer::widestAgentName() const
+{
+    // As the tree lays a row out: indented by its depth, the text inside the item margins.
+    const int margins = 2 * (m_tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 1);
+    const QFontMetrics metrics = m_tree->fontMetrics();
+    int widest = 0;
+    QList<QModelIndex> pending{QModelIndex()};
+    while (!pending.isEmpty()) {
+        const QModelIndex parent = pending.takeLast();
+        for (int row = 0; row < m_model->rowCount(parent); ++row) {
+            const QModelIndex child = m_model->index(row, ProjectTreeModel::NameColumn, parent);
+            const auto kind
+                = ProjectTreeModel::NodeKind(child.data(ProjectTreeModel::KindRole).toInt());
+            if (kind != ProjectTreeModel::NodeKind::Report) {
+                pending.append(child);
+                continue;
+            }
+            int depth = 0;
+            for (QModelIndex p = parent; p.isValid(); p = p.parent())
+                ++depth;
+            widest = std::max(widest,
+                              (depth + (m_tree->rootIsDecorated() ? 1 : 0)) * m_tree->indentation()
+                                  + metrics.horizontalAdvance(child.data().toString()) + margins);
+        }
+    }
+    return widest;
+}
+
+void ProjectExplorer::fitColumns()
+{
+    // The agent's name is what a reader looks for in a report row, so the details give way
+    // first: they take their natural width only where that leaves the names whole.
+    const int room = m_tree->viewport()->width() - m_agentNameWidth;
+    // QTreeView hides the override QAbstractItemView makes public.
+    const int details = static_cast<const QAbstractItemView *>(m_tree)->sizeHintForColumn(
+        ProjectTreeModel::DetailsColumn);
+    m_tree->header()->resizeSection(
+        ProjectTreeModel::DetailsColumn,
+        std::max(m_tree->header()->minimumSectionSize(), std::min(details, room)));
 }
 
 void ProjectExplorer::setGrouping(int grouping)
@@ -200,6 +258,7 @@ void ProjectExplorer::setGrouping(int grouping)
     const QModelIndex current = m_proxy->mapToSource(m_tree->currentIndex());
     const RowId report = current.data(ProjectTreeModel::ReportIdRole).toLongLong();
     m_model->setGrouping(ProjectTreeModel::Grouping(grouping));
+    m_agentNameWidth = widestAgentName();
     afterFilterChange();
     if (report)
         selectReport(report);
@@ -304,7 +363,8 @@ void ProjectExplorer::search(const QString &text)
             // The view jumps to the first term: a phrase search matches every term.
             const QString first = query.section(u' ', 0, 0);
             for (const SearchHit &hit : hits) {
-                const QString snippet = hit.snippet.simplified();
+                // Report text is mostly Markdown; a snippet reads as the rendered report does.
+                const QString snippet = markdownPlainText(hit.snippet).simplified();
                 auto *item = new QListWidgetItem(
                     u"%1 · %2\n%3"_s.arg(hit.taskExternalId, hit.model, snippet), m_results);
                 item->setData(HitReportRole, hit.reportId);

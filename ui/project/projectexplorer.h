@@ -54,7 +54,14 @@ signals:
     void searchHitActivated(Rubricate::RowId reportId, const QString &text);
     void searchFinished(int hits);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    // Room for the widest report row's agent name at its depth in the tree.
+    int widestAgentName() const;
+    // Sizes the details column so that agent names are never cut short.
+    void fitColumns();
     void onCurrentChanged(const QModelIndex &current);
     void fillBox(ProjectFilterModel::Attribute attribute, const QString &anyText,
                  const QStringList &values);
@@ -72,6 +79,7 @@ private:
     QString m_projectPath;
     quint64 m_searchRequest = 0;
     int m_reportCount = 0;
+    int m_agentNameWidth = 0;
 };
 
 } // namespace Rubricate

@@ -37,6 +37,7 @@ void ProjectFilterModel::setText(const QString &text)
         return;
     m_text = text;
     invalidateRowsFilter();
+    rootCountsChanged();
 }
 
 void ProjectFilterModel::setAttribute(Attribute attribute, const QString &value)
@@ -45,6 +46,15 @@ void ProjectFilterModel::setAttribute(Attribute attribute, const QString &value)
         return;
     m_values[attribute] = value;
     invalidateRowsFilter();
+    rootCountsChanged();
+}
+
+void ProjectFilterModel::rootCountsChanged()
+{
+    const int roots = rowCount();
+    if (roots > 0)
+        emit dataChanged(index(0, ProjectTreeModel::DetailsColumn),
+                         index(roots - 1, ProjectTreeModel::DetailsColumn), {Qt::DisplayRole});
 }
 
 bool ProjectFilterModel::isFiltering() const
@@ -56,6 +66,24 @@ bool ProjectFilterModel::isFiltering() const
             return true;
     }
     return false;
+}
+
+QVariant ProjectFilterModel::data(const QModelIndex &index, int role) const
+{
+    // A benchmark row counts its tasks (or personas); under a filter it says how many of
+    // them are left, or its count would contradict the rows below it.
+    if (role != Qt::DisplayRole || index.column() != ProjectTreeModel::DetailsColumn
+        || index.parent().isValid() || !isFiltering())
+        return QSortFilterProxyModel::data(index, role);
+    const QModelIndex source = mapToSource(index.siblingAtColumn(ProjectTreeModel::NameColumn));
+    const int total = sourceModel()->rowCount(source);
+    const int shown = rowCount(index.siblingAtColumn(ProjectTreeModel::NameColumn));
+    const auto childKind = ProjectTreeModel::NodeKind(
+        sourceModel()->index(0, 0, source).data(ProjectTreeModel::KindRole).toInt());
+    return (childKind == ProjectTreeModel::NodeKind::Persona
+                ? tr("%L1 of %n persona(s)", nullptr, total)
+                : tr("%L1 of %n task(s)", nullptr, total))
+        .arg(shown);
 }
 
 bool ProjectFilterModel::textMatches(const QModelIndex &sourceIndex) const

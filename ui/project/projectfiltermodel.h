@@ -25,10 +25,14 @@ public:
     QString attribute(Attribute attribute) const { return m_values[attribute]; }
     bool isFiltering() const;
 
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
 
 private:
+    // The benchmarks' "n of N tasks" follow the filter.
+    void rootCountsChanged();
     bool textMatches(const QModelIndex &sourceIndex) const;
     bool attributesMatch(const QModelIndex &reportIndex) const;
 

@@ -19,6 +19,17 @@ QString taskKey(const QString &benchmarkKey, const QString &externalId)
     return benchmarkKey + u'\x1f' + externalId;
 }
 
+// A task without a title (ResearchRubrics has none) is named by its prompt's first line,
+// cut short enough to read in the tree.
+QString taskTitle(const TaskSummary &t)
+{
+    if (!t.title.trimmed().isEmpty())
+        return t.title;
+    constexpr qsizetype Longest = 80;
+    const QString line = t.promptStart.trimmed().section(u'\n', 0, 0).simplified();
+    return line.size() <= Longest ? line : line.first(Longest - 1).trimmed() + u'…';
+}
+
 } // namespace
 
 QString reportFormatName(const QString &formatKey)
@@ -316,12 +327,15 @@ QVariant ProjectTreeModel::taskData(const Node &node, int column, int role) cons
     case TaskIdRole:
         return t.id;
     case Qt::DisplayRole:
-        if (column == NameColumn)
-            return t.title.isEmpty() ? t.externalId : u"%1 · %2"_s.arg(t.externalId, t.title);
+        if (column == NameColumn) {
+            const QString title = taskTitle(t);
+            return title.isEmpty() ? t.externalId : u"%1 · %2"_s.arg(t.externalId, title);
+        }
         return QString(counted(t.rubricCount, tr("1 rubric"), tr("%L1 rubrics")) + u" · "_s
                        + counted(int(node.children.size()), tr("1 report"), tr("%L1 reports")));
     case Qt::ToolTipRole: {
-        QStringList lines{t.title.isEmpty() ? t.externalId : t.title};
+        const QString title = taskTitle(t);
+        QStringList lines{title.isEmpty() ? t.externalId : title};
         if (!t.language.isEmpty())
             lines << tr("Language: %1").arg(t.language);
         if (!t.theme.isEmpty())

@@ -2,6 +2,7 @@
 
 #include "project/projecttreemodel.h"
 #include "review/pdfpageview.h"
+#include "text/markdowntext.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QElapsedTimer>
@@ -11,6 +12,7 @@
 #include <QScrollBar>
 #include <QStackedWidget>
 #include <QTextBlock>
+#include <QTextCursor>
 #include <QTextDocument>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -33,6 +35,50 @@ QVariant ReportTextBrowser::loadResource(int, const QUrl &name)
 {
     m_refused.append(name);
     return {};
+}
+
+void ReportTextBrowser::replaceImagesWithPlaceholders()
+{
+    struct Image {
+        int position;
+        QString text;
+    };
+    QList<Image> images;
+    for (QTextBlock block = document()->begin(); block.isValid(); block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            if (!fragment.charFormat().isImageFormat())
+                continue;
+            const QTextImageFormat image = fragment.charFormat().toImageFormat();
+            const QUrl url(image.name());
+            QString alt = image.property(QTextFormat::ImageAltText).toString().simplified();
+            if (alt.isEmpty())
+                alt = image.property(QTextFormat::ImageTitle).toString().simplified();
+            if (alt.isEmpty())
+                alt = url.fileName();
+            const QString text
+                = alt.isEmpty() ? tr("[image not loaded]") : tr("[image not loaded: %1]").arg(alt);
+            // Neighbouring images with one format share a fragment, a character each.
+            for (int i = 0; i < fragment.length(); ++i) {
+                images.append({fragment.position() + i, text});
+                m_refused.append(url);
+            }
+        }
+    }
+    if (images.isEmpty())
+        return;
+    QTextCharFormat placeholder;
+    placeholder.setFontItalic(true);
+    placeholder.setForeground(palette().color(QPalette::PlaceholderText));
+    QTextCursor cursor(document());
+    cursor.beginEditBlock();
+    // From the end, so that the positions still to replace do not move.
+    for (auto it = images.crbegin(); it != images.crend(); ++it) {
+        cursor.setPosition(it->position);
+        cursor.setPosition(it->position + 1, QTextCursor::KeepAnchor);
+        cursor.insertText(it->text, placeholder);
+    }
+    cursor.endEditBlock();
 }
 
 namespace {
@@ -370,13 +416,15 @@ void ReportView::setText(const LoadedReport &loaded)
     switch (r.format) {
     case ReportFormat::Markdown:
         // QTextEdit::setMarkdown parses the GitHub dialect (tables, task lists).
-        m_browser->setMarkdown(r.text);
+        m_browser->setMarkdown(markdownWithReferenceLines(r.text));
+        m_browser->replaceImagesWithPlaceholders();
         break;
     case ReportFormat::Html:
         if (!loaded.originalHtml.isEmpty())
             m_browser->setHtml(loaded.originalHtml);
         else // the stored text is the page rendered as Markdown
-            m_browser->setMarkdown(r.text);
+            m_browser->setMarkdown(markdownWithReferenceLines(r.text));
+        m_browser->replaceImagesWithPlaceholders();
         break;
     default: // PDF and DOCX text is extracted text; markup in it is not the author's
         m_browser->setPlainText(r.text);

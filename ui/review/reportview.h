@@ -29,6 +29,9 @@ public:
     explicit ReportTextBrowser(QWidget *parent = nullptr);
 
     QVariant loadResource(int type, const QUrl &name) override;
+    // Every image of the document as a short line of text saying it was not loaded: a
+    // refused image would otherwise be laid out as a large empty box.
+    void replaceImagesWithPlaceholders();
 
     // What the document asked for and did not get (for tests and diagnostics).
     const QList<QUrl> &refusedResources() const { return m_refused; }
