@@ -43,8 +43,17 @@ JobLeases::JobLeases(ProjectStore &store, RowId runId, int termSeconds)
 
 QList<RunJob> JobLeases::claim(int count)
 {
-    freeJobsOfEndedProcesses();
-    return m_store.runs().claimJobs(m_runId, m_owner, count, m_termSeconds);
+    QList<RunJob> jobs = m_store.runs().claimJobs(m_runId, m_owner, count, m_termSeconds);
+    // Ended workers are looked for only when the free jobs ran short: a claim is on the run's
+    // hot path, and a crash is rare.
+    if (jobs.size() < count) {
+        int freed = 0;
+        liveOtherHolders(&freed);
+        if (freed > 0)
+            jobs += m_store.runs().claimJobs(m_runId, m_owner, count - int(jobs.size()),
+                                             m_termSeconds);
+    }
+    return jobs;
 }
 
 bool JobLeases::hold(RowId jobId)
@@ -64,24 +73,29 @@ void JobLeases::release()
 
 int JobLeases::heldByOthers()
 {
-    freeJobsOfEndedProcesses();
     int jobs = 0;
-    for (const JobLeaseHolder &h : m_store.runs().jobLeaseHolders(m_runId)) {
-        if (h.owner != m_owner)
-            jobs += h.jobs;
-    }
+    for (const JobLeaseHolder &h : liveOtherHolders(nullptr))
+        jobs += h.jobs;
     return jobs;
 }
 
-void JobLeases::freeJobsOfEndedProcesses()
+QList<JobLeaseHolder> JobLeases::liveOtherHolders(int *freed)
 {
+    QList<JobLeaseHolder> live;
     for (const JobLeaseHolder &h : m_store.runs().jobLeaseHolders(m_runId)) {
-        if (h.owner != m_owner && ownerHasEnded(h.owner)) {
+        if (h.owner == m_owner)
+            continue;
+        if (ownerHasEnded(h.owner)) {
             qCInfo(lcRuns, "run %lld: worker %s has ended; its %d job(s) are free again",
                    qint64(m_runId), qPrintable(h.owner), h.jobs);
             m_store.runs().expireJobLeases(m_runId, h.owner);
+            if (freed)
+                *freed += h.jobs;
+            continue;
         }
+        live.append(h);
     }
+    return live;
 }
 
 } // namespace Rubricate

@@ -32,8 +32,8 @@ public:
     // How often to renew: four times a term, so that one late renewal loses nothing.
     int renewIntervalMs() const { return m_termSeconds * 1000 / 4; }
 
-    // Up to `count` pending jobs for this worker, after freeing the jobs of workers on this
-    // machine whose process has ended.
+    // Up to `count` pending jobs for this worker; when the free ones run short, the jobs of
+    // workers on this machine whose process has ended are freed and claimed too.
     QList<RunJob> claim(int count);
     // Inside the transaction that writes the job's answer: whether it is still this worker's.
     bool hold(RowId jobId);
@@ -43,7 +43,9 @@ public:
     int heldByOthers();
 
 private:
-    void freeJobsOfEndedProcesses();
+    // The other workers holding jobs now. Those whose process on this machine has ended lose
+    // their leases on the way, their jobs counted in *freed.
+    QList<JobLeaseHolder> liveOtherHolders(int *freed);
 
     ProjectStore &m_store;
     RowId m_runId = 0;

@@ -111,15 +111,10 @@ private slots:
         QCOMPARE(done.jobsDone, jobs);
         QCOMPARE(done.verdicts, items);
         QCOMPARE(done.verdictErrors, 0);
-        QSqlQuery q(project.store().database());
-        QVERIFY(q.exec(u"SELECT r.text, v.value FROM verdict v JOIN rubric r ON r.id = v.rubric_id"
-                       " WHERE v.run_id = %1"_s.arg(run)));
-        int checked = 0;
-        while (q.next()) {
-            QCOMPARE(q.value(1).toInt(), JudgeSimulator::expectedScore(q.value(0).toString()));
-            ++checked;
-        }
-        QCOMPARE(checked, items);
+        const RubricateTest::ScoreCheck scores
+            = RubricateTest::checkSimulatedScores(project.store(), run);
+        QCOMPARE(scores.wrong, 0);
+        QCOMPARE(scores.checked, items);
         QCOMPARE(project.store().runs().run(run)->status, u"finished"_s);
     }
 

@@ -151,15 +151,10 @@ private slots:
         QCOMPARE(t.verdicts, items);
         QCOMPARE(t.verdictErrors, 0);
         QCOMPARE(project.store().runs().run(run)->status, u"finished"_s);
-        QSqlQuery q(project.store().database());
-        QVERIFY(q.exec(u"SELECT r.text, v.value FROM verdict v JOIN rubric r ON r.id = v.rubric_id"
-                       " WHERE v.run_id = %1"_s.arg(run)));
-        int checked = 0;
-        while (q.next()) {
-            QCOMPARE(q.value(1).toInt(), JudgeSimulator::expectedScore(q.value(0).toString()));
-            ++checked;
-        }
-        QCOMPARE(checked, items);
+        const RubricateTest::ScoreCheck scores
+            = RubricateTest::checkSimulatedScores(project.store(), run);
+        QCOMPARE(scores.wrong, 0);
+        QCOMPARE(scores.checked, items);
         // Each request body reached the judge; only the killed worker's requests in flight
         // (at most its concurrency) were sent again. The connections of the killed process
         // are read to their end first.
@@ -169,6 +164,7 @@ private slots:
                  qPrintable(u"%1 requests for %2 jobs"_s.arg(m_judge.requestCount()).arg(jobs)));
 
         // Every label once: three annotators, each the whole sample.
+        QSqlQuery q(project.store().database());
         QVERIFY(q.exec(u"SELECT count(*), count(DISTINCT uid) FROM annotation_event"
                        " WHERE study = 'team'"_s)
                 && q.next());

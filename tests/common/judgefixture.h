@@ -3,12 +3,14 @@
 #pragma once
 
 #include "ingest/importer.h"
+#include "judge/judgesimulator.h"
 #include "store/projectstore.h"
 #include "testfiles.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSqlQuery>
 
 namespace RubricateTest {
 
@@ -59,6 +61,28 @@ inline int writeJudgeFixture(Rubricate::ProjectStore &store, const QString &dir,
     Rubricate::runImport(store, Rubricate::ImportKind::Drb2Tasks, dir + u"/tasks.jsonl"_s);
     Rubricate::runImport(store, Rubricate::ImportKind::Drb2Reports, dir + u"/report"_s);
     return tasks * rubricsPerTask * 2;
+}
+
+// The verdicts of `run` checked against the judge simulator's score for their rubric's text:
+// how many there are, and how many differ.
+struct ScoreCheck {
+    int checked = 0;
+    int wrong = 0;
+};
+inline ScoreCheck checkSimulatedScores(Rubricate::ProjectStore &store, Rubricate::RowId run)
+{
+    ScoreCheck c;
+    QSqlQuery q(store.database());
+    if (!q.exec(QStringLiteral("SELECT r.text, v.value FROM verdict v JOIN rubric r"
+                               " ON r.id = v.rubric_id WHERE v.run_id = %1")
+                    .arg(run)))
+        return {-1, -1};
+    while (q.next()) {
+        ++c.checked;
+        if (q.value(1).toInt() != Rubricate::JudgeSimulator::expectedScore(q.value(0).toString()))
+            ++c.wrong;
+    }
+    return c;
 }
 
 } // namespace RubricateTest
