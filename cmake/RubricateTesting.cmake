@@ -1,6 +1,7 @@
 # rubricate_add_test(NAME <name> SOURCES <files...> LINK <targets...> [TIMEOUT <s>] [POSTGRES]
 #                    [BOTH_ENGINES])
-# One executable per unit, registered with CTest, always headless. POSTGRES: the test needs
+# One executable per unit, registered with CTest, always headless, with tests/common on its
+# include path. POSTGRES: the test needs
 # the throwaway PostgreSQL server (tests/pg/pgserver.sh), whose socket directory it finds in
 # RUBRICATE_TEST_PG_SOCKET. BOTH_ENGINES: the test also runs as <name>_postgresql, where its
 # ScratchProject (tests/common/scratchproject.h) is a database on that server.
@@ -11,6 +12,7 @@ function(rubricate_add_test)
     endif()
     qt_add_executable(${ARG_NAME} ${ARG_SOURCES})
     target_link_libraries(${ARG_NAME} PRIVATE rubricate_options Qt6::Test ${ARG_LINK})
+    target_include_directories(${ARG_NAME} PRIVATE ${PROJECT_SOURCE_DIR}/tests/common)
     target_compile_definitions(${ARG_NAME} PRIVATE
         RUBRICATE_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
         RUBRICATE_TEST_DATA_DIR="${PROJECT_SOURCE_DIR}/tests/data")

@@ -14,6 +14,7 @@
 #include "services/annotationwriter.h"
 #include "shell/mainwindow.h"
 #include "store/projectstore.h"
+#include "waits.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
@@ -31,10 +32,6 @@
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
-
-namespace {
-constexpr int LoadTimeout = 20000;
-}
 
 class TestAdjudication : public QObject
 {
@@ -129,7 +126,7 @@ void TestAdjudication::init()
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     m_window->openProject(m_projectPath);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->projectModel()->rowCount() > 0, LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->projectModel()->rowCount() > 0, BackgroundWorkTimeout);
 }
 
 void TestAdjudication::cleanup()
@@ -140,7 +137,7 @@ void TestAdjudication::cleanup()
 void TestAdjudication::viewMenuShowsEveryoneAndKeysWriteGold()
 {
     QVERIFY(m_window->explorer()->selectReport(m_report));
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), m_report, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), m_report, BackgroundWorkTimeout);
     QTRY_VERIFY(m_window->verdictPanel()->model()->rowCount() > 0);
     const int items = m_window->verdictPanel()->model()->rowCount();
 
@@ -150,7 +147,7 @@ void TestAdjudication::viewMenuShowsEveryoneAndKeysWriteGold()
     QCOMPARE(m_window->findChild<QTabWidget *>(u"pages"_s)->currentWidget(), page());
     AdjudicationModel *model = page()->model();
     QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), items, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), items, BackgroundWorkTimeout);
 
     // Ada's and Bo's labels and notes, the judge's verdict and no gold yet, side by side.
     const int row = model->rowOf(m_report, m_rubric);
@@ -179,7 +176,7 @@ void TestAdjudication::viewMenuShowsEveryoneAndKeysWriteGold()
 
     // "1" records gold: its own kind of event, adjudicated, under the adjudicator's id.
     QTest::keyClick(list, Qt::Key_1);
-    QTRY_COMPARE_WITH_TIMEOUT(goldEvents(m_report, m_rubric).size(), 1, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(goldEvents(m_report, m_rubric).size(), 1, BackgroundWorkTimeout);
     AnnotationEvent gold = goldEvents(m_report, m_rubric).constLast();
     QCOMPARE(gold.kind, AnnotationKind::Gold);
     QCOMPARE(gold.provenance.method, LabelMethod::Adjudicated);
@@ -202,12 +199,12 @@ void TestAdjudication::viewMenuShowsEveryoneAndKeysWriteGold()
 
     // Another key replaces it, undo writes the previous gold back: every step a new event.
     QTest::keyClick(list, Qt::Key_Minus);
-    QTRY_COMPARE_WITH_TIMEOUT(goldEvents(m_report, m_rubric).size(), 2, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(goldEvents(m_report, m_rubric).size(), 2, BackgroundWorkTimeout);
     gold = goldEvents(m_report, m_rubric).constLast();
     QCOMPARE(gold.value.value_or(-99), -1.0);
     QCOMPARE(gold.previousValue.value_or(-99), 1.0);
     m_window->undoStack()->undo();
-    QTRY_COMPARE_WITH_TIMEOUT(goldEvents(m_report, m_rubric).size(), 3, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(goldEvents(m_report, m_rubric).size(), 3, BackgroundWorkTimeout);
     QCOMPARE(goldEvents(m_report, m_rubric).constLast().value.value_or(-99), 1.0);
     QCOMPARE(goldEvents(m_report, m_rubric).constLast().kind, AnnotationKind::Gold);
     QTRY_VERIFY(page()->goldButton(1)->isChecked());
@@ -229,7 +226,7 @@ void TestAdjudication::disagreementOpensAdjudicationAndGoldIsCompared()
     m_window->showPage(Page::Agreement);
     AlignmentDashboard *dashboard = m_window->dashboard();
     QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy() && !dashboard->report().disagreements.isEmpty(),
-                             LoadTimeout);
+                             BackgroundWorkTimeout);
     const QList<Disagreement> disagreements = dashboard->report().disagreements;
     QTableView *list = dashboard->disagreementsView();
     list->setCurrentIndex(list->model()->index(1, 0));
@@ -240,7 +237,7 @@ void TestAdjudication::disagreementOpensAdjudicationAndGoldIsCompared()
     // The annotator's own view is not all there is: every disagreement, everyone's label.
     QCOMPARE(m_window->findChild<QTabWidget *>(u"pages"_s)->currentWidget(), page());
     AdjudicationModel *model = page()->model();
-    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), int(disagreements.size()), LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), int(disagreements.size()), BackgroundWorkTimeout);
     const AdjudicationItem *item = page()->currentItem();
     QVERIFY(item);
     QCOMPARE(std::pair(item->reportId, item->rubricId),
@@ -252,7 +249,8 @@ void TestAdjudication::disagreementOpensAdjudicationAndGoldIsCompared()
     QAbstractButton *button = page()->goldButton(chosen.judge);
     QVERIFY(button);
     button->click();
-    QTRY_COMPARE_WITH_TIMEOUT(goldEvents(chosen.reportId, chosen.rubricId).size(), 1, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(goldEvents(chosen.reportId, chosen.rubricId).size(), 1,
+                              BackgroundWorkTimeout);
     QCOMPARE(goldEvents(chosen.reportId, chosen.rubricId).constLast().value.value_or(-99),
              chosen.judge);
 
@@ -261,7 +259,7 @@ void TestAdjudication::disagreementOpensAdjudicationAndGoldIsCompared()
     compareWith->setCurrentIndex(compareWith->findData(GoldRater));
     QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy() && dashboard->report().mainHuman == GoldRater
                                  && dashboard->report().mainComparison(),
-                             LoadTimeout);
+                             BackgroundWorkTimeout);
     const Comparison *main = dashboard->report().mainComparison();
     QCOMPARE(main->kind, u"judge-gold"_s);
     QCOMPARE(int(main->n), 1);

@@ -7,6 +7,7 @@
 #include "review/verdictpanel.h"
 #include "shell/mainwindow.h"
 #include "store/projectstore.h"
+#include "waits.h"
 
 #include <QAction>
 #include <QSettings>
@@ -58,7 +59,7 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         window.openProject(path);
-        QTRY_COMPARE_WITH_TIMEOUT(window.projectModel()->rowCount(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.projectModel()->rowCount(), 1, BackgroundWorkTimeout);
         QVERIFY(window.extractClaimsAction()->isEnabled());
         window.extractClaimsAction()->trigger();
         // Extracted off the GUI thread, then the project is read again.
@@ -69,11 +70,11 @@ private slots:
                 return store && store->catalog().claims(reportId).size() == 2;
             }(),
             20000);
-        QTRY_VERIFY_WITH_TIMEOUT(window.explorer()->selectReport(reportId), 20000);
-        QTRY_COMPARE_WITH_TIMEOUT(window.reportView()->reportId(), reportId, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.explorer()->selectReport(reportId), BackgroundWorkTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(window.reportView()->reportId(), reportId, BackgroundWorkTimeout);
         VerdictPanel *panel = window.verdictPanel();
         VerdictModel *model = panel->model();
-        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, BackgroundWorkTimeout);
         QCOMPARE(model->rowAt(0)->dimension, u"cited"_s);
         QCOMPARE(model->rowAt(0)->scale, VerdictScale::Binary);
         QCOMPARE(model->rowAt(1)->rubricText, u"Spring tides happen twice in every lunar month."_s);

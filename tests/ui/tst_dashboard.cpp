@@ -12,6 +12,7 @@
 #include "services/alignmentcharts.h"
 #include "shell/mainwindow.h"
 #include "store/projectstore.h"
+#include "waits.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -36,8 +37,6 @@ using namespace Rubricate;
 using namespace Qt::StringLiterals;
 
 namespace {
-constexpr int Timeout = 30000; // bootstraps on a loaded 2-core machine
-
 // Shows the window, opens the project and turns to the Agreement page, which computes when
 // shown.
 void openAgreementPage(MainWindow &window, const QString &path)
@@ -45,7 +44,7 @@ void openAgreementPage(MainWindow &window, const QString &path)
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     window.openProject(path);
-    QTRY_COMPARE_WITH_TIMEOUT(window.projectPath(), path, Timeout);
+    QTRY_COMPARE_WITH_TIMEOUT(window.projectPath(), path, BackgroundWorkTimeout);
     window.showPage(Page::Agreement);
 }
 } // namespace
@@ -119,8 +118,9 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
     openAgreementPage(window, path);
     if (QTest::currentTestFailed())
         return;
-    QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty() && !dashboard->isBusy(), Timeout);
-    QTRY_VERIFY_WITH_TIMEOUT(dashboard->report().mainComparison() != nullptr, Timeout);
+    QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty() && !dashboard->isBusy(), BackgroundWorkTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard->report().mainComparison() != nullptr,
+                             BackgroundWorkTimeout);
     QAbstractItemModelTester comparisons(dashboard->comparisonsView()->model(),
                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester disagreements(dashboard->disagreementsView()->model(),
@@ -140,12 +140,12 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
     QComboBox *subset = dashboard->subsetBox();
     QCOMPARE(subset->count(), 2);
     subset->setCurrentIndex(1);
-    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy(), Timeout);
-    QTRY_COMPARE_WITH_TIMEOUT(dashboard->report().options.subset.size(), 20, Timeout);
+    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy(), BackgroundWorkTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(dashboard->report().options.subset.size(), 20, BackgroundWorkTimeout);
     QVERIFY(dashboard->report().table.unitCount() <= 20);
     subset->setCurrentIndex(0);
     QTRY_VERIFY_WITH_TIMEOUT(dashboard->report().options.subset.isEmpty() && !dashboard->isBusy(),
-                             Timeout);
+                             BackgroundWorkTimeout);
 
     // Filter to one agent: fewer items, and the options say so.
     dashboard->filterAttributeBox()->setCurrentIndex(
@@ -155,7 +155,7 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
     QTRY_VERIFY_WITH_TIMEOUT(dashboard->report().options.filters.value(RatingAttribute::Model)
                                      == u"AtlasAgent"_s
                                  && !dashboard->isBusy(),
-                             Timeout);
+                             BackgroundWorkTimeout);
     QVERIFY(dashboard->report().mainComparison()->n < allItems);
     for (const Disagreement &d : dashboard->report().disagreements)
         QCOMPARE(d.model, u"AtlasAgent"_s);
@@ -198,7 +198,7 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
     // Binary labels: two categories.
     dashboard->collapseBox()->setCurrentIndex(1);
     QTRY_VERIFY_WITH_TIMEOUT(dashboard->report().categories.size() == 2 && !dashboard->isBusy(),
-                             Timeout);
+                             BackgroundWorkTimeout);
 
     // A disagreement opens its report at its rubric, on the review page.
     QTableView *list = dashboard->disagreementsView();
@@ -207,7 +207,7 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
     const RowId report = first.data(DisagreementsModel::ReportIdRole).toLongLong();
     const RowId rubric = first.data(DisagreementsModel::RubricIdRole).toLongLong();
     emit list->activated(first);
-    QTRY_COMPARE_WITH_TIMEOUT(window.reportView()->reportId(), report, Timeout);
+    QTRY_COMPARE_WITH_TIMEOUT(window.reportView()->reportId(), report, BackgroundWorkTimeout);
     QTRY_COMPARE(window.verdictPanel()->currentRubric(), rubric);
 
     // Export: every table, the label table, the manifest and the charts.
@@ -215,7 +215,7 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
     const QString out = m_dir.filePath(u"export"_s);
     QSignalSpy exported(dashboard, &AlignmentDashboard::exported);
     dashboard->exportTo(out);
-    QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, Timeout);
+    QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, BackgroundWorkTimeout);
     QCOMPARE(exported.at(0).at(2).toString(), QString()); // no error
     const QStringList files = exported.at(0).at(1).toStringList();
     for (const QString &name :
@@ -239,15 +239,17 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
     QVERIFY(peopleOnly->isEnabled());
     QVERIFY(!dashboard->noJudgeLabel()->isVisible());
     peopleOnly->setChecked(true);
-    QTRY_VERIFY_WITH_TIMEOUT(dashboard->report().annotatorsOnly && !dashboard->isBusy(), Timeout);
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard->report().annotatorsOnly && !dashboard->isBusy(),
+                             BackgroundWorkTimeout);
     QVERIFY(dashboard->report().judges.isEmpty());
     QCOMPARE(dashboard->comparisonsView()->model()->rowCount(), 1); // Ana vs Ben
     QVERIFY(!dashboard->judgeBox()->isEnabled());
     QVERIFY(dashboard->noJudgeLabel()->isVisible());
     QCOMPARE(dashboard->noJudgeLabel()->text(), u"Annotators only: no judge run is compared."_s);
     peopleOnly->setChecked(false);
-    QTRY_VERIFY_WITH_TIMEOUT(
-        dashboard->report().mainComparison() != nullptr && !dashboard->isBusy(), Timeout);
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard->report().mainComparison() != nullptr
+                                 && !dashboard->isBusy(),
+                             BackgroundWorkTimeout);
     QVERIFY(!dashboard->noJudgeLabel()->isVisible());
     QVERIFY(dashboard->judgeBox()->isEnabled());
 }
@@ -262,7 +264,7 @@ void TestDashboard::annotatorsAloneWithoutAJudge()
         return;
     AlignmentDashboard *dashboard = window.dashboard();
     QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy() && !dashboard->report().comparisons.isEmpty(),
-                             Timeout);
+                             BackgroundWorkTimeout);
 
     // Not a refusal: the three annotators among themselves, as worked out in
     // annotatorfixture.h.
@@ -302,13 +304,15 @@ void TestDashboard::provenanceChoosesTheLabels()
     AlignmentDashboard page;
     page.setProject(path);
     page.show();
-    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && page.report().comparisons.size() == 3, Timeout);
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && page.report().comparisons.size() == 3,
+                             BackgroundWorkTimeout);
     QVERIFY(page.report().options.labels.isEmpty());
 
     QComboBox *labels = page.labelFilterBox();
     QCOMPARE(labels->currentText(), u"all labels"_s);
     labels->setCurrentIndex(labels->findText(u"typed only"_s));
-    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && page.report().comparisons.size() == 1, Timeout);
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && page.report().comparisons.size() == 1,
+                             BackgroundWorkTimeout);
     const AlignmentReport &typed = page.report();
     QCOMPARE(typed.options.labels.methods, QSet<LabelMethod>{LabelMethod::Typed});
     QCOMPARE(typed.annotators, (QStringList{u"human:ada"_s, u"human:bob"_s}));
@@ -317,12 +321,14 @@ void TestDashboard::provenanceChoosesTheLabels()
     QCOMPARE(page.comparisonsView()->model()->rowCount(), 1);
 
     labels->setCurrentIndex(labels->findText(u"given blind (judge hidden)"_s));
-    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && !page.report().error.isEmpty(), Timeout);
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && !page.report().error.isEmpty(),
+                             BackgroundWorkTimeout);
     QVERIFY2(page.summaryLabel()->text().contains(u"provenance filter"_s),
              qPrintable(page.summaryLabel()->text()));
 
     labels->setCurrentIndex(0);
-    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && page.report().comparisons.size() == 3, Timeout);
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && page.report().comparisons.size() == 3,
+                             BackgroundWorkTimeout);
     QVERIFY(page.report().options.labels.isEmpty());
 }
 
@@ -442,17 +448,18 @@ void TestDashboard::choosingAStudyChoosesItsRun()
     openAgreementPage(window, path);
     if (QTest::currentTestFailed())
         return;
-    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy() && dashboard->judgeBox()->count() == 2, Timeout);
+    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy() && dashboard->judgeBox()->count() == 2,
+                             BackgroundWorkTimeout);
     const QString studyRun = u"run:%1"_s.arg(second);
     QComboBox *judges = dashboard->judgeBox();
     judges->setCurrentIndex(judges->findData(studyRun) == 0 ? 1 : 0);
-    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy(), Timeout);
+    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy(), BackgroundWorkTimeout);
     QVERIFY(dashboard->report().options.judge != studyRun);
     QComboBox *subset = dashboard->subsetBox();
     subset->setCurrentIndex(subset->findData(u"pilot"_s));
     QCOMPARE(judges->currentData().toString(), studyRun);
-    QTRY_COMPARE_WITH_TIMEOUT(dashboard->report().options.judge, studyRun, Timeout);
-    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy(), Timeout);
+    QTRY_COMPARE_WITH_TIMEOUT(dashboard->report().options.judge, studyRun, BackgroundWorkTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(!dashboard->isBusy(), BackgroundWorkTimeout);
     QCOMPARE(dashboard->report().options.subset.size(), 20);
 }
 

@@ -15,6 +15,7 @@
 #include "services/scoringsettings.h"
 #include "shell/preferencesdialog.h"
 #include "store/projectstore.h"
+#include "waits.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -32,8 +33,6 @@ using namespace Rubricate;
 using namespace Qt::StringLiterals;
 
 namespace {
-constexpr int Timeout = 30000; // scoring on a loaded 2-core machine
-
 // Shows the page on `path` and waits for its first board.
 void showComputed(LeaderboardPage &page, const QString &path)
 {
@@ -42,7 +41,7 @@ void showComputed(LeaderboardPage &page, const QString &path)
     page.resize(900, 640);
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
-    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !page.isBusy(), Timeout);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !page.isBusy(), BackgroundWorkTimeout);
 }
 
 void saveScreenshot(QWidget &widget, const QString &name)
@@ -111,7 +110,7 @@ void TestLeaderboardPage::showsSortsAndExportsDrb2()
     page.resize(900, 640);
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
-    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !page.isBusy(), Timeout);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !page.isBusy(), BackgroundWorkTimeout);
 
     QCOMPARE(page.benchmarkBox()->currentData().toString(), u"drb2"_s);
     QVERIFY(page.runBox()->isVisible());
@@ -165,7 +164,7 @@ void TestLeaderboardPage::showsSortsAndExportsDrb2()
     QTemporaryDir out;
     QSignalSpy exported(&page, &LeaderboardPage::exported);
     page.exportTo(out.path());
-    QTRY_COMPARE_WITH_TIMEOUT(exported.count(), 1, Timeout);
+    QTRY_COMPARE_WITH_TIMEOUT(exported.count(), 1, BackgroundWorkTimeout);
     QCOMPARE(exported.first().at(2).toString(), QString());
     const QStringList files = exported.first().at(1).toStringList();
     const QDir dir(out.path());
@@ -245,7 +244,7 @@ void TestLeaderboardPage::showsPdrBench()
         RunController controller(path);
         QSignalSpy done(&controller, &RunController::finished);
         QVERIFY2(controller.start(planned->runId, &error), qPrintable(error));
-        QVERIFY(done.wait(Timeout) || !done.isEmpty());
+        QVERIFY(done.wait(BackgroundWorkTimeout) || !done.isEmpty());
         expected = readLeaderboard(*store, u"pdrbench"_s, 0, &error);
         QVERIFY2(expected, qPrintable(error));
         PdrScoringOptions o;
@@ -276,7 +275,7 @@ void TestLeaderboardPage::showsPdrBench()
     QTemporaryDir out;
     QSignalSpy exported(&page, &LeaderboardPage::exported);
     page.exportTo(out.path());
-    QTRY_COMPARE_WITH_TIMEOUT(exported.count(), 1, Timeout);
+    QTRY_COMPARE_WITH_TIMEOUT(exported.count(), 1, BackgroundWorkTimeout);
     QCOMPARE(exported.first().at(2).toString(), QString());
     const QDir outDir(out.path());
     for (const QString &name : {u"results/overall/ModelX/overall_result.txt"_s,
@@ -298,7 +297,7 @@ void TestLeaderboardPage::showsPdrBench()
     QCOMPARE(scoringChanged.count(), 1);
     QCOMPARE(savedPdrScoringOptions().weights, PdrWeightsPolicy::Normalized);
     QCOMPARE(savedPdrScoringOptions().unmatched, PdrUnmatchedPolicy::Reference);
-    QTRY_VERIFY_WITH_TIMEOUT(ready.count() > 0 && !page.isBusy(), Timeout);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() > 0 && !page.isBusy(), BackgroundWorkTimeout);
     QCOMPARE(page.leaderboard().value(u"ModelX"_s, u"P"_s), normalized->value(u"ModelX"_s, u"P"_s));
     QSettings().clear();
 }

@@ -8,6 +8,7 @@
 #include "scratchproject.h"
 #include "services/annotatoridentity.h"
 #include "shell/mainwindow.h"
+#include "waits.h"
 
 #include <QApplication>
 #include <QProcess>
@@ -21,9 +22,6 @@ using namespace Rubricate;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-constexpr int Timeout = 20000;
-
 // The other process: the same person on a second machine labels one rubric.
 int labelElsewhere(const QString &location, RowId report, RowId rubric)
 {
@@ -66,9 +64,9 @@ private slots:
         MainWindow window;
         window.show();
         window.openProject(project.location());
-        QTRY_VERIFY_WITH_TIMEOUT(window.selectFirstReport(), Timeout);
+        QTRY_VERIFY_WITH_TIMEOUT(window.selectFirstReport(), BackgroundWorkTimeout);
         VerdictModel *verdicts = window.verdictPanel()->model();
-        QTRY_VERIFY_WITH_TIMEOUT(verdicts->rowCount() > 2, Timeout);
+        QTRY_VERIFY_WITH_TIMEOUT(verdicts->rowCount() > 2, BackgroundWorkTimeout);
         QTableView *table = window.verdictPanel()->view();
         table->setFocus();
         table->setCurrentIndex(verdicts->index(2, VerdictModel::RubricColumn));
@@ -87,7 +85,7 @@ private slots:
         QCOMPARE(other.exitCode(), 0);
 
         QTRY_COMPARE_WITH_TIMEOUT(verdicts->index(1, VerdictModel::HumanColumn).data().toString(),
-                                  u"−1"_s, Timeout);
+                                  u"−1"_s, BackgroundWorkTimeout);
         // Nothing moved under the person: the same report, the same rubric selected.
         QCOMPARE(window.reportView()->reportId(), report);
         QCOMPARE(table->currentIndex().row(), 2);

@@ -13,6 +13,7 @@
 #include "shell/mainwindow.h"
 #include "shell/scoringchoices.h"
 #include "store/projectstore.h"
+#include "waits.h"
 
 #include <QAbstractProxyModel>
 #include <QAction>
@@ -45,10 +46,6 @@
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
-
-namespace {
-constexpr int LoadTimeout = 20000;
-}
 
 class TestMainWindow : public QObject
 {
@@ -138,7 +135,7 @@ void TestMainWindow::cleanup()
 void TestMainWindow::openAndWait()
 {
     m_window->openProject(m_projectPath);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()->rowCount(), 3, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()->rowCount(), 3, BackgroundWorkTimeout);
 }
 
 QModelIndex TestMainWindow::viewIndexOfReport(RowId id) const
@@ -179,7 +176,7 @@ void TestMainWindow::selectingReportShowsItsText()
         index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 
     ReportView *view = m_window->reportView();
-    QTRY_COMPARE_WITH_TIMEOUT(view->reportId(), md->id, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(view->reportId(), md->id, BackgroundWorkTimeout);
     QTRY_VERIFY(view->textBrowser()->toPlainText().contains(heading));
     QVERIFY(view->detailsText().contains(md->model));
     QCOMPARE(view->titleText(), loaded->task->title);
@@ -199,7 +196,8 @@ void TestMainWindow::selectingReportShowsItsText()
     auto *title = m_window->findChild<QLabel *>(u"verdictTitle"_s);
     QVERIFY(title);
     QTRY_VERIFY_WITH_TIMEOUT(
-        m_window->verdictPanel()->runBox()->currentText().contains(u"offline"_s), LoadTimeout);
+        m_window->verdictPanel()->runBox()->currentText().contains(u"offline"_s),
+        BackgroundWorkTimeout);
     QTRY_VERIFY(run->isEnabled());
     QCOMPARE(view->reportId(), md->id); // still the same report on screen
     QCOMPARE(verdicts->rowCount(), int(loaded->verdicts.size()));
@@ -272,7 +270,7 @@ void TestMainWindow::keyboardMovesToNextReport()
     tree->setCurrentIndex(first);
     QTest::keyClick(tree, Qt::Key_Down);
     QCOMPARE(tree->currentIndex(), second);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), secondId, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), secondId, BackgroundWorkTimeout);
     QVERIFY(!m_window->reportView()->textBrowser()->toPlainText().isEmpty());
 }
 
@@ -300,7 +298,8 @@ void TestMainWindow::missingProjectIsNotCreated()
     const QString missing = m_dir.filePath(u"missing.rubricate"_s);
     m_window->openProject(missing);
     QMessageBox *box = nullptr;
-    QTRY_VERIFY_WITH_TIMEOUT((box = m_window->findChild<QMessageBox *>()) != nullptr, LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT((box = m_window->findChild<QMessageBox *>()) != nullptr,
+                             BackgroundWorkTimeout);
     QVERIFY(box->text().contains(u"missing.rubricate"_s));
     box->close();
     QVERIFY(!QFile::exists(missing));
@@ -312,7 +311,7 @@ void TestMainWindow::demoProjectIsCreatedAndOpened()
     const QString demo = ProjectJobs::demoProjectPath();
     QFile::remove(demo);
     m_window->openDemoProject();
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectPath(), demo, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectPath(), demo, BackgroundWorkTimeout);
     QTRY_VERIFY(m_window->countsText().contains(u"%1 tasks"_s.arg(m_tasks.size())));
     QVERIFY(QFile::exists(demo));
     QVERIFY(!QFile::exists(demo + u".part"_s));
@@ -332,7 +331,7 @@ void TestMainWindow::importRunsInBackgroundAndReloads()
     QVERIFY2(exportDemoFiles(files, &error), qPrintable(error));
 
     m_window->openProject(emptyProject);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectPath(), emptyProject, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectPath(), emptyProject, BackgroundWorkTimeout);
     QCOMPARE(m_window->projectModel()->rowCount(), 0);
 
     auto *importAction = m_window->findChild<QAction *>(u"actionImport"_s);
@@ -364,7 +363,7 @@ void TestMainWindow::importRunsInBackgroundAndReloads()
     dialog->accept();
 
     // The summary appears and the tree is read again, now with the imported tasks.
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()->rowCount(), 1, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()->rowCount(), 1, BackgroundWorkTimeout);
     QTRY_VERIFY(m_window->countsText().contains(u"%1 tasks"_s.arg(m_drb2Tasks)));
     QPlainTextEdit *summary = nullptr;
     QTRY_VERIFY((summary = m_window->findChild<QPlainTextEdit *>()) != nullptr);
@@ -651,7 +650,7 @@ void TestMainWindow::mergeAnnotationsRunsInBackground()
         QVERIFY(store->annotations().appendAnnotation(e));
     }
     m_window->openProject(target);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectPath(), target, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectPath(), target, BackgroundWorkTimeout);
 
     auto *merge = m_window->findChild<QAction *>(u"actionMergeAnnotations"_s);
     QVERIFY(merge);
@@ -664,7 +663,7 @@ void TestMainWindow::mergeAnnotationsRunsInBackground()
 
     QMessageBox *summary = nullptr;
     QTRY_VERIFY_WITH_TIMEOUT((summary = m_window->findChild<QMessageBox *>(u"mergeSummary"_s)),
-                             LoadTimeout);
+                             BackgroundWorkTimeout);
     QVERIFY2(summary->informativeText().contains(u"1 annotation event(s) added"_s),
              qPrintable(summary->informativeText()));
     QString error;

@@ -18,6 +18,7 @@
 #include "services/runlauncher.h"
 #include "shell/mainwindow.h"
 #include "store/projectstore.h"
+#include "waits.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -42,10 +43,6 @@
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
-
-namespace {
-constexpr int LoadTimeout = 20000;
-}
 
 class TestPdrWorkbench : public QObject
 {
@@ -159,7 +156,7 @@ void TestPdrWorkbench::init()
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     m_window->openProject(m_projectPath);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()->rowCount(), 4, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()->rowCount(), 4, BackgroundWorkTimeout);
 }
 
 void TestPdrWorkbench::cleanup()
@@ -171,17 +168,17 @@ void TestPdrWorkbench::openReport(RowId reportId)
 {
     QVERIFY(reportId);
     QVERIFY(m_window->explorer()->selectReport(reportId));
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), reportId, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), reportId, BackgroundWorkTimeout);
     QTRY_VERIFY(m_window->verdictPanel()->model()->rowCount() > 0);
 }
 
 void TestPdrWorkbench::openEditor(CriteriaDialog *&dialog)
 {
     dialog = nullptr;
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->criteriaAction()->isEnabled(), LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->criteriaAction()->isEnabled(), BackgroundWorkTimeout);
     m_window->criteriaAction()->trigger();
     QTRY_VERIFY(dialog = m_window->findChild<CriteriaDialog *>());
-    QTRY_VERIFY_WITH_TIMEOUT(dialog->isLoaded(), LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->isLoaded(), BackgroundWorkTimeout);
 }
 
 void TestPdrWorkbench::personaViewShowsQueryAndPersona()
@@ -346,7 +343,7 @@ void TestPdrWorkbench::criteriaEditorEditsNormalisesAndSaves()
     QVERIFY(confirm->text().contains(u"stale"_s));
     QVERIFY(confirm->text().contains(u"Uses one table per budget year"_s));
     confirm->button(QMessageBox::Save)->click();
-    QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, BackgroundWorkTimeout);
 
     // Stored: ids kept, values as normalised, provenance recorded.
     {
@@ -370,7 +367,7 @@ void TestPdrWorkbench::criteriaEditorEditsNormalisesAndSaves()
 
     // The verdict panel refreshed: the new wording, and its verdict marked stale.
     VerdictModel *verdicts = m_window->verdictPanel()->model();
-    QTRY_COMPARE_WITH_TIMEOUT(verdicts->rowCount(), 5, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(verdicts->rowCount(), 5, BackgroundWorkTimeout);
     const int tableRow = verdicts->rowOfRubric(tableId);
     // In the editor's order: personalization's dimensions, then quality's, by position.
     QCOMPARE(tableRow, 2);
@@ -426,7 +423,7 @@ void TestPdrWorkbench::cancelWritesNothingAndLabelsStay()
     QTest::mouseClick(edit, Qt::LeftButton);
     CriteriaDialog *dialog = nullptr;
     QTRY_VERIFY(dialog = m_window->findChild<CriteriaDialog *>());
-    QTRY_VERIFY_WITH_TIMEOUT(dialog->isLoaded(), LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->isLoaded(), BackgroundWorkTimeout);
     CriteriaModel *model = dialog->model();
 
     // A criterion someone labelled cannot be removed; the dialog says why.
@@ -463,7 +460,7 @@ void TestPdrWorkbench::runDialogWritesCriteria()
     m_window->evaluateAction()->trigger();
     RunDialog *dialog = nullptr;
     QTRY_VERIFY((dialog = m_window->findChild<RunDialog *>()) != nullptr);
-    QTRY_VERIFY_WITH_TIMEOUT(dialog->isLoaded(), LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->isLoaded(), BackgroundWorkTimeout);
     auto *benchmark = dialog->findChild<QComboBox *>(u"benchmark"_s);
     auto *write = dialog->findChild<QCheckBox *>(u"writeCriteria"_s);
     auto *provider = dialog->findChild<QComboBox *>(u"provider"_s);
@@ -485,8 +482,8 @@ void TestPdrWorkbench::runDialogWritesCriteria()
     QVERIFY(!request.criteria->force);
 
     dialog->accept();
-    QTRY_VERIFY_WITH_TIMEOUT(!rubricsOfQuery3().isEmpty(), LoadTimeout);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->runAction()->isEnabled(), LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(!rubricsOfQuery3().isEmpty(), BackgroundWorkTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->runAction()->isEnabled(), BackgroundWorkTimeout);
     const QList<Rubric> written = rubricsOfQuery3();
     // Both families, every criterion marked as the judge's.
     QSet<QString> families;

@@ -16,6 +16,7 @@
 #include "shell/identitydialog.h"
 #include "shell/mainwindow.h"
 #include "store/projectstore.h"
+#include "waits.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -35,7 +36,6 @@ using namespace Rubricate;
 using namespace Qt::StringLiterals;
 
 namespace {
-constexpr int LoadTimeout = 20000;
 const QString StudyName = u"pilot"_s;
 } // namespace
 
@@ -131,7 +131,7 @@ void TestStudy::blindStudyWithTwoAnnotators()
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     m_window->openProject(m_projectPath);
     StudyQueueDock *dock = m_window->queueDock();
-    QTRY_VERIFY_WITH_TIMEOUT(dock->isVisible(), LoadTimeout); // a study assigns Ada items
+    QTRY_VERIFY_WITH_TIMEOUT(dock->isVisible(), BackgroundWorkTimeout); // a study assigns Ada items
     QCOMPARE(dock->currentStudy()->name, StudyName);
     QCOMPARE(dock->model()->rowCount(), 3);
     QCOMPARE(dock->progressLabel()->text(), u"0 of 3 labelled"_s);
@@ -146,7 +146,7 @@ void TestStudy::blindStudyWithTwoAnnotators()
 
     // L opens the first item; the study is blind, and the toggle cannot switch it off.
     press(Qt::Key_L);
-    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(0), LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(0), BackgroundWorkTimeout);
     QVERIFY(verdicts->isBlind());
     QVERIFY(panel->blindAction()->isChecked());
     QVERIFY(!panel->blindAction()->isEnabled());
@@ -188,17 +188,17 @@ void TestStudy::blindStudyWithTwoAnnotators()
 
     // L crosses to the other report for the next unlabelled item, then back for the third.
     press(Qt::Key_L);
-    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(1), LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(1), BackgroundWorkTimeout);
     QVERIFY(verdicts->isBlind() && !panel->blindAction()->isEnabled());
     press(Qt::Key_L);
-    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(2), LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(2), BackgroundWorkTimeout);
     press(Qt::Key_L, Qt::ShiftModifier); // back to the one before, labelled or not
-    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(1), LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(1), BackgroundWorkTimeout);
 
     // Auto-advance: a label opens the next unlabelled item by itself.
     dock->autoAdvanceBox()->setChecked(true);
     press(Qt::Key_0);
-    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(2), LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(2), BackgroundWorkTimeout);
     press(Qt::Key_1);
     QTRY_COMPARE(dock->progressLabel()->text(), u"3 of 3 labelled"_s);
     QTRY_COMPARE(eventsOf(u"ada-id"_s).size(), 4);
@@ -214,11 +214,12 @@ void TestStudy::blindStudyWithTwoAnnotators()
     people->setCurrentIndex(people->findData(u"bo-id"_s));
     who->accept();
     QCOMPARE(currentAnnotator(), u"bo-id"_s);
-    QTRY_COMPARE_WITH_TIMEOUT(dock->progressLabel()->text(), u"0 of 3 labelled"_s, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(dock->progressLabel()->text(), u"0 of 3 labelled"_s,
+                              BackgroundWorkTimeout);
     m_window->activateWindow(); // the window's keys again, now that the dialog is gone
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
     press(Qt::Key_L);
-    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(0), LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(current(), expect(0), BackgroundWorkTimeout);
     QTRY_VERIFY(verdicts->isBlind()); // Ada's label does not reveal the judge to Bo
     QVERIFY(verdicts->judgeHidden(*verdicts->rowAt(verdicts->rowOfRubric(m_items.at(0).rubricId))));
     press(Qt::Key_0);
@@ -229,7 +230,7 @@ void TestStudy::blindStudyWithTwoAnnotators()
     // The study's items, everyone's, on the Adjudication page.
     m_window->findChild<QAction *>(u"actionAdjudicateStudy"_s)->trigger();
     AdjudicationModel *adjudication = m_window->adjudication()->model();
-    QTRY_COMPARE_WITH_TIMEOUT(adjudication->rowCount(), 3, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(adjudication->rowCount(), 3, BackgroundWorkTimeout);
     for (const Assignment &a : std::as_const(m_items))
         QVERIFY(adjudication->rowOf(a.reportId, a.rubricId) >= 0);
     m_window.reset();
@@ -246,7 +247,7 @@ void TestStudy::firstStartAsksWhoIsAnnotating()
     m_window->openProject(m_projectPath);
     IdentityDialog *who = nullptr;
     QTRY_VERIFY_WITH_TIMEOUT((who = m_window->findChild<IdentityDialog *>()) != nullptr,
-                             LoadTimeout);
+                             BackgroundWorkTimeout);
     // The project's annotators are offered; a new person gets a fresh id, not a name.
     auto *people = who->findChild<QComboBox *>(u"annotatorChoice"_s);
     QVERIFY(people->findData(u"ada-id"_s) >= 0 && people->findData(u"bo-id"_s) >= 0);
@@ -265,11 +266,11 @@ void TestStudy::firstStartAsksWhoIsAnnotating()
             const auto known = s ? s->annotations().annotator(chosen->id) : std::nullopt;
             return known && known->name == u"Dee"_s;
         }(),
-        LoadTimeout);
+        BackgroundWorkTimeout);
     // Asked once: reopening the project does not ask again.
     QSignalSpy loaded(m_window.get(), &MainWindow::projectLoaded);
     m_window->openProject(m_projectPath);
-    QVERIFY(loaded.wait(LoadTimeout));
+    QVERIFY(loaded.wait(BackgroundWorkTimeout));
     QVERIFY(m_window->projectModel()->rowCount() > 0);
     QCOMPARE(m_window->findChildren<IdentityDialog *>().size(), 0);
     m_window.reset();

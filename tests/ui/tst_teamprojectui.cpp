@@ -9,6 +9,7 @@
 #include "shell/mainwindow.h"
 #include "store/projectlocation.h"
 #include "store/projectstore.h"
+#include "waits.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -21,10 +22,6 @@
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
-
-namespace {
-constexpr int LoadTimeout = 20000;
-}
 
 class TestTeamProjectUi : public QObject
 {
@@ -76,7 +73,7 @@ private slots:
             MainWindow window;
             window.show();
             window.openProject(server.url());
-            QTRY_COMPARE_WITH_TIMEOUT(window.projectModel()->rowCount(), 3, LoadTimeout);
+            QTRY_COMPARE_WITH_TIMEOUT(window.projectModel()->rowCount(), 3, BackgroundWorkTimeout);
             const QString location = ProjectLocation::normalized(server.url());
             QCOMPARE(window.projectPath(), location);
             QCOMPARE(window.windowTitle(), u"rubricate@localhost/"_s + server.name());
@@ -101,7 +98,8 @@ private slots:
             QCOMPARE(dialog->location(), ProjectLocation::normalized(server.url()));
             dialog->accept();
             QTRY_COMPARE_WITH_TIMEOUT(window.projectPath(),
-                                      ProjectLocation::normalized(server.url()), LoadTimeout);
+                                      ProjectLocation::normalized(server.url()),
+                                      BackgroundWorkTimeout);
         }
         QString error;
         auto store = ProjectStore::open(server.url(), &error);

@@ -15,6 +15,7 @@
 #include "shell/mainwindow.h"
 #include "shell/preferencesdialog.h"
 #include "store/projectstore.h"
+#include "waits.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -41,10 +42,6 @@
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
-
-namespace {
-constexpr int LoadTimeout = 20000;
-}
 
 class TestWorkbench : public QObject
 {
@@ -112,7 +109,7 @@ void TestWorkbench::init()
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     m_window->openProject(m_projectPath);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()->rowCount(), 3, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()->rowCount(), 3, BackgroundWorkTimeout);
 }
 
 void TestWorkbench::cleanup()
@@ -134,7 +131,7 @@ void TestWorkbench::openReport(const QString &format, const QString &model)
     const RowId id = reportId(format, model);
     QVERIFY(id);
     QVERIFY(m_window->explorer()->selectReport(id));
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), id, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), id, BackgroundWorkTimeout);
     QTRY_VERIFY(m_window->verdictPanel()->model()->rowCount() > 0);
 }
 
@@ -145,7 +142,8 @@ void TestWorkbench::openReportOf(const QString &benchmarkKey)
                        [&](const ReportSummary &r) { return r.benchmarkKey == benchmarkKey; });
     QVERIFY(report != m_reports.cend());
     QVERIFY(m_window->explorer()->selectReport(report->id));
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), report->id, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), report->id,
+                              BackgroundWorkTimeout);
     QTRY_VERIFY(m_window->verdictPanel()->model()->rowCount() > 0);
 }
 
@@ -318,9 +316,9 @@ void TestWorkbench::scaleKeysAndReportKeys()
     QTableView *table = m_window->verdictPanel()->view();
     table->setFocus();
     QTest::keyClick(table, Qt::Key_BracketRight);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->reportView()->reportId() != first, LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->reportView()->reportId() != first, BackgroundWorkTimeout);
     QTest::keyClick(m_window->reportView()->textBrowser(), Qt::Key_BracketLeft);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), first, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), first, BackgroundWorkTimeout);
 
     // A DRB-II rubric refuses the ternary "partially" key.
     table->setCurrentIndex(m_window->verdictPanel()->model()->index(0, 0));
@@ -337,13 +335,13 @@ void TestWorkbench::secondRunBesideTheFirst()
     QVERIFY(panel->view()->isColumnHidden(VerdictModel::OtherJudgeColumn));
 
     m_window->runAction()->trigger();
-    QTRY_COMPARE_WITH_TIMEOUT(panel->runBox()->count(), 2, LoadTimeout);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->runAction()->isEnabled(), LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(panel->runBox()->count(), 2, BackgroundWorkTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->runAction()->isEnabled(), BackgroundWorkTimeout);
     // The newest run is shown; put the imported one beside it.
     QVERIFY(panel->runBox()->currentText().contains(u"offline"_s));
     panel->otherRunBox()->setCurrentIndex(panel->otherRunBox()->count() - 1);
     QTRY_VERIFY_WITH_TIMEOUT(!panel->view()->isColumnHidden(VerdictModel::OtherJudgeColumn),
-                             LoadTimeout);
+                             BackgroundWorkTimeout);
     VerdictModel *model = panel->model();
     QTRY_VERIFY(!model->index(0, VerdictModel::OtherJudgeColumn).data().toString().isEmpty());
     QVERIFY(panel->title().contains(u"disagree"_s));
@@ -402,7 +400,8 @@ void TestWorkbench::filtersNarrowTheTree()
                                   ->indexOfReport(labelled)
                                   .data(ProjectTreeModel::AnnotationStatusRole)
                                   .toInt(),
-                              int(ProjectTreeModel::AnnotationStatus::InProgress), LoadTimeout);
+                              int(ProjectTreeModel::AnnotationStatus::InProgress),
+                              BackgroundWorkTimeout);
     status->setCurrentIndex(
         status->findData(QString::number(int(ProjectTreeModel::AnnotationStatus::InProgress))));
     QCOMPARE(reportsShown(), 1);
@@ -418,10 +417,10 @@ void TestWorkbench::searchJumpsToTheHit()
     QTest::keyClicks(search, u"Harrow"_s);
     QTest::keyClick(search, Qt::Key_Return);
     QListWidget *results = explorer->searchResults();
-    QTRY_VERIFY_WITH_TIMEOUT(results->isVisible() && results->count() > 0, LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(results->isVisible() && results->count() > 0, BackgroundWorkTimeout);
     QVERIFY(!results->item(0)->text().startsWith(u"No report"_s));
     results->setCurrentRow(0);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->reportView()->reportId() != 0, LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->reportView()->reportId() != 0, BackgroundWorkTimeout);
     QTRY_COMPARE(m_window->reportView()->textBrowser()->textCursor().selectedText().toLower(),
                  u"harrow"_s);
 
@@ -429,8 +428,9 @@ void TestWorkbench::searchJumpsToTheHit()
     search->clear();
     QTest::keyClicks(search, u"Observatory compressors"_s);
     QTest::keyClick(search, Qt::Key_Return);
-    QTRY_VERIFY_WITH_TIMEOUT(
-        results->count() > 0 && !results->item(0)->text().startsWith(u"No report"_s), LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(results->count() > 0
+                                 && !results->item(0)->text().startsWith(u"No report"_s),
+                             BackgroundWorkTimeout);
     for (int i = 0; i < results->count(); ++i) {
         const QString hit = results->item(i)->text();
         QVERIFY2(!hit.contains(u"]("_s) && !hit.contains(u"**"_s) && !hit.contains(u"## "_s),
@@ -439,8 +439,9 @@ void TestWorkbench::searchJumpsToTheHit()
     search->clear();
     QTest::keyClicks(search, u"Observatory"_s);
     QTest::keyClick(search, Qt::Key_Return);
-    QTRY_VERIFY_WITH_TIMEOUT(
-        results->count() > 0 && results->item(0)->text().contains(u"Nordic Energy"_s), LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(results->count() > 0
+                                 && results->item(0)->text().contains(u"Nordic Energy"_s),
+                             BackgroundWorkTimeout);
     for (int i = 0; i < results->count(); ++i)
         QVERIFY2(!results->item(i)->text().contains(u"https://"_s),
                  qPrintable(results->item(i)->text()));
@@ -449,8 +450,9 @@ void TestWorkbench::searchJumpsToTheHit()
     search->clear();
     QTest::keyClicks(search, u"zzqxjv"_s);
     QTest::keyClick(search, Qt::Key_Return);
-    QTRY_VERIFY_WITH_TIMEOUT(
-        results->count() == 1 && results->item(0)->text().startsWith(u"No report"_s), LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(results->count() == 1
+                                 && results->item(0)->text().startsWith(u"No report"_s),
+                             BackgroundWorkTimeout);
 }
 
 // A narrow explorer cuts the details short, never the agent's name in a report row; a task
@@ -698,9 +700,9 @@ void TestWorkbench::reopenedReportStartsAtFirstUnlabelled()
 
     // Away and back: the panel continues at the first rubric still to label.
     QTest::keyClick(table, Qt::Key_BracketRight);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->reportView()->reportId() != first, LoadTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->reportView()->reportId() != first, BackgroundWorkTimeout);
     QTest::keyClick(table, Qt::Key_BracketLeft);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), first, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), first, BackgroundWorkTimeout);
     QTRY_COMPARE(table->currentIndex().row(), 2);
     QCOMPARE(panel->currentRubric(), model->rowAt(2)->rubricId);
 }
