@@ -2,18 +2,13 @@
 // is in the header.
 #include "pdrcriteriagenerator.h"
 
-#include "judge/apikeys.h"
 #include "judge/judgeprovider.h"
-#include "judge/judgesimulator.h"
 #include "judge/pdrcriteria.h"
-#include "judgehttp.h"
+#include "judgecallqueue.h"
 #include "scoring/pdrscoring.h"
 #include "scoring/pdrweights.h"
 #include "store/projectstore.h"
 
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QSet>
 #include <QTimer>
 
@@ -51,15 +46,6 @@ struct PdrCriteriaGenerator::Work {
     QStringList notes;
 };
 
-struct PdrCriteriaGenerator::Call {
-    int work = 0;
-    bool weights = true;
-    QString family;
-    int dimension = -1; // index into Work::dimensions for a sub-criteria call
-    QString prompt;
-    int attempts = 0;
-};
-
 PdrCriteriaGenerator::PdrCriteriaGenerator(const QString &projectPath, const JudgeConfig &config,
                                            QObject *parent)
     : QObject(parent)
@@ -67,10 +53,7 @@ PdrCriteriaGenerator::PdrCriteriaGenerator(const QString &projectPath, const Jud
     , m_config(config)
 { }
 
-PdrCriteriaGenerator::~PdrCriteriaGenerator()
-{
-    abortReplies(m_replies);
-}
+PdrCriteriaGenerator::~PdrCriteriaGenerator() = default;
 
 bool PdrCriteriaGenerator::start(const PdrCriteriaOptions &options, QString *error)
 {
@@ -121,32 +104,25 @@ bool PdrCriteriaGenerator::start(const PdrCriteriaOptions &options, QString *err
     m_progress.queries = int(m_work.size());
     m_progress.status = u"running"_s;
     m_active = true;
-    m_cancelled = false;
-    m_provider = makeProvider(m_config.provider);
+    delete m_calls;
+    m_calls = new JudgeCallQueue(m_config, m_options.attempts, this);
+    connect(m_calls, &JudgeCallQueue::callEnded, this, &PdrCriteriaGenerator::emitProgress);
+    connect(m_calls, &JudgeCallQueue::idle, this,
+            [this] { finish(m_progress.failed > 0 ? u"failed"_s : u"finished"_s); });
     for (int i = 0; i < m_work.size(); ++i)
         enqueueWeights(i);
-    // Nothing to send, or the offline simulator: no key is needed.
-    if (!m_provider || m_queue.isEmpty()) {
-        QTimer::singleShot(0, this, &PdrCriteriaGenerator::dispatch);
+    // Nothing to send needs no key.
+    if (m_calls->isIdle()) {
+        QTimer::singleShot(0, this, [this] { finish(u"finished"_s); });
         return true;
     }
-    if (!m_network)
-        m_network = new QNetworkAccessManager(this);
-    const bool local = m_config.baseUrl.startsWith(u"http://127.0.0.1"_s)
-        || m_config.baseUrl.startsWith(u"http://localhost"_s);
-    // The environment answers at once, the keyring later; nothing is sent before.
-    lookupApiKey(m_config.effectiveApiKeyEnv(), this, [this, local](const ApiKeyLookup &found) {
-        if (!m_active)
+    m_calls->start([this](const QString &noKey) {
+        if (noKey.isEmpty())
             return;
-        if (found.key.isEmpty() && !local) {
-            for (int i = 0; i < m_work.size(); ++i)
-                failWork(i, found.error);
-            m_queue.clear();
-            finish(u"failed"_s);
-            return;
-        }
-        m_apiKey = found.key;
-        dispatch();
+        m_calls->cancel();
+        for (int i = 0; i < m_work.size(); ++i)
+            failWork(i, noKey);
+        finish(u"failed"_s);
     });
     return true;
 }
@@ -155,9 +131,7 @@ void PdrCriteriaGenerator::cancel()
 {
     if (!m_active)
         return;
-    m_cancelled = true;
-    abortReplies(m_replies);
-    m_queue.clear();
+    m_calls->cancel();
     finish(u"cancelled"_s);
 }
 
@@ -171,138 +145,82 @@ void PdrCriteriaGenerator::enqueueWeights(int index)
     for (const QString &family : families()) {
         const QString prompt = pdrWeightPrompt(family, work.task, work.persona);
         for (int s = 0; s < m_options.samples; ++s) {
-            auto call = std::make_shared<Call>();
-            call->work = index;
-            call->family = family;
-            call->prompt = prompt;
-            m_queue.enqueue(call);
+            JudgeCall call;
+            call.prompt = prompt;
+            // Weights come inside <json_output> tags, which a JSON-only mode would forbid.
+            call.jsonMode = false;
+            call.read = [this, index, family](const QString &text) {
+                weightSampleIn(index, family, text);
+                return QString(); // an unreadable sample is discarded, not asked again
+            };
+            call.failed = [this, index, family](const QString &why) {
+                weightSampleLost(index, family, why);
+            };
+            call.retrying = [this, index](const QString &why) {
+                m_work.at(index)->notes << u"retried: %1"_s.arg(why);
+            };
+            call.wanted = [this, index] {
+                return !m_work.at(index)->done;
+            };
+            m_calls->enqueue(std::move(call));
             ++work.weightCallsLeft;
-            ++m_progress.callsQueued;
         }
     }
 }
 
-void PdrCriteriaGenerator::dispatch()
+void PdrCriteriaGenerator::weightSampleIn(int index, const QString &family, const QString &text)
 {
-    if (!m_active || m_cancelled)
-        return;
-    const int limit = m_provider ? qMax(1, m_config.concurrency) : 1;
-    while (m_progress.inFlight < limit && !m_queue.isEmpty()) {
-        const std::shared_ptr<Call> call = m_queue.dequeue();
-        if (m_work.at(call->work)->done) { // its query failed meanwhile
-            ++m_progress.callsDone;
-            continue;
-        }
-        ++m_progress.inFlight;
-        send(call);
-    }
-    if (m_progress.inFlight == 0 && m_waiting == 0 && m_queue.isEmpty())
-        finish(m_progress.failed > 0 ? u"failed"_s : u"finished"_s);
-}
-
-void PdrCriteriaGenerator::send(const std::shared_ptr<Call> &call)
-{
-    ++call->attempts;
-    if (!m_provider) {
-        QTimer::singleShot(0, this, [this, call] {
-            if (!m_cancelled)
-                answered(call, JudgeSimulator::answerPrompt(call->prompt));
-        });
-        return;
-    }
-    ProviderRequest request;
-    request.prompt = call->prompt;
-    // Weights come inside <json_output> tags, which a JSON-only mode would forbid.
-    JudgeConfig config = m_config;
-    config.jsonMode = false;
-    const HttpCall http = m_provider->buildCall(config, request, m_apiKey);
-    ++m_progress.requests;
-    QNetworkReply *reply = m_network->post(judgeHttpRequest(http, m_config), http.body);
-    m_replies.append(reply);
-    connect(reply, &QNetworkReply::finished, this, [this, reply, call] { onReply(reply, call); });
-}
-
-void PdrCriteriaGenerator::onReply(QNetworkReply *reply, const std::shared_ptr<Call> &call)
-{
-    reply->deleteLater();
-    m_replies.removeAll(reply);
-    if (m_cancelled)
-        return;
-    const ProviderReply parsed = readJudgeReply(reply, *m_provider, m_config);
-    if (!parsed.ok) {
-        callFailed(call, parsed.error, parsed.retryable, parsed.retryAfterMs);
-        return;
-    }
-    answered(call, parsed.text);
-}
-
-void PdrCriteriaGenerator::callFailed(const std::shared_ptr<Call> &call, const QString &why,
-                                      bool retryable, int retryAfterMs)
-{
-    --m_progress.inFlight;
-    Work &work = *m_work.at(call->work);
-    if (retryable && call->attempts < m_options.attempts && !work.done) {
-        work.notes << u"retried: %1"_s.arg(why);
-        int delay = retryAfterMs;
-        if (delay < 0)
-            delay = judgeBackoffMs(m_config, call->attempts);
-        ++m_waiting;
-        QTimer::singleShot(delay, this, [this, call] {
-            --m_waiting;
-            if (m_cancelled)
-                return;
-            m_queue.prepend(call);
-            dispatch();
-        });
-        emitProgress();
-        return;
-    }
-    const QString cause = u"%1 (after %2 attempts)"_s.arg(why).arg(call->attempts);
-    if (call->weights && !work.done) {
-        // A lost sample is a discarded sample; the family fails only when all are lost.
-        work.notes << u"%1 weight sample discarded: %2"_s.arg(call->family, cause);
-        --work.weightCallsLeft;
-        if (work.weightCallsLeft == 0)
-            weightsIn(call->work);
-    } else if (!work.done) {
-        failWork(
-            call->work,
-            u"%1 sub-criteria: %2"_s.arg(work.dimensions.at(call->dimension).dimension, cause));
-    }
-    callDone();
-}
-
-void PdrCriteriaGenerator::answered(const std::shared_ptr<Call> &call, const QString &text)
-{
-    --m_progress.inFlight;
-    Work &work = *m_work.at(call->work);
-    if (work.done) {
-        callDone();
-        return;
-    }
+    Work &work = *m_work.at(index);
     QString error;
-    if (call->weights) {
-        if (const auto sample = parsePdrWeightSample(text, &error))
-            work.samples[call->family].append(*sample);
-        else
-            work.notes << u"%1 weight sample discarded: %2"_s.arg(call->family, error);
-        --work.weightCallsLeft;
-        if (work.weightCallsLeft == 0)
-            weightsIn(call->work);
-        callDone();
-        return;
-    }
-    const auto criteria = parsePdrSubCriteria(text, &error);
-    if (!criteria) {
-        // An unreadable list is asked again, as a failed request is.
-        ++m_progress.inFlight; // callFailed releases it
-        callFailed(call, u"unusable answer: "_s + error, true, 0);
-        return;
-    }
-    work.dimensions[call->dimension].criteria = *criteria;
-    if (--work.subCallsLeft == 0)
-        write(call->work);
-    callDone();
+    if (const auto sample = parsePdrWeightSample(text, &error))
+        work.samples[family].append(*sample);
+    else
+        work.notes << u"%1 weight sample discarded: %2"_s.arg(family, error);
+    if (--work.weightCallsLeft == 0)
+        weightsIn(index);
+}
+
+// A lost sample is a discarded sample; the family fails only when all are lost.
+void PdrCriteriaGenerator::weightSampleLost(int index, const QString &family, const QString &why)
+{
+    Work &work = *m_work.at(index);
+    work.notes << u"%1 weight sample discarded: %2"_s.arg(family, why);
+    if (--work.weightCallsLeft == 0)
+        weightsIn(index);
+}
+
+void PdrCriteriaGenerator::enqueueSubCriteria(int index, int dimension)
+{
+    Work &work = *m_work.at(index);
+    const Work::Dimension &dim = work.dimensions.at(dimension);
+    JudgeCall call;
+    call.prompt
+        = pdrSubCriteriaPrompt(dim.family, dim.dimension, dim.weight, work.task, work.persona);
+    call.jsonMode = false;
+    call.read = [this, index, dimension](const QString &text) {
+        QString error;
+        const auto criteria = parsePdrSubCriteria(text, &error);
+        if (!criteria)
+            return error; // asked again, as a failed request is
+        Work &w = *m_work.at(index);
+        w.dimensions[dimension].criteria = *criteria;
+        if (--w.subCallsLeft == 0)
+            write(index);
+        return QString();
+    };
+    call.failed = [this, index, dimension](const QString &why) {
+        failWork(index,
+                 u"%1 sub-criteria: %2"_s.arg(m_work.at(index)->dimensions.at(dimension).dimension,
+                                              why));
+    };
+    call.retrying = [this, index](const QString &why) {
+        m_work.at(index)->notes << u"retried: %1"_s.arg(why);
+    };
+    call.wanted = [this, index] {
+        return !m_work.at(index)->done;
+    };
+    m_calls->enqueue(std::move(call));
+    ++work.subCallsLeft;
 }
 
 void PdrCriteriaGenerator::weightsIn(int index)
@@ -321,19 +239,8 @@ void PdrCriteriaGenerator::weightsIn(int index)
         for (const auto &[dimension, w] : weights.weights)
             work.dimensions.append({family, dimension, w, {}});
     }
-    for (int d = 0; d < work.dimensions.size(); ++d) {
-        const Work::Dimension &dim = work.dimensions.at(d);
-        auto call = std::make_shared<Call>();
-        call->work = index;
-        call->weights = false;
-        call->family = dim.family;
-        call->dimension = d;
-        call->prompt
-            = pdrSubCriteriaPrompt(dim.family, dim.dimension, dim.weight, work.task, work.persona);
-        m_queue.enqueue(call);
-        ++work.subCallsLeft;
-        ++m_progress.callsQueued;
-    }
+    for (int d = 0; d < work.dimensions.size(); ++d)
+        enqueueSubCriteria(index, d);
 }
 
 void PdrCriteriaGenerator::write(int index)
@@ -406,16 +313,22 @@ void PdrCriteriaGenerator::failWork(int index, const QString &why)
     emit queryFinished(outcome);
 }
 
-void PdrCriteriaGenerator::callDone()
+PdrCriteriaProgress PdrCriteriaGenerator::progress() const
 {
-    ++m_progress.callsDone;
-    emitProgress();
-    dispatch();
+    PdrCriteriaProgress p = m_progress;
+    if (m_calls) {
+        const JudgeCallCounts counts = m_calls->counts();
+        p.requests = counts.requests;
+        p.inFlight = counts.inFlight;
+        p.callsDone = counts.done;
+        p.callsQueued = counts.queued;
+    }
+    return p;
 }
 
 void PdrCriteriaGenerator::emitProgress()
 {
-    emit progressChanged(m_progress);
+    emit progressChanged(progress());
 }
 
 void PdrCriteriaGenerator::finish(const QString &status)

@@ -3,12 +3,12 @@
 // (pdrweights.h), then one call per dimension for its weighted sub-criteria. Prompts and
 // readers are judge/pdrcriteria.h.
 //
-// Asynchronous like RunController: requests go out through the provider's HTTP call with a
-// concurrency limit and back-off, nothing here waits on the network, and cancel() stops at
-// once. It opens its own database connection in start() and writes there, so a window runs
-// it on a worker thread (create it there, as RunLauncher does with RunController) and listens
-// to its signals. The offline provider answers with the judge simulator's deterministic answers, so
-// a project without a key can still generate (placeholder) criteria.
+// Asynchronous like RunController: requests go out through a JudgeCallQueue (the provider's
+// HTTP call with a concurrency limit and back-off), nothing here waits on the network, and
+// cancel() stops at once. It opens its own database connection in start() and writes there, so a
+// window runs it on a worker thread (create it there, as RunLauncher does with RunController) and
+// listens to its signals. The offline provider answers with the judge simulator's deterministic
+// answers, so a project without a key can still generate (placeholder) criteria.
 //
 // What counts as a failure, and what is written:
 // - A weight sample whose request failed K times, whose answer holds no JSON object, or whose
@@ -29,20 +29,14 @@
 #include "domain/types.h"
 #include "judge/judgeconfig.h"
 
-#include <QElapsedTimer>
 #include <QHash>
 #include <QObject>
-#include <QPointer>
-#include <QQueue>
 
 #include <memory>
 
-class QNetworkAccessManager;
-class QNetworkReply;
-
 namespace Rubricate {
 
-class JudgeProvider;
+class JudgeCallQueue;
 class ProjectStore;
 
 struct PdrCriteriaOptions {
@@ -87,7 +81,7 @@ public:
     void cancel();
 
     bool isActive() const { return m_active; }
-    PdrCriteriaProgress progress() const { return m_progress; }
+    PdrCriteriaProgress progress() const;
     QList<PdrCriteriaOutcome> outcomes() const { return m_outcomes; }
 
 signals:
@@ -99,18 +93,13 @@ signals:
 
 private:
     struct Work;
-    struct Call;
     void enqueueWeights(int index);
-    void dispatch();
-    void send(const std::shared_ptr<Call> &call);
-    void onReply(QNetworkReply *reply, const std::shared_ptr<Call> &call);
-    void callFailed(const std::shared_ptr<Call> &call, const QString &why, bool retryable,
-                    int retryAfterMs);
-    void answered(const std::shared_ptr<Call> &call, const QString &text);
+    void enqueueSubCriteria(int index, int dimension);
+    void weightSampleIn(int index, const QString &family, const QString &text);
+    void weightSampleLost(int index, const QString &family, const QString &why);
     void weightsIn(int index);
     void write(int index);
     void failWork(int index, const QString &why);
-    void callDone();
     void emitProgress();
     void finish(const QString &status);
 
@@ -118,17 +107,11 @@ private:
     JudgeConfig m_config;
     PdrCriteriaOptions m_options;
     std::unique_ptr<ProjectStore> m_store;
-    std::unique_ptr<JudgeProvider> m_provider;
-    QNetworkAccessManager *m_network = nullptr;
-    QString m_apiKey; // from the environment or the keyring; never stored
+    JudgeCallQueue *m_calls = nullptr;
     QList<std::shared_ptr<Work>> m_work;
-    QQueue<std::shared_ptr<Call>> m_queue;
-    QList<QPointer<QNetworkReply>> m_replies;
     QList<PdrCriteriaOutcome> m_outcomes;
     PdrCriteriaProgress m_progress;
-    int m_waiting = 0; // calls sleeping in back-off
     bool m_active = false;
-    bool m_cancelled = false;
 };
 
 } // namespace Rubricate
