@@ -154,18 +154,31 @@ Commands:
   claims list [--benchmark KEY]
                                Claims per report and per model.
   score reportbench [--model NAME] [--out FILE] [--no-citations undefined|drop|zero]
-        [--match titles|ids] [--titles text|pages] [--runs IDS] [--statements-out FILE]
+        [--match titles|ids] [--titles text|pages|judge] [--page-judge NAME] [--runs IDS]
+        [--statements-out FILE]
                                Citation precision and recall against the ground truth
                                (micro and macro) and references per report, from the
-                               titles in the reports' reference lists (--titles text) or
+                               titles in the reports' reference lists (--titles text),
                                from the fetched cited pages that read as papers (pages;
-                               run sources fetch first); --out writes a CSV row per
-                               report, naming the method. With
+                               run sources fetch first), or from the pages a judge
+                               classified as papers (judge: the reference's method; run
+                               reportbench classify-pages first); --out writes a CSV row
+                               per report, naming the method. With
                                claims: citation match rate (sources that could not be
                                fetched left out and counted) and non-cited accuracy
                                (majority over the fact-check runs, ties reported), from the
                                claim runs given by --runs (default: all); each run is one
                                judge vote. --statements-out writes metrics.csv rows.
+  reportbench classify-pages [--model NAME] [--force] [--attempts K] [judge options]
+                               A judge decides for every fetched page the ReportBench
+                               reports cite whether it is a scholarly paper and reads its
+                               title (the URL and 8,000 characters of the page, as the
+                               reference). Each decision is written as it arrives; pages
+                               the judge classified before are skipped (--force asks
+                               again). An unreadable answer is asked again and, after K
+                               attempts (3), leaves the page unclassified, never "not a
+                               paper". The offline provider decides from the page's
+                               citation metadata instead.
   score researchrubrics [--run ID] [--by axis|domain|complexity] [--out FILE.csv|.jsonl]
         [--error-policy exclude|reference] [--collapse none|binary]
                                Weighted compliance (pitfalls subtract) per model and group,
@@ -646,8 +659,9 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return *code;
     if (const auto code = runClaimsCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
-    if (command == "score"_L1 && positional.value(0) == "reportbench"_L1)
-        return runReportBenchScore(parser, c.projectPath, out, err);
+    if (const auto code
+        = runReportBenchCommand(command, parser, positional, c.projectPath, out, err))
+        return *code;
     if (const auto code = runPdrCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (const auto code = runScoreCommand(command, parser, positional, c.projectPath, out, err))

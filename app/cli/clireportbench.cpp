@@ -2,15 +2,19 @@
 #include "clireportbench.h"
 
 #include "cliapp.h"
+#include "clijudge.h"
 #include "clitable.h"
 #include "readers/claimsproject.h"
 #include "readers/reportbenchproject.h"
+#include "runs/pageclassifier.h"
 #include "scoring/reportbenchscoring.h"
 #include "store/projectstore.h"
 
 #include <QCommandLineParser>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QTimer>
 
 namespace Rubricate::Cli {
 
@@ -91,6 +95,65 @@ int printStatementScores(const QCommandLineParser &parser, ProjectStore &store, 
     return Ok;
 }
 
+// `reportbench classify-pages`: the judge decides which fetched cited pages are papers.
+int classifyPages(const QCommandLineParser &parser, const QString &projectPath, QTextStream &out,
+                  QTextStream &err)
+{
+    const auto config = judgeConfigFrom(parser, err);
+    if (!config)
+        return Usage;
+    PageClassifyOptions options;
+    options.model = parser.value(u"model"_s);
+    options.force = parser.isSet(u"force"_s);
+    if (parser.isSet(u"attempts"_s)) {
+        options.attempts = parser.value(u"attempts"_s).toInt();
+        if (options.attempts < 1) {
+            err << u"rubricate-cli: --attempts needs a whole number of at least 1\n"_s;
+            return Usage;
+        }
+    }
+    if (!openExistingProject(projectPath, err))
+        return Failed;
+    PageClassifier classifier(projectPath, *config);
+    QEventLoop loop;
+    QString status;
+    QObject::connect(&classifier, &PageClassifier::finished, &loop, [&](const QString &s) {
+        status = s;
+        loop.quit();
+    });
+    QTimer ticker;
+    QObject::connect(&ticker, &QTimer::timeout, &loop, [&] {
+        const PageClassifyProgress p = classifier.progress();
+        err << u"pages: %1 of %2 classified, %3 failed, %4 requests\n"_s.arg(p.classified)
+                   .arg(p.pages - p.skipped)
+                   .arg(p.failed)
+                   .arg(p.requests);
+        err.flush();
+    });
+    ticker.start(1000);
+    QString error;
+    if (!classifier.start(options, &error)) {
+        err << u"rubricate-cli: "_s << error << u'\n';
+        return Failed;
+    }
+    if (classifier.isActive())
+        loop.exec();
+    for (const PageClassifyFailure &f : classifier.failures())
+        err << u"rubricate-cli: %1%2\n"_s.arg(f.url.isEmpty() ? QString() : f.url + u": "_s,
+                                              f.error);
+    const PageClassifyProgress p = classifier.progress();
+    out << u"Cited pages classified by %1: %2 (%3 papers), %4 failed, %5 classified before "
+           "(--force asks again), %6 cited URL(s) not fetched; %7 requests\n"_s
+               .arg(classifier.judgeName())
+               .arg(p.classified)
+               .arg(p.papers)
+               .arg(p.failed)
+               .arg(p.skipped)
+               .arg(p.notFetched)
+               .arg(p.requests);
+    return status == "finished"_L1 ? Ok : Failed;
+}
+
 } // namespace
 
 QList<QCommandLineOption> reportBenchScoreOptions()
@@ -107,9 +170,14 @@ QList<QCommandLineOption> reportBenchScoreOptions()
         {u"titles"_s,
          u"score reportbench: where P's titles come from: the report's reference list (text, "
          "default) or the fetched cited pages that read as papers (pages: citation_title, "
-         "og:title or <title> of pages with citation metadata or an arXiv/DOI address; the "
-         "reference's LLM classification is not done offline). Fetch first with sources fetch."_s,
+         "og:title or <title> of pages with citation metadata or an arXiv/DOI address), or the "
+         "pages a judge classified as papers, the reference's method (judge; run reportbench "
+         "classify-pages first). Fetch first with sources fetch."_s,
          u"METHOD"_s},
+        {u"page-judge"_s,
+         u"score reportbench --titles judge: whose page classifications to read (default: the "
+         "only judge that classified pages)."_s,
+         u"PROVIDER:MODEL"_s},
         {u"statements-out"_s,
          u"score reportbench: write the statement measures per report (metrics.csv columns)."_s,
          u"FILE"_s},
@@ -139,10 +207,13 @@ int runReportBenchScore(const QCommandLineParser &parser, const QString &project
     const QString titles = parser.value(u"titles"_s);
     if (titles == "pages"_L1)
         options.titles = TitleMethod::Pages;
+    else if (titles == "judge"_L1)
+        options.titles = TitleMethod::Judge;
     else if (!titles.isEmpty() && titles != "text"_L1) {
-        err << u"rubricate-cli: --titles is text or pages\n"_s;
+        err << u"rubricate-cli: --titles is text, pages or judge\n"_s;
         return Usage;
     }
+    options.pageJudge = parser.value(u"page-judge"_s);
 
     const auto store = openExistingProject(projectPath, err);
     if (!store)
@@ -171,7 +242,24 @@ int runReportBenchScore(const QCommandLineParser &parser, const QString &project
     out << u"Titles: "_s << titleMethodKey(options.titles) << u'\n' << t.render();
     out << u"micro: pooled counts, Σ|P∩G|/Σ|P| and Σ|P∩G|/Σ|G|; macro: mean of the per-report "
            "values that exist.\n"_s;
-    if (options.titles == TitleMethod::Pages) {
+    if (options.titles == TitleMethod::Judge) {
+        int urls = 0, fetched = 0, classified = 0, papers = 0;
+        QString judge;
+        for (const ReportBenchReportScore &s : scores) {
+            urls += s.urls;
+            fetched += s.pagesFetched;
+            classified += s.pagesClassified;
+            papers += s.pagesAsPapers;
+            judge = s.pageJudge;
+        }
+        out << u"P = titles of the cited pages %1 classified as papers (the reference's method); "
+               "%2 of %3 cited URL(s) fetched, %4 classified, %5 papers; pages not classified "
+               "add nothing"_s.arg(judge)
+                   .arg(fetched)
+                   .arg(urls)
+                   .arg(classified)
+                   .arg(papers);
+    } else if (options.titles == TitleMethod::Pages) {
         int urls = 0, fetched = 0, papers = 0;
         for (const ReportBenchReportScore &s : scores) {
             urls += s.urls;
@@ -196,6 +284,21 @@ int runReportBenchScore(const QCommandLineParser &parser, const QString &project
     if (parser.isSet(u"out"_s) && !writeCsv(parser.value(u"out"_s), scores, err))
         return Failed;
     return printStatementScores(parser, *store, out, err);
+}
+
+std::optional<int> runReportBenchCommand(const QString &command, const QCommandLineParser &parser,
+                                         const QStringList &args, const QString &projectPath,
+                                         QTextStream &out, QTextStream &err)
+{
+    if (command == "score"_L1 && args.value(0) == "reportbench"_L1)
+        return runReportBenchScore(parser, projectPath, out, err);
+    if (command != "reportbench"_L1)
+        return std::nullopt;
+    if (args != QStringList{u"classify-pages"_s}) {
+        err << u"rubricate-cli: reportbench needs `classify-pages`\n"_s;
+        return Usage;
+    }
+    return classifyPages(parser, projectPath, out, err);
 }
 
 } // namespace Rubricate::Cli

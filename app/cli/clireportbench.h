@@ -5,6 +5,8 @@
 #include <QList>
 #include <QTextStream>
 
+#include <optional>
+
 class QCommandLineParser;
 
 namespace Rubricate::Cli {
@@ -17,5 +19,11 @@ QList<QCommandLineOption> reportBenchScoreOptions();
 // per report; --out writes one CSV row per report.
 int runReportBenchScore(const QCommandLineParser &parser, const QString &projectPath,
                         QTextStream &out, QTextStream &err);
+
+// `score reportbench …` and `reportbench classify-pages [--model NAME] [--force] [--attempts K]
+// [judge options]`; nothing for other commands.
+std::optional<int> runReportBenchCommand(const QString &command, const QCommandLineParser &parser,
+                                         const QStringList &args, const QString &projectPath,
+                                         QTextStream &out, QTextStream &err);
 
 } // namespace Rubricate::Cli

@@ -57,7 +57,7 @@ QByteArray reportBenchReportsCsv(const QList<ReportBenchReportScore> &scores)
 {
     QString csv = u"model,arxiv_id,citations,urls,predicted_count,ground_truth_count,"
                   "intersection_count,precision,recall,f1_score,dropped,note,titles,pages_fetched,"
-                  "pages_as_papers\n"_s;
+                  "pages_as_papers,pages_classified,page_judge\n"_s;
     for (const ReportBenchReportScore &s : scores) {
         csv += csvRecord(
             QStringList{s.model, s.taskId, QString::number(s.citations), QString::number(s.urls),
@@ -65,7 +65,8 @@ QByteArray reportBenchReportsCsv(const QList<ReportBenchReportScore> &scores)
                         QString::number(s.intersectionCount), reportBenchCsvNumber(s.precision),
                         reportBenchCsvNumber(s.recall), reportBenchCsvNumber(s.f1),
                         s.dropped ? u"true"_s : u"false"_s, s.note, titleMethodKey(s.titles),
-                        QString::number(s.pagesFetched), QString::number(s.pagesAsPapers)},
+                        QString::number(s.pagesFetched), QString::number(s.pagesAsPapers),
+                        QString::number(s.pagesClassified), s.pageJudge},
             CsvLineEnd::Lf);
     }
     return csv.toUtf8();

@@ -138,6 +138,24 @@ QString pdrSubCriteria(const QString &prompt)
         + u"```"_s;
 }
 
+// A cited page (paperclassification.h): a paper when its text has an abstract, titled by its
+// first non-empty line.
+QString paperClassification(const QString &pageText)
+{
+    QString title;
+    for (const QString &line : pageText.split(u'\n')) {
+        title = QString(line).remove(u'#').simplified();
+        if (!title.isEmpty())
+            break;
+    }
+    const bool paper = pageText.contains(u"abstract"_s, Qt::CaseInsensitive);
+    const QJsonObject answer{{u"is_academic_paper"_s, paper},
+                             {u"title"_s, paper ? title : QString()},
+                             {u"authors"_s, QJsonArray()},
+                             {u"reason"_s, u"simulated judgement"_s}};
+    return QString::fromUtf8(QJsonDocument(answer).toJson(QJsonDocument::Compact));
+}
+
 } // namespace
 
 JudgeSimulator::JudgeSimulator(QObject *parent)
@@ -213,6 +231,8 @@ QString JudgeSimulator::answerPrompt(const QString &prompt, bool drop, bool rewo
         }
         return QString::fromUtf8(QJsonDocument(answer).toJson(QJsonDocument::Indented));
     }
+    if (prompt.contains(u"<page_text>"_s))
+        return paperClassification(between(prompt, u"<page_text>"_s, u"</page_text>"_s));
     if (prompt.contains(u"<criteria_list>"_s))
         return pdrScores(prompt, drop, reword);
     if (prompt.contains(u"<dimension_list>"_s))

@@ -31,31 +31,79 @@ std::optional<CitedPage> fetchedPage(ProjectStore &store, const QString &url)
     return page;
 }
 
+// The judge's decision on the fetched copy of `url`; nothing for a page it has not classified.
+std::optional<PaperPage> judgedPage(ProjectStore &store, const QString &url, const QString &judge,
+                                    int *fetched)
+{
+    const QString key = sourceKey(url);
+    const auto row = store.sources().source(key, false);
+    if (!row || row->state != "fetched"_L1)
+        return std::nullopt;
+    ++*fetched;
+    const auto c = store.sources().pageClassification(key, judge);
+    if (!c)
+        return std::nullopt;
+    return PaperPage{c->paper, c->title};
+}
+
 ReportBenchReportScore scoreReport(ProjectStore &store, const ReportSummary &summary,
                                    const QString &text, const QList<Reference> &groundTruth,
                                    const ReportBenchOptions &options)
 {
     QList<Citation> citations = extractCitations(text);
     int fetched = 0;
+    int classified = 0;
     int papers = 0;
     if (options.titles == TitleMethod::Pages) {
         citations = citationsFromPages(
             citations, [&](const QString &url) { return fetchedPage(store, url); }, &fetched,
             &papers);
+    } else if (options.titles == TitleMethod::Judge) {
+        citations = citationsFromPaperPages(
+            citations,
+            [&](const QString &url) { return judgedPage(store, url, options.pageJudge, &fetched); },
+            &classified, &papers);
     }
     ReportBenchReportScore s = scoreReportBenchReport(summary.model, summary.taskExternalId,
                                                       citations, groundTruth, options);
     s.pagesFetched = fetched;
     s.pagesAsPapers = papers;
+    s.pagesClassified = classified;
+    if (options.titles == TitleMethod::Judge)
+        s.pageJudge = options.pageJudge;
     return s;
+}
+
+// The judge method's judge: the one asked for, else the only one.
+bool choosePageJudge(ProjectStore &store, ReportBenchOptions *options, QString *error)
+{
+    const QStringList judges = store.sources().pageJudges();
+    if (!options->pageJudge.isEmpty()) {
+        if (judges.contains(options->pageJudge))
+            return true;
+        *error = u"no cited page was classified by %1 (classified by: %2)"_s.arg(
+            options->pageJudge, judges.isEmpty() ? u"nobody"_s : judges.join(u", "_s));
+        return false;
+    }
+    if (judges.size() == 1) {
+        options->pageJudge = judges.constFirst();
+        return true;
+    }
+    *error = judges.isEmpty()
+        ? u"no cited page has been classified yet (rubricate-cli reportbench classify-pages)"_s
+        : u"pages were classified by %1; choose one with --page-judge"_s.arg(judges.join(u", "_s));
+    return false;
 }
 
 } // namespace
 
-std::optional<QList<ReportBenchReportScore>>
-readReportBenchScores(ProjectStore &store, const ReportBenchOptions &options, const QString &model,
-                      QString *error)
+std::optional<QList<ReportBenchReportScore>> readReportBenchScores(ProjectStore &store,
+                                                                   ReportBenchOptions options,
+                                                                   const QString &model,
+                                                                   QString *error)
 {
+    if (options.titles == TitleMethod::Judge && !choosePageJudge(store, &options, error))
+        return std::nullopt;
     const QString key = QString::fromLatin1(BenchmarkKey::ReportBench);
     const auto bench = store.catalog().benchmark(key);
     if (!bench) {

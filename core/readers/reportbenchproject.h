@@ -14,9 +14,11 @@ namespace Rubricate {
 class ProjectStore;
 
 // Every ReportBench report of the project (only `model`'s when given), in project order.
-// Nothing with *error when the project has no ReportBench tasks or no such report.
-std::optional<QList<ReportBenchReportScore>>
-readReportBenchScores(ProjectStore &store, const ReportBenchOptions &options, const QString &model,
-                      QString *error);
+// Nothing with *error when the project has no ReportBench tasks or no such report, or, for
+// the judge method, no judge's classifications to read (or several and none chosen).
+std::optional<QList<ReportBenchReportScore>> readReportBenchScores(ProjectStore &store,
+                                                                   ReportBenchOptions options,
+                                                                   const QString &model,
+                                                                   QString *error);
 
 } // namespace Rubricate

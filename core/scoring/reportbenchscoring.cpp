@@ -70,17 +70,35 @@ bool isPaperAddress(const QString &url)
 
 QString titleMethodKey(TitleMethod method)
 {
-    return method == TitleMethod::Pages ? u"pages"_s : u"text"_s;
+    switch (method) {
+    case TitleMethod::Pages:
+        return u"pages"_s;
+    case TitleMethod::Judge:
+        return u"judge"_s;
+    case TitleMethod::Text:
+        break;
+    }
+    return u"text"_s;
+}
+
+PaperPage paperByMetadata(const QString &citedUrl, const CitedPage &page)
+{
+    if (page.citationTitle.isEmpty() && !isPaperAddress(citedUrl) && !isPaperAddress(page.finalUrl))
+        return {};
+    const QString title = !page.citationTitle.isEmpty() ? page.citationTitle
+        : !page.ogTitle.isEmpty()                       ? page.ogTitle
+                                                        : page.htmlTitle;
+    return {true, title};
 }
 
 QList<Citation>
-citationsFromPages(const QList<Citation> &textCitations,
-                   const std::function<std::optional<CitedPage>(const QString &)> &page,
-                   int *fetched, int *papers)
+citationsFromPaperPages(const QList<Citation> &textCitations,
+                        const std::function<std::optional<PaperPage>(const QString &)> &page,
+                        int *decided, int *papers)
 {
     QList<Citation> out;
     QHash<QString, qsizetype> titleAt; // normalised title -> index in out
-    *fetched = 0;
+    *decided = 0;
     *papers = 0;
     for (const Citation &c : textCitations) {
         if (c.kind == CitationKind::Title)
@@ -88,16 +106,11 @@ citationsFromPages(const QList<Citation> &textCitations,
         out.append(c);
         if (c.kind != CitationKind::Url)
             continue;
-        const std::optional<CitedPage> p = page(c.text);
+        const std::optional<PaperPage> p = page(c.text);
         if (!p)
             continue;
-        ++*fetched;
-        if (p->citationTitle.isEmpty() && !isPaperAddress(c.text) && !isPaperAddress(p->finalUrl))
-            continue;
-        const QString title = !p->citationTitle.isEmpty() ? p->citationTitle
-            : !p->ogTitle.isEmpty()                       ? p->ogTitle
-                                                          : p->htmlTitle;
-        const QString key = normalizeTitle(title);
+        ++*decided;
+        const QString key = p->paper ? normalizeTitle(p->title) : QString();
         if (key.isEmpty())
             continue;
         ++*papers;
@@ -107,9 +120,24 @@ citationsFromPages(const QList<Citation> &textCitations,
             continue;
         }
         titleAt.insert(key, out.size());
-        out.append({CitationKind::Title, key, title, c.spans});
+        out.append({CitationKind::Title, key, p->title, c.spans});
     }
     return out;
+}
+
+QList<Citation>
+citationsFromPages(const QList<Citation> &textCitations,
+                   const std::function<std::optional<CitedPage>(const QString &)> &page,
+                   int *fetched, int *papers)
+{
+    return citationsFromPaperPages(
+        textCitations,
+        [&page](const QString &url) -> std::optional<PaperPage> {
+            if (const std::optional<CitedPage> p = page(url))
+                return paperByMetadata(url, *p);
+            return std::nullopt;
+        },
+        fetched, papers);
 }
 
 QSet<QString> groundTruthTitles(const QList<Reference> &references)
@@ -183,6 +211,8 @@ ReportBenchReportScore scoreReportBenchReport(const QString &model, const QStrin
         case NoCitationPolicy::Undefined:
             s.note = options.titles == TitleMethod::Pages
                 ? u"no fetched cited page reads as a paper; precision undefined"_s
+                : options.titles == TitleMethod::Judge
+                ? u"no cited page the judge classified is a paper; precision undefined"_s
                 : s.citations == 0
                 ? u"no citations found in the text; precision undefined"_s
                 : u"no citation that names a paper (URLs alone carry no title offline); "

@@ -27,6 +27,11 @@
 //    <meta name="citation_title"> (publishers and arXiv set it) or its URL, as cited or after
 //    redirects, is an arXiv or DOI page; its title is the citation_title, else og:title, else
 //    <title>. Other pages, and URLs the project has not fetched, add nothing to P.
+//  - judge: the reference's method with its LLM: a judge's stored classification of each
+//    fetched cited page (paperclassification.h; `rubricate-cli reportbench classify-pages`)
+//    decides whether it is a paper and gives its title. Pages that judge has not classified
+//    add nothing to P and are counted apart (pagesFetched − pages classified), never as
+//    "not a paper".
 #pragma once
 
 #include "citationextraction.h"
@@ -55,15 +60,19 @@ enum class IdentifierMatching {
 enum class TitleMethod {
     Text, // titles written in the report's reference list
     Pages, // titles of the fetched cited pages that read as papers
+    Judge, // titles of the cited pages a judge classified as papers
 };
 
-// "text", "pages": the --titles value and the CSV's titles column.
+// "text", "pages", "judge": the --titles value and the CSV's titles column.
 QString titleMethodKey(TitleMethod method);
 
 struct ReportBenchOptions {
     NoCitationPolicy noCitations = NoCitationPolicy::Undefined;
     IdentifierMatching identifiers = IdentifierMatching::TitlesOnly;
     TitleMethod titles = TitleMethod::Text;
+    // The judge method: whose classifications (PageClassification::judge); empty: the only
+    // judge that classified pages.
+    QString pageJudge;
 };
 
 // A cited URL's copy in the project, reduced to what the pages method reads.
@@ -74,10 +83,25 @@ struct CitedPage {
     QString htmlTitle; // <title>
 };
 
-// The report's citations for the pages method: its titles replaced by the titles of the cited
-// pages that count as papers (see above), each placed where its URL is cited. `page` gives
-// the fetched copy of a URL as cited, nothing when there is none. Counts go to *fetched and
-// *papers.
+// What a cited page adds to P.
+struct PaperPage {
+    bool paper = false;
+    QString title;
+};
+
+// The pages method's rule (above) for the fetched copy of `citedUrl`.
+PaperPage paperByMetadata(const QString &citedUrl, const CitedPage &page);
+
+// The report's citations with its titles replaced by the titles of the cited pages that are
+// papers, each placed where its URL is cited. `page` decides for a URL as cited, nothing when
+// it cannot (not fetched, not classified). Counts go to *decided and *papers.
+QList<Citation>
+citationsFromPaperPages(const QList<Citation> &textCitations,
+                        const std::function<std::optional<PaperPage>(const QString &)> &page,
+                        int *decided, int *papers);
+
+// The pages method: citationsFromPaperPages with paperByMetadata. `page` gives the fetched
+// copy of a URL as cited, nothing when there is none; *fetched counts the copies.
 QList<Citation>
 citationsFromPages(const QList<Citation> &textCitations,
                    const std::function<std::optional<CitedPage>(const QString &)> &page,
@@ -94,6 +118,8 @@ struct ReportBenchReportScore {
     TitleMethod titles = TitleMethod::Text; // where P's titles came from
     int pagesFetched = 0; // pages method: cited URLs with a fetched copy
     int pagesAsPapers = 0; // pages method: of those, the pages counted as papers
+    int pagesClassified = 0; // judge method: of the fetched pages, those the judge classified
+    QString pageJudge; // judge method: whose classifications
     int citations = 0; // distinct citations of every kind found in the text
     int urls = 0; // distinct URLs by the reference's normalised key
     int predictedCount = 0; // |P|

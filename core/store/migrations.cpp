@@ -309,6 +309,17 @@ QStringList changeNotifications(const SqlDialect &d)
                                         u"annotation_assignment"_s, u"study"_s});
 }
 
+// Version 13: ReportBench's titles by the reference's method, a judge deciding which cited
+// pages are papers. One row per page and judge, so two judges' decisions can be compared.
+QStringList pageClassifications(const SqlDialect &)
+{
+    return {
+        u"CREATE TABLE page_classification ("
+        "url TEXT NOT NULL, judge TEXT NOT NULL, is_paper INTEGER NOT NULL, title TEXT,"
+        " authors TEXT, reason TEXT, classified_at TEXT NOT NULL, PRIMARY KEY (url, judge))"_s,
+    };
+}
+
 } // namespace
 
 const QList<Migration> &schemaMigrations()
@@ -327,6 +338,8 @@ const QList<Migration> &schemaMigrations()
          reasksReachTheJudge},
         {11, u"job leases: many workers drain one run"_s, jobLeases},
         {12, u"change notifications for the other clients of a project"_s, changeNotifications},
+        {13, u"judge classifications of cited pages (ReportBench titles)"_s,
+         pageClassifications},
     };
     return migrations;
 }

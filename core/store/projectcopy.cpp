@@ -262,6 +262,7 @@ const QStringList &copiedTables()
         u"response_cache"_s,
         u"source"_s,
         u"source_text"_s,
+        u"page_classification"_s,
     };
     return tables;
 }

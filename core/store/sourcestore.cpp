@@ -107,4 +107,60 @@ QList<SourceRow> SourceStore::list()
     return out;
 }
 
+bool SourceStore::putPageClassification(const PageClassification &c)
+{
+    Transaction transaction(*m_db);
+    if (!transaction.isOpen())
+        return false;
+    QSqlQuery &q = prepared(
+        u"INSERT INTO page_classification (url, judge, is_paper, title, authors, reason,"
+        " classified_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (url, judge) DO UPDATE SET"
+        " is_paper = excluded.is_paper, title = excluded.title, authors = excluded.authors,"
+        " reason = excluded.reason, classified_at = excluded.classified_at"_s);
+    bindAt(q, 0, c.url);
+    bindAt(q, 1, c.judge);
+    bindAt(q, 2, c.paper ? 1 : 0);
+    bindAt(q, 3, StoreCodec::text(c.title));
+    bindAt(q, 4, StoreCodec::text(c.authors.join(u'\n')));
+    bindAt(q, 5, StoreCodec::text(c.reason));
+    bindAt(q, 6,
+           StoreCodec::time(c.classifiedAt.isValid() ? c.classifiedAt
+                                                     : QDateTime::currentDateTimeUtc()));
+    return exec(q) && transaction.commit();
+}
+
+std::optional<PageClassification> SourceStore::pageClassification(const QString &url,
+                                                                  const QString &judge)
+{
+    QSqlQuery &q = prepared(u"SELECT is_paper, title, authors, reason, classified_at"
+                            " FROM page_classification WHERE url = ? AND judge = ?"_s);
+    bindAt(q, 0, url);
+    bindAt(q, 1, judge);
+    if (!exec(q) || !q.next())
+        return std::nullopt;
+    PageClassification c;
+    c.url = url;
+    c.judge = judge;
+    c.paper = q.value(0).toInt() != 0;
+    c.title = q.value(1).toString();
+    const QString authors = q.value(2).toString();
+    if (!authors.isEmpty())
+        c.authors = authors.split(u'\n');
+    c.reason = q.value(3).toString();
+    c.classifiedAt = StoreCodec::toTime(q.value(4));
+    q.finish();
+    return c;
+}
+
+QStringList SourceStore::pageJudges()
+{
+    QStringList out;
+    QSqlQuery &q = prepared(u"SELECT DISTINCT judge FROM page_classification ORDER BY judge"_s);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out << q.value(0).toString();
+    return out;
+}
+
 } // namespace Rubricate

@@ -21,6 +21,12 @@ public:
     bool putSources(const QList<SourceRow> &rows);
     std::optional<SourceRow> source(const QString &url, bool withText = true);
     QList<SourceRow> list(); // every row, by URL, without text
+
+    // One classification in a transaction of its own, replacing the judge's earlier one.
+    bool putPageClassification(const PageClassification &c);
+    std::optional<PageClassification> pageClassification(const QString &url, const QString &judge);
+    // The judges that classified pages, by name.
+    QStringList pageJudges();
 };
 
 } // namespace Rubricate

@@ -246,4 +246,15 @@ struct SourceRow {
     QByteArray bytes; // only when writing: the body to keep
 };
 
+// A judge's decision on whether a cited page is a scholarly paper (ReportBench's titles).
+struct PageClassification {
+    QString url; // as cited: the source's key
+    QString judge; // "<provider>:<model>"; "offline:metadata" for the no-key path
+    bool paper = false;
+    QString title;
+    QStringList authors;
+    QString reason;
+    QDateTime classifiedAt;
+};
+
 } // namespace Rubricate

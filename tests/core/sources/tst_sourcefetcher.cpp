@@ -292,8 +292,9 @@ private slots:
         QCOMPARE(s.matchedTitles, QStringList{u"graphs networks explained a review"_s});
         const QByteArray csv = reportBenchReportsCsv(*pages);
         QVERIFY(csv.startsWith("model,arxiv_id,"));
-        QVERIFY(csv.contains(",titles,pages_fetched,pages_as_papers\n"));
-        QVERIFY(csv.contains(",pages,4,2\n"));
+        QVERIFY(
+            csv.contains(",titles,pages_fetched,pages_as_papers,pages_classified,page_judge\n"));
+        QVERIFY(csv.contains(",pages,4,2,0,\n"));
     }
 
     void failedRefreshKeepsTheStoredCopy()

@@ -1,0 +1,215 @@
+#include "pageclassifier.h"
+
+#include "ingest/document/htmltext.h"
+#include "judge/paperclassification.h"
+#include "judgecallqueue.h"
+#include "scoring/citationextraction.h"
+#include "scoring/reportbenchscoring.h"
+#include "sources/sourcefetcher.h" // sourceKey: the key a fetched URL is kept under
+#include "store/projectstore.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QTimer>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// The offline decision as an answer, read back by the same reader as a judge's.
+QString metadataAnswer(const QString &url, const SourceRow &row, const QByteArray &bytes)
+{
+    CitedPage page;
+    page.finalUrl = row.finalUrl;
+    if (row.contentType.contains(u"html"_s)) {
+        const HtmlTitles titles = htmlTitles(bytes);
+        page.citationTitle = titles.citationTitle;
+        page.ogTitle = titles.ogTitle;
+        page.htmlTitle = titles.title;
+    }
+    const PaperPage decided = paperByMetadata(url, page);
+    const QJsonObject answer{
+        {u"is_academic_paper"_s, decided.paper && !decided.title.trimmed().isEmpty()},
+        {u"title"_s, decided.title},
+        {u"authors"_s, QJsonArray()},
+        {u"reason"_s,
+         decided.paper ? u"citation_title, or an arXiv or DOI address"_s
+                       : u"no citation_title, not an arXiv or DOI address"_s}};
+    return QString::fromUtf8(QJsonDocument(answer).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
+
+PageClassifier::PageClassifier(const QString &projectPath, const JudgeConfig &config,
+                               QObject *parent)
+    : QObject(parent)
+    , m_projectPath(projectPath)
+    , m_config(config)
+{ }
+
+PageClassifier::~PageClassifier() = default;
+
+QString PageClassifier::judgeName() const
+{
+    if (m_config.provider == ProviderKind::Offline)
+        return u"offline:page-metadata"_s;
+    return providerKey(m_config.provider) + u':' + m_config.model;
+}
+
+bool PageClassifier::start(const PageClassifyOptions &options, QString *error)
+{
+    if (!m_store) {
+        m_store = ProjectStore::open(m_projectPath, error);
+        if (!m_store)
+            return false;
+    }
+    const QString bench = QString::fromLatin1(BenchmarkKey::ReportBench);
+    QStringList urls; // as cited, in report order, one per source key
+    QSet<QString> seen;
+    bool anyReport = false;
+    for (const ReportSummary &r : m_store->reports().reportSummaries(bench)) {
+        if (!options.model.isEmpty() && r.model != options.model)
+            continue;
+        const auto report = m_store->reports().report(r.id);
+        if (!report)
+            continue;
+        anyReport = true;
+        for (const Citation &c : extractCitations(report->text)) {
+            if (c.kind == CitationKind::Url && !seen.contains(sourceKey(c.text))) {
+                seen.insert(sourceKey(c.text));
+                urls << c.text;
+            }
+        }
+    }
+    if (!anyReport) {
+        *error = options.model.isEmpty()
+            ? u"the project has no ReportBench reports"_s
+            : u"the project has no ReportBench reports from %1"_s.arg(options.model);
+        return false;
+    }
+    m_progress = {};
+    m_progress.status = u"running"_s;
+    m_failures.clear();
+    m_active = true;
+    delete m_calls;
+    m_calls = new JudgeCallQueue(m_config, options.attempts, this);
+    connect(m_calls, &JudgeCallQueue::callEnded, this, &PageClassifier::emitProgress);
+    connect(m_calls, &JudgeCallQueue::idle, this,
+            [this] { finish(m_progress.failed > 0 ? u"failed"_s : u"finished"_s); });
+    const QString judge = judgeName();
+    const bool offline = m_config.provider == ProviderKind::Offline;
+    for (const QString &url : std::as_const(urls)) {
+        const QString key = sourceKey(url);
+        const auto row = m_store->sources().source(key, true);
+        if (!row || row->state != "fetched"_L1) {
+            ++m_progress.notFetched;
+            continue;
+        }
+        ++m_progress.pages;
+        if (!options.force && m_store->sources().pageClassification(key, judge)) {
+            ++m_progress.skipped;
+            continue;
+        }
+        const QString offlineAnswer = offline
+            ? metadataAnswer(url, *row, m_store->reports().originalFile(row->contentHash))
+            : QString();
+        enqueue(key, row->finalUrl.isEmpty() ? url : row->finalUrl, row->text, offlineAnswer);
+    }
+    // Nothing to send needs no key.
+    if (m_calls->isIdle()) {
+        QTimer::singleShot(0, this, [this] { finish(u"finished"_s); });
+        return true;
+    }
+    m_calls->start([this](const QString &noKey) {
+        if (noKey.isEmpty())
+            return;
+        m_calls->cancel();
+        m_failures.append({QString(), noKey});
+        ++m_progress.failed;
+        finish(u"failed"_s);
+    });
+    return true;
+}
+
+void PageClassifier::enqueue(const QString &key, const QString &url, const QString &text,
+                             const QString &offlineAnswer)
+{
+    JudgeCall call;
+    call.prompt = paperClassificationPrompt(url, text);
+    call.read = [this, key](const QString &answer) {
+        return take(key, answer);
+    };
+    call.failed = [this, key](const QString &why) {
+        ++m_progress.failed;
+        m_failures.append({key, why});
+    };
+    if (!offlineAnswer.isEmpty())
+        call.offlineAnswer = [offlineAnswer](const QString &) {
+            return offlineAnswer;
+        };
+    m_calls->enqueue(std::move(call));
+}
+
+QString PageClassifier::take(const QString &key, const QString &answer)
+{
+    QString error;
+    const auto verdict = readPaperClassification(answer, &error);
+    if (!verdict)
+        return error;
+    PageClassification c;
+    c.url = key;
+    c.judge = judgeName();
+    c.paper = verdict->paper;
+    c.title = verdict->title;
+    c.authors = verdict->authors;
+    c.reason = verdict->reason;
+    if (!m_store->sources().putPageClassification(c)) {
+        // Not the judge's fault: asking again would not help, so the page fails at once.
+        ++m_progress.failed;
+        m_failures.append({key, u"database: "_s + m_store->lastError()});
+        return {};
+    }
+    ++m_progress.classified;
+    if (c.paper)
+        ++m_progress.papers;
+    return {};
+}
+
+void PageClassifier::cancel()
+{
+    if (!m_active)
+        return;
+    m_calls->cancel();
+    finish(u"cancelled"_s);
+}
+
+PageClassifyProgress PageClassifier::progress() const
+{
+    PageClassifyProgress p = m_progress;
+    if (m_calls) {
+        p.requests = m_calls->counts().requests;
+        p.inFlight = m_calls->counts().inFlight;
+    }
+    return p;
+}
+
+void PageClassifier::emitProgress()
+{
+    emit progressChanged(progress());
+}
+
+void PageClassifier::finish(const QString &status)
+{
+    if (!m_active)
+        return;
+    m_active = false;
+    m_progress.status = status;
+    emitProgress();
+    emit finished(status);
+}
+
+} // namespace Rubricate
