@@ -1,6 +1,8 @@
 // How long a report takes to open in the report view, and to highlight its evidence: the
 // largest sample report of each format in the benchmark data, and a generated
-// 150,000-character Markdown report with 70 evidence spans. Prints medians of several runs.
+// 150,000-character Markdown report with 70 evidence spans. Prints medians of several runs,
+// and the worst block of the GUI thread while a report opens, is highlighted again and has its
+// rubrics focused: the largest gap between the beats of a 5 ms heartbeat timer.
 //
 //   rubricate-bench-view [--data DIR] [--repeat N]
 #include "ingest/document/extracteddocument.h"
@@ -12,7 +14,11 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QRandomGenerator>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QTextStream>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -83,6 +89,68 @@ QString generatedMarkdown(int characters)
         md += u"| Setting | Value |\n|---|---|\n| A | 1.9 |\n| B | 2.7 |\n\n- one point\n- another\n"_s;
     }
     return md;
+}
+
+// The longest the GUI thread went without running its event loop: a precise 5 ms timer beats
+// while the view works, and the largest gap between two beats is the worst block the reader
+// would have felt (a frozen window, a key press left waiting).
+class GuiBlockMeter : public QObject
+{
+public:
+    GuiBlockMeter()
+    {
+        m_beat.setTimerType(Qt::PreciseTimer);
+        m_beat.setInterval(5);
+        connect(&m_beat, &QTimer::timeout, this, &GuiBlockMeter::beat);
+        m_beat.start();
+        m_clock.start();
+    }
+    void reset()
+    {
+        m_last = m_clock.nsecsElapsed();
+        m_worstNs = 0;
+    }
+    double worstMs() const { return m_worstNs / 1e6; }
+
+private:
+    void beat()
+    {
+        const qint64 now = m_clock.nsecsElapsed();
+        m_worstNs = std::max(m_worstNs, now - m_last);
+        m_last = now;
+    }
+
+    QTimer m_beat;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    qint64 m_worstNs = 0;
+};
+
+// Runs `work` from the event loop (so the heartbeat sees it as a block), then lets the loop
+// run until `done` holds, and a little longer for what the work left queued.
+template<typename Work, typename Done>
+double worstBlock(GuiBlockMeter &meter, Work work, Done done)
+{
+    meter.reset();
+    QTimer::singleShot(0, work);
+    QElapsedTimer waited;
+    waited.start();
+    while (!done() && waited.elapsed() < 10'000)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    const qint64 settled = waited.elapsed();
+    while (waited.elapsed() < settled + 100)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    return meter.worstMs();
+}
+
+// Shown: the text is on screen, highlighted, and laid out to its end (QTextEdit lays out
+// in steps from its event loop; the last step counts as a block too).
+bool fullyShown(const ReportView &view, const LoadedReport &loaded)
+{
+    const QTextDocument *document = view.textBrowser()->document();
+    const QTextLayout *last = document->lastBlock().layout();
+    return view.reportId() == loaded.report.id && last && last->lineCount() > 0
+        && (loaded.verdicts.isEmpty() || !view.marks().isEmpty() || view.showingPages());
 }
 
 double median(QList<double> values)
@@ -192,6 +260,47 @@ int main(int argc, char *argv[])
                    .arg(median(document) + median(layout) + median(highlight), 0, 'f', 1)
                    .arg(median(focus), 0, 'f', 2)
                    .arg(median(refresh), 0, 'f', 1);
+        out.flush();
+    }
+
+    // The worst GUI-thread block, as the reader meets it: a report opens after another one,
+    // is highlighted again when verdicts arrive, and has each rubric's evidence focused.
+    GuiBlockMeter meter;
+    out << u"\nWorst GUI-thread block (ms, worst of %1 runs; 5 ms heartbeat): open | "
+           "re-highlight | focus one rubric\n"_s.arg(repeat);
+    for (const Sample &s : std::as_const(samples)) {
+        double open = 0, refresh = 0, focus = 0;
+        for (int i = 0; i < repeat; ++i) {
+            view.showMessage(u"…"_s);
+            QCoreApplication::processEvents();
+            open = std::max(open,
+                            worstBlock(
+                                meter,
+                                [&] { view.showReport(s.loaded, u"Model"_s, s.loaded.verdicts); },
+                                [&] { return fullyShown(view, s.loaded); }));
+            refresh = std::max(
+                refresh,
+                worstBlock(
+                    meter, [&] { view.setEvidence(s.loaded.verdicts); }, [] { return true; }));
+            // One rubric at a time, as the reader moves through them.
+            qsizetype focused = 0;
+            focus = std::max(focus,
+                             worstBlock(
+                                 meter,
+                                 [&] {
+                                     for (qsizetype r = 0; r < s.loaded.verdicts.size(); ++r) {
+                                         QTimer::singleShot(int(r) * 10, &view, [&, r] {
+                                             view.focusRubric(s.loaded.verdicts.at(r).rubricId);
+                                             ++focused;
+                                         });
+                                     }
+                                 },
+                                 [&] { return focused == s.loaded.verdicts.size(); }));
+        }
+        out << u"  %1: %2 | %3 | %4\n"_s.arg(s.label)
+                   .arg(open, 0, 'f', 1)
+                   .arg(refresh, 0, 'f', 1)
+                   .arg(focus, 0, 'f', 1);
         out.flush();
     }
     return 0;
