@@ -39,6 +39,9 @@ QVariant ReportTextBrowser::loadResource(int, const QUrl &name)
 
 namespace {
 
+// Space around the text, inside the browser's frame.
+constexpr qreal DocumentMargin = 12;
+
 // The import stores why a document could not be read as its first warning.
 bool isFlaggedCorrupt(const Report &r)
 {
@@ -201,7 +204,7 @@ void ReportView::buildText(const LoadedReport &loaded, const QList<VerdictRow> &
     source.originalHtml = loaded.originalHtml;
     source.font = m_browser->font();
     source.placeholder = palette().color(QPalette::PlaceholderText);
-    source.margin = 12;
+    source.margin = DocumentMargin;
     source.evidence = evidence;
     m_pendingEvidence = evidence;
     m_evidenceChanged = false;
@@ -225,7 +228,7 @@ void ReportView::buildText(const LoadedReport &loaded, const QList<VerdictRow> &
 void ReportView::showBuiltText()
 {
     // A build the reader has left (a message or another report came since) is not shown.
-    if (!m_building || m_watcher.isCanceled())
+    if (!m_building)
         return;
     ReportDocument built = m_watcher.future().takeResult();
     if (!built.document)
@@ -312,7 +315,7 @@ void ReportView::setPlainDocument(const QString &text)
     auto *document = new RefusingTextDocument(m_browser);
     document->setUndoRedoEnabled(false);
     document->setDefaultFont(m_browser->font());
-    document->setDocumentMargin(12);
+    document->setDocumentMargin(DocumentMargin);
     document->setPlainText(text);
     m_shownText = text;
     setDocument(document);
