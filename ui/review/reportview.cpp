@@ -257,7 +257,7 @@ bool ReportView::eventFilter(QObject *watched, QEvent *event)
 void ReportView::layOutSlice()
 {
     // Long enough to make progress, short enough that a key press is answered in time.
-    constexpr qint64 sliceNs = 8'000'000;
+    constexpr qint64 sliceNs = 4'000'000;
     QElapsedTimer clock;
     clock.start();
     QAbstractTextDocumentLayout *layout = m_browser->document()->documentLayout();
