@@ -1,6 +1,8 @@
 // How long a report takes to open in the report view, and to highlight its evidence: the
 // largest sample report of each format in the benchmark data, and a generated
-// 150,000-character Markdown report with 70 evidence spans. Prints medians of several runs.
+// 150,000-character Markdown report with 70 evidence spans. Prints medians of several runs,
+// and the worst block of the GUI thread while a report opens, is highlighted again and has its
+// rubrics focused: the largest gap between the beats of a 5 ms heartbeat timer.
 //
 //   rubricate-bench-view [--data DIR] [--repeat N]
 #include "ingest/document/extracteddocument.h"
@@ -12,9 +14,15 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QRandomGenerator>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QTextStream>
+#include <QTimer>
 
 #include <algorithm>
+
+#include <time.h>
 
 using namespace Qt::StringLiterals;
 using namespace Rubricate;
@@ -83,6 +91,95 @@ QString generatedMarkdown(int characters)
         md += u"| Setting | Value |\n|---|---|\n| A | 1.9 |\n| B | 2.7 |\n\n- one point\n- another\n"_s;
     }
     return md;
+}
+
+// The longest the GUI thread went without running its event loop: a precise 5 ms timer beats
+// while the view works, and the largest gap between two beats is the worst block the reader
+// would have felt (a frozen window, a key press left waiting).
+class GuiBlockMeter : public QObject
+{
+public:
+    GuiBlockMeter()
+    {
+        m_beat.setTimerType(Qt::PreciseTimer);
+        m_beat.setInterval(5);
+        connect(&m_beat, &QTimer::timeout, this, &GuiBlockMeter::beat);
+        m_beat.start();
+        m_clock.start();
+    }
+    void reset()
+    {
+        m_last = m_clock.nsecsElapsed();
+        m_lastCpu = threadCpuNs();
+        m_worstNs = m_worstCpuNs = 0;
+    }
+    double worstMs() const { return m_worstNs / 1e6; }
+    // The CPU the GUI thread itself spent in its worst gap: on a busy machine the wall gap
+    // also holds the time other processes had the core.
+    double worstCpuMs() const { return m_worstCpuNs / 1e6; }
+
+private:
+    static qint64 threadCpuNs()
+    {
+        timespec t{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        return qint64(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+    }
+    void beat()
+    {
+        const qint64 now = m_clock.nsecsElapsed();
+        const qint64 cpu = threadCpuNs();
+        m_worstNs = std::max(m_worstNs, now - m_last);
+        m_worstCpuNs = std::max(m_worstCpuNs, cpu - m_lastCpu);
+        m_last = now;
+        m_lastCpu = cpu;
+    }
+
+    QTimer m_beat;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    qint64 m_lastCpu = 0;
+    qint64 m_worstNs = 0;
+    qint64 m_worstCpuNs = 0;
+};
+
+// Runs `work` from the event loop (so the heartbeat sees it as a block), then lets the loop
+// run until `done` holds, and a little longer for what the work left queued.
+struct Block {
+    double wallMs = 0;
+    double cpuMs = 0;
+    void keepWorst(const Block &other)
+    {
+        wallMs = std::max(wallMs, other.wallMs);
+        cpuMs = std::max(cpuMs, other.cpuMs);
+    }
+    QString text() const { return u"%1 (%2)"_s.arg(wallMs, 0, 'f', 1).arg(cpuMs, 0, 'f', 1); }
+};
+
+template<typename Work, typename Done>
+Block worstBlock(GuiBlockMeter &meter, Work work, Done done)
+{
+    meter.reset();
+    QTimer::singleShot(0, work);
+    QElapsedTimer waited;
+    waited.start();
+    while (!done() && waited.elapsed() < 10'000)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    const qint64 settled = waited.elapsed();
+    while (waited.elapsed() < settled + 100)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    return {meter.worstMs(), meter.worstCpuMs()};
+}
+
+// Shown: the text is on screen, highlighted, and laid out to its end (QTextEdit lays out
+// in steps from its event loop; the last step counts as a block too).
+bool fullyShown(const ReportView &view, const LoadedReport &loaded)
+{
+    const QTextDocument *document = view.textBrowser()->document();
+    const QTextLayout *last = document->lastBlock().layout();
+    return view.reportId() == loaded.report.id && !view.isBuilding() && last
+        && last->lineCount() > 0
+        && (loaded.verdicts.isEmpty() || !view.marks().isEmpty() || view.showingPages());
 }
 
 double median(QList<double> values)
@@ -159,22 +256,24 @@ int main(int argc, char *argv[])
     view.resize(700, 900);
     view.show();
     QTextStream out(stdout);
-    out << u"Report view, median of %1 runs (ms): set document | first layout | highlight | "
-           "total | focus one rubric | re-highlight after new verdicts\n"_s.arg(repeat);
+    out << u"Report view, median of %1 runs (ms): build (worker thread) | show (GUI thread) | "
+           "open to shown | focus one rubric | re-highlight after new verdicts\n"_s.arg(repeat);
     for (const Sample &s : std::as_const(samples)) {
-        QList<double> document, layout, highlight, focus, refresh;
+        QList<double> build, show, shown, focus, refresh;
         int marks = 0;
         for (int i = 0; i < repeat; ++i) {
             view.showMessage(u"…"_s); // a different report first, as when the user moves on
-            view.showReport(s.loaded, u"Model"_s, s.loaded.verdicts);
-            QCoreApplication::processEvents();
-            const ReportView::Timing t = view.lastTiming();
-            document.append(t.documentMs);
-            layout.append(t.layoutMs);
-            highlight.append(t.highlightMs);
-            marks = int(view.marks().size());
             QElapsedTimer clock;
             clock.start();
+            view.showReport(s.loaded, u"Model"_s, s.loaded.verdicts);
+            while (view.isBuilding())
+                QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+            shown.append(clock.nsecsElapsed() / 1e6);
+            const ReportView::Timing t = view.lastTiming();
+            build.append(t.buildMs);
+            show.append(t.showMs);
+            marks = int(view.marks().size());
+            clock.restart();
             for (const VerdictRow &row : s.loaded.verdicts)
                 view.focusRubric(row.rubricId);
             focus.append(clock.nsecsElapsed() / 1e6
@@ -186,12 +285,44 @@ int main(int argc, char *argv[])
         out << u"  %1: %2 chars, %3 spans highlighted\n"_s.arg(s.label)
                    .arg(s.loaded.report.text.size())
                    .arg(marks);
-        out << u"      %1 | %2 | %3 | %4 | %5 | %6\n"_s.arg(median(document), 0, 'f', 1)
-                   .arg(median(layout), 0, 'f', 1)
-                   .arg(median(highlight), 0, 'f', 1)
-                   .arg(median(document) + median(layout) + median(highlight), 0, 'f', 1)
+        out << u"      %1 | %2 | %3 | %4 | %5\n"_s.arg(median(build), 0, 'f', 1)
+                   .arg(median(show), 0, 'f', 1)
+                   .arg(median(shown), 0, 'f', 1)
                    .arg(median(focus), 0, 'f', 2)
                    .arg(median(refresh), 0, 'f', 1);
+        out.flush();
+    }
+
+    // The worst GUI-thread block, as the reader meets it: a report opens after another one,
+    // is highlighted again when verdicts arrive, and has each rubric's evidence focused.
+    GuiBlockMeter meter;
+    out << u"\nWorst GUI-thread block, wall (GUI-thread CPU in it), ms, worst of %1 runs; "
+           "5 ms heartbeat: open | re-highlight | focus one rubric\n"_s.arg(repeat);
+    for (const Sample &s : std::as_const(samples)) {
+        Block open, refresh, focus;
+        for (int i = 0; i < repeat; ++i) {
+            view.showMessage(u"…"_s);
+            QCoreApplication::processEvents();
+            open.keepWorst(worstBlock(
+                meter, [&] { view.showReport(s.loaded, u"Model"_s, s.loaded.verdicts); },
+                [&] { return fullyShown(view, s.loaded); }));
+            refresh.keepWorst(worstBlock(
+                meter, [&] { view.setEvidence(s.loaded.verdicts); }, [] { return true; }));
+            // One rubric at a time, as the reader moves through them.
+            qsizetype focused = 0;
+            focus.keepWorst(worstBlock(
+                meter,
+                [&] {
+                    for (qsizetype r = 0; r < s.loaded.verdicts.size(); ++r) {
+                        QTimer::singleShot(int(r) * 10, &view, [&, r] {
+                            view.focusRubric(s.loaded.verdicts.at(r).rubricId);
+                            ++focused;
+                        });
+                    }
+                },
+                [&] { return focused == s.loaded.verdicts.size(); }));
+        }
+        out << u"  %1: %2 | %3 | %4\n"_s.arg(s.label, open.text(), refresh.text(), focus.text());
         out.flush();
     }
     return 0;

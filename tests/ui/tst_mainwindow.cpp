@@ -409,6 +409,7 @@ void TestMainWindow::reportBrowserNeverLoadsResources()
           "<img src=\"%2\"><img src=\"%3\"><img src=\"file:///etc/hostname\"></body></html>"_s.arg(
               watched.toString() + u".css"_s, closedPort.toString(), watched.toString());
     view.showReport(loaded, u"Model"_s, {});
+    QTRY_VERIFY(!view.isBuilding());
     // Force layout and painting, which is when images are asked for.
     browser->document()->size();
     browser->viewport()->repaint();
@@ -427,6 +428,7 @@ void TestMainWindow::reportBrowserNeverLoadsResources()
     loaded.report.text = u"# Title\n\n![tracker](%1)\n"_s.arg(watched.toString());
     const qsizetype before = browser->refusedResources().size();
     view.showReport(loaded, u"Model"_s, {});
+    QTRY_VERIFY(!view.isBuilding());
     browser->document()->size();
     browser->viewport()->repaint();
     QVERIFY(browser->refusedResources().size() > before);
@@ -452,6 +454,7 @@ void TestMainWindow::referenceListsKeepTheirLines()
                          "3. Third source\n4. Fourth source\n\n```\n[5] code stays\n```\n"_s;
     ReportView view;
     view.showReport(loaded, u"Model"_s, {});
+    QTRY_VERIFY(!view.isBuilding());
     const QStringList lines = view.textBrowser()->toPlainText().split(
         QRegularExpression(u"[\\n\\x{2028}]"_s), Qt::SkipEmptyParts);
     for (const QString &line :

@@ -143,6 +143,7 @@ private slots:
         met.spans = {{28, 24, u"exact"_s}};
         ReportView view;
         view.showReport(loaded, u"Model"_s, {pitfall, met});
+        QTRY_VERIFY(!view.isBuilding());
         QCOMPARE(view.marks().size(), 2);
         QVERIFY(view.marks().at(0).pitfall);
         QCOMPARE(evidenceColour(view.marks().at(0).value, view.marks().at(0).scale,

@@ -69,6 +69,7 @@ private slots:
     void reopenedReportStartsAtFirstUnlabelled();
     void blindKeyClearsAndRestoresEvidence_data();
     void blindKeyClearsAndRestoresEvidence();
+    void quickSwitchingShowsTheLastReport();
 
 private:
     void openReport(const QString &format, const QString &model = {});
@@ -133,6 +134,7 @@ void TestWorkbench::openReport(const QString &format, const QString &model)
     QVERIFY(m_window->explorer()->selectReport(id));
     QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), id, BackgroundWorkTimeout);
     QTRY_VERIFY(m_window->verdictPanel()->model()->rowCount() > 0);
+    QTRY_VERIFY(!m_window->reportView()->isBuilding());
 }
 
 void TestWorkbench::openReportOf(const QString &benchmarkKey)
@@ -145,6 +147,7 @@ void TestWorkbench::openReportOf(const QString &benchmarkKey)
     QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), report->id,
                               BackgroundWorkTimeout);
     QTRY_VERIFY(m_window->verdictPanel()->model()->rowCount() > 0);
+    QTRY_VERIFY(!m_window->reportView()->isBuilding());
 }
 
 QList<AnnotationEvent> TestWorkbench::events(RowId report, RowId rubric)
@@ -761,6 +764,80 @@ void TestWorkbench::blindKeyClearsAndRestoresEvidence()
     QTest::keyClick(table, Qt::Key_E);
     QVERIFY(view->currentMark() >= 0);
     QCOMPARE(view->marks().at(view->currentMark()).rubricId, rubric);
+}
+
+// The text of a report is built on a worker thread. A reader moving on before it is shown
+// must end on the last report chosen, highlighted for it, never on a build left behind.
+void TestWorkbench::quickSwitchingShowsTheLastReport()
+{
+    ReportView *view = m_window->reportView();
+    const RowId a = reportId(u"md"_s);
+    const RowId b = reportId(u"pdf"_s);
+    QVERIFY(a && b);
+    QSignalSpy shown(view, &ReportView::textShown);
+    // A, B and A again in the tree, each before the previous one is on screen.
+    QVERIFY(m_window->explorer()->selectReport(a));
+    QVERIFY(m_window->explorer()->selectReport(b));
+    QVERIFY(m_window->explorer()->selectReport(a));
+    QTRY_COMPARE_WITH_TIMEOUT(view->reportId(), a, LoadTimeout);
+    QTRY_VERIFY(!view->isBuilding());
+    QTRY_VERIFY(m_window->verdictPanel()->reportId() == a);
+    QVERIFY(!shown.isEmpty());
+    QCOMPARE(shown.constLast().at(0).value<RowId>(), a);
+    QVERIFY(!view->showingPages()); // B's pages are gone with B
+
+    // Its highlights are its own verdicts' evidence, in its own rendered text.
+    const QList<VerdictRow> rows = m_window->verdictPanel()->visibleRows();
+    const QString text = view->textBrowser()->document()->toPlainText();
+    QTRY_VERIFY(!view->marks().isEmpty());
+    QString error;
+    auto store = ProjectStore::open(m_projectPath, &error);
+    QVERIFY2(store, qPrintable(error));
+    const std::optional<Report> report = store->reports().report(a);
+    QVERIFY(report);
+    QCOMPARE(view->marks(), evidenceMarks(rows, report->text, text));
+    const QList<QTextEdit::ExtraSelection> selections = view->textBrowser()->extraSelections();
+    QCOMPARE(selections.size(), view->marks().size());
+    for (qsizetype i = 0; i < selections.size(); ++i) {
+        QCOMPARE(selections.at(i).cursor.selectionStart(), view->marks().at(i).start);
+        QCOMPARE(selections.at(i).cursor.selectionEnd(),
+                 view->marks().at(i).start + view->marks().at(i).length);
+    }
+
+    // Directly in a view, with a report long enough that its build is still running: the
+    // builds left behind are never shown, only the last report is.
+    ReportView alone;
+    alone.resize(600, 500);
+    alone.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&alone));
+    QSignalSpy aloneShown(&alone, &ReportView::textShown);
+    LoadedReport longReport;
+    longReport.report.id = 41;
+    longReport.report.format = ReportFormat::Markdown;
+    longReport.report.hasText = true;
+    for (int i = 0; i < 3000; ++i)
+        longReport.report.text += u"## Part %1\n\nThe **trial** measured a COP of 2.7. "_s.arg(i);
+    LoadedReport shortReport = longReport;
+    shortReport.report.id = 42;
+    shortReport.report.text = u"# Short\n\nThe heat pump ran all winter.\n"_s;
+    VerdictRow row;
+    row.rubricId = 5;
+    row.judgeValue = 1;
+    row.spans = {{int(shortReport.report.text.indexOf(u"The heat"_s)), 12, u"exact"_s}};
+    alone.showReport(longReport, u"Model"_s, {});
+    alone.showReport(shortReport, u"Model"_s, {row});
+    alone.focusRubric(row.rubricId); // before the text is there: applied when it is
+    QTRY_COMPARE(aloneShown.size(), 1);
+    QCOMPARE(aloneShown.constFirst().at(0).value<RowId>(), shortReport.report.id);
+    QCOMPARE(alone.textBrowser()->toPlainText(), u"Short\nThe heat pump ran all winter."_s);
+    QCOMPARE(alone.marks().size(), 1);
+    QCOMPARE(alone.currentMark(), 0);
+    // And back to the long one, whose text replaces the short one's entirely.
+    alone.showReport(longReport, u"Model"_s, {});
+    QVERIFY(alone.marks().isEmpty());
+    QTRY_COMPARE(aloneShown.size(), 2);
+    QVERIFY(alone.textBrowser()->toPlainText().startsWith(u"Part 0"_s));
+    QVERIFY(alone.textBrowser()->extraSelections().isEmpty());
 }
 
 QTEST_MAIN(TestWorkbench)

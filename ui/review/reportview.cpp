@@ -2,7 +2,6 @@
 
 #include "project/projecttreemodel.h"
 #include "review/pdfpageview.h"
-#include "text/markdowntext.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QElapsedTimer>
@@ -16,6 +15,7 @@
 #include <QTextDocument>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <QtConcurrent>
 
 #include <algorithm>
 
@@ -37,51 +37,10 @@ QVariant ReportTextBrowser::loadResource(int, const QUrl &name)
     return {};
 }
 
-void ReportTextBrowser::replaceImagesWithPlaceholders()
-{
-    struct Image {
-        int position;
-        QString text;
-    };
-    QList<Image> images;
-    for (QTextBlock block = document()->begin(); block.isValid(); block = block.next()) {
-        for (auto it = block.begin(); !it.atEnd(); ++it) {
-            const QTextFragment fragment = it.fragment();
-            if (!fragment.charFormat().isImageFormat())
-                continue;
-            const QTextImageFormat image = fragment.charFormat().toImageFormat();
-            const QUrl url(image.name());
-            QString alt = image.property(QTextFormat::ImageAltText).toString().simplified();
-            if (alt.isEmpty())
-                alt = image.property(QTextFormat::ImageTitle).toString().simplified();
-            if (alt.isEmpty())
-                alt = url.fileName();
-            const QString text
-                = alt.isEmpty() ? tr("[image not loaded]") : tr("[image not loaded: %1]").arg(alt);
-            // Neighbouring images with one format share a fragment, a character each.
-            for (int i = 0; i < fragment.length(); ++i) {
-                images.append({fragment.position() + i, text});
-                m_refused.append(url);
-            }
-        }
-    }
-    if (images.isEmpty())
-        return;
-    QTextCharFormat placeholder;
-    placeholder.setFontItalic(true);
-    placeholder.setForeground(palette().color(QPalette::PlaceholderText));
-    QTextCursor cursor(document());
-    cursor.beginEditBlock();
-    // From the end, so that the positions still to replace do not move.
-    for (auto it = images.crbegin(); it != images.crend(); ++it) {
-        cursor.setPosition(it->position);
-        cursor.setPosition(it->position + 1, QTextCursor::KeepAnchor);
-        cursor.insertText(it->text, placeholder);
-    }
-    cursor.endEditBlock();
-}
-
 namespace {
+
+// Space around the text, inside the browser's frame.
+constexpr qreal DocumentMargin = 12;
 
 // The import stores why a document could not be read as its first warning.
 bool isFlaggedCorrupt(const Report &r)
@@ -101,7 +60,15 @@ ReportView::ReportView(QWidget *parent)
     , m_stack(new QStackedWidget(this))
     , m_browser(new ReportTextBrowser(this))
     , m_pdf(new PdfPageView(this))
+    , m_latestBuild(std::make_shared<std::atomic<quint64>>(0))
 {
+    m_pool.setMaxThreadCount(1);
+    m_layoutSlices.setSingleShot(true);
+    m_layoutSlices.setInterval(0);
+    connect(&m_layoutSlices, &QTimer::timeout, this, &ReportView::layOutSlice);
+    connect(&m_watcher, &QFutureWatcher<ReportDocument>::finished, this,
+            &ReportView::showBuiltText);
+
     // Titles and model names come from imported files: never interpret them as markup.
     for (QLabel *label : {m_title, m_details, m_warnings}) {
         label->setTextFormat(Qt::PlainText);
@@ -119,7 +86,6 @@ ReportView::ReportView(QWidget *parent)
     m_legend->setTextFormat(Qt::RichText); // our own words and swatches, never imported text
     m_legend->hide();
 
-    m_browser->document()->setDocumentMargin(12);
     m_browser->setObjectName(u"reportText"_s);
     m_pdf->setObjectName(u"reportPages"_s);
     m_stack->addWidget(m_browser);
@@ -155,6 +121,13 @@ ReportView::ReportView(QWidget *parent)
     showMessage(tr("Open a project and select a report in the tree."));
 }
 
+ReportView::~ReportView()
+{
+    // A build still running would hand its document to a view that is gone.
+    ++*m_latestBuild;
+    m_pool.waitForDone();
+}
+
 void ReportView::showReport(const LoadedReport &loaded, const QString &modelName,
                             const QList<VerdictRow> &evidence)
 {
@@ -182,9 +155,11 @@ void ReportView::showReport(const LoadedReport &loaded, const QString &modelName
         r.warnings.isEmpty() ? QString() : tr("Import warnings: %1").arg(r.warnings.join(u"; "_s)));
     m_warnings->setVisible(!r.warnings.isEmpty());
 
-    QElapsedTimer clock;
-    clock.start();
-    setText(loaded);
+    m_reportText = r.text;
+    m_marks.clear();
+    m_current = -1;
+    m_pendingFocus = 0;
+    m_pendingReveal.clear();
     m_pages = r.pages;
     m_hasPdf = false;
     // A PDF the import flagged corrupt failed the same checks and the same loader there:
@@ -207,26 +182,157 @@ void ReportView::showReport(const LoadedReport &loaded, const QString &modelName
         m_pagesButton->setChecked(m_hasPdf);
     }
     m_stack->setCurrentWidget(m_hasPdf ? static_cast<QWidget *>(m_pdf) : m_browser);
-    m_timing.documentMs = clock.nsecsElapsed() / 1e6;
-    clock.restart();
-    // Force the layout now so the highlight figure below measures highlighting alone.
-    m_browser->document()->documentLayout()->documentSize();
-    m_timing.layoutMs = clock.nsecsElapsed() / 1e6;
-    clock.restart();
-    m_reportText = r.text;
-    m_marks.clear();
-    m_current = -1;
+    if (r.hasText) {
+        buildText(loaded, evidence);
+        return;
+    }
+    ++*m_latestBuild; // a build still running is for a report no longer wanted
+    m_building = false;
+    setPlainDocument(isFlaggedCorrupt(r)
+                         ? tr("This report could not be read; its file is kept in the project "
+                              "as imported (see the warning above)")
+                         : tr("This report has no text (image/scanned)"));
     setEvidence(evidence);
-    m_timing.highlightMs = clock.nsecsElapsed() / 1e6;
+    emit textShown(m_reportId);
+}
+
+void ReportView::buildText(const LoadedReport &loaded, const QList<VerdictRow> &evidence)
+{
+    ReportDocumentSource source;
+    source.format = loaded.report.format;
+    source.text = loaded.report.text;
+    source.originalHtml = loaded.originalHtml;
+    source.font = m_browser->font();
+    source.placeholder = palette().color(QPalette::PlaceholderText);
+    source.margin = DocumentMargin;
+    source.evidence = evidence;
+    m_pendingEvidence = evidence;
+    m_evidenceChanged = false;
+    m_building = true;
+    setPlainDocument(tr("Opening the report…"));
+
+    const quint64 build = ++*m_latestBuild;
+    QThread *viewThread = thread();
+    m_watcher.setFuture(
+        QtConcurrent::run(&m_pool, [source, build, latest = m_latestBuild, viewThread] {
+            if (*latest != build)
+                return ReportDocument(); // the reader has moved on before it started
+            ReportDocument built = buildReportDocument(source);
+            if (*latest != build)
+                return ReportDocument(); // dropped here, off the GUI thread
+            built.document->moveToThread(viewThread);
+            return built;
+        }));
+}
+
+void ReportView::showBuiltText()
+{
+    // A build the reader has left (a message or another report came since) is not shown.
+    if (!m_building)
+        return;
+    ReportDocument built = m_watcher.future().takeResult();
+    if (!built.document)
+        return;
+    m_showClock.start();
+    m_timing = {built.buildMs, 0, 0};
+    m_browser->addRefused(built.refused);
+    m_shownText = built.shownText;
+    m_builtMarks = built.marks;
+    RefusingTextDocument *document = built.document.release();
+    setDocument(document);
+    m_nextToLayOut = document->begin();
+    m_heldLayout = document->documentLayout();
+    m_heldLayout->installEventFilter(this);
+    layOutSlice();
+}
+
+bool ReportView::eventFilter(QObject *watched, QEvent *event)
+{
+    // The document layout's own lazy steps wait while the slices lay it out.
+    if (watched == m_heldLayout && event->type() == QEvent::Timer)
+        return true;
+    return QWidget::eventFilter(watched, event);
+}
+
+void ReportView::layOutSlice()
+{
+    // Long enough to make progress, short enough that a key press is answered in time.
+    constexpr qint64 sliceNs = 4'000'000;
+    QElapsedTimer clock;
+    clock.start();
+    QAbstractTextDocumentLayout *layout = m_browser->document()->documentLayout();
+    // Asking for a block's rectangle lays out the text up to it, a step at a time.
+    while (m_nextToLayOut.isValid() && clock.nsecsElapsed() < sliceNs) {
+        layout->blockBoundingRect(m_nextToLayOut);
+        m_nextToLayOut = m_nextToLayOut.next();
+    }
+    ++m_timing.slices;
+    if (m_nextToLayOut.isValid()) {
+        m_layoutSlices.start();
+        return;
+    }
+    finishShowing();
+}
+
+void ReportView::finishShowing()
+{
+    if (m_heldLayout)
+        m_heldLayout->removeEventFilter(this);
+    m_heldLayout.clear();
+    m_building = false;
+    if (m_evidenceChanged) {
+        setEvidence(std::exchange(m_pendingEvidence, {}));
+    } else {
+        m_marks = std::exchange(m_builtMarks, {});
+        m_pendingEvidence.clear();
+        applyMarks();
+        applyPdfMarks();
+        updateLegend();
+    }
+    if (!m_pendingReveal.isEmpty())
+        revealText(std::exchange(m_pendingReveal, QString()));
+    else if (m_pendingFocus)
+        focusRubric(std::exchange(m_pendingFocus, 0));
+    m_timing.showMs = m_showClock.nsecsElapsed() / 1e6;
+    emit textShown(m_reportId);
+}
+
+void ReportView::setDocument(RefusingTextDocument *document)
+{
+    // A document still being laid out in slices is on its way out.
+    m_layoutSlices.stop();
+    if (m_heldLayout)
+        m_heldLayout->removeEventFilter(this);
+    m_heldLayout.clear();
+    m_nextToLayOut = {};
+    // The browser deletes the document it showed, which it owns as its child.
+    document->setParent(m_browser);
+    m_browser->setDocument(document);
+}
+
+void ReportView::setPlainDocument(const QString &text)
+{
+    auto *document = new RefusingTextDocument(m_browser);
+    document->setUndoRedoEnabled(false);
+    document->setDefaultFont(m_browser->font());
+    document->setDocumentMargin(DocumentMargin);
+    document->setPlainText(text);
+    m_shownText = text;
+    setDocument(document);
 }
 
 void ReportView::setEvidence(const QList<VerdictRow> &rows)
 {
     if (!m_reportId)
         return;
+    if (m_building) {
+        m_pendingEvidence = rows;
+        m_evidenceChanged = true;
+        return;
+    }
     const RowId currentRubric = m_current >= 0 ? m_marks.at(m_current).rubricId : 0;
     const int currentStart = m_current >= 0 ? m_marks.at(m_current).start : -1;
-    m_marks = evidenceMarks(rows, m_reportText, m_browser->document()->toPlainText());
+    m_marks = evidenceMarks(rows, m_reportText, m_shownText);
     m_current = -1;
     for (int i = 0; i < m_marks.size(); ++i) {
         if (m_marks.at(i).rubricId == currentRubric && m_marks.at(i).start == currentStart)
@@ -335,6 +441,14 @@ void ReportView::setShowPages(bool pages)
 
 bool ReportView::focusRubric(RowId rubricId)
 {
+    if (m_building) {
+        m_pendingFocus = rubricId;
+        m_pendingReveal.clear();
+        return std::any_of(m_pendingEvidence.cbegin(), m_pendingEvidence.cend(),
+                           [rubricId](const VerdictRow &row) {
+                               return row.rubricId == rubricId && !row.spans.isEmpty();
+                           });
+    }
     // Already on one of its spans (the reader clicked it, or cycles through them): stay.
     if (m_current >= 0 && m_marks.at(m_current).rubricId == rubricId)
         return true;
@@ -388,6 +502,11 @@ bool ReportView::revealText(const QString &text)
 {
     if (text.isEmpty())
         return false;
+    if (m_building) {
+        m_pendingReveal = text;
+        m_pendingFocus = 0;
+        return m_reportText.contains(text, Qt::CaseInsensitive);
+    }
     const QTextCursor found = m_browser->document()->find(text);
     if (found.isNull())
         return false;
@@ -401,39 +520,13 @@ bool ReportView::revealText(const QString &text)
     return true;
 }
 
-void ReportView::setText(const LoadedReport &loaded)
-{
-    const Report &r = loaded.report;
-    // Clearing first also drops resources the previous document may have cached.
-    m_browser->clear();
-    if (!r.hasText) {
-        m_browser->setPlainText(isFlaggedCorrupt(r)
-                                    ? tr("This report could not be read; its file is kept in the "
-                                         "project as imported (see the warning above)")
-                                    : tr("This report has no text (image/scanned)"));
-        return;
-    }
-    switch (r.format) {
-    case ReportFormat::Markdown:
-        // QTextEdit::setMarkdown parses the GitHub dialect (tables, task lists).
-        m_browser->setMarkdown(markdownWithReferenceLines(r.text));
-        m_browser->replaceImagesWithPlaceholders();
-        break;
-    case ReportFormat::Html:
-        if (!loaded.originalHtml.isEmpty())
-            m_browser->setHtml(loaded.originalHtml);
-        else // the stored text is the page rendered as Markdown
-            m_browser->setMarkdown(markdownWithReferenceLines(r.text));
-        m_browser->replaceImagesWithPlaceholders();
-        break;
-    default: // PDF and DOCX text is extracted text; markup in it is not the author's
-        m_browser->setPlainText(r.text);
-        break;
-    }
-}
-
 void ReportView::showMessage(const QString &message)
 {
+    ++*m_latestBuild; // a build still running is for a report no longer wanted
+    m_building = false;
+    m_pendingEvidence.clear();
+    m_pendingFocus = 0;
+    m_pendingReveal.clear();
     m_reportId = 0;
     m_reportText.clear();
     m_marks.clear();
@@ -450,8 +543,7 @@ void ReportView::showMessage(const QString &message)
     m_warnings->hide();
     m_legend->clear();
     m_legend->hide();
-    m_browser->clear();
-    m_browser->setPlainText(message);
+    setPlainDocument(message);
 }
 
 QString ReportView::titleText() const

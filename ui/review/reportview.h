@@ -3,12 +3,22 @@
 #pragma once
 
 #include "review/evidencemarks.h"
+#include "review/reportdocument.h"
 #include "services/projectsnapshot.h"
 
+#include <QElapsedTimer>
+#include <QFutureWatcher>
 #include <QList>
+#include <QPointer>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QThreadPool>
+#include <QTimer>
 #include <QUrl>
 #include <QWidget>
+
+#include <atomic>
+#include <memory>
 
 class QLabel;
 class QStackedWidget;
@@ -29,9 +39,8 @@ public:
     explicit ReportTextBrowser(QWidget *parent = nullptr);
 
     QVariant loadResource(int type, const QUrl &name) override;
-    // Every image of the document as a short line of text saying it was not loaded: a
-    // refused image would otherwise be laid out as a large empty box.
-    void replaceImagesWithPlaceholders();
+    // What a document built away from the view refused before it was shown here.
+    void addRefused(const QList<QUrl> &urls) { m_refused += urls; }
 
     // What the document asked for and did not get (for tests and diagnostics).
     const QList<QUrl> &refusedResources() const { return m_refused; }
@@ -46,11 +55,17 @@ class ReportView : public QWidget
 
 public:
     explicit ReportView(QWidget *parent = nullptr);
+    ~ReportView() override;
 
     // `modelName` comes from the caller because a Report only knows its model's id;
     // `evidence` are the rows whose evidence to highlight (blind mode leaves some out).
+    // The header changes at once; the text is built on a worker thread and shown when ready
+    // (textShown), so a long report never freezes the window. Until then evidence, focus and
+    // search requests are kept and applied to the text when it arrives.
     void showReport(const LoadedReport &loaded, const QString &modelName,
                     const QList<VerdictRow> &evidence);
+    // True while the report's text is being built, laid out or highlighted.
+    bool isBuilding() const { return m_building; }
     // Replaces the report with a short message (nothing selected, loading, an error).
     void showMessage(const QString &message);
 
@@ -58,22 +73,23 @@ public:
     // Does not move the text: a run writing verdicts must not scroll under the reader.
     void setEvidence(const QList<VerdictRow> &rows);
     // Makes the rubric's first evidence span current and scrolls to it; false when the
-    // rubric has none on screen.
+    // rubric has none on screen (while the text is built: none in the report).
     bool focusRubric(RowId rubricId);
     // The current rubric's next (or previous) span, wrapping; false when it has none.
     bool cycleEvidence(int step);
 
     const QList<EvidenceMark> &marks() const { return m_marks; }
     int currentMark() const { return m_current; }
-    // Selects the first occurrence of `text` (a search hit) and scrolls to it.
+    // Selects the first occurrence of `text` (a search hit) and scrolls to it (while the
+    // text is built: once it is shown, if the report has it).
     bool revealText(const QString &text);
 
-    // Milliseconds the last showReport() spent setting the document and highlighting, for
-    // the open-time benchmark.
+    // Milliseconds the last report took to show, for the open-time benchmark: building its
+    // document on the worker, then laying it out and highlighting it here, in slices.
     struct Timing {
-        double documentMs = 0;
-        double layoutMs = 0;
-        double highlightMs = 0;
+        double buildMs = 0;
+        double showMs = 0;
+        int slices = 0;
     };
     Timing lastTiming() const { return m_timing; }
 
@@ -88,12 +104,22 @@ public:
     bool showingPages() const;
     void setShowPages(bool pages);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 signals:
     // The reader clicked a highlight on a PDF page.
     void evidenceActivated(Rubricate::RowId rubricId);
+    // The report's text is on screen, with its highlights.
+    void textShown(Rubricate::RowId reportId);
 
 private:
-    void setText(const LoadedReport &loaded);
+    void buildText(const LoadedReport &loaded, const QList<VerdictRow> &evidence);
+    void showBuiltText();
+    void layOutSlice();
+    void finishShowing();
+    void setDocument(RefusingTextDocument *document);
+    void setPlainDocument(const QString &text);
     void applyMarks();
     void applyPdfMarks();
     void updateLegend();
@@ -111,9 +137,31 @@ private:
     bool m_hasPdf = false;
     RowId m_reportId = 0;
     QString m_reportText; // Report::text, which evidence offsets refer to
+    QString m_shownText; // the document's plain text, which marks refer to
     QList<EvidenceMark> m_marks;
     int m_current = -1;
     Timing m_timing;
+
+    // The text being built. The newest request wins: the worker skips a build the reader
+    // has already left, and a finished build is shown only while it is still awaited.
+    QThreadPool m_pool; // one thread: builds run in order, a stale one returns at once
+    QFutureWatcher<ReportDocument> m_watcher;
+    std::shared_ptr<std::atomic<quint64>> m_latestBuild;
+    bool m_building = false;
+    QList<VerdictRow> m_pendingEvidence; // what to highlight once the text is shown
+    bool m_evidenceChanged = false; // since the build computed its marks
+    RowId m_pendingFocus = 0;
+    QString m_pendingReveal;
+    QList<EvidenceMark> m_builtMarks; // the build's marks for m_pendingEvidence
+
+    // The built document is laid out here in slices of a few milliseconds. QTextEdit lays
+    // out lazily from a timer whose steps double in size (to 64,000 characters at once in a
+    // long report), and highlighting or scrolling to a span lays out everything before it in
+    // one go; held here, neither blocks the window.
+    QTimer m_layoutSlices;
+    QTextBlock m_nextToLayOut;
+    QPointer<QObject> m_heldLayout; // whose own layout timer is held while slicing
+    QElapsedTimer m_showClock;
 };
 
 } // namespace Rubricate

@@ -41,6 +41,8 @@ ReviewPage::ReviewPage(ProjectLoader *loader, QUndoStack *undo, StudyQueueDock *
     setSizes({300, 540, 520});
 
     connect(m_loader, &ProjectLoader::reportLoaded, this, &ReviewPage::onReportLoaded);
+    // A report is shown when its text is: the view builds it on a worker thread.
+    connect(m_reportView, &ReportView::textShown, this, &ReviewPage::reportShown);
     connect(m_loader, &ProjectLoader::reportFailed, this, [this](RowId, const QString &error) {
         m_reportView->showMessage(error);
         m_verdictPanel->clear();
@@ -214,11 +216,13 @@ void ReviewPage::onReportLoaded(const LoadedReport &loaded)
             m_verdictPanel->selectRubric(std::exchange(m_rubricOnLoad, 0));
         else
             m_reportView->focusRubric(m_verdictPanel->currentRubric());
-    } else {
-        m_reportView->setEvidence(m_verdictPanel->visibleRows());
+        emit message({});
+        return;
     }
+    m_reportView->setEvidence(m_verdictPanel->visibleRows());
     emit message({});
-    emit reportShown(loaded.report.id);
+    if (!m_reportView->isBuilding())
+        emit reportShown(loaded.report.id);
 }
 
 void ReviewPage::applyStudyContext(RowId reportId)
