@@ -1,6 +1,8 @@
 // Offline statement extraction for ReportBench; the heuristics are listed in the header.
 #include "reportbenchstatements.h"
 
+#include "text/scriptclass.h"
+
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
@@ -174,7 +176,7 @@ private:
                 }
                 continue;
             }
-            const bool cjk = c == u'。' || c == u'！' || c == u'？';
+            const bool cjk = isCjkSentenceEnd(c.unicode());
             if (!cjk && c != u'.' && c != u'!' && c != u'?') {
                 ++i;
                 continue;
