@@ -295,8 +295,11 @@ private:
             if (ch.isLetterOrNumber())
                 ++letters;
         }
-        const bool unspaced = std::any_of(claim.cbegin(), claim.cend(),
-                                          [](QChar ch) { return ch.unicode() >= 0x2E80; });
+        // Anything from the first CJK block up: a cheap test that keeps Latin, Greek and
+        // Cyrillic out.
+        const bool unspaced = std::any_of(claim.cbegin(), claim.cend(), [](QChar ch) {
+            return ch.unicode() >= scriptBlockRange(ScriptBlock::CjkRadicals).first;
+        });
         return unspaced && letters >= 8;
     }
 

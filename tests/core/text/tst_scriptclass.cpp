@@ -60,16 +60,15 @@ void ScriptClassTest::blockEnds_data()
     QTest::newRow("extension A") << ScriptBlock::CjkUnifiedIdeographsExtensionA << 0x3400u
                                  << 0x4DBFu;
     QTest::newRow("unified") << ScriptBlock::CjkUnifiedIdeographs << 0x4E00u << 0x9FFFu;
-    QTest::newRow("Hangul Jamo Extended-A") << ScriptBlock::HangulJamoExtendedA << 0xA960u
-                                            << 0xA97Fu;
+    QTest::newRow("Hangul Jamo Extended-A")
+        << ScriptBlock::HangulJamoExtendedA << 0xA960u << 0xA97Fu;
     QTest::newRow("Hangul syllables") << ScriptBlock::HangulSyllables << 0xAC00u << 0xD7AFu;
     QTest::newRow("compatibility ideographs")
         << ScriptBlock::CjkCompatibilityIdeographs << 0xF900u << 0xFAFFu;
-    QTest::newRow("compatibility forms") << ScriptBlock::CjkCompatibilityForms << 0xFE30u
-                                         << 0xFE4Fu;
+    QTest::newRow("compatibility forms")
+        << ScriptBlock::CjkCompatibilityForms << 0xFE30u << 0xFE4Fu;
     QTest::newRow("full-width") << ScriptBlock::HalfwidthAndFullwidthForms << 0xFF00u << 0xFFEFu;
-    QTest::newRow("planes 2 and 3") << ScriptBlock::SupplementaryIdeographs << 0x20000u
-                                    << 0x3FFFFu;
+    QTest::newRow("planes 2 and 3") << ScriptBlock::SupplementaryIdeographs << 0x20000u << 0x3FFFFu;
 }
 
 void ScriptClassTest::blockEnds()
