@@ -1,6 +1,7 @@
 #include "evidence/textnormalizer.h"
 
 #include "text/quotemarks.h"
+#include "text/scriptclass.h"
 
 #include <QChar>
 
@@ -116,7 +117,7 @@ public:
                 ++i;
                 continue;
             }
-            if (unit >= 0x4E00 && unit <= 0x9FFF) {
+            if (isInScriptBlock(unit, ScriptBlock::CjkUnifiedIdeographs)) {
                 ideograph(unit, int(i));
                 ++i;
                 continue;
@@ -177,7 +178,7 @@ private:
             return;
         }
         // Common ideographs have no folding; skip the table lookups for CJK reports.
-        if (c >= 0x4E00 && c <= 0x9FFF) {
+        if (isInScriptBlock(c, ScriptBlock::CjkUnifiedIdeographs)) {
             visible(c, from, to);
             return;
         }
@@ -275,7 +276,7 @@ private:
 
     void visible(char32_t c, int from, int to)
     {
-        const bool cjk = c >= 0x2E80 && isCjk(c);
+        const bool cjk = c >= scriptBlockRange(ScriptBlock::CjkRadicals).first && isCjk(c);
         const bool dash = c == DashMark;
         const bool afterDash = m_length > 0 && m_text[m_length - 1] == DashMark;
         if (m_pendingSpace) {
@@ -382,10 +383,14 @@ NormalisedText normalise(QStringView text, bool keepMap)
 
 bool isCjk(char32_t c)
 {
-    return (c >= 0x2E80 && c <= 0x2FDF) || (c >= 0x3001 && c <= 0x303F) // radicals, punctuation
-        || (c >= 0x3040 && c <= 0x31FF) // kana, bopomofo
-        || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF)
-        || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x20000 && c <= 0x3134F);
+    // Not the Hangul syllables: Korean puts spaces between words (the compatibility jamo are
+    // in, as part of the run of kana and bopomofo blocks). Not the ideographic space (U+3000),
+    // which is a space like any other.
+    constexpr ScriptBlocks Unspaced = CjkIdeographBlocks | ScriptBlock::CjkRadicals
+        | ScriptBlock::CjkSymbolsAndPunctuation | ScriptBlock::Kana | ScriptBlock::Bopomofo
+        | ScriptBlock::HangulCompatibilityJamo | ScriptBlock::Kanbun | ScriptBlock::BopomofoExtended
+        | ScriptBlock::CjkStrokes | ScriptBlock::KatakanaPhoneticExtensions;
+    return c != 0x3000 && isInScriptBlocks(c, Unspaced);
 }
 
 QList<QStringView> splitOnEllipses(QStringView quote)

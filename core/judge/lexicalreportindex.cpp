@@ -2,6 +2,8 @@
 #include "lexicaltext.h"
 #include "offlinejudge.h"
 
+#include "text/scriptclass.h"
+
 #include <QRegularExpression>
 #include <QUrl>
 
@@ -133,7 +135,8 @@ LexicalReportIndex::LexicalReportIndex(const QString &reportText)
         for (int i = s; i < end; ++i) {
             const QChar c = m_text[i];
             const char16_t u = c.unicode();
-            const bool cjkStop = u == 0x3002 || u == 0xFF01 || u == 0xFF1F || u == 0xFF1B;
+            // The index's sentences also end at a full-width semicolon (；).
+            const bool cjkStop = isCjkSentenceEnd(u) || u == 0xFF1B;
             const bool latinStop = u == u'.' || u == u'!' || u == u'?';
             if (!cjkStop && !latinStop)
                 continue;

@@ -1,6 +1,8 @@
 #include "lexicaltext.h"
 #include "offlinejudge.h"
 
+#include "text/scriptclass.h"
+
 #include <QRegularExpression>
 #include <QUrl>
 
@@ -23,12 +25,14 @@ bool isAsciiDigit(char16_t u)
     return u >= u'0' && u <= u'9';
 }
 
+// The letters of scripts whose words the index cuts into bigrams: ideographs, kana and Hangul.
+// One UTF-16 unit at a time, so the supplementary ideographs never reach it.
+constexpr ScriptBlocks BigramBlocks = CjkIdeographBlocks | ScriptBlock::Kana
+    | ScriptBlock::HangulJamo | ScriptBlock::HangulCompatibilityJamo | ScriptBlock::HangulSyllables;
+
 bool isCjk(char16_t u)
 {
-    return (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0x3400 && u <= 0x4DBF)
-        || (u >= 0xF900 && u <= 0xFAFF) || (u >= 0x3040 && u <= 0x30FF)
-        || (u >= 0xAC00 && u <= 0xD7AF) || (u >= 0x1100 && u <= 0x11FF)
-        || (u >= 0x3130 && u <= 0x318F);
+    return isInScriptBlocks(u, BigramBlocks);
 }
 
 // Particles that glue almost any two words; bigrams across them only add noise.

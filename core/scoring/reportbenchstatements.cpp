@@ -1,6 +1,8 @@
 // Offline statement extraction for ReportBench; the heuristics are listed in the header.
 #include "reportbenchstatements.h"
 
+#include "text/scriptclass.h"
+
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
@@ -174,7 +176,7 @@ private:
                 }
                 continue;
             }
-            const bool cjk = c == u'。' || c == u'！' || c == u'？';
+            const bool cjk = isCjkSentenceEnd(c.unicode());
             if (!cjk && c != u'.' && c != u'!' && c != u'?') {
                 ++i;
                 continue;
@@ -293,8 +295,11 @@ private:
             if (ch.isLetterOrNumber())
                 ++letters;
         }
-        const bool unspaced = std::any_of(claim.cbegin(), claim.cend(),
-                                          [](QChar ch) { return ch.unicode() >= 0x2E80; });
+        // Anything from the first CJK block up: a cheap test that keeps Latin, Greek and
+        // Cyrillic out.
+        const bool unspaced = std::any_of(claim.cbegin(), claim.cend(), [](QChar ch) {
+            return ch.unicode() >= scriptBlockRange(ScriptBlock::CjkRadicals).first;
+        });
         return unspaced && letters >= 8;
     }
 

@@ -1,5 +1,7 @@
 #include "textlanguage.h"
 
+#include "scriptclass.h"
+
 #include <QList>
 
 namespace Rubricate {
@@ -11,14 +13,6 @@ namespace {
 constexpr int MinimumLetters = 40;
 constexpr double ChineseShare = 0.2;
 constexpr double LatinShare = 0.02;
-
-bool isCjkIdeograph(char32_t c)
-{
-    return (c >= 0x4E00 && c <= 0x9FFF) // unified ideographs
-        || (c >= 0x3400 && c <= 0x4DBF) // extension A
-        || (c >= 0xF900 && c <= 0xFAFF) // compatibility ideographs
-        || (c >= 0x20000 && c <= 0x2FA1F); // extensions B … and supplement
-}
 
 struct LetterCount {
     qsizetype letters = 0;

@@ -1,5 +1,7 @@
 #include "pdflines.h"
 
+#include "text/scriptclass.h"
+
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
@@ -50,14 +52,10 @@ char32_t lastCodePoint(QStringView s)
 }
 
 // Han, kana, Hangul, bopomofo, CJK punctuation and the full-width forms: writing that puts no
-// space between words, so a line break inside it is no space either.
+// space between words, so a line break inside it is no space either. Every block of the table.
 bool isCjk(char32_t c)
 {
-    return (c >= 0x1100 && c <= 0x11FF) || (c >= 0x2E80 && c <= 0x2FDF)
-        || (c >= 0x3000 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF)
-        || (c >= 0xA960 && c <= 0xA97F) || (c >= 0xAC00 && c <= 0xD7AF)
-        || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F)
-        || (c >= 0xFF00 && c <= 0xFFEF) || (c >= 0x20000 && c <= 0x3FFFF);
+    return scriptBlock(c) != ScriptBlock::None;
 }
 
 QStringView trimmedRight(QStringView s)

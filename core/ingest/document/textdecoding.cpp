@@ -1,5 +1,7 @@
 #include "textdecoding.h"
 
+#include "text/scriptclass.h"
+
 #include <QByteArray>
 #include <QByteArrayList>
 #include <QStringDecoder>
@@ -206,12 +208,10 @@ Gb18030ByteCounts countGb18030Bytes(QByteArrayView bytes)
     return counts;
 }
 
-bool isCjk(char16_t c)
-{
-    return (c >= 0x4E00 && c <= 0x9FFF) // unified ideographs
-        || (c >= 0x3000 && c <= 0x303F) // CJK punctuation: 、。《》
-        || (c >= 0xFF00 && c <= 0xFFEF); // fullwidth forms: ，：（）
-}
+// What Chinese text in GB2312 decodes to: its ideographs are all in the unified block, its
+// punctuation in the CJK punctuation (、。《》) and full-width (，：（）) blocks.
+constexpr ScriptBlocks Gb2312ChineseBlocks = ScriptBlock::CjkUnifiedIdeographs
+    | ScriptBlock::CjkSymbolsAndPunctuation | ScriptBlock::HalfwidthAndFullwidthForms;
 
 bool mostlyCjk(const QString &text)
 {
@@ -221,7 +221,7 @@ bool mostlyCjk(const QString &text)
         if (c.unicode() < 0x80)
             continue;
         ++nonAscii;
-        cjk += isCjk(c.unicode()) ? 1 : 0;
+        cjk += isInScriptBlocks(c.unicode(), Gb2312ChineseBlocks) ? 1 : 0;
     }
     return 4 * cjk >= 3 * nonAscii;
 }
