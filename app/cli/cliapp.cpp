@@ -205,13 +205,15 @@ Commands:
                                the URLs given, else every URL the stored claims cite.
   sources list                 The project's sources and why any is missing.
   sources import DIR           Sources saved in DIR, listed in DIR/sources.jsonl.
-  bench [import|judge|evidence|workers] [--data DIR]
+  bench [import|judge|evidence|workers|ppi] [--data DIR]
                                Benchmarks (figures, never pass/fail): import times on the
                                shared data; judging all DRB-II tasks against the simulated
                                judge (--latency 0,500); locating evidence in long reports;
                                judge throughput with 1, 2 and 4 `worker` processes on one
                                run and annotation events per second from 3 writers (on a
-                               temporary file, or --project URL for a team project).
+                               temporary file, or --project URL for a team project);
+                               coverage of judge-corrected (PPI) intervals on simulated
+                               judges with known biases.
 
 Import kinds:
 %1
@@ -669,6 +671,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
                 latencies = {0, 500};
             return runJudgeBenchmark(parser.value(u"data"_s), latencies, out, err);
         }
+        if (what == "ppi"_L1)
+            return runPpiBenchmark(out);
         if (what == "evidence"_L1)
             return runEvidenceBenchmarkCommand(parser.value(u"data"_s), out, err);
         if (what == "workers"_L1) {
