@@ -1,0 +1,120 @@
+// Judge-corrected scores per model (correctedscores.h).
+#include "correctedscores.h"
+
+#include <QHash>
+#include <QMap>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+using ItemKey = std::pair<RowId, RowId>;
+
+// What is known of one item: the judge's outcome and the outcome each person gave.
+struct Item {
+    QString model;
+    std::optional<double> judge;
+    QHash<QString, double> people; // rater key → outcome
+};
+
+// The gold outcome of an item, or nothing; a majority tie is counted in `ties`.
+std::optional<double> goldOutcome(const Item &item, const QString &gold, int *ties)
+{
+    if (gold != HumanMajority) {
+        const auto it = item.people.constFind(gold);
+        return it == item.people.cend() ? std::nullopt : std::optional<double>(*it);
+    }
+    int met = 0, notMet = 0;
+    for (auto it = item.people.cbegin(); it != item.people.cend(); ++it) {
+        if (it.key() == GoldRater)
+            continue; // the adjudicated label is not one more vote
+        ++(*it == 1 ? met : notMet);
+    }
+    if (met + notMet == 0)
+        return std::nullopt;
+    if (met == notMet) {
+        ++*ties;
+        return std::nullopt;
+    }
+    return met > notMet ? 1.0 : 0.0;
+}
+
+CorrectedModelScore scoreModel(const QString &model, const QList<const Item *> &items,
+                               const CorrectedScoreOptions &options)
+{
+    CorrectedModelScore score;
+    score.model = model;
+    PpiSample sample;
+    for (const Item *item : items) {
+        if (const auto gold = goldOutcome(*item, options.gold, &score.goldTies)) {
+            sample.gold.append(*gold);
+            sample.judgeLabelled.append(*item->judge);
+        } else {
+            sample.judgeUnlabelled.append(*item->judge);
+        }
+    }
+    score.labelled = sample.gold.size();
+    score.judged = sample.gold.size() + sample.judgeUnlabelled.size();
+    score.judgeOnly = judgeOnlyMean(sample, options.confidence);
+    score.corrected = ppiMean(sample, PpiOptions::tuned(options.confidence));
+    score.peopleOnly = ppiMean(sample, PpiOptions::peopleOnly(options.confidence));
+    score.effectiveSampleSize = effectiveSampleSize(score.peopleOnly, score.corrected);
+    return score;
+}
+
+} // namespace
+
+double drb2Outcome(double verdict)
+{
+    return verdict == 1 ? 1.0 : 0.0;
+}
+
+CorrectedScores correctedScores(const QList<RatingRow> &rows, const CorrectedScoreOptions &options)
+{
+    CorrectedScores result;
+    result.gold = options.gold;
+    if (options.benchmarkKey != "drb2"_L1) {
+        result.error = u"corrected scores need a per-item outcome, defined so far for drb2 only"_s;
+        return result;
+    }
+    result.judge = options.judge;
+    if (result.judge.isEmpty())
+        result.judge = ratersOf(rows, options.benchmarkKey, true).value(0);
+    if (result.judge.isEmpty()) {
+        result.error = u"no judge run rated %1"_s.arg(options.benchmarkKey);
+        return result;
+    }
+
+    QMap<ItemKey, Item> items; // (report, rubric) order
+    for (const RatingRow &r : rows) {
+        if (r.benchmarkKey != options.benchmarkKey || !r.value)
+            continue;
+        if (r.judge && r.rater != result.judge)
+            continue;
+        Item &item = items[{r.reportId, r.rubricId}];
+        item.model = r.model;
+        if (r.judge) {
+            item.judge = drb2Outcome(*r.value);
+            result.judgeName = r.raterName;
+        } else {
+            item.people.insert(r.rater, drb2Outcome(*r.value));
+        }
+    }
+    if (result.judgeName.isEmpty()) {
+        result.error
+            = u"the judge run %1 rated no item of %2"_s.arg(result.judge, options.benchmarkKey);
+        return result;
+    }
+
+    QMap<QString, QList<const Item *>> byModel;
+    for (const Item &item : std::as_const(items))
+        if (item.judge)
+            byModel[item.model].append(&item);
+    for (auto it = byModel.cbegin(); it != byModel.cend(); ++it)
+        result.models.append(scoreModel(it.key(), it.value(), options));
+    return result;
+}
+
+} // namespace Rubricate
