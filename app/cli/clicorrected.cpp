@@ -40,6 +40,28 @@ QStringList notes(const CorrectedModelScore &m)
     return out;
 }
 
+QString verdictText(const CorrectedDifference &d)
+{
+    const std::optional<int> verdict = d.verdict();
+    if (!verdict)
+        return d.difference.undefinedReason;
+    if (*verdict == 0)
+        return u"tie"_s;
+    return u"%1 better"_s.arg(*verdict > 0 ? d.modelA : d.modelB);
+}
+
+// "Is A better than B", from the PPI++ intervals: a difference whose interval holds 0 is a tie.
+void printPairwise(const QList<CorrectedDifference> &differences, QTextStream &out)
+{
+    if (differences.isEmpty())
+        return;
+    Table table;
+    table.setHeader({u"A"_s, u"B"_s, u"PPI++ A − B [95 % CI]"_s, u"verdict"_s});
+    for (const CorrectedDifference &d : differences)
+        table.addRow({d.modelA, d.modelB, withInterval(d.difference), verdictText(d)});
+    out << u"\nPairwise differences:\n"_s << table.render();
+}
+
 } // namespace
 
 int runCorrectedScore(const QCommandLineParser &p, const QString &projectPath, QTextStream &out,
@@ -119,6 +141,7 @@ int runCorrectedScore(const QCommandLineParser &p, const QString &projectPath, Q
     if (ties > 0)
         out << u"%1 items whose annotators tied have no majority and count as not labelled.\n"_s
                    .arg(ties);
+    printPairwise(pairwiseDifferences(scores, options.confidence), out);
     out << u"Judge only: the judge's mean over all N items, its interval ignoring the judge's "
            "errors; n_eff: labelled items the people-only estimate would need for the PPI++ "
            "precision.\n"_s;

@@ -117,4 +117,28 @@ CorrectedScores correctedScores(const QList<RatingRow> &rows, const CorrectedSco
     return result;
 }
 
+std::optional<int> CorrectedDifference::verdict() const
+{
+    if (!difference.hasInterval())
+        return std::nullopt;
+    if (*difference.lower > 0)
+        return 1;
+    if (*difference.upper < 0)
+        return -1;
+    return 0;
+}
+
+QList<CorrectedDifference> pairwiseDifferences(const CorrectedScores &scores, double confidence)
+{
+    QList<CorrectedDifference> out;
+    for (qsizetype a = 0; a < scores.models.size(); ++a) {
+        for (qsizetype b = a + 1; b < scores.models.size(); ++b) {
+            const CorrectedModelScore &ma = scores.models.at(a);
+            const CorrectedModelScore &mb = scores.models.at(b);
+            out.append({ma.model, mb.model, ppiDifference(ma.corrected, mb.corrected, confidence)});
+        }
+    }
+    return out;
+}
+
 } // namespace Rubricate

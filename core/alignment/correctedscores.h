@@ -60,4 +60,19 @@ double drb2Outcome(double verdict);
 CorrectedScores correctedScores(const QList<RatingRow> &rows,
                                 const CorrectedScoreOptions &options = {});
 
+// "Is model A better than model B": the PPI++ difference A − B with its interval, the two
+// models sampled independently. An interval that contains 0 is a tie at that confidence.
+struct CorrectedDifference {
+    QString modelA;
+    QString modelB;
+    PpiEstimate difference;
+
+    // +1: A is better, −1: B is, 0: a tie; nothing without an interval.
+    std::optional<int> verdict() const;
+};
+
+// Every pair of models once, in the order of `scores.models` (A before B).
+QList<CorrectedDifference> pairwiseDifferences(const CorrectedScores &scores,
+                                               double confidence = 0.95);
+
 } // namespace Rubricate

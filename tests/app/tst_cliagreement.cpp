@@ -461,6 +461,9 @@ private slots:
             QVERIFY2(line.contains(u" %1 "_s.arg(m.judged)), qPrintable(line));
         }
 
+        QVERIFY2(r.out.contains(u"Pairwise differences"_s) == (expected.models.size() > 1),
+                 qPrintable(r.out));
+
         // Against the majority of two, quinn's flips are ties: fewer items are labelled.
         const Result majority
             = cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"ppi"_s});

@@ -142,6 +142,49 @@ private slots:
         }
     }
 
+    // m1 − m2 with run 1: the difference of the PPI++ estimates, the standard errors in
+    // quadrature; m2's labels are all 0 under run 2, so no interval there.
+    void pairwise()
+    {
+        CorrectedScoreOptions options;
+        options.judge = u"run:1"_s;
+        const CorrectedScores s = correctedScores(ratingRows(), options);
+        const QList<CorrectedDifference> d = pairwiseDifferences(s);
+        QCOMPARE(d.size(), 1);
+        QCOMPARE(d.first().modelA, u"m1"_s);
+        QCOMPARE(d.first().modelB, u"m2"_s);
+        const PpiEstimate &a = modelScore(s, u"m1"_s)->corrected;
+        const PpiEstimate &b = modelScore(s, u"m2"_s)->corrected;
+        // m2 under run 1: Y = (1, 0, 0, 0, 0) = Ŷ, Ŷᵤ = (1); λ = 0.16 / (6 · 4/15) = 0.1.
+        QVERIFY(std::abs(b.lambda - 0.1) < 1e-12);
+        QVERIFY(a.hasInterval() && b.hasInterval());
+        QVERIFY(std::abs(*d.first().difference.value - (*a.value - *b.value)) < 1e-12);
+        const double se = std::hypot(*a.standardError, *b.standardError);
+        QVERIFY(std::abs(*d.first().difference.standardError - se) < 1e-12);
+        QCOMPARE(d.first().verdict(), *d.first().difference.lower > 0 ? 1 : 0);
+
+        const QList<CorrectedDifference> newest
+            = pairwiseDifferences(correctedScores(ratingRows()));
+        QCOMPARE(newest.size(), 1);
+        QVERIFY(!newest.first().verdict());
+        QCOMPARE(newest.first().difference.undefinedReason, UndefinedReason::noVariation());
+    }
+
+    void verdicts()
+    {
+        CorrectedDifference d;
+        d.difference.value = 0.2;
+        QVERIFY(!d.verdict());
+        d.difference.lower = 0.1;
+        d.difference.upper = 0.3;
+        QCOMPARE(d.verdict(), 1);
+        d.difference.lower = -0.1;
+        QCOMPARE(d.verdict(), 0);
+        d.difference.lower = -0.3;
+        d.difference.upper = -0.1;
+        QCOMPARE(d.verdict(), -1);
+    }
+
     void errors()
     {
         QVERIFY(!correctedScores(ratingRows(false)).error.isEmpty());
