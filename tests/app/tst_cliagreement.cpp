@@ -452,10 +452,13 @@ private slots:
         for (const CorrectedModelScore &m : expected.models) {
             QVERIFY(m.labelled > 0 && m.labelled < m.judged);
             QVERIFY(m.corrected.isDefined());
-            QString line;
-            for (const QString &l : r.out.split(u'\n'))
-                if (l.startsWith(m.model + u' '))
+            QString line; // the leaderboard's row, which comes before the pairwise table
+            for (const QString &l : r.out.split(u'\n')) {
+                if (l.startsWith(m.model + u' ')) {
                     line = l;
+                    break;
+                }
+            }
             QVERIFY2(line.contains(QString::number(*m.judgeOnly.value, 'f', 4)), qPrintable(line));
             QVERIFY2(line.contains(QString::number(*m.corrected.value, 'f', 4)), qPrintable(line));
             QVERIFY2(line.contains(u" %1 "_s.arg(m.judged)), qPrintable(line));
