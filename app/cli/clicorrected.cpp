@@ -2,6 +2,7 @@
 // The judge run's verdicts on every item, the study's labels on its sample, and per model the
 // judge's own share of items met, the PPI++ share with its interval, the people's share with
 // theirs, n labelled, N judged and the effective sample size (correctedscores.h).
+#include "cliagreement.h"
 #include "cliapp.h"
 #include "cliscore.h"
 #include "clitable.h"
@@ -79,11 +80,9 @@ int runCorrectedScore(const QCommandLineParser &p, const QString &projectPath, Q
         return usage(u"score drb2 --corrected needs --study NAME: its labels are the sample"_s);
     CorrectedScoreOptions options;
     if (p.isSet(u"against"_s)) {
-        const QString against = p.value(u"against"_s);
-        if (against != HumanMajority && against != GoldRater
-            && !(against.startsWith("human:"_L1) && against.size() > 6))
+        options.gold = p.value(u"against"_s);
+        if (!isAgainstValue(options.gold))
             return usage(u"--against is majority, gold or human:NAME"_s);
-        options.gold = against;
     }
     if (p.isSet(u"judge"_s)) {
         const QString judge = p.value(u"judge"_s);
