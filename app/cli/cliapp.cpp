@@ -173,11 +173,14 @@ Commands:
                                .csv: per report (with --by: the groups); .jsonl: the
                                reference's per-criterion result lines.
   score drb2 --corrected --study NAME [--judge run:ID] [--against majority|gold|human:NAME]
+        [--by model|dimension]
                                Judge-corrected DRB-II share of rubric items met per model
                                (PPI++, Angelopoulos et al.): the judge's own score, the
                                corrected one and the people-only one with 95 % intervals,
-                               n labelled, N judged and the effective sample size. The
-                               judge run defaults to the one the study compares with.
+                               n labelled, N judged and the effective sample size, per
+                               model (or model and dimension), and the pairwise
+                               differences. The judge run defaults to the one the study
+                               compares with.
   score pdr [--run ID] [--out DIR] [--weights reference|normalized] [--unmatched
         reference|reask] [--missing exclude|reference] [--unavailable
         exclude|not-supported] [--no-claims none|zero] [--reliability mean|fa]

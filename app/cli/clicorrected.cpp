@@ -36,7 +36,9 @@ QStringList notes(const CorrectedModelScore &m)
     for (const auto &[label, e] :
          {std::pair{u"PPI++"_s, &m.corrected}, std::pair{u"people only"_s, &m.peopleOnly}}) {
         if (!e->hasInterval())
-            out << u"%1 %2: %3"_s.arg(m.model, label, e->undefinedReason);
+            out << u"%1%2 %3: %4"_s.arg(m.model,
+                                        m.dimension.isEmpty() ? QString() : u" / "_s + m.dimension,
+                                        label, e->undefinedReason);
     }
     return out;
 }
@@ -59,7 +61,9 @@ void printPairwise(const QList<CorrectedDifference> &differences, QTextStream &o
     Table table;
     table.setHeader({u"A"_s, u"B"_s, u"PPI++ A − B [95 % CI]"_s, u"verdict"_s});
     for (const CorrectedDifference &d : differences)
-        table.addRow({d.modelA, d.modelB, withInterval(d.difference), verdictText(d)});
+        table.addRow({d.modelA,
+                      d.dimension.isEmpty() ? d.modelB : u"%1 (%2)"_s.arg(d.modelB, d.dimension),
+                      withInterval(d.difference), verdictText(d)});
     out << u"\nPairwise differences:\n"_s << table.render();
 }
 
@@ -93,6 +97,13 @@ int runCorrectedScore(const QCommandLineParser &p, const QString &projectPath, Q
         options.judge = judge.startsWith("run:"_L1) ? judge : u"run:"_s + judge;
     }
 
+    if (p.isSet(u"by"_s)) {
+        const QString by = p.value(u"by"_s);
+        if (by != "model"_L1 && by != "dimension"_L1)
+            return usage(u"score drb2 --corrected: --by is model or dimension"_s);
+        options.perDimension = by == "dimension"_L1;
+    }
+
     const auto store = openExistingProject(projectPath, err);
     if (!store)
         return Failed;
@@ -118,19 +129,38 @@ int runCorrectedScore(const QCommandLineParser &p, const QString &projectPath, Q
            "(%3), gold: %4, 95 % normal intervals\n"_s.arg(studyName, scores.judge,
                                                            scores.judgeName, scores.gold);
     Table table;
-    table.setHeader({u"model"_s, u"judge only"_s, u"PPI++ [95 % CI]"_s, u"λ"_s,
-                     u"people only [95 % CI]"_s, u"n"_s, u"N"_s, u"n_eff"_s});
-    for (int c : {1, 3, 5, 6, 7})
+    QStringList header{u"model"_s,
+                       u"judge only"_s,
+                       u"PPI++ [95 % CI]"_s,
+                       u"λ"_s,
+                       u"people only [95 % CI]"_s,
+                       u"n"_s,
+                       u"N"_s,
+                       u"n_eff"_s};
+    QList<int> right{1, 3, 5, 6, 7};
+    if (options.perDimension) {
+        header.insert(1, u"dimension"_s);
+        for (int &c : right)
+            ++c;
+    }
+    table.setHeader(header);
+    for (int c : std::as_const(right))
         table.setRightAligned(c);
     QStringList reasons;
     int ties = 0;
     for (const CorrectedModelScore &m : scores.models) {
-        table.addRow(
-            {m.model, m.judgeOnly.value ? QString::number(*m.judgeOnly.value, 'f', 4) : u"-"_s,
-             withInterval(m.corrected),
-             m.corrected.isDefined() ? QString::number(m.corrected.lambda, 'f', 2) : u"-"_s,
-             withInterval(m.peopleOnly), QString::number(m.labelled), QString::number(m.judged),
-             m.effectiveSampleSize ? QString::number(*m.effectiveSampleSize, 'f', 1) : u"-"_s});
+        QStringList row{
+            m.model,
+            m.judgeOnly.value ? QString::number(*m.judgeOnly.value, 'f', 4) : u"-"_s,
+            withInterval(m.corrected),
+            m.corrected.isDefined() ? QString::number(m.corrected.lambda, 'f', 2) : u"-"_s,
+            withInterval(m.peopleOnly),
+            QString::number(m.labelled),
+            QString::number(m.judged),
+            m.effectiveSampleSize ? QString::number(*m.effectiveSampleSize, 'f', 1) : u"-"_s};
+        if (options.perDimension)
+            row.insert(1, m.dimension);
+        table.addRow(row);
         reasons += notes(m);
         ties += m.goldTies;
     }

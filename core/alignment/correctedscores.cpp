@@ -15,6 +15,7 @@ using ItemKey = std::pair<RowId, RowId>;
 // What is known of one item: the judge's outcome and the outcome each person gave.
 struct Item {
     QString model;
+    QString dimension;
     std::optional<double> judge;
     QHash<QString, double> people; // rater key → outcome
 };
@@ -41,11 +42,13 @@ std::optional<double> goldOutcome(const Item &item, const QString &gold, int *ti
     return met > notMet ? 1.0 : 0.0;
 }
 
-CorrectedModelScore scoreModel(const QString &model, const QList<const Item *> &items,
+CorrectedModelScore scoreGroup(const QString &model, const QString &dimension,
+                               const QList<const Item *> &items,
                                const CorrectedScoreOptions &options)
 {
     CorrectedModelScore score;
     score.model = model;
+    score.dimension = dimension;
     PpiSample sample;
     for (const Item *item : items) {
         if (const auto gold = goldOutcome(*item, options.gold, &score.goldTies)) {
@@ -95,6 +98,7 @@ CorrectedScores correctedScores(const QList<RatingRow> &rows, const CorrectedSco
             continue;
         Item &item = items[{r.reportId, r.rubricId}];
         item.model = r.model;
+        item.dimension = r.dimension;
         if (r.judge) {
             item.judge = drb2Outcome(*r.value);
             result.judgeName = r.raterName;
@@ -108,12 +112,12 @@ CorrectedScores correctedScores(const QList<RatingRow> &rows, const CorrectedSco
         return result;
     }
 
-    QMap<QString, QList<const Item *>> byModel;
+    QMap<std::pair<QString, QString>, QList<const Item *>> groups; // (model, dimension)
     for (const Item &item : std::as_const(items))
         if (item.judge)
-            byModel[item.model].append(&item);
-    for (auto it = byModel.cbegin(); it != byModel.cend(); ++it)
-        result.models.append(scoreModel(it.key(), it.value(), options));
+            groups[{item.model, options.perDimension ? item.dimension : QString()}].append(&item);
+    for (auto it = groups.cbegin(); it != groups.cend(); ++it)
+        result.models.append(scoreGroup(it.key().first, it.key().second, it.value(), options));
     return result;
 }
 
@@ -135,7 +139,10 @@ QList<CorrectedDifference> pairwiseDifferences(const CorrectedScores &scores, do
         for (qsizetype b = a + 1; b < scores.models.size(); ++b) {
             const CorrectedModelScore &ma = scores.models.at(a);
             const CorrectedModelScore &mb = scores.models.at(b);
-            out.append({ma.model, mb.model, ppiDifference(ma.corrected, mb.corrected, confidence)});
+            if (ma.dimension != mb.dimension)
+                continue;
+            out.append({ma.model, mb.model, ma.dimension,
+                        ppiDifference(ma.corrected, mb.corrected, confidence)});
         }
     }
     return out;

@@ -32,10 +32,12 @@ struct CorrectedScoreOptions {
     QString judge; // "run:12"; empty: the newest run that rated the benchmark
     QString gold = HumanMajority; // or "human:NAME", or GoldRater
     double confidence = 0.95;
+    bool perDimension = false; // one row per model and dimension instead of per model
 };
 
 struct CorrectedModelScore {
     QString model;
+    QString dimension; // with CorrectedScoreOptions::perDimension; empty otherwise
     PpiEstimate judgeOnly; // the judge's mean over every judged item
     PpiEstimate corrected; // PPI++
     PpiEstimate peopleOnly; // the gold outcomes' mean (λ = 0)
@@ -50,7 +52,7 @@ struct CorrectedScores {
     QString judge; // the run compared
     QString judgeName;
     QString gold;
-    QList<CorrectedModelScore> models; // by model name
+    QList<CorrectedModelScore> models; // by model name (and dimension)
 };
 
 // DRB-II's per-item outcome: 1 for a met rubric item, 0 for one not met (0) or contradicted
@@ -65,13 +67,15 @@ CorrectedScores correctedScores(const QList<RatingRow> &rows,
 struct CorrectedDifference {
     QString modelA;
     QString modelB;
+    QString dimension; // both rows' dimension, with rows per dimension
     PpiEstimate difference;
 
     // +1: A is better, −1: B is, 0: a tie; nothing without an interval.
     std::optional<int> verdict() const;
 };
 
-// Every pair of models once, in the order of `scores.models` (A before B).
+// Every pair of models once, in the order of `scores.models` (A before B); with rows per
+// dimension, the pairs within each dimension.
 QList<CorrectedDifference> pairwiseDifferences(const CorrectedScores &scores,
                                                double confidence = 0.95);
 

@@ -473,6 +473,14 @@ private slots:
         QVERIFY2(majority.code == 0, qPrintable(majority.out + majority.err));
         QVERIFY2(majority.out.contains(u"have no majority"_s), qPrintable(majority.out));
 
+        const Result byDimension = cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s,
+                                        u"ppi"_s, u"--by"_s, u"dimension"_s});
+        QVERIFY2(byDimension.code == 0, qPrintable(byDimension.out + byDimension.err));
+        QVERIFY2(byDimension.out.contains(u"dimension"_s), qPrintable(byDimension.out));
+        QCOMPARE(cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"ppi"_s, u"--by"_s,
+                      u"axis"_s})
+                     .code,
+                 2);
         QCOMPARE(cli({u"score"_s, u"drb2"_s, u"--study"_s, u"ppi"_s}).code, 2);
         QCOMPARE(cli({u"score"_s, u"drb2"_s, u"--corrected"_s}).code, 2);
         QCOMPARE(cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"ppi"_s,

@@ -185,6 +185,36 @@ private slots:
         QCOMPARE(d.verdict(), -1);
     }
 
+    // Per dimension, m1 under run 2: info_recall holds 1:11, 1:12, 3:21, 3:22 (Y = 1 1 1 0,
+    // Ŷ = 1 1 1 1, nothing unlabelled: PPI++ undefined, people-only 3/4); analysis holds 1:13
+    // (a tie) and 3:23 (Y = 1 = Ŷ, Ŷᵤ = 0): one labelled item, no tuned estimate.
+    void perDimension()
+    {
+        CorrectedScoreOptions options;
+        options.perDimension = true;
+        const CorrectedScores s = correctedScores(ratingRows(), options);
+        QCOMPARE(s.models.size(), 4);
+        const CorrectedModelScore &analysis = s.models.at(0);
+        QCOMPARE(analysis.model, u"m1"_s);
+        QCOMPARE(analysis.dimension, u"analysis"_s);
+        QCOMPARE(analysis.labelled, 1);
+        QCOMPARE(analysis.judged, 2);
+        QCOMPARE(analysis.corrected.undefinedReason, UndefinedReason::singleLabelledItem());
+        const CorrectedModelScore &recall = s.models.at(1);
+        QCOMPARE(recall.dimension, u"info_recall"_s);
+        QCOMPARE(recall.labelled, 4);
+        QCOMPARE(recall.judged, 4);
+        QCOMPARE(recall.corrected.undefinedReason, UndefinedReason::noUnlabelledItems());
+        QCOMPARE(recall.peopleOnly.value, 0.75);
+        // Pairs only within a dimension: m1 and m2 once per dimension.
+        const QList<CorrectedDifference> pairs = pairwiseDifferences(s);
+        QCOMPARE(pairs.size(), 2);
+        for (const CorrectedDifference &d : pairs)
+            QCOMPARE(d.modelA, u"m1"_s);
+        QCOMPARE(pairs.at(0).dimension, u"analysis"_s);
+        QCOMPARE(pairs.at(1).dimension, u"info_recall"_s);
+    }
+
     void errors()
     {
         QVERIFY(!correctedScores(ratingRows(false)).error.isEmpty());
