@@ -171,7 +171,7 @@ int runCorrectedScore(const QCommandLineParser &p, const QString &projectPath, Q
         out << u"%1 items whose annotators tied have no majority and count as not labelled.\n"_s
                    .arg(ties);
     printPairwise(pairwiseDifferences(scores, options.confidence), out);
-    out << u"Judge only: the judge's mean over all N items, its interval ignoring the judge's "
+    out << u"\nJudge only: the judge's mean over all N items, its interval ignoring the judge's "
            "errors; n_eff: labelled items the people-only estimate would need for the PPI++ "
            "precision.\n"_s;
     return Ok;
