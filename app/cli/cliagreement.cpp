@@ -27,6 +27,12 @@ std::function<QStringList(const AlignmentReport &, const QString &, QString *)> 
 
 } // namespace
 
+bool isAgainstValue(const QString &against)
+{
+    return against == HumanMajority || against == GoldRater
+        || (against.startsWith("human:"_L1) && against.size() > 6);
+}
+
 namespace {
 
 // What the command line asks for before the project is read; `collapseBinary` is resolved
@@ -111,11 +117,9 @@ std::optional<Request> parseRequest(const QCommandLineParser &p, QTextStream &er
     }
     if (p.isSet(u"against"_s)) {
         const QString against = p.value(u"against"_s);
-        if (against == HumanMajority || against == GoldRater
-            || (against.startsWith("human:"_L1) && against.size() > 6))
-            o.human = against;
-        else
+        if (!isAgainstValue(against))
             return usage(u"--against is majority, gold or human:NAME"_s);
+        o.human = against;
     }
     const QString collapse = p.value(u"collapse"_s);
     if (!collapse.isEmpty() && collapse != "none"_L1 && collapse != "binary"_L1)

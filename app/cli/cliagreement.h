@@ -25,6 +25,10 @@ QList<QCommandLineOption> agreementOptions();
 void setAgreementChartWriter(
     std::function<QStringList(const AlignmentReport &, const QString &, QString *)> writer);
 
+// Whether --against names a reference: majority, gold or human:NAME (shared with `score drb2
+// --corrected`, whose gold it chooses).
+bool isAgainstValue(const QString &against);
+
 // Handles `agreement`; nothing when `command` is another one.
 std::optional<int> runAgreementCommand(const QString &command, const QCommandLineParser &parser,
                                        const QStringList &args, const QString &projectPath,

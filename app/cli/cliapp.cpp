@@ -467,6 +467,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
                 latencies = {0, 500};
             return runJudgeBenchmark(parser.value(u"data"_s), latencies, out, err);
         }
+        if (what == "ppi"_L1)
+            return runPpiBenchmark(out);
         if (what == "evidence"_L1)
             return runEvidenceBenchmarkCommand(parser.value(u"data"_s), out, err);
         if (what == "workers"_L1) {

@@ -17,6 +17,9 @@ int runWorkersBenchmark(const QString &project, int latencyMs, QTextStream &out,
 // One of those writers: `count` events, one transaction each.
 int runLabelWriter(const QString &projectPath, const QString &annotator, int count,
                    QTextStream &err);
+// Coverage and width of judge-only, people-only, PPI and PPI++ intervals on simulated judges
+// with known biases (clibenchppi.cpp).
+int runPpiBenchmark(QTextStream &out);
 // The judge simulator on 127.0.0.1 (prints its port, serves until killed).
 int runSimulatedJudge(int latencyMs, QTextStream &out);
 

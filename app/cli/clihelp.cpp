@@ -164,6 +164,15 @@ Commands:
                                judge errors left out and counted (reference: as 0). --out
                                .csv: per report (with --by: the groups); .jsonl: the
                                reference's per-criterion result lines.
+  score drb2 --corrected --study NAME [--judge run:ID] [--against majority|gold|human:NAME]
+        [--by model|dimension]
+                               Judge-corrected DRB-II share of rubric items met per model
+                               (PPI++, Angelopoulos et al.): the judge's own score, the
+                               corrected one and the people-only one with 95 % intervals,
+                               n labelled, N judged and the effective sample size, per
+                               model (or model and dimension), and the pairwise
+                               differences. The judge run defaults to the one the study
+                               compares with.
   score pdr [--run ID] [--out DIR] [--weights reference|normalized] [--unmatched
         reference|reask] [--missing exclude|reference] [--unavailable
         exclude|not-supported] [--no-claims none|zero] [--reliability mean|fa]
@@ -197,13 +206,15 @@ Commands:
                                the URLs given, else every URL the stored claims cite.
   sources list                 The project's sources and why any is missing.
   sources import DIR           Sources saved in DIR, listed in DIR/sources.jsonl.
-  bench [import|judge|evidence|workers] [--data DIR]
+  bench [import|judge|evidence|workers|ppi] [--data DIR]
                                Benchmarks (figures, never pass/fail): import times on the
                                shared data; judging all DRB-II tasks against the simulated
                                judge (--latency 0,500); locating evidence in long reports;
                                judge throughput with 1, 2 and 4 `worker` processes on one
                                run and annotation events per second from 3 writers (on a
-                               temporary file, or --project URL for a team project).
+                               temporary file, or --project URL for a team project);
+                               coverage of judge-corrected (PPI) intervals on simulated
+                               judges with known biases.
 
 Import kinds:
 %1

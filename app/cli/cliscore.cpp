@@ -39,9 +39,12 @@ int cmdScore(const QCommandLineParser &p, const QStringList &args, const QString
         err << u"rubricate-cli: "_s << message << u'\n';
         return int(Usage);
     };
+    if (args.size() == 1 && args.constFirst() == "drb2"_L1)
+        return runCorrectedScore(p, projectPath, out, err);
     if (args.size() != 1 || args.constFirst() != "researchrubrics"_L1)
-        return usage(u"score needs the benchmark: `score researchrubrics`, `score pdr` or "
-                     "`score reportbench` (DRB-II scores come with `export drb2`)"_s);
+        return usage(u"score needs the benchmark: `score researchrubrics`, `score pdr`, "
+                     "`score reportbench` or `score drb2 --corrected --study NAME` (DRB-II's "
+                     "own scores come with `export drb2`)"_s);
     RowId runId = 0;
     if (!runIdOption(p, &runId, err))
         return Usage;
@@ -149,7 +152,9 @@ QList<QCommandLineOption> scoreOptions()
     return {{u"run"_s,
              u"score: the judge run (default: the newest of the benchmark); worker: the run to "
              "work on (default: the newest with jobs left)."_s,
-             u"ID"_s}};
+             u"ID"_s},
+            {u"corrected"_s,
+             u"score drb2: judge-corrected scores (PPI++) from the labels of --study."_s}};
 }
 
 std::optional<int> runScoreCommand(const QString &command, const QCommandLineParser &parser,

@@ -19,6 +19,10 @@ QList<QCommandLineOption> scoreOptions();
 // it is not a run id.
 bool runIdOption(const QCommandLineParser &parser, RowId *runId, QTextStream &err);
 
+// `score drb2 --corrected --study NAME` (clicorrected.cpp).
+int runCorrectedScore(const QCommandLineParser &parser, const QString &projectPath,
+                      QTextStream &out, QTextStream &err);
+
 // Handles `score`; nothing when `command` is another one.
 std::optional<int> runScoreCommand(const QString &command, const QCommandLineParser &parser,
                                    const QStringList &args, const QString &projectPath,

@@ -36,20 +36,40 @@ QList<qsizetype> denseClusters(const QList<qsizetype> &keys, qsizetype *count)
 BootstrapInterval run(const QList<qsizetype> &clusterOfUnit, qsizetype clusterCount,
                       const UnitStatistic &statistic, const BootstrapOptions &options)
 {
+    const std::vector<int> ones(size_t(clusterOfUnit.size()), 1);
+    return bootstrapDraws(
+        statistic(ones),
+        [&](int index) {
+            return statistic(bootstrapDraw(clusterOfUnit, clusterCount, options.resampling,
+                                           options.seed, index));
+        },
+        options);
+}
+
+} // namespace
+
+std::optional<double> BootstrapInterval::shareBelow(double threshold) const
+{
+    if (distribution.isEmpty())
+        return std::nullopt;
+    const auto below = std::lower_bound(distribution.cbegin(), distribution.cend(), threshold);
+    return double(below - distribution.cbegin()) / double(distribution.size());
+}
+
+BootstrapInterval bootstrapDraws(const StatResult &estimate,
+                                 const std::function<StatResult(int index)> &draw,
+                                 const BootstrapOptions &options)
+{
     BootstrapInterval result;
     result.options = options;
-    const std::vector<int> ones(size_t(clusterOfUnit.size()), 1);
-    result.estimate = statistic(ones);
+    result.estimate = estimate;
 
     const int draws = std::max(0, options.draws);
     std::vector<StatResult> values(static_cast<size_t>(draws));
     auto runDraws = [&](int first) {
         const int last = std::min(draws, first + DrawsPerTask);
-        for (int i = first; i < last; ++i) {
-            const std::vector<int> w
-                = bootstrapDraw(clusterOfUnit, clusterCount, options.resampling, options.seed, i);
-            values[size_t(i)] = statistic(w);
-        }
+        for (int i = first; i < last; ++i)
+            values[size_t(i)] = draw(i);
     };
     QList<int> firsts;
     for (int i = 0; i < draws; i += DrawsPerTask)
@@ -78,16 +98,6 @@ BootstrapInterval run(const QList<qsizetype> &clusterOfUnit, qsizetype clusterCo
     result.lower = quantile(result.distribution, tail);
     result.upper = quantile(result.distribution, 1.0 - tail);
     return result;
-}
-
-} // namespace
-
-std::optional<double> BootstrapInterval::shareBelow(double threshold) const
-{
-    if (distribution.isEmpty())
-        return std::nullopt;
-    const auto below = std::lower_bound(distribution.cbegin(), distribution.cend(), threshold);
-    return double(below - distribution.cbegin()) / double(distribution.size());
 }
 
 BootstrapInterval bootstrap(const LabelTable &table, const UnitStatistic &statistic,

@@ -69,6 +69,14 @@ BootstrapInterval bootstrap(const LabelTable &table, const UnitStatistic &statis
 BootstrapInterval bootstrap(const QList<qsizetype> &clusterOfUnit, const UnitStatistic &statistic,
                             const BootstrapOptions &options = {});
 
+// The driver under both: draw(i) is the statistic on draw i, however the caller resamples
+// (PPI resamples two samples per draw). `estimate` is the statistic on the data itself. Draw
+// i must depend only on i and the seed; with options.parallel it is called from several
+// threads at once. options.resampling is not used.
+BootstrapInterval bootstrapDraws(const StatResult &estimate,
+                                 const std::function<StatResult(int index)> &draw,
+                                 const BootstrapOptions &options);
+
 // The multiplicities of draw `index`, as bootstrap() uses them; `clusterOfUnit` holds dense
 // cluster indices below `clusterCount`. For tests and for replaying a single draw.
 std::vector<int> bootstrapDraw(const QList<qsizetype> &clusterOfUnit, qsizetype clusterCount,

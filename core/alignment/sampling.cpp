@@ -1,6 +1,8 @@
 // Stratified samples, sample sizes, balanced assignment and the review order (sampling.h).
 #include "sampling.h"
 
+#include "agreement/normal.h"
+
 #include <QHash>
 #include <QRandomGenerator>
 #include <QSet>
@@ -24,22 +26,6 @@ void shuffle(QList<T> &list, QRandomGenerator &random)
 {
     for (qsizetype i = list.size() - 1; i > 0; --i)
         list.swapItemsAt(i, qsizetype(random.bounded(quint32(i + 1))));
-}
-
-// z with P(−z < Z < z) = confidence for a standard normal Z, by bisection on erfc: exact to
-// double precision and with no table to get wrong.
-double twoSidedZ(double confidence)
-{
-    const double target = (1 + confidence) / 2;
-    double low = 0, high = 40;
-    for (int i = 0; i < 200; ++i) {
-        const double mid = (low + high) / 2;
-        if (0.5 * std::erfc(-mid / std::sqrt(2.0)) < target)
-            low = mid;
-        else
-            high = mid;
-    }
-    return (low + high) / 2;
 }
 
 QStringList cleanAnnotators(const QStringList &names)
@@ -209,7 +195,7 @@ int sampleSizeForHalfWidth(double expectedAgreement, double halfWidth, double co
     if (!(expectedAgreement >= 0 && expectedAgreement <= 1) || !(halfWidth > 0)
         || !(confidence > 0 && confidence < 1))
         return 0;
-    const double z = twoSidedZ(confidence);
+    const double z = twoSidedNormalZ(confidence);
     double n = z * z * expectedAgreement * (1 - expectedAgreement) / (halfWidth * halfWidth);
     if (population > 0)
         n = n / (1 + (n - 1) / population);

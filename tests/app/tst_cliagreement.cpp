@@ -1,6 +1,7 @@
 // `rubricate-cli agreement` as a user runs it: the demo project with two annotators' labels,
 // the table on stdout, the export folder, and the exit codes of wrong command lines; and a
 // project no judge has rated, whose annotators are compared among themselves.
+#include "alignment/correctedscores.h"
 #include "annotatorfixture.h"
 #include "clirunner.h"
 #include "store/projectstore.h"
@@ -399,6 +400,101 @@ private slots:
         const Result usual = cli({u"agreement"_s, u"--draws"_s, u"0"_s});
         QVERIFY2(usual.code == 0, qPrintable(usual.err));
         QVERIFY(!usual.out.contains(u"Gold"_s));
+    }
+
+    // `score drb2 --corrected --study NAME`: a study compared with the newest run, pia and
+    // quinn labelling every other judged item in it (pia as the judge says, quinn flipping
+    // every third), the table on stdout agreeing with correctedScores() on the same rows, and
+    // the command line's errors. Last, because it adds two annotators to the project.
+    void correctedScores()
+    {
+        QString error;
+        auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s), &error);
+        QVERIFY2(store, qPrintable(error));
+        const QString run
+            = ratersOf(store->annotations().ratingRows(u"drb2"_s), u"drb2"_s, true).value(0);
+        QVERIFY(!run.isEmpty());
+        const Result drawn = cli({u"sample"_s, u"--benchmark"_s, u"drb2"_s, u"--size"_s, u"10"_s,
+                                  u"--annotators"_s, u"pia,quinn"_s, u"--overlap"_s, u"2"_s,
+                                  u"--name"_s, u"ppi"_s, u"--compare-run"_s, run.mid(4)});
+        QVERIFY2(drawn.code == 0, qPrintable(drawn.out + drawn.err));
+
+        Transaction tx(*store);
+        int items = 0;
+        for (const RatingRow &row : store->annotations().ratingRows(u"drb2"_s)) {
+            if (row.rater != run || !row.value || items++ % 2 == 1)
+                continue;
+            AnnotationEvent e;
+            e.reportId = row.reportId;
+            e.rubricId = row.rubricId;
+            e.provenance.study = u"ppi"_s;
+            e.annotator = u"pia"_s;
+            e.value = row.value;
+            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
+            e.annotator = u"quinn"_s;
+            if (items % 3 == 0)
+                e.value = *row.value == 1 ? 0.0 : 1.0;
+            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
+        }
+        QVERIFY(tx.commit());
+
+        const Result r = cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"ppi"_s,
+                              u"--against"_s, u"human:pia"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(u"study \"ppi\", judge %1"_s.arg(run)), qPrintable(r.out));
+        LabelFilter study;
+        study.study = u"ppi"_s;
+        CorrectedScoreOptions options;
+        options.gold = u"human:pia"_s;
+        const CorrectedScores expected = Rubricate::correctedScores(
+            store->annotations().ratingRows(u"drb2"_s, study), options);
+        QVERIFY(!expected.models.isEmpty());
+        for (const CorrectedModelScore &m : expected.models) {
+            QVERIFY(m.labelled > 0 && m.labelled < m.judged);
+            QVERIFY(m.corrected.isDefined());
+            QString line; // the leaderboard's row, which comes before the pairwise table
+            for (const QString &l : r.out.split(u'\n')) {
+                if (l.startsWith(m.model + u' ')) {
+                    line = l;
+                    break;
+                }
+            }
+            QVERIFY2(line.contains(QString::number(*m.judgeOnly.value, 'f', 4)), qPrintable(line));
+            QVERIFY2(line.contains(QString::number(*m.corrected.value, 'f', 4)), qPrintable(line));
+            QVERIFY2(line.contains(u" %1 "_s.arg(m.judged)), qPrintable(line));
+        }
+
+        QVERIFY2(r.out.contains(u"Pairwise differences"_s) == (expected.models.size() > 1),
+                 qPrintable(r.out));
+
+        // Against the majority of two, quinn's flips are ties: fewer items are labelled.
+        const Result majority
+            = cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"ppi"_s});
+        QVERIFY2(majority.code == 0, qPrintable(majority.out + majority.err));
+        QVERIFY2(majority.out.contains(u"have no majority"_s), qPrintable(majority.out));
+
+        const Result byDimension = cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s,
+                                        u"ppi"_s, u"--by"_s, u"dimension"_s});
+        QVERIFY2(byDimension.code == 0, qPrintable(byDimension.out + byDimension.err));
+        QVERIFY2(byDimension.out.contains(u"dimension"_s), qPrintable(byDimension.out));
+        QCOMPARE(cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"ppi"_s, u"--by"_s,
+                      u"axis"_s})
+                     .code,
+                 2);
+        QCOMPARE(cli({u"score"_s, u"drb2"_s, u"--study"_s, u"ppi"_s}).code, 2);
+        QCOMPARE(cli({u"score"_s, u"drb2"_s, u"--corrected"_s}).code, 2);
+        QCOMPARE(cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"ppi"_s,
+                      u"--against"_s, u"everyone"_s})
+                     .code,
+                 2);
+        const Result noStudy
+            = cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"nope"_s});
+        QCOMPARE(noStudy.code, 1);
+        QVERIFY(noStudy.err.contains(u"nope"_s));
+        const Result noRun = cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"ppi"_s,
+                                  u"--judge"_s, u"run:999"_s});
+        QCOMPARE(noRun.code, 1);
+        QVERIFY(noRun.err.contains(u"run:999"_s));
     }
 };
 

@@ -1,0 +1,231 @@
+// Judge-corrected scores per model on the hand-made alignment project (alignmenttestdata.h):
+// DRB-II outcomes (1 met; 0 and −1 not met), the gold outcome (majority, one annotator, the
+// adjudicated label), ties and judge errors left out of the labelled sample, the newest run
+// by default, and the undefined cases reaching the leaderboard as reasons.
+//
+// Worked out from the table, with run 2 (the newest) against the human majority on outcomes:
+//   m1 (reports 1, 3): 1:11 judge 1, people 1 1 1 → 1;  1:12 judge 1, people 1 0 1 → 1;
+//     1:13 judge 0, people 1 0 → tie (not labelled);  3:21 judge 1, people 1 1 → 1;
+//     3:22 judge 1, people 0 0 1 → 0;  3:23 judge 1, people 1 1 1 → 1.
+//     Y = (1, 1, 1, 0, 1), Ŷ = (1, 1, 1, 1, 1), Ŷᵤ = (0): n 5, N 6, judge-only 5/6,
+//     people-only 4/5 with se √(0.16/5); Ŷ constant on the labelled items, so Cov(Y, Ŷ) = 0,
+//     λ = 0 and PPI++ is the people-only estimate.
+//   m2 (reports 2, 4): 2:11 is a judge error (its labels are left out); 2:12, 2:13, 4:21,
+//     4:22 are 0 for the judge and the majority; 4:23 is judged 1 and not labelled.
+//     Y = Ŷ = (0, 0, 0, 0), Ŷᵤ = (1): judge-only 1/5, people-only 0 with no interval (every
+//     label the same), and PPI++ (λ = 0) the same.
+#include "alignment/correctedscores.h"
+#include "alignmenttestdata.h"
+
+#include <QTest>
+
+using namespace Rubricate;
+using namespace AlignmentTest;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const CorrectedModelScore *modelScore(const CorrectedScores &s, const QString &model)
+{
+    for (const CorrectedModelScore &m : s.models)
+        if (m.model == model)
+            return &m;
+    return nullptr;
+}
+
+} // namespace
+
+class TestCorrectedScores : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void outcome()
+    {
+        QCOMPARE(drb2Outcome(1), 1.0);
+        QCOMPARE(drb2Outcome(0), 0.0);
+        QCOMPARE(drb2Outcome(-1), 0.0);
+    }
+
+    void againstTheMajority()
+    {
+        const CorrectedScores s = correctedScores(ratingRows());
+        QVERIFY2(s.error.isEmpty(), qPrintable(s.error));
+        QCOMPARE(s.judge, u"run:2"_s);
+        QCOMPARE(s.judgeName, u"judge \"B\", newer"_s);
+        QCOMPARE(s.models.size(), 2);
+
+        const CorrectedModelScore *m1 = modelScore(s, u"m1"_s);
+        QVERIFY(m1);
+        QCOMPARE(m1->labelled, 5);
+        QCOMPARE(m1->judged, 6);
+        QCOMPARE(m1->goldTies, 1);
+        QVERIFY(std::abs(*m1->judgeOnly.value - 5.0 / 6) < 1e-12);
+        QVERIFY(std::abs(*m1->peopleOnly.value - 0.8) < 1e-12);
+        QVERIFY(std::abs(*m1->peopleOnly.standardError - std::sqrt(0.16 / 5)) < 1e-12);
+        QCOMPARE(m1->corrected.lambda, 0.0);
+        QCOMPARE(m1->corrected.value, m1->peopleOnly.value);
+        QVERIFY(m1->effectiveSampleSize);
+        QVERIFY(std::abs(*m1->effectiveSampleSize - 5) < 1e-9);
+
+        const CorrectedModelScore *m2 = modelScore(s, u"m2"_s);
+        QVERIFY(m2);
+        QCOMPARE(m2->labelled, 4);
+        QCOMPARE(m2->judged, 5);
+        QVERIFY(std::abs(*m2->judgeOnly.value - 0.2) < 1e-12);
+        QCOMPARE(m2->peopleOnly.value, 0.0);
+        QVERIFY(!m2->peopleOnly.hasInterval());
+        QCOMPARE(m2->peopleOnly.undefinedReason, UndefinedReason::noVariation());
+        QVERIFY(!m2->corrected.hasInterval());
+        QVERIFY(!m2->effectiveSampleSize);
+    }
+
+    // Run 1 disagrees with the people on 1:12, so PPI++ trusts it only in part.
+    void chosenRun()
+    {
+        CorrectedScoreOptions options;
+        options.judge = u"run:1"_s;
+        const CorrectedScores s = correctedScores(ratingRows(), options);
+        QCOMPARE(s.judge, u"run:1"_s);
+        const CorrectedModelScore *m1 = modelScore(s, u"m1"_s);
+        QVERIFY(m1);
+        const PpiSample expected{{1, 1, 1, 0, 1}, {1, 0, 1, 0, 1}, {1}};
+        QCOMPARE(m1->corrected.value, ppiMean(expected).value);
+        QCOMPARE(m1->corrected.lambda, ppiMean(expected).lambda);
+        QVERIFY(m1->corrected.lambda > 0);
+        QCOMPARE(m1->corrected.upper, ppiMean(expected).upper);
+    }
+
+    // One annotator as the gold: bob labelled all six m1 items, so nothing is left for the
+    // judge to add and PPI++ says so.
+    void oneAnnotator()
+    {
+        CorrectedScoreOptions options;
+        options.gold = u"human:bob"_s;
+        const CorrectedScores s = correctedScores(ratingRows(), options);
+        const CorrectedModelScore *m1 = modelScore(s, u"m1"_s);
+        QVERIFY(m1);
+        QCOMPARE(m1->labelled, 6);
+        QCOMPARE(m1->goldTies, 0);
+        QVERIFY(!m1->corrected.isDefined());
+        QCOMPARE(m1->corrected.undefinedReason, UndefinedReason::noUnlabelledItems());
+        QVERIFY(std::abs(*m1->peopleOnly.value - 0.5) < 1e-12); // bob: 1 0 0 1 0 1
+    }
+
+    // The adjudicated gold label is the gold when asked for, and never a vote otherwise.
+    void adjudicatedGold()
+    {
+        QList<RatingRow> rows = ratingRows();
+        rows << rating(1, 13, GoldRater, u"Gold"_s, 1);
+        CorrectedScoreOptions options;
+        options.gold = GoldRater;
+        const CorrectedModelScore *m1 = modelScore(correctedScores(rows, options), u"m1"_s);
+        QVERIFY(m1);
+        QCOMPARE(m1->labelled, 1);
+        QCOMPARE(m1->peopleOnly.value, 1.0);
+        const CorrectedModelScore *majority = modelScore(correctedScores(rows), u"m1"_s);
+        QCOMPARE(majority->goldTies, 1); // the gold label did not break the tie
+    }
+
+    void noLabels()
+    {
+        QList<RatingRow> judgeRows;
+        for (const RatingRow &r : ratingRows())
+            if (r.judge)
+                judgeRows << r;
+        const CorrectedScores s = correctedScores(judgeRows);
+        QVERIFY(s.error.isEmpty());
+        for (const CorrectedModelScore &m : s.models) {
+            QVERIFY(m.judgeOnly.isDefined());
+            QVERIFY(!m.corrected.isDefined());
+            QCOMPARE(m.corrected.undefinedReason, UndefinedReason::noLabelledItems());
+        }
+    }
+
+    // m1 − m2 with run 1: the difference of the PPI++ estimates, the standard errors in
+    // quadrature; m2's labels are all 0 under run 2, so no interval there.
+    void pairwise()
+    {
+        CorrectedScoreOptions options;
+        options.judge = u"run:1"_s;
+        const CorrectedScores s = correctedScores(ratingRows(), options);
+        const QList<CorrectedDifference> d = pairwiseDifferences(s);
+        QCOMPARE(d.size(), 1);
+        QCOMPARE(d.first().modelA, u"m1"_s);
+        QCOMPARE(d.first().modelB, u"m2"_s);
+        const PpiEstimate &a = modelScore(s, u"m1"_s)->corrected;
+        const PpiEstimate &b = modelScore(s, u"m2"_s)->corrected;
+        // m2 under run 1: Y = (1, 0, 0, 0, 0) = Ŷ, Ŷᵤ = (1); λ = 0.16 / (6 · 4/15) = 0.1.
+        QVERIFY(std::abs(b.lambda - 0.1) < 1e-12);
+        QVERIFY(a.hasInterval() && b.hasInterval());
+        QVERIFY(std::abs(*d.first().difference.value - (*a.value - *b.value)) < 1e-12);
+        const double se = std::hypot(*a.standardError, *b.standardError);
+        QVERIFY(std::abs(*d.first().difference.standardError - se) < 1e-12);
+        QCOMPARE(d.first().verdict(), *d.first().difference.lower > 0 ? 1 : 0);
+
+        const QList<CorrectedDifference> newest
+            = pairwiseDifferences(correctedScores(ratingRows()));
+        QCOMPARE(newest.size(), 1);
+        QVERIFY(!newest.first().verdict());
+        QCOMPARE(newest.first().difference.undefinedReason, UndefinedReason::noVariation());
+    }
+
+    void verdicts()
+    {
+        CorrectedDifference d;
+        d.difference.value = 0.2;
+        QVERIFY(!d.verdict());
+        d.difference.lower = 0.1;
+        d.difference.upper = 0.3;
+        QCOMPARE(d.verdict(), 1);
+        d.difference.lower = -0.1;
+        QCOMPARE(d.verdict(), 0);
+        d.difference.lower = -0.3;
+        d.difference.upper = -0.1;
+        QCOMPARE(d.verdict(), -1);
+    }
+
+    // Per dimension, m1 under run 2: info_recall holds 1:11, 1:12, 3:21, 3:22 (Y = 1 1 1 0,
+    // Ŷ = 1 1 1 1, nothing unlabelled: PPI++ undefined, people-only 3/4); analysis holds 1:13
+    // (a tie) and 3:23 (Y = 1 = Ŷ, Ŷᵤ = 0): one labelled item, no tuned estimate.
+    void perDimension()
+    {
+        CorrectedScoreOptions options;
+        options.perDimension = true;
+        const CorrectedScores s = correctedScores(ratingRows(), options);
+        QCOMPARE(s.models.size(), 4);
+        const CorrectedModelScore &analysis = s.models.at(0);
+        QCOMPARE(analysis.model, u"m1"_s);
+        QCOMPARE(analysis.dimension, u"analysis"_s);
+        QCOMPARE(analysis.labelled, 1);
+        QCOMPARE(analysis.judged, 2);
+        QCOMPARE(analysis.corrected.undefinedReason, UndefinedReason::singleLabelledItem());
+        const CorrectedModelScore &recall = s.models.at(1);
+        QCOMPARE(recall.dimension, u"info_recall"_s);
+        QCOMPARE(recall.labelled, 4);
+        QCOMPARE(recall.judged, 4);
+        QCOMPARE(recall.corrected.undefinedReason, UndefinedReason::noUnlabelledItems());
+        QCOMPARE(recall.peopleOnly.value, 0.75);
+        // Pairs only within a dimension: m1 and m2 once per dimension.
+        const QList<CorrectedDifference> pairs = pairwiseDifferences(s);
+        QCOMPARE(pairs.size(), 2);
+        for (const CorrectedDifference &d : pairs)
+            QCOMPARE(d.modelA, u"m1"_s);
+        QCOMPARE(pairs.at(0).dimension, u"analysis"_s);
+        QCOMPARE(pairs.at(1).dimension, u"info_recall"_s);
+    }
+
+    void errors()
+    {
+        QVERIFY(!correctedScores(ratingRows(false)).error.isEmpty());
+        CorrectedScoreOptions options;
+        options.judge = u"run:9"_s;
+        QVERIFY(correctedScores(ratingRows(), options).error.contains(u"run:9"_s));
+        options = {};
+        options.benchmarkKey = u"pdrbench"_s;
+        QVERIFY(!correctedScores(ratingRows(), options).error.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCorrectedScores)
+#include "tst_correctedscores.moc"
