@@ -779,7 +779,7 @@ void TestWorkbench::quickSwitchingShowsTheLastReport()
     QVERIFY(m_window->explorer()->selectReport(a));
     QVERIFY(m_window->explorer()->selectReport(b));
     QVERIFY(m_window->explorer()->selectReport(a));
-    QTRY_COMPARE_WITH_TIMEOUT(view->reportId(), a, LoadTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(view->reportId(), a, BackgroundWorkTimeout);
     QTRY_VERIFY(!view->isBuilding());
     QTRY_VERIFY(m_window->verdictPanel()->reportId() == a);
     QVERIFY(!shown.isEmpty());
