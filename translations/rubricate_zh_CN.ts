@@ -2408,6 +2408,10 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>Evidence highlights by the judge&apos;s verdict. Red counts against the report: DRB-II −1, met only through the blocked source.</source>
         <translation>证据高亮按评审的结论着色。红色表示对报告不利：DRB-II −1，仅通过被屏蔽来源满足。</translation>
     </message>
+    <message>
+        <source>Opening the report…</source>
+        <translation>正在打开报告…</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::ReviewPage</name>

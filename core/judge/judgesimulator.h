@@ -65,7 +65,8 @@ public:
     // provider answers PDR-Bench criteria generation with it). `dropEveryThird` and `reword`
     // are the dropped-item and reworded-item misbehaviours. A cited page to classify
     // (paperclassification.h) is a paper when its text mentions an abstract, titled by its
-    // first non-empty line. `model` is the request's judge model, which the claim fact-checks depend on.
+    // first non-empty line. `model` is the request's judge model, which the claim fact-checks
+    // depend on.
     static QString answerPrompt(const QString &prompt, bool dropEveryThird = false,
                                 bool reword = false, const QString &model = {});
 

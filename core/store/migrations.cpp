@@ -338,8 +338,7 @@ const QList<Migration> &schemaMigrations()
          reasksReachTheJudge},
         {11, u"job leases: many workers drain one run"_s, jobLeases},
         {12, u"change notifications for the other clients of a project"_s, changeNotifications},
-        {13, u"judge classifications of cited pages (ReportBench titles)"_s,
-         pageClassifications},
+        {13, u"judge classifications of cited pages (ReportBench titles)"_s, pageClassifications},
     };
     return migrations;
 }
