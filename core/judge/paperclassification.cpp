@@ -65,7 +65,8 @@ std::optional<PaperVerdict> readPaperClassification(const QString &answer, QStri
     v.paper = *paper;
     v.title = o.value(u"title"_s).toString().simplified();
     v.reason = o.value(u"reason"_s).toString();
-    for (const QJsonValue &a : o.value(u"authors"_s).toArray()) {
+    const QJsonArray authors = o.value(u"authors"_s).toArray();
+    for (const QJsonValue a : authors) {
         if (a.isString())
             v.authors << a.toString();
     }
