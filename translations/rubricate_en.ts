@@ -264,6 +264,13 @@
             <numerusform>pausing (%n in flight)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1: %n request(s) in hand</source>
+        <translation>
+            <numerusform>%1: %n request in hand</numerusform>
+            <numerusform>%1: %n requests in hand</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::SampleDialog</name>

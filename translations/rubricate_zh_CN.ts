@@ -2969,6 +2969,28 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
+    <message>
+        <source>%1, process %2</source>
+        <translation>%1，进程 %2</translation>
+    </message>
+    <message>
+        <source>running elsewhere</source>
+        <translation>在别处运行</translation>
+    </message>
+    <message>
+        <source>Other workers judge this run too:</source>
+        <translation>其他工作进程也在评判此运行：</translation>
+    </message>
+    <message>
+        <source>Other workers judge this run:</source>
+        <translation>其他工作进程正在评判此运行：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n request(s) in hand</source>
+        <translation>
+            <numerusform>%1：手上有 %n 个请求</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::SampleDialog</name>

@@ -188,6 +188,7 @@ bool RunController::start(RowId runId, QString *error)
     const RunTotals totals = m_store->runs().runTotals(runId);
     m_progress = {};
     m_progress.runId = runId;
+    m_progress.worker = m_leases->owner();
     m_progress.jobsTotal = totals.jobs;
     m_progress.jobsDone = totals.jobsDone;
     m_progress.jobsFailed = totals.jobsFailed;

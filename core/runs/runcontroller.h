@@ -57,6 +57,7 @@ struct RunProgress {
     double cost = 0;
     double itemsPerSecond = 0;
     QString lastError;
+    QString worker; // this worker's name in the run's job leases (host:pid:random)
 };
 
 class RunController : public QObject

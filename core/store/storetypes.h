@@ -106,6 +106,8 @@ struct RunJob {
 struct JobLeaseHolder {
     QString owner; // host:pid:random, as JobLeases (runs/runlease.h) names a worker
     int jobs = 0;
+
+    bool operator==(const JobLeaseHolder &) const = default;
 };
 
 struct RunTotals {

@@ -467,6 +467,45 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, patience);
     }
 
+    // A run that another worker (here a `rubricate-cli worker` on another machine) drives is
+    // not "interrupted": the dock says who judges it, and this window may still join.
+    void anotherWorkersRunIsRunningElsewhere()
+    {
+        JudgeConfig c;
+        c.provider = ProviderKind::OpenAiCompatible;
+        c.baseUrl = m_judge.baseUrl();
+        c.model = u"sim-judge"_s;
+        c.batchSize = 5;
+        RunScope scope;
+        scope.benchmarkKey = u"drb2"_s;
+        QString error;
+        const auto planned = planRun(m_project->store(), c, scope, u"shared"_s, &error);
+        QVERIFY2(planned, qPrintable(error));
+        const RowId runId = planned->runId;
+        QVERIFY(m_project->store().runs().setRunStatus(runId, u"running"_s));
+        QCOMPARE(m_project->store().runs().claimJobs(runId, u"lab-02:4242:k3j"_s, 3, 600).size(),
+                 3);
+
+        RunLauncher launcher;
+        RunsDock dock(&launcher);
+        QSignalSpy loaded(&dock, &RunsDock::rowsLoaded);
+        dock.setProject(path());
+        QVERIFY(loaded.wait(patience));
+        QCOMPARE(stateOf(dock, runId), RunState::Elsewhere);
+        const int row = dock.model()->rowOfRun(runId);
+        const QModelIndex status = dock.model()->index(row, RunsModel::StatusColumn);
+        QCOMPARE(status.data().toString(), u"running elsewhere"_s);
+        QCOMPARE(status.data(Qt::ToolTipRole).toString(),
+                 u"Other workers judge this run:\nlab-02, process 4242: 3 request(s) in hand"_s);
+        dock.selectRun(runId);
+        QVERIFY(dock.resumeAction()->isEnabled()); // joining the others is allowed
+
+        // Its leases given back (the worker ended cleanly): interrupted, as before.
+        QCOMPARE(m_project->store().runs().expireJobLeases(runId, u"lab-02:4242:k3j"_s), 3);
+        dock.reload();
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Interrupted, patience);
+    }
+
     void resumesAnInterruptedRunAndRerunsItsFailures()
     {
         // A run a killed process left "running", with all its requests still pending.

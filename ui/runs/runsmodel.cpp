@@ -46,6 +46,25 @@ QString firstError(ProjectStore &store, RowId runId, const RunTotals &totals)
 
 } // namespace
 
+QList<JobLeaseHolder> RunsModel::otherWorkers(const RunRow &row)
+{
+    QList<JobLeaseHolder> out;
+    for (const JobLeaseHolder &w : row.workers) {
+        if (w.owner != row.ownWorker)
+            out.append(w);
+    }
+    return out;
+}
+
+QString RunsModel::workerName(const QString &owner)
+{
+    // host:pid:random (JobLeases); the random part only keeps two workers apart.
+    const QStringList parts = owner.split(u':');
+    if (parts.size() < 2)
+        return owner;
+    return tr("%1, process %2").arg(parts.at(0), parts.at(1));
+}
+
 RunsModel::RunsModel(QObject *parent)
     : QAbstractTableModel(parent)
 { }
@@ -81,6 +100,8 @@ QList<RunRow> RunsModel::readRows(const QString &projectPath, QString *error)
         r.outputTokens = t.outputTokens;
         r.cost = t.cost;
         r.lastError = firstError(*store, s.id, t);
+        if (t.jobsPending > 0)
+            r.workers = store->runs().jobLeaseHolders(s.id);
         rows.append(std::move(r));
     }
     // The reads return empty lists on failure; a broken file must not look like an empty one.
@@ -98,6 +119,7 @@ RunRow RunsModel::withProgress(RunRow row, bool fresh) const
     row.itemsPerSecond = p.itemsPerSecond;
     row.live = isLiveStatus(p.status);
     row.inFlight = row.live ? p.inFlight : 0;
+    row.ownWorker = row.live ? p.worker : QString();
     // A final progress is newer than the row it arrives at, but not than a later read of
     // the project (another process may have resumed the run since).
     if (!row.live && !fresh)
@@ -219,8 +241,11 @@ RunState RunsModel::state(int row) const
             return r->inFlight > 0 ? RunState::Pausing : RunState::Paused;
         return RunState::Running;
     }
-    if (isLiveStatus(r->status))
-        return r->id == m_activeRun ? RunState::Running : RunState::Interrupted;
+    if (isLiveStatus(r->status)) {
+        if (r->id == m_activeRun)
+            return RunState::Running;
+        return otherWorkers(*r).isEmpty() ? RunState::Interrupted : RunState::Elsewhere;
+    }
     if (r->status == "finished"_L1)
         return RunState::Finished;
     if (r->status == "failed"_L1)
@@ -241,6 +266,8 @@ QString RunsModel::stateText(RunState state)
         return tr("pausing…");
     case RunState::Paused:
         return tr("paused");
+    case RunState::Elsewhere:
+        return tr("running elsewhere");
     case RunState::Interrupted:
         return tr("interrupted");
     case RunState::Finished:
@@ -309,7 +336,20 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
                 .arg(r.id)
                 .arg(r.benchmarkKey,
                      locale.toString(r.createdAt.toLocalTime(), QLocale::ShortFormat));
-        case StatusColumn:
+        case StatusColumn: {
+            QStringList lines;
+            const QList<JobLeaseHolder> others = otherWorkers(r);
+            if (!others.isEmpty()) {
+                lines << (r.live ? tr("Other workers judge this run too:")
+                                 : tr("Other workers judge this run:"));
+                for (const JobLeaseHolder &w : others)
+                    lines << tr("%1: %n request(s) in hand", nullptr, w.jobs)
+                                 .arg(workerName(w.owner));
+            }
+            if (!r.lastError.isEmpty())
+                lines << tr("Last error: %1").arg(r.lastError);
+            return lines.isEmpty() ? QVariant() : QVariant(lines.join(u'\n'));
+        }
         case ErrorsColumn:
             if (r.lastError.isEmpty())
                 return {};

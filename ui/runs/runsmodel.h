@@ -6,6 +6,7 @@
 
 #include "domain/types.h"
 #include "runs/runcontroller.h"
+#include "store/storetypes.h"
 
 #include <QAbstractTableModel>
 #include <QDateTime>
@@ -32,8 +33,12 @@ struct RunRow {
     double cost = 0;
     bool priced = false; // without a price the cost is unknown, not 0
     QString lastError;
+    // The workers holding the run's pending jobs now (windows, `judge`, `worker` on any
+    // machine), this window's own included while it judges the run.
+    QList<JobLeaseHolder> workers;
     // While this window's launcher judges the run:
     bool live = false;
+    QString ownWorker; // this window's name among the workers
     int inFlight = 0;
     double itemsPerSecond = -1; // -1: not judged in this window
 
@@ -46,6 +51,7 @@ enum class RunState {
     Running,
     Pausing, // paused, answers still in flight
     Paused,
+    Elsewhere, // other workers (another window, process or machine) are judging it
     Interrupted, // "running" or "paused" in the project, but nothing is judging it
     Finished,
     Failed,
@@ -78,6 +84,11 @@ public:
     };
 
     explicit RunsModel(QObject *parent = nullptr);
+
+    // The workers other than this window holding the row's jobs now.
+    static QList<JobLeaseHolder> otherWorkers(const RunRow &row);
+    // "host, process 1234" for a lease owner.
+    static QString workerName(const QString &owner);
 
     // Another project: replaces everything in one reset.
     void setRows(const QList<RunRow> &rows);
