@@ -184,8 +184,8 @@ List every statement in this part that the report backs with a link to a source 
 %4
 
 Answer with a JSON list and nothing else, [] when this part cites nothing:
-[{"statement": "the statement", "url": "the address that backs it"}])"_s
-        .arg(extractOpen, kindKey(ClaimPromptKind::Cited), extractClose, blockSection(block));
+[{"statement": "the statement", "url": "the address that backs it"}])"_s.arg(
+        extractOpen, kindKey(ClaimPromptKind::Cited), extractClose, blockSection(block));
 }
 
 QString uncitedStatementsPrompt(const QString &block, const QStringList &citedStatements)
@@ -206,9 +206,9 @@ The statements of the report that cite a source:
 %7
 
 Answer with a JSON list and nothing else, [] when there are none:
-[{"statement": "the statement"}])"_s
-        .arg(extractOpen, kindKey(ClaimPromptKind::Uncited), extractClose, citedOpen,
-             cited.trimmed(), citedClose, blockSection(block));
+[{"statement": "the statement"}])"_s.arg(extractOpen, kindKey(ClaimPromptKind::Uncited),
+                                         extractClose, citedOpen, cited.trimmed(), citedClose,
+                                         blockSection(block));
 }
 
 QString pdrClaimsPrompt(const QString &block)
@@ -222,13 +222,12 @@ List every checkable factual claim in this part: figures, dates, names, findings
 %4
 
 Answer with a JSON list and nothing else, [] when there are no claims:
-[{"claim": "the claim", "url": "the address that backs it, or \"\""}])"_s
-        .arg(extractOpen, kindKey(ClaimPromptKind::PdrClaims), extractClose, blockSection(block));
+[{"claim": "the claim", "url": "the address that backs it, or \"\""}])"_s.arg(
+        extractOpen, kindKey(ClaimPromptKind::PdrClaims), extractClose, blockSection(block));
 }
 
-std::optional<QList<ExtractedStatement>> readExtractedStatements(const QString &answer,
-                                                                 ClaimPromptKind kind,
-                                                                 QString *error)
+std::optional<QList<ExtractedStatement>>
+readExtractedStatements(const QString &answer, ClaimPromptKind kind, QString *error)
 {
     const LenientJson json = parseLenientJson(answer);
     if (!json.value) {
@@ -296,16 +295,19 @@ QList<Rubric> judgeClaimsOfReport(const Report &report, const QList<ExtractedSta
         r.scale = VerdictScale::Binary;
         r.dimension = isCited ? QString(claimDimensionCited) : QString(claimDimensionUncited);
         r.position = position;
-        r.metadata = {{u"sentence"_s, s.statement},
-                      {u"claim_index"_s, int(out.size())},
-                      {u"urls"_s, QJsonArray::fromStringList(s.url.isEmpty() ? QStringList() : QStringList{s.url})},
-                      {u"markers"_s, QJsonArray()},
-                      {u"origin"_s, origin}};
+        r.metadata
+            = {{u"sentence"_s, s.statement},
+               {u"claim_index"_s, int(out.size())},
+               {u"urls"_s,
+                QJsonArray::fromStringList(s.url.isEmpty() ? QStringList() : QStringList{s.url})},
+               {u"markers"_s, QJsonArray()},
+               {u"origin"_s, origin}};
         if (isCited)
             r.metadata.insert(u"url"_s, s.url);
         if (const qsizetype at = report.text.indexOf(s.statement); at >= 0)
-            r.metadata.insert(u"span"_s, QJsonObject{{u"offset"_s, double(at)},
-                                                     {u"length"_s, double(s.statement.size())}});
+            r.metadata.insert(
+                u"span"_s,
+                QJsonObject{{u"offset"_s, double(at)}, {u"length"_s, double(s.statement.size())}});
         out.append(r);
     };
     for (qsizetype i = 0; i < cited.size(); ++i)
@@ -336,8 +338,7 @@ std::optional<ClaimPromptParts> readClaimPrompt(const QString &prompt)
     parts.block = prompt.mid(from, qMax<qsizetype>(0, close - 1 - from));
     if (parts.kind == ClaimPromptKind::Uncited) {
         const QJsonArray cited
-            = QJsonDocument::fromJson(firstBetween(prompt, citedOpen, citedClose).toUtf8())
-                  .array();
+            = QJsonDocument::fromJson(firstBetween(prompt, citedOpen, citedClose).toUtf8()).array();
         for (const QJsonValue c : cited)
             parts.cited << c.toString();
     }

@@ -54,9 +54,8 @@ struct ExtractedStatement {
 // Reads an answer leniently (repaired JSON; a list, or an object holding one; "statement" or
 // "claim"; a URL list for a statement with several sources gives one item per URL). Nothing,
 // with *error, for an answer that cannot be read; an empty list is a real "none".
-std::optional<QList<ExtractedStatement>> readExtractedStatements(const QString &answer,
-                                                                 ClaimPromptKind kind,
-                                                                 QString *error);
+std::optional<QList<ExtractedStatement>>
+readExtractedStatements(const QString &answer, ClaimPromptKind kind, QString *error);
 
 // Who extracted a stored claim: the metadata's "origin".
 inline constexpr QLatin1StringView claimOriginHeuristic{"heuristic"}; // claimsOfReport

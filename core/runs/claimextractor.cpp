@@ -70,8 +70,7 @@ ClaimExtractor::~ClaimExtractor() = default;
 
 QString ClaimExtractor::origin() const
 {
-    return QString(claimOriginJudgePrefix) + providerKey(m_config.provider) + u':'
-        + m_config.model;
+    return QString(claimOriginJudgePrefix) + providerKey(m_config.provider) + u':' + m_config.model;
 }
 
 bool ClaimExtractor::start(const ClaimExtractOptions &options, QString *error)
@@ -182,7 +181,9 @@ void ClaimExtractor::enqueueBlocks(const std::shared_ptr<Work> &work, ClaimPromp
             fail(work, u"block %1 of %2: %3"_s.arg(i + 1).arg(work->blocks.size()).arg(why));
         };
         // A report with a failed block writes nothing: its other calls are not worth sending.
-        call.wanted = [work] { return !work->failed; };
+        call.wanted = [work] {
+            return !work->failed;
+        };
         m_calls->enqueue(std::move(call));
     }
 }

@@ -36,7 +36,8 @@ class JudgeCallQueue;
 class ProjectStore;
 
 struct ClaimExtractOptions {
-    QList<ReportSummary> reports; // ReportBench and PDR-Bench ones (claimReports in claimsproject.h)
+    QList<ReportSummary>
+        reports; // ReportBench and PDR-Bench ones (claimReports in claimsproject.h)
     bool force = false; // also reports a judge extracted before
     int attempts = 3; // per call, counting the first
 };
