@@ -222,7 +222,7 @@ List every checkable factual claim in this part: figures, dates, names, findings
 %4
 
 Answer with a JSON list and nothing else, [] when there are no claims:
-[{"claim": "the claim", "url": "the address that backs it, or \"\""}])"_s.arg(
+[{"claim": "the claim", "url": "the address that backs it, or an empty string"}])"_s.arg(
         extractOpen, kindKey(ClaimPromptKind::PdrClaims), extractClose, blockSection(block));
 }
 

@@ -25,6 +25,7 @@
 #include "judge/claimextraction.h" // claimOrigin, the origins of claims
 #include "scoring/pdrscoring.h"
 #include "scoring/statementvotes.h"
+#include "store/storetypes.h" // ReportSummary
 
 #include <QByteArray>
 #include <QList>

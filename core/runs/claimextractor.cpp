@@ -210,10 +210,10 @@ void ClaimExtractor::write(const std::shared_ptr<Work> &work)
         uncited = flattened(work->uncited);
     }
     const QList<Rubric> claims = judgeClaimsOfReport(work->report, cited, uncited, origin());
-    QString error;
-    if (!writeReportClaims(*m_store, work->report.id, claims, &error)) {
-        // Not the judge's fault: asking again would not help.
-        fail(work, u"database: "_s + error);
+    if (!m_store->catalog().replaceClaims(work->report.id, claims)) {
+        // Not the judge's fault (or a person labelled a claim meanwhile): asking again would
+        // not help.
+        fail(work, u"database: "_s + m_store->lastError());
         return;
     }
     ++m_progress.extracted;
