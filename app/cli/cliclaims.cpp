@@ -2,14 +2,18 @@
 #include "cliclaims.h"
 
 #include "cliapp.h"
+#include "clijudge.h"
 #include "clitable.h"
 #include "judge/reportbenchschemes.h"
 #include "readers/claimsproject.h"
+#include "runs/claimextractor.h"
 #include "runs/runplanner.h"
 #include "store/projectstore.h"
 
 #include <QCommandLineParser>
+#include <QEventLoop>
 #include <QHash>
+#include <QTimer>
 
 namespace Rubricate::Cli {
 
@@ -17,13 +21,89 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-int extract(const QCommandLineParser &p, ProjectStore &store, QTextStream &out, QTextStream &err)
+ClaimScope scopeOf(const QCommandLineParser &p)
 {
     ClaimScope scope;
     scope.benchmarkKey = p.value(u"benchmark"_s);
     scope.taskIds = parseIdList(p.value(u"tasks"_s));
     scope.models = p.value(u"models"_s).split(u',', Qt::SkipEmptyParts);
     scope.force = p.isSet(u"force"_s);
+    return scope;
+}
+
+// `claims extract --method judge`: the reference's method, a judge reads the reports' blocks.
+int extractByJudge(const QCommandLineParser &p, ProjectStore &store, QTextStream &out,
+                   QTextStream &err)
+{
+    const auto config = judgeConfigFrom(p, err);
+    if (!config)
+        return Usage;
+    ClaimExtractOptions options;
+    options.force = p.isSet(u"force"_s);
+    if (p.isSet(u"attempts"_s)) {
+        options.attempts = p.value(u"attempts"_s).toInt();
+        if (options.attempts < 1) {
+            err << u"rubricate-cli: --attempts needs a whole number of at least 1\n"_s;
+            return Usage;
+        }
+    }
+    QString error;
+    options.reports = claimReports(store, scopeOf(p), &error);
+    if (options.reports.isEmpty()) {
+        err << u"rubricate-cli: claims extract: "_s << error << u'\n';
+        return Failed;
+    }
+    ClaimExtractor extractor(store.path(), *config);
+    QEventLoop loop;
+    QString status;
+    QObject::connect(&extractor, &ClaimExtractor::finished, &loop, [&](const QString &s) {
+        status = s;
+        loop.quit();
+    });
+    QTimer ticker;
+    QObject::connect(&ticker, &QTimer::timeout, &loop, [&] {
+        const ClaimExtractProgress pr = extractor.progress();
+        err << u"reports: %1 extracted, %2 failed, %3 requests\n"_s.arg(pr.extracted)
+                   .arg(pr.failed)
+                   .arg(pr.requests);
+        err.flush();
+    });
+    ticker.start(1000);
+    if (!extractor.start(options, &error)) {
+        err << u"rubricate-cli: claims extract: "_s << error << u'\n';
+        return Failed;
+    }
+    if (extractor.isActive())
+        loop.exec();
+    for (const ClaimExtractFailure &f : extractor.failures())
+        err << u"rubricate-cli: %1%2\n"_s.arg(f.report.isEmpty() ? QString() : f.report + u": "_s,
+                                              f.error);
+    const ClaimExtractProgress r = extractor.progress();
+    out << u"%1 report(s): %2 extracted by %3 (%4 cited statement–URL pair(s), %5 uncited "
+           "statement(s)), %6 failed, %7 extracted by a judge before%8, %9 without text; "
+           "%10 requests\n"_s.arg(r.reports)
+               .arg(r.extracted)
+               .arg(extractor.origin())
+               .arg(r.cited)
+               .arg(r.uncited)
+               .arg(r.failed)
+               .arg(r.skipped)
+               .arg(r.skipped > 0 ? u" (--force extracts again)"_s : QString())
+               .arg(r.withoutText)
+               .arg(r.requests);
+    return status == "finished"_L1 ? Ok : Failed;
+}
+
+int extract(const QCommandLineParser &p, ProjectStore &store, QTextStream &out, QTextStream &err)
+{
+    const QString method = p.value(u"method"_s);
+    if (method == "judge"_L1)
+        return extractByJudge(p, store, out, err);
+    if (!method.isEmpty() && method != "heuristic"_L1) {
+        err << u"rubricate-cli: claims extract: --method is heuristic or judge\n"_s;
+        return Usage;
+    }
+    const ClaimScope scope = scopeOf(p);
     QString error;
     const auto r = extractClaims(store, scope, &error);
     if (!r) {
@@ -89,9 +169,12 @@ int list(const QCommandLineParser &p, ProjectStore &store, QTextStream &out)
 
 QList<QCommandLineOption> claimsOptions()
 {
-    // --force is declared once, by the pdr options (a second declaration warns on every
-    // call); `claims extract --force` reads the same switch.
-    return {};
+    // --force and --attempts are declared once, by the pdr options (a second declaration warns
+    // on every call); `claims extract` reads the same switches.
+    return {{u"method"_s,
+             u"claims extract: heuristic (the default: offline rules) or judge (the reference's "
+             "method: a judge reads the report; takes the judge options)."_s,
+             u"METHOD"_s}};
 }
 
 std::optional<int> runClaimsCommand(const QString &command, const QCommandLineParser &parser,

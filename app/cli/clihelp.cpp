@@ -125,11 +125,20 @@ Commands:
                                keys), in one transaction; merging twice changes nothing.
                                OTHER is never written.
   claims extract [--benchmark KEY] [--tasks IDS] [--models A,B] [--force]
+        [--method heuristic|judge] [--attempts K] [judge options]
                                Store the statements of reports as claims: cited ones (one
                                per statement–URL pair) for --scheme reportbench-cited,
                                uncited ones for reportbench-factcheck. Default: ReportBench
                                and PDR-Bench reports without claims; --force extracts again
-                               (refused when people labelled a claim).
+                               (refused when people labelled a claim). --method heuristic
+                               (default) reads them with offline rules; --method judge as
+                               the references do: a judge lists them per block of at most
+                               16,384 characters (ReportBench: cited statements, then the
+                               uncited ones; PDR-Bench: every claim with its source). A
+                               report is written once all its calls succeeded; reports a
+                               judge extracted before are skipped unless --force. Each
+                               claim records its origin ("heuristic" or
+                               "judge:PROVIDER:MODEL").
   claims list [--benchmark KEY]
                                Claims per report and per model.
   score reportbench [--model NAME] [--out FILE] [--no-citations undefined|drop|zero]

@@ -1,5 +1,7 @@
 #include "judgesimulator.h"
 
+#include "claimextraction.h"
+
 #include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -7,6 +9,7 @@
 #include <QJsonObject>
 #include <QPointer>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTcpSocket>
 #include <QTimer>
 
@@ -156,6 +159,52 @@ QString paperClassification(const QString &pageText)
     return QString::fromUtf8(QJsonDocument(answer).toJson(QJsonDocument::Compact));
 }
 
+// Claim extraction (claimextraction.h), deterministically: the block's sentences (each line cut
+// after ". ", "! " or "? "; header lines left out). A sentence with addresses is a cited
+// statement once per address, written without them; one without, of four words or more and
+// with a digit in it, is an uncited fact (the rest counts as common knowledge), unless it was
+// listed as cited. Sentences of fewer than three words (a reference line) are no statement.
+QString claimExtraction(const ClaimPromptParts &parts)
+{
+    static const QRegularExpression sentenceEnd(u"(?<=[.!?])\\s+"_s);
+    static const QRegularExpression url(u"https?://[^\\s\\)\\]\"'>]+"_s);
+    static const QRegularExpression link(u"\\[([^\\]]*)\\]\\((https?://[^)\\s]+)\\)"_s);
+    static const QRegularExpression leftovers(u"\\(\\s*\\)|\\[\\d+(?:,\\s*\\d+)*\\]"_s);
+    const QSet<QString> cited(parts.cited.cbegin(), parts.cited.cend());
+    const QString textKey = parts.kind == ClaimPromptKind::PdrClaims ? u"claim"_s : u"statement"_s;
+    QJsonArray answer;
+    for (const QString &line : parts.block.split(u'\n')) {
+        if (line.trimmed().startsWith(u'#'))
+            continue;
+        for (const QString &sentence : line.split(sentenceEnd, Qt::SkipEmptyParts)) {
+            QStringList urls;
+            for (const auto &m : url.globalMatch(sentence))
+                urls << m.captured(0);
+            QString text = sentence;
+            text.replace(link, u"\\1"_s);
+            text.remove(url);
+            text.remove(leftovers);
+            text = text.simplified();
+            if (text.startsWith(u"- "_s) || text.startsWith(u"* "_s))
+                text = text.mid(2);
+            const qsizetype words = text.split(u' ', Qt::SkipEmptyParts).size();
+            if (words < 3)
+                continue;
+            if (!urls.isEmpty() && parts.kind != ClaimPromptKind::Uncited) {
+                for (const QString &u : std::as_const(urls))
+                    answer.append(QJsonObject{{textKey, text}, {u"url"_s, u}});
+            } else if (urls.isEmpty() && parts.kind != ClaimPromptKind::Cited && words >= 4
+                       && text.contains(QRegularExpression(u"\\d"_s)) && !cited.contains(text)) {
+                QJsonObject item{{textKey, text}};
+                if (parts.kind == ClaimPromptKind::PdrClaims)
+                    item.insert(u"url"_s, QString());
+                answer.append(item);
+            }
+        }
+    }
+    return QString::fromUtf8(QJsonDocument(answer).toJson(QJsonDocument::Compact));
+}
+
 } // namespace
 
 JudgeSimulator::JudgeSimulator(QObject *parent)
@@ -215,6 +264,9 @@ int JudgeSimulator::expectedPdrScore(const QString &criterion)
 QString JudgeSimulator::answerPrompt(const QString &prompt, bool drop, bool reword,
                                      const QString &model)
 {
+    // First: a report block may quote any of the other prompts' tags.
+    if (const auto parts = readClaimPrompt(prompt))
+        return claimExtraction(*parts);
     if (!prompt.contains(u"<task_and_rubric>"_s) && prompt.contains(u"<statement>"_s)) {
         // A claim check: one statement, against its source or alone.
         const QString statement = between(prompt, u"<statement>"_s, u"</statement>"_s);

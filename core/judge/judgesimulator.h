@@ -66,7 +66,9 @@ public:
     // are the dropped-item and reworded-item misbehaviours. A cited page to classify
     // (paperclassification.h) is a paper when its text mentions an abstract, titled by its
     // first non-empty line. `model` is the request's judge model, which the claim fact-checks
-    // depend on.
+    // depend on. A claim extraction prompt (claimextraction.h) gets the statements of its
+    // block: a sentence with addresses is cited once per address; one without, of four words
+    // or more with a digit, is an uncited fact.
     static QString answerPrompt(const QString &prompt, bool dropEveryThird = false,
                                 bool reword = false, const QString &model = {});
 

@@ -30,8 +30,9 @@ QStringList scopeBenchmarks(const QString &key)
             QString::fromLatin1(BenchmarkKey::PdrBench)};
 }
 
-// The reports of the scope, in project order.
-QList<ReportSummary> reportsInScope(ProjectStore &store, const ClaimScope &scope, QString *error)
+} // namespace
+
+QList<ReportSummary> claimReports(ProjectStore &store, const ClaimScope &scope, QString *error)
 {
     const QSet<QString> tasks(scope.taskIds.cbegin(), scope.taskIds.cend());
     const QSet<QString> models(scope.models.cbegin(), scope.models.cend());
@@ -54,6 +55,8 @@ QList<ReportSummary> reportsInScope(ProjectStore &store, const ClaimScope &scope
         *error = u"no reports in this scope"_s;
     return out;
 }
+
+namespace {
 
 QJsonArray toArray(const QStringList &list)
 {
@@ -105,7 +108,8 @@ QList<Rubric> claimsOfReport(const Report &report)
                       {u"markers"_s, toArray(s.markers)},
                       {u"span"_s,
                        QJsonObject{{u"offset"_s, double(s.span.offset)},
-                                   {u"length"_s, double(s.span.length)}}}};
+                                   {u"length"_s, double(s.span.length)}}},
+                      {u"origin"_s, QString(claimOriginHeuristic)}};
         if (!s.cited()) {
             r.position = uncited++;
             out.append(r);
@@ -126,7 +130,7 @@ std::optional<ClaimExtraction> extractClaims(ProjectStore &store, const ClaimSco
                                              QString *error)
 {
     error->clear();
-    const QList<ReportSummary> reports = reportsInScope(store, scope, error);
+    const QList<ReportSummary> reports = claimReports(store, scope, error);
     if (reports.isEmpty())
         return std::nullopt;
     ClaimExtraction result;
@@ -162,22 +166,12 @@ std::optional<ClaimExtraction> extractClaims(ProjectStore &store, const ClaimSco
             continue;
         }
         const QList<Rubric> claims = claimsOfReport(*report);
-        Transaction tx(store);
-        if (!tx.isOpen() || (withClaims.contains(r.id) && !store.catalog().deleteClaims(r.id))) {
+        if (!store.catalog().replaceClaims(r.id, claims)) {
             *error = store.lastError();
             return std::nullopt;
         }
-        for (const Rubric &c : claims) {
-            if (!store.catalog().upsertRubric(c).ok()) {
-                *error = store.lastError();
-                return std::nullopt;
-            }
+        for (const Rubric &c : claims)
             (c.dimension == claimDimensionCited ? result.cited : result.uncited) += 1;
-        }
-        if (!tx.commit()) {
-            *error = store.lastError();
-            return std::nullopt;
-        }
         ++result.extracted;
     }
     return result;

@@ -9,7 +9,10 @@
 // becomes one claim without URL (its source is unavailable). Metadata: "sentence" (as
 // written), "claim_index" (the statement's place in the report), "url" (this claim's source,
 // "" for none), "urls" and "markers" (all of the statement's), "span" {"offset", "length"} in
-// the report text (UTF-16).
+// the report text (UTF-16), and "origin": who extracted it — "heuristic" (claimsOfReport; a
+// claim stored before origins were written reads as one too) or "judge:<provider>:<model>"
+// (judgeClaimsOfReport in judge/claimextraction.h, the reference's method,
+// runs/claimextractor.h).
 //
 // Votes: every judge run is one judge × one vote. Several votes of one judge are several runs
 // with the same judge model; several judges are runs with different models. Scoring takes a
@@ -19,8 +22,10 @@
 #pragma once
 
 #include "domain/types.h"
+#include "judge/claimextraction.h" // claimOrigin, the origins of claims
 #include "scoring/pdrscoring.h"
 #include "scoring/statementvotes.h"
+#include "store/storetypes.h" // ReportSummary
 
 #include <QByteArray>
 #include <QList>
@@ -45,6 +50,10 @@ struct ClaimScope {
     // annotation: human labels are never deleted.
     bool force = false;
 };
+
+// The reports of the scope in project order; empty with *error when there are none or a
+// benchmark is unknown.
+QList<ReportSummary> claimReports(ProjectStore &store, const ClaimScope &scope, QString *error);
 
 struct ClaimExtraction {
     int reports = 0; // in scope

@@ -3,6 +3,7 @@
 
 #include "storecodec.h"
 #include "storerows.h"
+#include "transaction.h"
 
 namespace Rubricate {
 
@@ -56,6 +57,20 @@ bool CatalogStore::deleteClaims(RowId reportId)
     QSqlQuery &q = prepared(u"DELETE FROM rubric WHERE report_id = ?"_s);
     bindAt(q, 0, reportId);
     return exec(q);
+}
+
+bool CatalogStore::replaceClaims(RowId reportId, const QList<Rubric> &claims)
+{
+    // deleteClaims checks the labels inside the transaction, so a label given while the new
+    // claims were being made counts too.
+    Transaction tx(*m_db);
+    if (!tx.isOpen() || !deleteClaims(reportId))
+        return false;
+    for (const Rubric &c : claims) {
+        if (!upsertRubric(c).ok())
+            return false;
+    }
+    return tx.commit();
 }
 
 } // namespace Rubricate

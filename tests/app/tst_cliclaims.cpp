@@ -4,6 +4,8 @@
 #include "clirunner.h"
 #include "shareddata.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -92,6 +94,40 @@ private slots:
         QVERIFY(badRun.err.contains(u"run 999"_s));
 
         QCOMPARE(cli({u"claims"_s, u"count"_s}).code, 2);
+    }
+
+    // --method judge through the offline provider (the judge simulator): the heuristic claims
+    // are replaced by the judge's, labelled by origin; a second pass asks nothing.
+    void extractsByJudge()
+    {
+        RUBRICATE_REQUIRE_SHARED(tasks, "reportbench/ReportBench_v1.1.jsonl");
+        QCOMPARE(cli({u"import"_s, u"reportbench"_s, tasks}).code, 0);
+        const QString folder = m_dir.filePath(u"judged"_s);
+        const QString text
+            = u"# Survey\n\nGraph networks reached 91% accuracy [A](https://example.org/a). "
+              "They were first described in 2009 by Scarselli.\n"_s;
+        QVERIFY(RubricateTest::writeFile(
+            folder + u"/"_s + RubricateTest::claimsTaskId() + u".json"_s,
+            QJsonDocument(QJsonObject{{u"response"_s, text}}).toJson(QJsonDocument::Compact)));
+        QCOMPARE(
+            cli({u"import"_s, u"reportbench-reports"_s, folder, u"--model"_s, u"ModelJ"_s}).code,
+            0);
+        QCOMPARE(cli({u"claims"_s, u"extract"_s, u"--models"_s, u"ModelJ"_s}).code, 0);
+
+        const Result judged = cli(
+            {u"claims"_s, u"extract"_s, u"--method"_s, u"judge"_s, u"--models"_s, u"ModelJ"_s});
+        QVERIFY2(judged.code == 0, qPrintable(judged.out + judged.err));
+        QVERIFY2(judged.out.contains(u"1 report(s): 1 extracted by judge:offline:"_s)
+                     && judged.out.contains(u"(1 cited statement–URL pair(s), 1 uncited"_s),
+                 qPrintable(judged.out));
+
+        const Result again = cli(
+            {u"claims"_s, u"extract"_s, u"--method"_s, u"judge"_s, u"--models"_s, u"ModelJ"_s});
+        QCOMPARE(again.code, 0);
+        QVERIFY2(again.out.contains(u"1 extracted by a judge before (--force extracts again)"_s)
+                     && again.out.contains(u"; 0 requests"_s),
+                 qPrintable(again.out));
+        QCOMPARE(cli({u"claims"_s, u"extract"_s, u"--method"_s, u"llm"_s}).code, 2);
     }
 };
 
