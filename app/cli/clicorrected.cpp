@@ -129,10 +129,15 @@ QHash<RowId, double> researchRubricsWeights(ProjectStore &store)
 }
 
 // The corrected scores of the study's labels; nothing, with the reason on `err`, when the
-// study does not exist or nothing could be computed.
-std::optional<CorrectedScores> loadCorrectedScores(ProjectStore &store, const QString &studyName,
+// project cannot be opened, the study does not exist or nothing could be computed.
+std::optional<CorrectedScores> loadCorrectedScores(const QString &projectPath,
+                                                   const QString &studyName,
                                                    CorrectedScoreOptions options, QTextStream &err)
 {
+    const auto opened = openExistingProject(projectPath, err);
+    if (!opened)
+        return std::nullopt;
+    ProjectStore &store = *opened;
     const std::optional<Study> study = store.annotations().study(studyName);
     if (!study) {
         err << u"rubricate-cli: no study named \"%1\" (study status lists them)\n"_s.arg(studyName);
@@ -314,11 +319,8 @@ int runCorrectedScore(const QCommandLineParser &p, const QString &benchmark,
     if (const QString problem = parseBootstrap(p, &bootstrap); !problem.isEmpty())
         return usage(problem);
 
-    const auto store = openExistingProject(projectPath, err);
-    if (!store)
-        return Failed;
     const std::optional<CorrectedScores> scores
-        = loadCorrectedScores(*store, studyName, options, err);
+        = loadCorrectedScores(projectPath, studyName, options, err);
     if (!scores)
         return Failed;
 
@@ -358,11 +360,8 @@ int runStudyPlan(const QCommandLineParser &p, const QString &projectPath, QTextS
     if (const QString problem = parseCorrectedOptions(p, &options); !problem.isEmpty())
         return usage(problem);
 
-    const auto store = openExistingProject(projectPath, err);
-    if (!store)
-        return Failed;
     const std::optional<CorrectedScores> scores
-        = loadCorrectedScores(*store, studyName, options, err);
+        = loadCorrectedScores(projectPath, studyName, options, err);
     if (!scores)
         return Failed;
     out << u"%1 %2, study \"%3\", judge %4: labels needed for a PPI++ interval of ±%5 "

@@ -30,6 +30,18 @@ double populationVariance(const QList<double> &values)
     return sum / double(values.size());
 }
 
+// Cov(Y, Ŷ) over the labelled items, divisor n (ppi_py's); n ≥ 1.
+double labelledCovariance(const PpiSample &sample)
+{
+    const qsizetype n = sample.gold.size();
+    const double meanGold = mean(sample.gold);
+    const double meanJudge = mean(sample.judgeLabelled);
+    double covariance = 0;
+    for (qsizetype i = 0; i < n; ++i)
+        covariance += (sample.gold.at(i) - meanGold) * (sample.judgeLabelled.at(i) - meanJudge);
+    return covariance / double(n);
+}
+
 // Y − λŶ per labelled item: the judge's error once λ of the judge is trusted.
 QList<double> rectifier(const PpiSample &sample, double lambda)
 {
@@ -79,12 +91,7 @@ std::optional<double> ppiTunedLambda(const PpiSample &sample)
     const qsizetype N = sample.judgeUnlabelled.size();
     if (n < 2 || N < 1)
         return std::nullopt;
-    const double meanGold = mean(sample.gold);
-    const double meanJudge = mean(sample.judgeLabelled);
-    double covariance = 0;
-    for (qsizetype i = 0; i < n; ++i)
-        covariance += (sample.gold.at(i) - meanGold) * (sample.judgeLabelled.at(i) - meanJudge);
-    covariance /= double(n);
+    const double covariance = labelledCovariance(sample);
 
     const QList<double> allJudged = sample.judgeLabelled + sample.judgeUnlabelled;
     const double judgeVariance = populationVariance(allJudged) * double(n + N) / double(n + N - 1);
@@ -257,14 +264,9 @@ std::optional<PpiMoments> ppiMoments(const PpiSample &sample)
     const qsizetype n = sample.gold.size();
     if (n < 2)
         return std::nullopt;
-    const double meanGold = mean(sample.gold);
-    const double meanJudge = mean(sample.judgeLabelled);
-    double covariance = 0;
-    for (qsizetype i = 0; i < n; ++i)
-        covariance += (sample.gold.at(i) - meanGold) * (sample.judgeLabelled.at(i) - meanJudge);
     return PpiMoments{populationVariance(sample.gold),
                       populationVariance(sample.judgeLabelled + sample.judgeUnlabelled),
-                      covariance / double(n)};
+                      labelledCovariance(sample)};
 }
 
 double ppiPlannedVariance(const PpiMoments &m, qsizetype labelled, qsizetype total)

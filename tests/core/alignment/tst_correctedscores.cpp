@@ -50,6 +50,15 @@ RatingRow otherRating(const QString &benchmark, RowId report, RowId rubric, cons
     return r;
 }
 
+// Run 3's verdicts on items 11, 12, … of report 1.
+QList<RatingRow> judgeRatings(const QString &benchmark, const QList<double> &values)
+{
+    QList<RatingRow> rows;
+    for (qsizetype i = 0; i < values.size(); ++i)
+        rows << otherRating(benchmark, 1, 11 + i, u"run:3"_s, values.at(i));
+    return rows;
+}
+
 bool near(const std::optional<double> &value, double expected)
 {
     return value && std::abs(*value - expected) < 1e-12;
@@ -283,10 +292,7 @@ private slots:
     void pdrBench()
     {
         const QString pdr = u"pdrbench"_s;
-        QList<RatingRow> rows;
-        const QList<double> judge{8, 6, 4, 10};
-        for (qsizetype i = 0; i < judge.size(); ++i)
-            rows << otherRating(pdr, 1, 11 + i, u"run:3"_s, judge.at(i));
+        QList<RatingRow> rows = judgeRatings(pdr, {8, 6, 4, 10});
         rows << otherRating(pdr, 1, 11, u"human:ada"_s, 7)
              << otherRating(pdr, 1, 11, u"human:bob"_s, 7)
              << otherRating(pdr, 1, 11, u"human:cy"_s, 5)
@@ -309,10 +315,7 @@ private slots:
     void reportBench()
     {
         const QString rb = u"reportbench"_s;
-        QList<RatingRow> rows;
-        const QList<double> judge{1, 1, 0, 1};
-        for (qsizetype i = 0; i < judge.size(); ++i)
-            rows << otherRating(rb, 1, 11 + i, u"run:3"_s, judge.at(i));
+        QList<RatingRow> rows = judgeRatings(rb, {1, 1, 0, 1});
         rows << otherRating(rb, 1, 11, u"human:ada"_s, 1)
              << otherRating(rb, 1, 12, u"human:ada"_s, 0);
         CorrectedScoreOptions options;
