@@ -162,7 +162,7 @@ QByteArray correctedLatex(const CorrectedScores &scores, const QString &version)
             + u" \\\\\n"_s;
     }
     const int columns = perDimension ? 8 : 7;
-    const auto noteRow = [columns](const QString &text) {
+    const auto noteRow = [columns](const QString &text) -> QString {
         return u"\\multicolumn{%1}{l}{\\footnotesize "_s.arg(columns) + text + u"} \\\\\n"_s;
     };
     QString out = u"% Written by Rubricate "_s + version.simplified()
