@@ -34,6 +34,16 @@ AnnotationEvent labelOf(const RatingRow &row, const QString &study, const QStrin
     return e;
 }
 
+// The "ppi" study's DRB-II scores against pia, as the core computes them.
+CorrectedScores piaCorrectedScores(ProjectStore &store)
+{
+    LabelFilter study;
+    study.study = u"ppi"_s;
+    CorrectedScoreOptions options;
+    options.gold = u"human:pia"_s;
+    return Rubricate::correctedScores(store.annotations().ratingRows(u"drb2"_s, study), options);
+}
+
 } // namespace
 
 class TestCliAgreement : public QObject
@@ -453,12 +463,7 @@ private slots:
                               u"--against"_s, u"human:pia"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QVERIFY2(r.out.contains(u"study \"ppi\", judge %1"_s.arg(run)), qPrintable(r.out));
-        LabelFilter study;
-        study.study = u"ppi"_s;
-        CorrectedScoreOptions options;
-        options.gold = u"human:pia"_s;
-        const CorrectedScores expected = Rubricate::correctedScores(
-            store->annotations().ratingRows(u"drb2"_s, study), options);
+        const CorrectedScores expected = piaCorrectedScores(*store);
         QVERIFY(!expected.models.isEmpty());
         for (const CorrectedModelScore &m : expected.models) {
             QVERIFY(m.labelled > 0 && m.labelled < m.judged);
@@ -538,12 +543,7 @@ private slots:
         QString error;
         auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s), &error);
         QVERIFY2(store, qPrintable(error));
-        LabelFilter study;
-        study.study = u"ppi"_s;
-        CorrectedScoreOptions options;
-        options.gold = u"human:pia"_s;
-        const CorrectedScores expected = Rubricate::correctedScores(
-            store->annotations().ratingRows(u"drb2"_s, study), options);
+        const CorrectedScores expected = piaCorrectedScores(*store);
         QCOMPARE(models.size(), expected.models.size());
         for (qsizetype i = 0; i < models.size(); ++i) {
             const QJsonObject m = models.at(i).toObject();
@@ -621,9 +621,15 @@ private slots:
             ++compared;
         }
         QVERIFY(compared > 0);
+        // PDR-Bench and ReportBench reach the corrected scores too; the rr study's run rated
+        // none of their items. A benchmark without a per-item outcome is a usage error.
         QVERIFY2(cli({u"score"_s, u"pdr"_s, u"--corrected"_s, u"--study"_s, u"rr"_s})
-                     .err.contains(u"pdrbench"_s),
+                     .err.contains(u"rated no item of pdrbench"_s),
                  "the rr study's run rated no PDR-Bench item");
+        QVERIFY2(cli({u"score"_s, u"reportbench"_s, u"--corrected"_s, u"--study"_s, u"rr"_s})
+                     .err.contains(u"rated no item of reportbench"_s),
+                 "the rr study's run rated no ReportBench item");
+        QCOMPARE(cli({u"score"_s, u"demo"_s, u"--corrected"_s, u"--study"_s, u"rr"_s}).code, 2);
     }
 };
 
