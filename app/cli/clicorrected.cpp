@@ -128,7 +128,21 @@ QHash<RowId, double> researchRubricsWeights(ProjectStore &store)
     return weights;
 }
 
-// The corrected scores of the study's labels; nothing, with the reason on `err`, when the
+// The benchmark of the run the study compares with; empty without one.
+QString studyBenchmark(ProjectStore &store, const Study &study)
+{
+    const std::optional<JudgeRun> run
+        = study.runId > 0 ? store.runs().run(study.runId) : std::nullopt;
+    if (!run)
+        return {};
+    for (const Benchmark &b : store.catalog().benchmarks())
+        if (b.id == run->benchmarkId)
+            return b.key;
+    return {};
+}
+
+// The corrected scores of the study's labels (of the benchmark of its judge run when
+// `options.benchmarkKey` is empty); nothing, with the reason on `err`, when the
 // project cannot be opened, the study does not exist or nothing could be computed.
 std::optional<CorrectedScores> loadCorrectedScores(const QString &projectPath,
                                                    const QString &studyName,
@@ -145,6 +159,14 @@ std::optional<CorrectedScores> loadCorrectedScores(const QString &projectPath,
     }
     if (options.judge.isEmpty() && study->runId > 0)
         options.judge = u"run:%1"_s.arg(study->runId); // the run the study compares with
+    if (options.benchmarkKey.isEmpty()) {
+        options.benchmarkKey = studyBenchmark(store, *study);
+        if (options.benchmarkKey.isEmpty()) {
+            err << u"rubricate-cli: study \"%1\" compares with no judge run: give --benchmark\n"_s
+                       .arg(studyName);
+            return std::nullopt;
+        }
+    }
     LabelFilter labels;
     labels.study = studyName;
     QList<RatingRow> rows = store.annotations().ratingRows(options.benchmarkKey, labels);
@@ -353,10 +375,13 @@ int runStudyPlan(const QCommandLineParser &p, const QString &projectPath, QTextS
         return usage(u"study plan needs --study NAME and --width W, the target half-width "
                      "(W > 0, on the benchmark's score scale)"_s);
     CorrectedScoreOptions options;
-    options.benchmarkKey = p.isSet(u"benchmark"_s) ? benchmarkKeyOf(p.value(u"benchmark"_s))
-                                                   : QString::fromLatin1(BenchmarkKey::Drb2);
-    if (options.benchmarkKey.isEmpty())
-        return usage(u"study plan: --benchmark is drb2, researchrubrics, pdr or reportbench"_s);
+    if (p.isSet(u"benchmark"_s)) {
+        options.benchmarkKey = benchmarkKeyOf(p.value(u"benchmark"_s));
+        if (options.benchmarkKey.isEmpty())
+            return usage(u"study plan: --benchmark is drb2, researchrubrics, pdr or reportbench"_s);
+    } else {
+        options.benchmarkKey.clear(); // the benchmark of the run the study compares with
+    }
     if (const QString problem = parseCorrectedOptions(p, &options); !problem.isEmpty())
         return usage(problem);
 
@@ -365,8 +390,8 @@ int runStudyPlan(const QCommandLineParser &p, const QString &projectPath, QTextS
     if (!scores)
         return Failed;
     out << u"%1 %2, study \"%3\", judge %4: labels needed for a PPI++ interval of ±%5 "
-           "(95 %)\n"_s.arg(benchmarkName(options.benchmarkKey),
-                            correctedOutcomeName(options.benchmarkKey), studyName, scores->judge,
+           "(95 %)\n"_s.arg(benchmarkName(scores->benchmarkKey),
+                            correctedOutcomeName(scores->benchmarkKey), studyName, scores->judge,
                             QString::number(width));
     Table table;
     table.setHeader({u"model"_s, u"n"_s, u"N"_s, u"now ±"_s, u"more labels"_s, u"then ±"_s});

@@ -117,8 +117,8 @@ Commands:
                                Per model, the PPI++ interval's half-width now and how many
                                more labelled items would bring it to +/-W (predicted from
                                the labels so far), or "not reachable" with the reason.
-                               --benchmark: drb2 (default), researchrubrics, pdr or
-                               reportbench.
+                               --benchmark: drb2, researchrubrics, pdr or reportbench
+                               (default: the benchmark of the study's judge run).
   annotations export [--benchmark KEY] [--format jsonl|csv] [--current] [-o FILE]
                                Every annotation event (--current: each annotator's current
                                label and the current gold labels) with its uid, kind,

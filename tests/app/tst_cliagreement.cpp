@@ -621,6 +621,13 @@ private slots:
             ++compared;
         }
         QVERIFY(compared > 0);
+        // The plan takes the benchmark from the study's judge run.
+        const Result plan
+            = cli({u"study"_s, u"plan"_s, u"--study"_s, u"rr"_s, u"--width"_s, u"0.05"_s});
+        QVERIFY2(plan.code == 0, qPrintable(plan.out + plan.err));
+        QVERIFY2(plan.out.startsWith(u"ResearchRubrics mean weighted compliance"_s),
+                 qPrintable(plan.out));
+
         // PDR-Bench and ReportBench reach the corrected scores too; the rr study's run rated
         // none of their items. A benchmark without a per-item outcome is a usage error.
         QVERIFY2(cli({u"score"_s, u"pdr"_s, u"--corrected"_s, u"--study"_s, u"rr"_s})
