@@ -112,6 +112,13 @@ Commands:
                                the judge hidden from each annotator until they have labelled.
   sample --list                The project's samples with items per annotator.
   study status [--study NAME]  Every study's settings and each annotator's progress.
+  study plan --study NAME --width W [--benchmark KEY] [--judge run:ID] [--against ...]
+        [--by model|dimension]
+                               Per model, the PPI++ interval's half-width now and how many
+                               more labelled items would bring it to +/-W (predicted from
+                               the labels so far), or "not reachable" with the reason.
+                               --benchmark: drb2, researchrubrics, pdr or reportbench
+                               (default: the benchmark of the study's judge run).
   annotations export [--benchmark KEY] [--format jsonl|csv] [--current] [-o FILE]
                                Every annotation event (--current: each annotator's current
                                label and the current gold labels) with its uid, kind,
@@ -173,15 +180,21 @@ Commands:
                                judge errors left out and counted (reference: as 0). --out
                                .csv: per report (with --by: the groups); .jsonl: the
                                reference's per-criterion result lines.
-  score drb2 --corrected --study NAME [--judge run:ID] [--against majority|gold|human:NAME]
-        [--by model|dimension]
-                               Judge-corrected DRB-II share of rubric items met per model
-                               (PPI++, Angelopoulos et al.): the judge's own score, the
-                               corrected one and the people-only one with 95 % intervals,
-                               n labelled, N judged and the effective sample size, per
-                               model (or model and dimension), and the pairwise
-                               differences. The judge run defaults to the one the study
-                               compares with.
+  score drb2|researchrubrics|pdr|reportbench --corrected --study NAME [--judge run:ID]
+        [--against majority|gold|human:NAME] [--by model|dimension] [--out FILE.csv|.json]
+        [--latex FILE.tex] [--bootstrap [--draws N] [--seed S]]
+                               Judge-corrected scores per model (PPI++, Angelopoulos et
+                               al.) on the benchmark's scale: DRB-II share of items met,
+                               ResearchRubrics mean weighted compliance, PDR-Bench mean
+                               criterion score (0-10), ReportBench share of claims
+                               supported. The judge's own score, the corrected one and the
+                               people-only one with 95 % intervals, n labelled, N judged
+                               and the effective sample size, per model (or model and
+                               dimension), and the pairwise differences. The judge run
+                               defaults to the one the study compares with. --out writes
+                               CSV (the pairwise table as FILE-pairwise.csv) or JSON,
+                               --latex a booktabs table; --bootstrap adds a percentile
+                               interval (1000 draws, the seed printed).
   score pdr [--run ID] [--out DIR] [--weights reference|normalized] [--unmatched
         reference|reask] [--missing exclude|reference] [--unavailable
         exclude|not-supported] [--no-claims none|zero] [--reliability mean|fa]

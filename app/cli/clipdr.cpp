@@ -315,6 +315,8 @@ std::optional<int> runPdrCommand(const QString &command, const QCommandLineParse
         return cmdCriteria(parser, projectPath, out, err);
     }
     if (command == "score"_L1 && args.value(0) == "pdr"_L1) {
+        if (args.size() == 1 && parser.isSet(u"corrected"_s))
+            return runCorrectedScore(parser, args.constFirst(), projectPath, out, err);
         if (args.size() != 1)
             return usage(err, u"score pdr takes options only"_s);
         return cmdScore(parser, projectPath, out, err);

@@ -3,6 +3,7 @@
 
 #include "cliapp.h"
 #include "clijudge.h"
+#include "cliscore.h"
 #include "clitable.h"
 #include "readers/claimsproject.h"
 #include "readers/reportbenchproject.h"
@@ -290,8 +291,11 @@ std::optional<int> runReportBenchCommand(const QString &command, const QCommandL
                                          const QStringList &args, const QString &projectPath,
                                          QTextStream &out, QTextStream &err)
 {
-    if (command == "score"_L1 && args.value(0) == "reportbench"_L1)
+    if (command == "score"_L1 && args.value(0) == "reportbench"_L1) {
+        if (args.size() == 1 && parser.isSet(u"corrected"_s))
+            return runCorrectedScore(parser, args.constFirst(), projectPath, out, err);
         return runReportBenchScore(parser, projectPath, out, err);
+    }
     if (command != "reportbench"_L1)
         return std::nullopt;
     if (args != QStringList{u"classify-pages"_s}) {

@@ -3,6 +3,7 @@
 
 #include "alignment/sampling.h"
 #include "cliapp.h"
+#include "cliscore.h"
 #include "clitable.h"
 #include "store/projectstore.h"
 
@@ -309,8 +310,11 @@ std::optional<int> runSampleCommand(const QString &command, const QCommandLinePa
                                     QTextStream &out, QTextStream &err)
 {
     if (command == "study"_L1) {
+        if (args == QStringList{u"plan"_s})
+            return runStudyPlan(parser, projectPath, out, err);
         if (args != QStringList{u"status"_s}) {
-            err << u"rubricate-cli: study status [--study NAME]\n"_s;
+            err << u"rubricate-cli: study status [--study NAME] or study plan --study NAME "
+                   "--width W\n"_s;
             return Usage;
         }
         auto store = openExistingProject(projectPath, err);

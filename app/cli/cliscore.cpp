@@ -39,8 +39,8 @@ int cmdScore(const QCommandLineParser &p, const QStringList &args, const QString
         err << u"rubricate-cli: "_s << message << u'\n';
         return int(Usage);
     };
-    if (args.size() == 1 && args.constFirst() == "drb2"_L1)
-        return runCorrectedScore(p, projectPath, out, err);
+    if (args.size() == 1 && (args.constFirst() == "drb2"_L1 || p.isSet(u"corrected"_s)))
+        return runCorrectedScore(p, args.constFirst(), projectPath, out, err);
     if (args.size() != 1 || args.constFirst() != "researchrubrics"_L1)
         return usage(u"score needs the benchmark: `score researchrubrics`, `score pdr`, "
                      "`score reportbench` or `score drb2 --corrected --study NAME` (DRB-II's "
@@ -149,12 +149,15 @@ bool runIdOption(const QCommandLineParser &parser, RowId *runId, QTextStream &er
 QList<QCommandLineOption> scoreOptions()
 {
     // --by, --out, --error-policy and --collapse are shared with other commands.
-    return {{u"run"_s,
-             u"score: the judge run (default: the newest of the benchmark); worker: the run to "
-             "work on (default: the newest with jobs left)."_s,
-             u"ID"_s},
-            {u"corrected"_s,
-             u"score drb2: judge-corrected scores (PPI++) from the labels of --study."_s}};
+    return {
+        {u"run"_s,
+         u"score: the judge run (default: the newest of the benchmark); worker: the run to "
+         "work on (default: the newest with jobs left)."_s,
+         u"ID"_s},
+        {u"corrected"_s, u"score: judge-corrected scores (PPI++) from the labels of --study."_s},
+        {u"latex"_s, u"score --corrected: also write the table as LaTeX."_s, u"FILE"_s},
+        {u"bootstrap"_s, u"score --corrected: also a percentile bootstrap interval."_s},
+        {u"width"_s, u"study plan: the target half-width of the PPI++ interval."_s, u"W"_s}};
 }
 
 std::optional<int> runScoreCommand(const QString &command, const QCommandLineParser &parser,

@@ -19,9 +19,13 @@ QList<QCommandLineOption> scoreOptions();
 // it is not a run id.
 bool runIdOption(const QCommandLineParser &parser, RowId *runId, QTextStream &err);
 
-// `score drb2 --corrected --study NAME` (clicorrected.cpp).
-int runCorrectedScore(const QCommandLineParser &parser, const QString &projectPath,
-                      QTextStream &out, QTextStream &err);
+// `score drb2|researchrubrics|pdr|reportbench --corrected --study NAME`, `benchmark` being
+// the argument after `score` (clicorrected.cpp).
+int runCorrectedScore(const QCommandLineParser &parser, const QString &benchmark,
+                      const QString &projectPath, QTextStream &out, QTextStream &err);
+// `study plan --study NAME --width W` (clicorrected.cpp).
+int runStudyPlan(const QCommandLineParser &parser, const QString &projectPath, QTextStream &out,
+                 QTextStream &err);
 
 // Handles `score`; nothing when `command` is another one.
 std::optional<int> runScoreCommand(const QString &command, const QCommandLineParser &parser,

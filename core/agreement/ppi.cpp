@@ -30,6 +30,18 @@ double populationVariance(const QList<double> &values)
     return sum / double(values.size());
 }
 
+// Cov(Y, Ŷ) over the labelled items, divisor n (ppi_py's); n ≥ 1.
+double labelledCovariance(const PpiSample &sample)
+{
+    const qsizetype n = sample.gold.size();
+    const double meanGold = mean(sample.gold);
+    const double meanJudge = mean(sample.judgeLabelled);
+    double covariance = 0;
+    for (qsizetype i = 0; i < n; ++i)
+        covariance += (sample.gold.at(i) - meanGold) * (sample.judgeLabelled.at(i) - meanJudge);
+    return covariance / double(n);
+}
+
 // Y − λŶ per labelled item: the judge's error once λ of the judge is trusted.
 QList<double> rectifier(const PpiSample &sample, double lambda)
 {
@@ -79,12 +91,7 @@ std::optional<double> ppiTunedLambda(const PpiSample &sample)
     const qsizetype N = sample.judgeUnlabelled.size();
     if (n < 2 || N < 1)
         return std::nullopt;
-    const double meanGold = mean(sample.gold);
-    const double meanJudge = mean(sample.judgeLabelled);
-    double covariance = 0;
-    for (qsizetype i = 0; i < n; ++i)
-        covariance += (sample.gold.at(i) - meanGold) * (sample.judgeLabelled.at(i) - meanJudge);
-    covariance /= double(n);
+    const double covariance = labelledCovariance(sample);
 
     const QList<double> allJudged = sample.judgeLabelled + sample.judgeUnlabelled;
     const double judgeVariance = populationVariance(allJudged) * double(n + N) / double(n + N - 1);
@@ -252,6 +259,65 @@ BootstrapInterval ppiBootstrap(const PpiSample &sample, const PpiOptions &option
     return bootstrapDraws(asStat(ppiMean(sample, options)), draw, run);
 }
 
+std::optional<PpiMoments> ppiMoments(const PpiSample &sample)
+{
+    const qsizetype n = sample.gold.size();
+    if (n < 2)
+        return std::nullopt;
+    return PpiMoments{populationVariance(sample.gold),
+                      populationVariance(sample.judgeLabelled + sample.judgeUnlabelled),
+                      labelledCovariance(sample)};
+}
+
+double ppiPlannedVariance(const PpiMoments &m, qsizetype labelled, qsizetype total)
+{
+    Q_ASSERT(labelled >= 1 && labelled <= total);
+    const double n = double(labelled);
+    const double unlabelled = double(total - labelled);
+    if (unlabelled == 0 || !(m.judgeVariance > 0))
+        return m.goldVariance / n; // λ = 0: nothing the judge could add
+    const double lambda
+        = std::clamp(m.covariance / ((1 + n / unlabelled) * m.judgeVariance), 0.0, 1.0);
+    return lambda * lambda * m.judgeVariance / unlabelled
+        + (m.goldVariance - 2 * lambda * m.covariance + lambda * lambda * m.judgeVariance) / n;
+}
+
+PpiPlan ppiPlan(const PpiSample &sample, double targetHalfWidth, double confidence)
+{
+    PpiPlan plan;
+    const PpiEstimate now = ppiMean(sample, PpiOptions::tuned(confidence));
+    const std::optional<PpiMoments> moments = ppiMoments(sample);
+    if (!now.hasInterval() || !moments) { // fewer than two labels: no interval either
+        plan.unreachableReason = now.undefinedReason;
+        return plan;
+    }
+    const double z = twoSidedNormalZ(confidence);
+    plan.currentHalfWidth = now.width() / 2;
+    const qsizetype n = sample.gold.size();
+    const qsizetype total = n + sample.judgeUnlabelled.size();
+    const auto halfWidth = [&](qsizetype labelled) {
+        return z * std::sqrt(ppiPlannedVariance(*moments, labelled, total));
+    };
+    plan.bestHalfWidth = halfWidth(total);
+    if (*plan.currentHalfWidth <= targetHalfWidth) {
+        plan.extraItems = 0;
+        plan.plannedHalfWidth = plan.currentHalfWidth;
+        return plan;
+    }
+    // Var(n) need not fall monotonically (λ changes with n), so every k is tried in turn; k
+    // is at most the judged items, a few thousand, and each try is a formula.
+    for (qsizetype k = 1; n + k <= total; ++k) {
+        const double predicted = halfWidth(n + k);
+        if (predicted <= targetHalfWidth) {
+            plan.extraItems = k;
+            plan.plannedHalfWidth = predicted;
+            return plan;
+        }
+    }
+    plan.unreachableReason = UndefinedReason::targetOutOfReach(*plan.bestHalfWidth);
+    return plan;
+}
+
 namespace UndefinedReason {
 
 QString noLabelledItems()
@@ -282,6 +348,12 @@ QString noVariation()
 QString undefinedStratum(int index, const QString &reason)
 {
     return u"stratum %1: %2"_s.arg(index + 1).arg(reason);
+}
+
+QString targetOutOfReach(double bestHalfWidth)
+{
+    return u"even with every judged item labelled the interval would be ±%1"_s.arg(
+        QString::number(bestHalfWidth, 'f', 4));
 }
 
 QString noWeight()

@@ -116,6 +116,46 @@ std::optional<double> effectiveSampleSize(const PpiEstimate &peopleOnly,
 BootstrapInterval ppiBootstrap(const PpiSample &sample, const PpiOptions &options,
                                const BootstrapOptions &bootstrapOptions);
 
+// Planning (issue 16, item 4): how many more of a group's judged items people must label for
+// the PPI++ interval to shrink to a target half-width. Labelling k more items moves them from
+// the unlabelled to the labelled set (n + k and N − k, the total fixed), and the variance of
+// the tuned estimate at any n is predicted from the moments measured so far,
+//
+//     Var(n) = λ²·σ²_Ŷ / (T − n) + (σ²_Y − 2λ·C + λ²·σ²_Ŷ) / n,   T = n + N,
+//     λ = C / ((1 + n / (T − n)) · σ²_Ŷ) clipped to [0, 1], the PPI++ λ at that n,
+//
+// with σ²_Y the gold outcomes' variance, C their covariance with the judge's on the labelled
+// items and σ²_Ŷ the judge's variance over every judged item (population variances, as the
+// intervals use). When every judged item is labelled (N = 0) the judge has nothing to add and
+// Var = σ²_Y / T. The prediction assumes the next items look like the ones labelled so far.
+struct PpiMoments {
+    double goldVariance = 0; // σ²_Y
+    double judgeVariance = 0; // σ²_Ŷ
+    double covariance = 0; // C
+};
+
+// The moments of a sample; nothing without two labelled items.
+std::optional<PpiMoments> ppiMoments(const PpiSample &sample);
+// Var(n) above for `labelled` of `total` judged items (1 ≤ labelled ≤ total).
+double ppiPlannedVariance(const PpiMoments &moments, qsizetype labelled, qsizetype total);
+
+struct PpiPlan {
+    std::optional<double> currentHalfWidth; // the PPI++ interval's of the sample as it is
+    std::optional<qsizetype> extraItems; // more labels needed: 0 when reached already
+    std::optional<double> plannedHalfWidth; // predicted with the extra items
+    std::optional<double> bestHalfWidth; // predicted with every judged item labelled
+    QString unreachableReason; // why extraItems is empty
+
+    bool isReachable() const { return extraItems.has_value(); }
+};
+
+// The fewest extra labelled items whose predicted PPI++ half-width (z·√Var(n)) is at most
+// `targetHalfWidth`, found by trying each k from 1 to N. Not reachable, with the reason,
+// when the current sample has no interval (no labels, one label, nothing varies: the
+// moments that the prediction needs are unknown), or when even labelling every judged item
+// stays wider than the target.
+PpiPlan ppiPlan(const PpiSample &sample, double targetHalfWidth, double confidence = 0.95);
+
 namespace UndefinedReason {
 QString noLabelledItems(); // no item of the group was labelled by people
 QString noJudgedItems(); // the judge scored nothing
@@ -124,6 +164,7 @@ QString singleLabelledItem(); // one labelled item: its variance cannot be estim
 QString noVariation(); // the standard error is zero: nothing in the sample varies
 QString undefinedStratum(int index, const QString &reason); // a stratum has no estimate
 QString noWeight(); // the strata weigh nothing together, or a weight is negative
+QString targetOutOfReach(double bestHalfWidth); // labelling every judged item is not enough
 } // namespace UndefinedReason
 
 } // namespace Rubricate

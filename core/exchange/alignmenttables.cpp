@@ -2,6 +2,7 @@
 
 #include "alignmentexport.h"
 #include "alignmentvalues.h"
+#include "footnotes.h"
 #include "text/latextext.h"
 
 namespace Rubricate::AlignmentTables {
@@ -21,34 +22,6 @@ QString intervalSentence(const AlignmentOptions &o)
         .arg(o.bootstrap.resampling == Resampling::Clusters ? u"tasks"_s : u"items"_s)
         .arg(o.bootstrap.seed);
 }
-
-// Footnote letters for the distinct reasons, in order of first use.
-class Footnotes
-{
-public:
-    QString markFor(const QString &reason)
-    {
-        qsizetype at = m_reasons.indexOf(reason);
-        if (at < 0) {
-            at = m_reasons.size();
-            m_reasons << reason;
-        }
-        return letter(at);
-    }
-    const QStringList &reasons() const { return m_reasons; }
-    static QString letter(qsizetype i)
-    {
-        QString s;
-        do {
-            s.prepend(QChar(u'a' + int(i % 26)));
-            i = i / 26 - 1;
-        } while (i >= 0);
-        return s;
-    }
-
-private:
-    QStringList m_reasons;
-};
 
 QString markdownCell(const QString &text)
 {
@@ -70,13 +43,6 @@ QString markdownEstimate(const Estimate &e, Footnotes &notes)
     if (e.lower && e.upper)
         s += u" [%1, %2]"_s.arg(fixed3(*e.lower), fixed3(*e.upper));
     return s;
-}
-
-QString latexNumber(double v)
-{
-    const QString s = fixed3(v);
-    // A text-mode hyphen is shorter than a minus sign.
-    return s.startsWith(u'-') ? u"$-$"_s + s.mid(1) : s;
 }
 
 QString latexEstimate(const Estimate &e, Footnotes &notes)

@@ -48,4 +48,11 @@ bool hasIntervals(const AlignmentOptions &o)
     return o.intervals && o.bootstrap.draws > 0;
 }
 
+QString latexNumber(double v)
+{
+    const QString s = fixed3(v);
+    // A text-mode hyphen is shorter than a minus sign.
+    return s.startsWith(u'-') ? u"$-$"_s + s.mid(1) : s;
+}
+
 } // namespace Rubricate::AlignmentValues

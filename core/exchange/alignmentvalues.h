@@ -23,6 +23,8 @@ QString csvNumber(std::optional<double> v);
 QJsonValue jsonNumber(std::optional<double> v);
 // Three decimals for tables, never "-0.000".
 QString fixed3(double v);
+// fixed3 for a LaTeX table: a minus sign rather than a text-mode hyphen.
+QString latexNumber(double v);
 
 bool isDefined(const StatResult &r);
 // Why `r` has no value; empty when it has one.

@@ -20,6 +20,32 @@ using namespace Qt::StringLiterals;
 
 using Result = RubricateTest::CliResult;
 
+namespace {
+
+// A study's label of the item `row` rates, with the value `row` gives it.
+AnnotationEvent labelOf(const RatingRow &row, const QString &study, const QString &annotator)
+{
+    AnnotationEvent e;
+    e.reportId = row.reportId;
+    e.rubricId = row.rubricId;
+    e.provenance.study = study;
+    e.annotator = annotator;
+    e.value = row.value;
+    return e;
+}
+
+// The "ppi" study's DRB-II scores against pia, as the core computes them.
+CorrectedScores piaCorrectedScores(ProjectStore &store)
+{
+    LabelFilter study;
+    study.study = u"ppi"_s;
+    CorrectedScoreOptions options;
+    options.gold = u"human:pia"_s;
+    return Rubricate::correctedScores(store.annotations().ratingRows(u"drb2"_s, study), options);
+}
+
+} // namespace
+
 class TestCliAgreement : public QObject
 {
     Q_OBJECT
@@ -424,12 +450,7 @@ private slots:
         for (const RatingRow &row : store->annotations().ratingRows(u"drb2"_s)) {
             if (row.rater != run || !row.value || items++ % 2 == 1)
                 continue;
-            AnnotationEvent e;
-            e.reportId = row.reportId;
-            e.rubricId = row.rubricId;
-            e.provenance.study = u"ppi"_s;
-            e.annotator = u"pia"_s;
-            e.value = row.value;
+            AnnotationEvent e = labelOf(row, u"ppi"_s, u"pia"_s);
             QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
             e.annotator = u"quinn"_s;
             if (items % 3 == 0)
@@ -442,12 +463,7 @@ private slots:
                               u"--against"_s, u"human:pia"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QVERIFY2(r.out.contains(u"study \"ppi\", judge %1"_s.arg(run)), qPrintable(r.out));
-        LabelFilter study;
-        study.study = u"ppi"_s;
-        CorrectedScoreOptions options;
-        options.gold = u"human:pia"_s;
-        const CorrectedScores expected = Rubricate::correctedScores(
-            store->annotations().ratingRows(u"drb2"_s, study), options);
+        const CorrectedScores expected = piaCorrectedScores(*store);
         QVERIFY(!expected.models.isEmpty());
         for (const CorrectedModelScore &m : expected.models) {
             QVERIFY(m.labelled > 0 && m.labelled < m.judged);
@@ -495,6 +511,132 @@ private slots:
                                   u"--judge"_s, u"run:999"_s});
         QCOMPARE(noRun.code, 1);
         QVERIFY(noRun.err.contains(u"run:999"_s));
+    }
+
+    // The study of correctedScores() written as CSV (the pairwise table beside it), JSON and
+    // LaTeX, the JSON agreeing with correctedScores(); a bootstrap interval with its seed; and
+    // the plan for a target half-width agreeing with ppiPlan().
+    void correctedExportsAndPlan()
+    {
+        const QString csv = m_demo.filePath(u"corrected.csv"_s);
+        const QString tex = m_demo.filePath(u"corrected.tex"_s);
+        const QStringList pia{u"--against"_s, u"human:pia"_s};
+        const QStringList score{u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"ppi"_s};
+        const Result r = cli(score + pia
+                             + QStringList{u"--out"_s, csv, u"--latex"_s, tex, u"--bootstrap"_s,
+                                           u"--draws"_s, u"200"_s, u"--seed"_s, u"7"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(u"200 draws, seed 7"_s), qPrintable(r.out));
+        QVERIFY(QFile::exists(csv));
+        QVERIFY(QFile::exists(m_demo.filePath(u"corrected-pairwise.csv"_s)));
+        QFile latex(tex);
+        QVERIFY(latex.open(QIODevice::ReadOnly));
+        QVERIFY(latex.readAll().contains("\\begin{tabular}"));
+
+        const QString json = m_demo.filePath(u"corrected.json"_s);
+        QCOMPARE(cli(score + pia + QStringList{u"--out"_s, json}).code, 0);
+        QFile jsonFile(json);
+        QVERIFY(jsonFile.open(QIODevice::ReadOnly));
+        const QJsonArray models
+            = QJsonDocument::fromJson(jsonFile.readAll()).object().value(u"models"_s).toArray();
+
+        QString error;
+        auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s), &error);
+        QVERIFY2(store, qPrintable(error));
+        const CorrectedScores expected = piaCorrectedScores(*store);
+        QCOMPARE(models.size(), expected.models.size());
+        for (qsizetype i = 0; i < models.size(); ++i) {
+            const QJsonObject m = models.at(i).toObject();
+            QCOMPARE(m.value(u"model"_s).toString(), expected.models.at(i).model);
+            const double value = m.value(u"corrected"_s).toObject().value(u"value"_s).toDouble();
+            QVERIFY(std::abs(value - *expected.models.at(i).corrected.value) < 1e-8);
+        }
+        QCOMPARE(cli(score + QStringList{u"--out"_s, m_demo.filePath(u"x.txt"_s)}).code, 2);
+
+        const Result plan = cli({u"study"_s, u"plan"_s, u"--study"_s, u"ppi"_s, u"--width"_s,
+                                 u"0.2"_s, u"--against"_s, u"human:pia"_s});
+        QVERIFY2(plan.code == 0, qPrintable(plan.out + plan.err));
+        for (const CorrectedModelScore &m : expected.models) {
+            const PpiPlan p = ppiPlan(m.sample, 0.2);
+            const QString extra
+                = p.extraItems ? QString::number(*p.extraItems) : u"not reachable"_s;
+            const QRegularExpression row(
+                u"^%1 .* %2 "_s.arg(QRegularExpression::escape(m.model), extra),
+                QRegularExpression::MultilineOption);
+            QVERIFY2(row.match(plan.out).hasMatch(), qPrintable(plan.out));
+        }
+        const Result tiny = cli({u"study"_s, u"plan"_s, u"--study"_s, u"ppi"_s, u"--width"_s,
+                                 u"0.0001"_s, u"--against"_s, u"human:pia"_s});
+        QVERIFY2(tiny.out.contains(u"not reachable: even with every judged item labelled"_s),
+                 qPrintable(tiny.out));
+        QCOMPARE(cli({u"study"_s, u"plan"_s, u"--study"_s, u"ppi"_s}).code, 2);
+        QCOMPARE(cli({u"study"_s, u"plan"_s, u"--study"_s, u"ppi"_s, u"--width"_s, u"0.1"_s,
+                      u"--benchmark"_s, u"demo"_s})
+                     .code,
+                 2);
+    }
+
+    // A ResearchRubrics study whose labels agree with the judge on a few criteria: the
+    // judge-only column is the benchmark's own mean compliance (`score researchrubrics`),
+    // since the per-item outcome is rescaled to it.
+    void correctedResearchRubrics()
+    {
+        QString error;
+        auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s), &error);
+        QVERIFY2(store, qPrintable(error));
+        const QList<RatingRow> rows = store->annotations().ratingRows(u"researchrubrics"_s);
+        const QString run = ratersOf(rows, u"researchrubrics"_s, true).value(0);
+        QVERIFY(!run.isEmpty());
+        const Result drawn = cli({u"sample"_s, u"--benchmark"_s, u"researchrubrics"_s, u"--size"_s,
+                                  u"6"_s, u"--annotators"_s, u"pia"_s, u"--name"_s, u"rr"_s,
+                                  u"--compare-run"_s, run.mid(4)});
+        QVERIFY2(drawn.code == 0, qPrintable(drawn.out + drawn.err));
+        Transaction tx(*store);
+        int items = 0;
+        for (const RatingRow &row : rows) {
+            if (row.rater != run || !row.value || items++ % 4 != 0)
+                continue;
+            const AnnotationEvent e = labelOf(row, u"rr"_s, u"pia"_s);
+            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
+        }
+        QVERIFY(tx.commit());
+
+        const Result corrected
+            = cli({u"score"_s, u"researchrubrics"_s, u"--corrected"_s, u"--study"_s, u"rr"_s});
+        QVERIFY2(corrected.code == 0, qPrintable(corrected.out + corrected.err));
+        QVERIFY2(corrected.out.contains(u"mean weighted compliance"_s), qPrintable(corrected.out));
+        const Result own = cli({u"score"_s, u"researchrubrics"_s, u"--run"_s, run});
+        QVERIFY2(own.code == 0, qPrintable(own.out + own.err));
+        int compared = 0;
+        for (const QString &line : own.out.split(u'\n')) {
+            const QStringList fields = line.split(u' ', Qt::SkipEmptyParts);
+            if (fields.size() < 5 || fields.at(1) != "all"_L1 || fields.at(4) == "-"_L1)
+                continue;
+            const QRegularExpression row(
+                u"^%1 +%2 "_s.arg(QRegularExpression::escape(fields.at(0)),
+                                  QRegularExpression::escape(fields.at(4))),
+                QRegularExpression::MultilineOption);
+            QVERIFY2(row.match(corrected.out).hasMatch(),
+                     qPrintable(fields.at(0) + u": "_s + fields.at(4) + u'\n' + corrected.out));
+            ++compared;
+        }
+        QVERIFY(compared > 0);
+        // The plan takes the benchmark from the study's judge run.
+        const Result plan
+            = cli({u"study"_s, u"plan"_s, u"--study"_s, u"rr"_s, u"--width"_s, u"0.05"_s});
+        QVERIFY2(plan.code == 0, qPrintable(plan.out + plan.err));
+        QVERIFY2(plan.out.startsWith(u"ResearchRubrics mean weighted compliance"_s),
+                 qPrintable(plan.out));
+
+        // PDR-Bench and ReportBench reach the corrected scores too; the rr study's run rated
+        // none of their items. A benchmark without a per-item outcome is a usage error.
+        QVERIFY2(cli({u"score"_s, u"pdr"_s, u"--corrected"_s, u"--study"_s, u"rr"_s})
+                     .err.contains(u"rated no item of pdrbench"_s),
+                 "the rr study's run rated no PDR-Bench item");
+        QVERIFY2(cli({u"score"_s, u"reportbench"_s, u"--corrected"_s, u"--study"_s, u"rr"_s})
+                     .err.contains(u"rated no item of reportbench"_s),
+                 "the rr study's run rated no ReportBench item");
+        QCOMPARE(cli({u"score"_s, u"demo"_s, u"--corrected"_s, u"--study"_s, u"rr"_s}).code, 2);
     }
 };
 

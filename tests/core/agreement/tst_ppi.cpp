@@ -287,6 +287,53 @@ private slots:
         QVERIFY(ppiBootstrap(groupA, PpiOptions::tuned(), options).distribution != a.distribution);
     }
 
+    // Planning on Y = (1, 0, 1, 0), Ŷ = (1, 0, 1, 1), Ŷᵤ = (1, 1, 0, 0, 1, 0), T = 10, by hand:
+    //   σ²_Y = 1/4; σ²_Ŷ over all ten (mean 0.6) = 0.24; C = (.125 + .375 + .125 − .125)/4 = 1/8.
+    //   n = 4: λ = (1/8) / ((1 + 4/6)·0.24) = 0.3125,
+    //          Var = λ²·0.24/6 + (1/4 − 2λ/8 + λ²·0.24)/4 = 0.00390625 + 0.048828125 = 0.052734375
+    //   n = 6: λ = (1/8) / ((1 + 6/4)·0.24) = 5/24, Var = 1/384 + (20/96)/6 = 43/1152
+    //   n = 10: nothing unlabelled, Var = σ²_Y/10 = 0.025, half-width 1.96·√0.025 = 0.30990
+    //   half-widths z·√Var for n = 4 … 8: 0.4501, 0.4087, 0.3787, 0.3556, 0.3373; the actual
+    //   current PPI++ interval (λ with the n + N − 1 divisor) is ±0.44662.
+    void planning()
+    {
+        const PpiSample s{{1, 0, 1, 0}, {1, 0, 1, 1}, {1, 1, 0, 0, 1, 0}};
+        const std::optional<PpiMoments> m = ppiMoments(s);
+        QVERIFY(m);
+        QVERIFY(std::abs(m->goldVariance - 0.25) < 1e-12);
+        QVERIFY(std::abs(m->judgeVariance - 0.24) < 1e-12);
+        QVERIFY(std::abs(m->covariance - 0.125) < 1e-12);
+        QVERIFY(std::abs(ppiPlannedVariance(*m, 4, 10) - 0.052734375) < 1e-12);
+        QVERIFY(std::abs(ppiPlannedVariance(*m, 6, 10) - 43.0 / 1152) < 1e-12);
+        QVERIFY(std::abs(ppiPlannedVariance(*m, 10, 10) - 0.025) < 1e-12);
+
+        const PpiPlan reached = ppiPlan(s, 0.45);
+        QCOMPARE(reached.extraItems, 0);
+        QVERIFY(std::abs(*reached.currentHalfWidth - 0.44662095951283726) < 1e-9);
+
+        const PpiPlan two = ppiPlan(s, 0.40);
+        QCOMPARE(two.extraItems, 2);
+        QVERIFY(std::abs(*two.plannedHalfWidth - 0.37866579703200204) < 1e-9);
+        QCOMPARE(ppiPlan(s, 0.35).extraItems, 4);
+
+        const PpiPlan never = ppiPlan(s, 0.30);
+        QVERIFY(!never.isReachable());
+        QVERIFY(std::abs(*never.bestHalfWidth - 0.3098975161522808) < 1e-9);
+        QCOMPARE(never.unreachableReason, UndefinedReason::targetOutOfReach(*never.bestHalfWidth));
+    }
+
+    // Without an interval now there is nothing to plan from, and the reason is the interval's.
+    void planningUndefined()
+    {
+        QCOMPARE(ppiPlan({{}, {}, {1, 0}}, 0.1).unreachableReason,
+                 UndefinedReason::noLabelledItems());
+        QCOMPARE(ppiPlan({{1}, {1}, {1, 0}}, 0.1).unreachableReason,
+                 UndefinedReason::singleLabelledItem());
+        const PpiPlan same = ppiPlan({{1, 1, 1}, {1, 1, 1}, {1, 1}}, 0.1);
+        QVERIFY(!same.isReachable());
+        QCOMPARE(same.unreachableReason, UndefinedReason::noVariation());
+    }
+
     void bootstrapUndefined()
     {
         BootstrapOptions options;

@@ -33,6 +33,37 @@ const CorrectedModelScore *modelScore(const CorrectedScores &s, const QString &m
     return nullptr;
 }
 
+// A rating of another benchmark's item by a judge run ("run:…") or an annotator.
+RatingRow otherRating(const QString &benchmark, RowId report, RowId rubric, const QString &rater,
+                      double value, const QString &model = u"a"_s)
+{
+    RatingRow r;
+    r.reportId = report;
+    r.rubricId = rubric;
+    r.benchmarkKey = benchmark;
+    r.model = model;
+    r.dimension = u"d"_s;
+    r.rater = rater;
+    r.raterName = rater;
+    r.judge = rater.startsWith(u"run:"_s);
+    r.value = value;
+    return r;
+}
+
+// Run 3's verdicts on items 11, 12, … of report 1.
+QList<RatingRow> judgeRatings(const QString &benchmark, const QList<double> &values)
+{
+    QList<RatingRow> rows;
+    for (qsizetype i = 0; i < values.size(); ++i)
+        rows << otherRating(benchmark, 1, 11 + i, u"run:3"_s, values.at(i));
+    return rows;
+}
+
+bool near(const std::optional<double> &value, double expected)
+{
+    return value && std::abs(*value - expected) < 1e-12;
+}
+
 } // namespace
 
 class TestCorrectedScores : public QObject
@@ -215,6 +246,87 @@ private slots:
         QCOMPARE(pairs.at(1).dimension, u"info_recall"_s);
     }
 
+    // ResearchRubrics, model a. Report 1: criteria 101 (w 2), 102 (w 1), 103 (w −1, a
+    // pitfall), W = 3; report 2: 201 and 202 (w 1 each), W = 2; report 3 only the pitfall 301:
+    // no compliance, so no outcome. M / R = 5 / 2.
+    //   judge s: 1, 0.5, 1 | 1, 0 → compliance (2 + 0.5 − 1) / 3 = 0.5 and 1 / 2 = 0.5, mean 0.5;
+    //   outcomes 2.5·w·s/W: 5/3, 5/12, −5/6 | 5/4, 0 → mean 2.5 / 5 = 0.5, the same.
+    //   ada labels 101 0.5, 103 0, 201 1: Y = (5/6, 0, 5/4), Ŷ = (5/3, −5/6, 5/4),
+    //   Ŷᵤ = (5/12, 0); people-only (5/6 + 5/4) / 3 = 25/36.
+    void researchRubrics()
+    {
+        const QString rr = u"researchrubrics"_s;
+        QList<RatingRow> rows;
+        const QList<std::tuple<RowId, RowId, double>> judged{
+            {1, 101, 1}, {1, 102, 0.5}, {1, 103, 1}, {2, 201, 1}, {2, 202, 0}, {3, 301, 0}};
+        for (const auto &[report, rubric, s] : judged)
+            rows << otherRating(rr, report, rubric, u"run:7"_s, s);
+        rows << otherRating(rr, 1, 101, u"human:ada"_s, 0.5)
+             << otherRating(rr, 1, 103, u"human:ada"_s, 0)
+             << otherRating(rr, 2, 201, u"human:ada"_s, 1);
+        CorrectedScoreOptions options;
+        options.benchmarkKey = rr;
+        options.rubricWeights = {{101, 2}, {102, 1}, {103, -1}, {201, 1}, {202, 1}, {301, -2}};
+        const CorrectedScores s = correctedScores(rows, options);
+        QVERIFY2(s.error.isEmpty(), qPrintable(s.error));
+        QCOMPARE(s.models.size(), 1);
+        const CorrectedModelScore &a = s.models.first();
+        QCOMPARE(a.judged, 5);
+        QCOMPARE(a.labelled, 3);
+        QCOMPARE(a.withoutOutcome, 1);
+        QVERIFY(near(a.judgeOnly.value, 0.5));
+        QVERIFY(near(a.peopleOnly.value, 25.0 / 36));
+        const PpiSample expected{
+            {5.0 / 6, 0, 5.0 / 4}, {5.0 / 3, -5.0 / 6, 5.0 / 4}, {5.0 / 12, 0}};
+        const PpiEstimate tuned = ppiMean(expected);
+        QVERIFY(near(a.corrected.value, *tuned.value));
+        QVERIFY(near(a.corrected.upper, *tuned.upper));
+        QVERIFY(std::abs(researchRubricsOutcome(2, 0.5, 3, 2.5) - 5.0 / 6) < 1e-12);
+
+        options.rubricWeights.remove(202);
+        QVERIFY(correctedScores(rows, options).error.contains(u"202"_s));
+    }
+
+    // PDR-Bench, the 0–10 scores: judge 8, 6, 4, 10; item 1 labelled 7 7 5 (majority 7), item
+    // 2 6 and 8 (a tie), item 3 2 by one annotator. Y = (7, 2), Ŷ = (8, 4), Ŷᵤ = (6, 10).
+    void pdrBench()
+    {
+        const QString pdr = u"pdrbench"_s;
+        QList<RatingRow> rows = judgeRatings(pdr, {8, 6, 4, 10});
+        rows << otherRating(pdr, 1, 11, u"human:ada"_s, 7)
+             << otherRating(pdr, 1, 11, u"human:bob"_s, 7)
+             << otherRating(pdr, 1, 11, u"human:cy"_s, 5)
+             << otherRating(pdr, 1, 12, u"human:ada"_s, 6)
+             << otherRating(pdr, 1, 12, u"human:bob"_s, 8)
+             << otherRating(pdr, 1, 13, u"human:ada"_s, 2);
+        CorrectedScoreOptions options;
+        options.benchmarkKey = pdr;
+        const CorrectedModelScore a = correctedScores(rows, options).models.value(0);
+        QCOMPARE(a.judged, 4);
+        QCOMPARE(a.labelled, 2);
+        QCOMPARE(a.goldTies, 1);
+        QVERIFY(near(a.judgeOnly.value, 7));
+        QVERIFY(near(a.peopleOnly.value, 4.5));
+        QVERIFY(near(a.corrected.value, *ppiMean({{7, 2}, {8, 4}, {6, 10}}).value));
+    }
+
+    // ReportBench claims: judge 1 1 0 1, people 1 and 0 on the first two. The judge says 1 on
+    // both labelled claims, so Cov(Y, Ŷ) = 0, λ = 0 and PPI++ is the people's 1/2.
+    void reportBench()
+    {
+        const QString rb = u"reportbench"_s;
+        QList<RatingRow> rows = judgeRatings(rb, {1, 1, 0, 1});
+        rows << otherRating(rb, 1, 11, u"human:ada"_s, 1)
+             << otherRating(rb, 1, 12, u"human:ada"_s, 0);
+        CorrectedScoreOptions options;
+        options.benchmarkKey = rb;
+        const CorrectedModelScore a = correctedScores(rows, options).models.value(0);
+        QVERIFY(near(a.judgeOnly.value, 0.75));
+        QCOMPARE(a.corrected.lambda, 0.0);
+        QVERIFY(near(a.corrected.value, 0.5));
+        QVERIFY(near(a.peopleOnly.value, 0.5));
+    }
+
     void errors()
     {
         QVERIFY(!correctedScores(ratingRows(false)).error.isEmpty());
@@ -222,8 +334,11 @@ private slots:
         options.judge = u"run:9"_s;
         QVERIFY(correctedScores(ratingRows(), options).error.contains(u"run:9"_s));
         options = {};
-        options.benchmarkKey = u"pdrbench"_s;
+        options.benchmarkKey = u"pdrbench"_s; // the rows are DRB-II's: no judge rated pdrbench
         QVERIFY(!correctedScores(ratingRows(), options).error.isEmpty());
+        options.benchmarkKey = u"demo"_s;
+        QVERIFY(correctedScores(ratingRows(), options).error.contains(u"demo"_s));
+        QVERIFY(!hasPerItemOutcome(u"demo"_s));
     }
 };
 
