@@ -61,9 +61,8 @@ QList<ExtractedStatement> distinctPairs(const QList<ExtractedStatement> &all)
 
 ClaimExtractor::ClaimExtractor(const QString &projectPath, const JudgeConfig &config,
                                QObject *parent)
-    : QObject(parent)
+    : JudgeGenerator(config, parent)
     , m_projectPath(projectPath)
-    , m_config(config)
 { }
 
 ClaimExtractor::~ClaimExtractor() = default;
@@ -119,28 +118,13 @@ bool ClaimExtractor::start(const ClaimExtractOptions &options, QString *error)
                  "deleted (leave these reports out)"_s.arg(labelled.join(u", "_s));
         return false;
     }
-    m_progress.status = u"running"_s;
     m_failures.clear();
-    m_active = true;
-    delete m_calls;
-    m_calls = new JudgeCallQueue(m_config, options.attempts, this);
-    connect(m_calls, &JudgeCallQueue::callEnded, this, &ClaimExtractor::emitProgress);
-    connect(m_calls, &JudgeCallQueue::idle, this,
-            [this] { finish(m_progress.failed > 0 ? u"failed"_s : u"finished"_s); });
+    newCalls(options.attempts);
     for (const auto &work : std::as_const(works))
         enqueueBlocks(work, work->phase);
-    // Nothing to send needs no key.
-    if (m_calls->isIdle()) {
-        QTimer::singleShot(0, this, [this] { finish(u"finished"_s); });
-        return true;
-    }
-    m_calls->start([this](const QString &noKey) {
-        if (noKey.isEmpty())
-            return;
-        m_calls->cancel();
+    send([this](const QString &noKey) {
         m_failures.append({0, QString(), noKey});
         ++m_progress.failed;
-        finish(u"failed"_s);
     });
     return true;
 }
@@ -184,7 +168,7 @@ void ClaimExtractor::enqueueBlocks(const std::shared_ptr<Work> &work, ClaimPromp
         call.wanted = [work] {
             return !work->failed;
         };
-        m_calls->enqueue(std::move(call));
+        calls()->enqueue(std::move(call));
     }
 }
 
@@ -230,20 +214,12 @@ void ClaimExtractor::fail(const std::shared_ptr<Work> &work, const QString &why)
     m_failures.append({work->report.id, reportLabel(work->summary), why});
 }
 
-void ClaimExtractor::cancel()
-{
-    if (!m_active)
-        return;
-    m_calls->cancel();
-    finish(u"cancelled"_s);
-}
-
 ClaimExtractProgress ClaimExtractor::progress() const
 {
     ClaimExtractProgress p = m_progress;
-    if (m_calls) {
-        p.requests = m_calls->counts().requests;
-        p.inFlight = m_calls->counts().inFlight;
+    if (calls()) {
+        p.requests = calls()->counts().requests;
+        p.inFlight = calls()->counts().inFlight;
     }
     return p;
 }
@@ -251,16 +227,6 @@ ClaimExtractProgress ClaimExtractor::progress() const
 void ClaimExtractor::emitProgress()
 {
     emit progressChanged(progress());
-}
-
-void ClaimExtractor::finish(const QString &status)
-{
-    if (!m_active)
-        return;
-    m_active = false;
-    m_progress.status = status;
-    emitProgress();
-    emit finished(status);
 }
 
 } // namespace Rubricate

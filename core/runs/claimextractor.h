@@ -22,11 +22,10 @@
 
 #include "domain/types.h"
 #include "judge/claimextraction.h"
-#include "judge/judgeconfig.h"
+#include "judgegenerator.h"
 #include "store/storetypes.h"
 
 #include <QHash>
-#include <QObject>
 
 #include <memory>
 
@@ -61,7 +60,7 @@ struct ClaimExtractFailure {
     QString error;
 };
 
-class ClaimExtractor : public QObject
+class ClaimExtractor : public JudgeGenerator
 {
     Q_OBJECT
 
@@ -76,16 +75,12 @@ public:
     // Opens the project and starts on the reports; false with *error when nothing can start
     // (labelled claims would be replaced).
     bool start(const ClaimExtractOptions &options, QString *error);
-    void cancel();
 
-    bool isActive() const { return m_active; }
     ClaimExtractProgress progress() const;
     QList<ClaimExtractFailure> failures() const { return m_failures; }
 
 signals:
     void progressChanged(const Rubricate::ClaimExtractProgress &progress);
-    // "finished", "failed" (some report could not be extracted) or "cancelled".
-    void finished(const QString &status);
 
 private:
     struct Work; // one report on its way
@@ -93,16 +88,14 @@ private:
     void blockDone(const std::shared_ptr<Work> &work);
     void write(const std::shared_ptr<Work> &work);
     void fail(const std::shared_ptr<Work> &work, const QString &why);
-    void emitProgress();
-    void finish(const QString &status);
+    bool anyFailed() const override { return m_progress.failed > 0; }
+    void recordStatus(const QString &status) override { m_progress.status = status; }
+    void emitProgress() override;
 
     QString m_projectPath;
-    JudgeConfig m_config;
     std::unique_ptr<ProjectStore> m_store;
-    JudgeCallQueue *m_calls = nullptr;
     ClaimExtractProgress m_progress;
     QList<ClaimExtractFailure> m_failures;
-    bool m_active = false;
 };
 
 } // namespace Rubricate

@@ -12,7 +12,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
-#include <QTimer>
 
 namespace Rubricate {
 
@@ -46,9 +45,8 @@ QString metadataAnswer(const QString &url, const SourceRow &row, const QByteArra
 
 PageClassifier::PageClassifier(const QString &projectPath, const JudgeConfig &config,
                                QObject *parent)
-    : QObject(parent)
+    : JudgeGenerator(config, parent)
     , m_projectPath(projectPath)
-    , m_config(config)
 { }
 
 PageClassifier::~PageClassifier() = default;
@@ -92,14 +90,8 @@ bool PageClassifier::start(const PageClassifyOptions &options, QString *error)
         return false;
     }
     m_progress = {};
-    m_progress.status = u"running"_s;
     m_failures.clear();
-    m_active = true;
-    delete m_calls;
-    m_calls = new JudgeCallQueue(m_config, options.attempts, this);
-    connect(m_calls, &JudgeCallQueue::callEnded, this, &PageClassifier::emitProgress);
-    connect(m_calls, &JudgeCallQueue::idle, this,
-            [this] { finish(m_progress.failed > 0 ? u"failed"_s : u"finished"_s); });
+    newCalls(options.attempts);
     const QString judge = judgeName();
     const bool offline = m_config.provider == ProviderKind::Offline;
     for (const QString &url : std::as_const(urls)) {
@@ -119,18 +111,9 @@ bool PageClassifier::start(const PageClassifyOptions &options, QString *error)
             : QString();
         enqueue(key, row->finalUrl.isEmpty() ? url : row->finalUrl, row->text, offlineAnswer);
     }
-    // Nothing to send needs no key.
-    if (m_calls->isIdle()) {
-        QTimer::singleShot(0, this, [this] { finish(u"finished"_s); });
-        return true;
-    }
-    m_calls->start([this](const QString &noKey) {
-        if (noKey.isEmpty())
-            return;
-        m_calls->cancel();
+    send([this](const QString &noKey) {
         m_failures.append({QString(), noKey});
         ++m_progress.failed;
-        finish(u"failed"_s);
     });
     return true;
 }
@@ -151,7 +134,7 @@ void PageClassifier::enqueue(const QString &key, const QString &url, const QStri
         call.offlineAnswer = [offlineAnswer](const QString &) {
             return offlineAnswer;
         };
-    m_calls->enqueue(std::move(call));
+    calls()->enqueue(std::move(call));
 }
 
 QString PageClassifier::take(const QString &key, const QString &answer)
@@ -179,20 +162,12 @@ QString PageClassifier::take(const QString &key, const QString &answer)
     return {};
 }
 
-void PageClassifier::cancel()
-{
-    if (!m_active)
-        return;
-    m_calls->cancel();
-    finish(u"cancelled"_s);
-}
-
 PageClassifyProgress PageClassifier::progress() const
 {
     PageClassifyProgress p = m_progress;
-    if (m_calls) {
-        p.requests = m_calls->counts().requests;
-        p.inFlight = m_calls->counts().inFlight;
+    if (calls()) {
+        p.requests = calls()->counts().requests;
+        p.inFlight = calls()->counts().inFlight;
     }
     return p;
 }
@@ -200,16 +175,6 @@ PageClassifyProgress PageClassifier::progress() const
 void PageClassifier::emitProgress()
 {
     emit progressChanged(progress());
-}
-
-void PageClassifier::finish(const QString &status)
-{
-    if (!m_active)
-        return;
-    m_active = false;
-    m_progress.status = status;
-    emitProgress();
-    emit finished(status);
 }
 
 } // namespace Rubricate

@@ -11,15 +11,12 @@
 // JudgeCallQueue, so a window runs it on a worker thread.
 #pragma once
 
-#include "judge/judgeconfig.h"
-
-#include <QObject>
+#include "judgegenerator.h"
 
 #include <memory>
 
 namespace Rubricate {
 
-class JudgeCallQueue;
 class ProjectStore;
 
 struct PageClassifyOptions {
@@ -45,7 +42,7 @@ struct PageClassifyFailure {
     QString error;
 };
 
-class PageClassifier : public QObject
+class PageClassifier : public JudgeGenerator
 {
     Q_OBJECT
 
@@ -60,31 +57,25 @@ public:
     // Opens the project, finds the pages and starts; false with *error when nothing can start
     // (no ReportBench reports).
     bool start(const PageClassifyOptions &options, QString *error);
-    void cancel();
 
-    bool isActive() const { return m_active; }
     PageClassifyProgress progress() const;
     QList<PageClassifyFailure> failures() const { return m_failures; }
 
 signals:
     void progressChanged(const Rubricate::PageClassifyProgress &progress);
-    // "finished", "failed" (some page could not be classified) or "cancelled".
-    void finished(const QString &status);
 
 private:
     void enqueue(const QString &key, const QString &url, const QString &text,
                  const QString &offlineAnswer);
     QString take(const QString &key, const QString &answer);
-    void emitProgress();
-    void finish(const QString &status);
+    bool anyFailed() const override { return m_progress.failed > 0; }
+    void recordStatus(const QString &status) override { m_progress.status = status; }
+    void emitProgress() override;
 
     QString m_projectPath;
-    JudgeConfig m_config;
     std::unique_ptr<ProjectStore> m_store;
-    JudgeCallQueue *m_calls = nullptr;
     PageClassifyProgress m_progress;
     QList<PageClassifyFailure> m_failures;
-    bool m_active = false;
 };
 
 } // namespace Rubricate

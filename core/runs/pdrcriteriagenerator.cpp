@@ -48,9 +48,8 @@ struct PdrCriteriaGenerator::Work {
 
 PdrCriteriaGenerator::PdrCriteriaGenerator(const QString &projectPath, const JudgeConfig &config,
                                            QObject *parent)
-    : QObject(parent)
+    : JudgeGenerator(config, parent)
     , m_projectPath(projectPath)
-    , m_config(config)
 { }
 
 PdrCriteriaGenerator::~PdrCriteriaGenerator() = default;
@@ -102,37 +101,14 @@ bool PdrCriteriaGenerator::start(const PdrCriteriaOptions &options, QString *err
         m_work.append(work);
     }
     m_progress.queries = int(m_work.size());
-    m_progress.status = u"running"_s;
-    m_active = true;
-    delete m_calls;
-    m_calls = new JudgeCallQueue(m_config, m_options.attempts, this);
-    connect(m_calls, &JudgeCallQueue::callEnded, this, &PdrCriteriaGenerator::emitProgress);
-    connect(m_calls, &JudgeCallQueue::idle, this,
-            [this] { finish(m_progress.failed > 0 ? u"failed"_s : u"finished"_s); });
+    newCalls(m_options.attempts);
     for (int i = 0; i < m_work.size(); ++i)
         enqueueWeights(i);
-    // Nothing to send needs no key.
-    if (m_calls->isIdle()) {
-        QTimer::singleShot(0, this, [this] { finish(u"finished"_s); });
-        return true;
-    }
-    m_calls->start([this](const QString &noKey) {
-        if (noKey.isEmpty())
-            return;
-        m_calls->cancel();
+    send([this](const QString &noKey) {
         for (int i = 0; i < m_work.size(); ++i)
             failWork(i, noKey);
-        finish(u"failed"_s);
     });
     return true;
-}
-
-void PdrCriteriaGenerator::cancel()
-{
-    if (!m_active)
-        return;
-    m_calls->cancel();
-    finish(u"cancelled"_s);
 }
 
 void PdrCriteriaGenerator::enqueueWeights(int index)
@@ -162,7 +138,7 @@ void PdrCriteriaGenerator::enqueueWeights(int index)
             call.wanted = [this, index] {
                 return !m_work.at(index)->done;
             };
-            m_calls->enqueue(std::move(call));
+            calls()->enqueue(std::move(call));
             ++work.weightCallsLeft;
         }
     }
@@ -219,7 +195,7 @@ void PdrCriteriaGenerator::enqueueSubCriteria(int index, int dimension)
     call.wanted = [this, index] {
         return !m_work.at(index)->done;
     };
-    m_calls->enqueue(std::move(call));
+    calls()->enqueue(std::move(call));
     ++work.subCallsLeft;
 }
 
@@ -316,8 +292,8 @@ void PdrCriteriaGenerator::failWork(int index, const QString &why)
 PdrCriteriaProgress PdrCriteriaGenerator::progress() const
 {
     PdrCriteriaProgress p = m_progress;
-    if (m_calls) {
-        const JudgeCallCounts counts = m_calls->counts();
+    if (calls()) {
+        const JudgeCallCounts counts = calls()->counts();
         p.requests = counts.requests;
         p.inFlight = counts.inFlight;
         p.callsDone = counts.done;
@@ -329,16 +305,6 @@ PdrCriteriaProgress PdrCriteriaGenerator::progress() const
 void PdrCriteriaGenerator::emitProgress()
 {
     emit progressChanged(progress());
-}
-
-void PdrCriteriaGenerator::finish(const QString &status)
-{
-    if (!m_active)
-        return;
-    m_active = false;
-    m_progress.status = status;
-    emitProgress();
-    emit finished(status);
 }
 
 } // namespace Rubricate

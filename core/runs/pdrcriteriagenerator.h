@@ -27,16 +27,14 @@
 #pragma once
 
 #include "domain/types.h"
-#include "judge/judgeconfig.h"
+#include "judgegenerator.h"
 
 #include <QHash>
-#include <QObject>
 
 #include <memory>
 
 namespace Rubricate {
 
-class JudgeCallQueue;
 class ProjectStore;
 
 struct PdrCriteriaOptions {
@@ -66,7 +64,7 @@ struct PdrCriteriaProgress {
     QString status; // "running", "finished", "failed", "cancelled"
 };
 
-class PdrCriteriaGenerator : public QObject
+class PdrCriteriaGenerator : public JudgeGenerator
 {
     Q_OBJECT
 
@@ -78,18 +76,13 @@ public:
     // Opens the project, picks the queries and starts; false with *error when nothing can
     // start (no PDR-Bench queries, an unknown query id, no API key).
     bool start(const PdrCriteriaOptions &options, QString *error);
-    void cancel();
 
-    bool isActive() const { return m_active; }
     PdrCriteriaProgress progress() const;
     QList<PdrCriteriaOutcome> outcomes() const { return m_outcomes; }
 
 signals:
     void progressChanged(const Rubricate::PdrCriteriaProgress &progress);
     void queryFinished(const Rubricate::PdrCriteriaOutcome &outcome);
-    // "finished" (every query written or skipped), "failed" (some query failed) or
-    // "cancelled".
-    void finished(const QString &status);
 
 private:
     struct Work;
@@ -100,18 +93,16 @@ private:
     void weightsIn(int index);
     void write(int index);
     void failWork(int index, const QString &why);
-    void emitProgress();
-    void finish(const QString &status);
+    bool anyFailed() const override { return m_progress.failed > 0; }
+    void recordStatus(const QString &status) override { m_progress.status = status; }
+    void emitProgress() override;
 
     QString m_projectPath;
-    JudgeConfig m_config;
     PdrCriteriaOptions m_options;
     std::unique_ptr<ProjectStore> m_store;
-    JudgeCallQueue *m_calls = nullptr;
     QList<std::shared_ptr<Work>> m_work;
     QList<PdrCriteriaOutcome> m_outcomes;
     PdrCriteriaProgress m_progress;
-    bool m_active = false;
 };
 
 } // namespace Rubricate
