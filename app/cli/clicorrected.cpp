@@ -7,7 +7,7 @@
 #include "cliscore.h"
 #include "clitable.h"
 
-#include "alignment/correctedscores.h"
+#include "readers/correctedproject.h"
 #include "store/projectstore.h"
 
 #include <QCommandLineParser>
@@ -107,19 +107,11 @@ int runCorrectedScore(const QCommandLineParser &p, const QString &projectPath, Q
     const auto store = openExistingProject(projectPath, err);
     if (!store)
         return Failed;
-    const std::optional<Study> study = store->annotations().study(studyName);
-    if (!study) {
+    if (!store->annotations().study(studyName)) {
         err << u"rubricate-cli: no study named \"%1\" (study status lists them)\n"_s.arg(studyName);
         return Failed;
     }
-    if (options.judge.isEmpty() && study->runId > 0)
-        options.judge = u"run:%1"_s.arg(study->runId); // the run the study compares with
-    LabelFilter labels;
-    labels.study = studyName;
-    QList<RatingRow> rows = store->annotations().ratingRows(options.benchmarkKey, labels);
-    if (options.gold == GoldRater)
-        rows += store->annotations().goldRatingRows(options.benchmarkKey);
-    const CorrectedScores scores = correctedScores(rows, options);
+    const CorrectedScores scores = readCorrectedScores(*store, studyName, options);
     if (!scores.error.isEmpty()) {
         err << u"rubricate-cli: "_s << scores.error << u'\n';
         return Failed;

@@ -1,0 +1,18 @@
+// Judge-corrected scores of a project (issue 16): a study's labels, the judge run's verdicts
+// and, against the adjudicated gold, the gold labels, read from the store and handed to
+// correctedScores(). One reading path for the command line and the leaderboard page.
+#pragma once
+
+#include "alignment/correctedscores.h"
+
+namespace Rubricate {
+
+class ProjectStore;
+
+// The corrected scores of `options.benchmarkKey` on the labels given in `study`. Without
+// `options.judge`, the run the study compares with (when it names one), else the newest run
+// that rated the benchmark. An unknown study comes back as CorrectedScores::error.
+CorrectedScores readCorrectedScores(ProjectStore &store, const QString &study,
+                                    CorrectedScoreOptions options = {});
+
+} // namespace Rubricate
