@@ -954,10 +954,6 @@
         <translation>n_eff</translation>
     </message>
     <message>
-        <source>By the PPI++ intervals: “=2” shares second place with every model whose interval overlaps</source>
-        <translation>依据 PPI++ 区间：“=2”表示与区间重叠的每个模型并列第二</translation>
-    </message>
-    <message>
         <source>The judge&apos;s mean corrected by its errors on the labelled items (prediction-powered inference, PPI++)</source>
         <translation>用评审在已标注评分项上的误差校正后的评审均值（预测驱动推断，PPI++）</translation>
     </message>
@@ -968,6 +964,10 @@
     <message>
         <source>How many labelled items the people-only estimate would need for the PPI++ precision</source>
         <translation>仅人工估计要达到 PPI++ 的精度所需的已标注评分项数</translation>
+    </message>
+    <message>
+        <source>By the PPI++ intervals, among the models that have one: “=2” shares second place with every model whose interval overlaps</source>
+        <translation>依据 PPI++ 区间，仅在有区间的模型之间排名：“=2”表示与区间重叠的每个模型并列第二</translation>
     </message>
 </context>
 <context>
@@ -1028,15 +1028,35 @@
         <source>Annotator %1</source>
         <translation>标注者 %1</translation>
     </message>
-    <message>
-        <source>Study “%1”, judge %2, gold: %3. PPI++ corrects the judge&apos;s score by its errors on the labelled items; 95 % normal intervals. Ranks whose intervals overlap are ties (“=”). A value that cannot be computed says why: the judge&apos;s score never stands in for it.</source>
-        <translation>研究“%1”，评审 %2，金标准：%3。PPI++ 用评审在已标注评分项上的误差校正其分数；95 % 正态区间。区间重叠的排名视为并列（“=”）。无法计算的值会说明原因：绝不以评审的分数代替。</translation>
-    </message>
     <message numerus="yes">
         <source>%n item(s) whose annotators tied have no majority and count as not labelled.</source>
         <translation>
             <numerusform>%n 个评分项的标注者意见持平，没有多数，计为未标注。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Study “%1”, judge run “%2”, gold: %3. PPI++ corrects the judge&apos;s score by its errors on the labelled items; 95 % normal intervals. Ranks whose intervals overlap are ties (“=”). A value that cannot be computed says why: the judge&apos;s score never stands in for it.</source>
+        <translation>研究“%1”，评审运行“%2”，金标准：%3。PPI++ 用评审在已标注评分项上的误差校正其分数；95 % 正态区间。区间重叠的排名视为并列（“=”）。无法计算的值会说明原因：绝不以评审的分数代替。</translation>
+    </message>
+    <message>
+        <source>no labels</source>
+        <translation>无标注</translation>
+    </message>
+    <message>
+        <source>nothing judged</source>
+        <translation>无评审</translation>
+    </message>
+    <message>
+        <source>every judged item labelled</source>
+        <translation>已评审评分项全部已标注</translation>
+    </message>
+    <message>
+        <source>one label</source>
+        <translation>仅一个标注</translation>
+    </message>
+    <message>
+        <source>labels all the same</source>
+        <translation>标注全部相同</translation>
     </message>
 </context>
 <context>

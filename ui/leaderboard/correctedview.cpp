@@ -31,9 +31,31 @@ QString number(double value)
     return QLocale().toString(value, 'f', Decimals);
 }
 
+// A reason in a few words, for a cell; the tooltip gives it in full (CoreText::reason).
+QString shortReason(const QString &reason)
+{
+    static const std::pair<QString (*)(), const char *> reasons[] = {
+        {&UndefinedReason::noLabelledItems,
+         QT_TRANSLATE_NOOP("Rubricate::CorrectedView", "no labels")},
+        {&UndefinedReason::noJudgedItems,
+         QT_TRANSLATE_NOOP("Rubricate::CorrectedView", "nothing judged")},
+        {&UndefinedReason::noUnlabelledItems,
+         QT_TRANSLATE_NOOP("Rubricate::CorrectedView", "every judged item labelled")},
+        {&UndefinedReason::singleLabelledItem,
+         QT_TRANSLATE_NOOP("Rubricate::CorrectedView", "one label")},
+        {&UndefinedReason::noVariation,
+         QT_TRANSLATE_NOOP("Rubricate::CorrectedView", "labels all the same")},
+    };
+    for (const auto &[english, source] : reasons) {
+        if (reason == english())
+            return CorrectedView::tr(source);
+    }
+    return CoreText::reason(reason);
+}
+
 QString undefinedText(const QString &reason)
 {
-    return CorrectedView::tr("undefined: %1").arg(CoreText::reason(reason));
+    return CorrectedView::tr("undefined: %1").arg(shortReason(reason));
 }
 
 // "0.812 [0.701, 0.923]"; a value without an interval and an undefined value say why.
@@ -43,7 +65,7 @@ QString estimateText(const PpiEstimate &e)
         return undefinedText(e.undefinedReason);
     if (!e.hasInterval())
         return CorrectedView::tr("%1 (no interval: %2)")
-            .arg(number(*e.value), CoreText::reason(e.undefinedReason));
+            .arg(number(*e.value), shortReason(e.undefinedReason));
     return CorrectedView::tr("%1 [%2, %3]")
         .arg(number(*e.value), number(*e.lower), number(*e.upper));
 }
@@ -62,6 +84,31 @@ QVariant alignment(bool defined)
 bool above(const PpiEstimate &a, const PpiEstimate &b)
 {
     return *a.lower > *b.upper;
+}
+
+} // namespace
+
+namespace {
+
+// Why the cell of `column` has no value or no interval; empty when it has both.
+QString reasonOf(const CorrectedModelScore &s, int column)
+{
+    switch (column) {
+    case CorrectedScoresModel::RankColumn:
+    case CorrectedScoresModel::CorrectedColumn:
+        return s.corrected.undefinedReason;
+    case CorrectedScoresModel::PeopleColumn:
+        return s.peopleOnly.undefinedReason;
+    case CorrectedScoresModel::JudgeColumn:
+        return s.judgeOnly.value ? QString() : s.judgeOnly.undefinedReason;
+    case CorrectedScoresModel::EffectiveColumn:
+        if (s.effectiveSampleSize)
+            return {};
+        return s.corrected.hasInterval() ? s.peopleOnly.undefinedReason
+                                         : s.corrected.undefinedReason;
+    default:
+        return {};
+    }
 }
 
 } // namespace
@@ -131,6 +178,11 @@ QVariant CorrectedScoresModel::data(const QModelIndex &index, int role) const
         return {};
     const Row &row = m_rows.at(index.row());
     const CorrectedModelScore &s = row.score;
+    if (role == Qt::ToolTipRole) {
+        // The cell says it in a few words; the tooltip in full.
+        if (const QString why = reasonOf(s, index.column()); !why.isEmpty())
+            return CoreText::reason(why);
+    }
     const bool display = role == Qt::DisplayRole || role == Qt::ToolTipRole;
     switch (index.column()) {
     case ModelColumn:
@@ -236,8 +288,8 @@ QVariant CorrectedScoresModel::headerData(int section, Qt::Orientation orientati
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case RankColumn:
-            return tr("By the PPI++ intervals: “=2” shares second place with every model "
-                      "whose interval overlaps");
+            return tr("By the PPI++ intervals, among the models that have one: “=2” shares "
+                      "second place with every model whose interval overlaps");
         case CorrectedColumn:
             return tr("The judge's mean corrected by its errors on the labelled items "
                       "(prediction-powered inference, PPI++)");
@@ -281,6 +333,9 @@ QVariant CorrectedPairsModel::data(const QModelIndex &index, int role) const
     const CorrectedDifference &d = m_rows.at(index.row());
     if (role == Qt::TextAlignmentRole && index.column() == DifferenceColumn)
         return alignment(d.difference.isDefined());
+    if (role == Qt::ToolTipRole && index.column() >= DifferenceColumn
+        && !d.difference.undefinedReason.isEmpty())
+        return CoreText::reason(d.difference.undefinedReason);
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     switch (index.column()) {
@@ -496,11 +551,13 @@ void CorrectedView::apply(const Loaded &loaded)
         int ties = 0;
         for (const CorrectedModelScore &m : loaded.scores.models)
             ties += m.goldTies;
-        QString text = tr("Study “%1”, judge %2, gold: %3. PPI++ corrects the judge's score by "
-                          "its errors on the labelled items; 95 % normal intervals. Ranks whose "
-                          "intervals overlap are ties (“=”). A value that cannot be computed "
-                          "says why: the judge's score never stands in for it.")
-                           .arg(loaded.study, loaded.scores.judgeName, m_gold->currentText());
+        QString text
+            = tr("Study “%1”, judge run “%2”, gold: %3. PPI++ corrects the judge's score by "
+                 "its errors on the labelled items; 95 % normal intervals. Ranks whose "
+                 "intervals overlap are ties (“=”). A value that cannot be computed "
+                 "says why: the judge's score never stands in for it.")
+                  .arg(loaded.study, loaded.scores.judgeName,
+                       CoreText::raterName(loaded.scores.gold, m_gold->currentText()));
         if (ties > 0)
             text += u' '
                 + tr("%n item(s) whose annotators tied have no majority and count as not "
