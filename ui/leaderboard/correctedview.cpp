@@ -1,5 +1,6 @@
 #include "leaderboard/correctedview.h"
 
+#include "common/readonlytable.h"
 #include "readers/correctedproject.h"
 #include "services/background.h"
 #include "services/coretext.h"
@@ -390,25 +391,6 @@ struct CorrectedView::Loaded {
     QString error;
 };
 
-namespace {
-
-QTableView *tableView(QAbstractItemModel *model, const QString &name, QWidget *parent)
-{
-    auto *view = new QTableView(parent);
-    view->setObjectName(name);
-    view->setModel(model);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->setAlternatingRowColors(true);
-    view->setWordWrap(false);
-    view->verticalHeader()->hide();
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    return view;
-}
-
-} // namespace
-
 CorrectedView::CorrectedView(QWidget *parent)
     : QWidget(parent)
     , m_study(new QComboBox(this))
@@ -417,8 +399,8 @@ CorrectedView::CorrectedView(QWidget *parent)
     , m_summary(new QLabel(this))
     , m_scoresModel(new CorrectedScoresModel(this))
     , m_pairsModel(new CorrectedPairsModel(this))
-    , m_scoresView(tableView(m_scoresModel, u"correctedScores"_s, this))
-    , m_pairsView(tableView(m_pairsModel, u"correctedPairs"_s, this))
+    , m_scoresView(makeReadOnlyTable(m_scoresModel, this, u"correctedScores"_s))
+    , m_pairsView(makeReadOnlyTable(m_pairsModel, this, u"correctedPairs"_s))
 {
     m_study->setObjectName(u"correctedStudy"_s);
     m_study->setSizeAdjustPolicy(QComboBox::AdjustToContents);
