@@ -61,6 +61,33 @@
     </message>
 </context>
 <context>
+    <name>Rubricate::CorrectedScoresModel</name>
+    <message numerus="yes">
+        <source>The judge&apos;s mean over all %n judged item(s); its interval, %1, ignores the judge&apos;s errors</source>
+        <translation>
+            <numerusform>The judge&apos;s mean over the %n judged item; its interval, %1, ignores the judge&apos;s errors</numerusform>
+            <numerusform>The judge&apos;s mean over all %n judged items; its interval, %1, ignores the judge&apos;s errors</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) whose annotators tied have no majority and count as not labelled</source>
+        <translation>
+            <numerusform>%n item whose annotators tied has no majority and counts as not labelled</numerusform>
+            <numerusform>%n items whose annotators tied have no majority and count as not labelled</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::CorrectedView</name>
+    <message numerus="yes">
+        <source>%n item(s) whose annotators tied have no majority and count as not labelled.</source>
+        <translation>
+            <numerusform>%n item whose annotators tied has no majority and counts as not labelled.</numerusform>
+            <numerusform>%n items whose annotators tied have no majority and count as not labelled.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::CriteriaDialog</name>
     <message numerus="yes">
         <source>%n judge verdict(s)</source>

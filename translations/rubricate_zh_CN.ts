@@ -851,6 +851,213 @@
         <source>none of P, Q, R has a value</source>
         <translation>P、Q、R 都没有值</translation>
     </message>
+    <message>
+        <source>no item was labelled by people</source>
+        <translation>没有评分项经人工标注</translation>
+    </message>
+    <message>
+        <source>no item was judged</source>
+        <translation>没有评分项经过评审</translation>
+    </message>
+    <message>
+        <source>no judged item without a label: the judge has nothing to add</source>
+        <translation>没有未标注的已评审评分项：评审无可补充</translation>
+    </message>
+    <message>
+        <source>one labelled item cannot show how much the outcomes vary</source>
+        <translation>仅一个已标注评分项无法显示结果的变化幅度</translation>
+    </message>
+    <message>
+        <source>nothing in the sample varies (every labelled outcome is the same), so no interval can be given</source>
+        <translation>样本中没有任何变化（所有已标注结果都相同），因此无法给出区间</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::CorrectedPairsModel</name>
+    <message>
+        <source>tie: the interval holds 0</source>
+        <translation>并列：区间包含 0</translation>
+    </message>
+    <message>
+        <source>%1 is better</source>
+        <translation>%1 更好</translation>
+    </message>
+    <message>
+        <source>Model A</source>
+        <translation>模型 A</translation>
+    </message>
+    <message>
+        <source>Model B</source>
+        <translation>模型 B</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>PPI++ A − B [95 % CI]</source>
+        <translation>PPI++ A − B [95 % 置信区间]</translation>
+    </message>
+    <message>
+        <source>A better than B?</source>
+        <translation>A 优于 B？</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::CorrectedScoresModel</name>
+    <message numerus="yes">
+        <source>The judge&apos;s mean over all %n judged item(s); its interval, %1, ignores the judge&apos;s errors</source>
+        <translation>
+            <numerusform>评审在全部 %n 个已评审评分项上的均值；其区间 %1 未考虑评审的误差</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) whose annotators tied have no majority and count as not labelled</source>
+        <translation>
+            <numerusform>%n 个评分项的标注者意见持平，没有多数，计为未标注</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>Judge only</source>
+        <translation>仅评审</translation>
+    </message>
+    <message>
+        <source>PPI++ [95 % CI]</source>
+        <translation>PPI++ [95 % 置信区间]</translation>
+    </message>
+    <message>
+        <source>People only [95 % CI]</source>
+        <translation>仅人工 [95 % 置信区间]</translation>
+    </message>
+    <message>
+        <source>n labelled</source>
+        <translation>n 已标注</translation>
+    </message>
+    <message>
+        <source>N judged</source>
+        <translation>N 已评审</translation>
+    </message>
+    <message>
+        <source>n_eff</source>
+        <translation>n_eff</translation>
+    </message>
+    <message>
+        <source>The judge&apos;s mean corrected by its errors on the labelled items (prediction-powered inference, PPI++)</source>
+        <translation>用评审在已标注评分项上的误差校正后的评审均值（预测驱动推断，PPI++）</translation>
+    </message>
+    <message>
+        <source>The mean of the people&apos;s labels alone</source>
+        <translation>仅由人工标注得出的均值</translation>
+    </message>
+    <message>
+        <source>How many labelled items the people-only estimate would need for the PPI++ precision</source>
+        <translation>仅人工估计要达到 PPI++ 的精度所需的已标注评分项数</translation>
+    </message>
+    <message>
+        <source>By the PPI++ intervals, among the models that have one: “=2” shares second place with every model whose interval overlaps</source>
+        <translation>依据 PPI++ 区间，仅在有区间的模型之间排名：“=2”表示与区间重叠的每个模型并列第二</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::CorrectedView</name>
+    <message>
+        <source>undefined: %1</source>
+        <translation>未定义：%1</translation>
+    </message>
+    <message>
+        <source>%1 (no interval: %2)</source>
+        <translation>%1（无区间：%2）</translation>
+    </message>
+    <message>
+        <source>%1 [%2, %3]</source>
+        <translation>%1 [%2, %3]</translation>
+    </message>
+    <message>
+        <source>Per &amp;dimension</source>
+        <translation>按维度(&amp;D)</translation>
+    </message>
+    <message>
+        <source>The study whose labels are the hand-labelled sample</source>
+        <translation>其标注构成人工标注样本的研究</translation>
+    </message>
+    <message>
+        <source>What counts as the true outcome of a labelled item</source>
+        <translation>以什么作为已标注评分项的真实结果</translation>
+    </message>
+    <message>
+        <source>&amp;Study:</source>
+        <translation>研究(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Gold:</source>
+        <translation>金标准(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Is model A better than model B?</source>
+        <translation>模型 A 是否优于模型 B？</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>Corrected scores need a study: sample items to label (Agreement page), label them, and the study&apos;s labels correct the judge.</source>
+        <translation>校正分数需要一项研究：抽取待标注的评分项（一致性页面）并完成标注，研究的标注即可校正评审。</translation>
+    </message>
+    <message>
+        <source>Human majority</source>
+        <translation>人工多数</translation>
+    </message>
+    <message>
+        <source>Adjudicated gold</source>
+        <translation>裁定的金标准</translation>
+    </message>
+    <message>
+        <source>Annotator %1</source>
+        <translation>标注者 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) whose annotators tied have no majority and count as not labelled.</source>
+        <translation>
+            <numerusform>%n 个评分项的标注者意见持平，没有多数，计为未标注。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Study “%1”, judge run “%2”, gold: %3. PPI++ corrects the judge&apos;s score by its errors on the labelled items; 95 % normal intervals. Ranks whose intervals overlap are ties (“=”). A value that cannot be computed says why: the judge&apos;s score never stands in for it.</source>
+        <translation>研究“%1”，评审运行“%2”，金标准：%3。PPI++ 用评审在已标注评分项上的误差校正其分数；95 % 正态区间。区间重叠的排名视为并列（“=”）。无法计算的值会说明原因：绝不以评审的分数代替。</translation>
+    </message>
+    <message>
+        <source>no labels</source>
+        <translation>无标注</translation>
+    </message>
+    <message>
+        <source>nothing judged</source>
+        <translation>无评审</translation>
+    </message>
+    <message>
+        <source>every judged item labelled</source>
+        <translation>已评审评分项全部已标注</translation>
+    </message>
+    <message>
+        <source>one label</source>
+        <translation>仅一个标注</translation>
+    </message>
+    <message>
+        <source>labels all the same</source>
+        <translation>标注全部相同</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::CriteriaDialog</name>
@@ -1352,6 +1559,18 @@
         <translation>
             <numerusform>%n 篇报告的语言与其任务的评分项不同（已在模型旁标出；悬停查看是哪些）。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Judge scores</source>
+        <translation>评审分数(&amp;J)</translation>
+    </message>
+    <message>
+        <source>&amp;Corrected</source>
+        <translation>校正后(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The judge&apos;s scores corrected by a study&apos;s labels, with intervals (prediction-powered inference)</source>
+        <translation>用研究的标注校正后的评审分数，附区间（预测驱动推断）</translation>
     </message>
 </context>
 <context>
@@ -3818,8 +4037,8 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>要打开的项目文件。</translation>
     </message>
     <message>
-        <source>With --screenshot: main, pdf, blind, run-dialog, shortcuts, agreement, leaderboard[-&lt;benchmark&gt;], review-&lt;benchmark&gt;, persona, criteria-editor, adjudication, scoring-choices, queue or study-overview.</source>
-        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、shortcuts、agreement、leaderboard[-&lt;基准&gt;]、review-&lt;基准&gt;、persona、criteria-editor、adjudication、scoring-choices、queue 或 study-overview。</translation>
+        <source>With --screenshot: main, pdf, blind, run-dialog, shortcuts, agreement, leaderboard[-&lt;benchmark&gt;], corrected, review-&lt;benchmark&gt;, persona, criteria-editor, adjudication, scoring-choices, queue or study-overview.</source>
+        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、shortcuts、agreement、leaderboard[-&lt;基准&gt;]、corrected、review-&lt;基准&gt;、persona、criteria-editor、adjudication、scoring-choices、queue 或 study-overview。</translation>
     </message>
 </context>
 </TS>

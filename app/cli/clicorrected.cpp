@@ -10,8 +10,8 @@
 #include "cliscore.h"
 #include "clitable.h"
 
-#include "alignment/correctedscores.h"
 #include "exchange/correctedexport.h"
+#include "readers/correctedproject.h"
 #include "store/projectstore.h"
 
 #include <QCommandLineParser>
@@ -117,30 +117,6 @@ QString parseCorrectedOptions(const QCommandLineParser &p, CorrectedScoreOptions
     return {};
 }
 
-// Every ResearchRubrics criterion's weight by rubric id: what a verdict contributes.
-QHash<RowId, double> researchRubricsWeights(ProjectStore &store)
-{
-    QHash<RowId, double> weights;
-    const QString key = QString::fromLatin1(BenchmarkKey::ResearchRubrics);
-    for (const TaskSummary &task : store.catalog().taskSummaries(key))
-        for (const Rubric &rubric : store.catalog().allRubricsOfTask(task.id))
-            weights.insert(rubric.id, rubric.weight);
-    return weights;
-}
-
-// The benchmark of the run the study compares with; empty without one.
-QString studyBenchmark(ProjectStore &store, const Study &study)
-{
-    const std::optional<JudgeRun> run
-        = study.runId > 0 ? store.runs().run(study.runId) : std::nullopt;
-    if (!run)
-        return {};
-    for (const Benchmark &b : store.catalog().benchmarks())
-        if (b.id == run->benchmarkId)
-            return b.key;
-    return {};
-}
-
 // The corrected scores of the study's labels (of the benchmark of its judge run when
 // `options.benchmarkKey` is empty); nothing, with the reason on `err`, when the
 // project cannot be opened, the study does not exist or nothing could be computed.
@@ -148,33 +124,14 @@ std::optional<CorrectedScores> loadCorrectedScores(const QString &projectPath,
                                                    const QString &studyName,
                                                    CorrectedScoreOptions options, QTextStream &err)
 {
-    const auto opened = openExistingProject(projectPath, err);
-    if (!opened)
+    const auto store = openExistingProject(projectPath, err);
+    if (!store)
         return std::nullopt;
-    ProjectStore &store = *opened;
-    const std::optional<Study> study = store.annotations().study(studyName);
-    if (!study) {
+    if (!store->annotations().study(studyName)) {
         err << u"rubricate-cli: no study named \"%1\" (study status lists them)\n"_s.arg(studyName);
         return std::nullopt;
     }
-    if (options.judge.isEmpty() && study->runId > 0)
-        options.judge = u"run:%1"_s.arg(study->runId); // the run the study compares with
-    if (options.benchmarkKey.isEmpty()) {
-        options.benchmarkKey = studyBenchmark(store, *study);
-        if (options.benchmarkKey.isEmpty()) {
-            err << u"rubricate-cli: study \"%1\" compares with no judge run: give --benchmark\n"_s
-                       .arg(studyName);
-            return std::nullopt;
-        }
-    }
-    LabelFilter labels;
-    labels.study = studyName;
-    QList<RatingRow> rows = store.annotations().ratingRows(options.benchmarkKey, labels);
-    if (options.gold == GoldRater)
-        rows += store.annotations().goldRatingRows(options.benchmarkKey);
-    if (options.benchmarkKey == QLatin1StringView(BenchmarkKey::ResearchRubrics))
-        options.rubricWeights = researchRubricsWeights(store);
-    CorrectedScores scores = correctedScores(rows, options);
+    const CorrectedScores scores = readCorrectedScores(*store, studyName, options);
     if (!scores.error.isEmpty()) {
         err << u"rubricate-cli: "_s << scores.error << u'\n';
         return std::nullopt;

@@ -30,7 +30,10 @@ int main(int argc, char *argv[])
                           QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(&qtTranslator);
     QTranslator translator;
-    if (translator.load(QLocale(), u"rubricate"_s, u"_"_s, u":/i18n"_s))
+    // A language without a catalogue (or the C locale) reads the English source text, whose
+    // "%n item(s)" only the English catalogue spells out as "1 item", "12 items".
+    if (translator.load(QLocale(), u"rubricate"_s, u"_"_s, u":/i18n"_s)
+        || translator.load(u"rubricate_en"_s, u":/i18n"_s))
         QApplication::installTranslator(&translator);
 
     QCommandLineParser parser;
@@ -48,11 +51,12 @@ int main(int argc, char *argv[])
         u"file"_s);
     const QCommandLineOption sceneOption(
         u"scene"_s,
-        QApplication::translate("main",
-                                "With --screenshot: main, pdf, blind, run-dialog, shortcuts, "
-                                "agreement, leaderboard[-<benchmark>], review-<benchmark>, "
-                                "persona, criteria-editor, adjudication, scoring-choices, queue or "
-                                "study-overview."),
+        QApplication::translate(
+            "main",
+            "With --screenshot: main, pdf, blind, run-dialog, shortcuts, "
+            "agreement, leaderboard[-<benchmark>], corrected, review-<benchmark>, "
+            "persona, criteria-editor, adjudication, scoring-choices, queue or "
+            "study-overview."),
         u"scene"_s, u"main"_s);
     parser.addOption(demoOption);
     parser.addOption(screenshotOption);

@@ -2,6 +2,7 @@
 
 #include "agreement/alignmentdashboard.h"
 #include "agreement/studyqueuedock.h"
+#include "leaderboard/correctedview.h"
 #include "leaderboard/leaderboardpage.h"
 #include "project/projectexplorer.h"
 #include "project/projecttreemodel.h"
@@ -14,6 +15,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
 #include <QMessageBox>
@@ -195,9 +197,16 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
                     dashboard->adjudicateAction()->trigger();
                 });
         }
-        const bool leaderboard = scene.startsWith(u"leaderboard"_s);
+        const bool corrected = scene == "corrected"_L1;
+        const bool leaderboard = scene.startsWith(u"leaderboard"_s) || corrected;
         if (leaderboard) {
             window.showPage(Page::Leaderboards);
+            if (corrected) { // the demo's study corrects DRB-II, the page's first benchmark
+                // Per dimension: small samples, where ties and undefined cells show.
+                CorrectedView *view = window.leaderboards()->correctedView();
+                view->perDimensionBox()->setChecked(true);
+                window.leaderboards()->viewTabs()->setCurrentWidget(view);
+            }
             const QString benchmark = sceneBenchmark(scene);
             QComboBox *box = window.leaderboards()->benchmarkBox();
             // The page fills its chooser when it has loaded; pick the scene's benchmark then.

@@ -3,11 +3,13 @@
 #include "ingest/importer.h"
 #include "readers/claimsproject.h"
 #include "sources/sourceimport.h"
+#include "store/projectstore.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QMap>
 #include <QTemporaryDir>
 
 namespace Rubricate {
@@ -16,7 +18,32 @@ using namespace Qt::StringLiterals;
 
 namespace {
 const QString demoRoot = u":/rubricate/demo"_s;
+const QString calibrationStudy = u"calibration"_s;
+
+// The study the demo's odd-numbered items were labelled in (their labels' provenance names
+// it), saved as a finished sample of those items, so that the corrected leaderboard has a
+// labelled sample and the judged items outside it to correct.
+void saveCalibrationStudy(ProjectStore &store, ImportSummary &summary)
+{
+    if (store.annotations().study(calibrationStudy))
+        return; // imported before
+    LabelFilter labels;
+    labels.study = calibrationStudy;
+    QMap<std::pair<RowId, RowId>, QStringList> annotators; // item → its annotators, in order
+    Study settings;
+    for (const RatingRow &row : store.annotations().ratingRows(u"drb2"_s, labels)) {
+        if (row.judge)
+            settings.runId = row.rater.mid(4).toLongLong(); // "run:ID"
+        else
+            annotators[{row.reportId, row.rubricId}] << row.rater.mid(6); // "human:ID"
+    }
+    QList<Assignment> items;
+    for (auto it = annotators.cbegin(); it != annotators.cend(); ++it)
+        items.append({it.key().first, it.key().second, it.value(), int(items.size())});
+    if (!store.annotations().saveAssignments(calibrationStudy, 0, items, settings))
+        summary.error(u"demo"_s, 0, store.lastError());
 }
+} // namespace
 
 bool exportDemoFiles(const QString &dir, QString *error)
 {
@@ -61,6 +88,7 @@ ImportSummary importDemo(ProjectStore &store)
     summary.merge(runImport(store, ImportKind::Drb2Results, d.filePath(u"result.jsonl"_s), o));
     // Two made-up annotators' labels, so the agreement dashboard has something to show.
     summary.merge(runImport(store, ImportKind::Annotations, d.filePath(u"annotations.jsonl"_s)));
+    saveCalibrationStudy(store, summary);
 
     // ResearchRubrics and ReportBench in their own formats, so their leaderboards and report
     // views have something to show: the RR verdicts come as the reference judge writes them.

@@ -93,6 +93,7 @@ bool SimpleLines::import(const QJsonObject &o, int line)
     e.annotator = annotator;
     e.note = o.value(u"note"_s).toString();
     e.provenance.method = LabelMethod::Imported;
+    e.provenance.study = o.value(u"study"_s).toString();
     const QJsonValue label = o.value(u"label"_s);
     if (label.isDouble()) {
         if (!isValidValue(scale, label.toDouble())) {

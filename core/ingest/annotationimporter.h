@@ -2,9 +2,10 @@
 // annotation events: one JSON object per line,
 //   {"benchmark": "drb2", "task": "1", "model": "AtlasAgent", "query": "…" (PDR-Bench),
 //    "dimension": "info_recall", "number": 3, "annotator": "ana", "label": 1,
-//    "note": "…", "at": "2026-11-01T10:00:00Z"}
+//    "note": "…", "at": "2026-11-01T10:00:00Z", "study": "pilot"}
 // where "number" is the rubric's 1-based number within its dimension, as the verdict panel
-// shows it ("info_recall 3"); "label" null clears a label. A line whose label and note are
+// shows it ("info_recall 3"); "label" null clears a label; "study" (optional) names the study
+// the label was given in. A line whose label and note are
 // already the annotator's current ones adds nothing, so importing a file twice changes
 // nothing. Labels without provenance are marked as imported.
 //

@@ -46,6 +46,8 @@ shoot C.UTF-8 "$here/adjudication.png" adjudication
 shoot C.UTF-8 "$here/leaderboard-drb2.png" leaderboard
 shoot C.UTF-8 "$here/leaderboard-researchrubrics.png" leaderboard-researchrubrics
 shoot C.UTF-8 "$here/leaderboard-reportbench.png" leaderboard-reportbench
+# Corrected by the demo's study "calibration" (PPI++).
+shoot C.UTF-8 "$here/corrected-leaderboard.png" corrected
 shoot C.UTF-8 "$here/review-researchrubrics.png" review-researchrubrics
 # PDR-Bench: a made-up data folder in the published shape, judged by the offline judge.
 pdr="$scratch/pdr.rubricate"

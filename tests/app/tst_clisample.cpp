@@ -26,9 +26,11 @@ private slots:
 
     void drawsStoresAndLists()
     {
-        const Result empty = cli({u"sample"_s, u"--list"_s});
-        QCOMPARE(empty.code, 0);
-        QVERIFY(empty.out.contains(u"(none)"_s));
+        // The demo's own study is the only sample yet.
+        const Result before = cli({u"sample"_s, u"--list"_s});
+        QCOMPARE(before.code, 0);
+        QVERIFY2(before.out.contains(u"calibration"_s), qPrintable(before.out));
+        QVERIFY(!before.out.contains(u"pilot"_s));
 
         const Result drawn
             = cli({u"sample"_s, u"--benchmark"_s, u"drb2"_s, u"--size"_s, u"12"_s, u"--by"_s,

@@ -1,13 +1,17 @@
 // The leaderboard page on the demo project (DRB-II, one judge run): it computes off the GUI
 // thread once shown, its totals are core's DRB-II scores of the run, a column sorts with
 // undefined values last, and the export writes the agg_scores CSVs and the chart; a PDR-Bench
-// project shows its board, ranked by overall.
+// project shows its board, ranked by overall. The corrected view shows core's PPI++ scores of
+// the demo's study, ranks ties by overlapping intervals, and says "undefined: <reason>" where
+// a value cannot be computed, never the judge's score in its place.
 #include "demo/demoproject.h"
 #include "ingest/importer.h"
 #include "ingest/reportfiles.h"
 #include "judge/promptscheme.h"
+#include "leaderboard/correctedview.h"
 #include "leaderboard/leaderboardpage.h"
 #include "pdrfixtures.h"
+#include "readers/correctedproject.h"
 #include "readers/drb2projectexport.h"
 #include "readers/leaderboardproject.h"
 #include "runs/runcontroller.h"
@@ -18,6 +22,7 @@
 #include "waits.h"
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -25,6 +30,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -65,6 +71,8 @@ private slots:
     void undefinedShownAsDashAndSortedLast();
     void showsPdrBench();
     void flagsReportsInAnotherLanguage();
+    void correctedViewOfTheDemoStudy();
+    void correctedRanksAndUndefinedCells();
 
 private:
     QTemporaryDir m_dir;
@@ -363,6 +371,160 @@ void TestLeaderboardPage::flagsReportsInAnotherLanguage()
     QVERIFY2(page.summaryLabel()->text().contains(u"in another language"_s),
              qPrintable(page.summaryLabel()->text()));
     saveScreenshot(page, u"leaderboard-language.png"_s);
+}
+
+void TestLeaderboardPage::correctedViewOfTheDemoStudy()
+{
+    // What core computes for the demo's study against the human majority.
+    CorrectedScores expected;
+    {
+        QString error;
+        auto store = ProjectStore::open(m_path, &error);
+        QVERIFY2(store, qPrintable(error));
+        expected = readCorrectedScores(*store, u"calibration"_s);
+        QVERIFY2(expected.error.isEmpty(), qPrintable(expected.error));
+    }
+    QCOMPARE(expected.models.size(), 2);
+
+    LeaderboardPage page;
+    CorrectedView *view = page.correctedView();
+    QAbstractItemModelTester scoresTester(view->scoresModel(),
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester pairsTester(view->pairsModel(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    showComputed(page, m_path);
+    // Nothing is corrected until the view is chosen.
+    QCOMPARE(view->scoresModel()->rowCount(), 0);
+    QSignalSpy ready(view, &CorrectedView::ready);
+    page.viewTabs()->setCurrentWidget(view);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !view->isBusy(), BackgroundWorkTimeout);
+
+    QCOMPARE(view->studyBox()->currentData().toString(), u"calibration"_s);
+    QCOMPARE(view->goldBox()->currentData().toString(), HumanMajority);
+    CorrectedScoresModel *model = view->scoresModel();
+    QCOMPARE(model->rowCount(), 2);
+    for (const CorrectedModelScore &m : std::as_const(expected.models)) {
+        const auto row = std::find_if(model->rows().cbegin(), model->rows().cend(),
+                                      [&](const auto &r) { return r.score.model == m.model; });
+        QVERIFY(row != model->rows().cend());
+        const int r = int(row - model->rows().cbegin());
+        QCOMPARE(model->index(r, CorrectedScoresModel::LabelledColumn).data().toLongLong(),
+                 m.labelled);
+        QCOMPARE(model->index(r, CorrectedScoresModel::JudgedColumn).data().toLongLong(), m.judged);
+        QVERIFY(m.labelled > 0 && m.judged > m.labelled); // a sample of the judged items
+        QCOMPARE(model->index(r, CorrectedScoresModel::CorrectedColumn)
+                     .data(CorrectedScoresModel::ValueRole),
+                 m.corrected.value ? QVariant(*m.corrected.value) : QVariant());
+        QVERIFY(m.corrected.hasInterval());
+        const QString cell
+            = model->index(r, CorrectedScoresModel::CorrectedColumn).data().toString();
+        QCOMPARE(cell,
+                 u"%1 [%2, %3]"_s.arg(QLocale().toString(*m.corrected.value, 'f', 3),
+                                      QLocale().toString(*m.corrected.lower, 'f', 3),
+                                      QLocale().toString(*m.corrected.upper, 'f', 3)));
+    }
+    // Best PPI++ first.
+    QVERIFY(*model->rows().at(0).score.corrected.value
+            >= *model->rows().at(1).score.corrected.value);
+    QCOMPARE(view->pairsModel()->rowCount(), 1);
+    QVERIFY(!view->pairsModel()
+                 ->index(0, CorrectedPairsModel::VerdictColumn)
+                 .data()
+                 .toString()
+                 .isEmpty());
+    QVERIFY(view->summaryLabel()->text().contains(u"calibration"_s));
+    QVERIFY(view->scoresView()->isColumnHidden(CorrectedScoresModel::DimensionColumn));
+
+    // Per dimension: a row per model and dimension, the dimension shown, pairs within each.
+    ready.clear();
+    view->perDimensionBox()->setChecked(true);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !view->isBusy(), BackgroundWorkTimeout);
+    QVERIFY(model->rowCount() > 2);
+    QCOMPARE(model->rowCount(), int(view->scores().models.size()));
+    QVERIFY(!view->scoresView()->isColumnHidden(CorrectedScoresModel::DimensionColumn));
+    QCOMPARE(view->pairsModel()->rowCount(), model->rowCount() / 2);
+
+    // One annotator as the gold: the same study, another truth.
+    ready.clear();
+    const int ben = view->goldBox()->findData(u"human:Ben"_s);
+    QVERIFY(ben >= 0);
+    view->goldBox()->setCurrentIndex(ben);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !view->isBusy(), BackgroundWorkTimeout);
+    QCOMPARE(view->scores().gold, u"human:Ben"_s);
+    QCOMPARE(view->goldBox()->currentData().toString(), u"human:Ben"_s);
+    saveScreenshot(page, u"leaderboard-corrected.png"_s);
+}
+
+void TestLeaderboardPage::correctedRanksAndUndefinedCells()
+{
+    const auto score
+        = [](const QString &model, std::optional<double> value, double lower, double upper) {
+              CorrectedModelScore s;
+              s.model = model;
+              s.judgeOnly.value = 0.9; // what a fallback would show
+              s.corrected.value = value;
+              if (value) {
+                  s.corrected.lower = lower;
+                  s.corrected.upper = upper;
+                  s.corrected.standardError = (upper - lower) / 4;
+              } else {
+                  s.corrected.undefinedReason = UndefinedReason::noLabelledItems();
+              }
+              s.peopleOnly = s.corrected;
+              return s;
+          };
+    // a lies above c; b overlaps both; d has no estimate.
+    const QList<CorrectedModelScore> scores{
+        score(u"a"_s, 0.8, 0.7, 0.9), score(u"b"_s, 0.65, 0.5, 0.75), score(u"c"_s, 0.5, 0.4, 0.6),
+        score(u"d"_s, std::nullopt, 0, 0)};
+    QCOMPARE(correctedRanks(scores), (QStringList{u"=1"_s, u"=1"_s, u"=2"_s, QString()}));
+
+    CorrectedScoresModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setScores({scores.at(3), scores.at(2), scores.at(1), scores.at(0)});
+    QCOMPARE(model.rowCount(), 4);
+    QStringList order;
+    for (const CorrectedScoresModel::Row &row : model.rows())
+        order << row.score.model;
+    QCOMPARE(order, (QStringList{u"a"_s, u"b"_s, u"c"_s, u"d"_s})); // undefined last
+    // In a few words in the cell, in full in its tooltip.
+    for (int column : {CorrectedScoresModel::RankColumn, CorrectedScoresModel::CorrectedColumn,
+                       CorrectedScoresModel::PeopleColumn, CorrectedScoresModel::EffectiveColumn}) {
+        QCOMPARE(model.index(3, column).data().toString(), u"undefined: no labels"_s);
+        QCOMPARE(model.index(3, column).data(Qt::ToolTipRole).toString(),
+                 UndefinedReason::noLabelledItems());
+    }
+    QVERIFY(!model.index(3, CorrectedScoresModel::CorrectedColumn)
+                 .data(CorrectedScoresModel::ValueRole)
+                 .isValid());
+    QCOMPARE(model.index(2, CorrectedScoresModel::RankColumn).data().toString(), u"=2"_s);
+
+    // A − B: a tie when the interval holds 0, undefined with its reason.
+    CorrectedPairsModel pairs;
+    QAbstractItemModelTester pairsTester(&pairs,
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CorrectedDifference better{
+        u"a"_s, u"c"_s, {}, ppiDifference(scores.at(0).corrected, scores.at(2).corrected)};
+    CorrectedDifference tie{
+        u"a"_s, u"b"_s, {}, ppiDifference(scores.at(0).corrected, scores.at(1).corrected)};
+    CorrectedDifference none{
+        u"a"_s, u"d"_s, {}, ppiDifference(scores.at(0).corrected, scores.at(3).corrected)};
+    pairs.setDifferences({better, tie, none});
+    QCOMPARE(pairs.index(0, CorrectedPairsModel::VerdictColumn).data().toString(),
+             u"a is better"_s);
+    QCOMPARE(pairs.index(1, CorrectedPairsModel::VerdictColumn).data().toString(),
+             u"tie: the interval holds 0"_s);
+    QVERIFY(!none.difference.undefinedReason.isEmpty());
+    QVERIFY(pairs.index(2, CorrectedPairsModel::VerdictColumn)
+                .data()
+                .toString()
+                .startsWith(u"undefined: "_s));
+    QCOMPARE(pairs.index(2, CorrectedPairsModel::VerdictColumn).data(Qt::ToolTipRole).toString(),
+             none.difference.undefinedReason);
+    QVERIFY(pairs.index(2, CorrectedPairsModel::DifferenceColumn)
+                .data()
+                .toString()
+                .startsWith(u"undefined: "_s));
 }
 
 QTEST_MAIN(TestLeaderboardPage)

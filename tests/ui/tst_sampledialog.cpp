@@ -207,7 +207,9 @@ private slots:
         dialog.accept();
         QVERIFY(dialog.isVisible());
         QCOMPARE(saved.size(), 0);
-        QCOMPARE(m_project->store().annotations().samples(), QStringList{u"sample-1"_s});
+        // Beside the demo's own study, only the one saved before.
+        QCOMPARE(m_project->store().annotations().samples(),
+                 (QStringList{u"calibration"_s, u"sample-1"_s}));
     }
 };
 

@@ -2,6 +2,7 @@
 
 #include "agreement/alignmentmodels.h"
 #include "common/chartwidget.h"
+#include "common/readonlytable.h"
 #include "exchange/alignmentexport.h"
 #include "services/alignmentcharts.h"
 #include "services/background.h"
@@ -31,21 +32,6 @@ namespace Rubricate {
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QTableView *makeTable(QAbstractItemModel *model, QWidget *parent, const QString &name)
-{
-    auto *view = new QTableView(parent);
-    view->setObjectName(name);
-    view->setModel(model);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->setAlternatingRowColors(true);
-    view->verticalHeader()->hide();
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    view->horizontalHeader()->setStretchLastSection(true);
-    return view;
-}
 
 struct Loaded {
     QList<RatingRow> rows;
@@ -198,8 +184,8 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     m_levels = createChartWidget(alphaLevelsChart(empty), this);
     m_pairs = createChartWidget(annotatorPairsChart(empty), this);
 
-    m_comparisonsView = makeTable(m_comparisons, this, u"alignComparisons"_s);
-    m_disagreementsView = makeTable(m_disagreements, this, u"alignDisagreements"_s);
+    m_comparisonsView = makeReadOnlyTable(m_comparisons, this, u"alignComparisons"_s);
+    m_disagreementsView = makeReadOnlyTable(m_disagreements, this, u"alignDisagreements"_s);
     m_disagreementsView->setToolTip(tr("Double-click (or Enter) opens the report at the rubric"));
     // The rubric takes the room that is left and elides the rest (its tooltip has it whole).
     m_disagreementsView->horizontalHeader()->setStretchLastSection(false);

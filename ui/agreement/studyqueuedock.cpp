@@ -15,6 +15,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
@@ -135,6 +137,18 @@ void StudyQueueDock::setSnapshot(const ProjectSnapshot &snapshot)
                                 study.name);
         }
         m_studyBox->setCurrentIndex(std::max(0, m_studyBox->findData(wanted)));
+        if (wanted.isEmpty()) {
+            // No choice yet: the first study with work left for me, not a finished one.
+            for (int i = 0; i < m_studyBox->count(); ++i) {
+                const QList<QueueItem> queue
+                    = m_snapshot.queues.value(m_studyBox->itemData(i).toString());
+                if (std::any_of(queue.cbegin(), queue.cend(),
+                                [](const QueueItem &item) { return !item.labelled; })) {
+                    m_studyBox->setCurrentIndex(i);
+                    break;
+                }
+            }
+        }
     }
     showStudy();
     emit studyChanged();

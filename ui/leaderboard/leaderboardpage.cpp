@@ -2,6 +2,7 @@
 
 #include "common/chartwidget.h"
 #include "ingest/reportfiles.h"
+#include "leaderboard/correctedview.h"
 #include "readers/leaderboardproject.h"
 #include "services/background.h"
 #include "services/coretext.h"
@@ -21,6 +22,7 @@
 #include <QSaveFile>
 #include <QSplitter>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -248,6 +250,8 @@ LeaderboardPage::LeaderboardPage(QWidget *parent)
     , m_model(new LeaderboardModel(this))
     , m_proxy(new LeaderboardSortModel(this))
     , m_view(new QTableView(this))
+    , m_corrected(new CorrectedView(this))
+    , m_tabs(new QTabWidget(this))
 {
     m_benchmark->setObjectName(u"leaderboardBenchmark"_s);
     m_benchmark->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -312,11 +316,31 @@ LeaderboardPage::LeaderboardPage(QWidget *parent)
     split->setStretchFactor(1, 3);
     split->setChildrenCollapsible(false);
 
+    auto *board = new QWidget(this);
+    auto *boardLayout = new QVBoxLayout(board);
+    boardLayout->setContentsMargins(0, 4, 0, 0);
+    boardLayout->addWidget(m_summary);
+    boardLayout->addWidget(split, 1);
+    m_corrected->setObjectName(u"leaderboardCorrected"_s);
+    m_tabs->setObjectName(u"leaderboardViews"_s);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(board, tr("&Judge scores"));
+    m_tabs->addTab(m_corrected, tr("&Corrected"));
+    m_tabs->setTabToolTip(1,
+                          tr("The judge's scores corrected by a study's labels, with "
+                             "intervals (prediction-powered inference)"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, &LeaderboardPage::loadCorrectedIfShown);
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 8, 8, 8);
     layout->addLayout(controls);
-    layout->addWidget(m_summary);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_tabs, 1);
+}
+
+void LeaderboardPage::loadCorrectedIfShown()
+{
+    if (m_tabs->currentWidget() == m_corrected)
+        m_corrected->load();
 }
 
 void LeaderboardPage::load()
@@ -391,6 +415,8 @@ void LeaderboardPage::apply(const Loaded &loaded)
 
     m_shownKey = loaded.key;
     m_shownRun = loaded.runId;
+    m_corrected->setSource(projectPath(), loaded.key, pool());
+    loadCorrectedIfShown();
     const Leaderboard board = loaded.board.value_or(Leaderboard{});
     m_model->setLeaderboard(board, loaded.languageMismatches);
     // The board comes sorted by its headline, best first: show that order.

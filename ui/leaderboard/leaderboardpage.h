@@ -17,9 +17,12 @@
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QTabWidget;
 class QTableView;
 
 namespace Rubricate {
+
+class CorrectedView;
 
 // Column 0 the model, 1 … the board's columns, last n. DisplayRole is the formatted value
 // ("—" when undefined, the reason as tooltip), ValueRole the number (invalid when undefined).
@@ -84,6 +87,9 @@ public:
     QTableView *tableView() const { return m_view; }
     LeaderboardModel *model() const { return m_model; }
     QLabel *summaryLabel() const { return m_summary; }
+    // "Judge scores" and "Corrected"; the corrected view computes while it is the current tab.
+    QTabWidget *viewTabs() const { return m_tabs; }
+    CorrectedView *correctedView() const { return m_corrected; }
 
 signals:
     void ready();
@@ -96,6 +102,7 @@ private:
     struct Loaded;
     void apply(const Loaded &loaded);
     void chooseExport();
+    void loadCorrectedIfShown();
 
     bool m_filling = false;
     quint64 m_request = 0;
@@ -112,6 +119,8 @@ private:
     LeaderboardSortModel *m_proxy;
     QTableView *m_view;
     QWidget *m_chart;
+    CorrectedView *m_corrected;
+    QTabWidget *m_tabs;
 };
 
 // The bar chart of the board's headline column, bars in the board's order.

@@ -1,5 +1,6 @@
 #include "services/coretext.h"
 
+#include "agreement/ppi.h"
 #include "agreement/statresult.h"
 
 #include <QRegularExpression>
@@ -74,6 +75,15 @@ QString CoreText::reason(const QString &reason)
         {&UndefinedReason::noDraws, QT_TR_NOOP("no bootstrap draw gave a value")},
         {&UndefinedReason::drawMismatch,
          QT_TR_NOOP("the bootstrap draw does not have one multiplicity per unit")},
+        {&UndefinedReason::noLabelledItems, QT_TR_NOOP("no item was labelled by people")},
+        {&UndefinedReason::noJudgedItems, QT_TR_NOOP("no item was judged")},
+        {&UndefinedReason::noUnlabelledItems,
+         QT_TR_NOOP("no judged item without a label: the judge has nothing to add")},
+        {&UndefinedReason::singleLabelledItem,
+         QT_TR_NOOP("one labelled item cannot show how much the outcomes vary")},
+        {&UndefinedReason::noVariation,
+         QT_TR_NOOP("nothing in the sample varies (every labelled outcome is the same), so no "
+                    "interval can be given")},
     };
     for (const auto &[english, source] : reasons) {
         if (reason == english())

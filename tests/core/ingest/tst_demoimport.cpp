@@ -39,6 +39,19 @@ private slots:
         QCOMPARE(project.scalar(u"SELECT count(DISTINCT annotator) FROM annotation_event"_s), 2);
         QCOMPARE(project.scalar(u"SELECT count(*) FROM annotation_event WHERE annotator = 'Ana'"_s),
                  142);
+        // The odd-numbered items were labelled in the study "calibration", compared with the
+        // DRB-II run: 119 labels on 76 items, every one of them Ana's.
+        LabelFilter calibration;
+        calibration.study = u"calibration"_s;
+        qsizetype studyLabels = 0;
+        for (const RatingRow &row :
+             project.store().annotations().ratingRows(u"drb2"_s, calibration))
+            studyLabels += row.judge ? 0 : 1;
+        QCOMPARE(studyLabels, 119);
+        const std::optional<Study> study = project.store().annotations().study(u"calibration"_s);
+        QVERIFY(study);
+        QVERIFY(study->runId > 0);
+        QCOMPARE(project.store().annotations().assignments(u"calibration"_s, u"Ana"_s).size(), 76);
 
         QList<RunSummary> runs = project.store().runs().list();
         QCOMPARE(runs.size(), 2);

@@ -1,0 +1,146 @@
+// The "Corrected" view of the leaderboard page (issue 16): per model (and dimension) the
+// judge's own score, the PPI++ score and the people-only score with their intervals, n, N and
+// the effective sample size, from one study's labels; ranks whose intervals overlap shown as
+// ties; and the pairwise "is A better than B" table. A value that cannot be computed says
+// why in its cell: the judge's score never stands in for it.
+#pragma once
+
+#include "alignment/correctedscores.h"
+#include "domain/types.h"
+
+#include <QAbstractTableModel>
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QTableView;
+class QThreadPool;
+
+namespace Rubricate {
+
+// A rank per score, within its dimension, from the PPI++ intervals: 1 + the number of rows
+// whose interval lies wholly above this one's, prefixed with "=" when another row's interval
+// overlaps it (a tie at the intervals' confidence). Empty for a row without an interval.
+QStringList correctedRanks(const QList<CorrectedModelScore> &scores);
+
+// One row per model (and dimension), best PPI++ first within a dimension, undefined last.
+// DisplayRole is the formatted cell ("undefined: <reason>" where there is no value), ValueRole
+// the number (invalid when undefined).
+class CorrectedScoresModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column {
+        ModelColumn,
+        DimensionColumn,
+        RankColumn,
+        JudgeColumn,
+        CorrectedColumn,
+        PeopleColumn,
+        LabelledColumn,
+        JudgedColumn,
+        EffectiveColumn,
+        ColumnCount
+    };
+    enum Role { ValueRole = Qt::UserRole + 1 };
+
+    struct Row {
+        CorrectedModelScore score;
+        QString rank; // correctedRanks(); empty: no interval
+    };
+
+    explicit CorrectedScoresModel(QObject *parent = nullptr);
+    void setScores(const QList<CorrectedModelScore> &scores);
+    const QList<Row> &rows() const { return m_rows; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    QList<Row> m_rows;
+};
+
+// Every pair of models once: A − B by PPI++ with its interval and the verdict it supports.
+class CorrectedPairsModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column {
+        ModelAColumn,
+        ModelBColumn,
+        DimensionColumn,
+        DifferenceColumn,
+        VerdictColumn,
+        ColumnCount
+    };
+
+    explicit CorrectedPairsModel(QObject *parent = nullptr);
+    void setDifferences(const QList<CorrectedDifference> &differences);
+    const QList<CorrectedDifference> &differences() const { return m_rows; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    QList<CorrectedDifference> m_rows;
+};
+
+// The choosers (study, gold, per dimension), a summary and the two tables. It computes on the
+// pool it is given, when asked (the page asks while the view is on screen).
+class CorrectedView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit CorrectedView(QWidget *parent = nullptr);
+
+    // The project and benchmark to correct; computed at the next load().
+    void setSource(const QString &projectPath, const QString &benchmarkKey, QThreadPool *pool);
+    void load();
+    bool isBusy() const { return m_pending > 0; }
+    const CorrectedScores &scores() const { return m_scores; }
+
+    QComboBox *studyBox() const { return m_study; }
+    QComboBox *goldBox() const { return m_gold; }
+    QCheckBox *perDimensionBox() const { return m_perDimension; }
+    QLabel *summaryLabel() const { return m_summary; }
+    CorrectedScoresModel *scoresModel() const { return m_scoresModel; }
+    CorrectedPairsModel *pairsModel() const { return m_pairsModel; }
+    QTableView *scoresView() const { return m_scoresView; }
+    QTableView *pairsView() const { return m_pairsView; }
+
+signals:
+    void ready();
+
+private:
+    struct Loaded;
+    void apply(const Loaded &loaded);
+
+    QString m_projectPath;
+    QString m_benchmarkKey;
+    QThreadPool *m_pool = nullptr;
+    bool m_filling = false;
+    quint64 m_request = 0;
+    int m_pending = 0;
+    CorrectedScores m_scores;
+
+    QComboBox *m_study;
+    QComboBox *m_gold;
+    QCheckBox *m_perDimension;
+    QLabel *m_summary;
+    CorrectedScoresModel *m_scoresModel;
+    CorrectedPairsModel *m_pairsModel;
+    QTableView *m_scoresView;
+    QTableView *m_pairsView;
+};
+
+} // namespace Rubricate
