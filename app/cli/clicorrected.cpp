@@ -122,7 +122,8 @@ QString parseCorrectedOptions(const QCommandLineParser &p, CorrectedScoreOptions
 // project cannot be opened, the study does not exist or nothing could be computed.
 std::optional<CorrectedScores> loadCorrectedScores(const QString &projectPath,
                                                    const QString &studyName,
-                                                   CorrectedScoreOptions options, QTextStream &err)
+                                                   const CorrectedScoreOptions &options,
+                                                   QTextStream &err)
 {
     const auto store = openExistingProject(projectPath, err);
     if (!store)

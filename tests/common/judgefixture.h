@@ -3,6 +3,7 @@
 #pragma once
 
 #include "ingest/importer.h"
+#include "judge/judgeconfig.h"
 #include "judge/judgesimulator.h"
 #include "store/projectstore.h"
 #include "testfiles.h"
@@ -13,6 +14,20 @@
 #include <QSqlQuery>
 
 namespace RubricateTest {
+
+// A judge at the simulator's address that retries fast, for the generator tests.
+inline Rubricate::JudgeConfig simulatorJudge(const Rubricate::JudgeSimulator &simulator)
+{
+    Rubricate::JudgeConfig c;
+    c.provider = Rubricate::ProviderKind::OpenAiCompatible;
+    c.baseUrl = simulator.baseUrl();
+    c.model = QStringLiteral("test-judge");
+    c.concurrency = 2;
+    c.backoffBaseMs = 10;
+    c.backoffMaxMs = 40;
+    c.timeoutMs = 5000;
+    return c;
+}
 
 // `tasks` tasks with `rubricsPerTask` rubrics each (split over the three dimensions) and a
 // Markdown report per task for ModelA and ModelB. Returns the number of rubric items.

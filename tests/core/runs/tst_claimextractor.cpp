@@ -6,6 +6,7 @@
 #include "ingest/importer.h"
 #include "judge/claimextraction.h"
 #include "judge/judgesimulator.h"
+#include "judgefixture.h"
 #include "readers/claimsproject.h"
 #include "runs/claimextractor.h"
 #include "scratchproject.h"
@@ -45,18 +46,7 @@ class TestClaimExtractor : public QObject
     JudgeSimulator m_judge;
     std::unique_ptr<ScratchProject> m_project;
 
-    JudgeConfig judge() const
-    {
-        JudgeConfig c;
-        c.provider = ProviderKind::OpenAiCompatible;
-        c.baseUrl = m_judge.baseUrl();
-        c.model = u"test-judge"_s;
-        c.concurrency = 2;
-        c.backoffBaseMs = 10;
-        c.backoffMaxMs = 40;
-        c.timeoutMs = 5000;
-        return c;
-    }
+    JudgeConfig judge() const { return simulatorJudge(m_judge); }
 
     // Runs to the end; the final status, or why it did not start.
     QString extract(ClaimExtractProgress *progress, QList<ClaimExtractFailure> *failures = nullptr,

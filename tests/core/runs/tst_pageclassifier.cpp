@@ -8,6 +8,7 @@
 #include "ingest/importer.h"
 #include "judge/judgesimulator.h"
 #include "judge/paperclassification.h"
+#include "judgefixture.h"
 #include "readers/reportbenchproject.h"
 #include "runs/pageclassifier.h"
 #include "scratchproject.h"
@@ -31,18 +32,7 @@ class TestPageClassifier : public QObject
     JudgeSimulator m_judge;
     std::unique_ptr<ScratchProject> m_project;
 
-    JudgeConfig judge() const
-    {
-        JudgeConfig c;
-        c.provider = ProviderKind::OpenAiCompatible;
-        c.baseUrl = m_judge.baseUrl();
-        c.model = u"test-judge"_s;
-        c.concurrency = 2;
-        c.backoffBaseMs = 10;
-        c.backoffMaxMs = 40;
-        c.timeoutMs = 5000;
-        return c;
-    }
+    JudgeConfig judge() const { return simulatorJudge(m_judge); }
 
     // Runs to the end; the final status, or why it did not start.
     QString classify(const JudgeConfig &config, PageClassifyProgress *progress,
