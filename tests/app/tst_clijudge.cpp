@@ -3,6 +3,7 @@
 #include "judge/judgesimulator.h"
 #include "judgefixture.h"
 #include "scratchproject.h"
+#include "waits.h"
 
 #include <QDir>
 #include <QFile>
@@ -73,7 +74,7 @@ private slots:
                         .runTotals(project.store().runs().list().constFirst().id)
                         .jobsDone
                     >= 8,
-            30000);
+            BackgroundWorkTimeout);
         judge.kill(); // SIGKILL
         QVERIFY(judge.waitForFinished());
         QCOMPARE(judge.exitStatus(), QProcess::CrashExit);

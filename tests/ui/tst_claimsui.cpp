@@ -69,7 +69,7 @@ private slots:
                 auto store = ProjectStore::open(path, &error);
                 return store && store->catalog().claims(reportId).size() == 2;
             }(),
-            20000);
+            BackgroundWorkTimeout);
         QTRY_VERIFY_WITH_TIMEOUT(window.explorer()->selectReport(reportId), BackgroundWorkTimeout);
         QTRY_COMPARE_WITH_TIMEOUT(window.reportView()->reportId(), reportId, BackgroundWorkTimeout);
         VerdictPanel *panel = window.verdictPanel();

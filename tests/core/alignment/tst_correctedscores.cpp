@@ -32,6 +32,8 @@ const CorrectedModelScore *modelScore(const CorrectedScores &s, const QString &m
             return &m;
     return nullptr;
 }
+// The pointer would dangle: keep the scores in a local first.
+const CorrectedModelScore *modelScore(CorrectedScores &&, const QString &) = delete;
 
 // A rating of another benchmark's item by a judge run ("run:…") or an annotator.
 RatingRow otherRating(const QString &benchmark, RowId report, RowId rubric, const QString &rater,
@@ -150,11 +152,15 @@ private slots:
         rows << rating(1, 13, GoldRater, u"Gold"_s, 1);
         CorrectedScoreOptions options;
         options.gold = GoldRater;
-        const CorrectedModelScore *m1 = modelScore(correctedScores(rows, options), u"m1"_s);
+        // Kept in locals: modelScore points into them.
+        const CorrectedScores againstGold = correctedScores(rows, options);
+        const CorrectedModelScore *m1 = modelScore(againstGold, u"m1"_s);
         QVERIFY(m1);
         QCOMPARE(m1->labelled, 1);
         QCOMPARE(m1->peopleOnly.value, 1.0);
-        const CorrectedModelScore *majority = modelScore(correctedScores(rows), u"m1"_s);
+        const CorrectedScores againstMajority = correctedScores(rows);
+        const CorrectedModelScore *majority = modelScore(againstMajority, u"m1"_s);
+        QVERIFY(majority);
         QCOMPARE(majority->goldTies, 1); // the gold label did not break the tie
     }
 
