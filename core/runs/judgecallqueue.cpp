@@ -4,8 +4,8 @@
 #include "judge/judgeprovider.h"
 #include "judge/judgesimulator.h"
 #include "judgehttp.h"
+#include "judgetransport.h"
 
-#include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QTimer>
 
@@ -20,10 +20,7 @@ JudgeCallQueue::JudgeCallQueue(const JudgeConfig &config, int attempts, QObject 
     , m_provider(makeProvider(config.provider))
 { }
 
-JudgeCallQueue::~JudgeCallQueue()
-{
-    abortReplies(m_replies);
-}
+JudgeCallQueue::~JudgeCallQueue() = default;
 
 void JudgeCallQueue::start(const std::function<void(const QString &error)> &ready)
 {
@@ -33,7 +30,7 @@ void JudgeCallQueue::start(const std::function<void(const QString &error)> &read
         QTimer::singleShot(0, this, &JudgeCallQueue::dispatch);
         return;
     }
-    m_network = new QNetworkAccessManager(this);
+    m_transport = std::make_unique<JudgeTransport>(m_config, this);
     const bool local = m_config.baseUrl.startsWith(u"http://127.0.0.1"_s)
         || m_config.baseUrl.startsWith(u"http://localhost"_s);
     lookupApiKey(m_config.effectiveApiKeyEnv(), this,
@@ -63,7 +60,8 @@ void JudgeCallQueue::cancel()
 {
     m_cancelled = true;
     m_queue.clear();
-    abortReplies(m_replies);
+    if (m_transport)
+        m_transport->abortAll();
 }
 
 bool JudgeCallQueue::isIdle() const
@@ -78,6 +76,16 @@ void JudgeCallQueue::dispatch()
     // The simulator answers at once; one at a time keeps its answers in queue order.
     const int limit = m_provider ? qMax(1, m_config.concurrency) : 1;
     while (m_counts.inFlight < limit && !m_queue.isEmpty()) {
+        if (const int waitMs = m_transport ? m_transport->waitMs() : 0; waitMs > 0) {
+            if (!m_dispatchScheduled) {
+                m_dispatchScheduled = true;
+                QTimer::singleShot(waitMs + 5, this, [this] {
+                    m_dispatchScheduled = false;
+                    dispatch();
+                });
+            }
+            return;
+        }
         const std::shared_ptr<JudgeCall> call = m_queue.dequeue();
         if (call->wanted && !call->wanted()) {
             ++m_counts.done;
@@ -110,15 +118,11 @@ void JudgeCallQueue::send(const std::shared_ptr<JudgeCall> &call)
     config.jsonMode = m_config.jsonMode && call->jsonMode;
     const HttpCall http = m_provider->buildCall(config, request, m_apiKey);
     ++m_counts.requests;
-    QNetworkReply *reply = m_network->post(judgeHttpRequest(http, m_config), http.body);
-    m_replies.append(reply);
-    connect(reply, &QNetworkReply::finished, this, [this, reply, call] { onReply(reply, call); });
+    m_transport->post(http, [this, call](QNetworkReply *reply) { onReply(reply, call); });
 }
 
 void JudgeCallQueue::onReply(QNetworkReply *reply, const std::shared_ptr<JudgeCall> &call)
 {
-    reply->deleteLater();
-    m_replies.removeAll(reply);
     if (m_cancelled)
         return;
     const ProviderReply parsed = readJudgeReply(reply, *m_provider, m_config);

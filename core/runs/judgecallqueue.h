@@ -1,6 +1,7 @@
 // The one way a generator (PDR-Bench criteria, the classification of cited pages) asks a judge
 // single prompts: a queue of calls sent through the provider with the config's concurrency
-// limit, retried with jittered back-off, read by the caller, and cancelled at once.
+// and per-minute limits (judgetransport.h, as runs are), retried with jittered back-off, read by
+// the caller, and cancelled at once.
 //
 // A run's rubric verdicts go through RunController instead, which adds what only a run needs
 // (jobs, leases, the response cache, resume); both share the HTTP side in judgehttp.h.
@@ -13,18 +14,17 @@
 #include "judge/judgeconfig.h"
 
 #include <QObject>
-#include <QPointer>
 #include <QQueue>
 
 #include <functional>
 #include <memory>
 
-class QNetworkAccessManager;
 class QNetworkReply;
 
 namespace Rubricate {
 
 class JudgeProvider;
+class JudgeTransport;
 
 struct JudgeCall {
     QString prompt;
@@ -87,14 +87,14 @@ private:
     JudgeConfig m_config;
     int m_attempts = 1;
     std::unique_ptr<JudgeProvider> m_provider; // null: the offline simulator
-    QNetworkAccessManager *m_network = nullptr;
+    std::unique_ptr<JudgeTransport> m_transport; // null: the offline simulator
     QString m_apiKey; // from the environment or the keyring; never stored
     QQueue<std::shared_ptr<JudgeCall>> m_queue;
-    QList<QPointer<QNetworkReply>> m_replies;
     JudgeCallCounts m_counts;
     int m_waiting = 0; // calls sleeping in back-off
     bool m_started = false;
     bool m_cancelled = false;
+    bool m_dispatchScheduled = false; // a later dispatch waits for the per-minute limits
 };
 
 } // namespace Rubricate

@@ -37,15 +37,6 @@ ProviderReply readJudgeReply(QNetworkReply *reply, const JudgeProvider &provider
     return parsed;
 }
 
-void abortReplies(QList<QPointer<QNetworkReply>> &replies)
-{
-    const QList<QPointer<QNetworkReply>> open = std::exchange(replies, {});
-    for (const QPointer<QNetworkReply> &r : open) {
-        if (r)
-            r->abort();
-    }
-}
-
 int judgeBackoffMs(const JudgeConfig &config, int attempts)
 {
     const int ceiling

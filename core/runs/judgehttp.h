@@ -6,7 +6,6 @@
 #include "judge/judgeprovider.h"
 
 #include <QNetworkRequest>
-#include <QPointer>
 
 class QNetworkReply;
 
@@ -20,9 +19,6 @@ QNetworkRequest judgeHttpRequest(const HttpCall &call, const JudgeConfig &config
 // 2xx body counts as worth asking again.
 ProviderReply readJudgeReply(QNetworkReply *reply, const JudgeProvider &provider,
                              const JudgeConfig &config);
-
-// Aborts the replies still open and forgets them all (cancel, or the owner going away).
-void abortReplies(QList<QPointer<QNetworkReply>> &replies);
 
 // Exponential back-off with full jitter before attempt `attempts + 1` (attempts >= 1), so
 // that many clients do not retry in step.

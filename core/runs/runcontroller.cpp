@@ -1,21 +1,19 @@
 #include "runcontroller.h"
 
 #include "domain/softassert.h"
-#include "evidence/evidencelocator.h"
 #include "judge/apikeys.h"
 #include "judge/judgeprovider.h"
 #include "judge/offlinejudge.h"
 #include "judge/promptscheme.h"
 #include "judgehttp.h"
+#include "judgetransport.h"
+#include "reportcontexts.h"
 #include "runlease.h"
 #include "runslog.h"
-#include "sources/sourcefetcher.h"
 #include "store/projectstore.h"
+#include "verdictwriter.h"
 
-#include <QCryptographicHash>
-#include <QNetworkAccessManager>
 #include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QScopeGuard>
 #include <QTimer>
 
@@ -30,34 +28,9 @@ struct RunController::ActiveJob {
     QString cacheKey;
     int requestNo = 0; // job.requests when this request was sent
     QList<SchemeItem> items;
-    bool lost = false; // another worker has the job now: nothing of it is written here
 };
 
 namespace {
-
-// The cache answers a job's first ask, which is how a new run gets for free what another run
-// already paid for, and the answer this very request got before a crash cut it short. A re-ask
-// (an item left out, an answer that did not read, rerun-failed) goes to the judge: the cache
-// would only hand back the answer that made it necessary.
-bool cacheMayAnswer(const RunJob &job, const CachedResponse &cached)
-{
-    if (cached.jobId == job.id && cached.requestNo == job.requests)
-        return true;
-    return job.attempts == 0 && !job.reask;
-}
-
-QString cacheKeyFor(const JudgeConfig &config, const HttpCall &call)
-{
-    // The key covers what decides the answer: provider, model, parameters and the exact
-    // request body; never the headers, which carry the API key.
-    QCryptographicHash h(QCryptographicHash::Blake2b_256);
-    h.addData(config.cacheIdentity().toUtf8());
-    h.addData(QByteArrayView("\n", 1));
-    h.addData(call.url.toString().toUtf8());
-    h.addData(QByteArrayView("\n", 1));
-    h.addData(call.body);
-    return QString::fromLatin1(h.result().toHex());
-}
 
 double costOf(const JudgeConfig &c, qint64 in, qint64 out)
 {
@@ -73,7 +46,7 @@ RunController::RunController(const QString &projectPath, QObject *parent)
 
 RunController::~RunController()
 {
-    abortReplies(m_replies);
+    m_transport.reset();
     if (m_leases)
         m_leases->release();
 }
@@ -122,7 +95,6 @@ void RunController::dropJob(const std::shared_ptr<ActiveJob> &active)
     // worker took the job: that worker asks and writes it now.
     qCInfo(lcRuns, "run %lld report %lld batch %d: another worker has this job now; dropped here",
            qint64(m_runId), qint64(active->job.reportId), active->job.batchIndex);
-    active->lost = true;
     releaseSlot(active);
     emitProgress();
     dispatch();
@@ -164,11 +136,7 @@ bool RunController::start(RowId runId, QString *error)
         // A local server may need no key at all, but gets one if the keyring has it.
         keyFromKeyring = m_apiKey.isEmpty() && keyringAvailable();
         m_keyOptional = local;
-        const int managers = (qMax(1, m_config.concurrency) + 5) / 6;
-        while (m_networks.size() < managers) {
-            m_networks.append(new QNetworkAccessManager(this));
-            m_networkLoad.insert(m_networks.constLast(), 0);
-        }
+        m_transport = std::make_unique<JudgeTransport>(m_config, this);
     }
     m_runId = runId;
     m_leases = m_leaseTermSeconds > 0
@@ -181,6 +149,8 @@ bool RunController::start(RowId runId, QString *error)
                 m_leases->renew();
         });
     }
+    m_writer = std::make_unique<VerdictWriter>(*m_store, *m_leases, runId);
+    m_reports = std::make_unique<ReportContexts>(*m_store);
     m_leaseTimer->setInterval(m_leases->renewIntervalMs());
     m_leaseTimer->start();
     m_queue.clear();
@@ -254,28 +224,9 @@ void RunController::cancel()
     m_cancelled = true;
     // Answers already in flight are dropped; their jobs stay pending, so "resume" can pick
     // the run up again later.
-    abortReplies(m_replies);
+    if (m_transport)
+        m_transport->abortAll();
     finish(u"cancelled"_s);
-}
-
-bool RunController::rateLimited(qint64 estimatedTokens, int *waitMs)
-{
-    const qint64 now = m_clock.elapsed();
-    while (!m_sentAt.isEmpty() && now - m_sentAt.constFirst() >= 60000) {
-        m_sentAt.removeFirst();
-        m_sentTokens.removeFirst();
-    }
-    *waitMs = 0;
-    if (m_config.requestsPerMinute > 0 && m_sentAt.size() >= m_config.requestsPerMinute)
-        *waitMs = int(60000 - (now - m_sentAt.constFirst()));
-    if (m_config.tokensPerMinute > 0 && !m_sentAt.isEmpty()) {
-        qint64 used = 0;
-        for (qint64 t : std::as_const(m_sentTokens))
-            used += t;
-        if (used + estimatedTokens > m_config.tokensPerMinute)
-            *waitMs = qMax(*waitMs, int(60000 - (now - m_sentAt.constFirst())));
-    }
-    return *waitMs > 0;
 }
 
 void RunController::dispatch()
@@ -285,12 +236,8 @@ void RunController::dispatch()
         return;
     const int limit = m_provider ? qMax(1, m_config.concurrency) : 1;
     while (m_inFlight < limit && (!m_queue.isEmpty() || claimMore(limit))) {
-        if (m_provider) {
-            int waitMs = 0;
-            // The next request's size is not known before it is built; the last one's is a
-            // close estimate, since batches of one run are alike.
-            const qint64 estimate = m_sentTokens.isEmpty() ? 0 : m_sentTokens.constLast();
-            if (rateLimited(estimate, &waitMs)) {
+        if (m_transport) {
+            if (const int waitMs = m_transport->waitMs(); waitMs > 0) {
                 if (!m_dispatchScheduled) {
                     m_dispatchScheduled = true;
                     QTimer::singleShot(waitMs + 5, this, &RunController::dispatch);
@@ -309,77 +256,24 @@ void RunController::dispatch()
         noJobsLeft();
 }
 
-const SchemeContext *RunController::context(RowId reportId)
-{
-    auto it = m_contexts.find(reportId);
-    if (it != m_contexts.end())
-        return it.value().get();
-    const auto report = m_store->reports().report(reportId);
-    if (!report)
-        return nullptr;
-    auto ctx = std::make_shared<SchemeContext>();
-    ctx->report = *report;
-    ctx->task = m_store->catalog().task(report->taskId).value_or(Task{});
-    if (report->queryId) {
-        ctx->query = m_store->catalog().query(*report->queryId);
-        if (ctx->query && ctx->query->personaId)
-            ctx->persona = m_store->catalog().persona(*ctx->query->personaId);
-    }
-    if (report->format == ReportFormat::Pdf || report->format == ReportFormat::Image)
-        ctx->original = m_store->reports().originalFile(report->contentHash);
-    // Reports of one task share its rubrics; load them once. Claims are the report's own.
-    const std::pair<RowId, RowId> owner{report->taskId, report->queryId.value_or(0)};
-    if (!m_rubricsLoaded.contains(owner)) {
-        m_rubricsLoaded.insert(owner);
-        for (const Rubric &r : m_store->catalog().rubrics(report->taskId, report->queryId))
-            m_rubrics.insert(r.id, r);
-    }
-    for (const Rubric &r : m_store->catalog().claims(reportId))
-        m_rubrics.insert(r.id, r);
-    // Contexts hold whole reports; keep only the recent ones.
-    if (m_contexts.size() > 64)
-        m_contexts.clear();
-    return m_contexts.insert(reportId, ctx).value().get();
-}
-
-const EvidenceLocator *RunController::locator(RowId reportId)
-{
-    auto it = m_locators.find(reportId);
-    if (it != m_locators.end())
-        return it.value().get();
-    const SchemeContext *ctx = context(reportId);
-    if (!ctx)
-        return nullptr;
-    if (m_locators.size() > 64)
-        m_locators.clear();
-    return m_locators.insert(reportId, std::make_shared<EvidenceLocator>(ctx->report.text))
-        .value()
-        .get();
-}
-
 void RunController::runJob(const RunJob &job)
 {
     auto active = std::make_shared<ActiveJob>();
     active->job = job;
-    const SchemeContext *ctx = context(job.reportId);
+    const SchemeContext *ctx = m_reports->context(job.reportId);
     if (!ctx) {
         giveUp(active, u"the report is no longer in the project"_s);
         return;
     }
-    for (RowId id : job.rubricIds) {
-        SchemeItem item = schemeItemOf(m_rubrics.value(id));
-        item.rubricId = id;
-        active->items.append(item);
-    }
+    active->items = m_reports->items(job.rubricIds);
     if (m_scheme->needsSource() && !attachSources(active))
         return;
     const ProviderRequest request
         = m_scheme->buildRequest(*ctx, active->items, m_provider.get(), m_config);
     active->call = m_provider->buildCall(m_config, request, m_apiKey);
-    active->cacheKey = cacheKeyFor(m_config, active->call);
+    active->cacheKey = VerdictWriter::cacheKey(m_config, active->call);
 
-    if (const auto cached = m_store->runs().cachedResponse(active->cacheKey);
-        cached && cacheMayAnswer(job, *cached)) {
+    if (const auto cached = m_writer->cachedAnswer(job, active->cacheKey)) {
         ++m_progress.cacheHits;
         qCDebug(lcRuns, "run %lld report %lld batch %d: answered from the cache", qint64(m_runId),
                 qint64(job.reportId), job.batchIndex);
@@ -392,91 +286,38 @@ void RunController::runJob(const RunJob &job)
     }
 
     active->requestNo = job.requests;
-    const QNetworkRequest http = judgeHttpRequest(active->call, m_config);
-    qCDebug(lcRuns,
-            "run %lld report %lld batch %d: asking %lld item(s) of %s, attempt %d, %lld bytes",
-            qint64(m_runId), qint64(job.reportId), job.batchIndex, qint64(job.rubricIds.size()),
-            qPrintable(http.url().host()), job.attempts + 1, qint64(active->call.body.size()));
-    m_sentAt.append(m_clock.elapsed());
-    m_sentTokens.append(active->call.body.size() / 4);
+    qCDebug(
+        lcRuns, "run %lld report %lld batch %d: asking %lld item(s) of %s, attempt %d, %lld bytes",
+        qint64(m_runId), qint64(job.reportId), job.batchIndex, qint64(job.rubricIds.size()),
+        qPrintable(active->call.url.host()), job.attempts + 1, qint64(active->call.body.size()));
     ++m_progress.requests;
     ++active->job.requests;
-    QNetworkAccessManager *network = m_networks.constFirst();
-    for (QNetworkAccessManager *candidate : std::as_const(m_networks)) {
-        if (m_networkLoad.value(candidate) < m_networkLoad.value(network))
-            network = candidate;
-    }
-    ++m_networkLoad[network];
-    QNetworkReply *reply = network->post(http, active->call.body);
-    m_replies.append(reply);
-    connect(reply, &QNetworkReply::finished, this, [this, reply, network, active] {
-        --m_networkLoad[network];
-        onReply(reply, active);
-    });
+    m_transport->post(active->call,
+                      [this, active](QNetworkReply *reply) { onReply(reply, active); });
 }
 
 bool RunController::attachSources(const std::shared_ptr<ActiveJob> &active)
 {
     RunJob &job = active->job;
-    QList<JudgedItem> unavailable;
-    QList<SchemeItem> kept;
-    for (SchemeItem item : std::as_const(active->items)) {
-        const QString url = m_rubrics.value(item.rubricId).metadata.value(u"url"_s).toString();
-        std::optional<SourceRow> row;
-        if (!url.isEmpty())
-            row = m_store->sources().source(sourceKey(url));
-        if (row && row->state == "fetched"_L1 && !row->text.trimmed().isEmpty()) {
-            item.sourceUrl = url;
-            item.sourceText = row->text;
-            kept.append(item);
-            continue;
-        }
-        Verdict v;
-        v.runId = m_runId;
-        v.reportId = job.reportId;
-        v.rubricId = item.rubricId;
-        v.label = QString(sourceUnavailableLabel);
-        v.evidence = item.metadata.value(u"sentence"_s).toString(); // highlighted in the report
-        QString state;
-        if (url.isEmpty()) {
-            state = u"no-url"_s;
-            v.error = u"source unavailable: the citation points to no URL"_s;
-        } else if (!row) {
-            state = u"not-fetched"_s;
-            v.error
-                = u"source unavailable: %1 was never fetched (rubricate-cli sources fetch)"_s.arg(
-                    url);
-        } else {
-            state = row->state;
-            v.error = u"source unavailable: %1 %2%3"_s.arg(
-                url, row->state == "fetched"_L1 ? u"has no text"_s : row->state,
-                row->error.isEmpty() ? QString() : u" ("_s + row->error + u')');
-        }
-        v.raw.insert(u"source_state"_s, state);
-        unavailable.append({v, {}, std::nullopt, {}});
-    }
-    active->items = kept;
+    const QList<JudgedItem> unavailable
+        = m_reports->attachSources(m_runId, job.reportId, &active->items);
     if (unavailable.isEmpty())
         return true;
-    for (const JudgedItem &u : std::as_const(unavailable))
-        job.rubricIds.removeAll(u.verdict.rubricId);
-    if (job.rubricIds.isEmpty())
-        job.status = u"done"_s;
-    Transaction tx(*m_store);
-    if (!m_leases->hold(job.id)) {
+    switch (m_writer->writeUnavailable(job, unavailable)) {
+    case VerdictWriter::Outcome::Lost:
         dropJob(active);
         return false;
-    }
-    if (!m_store->runs().writeJudgeVerdicts(unavailable) || !m_store->runs().updateJob(job)
-        || !tx.commit()) {
-        giveUp(active, u"database: "_s + m_store->lastError());
+    case VerdictWriter::Outcome::Failed:
+        giveUp(active, u"database: "_s + m_writer->lastError());
         return false;
+    case VerdictWriter::Outcome::Written:
+        break;
     }
     m_progress.itemErrors += int(unavailable.size());
-    for (const JudgedItem &u : std::as_const(unavailable))
+    for (const JudgedItem &u : unavailable)
         countOutcome(job.reportId, u.verdict.rubricId, true);
     emit verdictsWritten(job.reportId);
-    if (!kept.isEmpty())
+    if (!active->items.isEmpty())
         return true;
     jobFinished(active);
     return false;
@@ -484,8 +325,6 @@ bool RunController::attachSources(const std::shared_ptr<ActiveJob> &active)
 
 void RunController::onReply(QNetworkReply *reply, const std::shared_ptr<ActiveJob> &active)
 {
-    reply->deleteLater();
-    m_replies.removeAll(reply);
     if (m_cancelled)
         return;
     const ProviderReply parsed = readJudgeReply(reply, *m_provider, m_config);
@@ -542,21 +381,11 @@ void RunController::processAnswer(const std::shared_ptr<ActiveJob> &active, cons
     }
     if (!fromCache) {
         // Cached before anything else, so that a crash from here on costs nothing to redo.
-        Transaction tx(*m_store);
-        m_store->runs().putCachedResponse(
-            active->cacheKey, providerKey(m_config.provider), m_config.model,
-            {text, inputTokens, outputTokens, active->job.id, active->requestNo});
-        tx.commit();
+        m_writer->cacheAnswer(active->cacheKey, m_config,
+                              {text, inputTokens, outputTokens, active->job.id, active->requestNo});
     }
-    if (!writeOutcome(active, result)) {
-        if (active->lost) {
-            dropJob(active);
-            return;
-        }
-        m_progress.lastError = m_store->lastError();
-        giveUp(active, u"database: "_s + m_store->lastError());
+    if (!writeAnswer(active, result))
         return;
-    }
     emit verdictsWritten(active->job.reportId);
     if (active->job.status == "pending"_L1) {
         // Items the judge left out are asked again, alone.
@@ -567,73 +396,32 @@ void RunController::processAnswer(const std::shared_ptr<ActiveJob> &active, cons
     jobFinished(active);
 }
 
-bool RunController::writeOutcome(const std::shared_ptr<ActiveJob> &active,
-                                 const SchemeResult &result)
+bool RunController::writeAnswer(const std::shared_ptr<ActiveJob> &active,
+                                const SchemeResult &result)
 {
     const EvidenceLocator *evidence
-        = m_config.locateEvidence ? locator(active->job.reportId) : nullptr;
-    RunJob &job = active->job;
-    QList<RowId> missing;
-    QList<SchemeItem> missingItems;
-    const bool lastAttempt = job.attempts + 1 >= m_config.maxAttempts;
-    Transaction tx(*m_store);
-    // Inside the transaction: the write and the proof that the job is still ours are one.
-    if (!m_leases->hold(job.id)) {
-        active->lost = true;
+        = m_config.locateEvidence ? m_reports->locator(active->job.reportId) : nullptr;
+    const bool lastAttempt = active->job.attempts + 1 >= m_config.maxAttempts;
+    QList<JudgedItem> written;
+    switch (m_writer->writeAnswer(active->job, active->items, result, lastAttempt, evidence,
+                                  &written)) {
+    case VerdictWriter::Outcome::Lost:
+        dropJob(active);
         return false;
+    case VerdictWriter::Outcome::Failed:
+        m_progress.lastError = m_writer->lastError();
+        giveUp(active, u"database: "_s + m_writer->lastError());
+        return false;
+    case VerdictWriter::Outcome::Written:
+        break;
     }
-    QList<JudgedItem> judged;
-    judged.reserve(result.items.size());
-    for (int i = 0; i < result.items.size(); ++i) {
-        const ItemOutcome &o = result.items.at(i);
-        if (o.missing && !lastAttempt) {
-            missing << o.rubricId;
-            missingItems << active->items.at(i);
-            continue;
-        }
-        Verdict v;
-        v.runId = m_runId;
-        v.reportId = job.reportId;
-        v.rubricId = o.rubricId;
-        v.value = o.value;
-        v.label = o.label;
-        v.reason = o.reason;
-        v.evidence = o.evidence;
-        // The whole answer is in the response cache; keep only what the columns do not.
-        for (auto it = o.raw.constBegin(); it != o.raw.constEnd(); ++it) {
-            static const QStringList known
-                = {u"rubric_item"_s, u"score"_s,   u"reason"_s,         u"evidence"_s,
-                   u"criterion"_s,   u"verdict"_s, u"evidence_quotes"_s};
-            if (!known.contains(it.key()))
-                v.raw.insert(it.key(), it.value());
-        }
-        if (o.missing)
-            v.error = u"the judge left this item out of %1 answers"_s.arg(job.attempts + 1);
-        else if (!o.value)
-            v.error = o.error.isEmpty() ? u"no usable score"_s : o.error;
-        JudgedItem item{v, {}, std::nullopt, {}};
-        if (evidence && !v.evidence.trimmed().isEmpty()) {
-            const EvidenceLocation at = evidence->locate(v.evidence);
-            item.evidenceStatus = evidenceStatusKey(at.status);
-            item.evidenceCoverage = at.coverage;
-            for (const EvidenceSpan &s : at.spans)
-                item.spans.append({s.start, s.length, matchMethodKey(s.method)});
-        }
-        if (v.value)
+    for (const JudgedItem &item : std::as_const(written)) {
+        if (item.verdict.value)
             ++m_progress.itemsJudged;
         else
             ++m_progress.itemErrors;
-        judged.append(std::move(item));
-    }
-    if (!m_store->runs().writeJudgeVerdicts(judged))
-        return false;
-    job.rubricIds = missing;
-    active->items = missingItems;
-    job.status = missing.isEmpty() ? u"done"_s : u"pending"_s;
-    if (!m_store->runs().updateJob(job) || !tx.commit())
-        return false;
-    for (const JudgedItem &item : std::as_const(judged))
         countOutcome(item.verdict.reportId, item.verdict.rubricId, !item.verdict.value);
+    }
     return true;
 }
 
@@ -661,14 +449,9 @@ void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const Q
         giveUp(active, u"%1 (after %2 attempts)"_s.arg(why).arg(job.attempts));
         return;
     }
-    {
-        Transaction tx(*m_store);
-        if (!m_leases->hold(job.id)) {
-            dropJob(active);
-            return;
-        }
-        m_store->runs().updateJob(job);
-        tx.commit();
+    if (m_writer->writeRetry(job) == VerdictWriter::Outcome::Lost) {
+        dropJob(active);
+        return;
     }
     ++m_progress.retries;
     int delay = retryAfterMs;
@@ -698,25 +481,20 @@ void RunController::giveUp(const std::shared_ptr<ActiveJob> &active, const QStri
     job.lastError = why;
     job.status = u"failed"_s;
     m_progress.lastError = why;
-    Transaction tx(*m_store);
-    if (!m_leases->hold(job.id)) {
+    switch (m_writer->writeFailure(job)) {
+    case VerdictWriter::Outcome::Lost:
         dropJob(active); // the job is another worker's now; it asks again
         return;
-    }
-    // Every item still open ends as an explicit error with its cause — never as a 0.
-    for (RowId rubric : std::as_const(job.rubricIds)) {
-        Verdict v;
-        v.runId = m_runId;
-        v.reportId = job.reportId;
-        v.rubricId = rubric;
-        v.error = why;
-        m_store->runs().upsertVerdict(v);
-        ++m_progress.itemErrors;
-    }
-    m_store->runs().updateJob(job);
-    if (tx.commit()) {
+    case VerdictWriter::Outcome::Failed:
+        qCWarning(lcRuns, "run %lld report %lld batch %d: the failure was not written: %s",
+                  qint64(m_runId), qint64(job.reportId), job.batchIndex,
+                  qPrintable(m_writer->lastError()));
+        break;
+    case VerdictWriter::Outcome::Written:
+        m_progress.itemErrors += int(job.rubricIds.size());
         for (RowId rubric : std::as_const(job.rubricIds))
             countOutcome(job.reportId, rubric, true);
+        break;
     }
     ++m_progress.jobsFailed;
     emit verdictsWritten(job.reportId);
@@ -731,28 +509,20 @@ void RunController::runOffline(const RunJob &queued)
         return;
     auto active = std::make_shared<ActiveJob>();
     active->job = queued;
-    const SchemeContext *ctx = context(queued.reportId);
+    const SchemeContext *ctx = m_reports->context(queued.reportId);
     if (!ctx) {
         giveUp(active, u"the report is no longer in the project"_s);
         return;
     }
-    auto index = m_lexical.value(queued.reportId);
-    if (!index) {
-        if (m_lexical.size() > 16)
-            m_lexical.clear();
-        index = std::make_shared<LexicalReportIndex>(ctx->report.text);
-        m_lexical.insert(queued.reportId, index);
-    }
+    const LexicalReportIndex &index = *m_reports->lexicalIndex(queued.reportId);
+    active->items = m_reports->items(queued.rubricIds);
     SchemeResult result;
     result.parsed = true;
     const QString blockedTitle = ctx->task.blocked ? ctx->task.blocked->title : QString();
     const QStringList blockedUrls = ctx->task.blocked ? ctx->task.blocked->urls : QStringList();
     for (RowId id : queued.rubricIds) {
-        const Rubric r = m_rubrics.value(id);
-        SchemeItem item = schemeItemOf(r);
-        item.rubricId = id;
-        active->items.append(item);
-        const OfflineVerdict v = judgeOffline(*index, r.text, r.scale, blockedTitle, blockedUrls);
+        const Rubric r = m_reports->rubric(id);
+        const OfflineVerdict v = judgeOffline(index, r.text, r.scale, blockedTitle, blockedUrls);
         ItemOutcome o;
         o.rubricId = id;
         o.value = v.value;
@@ -761,10 +531,8 @@ void RunController::runOffline(const RunJob &queued)
         o.evidence = v.evidence;
         result.items.append(o);
     }
-    if (!writeOutcome(active, result)) {
-        giveUp(active, u"database: "_s + m_store->lastError());
+    if (!writeAnswer(active, result))
         return;
-    }
     emit verdictsWritten(queued.reportId);
     jobFinished(active);
 }

@@ -11,28 +11,25 @@
 #include "domain/types.h"
 #include "judge/judgeconfig.h"
 
-#include <QDateTime>
 #include <QElapsedTimer>
-#include <QHash>
 #include <QObject>
-#include <QPointer>
 #include <QQueue>
 #include <QSet>
 
 #include <memory>
 
-class QNetworkAccessManager;
 class QNetworkReply;
 class QTimer;
 
 namespace Rubricate {
 
-class EvidenceLocator;
 class JobLeases;
 class JudgeProvider;
-class LexicalReportIndex;
+class JudgeTransport;
 class ProjectStore;
 class PromptScheme;
+class ReportContexts;
+class VerdictWriter;
 struct RunJob;
 struct SchemeContext;
 struct SchemeResult;
@@ -93,7 +90,6 @@ signals:
 private:
     struct ActiveJob;
     void dispatch();
-    bool rateLimited(qint64 estimatedTokens, int *waitMs);
     void runJob(const RunJob &job);
     void runOffline(const RunJob &queued);
     // Fills in each item's source from the project; items without one get their "source
@@ -106,9 +102,9 @@ private:
                        qint64 inputTokens, qint64 outputTokens, bool fromCache);
     void retryLater(const std::shared_ptr<ActiveJob> &active, const QString &why, int retryAfterMs);
     void giveUp(const std::shared_ptr<ActiveJob> &active, const QString &why);
-    bool writeOutcome(const std::shared_ptr<ActiveJob> &active, const SchemeResult &result);
-    const SchemeContext *context(RowId reportId);
-    const EvidenceLocator *locator(RowId reportId);
+    // Writes an answer's verdicts and counts them; false when the job was dropped or given
+    // up instead.
+    bool writeAnswer(const std::shared_ptr<ActiveJob> &active, const SchemeResult &result);
     void jobFinished(const std::shared_ptr<ActiveJob> &active);
     void releaseSlot(const std::shared_ptr<ActiveJob> &active);
     void countOutcome(RowId reportId, RowId rubricId, bool isError);
@@ -124,25 +120,15 @@ private:
     std::unique_ptr<ProjectStore> m_store;
     std::unique_ptr<PromptScheme> m_scheme;
     std::unique_ptr<JudgeProvider> m_provider;
-    // Qt opens at most six HTTP/1.1 connections per host and manager; a concurrency of ten
-    // needs two managers, each with its own pool.
-    QList<QNetworkAccessManager *> m_networks;
-    QHash<QNetworkAccessManager *, int> m_networkLoad;
+    std::unique_ptr<JudgeTransport> m_transport; // null: the offline judge
     JudgeConfig m_config;
     QString m_apiKey; // read from the environment at start; never stored or logged
     RowId m_runId = 0;
     QQueue<RunJob> m_queue;
-    QHash<RowId, std::shared_ptr<SchemeContext>> m_contexts;
-    QHash<RowId, std::shared_ptr<EvidenceLocator>> m_locators;
-    QHash<RowId, std::shared_ptr<LexicalReportIndex>> m_lexical;
-    QHash<RowId, Rubric> m_rubrics;
-    QSet<std::pair<RowId, RowId>> m_rubricsLoaded; // (task, query) whose rubrics are in m_rubrics
+    std::unique_ptr<ReportContexts> m_reports;
     // (report, rubric) whose verdict in this run is an error: a re-run's answers replace
     // them, and errorsTotal must fall as they do.
     QSet<std::pair<RowId, RowId>> m_errorItems;
-    QList<QPointer<QNetworkReply>> m_replies;
-    QList<qint64> m_sentAt; // ms timestamps of requests in the last minute
-    QList<qint64> m_sentTokens; // their estimated tokens
     QElapsedTimer m_clock;
     qint64 m_lastProgressMs = -1000;
     int m_inFlight = 0; // jobs holding a concurrency slot
@@ -154,6 +140,7 @@ private:
     bool m_cancelled = false;
     bool m_dispatchScheduled = false;
     std::unique_ptr<JobLeases> m_leases;
+    std::unique_ptr<VerdictWriter> m_writer; // after m_leases, which it uses
     int m_leaseTermSeconds = 0; // 0: JobLeases' default
     int m_concurrencyOverride = 0;
     QTimer *m_leaseTimer = nullptr;

@@ -1,0 +1,152 @@
+#include "reportcontexts.h"
+
+#include "evidence/evidencelocator.h"
+#include "judge/offlinejudge.h"
+#include "judge/promptscheme.h"
+#include "sources/sourcefetcher.h"
+#include "store/projectstore.h"
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Enough for every report a run has in flight at once (concurrency × batches of one report)
+// with room to spare; more would keep whole reports in memory for nothing.
+constexpr int kRecentReports = 64;
+constexpr int kRecentIndexes = 16;
+
+Verdict sourceUnavailable(const SchemeItem &item, const QString &url,
+                          const std::optional<SourceRow> &row)
+{
+    Verdict v;
+    v.rubricId = item.rubricId;
+    v.label = QString(sourceUnavailableLabel);
+    v.evidence = item.metadata.value(u"sentence"_s).toString(); // highlighted in the report
+    QString state;
+    if (url.isEmpty()) {
+        state = u"no-url"_s;
+        v.error = u"source unavailable: the citation points to no URL"_s;
+    } else if (!row) {
+        state = u"not-fetched"_s;
+        v.error
+            = u"source unavailable: %1 was never fetched (rubricate-cli sources fetch)"_s.arg(url);
+    } else {
+        state = row->state;
+        v.error = u"source unavailable: %1 %2%3"_s.arg(
+            url, row->state == "fetched"_L1 ? u"has no text"_s : row->state,
+            row->error.isEmpty() ? QString() : u" ("_s + row->error + u')');
+    }
+    v.raw.insert(u"source_state"_s, state);
+    return v;
+}
+
+} // namespace
+
+ReportContexts::ReportContexts(ProjectStore &store)
+    : m_store(store)
+{ }
+
+ReportContexts::~ReportContexts() = default;
+
+const SchemeContext *ReportContexts::context(RowId reportId)
+{
+    auto it = m_contexts.find(reportId);
+    if (it != m_contexts.end())
+        return it.value().get();
+    const auto report = m_store.reports().report(reportId);
+    if (!report)
+        return nullptr;
+    auto ctx = std::make_shared<SchemeContext>();
+    ctx->report = *report;
+    ctx->task = m_store.catalog().task(report->taskId).value_or(Task{});
+    if (report->queryId) {
+        ctx->query = m_store.catalog().query(*report->queryId);
+        if (ctx->query && ctx->query->personaId)
+            ctx->persona = m_store.catalog().persona(*ctx->query->personaId);
+    }
+    if (report->format == ReportFormat::Pdf || report->format == ReportFormat::Image)
+        ctx->original = m_store.reports().originalFile(report->contentHash);
+    // Reports of one task share its rubrics; load them once. Claims are the report's own.
+    const std::pair<RowId, RowId> owner{report->taskId, report->queryId.value_or(0)};
+    if (!m_rubricsLoaded.contains(owner)) {
+        m_rubricsLoaded.insert(owner);
+        for (const Rubric &r : m_store.catalog().rubrics(report->taskId, report->queryId))
+            m_rubrics.insert(r.id, r);
+    }
+    for (const Rubric &r : m_store.catalog().claims(reportId))
+        m_rubrics.insert(r.id, r);
+    if (m_contexts.size() > kRecentReports)
+        m_contexts.clear();
+    return m_contexts.insert(reportId, ctx).value().get();
+}
+
+const EvidenceLocator *ReportContexts::locator(RowId reportId)
+{
+    auto it = m_locators.find(reportId);
+    if (it != m_locators.end())
+        return it.value().get();
+    const SchemeContext *ctx = context(reportId);
+    if (!ctx)
+        return nullptr;
+    if (m_locators.size() > kRecentReports)
+        m_locators.clear();
+    return m_locators.insert(reportId, std::make_shared<EvidenceLocator>(ctx->report.text))
+        .value()
+        .get();
+}
+
+const LexicalReportIndex *ReportContexts::lexicalIndex(RowId reportId)
+{
+    auto it = m_lexical.find(reportId);
+    if (it != m_lexical.end())
+        return it.value().get();
+    const SchemeContext *ctx = context(reportId);
+    if (!ctx)
+        return nullptr;
+    if (m_lexical.size() > kRecentIndexes)
+        m_lexical.clear();
+    return m_lexical.insert(reportId, std::make_shared<LexicalReportIndex>(ctx->report.text))
+        .value()
+        .get();
+}
+
+QList<SchemeItem> ReportContexts::items(const QList<RowId> &rubricIds) const
+{
+    QList<SchemeItem> items;
+    items.reserve(rubricIds.size());
+    for (RowId id : rubricIds) {
+        SchemeItem item = schemeItemOf(m_rubrics.value(id));
+        item.rubricId = id;
+        items.append(item);
+    }
+    return items;
+}
+
+QList<JudgedItem> ReportContexts::attachSources(RowId runId, RowId reportId,
+                                                QList<SchemeItem> *items) const
+{
+    QList<JudgedItem> unavailable;
+    QList<SchemeItem> kept;
+    for (SchemeItem item : std::as_const(*items)) {
+        const QString url = m_rubrics.value(item.rubricId).metadata.value(u"url"_s).toString();
+        std::optional<SourceRow> row;
+        if (!url.isEmpty())
+            row = m_store.sources().source(sourceKey(url));
+        if (row && row->state == "fetched"_L1 && !row->text.trimmed().isEmpty()) {
+            item.sourceUrl = url;
+            item.sourceText = row->text;
+            kept.append(item);
+            continue;
+        }
+        Verdict v = sourceUnavailable(item, url, row);
+        v.runId = runId;
+        v.reportId = reportId;
+        unavailable.append({v, {}, std::nullopt, {}});
+    }
+    *items = kept;
+    return unavailable;
+}
+
+} // namespace Rubricate

@@ -1,0 +1,187 @@
+#include "verdictwriter.h"
+
+#include "evidence/evidencelocator.h"
+#include "judge/judgeconfig.h"
+#include "judge/promptscheme.h"
+#include "runlease.h"
+#include "store/projectstore.h"
+#include "store/transaction.h"
+
+#include <QCryptographicHash>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+Verdict verdictOf(RowId runId, const RunJob &job, const ItemOutcome &o)
+{
+    Verdict v;
+    v.runId = runId;
+    v.reportId = job.reportId;
+    v.rubricId = o.rubricId;
+    v.value = o.value;
+    v.label = o.label;
+    v.reason = o.reason;
+    v.evidence = o.evidence;
+    // The whole answer is in the response cache; keep only what the columns do not.
+    static const QStringList known
+        = {u"rubric_item"_s, u"score"_s,   u"reason"_s,         u"evidence"_s,
+           u"criterion"_s,   u"verdict"_s, u"evidence_quotes"_s};
+    for (auto it = o.raw.constBegin(); it != o.raw.constEnd(); ++it) {
+        if (!known.contains(it.key()))
+            v.raw.insert(it.key(), it.value());
+    }
+    if (o.missing)
+        v.error = u"the judge left this item out of %1 answers"_s.arg(job.attempts + 1);
+    else if (!o.value)
+        v.error = o.error.isEmpty() ? u"no usable score"_s : o.error;
+    return v;
+}
+
+JudgedItem judgedItemOf(Verdict v, const EvidenceLocator *evidence)
+{
+    JudgedItem item{std::move(v), {}, std::nullopt, {}};
+    if (evidence && !item.verdict.evidence.trimmed().isEmpty()) {
+        const EvidenceLocation at = evidence->locate(item.verdict.evidence);
+        item.evidenceStatus = evidenceStatusKey(at.status);
+        item.evidenceCoverage = at.coverage;
+        for (const EvidenceSpan &s : at.spans)
+            item.spans.append({s.start, s.length, matchMethodKey(s.method)});
+    }
+    return item;
+}
+
+// The cache answers a job's first ask, which is how a new run gets for free what another run
+// already paid for, and the answer this very request got before a crash cut it short. A re-ask
+// (an item left out, an answer that did not read, rerun-failed) goes to the judge: the cache
+// would only hand back the answer that made it necessary.
+bool cacheMayAnswer(const RunJob &job, const CachedResponse &cached)
+{
+    if (cached.jobId == job.id && cached.requestNo == job.requests)
+        return true;
+    return job.attempts == 0 && !job.reask;
+}
+
+} // namespace
+
+QString VerdictWriter::cacheKey(const JudgeConfig &config, const HttpCall &call)
+{
+    // The key covers what decides the answer: provider, model, parameters and the exact
+    // request body; never the headers, which carry the API key.
+    QCryptographicHash h(QCryptographicHash::Blake2b_256);
+    h.addData(config.cacheIdentity().toUtf8());
+    h.addData(QByteArrayView("\n", 1));
+    h.addData(call.url.toString().toUtf8());
+    h.addData(QByteArrayView("\n", 1));
+    h.addData(call.body);
+    return QString::fromLatin1(h.result().toHex());
+}
+
+std::optional<CachedResponse> VerdictWriter::cachedAnswer(const RunJob &job,
+                                                          const QString &key) const
+{
+    auto cached = m_store.runs().cachedResponse(key);
+    if (cached && !cacheMayAnswer(job, *cached))
+        cached.reset();
+    return cached;
+}
+
+VerdictWriter::VerdictWriter(ProjectStore &store, JobLeases &leases, RowId runId)
+    : m_store(store)
+    , m_leases(leases)
+    , m_runId(runId)
+{ }
+
+VerdictWriter::Outcome VerdictWriter::writeAnswer(RunJob &job, QList<SchemeItem> &items,
+                                                  const SchemeResult &result, bool lastAttempt,
+                                                  const EvidenceLocator *evidence,
+                                                  QList<JudgedItem> *written)
+{
+    QList<RowId> missing;
+    QList<SchemeItem> missingItems;
+    QList<JudgedItem> judged;
+    judged.reserve(result.items.size());
+    for (int i = 0; i < result.items.size(); ++i) {
+        const ItemOutcome &o = result.items.at(i);
+        if (o.missing && !lastAttempt) {
+            missing << o.rubricId;
+            missingItems << items.at(i);
+            continue;
+        }
+        judged.append(judgedItemOf(verdictOf(m_runId, job, o), evidence));
+    }
+    Transaction tx(m_store);
+    if (!m_leases.hold(job.id))
+        return Outcome::Lost;
+    RunJob next = job;
+    next.rubricIds = missing;
+    next.status = missing.isEmpty() ? u"done"_s : u"pending"_s;
+    if (!m_store.runs().writeJudgeVerdicts(judged) || !m_store.runs().updateJob(next)
+        || !tx.commit())
+        return Outcome::Failed;
+    job = next;
+    items = missingItems;
+    *written = std::move(judged);
+    return Outcome::Written;
+}
+
+VerdictWriter::Outcome VerdictWriter::writeUnavailable(RunJob &job,
+                                                       const QList<JudgedItem> &unavailable)
+{
+    RunJob next = job;
+    for (const JudgedItem &u : unavailable)
+        next.rubricIds.removeAll(u.verdict.rubricId);
+    if (next.rubricIds.isEmpty())
+        next.status = u"done"_s;
+    Transaction tx(m_store);
+    if (!m_leases.hold(job.id))
+        return Outcome::Lost;
+    if (!m_store.runs().writeJudgeVerdicts(unavailable) || !m_store.runs().updateJob(next)
+        || !tx.commit())
+        return Outcome::Failed;
+    job = next;
+    return Outcome::Written;
+}
+
+VerdictWriter::Outcome VerdictWriter::writeFailure(const RunJob &job)
+{
+    Transaction tx(m_store);
+    if (!m_leases.hold(job.id))
+        return Outcome::Lost;
+    bool ok = true;
+    for (RowId rubric : job.rubricIds) {
+        Verdict v;
+        v.runId = m_runId;
+        v.reportId = job.reportId;
+        v.rubricId = rubric;
+        v.error = job.lastError;
+        ok = m_store.runs().upsertVerdict(v).ok() && ok;
+    }
+    ok = m_store.runs().updateJob(job) && ok;
+    return ok && tx.commit() ? Outcome::Written : Outcome::Failed;
+}
+
+VerdictWriter::Outcome VerdictWriter::writeRetry(const RunJob &job)
+{
+    Transaction tx(m_store);
+    if (!m_leases.hold(job.id))
+        return Outcome::Lost;
+    return m_store.runs().updateJob(job) && tx.commit() ? Outcome::Written : Outcome::Failed;
+}
+
+void VerdictWriter::cacheAnswer(const QString &key, const JudgeConfig &config,
+                                const CachedResponse &answer)
+{
+    Transaction tx(m_store);
+    m_store.runs().putCachedResponse(key, providerKey(config.provider), config.model, answer);
+    tx.commit();
+}
+
+QString VerdictWriter::lastError() const
+{
+    return m_store.lastError();
+}
+
+} // namespace Rubricate
