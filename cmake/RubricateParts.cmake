@@ -4,11 +4,12 @@
 # copy written to ${CMAKE_BINARY_DIR}/rubricate-parts.json below). A part may use what its
 # parts use in turn (the links are PUBLIC), nothing else. Order: a part after its parts.
 set(RUBRICATE_PARTS
-    domain text store evidence scoring agreement alignment judge ingest sources runs exchange
+    domain text net store evidence scoring agreement alignment judge ingest sources runs exchange
     readers demo)
 
 set(RUBRICATE_PART_domain_DEPENDS "")
 set(RUBRICATE_PART_text_DEPENDS "")
+set(RUBRICATE_PART_net_DEPENDS "")
 set(RUBRICATE_PART_store_DEPENDS domain)
 set(RUBRICATE_PART_evidence_DEPENDS text)
 set(RUBRICATE_PART_scoring_DEPENDS domain text)
@@ -16,8 +17,8 @@ set(RUBRICATE_PART_agreement_DEPENDS domain)
 set(RUBRICATE_PART_alignment_DEPENDS domain agreement)
 set(RUBRICATE_PART_judge_DEPENDS domain text)
 set(RUBRICATE_PART_ingest_DEPENDS domain text store evidence)
-set(RUBRICATE_PART_sources_DEPENDS domain store ingest)
-set(RUBRICATE_PART_runs_DEPENDS domain store evidence scoring judge ingest sources)
+set(RUBRICATE_PART_sources_DEPENDS domain net store ingest)
+set(RUBRICATE_PART_runs_DEPENDS domain net store evidence scoring judge ingest sources)
 set(RUBRICATE_PART_exchange_DEPENDS domain text scoring alignment)
 set(RUBRICATE_PART_readers_DEPENDS domain text store ingest judge scoring sources exchange)
 set(RUBRICATE_PART_demo_DEPENDS ingest sources readers)

@@ -10,12 +10,24 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
+HttpPolicy judgeHttpPolicy(const JudgeConfig &config)
+{
+    HttpPolicy policy;
+    policy.timeoutMs = config.timeoutMs;
+    // An API answers where it is asked; a gateway may move it to https once or twice.
+    policy.maxRedirects = 2;
+    // A verdict answer is a few kilobytes; a criteria list or a long evidence answer some
+    // hundreds. Anything near this is not an answer and must not fill the memory.
+    policy.maxBytes = 16 * 1024 * 1024;
+    policy.perHost = qMax(1, config.concurrency); // one judge host: the run's own concurrency
+    return policy;
+}
+
 QNetworkRequest judgeHttpRequest(const HttpCall &call, const JudgeConfig &config)
 {
-    QNetworkRequest http(call.url);
+    QNetworkRequest http = policyRequest(call.url, judgeHttpPolicy(config));
     for (const auto &[name, value] : std::as_const(call.headers))
         http.setRawHeader(name, value);
-    http.setTransferTimeout(config.timeoutMs);
     http.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     return http;
 }
@@ -25,6 +37,11 @@ ProviderReply readJudgeReply(QNetworkReply *reply, const JudgeProvider &provider
 {
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
+    if (const QString tooLarge = sizeLimitError(reply); !tooLarge.isEmpty()) {
+        ProviderReply refused;
+        refused.error = u"the answer is too large: "_s + tooLarge;
+        return refused; // asking again would bring the same
+    }
     if (reply->error() != QNetworkReply::NoError || status < 200 || status >= 300) {
         const QString networkError = reply->error() == QNetworkReply::OperationCanceledError
             ? u"timed out after %1 s"_s.arg(config.timeoutMs / 1000.0)

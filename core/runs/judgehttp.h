@@ -4,6 +4,7 @@
 #pragma once
 
 #include "judge/judgeprovider.h"
+#include "net/httppolicy.h"
 
 #include <QNetworkRequest>
 
@@ -11,7 +12,11 @@ class QNetworkReply;
 
 namespace Rubricate {
 
-// The call as a request: its headers, the config's timeout, HTTP/1.1 (some local servers
+// The shared HTTP policy as judge calls apply it: the config's timeout, few redirects, a cap
+// on an answer's size, the run's concurrency per host.
+HttpPolicy judgeHttpPolicy(const JudgeConfig &config);
+
+// The call as a request under that policy: its headers, HTTP/1.1 (some local servers
 // mishandle HTTP/2 upgrades).
 QNetworkRequest judgeHttpRequest(const HttpCall &call, const JudgeConfig &config);
 

@@ -67,6 +67,7 @@ void JudgeTransport::post(const HttpCall &call,
     }
     ++m_load[network];
     QNetworkReply *reply = network->post(judgeHttpRequest(call, m_config), call.body);
+    limitReplySize(reply, judgeHttpPolicy(m_config).maxBytes);
     m_replies.append(reply);
     QObject::connect(reply, &QNetworkReply::finished, m_owner, [this, reply, network, finished] {
         --m_load[network];

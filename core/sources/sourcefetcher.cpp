@@ -200,16 +200,7 @@ void SourceFetcher::dispatch()
 void SourceFetcher::send(int index)
 {
     Job &job = m_jobs[index];
-    QNetworkRequest request(job.url);
-    request.setTransferTimeout(m_options.timeoutMs);
-    // Qt counts the hops and follows only http and https, never from https down to http.
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                         QNetworkRequest::NoLessSafeRedirectPolicy);
-    request.setMaximumRedirectsAllowed(qMax(0, m_options.maxRedirects));
-    request.setAttribute(QNetworkRequest::CookieLoadControlAttribute, QNetworkRequest::Manual);
-    request.setAttribute(QNetworkRequest::CookieSaveControlAttribute, QNetworkRequest::Manual);
-    request.setAttribute(QNetworkRequest::CacheLoadControlAttribute,
-                         QNetworkRequest::AlwaysNetwork);
+    QNetworkRequest request = policyRequest(job.url, m_options);
     request.setHeader(QNetworkRequest::UserAgentHeader, m_options.userAgent);
     request.setRawHeader("Accept", m_options.allowedTypes.join(u", "_s).toLatin1());
 

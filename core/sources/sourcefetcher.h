@@ -12,6 +12,7 @@
 #pragma once
 
 #include "domain/fetchstate.h"
+#include "net/httppolicy.h"
 #include "store/projectstore.h"
 
 #include <QDateTime>
@@ -49,12 +50,10 @@ struct FetchedSource {
 // fetcher writes it.
 QString sourceKey(const QString &url);
 
-struct FetchOptions {
-    int timeoutMs = 30'000; // without a byte arriving
-    int maxRedirects = 5;
-    qint64 maxBytes = 20 * 1024 * 1024;
+// The shared HTTP policy (timeout, redirects, bytes, two requests per host: be polite to the
+// sites we cite) and what only fetching sources needs.
+struct FetchOptions : HttpPolicy {
     int concurrency = 8; // requests in flight in all
-    int perHost = 2; // requests in flight to one host: be polite to the sites we cite
     bool refresh = false; // fetch again although the project has a copy
     QStringList allowedTypes = defaultAllowedTypes();
     QString userAgent = defaultUserAgent();

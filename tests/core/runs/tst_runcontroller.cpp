@@ -352,6 +352,29 @@ private slots:
         QCOMPARE(m_lastProgress.errorsTotal, 0);
     }
 
+    void anOversizedAnswerIsAnErrorNotARetry()
+    {
+        // The shared HTTP policy caps an answer at 16 MiB: a judge (or something posing as
+        // one) cannot fill the memory, and the same answer is not asked for again.
+        SimulatorBehaviour b;
+        b.script = [](const QString &, int arrival) -> std::optional<QString> {
+            if (arrival == 1)
+                return QString(17 * 1024 * 1024, u'x');
+            return std::nullopt;
+        };
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config();
+        c.concurrency = 1;
+        const RowId run = plan(c);
+        QCOMPARE(drive(run), u"failed"_s);
+        QCOMPARE(m_judge.requestCount(), m_jobs); // one each: the oversized one not again
+        const RunTotals t = m_project->store().runs().runTotals(run);
+        QCOMPARE(t.jobsFailed, 1);
+        QCOMPARE(t.verdictErrors, c.batchSize);
+        QVERIFY2(m_lastProgress.lastError.startsWith(u"the answer is too large: more than"_s),
+                 qPrintable(m_lastProgress.lastError));
+    }
+
     void unreachableJudgeEndsInExplicitErrors()
     {
         // A closed port: network errors are retried, then end as errors with their cause.

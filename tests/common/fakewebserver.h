@@ -1,5 +1,5 @@
-// A small web server on 127.0.0.1 for the source fetcher's tests: pages, a PDF, redirect
-// chains, oversized and slow bodies, wrong types, errors and cookies. Connections are kept
+// A small web server on 127.0.0.1 for the tests of fetching and the HTTP policy: pages, a PDF,
+// redirect chains, oversized and slow bodies, wrong types, errors and cookies. Connections are kept
 // alive, and it counts the requests it is answering at any moment.
 #pragma once
 
