@@ -64,12 +64,16 @@ Commands:
                                Scope: --benchmark drb2 --tasks 1-5 --models A,B
                                [--only-unjudged]. Pace: --concurrency 10 --batch-size 50
                                --rpm N --tpm N --max-attempts 6 --timeout S. Cost:
-                               --price-in/--price-out USD per million tokens.
+                               --price-in/--price-out USD per million tokens;
+                               --cache-read-share/--cache-write-share X price the tokens
+                               of the provider's prompt cache (each report's later
+                               batches read it from the cache).
   keys set|delete|check <NAME> Keep an API key in the system keyring (the key is read
                                from standard input), e.g. `keys set OPENAI_API_KEY`. A key
                                in the environment is used first.
-  runs                         Runs with progress, errors, tokens, cost and the share of
-                               evidence quotes not found in the report.
+  runs                         Runs with progress, errors, tokens (and those of the
+                               provider's prompt cache), cost and the share of evidence
+                               quotes not found in the report.
   resume <run>                 Continue a run that was stopped or killed; answers already
                                received are read from the response cache, not paid again.
   rerun-failed <run>           Queue the run's failed items again and run them.

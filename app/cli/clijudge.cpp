@@ -101,7 +101,10 @@ int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream
                    .arg(t.jobsFailed)
                    .arg(p.requests)
                    .arg(p.cacheHits);
-        out << u"tokens: %1 in, %2 out; cost $%3\n"_s.arg(t.inputTokens)
+        out << u"tokens: %1 in (%2 read from the provider's prompt cache, %3 written to it), "
+               "%4 out; cost $%5\n"_s.arg(t.inputTokens)
+                   .arg(t.cacheReadTokens)
+                   .arg(t.cacheWriteTokens)
                    .arg(t.outputTokens)
                    .arg(t.cost, 0, 'f', 4);
         if (quoted > 0) {
@@ -199,16 +202,29 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
         err << u"rubricate-cli: "_s << error << u'\n';
         return Failed;
     }
-    const double estimate = planned->estimatedInputTokens / 1e6 * config->pricePerMillionInput;
     out << u"run %1: %2 reports, %3 requests, %4 rubric items; about %5 input tokens"_s
                .arg(planned->runId)
                .arg(planned->reports)
                .arg(planned->jobs)
                .arg(planned->items)
                .arg(tokens(planned->estimatedInputTokens));
-    if (config->pricePerMillionInput > 0)
+    if (config->pricePerMillionInput > 0) {
+        const double estimate = config->costOf(planned->estimatedInputTokens, 0);
         out << u" (≈ $%1 before output tokens)"_s.arg(estimate, 0, 'f', 2);
+    }
     out << u'\n';
+    if (planned->estimatedCacheReadTokens > 0 && config->provider != ProviderKind::Offline) {
+        // What the report's later batches would read from the provider's prompt cache.
+        out << u"prompt cache: about %1 of them read from the provider's cache, %2 written"_s.arg(
+            tokens(planned->estimatedCacheReadTokens), tokens(planned->estimatedCacheWriteTokens));
+        if (config->pricePerMillionInput > 0) {
+            const double cached = config->costOf(planned->estimatedInputTokens, 0,
+                                                 planned->estimatedCacheReadTokens,
+                                                 planned->estimatedCacheWriteTokens);
+            out << u" (≈ $%1 before output tokens)"_s.arg(cached, 0, 'f', 2);
+        }
+        out << u'\n';
+    }
     out.flush();
     if (parser.isSet(u"plan-only"_s))
         return Ok;
@@ -226,7 +242,8 @@ int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
     }
     Table t;
     t.setHeader({u"id"_s, u"name"_s, u"kind"_s, u"status"_s, u"jobs"_s, u"verdicts"_s, u"errors"_s,
-                 u"requests"_s, u"tokens in/out"_s, u"cost"_s, u"evidence not found"_s});
+                 u"requests"_s, u"tokens in/out"_s, u"prompt cache read/written"_s, u"cost"_s,
+                 u"evidence not found"_s});
     for (const RunSummary &r : store->runs().list()) {
         const RunTotals x = store->runs().runTotals(r.id);
         const int quoted = x.evidenceLocated + x.evidencePartial + x.evidenceNotFound;
@@ -236,6 +253,7 @@ int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
              QString::number(x.verdicts - x.verdictErrors), QString::number(x.verdictErrors),
              QString::number(x.requests),
              u"%1/%2"_s.arg(tokens(x.inputTokens), tokens(x.outputTokens)),
+             u"%1/%2"_s.arg(tokens(x.cacheReadTokens), tokens(x.cacheWriteTokens)),
              u"$%1"_s.arg(x.cost, 0, 'f', 4),
              quoted ? u"%1%"_s.arg(100.0 * x.evidenceNotFound / quoted, 0, 'f', 1) : QString()});
     }
@@ -366,12 +384,23 @@ std::optional<JudgeConfig> judgeConfigFrom(const QCommandLineParser &p, QTextStr
         target = static_cast<std::remove_reference_t<decltype(target)>>(v);
         return true;
     };
+    const auto optionalNumber = [&](const QString &name, std::optional<double> &target) {
+        double v = 0;
+        if (!p.isSet(name))
+            return true;
+        if (!number(name, v))
+            return false;
+        target = v;
+        return true;
+    };
     double temperature = -1, seed = -1, timeout = -1;
     if (!number(u"concurrency"_s, c.concurrency) || !number(u"batch-size"_s, c.batchSize)
         || !number(u"rpm"_s, c.requestsPerMinute) || !number(u"tpm"_s, c.tokensPerMinute)
         || !number(u"max-attempts"_s, c.maxAttempts) || !number(u"max-tokens"_s, c.maxTokens)
         || !number(u"price-in"_s, c.pricePerMillionInput)
         || !number(u"price-out"_s, c.pricePerMillionOutput)
+        || !optionalNumber(u"cache-read-share"_s, c.cacheReadPriceShare)
+        || !optionalNumber(u"cache-write-share"_s, c.cacheWritePriceShare)
         || !number(u"temperature"_s, temperature) || !number(u"seed"_s, seed)
         || !number(u"timeout"_s, timeout) || !number(u"backoff-ms"_s, c.backoffBaseMs)
         || !number(u"max-passage-chars"_s, c.maxPassageChars))
@@ -435,6 +464,14 @@ QList<QCommandLineOption> judgeOptions()
         {u"no-evidence"_s, u"judge: do not locate quoted evidence while judging."_s},
         {u"price-in"_s, u"judge: USD per million input tokens."_s, u"USD"_s},
         {u"price-out"_s, u"judge: USD per million output tokens."_s, u"USD"_s},
+        {u"cache-read-share"_s,
+         u"judge: the price of an input token read from the provider's prompt cache, as a share "
+         "of --price-in (default: Anthropic 0.1, Gemini 0.25, OpenAI 0.5)."_s,
+         u"X"_s},
+        {u"cache-write-share"_s,
+         u"judge: the price of an input token written to the prompt cache, as a share of "
+         "--price-in (default: Anthropic 1.25, others 1)."_s,
+         u"X"_s},
         {u"name"_s, u"judge: run name; sample: the sample's name."_s, u"NAME"_s},
         {u"plan-only"_s, u"judge: create the run and print the plan, do not send."_s},
         {u"runs"_s, u"export: run ids (repeated runs are averaged); default all."_s, u"IDS"_s},

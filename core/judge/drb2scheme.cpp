@@ -99,13 +99,13 @@ public:
                                  const JudgeProvider *provider,
                                  const JudgeConfig &config) const override
     {
-        ProviderRequest request;
         const QString mime = mimeFor(ctx.report);
         QString passage;
+        QList<Attachment> attachments;
         if (!mime.isEmpty() && provider && provider->acceptsAttachment(mime)
             && !ctx.original.isEmpty()) {
             passage = attachmentPlaceholder;
-            request.attachments.append({mime, ctx.original});
+            attachments.append({mime, ctx.original});
         } else {
             passage = cutToCodePoints(ctx.report.text, passageLimit(config, *this));
         }
@@ -121,8 +121,10 @@ public:
         const QString taskAndRubric = pythonJsonDumps(
             payload,
             {u"task"_s, u"rubric_items"_s, u"blocked"_s, u"title"_s, u"authors"_s, u"urls"_s});
-        request.prompt = fillPromptTemplate(
-            m_template, {{u"{task_and_rubric}"_s, taskAndRubric}, {u"{passage}"_s, passage}});
+        ProviderRequest request = sharedPrefixRequest(
+            m_template, {{u"{task_and_rubric}"_s, taskAndRubric}, {u"{passage}"_s, passage}},
+            u"{passage}"_s, u"{task_and_rubric}"_s);
+        request.attachments = attachments;
         return request;
     }
 

@@ -89,6 +89,10 @@ QJsonObject JudgeConfig::toJson() const
         o.insert(u"temperature"_s, *temperature);
     if (seed)
         o.insert(u"seed"_s, double(*seed));
+    if (cacheReadPriceShare)
+        o.insert(u"cacheReadPriceShare"_s, *cacheReadPriceShare);
+    if (cacheWritePriceShare)
+        o.insert(u"cacheWritePriceShare"_s, *cacheWritePriceShare);
     return o;
 }
 
@@ -121,7 +125,44 @@ JudgeConfig JudgeConfig::fromJson(const QJsonObject &o)
     c.locateEvidence = o.value(u"locateEvidence"_s).toBool(true);
     c.pricePerMillionInput = o.value(u"pricePerMillionInput"_s).toDouble();
     c.pricePerMillionOutput = o.value(u"pricePerMillionOutput"_s).toDouble();
+    if (o.contains(u"cacheReadPriceShare"_s))
+        c.cacheReadPriceShare = o.value(u"cacheReadPriceShare"_s).toDouble();
+    if (o.contains(u"cacheWritePriceShare"_s))
+        c.cacheWritePriceShare = o.value(u"cacheWritePriceShare"_s).toDouble();
     return c;
+}
+
+double JudgeConfig::cacheReadShare() const
+{
+    if (cacheReadPriceShare)
+        return *cacheReadPriceShare;
+    // The providers' published cache-read prices as shares of the input price: Anthropic a
+    // tenth; Gemini a quarter (2.0 and 2.5 models); OpenAI half (the GPT-4o family; newer
+    // models charge less, which --cache-read-share says).
+    switch (provider) {
+    case ProviderKind::Anthropic:
+        return 0.1;
+    case ProviderKind::Gemini:
+        return 0.25;
+    default:
+        return 0.5;
+    }
+}
+
+double JudgeConfig::cacheWriteShare() const
+{
+    if (cacheWritePriceShare)
+        return *cacheWritePriceShare;
+    // Only Anthropic charges for writing its cache (five-minute entries: 1.25 times input).
+    return provider == ProviderKind::Anthropic ? 1.25 : 1.0;
+}
+
+double JudgeConfig::costOf(qint64 input, qint64 output, qint64 cacheRead, qint64 cacheWrite) const
+{
+    const double fullPrice = double(input - cacheRead - cacheWrite);
+    const double inputUnits
+        = fullPrice + cacheRead * cacheReadShare() + cacheWrite * cacheWriteShare();
+    return inputUnits / 1e6 * pricePerMillionInput + output / 1e6 * pricePerMillionOutput;
 }
 
 QString JudgeConfig::cacheIdentity() const

@@ -49,6 +49,15 @@ struct JudgeConfig {
 
     double pricePerMillionInput = 0;
     double pricePerMillionOutput = 0;
+    // Shares of the input price for tokens the provider's prompt cache read or wrote; empty:
+    // the provider's usual share (cacheReadShare(), cacheWriteShare()).
+    std::optional<double> cacheReadPriceShare;
+    std::optional<double> cacheWritePriceShare;
+
+    double cacheReadShare() const;
+    double cacheWriteShare() const;
+    // USD for a request's tokens; `input` counts the cache's tokens too, as ProviderReply does.
+    double costOf(qint64 input, qint64 output, qint64 cacheRead = 0, qint64 cacheWrite = 0) const;
 
     QJsonObject toJson() const;
     static JudgeConfig fromJson(const QJsonObject &o);

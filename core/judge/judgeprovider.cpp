@@ -84,6 +84,11 @@ public:
         const QJsonObject usage = o.value(u"usage"_s).toObject();
         r.inputTokens = usage.value(u"prompt_tokens"_s).toInteger();
         r.outputTokens = usage.value(u"completion_tokens"_s).toInteger();
+        // Part of prompt_tokens: OpenAI caches long prefixes on its own.
+        r.cacheReadTokens = usage.value(u"prompt_tokens_details"_s)
+                                .toObject()
+                                .value(u"cached_tokens"_s)
+                                .toInteger();
         r.ok = !r.text.trimmed().isEmpty();
         if (!r.ok) {
             r.error = u"the judge returned no text"_s;
@@ -157,6 +162,8 @@ public:
         r.truncated = candidate.value(u"finishReason"_s).toString() == "MAX_TOKENS"_L1;
         const QJsonObject usage = o.value(u"usageMetadata"_s).toObject();
         r.inputTokens = usage.value(u"promptTokenCount"_s).toInteger();
+        // Part of promptTokenCount: Gemini caches long prefixes implicitly.
+        r.cacheReadTokens = usage.value(u"cachedContentTokenCount"_s).toInteger();
         // Thinking tokens are billed as output.
         r.outputTokens = usage.value(u"candidatesTokenCount"_s).toInteger()
             + usage.value(u"thoughtsTokenCount"_s).toInteger();
@@ -183,16 +190,31 @@ public:
     HttpCall buildCall(const JudgeConfig &c, const ProviderRequest &r,
                        const QString &key) const override
     {
+        // Anthropic caches only up to a marked block: the attachments and the prompt's shared
+        // prefix are marked, so the requests for one report's other batches read them at a
+        // tenth of the price. A prefix below the model's minimum is simply not cached.
+        const QJsonObject ephemeral{{u"type"_s, u"ephemeral"_s}};
         QJsonArray content;
         for (const Attachment &a : r.attachments) {
             const QJsonObject source{{u"type"_s, u"base64"_s},
                                      {u"media_type"_s, a.mimeType},
                                      {u"data"_s, QString::fromLatin1(a.data.toBase64())}};
-            content.append(QJsonObject{
+            QJsonObject block{
                 {u"type"_s, a.mimeType == "application/pdf"_L1 ? u"document"_s : u"image"_s},
-                {u"source"_s, source}});
+                {u"source"_s, source}};
+            if (&a == &r.attachments.constLast())
+                block.insert(u"cache_control"_s, ephemeral);
+            content.append(block);
         }
-        content.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, r.prompt}});
+        const qsizetype prefix = qBound<qsizetype>(0, r.cachedPrefixChars, r.prompt.size());
+        if (prefix > 0 && prefix < r.prompt.size()) {
+            content.append(QJsonObject{{u"type"_s, u"text"_s},
+                                       {u"text"_s, r.prompt.left(prefix)},
+                                       {u"cache_control"_s, ephemeral}});
+            content.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, r.prompt.mid(prefix)}});
+        } else {
+            content.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, r.prompt}});
+        }
         QJsonObject body{
             {u"model"_s, c.model},
             {u"max_tokens"_s, c.maxTokens},
@@ -219,7 +241,12 @@ public:
         }
         r.truncated = o.value(u"stop_reason"_s).toString() == "max_tokens"_L1;
         const QJsonObject usage = o.value(u"usage"_s).toObject();
-        r.inputTokens = usage.value(u"input_tokens"_s).toInteger();
+        // Anthropic counts cache reads and writes apart from input_tokens; the reply counts
+        // them in, as the other providers do.
+        r.cacheReadTokens = usage.value(u"cache_read_input_tokens"_s).toInteger();
+        r.cacheWriteTokens = usage.value(u"cache_creation_input_tokens"_s).toInteger();
+        r.inputTokens
+            = usage.value(u"input_tokens"_s).toInteger() + r.cacheReadTokens + r.cacheWriteTokens;
         r.outputTokens = usage.value(u"output_tokens"_s).toInteger();
         r.ok = !r.text.trimmed().isEmpty();
         if (!r.ok) {

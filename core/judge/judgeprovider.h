@@ -23,6 +23,10 @@ struct Attachment {
 struct ProviderRequest {
     QString prompt;
     QList<Attachment> attachments;
+    // How many characters at the start of `prompt` every request about the same report
+    // shares (the instructions and the report); the rest (the rubric items) varies. Providers
+    // that want cache breakpoints (Anthropic) mark the end of this prefix; 0: none.
+    qsizetype cachedPrefixChars = 0;
 };
 
 struct HttpCall {
@@ -34,8 +38,12 @@ struct HttpCall {
 struct ProviderReply {
     bool ok = false;
     QString text;
+    // Every input token of the request, whether billed at the full price, read from the
+    // provider's prompt cache or written to it (the last two are part of this count).
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
+    qint64 cacheReadTokens = 0; // billed at the config's cache-read share of the input price
+    qint64 cacheWriteTokens = 0; // billed at its cache-write share (Anthropic only)
     bool truncated = false; // the provider stopped at its output limit
     QString error;
     bool retryable = false;

@@ -247,6 +247,7 @@ int JudgeSimulator::maxRequestsForOneBody() const
 void JudgeSimulator::resetCounters()
 {
     m_seen.clear();
+    m_cachedPrefixes.clear();
     m_requests = 0;
     m_maxConcurrent = 0;
 }
@@ -455,7 +456,11 @@ void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &path, const QB
     else if (b.fenced)
         answer = u"Here is the evaluation:\n```json\n"_s + answer + u"\n```\nDone."_s;
 
+    const bool anthropic = path.endsWith("/v1/messages");
+    const CacheUse cache = usePromptCache(request, prompt, anthropic);
     const qint64 inputTokens = prompt.size() / 4;
+    const qint64 cacheRead = cache.readChars / 4;
+    const qint64 cacheWritten = cache.writtenChars / 4;
     const qint64 outputTokens = answer.size() / 4;
     QJsonObject reply;
     if (path.contains(":generateContent") || request.contains(u"contents"_s)) {
@@ -466,13 +471,18 @@ void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &path, const QB
                       {u"finishReason"_s, u"STOP"_s}}}},
                  {u"usageMetadata"_s,
                   QJsonObject{{u"promptTokenCount"_s, inputTokens},
+                              {u"cachedContentTokenCount"_s, cacheRead},
                               {u"candidatesTokenCount"_s, outputTokens}}}};
-    } else if (path.endsWith("/v1/messages")) {
+    } else if (anthropic) {
+        // Anthropic counts the cache's tokens apart from input_tokens.
         reply
             = {{u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, answer}}}},
                {u"stop_reason"_s, u"end_turn"_s},
                {u"usage"_s,
-                QJsonObject{{u"input_tokens"_s, inputTokens}, {u"output_tokens"_s, outputTokens}}}};
+                QJsonObject{{u"input_tokens"_s, inputTokens - cacheRead - cacheWritten},
+                            {u"cache_read_input_tokens"_s, cacheRead},
+                            {u"cache_creation_input_tokens"_s, cacheWritten},
+                            {u"output_tokens"_s, outputTokens}}}};
     } else {
         reply = {
             {u"choices"_s,
@@ -481,10 +491,53 @@ void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &path, const QB
                  {u"finish_reason"_s, u"stop"_s}}}},
             {u"usage"_s,
              QJsonObject{{u"prompt_tokens"_s, inputTokens},
+                         {u"prompt_tokens_details"_s, QJsonObject{{u"cached_tokens"_s, cacheRead}}},
                          {u"completion_tokens"_s, outputTokens}}}};
     }
     const QByteArray json = QJsonDocument(reply).toJson(QJsonDocument::Compact);
     later([this, json](QTcpSocket *s) { respond(s, 200, json); });
+}
+
+JudgeSimulator::CacheUse JudgeSimulator::usePromptCache(const QJsonObject &request,
+                                                        const QString &prompt, bool explicitMarks)
+{
+    // Where a cacheable prefix may end: after each marked block (Anthropic), or at every
+    // 512 characters (the others cache on their own).
+    QList<qsizetype> ends;
+    if (explicitMarks) {
+        qsizetype at = 0;
+        for (const auto &m : request.value(u"messages"_s).toArray()) {
+            for (const auto &b : m.toObject().value(u"content"_s).toArray()) {
+                const QJsonObject block = b.toObject();
+                at += block.value(u"text"_s).toString().size();
+                if (block.contains(u"cache_control"_s))
+                    ends << at;
+            }
+        }
+    } else {
+        for (qsizetype at = 512; at <= prompt.size(); at += 512)
+            ends << at;
+    }
+    // A running FNV-1a hash gives every prefix's hash in one pass over the prompt.
+    CacheUse use;
+    quint64 hash = 1469598103934665603ULL;
+    qsizetype hashed = 0;
+    for (qsizetype end : std::as_const(ends)) {
+        for (; hashed < end; ++hashed) {
+            hash ^= prompt.at(hashed).unicode();
+            hash *= 1099511628211ULL;
+        }
+        if (end < m_behaviour.promptCacheMinChars)
+            continue;
+        if (m_cachedPrefixes.contains(hash)) {
+            use.readChars = end;
+        } else {
+            m_cachedPrefixes.insert(hash);
+            if (explicitMarks)
+                use.writtenChars = end - use.readChars;
+        }
+    }
+    return use;
 }
 
 void JudgeSimulator::respond(QTcpSocket *socket, int status, const QByteArray &body,

@@ -7,6 +7,7 @@
 
 #include <QHash>
 #include <QObject>
+#include <QSet>
 #include <QTcpServer>
 
 #include <functional>
@@ -30,6 +31,11 @@ struct SimulatorBehaviour {
     // Tests that need a particular answer: called with the prompt and the request's arrival
     // number (1-based); a value replaces the simulated answer (failures above still apply).
     std::function<std::optional<QString>(const QString &prompt, int arrival)> script = {};
+    // The providers' prompt caches, as they bill them: Anthropic reads or writes up to each
+    // block marked cache_control; OpenAI and Gemini read the longest earlier-seen prefix, in
+    // steps of 512 characters. Prefixes shorter than this are never cached (the providers'
+    // 1,024 tokens are about 4,096 characters).
+    int promptCacheMinChars = 4096;
 };
 
 class JudgeSimulator : public QObject
@@ -92,6 +98,11 @@ private:
     void onNewConnection();
     void onReadyRead(QTcpSocket *socket);
     void handle(QTcpSocket *socket, const QByteArray &path, const QByteArray &body);
+    struct CacheUse {
+        qint64 readChars = 0;
+        qint64 writtenChars = 0;
+    };
+    CacheUse usePromptCache(const QJsonObject &request, const QString &prompt, bool explicitMarks);
     void respond(QTcpSocket *socket, int status, const QByteArray &body,
                  const QList<std::pair<QByteArray, QByteArray>> &headers = {});
 
@@ -99,6 +110,7 @@ private:
     SimulatorBehaviour m_behaviour;
     QHash<QTcpSocket *, QByteArray> m_buffers;
     QHash<QByteArray, int> m_seen; // body hash -> times received
+    QSet<quint64> m_cachedPrefixes; // hashes of the prompt prefixes a provider would cache
     QByteArray m_lastAuthorization;
     int m_requests = 0;
     int m_inFlight = 0;

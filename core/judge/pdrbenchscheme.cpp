@@ -237,6 +237,10 @@ public:
         return batches;
     }
 
+    // The two families' prompts differ from their first line; a report's requests share its
+    // article only within a family split over several batches.
+    bool requestsShareReport() const override { return false; }
+
     ProviderRequest buildRequest(const SchemeContext &ctx, const QList<SchemeItem> &items,
                                  const JudgeProvider *, const JudgeConfig &config) const override
     {
@@ -263,15 +267,16 @@ public:
             : pdrPromptIsChinese(ctx)
             ? (personalization ? personalizationTemplateZh : qualityTemplateZh)
             : (personalization ? personalizationTemplate : qualityTemplate);
-        ProviderRequest request;
-        request.prompt = fillPromptTemplate(
+        // The article comes before the criteria: a family's later requests for one report (when
+        // its criteria need more than one batch) read it from the provider's cache.
+        return sharedPrefixRequest(
             templ,
             {{u"{task}"_s, task},
              {u"{persona}"_s, persona},
              {u"{family}"_s, family},
              {u"{article}"_s, cutToCodePoints(ctx.report.text, passageLimit(config, *this))},
-             {u"{criteria_list}"_s, pythonJsonDumps(criteria, order)}});
-        return request;
+             {u"{criteria_list}"_s, pythonJsonDumps(criteria, order)}},
+            u"{article}"_s, u"{criteria_list}"_s);
     }
 
     SchemeResult interpret(const QList<SchemeItem> &items, const QString &text) const override

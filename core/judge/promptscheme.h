@@ -85,6 +85,9 @@ public:
     // cache and does not send an item whose source is unavailable.
     virtual bool needsSource() const { return false; }
     virtual QList<QList<SchemeItem>> plan(const QList<Rubric> &rubrics, int batchSize) const = 0;
+    // Whether all of a report's requests start with the same prefix holding the report, so
+    // that a provider's prompt cache serves it after the first (for the cost estimate).
+    virtual bool requestsShareReport() const { return true; }
     virtual ProviderRequest buildRequest(const SchemeContext &context,
                                          const QList<SchemeItem> &items,
                                          const JudgeProvider *provider,
@@ -131,6 +134,11 @@ QString cutToCodePoints(const QString &text, int maxChars);
 // single pass, so a placeholder written inside a report, a source or a statement stays as it
 // is instead of being filled in turn.
 QString fillPromptTemplate(const QString &templ, const QHash<QString, QString> &values);
+// A request with `templ` filled, and with the end of the part that a report's requests share
+// marked for the providers' prompt caches: everything before the placeholder `varying` (the
+// rubric items), when the placeholder `shared` (the report) comes before it; else nothing.
+ProviderRequest sharedPrefixRequest(const QString &templ, const QHash<QString, QString> &values,
+                                    const QString &shared, const QString &varying);
 
 // The JSON object or array of a judge's reply, repaired leniently; the repairs go into
 // `result`, and when there is nothing to read, its parseError says why.

@@ -16,7 +16,7 @@ namespace {
 // Our own wording. The judge is told that a source which does not mention the matter means
 // "not supported": the statement is unbacked by its citation, whatever its truth.
 const QString citedTemplate
-    = uR"(You check whether a statement from a research report is backed by the source it cites. Below are the statement and the text of the cited source ({url}).
+    = uR"(You check whether a statement from a research report is backed by the source it cites. Below are the text of the cited source ({url}) and the statement.
 
 Decide:
 - "supported": the source states the same thing, or something from which it plainly follows (numbers, dates and names must agree).
@@ -27,13 +27,13 @@ Quote the passage of the source that decides your verdict, word for word (empty 
 Answer with JSON only, in exactly this shape:
 {"verdict": "supported", "quote": "<passage from the source>", "reason": "<why>"}
 
-<statement>
-{statement}
-</statement>
-
 <source>
 {source}
 </source>
+
+<statement>
+{statement}
+</statement>
 )"_s;
 
 const QString factcheckTemplate
@@ -104,6 +104,9 @@ public:
         return batches;
     }
 
+    // Statements share their cited source, not the report.
+    bool requestsShareReport() const override { return false; }
+
     ProviderRequest buildRequest(const SchemeContext &ctx, const QList<SchemeItem> &items,
                                  const JudgeProvider *, const JudgeConfig &) const override
     {
@@ -115,9 +118,9 @@ public:
             {u"{url}"_s, item.sourceUrl},
             {u"{source}"_s, cutToCodePoints(item.sourceText, reportBenchSourceChars)},
             {u"{statement}"_s, item.text}};
-        ProviderRequest request;
-        request.prompt = fillPromptTemplate(m_template, values);
-        return request;
+        // The source before the statement: the other statements citing it read it from the
+        // provider's prompt cache.
+        return sharedPrefixRequest(m_template, values, u"{source}"_s, u"{statement}"_s);
     }
 
     SchemeResult interpret(const QList<SchemeItem> &items, const QString &text) const override

@@ -78,12 +78,11 @@ public:
         const QJsonObject payload{{u"task"_s, ctx.task.judgeTask}, {u"criteria"_s, criteria}};
         const QString taskAndRubric = pythonJsonDumps(
             payload, {u"task"_s, u"criteria"_s, u"criterion"_s, u"axis"_s, u"weight"_s});
-        ProviderRequest request;
-        request.prompt = fillPromptTemplate(
+        return sharedPrefixRequest(
             m_template,
             {{u"{task_and_rubric}"_s, taskAndRubric},
-             {u"{passage}"_s, cutToCodePoints(ctx.report.text, passageLimit(config, *this))}});
-        return request;
+             {u"{passage}"_s, cutToCodePoints(ctx.report.text, passageLimit(config, *this))}},
+            u"{passage}"_s, u"{task_and_rubric}"_s);
     }
 
     SchemeResult interpret(const QList<SchemeItem> &items, const QString &text) const override

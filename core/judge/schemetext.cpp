@@ -33,6 +33,25 @@ QString fillPromptTemplate(const QString &templ, const QHash<QString, QString> &
     return prompt;
 }
 
+ProviderRequest sharedPrefixRequest(const QString &templ, const QHash<QString, QString> &values,
+                                    const QString &shared, const QString &varying)
+{
+    ProviderRequest request;
+    const qsizetype split = templ.indexOf(varying);
+    const qsizetype sharedAt = templ.indexOf(shared);
+    if (split < 0 || sharedAt < 0 || sharedAt > split) {
+        // A custom template that asks the rubric items first: no prefix is worth caching.
+        request.prompt = fillPromptTemplate(templ, values);
+        return request;
+    }
+    // Placeholders never straddle the split, which is the start of one, so filling the two
+    // halves apart gives the same text as filling the whole.
+    request.prompt = fillPromptTemplate(templ.left(split), values);
+    request.cachedPrefixChars = request.prompt.size();
+    request.prompt += fillPromptTemplate(templ.mid(split), values);
+    return request;
+}
+
 std::optional<QJsonValue> readReplyJson(const QString &text, SchemeResult &result)
 {
     const LenientJson json = parseLenientJson(text);

@@ -30,14 +30,7 @@ struct RunController::ActiveJob {
     QList<SchemeItem> items;
 };
 
-namespace {
-
-double costOf(const JudgeConfig &c, qint64 in, qint64 out)
-{
-    return in / 1e6 * c.pricePerMillionInput + out / 1e6 * c.pricePerMillionOutput;
-}
-
-} // namespace
+namespace { } // namespace
 
 RunController::RunController(const QString &projectPath, QObject *parent)
     : QObject(parent)
@@ -164,6 +157,8 @@ bool RunController::start(RowId runId, QString *error)
     m_progress.jobsFailed = totals.jobsFailed;
     m_progress.inputTokens = totals.inputTokens;
     m_progress.outputTokens = totals.outputTokens;
+    m_progress.cacheReadTokens = totals.cacheReadTokens;
+    m_progress.cacheWriteTokens = totals.cacheWriteTokens;
     m_progress.cost = totals.cost;
     m_progress.errorsTotal = totals.verdictErrors;
     const QList<std::pair<RowId, RowId>> errorItems = m_store->runs().errorItems(runId);
@@ -280,7 +275,12 @@ void RunController::runJob(const RunJob &job)
         // Answer on the next turn of the event loop so that a fully cached run still lets
         // the GUI breathe between jobs.
         QTimer::singleShot(0, this, [this, active, cached = *cached] {
-            acceptAnswer(active, cached.response, cached.inputTokens, cached.outputTokens, true);
+            ProviderReply answer;
+            answer.ok = true;
+            answer.text = cached.response;
+            answer.inputTokens = cached.inputTokens;
+            answer.outputTokens = cached.outputTokens;
+            acceptAnswer(active, answer, true);
         });
         return;
     }
@@ -335,11 +335,11 @@ void RunController::onReply(QNetworkReply *reply, const std::shared_ptr<ActiveJo
             giveUp(active, parsed.error);
         return;
     }
-    acceptAnswer(active, parsed.text, parsed.inputTokens, parsed.outputTokens, false);
+    acceptAnswer(active, parsed, false);
 }
 
-void RunController::acceptAnswer(const std::shared_ptr<ActiveJob> &active, const QString &text,
-                                 qint64 inputTokens, qint64 outputTokens, bool fromCache)
+void RunController::acceptAnswer(const std::shared_ptr<ActiveJob> &active,
+                                 const ProviderReply &answer, bool fromCache)
 {
     if (m_cancelled)
         return;
@@ -349,27 +349,33 @@ void RunController::acceptAnswer(const std::shared_ptr<ActiveJob> &active, const
     ++m_processing;
     releaseSlot(active);
     dispatch();
-    QTimer::singleShot(0, this, [this, active, text, inputTokens, outputTokens, fromCache] {
+    QTimer::singleShot(0, this, [this, active, answer, fromCache] {
         const auto done = qScopeGuard([this] {
             --m_processing;
             dispatch();
         });
         if (!m_cancelled)
-            processAnswer(active, text, inputTokens, outputTokens, fromCache);
+            processAnswer(active, answer, fromCache);
     });
 }
 
-void RunController::processAnswer(const std::shared_ptr<ActiveJob> &active, const QString &text,
-                                  qint64 inputTokens, qint64 outputTokens, bool fromCache)
+void RunController::processAnswer(const std::shared_ptr<ActiveJob> &active,
+                                  const ProviderReply &answer, bool fromCache)
 {
-    const SchemeResult result = m_scheme->interpret(active->items, text);
+    const SchemeResult result = m_scheme->interpret(active->items, answer.text);
     if (!fromCache) {
-        active->job.inputTokens += inputTokens;
-        active->job.outputTokens += outputTokens;
-        const double cost = costOf(m_config, inputTokens, outputTokens);
-        active->job.cost += cost;
-        m_progress.inputTokens += inputTokens;
-        m_progress.outputTokens += outputTokens;
+        const double cost = m_config.costOf(answer.inputTokens, answer.outputTokens,
+                                            answer.cacheReadTokens, answer.cacheWriteTokens);
+        RunJob &job = active->job;
+        job.inputTokens += answer.inputTokens;
+        job.outputTokens += answer.outputTokens;
+        job.cacheReadTokens += answer.cacheReadTokens;
+        job.cacheWriteTokens += answer.cacheWriteTokens;
+        job.cost += cost;
+        m_progress.inputTokens += answer.inputTokens;
+        m_progress.outputTokens += answer.outputTokens;
+        m_progress.cacheReadTokens += answer.cacheReadTokens;
+        m_progress.cacheWriteTokens += answer.cacheWriteTokens;
         m_progress.cost += cost;
     } else {
         active->job.cached = true;
@@ -382,7 +388,8 @@ void RunController::processAnswer(const std::shared_ptr<ActiveJob> &active, cons
     if (!fromCache) {
         // Cached before anything else, so that a crash from here on costs nothing to redo.
         m_writer->cacheAnswer(active->cacheKey, m_config,
-                              {text, inputTokens, outputTokens, active->job.id, active->requestNo});
+                              {answer.text, answer.inputTokens, answer.outputTokens, active->job.id,
+                               active->requestNo});
     }
     if (!writeAnswer(active, result))
         return;

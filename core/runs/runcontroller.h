@@ -49,8 +49,10 @@ struct RunProgress {
     int requests = 0; // HTTP requests sent, this session
     int cacheHits = 0;
     int retries = 0;
-    qint64 inputTokens = 0;
+    qint64 inputTokens = 0; // those read from or written to the provider's cache included
     qint64 outputTokens = 0;
+    qint64 cacheReadTokens = 0;
+    qint64 cacheWriteTokens = 0;
     double cost = 0;
     double itemsPerSecond = 0;
     QString lastError;
@@ -96,10 +98,10 @@ private:
     // unavailable" verdict at once and leave the job. False when nothing is left to send.
     bool attachSources(const std::shared_ptr<ActiveJob> &active);
     void onReply(QNetworkReply *reply, const std::shared_ptr<ActiveJob> &active);
-    void acceptAnswer(const std::shared_ptr<ActiveJob> &active, const QString &text,
-                      qint64 inputTokens, qint64 outputTokens, bool fromCache);
-    void processAnswer(const std::shared_ptr<ActiveJob> &active, const QString &text,
-                       qint64 inputTokens, qint64 outputTokens, bool fromCache);
+    void acceptAnswer(const std::shared_ptr<ActiveJob> &active, const ProviderReply &answer,
+                      bool fromCache);
+    void processAnswer(const std::shared_ptr<ActiveJob> &active, const ProviderReply &answer,
+                       bool fromCache);
     void retryLater(const std::shared_ptr<ActiveJob> &active, const QString &why, int retryAfterMs);
     void giveUp(const std::shared_ptr<ActiveJob> &active, const QString &why);
     // Writes an answer's verdicts and counts them; false when the job was dropped or given

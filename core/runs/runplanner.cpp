@@ -43,6 +43,8 @@ struct ScopePlan {
     int reports = 0;
     int items = 0;
     qint64 inputTokens = 0;
+    qint64 cacheReadTokens = 0; // of inputTokens, likely served by the provider's prompt cache
+    qint64 cacheWriteTokens = 0; // of inputTokens, likely written to it
     QList<JobPlan> jobs;
 };
 
@@ -50,6 +52,14 @@ qint64 requestTokens(int characters, int passageLimit)
 {
     // The passage dominates a request; instructions and the rubric payload add a few hundred.
     return qMin<qint64>(characters, passageLimit) / 4 + 200;
+}
+
+// The report part of a request, as a provider's prompt cache would hold it; 0 below the
+// providers' smallest cacheable prefix (1,024 tokens at OpenAI and Anthropic).
+qint64 cacheableTokens(int characters, int passageLimit)
+{
+    const qint64 tokens = qMin<qint64>(characters, passageLimit) / 4;
+    return tokens >= 1024 ? tokens : 0;
 }
 
 // The reads behind planRun and estimateRun, so that an estimate is what the plan will be.
@@ -124,6 +134,11 @@ std::optional<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &confi
                 job.rubricIds << item.rubricId;
             plan.items += int(job.rubricIds.size());
             plan.inputTokens += requestTokens(r.characters, passageLimit(config, *scheme));
+            if (scheme->requestsShareReport() && batches.size() > 1) {
+                const qint64 cacheable
+                    = cacheableTokens(r.characters, passageLimit(config, *scheme));
+                (i == 0 ? plan.cacheWriteTokens : plan.cacheReadTokens) += cacheable;
+            }
             plan.jobs.append(std::move(job));
         }
     }
@@ -175,14 +190,14 @@ QString uniqueRunName(ProjectStore &store, const QString &wanted)
 } // namespace
 
 std::optional<double> estimatedCost(const JudgeConfig &config, qint64 inputTokens,
-                                    qint64 outputTokens)
+                                    qint64 outputTokens, qint64 cacheReadTokens,
+                                    qint64 cacheWriteTokens)
 {
     if (config.provider == ProviderKind::Offline)
         return 0.0;
     if (config.pricePerMillionInput <= 0 && config.pricePerMillionOutput <= 0)
         return std::nullopt;
-    return inputTokens / 1e6 * config.pricePerMillionInput
-        + outputTokens / 1e6 * config.pricePerMillionOutput;
+    return config.costOf(inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens);
 }
 
 std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config,
@@ -230,6 +245,8 @@ std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config
     planned.jobs = int(plan->jobs.size());
     planned.items = plan->items;
     planned.estimatedInputTokens = plan->inputTokens;
+    planned.estimatedCacheReadTokens = plan->cacheReadTokens;
+    planned.estimatedCacheWriteTokens = plan->cacheWriteTokens;
     return planned;
 }
 
@@ -246,6 +263,10 @@ std::optional<RunEstimate> estimateRun(ProjectStore &store, const JudgeConfig &c
     e.inputTokens = plan->inputTokens;
     e.outputTokens = qint64(e.items) * estimatedOutputTokensPerItem;
     e.cost = estimatedCost(config, e.inputTokens, e.outputTokens);
+    e.cacheReadTokens = plan->cacheReadTokens;
+    e.cacheWriteTokens = plan->cacheWriteTokens;
+    e.costWithPromptCache = estimatedCost(config, e.inputTokens, e.outputTokens, e.cacheReadTokens,
+                                          e.cacheWriteTokens);
     return e;
 }
 

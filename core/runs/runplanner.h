@@ -25,6 +25,9 @@ struct PlannedRun {
     int jobs = 0;
     int items = 0;
     qint64 estimatedInputTokens = 0; // characters / 4, before any cache hit
+    // Of those, the ones a provider's prompt cache would likely read and write (RunEstimate).
+    qint64 estimatedCacheReadTokens = 0;
+    qint64 estimatedCacheWriteTokens = 0;
 };
 
 // A DRB-II answer per item echoes the rubric (~30 tokens), gives a reason and quotes a
@@ -39,6 +42,12 @@ struct RunEstimate {
     qint64 inputTokens = 0; // characters / 4 per request, as PlannedRun::estimatedInputTokens
     qint64 outputTokens = 0; // estimatedOutputTokensPerItem per item
     std::optional<double> cost; // USD; 0 for the offline judge; empty when no price is set
+    // Of inputTokens, those a provider's prompt cache would likely read (a report's requests
+    // after its first) and write (its first), and the cost then. The providers cache on a
+    // best-effort basis, so `cost` stays the bound.
+    qint64 cacheReadTokens = 0;
+    qint64 cacheWriteTokens = 0;
+    std::optional<double> costWithPromptCache;
     QStringList warnings; // reports that would be skipped, as planRun names them
 };
 
@@ -52,10 +61,11 @@ std::optional<RunEstimate> estimateRun(ProjectStore &store, const JudgeConfig &c
 // would queue them).
 std::optional<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId, QString *error);
 
-// USD for these token counts at the config's prices; 0 for the offline judge, empty when the
-// config has no price.
+// USD for these token counts at the config's prices (the prompt cache's tokens at their
+// shares); 0 for the offline judge, empty when the config has no price.
 std::optional<double> estimatedCost(const JudgeConfig &config, qint64 inputTokens,
-                                    qint64 outputTokens);
+                                    qint64 outputTokens, qint64 cacheReadTokens = 0,
+                                    qint64 cacheWriteTokens = 0);
 
 // Creates the run and its jobs in one transaction, under `name` (empty: "<provider> <model>")
 // made unique with " (2)", " (3)" … when another run has it. Reports without text are planned only

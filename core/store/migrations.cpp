@@ -320,6 +320,17 @@ QStringList pageClassifications(const SqlDialect &)
     };
 }
 
+// Version 14: the providers' prompt caches. A job's input tokens include those read from and
+// written to the provider's cache, which are billed at their own shares of the price; the
+// ledger shows them.
+QStringList promptCacheTokens(const SqlDialect &)
+{
+    return {
+        u"ALTER TABLE run_job ADD COLUMN cache_read_tokens INTEGER NOT NULL DEFAULT 0"_s,
+        u"ALTER TABLE run_job ADD COLUMN cache_write_tokens INTEGER NOT NULL DEFAULT 0"_s,
+    };
+}
+
 } // namespace
 
 const QList<Migration> &schemaMigrations()
@@ -339,6 +350,7 @@ const QList<Migration> &schemaMigrations()
         {11, u"job leases: many workers drain one run"_s, jobLeases},
         {12, u"change notifications for the other clients of a project"_s, changeNotifications},
         {13, u"judge classifications of cited pages (ReportBench titles)"_s, pageClassifications},
+        {14, u"prompt-cache token counts per judge job"_s, promptCacheTokens},
     };
     return migrations;
 }

@@ -84,7 +84,8 @@ bool RunStore::addJob(const RunJob &job)
 QString RunStore::jobColumns()
 {
     return u"id, run_id, report_id, batch_index, rubric_ids, status, attempts, last_error,"
-           " requests, input_tokens, output_tokens, cost, cached, reask"_s;
+           " requests, input_tokens, output_tokens, cost, cached, reask, cache_read_tokens,"
+           " cache_write_tokens"_s;
 }
 
 RunJob RunStore::jobFrom(const QSqlQuery &q)
@@ -104,6 +105,8 @@ RunJob RunStore::jobFrom(const QSqlQuery &q)
     j.cost = q.value(11).toDouble();
     j.cached = q.value(12).toBool();
     j.reask = q.value(13).toBool();
+    j.cacheReadTokens = q.value(14).toLongLong();
+    j.cacheWriteTokens = q.value(15).toLongLong();
     return j;
 }
 
@@ -128,7 +131,7 @@ bool RunStore::updateJob(const RunJob &j)
     QSqlQuery &q
         = prepared(u"UPDATE run_job SET rubric_ids = ?, status = ?, attempts = ?, last_error = ?,"
                    " requests = ?, input_tokens = ?, output_tokens = ?, cost = ?, cached = ?,"
-                   " updated_at = ? WHERE id = ?"_s);
+                   " updated_at = ?, cache_read_tokens = ?, cache_write_tokens = ? WHERE id = ?"_s);
     bindAt(q, 0, idList(j.rubricIds));
     bindAt(q, 1, j.status);
     bindAt(q, 2, j.attempts);
@@ -139,7 +142,9 @@ bool RunStore::updateJob(const RunJob &j)
     bindAt(q, 7, j.cost);
     bindAt(q, 8, int(j.cached));
     bindAt(q, 9, StoreCodec::time(QDateTime::currentDateTimeUtc()));
-    bindAt(q, 10, j.id);
+    bindAt(q, 10, j.cacheReadTokens);
+    bindAt(q, 11, j.cacheWriteTokens);
+    bindAt(q, 12, j.id);
     return exec(q);
 }
 
@@ -426,8 +431,9 @@ RunTotals RunStore::runTotals(RowId runId)
                    " COALESCE(SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END), 0), "
                    "COALESCE(SUM(requests), 0),"
                    " COALESCE(SUM(cached), 0), COALESCE(SUM(input_tokens), 0),"
-                   " COALESCE(SUM(output_tokens), 0), COALESCE(SUM(cost), 0) FROM run_job"
-                   " WHERE run_id = ?"_s);
+                   " COALESCE(SUM(output_tokens), 0), COALESCE(SUM(cost), 0),"
+                   " COALESCE(SUM(cache_read_tokens), 0), COALESCE(SUM(cache_write_tokens), 0)"
+                   " FROM run_job WHERE run_id = ?"_s);
     bindAt(jobs, 0, runId);
     if (exec(jobs) && jobs.next()) {
         t.jobs = jobs.value(0).toInt();
@@ -439,6 +445,8 @@ RunTotals RunStore::runTotals(RowId runId)
         t.inputTokens = jobs.value(6).toLongLong();
         t.outputTokens = jobs.value(7).toLongLong();
         t.cost = jobs.value(8).toDouble();
+        t.cacheReadTokens = jobs.value(9).toLongLong();
+        t.cacheWriteTokens = jobs.value(10).toLongLong();
     }
     jobs.finish();
     QSqlQuery &v = prepared(

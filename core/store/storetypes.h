@@ -95,8 +95,10 @@ struct RunJob {
     int attempts = 0;
     QString lastError;
     int requests = 0; // HTTP requests actually sent (cache hits are not requests)
-    qint64 inputTokens = 0;
+    qint64 inputTokens = 0; // all of them, those the provider's prompt cache read or wrote included
     qint64 outputTokens = 0;
+    qint64 cacheReadTokens = 0;
+    qint64 cacheWriteTokens = 0;
     double cost = 0;
     bool cached = false; // answered from the response cache
     bool reask = false; // queued again after it failed: never answered from the cache
@@ -114,7 +116,7 @@ struct RunTotals {
     int jobs = 0, jobsDone = 0, jobsFailed = 0, jobsPending = 0;
     int verdicts = 0, verdictErrors = 0;
     int requests = 0, cachedJobs = 0;
-    qint64 inputTokens = 0, outputTokens = 0;
+    qint64 inputTokens = 0, outputTokens = 0, cacheReadTokens = 0, cacheWriteTokens = 0;
     double cost = 0;
     int evidenceLocated = 0, evidencePartial = 0, evidenceNotFound = 0;
 };

@@ -32,7 +32,7 @@ inline Rubricate::JudgeConfig simulatorJudge(const Rubricate::JudgeSimulator &si
 // `tasks` tasks with `rubricsPerTask` rubrics each (split over the three dimensions) and a
 // Markdown report per task for ModelA and ModelB. Returns the number of rubric items.
 inline int writeJudgeFixture(Rubricate::ProjectStore &store, const QString &dir, int tasks,
-                             int rubricsPerTask)
+                             int rubricsPerTask, int sentencesPerReport = 40)
 {
     using namespace Qt::StringLiterals;
     QByteArray jsonl;
@@ -65,7 +65,7 @@ inline int writeJudgeFixture(Rubricate::ProjectStore &store, const QString &dir,
             + '\n';
         for (const char *model : {"ModelA", "ModelB"}) {
             QByteArray report = "# Report " + QByteArray::number(t) + " by " + model + "\n\n";
-            for (int s = 0; s < 40; ++s)
+            for (int s = 0; s < sentencesPerReport; ++s)
                 report += "Sentence " + QByteArray::number(s) + " of the report on measurement "
                     + QByteArray::number(t * 100 + s) + " explains the finding in some detail. ";
             writeFile(dir + u"/report/"_s + QLatin1StringView(model) + u"/idx-%1.md"_s.arg(t),

@@ -146,6 +146,12 @@ void RunDialog::showEstimate()
             text += tr(": ≈ $%1").arg(locale.toString(*e.cost, 'f', 4));
         else
             text += tr(": ≈ $%1").arg(locale.toString(*e.cost, 'f', 2));
+        if (e.cacheReadTokens > 0 && e.costWithPromptCache) {
+            text += tr("; ≈ $%1 if the provider's prompt cache serves each report's later "
+                       "requests (%2 tokens)")
+                        .arg(locale.toString(*e.costWithPromptCache, 'f', 2),
+                             tokenCount(e.cacheReadTokens));
+        }
         text += tr(". Answers already in the response cache cost nothing.");
     }
     if (!e.warnings.isEmpty())

@@ -98,6 +98,8 @@ QList<RunRow> RunsModel::readRows(const QString &projectPath, QString *error)
         r.errors = t.verdictErrors;
         r.inputTokens = t.inputTokens;
         r.outputTokens = t.outputTokens;
+        r.cacheReadTokens = t.cacheReadTokens;
+        r.cacheWriteTokens = t.cacheWriteTokens;
         r.cost = t.cost;
         r.lastError = firstError(*store, s.id, t);
         if (t.jobsPending > 0)
@@ -132,6 +134,8 @@ RunRow RunsModel::withProgress(RunRow row, bool fresh) const
     row.errors = p.errorsTotal;
     row.inputTokens = p.inputTokens;
     row.outputTokens = p.outputTokens;
+    row.cacheReadTokens = p.cacheReadTokens;
+    row.cacheWriteTokens = p.cacheWriteTokens;
     row.cost = p.cost;
     if (!p.lastError.isEmpty())
         row.lastError = p.lastError;
@@ -354,6 +358,13 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
             if (r.lastError.isEmpty())
                 return {};
             return tr("Last error: %1").arg(r.lastError);
+        case TokensColumn:
+            if (r.inputTokens == 0 && r.outputTokens == 0)
+                return {};
+            return tr("%1 input tokens, %2 of them read from the provider's prompt cache and %3 "
+                      "written to it (billed at their own prices); %4 output tokens")
+                .arg(locale.toString(r.inputTokens), locale.toString(r.cacheReadTokens),
+                     locale.toString(r.cacheWriteTokens), locale.toString(r.outputTokens));
         case JobsColumn:
             return tr("%1 requests answered, %2 given up, %3 still to send")
                 .arg(r.jobsDone)
@@ -398,6 +409,12 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
     case TokensColumn:
         if (r.inputTokens == 0 && r.outputTokens == 0)
             return QString();
+        if (r.cacheReadTokens > 0)
+            // The share the prompt cache served, which is where the savings are.
+            return tr("%1 (%2% cached) / %3")
+                .arg(compactCount(r.inputTokens))
+                .arg(qRound(100.0 * r.cacheReadTokens / qMax<qint64>(1, r.inputTokens)))
+                .arg(compactCount(r.outputTokens));
         return u"%1 / %2"_s.arg(compactCount(r.inputTokens), compactCount(r.outputTokens));
     case CostColumn:
         if (r.kind == "imported"_L1)

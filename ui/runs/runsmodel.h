@@ -28,7 +28,9 @@ struct RunRow {
     int jobsFailed = 0;
     int jobsPending = 0;
     int errors = 0; // items whose verdict is an error
-    qint64 inputTokens = 0;
+    qint64 inputTokens = 0; // the provider's prompt-cache tokens included
+    qint64 cacheReadTokens = 0;
+    qint64 cacheWriteTokens = 0;
     qint64 outputTokens = 0;
     double cost = 0;
     bool priced = false; // without a price the cost is unknown, not 0

@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace Rubricate;
@@ -143,6 +144,87 @@ private slots:
         QCOMPARE(r.inputTokens, 5);
     }
 
+    void anthropicMarksTheSharedPrefixForItsCache()
+    {
+        JudgeConfig c;
+        c.provider = ProviderKind::Anthropic;
+        const auto p = makeProvider(c.provider);
+        ProviderRequest request{u"instructions and report|rubric items"_s, {}, 23};
+        const QJsonArray content = bodyOf(p->buildCall(c, request, u"k"_s))
+                                       .value(u"messages"_s)
+                                       .toArray()
+                                       .at(0)
+                                       .toObject()
+                                       .value(u"content"_s)
+                                       .toArray();
+        QCOMPARE(content.size(), 2);
+        QCOMPARE(content.at(0).toObject().value(u"text"_s).toString(),
+                 u"instructions and report"_s);
+        QCOMPARE(content.at(0).toObject().value(u"cache_control"_s).toObject(),
+                 (QJsonObject{{u"type"_s, u"ephemeral"_s}}));
+        QCOMPARE(content.at(1).toObject().value(u"text"_s).toString(), u"|rubric items"_s);
+        QVERIFY(!content.at(1).toObject().contains(u"cache_control"_s));
+        // An attachment is the shared part: it carries the mark.
+        request.attachments = {{u"application/pdf"_s, "x"}};
+        const QJsonArray withPdf = bodyOf(p->buildCall(c, request, u"k"_s))
+                                       .value(u"messages"_s)
+                                       .toArray()
+                                       .at(0)
+                                       .toObject()
+                                       .value(u"content"_s)
+                                       .toArray();
+        QVERIFY(withPdf.at(0).toObject().contains(u"cache_control"_s));
+        // Without a shared prefix the prompt is one block, unmarked.
+        request = {u"prompt"_s, {}, 0};
+        const QJsonArray plain = bodyOf(p->buildCall(c, request, u"k"_s))
+                                     .value(u"messages"_s)
+                                     .toArray()
+                                     .at(0)
+                                     .toObject()
+                                     .value(u"content"_s)
+                                     .toArray();
+        QCOMPARE(plain.size(), 1);
+        QVERIFY(!plain.at(0).toObject().contains(u"cache_control"_s));
+    }
+
+    void promptCacheTokensAreReadFromEveryProvider()
+    {
+        // Each provider's own usage shape; the reply counts every input token, cached or not.
+        const ProviderReply openai = makeProvider(ProviderKind::OpenAiCompatible)
+                                         ->parseSuccess(R"({"choices":[{"message":{"content":"ok"},
+            "finish_reason":"stop"}],"usage":{"prompt_tokens":2000,"completion_tokens":10,
+            "prompt_tokens_details":{"cached_tokens":1536}}})");
+        QCOMPARE(openai.inputTokens, 2000);
+        QCOMPARE(openai.cacheReadTokens, 1536);
+        QCOMPARE(openai.cacheWriteTokens, 0);
+        const ProviderReply gemini = makeProvider(ProviderKind::Gemini)
+                                         ->parseSuccess(R"({"candidates":[{"content":{"parts":[
+            {"text":"ok"}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":3000,
+            "cachedContentTokenCount":2048,"candidatesTokenCount":10}})");
+        QCOMPARE(gemini.inputTokens, 3000);
+        QCOMPARE(gemini.cacheReadTokens, 2048);
+        const ProviderReply anthropic
+            = makeProvider(ProviderKind::Anthropic)->parseSuccess(R"({"content":[{"type":"text",
+            "text":"ok"}],"usage":{"input_tokens":50,"cache_read_input_tokens":1800,
+            "cache_creation_input_tokens":200,"output_tokens":10}})");
+        QCOMPARE(anthropic.inputTokens, 2050);
+        QCOMPARE(anthropic.cacheReadTokens, 1800);
+        QCOMPARE(anthropic.cacheWriteTokens, 200);
+
+        // Priced at each provider's share unless the config says otherwise.
+        JudgeConfig c;
+        c.provider = ProviderKind::Anthropic;
+        c.pricePerMillionInput = 1e6; // a dollar a token keeps the sums readable
+        QCOMPARE(c.costOf(2050, 0, 1800, 200), 50 + 180 + 250.0);
+        c.provider = ProviderKind::Gemini;
+        QCOMPARE(c.costOf(3000, 0, 2048), 952 + 512.0);
+        c.provider = ProviderKind::OpenAiCompatible;
+        QCOMPARE(c.costOf(2000, 0, 1536), 464 + 768.0);
+        c.cacheReadPriceShare = 0.1; // a model with a deeper discount
+        QCOMPARE(c.costOf(2000, 0, 1536), 464 + 153.6);
+        QCOMPARE(JudgeConfig::fromJson(c.toJson()).cacheReadShare(), 0.1);
+    }
+
     void failuresAreClassified()
     {
         ProviderReply r = classifyFailure(429, "{\"error\":{\"message\":\"slow down\"}}", "7", {});
@@ -208,6 +290,17 @@ private slots:
         QVERIFY(req.prompt.contains(
             u"\"blocked\": {\n    \"title\": \"Tide paper\",\n    \"authors\": [\n"_s));
         const auto gemini = makeProvider(ProviderKind::Gemini);
+        // Every batch of a report starts with the same prefix, the report in it and no
+        // rubric item, so the provider's prompt cache can serve the batches after the first.
+        const ProviderRequest second = scheme->buildRequest(ctx, batches.at(1), openai.get(), c);
+        QVERIFY(req.cachedPrefixChars > 150000);
+        QCOMPARE(second.cachedPrefixChars, req.cachedPrefixChars);
+        QCOMPARE(second.prompt.left(second.cachedPrefixChars),
+                 req.prompt.left(req.cachedPrefixChars));
+        QVERIFY(req.prompt.left(req.cachedPrefixChars).contains(QString(150000, u'x')));
+        const QRegularExpression anItem(u"\"item \\d\""_s);
+        QVERIFY(!req.prompt.left(req.cachedPrefixChars).contains(anItem));
+        QVERIFY(second.prompt.mid(second.cachedPrefixChars).contains(anItem));
         req = scheme->buildRequest(ctx, batches.at(0), gemini.get(), c);
         QCOMPARE(req.attachments.size(), 1); // Gemini reads the PDF itself
         QCOMPARE(req.attachments.at(0).mimeType, u"application/pdf"_s);

@@ -162,6 +162,42 @@ private slots:
         verifyVerdicts(run);
     }
 
+    void promptCacheTokensAreCountedAndPriced_data()
+    {
+        QTest::addColumn<int>("provider");
+        QTest::addColumn<double>("readShare");
+        QTest::addColumn<double>("writeShare");
+        QTest::newRow("openai") << int(ProviderKind::OpenAiCompatible) << 0.5 << 1.0;
+        QTest::newRow("gemini") << int(ProviderKind::Gemini) << 0.25 << 1.0;
+        QTest::newRow("anthropic") << int(ProviderKind::Anthropic) << 0.1 << 1.25;
+    }
+
+    void promptCacheTokensAreCountedAndPriced()
+    {
+        QFETCH(int, provider);
+        QFETCH(double, readShare);
+        QFETCH(double, writeShare);
+        SimulatorBehaviour b;
+        b.promptCacheMinChars = 1000; // the fixture's reports are about 3,300 characters
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config(ProviderKind(provider));
+        c.concurrency = 1; // each report's first batch reaches the judge before its others
+        const RowId run = plan(c);
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+        const RunTotals t = m_project->store().runs().runTotals(run);
+        // Three batches a report: the later two read the report from the cache.
+        QVERIFY(t.cacheReadTokens > 0);
+        QVERIFY(t.cacheReadTokens * 3 < t.inputTokens * 2);
+        QCOMPARE(t.cacheWriteTokens > 0, ProviderKind(provider) == ProviderKind::Anthropic);
+        QCOMPARE(m_lastProgress.cacheReadTokens, t.cacheReadTokens);
+        const double expected = (t.inputTokens - t.cacheReadTokens - t.cacheWriteTokens
+                                 + readShare * t.cacheReadTokens + writeShare * t.cacheWriteTokens)
+                / 1e6 * c.pricePerMillionInput
+            + t.outputTokens / 1e6 * c.pricePerMillionOutput;
+        QVERIFY(qAbs(t.cost - expected) < 1e-12);
+    }
+
     void retriesServerErrorsRateLimitsAndTimeouts()
     {
         SimulatorBehaviour b;

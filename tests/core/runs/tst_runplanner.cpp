@@ -82,6 +82,43 @@ private slots:
         QCOMPARE(jobCount(), 18);
     }
 
+    void promptCacheEstimate()
+    {
+        // Reports long enough for a provider to cache (about 2,400 tokens each).
+        m_project = std::make_unique<RubricateTest::ScratchProject>();
+        RubricateTest::writeJudgeFixture(m_project->store(), m_project->filePath(u"in"_s), 3, 12,
+                                         120);
+        JudgeConfig c = llm(1.0, 2.0);
+        c.provider = ProviderKind::Anthropic;
+        QString error;
+        const auto e = estimateRun(m_project->store(), c, everything(), &error);
+        QVERIFY2(e, qPrintable(error));
+        // Three batches per report: the first writes the report to the cache, two read it.
+        qint64 reportTokens = 0;
+        for (const ReportSummary &r : m_project->store().reports().reportSummaries(u"drb2"_s))
+            reportTokens += r.characters / 4;
+        QVERIFY(reportTokens / 6 >= 1024);
+        QCOMPARE(e->cacheWriteTokens, reportTokens);
+        QCOMPARE(e->cacheReadTokens, 2 * reportTokens);
+        // Anthropic's shares: a tenth for reads, 1.25 for writes.
+        const double expected
+            = (e->inputTokens - 3 * reportTokens + 0.1 * 2 * reportTokens + 1.25 * reportTokens)
+                / 1e6
+            + e->outputTokens / 1e6 * 2.0;
+        QCOMPARE(e->costWithPromptCache.value_or(-1), expected);
+        QVERIFY(*e->costWithPromptCache < *e->cost);
+
+        const auto planned = planRun(m_project->store(), c, everything(), {}, &error);
+        QVERIFY2(planned, qPrintable(error));
+        QCOMPARE(planned->estimatedCacheReadTokens, e->cacheReadTokens);
+
+        // Short reports are below every provider's smallest cacheable prefix.
+        init();
+        const auto shortReports = estimateRun(m_project->store(), c, everything(), &error);
+        QVERIFY2(shortReports, qPrintable(error));
+        QCOMPARE(shortReports->cacheReadTokens, 0);
+    }
+
     void pricesAreKnownUnknownOrFree()
     {
         QString error;
