@@ -65,7 +65,8 @@ public:
         else
             return &value();
     }
-    const auto *operator->() const
+    // Shallow, as on the pointer: a const Result<std::unique_ptr<X>> still gives an X *.
+    auto operator->() const
     {
         if constexpr (PointerLike<T>)
             return value().get();

@@ -60,9 +60,12 @@ bool PdrCriteriaGenerator::start(const PdrCriteriaOptions &options, QString *err
     m_options.samples = qMax(1, options.samples);
     m_options.attempts = qMax(1, options.attempts);
     if (!m_store) {
-        m_store = ProjectStore::open(m_projectPath, error);
-        if (!m_store)
+        auto opened = ProjectStore::open(m_projectPath);
+        if (!opened) {
+            *error = opened.errorMessage();
             return false;
+        }
+        m_store = std::move(opened).value();
     }
     const auto bench = m_store->catalog().benchmark(QString::fromLatin1(BenchmarkKey::PdrBench));
     const QList<Query> queries = bench ? m_store->catalog().queries(bench->id) : QList<Query>();
