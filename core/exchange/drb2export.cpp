@@ -1,5 +1,6 @@
 #include "drb2export.h"
 
+#include "exchangelog.h"
 #include "text/csvtext.h"
 
 #include <QDir>
@@ -251,6 +252,7 @@ Result<void> writeDrb2Csvs(const QString &directory, const Drb2Scores &scores,
             const QString why = written ? file.errorString() : written.errorMessage();
             return Error{u"%1: %2"_s.arg(file.fileName(), why)};
         }
+        qCDebug(lcExchange, "wrote %s", qPrintable(file.fileName()));
     }
     return {};
 }
