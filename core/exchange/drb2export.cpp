@@ -265,10 +265,11 @@ Result<Drb2CsvTable> parseDrb2Csv(const QByteArray &bytes)
         table.bom = true;
         body.remove(0, 3);
     }
-    QString why;
-    const QList<QStringList> records = splitCsv(QString::fromUtf8(body), &table.crlf, &why);
-    if (!why.isEmpty())
-        return Error{why};
+    const Result<CsvRecords> split = splitCsv(QString::fromUtf8(body));
+    if (!split)
+        return split.error();
+    table.crlf = split->allCrlf;
+    const QList<QStringList> &records = split->records;
     if (records.size() < 2)
         return Error{u"needs a header and a footer row"_s};
     const QStringList &header = records.constFirst();
