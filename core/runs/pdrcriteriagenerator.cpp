@@ -150,11 +150,10 @@ void PdrCriteriaGenerator::enqueueWeights(int index)
 void PdrCriteriaGenerator::weightSampleIn(int index, const QString &family, const QString &text)
 {
     Work &work = *m_work.at(index);
-    QString error;
-    if (const auto sample = parsePdrWeightSample(text, &error))
+    if (const auto sample = parsePdrWeightSample(text))
         work.samples[family].append(*sample);
     else
-        work.notes << u"%1 weight sample discarded: %2"_s.arg(family, error);
+        work.notes << u"%1 weight sample discarded: %2"_s.arg(family, sample.errorMessage());
     if (--work.weightCallsLeft == 0)
         weightsIn(index);
 }
@@ -177,10 +176,9 @@ void PdrCriteriaGenerator::enqueueSubCriteria(int index, int dimension)
         = pdrSubCriteriaPrompt(dim.family, dim.dimension, dim.weight, work.task, work.persona);
     call.jsonMode = false;
     call.read = [this, index, dimension](const QString &text) {
-        QString error;
-        const auto criteria = parsePdrSubCriteria(text, &error);
+        const auto criteria = parsePdrSubCriteria(text);
         if (!criteria)
-            return error; // asked again, as a failed request is
+            return criteria.errorMessage(); // asked again, as a failed request is
         Work &w = *m_work.at(index);
         w.dimensions[dimension].criteria = *criteria;
         if (--w.subCallsLeft == 0)
