@@ -8,7 +8,7 @@ set(RUBRICATE_PARTS
     readers demo)
 
 set(RUBRICATE_PART_domain_DEPENDS "")
-set(RUBRICATE_PART_text_DEPENDS "")
+set(RUBRICATE_PART_text_DEPENDS domain)
 set(RUBRICATE_PART_net_DEPENDS "")
 set(RUBRICATE_PART_store_DEPENDS domain)
 set(RUBRICATE_PART_evidence_DEPENDS text)

@@ -51,12 +51,12 @@ std::unique_ptr<ProjectStore> openProject(Context &c, bool create)
                  "import something\n"_s.arg(c.projectPath);
         return nullptr;
     }
-    QString error;
-    auto store = create ? ProjectStore::create(c.projectPath, &error)
-                        : ProjectStore::open(c.projectPath, &error);
-    if (!store)
-        c.err << u"rubricate-cli: "_s << error << u'\n';
-    return store;
+    auto store = create ? ProjectStore::create(c.projectPath) : ProjectStore::open(c.projectPath);
+    if (!store) {
+        c.err << u"rubricate-cli: "_s << store.errorMessage() << u'\n';
+        return nullptr;
+    }
+    return std::move(store).value();
 }
 
 int reportSummary(Context &c, const ImportSummary &s)
@@ -79,8 +79,7 @@ int cmdInit(Context &c)
         c.err << u"rubricate-cli: %1 already exists\n"_s.arg(c.projectPath);
         return Failed;
     }
-    QString ignored;
-    if (ServerLocation::isServer(c.projectPath) && ProjectStore::open(c.projectPath, &ignored)) {
+    if (ServerLocation::isServer(c.projectPath) && ProjectStore::open(c.projectPath).ok()) {
         c.err << u"rubricate-cli: %1 already holds a Rubricate project\n"_s.arg(c.projectPath);
         return Failed;
     }
@@ -359,11 +358,12 @@ int cmdSearch(Context &c)
 
 std::unique_ptr<ProjectStore> openExistingProject(const QString &path, QTextStream &err)
 {
-    QString error;
-    auto store = ProjectStore::open(path, &error);
-    if (!store)
-        err << u"rubricate-cli: "_s << error << u'\n';
-    return store;
+    auto store = ProjectStore::open(path);
+    if (!store) {
+        err << u"rubricate-cli: "_s << store.errorMessage() << u'\n';
+        return nullptr;
+    }
+    return std::move(store).value();
 }
 
 int run(const QStringList &arguments, QTextStream &out, QTextStream &err)

@@ -77,10 +77,9 @@ int runImportBenchmark(const QString &dataDir, int repeat, QTextStream &out, QTe
         QString note;
         for (int i = 0; i < repeat; ++i) {
             QTemporaryDir dir;
-            QString error;
-            auto store = ProjectStore::create(dir.filePath(u"bench.rubricate"_s), &error);
+            auto store = ProjectStore::create(dir.filePath(u"bench.rubricate"_s));
             if (!store) {
-                err << error << u'\n';
+                err << store.errorMessage() << u'\n';
                 return Failed;
             }
             if (step.prepare)

@@ -123,7 +123,7 @@ int runJudgeBenchmark(const QString &dataDir, const QList<int> &latenciesMs, QTe
         const QString path = dir.filePath(u"bench.rubricate"_s);
         {
             QString error;
-            auto store = ProjectStore::create(path, &error);
+            auto store = ProjectStore::create(path);
             if (!store || runImport(*store, ImportKind::Drb2Tasks, tasks).errorCount() > 0
                 || !addReports(*store, {u"AgentA"_s, u"AgentB"_s})) {
                 err << u"rubricate-cli: cannot prepare the benchmark project\n"_s;

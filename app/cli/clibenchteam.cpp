@@ -123,11 +123,10 @@ int runWorkersBenchmark(const QString &project, int latencyMs, QTextStream &out,
     QTemporaryDir dir;
     const QString location = project.isEmpty() ? dir.filePath(u"bench.rubricate"_s) : project;
     {
-        QString error;
-        auto store = ProjectStore::create(location, &error);
+        auto store = ProjectStore::create(location);
         if (!store || !addSyntheticData(*store)) {
             err << u"rubricate-cli: cannot prepare the benchmark project: "_s
-                << (store ? store->lastError() : error) << u'\n';
+                << (store ? store->lastError() : store.errorMessage()) << u'\n';
             return Failed;
         }
     }
@@ -151,8 +150,12 @@ int runWorkersBenchmark(const QString &project, int latencyMs, QTextStream &out,
     for (int workers : {1, 2, 4}) {
         RowId runId = 0;
         {
+            auto store = ProjectStore::open(location);
+            if (!store) {
+                err << u"rubricate-cli: "_s << store.errorMessage() << u'\n';
+                return Failed;
+            }
             QString error;
-            auto store = ProjectStore::open(location, &error);
             JudgeConfig c;
             c.provider = ProviderKind::OpenAiCompatible;
             c.baseUrl = u"http://127.0.0.1:%1"_s.arg(port);
@@ -162,7 +165,7 @@ int runWorkersBenchmark(const QString &project, int latencyMs, QTextStream &out,
             c.batchSize = BatchSize;
             RunScope scope;
             scope.benchmarkKey = u"drb2"_s;
-            const auto planned = store ? planRun(*store, c, scope, c.model, &error) : std::nullopt;
+            const auto planned = planRun(*store, c, scope, c.model, &error);
             if (!planned) {
                 err << u"rubricate-cli: "_s << error << u'\n';
                 return Failed;

@@ -86,8 +86,7 @@ int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream
     if (finalStatus != "finished"_L1 && !p.lastError.isEmpty())
         err << u"rubricate-cli: "_s << p.lastError << u'\n';
 
-    QString openError;
-    auto store = ProjectStore::open(projectPath, &openError);
+    auto store = ProjectStore::open(projectPath);
     if (store) {
         const RunTotals t = store->runs().runTotals(runId);
         const int quoted = t.evidenceLocated + t.evidencePartial + t.evidenceNotFound;
@@ -234,10 +233,9 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
 
 int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
 {
-    QString error;
-    auto store = ProjectStore::open(projectPath, &error);
+    auto store = ProjectStore::open(projectPath);
     if (!store) {
-        err << u"rubricate-cli: "_s << error << u'\n';
+        err << u"rubricate-cli: "_s << store.errorMessage() << u'\n';
         return Failed;
     }
     Table t;
@@ -500,7 +498,7 @@ std::optional<int> runJudgeCommand(const QString &command, const QCommandLinePar
             return Failed;
         if (command == "rerun-failed"_L1) {
             QString error;
-            auto store = ProjectStore::open(projectPath, &error);
+            auto store = ProjectStore::open(projectPath);
             const auto run = store ? store->runs().run(*runId) : std::nullopt;
             if (!run) {
                 err << u"rubricate-cli: no run %1\n"_s.arg(*runId);

@@ -106,9 +106,8 @@ int addMember(const QStringList &args, const QString &projectPath, QTextStream &
     if (!store)
         return Failed;
     const TeamRole role = what == "add-owner"_L1 ? TeamRole::Owner : TeamRole::Annotator;
-    QString error;
-    if (!addTeamMember(*store, args.at(1), role, &error)) {
-        err << u"rubricate-cli: "_s << error << u'\n';
+    if (const Result<void> added = addTeamMember(*store, args.at(1), role); !added) {
+        err << u"rubricate-cli: "_s << added.errorMessage() << u'\n';
         return Failed;
     }
     out << (role == TeamRole::Owner

@@ -1,5 +1,6 @@
 #include "drb2export.h"
 
+#include "exchangelog.h"
 #include "text/csvtext.h"
 
 #include <QDir>
@@ -21,23 +22,13 @@ constexpr Drb2Metric allMetrics[]
     = {Drb2Metric::InfoRecall, Drb2Metric::Analysis, Drb2Metric::Presentation, Drb2Metric::Total,
        Drb2Metric::Blocked};
 
-void setError(QString *error, const QString &message)
+Result<void> writeAll(QIODevice &device, const QByteArray &bytes)
 {
-    if (error)
-        *error = message;
-}
-
-bool writeAll(QIODevice &device, const QByteArray &bytes, QString *error)
-{
-    if (!device.isWritable()) {
-        setError(error, u"device is not open for writing"_s);
-        return false;
-    }
-    if (device.write(bytes) != bytes.size()) {
-        setError(error, device.errorString());
-        return false;
-    }
-    return true;
+    if (!device.isWritable())
+        return Error{u"device is not open for writing"_s};
+    if (device.write(bytes) != bytes.size())
+        return Error{device.errorString()};
+    return {};
 }
 
 // ---- JSON in json.dumps(ensure_ascii=False) style --------------------------------------------
@@ -240,35 +231,33 @@ QByteArray drb2CsvBytes(const Drb2Scores &scores, Drb2Metric metric)
     return out.toUtf8();
 }
 
-bool writeDrb2Csv(QIODevice &device, const Drb2Scores &scores, Drb2Metric metric, QString *error)
+Result<void> writeDrb2Csv(QIODevice &device, const Drb2Scores &scores, Drb2Metric metric)
 {
-    return writeAll(device, drb2CsvBytes(scores, metric), error);
+    return writeAll(device, drb2CsvBytes(scores, metric));
 }
 
-bool writeDrb2Csvs(const QString &directory, const Drb2Scores &scores, const QString &prefix,
-                   QString *error)
+Result<void> writeDrb2Csvs(const QString &directory, const Drb2Scores &scores,
+                           const QString &prefix)
 {
-    if (!QDir().mkpath(directory)) {
-        setError(error, u"cannot create %1"_s.arg(directory));
-        return false;
-    }
+    if (!QDir().mkpath(directory))
+        return Error{u"cannot create %1"_s.arg(directory)};
+
     for (Drb2Metric metric : allMetrics) {
         QSaveFile file(QDir(directory).filePath(drb2CsvFileName(metric, prefix)));
-        if (!file.open(QIODevice::WriteOnly)) {
-            setError(error, u"%1: %2"_s.arg(file.fileName(), file.errorString()));
-            return false;
+        if (!file.open(QIODevice::WriteOnly))
+            return Error{u"%1: %2"_s.arg(file.fileName(), file.errorString())};
+
+        const Result<void> written = writeDrb2Csv(file, scores, metric);
+        if (!written || !file.commit()) {
+            const QString why = written ? file.errorString() : written.errorMessage();
+            return Error{u"%1: %2"_s.arg(file.fileName(), why)};
         }
-        QString why;
-        if (!writeDrb2Csv(file, scores, metric, &why) || !file.commit()) {
-            setError(error,
-                     u"%1: %2"_s.arg(file.fileName(), why.isEmpty() ? file.errorString() : why));
-            return false;
-        }
+        qCDebug(lcExchange, "wrote %s", qPrintable(file.fileName()));
     }
-    return true;
+    return {};
 }
 
-std::optional<Drb2CsvTable> parseDrb2Csv(const QByteArray &bytes, QString *error)
+Result<Drb2CsvTable> parseDrb2Csv(const QByteArray &bytes)
 {
     Drb2CsvTable table;
     QByteArray body = bytes;
@@ -276,31 +265,25 @@ std::optional<Drb2CsvTable> parseDrb2Csv(const QByteArray &bytes, QString *error
         table.bom = true;
         body.remove(0, 3);
     }
-    QString why;
-    const QList<QStringList> records = splitCsv(QString::fromUtf8(body), &table.crlf, &why);
-    if (!why.isEmpty()) {
-        setError(error, why);
-        return std::nullopt;
-    }
-    if (records.size() < 2) {
-        setError(error, u"needs a header and a footer row"_s);
-        return std::nullopt;
-    }
+    const Result<CsvRecords> split = splitCsv(QString::fromUtf8(body));
+    if (!split)
+        return split.error();
+    table.crlf = split->allCrlf;
+    const QList<QStringList> &records = split->records;
+    if (records.size() < 2)
+        return Error{u"needs a header and a footer row"_s};
     const QStringList &header = records.constFirst();
     if (header.size() < 4 || header.at(0) != "idx"_L1 || header.at(1) != "language"_L1
         || header.at(2) != "theme"_L1 || header.constLast() != "avg"_L1) {
-        setError(error, u"header is not idx,language,theme,<models>,avg"_s);
-        return std::nullopt;
+        return Error{u"header is not idx,language,theme,<models>,avg"_s};
     }
     table.models = header.mid(3, header.size() - 4);
     for (qsizetype i = 1; i < records.size(); ++i) {
         const QStringList &fields = records.at(i);
         if (fields.size() != header.size()) {
-            setError(error,
-                     u"record %1 has %2 fields, the header %3"_s.arg(i + 1)
-                         .arg(fields.size())
-                         .arg(header.size()));
-            return std::nullopt;
+            return Error{u"record %1 has %2 fields, the header %3"_s.arg(i + 1)
+                             .arg(fields.size())
+                             .arg(header.size())};
         }
         Drb2CsvTable::Row row{fields.at(0), fields.at(1), fields.at(2),
                               fields.mid(3, fields.size() - 4), fields.constLast()};
@@ -309,10 +292,8 @@ std::optional<Drb2CsvTable> parseDrb2Csv(const QByteArray &bytes, QString *error
         else
             table.rows << row;
     }
-    if (table.footer.idx != "avg"_L1) {
-        setError(error, u"the last row is not the avg footer"_s);
-        return std::nullopt;
-    }
+    if (table.footer.idx != "avg"_L1)
+        return Error{u"the last row is not the avg footer"_s};
     return table;
 }
 
@@ -481,13 +462,13 @@ QByteArray drb2ResultJsonl(const QList<Drb2ResultLine> &lines)
     return out;
 }
 
-bool writeDrb2ResultJsonl(QIODevice &device, const QList<Drb2ResultLine> &lines, QString *error)
+Result<void> writeDrb2ResultJsonl(QIODevice &device, const QList<Drb2ResultLine> &lines)
 {
     for (const Drb2ResultLine &line : lines) {
-        if (!writeAll(device, drb2ResultLineJson(line), error))
-            return false;
+        if (Result<void> written = writeAll(device, drb2ResultLineJson(line)); !written)
+            return written;
     }
-    return true;
+    return {};
 }
 
 } // namespace Rubricate

@@ -3,6 +3,7 @@
 // lines, plus a reader for those CSV tables (to compare with the authors' published ones).
 #pragma once
 
+#include "domain/result.h"
 #include "scoring/drb2scoring.h"
 
 #include <QByteArray>
@@ -31,11 +32,10 @@ QString formatDrb2Value(std::optional<double> value);
 // the footer avg,,,<model averages>,<grand mean>. CRLF line ends, no BOM, fields quoted only
 // when they need it (Python's csv.writer defaults).
 QByteArray drb2CsvBytes(const Drb2Scores &scores, Drb2Metric metric);
-bool writeDrb2Csv(QIODevice &device, const Drb2Scores &scores, Drb2Metric metric,
-                  QString *error = nullptr);
+Result<void> writeDrb2Csv(QIODevice &device, const Drb2Scores &scores, Drb2Metric metric);
 // All five files into `directory`, each replaced atomically.
-bool writeDrb2Csvs(const QString &directory, const Drb2Scores &scores,
-                   const QString &prefix = QStringLiteral("agg_scores"), QString *error = nullptr);
+Result<void> writeDrb2Csvs(const QString &directory, const Drb2Scores &scores,
+                           const QString &prefix = QStringLiteral("agg_scores"));
 
 // An agg_scores_*.csv as text fields, kept as written so that comparisons can be exact.
 struct Drb2CsvTable {
@@ -53,8 +53,8 @@ struct Drb2CsvTable {
     bool bom = false;
 };
 
-// Nothing, with a reason in `error`, when the bytes are not such a table.
-std::optional<Drb2CsvTable> parseDrb2Csv(const QByteArray &bytes, QString *error = nullptr);
+// An error saying why when the bytes are not such a table.
+Result<Drb2CsvTable> parseDrb2Csv(const QByteArray &bytes);
 // A field of that table as a number; nothing for an empty or non-numeric field.
 std::optional<double> drb2CsvNumber(const QString &field);
 
@@ -114,7 +114,6 @@ QList<Drb2ResultLine> drb2ResultLines(const QList<Drb2ResultRow> &rows);
 // official keys, so that no reader counts a failure as a verdict.
 QByteArray drb2ResultLineJson(const Drb2ResultLine &line);
 QByteArray drb2ResultJsonl(const QList<Drb2ResultLine> &lines);
-bool writeDrb2ResultJsonl(QIODevice &device, const QList<Drb2ResultLine> &lines,
-                          QString *error = nullptr);
+Result<void> writeDrb2ResultJsonl(QIODevice &device, const QList<Drb2ResultLine> &lines);
 
 } // namespace Rubricate

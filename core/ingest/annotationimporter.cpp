@@ -160,19 +160,21 @@ bool importTravelling(AnnotationLanding &landing, const QJsonObject &o, int line
 void parseCsvRecords(const QByteArray &bytes, const QString &name, ImportSummary &summary,
                      const std::function<void(const QJsonObject &, int)> &onObject)
 {
-    bool crlf = false;
-    QString why;
-    QList<int> lines;
-    const QList<QStringList> records
-        = splitCsv(QString::fromUtf8(bytes.startsWith("\xEF\xBB\xBF") ? bytes.mid(3) : bytes),
-                   &crlf, &why, &lines);
-    if (!why.isEmpty() || records.isEmpty() || !isAnnotationCsvHeader(records.constFirst())) {
-        summary.error(name, 1,
-                      why.isEmpty() ? u"not an exported annotations CSV (the header needs uid, "
-                                      "annotator and label)"_s
-                                    : why);
+    const Result<CsvRecords> split
+        = splitCsv(QString::fromUtf8(bytes.startsWith("\xEF\xBB\xBF") ? bytes.mid(3) : bytes));
+    if (!split) {
+        summary.error(name, 1, split.errorMessage());
         return;
     }
+    const QList<QStringList> &records = split->records;
+    const QList<int> &lines = split->startLines;
+    if (records.isEmpty() || !isAnnotationCsvHeader(records.constFirst())) {
+        summary.error(name, 1,
+                      u"not an exported annotations CSV (the header needs uid, annotator and "
+                      "label)"_s);
+        return;
+    }
+    QString why;
     for (qsizetype i = 1; i < records.size(); ++i) {
         if (records.at(i) == QStringList{QString()})
             continue; // a blank line

@@ -5,6 +5,7 @@
 #include "drb2reportimporter.h"
 #include "drb2resultimporter.h"
 #include "drb2taskimporter.h"
+#include "ingestlog.h"
 #include "pdrbenchimporter.h"
 #include "reportbenchimporter.h"
 #include "researchrubricsimporter.h"
@@ -253,6 +254,7 @@ ImportSummary runImport(ProjectStore &store, ImportKind kind, const QString &pat
                         const ImportOptions &options)
 {
     const ImportKindInfo &info = infoFor(kind);
+    qCDebug(lcIngest, "importing %s as %s", qPrintable(path), qPrintable(info.key));
     // Inputs are bounded, but a machine short of memory can still fail an allocation: the
     // import's transaction unwinds and the caller gets a message rather than an abort.
     try {

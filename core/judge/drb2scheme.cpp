@@ -253,10 +253,12 @@ std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &temp
         }
         if (key.startsWith("reportbench-"_L1)) {
             // Those templates have their own placeholders; the scheme checks them.
-            auto scheme = makeReportBenchScheme(key, custom, error);
-            if (!scheme && !error->isEmpty())
-                *error = u"the prompt template %1: %2"_s.arg(templateFile, *error);
-            return scheme;
+            auto scheme = makeReportBenchScheme(key, custom);
+            if (!scheme) {
+                *error = u"the prompt template %1: %2"_s.arg(templateFile, scheme.errorMessage());
+                return nullptr;
+            }
+            return std::move(scheme).value();
         }
         if (!custom.contains(u"{passage}"_s) || !custom.contains(u"{task_and_rubric}"_s)) {
             *error = u"the prompt template %1 needs both {passage} and {task_and_rubric}"_s.arg(
@@ -270,8 +272,14 @@ std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &temp
         return makeResearchRubricsScheme(custom);
     if (key == "pdrbench"_L1)
         return makePdrBenchScheme(custom, error);
-    if (key.startsWith("reportbench-"_L1) && schemeKeys().contains(key))
-        return makeReportBenchScheme(key, custom, error);
+    if (key.startsWith("reportbench-"_L1) && schemeKeys().contains(key)) {
+        auto scheme = makeReportBenchScheme(key, custom);
+        if (!scheme) {
+            *error = scheme.errorMessage();
+            return nullptr;
+        }
+        return std::move(scheme).value();
+    }
     *error = u"unknown prompt scheme \"%1\" (known: %2)"_s.arg(key, schemeKeys().join(u", "_s));
     return nullptr;
 }

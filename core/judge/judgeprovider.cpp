@@ -1,5 +1,7 @@
 #include "judgeprovider.h"
 
+#include "judgelog.h"
+
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -305,11 +307,15 @@ ProviderReply classifyFailure(int status, const QByteArray &body, const QByteArr
     if (status == 0) {
         r.error = u"network: %1"_s.arg(networkError);
         r.retryable = true;
+        qCDebug(lcJudge, "call failed on the network (%s): retryable", qPrintable(networkError));
         return r;
     }
     r.error = u"HTTP %1%2"_s.arg(status).arg(detail.isEmpty() ? QString() : u": "_s + detail);
     r.retryable = status == 408 || status == 409 || status == 425 || status == 429 || status >= 500;
     r.retryAfterMs = parseRetryAfterMs(retryAfter, QDateTime::currentDateTimeUtc());
+    qCDebug(lcJudge, "call failed with HTTP %d: %s, Retry-After %s", status,
+            r.retryable ? "retryable" : "final",
+            r.retryAfterMs < 0 ? "none" : qPrintable(u"%1 ms"_s.arg(r.retryAfterMs)));
     return r;
 }
 

@@ -74,14 +74,12 @@ QHash<QString, QString> commonValues(const QString &family, const QString &task,
         {u"{persona_block}"_s, p ? u"\n<persona>\n"_s + persona + u"\n</persona>\n"_s : QString()}};
 }
 
-std::optional<QJsonValue> readJson(const QString &reply, QString *error)
+Result<QJsonValue> readJson(const QString &reply)
 {
     const LenientJson json = parseLenientJson(pdrJsonPart(reply));
-    if (!json.value) {
-        *error = json.error.isEmpty() ? u"no JSON in the answer"_s : json.error;
-        return std::nullopt;
-    }
-    return json.value;
+    if (!json.value)
+        return Error{json.error.isEmpty() ? u"no JSON in the answer"_s : json.error};
+    return *json.value;
 }
 
 } // namespace
@@ -167,15 +165,13 @@ QString pdrJsonPart(const QString &reply)
     return reply.trimmed();
 }
 
-std::optional<PdrWeightSample> parsePdrWeightSample(const QString &reply, QString *error)
+Result<PdrWeightSample> parsePdrWeightSample(const QString &reply)
 {
-    const auto json = readJson(reply, error);
+    const Result<QJsonValue> json = readJson(reply);
     if (!json)
-        return std::nullopt;
-    if (!json->isObject()) {
-        *error = u"the weights are not a JSON object"_s;
-        return std::nullopt;
-    }
+        return json.error();
+    if (!json->isObject())
+        return Error{u"the weights are not a JSON object"_s};
     const QJsonObject o = json->toObject();
     // QJsonObject sorts its keys; the order of the answer is where each key first appears.
     const QString text = pdrJsonPart(reply);
@@ -194,37 +190,31 @@ std::optional<PdrWeightSample> parsePdrWeightSample(const QString &reply, QStrin
     return sample;
 }
 
-std::optional<QList<PdrSubCriterion>> parsePdrSubCriteria(const QString &reply, QString *error)
+Result<QList<PdrSubCriterion>> parsePdrSubCriteria(const QString &reply)
 {
-    const auto json = readJson(reply, error);
+    const Result<QJsonValue> json = readJson(reply);
     if (!json)
-        return std::nullopt;
+        return json.error();
     QJsonArray list = json->toArray();
     // A list wrapped in an object ({"criteria": [...]}) is the same answer.
     if (json->isObject() && json->toObject().size() == 1
         && json->toObject().constBegin()->isArray())
         list = json->toObject().constBegin()->toArray();
-    if (list.isEmpty()) {
-        *error = u"the answer has no list of sub-criteria"_s;
-        return std::nullopt;
-    }
+    if (list.isEmpty())
+        return Error{u"the answer has no list of sub-criteria"_s};
     QList<PdrSubCriterion> out;
     QList<QJsonValue> weights;
     for (const auto &v : std::as_const(list)) {
         const QJsonObject o = v.toObject();
         const QString criterion = o.value(u"criterion"_s).toString().trimmed();
-        if (criterion.isEmpty()) {
-            *error = u"a sub-criterion without \"criterion\" text"_s;
-            return std::nullopt;
-        }
+        if (criterion.isEmpty())
+            return Error{u"a sub-criterion without \"criterion\" text"_s};
         weights << o.value(u"weight"_s);
         out.append(
             {criterion, o.value(u"explanation"_s).toString(), o.value(u"weight"_s).toDouble()});
     }
-    if (const QString why = checkPdrSubCriterionWeights(weights); !why.isEmpty()) {
-        *error = why;
-        return std::nullopt;
-    }
+    if (const QString why = checkPdrSubCriterionWeights(weights); !why.isEmpty())
+        return Error{why};
     return out;
 }
 

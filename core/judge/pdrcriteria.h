@@ -18,6 +18,7 @@
 #pragma once
 
 #include "domain/pdrdimensions.h"
+#include "domain/result.h"
 #include "domain/types.h"
 
 #include <optional>
@@ -39,9 +40,9 @@ QString pdrSubCriteriaPrompt(const QString &family, const QString &dimension,
 // The JSON text of an answer: inside <json_output>, else inside a ```json fence, else all of it.
 QString pdrJsonPart(const QString &reply);
 
-// One weight sample in the answer's own key order; nothing with *error when the answer holds
-// no JSON object.
-std::optional<PdrWeightSample> parsePdrWeightSample(const QString &reply, QString *error);
+// One weight sample in the answer's own key order; an error when the answer holds no JSON
+// object.
+Result<PdrWeightSample> parsePdrWeightSample(const QString &reply);
 
 struct PdrSubCriterion {
     QString criterion;
@@ -49,8 +50,8 @@ struct PdrSubCriterion {
     double weight = 0;
 };
 
-// A dimension's sub-criteria; nothing with *error when the list is unreadable, has an empty
-// criterion, or its weights fail checkPdrSubCriterionWeights.
-std::optional<QList<PdrSubCriterion>> parsePdrSubCriteria(const QString &reply, QString *error);
+// A dimension's sub-criteria; an error when the list is unreadable, has an empty criterion,
+// or its weights fail checkPdrSubCriterionWeights.
+Result<QList<PdrSubCriterion>> parsePdrSubCriteria(const QString &reply);
 
 } // namespace Rubricate

@@ -157,8 +157,12 @@ public:
             o.matchedBy = u"only item"_s;
             const QJsonValue verdict = answer.value(verdictKey);
             o.label = verdict.isString() ? verdict.toString() : verdict.toVariant().toString();
-            o.value = m_cited ? reportBenchSupportValue(verdict, &o.error)
-                              : reportBenchTruthValue(verdict, &o.error);
+            const Result<double> value
+                = m_cited ? reportBenchSupportValue(verdict) : reportBenchTruthValue(verdict);
+            if (value)
+                o.value = *value;
+            else
+                o.error = value.errorMessage(); // the verdict's error, stored with it
             o.reason = answer.value(u"reason"_s).toString(answer.value(u"reasoning"_s).toString());
             QString quote;
             for (const QString &k : {u"quote"_s, u"source_sentence"_s, u"evidence"_s}) {
@@ -196,10 +200,10 @@ private:
 
 } // namespace
 
-std::optional<double> reportBenchSupportValue(const QJsonValue &verdict, QString *error)
+Result<double> reportBenchSupportValue(const QJsonValue &verdict)
 {
     if (const auto b = fromBoolean(verdict))
-        return b;
+        return *b;
     const QString s = normalisedLabel(verdict.toString());
     if (s == "supported"_L1 || s == "support"_L1 || s == "yes"_L1 || s == "true"_L1
         || s == "fully supported"_L1)
@@ -207,41 +211,37 @@ std::optional<double> reportBenchSupportValue(const QJsonValue &verdict, QString
     if (s == "not supported"_L1 || s == "unsupported"_L1 || s == "not found"_L1 || s == "no"_L1
         || s == "false"_L1 || s == "contradicted"_L1)
         return 0.0;
-    *error = u"unknown verdict \"%1\" (expected supported or not supported)"_s.arg(shown(verdict));
-    return std::nullopt;
+    return Error{
+        u"unknown verdict \"%1\" (expected supported or not supported)"_s.arg(shown(verdict))};
 }
 
-std::optional<double> reportBenchTruthValue(const QJsonValue &decision, QString *error)
+Result<double> reportBenchTruthValue(const QJsonValue &decision)
 {
     if (const auto b = fromBoolean(decision))
-        return b;
+        return *b;
     const QString s = normalisedLabel(decision.toString());
     if (s == "true"_L1 || s == "yes"_L1 || s == "correct"_L1 || s == "1"_L1 || s == u"正确"_s)
         return 1.0;
     if (s == "false"_L1 || s == "no"_L1 || s == "incorrect"_L1 || s == "0"_L1 || s == u"错误"_s)
         return 0.0;
-    *error = u"unknown decision \"%1\" (expected true or false)"_s.arg(shown(decision));
-    return std::nullopt;
+    return Error{u"unknown decision \"%1\" (expected true or false)"_s.arg(shown(decision))};
 }
 
-std::unique_ptr<PromptScheme> makeReportBenchScheme(const QString &key,
-                                                    const QString &promptTemplate, QString *error)
+Result<std::unique_ptr<PromptScheme>> makeReportBenchScheme(const QString &key,
+                                                            const QString &promptTemplate)
 {
     const bool cited = key == "reportbench-cited"_L1;
-    if (!cited && key != "reportbench-factcheck"_L1) {
-        *error = u"unknown ReportBench prompt scheme \"%1\""_s.arg(key);
-        return nullptr;
-    }
+    if (!cited && key != "reportbench-factcheck"_L1)
+        return Error{u"unknown ReportBench prompt scheme \"%1\""_s.arg(key)};
     if (!promptTemplate.isEmpty()
         && (!promptTemplate.contains(u"{statement}"_s)
             || (cited && !promptTemplate.contains(u"{source}"_s)))) {
-        *error = cited ? u"a reportbench-cited template needs both {statement} and {source}"_s
-                       : u"a reportbench-factcheck template needs {statement}"_s;
-        return nullptr;
+        return Error{cited ? u"a reportbench-cited template needs both {statement} and {source}"_s
+                           : u"a reportbench-factcheck template needs {statement}"_s};
     }
     const QString &builtIn = cited ? citedTemplate : factcheckTemplate;
-    return std::make_unique<ReportBenchScheme>(cited,
-                                               promptTemplate.isEmpty() ? builtIn : promptTemplate);
+    return std::unique_ptr<PromptScheme>(std::make_unique<ReportBenchScheme>(
+        cited, promptTemplate.isEmpty() ? builtIn : promptTemplate));
 }
 
 } // namespace Rubricate

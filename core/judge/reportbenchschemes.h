@@ -15,6 +15,7 @@
 // "false" or "not supported" (the reference turns unreadable answers into false votes).
 #pragma once
 
+#include "domain/result.h"
 #include "promptscheme.h"
 
 namespace Rubricate {
@@ -29,17 +30,17 @@ inline constexpr QLatin1StringView claimDimensionUncited("uncited");
 inline constexpr int reportBenchSourceChars = 262'144;
 
 // 1 for supported, 0 for not supported, read leniently ("Supported", "not_supported",
-// "unsupported", "NOT_FOUND", yes/no, true/false). Anything else: nothing, *error set.
-std::optional<double> reportBenchSupportValue(const QJsonValue &verdict, QString *error);
+// "unsupported", "NOT_FOUND", yes/no, true/false). Anything else: an error naming it.
+Result<double> reportBenchSupportValue(const QJsonValue &verdict);
 // 1 for true, 0 for false (booleans, "true"/"false", yes/no, correct/incorrect, 1/0 and the
-// reference's 正确/错误). Anything else: nothing, *error set.
-std::optional<double> reportBenchTruthValue(const QJsonValue &decision, QString *error);
+// reference's 正确/错误). Anything else: an error naming it.
+Result<double> reportBenchTruthValue(const QJsonValue &decision);
 
 // `key` is "reportbench-cited" or "reportbench-factcheck". `promptTemplate` replaces the
 // built-in prompt (empty: built-in); it must contain {statement}, and {source} for the cited
-// check ({url} and {task} are filled in when present). Returns nullptr with *error set for
-// an unknown key or a template without its placeholders.
-std::unique_ptr<PromptScheme> makeReportBenchScheme(const QString &key,
-                                                    const QString &promptTemplate, QString *error);
+// check ({url} and {task} are filled in when present). An error for an unknown key or a
+// template without its placeholders.
+Result<std::unique_ptr<PromptScheme>> makeReportBenchScheme(const QString &key,
+                                                            const QString &promptTemplate);
 
 } // namespace Rubricate

@@ -43,28 +43,24 @@ QList<AnnotationEvent> currentEvents(const QList<AnnotationEvent> &events)
 // --- merging ----------------------------------------------------------------------------
 
 // The other project, opened without ever writing to its file.
-std::unique_ptr<ProjectStore> openOther(const QString &path, std::optional<QTemporaryDir> &scratch,
-                                        QString *error)
+Result<std::unique_ptr<ProjectStore>> openOther(const QString &path,
+                                                std::optional<QTemporaryDir> &scratch)
 {
-    const int version = ProjectStore::schemaVersionOf(path, error);
-    if (version < 0)
-        return nullptr;
-    if (version >= latestSchemaVersion())
-        return ProjectStore::open(path, error);
+    const Result<int> version = ProjectStore::schemaVersionOf(path);
+    if (!version)
+        return version.error();
+    if (*version >= latestSchemaVersion())
+        return ProjectStore::open(path);
     // Opening migrates: do that to a copy, with its write-ahead log (uncheckpointed writes).
     scratch.emplace();
-    if (!scratch->isValid()) {
-        *error = u"cannot make a temporary folder: %1"_s.arg(scratch->errorString());
-        return nullptr;
-    }
+    if (!scratch->isValid())
+        return Error{u"cannot make a temporary folder: %1"_s.arg(scratch->errorString())};
     const QString copy = scratch->filePath(u"other.rubricate"_s);
     for (const QString &suffix : {QString(), u"-wal"_s}) {
-        if (QFileInfo::exists(path + suffix) && !QFile::copy(path + suffix, copy + suffix)) {
-            *error = u"cannot copy %1 to a temporary file"_s.arg(path + suffix);
-            return nullptr;
-        }
+        if (QFileInfo::exists(path + suffix) && !QFile::copy(path + suffix, copy + suffix))
+            return Error{u"cannot copy %1 to a temporary file"_s.arg(path + suffix)};
     }
-    return ProjectStore::open(copy, error);
+    return ProjectStore::open(copy);
 }
 
 class Merger
@@ -329,9 +325,11 @@ MergeSummary mergeAnnotations(ProjectStore &target, const QString &otherPath)
         return summary;
     }
     std::optional<QTemporaryDir> scratch; // outlives the store opened in it
-    const auto other = openOther(otherPath, scratch, &summary.error);
-    if (!other)
+    const auto other = openOther(otherPath, scratch);
+    if (!other) {
+        summary.error = other.errorMessage();
         return summary;
+    }
     Merger(target, *other, summary).run();
     return summary;
 }

@@ -108,17 +108,25 @@ bool exportDrb2(ProjectStore &store, QList<RowId> runIds, const QString &directo
     }
     const QList<Drb2ResultLine> lines = drb2ResultLines(rows);
     QSaveFile jsonl(QDir(directory).filePath(u"result.jsonl"_s));
-    if (!jsonl.open(QIODevice::WriteOnly) || !writeDrb2ResultJsonl(jsonl, lines, error)
-        || !jsonl.commit()) {
-        if (error->isEmpty())
-            *error = jsonl.errorString();
+    if (!jsonl.open(QIODevice::WriteOnly)) {
+        *error = jsonl.errorString();
+        return false;
+    }
+    if (const Result<void> written = writeDrb2ResultJsonl(jsonl, lines); !written) {
+        *error = written.errorMessage();
+        return false;
+    }
+    if (!jsonl.commit()) {
+        *error = jsonl.errorString();
         return false;
     }
     Drb2ScoringOptions options;
     options.errors = policy;
     const Drb2Scores scores = scoreDrb2(scoreItems, options);
-    if (!writeDrb2Csvs(directory, scores, u"agg_scores"_s, error))
+    if (const Result<void> written = writeDrb2Csvs(directory, scores, u"agg_scores"_s); !written) {
+        *error = written.errorMessage();
         return false;
+    }
     if (summary) {
         summary->lines = int(lines.size());
         summary->files << jsonl.fileName();

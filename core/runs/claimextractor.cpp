@@ -75,9 +75,12 @@ QString ClaimExtractor::origin() const
 bool ClaimExtractor::start(const ClaimExtractOptions &options, QString *error)
 {
     if (!m_store) {
-        m_store = ProjectStore::open(m_projectPath, error);
-        if (!m_store)
+        auto opened = ProjectStore::open(m_projectPath);
+        if (!opened) {
+            *error = opened.errorMessage();
             return false;
+        }
+        m_store = std::move(opened).value();
     }
     const QList<ReportSummary> &reports = options.reports;
     m_progress = {};

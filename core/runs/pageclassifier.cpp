@@ -61,9 +61,12 @@ QString PageClassifier::judgeName() const
 bool PageClassifier::start(const PageClassifyOptions &options, QString *error)
 {
     if (!m_store) {
-        m_store = ProjectStore::open(m_projectPath, error);
-        if (!m_store)
+        auto opened = ProjectStore::open(m_projectPath);
+        if (!opened) {
+            *error = opened.errorMessage();
             return false;
+        }
+        m_store = std::move(opened).value();
     }
     const QString bench = QString::fromLatin1(BenchmarkKey::ReportBench);
     QStringList urls; // as cited, in report order, one per source key

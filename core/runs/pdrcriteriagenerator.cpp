@@ -60,9 +60,12 @@ bool PdrCriteriaGenerator::start(const PdrCriteriaOptions &options, QString *err
     m_options.samples = qMax(1, options.samples);
     m_options.attempts = qMax(1, options.attempts);
     if (!m_store) {
-        m_store = ProjectStore::open(m_projectPath, error);
-        if (!m_store)
+        auto opened = ProjectStore::open(m_projectPath);
+        if (!opened) {
+            *error = opened.errorMessage();
             return false;
+        }
+        m_store = std::move(opened).value();
     }
     const auto bench = m_store->catalog().benchmark(QString::fromLatin1(BenchmarkKey::PdrBench));
     const QList<Query> queries = bench ? m_store->catalog().queries(bench->id) : QList<Query>();
@@ -147,11 +150,10 @@ void PdrCriteriaGenerator::enqueueWeights(int index)
 void PdrCriteriaGenerator::weightSampleIn(int index, const QString &family, const QString &text)
 {
     Work &work = *m_work.at(index);
-    QString error;
-    if (const auto sample = parsePdrWeightSample(text, &error))
+    if (const auto sample = parsePdrWeightSample(text))
         work.samples[family].append(*sample);
     else
-        work.notes << u"%1 weight sample discarded: %2"_s.arg(family, error);
+        work.notes << u"%1 weight sample discarded: %2"_s.arg(family, sample.errorMessage());
     if (--work.weightCallsLeft == 0)
         weightsIn(index);
 }
@@ -174,10 +176,9 @@ void PdrCriteriaGenerator::enqueueSubCriteria(int index, int dimension)
         = pdrSubCriteriaPrompt(dim.family, dim.dimension, dim.weight, work.task, work.persona);
     call.jsonMode = false;
     call.read = [this, index, dimension](const QString &text) {
-        QString error;
-        const auto criteria = parsePdrSubCriteria(text, &error);
+        const auto criteria = parsePdrSubCriteria(text);
         if (!criteria)
-            return error; // asked again, as a failed request is
+            return criteria.errorMessage(); // asked again, as a failed request is
         Work &w = *m_work.at(index);
         w.dimensions[dimension].criteria = *criteria;
         if (--w.subCallsLeft == 0)

@@ -3,6 +3,7 @@
 #include "sourcefetcher.h"
 
 #include "ingest/document/extracteddocument.h"
+#include "sourceslog.h"
 
 #include <QCryptographicHash>
 #include <QNetworkAccessManager>
@@ -380,8 +381,8 @@ void SourceFetcher::flush()
     if (!m_cache || m_unwritten.isEmpty())
         return;
     if (!m_cache->sources().putSources(m_unwritten))
-        qWarning("SourceFetcher: cannot keep the fetched sources: %s",
-                 qPrintable(m_cache->lastError()));
+        qCWarning(lcSources, "cannot keep the fetched sources: %s",
+                  qPrintable(m_cache->lastError()));
     m_unwritten.clear();
 }
 

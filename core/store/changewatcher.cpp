@@ -38,12 +38,12 @@ void ChangeWatcher::watch(const QString &location)
     stop();
     if (location.isEmpty())
         return;
-    QString error;
-    m_store = ProjectStore::open(location, &error);
-    if (!m_store) {
-        emit failed(error);
+    auto opened = ProjectStore::open(location);
+    if (!opened) {
+        emit failed(opened.errorMessage());
         return;
     }
+    m_store = std::move(opened).value();
     m_location = location;
     QSqlDriver *driver = m_store->database().driver();
     if (m_store->projectDatabase().dialect().notifiesChanges()) {

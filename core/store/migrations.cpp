@@ -362,76 +362,69 @@ int latestSchemaVersion()
 
 namespace {
 
-bool runAll(QSqlQuery &q, const QStringList &statements, QString *error)
+Result<void> runAll(QSqlQuery &q, const QStringList &statements)
 {
     for (const QString &statement : statements) {
-        if (!q.exec(statement)) {
-            *error = q.lastError().text() + u"\n  in: "_s + statement;
-            return false;
-        }
+        if (!q.exec(statement))
+            return Error{q.lastError().text() + u"\n  in: "_s + statement};
     }
-    return true;
+    return {};
 }
 
 // One migration in its own transaction, unless another process applied it meanwhile.
-bool apply(QSqlDatabase &db, const SqlDialect &dialect, const Migration &m, QString *error)
+Result<void> apply(QSqlDatabase &db, const SqlDialect &dialect, const Migration &m)
 {
     QSqlQuery q(db);
-    if (!q.exec(dialect.beginMigration())) {
-        *error = u"migration %1: %2"_s.arg(m.version).arg(q.lastError().text());
-        return false;
-    }
-    const auto abandon = [&](const QString &why) {
-        *error = why;
+    if (!q.exec(dialect.beginMigration()))
+        return Error{u"migration %1: %2"_s.arg(m.version).arg(q.lastError().text())};
+    const auto abandon = [&](const QString &why) -> Result<void> {
         QSqlQuery(db).exec(u"ROLLBACK"_s);
-        return false;
+        return Error{why};
     };
-    if (dialect.schemaVersion(db) >= m.version)
-        return QSqlQuery(db).exec(u"COMMIT"_s) || abandon(db.lastError().text());
+    if (dialect.schemaVersion(db) >= m.version) {
+        if (QSqlQuery(db).exec(u"COMMIT"_s))
+            return {};
+        return abandon(db.lastError().text());
+    }
     QStringList statements = m.statements(dialect);
     for (QString &statement : statements)
         statement = dialect.ddl(statement);
-    QString failure;
-    if (!runAll(q, statements, &failure))
-        return abandon(
-            u"migration %1 (%2) failed: %3"_s.arg(m.version).arg(m.description, failure));
+    if (const Result<void> ran = runAll(q, statements); !ran)
+        return abandon(u"migration %1 (%2) failed: %3"_s.arg(m.version).arg(m.description,
+                                                                            ran.errorMessage()));
     // The version is transactional on both engines, so a crash here leaves the old one.
     if (!dialect.setSchemaVersion(db, m.version) || !q.exec(u"COMMIT"_s))
         return abandon(u"migration %1: %2"_s.arg(m.version).arg(q.lastError().text()));
-    return true;
+    return {};
 }
 
 } // namespace
 
-bool migrate(QSqlDatabase &db, const SqlDialect &dialect, QString *error, int targetVersion)
+Result<void> migrate(QSqlDatabase &db, const SqlDialect &dialect, int targetVersion)
 {
     if (targetVersion < 0)
         targetVersion = latestSchemaVersion();
     QSqlQuery q(db);
-    if (!runAll(q, dialect.lockMigrations(), error))
-        return false;
+    if (Result<void> locked = runAll(q, dialect.lockMigrations()); !locked)
+        return locked;
     const auto unlock = qScopeGuard([&] {
-        QString ignored; // the lock also ends with the session
-        runAll(q, dialect.unlockMigrations(), &ignored);
+        (void)runAll(q, dialect.unlockMigrations()); // the lock also ends with the session
     });
     const int current = dialect.schemaVersion(db);
-    if (current < 0) {
-        *error = u"cannot read the schema version: %1"_s.arg(db.lastError().text());
-        return false;
-    }
+    if (current < 0)
+        return Error{u"cannot read the schema version: %1"_s.arg(db.lastError().text())};
     if (current > latestSchemaVersion()) {
-        *error = u"the project was written by a newer Rubricate (schema %1, this build knows "
-                 "up to %2)"_s.arg(current)
-                     .arg(latestSchemaVersion());
-        return false;
+        return Error{u"the project was written by a newer Rubricate (schema %1, this build "
+                     "knows up to %2)"_s.arg(current)
+                         .arg(latestSchemaVersion())};
     }
     for (const Migration &m : schemaMigrations()) {
         if (m.version <= current || m.version > targetVersion)
             continue;
-        if (!apply(db, dialect, m, error))
-            return false;
+        if (Result<void> applied = apply(db, dialect, m); !applied)
+            return applied;
     }
-    return true;
+    return {};
 }
 
 } // namespace Rubricate

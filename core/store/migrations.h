@@ -1,6 +1,8 @@
 // Numbered schema migrations, applied on open, each in its own transaction.
 #pragma once
 
+#include "domain/result.h"
+
 #include <QSqlDatabase>
 #include <QString>
 #include <QStringList>
@@ -21,8 +23,8 @@ const QList<Migration> &schemaMigrations();
 int latestSchemaVersion();
 
 // Brings `db` from its current version up to `targetVersion` (default: latest). Refuses a
-// database newer than this build knows. Returns false with *error set on failure; a failed
-// migration leaves the database at the last version that completed.
-bool migrate(QSqlDatabase &db, const SqlDialect &dialect, QString *error, int targetVersion = -1);
+// database newer than this build knows. A failed migration leaves the database at the last
+// version that completed.
+Result<void> migrate(QSqlDatabase &db, const SqlDialect &dialect, int targetVersion = -1);
 
 } // namespace Rubricate

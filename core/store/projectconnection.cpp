@@ -112,8 +112,8 @@ QString ProjectConnection::normalizedLocation(const QString &location)
     return ProjectLocation::normalized(location);
 }
 
-std::shared_ptr<ProjectConnection> ProjectConnection::acquire(const QString &location, Mode mode,
-                                                              int targetVersion, QString *error)
+Result<std::shared_ptr<ProjectConnection>> ProjectConnection::acquire(const QString &location,
+                                                                      Mode mode, int targetVersion)
 {
     const QString key = normalizedLocation(location);
     if (targetVersion >= 0) {
@@ -121,8 +121,10 @@ std::shared_ptr<ProjectConnection> ProjectConnection::acquire(const QString &loc
         // with its last request, never handed to a request that expects the latest schema.
         std::shared_ptr<ProjectConnection> own(new ProjectConnection);
         own->m_location = key;
-        if (!own->openConnection(mode, error) || !own->migrateOnce(targetVersion, error))
-            return nullptr;
+        if (Result<void> opened = own->openConnection(mode); !opened)
+            return opened.error();
+        if (Result<void> migrated = own->migrateOnce(targetVersion); !migrated)
+            return migrated.error();
         return own;
     }
     ThreadConnections &connections = threadConnections();
@@ -135,14 +137,14 @@ std::shared_ptr<ProjectConnection> ProjectConnection::acquire(const QString &loc
     if (!connection) {
         connection.reset(new ProjectConnection);
         connection->m_location = key;
-        if (!connection->openConnection(mode, error))
-            return nullptr;
+        if (Result<void> opened = connection->openConnection(mode); !opened)
+            return opened.error();
         connections.byLocation.insert(key, connection);
     }
     // The schema version is read on every acquire, one pragma, so that a file upgraded by a
     // newer build (or set back by a test) behind this connection's back is still noticed.
-    if (!connection->migrateOnce(targetVersion, error))
-        return nullptr;
+    if (Result<void> migrated = connection->migrateOnce(targetVersion); !migrated)
+        return migrated.error();
     return connection;
 }
 
@@ -153,19 +155,19 @@ void ProjectConnection::close(const QString &location)
     threadConnections().dropStale();
 }
 
-bool ProjectConnection::openConnection(Mode mode, QString *error)
+Result<void> ProjectConnection::openConnection(Mode mode)
 {
     static QAtomicInteger<quint64> serial;
     std::optional<ServerLocation> server;
     if (ServerLocation::isServer(m_location)) {
-        server = ServerLocation::parse(m_location, error);
-        if (!server)
-            return false;
+        Result<ServerLocation> parsed = ServerLocation::parse(m_location);
+        if (!parsed)
+            return parsed.error();
+        server = std::move(parsed).value();
     } else if (mode == Mode::OpenExisting && !QFileInfo(m_location).isFile()) {
-        *error = QFileInfo::exists(m_location)
-            ? u"%1 is not a Rubricate project: it is not a file"_s.arg(m_location)
-            : u"no project at %1: the file does not exist"_s.arg(m_location);
-        return false;
+        return Error{QFileInfo::exists(m_location)
+                         ? u"%1 is not a Rubricate project: it is not a file"_s.arg(m_location)
+                         : u"no project at %1: the file does not exist"_s.arg(m_location)};
     }
     m_dialect = server ? makePostgresDialect() : makeSqliteDialect();
     m_thread = QThread::currentThread();
@@ -175,60 +177,53 @@ bool ProjectConnection::openConnection(Mode mode, QString *error)
                  .arg(serial.fetchAndAddRelaxed(1));
     QSqlDatabase db = QSqlDatabase::addDatabase(m_dialect->driverName(), m_name);
     if (!db.isValid()) {
-        *error = u"%1: Qt's %2 database driver is not installed%3"_s.arg(
+        return Error{u"%1: Qt's %2 database driver is not installed%3"_s.arg(
             m_location, m_dialect->driverName(),
-            server ? u" (Debian: libqt6sql6-psql)"_s : QString());
-        return false;
+            server ? u" (Debian: libqt6sql6-psql)"_s : QString())};
     }
     if (server)
         server->applyTo(db);
     else
         db.setDatabaseName(m_location);
     if (!db.open()) {
-        *error = u"cannot open %1: %2"_s.arg(m_location, db.lastError().text());
-        return false;
+        return Error{u"cannot open %1: %2"_s.arg(m_location, db.lastError().text())};
     }
     QSqlQuery q(db);
     for (const QString &statement : m_dialect->connectionSetup()) {
         if (!q.exec(statement)) {
-            *error = u"%1: %2"_s.arg(m_location, q.lastError().text());
-            return false;
+            return Error{u"%1: %2"_s.arg(m_location, q.lastError().text())};
         }
     }
     if (!q.exec(m_dialect->probeStatement())) {
-        *error = u"%1 is not a Rubricate project: %2"_s.arg(m_location, q.lastError().text());
-        return false;
+        return Error{u"%1 is not a Rubricate project: %2"_s.arg(m_location, q.lastError().text())};
     }
     q.finish(); // a pending read of the schema would lock it against DROP in a migration
     // A server database is made by its administrator; open never puts a schema into one
     // that holds none, so a mistyped database name is an error, not a new empty project.
     if (server && mode == Mode::OpenExisting && m_dialect->schemaVersion(db) == 0) {
-        *error = u"%1 holds no Rubricate project; make one with `rubricate-cli init %1` or "
-                 "File → Open Team Project…"_s.arg(m_location);
-        return false;
+        return Error{u"%1 holds no Rubricate project; make one with `rubricate-cli init %1` or "
+                     "File → Open Team Project…"_s.arg(m_location)};
     }
     if (!server)
         m_identity = fileIdentity(m_location); // after open: a created file exists only now
     qCDebug(lcStore, "%s: connection %s opened", qPrintable(m_location), qPrintable(m_name));
-    return true;
+    return {};
 }
 
-bool ProjectConnection::migrateOnce(int targetVersion, QString *error)
+Result<void> ProjectConnection::migrateOnce(int targetVersion)
 {
     QSqlDatabase db = database();
     const int wanted = targetVersion < 0 ? latestSchemaVersion() : targetVersion;
     if (m_dialect->schemaVersion(db) == wanted)
-        return true;
+        return {};
     QMutexLocker lock(&migrationMutex());
     const int from = m_dialect->schemaVersion(db);
     QString migrationError;
-    if (!migrate(db, *m_dialect, &migrationError, targetVersion)) {
-        *error = u"%1: %2"_s.arg(m_location, migrationError);
-        return false;
-    }
+    if (Result<void> migrated = migrate(db, *m_dialect, targetVersion); !migrated)
+        return migrated.error().prefixed(m_location);
     if (from != wanted)
         qCInfo(lcStore, "%s: schema %d migrated to %d", qPrintable(m_location), from, wanted);
-    return true;
+    return {};
 }
 
 bool ProjectConnection::isCurrent() const

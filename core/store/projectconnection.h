@@ -9,6 +9,8 @@
 // Only ProjectDatabase (projectdatabase.h) uses this class; everything else goes through it.
 #pragma once
 
+#include "domain/result.h"
+
 #include <QSqlDatabase>
 #include <QString>
 
@@ -30,10 +32,10 @@ public:
 
     // The calling thread's connection to the project at `location` (a file path today; the
     // seam for a postgresql:// URL), opened and migrated to `targetVersion` (-1: the latest)
-    // if need be. Null with *error set on failure. A connection at an older `targetVersion`
-    // is not shared: it closes with the request that asked for it.
-    static std::shared_ptr<ProjectConnection> acquire(const QString &location, Mode mode,
-                                                      int targetVersion, QString *error);
+    // if need be. A connection at an older `targetVersion` is not shared: it closes with the
+    // request that asked for it.
+    static Result<std::shared_ptr<ProjectConnection>> acquire(const QString &location, Mode mode,
+                                                              int targetVersion);
     // The project closes: the calling thread drops its idle connection to it now, every other
     // thread at its next acquire (or when it ends). Needed before the file is moved.
     static void close(const QString &location);
@@ -65,8 +67,8 @@ public:
 private:
     friend struct ThreadConnections;
     ProjectConnection() = default;
-    bool openConnection(Mode mode, QString *error);
-    bool migrateOnce(int targetVersion, QString *error);
+    Result<void> openConnection(Mode mode);
+    Result<void> migrateOnce(int targetVersion);
     // False when the file was replaced, removed or closed since the connection was opened.
     bool isCurrent() const;
 

@@ -270,9 +270,11 @@ const QStringList &copiedTables()
 ProjectCopyResult checkProject(const QString &location)
 {
     ProjectCopyResult result;
-    auto store = ProjectStore::open(location, &result.error);
-    if (!store)
+    auto store = ProjectStore::open(location);
+    if (!store) {
+        result.error = store.errorMessage();
         return result;
+    }
     result.tables = emptyChecks();
     QSqlQuery snapshot(store->database());
     if (!snapshot.exec(store->projectDatabase().dialect().beginSnapshot())) {
@@ -292,11 +294,19 @@ ProjectCopyResult copyProject(const QString &source, const QString &destination,
         result.error = u"%1 exists; a copy goes to a new file"_s.arg(destination);
         return result;
     }
-    auto from = ProjectStore::open(source, &result.error);
-    if (!from || !checkTables(*from, &result.error))
+    auto from = ProjectStore::open(source);
+    if (!from) {
+        result.error = from.errorMessage();
         return result;
-    auto to = ProjectStore::create(destination, &result.error);
-    if (!to || !destinationIsEmpty(*to, &result.error))
+    }
+    if (!checkTables(*from, &result.error))
+        return result;
+    auto to = ProjectStore::create(destination);
+    if (!to) {
+        result.error = to.errorMessage();
+        return result;
+    }
+    if (!destinationIsEmpty(*to, &result.error))
         return result;
 
     // One snapshot of the source, however long the copy takes and whoever writes meanwhile.

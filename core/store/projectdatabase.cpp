@@ -12,31 +12,31 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-std::unique_ptr<ProjectDatabase> acquired(const QString &location, ProjectConnection::Mode mode,
-                                          int version, QString *error)
+Result<std::unique_ptr<ProjectDatabase>> acquired(const QString &location,
+                                                  ProjectConnection::Mode mode, int version)
 {
-    auto connection = ProjectConnection::acquire(location, mode, version, error);
+    auto connection = ProjectConnection::acquire(location, mode, version);
     if (!connection)
-        return nullptr;
-    return std::make_unique<ProjectDatabase>(std::move(connection));
+        return connection.error();
+    return std::make_unique<ProjectDatabase>(std::move(connection).value());
 }
 
 } // namespace
 
-std::unique_ptr<ProjectDatabase> ProjectDatabase::open(const QString &location, QString *error)
+Result<std::unique_ptr<ProjectDatabase>> ProjectDatabase::open(const QString &location)
 {
-    return acquired(location, ProjectConnection::Mode::OpenExisting, -1, error);
+    return acquired(location, ProjectConnection::Mode::OpenExisting, -1);
 }
 
-std::unique_ptr<ProjectDatabase> ProjectDatabase::create(const QString &location, QString *error)
+Result<std::unique_ptr<ProjectDatabase>> ProjectDatabase::create(const QString &location)
 {
-    return acquired(location, ProjectConnection::Mode::Create, -1, error);
+    return acquired(location, ProjectConnection::Mode::Create, -1);
 }
 
-std::unique_ptr<ProjectDatabase> ProjectDatabase::openAtVersion(const QString &location,
-                                                                int version, QString *error)
+Result<std::unique_ptr<ProjectDatabase>> ProjectDatabase::openAtVersion(const QString &location,
+                                                                        int version)
 {
-    return acquired(location, ProjectConnection::Mode::Create, version, error);
+    return acquired(location, ProjectConnection::Mode::Create, version);
 }
 
 void ProjectDatabase::close(const QString &location)

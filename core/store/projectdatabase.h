@@ -6,6 +6,7 @@
 // per engine (driver, pragmas, full-text search, triggers) comes from dialect().
 #pragma once
 
+#include "domain/result.h"
 #include "domain/types.h"
 
 #include <QSqlDatabase>
@@ -33,12 +34,12 @@ class ProjectDatabase
 {
 public:
     // Opens the existing project at `location`; a missing one is an error naming it.
-    static std::unique_ptr<ProjectDatabase> open(const QString &location, QString *error);
+    static Result<std::unique_ptr<ProjectDatabase>> open(const QString &location);
     // Creates the project at `location` unless it exists, then opens it.
-    static std::unique_ptr<ProjectDatabase> create(const QString &location, QString *error);
+    static Result<std::unique_ptr<ProjectDatabase>> create(const QString &location);
     // Creates or opens without migrating beyond `version`: for tests of the migrations.
-    static std::unique_ptr<ProjectDatabase> openAtVersion(const QString &location, int version,
-                                                          QString *error);
+    static Result<std::unique_ptr<ProjectDatabase>> openAtVersion(const QString &location,
+                                                                  int version);
     // The project closes: drops the connections to it (see ProjectConnection::close).
     static void close(const QString &location);
 

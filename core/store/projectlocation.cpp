@@ -15,8 +15,8 @@ QString normalized(const QString &location)
 {
     if (!isServer(location))
         return QFileInfo(location).absoluteFilePath();
-    QString ignored; // an unreadable location is refused, with its reason, when it is opened
-    const auto server = ServerLocation::parse(location, &ignored);
+    // An unreadable location is refused, with its reason, when it is opened.
+    const auto server = ServerLocation::parse(location);
     return server ? server->canonical() : location;
 }
 
@@ -24,8 +24,7 @@ QString displayName(const QString &location)
 {
     if (!isServer(location))
         return QFileInfo(location).fileName();
-    QString ignored;
-    const auto server = ServerLocation::parse(location, &ignored);
+    const auto server = ServerLocation::parse(location);
     return server ? server->displayName() : location;
 }
 

@@ -7,20 +7,30 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
+Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const QString &location)
+{
+    return wrap(ProjectDatabase::open(location));
+}
+
+Result<std::unique_ptr<ProjectStore>> ProjectStore::create(const QString &location)
+{
+    return wrap(ProjectDatabase::create(location));
+}
+
+Result<std::unique_ptr<ProjectStore>> ProjectStore::openAtVersion(const QString &location,
+                                                                  int version)
+{
+    return wrap(ProjectDatabase::openAtVersion(location, version));
+}
+
 std::unique_ptr<ProjectStore> ProjectStore::open(const QString &location, QString *error)
 {
-    return wrap(ProjectDatabase::open(location, error));
-}
-
-std::unique_ptr<ProjectStore> ProjectStore::create(const QString &location, QString *error)
-{
-    return wrap(ProjectDatabase::create(location, error));
-}
-
-std::unique_ptr<ProjectStore> ProjectStore::openAtVersion(const QString &location, int version,
-                                                          QString *error)
-{
-    return wrap(ProjectDatabase::openAtVersion(location, version, error));
+    auto store = open(location);
+    if (!store) {
+        *error = store.errorMessage();
+        return nullptr;
+    }
+    return std::move(store).value();
 }
 
 void ProjectStore::close(const QString &location)
@@ -28,11 +38,12 @@ void ProjectStore::close(const QString &location)
     ProjectDatabase::close(location);
 }
 
-std::unique_ptr<ProjectStore> ProjectStore::wrap(std::unique_ptr<ProjectDatabase> db)
+Result<std::unique_ptr<ProjectStore>>
+ProjectStore::wrap(Result<std::unique_ptr<ProjectDatabase>> db)
 {
     if (!db)
-        return nullptr;
-    return std::unique_ptr<ProjectStore>(new ProjectStore(std::move(db)));
+        return db.error();
+    return std::unique_ptr<ProjectStore>(new ProjectStore(std::move(db).value()));
 }
 
 ProjectStore::ProjectStore(std::unique_ptr<ProjectDatabase> db)
@@ -41,21 +52,17 @@ ProjectStore::ProjectStore(std::unique_ptr<ProjectDatabase> db)
 
 ProjectStore::~ProjectStore() = default;
 
-int ProjectStore::schemaVersionOf(const QString &path, QString *error)
+Result<int> ProjectStore::schemaVersionOf(const QString &path)
 {
     // From the file's header, not through SQLite: even a read-only connection leaves a
     // write-ahead log and its index beside a WAL database. (Writes still in such a log may be
     // newer than the header; a version read too old only makes the caller work on a copy.)
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = u"cannot open %1: %2"_s.arg(path, file.errorString());
-        return -1;
-    }
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{u"cannot open %1: %2"_s.arg(path, file.errorString())};
     const QByteArray header = file.read(100);
-    if (header.size() < 100 || !header.startsWith(QByteArrayView("SQLite format 3\0", 16))) {
-        *error = u"%1 is not a Rubricate project"_s.arg(path);
-        return -1;
-    }
+    if (header.size() < 100 || !header.startsWith(QByteArrayView("SQLite format 3\0", 16)))
+        return Error{u"%1 is not a Rubricate project"_s.arg(path)};
     return qFromBigEndian<qint32>(header.constData() + 60); // PRAGMA user_version
 }
 

@@ -40,13 +40,12 @@ bool ServerLocation::isServer(const QString &location)
         || location.startsWith("postgres://"_L1, Qt::CaseInsensitive);
 }
 
-std::optional<ServerLocation> ServerLocation::parse(const QString &location, QString *error)
+Result<ServerLocation> ServerLocation::parse(const QString &location)
 {
     const QUrl url(location, QUrl::StrictMode);
     if (!isServer(location) || !url.isValid()) {
-        *error = u"not a PostgreSQL location: %1 (expected "
-                 "postgresql://user@host:port/database)"_s.arg(location);
-        return std::nullopt;
+        return Error{u"not a PostgreSQL location: %1 (expected "
+                     "postgresql://user@host:port/database)"_s.arg(location)};
     }
     // The location as messages repeat it: never with a password, wherever it was written.
     QUrl withoutPassword = url;
@@ -55,9 +54,9 @@ std::optional<ServerLocation> ServerLocation::parse(const QString &location, QSt
     withoutPassword.setQuery(visible);
     const QString shown = withoutPassword.toDisplayString(QUrl::RemovePassword);
     if (!url.password().isEmpty()) {
-        *error = u"%1: a password does not belong in a project location (it would be shown "
-                 "and remembered); put it in ~/.pgpass, PGPASSWORD or a service file"_s.arg(shown);
-        return std::nullopt;
+        return Error{
+            u"%1: a password does not belong in a project location (it would be shown "
+            "and remembered); put it in ~/.pgpass, PGPASSWORD or a service file"_s.arg(shown)};
     }
     ServerLocation s;
     s.m_host = url.host();
@@ -68,9 +67,8 @@ std::optional<ServerLocation> ServerLocation::parse(const QString &location, QSt
     const QUrlQuery query(url);
     for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
         if (key == "password"_L1) {
-            *error = u"%1: a password does not belong in a project location; put it in "
-                     "~/.pgpass, PGPASSWORD or a service file"_s.arg(shown);
-            return std::nullopt;
+            return Error{u"%1: a password does not belong in a project location; put it in "
+                         "~/.pgpass, PGPASSWORD or a service file"_s.arg(shown)};
         }
         if (key == "host"_L1) {
             s.m_host = value; // a socket directory, which a URL's host cannot spell
@@ -78,8 +76,7 @@ std::optional<ServerLocation> ServerLocation::parse(const QString &location, QSt
             bool ok = false;
             s.m_port = value.toInt(&ok);
             if (!ok) {
-                *error = u"%1: port %2 is not a number"_s.arg(shown, value);
-                return std::nullopt;
+                return Error{u"%1: port %2 is not a number"_s.arg(shown, value)};
             }
         } else if (key == "user"_L1) {
             s.m_user = value;
@@ -87,21 +84,19 @@ std::optional<ServerLocation> ServerLocation::parse(const QString &location, QSt
             s.m_database = value;
         } else if (allowedParameters().contains(key)) {
             if (value.contains(u';')) {
-                *error = u"%1: the value of %2 may not contain ';'"_s.arg(shown, key);
-                return std::nullopt;
+                return Error{u"%1: the value of %2 may not contain ';'"_s.arg(shown, key)};
             }
             options << key + u'=' + value;
         } else {
-            *error = u"%1: unknown parameter %2 (known: host, port, user, dbname, %3)"_s.arg(
-                shown, key, allowedParameters().join(u", "_s));
-            return std::nullopt;
+            return Error{u"%1: unknown parameter %2 (known: host, port, user, dbname, %3)"_s.arg(
+                shown, key, allowedParameters().join(u", "_s))};
         }
     }
     const bool service = std::any_of(options.cbegin(), options.cend(),
                                      [](const QString &o) { return o.startsWith("service="_L1); });
     if (s.m_database.isEmpty() && !service) {
-        *error = u"%1: the location names no database (postgresql://host/database)"_s.arg(shown);
-        return std::nullopt;
+        return Error{
+            u"%1: the location names no database (postgresql://host/database)"_s.arg(shown)};
     }
     options.sort();
     s.m_options = options;

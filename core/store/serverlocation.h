@@ -6,6 +6,8 @@
 // service file (?service=name).
 #pragma once
 
+#include "domain/result.h"
+
 #include <QSqlDatabase>
 #include <QString>
 #include <QStringList>
@@ -19,8 +21,8 @@ class ServerLocation
 public:
     // True for a location that names a server (postgresql:// or postgres://), valid or not.
     static bool isServer(const QString &location);
-    // The location read, or nullopt with *error naming what is wrong with it.
-    static std::optional<ServerLocation> parse(const QString &location, QString *error);
+    // The location read, or an error naming what is wrong with it.
+    static Result<ServerLocation> parse(const QString &location);
     // A location from its parts, as a form asks for them; `sslMode` empty: libpq's default.
     static ServerLocation fromParts(const QString &host, int port, const QString &database,
                                     const QString &user, const QString &sslMode);

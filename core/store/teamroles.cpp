@@ -15,38 +15,33 @@ namespace {
 // The tables an annotator writes: their events, and their own entry among the annotators.
 const QStringList annotatorWrites = {u"annotation_event"_s, u"annotator"_s};
 
-bool runAll(QSqlQuery &q, const QStringList &statements, QString *error)
+Result<void> runAll(QSqlQuery &q, const QStringList &statements)
 {
     for (const QString &statement : statements) {
-        if (!q.exec(statement)) {
-            *error = q.lastError().text();
-            return false;
-        }
+        if (!q.exec(statement))
+            return Error{q.lastError().text()};
     }
-    return true;
+    return {};
 }
 
 } // namespace
 
-bool addTeamMember(ProjectStore &store, const QString &name, TeamRole role, QString *error)
+Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole role)
 {
     if (!ProjectLocation::isServer(store.path())) {
-        *error = u"%1 is a project file: roles belong to team projects on PostgreSQL"_s.arg(
-            store.path());
-        return false;
+        return Error{u"%1 is a project file: roles belong to team projects on PostgreSQL"_s.arg(
+            store.path())};
     }
     // A plain lower-case identifier: no quoting rules to get wrong, and what psql shows.
     static const QRegularExpression plain(u"^[a-z_][a-z0-9_]{0,62}$"_s);
-    if (!plain.match(name).hasMatch()) {
-        *error = u"\"%1\" is not a plain role name (lower-case letters, digits, _)"_s.arg(name);
-        return false;
-    }
+    if (!plain.match(name).hasMatch())
+        return Error{
+            u"\"%1\" is not a plain role name (lower-case letters, digits, _)"_s.arg(name)};
     QSqlQuery q(store.database());
     if (!q.exec(u"SELECT current_database(), current_user,"
                 " EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '%1')"_s.arg(name))
         || !q.next()) {
-        *error = q.lastError().text();
-        return false;
+        return Error{q.lastError().text()};
     }
     const QString database = q.value(0).toString();
     const QString owner = q.value(1).toString();
@@ -70,13 +65,11 @@ bool addTeamMember(ProjectStore &store, const QString &name, TeamRole role, QStr
         }
     }
     Transaction tx(store);
-    if (!runAll(q, statements, error))
-        return false;
-    if (!tx.commit()) {
-        *error = store.lastError();
-        return false;
-    }
-    return true;
+    if (Result<void> granted = runAll(q, statements); !granted)
+        return granted;
+    if (!tx.commit())
+        return Error{store.lastError()};
+    return {};
 }
 
 } // namespace Rubricate

@@ -8,6 +8,8 @@
 // the server's own authentication (peer, certificates).
 #pragma once
 
+#include "domain/result.h"
+
 #include <QString>
 
 namespace Rubricate {
@@ -17,8 +19,8 @@ class ProjectStore;
 enum class TeamRole { Owner, Annotator };
 
 // Creates the login role `name` unless it exists, and grants it `role` on the project's
-// database. Needs a connection that may create roles (CREATEROLE). False with *error on a
+// database. Needs a connection that may create roles (CREATEROLE). An error on a
 // project file, a name that is not a plain identifier, or a refusal by the server.
-bool addTeamMember(ProjectStore &store, const QString &name, TeamRole role, QString *error);
+Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole role);
 
 } // namespace Rubricate

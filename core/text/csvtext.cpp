@@ -23,10 +23,10 @@ QString csvRecord(const QStringList &fields, CsvLineEnd end)
     return out;
 }
 
-QList<QStringList> splitCsv(const QString &text, bool *allCrlf, QString *error,
-                            QList<int> *startLines)
+Result<CsvRecords> splitCsv(const QString &text)
 {
-    QList<QStringList> records;
+    CsvRecords out;
+    QList<QStringList> &records = out.records;
     QStringList fields;
     QString field;
     bool inQuotes = false;
@@ -36,11 +36,9 @@ QList<QStringList> splitCsv(const QString &text, bool *allCrlf, QString *error,
     int recordLine = 1;
     const auto endRecord = [&] {
         records << fields;
-        if (startLines)
-            startLines->append(recordLine);
+        out.startLines << recordLine;
         recordLine = line;
     };
-    *allCrlf = true;
     const qsizetype n = text.size();
     for (qsizetype i = 0; i < n; ++i) {
         const QChar c = text.at(i);
@@ -72,7 +70,7 @@ QList<QStringList> splitCsv(const QString &text, bool *allCrlf, QString *error,
             if (c == u'\r' && i + 1 < n && text.at(i + 1) == u'\n')
                 ++i;
             else
-                *allCrlf = false;
+                out.allCrlf = false;
             fields << field;
             ++line;
             endRecord();
@@ -85,16 +83,14 @@ QList<QStringList> splitCsv(const QString &text, bool *allCrlf, QString *error,
             pending = true;
         }
     }
-    if (inQuotes) {
-        *error = u"unterminated quoted field"_s;
-        return {};
-    }
+    if (inQuotes)
+        return Error{u"unterminated quoted field"_s};
     if (pending || !field.isEmpty()) {
         fields << field;
         endRecord();
-        *allCrlf = false; // the last record has no line end at all
+        out.allCrlf = false; // the last record has no line end at all
     }
-    return records;
+    return out;
 }
 
 } // namespace Rubricate

@@ -2,6 +2,8 @@
 // and import of the project uses.
 #pragma once
 
+#include "domain/result.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -17,10 +19,13 @@ enum class CsvLineEnd {
 // doubled, the line end at the end.
 QString csvRecord(const QStringList &fields, CsvLineEnd end = CsvLineEnd::Crlf);
 
-// Splits CSV text into records of fields; reports whether every record ended with CRLF and,
-// when `startLines` is given, the 1-based line each record starts on (a quoted field may span
-// lines). Nothing, and `error` set, when a quoted field is not closed.
-QList<QStringList> splitCsv(const QString &text, bool *allCrlf, QString *error,
-                            QList<int> *startLines = nullptr);
+struct CsvRecords {
+    QList<QStringList> records;
+    QList<int> startLines; // the 1-based line each record starts on (a field may span lines)
+    bool allCrlf = true; // every record ended with CRLF
+};
+
+// Splits CSV text into records of fields. An error when a quoted field is not closed.
+Result<CsvRecords> splitCsv(const QString &text);
 
 } // namespace Rubricate

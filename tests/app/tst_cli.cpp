@@ -8,7 +8,7 @@
 
 using namespace Qt::StringLiterals;
 
-using Result = RubricateTest::CliResult;
+using RubricateTest::CliResult;
 
 class TestCli : public QObject
 {
@@ -16,12 +16,12 @@ class TestCli : public QObject
 
     QTemporaryDir m_dir;
 
-    Result cli(const QStringList &args) { return RubricateTest::runCli(m_dir.path(), args); }
+    CliResult cli(const QStringList &args) { return RubricateTest::runCli(m_dir.path(), args); }
 
 private slots:
     void helpAndUsageErrors()
     {
-        const Result help = cli({u"--help"_s});
+        const CliResult help = cli({u"--help"_s});
         QCOMPARE(help.code, 0);
         QVERIFY(help.out.contains(u"import <kind> <path>"_s));
         QVERIFY(help.out.contains(u"drb2-reports"_s));
@@ -30,7 +30,7 @@ private slots:
         QVERIFY(help.out.contains(u"Exit codes"_s));
 
         QCOMPARE(cli({}).code, 2);
-        const Result unknown = cli({u"frobnicate"_s});
+        const CliResult unknown = cli({u"frobnicate"_s});
         QCOMPARE(unknown.code, 2);
         QVERIFY(unknown.err.contains(u"unknown command"_s));
         QCOMPARE(cli({u"import"_s, u"nosuchkind"_s, u"x"_s}).code, 2);
@@ -39,10 +39,10 @@ private slots:
 
     void missingThingsFailClearly()
     {
-        const Result noFile = cli({u"import"_s, u"drb2"_s, u"/nonexistent/tasks.jsonl"_s});
+        const CliResult noFile = cli({u"import"_s, u"drb2"_s, u"/nonexistent/tasks.jsonl"_s});
         QCOMPARE(noFile.code, 1);
         QVERIFY(noFile.err.contains(u"no such file"_s));
-        const Result noProject = cli({u"-p"_s, u"absent.rubricate"_s, u"stats"_s});
+        const CliResult noProject = cli({u"-p"_s, u"absent.rubricate"_s, u"stats"_s});
         QCOMPARE(noProject.code, 1);
         QVERIFY(noProject.err.contains(u"no project"_s));
     }
@@ -51,27 +51,27 @@ private slots:
     {
         RUBRICATE_REQUIRE_SHARED(tasks, "drb2/tasks_and_rubrics.jsonl");
         // No --project: the default ./project.rubricate is created by the import.
-        const Result imp = cli({u"import"_s, u"drb2"_s, tasks});
+        const CliResult imp = cli({u"import"_s, u"drb2"_s, tasks});
         QCOMPARE(imp.code, 0);
         QVERIFY(imp.out.contains(u"9415 added"_s));
         QVERIFY(QFile::exists(m_dir.filePath(u"project.rubricate"_s)));
 
-        const Result stats = cli({u"stats"_s});
+        const CliResult stats = cli({u"stats"_s});
         QCOMPARE(stats.code, 0);
         for (const char *expected : {"132", "6983", "1686", "746"})
             QVERIFY2(stats.out.contains(QLatin1StringView(expected)), expected);
 
         RUBRICATE_REQUIRE_SHARED(reports, "drb2/samples/report");
         QCOMPARE(cli({u"import"_s, u"drb2-reports"_s, reports}).code, 0);
-        const Result list = cli({u"list"_s, u"reports"_s});
+        const CliResult list = cli({u"list"_s, u"reports"_s});
         QCOMPARE(list.code, 0);
         QCOMPARE(list.out.count(u"passage"_s), 2 * 6); // model column and source column
 
-        const Result search = cli({u"search"_s, u"土地财政"_s});
+        const CliResult search = cli({u"search"_s, u"土地财政"_s});
         QCOMPARE(search.code, 0);
         QVERIFY(search.out.contains(u"1 hit"_s));
 
-        const Result show = cli({u"show"_s, u"task"_s, u"drb2:116"_s});
+        const CliResult show = cli({u"show"_s, u"task"_s, u"drb2:116"_s});
         QCOMPARE(show.code, 0);
         QVERIFY(show.out.contains(u"dup of"_s));
         QCOMPARE(cli({u"show"_s, u"task"_s, u"drb2:9999"_s}).code, 1);
@@ -84,14 +84,14 @@ private slots:
             path,
             "{\"sample_id\": \"a1\", \"prompt\": \"p\", \"rubrics\": [{\"criterion\": \"c\","
             " \"weight\": 2, \"axis\": \"Explicit Criteria\"}]}\n{\"sample_id\": \"a2\", \n"));
-        const Result r
+        const CliResult r
             = cli({u"-p"_s, u"partial.rubricate"_s, u"import"_s, u"researchrubrics"_s, path});
         // Something was imported: a success, with the skipped line listed.
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains(u"rr.jsonl:2: error: invalid JSON"_s));
         QVERIFY(r.out.contains(u"tasks:"_s));
-        const Result strict = cli({u"-p"_s, u"partial.rubricate"_s, u"import"_s,
-                                   u"researchrubrics"_s, path, u"--strict"_s});
+        const CliResult strict = cli({u"-p"_s, u"partial.rubricate"_s, u"import"_s,
+                                      u"researchrubrics"_s, path, u"--strict"_s});
         QCOMPARE(strict.code, 3);
         QVERIFY(strict.out.contains(u"rr.jsonl:2: error: invalid JSON"_s));
     }
@@ -104,7 +104,7 @@ private slots:
         QCOMPARE(cli(project + QStringList{u"import"_s, u"drb2"_s, corpus + u"/drb2-tasks.jsonl"_s})
                      .code,
                  0);
-        const Result partial
+        const CliResult partial
             = cli(project
                   + QStringList{u"import"_s, u"drb2-reports"_s, corpus + u"/empty-files/report"_s});
         QCOMPARE(partial.code, 0);
@@ -118,18 +118,19 @@ private slots:
 
         const QString onlyBad = m_dir.filePath(u"only-bad/report/ModelA"_s);
         QVERIFY(RubricateTest::writeFile(onlyBad + u"/idx-1.md"_s, {}));
-        const Result nothing = cli(project + QStringList{u"import"_s, u"drb2-reports"_s, onlyBad});
+        const CliResult nothing
+            = cli(project + QStringList{u"import"_s, u"drb2-reports"_s, onlyBad});
         QCOMPARE(nothing.code, 1);
         QVERIFY2(nothing.out.contains(u"idx-1.md: error: empty file"_s), qPrintable(nothing.out));
     }
 
     void demoImports()
     {
-        const Result demo = cli({u"-p"_s, u"demo.rubricate"_s, u"demo"_s});
+        const CliResult demo = cli({u"-p"_s, u"demo.rubricate"_s, u"demo"_s});
         QVERIFY2(demo.code == 0, qPrintable(demo.out + demo.err));
-        const Result runs = cli({u"-p"_s, u"demo.rubricate"_s, u"list"_s, u"runs"_s});
+        const CliResult runs = cli({u"-p"_s, u"demo.rubricate"_s, u"list"_s, u"runs"_s});
         QVERIFY(runs.out.contains(u"finished"_s));
-        const Result again = cli({u"-p"_s, u"demo.rubricate"_s, u"demo"_s});
+        const CliResult again = cli({u"-p"_s, u"demo.rubricate"_s, u"demo"_s});
         QCOMPARE(again.code, 0);
         QVERIFY(!again.out.contains(u" 1 added"_s));
     }

@@ -18,7 +18,7 @@
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
 
-using Result = RubricateTest::CliResult;
+using RubricateTest::CliResult;
 
 namespace {
 
@@ -52,13 +52,13 @@ class TestCliAgreement : public QObject
 
     RubricateTest::DemoProjectCli m_demo;
 
-    Result cli(const QStringList &args) { return m_demo.run(args); }
+    CliResult cli(const QStringList &args) { return m_demo.run(args); }
 
     // A project in a folder of its own, no judge run, labelled by the first `annotators` of
     // the fixture's three; `rubricate-cli -p people.rubricate args` runs there.
     struct People {
         QTemporaryDir dir;
-        Result run(const QStringList &args) const
+        CliResult run(const QStringList &args) const
         {
             return RubricateTest::runCli(dir.path(),
                                          QStringList{u"-p"_s, u"people.rubricate"_s} + args);
@@ -66,8 +66,8 @@ class TestCliAgreement : public QObject
     };
     static bool makePeople(People &people, int annotators)
     {
-        QString error;
-        auto store = ProjectStore::create(people.dir.filePath(u"people.rubricate"_s), &error);
+        auto store = ProjectStore::create(people.dir.filePath(u"people.rubricate"_s));
+        QString error = store.errorMessage();
         if (store
             && RubricateTest::writeAnnotatorFixture(*store, people.dir.path(), annotators, &error))
             return true;
@@ -88,13 +88,12 @@ class TestCliAgreement : public QObject
 private slots:
     void initTestCase()
     {
-        const Result demo = m_demo.create();
+        const CliResult demo = m_demo.create();
         QVERIFY2(demo.code == 0, qPrintable(demo.out + demo.err));
 
         // ada agrees with the judge throughout, bob differs on every third item.
-        QString error;
-        auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s), &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s));
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         Transaction tx(*store);
         int items = 0;
         for (const RatingRow &row : store->annotations().ratingRows(u"drb2"_s)) {
@@ -119,7 +118,7 @@ private slots:
 
     void printsTheTable()
     {
-        const Result r = cli({u"agreement"_s, u"--draws"_s, u"100"_s});
+        const CliResult r = cli({u"agreement"_s, u"--draws"_s, u"100"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QVERIFY(r.out.contains(u"Agreement on drb2"_s));
         QVERIFY(r.out.contains(u"vs human majority"_s));
@@ -132,7 +131,7 @@ private slots:
 
     void writesTheExport()
     {
-        const Result r
+        const CliResult r
             = cli({u"agreement"_s, u"--out"_s, u"out"_s, u"--draws"_s, u"50"_s, u"--seed"_s, u"7"_s,
                    u"--collapse"_s, u"binary"_s, u"--breakdown"_s, u"model"_s, u"--against"_s,
                    u"human:bob"_s, u"--clusters"_s, u"--f1"_s, u"researchrubrics"_s});
@@ -162,8 +161,8 @@ private slots:
 
     void filtersAndNoIntervals()
     {
-        const Result r = cli({u"agreement"_s, u"--filter"_s, u"dimension=info_recall"_s,
-                              u"--draws"_s, u"0"_s, u"--level"_s, u"ordinal"_s});
+        const CliResult r = cli({u"agreement"_s, u"--filter"_s, u"dimension=info_recall"_s,
+                                 u"--draws"_s, u"0"_s, u"--level"_s, u"ordinal"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QVERIFY(r.out.contains(u"No intervals."_s));
         QVERIFY(r.out.contains(u"alpha (ordinal)"_s));
@@ -172,7 +171,7 @@ private slots:
 
     void annotatorsAloneWithoutAJudge()
     {
-        const Result r = m_people.run({u"agreement"_s, u"--draws"_s, u"0"_s});
+        const CliResult r = m_people.run({u"agreement"_s, u"--draws"_s, u"0"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QVERIFY2(r.out.contains(u"Agreement among the 3 annotators of drb2 on 10 items; no judge "
                                 "run compared (no judge run has rated these items)."_s),
@@ -208,8 +207,8 @@ private slots:
 
     void annotatorsAloneAreExported()
     {
-        const Result r = m_people.run({u"agreement"_s, u"--out"_s, u"people"_s, u"--draws"_s,
-                                       u"50"_s, u"--level"_s, u"ordinal"_s});
+        const CliResult r = m_people.run({u"agreement"_s, u"--out"_s, u"people"_s, u"--draws"_s,
+                                          u"50"_s, u"--level"_s, u"ordinal"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QVERIFY(r.out.contains(u"3 comparison(s) among 3 annotators over 10 items of drb2, no "
                                "judge run compared"_s));
@@ -239,8 +238,8 @@ private slots:
     void annotatorsOnlyIgnoresTheJudge()
     {
         // The demo has a judge run; the flag leaves it out.
-        const Result r = cli({u"agreement"_s, u"--benchmark"_s, u"drb2"_s, u"--annotators-only"_s,
-                              u"--draws"_s, u"0"_s});
+        const CliResult r = cli({u"agreement"_s, u"--benchmark"_s, u"drb2"_s,
+                                 u"--annotators-only"_s, u"--draws"_s, u"0"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QVERIFY(r.out.contains(u"no judge run compared (--annotators-only)"_s));
         QVERIFY(r.out.contains(u"ada vs bob"_s));
@@ -255,7 +254,7 @@ private slots:
     {
         People one;
         QVERIFY(makePeople(one, 1));
-        const Result r = one.run({u"agreement"_s});
+        const CliResult r = one.run({u"agreement"_s});
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(u"No judge run has rated these items, and agreement among "
                                 "annotators alone needs at least two; 1 annotator(s) labelled "
@@ -268,9 +267,8 @@ private slots:
     {
         // dee labels one item: it has four labels, the others three.
         {
-            QString error;
-            auto store = ProjectStore::open(m_people.dir.filePath(u"people.rubricate"_s), &error);
-            QVERIFY2(store, qPrintable(error));
+            auto store = ProjectStore::open(m_people.dir.filePath(u"people.rubricate"_s));
+            QVERIFY2(store, qPrintable(store.errorMessage()));
             const RatingRow first = store->annotations().itemRows(u"drb2"_s).constFirst();
             AnnotationEvent e;
             e.reportId = first.reportId;
@@ -279,7 +277,7 @@ private slots:
             e.value = 1;
             QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
         }
-        const Result r = m_people.run({u"agreement"_s, u"--draws"_s, u"0"_s});
+        const CliResult r = m_people.run({u"agreement"_s, u"--draws"_s, u"0"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QVERIFY(r.out.contains(u"Fleiss' kappa undefined (units have different numbers of "
                                "ratings"_s));
@@ -294,12 +292,12 @@ private slots:
         People typed;
         QVERIFY(makePeople(typed, 3));
         {
+            auto store = ProjectStore::open(typed.dir.filePath(u"people.rubricate"_s));
+            QVERIFY2(store, qPrintable(store.errorMessage()));
             QString error;
-            auto store = ProjectStore::open(typed.dir.filePath(u"people.rubricate"_s), &error);
-            QVERIFY2(store && RubricateTest::retypeAnnotatorFixture(*store, &error),
-                     qPrintable(error));
+            QVERIFY2(RubricateTest::retypeAnnotatorFixture(*store, &error), qPrintable(error));
         }
-        const Result r
+        const CliResult r
             = typed.run({u"agreement"_s, u"--draws"_s, u"0"_s, u"--label-method"_s, u"typed"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QVERIFY2(r.out.startsWith(u"Agreement among the 2 annotators of drb2 on 10 items; no "
@@ -313,20 +311,20 @@ private slots:
                  (QStringList{u"8"_s, u"0.875"_s, u"0.750"_s}));
 
         // Every method there is: the three of them, as without the filter.
-        const Result all = typed.run(
+        const CliResult all = typed.run(
             {u"agreement"_s, u"--draws"_s, u"0"_s, u"--label-method"_s, u"typed,unknown"_s});
         QVERIFY2(all.code == 0, qPrintable(all.out + all.err));
         QVERIFY(all.out.contains(u"Agreement among the 3 annotators"_s));
         QVERIFY(all.out.contains(u"labels: method unknown or typed"_s));
 
-        const Result exported
+        const CliResult exported
             = typed.run({u"agreement"_s, u"--draws"_s, u"0"_s, u"--out"_s, u"typed"_s,
                          u"--label-method"_s, u"typed"_s, u"--judge-visible"_s, u"no"_s});
         QVERIFY2(exported.code == 1, qPrintable(exported.out + exported.err));
         QVERIFY2(exported.err.contains(u"among the labels kept: method typed, judge hidden"_s),
                  qPrintable(exported.err)); // the fixture records no visibility
-        const Result out = typed.run({u"agreement"_s, u"--draws"_s, u"0"_s, u"--out"_s, u"typed"_s,
-                                      u"--label-method"_s, u"typed"_s});
+        const CliResult out = typed.run({u"agreement"_s, u"--draws"_s, u"0"_s, u"--out"_s,
+                                         u"typed"_s, u"--label-method"_s, u"typed"_s});
         QVERIFY2(out.code == 0, qPrintable(out.out + out.err));
         QVERIFY(out.out.contains(u"; labels: method typed:"_s));
         QFile f(QDir(typed.dir.filePath(u"typed"_s)).filePath(u"manifest.json"_s));
@@ -337,7 +335,7 @@ private slots:
         QVERIFY(labels.value(u"judge_visible"_s).isNull());
         QCOMPARE(labels.value(u"description"_s).toString(), u"method typed"_s);
 
-        const Result bad = typed.run({u"agreement"_s, u"--label-method"_s, u"typed,blind"_s});
+        const CliResult bad = typed.run({u"agreement"_s, u"--label-method"_s, u"typed,blind"_s});
         QCOMPARE(bad.code, 2);
         QVERIFY2(bad.err.contains(u"typed, accepted, imported, undo, redo, adjudicated"_s)
                      && bad.err.contains(u"(not blind)"_s),
@@ -352,12 +350,12 @@ private slots:
         QCOMPARE(cli({u"agreement"_s, u"--draws"_s, u"-3"_s}).code, 2);
         QCOMPARE(cli({u"agreement"_s, u"--against"_s, u"everyone"_s}).code, 2);
         QCOMPARE(cli({u"agreement"_s, u"extra"_s}).code, 2);
-        const Result noRun = cli({u"agreement"_s, u"--judge"_s, u"run:999"_s});
+        const CliResult noRun = cli({u"agreement"_s, u"--judge"_s, u"run:999"_s});
         QCOMPARE(noRun.code, 1);
         QVERIFY(noRun.err.contains(u"run:999"_s));
         QCOMPARE(cli({u"agreement"_s, u"--against"_s, u"human:nobody"_s}).code, 1);
         QCOMPARE(cli({u"agreement"_s, u"--benchmark"_s, u"pdrbench"_s}).code, 1);
-        const Result noProject = cli({u"-p"_s, u"absent.rubricate"_s, u"agreement"_s});
+        const CliResult noProject = cli({u"-p"_s, u"absent.rubricate"_s, u"agreement"_s});
         QCOMPARE(noProject.code, 1);
     }
 
@@ -367,13 +365,13 @@ private slots:
     // (0.75 − 0.5) / (1 − 0.5) = 0.500.
     void againstGold()
     {
-        const Result none = cli({u"agreement"_s, u"--against"_s, u"gold"_s, u"--draws"_s, u"0"_s});
+        const CliResult none
+            = cli({u"agreement"_s, u"--against"_s, u"gold"_s, u"--draws"_s, u"0"_s});
         QCOMPARE(none.code, 1);
         QVERIFY2(none.err.contains(u"no gold labels"_s), qPrintable(none.err));
 
-        QString error;
-        auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s), &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s));
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         const QList<RatingRow> rows = store->annotations().ratingRows(u"drb2"_s);
         QString newest;
         for (const RatingRow &r : rows) {
@@ -406,9 +404,9 @@ private slots:
         QVERIFY(gold(met.at(0), 1) && gold(met.at(1), 1) && gold(notMet.at(0), 0));
         QVERIFY(gold(notMet.at(1), 0) && gold(notMet.at(1), 1));
         QVERIFY(tx.commit());
-        store.reset();
+        store.value().reset();
 
-        const Result r = cli({u"agreement"_s, u"--against"_s, u"gold"_s, u"--draws"_s, u"0"_s});
+        const CliResult r = cli({u"agreement"_s, u"--against"_s, u"gold"_s, u"--draws"_s, u"0"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QVERIFY2(r.out.contains(u"against Gold"_s), qPrintable(r.out));
         const QStringList lines = r.out.split(u'\n');
@@ -423,7 +421,7 @@ private slots:
         // Gold is no annotator: the people are compared as before, and gold only when asked.
         QVERIFY(r.out.contains(u"ada vs bob"_s));
         QVERIFY(!r.out.contains(u"Gold vs"_s));
-        const Result usual = cli({u"agreement"_s, u"--draws"_s, u"0"_s});
+        const CliResult usual = cli({u"agreement"_s, u"--draws"_s, u"0"_s});
         QVERIFY2(usual.code == 0, qPrintable(usual.err));
         QVERIFY(!usual.out.contains(u"Gold"_s));
     }
@@ -434,15 +432,14 @@ private slots:
     // the command line's errors. Last, because it adds two annotators to the project.
     void correctedScores()
     {
-        QString error;
-        auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s), &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s));
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         const QString run
             = ratersOf(store->annotations().ratingRows(u"drb2"_s), u"drb2"_s, true).value(0);
         QVERIFY(!run.isEmpty());
-        const Result drawn = cli({u"sample"_s, u"--benchmark"_s, u"drb2"_s, u"--size"_s, u"10"_s,
-                                  u"--annotators"_s, u"pia,quinn"_s, u"--overlap"_s, u"2"_s,
-                                  u"--name"_s, u"ppi"_s, u"--compare-run"_s, run.mid(4)});
+        const CliResult drawn = cli({u"sample"_s, u"--benchmark"_s, u"drb2"_s, u"--size"_s, u"10"_s,
+                                     u"--annotators"_s, u"pia,quinn"_s, u"--overlap"_s, u"2"_s,
+                                     u"--name"_s, u"ppi"_s, u"--compare-run"_s, run.mid(4)});
         QVERIFY2(drawn.code == 0, qPrintable(drawn.out + drawn.err));
 
         Transaction tx(*store);
@@ -459,8 +456,8 @@ private slots:
         }
         QVERIFY(tx.commit());
 
-        const Result r = cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"ppi"_s,
-                              u"--against"_s, u"human:pia"_s});
+        const CliResult r = cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"ppi"_s,
+                                 u"--against"_s, u"human:pia"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QVERIFY2(r.out.contains(u"study \"ppi\", judge %1"_s.arg(run)), qPrintable(r.out));
         const CorrectedScores expected = piaCorrectedScores(*store);
@@ -484,13 +481,13 @@ private slots:
                  qPrintable(r.out));
 
         // Against the majority of two, quinn's flips are ties: fewer items are labelled.
-        const Result majority
+        const CliResult majority
             = cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"ppi"_s});
         QVERIFY2(majority.code == 0, qPrintable(majority.out + majority.err));
         QVERIFY2(majority.out.contains(u"have no majority"_s), qPrintable(majority.out));
 
-        const Result byDimension = cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s,
-                                        u"ppi"_s, u"--by"_s, u"dimension"_s});
+        const CliResult byDimension = cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s,
+                                           u"ppi"_s, u"--by"_s, u"dimension"_s});
         QVERIFY2(byDimension.code == 0, qPrintable(byDimension.out + byDimension.err));
         QVERIFY2(byDimension.out.contains(u"dimension"_s), qPrintable(byDimension.out));
         QCOMPARE(cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"ppi"_s, u"--by"_s,
@@ -503,12 +500,12 @@ private slots:
                       u"--against"_s, u"everyone"_s})
                      .code,
                  2);
-        const Result noStudy
+        const CliResult noStudy
             = cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"nope"_s});
         QCOMPARE(noStudy.code, 1);
         QVERIFY(noStudy.err.contains(u"nope"_s));
-        const Result noRun = cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"ppi"_s,
-                                  u"--judge"_s, u"run:999"_s});
+        const CliResult noRun = cli({u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s,
+                                     u"ppi"_s, u"--judge"_s, u"run:999"_s});
         QCOMPARE(noRun.code, 1);
         QVERIFY(noRun.err.contains(u"run:999"_s));
     }
@@ -522,9 +519,9 @@ private slots:
         const QString tex = m_demo.filePath(u"corrected.tex"_s);
         const QStringList pia{u"--against"_s, u"human:pia"_s};
         const QStringList score{u"score"_s, u"drb2"_s, u"--corrected"_s, u"--study"_s, u"ppi"_s};
-        const Result r = cli(score + pia
-                             + QStringList{u"--out"_s, csv, u"--latex"_s, tex, u"--bootstrap"_s,
-                                           u"--draws"_s, u"200"_s, u"--seed"_s, u"7"_s});
+        const CliResult r = cli(score + pia
+                                + QStringList{u"--out"_s, csv, u"--latex"_s, tex, u"--bootstrap"_s,
+                                              u"--draws"_s, u"200"_s, u"--seed"_s, u"7"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QVERIFY2(r.out.contains(u"200 draws, seed 7"_s), qPrintable(r.out));
         QVERIFY(QFile::exists(csv));
@@ -540,9 +537,8 @@ private slots:
         const QJsonArray models
             = QJsonDocument::fromJson(jsonFile.readAll()).object().value(u"models"_s).toArray();
 
-        QString error;
-        auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s), &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s));
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         const CorrectedScores expected = piaCorrectedScores(*store);
         QCOMPARE(models.size(), expected.models.size());
         for (qsizetype i = 0; i < models.size(); ++i) {
@@ -553,8 +549,8 @@ private slots:
         }
         QCOMPARE(cli(score + QStringList{u"--out"_s, m_demo.filePath(u"x.txt"_s)}).code, 2);
 
-        const Result plan = cli({u"study"_s, u"plan"_s, u"--study"_s, u"ppi"_s, u"--width"_s,
-                                 u"0.2"_s, u"--against"_s, u"human:pia"_s});
+        const CliResult plan = cli({u"study"_s, u"plan"_s, u"--study"_s, u"ppi"_s, u"--width"_s,
+                                    u"0.2"_s, u"--against"_s, u"human:pia"_s});
         QVERIFY2(plan.code == 0, qPrintable(plan.out + plan.err));
         for (const CorrectedModelScore &m : expected.models) {
             const PpiPlan p = ppiPlan(m.sample, 0.2);
@@ -565,8 +561,8 @@ private slots:
                 QRegularExpression::MultilineOption);
             QVERIFY2(row.match(plan.out).hasMatch(), qPrintable(plan.out));
         }
-        const Result tiny = cli({u"study"_s, u"plan"_s, u"--study"_s, u"ppi"_s, u"--width"_s,
-                                 u"0.0001"_s, u"--against"_s, u"human:pia"_s});
+        const CliResult tiny = cli({u"study"_s, u"plan"_s, u"--study"_s, u"ppi"_s, u"--width"_s,
+                                    u"0.0001"_s, u"--against"_s, u"human:pia"_s});
         QVERIFY2(tiny.out.contains(u"not reachable: even with every judged item labelled"_s),
                  qPrintable(tiny.out));
         QCOMPARE(cli({u"study"_s, u"plan"_s, u"--study"_s, u"ppi"_s}).code, 2);
@@ -581,15 +577,14 @@ private slots:
     // since the per-item outcome is rescaled to it.
     void correctedResearchRubrics()
     {
-        QString error;
-        auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s), &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::open(m_demo.filePath(u"demo.rubricate"_s));
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         const QList<RatingRow> rows = store->annotations().ratingRows(u"researchrubrics"_s);
         const QString run = ratersOf(rows, u"researchrubrics"_s, true).value(0);
         QVERIFY(!run.isEmpty());
-        const Result drawn = cli({u"sample"_s, u"--benchmark"_s, u"researchrubrics"_s, u"--size"_s,
-                                  u"6"_s, u"--annotators"_s, u"pia"_s, u"--name"_s, u"rr"_s,
-                                  u"--compare-run"_s, run.mid(4)});
+        const CliResult drawn = cli({u"sample"_s, u"--benchmark"_s, u"researchrubrics"_s,
+                                     u"--size"_s, u"6"_s, u"--annotators"_s, u"pia"_s, u"--name"_s,
+                                     u"rr"_s, u"--compare-run"_s, run.mid(4)});
         QVERIFY2(drawn.code == 0, qPrintable(drawn.out + drawn.err));
         Transaction tx(*store);
         int items = 0;
@@ -601,11 +596,11 @@ private slots:
         }
         QVERIFY(tx.commit());
 
-        const Result corrected
+        const CliResult corrected
             = cli({u"score"_s, u"researchrubrics"_s, u"--corrected"_s, u"--study"_s, u"rr"_s});
         QVERIFY2(corrected.code == 0, qPrintable(corrected.out + corrected.err));
         QVERIFY2(corrected.out.contains(u"mean weighted compliance"_s), qPrintable(corrected.out));
-        const Result own = cli({u"score"_s, u"researchrubrics"_s, u"--run"_s, run});
+        const CliResult own = cli({u"score"_s, u"researchrubrics"_s, u"--run"_s, run});
         QVERIFY2(own.code == 0, qPrintable(own.out + own.err));
         int compared = 0;
         for (const QString &line : own.out.split(u'\n')) {
@@ -622,14 +617,15 @@ private slots:
         }
         QVERIFY(compared > 0);
         // The plan takes the benchmark from the study's judge run.
-        const Result plan
+        const CliResult plan
             = cli({u"study"_s, u"plan"_s, u"--study"_s, u"rr"_s, u"--width"_s, u"0.05"_s});
         QVERIFY2(plan.code == 0, qPrintable(plan.out + plan.err));
         QVERIFY2(plan.out.startsWith(u"ResearchRubrics mean weighted compliance"_s),
                  qPrintable(plan.out));
 
         // PDR-Bench and ReportBench reach the corrected scores too; the rr study's run rated
-        // none of their items. A benchmark without a per-item outcome is a usage error.
+        // none of their items. A benchmark without a per-item outcome is a usage
+        // store.errorMessage().
         QVERIFY2(cli({u"score"_s, u"pdr"_s, u"--corrected"_s, u"--study"_s, u"rr"_s})
                      .err.contains(u"rated no item of pdrbench"_s),
                  "the rr study's run rated no PDR-Bench item");

@@ -30,10 +30,9 @@ const QStringList annotatorNames = {u"ann"_s, u"bob"_s, u"cy"_s};
 // the window writes them.
 int labelAsAnnotator(const QString &location, const QString &name)
 {
-    QString error;
-    auto store = ProjectStore::open(location, &error);
+    auto store = ProjectStore::open(location);
     if (!store) {
-        qWarning("%s", qPrintable(error));
+        qWarning("%s", qPrintable(store.errorMessage()));
         return 1;
     }
     const auto id = store->annotations().annotatorIdNamed(name);

@@ -39,7 +39,11 @@ public:
         } else {
             m_location = m_dir.filePath(fileName);
         }
-        m_store = Rubricate::ProjectStore::create(m_location, &m_error);
+        auto created = Rubricate::ProjectStore::create(m_location);
+        if (created)
+            m_store = std::move(created).value();
+        else
+            m_error = created.errorMessage();
     }
     ~ScratchProject()
     {

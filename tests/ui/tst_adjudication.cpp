@@ -68,11 +68,12 @@ void TestAdjudication::initTestCase()
 
 std::unique_ptr<ProjectStore> TestAdjudication::store()
 {
-    QString error;
-    auto s = ProjectStore::create(m_projectPath, &error);
-    if (!s)
-        qWarning("%s", qPrintable(error));
-    return s;
+    auto s = ProjectStore::create(m_projectPath);
+    if (!s) {
+        qWarning("%s", qPrintable(s.errorMessage()));
+        return nullptr;
+    }
+    return std::move(s).value();
 }
 
 QList<AnnotationEvent> TestAdjudication::goldEvents(RowId report, RowId rubric)

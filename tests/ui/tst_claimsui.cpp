@@ -34,9 +34,8 @@ private slots:
         const QString path = dir.filePath(u"claims.rubricate"_s);
         RowId reportId = 0;
         {
-            QString error;
-            auto store = ProjectStore::create(path, &error);
-            QVERIFY2(store, qPrintable(error));
+            auto store = ProjectStore::create(path);
+            QVERIFY2(store, qPrintable(store.errorMessage()));
             const auto bench = store->catalog().ensureBenchmark(u"reportbench"_s, u"ReportBench"_s,
                                                                 VerdictScale::Binary);
             Task t;
@@ -65,8 +64,7 @@ private slots:
         // Extracted off the GUI thread, then the project is read again.
         QTRY_VERIFY_WITH_TIMEOUT(
             [&] {
-                QString error;
-                auto store = ProjectStore::open(path, &error);
+                auto store = ProjectStore::open(path);
                 return store && store->catalog().claims(reportId).size() == 2;
             }(),
             BackgroundWorkTimeout);
@@ -86,8 +84,7 @@ private slots:
         QTest::keyClick(table, Qt::Key_0);
         QTRY_COMPARE(model->index(1, VerdictModel::HumanColumn).data().toString(),
                      u"no"_s); // a binary check says yes or no
-        QString error;
-        auto store = ProjectStore::open(path, &error);
+        auto store = ProjectStore::open(path);
         QTRY_VERIFY(
             store->annotations()
                 .currentAnnotation(reportId, model->rowAt(1)->rubricId, VerdictPanel::annotator())

@@ -75,7 +75,9 @@ QString TestDashboard::peopleProject(const QString &name, bool retyped)
     const QString path = QDir(dir).filePath(name + u".rubricate"_s);
     QString error = u"cannot make "_s + dir;
     if (QDir().mkpath(dir)) {
-        auto store = ProjectStore::create(path, &error);
+        auto store = ProjectStore::create(path);
+        if (!store)
+            error = store.errorMessage();
         if (store && RubricateTest::writeAnnotatorFixture(*store, dir, 3, &error)
             && (!retyped || RubricateTest::retypeAnnotatorFixture(*store, &error)))
             return path;
@@ -97,9 +99,8 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
 {
     const QString path = m_dir.filePath(u"demo.rubricate"_s);
     {
-        QString error;
-        auto store = ProjectStore::create(path, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::create(path);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         QCOMPARE(importDemo(*store).errorCount(), 0);
         // A saved subset: an annotation sample of the first 20 judged items.
         QList<Assignment> sample;
@@ -171,9 +172,8 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
              QHeaderView::Stretch);
     QVERIFY(listed->rowCount() > 1);
     {
-        QString error;
-        auto store = ProjectStore::open(path, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::open(path);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         QSet<QString> rowTexts;
         for (int row = 0; row < listed->rowCount(); ++row) {
             const QModelIndex cell = listed->index(row, DisagreementsModel::Rubric);
@@ -418,9 +418,8 @@ void TestDashboard::choosingAStudyChoosesItsRun()
     const QString path = m_dir.filePath(u"study-run.rubricate"_s);
     RowId second = 0;
     {
-        QString error;
-        auto store = ProjectStore::create(path, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::create(path);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         QCOMPARE(importDemo(*store).errorCount(), 0);
         JudgeRun run;
         run.benchmarkId = store->catalog().benchmark(u"drb2"_s)->id;

@@ -86,9 +86,8 @@ void TestLeaderboardPage::initTestCase()
     QSettings().clear();
     QVERIFY(m_dir.isValid());
     m_path = m_dir.filePath(u"demo.rubricate"_s);
-    QString error;
-    auto store = ProjectStore::create(m_path, &error);
-    QVERIFY2(store, qPrintable(error));
+    auto store = ProjectStore::create(m_path);
+    QVERIFY2(store, qPrintable(store.errorMessage()));
     QCOMPARE(importDemo(*store).errorCount(), 0);
 }
 
@@ -98,8 +97,8 @@ void TestLeaderboardPage::showsSortsAndExportsDrb2()
     Drb2Scores expected;
     {
         QString error;
-        auto store = ProjectStore::open(m_path, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::open(m_path);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         const QList<LeaderboardRun> runs = leaderboardRuns(*store, u"drb2"_s);
         QCOMPARE(runs.size(), 1);
         const auto items = readDrb2ScoreItems(*store, {runs.first().id}, &error);
@@ -229,8 +228,8 @@ void TestLeaderboardPage::showsPdrBench()
     std::optional<Leaderboard> expected, normalized;
     {
         QString error;
-        auto store = ProjectStore::create(path, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::create(path);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         const QList<std::pair<QString, const char *>> files
             = {{u"persona_data/personas.jsonl"_s, fixture0},
                {u"prompt_data/queries.jsonl"_s, fixture1},
@@ -317,9 +316,8 @@ void TestLeaderboardPage::flagsReportsInAnotherLanguage()
     QTemporaryDir dir;
     const QString path = dir.filePath(u"mixed.rubricate"_s);
     {
-        QString error;
-        auto store = ProjectStore::create(path, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::create(path);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         QCOMPARE(importDemo(*store).errorCount(), 0);
         // The demo's own reports match their tasks' languages: no warning from them.
         for (const ReportSummary &r : store->reports().reportSummaries())
@@ -379,8 +377,8 @@ void TestLeaderboardPage::correctedViewOfTheDemoStudy()
     CorrectedScores expected;
     {
         QString error;
-        auto store = ProjectStore::open(m_path, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::open(m_path);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         expected = readCorrectedScores(*store, u"calibration"_s);
         QVERIFY2(expected.error.isEmpty(), qPrintable(expected.error));
     }

@@ -25,8 +25,7 @@ namespace {
 // The other process: the same person on a second machine labels one rubric.
 int labelElsewhere(const QString &location, RowId report, RowId rubric)
 {
-    QString error;
-    auto store = ProjectStore::open(location, &error);
+    auto store = ProjectStore::open(location);
     if (!store)
         return 1;
     AnnotationEvent e;

@@ -97,9 +97,8 @@ void TestMainWindow::initTestCase()
 
     QVERIFY(m_dir.isValid());
     m_projectPath = m_dir.filePath(u"project.rubricate"_s);
-    QString error;
-    auto store = ProjectStore::create(m_projectPath, &error);
-    QVERIFY2(store, qPrintable(error));
+    auto store = ProjectStore::create(m_projectPath);
+    QVERIFY2(store, qPrintable(store.errorMessage()));
     const ImportSummary summary = importDemo(*store);
     QVERIFY2(summary.errorCount() == 0, qPrintable(summary.toText()));
     const auto drb2 = store->catalog().benchmark(u"drb2"_s);
@@ -233,9 +232,8 @@ void TestMainWindow::selectingReportShowsItsText()
     QVERIFY(sheet->text().contains(u"accept the judge"_s));
     sheet->close();
 
-    QString openError;
-    auto store = ProjectStore::open(m_projectPath, &openError);
-    QVERIFY2(store, qPrintable(openError));
+    auto store = ProjectStore::open(m_projectPath);
+    QVERIFY2(store, qPrintable(store.errorMessage()));
     // The demo ships other annotators' labels: only this annotator's events are counted.
     QList<AnnotationEvent> events = store->annotations().annotationHistory(md->id, rubric);
     events.removeIf(
@@ -323,8 +321,8 @@ void TestMainWindow::importRunsInBackgroundAndReloads()
 {
     const QString emptyProject = m_dir.filePath(u"empty.rubricate"_s);
     {
-        QString error;
-        QVERIFY2(ProjectStore::create(emptyProject, &error), qPrintable(error));
+        const auto created = ProjectStore::create(emptyProject);
+        QVERIFY2(created, qPrintable(created.errorMessage()));
     }
     const QString files = m_dir.filePath(u"demo-files"_s);
     QString error;
@@ -641,9 +639,8 @@ void TestMainWindow::mergeAnnotationsRunsInBackground()
     QVERIFY(QFile::copy(m_projectPath, target));
     QVERIFY(QFile::copy(m_projectPath, other));
     {
-        QString error;
-        auto store = ProjectStore::open(other, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::open(other);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         const AnnotationEvent any = store->annotations().annotationEvents().constFirst();
         AnnotationEvent e;
         e.reportId = any.reportId;
@@ -669,9 +666,8 @@ void TestMainWindow::mergeAnnotationsRunsInBackground()
                              BackgroundWorkTimeout);
     QVERIFY2(summary->informativeText().contains(u"1 annotation event(s) added"_s),
              qPrintable(summary->informativeText()));
-    QString error;
-    auto store = ProjectStore::open(target, &error);
-    QVERIFY2(store, qPrintable(error));
+    auto store = ProjectStore::open(target);
+    QVERIFY2(store, qPrintable(store.errorMessage()));
     QCOMPARE(store->annotations().annotationEvents().constLast().annotator, u"Cy"_s);
 }
 

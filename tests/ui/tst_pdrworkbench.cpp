@@ -83,11 +83,12 @@ void TestPdrWorkbench::initTestCase()
 
 std::unique_ptr<ProjectStore> TestPdrWorkbench::store()
 {
-    QString error;
-    auto s = ProjectStore::create(m_projectPath, &error);
-    if (!s)
-        qWarning("%s", qPrintable(error));
-    return s;
+    auto s = ProjectStore::create(m_projectPath);
+    if (!s) {
+        qWarning("%s", qPrintable(s.errorMessage()));
+        return nullptr;
+    }
+    return std::move(s).value();
 }
 
 RowId TestPdrWorkbench::pdrReport(const QString &query)

@@ -98,11 +98,12 @@ void TestStudy::initTestCase()
 
 std::unique_ptr<ProjectStore> TestStudy::store()
 {
-    QString error;
-    auto s = ProjectStore::create(m_projectPath, &error);
-    if (!s)
-        qWarning("%s", qPrintable(error));
-    return s;
+    auto s = ProjectStore::create(m_projectPath);
+    if (!s) {
+        qWarning("%s", qPrintable(s.errorMessage()));
+        return nullptr;
+    }
+    return std::move(s).value();
 }
 
 QList<AnnotationEvent> TestStudy::eventsOf(const QString &annotator)

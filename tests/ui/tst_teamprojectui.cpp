@@ -64,9 +64,8 @@ private slots:
         RubricateTest::PostgresDatabase server;
         QVERIFY2(server.isValid(), qPrintable(server.error()));
         {
-            QString error;
-            auto store = ProjectStore::create(server.url(), &error);
-            QVERIFY2(store, qPrintable(error));
+            auto store = ProjectStore::create(server.url());
+            QVERIFY2(store, qPrintable(store.errorMessage()));
             QCOMPARE(importDemo(*store).errorCount(), 0);
         }
         {
@@ -101,10 +100,9 @@ private slots:
                                       ProjectLocation::normalized(server.url()),
                                       BackgroundWorkTimeout);
         }
-        QString error;
-        auto store = ProjectStore::open(server.url(), &error);
-        QVERIFY2(store, qPrintable(error));
-        store.reset();
+        auto store = ProjectStore::open(server.url());
+        QVERIFY2(store, qPrintable(store.errorMessage()));
+        store.value().reset();
         ProjectStore::close(server.url());
     }
 };

@@ -98,10 +98,9 @@ void TestWorkbench::init()
     QSettings().clear();
     static int n = 0;
     m_projectPath = m_dir.filePath(u"demo-%1.rubricate"_s.arg(++n));
-    QString error;
     {
-        auto store = ProjectStore::create(m_projectPath, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::create(m_projectPath);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         const ImportSummary summary = importDemo(*store);
         QVERIFY2(summary.errorCount() == 0, qPrintable(summary.toText()));
         m_reports = store->reports().reportSummaries();
@@ -152,8 +151,7 @@ void TestWorkbench::openReportOf(const QString &benchmarkKey)
 
 QList<AnnotationEvent> TestWorkbench::events(RowId report, RowId rubric)
 {
-    QString error;
-    auto store = ProjectStore::open(m_projectPath, &error);
+    auto store = ProjectStore::open(m_projectPath);
     // The demo ships Ana's and Ben's labels: only this annotator's events are the test's.
     QList<AnnotationEvent> history
         = store ? store->annotations().annotationHistory(report, rubric) : QList<AnnotationEvent>();
@@ -790,9 +788,8 @@ void TestWorkbench::quickSwitchingShowsTheLastReport()
     const QList<VerdictRow> rows = m_window->verdictPanel()->visibleRows();
     const QString text = view->textBrowser()->document()->toPlainText();
     QTRY_VERIFY(!view->marks().isEmpty());
-    QString error;
-    auto store = ProjectStore::open(m_projectPath, &error);
-    QVERIFY2(store, qPrintable(error));
+    auto store = ProjectStore::open(m_projectPath);
+    QVERIFY2(store, qPrintable(store.errorMessage()));
     const std::optional<Report> report = store->reports().report(a);
     QVERIFY(report);
     QCOMPARE(view->marks(), evidenceMarks(rows, report->text, text));

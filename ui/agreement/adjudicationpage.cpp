@@ -208,10 +208,12 @@ void AdjudicationPage::load()
         pool(), this,
         [path, report, items] {
             Read out;
-            if (auto store = ProjectStore::open(path, &out.error)) {
+            if (auto store = ProjectStore::open(path)) {
                 out.items = report ? store->annotations().adjudicationItems(report)
                                    : store->annotations().adjudicationItems(items);
                 out.error = store->lastError();
+            } else {
+                out.error = store.errorMessage();
             }
             return out;
         },

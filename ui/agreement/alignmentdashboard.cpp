@@ -281,7 +281,7 @@ void AlignmentDashboard::load()
         [path, labels] {
             Loaded out;
             out.labels = labels;
-            if (auto store = ProjectStore::open(path, &out.error)) {
+            if (auto store = ProjectStore::open(path)) {
                 out.rows = store->annotations().ratingRows({}, labels);
                 out.rubricTexts = store->catalog().rubricTexts();
                 out.goldRows = store->annotations().goldRatingRows();
@@ -292,6 +292,8 @@ void AlignmentDashboard::load()
                 }
                 for (const Study &study : store->annotations().studies())
                     out.studyRuns.insert(study.name, study.runId);
+            } else {
+                out.error = store.errorMessage();
             }
             return out;
         },

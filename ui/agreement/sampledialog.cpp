@@ -52,7 +52,12 @@ struct Preview {
 
 std::unique_ptr<ProjectStore> openProject(const QString &path, QString *error)
 {
-    return ProjectStore::open(path, error);
+    auto store = ProjectStore::open(path);
+    if (!store) {
+        *error = store.errorMessage();
+        return nullptr;
+    }
+    return std::move(store).value();
 }
 
 Choices readChoices(const QString &path)

@@ -478,9 +478,11 @@ void CorrectedView::load()
         m_pool, this,
         [path, wantedStudy, options] {
             Loaded out;
-            const auto store = ProjectStore::open(path, &out.error);
-            if (!store)
+            const auto store = ProjectStore::open(path);
+            if (!store) {
+                out.error = store.errorMessage();
                 return out;
+            }
             out.studies = store->annotations().studies();
             out.annotators = store->annotations().annotators();
             out.gold = options.gold;

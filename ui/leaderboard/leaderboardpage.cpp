@@ -356,9 +356,11 @@ void LeaderboardPage::load()
         pool(), this,
         [path, wantedKey, wantedRun, pdr] {
             Loaded out;
-            const auto store = ProjectStore::open(path, &out.error);
-            if (!store)
+            const auto store = ProjectStore::open(path);
+            if (!store) {
+                out.error = store.errorMessage();
                 return out;
+            }
             out.benchmarks = projectLeaderboardBenchmarks(*store);
             if (out.benchmarks.isEmpty()) {
                 out.error = tr("This project has no reports of a benchmark with a leaderboard "
@@ -456,9 +458,10 @@ void LeaderboardPage::exportTo(const QString &directory)
         [path, key, runId, board, directory, pdr] {
             QStringList files;
             QString error;
-            const auto store = ProjectStore::open(path, &error);
-            if (!store
-                || !exportLeaderboardFiles(*store, key, runId, directory, &files, &error, pdr))
+            const auto store = ProjectStore::open(path);
+            if (!store)
+                return std::pair{files, store.errorMessage()};
+            if (!exportLeaderboardFiles(*store, key, runId, directory, &files, &error, pdr))
                 return std::pair{files, error};
             QSaveFile csv(QDir(directory).filePath(u"leaderboard_%1.csv"_s.arg(key)));
             const QByteArray data = leaderboardCsv(board);

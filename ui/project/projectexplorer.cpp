@@ -349,9 +349,8 @@ void ProjectExplorer::search(const QString &text)
     runInBackground(
         this,
         [path, query] {
-            QString error;
             QList<SearchHit> hits;
-            if (auto store = ProjectStore::open(path, &error))
+            if (auto store = ProjectStore::open(path))
                 hits = store->search().reports(query, 200);
             return hits;
         },

@@ -86,8 +86,8 @@ TeamProjectDialog::TeamProjectDialog(QWidget *parent)
 
 void TeamProjectDialog::setLocation(const QString &location)
 {
-    QString ignored; // a location that does not read leaves the form as it is
-    const auto server = ServerLocation::parse(location, &ignored);
+    // A location that does not read leaves the form as it is.
+    const auto server = ServerLocation::parse(location);
     if (!server)
         return;
     m_host->setText(server->host());

@@ -202,9 +202,11 @@ CriteriaDialog::CriteriaDialog(const QString &projectPath, RowId queryId, QWidge
         this,
         [path = m_projectPath, queryId] {
             Loaded out;
-            const auto store = ProjectStore::open(path, &out.error);
-            if (!store)
+            const auto store = ProjectStore::open(path);
+            if (!store) {
+                out.error = store.errorMessage();
                 return out;
+            }
             out.query = store->catalog().query(queryId);
             if (!out.query) {
                 out.error = tr("Query %1 is not in this project.").arg(queryId);
@@ -387,11 +389,12 @@ void CriteriaDialog::write(bool allowDeletingJudged)
     runInBackground(
         this,
         [path = m_projectPath, queryId = m_queryId, rubrics, options] {
-            QString error;
-            const auto store = ProjectStore::open(path, &error);
-            if (store && !store->catalog().replaceQueryCriteria(queryId, rubrics, options))
-                error = store->lastError();
-            return error;
+            const auto store = ProjectStore::open(path);
+            if (!store)
+                return store.errorMessage();
+            if (!store->catalog().replaceQueryCriteria(queryId, rubrics, options))
+                return store->lastError();
+            return QString();
         },
         [this](const QString &error) {
             m_saving = false;

@@ -50,9 +50,11 @@ struct Choices {
 Choices readChoices(const QString &path)
 {
     Choices c;
-    const auto store = ProjectStore::open(path, &c.error);
-    if (!store)
+    const auto store = ProjectStore::open(path);
+    if (!store) {
+        c.error = store.errorMessage();
         return c;
+    }
     c.benchmarks = store->catalog().benchmarks();
     for (const ReportSummary &r : store->reports().reportSummaries())
         ++c.models[r.benchmarkKey][r.model];

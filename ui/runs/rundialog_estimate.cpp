@@ -31,9 +31,11 @@ EstimateOutcome readEstimate(const QString &path, const JudgeConfig &config, con
         o.error = RunDialog::tr("The project file %1 does not exist.").arg(path);
         return o;
     }
-    const auto store = ProjectStore::open(path, &o.error);
-    if (!store)
+    const auto store = ProjectStore::open(path);
+    if (!store) {
+        o.error = store.errorMessage();
         return o;
+    }
     o.estimate = rerunOf ? estimateRequeue(*store, rerunOf, &o.error)
                          : estimateRun(*store, config, scope, &o.error);
     return o;

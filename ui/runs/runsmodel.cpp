@@ -72,9 +72,11 @@ RunsModel::RunsModel(QObject *parent)
 QList<RunRow> RunsModel::readRows(const QString &projectPath, QString *error)
 {
     QList<RunRow> rows;
-    const auto store = ProjectStore::open(projectPath, error);
-    if (!store)
+    const auto store = ProjectStore::open(projectPath);
+    if (!store) {
+        *error = store.errorMessage();
         return rows;
+    }
     for (const RunSummary &s : store->runs().list()) {
         RunRow r;
         r.id = s.id;

@@ -32,10 +32,9 @@ void AnnotationWriter::append(const QString &projectPath, const AnnotationEvent 
             emit failed(error);
     });
     watcher->setFuture(QtConcurrent::run(&m_pool, [projectPath, event]() -> QString {
-        QString error;
-        auto store = ProjectStore::open(projectPath, &error);
+        auto store = ProjectStore::open(projectPath);
         if (!store)
-            return error;
+            return store.errorMessage();
         Transaction tx(*store);
         if (!store->annotations().appendAnnotation(event) || !tx.commit())
             return store->lastError();
@@ -56,10 +55,9 @@ void AnnotationWriter::registerAnnotator(const QString &projectPath,
             emit failed(error);
     });
     watcher->setFuture(QtConcurrent::run(&m_pool, [projectPath, identity]() -> QString {
-        QString error;
-        auto store = ProjectStore::open(projectPath, &error);
+        auto store = ProjectStore::open(projectPath);
         if (!store)
-            return error;
+            return store.errorMessage();
         // This machine's choice of name is the person's own: it renames them here too.
         const auto known = store->annotations().annotator(identity.id);
         const bool ok = !known

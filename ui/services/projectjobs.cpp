@@ -53,9 +53,11 @@ bool ProjectJobs::createDemoProject(const QString &path, QString *error)
     const QString partial = path + u".part"_s;
     removeDatabaseFiles(partial);
     {
-        const auto store = ProjectStore::create(partial, error);
-        if (!store)
+        const auto store = ProjectStore::create(partial);
+        if (!store) {
+            *error = store.errorMessage();
             return false;
+        }
         const ImportSummary summary = importDemo(*store);
         if (summary.errorCount() > 0) {
             *error = tr("The demo could not be imported:\n%1").arg(summary.toText());
@@ -85,10 +87,10 @@ void ProjectJobs::runImport(const QString &projectPath, ImportKind kind, const Q
         this,
         [projectPath, kind, source, options] {
             QString error;
-            const auto store = ProjectStore::create(projectPath, &error);
+            const auto store = ProjectStore::create(projectPath);
             if (!store) {
                 ImportSummary summary;
-                summary.error(projectPath, 0, error);
+                summary.error(projectPath, 0, store.errorMessage());
                 return summary;
             }
             return Rubricate::runImport(*store, kind, source, options);
@@ -136,10 +138,9 @@ void ProjectJobs::createProject(const QString &path)
     runInBackground(
         this,
         [path] {
-            QString error;
             // Creating applies every migration in one go.
-            const bool ok = ProjectStore::create(path, &error) != nullptr;
-            return std::pair{ok, error};
+            const auto created = ProjectStore::create(path);
+            return std::pair{created.ok(), created.errorMessage()};
         },
         [this, path](const std::pair<bool, QString> &out) {
             finished();
@@ -158,8 +159,10 @@ void ProjectJobs::exportDrb2Results(const QString &projectPath, const QString &d
         [projectPath, directory] {
             QString error;
             Drb2ExportSummary summary;
-            if (auto store = ProjectStore::open(projectPath, &error))
+            if (auto store = ProjectStore::open(projectPath))
                 exportDrb2(*store, {}, directory, ErrorPolicy::Exclude, &summary, &error);
+            else
+                error = store.errorMessage();
             return std::pair{summary.files, error};
         },
         [this, directory](const std::pair<QStringList, QString> &out) {
@@ -176,8 +179,10 @@ void ProjectJobs::extractClaims(const QString &projectPath)
         [projectPath] {
             QString error;
             std::optional<ClaimExtraction> done;
-            if (auto store = ProjectStore::open(projectPath, &error))
+            if (auto store = ProjectStore::open(projectPath))
                 done = Rubricate::extractClaims(*store, {}, &error);
+            else
+                error = store.errorMessage();
             return std::pair{done.value_or(ClaimExtraction{}), done ? QString() : error};
         },
         [this, projectPath](const std::pair<ClaimExtraction, QString> &out) {
@@ -194,8 +199,10 @@ void ProjectJobs::mergeAnnotations(const QString &projectPath, const QString &ot
         this,
         [projectPath, otherPath] {
             MergeSummary summary;
-            if (auto store = ProjectStore::open(projectPath, &summary.error))
+            if (auto store = ProjectStore::open(projectPath))
                 summary = Rubricate::mergeAnnotations(*store, otherPath);
+            else
+                summary.error = store.errorMessage();
             return summary;
         },
         [this, projectPath, otherPath](const MergeSummary &summary) {
@@ -210,10 +217,11 @@ void ProjectJobs::exportAnnotations(const QString &projectPath, const QString &f
     runInBackground(
         this,
         [projectPath, file] {
+            auto store = ProjectStore::open(projectPath);
+            if (!store)
+                return store.errorMessage();
             QString error;
-            auto store = ProjectStore::open(projectPath, &error);
-            const auto annotations
-                = store ? travellingAnnotations(*store, {}, false, &error) : std::nullopt;
+            const auto annotations = travellingAnnotations(*store, {}, false, &error);
             const bool csv = file.endsWith(u".csv"_s, Qt::CaseInsensitive);
             const bool written
                 = annotations && writeAnnotationsFile(*annotations, file, csv, &error);

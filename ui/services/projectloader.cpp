@@ -48,9 +48,11 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error,
 {
     ProjectSnapshot snapshot;
     snapshot.path = ProjectLocation::normalized(path);
-    const auto store = ProjectStore::open(path, error);
-    if (!store)
+    const auto store = ProjectStore::open(path);
+    if (!store) {
+        *error = store.errorMessage();
         return snapshot;
+    }
     snapshot.benchmarks = store->catalog().benchmarks();
     snapshot.tasks = store->catalog().taskSummaries();
     snapshot.reports = store->reports().reportSummaries({}, annotator);
@@ -76,9 +78,11 @@ std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId
                                                       RowId runId, RowId otherRunId, QString *error,
                                                       const QString &annotator)
 {
-    const auto store = ProjectStore::open(path, error);
-    if (!store)
+    const auto store = ProjectStore::open(path);
+    if (!store) {
+        *error = store.errorMessage();
         return std::nullopt;
+    }
     std::optional<Report> report = store->reports().report(reportId);
     if (!report) {
         *error = tr("Report %1 is not in this project.").arg(reportId);

@@ -113,9 +113,11 @@ bool RunLauncher::launch(const QString &projectPath, const Prepare &prepare)
         QString error;
         RowId runId = 0;
         int jobs = 0;
-        if (auto store = ProjectStore::open(projectPath, &error)) {
+        if (auto store = ProjectStore::open(projectPath))
             runId = prepare(*store, &jobs, &error);
-        } // the store closes here: the controller opens its own connection
+        else
+            error = store.errorMessage();
+        // The store has closed here: the controller opens its own connection.
         if (!runId) {
             announceEnd(u"failed"_s, error);
             return;

@@ -24,11 +24,12 @@ const QString runName = u"judge-1"_s;
 
 std::unique_ptr<ProjectStore> openProject(const QString &path)
 {
-    QString error;
-    auto store = ProjectStore::create(path, &error);
-    if (!store)
-        qWarning("%s", qPrintable(error));
-    return store;
+    auto store = ProjectStore::create(path);
+    if (!store) {
+        qWarning("%s", qPrintable(store.errorMessage()));
+        return nullptr;
+    }
+    return std::move(store).value();
 }
 
 // The fixture's 24 items (2 tasks × 6 rubrics × 2 models) and a judge run over all of them.
@@ -297,9 +298,8 @@ private slots:
         // A copy at schema 8 (before uids) with the same tasks and a label of Cy's.
         const QString oldPath = m_dir.filePath(u"old.rubricate"_s);
         {
-            QString error;
-            auto old = ProjectStore::openAtVersion(oldPath, 8, &error);
-            QVERIFY2(old, qPrintable(error));
+            auto old = ProjectStore::openAtVersion(oldPath, 8);
+            QVERIFY2(old, qPrintable(old.errorMessage()));
             RubricateTest::writeJudgeFixture(*old, m_dir.filePath(u"old-in"_s), 2, 6);
             QSqlQuery q(old->database());
             QVERIFY(q.exec(u"INSERT INTO annotation_event (report_id, rubric_id, annotator, at,"
@@ -320,7 +320,7 @@ private slots:
         QCOMPARE(fileHash(oldPath), before); // migrated in a temporary copy, not in place
         QVERIFY(!QFile::exists(oldPath + u"-wal"_s)); // not even opened
         QString error;
-        QCOMPARE(ProjectStore::schemaVersionOf(oldPath, &error), 8);
+        QCOMPARE(ProjectStore::schemaVersionOf(oldPath).value(), 8);
 
         // A copy migrated apart holds the same old event: it is recognised, not doubled.
         auto migrated = openProject(migratedPath);

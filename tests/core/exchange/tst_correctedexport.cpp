@@ -64,13 +64,11 @@ QList<CorrectedDifference> differences()
 
 QList<QStringList> records(const QByteArray &csv)
 {
-    bool crlf = false;
-    QString error;
-    const QList<QStringList> out = splitCsv(QString::fromUtf8(csv), &crlf, &error);
+    const Result<CsvRecords> split = splitCsv(QString::fromUtf8(csv));
     [&] {
-        QVERIFY2(error.isEmpty() && crlf, qPrintable(error));
+        QVERIFY2(split && split->allCrlf, qPrintable(split.errorMessage()));
     }();
-    return out;
+    return split ? split->records : QList<QStringList>();
 }
 
 } // namespace

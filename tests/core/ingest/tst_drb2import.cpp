@@ -47,9 +47,9 @@ class TestDrb2Import : public QObject
 private slots:
     void initTestCase()
     {
-        QString error;
-        m_store = ProjectStore::create(m_dir.filePath(u"drb2.rubricate"_s), &error);
-        QVERIFY2(m_store, qPrintable(error));
+        auto created = ProjectStore::create(m_dir.filePath(u"drb2.rubricate"_s));
+        QVERIFY2(created, qPrintable(created.errorMessage()));
+        m_store = std::move(created).value();
     }
 
     void importsTheRealTaskFile()

@@ -97,19 +97,20 @@ class TestImportBadInput : public QObject
     // A project of its own, for a test that must not see the others' tasks.
     std::unique_ptr<ProjectStore> openStore(const QString &name)
     {
-        QString error;
-        auto store = ProjectStore::create(m_dir.filePath(name), &error);
-        if (!store)
-            qWarning("%s", qPrintable(error));
-        return store;
+        auto store = ProjectStore::create(m_dir.filePath(name));
+        if (!store) {
+            qWarning("%s", qPrintable(store.errorMessage()));
+            return nullptr;
+        }
+        return std::move(store).value();
     }
 
 private slots:
     void initTestCase()
     {
-        QString error;
-        m_store = ProjectStore::create(m_dir.filePath(u"bad.rubricate"_s), &error);
-        QVERIFY2(m_store, qPrintable(error));
+        auto created = ProjectStore::create(m_dir.filePath(u"bad.rubricate"_s));
+        QVERIFY2(created, qPrintable(created.errorMessage()));
+        m_store = std::move(created).value();
     }
 
     void brokenLinesAreReportedAndTheRestImports()

@@ -52,14 +52,13 @@ private slots:
         }
         // ReportBench has no rubrics: by default its judge checks the cited statements.
         QCOMPARE(defaultSchemeFor(u"reportbench"_s), u"reportbench-cited"_s);
-        QString error;
-        QVERIFY(!makeReportBenchScheme(u"reportbench-other"_s, {}, &error));
-        QVERIFY(!error.isEmpty());
-        error.clear();
-        QVERIFY(!makeReportBenchScheme(u"reportbench-cited"_s, u"only {statement}"_s, &error));
-        QVERIFY(error.contains(u"{source}"_s));
-        QVERIFY(
-            makeReportBenchScheme(u"reportbench-factcheck"_s, u"Is {statement} true?"_s, &error));
+        const auto unknown = makeReportBenchScheme(u"reportbench-other"_s, {});
+        QVERIFY(!unknown);
+        QVERIFY(!unknown.error().message.isEmpty());
+        const auto noSource = makeReportBenchScheme(u"reportbench-cited"_s, u"only {statement}"_s);
+        QVERIFY(!noSource);
+        QVERIFY(noSource.error().message.contains(u"{source}"_s));
+        QVERIFY(makeReportBenchScheme(u"reportbench-factcheck"_s, u"Is {statement} true?"_s));
     }
 
     void oneStatementPerRequestInOrder()

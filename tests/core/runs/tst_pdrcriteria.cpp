@@ -93,22 +93,19 @@ private slots:
         QCOMPARE(pdrJsonPart(u"x <json_output> {\"a\": 1} </json_output> y"_s), u"{\"a\": 1}"_s);
         QCOMPARE(pdrJsonPart(u"ok ```json\n[1]\n``` done"_s), u"[1]"_s);
         QCOMPARE(pdrJsonPart(u" {\"a\": 1} "_s), u"{\"a\": 1}"_s);
-        QString error;
         const auto sample = parsePdrWeightSample(
-            u"<json_output>{\"b\": 0.5, \"a\": 0.25, \"c\": 0.25}</json_output>"_s, &error);
+            u"<json_output>{\"b\": 0.5, \"a\": 0.25, \"c\": 0.25}</json_output>"_s);
         QVERIFY(sample);
         QCOMPARE(sample->size(), 3);
         QCOMPARE(sample->at(0).dimension, u"b"_s); // the answer's order, not the alphabet's
         QCOMPARE(sample->at(2).dimension, u"c"_s);
-        QVERIFY(!parsePdrWeightSample(u"no json here"_s, &error));
+        QVERIFY(!parsePdrWeightSample(u"no json here"_s));
         QVERIFY(!parsePdrSubCriteria(
-            u"[{\"criterion\": \"a\", \"weight\": 0.5}, {\"criterion\": \"b\", \"weight\": 0.4}]"_s,
-            &error));
+            u"[{\"criterion\": \"a\", \"weight\": 0.5}, {\"criterion\": \"b\", \"weight\": 0.4}]"_s));
         const auto list = parsePdrSubCriteria(
             u"```json\n{\"criteria\": [{\"criterion\": \"a\", \"explanation\": \"x\", \"weight\": "
-            "0.7}, {\"criterion\": \"b\", \"weight\": 0.3}]}\n```"_s,
-            &error);
-        QVERIFY2(list, qPrintable(error));
+            "0.7}, {\"criterion\": \"b\", \"weight\": 0.3}]}\n```"_s);
+        QVERIFY2(list, qPrintable(list.errorMessage()));
         QCOMPARE(list->at(0).explanation, u"x"_s);
     }
 

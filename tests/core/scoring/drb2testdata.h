@@ -58,7 +58,11 @@ inline QMap<int, Drb2TaskRubrics> loadDrb2Tasks(const QString &path)
 inline std::optional<Rubricate::Drb2CsvTable> loadAuthorsCsv(const QString &dir,
                                                              Rubricate::Drb2Metric metric)
 {
-    return Rubricate::parseDrb2Csv(readFile(dir + u'/' + Rubricate::drb2CsvFileName(metric)));
+    auto parsed
+        = Rubricate::parseDrb2Csv(readFile(dir + u'/' + Rubricate::drb2CsvFileName(metric)));
+    if (!parsed)
+        return std::nullopt;
+    return std::move(parsed).value();
 }
 
 } // namespace RubricateTest

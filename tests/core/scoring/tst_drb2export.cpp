@@ -169,16 +169,16 @@ private slots:
         QVERIFY(!parseDrb2Csv("a,b\r\n"));
 
         QTemporaryDir dir;
-        QString error;
-        QVERIFY2(writeDrb2Csvs(dir.path(), s, u"agg_scores"_s, &error), qPrintable(error));
+        const Result<void> written = writeDrb2Csvs(dir.path(), s, u"agg_scores"_s);
+        QVERIFY2(written, qPrintable(written.errorMessage()));
         for (Drb2Metric m : allMetrics) {
             const QString path = dir.filePath(drb2CsvFileName(m));
             QCOMPARE(RubricateTest::readFile(path), drb2CsvBytes(s, m));
         }
         QBuffer buffer;
-        QVERIFY(!writeDrb2Csv(buffer, s, Drb2Metric::Total, &error)); // not open
+        QVERIFY(!writeDrb2Csv(buffer, s, Drb2Metric::Total)); // not open
         QVERIFY(buffer.open(QIODevice::WriteOnly));
-        QVERIFY(writeDrb2Csv(buffer, s, Drb2Metric::Total, &error));
+        QVERIFY(writeDrb2Csv(buffer, s, Drb2Metric::Total));
         QCOMPARE(buffer.data(), drb2CsvBytes(s, Drb2Metric::Total));
     }
 
@@ -195,9 +195,9 @@ private slots:
         for (Drb2Metric m : allMetrics) {
             const size_t i = size_t(m);
             run.bytes[i] = RubricateTest::readFile(dir + u'/' + drb2CsvFileName(m));
-            QString error;
-            run.files[i] = parseDrb2Csv(run.bytes[i], &error);
-            QVERIFY2(run.files[i], qPrintable(error));
+            auto parsed = parseDrb2Csv(run.bytes[i]);
+            QVERIFY2(parsed, qPrintable(parsed.errorMessage()));
+            run.files[i] = std::move(parsed).value();
             QVERIFY(run.files[i]->crlf);
             QVERIFY(!run.files[i]->bom);
             QCOMPARE(run.files[i]->rows.size(), 132);
@@ -511,8 +511,7 @@ private slots:
 
         QBuffer buffer;
         QVERIFY(buffer.open(QIODevice::WriteOnly));
-        QString error;
-        QVERIFY(writeDrb2ResultJsonl(buffer, lines, &error));
+        QVERIFY(writeDrb2ResultJsonl(buffer, lines));
         QCOMPARE(buffer.data(), drb2ResultJsonl(lines));
         QCOMPARE(buffer.data().count('\n'), 5);
     }
@@ -672,8 +671,8 @@ private slots:
         const QString resultPath = project.filePath(u"result.jsonl"_s);
         QFile file(resultPath);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        QString error;
-        QVERIFY2(writeDrb2ResultJsonl(file, {a1, a2, b1}, &error), qPrintable(error));
+        const Result<void> written = writeDrb2ResultJsonl(file, {a1, a2, b1});
+        QVERIFY2(written, qPrintable(written.errorMessage()));
         file.close();
 
         const ImportSummary s = runImport(project.store(), ImportKind::Drb2Results, resultPath);

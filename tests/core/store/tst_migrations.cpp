@@ -61,8 +61,8 @@ private slots:
         QVERIFY(!path.isEmpty());
 
         QString error;
-        auto store = ProjectStore::open(path, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::open(path);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         QCOMPARE(store->schemaVersion(), latestSchemaVersion());
 
         // Every row of the old project is still there.
@@ -158,15 +158,14 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"steps.rubricate"_s);
-        QString error;
         {
-            auto v1 = ProjectStore::openAtVersion(path, 1, &error);
-            QVERIFY2(v1, qPrintable(error));
+            auto v1 = ProjectStore::openAtVersion(path, 1);
+            QVERIFY2(v1, qPrintable(v1.errorMessage()));
             QCOMPARE(v1->schemaVersion(), 1);
             QVERIFY(v1->search().reports(u"anything"_s).isEmpty()); // no index yet, and no crash
         }
-        auto latest = ProjectStore::open(path, &error);
-        QVERIFY2(latest, qPrintable(error));
+        auto latest = ProjectStore::open(path);
+        QVERIFY2(latest, qPrintable(latest.errorMessage()));
         QCOMPARE(latest->schemaVersion(), latestSchemaVersion());
     }
 
@@ -175,15 +174,16 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(u"future.rubricate"_s);
         {
-            QString error;
-            auto store = ProjectStore::create(path, &error);
+            auto store = ProjectStore::create(path);
             QVERIFY(store);
             QSqlQuery q(store->database());
             QVERIFY(q.exec(u"PRAGMA user_version = 999"_s));
         }
         QString error;
-        QVERIFY(!ProjectStore::open(path, &error));
-        QVERIFY2(error.contains(u"newer Rubricate"_s), qPrintable(error));
+        const auto refused = ProjectStore::open(path);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().message.contains(u"newer Rubricate"_s),
+                 qPrintable(refused.errorMessage()));
     }
 
     void refusesNonProjectFile()
@@ -195,8 +195,9 @@ private slots:
         f.write(QByteArray(4096, 'x'));
         f.close();
         QString error;
-        QVERIFY(!ProjectStore::open(path, &error));
-        QVERIFY(!error.isEmpty());
+        const auto refused = ProjectStore::open(path);
+        QVERIFY(!refused);
+        QVERIFY(!refused.error().message.isEmpty());
     }
 
     void migrationsAreNumberedInOrder()

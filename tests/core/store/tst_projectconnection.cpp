@@ -21,10 +21,8 @@ class TestProjectConnection : public QObject
 
     QString created(const QString &name)
     {
-        QString error;
         const QString path = m_dir.filePath(name);
-        const bool ok = ProjectStore::create(path, &error) != nullptr;
-        return ok ? path : QString();
+        return ProjectStore::create(path).ok() ? path : QString();
     }
 
 private slots:
@@ -32,13 +30,15 @@ private slots:
     {
         const QString path = m_dir.filePath(u"absent.rubricate"_s);
         QString error;
-        QVERIFY(!ProjectStore::open(path, &error));
-        QVERIFY2(error.contains(path), qPrintable(error));
-        QVERIFY2(error.contains(u"does not exist"_s), qPrintable(error));
+        const auto refused = ProjectStore::open(path);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().message.contains(path), qPrintable(refused.errorMessage()));
+        QVERIFY2(refused.error().message.contains(u"does not exist"_s),
+                 qPrintable(refused.errorMessage()));
         QVERIFY(!QFile::exists(path));
 
-        auto store = ProjectStore::create(path, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::create(path);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         QVERIFY(QFile::exists(path));
         QCOMPARE(store->schemaVersion(), latestSchemaVersion());
     }
@@ -48,16 +48,15 @@ private slots:
         const QString one = created(u"one.rubricate"_s);
         const QString two = created(u"two.rubricate"_s);
         QVERIFY(!one.isEmpty() && !two.isEmpty());
-        QString error;
         QString first;
         {
-            auto store = ProjectStore::open(one, &error);
-            QVERIFY2(store, qPrintable(error));
+            auto store = ProjectStore::open(one);
+            QVERIFY2(store, qPrintable(store.errorMessage()));
             first = store->connectionName();
         }
-        auto again = ProjectStore::open(one, &error);
-        auto alongside = ProjectStore::open(one, &error);
-        auto other = ProjectStore::open(two, &error);
+        auto again = ProjectStore::open(one);
+        auto alongside = ProjectStore::open(one);
+        auto other = ProjectStore::open(two);
         QVERIFY(again && alongside && other);
         QCOMPARE(again->connectionName(), first);
         QCOMPARE(alongside->connectionName(), first);
@@ -71,8 +70,7 @@ private slots:
         const QString path = created(u"threads.rubricate"_s);
         QString name;
         QThread *thread = QThread::create([&] {
-            QString error;
-            if (auto store = ProjectStore::open(path, &error))
+            if (auto store = ProjectStore::open(path))
                 name = store->connectionName();
         });
         thread->start();
@@ -85,18 +83,17 @@ private slots:
     void closingDropsTheConnection()
     {
         const QString path = created(u"closed.rubricate"_s);
-        QString error;
         QString name;
         {
-            auto store = ProjectStore::open(path, &error);
-            QVERIFY2(store, qPrintable(error));
+            auto store = ProjectStore::open(path);
+            QVERIFY2(store, qPrintable(store.errorMessage()));
             name = store->connectionName();
         }
         QVERIFY(QSqlDatabase::connectionNames().contains(name));
         ProjectStore::close(path);
         QVERIFY(!QSqlDatabase::connectionNames().contains(name));
-        auto reopened = ProjectStore::open(path, &error);
-        QVERIFY2(reopened, qPrintable(error));
+        auto reopened = ProjectStore::open(path);
+        QVERIFY2(reopened, qPrintable(reopened.errorMessage()));
         QVERIFY(reopened->connectionName() != name);
     }
 
@@ -104,28 +101,29 @@ private slots:
     {
         const QString path = created(u"replaced.rubricate"_s);
         const QString copy = created(u"copy.rubricate"_s);
-        QString error;
         {
-            auto store = ProjectStore::open(copy, &error);
+            auto store = ProjectStore::open(copy);
             QVERIFY(store->catalog().ensureBenchmark(u"pdr"_s, u"PDR"_s, VerdictScale::Binary));
         }
         {
-            auto store = ProjectStore::open(path, &error);
+            auto store = ProjectStore::open(path);
             QVERIFY(store->catalog().benchmarks().isEmpty());
         }
         // The idle connection folded its log into the file: a copy of the file alone is whole.
         QVERIFY(QFile::remove(path));
         QVERIFY(QFile::copy(copy, path));
-        auto store = ProjectStore::open(path, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::open(path);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         QCOMPARE(store->catalog().benchmarks().size(), 1);
     }
 
     void refusesAServerLocationForNow()
     {
         QString error;
-        QVERIFY(!ProjectStore::open(u"postgresql://me@localhost/lab"_s, &error));
-        QVERIFY2(error.contains(u"postgresql://me@localhost/lab"_s), qPrintable(error));
+        const auto refused = ProjectStore::open(u"postgresql://me@localhost/lab"_s);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().message.contains(u"postgresql://me@localhost/lab"_s),
+                 qPrintable(refused.errorMessage()));
     }
 };
 

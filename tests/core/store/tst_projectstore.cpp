@@ -249,8 +249,7 @@ private slots:
         const QString path = m_store->path();
         const QString mainConnection = m_store->connectionName();
         auto future = QtConcurrent::run([path, mainConnection] {
-            QString error;
-            auto store = ProjectStore::open(path, &error);
+            auto store = ProjectStore::open(path);
             if (!store || store->connectionName() == mainConnection)
                 return -1;
             Transaction tx(*store);

@@ -42,15 +42,14 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"v4.rubricate"_s);
-        QString error;
         {
-            auto v4 = ProjectStore::openAtVersion(path, 4, &error);
-            QVERIFY2(v4, qPrintable(error));
+            auto v4 = ProjectStore::openAtVersion(path, 4);
+            QVERIFY2(v4, qPrintable(v4.errorMessage()));
             QSqlQuery q(v4->database());
             QVERIFY(!q.exec(u"SELECT count(*) FROM annotation_assignment"_s));
         }
-        auto latest = ProjectStore::open(path, &error);
-        QVERIFY2(latest, qPrintable(error));
+        auto latest = ProjectStore::open(path);
+        QVERIFY2(latest, qPrintable(latest.errorMessage()));
         QVERIFY(latestSchemaVersion() >= 5);
         QCOMPARE(latest->schemaVersion(), latestSchemaVersion());
         QSqlQuery q(latest->database());

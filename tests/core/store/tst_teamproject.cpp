@@ -38,8 +38,8 @@ private slots:
     {
         QString error;
         const auto plain = ServerLocation::parse(
-            u"postgresql://ann@db.lab.example:5433/study?sslmode=require"_s, &error);
-        QVERIFY2(plain, qPrintable(error));
+            u"postgresql://ann@db.lab.example:5433/study?sslmode=require"_s);
+        QVERIFY2(plain, qPrintable(plain.errorMessage()));
         QCOMPARE(plain->host(), u"db.lab.example"_s);
         QCOMPARE(plain->port(), 5433);
         QCOMPARE(plain->user(), u"ann"_s);
@@ -49,31 +49,39 @@ private slots:
                  u"postgresql://ann@db.lab.example:5433/study?sslmode=require"_s);
 
         const auto socket
-            = ServerLocation::parse(u"postgres:///study?host=/run/postgresql&user=ann"_s, &error);
-        QVERIFY2(socket, qPrintable(error));
+            = ServerLocation::parse(u"postgres:///study?host=/run/postgresql&user=ann"_s);
+        QVERIFY2(socket, qPrintable(socket.errorMessage()));
         QCOMPARE(socket->host(), u"/run/postgresql"_s);
         QCOMPARE(socket->user(), u"ann"_s);
         QCOMPARE(socket->canonical(), u"postgresql://ann@/study?host=/run/postgresql"_s);
         // No user and a socket: the empty authority stays, so it still reads as a server.
-        const auto bare
-            = ServerLocation::parse(u"postgresql:///study?host=/run/postgresql"_s, &error);
-        QVERIFY2(bare, qPrintable(error));
+        const auto bare = ServerLocation::parse(u"postgresql:///study?host=/run/postgresql"_s);
+        QVERIFY2(bare, qPrintable(bare.errorMessage()));
         QCOMPARE(bare->canonical(), u"postgresql:///study?host=/run/postgresql"_s);
         QVERIFY(ServerLocation::isServer(bare->canonical()));
-        QCOMPARE(ServerLocation::parse(bare->canonical(), &error)->host(), u"/run/postgresql"_s);
+        QCOMPARE(ServerLocation::parse(bare->canonical())->host(), u"/run/postgresql"_s);
 
         // A password would be shown in titles and kept in the recent list: refused, and the
         // message does not repeat it.
-        QVERIFY(!ServerLocation::parse(u"postgresql://ann:hunter2@db/study"_s, &error));
-        QVERIFY2(error.contains(u".pgpass"_s), qPrintable(error));
-        QVERIFY2(!error.contains(u"hunter2"_s), qPrintable(error));
-        QVERIFY(!ServerLocation::parse(u"postgresql://ann@db/study?password=hunter2"_s, &error));
-        QVERIFY2(!error.contains(u"hunter2"_s), qPrintable(error));
-        QVERIFY(!ServerLocation::parse(u"postgresql://ann@db/study?sslmod=require"_s, &error));
-        QVERIFY2(error.contains(u"unknown parameter sslmod"_s), qPrintable(error));
-        QVERIFY(!ServerLocation::parse(u"postgresql://ann@db/"_s, &error));
-        QVERIFY2(error.contains(u"names no database"_s), qPrintable(error));
-        QVERIFY(ServerLocation::parse(u"postgresql://ann@db?service=lab"_s, &error));
+        const auto password = ServerLocation::parse(u"postgresql://ann:hunter2@db/study"_s);
+        QVERIFY(!password);
+        QVERIFY2(password.error().message.contains(u".pgpass"_s),
+                 qPrintable(password.errorMessage()));
+        QVERIFY2(!password.error().message.contains(u"hunter2"_s),
+                 qPrintable(password.errorMessage()));
+        const auto inQuery = ServerLocation::parse(u"postgresql://ann@db/study?password=hunter2"_s);
+        QVERIFY(!inQuery);
+        QVERIFY2(!inQuery.error().message.contains(u"hunter2"_s),
+                 qPrintable(inQuery.errorMessage()));
+        const auto typo = ServerLocation::parse(u"postgresql://ann@db/study?sslmod=require"_s);
+        QVERIFY(!typo);
+        QVERIFY2(typo.error().message.contains(u"unknown parameter sslmod"_s),
+                 qPrintable(typo.errorMessage()));
+        const auto noDatabase = ServerLocation::parse(u"postgresql://ann@db/"_s);
+        QVERIFY(!noDatabase);
+        QVERIFY2(noDatabase.error().message.contains(u"names no database"_s),
+                 qPrintable(noDatabase.errorMessage()));
+        QVERIFY(ServerLocation::parse(u"postgresql://ann@db?service=lab"_s));
         QVERIFY(!ServerLocation::isServer(u"/home/ann/study.rubricate"_s));
     }
 
@@ -83,13 +91,16 @@ private slots:
         RubricateTest::PostgresDatabase database;
         QVERIFY2(database.isValid(), qPrintable(database.error()));
         QString error;
-        QVERIFY(!ProjectStore::open(database.url(), &error));
-        QVERIFY2(error.contains(u"holds no Rubricate project"_s), qPrintable(error));
-        auto created = ProjectStore::create(database.url(), &error);
-        QVERIFY2(created, qPrintable(error));
+        const auto refused = ProjectStore::open(database.url());
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().message.contains(u"holds no Rubricate project"_s),
+                 qPrintable(refused.errorMessage()));
+        auto created = ProjectStore::create(database.url());
+        QVERIFY2(created, qPrintable(created.errorMessage()));
         QCOMPARE(created->schemaVersion(), latestSchemaVersion());
-        created.reset();
-        QVERIFY2(ProjectStore::open(database.url(), &error), qPrintable(error));
+        created.value().reset();
+        const auto reopened = ProjectStore::open(database.url());
+        QVERIFY2(reopened, qPrintable(reopened.errorMessage()));
         ProjectStore::close(database.url());
     }
 
@@ -98,8 +109,10 @@ private slots:
         QString error;
         // A port nobody listens on: refused at once (the 10 s connect timeout covers hosts
         // that do not answer at all).
-        QVERIFY(!ProjectStore::open(u"postgresql://ann@127.0.0.1:1/study"_s, &error));
-        QVERIFY2(error.contains(u"cannot open"_s), qPrintable(error));
+        const auto refused = ProjectStore::open(u"postgresql://ann@127.0.0.1:1/study"_s);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().message.contains(u"cannot open"_s),
+                 qPrintable(refused.errorMessage()));
     }
 
     void migratesOnceWhenTwoClientsOpenAnOldDatabase()
@@ -109,18 +122,18 @@ private slots:
         QVERIFY2(database.isValid(), qPrintable(database.error()));
         const QString url = database.url();
         {
-            QString error;
-            auto old = ProjectStore::openAtVersion(url, 3, &error);
-            QVERIFY2(old, qPrintable(error));
+            auto old = ProjectStore::openAtVersion(url, 3);
+            QVERIFY2(old, qPrintable(old.errorMessage()));
             QCOMPARE(old->schemaVersion(), 3);
         }
         // Two threads are two connections, as two processes would be: the advisory lock lets
         // one migrate while the other waits, then finds the schema current.
         const auto openLatest = [url] {
             QString error;
-            auto store = ProjectStore::open(url, &error);
-            QString result = store ? QString::number(store->schemaVersion()) : error;
-            store.reset();
+            auto store = ProjectStore::open(url);
+            QString result = store ? QString::number(store->schemaVersion()) : store.errorMessage();
+            if (store)
+                store.value().reset();
             ProjectStore::close(url);
             return result;
         };
@@ -137,9 +150,8 @@ private slots:
         QTemporaryDir dir;
         const QString original = dir.filePath(u"original.rubricate"_s);
         {
-            QString error;
-            auto store = ProjectStore::create(original, &error);
-            QVERIFY2(store, qPrintable(error));
+            auto store = ProjectStore::create(original);
+            QVERIFY2(store, qPrintable(store.errorMessage()));
             const ImportSummary demo = importDemo(*store);
             QCOMPARE(demo.errorCount(), 0);
             // Bytes, a negative weight, a double that is not a short decimal and an event.
@@ -184,13 +196,12 @@ private slots:
         }
         // The copies work as projects: the file's search index was rebuilt from the rows, and
         // the server hands out ids after the copied ones.
-        QString error;
-        auto reopened = ProjectStore::open(back, &error);
-        QVERIFY2(reopened, qPrintable(error));
+        auto reopened = ProjectStore::open(back);
+        QVERIFY2(reopened, qPrintable(reopened.errorMessage()));
         QVERIFY(!reopened->search().reports(u"土地财政"_s).isEmpty()
                 || !reopened->search().reports(u"the"_s).isEmpty());
-        auto team = ProjectStore::open(server.url(), &error);
-        QVERIFY2(team, qPrintable(error));
+        auto team = ProjectStore::open(server.url());
+        QVERIFY2(team, qPrintable(team.errorMessage()));
         const qint64 largest = reopened->reports().reportSummaries().constLast().id;
         Report more = *team->reports().report(largest);
         more.modelId = *team->reports().ensureModel(u"Added on the server"_s);
@@ -208,22 +219,24 @@ private slots:
         RubricateTest::PostgresDatabase server;
         QVERIFY2(server.isValid(), qPrintable(server.error()));
         QString error;
-        auto owner = ProjectStore::create(server.url(), &error);
-        QVERIFY2(owner, qPrintable(error));
+        auto owner = ProjectStore::create(server.url());
+        QVERIFY2(owner, qPrintable(owner.errorMessage()));
         QCOMPARE(importDemo(*owner).errorCount(), 0);
-        QVERIFY2(addTeamMember(*owner, u"ann_labels"_s, TeamRole::Annotator, &error),
-                 qPrintable(error));
-        QVERIFY2(addTeamMember(*owner, u"ann_labels"_s, TeamRole::Annotator, &error),
-                 qPrintable(error)); // twice is fine
-        QVERIFY(!addTeamMember(*owner, u"Robert'); DROP"_s, TeamRole::Annotator, &error));
-        QVERIFY2(error.contains(u"not a plain role name"_s), qPrintable(error));
+        const Result<void> added = addTeamMember(*owner, u"ann_labels"_s, TeamRole::Annotator);
+        QVERIFY2(added, qPrintable(added.errorMessage()));
+        const Result<void> again = addTeamMember(*owner, u"ann_labels"_s, TeamRole::Annotator);
+        QVERIFY2(again, qPrintable(again.errorMessage())); // twice is fine
+        const Result<void> odd = addTeamMember(*owner, u"Robert'); DROP"_s, TeamRole::Annotator);
+        QVERIFY(!odd);
+        QVERIFY2(odd.error().message.contains(u"not a plain role name"_s),
+                 qPrintable(odd.errorMessage()));
 
         const QString asAnnotator
             = ProjectLocation::normalized(server.url())
                   .replace(u"postgresql://rubricate@"_s, u"postgresql://ann_labels@"_s);
         {
-            auto annotator = ProjectStore::open(asAnnotator, &error);
-            QVERIFY2(annotator, qPrintable(error));
+            auto annotator = ProjectStore::open(asAnnotator);
+            QVERIFY2(annotator, qPrintable(annotator.errorMessage()));
             const QList<ReportSummary> reports = annotator->reports().reportSummaries();
             QVERIFY(!reports.isEmpty());
             const Report report = *annotator->reports().report(reports.constFirst().id);
@@ -247,19 +260,19 @@ private slots:
         }
         ProjectStore::close(asAnnotator);
 
-        QVERIFY2(addTeamMember(*owner, u"olga_owner"_s, TeamRole::Owner, &error),
-                 qPrintable(error));
+        const Result<void> owns = addTeamMember(*owner, u"olga_owner"_s, TeamRole::Owner);
+        QVERIFY2(owns, qPrintable(owns.errorMessage()));
         const QString asOwner
             = ProjectLocation::normalized(server.url())
                   .replace(u"postgresql://rubricate@"_s, u"postgresql://olga_owner@"_s);
         {
-            auto olga = ProjectStore::open(asOwner, &error);
-            QVERIFY2(olga, qPrintable(error));
+            auto olga = ProjectStore::open(asOwner);
+            QVERIFY2(olga, qPrintable(olga.errorMessage()));
             QVERIFY2(olga->reports().ensureModel(u"Added by the owner"_s),
                      qPrintable(olga->lastError()));
         }
         ProjectStore::close(asOwner);
-        owner.reset();
+        owner.value().reset();
         ProjectStore::close(server.url());
     }
 
@@ -269,9 +282,8 @@ private slots:
         QTemporaryDir dir;
         const QString file = dir.filePath(u"p.rubricate"_s);
         {
-            QString error;
-            auto store = ProjectStore::create(file, &error);
-            QVERIFY2(store, qPrintable(error));
+            auto store = ProjectStore::create(file);
+            QVERIFY2(store, qPrintable(store.errorMessage()));
             QVERIFY(store->reports().ensureModel(u"A"_s));
         }
         ProjectCopyResult r = copyProject(file, file);

@@ -1,0 +1,3 @@
+#include "ingestlog.h"
+
+Q_LOGGING_CATEGORY(lcIngest, "rubricate.ingest", QtWarningMsg)

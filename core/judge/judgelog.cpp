@@ -1,0 +1,3 @@
+#include "judgelog.h"
+
+Q_LOGGING_CATEGORY(lcJudge, "rubricate.judge", QtWarningMsg)
