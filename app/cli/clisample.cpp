@@ -312,9 +312,11 @@ std::optional<int> runSampleCommand(const QString &command, const QCommandLinePa
     if (command == "study"_L1) {
         if (args == QStringList{u"plan"_s})
             return runStudyPlan(parser, projectPath, out, err);
+        if (args == QStringList{u"extend"_s})
+            return runStudyExtend(parser, projectPath, out, err);
         if (args != QStringList{u"status"_s}) {
-            err << u"rubricate-cli: study status [--study NAME] or study plan --study NAME "
-                   "--width W\n"_s;
+            err << u"rubricate-cli: study status [--study NAME], study plan --study NAME "
+                   "--width W or study extend --study NAME --width W|--items N\n"_s;
             return Usage;
         }
         auto store = openExistingProject(projectPath, err);
