@@ -7,6 +7,7 @@
 // needs for a PPI++ interval of ±W (ppi.h); `study extend` draws them (studyextension.h).
 #include "cliagreement.h"
 #include "cliapp.h"
+#include "clisample.h"
 #include "cliscore.h"
 #include "clitable.h"
 
@@ -382,7 +383,8 @@ int runStudyPlan(const QCommandLineParser &p, const QString &projectPath, QTextS
     for (const QString &line : std::as_const(unreachable))
         out << line << u'\n';
     out << u"The prediction assumes the next labelled items vary as the ones labelled so far; "
-           "draw them from the items of the model the study has not sampled.\n"_s;
+           "`study extend` with the same options draws them from the items of the model the "
+           "study has not sampled.\n"_s;
     return Ok;
 }
 
@@ -433,19 +435,8 @@ int runStudyExtend(const QCommandLineParser &p, const QString &projectPath, QTex
         return Failed;
     }
     out << u"study \"%1\": %2 items added\n\n"_s.arg(studyName).arg(extension.assignments.size());
-    Table strata;
-    strata.setHeader({u"model"_s, u"not yet sampled"_s, u"added"_s});
-    strata.setRightAligned(1);
-    strata.setRightAligned(2);
-    for (const StratumCount &s : extension.strata)
-        strata.addRow({s.stratum, QString::number(s.population), QString::number(s.sampled)});
-    out << strata.render() << u'\n';
-    Table loads;
-    loads.setHeader({u"annotator"_s, u"items added"_s});
-    loads.setRightAligned(1);
-    for (const auto &[annotator, added] : extension.loads)
-        loads.addRow({annotator, QString::number(added)});
-    out << loads.render();
+    printStrataAndLoads(extension.strata, extension.loads,
+                        {u"model"_s, u"not yet sampled"_s, u"added"_s}, u"items added"_s, out);
     return Ok;
 }
 

@@ -4,6 +4,8 @@
 #include "alignment/correctedscores.h"
 #include "annotatorfixture.h"
 #include "clirunner.h"
+#include "plannedwidth.h"
+#include "readers/correctedproject.h"
 #include "readers/studyextension.h"
 #include "store/projectstore.h"
 
@@ -591,13 +593,16 @@ private slots:
         options.gold = u"human:pia"_s;
         QList<Assignment> before;
         StudyExtensionPlan plan;
+        std::optional<double> width;
         qsizetype events = 0;
         {
             QString error;
             auto store = ProjectStore::open(path, &error);
             QVERIFY2(store, qPrintable(error));
             before = store->annotations().assignments(u"ppi"_s);
-            plan = readExtensionPlan(*store, u"ppi"_s, 0.2, options);
+            width = RubricateTest::reachableWidth(readCorrectedScores(*store, u"ppi"_s, options));
+            QVERIFY(width);
+            plan = readExtensionPlan(*store, u"ppi"_s, *width, options);
             events = store->annotations().annotationEvents().size();
         }
         QVERIFY2(plan.error.isEmpty(), qPrintable(plan.error));
@@ -607,7 +612,7 @@ private slots:
         QVERIFY(planned > 0);
 
         const Result r = cli({u"study"_s, u"extend"_s, u"--study"_s, u"ppi"_s, u"--width"_s,
-                              u"0.2"_s, u"--against"_s, u"human:pia"_s});
+                              QString::number(*width), u"--against"_s, u"human:pia"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QString error;
         auto store = ProjectStore::open(path, &error);

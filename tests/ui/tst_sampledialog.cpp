@@ -7,6 +7,7 @@
 #include "agreement/sampledialog.h"
 #include "alignment/sampling.h"
 #include "demo/demoproject.h"
+#include "plannedwidth.h"
 #include "readers/correctedproject.h"
 #include "readers/studyextension.h"
 #include "scratchproject.h"
@@ -30,8 +31,6 @@
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTest>
-
-#include <cmath>
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
@@ -230,25 +229,13 @@ private slots:
         options.benchmarkKey.clear(); // the benchmark of the study's run, as the dialog reads
         const CorrectedScores scores = readCorrectedScores(store, u"calibration"_s, options);
         QVERIFY2(scores.error.isEmpty(), qPrintable(scores.error));
-        // A target some model reaches with more labels: 0.8 of its interval now.
-        double width = 0;
-        for (const CorrectedModelScore &m : scores.models) {
-            const PpiPlan now = ppiPlan(m.sample, 1.0);
-            if (!now.currentHalfWidth)
-                continue;
-            const double w = std::round(*now.currentHalfWidth * 0.8 * 1000) / 1000;
-            const PpiPlan plan = ppiPlan(m.sample, w);
-            if (plan.extraItems.value_or(0) > 0) {
-                width = w;
-                break;
-            }
-        }
-        QVERIFY(width > 0);
+        const std::optional<double> width = RubricateTest::reachableWidth(scores);
+        QVERIFY(width);
 
         ExtendSampleDialog dialog(path(), {u"calibration"_s}, u"calibration"_s);
         dialog.show();
         QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), BackgroundWorkTimeout);
-        dialog.halfWidthBox()->setValue(width);
+        dialog.halfWidthBox()->setValue(*width);
         const StudyExtensionPlan expected = extensionPlan(scores, dialog.halfWidth());
         QCOMPARE(dialog.plan().models.size(), expected.models.size());
         QTableWidget *table = dialog.planTable();

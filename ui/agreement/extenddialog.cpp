@@ -32,29 +32,19 @@ CorrectedScoreOptions studyOptions()
     return options;
 }
 
-// Per model, not per dimension: a sample is extended per model.
-CorrectedScores readScores(const QString &path, const QString &study)
+// `work(store)` on the project at `path`, on this thread; a result (CorrectedScores or
+// SampleExtension) with the reason as its error when the project cannot be opened.
+template<typename Result, typename Work>
+Result onProject(const QString &path, Work work)
 {
     QString error;
     const auto store = ProjectStore::open(path, &error);
     if (!store) {
-        CorrectedScores none;
+        Result none;
         none.error = error;
         return none;
     }
-    return readCorrectedScores(*store, study, studyOptions());
-}
-
-SampleExtension extend(const QString &path, const QString &study, const QMap<QString, int> &extra)
-{
-    QString error;
-    const auto store = ProjectStore::open(path, &error);
-    if (!store) {
-        SampleExtension none;
-        none.error = error;
-        return none;
-    }
-    return extendStudy(*store, study, extra, 0, studyOptions());
+    return work(*store);
 }
 
 QString halfWidthText(const std::optional<double> &w)
@@ -148,7 +138,13 @@ void ExtendSampleDialog::loadScores()
     m_saveError.clear();
     updateState();
     runInBackground(
-        this, [path = m_projectPath, study = study()] { return readScores(path, study); },
+        this,
+        [path = m_projectPath, study = study()] {
+            // Per model, not per dimension: a sample is extended per model.
+            return onProject<CorrectedScores>(path, [&](ProjectStore &store) {
+                return readCorrectedScores(store, study, studyOptions());
+            });
+        },
         [this, ticket](const CorrectedScores &scores) {
             if (ticket != m_request)
                 return; // another study was chosen meanwhile
@@ -222,7 +218,9 @@ void ExtendSampleDialog::accept()
     runInBackground(
         this,
         [path = m_projectPath, study = study(), extra = m_plan.extraPerModel()] {
-            return extend(path, study, extra);
+            return onProject<SampleExtension>(path, [&](ProjectStore &store) {
+                return extendStudy(store, study, extra, 0, studyOptions());
+            });
         },
         [this, study = study()](const SampleExtension &extension) {
             m_saving = false;

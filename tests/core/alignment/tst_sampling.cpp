@@ -468,7 +468,7 @@ private slots:
     void extensionTakesWhatIsLeftAndRefusesNothing()
     {
         const QList<RatingRow> items = judgedItems(1); // 6 items per model
-        const QList<Assignment> existing{{101, 1010, {u"Ada"_s}, 0}, {201, 2010, {u"Ada"_s}, 1}};
+        const QList<Assignment> existing{{100, 1000, {u"Ada"_s}, 0}, {200, 2000, {u"Ada"_s}, 1}};
         // Asked for more than is left: all of it, once.
         const SampleExtension all = extendSample(items, existing, {{u"ModelA"_s, 50}}, 3);
         QVERIFY(all.error.isEmpty());
