@@ -579,9 +579,11 @@ private slots:
                  2);
     }
 
-    // `study extend` adds to the "ppi" study of correctedScores() what `study plan` asks for,
-    // the same items core's extendStudy() draws on a copy of the project (deterministic from
-    // the study's seed), keeping every assignment and label; --items N adds N.
+    // `study extend` adds to the "ppi" study of correctedScores() what `study plan` asks for
+    // against quinn (whose labels, unlike pia's, differ from the judge's: more labels narrow
+    // the interval), the same items core's extendStudy() draws on a copy of the project
+    // (deterministic from the study's seed), keeping every assignment and label; --items N
+    // adds N.
     void studyExtend()
     {
         const QString path = m_demo.filePath(u"demo.rubricate"_s);
@@ -590,7 +592,7 @@ private slots:
         QVERIFY(QFile::copy(path, copy));
         CorrectedScoreOptions options;
         options.benchmarkKey.clear();
-        options.gold = u"human:pia"_s;
+        options.gold = u"human:quinn"_s;
         QList<Assignment> before;
         StudyExtensionPlan plan;
         std::optional<double> width;
@@ -612,7 +614,7 @@ private slots:
         QVERIFY(planned > 0);
 
         const Result r = cli({u"study"_s, u"extend"_s, u"--study"_s, u"ppi"_s, u"--width"_s,
-                              QString::number(*width), u"--against"_s, u"human:pia"_s});
+                              QString::number(*width), u"--against"_s, u"human:quinn"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QString error;
         auto store = ProjectStore::open(path, &error);
@@ -638,6 +640,12 @@ private slots:
         const Result more
             = cli({u"study"_s, u"extend"_s, u"--study"_s, u"ppi"_s, u"--items"_s, u"3"_s});
         QVERIFY2(more.code == 0, qPrintable(more.out + more.err));
+        QVERIFY2(more.out.contains(u"3 items added"_s), qPrintable(more.out));
+        // A new connection, so that no read this thread left open hides the CLI's write.
+        store.reset();
+        ProjectStore::close(path);
+        store = ProjectStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
         QCOMPARE(store->annotations().assignments(u"ppi"_s).size(), after.size() + 3);
         QSet<std::pair<RowId, RowId>> items;
         for (const Assignment &a : store->annotations().assignments(u"ppi"_s))
