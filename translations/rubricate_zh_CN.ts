@@ -871,6 +871,10 @@
         <source>nothing in the sample varies (every labelled outcome is the same), so no interval can be given</source>
         <translation>样本中没有任何变化（所有已标注结果都相同），因此无法给出区间</translation>
     </message>
+    <message>
+        <source>even with every judged item labelled the interval would be ±%1</source>
+        <translation>即使标注每个已评判的条目，区间仍为 ±%1</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::CorrectedPairsModel</name>
@@ -1059,10 +1063,6 @@
         <translation>标注全部相同</translation>
     </message>
     <message>
-        <source>&amp;Export…</source>
-        <translation>导出(&amp;E)…</translation>
-    </message>
-    <message>
         <source>Writes the corrected and the pairwise tables as CSV, JSON or a LaTeX table, as rubricate-cli score … --corrected writes them</source>
         <translation>将校正表和两两比较表写为 CSV、JSON 或 LaTeX 表格，与 rubricate-cli score … --corrected 写出的相同</translation>
     </message>
@@ -1093,6 +1093,10 @@
     <message>
         <source>%1 is not a .csv, .json or .tex file</source>
         <translation>%1 不是 .csv、.json 或 .tex 文件</translation>
+    </message>
+    <message>
+        <source>&amp;Export Tables…</source>
+        <translation>导出表格(&amp;E)…</translation>
     </message>
 </context>
 <context>
@@ -1383,10 +1387,6 @@
         <translation>按模型列出：要让评判校正（PPI++）得分的区间缩小到目标，还需人工标注多少条目（根据已有标注预测）。新条目使用研究的随机种子，从评判者已评分、而研究尚未抽取的条目中抽取，并分配给研究的标注者；研究已有的内容均保持不变。</translation>
     </message>
     <message>
-        <source>not reachable: %1</source>
-        <translation>无法达到：%1</translation>
-    </message>
-    <message>
         <source>Drawing and saving the items…</source>
         <translation>正在抽取并保存条目…</translation>
     </message>
@@ -1411,6 +1411,14 @@
         <translation>
             <numerusform>还需标注 %n 个条目，每个条目由研究为一个条目指定的标注者人数来标注。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>not reachable</source>
+        <translation>无法达到</translation>
+    </message>
+    <message>
+        <source>%1: not reachable: %2</source>
+        <translation>%1：无法达到：%2</translation>
     </message>
 </context>
 <context>

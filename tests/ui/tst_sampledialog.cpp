@@ -245,10 +245,15 @@ private slots:
             const ModelPlan &m = expected.models.at(r);
             QCOMPARE(table->item(r, 0)->text(), m.model);
             const QString extra = table->item(r, 5)->text();
-            if (m.plan.extraItems)
+            if (m.plan.extraItems) {
                 QCOMPARE(extra, QLocale().toString(qlonglong(*m.plan.extraItems)));
-            else
-                QCOMPARE(extra, u"not reachable: "_s + m.plan.unreachableReason);
+            } else {
+                QCOMPARE(extra, u"not reachable"_s);
+                QCOMPARE(table->item(r, 5)->toolTip(), m.plan.unreachableReason);
+                QVERIFY(child<QLabel>(&dialog, u"reasons"_s)
+                            ->text()
+                            .contains(m.model + u": not reachable: "_s + m.plan.unreachableReason));
+            }
             planned += int(m.plan.extraItems.value_or(0));
         }
         QVERIFY(planned > 0);

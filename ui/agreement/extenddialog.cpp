@@ -2,6 +2,7 @@
 
 #include "readers/correctedproject.h"
 #include "services/background.h"
+#include "services/coretext.h"
 #include "store/projectstore.h"
 
 #include <QComboBox>
@@ -70,6 +71,7 @@ ExtendSampleDialog::ExtendSampleDialog(const QString &projectPath, const QString
     , m_study(new QComboBox(this))
     , m_halfWidth(new QDoubleSpinBox(this))
     , m_table(new QTableWidget(0, ExtraColumn + 1, this))
+    , m_reasons(new QLabel(this))
     , m_summary(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
@@ -90,8 +92,10 @@ ExtendSampleDialog::ExtendSampleDialog(const QString &projectPath, const QString
     m_table->setHorizontalHeaderLabels(
         {tr("Model"), tr("Labelled"), tr("Judged"), tr("Now"), tr("Then"), tr("More labels")});
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setWordWrap(true);
+    m_reasons->setObjectName(u"reasons"_s);
+    m_reasons->setWordWrap(true);
+    m_reasons->setTextFormat(Qt::PlainText);
+    m_reasons->hide();
     m_summary->setObjectName(u"summary"_s);
     m_summary->setWordWrap(true);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Extend"));
@@ -110,9 +114,10 @@ ExtendSampleDialog::ExtendSampleDialog(const QString &projectPath, const QString
     layout->addWidget(explain);
     layout->addLayout(form);
     layout->addWidget(m_table, 1);
+    layout->addWidget(m_reasons);
     layout->addWidget(m_summary);
     layout->addWidget(m_buttons);
-    resize(720, 420);
+    resize(640, 400);
 
     connect(m_buttons, &QDialogButtonBox::accepted, this, &ExtendSampleDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &ExtendSampleDialog::reject);
@@ -160,20 +165,26 @@ void ExtendSampleDialog::replan()
 {
     m_plan = m_loaded ? extensionPlan(m_scores, halfWidth()) : StudyExtensionPlan{};
     m_table->setRowCount(int(m_plan.models.size()));
+    QStringList reasons; // why a model cannot reach the target, in full
     for (int r = 0; r < m_plan.models.size(); ++r) {
         const ModelPlan &m = m_plan.models.at(r);
-        const QString extra = m.plan.extraItems
-            ? QLocale().toString(qlonglong(*m.plan.extraItems))
-            : tr("not reachable: %1").arg(m.plan.unreachableReason);
+        const QString extra = m.plan.extraItems ? QLocale().toString(qlonglong(*m.plan.extraItems))
+                                                : tr("not reachable");
         m_table->setItem(r, ModelColumn, cell(m.model, false));
         m_table->setItem(r, LabelledColumn, cell(QLocale().toString(qlonglong(m.labelled)), true));
         m_table->setItem(r, JudgedColumn, cell(QLocale().toString(qlonglong(m.judged)), true));
         m_table->setItem(r, NowColumn, cell(halfWidthText(m.plan.currentHalfWidth), true));
         m_table->setItem(r, ThenColumn, cell(halfWidthText(m.plan.plannedHalfWidth), true));
-        m_table->setItem(r, ExtraColumn, cell(extra, m.plan.extraItems.has_value()));
+        m_table->setItem(r, ExtraColumn, cell(extra, true));
+        if (!m.plan.isReachable()) {
+            const QString reason = CoreText::reason(m.plan.unreachableReason);
+            m_table->item(r, ExtraColumn)->setToolTip(reason);
+            reasons << tr("%1: not reachable: %2").arg(m.model, reason);
+        }
     }
+    m_reasons->setText(reasons.join(u'\n'));
+    m_reasons->setVisible(!reasons.isEmpty());
     m_table->resizeColumnsToContents();
-    m_table->resizeRowsToContents();
     updateState();
 }
 

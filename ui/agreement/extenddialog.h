@@ -57,6 +57,7 @@ private:
     QComboBox *m_study;
     QDoubleSpinBox *m_halfWidth;
     QTableWidget *m_table;
+    QLabel *m_reasons; // each model that cannot reach the target, and why
     QLabel *m_summary;
     QDialogButtonBox *m_buttons;
 
