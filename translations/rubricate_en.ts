@@ -112,6 +112,16 @@
     </message>
 </context>
 <context>
+    <name>Rubricate::ExtendSampleDialog</name>
+    <message numerus="yes">
+        <source>%n more item(s) to label, each by as many annotators as the study gives an item.</source>
+        <translation>
+            <numerusform>%n more item to label, each by as many annotators as the study gives an item.</numerusform>
+            <numerusform>%n more items to label, each by as many annotators as the study gives an item.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::LeaderboardModel</name>
     <message numerus="yes">
         <source>%n report(s) in another language than their task&apos;s rubrics, scored against criteria in the other language:
@@ -169,6 +179,13 @@
         <translation>
             <numerusform>Claims extracted from %n report: %1 cited, %2 uncited</numerusform>
             <numerusform>Claims extracted from %n reports: %1 cited, %2 uncited</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) added to the study “%1”</source>
+        <translation>
+            <numerusform>%n item added to the study “%1”</numerusform>
+            <numerusform>%n items added to the study “%1”</numerusform>
         </translation>
     </message>
 </context>

@@ -871,6 +871,10 @@
         <source>nothing in the sample varies (every labelled outcome is the same), so no interval can be given</source>
         <translation>样本中没有任何变化（所有已标注结果都相同），因此无法给出区间</translation>
     </message>
+    <message>
+        <source>even with every judged item labelled the interval would be ±%1</source>
+        <translation>即使标注每个已评判的条目，区间仍为 ±%1</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::CorrectedPairsModel</name>
@@ -1057,6 +1061,42 @@
     <message>
         <source>labels all the same</source>
         <translation>标注全部相同</translation>
+    </message>
+    <message>
+        <source>Writes the corrected and the pairwise tables as CSV, JSON or a LaTeX table, as rubricate-cli score … --corrected writes them</source>
+        <translation>将校正表和两两比较表写为 CSV、JSON 或 LaTeX 表格，与 rubricate-cli score … --corrected 写出的相同</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>Not written: %1</source>
+        <translation>未写入：%1</translation>
+    </message>
+    <message>
+        <source>Export the corrected leaderboard</source>
+        <translation>导出校正后的排行榜</translation>
+    </message>
+    <message>
+        <source>CSV, with the pairwise table beside it (*.csv)</source>
+        <translation>CSV，两两比较表另存于旁 (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>LaTeX table (*.tex)</source>
+        <translation>LaTeX 表格 (*.tex)</translation>
+    </message>
+    <message>
+        <source>%1 is not a .csv, .json or .tex file</source>
+        <translation>%1 不是 .csv、.json 或 .tex 文件</translation>
+    </message>
+    <message>
+        <source>&amp;Export Tables…</source>
+        <translation>导出表格(&amp;E)…</translation>
     </message>
 </context>
 <context>
@@ -1294,6 +1334,91 @@
     <message>
         <source>Rubric</source>
         <translation>评分项</translation>
+    </message>
+</context>
+<context>
+    <name>Rubricate::ExtendSampleDialog</name>
+    <message>
+        <source>Extend the Study&apos;s Sample</source>
+        <translation>扩充研究的样本</translation>
+    </message>
+    <message>
+        <source>The half-width the PPI++ interval of each model&apos;s score should shrink to, on the benchmark&apos;s score scale, at 95 %</source>
+        <translation>每个模型得分的 PPI++ 区间应缩小到的半宽（按基准的得分尺度，95 % 置信）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Labelled</source>
+        <translation>已标注</translation>
+    </message>
+    <message>
+        <source>Judged</source>
+        <translation>已评判</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>Then</source>
+        <translation>扩充后</translation>
+    </message>
+    <message>
+        <source>More labels</source>
+        <translation>还需标注</translation>
+    </message>
+    <message>
+        <source>&amp;Extend</source>
+        <translation>扩充(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Study:</source>
+        <translation>研究(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Target &amp;half-width:</source>
+        <translation>目标半宽(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Per model, how many more items people must label for the judge-corrected (PPI++) score&apos;s interval to shrink to the target, predicted from the labels so far. The items are drawn with the study&apos;s seed from the items the judge rated and the study has not sampled, and assigned to its annotators; nothing it has changes.</source>
+        <translation>按模型列出：要让评判校正（PPI++）得分的区间缩小到目标，还需人工标注多少条目（根据已有标注预测）。新条目使用研究的随机种子，从评判者已评分、而研究尚未抽取的条目中抽取，并分配给研究的标注者；研究已有的内容均保持不变。</translation>
+    </message>
+    <message>
+        <source>Drawing and saving the items…</source>
+        <translation>正在抽取并保存条目…</translation>
+    </message>
+    <message>
+        <source>The items could not be saved: %1</source>
+        <translation>无法保存条目：%1</translation>
+    </message>
+    <message>
+        <source>Reading the study&apos;s labels and the judge&apos;s verdicts…</source>
+        <translation>正在读取研究的标注和评判者的裁决…</translation>
+    </message>
+    <message>
+        <source>No plan: %1</source>
+        <translation>无计划：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to add: every model has reached the target or cannot reach it.</source>
+        <translation>无需添加：每个模型都已达到目标或无法达到。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more item(s) to label, each by as many annotators as the study gives an item.</source>
+        <translation>
+            <numerusform>还需标注 %n 个条目，每个条目由研究为一个条目指定的标注者人数来标注。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not reachable</source>
+        <translation>无法达到</translation>
+    </message>
+    <message>
+        <source>%1: not reachable: %2</source>
+        <translation>%1：无法达到：%2</translation>
     </message>
 </context>
 <context>
@@ -2156,6 +2281,20 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>How to work with Rubricate, page by page</source>
         <translation>逐页介绍如何使用 Rubricate</translation>
+    </message>
+    <message>
+        <source>E&amp;xtend the Study&apos;s Sample…</source>
+        <translation>扩充研究的样本(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Label more items where the judge-corrected scores need them: per model as many as a target interval width asks for, drawn with the study&apos;s seed and assigned to its annotators</source>
+        <translation>在评判校正得分需要的地方标注更多条目：每个模型按目标区间宽度所需的数量，使用研究的随机种子抽取并分配给其标注者</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) added to the study “%1”</source>
+        <translation>
+            <numerusform>已向研究“%1”添加 %n 个条目</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4037,8 +4176,8 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>要打开的项目文件。</translation>
     </message>
     <message>
-        <source>With --screenshot: main, pdf, blind, run-dialog, shortcuts, agreement, leaderboard[-&lt;benchmark&gt;], corrected, review-&lt;benchmark&gt;, persona, criteria-editor, adjudication, scoring-choices, queue or study-overview.</source>
-        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、shortcuts、agreement、leaderboard[-&lt;基准&gt;]、corrected、review-&lt;基准&gt;、persona、criteria-editor、adjudication、scoring-choices、queue 或 study-overview。</translation>
+        <source>With --screenshot: main, pdf, blind, run-dialog, shortcuts, agreement, leaderboard[-&lt;benchmark&gt;], corrected, review-&lt;benchmark&gt;, persona, criteria-editor, adjudication, scoring-choices, extend-sample, queue or study-overview.</source>
+        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、shortcuts、agreement、leaderboard[-&lt;基准&gt;]、corrected、review-&lt;基准&gt;、persona、criteria-editor、adjudication、scoring-choices、extend-sample、queue 或 study-overview。</translation>
     </message>
 </context>
 </TS>

@@ -4,14 +4,16 @@
 // the people's with theirs, n labelled, N judged and the effective sample size
 // (correctedscores.h); written as CSV, JSON or LaTeX with --out and --latex
 // (correctedexport.h). `study plan --study NAME --width W`: how many more labels each model
-// needs for a PPI++ interval of ±W (ppi.h).
+// needs for a PPI++ interval of ±W (ppi.h); `study extend` draws them (studyextension.h).
 #include "cliagreement.h"
 #include "cliapp.h"
+#include "clisample.h"
 #include "cliscore.h"
 #include "clitable.h"
 
 #include "exchange/correctedexport.h"
 #include "readers/correctedproject.h"
+#include "readers/studyextension.h"
 #include "store/projectstore.h"
 
 #include <QCommandLineParser>
@@ -117,6 +119,19 @@ QString parseCorrectedOptions(const QCommandLineParser &p, CorrectedScoreOptions
     return {};
 }
 
+// --benchmark (default: the benchmark of the run the study compares with), then
+// parseCorrectedOptions(): what `study plan` and `study extend` take.
+QString parseStudyOptions(const QCommandLineParser &p, CorrectedScoreOptions *options)
+{
+    options->benchmarkKey.clear();
+    if (p.isSet(u"benchmark"_s)) {
+        options->benchmarkKey = benchmarkKeyOf(p.value(u"benchmark"_s));
+        if (options->benchmarkKey.isEmpty())
+            return u"study: --benchmark is drb2, researchrubrics, pdr or reportbench"_s;
+    }
+    return parseCorrectedOptions(p, options);
+}
+
 // The corrected scores of the study's labels (of the benchmark of its judge run when
 // `options.benchmarkKey` is empty); nothing, with the reason on `err`, when the
 // project cannot be opened, the study does not exist or nothing could be computed.
@@ -152,25 +167,26 @@ bool writeExport(const QString &path, const QByteArray &data, QTextStream &out, 
 }
 
 // --out FILE.csv (the pairwise table beside it as FILE-pairwise.csv) or FILE.json, and
-// --latex FILE.tex.
+// --latex FILE.tex: the files correctedFiles() gives, as the window writes them.
 bool writeExports(const QCommandLineParser &p, const CorrectedScores &scores,
                   const QList<CorrectedDifference> &differences, QTextStream &out, QTextStream &err)
 {
     using namespace CorrectedExport;
+    QList<std::pair<QString, CorrectedFormat>> exports;
     const QString file = p.value(u"out"_s);
-    if (file.endsWith(u".json"_s)
-        && !writeExport(file, correctedJson(scores, differences), out, err))
-        return false;
-    if (file.endsWith(u".csv"_s)) {
-        const QString pairwise = file.chopped(4) + u"-pairwise.csv"_s;
-        if (!writeExport(file, correctedCsv(scores), out, err)
-            || !writeExport(pairwise, pairwiseCsv(differences), out, err))
-            return false;
+    if (const std::optional<CorrectedFormat> format = correctedFormatOf(file))
+        exports.append({file, *format});
+    if (const QString latex = p.value(u"latex"_s); !latex.isEmpty())
+        exports.append({latex, CorrectedFormat::Latex});
+    for (const auto &[path, format] : std::as_const(exports)) {
+        const auto files = correctedFiles(path, format, scores, differences,
+                                          QCoreApplication::applicationVersion());
+        for (const auto &[name, data] : files) {
+            if (!writeExport(name, data, out, err))
+                return false;
+        }
     }
-    const QString latex = p.value(u"latex"_s);
-    return latex.isEmpty()
-        || writeExport(latex, correctedLatex(scores, QCoreApplication::applicationVersion()), out,
-                       err);
+    return true;
 }
 
 void printScores(const CorrectedScores &scores, bool perDimension, QTextStream &out)
@@ -333,14 +349,7 @@ int runStudyPlan(const QCommandLineParser &p, const QString &projectPath, QTextS
         return usage(u"study plan needs --study NAME and --width W, the target half-width "
                      "(W > 0, on the benchmark's score scale)"_s);
     CorrectedScoreOptions options;
-    if (p.isSet(u"benchmark"_s)) {
-        options.benchmarkKey = benchmarkKeyOf(p.value(u"benchmark"_s));
-        if (options.benchmarkKey.isEmpty())
-            return usage(u"study plan: --benchmark is drb2, researchrubrics, pdr or reportbench"_s);
-    } else {
-        options.benchmarkKey.clear(); // the benchmark of the run the study compares with
-    }
-    if (const QString problem = parseCorrectedOptions(p, &options); !problem.isEmpty())
+    if (const QString problem = parseStudyOptions(p, &options); !problem.isEmpty())
         return usage(problem);
 
     const std::optional<CorrectedScores> scores
@@ -374,7 +383,60 @@ int runStudyPlan(const QCommandLineParser &p, const QString &projectPath, QTextS
     for (const QString &line : std::as_const(unreachable))
         out << line << u'\n';
     out << u"The prediction assumes the next labelled items vary as the ones labelled so far; "
-           "draw them from the items of the model the study has not sampled.\n"_s;
+           "`study extend` with the same options draws them from the items of the model the "
+           "study has not sampled.\n"_s;
+    return Ok;
+}
+
+int runStudyExtend(const QCommandLineParser &p, const QString &projectPath, QTextStream &out,
+                   QTextStream &err)
+{
+    const auto usage = [&err](const QString &message) {
+        err << u"rubricate-cli: "_s << message << u'\n';
+        return int(Usage);
+    };
+    const QString studyName = p.value(u"study"_s);
+    bool widthOk = false, itemsOk = false;
+    const double width = p.value(u"width"_s).toDouble(&widthOk);
+    const int items = p.value(u"items"_s).toInt(&itemsOk);
+    if (studyName.isEmpty() || p.isSet(u"width"_s) == p.isSet(u"items"_s)
+        || (p.isSet(u"width"_s) && !(widthOk && width > 0))
+        || (p.isSet(u"items"_s) && !(itemsOk && items > 0)))
+        return usage(u"study extend needs --study NAME and either --width W (the target "
+                     "half-width, W > 0) or --items N (N > 0)"_s);
+    CorrectedScoreOptions options;
+    if (const QString problem = parseStudyOptions(p, &options); !problem.isEmpty())
+        return usage(problem);
+    const auto store = openExistingProject(projectPath, err);
+    if (!store)
+        return Failed;
+    if (!store->annotations().study(studyName)) {
+        err << u"rubricate-cli: no study named \"%1\" (study status lists them)\n"_s.arg(studyName);
+        return Failed;
+    }
+
+    QMap<QString, int> extra;
+    if (p.isSet(u"width"_s)) {
+        // The same plan `study plan` prints: not reachable is 0, and said why.
+        const StudyExtensionPlan plan = readExtensionPlan(*store, studyName, width, options);
+        if (!plan.error.isEmpty()) {
+            err << u"rubricate-cli: "_s << plan.error << u'\n';
+            return Failed;
+        }
+        for (const ModelPlan &m : plan.models) {
+            if (!m.plan.isReachable())
+                out << u"%1: not reachable: %2\n"_s.arg(m.model, m.plan.unreachableReason);
+        }
+        extra = plan.extraPerModel();
+    }
+    const SampleExtension extension = extendStudy(*store, studyName, extra, items, options);
+    if (!extension.error.isEmpty()) {
+        err << u"rubricate-cli: "_s << extension.error << u'\n';
+        return Failed;
+    }
+    out << u"study \"%1\": %2 items added\n\n"_s.arg(studyName).arg(extension.assignments.size());
+    printStrataAndLoads(extension.strata, extension.loads,
+                        {u"model"_s, u"not yet sampled"_s, u"added"_s}, u"items added"_s, out);
     return Ok;
 }
 

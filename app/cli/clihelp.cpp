@@ -123,6 +123,14 @@ Commands:
                                the labels so far), or "not reachable" with the reason.
                                --benchmark: drb2, researchrubrics, pdr or reportbench
                                (default: the benchmark of the study's judge run).
+  study extend --study NAME --width W | --items N [--benchmark KEY] [--judge run:ID]
+        [--against ...]
+                               Add items to the study's sample: per model as many as `study
+                               plan` gives for +/-W (none where not reachable), or N shared
+                               among the models in proportion. Drawn from the items the
+                               judge rated and the study has not sampled, with the study's
+                               seed; assigned to its annotators with its overlap. Every
+                               item, label and assignment it has stays.
   annotations export [--benchmark KEY] [--format jsonl|csv] [--current] [-o FILE]
                                Every annotation event (--current: each annotator's current
                                label and the current gold labels) with its uid, kind,

@@ -186,21 +186,8 @@ int drawSample(const QCommandLineParser &p, ProjectStore &store, QTextStream &ou
                    .arg(request.confidence * 100, 0, 'g', 3);
     }
     out << u'\n';
-    Table strata;
-    strata.setHeader({u"stratum"_s, u"items"_s, u"sampled"_s});
-    strata.setRightAligned(1);
-    strata.setRightAligned(2);
-    for (const StratumCount &s : plan.strata) {
-        strata.addRow({s.stratum.isEmpty() ? u"(all)"_s : s.stratum, QString::number(s.population),
-                       QString::number(s.sampled)});
-    }
-    out << strata.render() << u'\n';
-    Table loads;
-    loads.setHeader({u"annotator"_s, u"items"_s});
-    loads.setRightAligned(1);
-    for (const auto &[annotator, items] : plan.loads)
-        loads.addRow({annotator, QString::number(items)});
-    out << loads.render();
+    printStrataAndLoads(plan.strata, plan.loads, {u"stratum"_s, u"items"_s, u"sampled"_s},
+                        u"items"_s, out);
     return Ok;
 }
 
@@ -283,6 +270,28 @@ int studyStatus(const QCommandLineParser &parser, ProjectStore &store, QTextStre
 
 } // namespace
 
+void printStrataAndLoads(const QList<StratumCount> &strata,
+                         const QList<std::pair<QString, int>> &loads,
+                         const QStringList &strataHeader, const QString &loadHeader,
+                         QTextStream &out)
+{
+    Table counts;
+    counts.setHeader(strataHeader);
+    counts.setRightAligned(1);
+    counts.setRightAligned(2);
+    for (const StratumCount &s : strata) {
+        counts.addRow({s.stratum.isEmpty() ? u"(all)"_s : s.stratum, QString::number(s.population),
+                       QString::number(s.sampled)});
+    }
+    out << counts.render() << u'\n';
+    Table people;
+    people.setHeader({u"annotator"_s, loadHeader});
+    people.setRightAligned(1);
+    for (const auto &[annotator, items] : loads)
+        people.addRow({annotator, QString::number(items)});
+    out << people.render();
+}
+
 QList<QCommandLineOption> sampleOptions()
 {
     return {
@@ -312,9 +321,11 @@ std::optional<int> runSampleCommand(const QString &command, const QCommandLinePa
     if (command == "study"_L1) {
         if (args == QStringList{u"plan"_s})
             return runStudyPlan(parser, projectPath, out, err);
+        if (args == QStringList{u"extend"_s})
+            return runStudyExtend(parser, projectPath, out, err);
         if (args != QStringList{u"status"_s}) {
-            err << u"rubricate-cli: study status [--study NAME] or study plan --study NAME "
-                   "--width W\n"_s;
+            err << u"rubricate-cli: study status [--study NAME], study plan --study NAME "
+                   "--width W or study extend --study NAME --width W|--items N\n"_s;
             return Usage;
         }
         auto store = openExistingProject(projectPath, err);

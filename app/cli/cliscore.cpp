@@ -157,7 +157,9 @@ QList<QCommandLineOption> scoreOptions()
         {u"corrected"_s, u"score: judge-corrected scores (PPI++) from the labels of --study."_s},
         {u"latex"_s, u"score --corrected: also write the table as LaTeX."_s, u"FILE"_s},
         {u"bootstrap"_s, u"score --corrected: also a percentile bootstrap interval."_s},
-        {u"width"_s, u"study plan: the target half-width of the PPI++ interval."_s, u"W"_s}};
+        {u"width"_s, u"study plan, study extend: the target half-width of the PPI++ interval."_s,
+         u"W"_s},
+        {u"items"_s, u"study extend: how many more items, shared among the models."_s, u"N"_s}};
 }
 
 std::optional<int> runScoreCommand(const QString &command, const QCommandLineParser &parser,

@@ -26,6 +26,9 @@ int runCorrectedScore(const QCommandLineParser &parser, const QString &benchmark
 // `study plan --study NAME --width W` (clicorrected.cpp).
 int runStudyPlan(const QCommandLineParser &parser, const QString &projectPath, QTextStream &out,
                  QTextStream &err);
+// `study extend --study NAME --width W|--items N` (clicorrected.cpp).
+int runStudyExtend(const QCommandLineParser &parser, const QString &projectPath, QTextStream &out,
+                   QTextStream &err);
 
 // Handles `score`; nothing when `command` is another one.
 std::optional<int> runScoreCommand(const QString &command, const QCommandLineParser &parser,

@@ -55,8 +55,8 @@ int main(int argc, char *argv[])
             "main",
             "With --screenshot: main, pdf, blind, run-dialog, shortcuts, "
             "agreement, leaderboard[-<benchmark>], corrected, review-<benchmark>, "
-            "persona, criteria-editor, adjudication, scoring-choices, queue or "
-            "study-overview."),
+            "persona, criteria-editor, adjudication, scoring-choices, extend-sample, "
+            "queue or study-overview."),
         u"scene"_s, u"main"_s);
     parser.addOption(demoOption);
     parser.addOption(screenshotOption);

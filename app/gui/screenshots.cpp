@@ -156,6 +156,8 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             window.findChild<QAction *>(u"actionOpenTeamProject"_s)->trigger();
         if (scene == "scoring-choices"_L1)
             window.findChild<QAction *>(u"actionScoringChoices"_s)->trigger();
+        if (scene == "extend-sample"_L1)
+            window.findChild<QAction *>(u"actionExtendSample"_s)->trigger();
         if (scene == "persona"_L1)
             window.verdictPanel()->showPersonaTab();
         if (scene == "criteria-editor"_L1) {
@@ -235,6 +237,8 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
                     target = window.findChild<TeamProjectDialog *>();
                 else if (scene == "scoring-choices"_L1)
                     target = window.findChild<QDialog *>(u"scoringChoices"_s);
+                else if (scene == "extend-sample"_L1)
+                    target = window.findChild<QDialog *>(u"extendSampleDialog"_s);
                 if (!target) {
                     std::fprintf(stderr, "scene %s did not open\n", qPrintable(scene));
                     QCoreApplication::exit(2);

@@ -208,7 +208,7 @@ int sampleSizeForHalfWidth(double expectedAgreement, double halfWidth, double co
 }
 
 QList<Assignment> assign(const QList<SampleUnit> &sample, const QStringList &annotators,
-                         int overlap, quint32 seed)
+                         int overlap, quint32 seed, const QHash<QString, int> &priorLoads)
 {
     const QStringList people = cleanAnnotators(annotators);
     if (overlap < 1 || overlap > people.size())
@@ -232,6 +232,8 @@ QList<Assignment> assign(const QList<SampleUnit> &sample, const QStringList &ann
 
     const qsizetype k = people.size();
     QList<int> load(k, 0);
+    for (qsizetype a = 0; a < k; ++a)
+        load[a] = priorLoads.value(people.at(a));
     QList<QSet<RowId>> reportsOf(k);
     QList<QList<int>> paired(k, QList<int>(k, 0));
     QList<Assignment> out;
@@ -385,6 +387,104 @@ SamplePlan planSample(const QList<RatingRow> &items, const SampleRequest &reques
     for (const QString &name : people)
         plan.loads.append({name, load.value(name)});
     return plan;
+}
+
+namespace {
+
+QSet<ItemKey> sampledItems(const QList<Assignment> &existing)
+{
+    QSet<ItemKey> out;
+    for (const Assignment &a : existing)
+        out.insert({a.reportId, a.rubricId});
+    return out;
+}
+
+// Per model, the items of `items` not in the sample, each once, stratified by dimension.
+QMap<QString, QList<SampleUnit>> unsampledByModel(const QList<RatingRow> &items,
+                                                  const QList<Assignment> &existing)
+{
+    const QSet<ItemKey> sampled = sampledItems(existing);
+    QMap<QString, QList<RatingRow>> rows;
+    for (const RatingRow &row : items) {
+        if (!sampled.contains({row.reportId, row.rubricId}))
+            rows[row.model].append(row);
+    }
+    QMap<QString, QList<SampleUnit>> out;
+    for (auto it = rows.cbegin(); it != rows.cend(); ++it)
+        out.insert(it.key(), sampleUnits(it.value(), {RatingAttribute::Dimension}));
+    return out;
+}
+
+} // namespace
+
+SampleExtension extendSample(const QList<RatingRow> &items, const QList<Assignment> &existing,
+                             const QMap<QString, int> &extraPerModel, quint32 seed)
+{
+    SampleExtension out;
+    if (existing.isEmpty()) {
+        out.error = u"the sample has no items to extend"_s;
+        return out;
+    }
+    // The sample's annotators in the order they first come, its overlap, their loads.
+    QStringList people;
+    QHash<QString, int> loads;
+    int overlap = 0;
+    int nextPosition = 0;
+    for (const Assignment &a : existing) {
+        for (const QString &name : a.annotators) {
+            if (!people.contains(name))
+                people.append(name);
+            ++loads[name];
+        }
+        overlap = qMax(overlap, int(a.annotators.size()));
+        nextPosition = qMax(nextPosition, a.position + 1);
+    }
+
+    // Seeded with the seed and the sample's size: a continuation, not a repetition.
+    const quint32 seeds[] = {seed, quint32(sampledItems(existing).size())};
+    QRandomGenerator random(seeds);
+    const QMap<QString, QList<SampleUnit>> unsampled = unsampledByModel(items, existing);
+    QList<SampleUnit> added;
+    // Every model takes its seed in name order, asked for or not, so that one model's count
+    // never changes another's draw.
+    QStringList models = unsampled.keys() + extraPerModel.keys();
+    models.sort();
+    models.removeDuplicates();
+    for (const QString &model : std::as_const(models)) {
+        const QList<SampleUnit> left = unsampled.value(model);
+        const quint32 modelSeed = random.generate();
+        if (!extraPerModel.contains(model))
+            continue;
+        const QList<SampleUnit> drawn
+            = stratifiedSample(left, extraPerModel.value(model), modelSeed);
+        out.strata.append({model, int(left.size()), int(drawn.size())});
+        added += drawn;
+    }
+    if (added.isEmpty()) {
+        out.error = u"no model has items to add: every count is 0 or every item is sampled"_s;
+        return out;
+    }
+    out.assignments = assign(added, people, overlap, random.generate(), loads);
+    for (Assignment &a : out.assignments)
+        a.position += nextPosition;
+    QHash<QString, int> addedLoad;
+    for (const Assignment &a : std::as_const(out.assignments)) {
+        for (const QString &name : a.annotators)
+            ++addedLoad[name];
+    }
+    for (const QString &name : std::as_const(people))
+        out.loads.append({name, addedLoad.value(name)});
+    return out;
+}
+
+QMap<QString, int> extensionAllocation(const QList<RatingRow> &items,
+                                       const QList<Assignment> &existing, int total)
+{
+    QMap<QString, int> left;
+    const QMap<QString, QList<SampleUnit>> unsampled = unsampledByModel(items, existing);
+    for (auto it = unsampled.cbegin(); it != unsampled.cend(); ++it)
+        left.insert(it.key(), int(it.value().size()));
+    return stratumAllocation(left, total);
 }
 
 QStringList annotatorList(const QString &commaSeparated)

@@ -8,6 +8,7 @@
 #include "alignment/alignment.h"
 #include "domain/types.h"
 
+#include <QHash>
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -79,9 +80,11 @@ int sampleSizeForHalfWidth(double expectedAgreement, double halfWidth, double co
 // to someone who already has this report, then to the one least often paired with those
 // already chosen for the item (so that every pair of annotators shares items for pairwise
 // agreement), then to QRandomGenerator(seed). Returned in position order; empty when
-// `overlap` is out of range.
+// `overlap` is out of range. `priorLoads` (items per annotator already assigned, by name)
+// start the loads where a sample being extended left them, so that the loads over the
+// whole sample stay balanced.
 QList<Assignment> assign(const QList<SampleUnit> &sample, const QStringList &annotators,
-                         int overlap, quint32 seed);
+                         int overlap, quint32 seed, const QHash<QString, int> &priorLoads = {});
 
 enum class ReviewGroup {
     Disagreement, // at least two current labels, not all equal
@@ -135,6 +138,37 @@ struct SamplePlan {
 
 // The sample, its strata and its assignment for one benchmark's items (ProjectStore::itemRows).
 SamplePlan planSample(const QList<RatingRow> &items, const SampleRequest &request);
+
+// Extending a drawn sample (issue 16, planning): more items for some models, as the PPI++
+// plan asks, keeping every item, label and assignment the sample has.
+struct SampleExtension {
+    QString error; // why nothing can be added; empty when `assignments` is usable
+    QList<StratumCount> strata; // per model asked for: items not yet sampled, items added
+    QList<Assignment> assignments; // the added items only, positioned after the sample's
+    QList<std::pair<QString, int>> loads; // added items per annotator, in the sample's order
+};
+
+// Adds `extraPerModel` more items per model (RatingRow::model) to the sample `existing`
+// (AnnotationStore::assignments), drawn from `items`, the rows one may draw from (each item
+// once or several times; the caller passes the items its judge run rated, as only those can
+// correct it). Items already in the sample are never drawn again, and a model asked for more
+// items than it has left gets all of them. Within a model the draw is stratifiedSample()'s by
+// dimension, so that the model's sample stays proportional to its dimensions as the first
+// draw made it. The new items go to the sample's annotators with its overlap (the most
+// annotators any item has) by assign(), starting from their current loads.
+//
+// The draw continues the sample's seed deterministically: the generator is seeded with the
+// seed and the sample's size, so that the same sample extended in the same way gives the
+// same items on every machine, and a second extension draws afresh rather than repeating
+// the first one's sequence. A model given 0 (its target not reachable) gets nothing.
+SampleExtension extendSample(const QList<RatingRow> &items, const QList<Assignment> &existing,
+                             const QMap<QString, int> &extraPerModel, quint32 seed);
+
+// `total` more items shared among the models of `items` in proportion to the items each has
+// not yet sampled (stratumAllocation(), models as strata): extendSample's `extraPerModel`
+// when a number of items is asked for rather than an interval width.
+QMap<QString, int> extensionAllocation(const QList<RatingRow> &items,
+                                       const QList<Assignment> &existing, int total);
 
 // Annotator names from a comma-separated list: trimmed, blanks and repeats dropped.
 QStringList annotatorList(const QString &commaSeparated);

@@ -182,4 +182,34 @@ QByteArray correctedLatex(const CorrectedScores &scores, const QString &version)
     return out.toUtf8();
 }
 
+std::optional<CorrectedFormat> correctedFormatOf(const QString &path)
+{
+    if (path.endsWith(u".csv"_s, Qt::CaseInsensitive))
+        return CorrectedFormat::Csv;
+    if (path.endsWith(u".json"_s, Qt::CaseInsensitive))
+        return CorrectedFormat::Json;
+    if (path.endsWith(u".tex"_s, Qt::CaseInsensitive))
+        return CorrectedFormat::Latex;
+    return std::nullopt;
+}
+
+QList<std::pair<QString, QByteArray>> correctedFiles(const QString &path, CorrectedFormat format,
+                                                     const CorrectedScores &scores,
+                                                     const QList<CorrectedDifference> &differences,
+                                                     const QString &version)
+{
+    switch (format) {
+    case CorrectedFormat::Csv: {
+        const QString base = path.endsWith(u".csv"_s, Qt::CaseInsensitive) ? path.chopped(4) : path;
+        return {{path, correctedCsv(scores)},
+                {base + u"-pairwise.csv"_s, pairwiseCsv(differences)}};
+    }
+    case CorrectedFormat::Json:
+        return {{path, correctedJson(scores, differences)}};
+    case CorrectedFormat::Latex:
+        return {{path, correctedLatex(scores, version)}};
+    }
+    return {};
+}
+
 } // namespace Rubricate::CorrectedExport

@@ -10,7 +10,11 @@
 #include "alignment/correctedscores.h"
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
+
+#include <optional>
+#include <utility>
 
 namespace Rubricate::CorrectedExport {
 
@@ -24,6 +28,19 @@ QByteArray correctedJson(const CorrectedScores &scores,
                          const QList<CorrectedDifference> &differences);
 // The corrected leaderboard as a tabular to paste; `version` goes in its first comment line.
 QByteArray correctedLatex(const CorrectedScores &scores, const QString &version);
+
+enum class CorrectedFormat { Csv, Json, Latex };
+
+// By the file's suffix (.csv, .json, .tex); nothing for any other.
+std::optional<CorrectedFormat> correctedFormatOf(const QString &path);
+
+// What one export writes, each file's path with its contents: FILE.csv with the pairwise table
+// beside it as FILE-pairwise.csv, FILE.json with both tables, or the LaTeX table at `path`.
+// The command line and the window write exactly these.
+QList<std::pair<QString, QByteArray>> correctedFiles(const QString &path, CorrectedFormat format,
+                                                     const CorrectedScores &scores,
+                                                     const QList<CorrectedDifference> &differences,
+                                                     const QString &version);
 
 // "a_better", "b_better", "tie", or empty without an interval.
 QString verdictKey(const CorrectedDifference &difference);

@@ -58,6 +58,11 @@ public:
     // sample's).
     bool saveAssignments(const QString &sample, quint32 seed, const QList<Assignment> &assignments,
                          const std::optional<Study> &settings = std::nullopt);
+    // Adds items to a saved sample, in a transaction of its own: rows as saveAssignments
+    // writes them, with the sample's seed. Refuses an unknown sample, no items, and an item
+    // that is in the sample already or a position the sample has (another extension came
+    // first): the rows the sample has are never touched.
+    bool extendSample(const QString &sample, const QList<Assignment> &added);
     QStringList samples(); // names, oldest first
     std::optional<SampleInfo> sampleInfo(const QString &sample);
     // The sample's items in position order, each with all its annotators; with `annotator`,
@@ -95,8 +100,10 @@ public:
     bool insertStudySettings(const Study &study);
 
 private:
-private:
     bool insertStudy(const Study &study); // inside the caller's transaction
+    // One row per item and annotator, inside the caller's transaction.
+    bool insertAssignmentRows(const QString &sample, std::optional<quint32> seed,
+                              const QList<Assignment> &assignments, const QDateTime &createdAt);
 };
 
 } // namespace Rubricate

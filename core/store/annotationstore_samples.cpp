@@ -90,6 +90,48 @@ bool AnnotationStore::insertSample(const QString &sample, std::optional<quint32>
         m_db->setLastError(u"there is already a sample named \"%1\""_s.arg(sample));
         return false;
     }
+    return insertAssignmentRows(sample, seed, assignments, createdAt);
+}
+
+bool AnnotationStore::extendSample(const QString &sample, const QList<Assignment> &added)
+{
+    if (added.isEmpty()) {
+        m_db->setLastError(u"no items to add to the sample \"%1\""_s.arg(sample));
+        return false;
+    }
+    Transaction transaction(*m_db);
+    if (!transaction.isOpen())
+        return false;
+    // Read inside the transaction, so that two extensions cannot both pass the checks.
+    const std::optional<SampleInfo> info = sampleInfo(sample);
+    if (!info) {
+        m_db->setLastError(u"no sample named \"%1\""_s.arg(sample));
+        return false;
+    }
+    QSet<std::pair<RowId, RowId>> items;
+    QSet<int> positions;
+    for (const Assignment &a : assignments(sample)) {
+        items.insert({a.reportId, a.rubricId});
+        positions.insert(a.position);
+    }
+    for (const Assignment &a : added) {
+        if (items.contains({a.reportId, a.rubricId}) || positions.contains(a.position)) {
+            m_db->setLastError(
+                u"item %1/%2 or position %3 is in the sample \"%4\" already"_s.arg(a.reportId)
+                    .arg(a.rubricId)
+                    .arg(a.position)
+                    .arg(sample));
+            return false;
+        }
+    }
+    return insertAssignmentRows(sample, info->seed, added, QDateTime::currentDateTimeUtc())
+        && transaction.commit();
+}
+
+bool AnnotationStore::insertAssignmentRows(const QString &sample, std::optional<quint32> seed,
+                                           const QList<Assignment> &assignments,
+                                           const QDateTime &createdAt)
+{
     QSqlQuery &insert = prepared(
         u"INSERT INTO annotation_assignment (sample, report_id, rubric_id, annotator, position,"
         " created_at, seed) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);

@@ -48,6 +48,8 @@ shoot C.UTF-8 "$here/leaderboard-researchrubrics.png" leaderboard-researchrubric
 shoot C.UTF-8 "$here/leaderboard-reportbench.png" leaderboard-reportbench
 # Corrected by the demo's study "calibration" (PPI++).
 shoot C.UTF-8 "$here/corrected-leaderboard.png" corrected
+# Extending that study: the labels per model a target half-width needs.
+shoot C.UTF-8 "$here/extend-sample.png" extend-sample
 shoot C.UTF-8 "$here/review-researchrubrics.png" review-researchrubrics
 # PDR-Bench: a made-up data folder in the published shape, judged by the offline judge.
 pdr="$scratch/pdr.rubricate"

@@ -4,6 +4,9 @@
 #include "alignment/correctedscores.h"
 #include "annotatorfixture.h"
 #include "clirunner.h"
+#include "plannedwidth.h"
+#include "readers/correctedproject.h"
+#include "readers/studyextension.h"
 #include "store/projectstore.h"
 
 #include <QDir>
@@ -570,6 +573,89 @@ private slots:
                       u"--benchmark"_s, u"demo"_s})
                      .code,
                  2);
+    }
+
+    // `study extend` adds to the "ppi" study of correctedScores() what `study plan` asks for
+    // against quinn (whose labels, unlike pia's, differ from the judge's: more labels narrow
+    // the interval), the same items core's extendStudy() draws on a copy of the project
+    // (deterministic from the study's seed), keeping every assignment and label; --items N
+    // adds N.
+    void studyExtend()
+    {
+        const QString path = m_demo.filePath(u"demo.rubricate"_s);
+        const QString copy = m_demo.filePath(u"extend-copy.rubricate"_s);
+        QFile::remove(copy);
+        QVERIFY(QFile::copy(path, copy));
+        CorrectedScoreOptions options;
+        options.benchmarkKey.clear();
+        options.gold = u"human:quinn"_s;
+        QList<Assignment> before;
+        StudyExtensionPlan plan;
+        std::optional<double> width;
+        qsizetype events = 0;
+        {
+            QString error;
+            auto store = ProjectStore::open(path, &error);
+            QVERIFY2(store, qPrintable(error));
+            before = store->annotations().assignments(u"ppi"_s);
+            width = RubricateTest::reachableWidth(readCorrectedScores(*store, u"ppi"_s, options));
+            QVERIFY(width);
+            plan = readExtensionPlan(*store, u"ppi"_s, *width, options);
+            events = store->annotations().annotationEvents().size();
+        }
+        QVERIFY2(plan.error.isEmpty(), qPrintable(plan.error));
+        int planned = 0;
+        for (const int extra : plan.extraPerModel())
+            planned += extra;
+        QVERIFY(planned > 0);
+
+        const Result r = cli({u"study"_s, u"extend"_s, u"--study"_s, u"ppi"_s, u"--width"_s,
+                              QString::number(*width), u"--against"_s, u"human:quinn"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QString error;
+        auto store = ProjectStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        const QList<Assignment> after = store->annotations().assignments(u"ppi"_s);
+        QCOMPARE(after.mid(0, before.size()), before); // every assignment kept as it was
+        const QList<Assignment> added = after.mid(before.size());
+        QVERIFY(!added.isEmpty() && added.size() <= planned);
+        QVERIFY2(r.out.contains(u"%1 items added"_s.arg(added.size())), qPrintable(r.out));
+        QCOMPARE(store->annotations().annotationEvents().size(), events); // labels untouched
+
+        auto other = ProjectStore::open(copy, &error);
+        QVERIFY2(other, qPrintable(error));
+        const SampleExtension expected
+            = extendStudy(*other, u"ppi"_s, plan.extraPerModel(), 0, options);
+        QVERIFY2(expected.error.isEmpty(), qPrintable(expected.error));
+        QCOMPARE(added, expected.assignments);
+        // A model whose count is 0 got nothing.
+        const QMap<QString, int> extra = plan.extraPerModel();
+        for (const StratumCount &model : expected.strata)
+            QVERIFY(model.sampled <= extra.value(model.stratum));
+
+        const Result more
+            = cli({u"study"_s, u"extend"_s, u"--study"_s, u"ppi"_s, u"--items"_s, u"3"_s});
+        QVERIFY2(more.code == 0, qPrintable(more.out + more.err));
+        QVERIFY2(more.out.contains(u"3 items added"_s), qPrintable(more.out));
+        // A new connection, so that no read this thread left open hides the CLI's write.
+        store.reset();
+        ProjectStore::close(path);
+        store = ProjectStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        QCOMPARE(store->annotations().assignments(u"ppi"_s).size(), after.size() + 3);
+        QSet<std::pair<RowId, RowId>> items;
+        for (const Assignment &a : store->annotations().assignments(u"ppi"_s))
+            items.insert({a.reportId, a.rubricId});
+        QCOMPARE(items.size(), after.size() + 3); // never an item twice
+
+        const QStringList extend{u"study"_s, u"extend"_s, u"--study"_s, u"ppi"_s};
+        QCOMPARE(cli(extend).code, 2);
+        QCOMPARE(cli(extend + QStringList{u"--width"_s, u"0.1"_s, u"--items"_s, u"2"_s}).code, 2);
+        QCOMPARE(cli(extend + QStringList{u"--items"_s, u"0"_s}).code, 2);
+        const Result unknown
+            = cli({u"study"_s, u"extend"_s, u"--study"_s, u"nope"_s, u"--items"_s, u"2"_s});
+        QCOMPARE(unknown.code, 1);
+        QVERIFY(unknown.err.contains(u"nope"_s));
     }
 
     // A ResearchRubrics study whose labels agree with the judge on a few criteria: the

@@ -5,6 +5,7 @@
 // the demo's study, ranks ties by overlapping intervals, and says "undefined: <reason>" where
 // a value cannot be computed, never the judge's score in its place.
 #include "demo/demoproject.h"
+#include "exchange/correctedexport.h"
 #include "ingest/importer.h"
 #include "ingest/reportfiles.h"
 #include "judge/promptscheme.h"
@@ -24,9 +25,11 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -73,6 +76,7 @@ private slots:
     void flagsReportsInAnotherLanguage();
     void correctedViewOfTheDemoStudy();
     void correctedRanksAndUndefinedCells();
+    void correctedExportWritesWhatCoreWrites();
 
 private:
     QTemporaryDir m_dir;
@@ -523,6 +527,72 @@ void TestLeaderboardPage::correctedRanksAndUndefinedCells()
                 .data()
                 .toString()
                 .startsWith(u"undefined: "_s));
+}
+
+// The Corrected tab's Export writes, per format, the files that correctedFiles() gives for
+// the scores core reads for the same study and options: the bytes `rubricate-cli score drb2
+// --corrected --study calibration --by dimension --out/--latex` writes.
+void TestLeaderboardPage::correctedExportWritesWhatCoreWrites()
+{
+    LeaderboardPage page;
+    CorrectedView *view = page.correctedView();
+    showComputed(page, m_path);
+    QVERIFY(!view->exportButton()->isEnabled()); // nothing computed yet
+    QSignalSpy ready(view, &CorrectedView::ready);
+    page.viewTabs()->setCurrentWidget(view);
+    view->perDimensionBox()->setChecked(true);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !view->isBusy()
+                                 && view->perDimensionBox()->isChecked()
+                                 && view->scores().models.size() > 2,
+                             BackgroundWorkTimeout);
+    QVERIFY(view->exportButton()->isEnabled());
+
+    CorrectedScores expected;
+    {
+        QString error;
+        auto store = ProjectStore::open(m_path, &error);
+        QVERIFY2(store, qPrintable(error));
+        CorrectedScoreOptions options;
+        options.perDimension = true;
+        expected = readCorrectedScores(*store, u"calibration"_s, options);
+    }
+    const QList<CorrectedDifference> pairs = pairwiseDifferences(expected, expected.confidence);
+    const QString version = QCoreApplication::applicationVersion();
+    const auto contents = [](const QString &path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+
+    QTemporaryDir dir;
+    QSignalSpy exported(view, &CorrectedView::exported);
+    const struct {
+        QString name;
+        CorrectedExport::CorrectedFormat format;
+        int files;
+    } cases[] = {{u"corrected.csv"_s, CorrectedExport::CorrectedFormat::Csv, 2},
+                 {u"corrected.json"_s, CorrectedExport::CorrectedFormat::Json, 1},
+                 {u"corrected.tex"_s, CorrectedExport::CorrectedFormat::Latex, 1}};
+    for (const auto &c : cases) {
+        exported.clear();
+        view->exportTo(dir.filePath(c.name));
+        QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, BackgroundWorkTimeout);
+        QCOMPARE(exported.constFirst().at(1).toString(), QString());
+        const auto files = CorrectedExport::correctedFiles(dir.filePath(c.name), c.format, expected,
+                                                           pairs, version);
+        QCOMPARE(files.size(), c.files);
+        QCOMPARE(exported.constFirst().at(0).toStringList().size(), c.files);
+        for (const auto &[path, data] : files) {
+            QVERIFY(!data.isEmpty());
+            QCOMPARE(contents(path), data);
+        }
+    }
+    QVERIFY(QFile::exists(dir.filePath(u"corrected-pairwise.csv"_s)));
+
+    exported.clear();
+    view->exportTo(dir.filePath(u"corrected.txt"_s));
+    QCOMPARE(exported.size(), 1);
+    QVERIFY(!exported.constFirst().at(1).toString().isEmpty());
+    QVERIFY(!QFile::exists(dir.filePath(u"corrected.txt"_s)));
 }
 
 QTEST_MAIN(TestLeaderboardPage)

@@ -1,10 +1,18 @@
-// The sample dialog on the demo project: it prefills the annotator, previews the plan off the
-// GUI thread for the settings as they are, refuses what cannot be saved, and saves the
-// previewed assignments on a worker before it closes.
+// The sample dialogs on the demo project. Drawing a sample: it prefills the annotator,
+// previews the plan off the GUI thread for the settings as they are, refuses what cannot be
+// saved, and saves the previewed assignments on a worker before it closes. Extending the
+// demo's study: the PPI++ plan per model for the half-width chosen, and on Extend the items
+// core draws for that plan, every assignment the study had kept.
+#include "agreement/extenddialog.h"
 #include "agreement/sampledialog.h"
 #include "alignment/sampling.h"
 #include "demo/demoproject.h"
+#include "plannedwidth.h"
+#include "readers/correctedproject.h"
+#include "readers/studyextension.h"
 #include "scratchproject.h"
+#include "store/projectcopy.h"
+#include "waits.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -14,12 +22,14 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTest>
 
 using namespace Rubricate;
@@ -210,6 +220,88 @@ private slots:
         // Beside the demo's own study, only the one saved before.
         QCOMPARE(m_project->store().annotations().samples(),
                  (QStringList{u"calibration"_s, u"sample-1"_s}));
+    }
+
+    void extendsTheStudyAsPlanned()
+    {
+        ProjectStore &store = m_project->store();
+        CorrectedScoreOptions options;
+        options.benchmarkKey.clear(); // the benchmark of the study's run, as the dialog reads
+        const CorrectedScores scores = readCorrectedScores(store, u"calibration"_s, options);
+        QVERIFY2(scores.error.isEmpty(), qPrintable(scores.error));
+        const std::optional<double> width = RubricateTest::reachableWidth(scores);
+        QVERIFY(width);
+
+        ExtendSampleDialog dialog(path(), {u"calibration"_s}, u"calibration"_s);
+        dialog.show();
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), BackgroundWorkTimeout);
+        dialog.halfWidthBox()->setValue(*width);
+        const StudyExtensionPlan expected = extensionPlan(scores, dialog.halfWidth());
+        QCOMPARE(dialog.plan().models.size(), expected.models.size());
+        QTableWidget *table = dialog.planTable();
+        QCOMPARE(table->rowCount(), int(expected.models.size()));
+        int planned = 0;
+        for (int r = 0; r < table->rowCount(); ++r) {
+            const ModelPlan &m = expected.models.at(r);
+            QCOMPARE(table->item(r, 0)->text(), m.model);
+            const QString extra = table->item(r, 5)->text();
+            if (m.plan.extraItems) {
+                QCOMPARE(extra, QLocale().toString(qlonglong(*m.plan.extraItems)));
+            } else {
+                QCOMPARE(extra, u"not reachable"_s);
+                QCOMPARE(table->item(r, 5)->toolTip(), m.plan.unreachableReason);
+                QVERIFY(child<QLabel>(&dialog, u"reasons"_s)
+                            ->text()
+                            .contains(m.model + u": not reachable: "_s + m.plan.unreachableReason));
+            }
+            planned += int(m.plan.extraItems.value_or(0));
+        }
+        QVERIFY(planned > 0);
+        QVERIFY2(dialog.summaryText().startsWith(u"%1 more item"_s.arg(planned)),
+                 qPrintable(dialog.summaryText()));
+        QCOMPARE(child<QLabel>(&dialog, u"summary"_s)->text(), dialog.summaryText());
+        QPushButton *extend = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+        QVERIFY(extend->isEnabled());
+        screenshot(&dialog, u"extend-dialog.png"_s);
+
+        // What core draws for this plan, on a copy of the project as it is now.
+        const QString copyPath = m_project->filePath(u"copy.rubricate"_s);
+        const ProjectCopyResult copied = copyProject(path(), copyPath);
+        QVERIFY2(copied.ok, qPrintable(copied.error));
+        SampleExtension core;
+        {
+            QString error;
+            auto copy = ProjectStore::open(copyPath, &error);
+            QVERIFY2(copy, qPrintable(error));
+            core = extendStudy(*copy, u"calibration"_s, expected.extraPerModel(), 0, options);
+        }
+        ProjectStore::close(copyPath);
+        QVERIFY2(core.error.isEmpty(), qPrintable(core.error));
+        const QList<Assignment> before = store.annotations().assignments(u"calibration"_s);
+
+        QSignalSpy extended(&dialog, &ExtendSampleDialog::extended);
+        extend->click();
+        QTRY_COMPARE_WITH_TIMEOUT(extended.size(), 1, BackgroundWorkTimeout);
+        QCOMPARE(extended.constFirst().at(1).toInt(), int(core.assignments.size()));
+        QVERIFY(!dialog.isVisible());
+        const QList<Assignment> after = store.annotations().assignments(u"calibration"_s);
+        QCOMPARE(after.mid(0, before.size()), before);
+        QCOMPARE(after.mid(before.size()), core.assignments);
+    }
+
+    void extendingNothingIsRefused()
+    {
+        ExtendSampleDialog dialog(path(), {u"calibration"_s}, u"calibration"_s);
+        dialog.show();
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), BackgroundWorkTimeout);
+        dialog.halfWidthBox()->setValue(dialog.halfWidthBox()->maximum()); // reached already
+        for (const ModelPlan &m : dialog.plan().models)
+            QCOMPARE(m.plan.extraItems.value_or(0), 0);
+        QVERIFY(dialog.summaryText().startsWith(u"Nothing to add"_s));
+        QPushButton *extend = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+        QVERIFY(!extend->isEnabled());
+        dialog.accept();
+        QVERIFY(dialog.isVisible());
     }
 };
 

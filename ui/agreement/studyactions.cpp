@@ -1,6 +1,7 @@
 #include "agreement/studyactions.h"
 
 #include "agreement/adjudicationpage.h"
+#include "agreement/extenddialog.h"
 #include "agreement/sampledialog.h"
 #include "agreement/studyqueuedock.h"
 #include "services/projectsnapshot.h"
@@ -10,6 +11,7 @@
 #include <QInputDialog>
 #include <QMenu>
 #include <QStatusBar>
+#include <QTreeWidget>
 
 namespace Rubricate {
 
@@ -37,6 +39,16 @@ void StudyActions::addToMenu(QMenu *study)
         MainWindow::tr("Draw a stratified, seeded sample of rubric items, assign it to "
                        "annotators with overlap, and choose the run and blind setting"));
     connect(sample, &QAction::triggered, this, &StudyActions::newStudy);
+    QAction *extend = study->addAction(MainWindow::tr("E&xtend the Study's Sample…"));
+    extend->setObjectName(u"actionExtendSample"_s);
+    extend->setStatusTip(
+        MainWindow::tr("Label more items where the judge-corrected scores need them: per model "
+                       "as many as a target interval width asks for, drawn with the study's "
+                       "seed and assigned to its annotators"));
+    connect(extend, &QAction::triggered, this, &StudyActions::extendSample);
+    // Also where a study's progress shows: that is where one sees it needs more labels.
+    m_queue->overview()->addAction(extend);
+    m_queue->overview()->setContextMenuPolicy(Qt::ActionsContextMenu);
     study->addAction(m_queue->toggleViewAction());
     study->addAction(m_queue->nextAction());
     study->addAction(m_queue->previousAction());
@@ -58,6 +70,28 @@ void StudyActions::newStudy()
         m_window->statusBar()->showMessage(
             MainWindow::tr("Study “%1” saved; My Queue lists your items").arg(name), 8000);
         m_queue->show();
+        m_window->reloadProject();
+    });
+    dialog->open();
+}
+
+void StudyActions::extendSample()
+{
+    if (m_window->projectPath().isEmpty())
+        return;
+    QStringList names = m_studyItems.keys();
+    names.sort();
+    if (names.isEmpty()) {
+        m_window->statusBar()->showMessage(MainWindow::tr("The project has no study yet."), 5000);
+        return;
+    }
+    const std::optional<Study> current = m_queue->currentStudy();
+    auto *dialog = new ExtendSampleDialog(m_window->projectPath(), names,
+                                          current ? current->name : names.constFirst(), m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ExtendSampleDialog::extended, this, [this](const QString &name, int added) {
+        m_window->statusBar()->showMessage(
+            MainWindow::tr("%n item(s) added to the study “%1”", "", added).arg(name), 8000);
         m_window->reloadProject();
     });
     dialog->open();

@@ -1,5 +1,6 @@
-// The Study menu's own actions: draw a new study (a sample with its settings) and adjudicate
-// the items of a study. The queue's actions and the annotator switch sit beside them. Texts
+// The Study menu's own actions: draw a new study (a sample with its settings), extend a
+// study's sample where the corrected scores need more labels, and adjudicate the items of a
+// study. The queue's actions and the annotator switch sit beside them. Texts
 // in the window's translation context, as its menus.
 #pragma once
 
@@ -31,6 +32,7 @@ public:
 
 private:
     void newStudy();
+    void extendSample();
     void adjudicateStudy();
 
     MainWindow *m_window;

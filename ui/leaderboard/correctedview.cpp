@@ -1,6 +1,7 @@
 #include "leaderboard/correctedview.h"
 
 #include "common/readonlytable.h"
+#include "exchange/correctedexport.h"
 #include "readers/correctedproject.h"
 #include "services/background.h"
 #include "services/coretext.h"
@@ -8,11 +9,15 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QFileDialog>
 #include <QFont>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
+#include <QSaveFile>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -397,6 +402,8 @@ CorrectedView::CorrectedView(QWidget *parent)
     , m_gold(new QComboBox(this))
     , m_perDimension(new QCheckBox(tr("Per &dimension"), this))
     , m_summary(new QLabel(this))
+    , m_export(new QPushButton(tr("&Export Tables…"), this))
+    , m_exportStatus(new QLabel(this))
     , m_scoresModel(new CorrectedScoresModel(this))
     , m_pairsModel(new CorrectedPairsModel(this))
     , m_scoresView(makeReadOnlyTable(m_scoresModel, this, u"correctedScores"_s))
@@ -420,6 +427,19 @@ CorrectedView::CorrectedView(QWidget *parent)
         });
     }
     connect(m_perDimension, &QCheckBox::toggled, this, &CorrectedView::load);
+    m_export->setObjectName(u"correctedExport"_s);
+    m_export->setToolTip(tr("Writes the corrected and the pairwise tables as CSV, JSON or a "
+                            "LaTeX table, as rubricate-cli score … --corrected writes them"));
+    m_export->setEnabled(false);
+    m_exportStatus->setObjectName(u"correctedExportStatus"_s);
+    m_exportStatus->setTextFormat(Qt::PlainText);
+    connect(m_export, &QPushButton::clicked, this, &CorrectedView::chooseExport);
+    connect(this, &CorrectedView::exported, this,
+            [this](const QStringList &files, const QString &error) {
+                m_exportStatus->setText(
+                    error.isEmpty() ? tr("Wrote %1").arg(QLocale().createSeparatedList(files))
+                                    : tr("Not written: %1").arg(error));
+            });
 
     auto *studyLabel = new QLabel(tr("&Study:"), this);
     studyLabel->setBuddy(m_study);
@@ -434,6 +454,8 @@ CorrectedView::CorrectedView(QWidget *parent)
     controls->addSpacing(12);
     controls->addWidget(m_perDimension);
     controls->addStretch(1);
+    controls->addWidget(m_exportStatus);
+    controls->addWidget(m_export);
 
     auto *pairs = new QWidget(this);
     auto *pairsLayout = new QVBoxLayout(pairs);
@@ -529,6 +551,7 @@ void CorrectedView::apply(const Loaded &loaded)
     m_pairsView->setColumnHidden(CorrectedPairsModel::DimensionColumn, !perDimension);
 
     const QString error = loaded.error.isEmpty() ? loaded.scores.error : loaded.error;
+    m_export->setEnabled(error.isEmpty() && !loaded.scores.models.isEmpty());
     if (!error.isEmpty()) {
         m_summary->setText(error);
     } else {
@@ -550,6 +573,54 @@ void CorrectedView::apply(const Loaded &loaded)
         m_summary->setText(text);
     }
     emit ready();
+}
+
+void CorrectedView::chooseExport()
+{
+    auto *chooser = new QFileDialog(this, tr("Export the corrected leaderboard"));
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    chooser->setAcceptMode(QFileDialog::AcceptSave);
+    chooser->setNameFilters({tr("CSV, with the pairwise table beside it (*.csv)"),
+                             tr("JSON (*.json)"), tr("LaTeX table (*.tex)")});
+    chooser->setDefaultSuffix(u"csv"_s);
+    connect(chooser, &QFileDialog::filterSelected, chooser, [chooser](const QString &filter) {
+        // The suffix of the chosen filter, "(*.json)" → "json", so that a bare name gets it.
+        const qsizetype dot = filter.lastIndexOf(u"*."_s);
+        chooser->setDefaultSuffix(filter.mid(dot + 2).chopped(1));
+    });
+    connect(chooser, &QFileDialog::fileSelected, this, &CorrectedView::exportTo);
+    chooser->open();
+}
+
+void CorrectedView::exportTo(const QString &file)
+{
+    using namespace CorrectedExport;
+    const std::optional<CorrectedFormat> format = correctedFormatOf(file);
+    if (!format) {
+        emit exported({}, tr("%1 is not a .csv, .json or .tex file").arg(file));
+        return;
+    }
+    // The tables as shown: the scores and pairs of the last computation.
+    const QList<std::pair<QString, QByteArray>> files
+        = correctedFiles(file, *format, m_scores, m_pairsModel->differences(),
+                         QCoreApplication::applicationVersion());
+    runInBackground(
+        this,
+        [files] {
+            std::pair<QStringList, QString> out;
+            for (const auto &[path, data] : files) {
+                QSaveFile f(path);
+                if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit()) {
+                    out.second = u"%1: %2"_s.arg(path, f.errorString());
+                    return out;
+                }
+                out.first.append(path);
+            }
+            return out;
+        },
+        [this](const std::pair<QStringList, QString> &out) {
+            emit exported(out.first, out.second);
+        });
 }
 
 } // namespace Rubricate

@@ -14,6 +14,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QPushButton;
 class QTableView;
 class QThreadPool;
 
@@ -108,6 +109,11 @@ public:
     void load();
     bool isBusy() const { return m_pending > 0; }
     const CorrectedScores &scores() const { return m_scores; }
+    // Writes the tables shown as `file` (.csv with -pairwise.csv beside it, .json or .tex;
+    // CorrectedExport::correctedFiles, as `score … --corrected --out/--latex` writes them)
+    // on a worker; `exported` tells when they are written or why not.
+    void exportTo(const QString &file);
+    QPushButton *exportButton() const { return m_export; }
 
     QComboBox *studyBox() const { return m_study; }
     QComboBox *goldBox() const { return m_gold; }
@@ -120,10 +126,12 @@ public:
 
 signals:
     void ready();
+    void exported(const QStringList &files, const QString &error);
 
 private:
     struct Loaded;
     void apply(const Loaded &loaded);
+    void chooseExport();
 
     QString m_projectPath;
     QString m_benchmarkKey;
@@ -137,6 +145,8 @@ private:
     QComboBox *m_gold;
     QCheckBox *m_perDimension;
     QLabel *m_summary;
+    QPushButton *m_export;
+    QLabel *m_exportStatus;
     CorrectedScoresModel *m_scoresModel;
     CorrectedPairsModel *m_pairsModel;
     QTableView *m_scoresView;

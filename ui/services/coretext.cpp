@@ -92,6 +92,11 @@ QString CoreText::reason(const QString &reason)
     static const QRegularExpression draws(uR"(^(\d+) of (\d+) draws undefined$)"_s);
     if (const QRegularExpressionMatch m = draws.match(reason); m.hasMatch())
         return tr("%1 of %2 draws undefined").arg(m.captured(1), m.captured(2));
+    static const QRegularExpression outOfReach(
+        uR"(^even with every judged item labelled the interval would be ±([0-9.]+)$)"_s);
+    if (const QRegularExpressionMatch m = outOfReach.match(reason); m.hasMatch())
+        return tr("even with every judged item labelled the interval would be ±%1")
+            .arg(m.captured(1));
     return reason;
 }
 

@@ -23,7 +23,8 @@ public:
     static QString attribute(RatingAttribute attribute); // "dimension", "task" …
     // A rater's name: the human majority and the gold labels in the reader's words.
     static QString raterName(const QString &key, const QString &name);
-    // An UndefinedReason, or an interval note ("3 of 1000 draws undefined").
+    // An UndefinedReason, an interval note ("3 of 1000 draws undefined"), or why a planned
+    // interval width is out of reach.
     static QString reason(const QString &reason);
 
     static QString leaderboardColumn(const LeaderboardColumn &column);

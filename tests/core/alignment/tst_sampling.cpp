@@ -54,6 +54,41 @@ Assignment item(RowId report, RowId rubric, int position)
     return {report, rubric, {u"Ada"_s}, position};
 }
 
+// Judged items of three models: `perModel` reports each, six rubrics per report over two
+// dimensions; report ids 100·m + r, rubric ids report·10 + i.
+QList<RatingRow> judgedItems(int perModel)
+{
+    QList<RatingRow> rows;
+    const QString models[] = {u"ModelA"_s, u"ModelB"_s, u"ModelC"_s};
+    for (int m = 0; m < 3; ++m) {
+        for (int r = 0; r < perModel; ++r) {
+            for (int i = 0; i < 6; ++i) {
+                RatingRow row;
+                row.reportId = 100 * (m + 1) + r;
+                row.rubricId = row.reportId * 10 + i;
+                row.model = models[m];
+                row.dimension = i < 4 ? u"info_recall"_s : u"analysis"_s;
+                row.rater = u"run:1"_s;
+                row.judge = true;
+                row.value = (r + i) % 2;
+                rows << row;
+            }
+        }
+    }
+    return rows;
+}
+
+QMap<QString, int> addedPerModel(const QList<Assignment> &added, const QList<RatingRow> &items)
+{
+    QHash<std::pair<RowId, RowId>, QString> modelOf;
+    for (const RatingRow &r : items)
+        modelOf.insert({r.reportId, r.rubricId}, r.model);
+    QMap<QString, int> out;
+    for (const Assignment &a : added)
+        ++out[modelOf.value({a.reportId, a.rubricId})];
+    return out;
+}
+
 } // namespace
 
 class TestSampling : public QObject
@@ -358,6 +393,103 @@ private slots:
         QCOMPARE(nobody.sample.size(), 9); // the preview still shows the sample
         QVERIFY(nobody.assignments.isEmpty());
         QVERIFY(!planSample({}, request).error.isEmpty());
+    }
+
+    void extensionAddsPerModelWithoutRedrawing()
+    {
+        const QList<RatingRow> items = judgedItems(10); // 60 items per model
+        SampleRequest request;
+        request.size = 18;
+        request.annotators = {u"Ada"_s, u"Bo"_s, u"Cy"_s};
+        request.overlap = 2;
+        request.seed = 11;
+        const SamplePlan first = planSample(items, request);
+        QVERIFY2(first.error.isEmpty(), qPrintable(first.error));
+        const QList<Assignment> existing = first.assignments;
+
+        // ModelC's target is not reachable: 0 more, and it gets nothing.
+        const QMap<QString, int> extra{{u"ModelA"_s, 7}, {u"ModelB"_s, 3}, {u"ModelC"_s, 0}};
+        const SampleExtension ext = extendSample(items, existing, extra, request.seed);
+        QVERIFY2(ext.error.isEmpty(), qPrintable(ext.error));
+        QCOMPARE(addedPerModel(ext.assignments, items),
+                 (QMap<QString, int>{{u"ModelA"_s, 7}, {u"ModelB"_s, 3}}));
+        QCOMPARE(ext.strata.size(), 3);
+        QCOMPARE(ext.strata.at(0).stratum, u"ModelA"_s);
+        QCOMPARE(ext.strata.at(0).population, 60 - 6); // the first draw took 6 of each model
+        QCOMPARE(ext.strata.at(0).sampled, 7);
+        QCOMPARE(ext.strata.at(2).sampled, 0);
+
+        // Never an item the sample has, never twice, positions after the sample's.
+        QSet<std::pair<RowId, RowId>> seen;
+        int lastPosition = -1;
+        for (const Assignment &a : existing) {
+            seen.insert({a.reportId, a.rubricId});
+            lastPosition = qMax(lastPosition, a.position);
+        }
+        QSet<int> positions;
+        for (const Assignment &a : ext.assignments) {
+            QVERIFY(!seen.contains({a.reportId, a.rubricId}));
+            seen.insert({a.reportId, a.rubricId});
+            QVERIFY(a.position > lastPosition);
+            QVERIFY(!positions.contains(a.position));
+            positions.insert(a.position);
+            // The study's overlap, its annotators.
+            QCOMPARE(a.annotators.size(), 2);
+            for (const QString &name : a.annotators)
+                QVERIFY(request.annotators.contains(name));
+        }
+        // The loads over the whole sample stay within one: 18·2 + 10·2 = 56 over three.
+        QMap<QString, int> total;
+        for (const auto &[name, load] : first.loads)
+            total[name] += load;
+        for (const auto &[name, load] : ext.loads)
+            total[name] += load;
+        QCOMPARE(total.size(), 3);
+        const auto [least, most] = std::minmax_element(total.cbegin(), total.cend());
+        QVERIFY(*most - *least <= 1);
+
+        // The same seed and sample: the same items; another seed: others.
+        QCOMPARE(extendSample(items, existing, extra, request.seed).assignments, ext.assignments);
+        QVERIFY(extendSample(items, existing, extra, request.seed + 1).assignments
+                != ext.assignments);
+        // One model's count never moves another's draw.
+        const QMap<QString, int> onlyA{{u"ModelA"_s, 7}};
+        const auto keys = [](const QList<Assignment> &list) {
+            QSet<std::pair<RowId, RowId>> out;
+            for (const Assignment &a : list)
+                out.insert({a.reportId, a.rubricId});
+            return out;
+        };
+        const QSet<std::pair<RowId, RowId>> fromA
+            = keys(extendSample(items, existing, onlyA, request.seed).assignments);
+        QVERIFY(keys(ext.assignments).contains(fromA));
+    }
+
+    void extensionTakesWhatIsLeftAndRefusesNothing()
+    {
+        const QList<RatingRow> items = judgedItems(1); // 6 items per model
+        const QList<Assignment> existing{{100, 1000, {u"Ada"_s}, 0}, {200, 2000, {u"Ada"_s}, 1}};
+        // Asked for more than is left: all of it, once.
+        const SampleExtension all = extendSample(items, existing, {{u"ModelA"_s, 50}}, 3);
+        QVERIFY(all.error.isEmpty());
+        QCOMPARE(all.assignments.size(), 5);
+        QCOMPARE(all.assignments.constFirst().position, 2);
+        QCOMPARE(all.loads, (QList<std::pair<QString, int>>{{u"Ada"_s, 5}}));
+
+        QVERIFY(!extendSample(items, existing, {{u"ModelA"_s, 0}}, 3).error.isEmpty());
+        QVERIFY(!extendSample(items, {}, {{u"ModelA"_s, 2}}, 3).error.isEmpty());
+        QVERIFY(!extendSample(items, existing, {{u"Unknown"_s, 2}}, 3).error.isEmpty());
+    }
+
+    void extensionAllocationIsProportionalToWhatIsLeft()
+    {
+        const QList<RatingRow> items = judgedItems(2); // 12 items per model
+        QList<Assignment> existing;
+        for (int i = 0; i < 6; ++i) // half of ModelA sampled
+            existing.append({100 + i / 6, RowId((100 + i / 6) * 10 + i), {u"Ada"_s}, i});
+        const QMap<QString, int> allocation = extensionAllocation(items, existing, 10);
+        QCOMPARE(allocation,
+                 (QMap<QString, int>{{u"ModelA"_s, 2}, {u"ModelB"_s, 4}, {u"ModelC"_s, 4}}));
     }
 };
 

@@ -1,5 +1,6 @@
-// Annotation samples in the project: migration 5, the items one samples from, and saving
-// and reading assignments (one transaction, names never reused, nothing half-written).
+// Annotation samples in the project: migration 5, the items one samples from, saving and
+// reading assignments (one transaction, names never reused, nothing half-written), and
+// extending a saved sample.
 #include "alignment/sampling.h"
 #include "judgefixture.h"
 #include "scratchproject.h"
@@ -196,6 +197,41 @@ private slots:
         // The store is usable after a refusal: the transaction was rolled back.
         QVERIFY2(store().annotations().saveAssignments(u"broken"_s, 1, two),
                  qPrintable(store().lastError()));
+    }
+
+    // Extending adds rows with the sample's seed, in one transaction, and refuses an item or a
+    // position the sample has (a second extension planned on the same sample) without
+    // writing anything.
+    void extendKeepsTheSampleAndRefusesWhatItHas()
+    {
+        const QList<RatingRow> items = store().annotations().itemRows(u"drb2"_s);
+        const auto item = [&items](int i, const QStringList &who, int position) {
+            return Assignment{items.at(i).reportId, items.at(i).rubricId, who, position};
+        };
+        const QList<Assignment> first{item(0, {u"Ada"_s, u"Bo"_s}, 0), item(1, {u"Bo"_s}, 1)};
+        QVERIFY(store().annotations().saveAssignments(u"s"_s, 77, first));
+
+        const QList<Assignment> more{item(2, {u"Ada"_s}, 2), item(3, {u"Ada"_s, u"Bo"_s}, 3)};
+        QVERIFY2(store().annotations().extendSample(u"s"_s, more), qPrintable(store().lastError()));
+        QCOMPARE(store().annotations().assignments(u"s"_s), first + more);
+        QCOMPARE(rows(u"s"_s), 6);
+        QCOMPARE(
+            m_project->scalar(
+                u"SELECT count(*) FROM annotation_assignment WHERE sample = 's' AND seed = 77"_s),
+            6); // the sample's seed on every row
+        QCOMPARE(store().annotations().sampleInfo(u"s"_s)->items, 4);
+
+        // An item it has, a position it has, an unknown sample, nothing: refused, unwritten.
+        QVERIFY(!store().annotations().extendSample(
+            u"s"_s, {item(4, {u"Ada"_s}, 4), item(0, {u"Ada"_s}, 5)}));
+        QVERIFY(store().lastError().contains(u"already"_s));
+        QVERIFY(!store().annotations().extendSample(u"s"_s, {item(4, {u"Ada"_s}, 3)}));
+        QVERIFY(!store().annotations().extendSample(u"absent"_s, {item(4, {u"Ada"_s}, 4)}));
+        QVERIFY(!store().annotations().extendSample(u"s"_s, {}));
+        QCOMPARE(rows(u"s"_s), 6);
+        QCOMPARE(rows(u"absent"_s), 0);
+        QVERIFY(store().annotations().extendSample(u"s"_s, {item(4, {u"Ada"_s}, 4)}));
+        QCOMPARE(rows(u"s"_s), 7);
     }
 
     void reportRemovalTakesItsAssignments()
