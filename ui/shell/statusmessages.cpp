@@ -1,5 +1,7 @@
 #include "shell/statusmessages.h"
 
+#include "runs/claimextractor.h"
+#include "runs/pageclassifier.h"
 #include "runs/pdrcriteriagenerator.h"
 #include "runs/runcontroller.h"
 #include "shell/mainwindow.h"
@@ -52,6 +54,27 @@ QString StatusMessages::criteriaProgress(const PdrCriteriaProgress &p)
     return MainWindow::tr("Writing PDR criteria: %1 of %2 queries written, %3 failed, %4 requests")
         .arg(p.written)
         .arg(p.queries)
+        .arg(p.failed)
+        .arg(p.requests);
+}
+
+QString StatusMessages::classifyProgress(const PageClassifyProgress &p)
+{
+    return MainWindow::tr("Classifying cited pages: %1 of %n page(s), %2 papers, %3 failed, "
+                          "%4 requests",
+                          nullptr, p.pages)
+        .arg(p.classified + p.skipped)
+        .arg(p.papers)
+        .arg(p.failed)
+        .arg(p.requests);
+}
+
+QString StatusMessages::claimExtractProgress(const ClaimExtractProgress &p)
+{
+    return MainWindow::tr("Extracting claims with a judge: %1 of %n report(s), %2 failed, %3 "
+                          "requests",
+                          nullptr, p.reports)
+        .arg(p.extracted + p.skipped)
         .arg(p.failed)
         .arg(p.requests);
 }
