@@ -131,43 +131,42 @@ private slots:
             0.0);
     }
 
-    // Disabled with the reason while there is nothing to classify; then each generator runs
-    // through its dialog and the fake judge to the end and writes its rows.
+    // Disabled with the reason while there is nothing to classify; Stop cancels; then each
+    // generator runs through its dialog and the fake judge to the end and writes its rows.
     void judgeGeneratorsRunFromTheWindow()
     {
-        RubricateTest::FakeWebServer web;
-        JudgeSimulator judge;
-        QVERIFY(web.listen());
-        QVERIFY(judge.listen());
-        QTemporaryDir dir;
-        const QString path = dir.filePath(u"pages.rubricate"_s);
-        const auto open = [&path] {
-            QString error;
-            auto store = ProjectStore::open(path, &error);
-            if (!store)
-                qWarning() << error;
-            return store;
-        };
-        QList<QUrl> urls;
-        {
-            QString error;
-            auto store = ProjectStore::create(path, &error);
-            QVERIFY2(store, qPrintable(error));
-            urls = RubricateTest::writeReportBenchPages(*store, dir.path(), web);
-            QVERIFY(!urls.isEmpty());
-        }
+        RubricateTest::ReportBenchPagesProject project;
+        QVERIFY(project.create(false));
+        const QList<QUrl> &urls = project.urls;
+        const JudgeSimulator &judge = project.judge;
 
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.openProject(path);
+        window.openProject(project.path);
         QTRY_COMPARE_WITH_TIMEOUT(window.projectModel()->rowCount(), 1, BackgroundWorkTimeout);
         QVERIFY(window.judgeClaimsAction()->isEnabled());
         QVERIFY(!window.classifyPagesAction()->isEnabled());
         QVERIFY(window.classifyPagesAction()->toolTip().contains(u"fetched"_s));
-        QVERIFY(RubricateTest::fetchReportBenchPages(*open(), urls));
+        QVERIFY(RubricateTest::fetchReportBenchPages(*project.open(), urls));
         window.reloadProject();
         QTRY_VERIFY_WITH_TIMEOUT(window.classifyPagesAction()->isEnabled(), BackgroundWorkTimeout);
+
+        // Judge → Stop cancels a classification whose requests go unanswered: nothing is
+        // written and the window is free again.
+        SimulatorBehaviour hang;
+        hang.hangTimes = 1;
+        project.judge.setBehaviour(hang);
+        startWithJudge(window, window.classifyPagesAction(), judge,
+                       RunDialog::Purpose::ClassifyPages);
+        QTRY_VERIFY_WITH_TIMEOUT(project.judge.requestCount() > 0, BackgroundWorkTimeout);
+        QAction *stop = window.findChild<QAction *>(u"actionStop"_s);
+        QVERIFY(stop && stop->isEnabled());
+        stop->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(window.classifyPagesAction()->isEnabled(),
+                                 BackgroundWorkTimeout);
+        QVERIFY(project.open()->sources().pageJudges().isEmpty());
+        project.judge.setBehaviour({});
 
         // The four fetched pages (the fifth is a dead link), each decision stored.
         startWithJudge(window, window.classifyPagesAction(), judge,
@@ -176,7 +175,7 @@ private slots:
                                  BackgroundWorkTimeout); // busy
         QTRY_VERIFY_WITH_TIMEOUT(window.classifyPagesAction()->isEnabled(), BackgroundWorkTimeout);
         {
-            auto store = open();
+            auto store = project.open();
             QCOMPARE(store->sources().pageJudges(), QStringList{u"openai:test-judge"_s});
             int classified = 0;
             for (const QUrl &url : std::as_const(urls)) {
@@ -190,8 +189,8 @@ private slots:
 
         startWithJudge(window, window.judgeClaimsAction(), judge,
                        RunDialog::Purpose::ExtractClaims);
-        const auto judgeClaims = [&open] {
-            auto store = open();
+        const auto judgeClaims = [&project] {
+            auto store = project.open();
             int n = 0;
             for (const ReportSummary &r : store->reports().reportSummaries()) {
                 for (const Rubric &claim : store->catalog().claims(r.id))

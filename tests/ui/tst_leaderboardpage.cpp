@@ -584,21 +584,10 @@ QString classify(const QString &path, const JudgeConfig &config)
 // the CLI's, the caption saying which; the choice outlives the page, in the settings.
 void TestLeaderboardPage::reportBenchTitleMethods()
 {
-    RubricateTest::FakeWebServer web;
-    JudgeSimulator judge;
-    QVERIFY(web.listen());
-    QVERIFY(judge.listen());
-    QTemporaryDir dir;
-    const QString path = dir.filePath(u"rb.rubricate"_s);
-    {
-        QString error;
-        auto store = ProjectStore::create(path, &error);
-        QVERIFY2(store, qPrintable(error));
-        const QList<QUrl> urls = RubricateTest::writeReportBenchPages(*store, dir.path(), web);
-        QVERIFY(!urls.isEmpty());
-        QVERIFY(RubricateTest::fetchReportBenchPages(*store, urls));
-    }
-    QCOMPARE(classify(path, RubricateTest::simulatorJudge(judge)), u"finished"_s);
+    RubricateTest::ReportBenchPagesProject project;
+    QVERIFY(project.create(true));
+    const QString &path = project.path;
+    QCOMPARE(classify(path, RubricateTest::simulatorJudge(project.judge)), u"finished"_s);
     QCOMPARE(classify(path, JudgeConfig()), u"finished"_s); // offline: the page metadata
     const QString simulator = u"openai:test-judge"_s, metadata = u"offline:page-metadata"_s;
 

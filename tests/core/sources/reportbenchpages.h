@@ -9,6 +9,7 @@
 
 #include "fakewebserver.h"
 #include "ingest/importer.h"
+#include "judge/judgesimulator.h"
 #include "sources/sourcefetcher.h"
 #include "store/projectstore.h"
 #include "testfiles.h"
@@ -17,7 +18,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QUrl>
+
+#include <memory>
 
 namespace RubricateTest {
 
@@ -81,5 +85,38 @@ inline bool fetchReportBenchPages(Rubricate::ProjectStore &store, const QList<QU
     fetcher.fetch(urls);
     return fetched.wait(20000);
 }
+
+// The project above in a file of a temporary folder, with the web server that serves its pages
+// and a judge simulator to classify them, for the window's tests.
+struct ReportBenchPagesProject {
+    FakeWebServer web;
+    Rubricate::JudgeSimulator judge;
+    QTemporaryDir dir;
+    QString path;
+    QList<QUrl> urls; // cited, in the report's order
+
+    // Listens, creates and imports; `fetch` also fetches the pages. False when anything failed.
+    bool create(bool fetch)
+    {
+        if (!web.listen() || !judge.listen() || !dir.isValid())
+            return false;
+        path = dir.filePath(QStringLiteral("pages.rubricate"));
+        QString error;
+        const auto store = Rubricate::ProjectStore::create(path, &error);
+        if (!store)
+            return false;
+        urls = writeReportBenchPages(*store, dir.path(), web);
+        return !urls.isEmpty() && (!fetch || fetchReportBenchPages(*store, urls));
+    }
+
+    std::unique_ptr<Rubricate::ProjectStore> open() const
+    {
+        QString error;
+        auto store = Rubricate::ProjectStore::open(path, &error);
+        if (!store)
+            qWarning() << error;
+        return store;
+    }
+};
 
 } // namespace RubricateTest
