@@ -4,7 +4,8 @@
 // address only — a paper with citation metadata (a), a blog (b), a paper without metadata that
 // only a judge sees is one (c), a page with metadata that the survey does not cite (d), and a
 // dead link. The judge simulator calls a page a paper when it mentions an abstract (a, c);
-// the page metadata finds a and d; the report's text names no title at all.
+// the page metadata finds a and d; the report's text names no title at all, and holds one
+// uncited fact (the simulator's claim extraction lists it).
 #pragma once
 
 #include "fakewebserver.h"
@@ -62,7 +63,8 @@ inline QList<QUrl> writeReportBenchPages(Rubricate::ProjectStore &store, const Q
                 R"(<html><head><meta name="citation_title" content="A Paper Nobody )"
                 R"(Cited in the Survey"></head><body><h1>A Paper Nobody Cited in the )"
                 "Survey</h1><p>No summary here.</p></body></html>");
-    QString response = u"# Report\n\nProse citing [1].\n\n## References\n\n"_s;
+    QString response = u"# Report\n\nProse citing [1]. The survey sorts 12 graph models into "
+                       "3 families.\n\n## References\n\n"_s;
     QList<QUrl> urls;
     const QStringList paths{u"/pc/a"_s, u"/pc/b"_s, u"/pc/c"_s, u"/pc/d"_s, u"/pc/gone"_s};
     for (int i = 0; i < paths.size(); ++i) {
