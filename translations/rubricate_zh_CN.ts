@@ -3114,8 +3114,8 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>离线：网页自身的元数据（无需网络，无需密钥）</translation>
     </message>
     <message>
-        <source>Offline: placeholder answers to try it out (no network, no key)</source>
-        <translation>离线：用于试用的占位回答（无需网络，无需密钥）</translation>
+        <source>Offline: placeholder answers (no network, no key)</source>
+        <translation>离线：占位回答（无需网络，无需密钥）</translation>
     </message>
     <message>
         <source>ReportBench cited pages</source>

@@ -339,8 +339,7 @@ void RunDialog::buildGeneratorWidgets()
         ->setText(classify ? tr("&Classify Pages") : tr("&Extract Claims"));
     m_provider->setItemText(0,
                             classify ? tr("Offline: the page's own metadata (no network, no key)")
-                                     : tr("Offline: placeholder answers to try it out (no "
-                                          "network, no key)"));
+                                     : tr("Offline: placeholder answers (no network, no key)"));
     // One prompt per page or block: no scheme, no batches.
     m_judgeForm->setRowVisible(m_scheme, false);
     m_judgeForm->setRowVisible(m_batchSize, false);
