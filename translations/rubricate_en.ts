@@ -188,6 +188,20 @@
             <numerusform>%n items added to the study “%1”</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Classifying cited pages: %1 of %n page(s), %2 papers, %3 failed, %4 requests</source>
+        <translation>
+            <numerusform>Classifying cited pages: %1 of %n page, %2 papers, %3 failed, %4 requests</numerusform>
+            <numerusform>Classifying cited pages: %1 of %n pages, %2 papers, %3 failed, %4 requests</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Extracting claims with a judge: %1 of %n report(s), %2 failed, %3 requests</source>
+        <translation>
+            <numerusform>Extracting claims with a judge: %1 of %n report, %2 failed, %3 requests</numerusform>
+            <numerusform>Extracting claims with a judge: %1 of %n reports, %2 failed, %3 requests</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::PersonaModel</name>
@@ -296,6 +310,13 @@
         <translation>
             <numerusform>%n report without text will be skipped.</numerusform>
             <numerusform>%n reports without text will be skipped.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n report(s): one request per block of each (ReportBench: two, cited then uncited statements). Reports a judge extracted before are skipped unless you ask again; a report&apos;s claims are written once all its requests succeeded.</source>
+        <translation>
+            <numerusform>%n report: one request per block (ReportBench: two, cited then uncited statements). Reports a judge extracted before are skipped unless you ask again; a report&apos;s claims are written once all its requests succeeded.</numerusform>
+            <numerusform>%n reports: one request per block of each (ReportBench: two, cited then uncited statements). Reports a judge extracted before are skipped unless you ask again; a report&apos;s claims are written once all its requests succeeded.</numerusform>
         </translation>
     </message>
 </context>

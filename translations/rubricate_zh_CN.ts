@@ -1697,6 +1697,50 @@
         <source>The judge&apos;s scores corrected by a study&apos;s labels, with intervals (prediction-powered inference)</source>
         <translation>用研究的标注校正后的评审分数，附区间（预测驱动推断）</translation>
     </message>
+    <message>
+        <source>Titles: those the reports write in their reference lists (text method; pages are not fetched).</source>
+        <translation>标题：取自报告参考文献列表中写出的标题（文本方法；不抓取网页）。</translation>
+    </message>
+    <message>
+        <source>Titles: of the fetched cited pages that read as papers (citation_title, or an arXiv or DOI address), not classified by an LLM as the reference does.</source>
+        <translation>标题：取自已抓取的、看起来是论文的被引网页（citation_title，或 arXiv、DOI 地址），而不是像参考实现那样由 LLM 分类。</translation>
+    </message>
+    <message>
+        <source>Titles: of the fetched cited pages %1 classified as papers (the reference&apos;s method); pages not classified add nothing.</source>
+        <translation>标题：取自 %1 判为论文的已抓取被引网页（参考实现的方法）；未分类的网页不计入。</translation>
+    </message>
+    <message>
+        <source>a judge</source>
+        <translation>某个评审</translation>
+    </message>
+    <message>
+        <source>&amp;Titles:</source>
+        <translation>标题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Pa&amp;ge judge:</source>
+        <translation>网页评审(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>From the reports&apos; text</source>
+        <translation>来自报告文本</translation>
+    </message>
+    <message>
+        <source>From the fetched pages</source>
+        <translation>来自抓取的网页</translation>
+    </message>
+    <message>
+        <source>From pages a judge classified</source>
+        <translation>来自评审分类的网页</translation>
+    </message>
+    <message>
+        <source>Where the titles of the papers a report cites come from: its reference list, the fetched cited pages&apos; own metadata, or a judge&apos;s classification of those pages (the reference&apos;s method; Judge → Classify Cited Pages)</source>
+        <translation>报告所引论文的标题从何而来：报告的参考文献列表、已抓取被引网页自身的元数据，或评审对这些网页的分类（参考实现的方法；评审 → 对被引网页分类）</translation>
+    </message>
+    <message>
+        <source>Whose classifications of the cited pages are read</source>
+        <translation>读取哪个评审对被引网页的分类</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::MainWindow</name>
@@ -2079,10 +2123,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>排行榜</translation>
     </message>
     <message>
-        <source>Extract &amp;Claims</source>
-        <translation>提取论断(&amp;C)</translation>
-    </message>
-    <message>
         <source>Store the statements of ReportBench and PDR-Bench reports as claims to check against their sources or fact-check</source>
         <translation>将 ReportBench 和 PDR-Bench 报告中的陈述存为论断，以便对照来源核查或进行事实核查</translation>
     </message>
@@ -2294,6 +2334,62 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>%n item(s) added to the study “%1”</source>
         <translation>
             <numerusform>已向研究“%1”添加 %n 个条目</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Extract &amp;Claims (Heuristics)</source>
+        <translation>提取陈述（启发式）(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Classify Cited &amp;Pages…</source>
+        <translation>对被引网页分类(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Extract Claims with &amp;Judge…</source>
+        <translation>用评审提取陈述(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>Another run is being judged: one at a time.</source>
+        <translation>另一个运行正在评审：一次只能运行一个。</translation>
+    </message>
+    <message>
+        <source>Open a project first</source>
+        <translation>请先打开一个项目</translation>
+    </message>
+    <message>
+        <source>A judge is at work; one run at a time</source>
+        <translation>评审正在工作；一次只能运行一个</translation>
+    </message>
+    <message>
+        <source>The project has no ReportBench or PDR-Bench reports</source>
+        <translation>此项目没有 ReportBench 或 PDR-Bench 报告</translation>
+    </message>
+    <message>
+        <source>The project has no ReportBench reports</source>
+        <translation>此项目没有 ReportBench 报告</translation>
+    </message>
+    <message>
+        <source>No cited page has been fetched yet (rubricate-cli sources fetch): there is nothing to classify</source>
+        <translation>尚未抓取任何被引网页（rubricate-cli sources fetch）：没有可分类的内容</translation>
+    </message>
+    <message>
+        <source>Have a judge list the statements of ReportBench and PDR-Bench reports with their sources, the reference&apos;s method; runs in the background</source>
+        <translation>让评审列出 ReportBench 和 PDR-Bench 报告中的陈述及其来源（参考实现的方法）；在后台运行</translation>
+    </message>
+    <message>
+        <source>Have a judge decide which fetched cited pages of ReportBench reports are papers and their titles, the reference&apos;s method for precision and recall; runs in the background</source>
+        <translation>让评审判断 ReportBench 报告中哪些已抓取的被引网页是论文及其标题（参考实现计算精确率和召回率的方法）；在后台运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>Classifying cited pages: %1 of %n page(s), %2 papers, %3 failed, %4 requests</source>
+        <translation>
+            <numerusform>正在对被引网页分类：%n 个网页中已完成 %1 个，%2 篇论文，%3 个失败，%4 个请求</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Extracting claims with a judge: %1 of %n report(s), %2 failed, %3 requests</source>
+        <translation>
+            <numerusform>正在用评审提取陈述：%n 份报告中已完成 %1 份，%2 份失败，%3 个请求</numerusform>
         </translation>
     </message>
 </context>
@@ -3136,6 +3232,68 @@ A workbench for judging deep-research reports against expert rubrics.</source>
             <numerusform> 项/请求</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Classify Cited Pages</source>
+        <translation>对被引网页分类</translation>
+    </message>
+    <message>
+        <source>Extract Claims with a Judge</source>
+        <translation>用评审提取陈述</translation>
+    </message>
+    <message>
+        <source>&amp;Classify Pages</source>
+        <translation>分类网页(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Extract Claims</source>
+        <translation>提取陈述(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Offline: the page&apos;s own metadata (no network, no key)</source>
+        <translation>离线：网页自身的元数据（无需网络，无需密钥）</translation>
+    </message>
+    <message>
+        <source>Offline: placeholder answers (no network, no key)</source>
+        <translation>离线：占位回答（无需网络，无需密钥）</translation>
+    </message>
+    <message>
+        <source>ReportBench cited pages</source>
+        <translation>ReportBench 被引网页</translation>
+    </message>
+    <message>
+        <source>Claims</source>
+        <translation>陈述</translation>
+    </message>
+    <message>
+        <source>The judge reads each fetched page that a ReportBench report cites and decides whether it is a scholarly paper and what its title is, as the reference does before it scores citation precision and recall. The Leaderboards show the result with the titles “From pages a judge classified”.</source>
+        <translation>评审阅读 ReportBench 报告引用的每个已抓取网页，判断它是否为学术论文以及标题是什么，正如参考实现在计算引用精确率和召回率之前所做的那样。排行榜在标题选择“来自评审分类的网页”时显示结果。</translation>
+    </message>
+    <message>
+        <source>The judge reads every block of the ReportBench and PDR-Bench reports and lists their statements with the sources they cite (ReportBench: also the uncited ones), the reference&apos;s method. A report&apos;s claims replace those it had, and are labelled as the judge&apos;s.</source>
+        <translation>评审阅读 ReportBench 和 PDR-Bench 报告的每个段落，列出其中的陈述及所引来源（ReportBench 还包括未引用的陈述），即参考实现的方法。报告的新陈述会替换原有陈述，并标明来自该评审。</translation>
+    </message>
+    <message>
+        <source>Again for pages this judge classified before</source>
+        <translation>重新分类此评审以前分类过的网页</translation>
+    </message>
+    <message>
+        <source>Again for reports a judge extracted before (claims a person labelled are never replaced)</source>
+        <translation>重新提取评审以前提取过的报告（有人工标注的陈述永不替换）</translation>
+    </message>
+    <message>
+        <source>One request per distinct fetched page that a ReportBench report cites; pages this judge classified before are skipped unless you ask again, and cited pages that were not fetched are not classified (rubricate-cli sources fetch). Each decision is written as it arrives, so a cancelled classification resumes.</source>
+        <translation>ReportBench 报告引用的每个不同的已抓取网页发送一个请求；此评审以前分类过的网页会跳过（除非选择重新分类），未抓取的被引网页不会分类（rubricate-cli sources fetch）。每个判断一到达就写入，因此取消后的分类可以继续。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n report(s): one request per block of each (ReportBench: two, cited then uncited statements). Reports a judge extracted before are skipped unless you ask again; a report&apos;s claims are written once all its requests succeeded.</source>
+        <translation>
+            <numerusform>%n 份报告：每份报告的每个段落一个请求（ReportBench 为两个：先有引用的陈述，再无引用的陈述）。评审以前提取过的报告会跳过（除非选择重新提取）；一份报告的所有请求都成功后才写入其陈述。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; ≈ $%1 if the provider&apos;s prompt cache serves each report&apos;s later requests (%2 tokens)</source>
+        <translation>；若服务商的提示缓存承担每份报告之后的请求（%2 个词元），约 $%1</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::RunLauncher</name>
@@ -3348,6 +3506,14 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>
             <numerusform>%1：手上有 %n 个请求</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 input tokens, %2 of them read from the provider&apos;s prompt cache and %3 written to it (billed at their own prices); %4 output tokens</source>
+        <translation>输入 %1 个词元，其中 %2 个读自服务商的提示缓存、%3 个写入该缓存（按各自价格计费）；输出 %4 个词元</translation>
+    </message>
+    <message>
+        <source>%1 (%2% cached) / %3</source>
+        <translation>%1（%2% 来自缓存）/ %3</translation>
     </message>
 </context>
 <context>

@@ -150,6 +150,10 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
                 window.verdictPanel()->model()->index(2, VerdictModel::RubricColumn));
         if (scene == "run-dialog"_L1)
             window.evaluateAction()->trigger();
+        if (scene == "classify-pages"_L1)
+            window.classifyPagesAction()->trigger();
+        if (scene == "judge-claims"_L1)
+            window.judgeClaimsAction()->trigger();
         if (scene == "shortcuts"_L1)
             window.findChild<QAction *>(u"actionShortcuts"_s)->trigger();
         if (scene == "team-project"_L1)
@@ -227,7 +231,8 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             scene == "agreement"_L1 || scene == "adjudication"_L1 || leaderboard ? 6000 : 1500,
             &window, [&window, file, scene] {
                 QWidget *target = &window;
-                if (scene == "run-dialog"_L1)
+                if (scene == "run-dialog"_L1 || scene == "classify-pages"_L1
+                    || scene == "judge-claims"_L1)
                     target = window.findChild<QDialog *>(u"runDialog"_s);
                 else if (scene == "criteria-editor"_L1)
                     target = window.findChild<QDialog *>(u"criteriaDialog"_s);

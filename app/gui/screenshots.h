@@ -9,7 +9,8 @@ class MainWindow;
 }
 
 // Scenes: "main" (a Markdown report with its evidence), "pdf" (a PDF report's pages with
-// the evidence drawn on them), "blind" (blind mode), "run-dialog", "shortcuts", "agreement"
+// the evidence drawn on them), "blind" (blind mode), "run-dialog", "classify-pages" and
+// "judge-claims" (the run dialog for a generator), "shortcuts", "agreement"
 // (the agreement dashboard on the demo's two annotators). Exits with 2
 // when nothing appears within a minute.
 void scheduleScreenshot(Rubricate::MainWindow &window, const QString &file, const QString &scene);

@@ -77,7 +77,8 @@ QList<LeaderboardRun> leaderboardRuns(ProjectStore &store, const QString &benchm
 
 std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &benchmarkKey,
                                            RowId runId, QString *error,
-                                           const PdrScoringOptions &pdr)
+                                           const PdrScoringOptions &pdr,
+                                           const ReportBenchOptions &reportBench)
 {
     QString ignored;
     QString &message = error ? *error : ignored;
@@ -110,7 +111,7 @@ std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &b
         return pdrLeaderboard(scores->reports, scores->withReliability);
     }
     if (benchmarkKey == QLatin1StringView(BenchmarkKey::ReportBench)) {
-        const auto scores = readReportBenchScores(store, {}, {}, &message);
+        const auto scores = readReportBenchScores(store, reportBench, {}, &message);
         if (!scores)
             return std::nullopt;
         return reportBenchLeaderboard(aggregateReportBench(*scores));
@@ -121,7 +122,7 @@ std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &b
 
 bool exportLeaderboardFiles(ProjectStore &store, const QString &benchmarkKey, RowId runId,
                             const QString &directory, QStringList *files, QString *error,
-                            const PdrScoringOptions &pdr)
+                            const PdrScoringOptions &pdr, const ReportBenchOptions &reportBench)
 {
     if (!QDir().mkpath(directory)) {
         *error = u"cannot create %1"_s.arg(directory);
@@ -168,7 +169,7 @@ bool exportLeaderboardFiles(ProjectStore &store, const QString &benchmarkKey, Ro
         return scores && writePdrResults(*scores, directory + u"/results"_s, files, error);
     }
     if (benchmarkKey == QLatin1StringView(BenchmarkKey::ReportBench)) {
-        const auto scores = readReportBenchScores(store, {}, {}, error);
+        const auto scores = readReportBenchScores(store, reportBench, {}, error);
         if (!scores)
             return false;
         return writeFile(dir.filePath(u"reportbench_reports.csv"_s), reportBenchReportsCsv(*scores),

@@ -6,6 +6,7 @@
 #include "domain/types.h"
 #include "exchange/resultcsv.h" // the result CSVs of what these readers return
 #include "scoring/leaderboard.h"
+#include "scoring/reportbenchscoring.h"
 
 #include <QDateTime>
 
@@ -35,10 +36,12 @@ QList<LeaderboardRun> leaderboardRuns(ProjectStore &store, const QString &benchm
 
 // The board of `benchmarkKey`; `runId` 0 takes the newest run of the benchmark (ignored where
 // no run is needed). Each benchmark's default error policy: failures are left out, never 0.
-// `pdr`: how PDR-Bench is scored (the person's choices in Preferences).
+// `pdr`: how PDR-Bench is scored (the person's choices in Preferences); `reportBench`: where
+// ReportBench's titles come from, as `score reportbench --titles/--page-judge`.
 std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &benchmarkKey,
                                            RowId runId = 0, QString *error = nullptr,
-                                           const PdrScoringOptions &pdr = {});
+                                           const PdrScoringOptions &pdr = {},
+                                           const ReportBenchOptions &reportBench = {});
 
 // Writes the benchmark's own result files for the board's numbers to `directory`:
 // DRB-II result.jsonl and agg_scores_*.csv (exportDrb2); ResearchRubrics the reference's
@@ -48,6 +51,7 @@ std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &b
 // *files.
 bool exportLeaderboardFiles(ProjectStore &store, const QString &benchmarkKey, RowId runId,
                             const QString &directory, QStringList *files, QString *error,
-                            const PdrScoringOptions &pdr = {});
+                            const PdrScoringOptions &pdr = {},
+                            const ReportBenchOptions &reportBench = {});
 
 } // namespace Rubricate

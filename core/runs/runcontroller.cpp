@@ -96,9 +96,12 @@ void RunController::dropJob(const std::shared_ptr<ActiveJob> &active)
 bool RunController::start(RowId runId, QString *error)
 {
     if (!m_store) {
-        m_store = ProjectStore::open(m_projectPath, error);
-        if (!m_store)
+        auto opened = ProjectStore::open(m_projectPath);
+        if (!opened) {
+            *error = opened.errorMessage();
             return false;
+        }
+        m_store = std::move(opened).value();
     }
     const auto run = m_store->runs().run(runId);
     if (!run) {

@@ -23,16 +23,6 @@ Result<std::unique_ptr<ProjectStore>> ProjectStore::openAtVersion(const QString 
     return wrap(ProjectDatabase::openAtVersion(location, version));
 }
 
-std::unique_ptr<ProjectStore> ProjectStore::open(const QString &location, QString *error)
-{
-    auto store = open(location);
-    if (!store) {
-        *error = store.errorMessage();
-        return nullptr;
-    }
-    return std::move(store).value();
-}
-
 void ProjectStore::close(const QString &location)
 {
     ProjectDatabase::close(location);

@@ -51,9 +51,6 @@ public:
     // Creates or opens without migrating beyond `version`: for tests of the migrations.
     static Result<std::unique_ptr<ProjectStore>> openAtVersion(const QString &location,
                                                                int version);
-    // The old spelling, kept only for core/runs/runcontroller.cpp while that file is being
-    // split; remove with its last caller.
-    static std::unique_ptr<ProjectStore> open(const QString &location, QString *error);
     // The project closes: every thread drops its idle connection to it (this one at once),
     // e.g. before its file is moved.
     static void close(const QString &location);

@@ -77,6 +77,25 @@ QString summaryText(const Leaderboard &board, const QHash<QString, QStringList> 
     return text;
 }
 
+// Which titles a ReportBench number was computed from, in the words of `score reportbench`.
+QString titlesCaption(const ReportBenchOptions &options)
+{
+    switch (options.titles) {
+    case TitleMethod::Text:
+        return LeaderboardPage::tr("Titles: those the reports write in their reference lists "
+                                   "(text method; pages are not fetched).");
+    case TitleMethod::Pages:
+        return LeaderboardPage::tr("Titles: of the fetched cited pages that read as papers "
+                                   "(citation_title, or an arXiv or DOI address), not "
+                                   "classified by an LLM as the reference does.");
+    case TitleMethod::Judge:
+        return LeaderboardPage::tr("Titles: of the fetched cited pages %1 classified as papers "
+                                   "(the reference's method); pages not classified add nothing.")
+            .arg(options.pageJudge.isEmpty() ? LeaderboardPage::tr("a judge") : options.pageJudge);
+    }
+    return {};
+}
+
 } // namespace
 
 LeaderboardModel::LeaderboardModel(QObject *parent)
@@ -236,6 +255,10 @@ struct LeaderboardPage::Loaded {
     QList<LeaderboardRun> runs;
     RowId runId = 0;
     std::optional<Leaderboard> board;
+    // ReportBench: the judges that classified pages, and the options the board was read
+    // with (the page judge resolved when the chosen one is gone).
+    QStringList pageJudges;
+    ReportBenchOptions reportBench;
     QHash<QString, QStringList> languageMismatches; // model → report files
     QString error;
 };
@@ -245,6 +268,10 @@ LeaderboardPage::LeaderboardPage(QWidget *parent)
     , m_benchmark(new QComboBox(this))
     , m_runLabel(new QLabel(tr("&Run:"), this))
     , m_run(new QComboBox(this))
+    , m_titlesLabel(new QLabel(tr("&Titles:"), this))
+    , m_titles(new QComboBox(this))
+    , m_pageJudgeLabel(new QLabel(tr("Pa&ge judge:"), this))
+    , m_pageJudge(new QComboBox(this))
     , m_export(new QPushButton(tr("Export…"), this))
     , m_summary(new QLabel(this))
     , m_model(new LeaderboardModel(this))
@@ -259,6 +286,26 @@ LeaderboardPage::LeaderboardPage(QWidget *parent)
     m_run->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_run->setToolTip(tr("The judge run whose verdicts are scored"));
     m_runLabel->setBuddy(m_run);
+    m_titles->setObjectName(u"leaderboardTitles"_s);
+    m_titles->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_titles->addItem(tr("From the reports' text"), titleMethodKey(TitleMethod::Text));
+    m_titles->addItem(tr("From the fetched pages"), titleMethodKey(TitleMethod::Pages));
+    m_titles->addItem(tr("From pages a judge classified"), titleMethodKey(TitleMethod::Judge));
+    m_titles->setToolTip(tr("Where the titles of the papers a report cites come from: its "
+                            "reference list, the fetched cited pages' own metadata, or a "
+                            "judge's classification of those pages (the reference's method; "
+                            "Judge → Classify Cited Pages)"));
+    const ReportBenchOptions saved = savedReportBenchOptions();
+    m_titles->setCurrentIndex(std::max(0, m_titles->findData(titleMethodKey(saved.titles))));
+    m_titlesLabel->setBuddy(m_titles);
+    m_pageJudge->setObjectName(u"leaderboardPageJudge"_s);
+    m_pageJudge->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_pageJudge->setToolTip(tr("Whose classifications of the cited pages are read"));
+    m_pageJudgeLabel->setBuddy(m_pageJudge);
+    for (QWidget *w :
+         {static_cast<QWidget *>(m_titlesLabel), static_cast<QWidget *>(m_titles),
+          static_cast<QWidget *>(m_pageJudgeLabel), static_cast<QWidget *>(m_pageJudge)})
+        w->hide(); // shown for ReportBench
     m_export->setObjectName(u"leaderboardExport"_s);
     m_export->setToolTip(tr("Writes the benchmark's own result files, the table as CSV and "
                             "the chart as PNG and SVG to a folder"));
@@ -296,6 +343,10 @@ LeaderboardPage::LeaderboardPage(QWidget *parent)
         if (!m_filling)
             load();
     });
+    connect(m_titles, &QComboBox::currentIndexChanged, this,
+            &LeaderboardPage::chooseReportBenchMethod);
+    connect(m_pageJudge, &QComboBox::currentIndexChanged, this,
+            &LeaderboardPage::chooseReportBenchMethod);
     connect(m_export, &QPushButton::clicked, this, &LeaderboardPage::chooseExport);
 
     auto *benchmarkLabel = new QLabel(tr("&Benchmark:"), this);
@@ -306,6 +357,11 @@ LeaderboardPage::LeaderboardPage(QWidget *parent)
     controls->addSpacing(12);
     controls->addWidget(m_runLabel);
     controls->addWidget(m_run);
+    controls->addWidget(m_titlesLabel);
+    controls->addWidget(m_titles);
+    controls->addSpacing(12);
+    controls->addWidget(m_pageJudgeLabel);
+    controls->addWidget(m_pageJudge);
     controls->addStretch(1);
     controls->addWidget(m_export);
 
@@ -343,6 +399,22 @@ void LeaderboardPage::loadCorrectedIfShown()
         m_corrected->load();
 }
 
+void LeaderboardPage::chooseReportBenchMethod()
+{
+    if (m_filling)
+        return;
+    ReportBenchOptions options;
+    for (const TitleMethod method : {TitleMethod::Text, TitleMethod::Pages, TitleMethod::Judge}) {
+        if (m_titles->currentData().toString() == titleMethodKey(method))
+            options.titles = method;
+    }
+    // The judge stays remembered while another method is shown.
+    options.pageJudge = m_pageJudge->isHidden() ? savedReportBenchOptions().pageJudge
+                                                : m_pageJudge->currentText();
+    saveReportBenchOptions(options);
+    load();
+}
+
 void LeaderboardPage::load()
 {
     const quint64 request = ++m_request;
@@ -352,9 +424,10 @@ void LeaderboardPage::load()
     const QString wantedKey = m_benchmark->currentData().toString();
     const RowId wantedRun = m_run->currentData().toLongLong();
     const PdrScoringOptions pdr = savedPdrScoringOptions();
+    const ReportBenchOptions reportBench = savedReportBenchOptions();
     runInBackground(
         pool(), this,
-        [path, wantedKey, wantedRun, pdr] {
+        [path, wantedKey, wantedRun, pdr, reportBench] {
             Loaded out;
             const auto store = ProjectStore::open(path);
             if (!store) {
@@ -379,7 +452,17 @@ void LeaderboardPage::load()
                     return out;
                 }
             }
-            out.board = readLeaderboard(*store, out.key, out.runId, &out.error, pdr);
+            out.reportBench = reportBench;
+            if (out.key == QLatin1StringView(BenchmarkKey::ReportBench)) {
+                out.pageJudges = store->sources().pageJudges();
+                // A remembered judge this project does not know: the first one instead, so
+                // that the board shows and says whose it is (the reader refuses to guess
+                // among several).
+                if (!out.pageJudges.contains(reportBench.pageJudge))
+                    out.reportBench.pageJudge = out.pageJudges.value(0);
+            }
+            out.board
+                = readLeaderboard(*store, out.key, out.runId, &out.error, pdr, out.reportBench);
             for (const ReportSummary &r : store->reports().reportSummaries(out.key)) {
                 const bool mismatched
                     = std::any_of(r.warnings.cbegin(), r.warnings.cend(), [](const QString &w) {
@@ -413,10 +496,20 @@ void LeaderboardPage::apply(const Loaded &loaded)
     const bool needsRun = leaderboardNeedsRun(loaded.key);
     m_run->setVisible(needsRun);
     m_runLabel->setVisible(needsRun);
+    const bool reportBench = loaded.key == QLatin1StringView(BenchmarkKey::ReportBench);
+    const bool byJudge = loaded.reportBench.titles == TitleMethod::Judge;
+    m_titles->setVisible(reportBench);
+    m_titlesLabel->setVisible(reportBench);
+    m_pageJudge->clear();
+    m_pageJudge->addItems(loaded.pageJudges);
+    m_pageJudge->setCurrentIndex(std::max(0, m_pageJudge->findText(loaded.reportBench.pageJudge)));
+    m_pageJudge->setVisible(reportBench && byJudge && loaded.pageJudges.size() > 1);
+    m_pageJudgeLabel->setVisible(m_pageJudge->isVisible());
     m_filling = false;
 
     m_shownKey = loaded.key;
     m_shownRun = loaded.runId;
+    m_shownReportBench = loaded.reportBench;
     m_corrected->setSource(projectPath(), loaded.key, pool());
     loadCorrectedIfShown();
     const Leaderboard board = loaded.board.value_or(Leaderboard{});
@@ -427,10 +520,12 @@ void LeaderboardPage::apply(const Loaded &loaded)
         m_view->sortByColumn(headline, Qt::DescendingOrder);
     updateChartWidget(m_chart, leaderboardChart(board));
     m_export->setEnabled(loaded.board.has_value());
+    // ReportBench's numbers depend on the titles' method: the caption says which.
+    const QString caption = reportBench ? titlesCaption(loaded.reportBench) + u' ' : QString();
     if (!loaded.board)
-        m_summary->setText(loaded.error);
+        m_summary->setText(caption + loaded.error);
     else
-        m_summary->setText(summaryText(board, loaded.languageMismatches));
+        m_summary->setText(caption + summaryText(board, loaded.languageMismatches));
     emit ready();
 }
 
@@ -449,19 +544,21 @@ void LeaderboardPage::exportTo(const QString &directory)
     const QString path = projectPath();
     const QString key = m_shownKey;
     const RowId runId = m_shownRun;
+    const ReportBenchOptions reportBench = m_shownReportBench;
     const Leaderboard board = leaderboard();
     const PdrScoringOptions pdr = savedPdrScoringOptions();
     ++m_pending;
     // The global pool: a short read and write, which must not wait behind a scoring.
     runInBackground(
         this,
-        [path, key, runId, board, directory, pdr] {
+        [path, key, runId, board, directory, pdr, reportBench] {
             QStringList files;
             QString error;
             const auto store = ProjectStore::open(path);
             if (!store)
                 return std::pair{files, store.errorMessage()};
-            if (!exportLeaderboardFiles(*store, key, runId, directory, &files, &error, pdr))
+            if (!exportLeaderboardFiles(*store, key, runId, directory, &files, &error, pdr,
+                                        reportBench))
                 return std::pair{files, error};
             QSaveFile csv(QDir(directory).filePath(u"leaderboard_%1.csv"_s.arg(key)));
             const QByteArray data = leaderboardCsv(board);

@@ -6,6 +6,7 @@
 
 #include "domain/types.h"
 #include "scoring/leaderboard.h"
+#include "scoring/reportbenchscoring.h"
 #include "services/chartlayer.h"
 
 #include "project/projectpage.h"
@@ -84,6 +85,11 @@ public:
 
     QComboBox *benchmarkBox() const { return m_benchmark; }
     QComboBox *runBox() const { return m_run; }
+    // ReportBench: where the titles come from (data: "text", "pages", "judge", as
+    // `score reportbench --titles`) and, for "judge" with several judges, whose
+    // classifications (--page-judge). Both remembered in the settings.
+    QComboBox *titlesBox() const { return m_titles; }
+    QComboBox *pageJudgeBox() const { return m_pageJudge; }
     QTableView *tableView() const { return m_view; }
     LeaderboardModel *model() const { return m_model; }
     QLabel *summaryLabel() const { return m_summary; }
@@ -103,16 +109,22 @@ private:
     void apply(const Loaded &loaded);
     void chooseExport();
     void loadCorrectedIfShown();
+    void chooseReportBenchMethod();
 
     bool m_filling = false;
     quint64 m_request = 0;
     int m_pending = 0;
     QString m_shownKey; // the board's benchmark and run, for the export
     RowId m_shownRun = 0;
+    ReportBenchOptions m_shownReportBench;
 
     QComboBox *m_benchmark;
     QLabel *m_runLabel;
     QComboBox *m_run;
+    QLabel *m_titlesLabel;
+    QComboBox *m_titles;
+    QLabel *m_pageJudgeLabel;
+    QComboBox *m_pageJudge;
     QPushButton *m_export;
     QLabel *m_summary;
     LeaderboardModel *m_model;

@@ -1,10 +1,12 @@
 #include "runs/judgeactions.h"
 
+#include "leaderboard/leaderboardpage.h"
 #include "review/reportview.h"
 #include "review/reviewpage.h"
 #include "runs/criteriadialog.h"
 #include "runs/runsdock.h"
 #include "services/projectjobs.h"
+#include "services/projectsnapshot.h"
 #include "services/runlauncher.h"
 #include "shell/actionfactory.h"
 #include "shell/mainwindow.h"
@@ -13,6 +15,8 @@
 #include <QMenu>
 #include <QStatusBar>
 #include <QToolBar>
+
+#include <algorithm>
 
 namespace Rubricate {
 
@@ -28,7 +32,9 @@ JudgeActions::JudgeActions(MainWindow *window, RunLauncher *runs, ProjectJobs *j
     , m_review(review)
 {
     createActions();
+    createGeneratorActions();
     connectRuns();
+    connectGenerators();
     connect(m_jobs, &ProjectJobs::claimsExtracted, this, &JudgeActions::onClaimsExtracted);
 }
 
@@ -55,7 +61,7 @@ void JudgeActions::createActions()
     connect(m_run, &QAction::triggered, this, &JudgeActions::runOfflineJudge);
 
     m_extractClaims = makeAction(
-        this, {}, MainWindow::tr("Extract &Claims"), "actionExtractClaims", {},
+        this, {}, MainWindow::tr("Extract &Claims (Heuristics)"), "actionExtractClaims", {},
         MainWindow::tr(
             "Store the statements of ReportBench and PDR-Bench reports as claims to check "
             "against their sources or fact-check"));
@@ -81,6 +87,78 @@ void JudgeActions::createActions()
             openCriteriaEditor(query);
     });
     connect(m_review, &ReviewPage::editCriteriaRequested, this, &JudgeActions::openCriteriaEditor);
+}
+
+void JudgeActions::createGeneratorActions()
+{
+    m_classifyPages = makeAction(this, {}, MainWindow::tr("Classify Cited &Pages…"),
+                                 "actionClassifyPages", {}, {});
+    connect(m_classifyPages, &QAction::triggered, this,
+            [this] { openGeneratorDialog(RunDialog::Purpose::ClassifyPages); });
+    m_judgeClaims = makeAction(this, {}, MainWindow::tr("Extract Claims with &Judge…"),
+                               "actionJudgeClaims", {}, {});
+    connect(m_judgeClaims, &QAction::triggered, this,
+            [this] { openGeneratorDialog(RunDialog::Purpose::ExtractClaims); });
+}
+
+void JudgeActions::connectGenerators()
+{
+    QStatusBar *status = m_window->statusBar();
+    connect(m_runs, &RunLauncher::classifyProgressChanged, this,
+            [status](const PageClassifyProgress &p) {
+                status->showMessage(StatusMessages::classifyProgress(p));
+            });
+    connect(m_runs, &RunLauncher::claimsProgressChanged, this,
+            [status](const ClaimExtractProgress &p) {
+                status->showMessage(StatusMessages::claimExtractProgress(p));
+            });
+    // Decisions are written one by one: whatever the end, the judge method's board changed.
+    connect(m_runs, &RunLauncher::pagesClassified, this,
+            [this] { m_window->leaderboards()->refresh(); });
+    // Claims replace a report's claims: the tree, the claims panel and the boards read again.
+    connect(m_runs, &RunLauncher::claimsWritten, this, [this] {
+        if (m_runs->projectPath() == m_window->projectPath())
+            m_window->reloadProject();
+        m_window->leaderboards()->refresh();
+    });
+}
+
+void JudgeActions::openGeneratorDialog(RunDialog::Purpose purpose)
+{
+    const QString project = m_window->projectPath();
+    if (project.isEmpty())
+        return;
+    auto *dialog = new RunDialog(project, purpose, m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, project, dialog] {
+        if (!m_runs->start(project, dialog->request())) {
+            m_window->statusBar()->showMessage(
+                MainWindow::tr("Another run is being judged: one at a time."), 8000);
+            return;
+        }
+        m_window->updateActions();
+    });
+    // open(), not exec(): a nested event loop would stall the progress of what runs.
+    dialog->open();
+}
+
+void JudgeActions::setSnapshot(const ProjectSnapshot &snapshot)
+{
+    const auto has = [&snapshot](QLatin1StringView key) {
+        return std::any_of(snapshot.reports.cbegin(), snapshot.reports.cend(),
+                           [key](const ReportSummary &r) { return r.benchmarkKey == key; });
+    };
+    m_hasReportBench = has(QLatin1StringView(BenchmarkKey::ReportBench));
+    m_hasClaimReports = m_hasReportBench || has(QLatin1StringView(BenchmarkKey::PdrBench));
+    m_fetchedSources = snapshot.fetchedSources;
+}
+
+void JudgeActions::enableWithReason(QAction *action, const QString &missing,
+                                    const QString &description)
+{
+    action->setEnabled(missing.isEmpty());
+    action->setToolTip(missing.isEmpty() ? description : missing);
+    action->setStatusTip(action->toolTip());
 }
 
 void JudgeActions::connectRuns()
@@ -124,6 +202,8 @@ void JudgeActions::addToMenu(QMenu *judge)
     judge->addSeparator();
     judge->addAction(m_criteria);
     judge->addAction(m_extractClaims);
+    judge->addAction(m_judgeClaims);
+    judge->addAction(m_classifyPages);
 }
 
 void JudgeActions::addToToolBar(QToolBar *toolBar)
@@ -140,6 +220,29 @@ void JudgeActions::updateActions(bool haveProject, bool busy)
     m_evaluate->setEnabled(haveProject && !m_runs->isRunning());
     m_stop->setEnabled(m_runs->isRunning());
     m_criteria->setEnabled(haveProject && m_review->queryId() != 0);
+
+    const bool running = m_runs->isRunning();
+    QString noClaims, noPages;
+    if (!haveProject) {
+        noClaims = noPages = MainWindow::tr("Open a project first");
+    } else if (running) {
+        noClaims = noPages = MainWindow::tr("A judge is at work; one run at a time");
+    }
+    if (noClaims.isEmpty() && !m_hasClaimReports)
+        noClaims = MainWindow::tr("The project has no ReportBench or PDR-Bench reports");
+    if (noPages.isEmpty() && !m_hasReportBench)
+        noPages = MainWindow::tr("The project has no ReportBench reports");
+    else if (noPages.isEmpty() && m_fetchedSources == 0)
+        noPages = MainWindow::tr("No cited page has been fetched yet (rubricate-cli sources "
+                                 "fetch): there is nothing to classify");
+    enableWithReason(m_judgeClaims, noClaims,
+                     MainWindow::tr("Have a judge list the statements of ReportBench and "
+                                    "PDR-Bench reports with their sources, the reference's "
+                                    "method; runs in the background"));
+    enableWithReason(m_classifyPages, noPages,
+                     MainWindow::tr("Have a judge decide which fetched cited pages of ReportBench "
+                                    "reports are papers and their titles, the reference's method "
+                                    "for precision and recall; runs in the background"));
 }
 
 void JudgeActions::openCriteriaEditor(RowId queryId)

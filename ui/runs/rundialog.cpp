@@ -4,6 +4,7 @@
 
 #include "judge/apikeys.h"
 #include "judge/promptscheme.h"
+#include "readers/claimsproject.h"
 #include "scoring/pdrscoring.h"
 #include "services/background.h"
 #include "store/projectstore.h"
@@ -43,6 +44,7 @@ struct Choices {
     QList<Benchmark> benchmarks;
     QHash<QString, QMap<QString, int>> models; // benchmark -> model -> reports
     QList<FailedRunRow> failedRuns;
+    QList<ReportSummary> claimReports;
     QString error;
 };
 
@@ -64,6 +66,8 @@ Choices readChoices(const QString &path)
         if (const auto run = store->runs().run(s.id))
             c.failedRuns.append({s.id, s.name, s.errors, JudgeConfig::fromJson(run->config)});
     }
+    QString none; // no such reports: the action that opens the dialog is disabled then
+    c.claimReports = claimReports(*store, {}, &none);
     if (!store->lastError().isEmpty())
         c.error = store->lastError();
     return c;
@@ -87,12 +91,19 @@ QString modelPlaceholder(ProviderKind kind)
 } // namespace
 
 RunDialog::RunDialog(const QString &projectPath, QWidget *parent)
+    : RunDialog(projectPath, Purpose::Judge, parent)
+{ }
+
+RunDialog::RunDialog(const QString &projectPath, Purpose purpose, QWidget *parent)
     : QDialog(parent)
     , m_projectPath(projectPath)
+    , m_purpose(purpose)
 {
     setWindowTitle(tr("New Judge Run"));
     setObjectName(u"runDialog"_s);
     buildWidgets();
+    if (generating())
+        buildGeneratorWidgets();
     onProviderChanged();
     updateState();
     loadChoices();
@@ -322,12 +333,59 @@ void RunDialog::buildWidgets()
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 }
 
+void RunDialog::buildGeneratorWidgets()
+{
+    const bool classify = m_purpose == Purpose::ClassifyPages;
+    setWindowTitle(classify ? tr("Classify Cited Pages") : tr("Extract Claims with a Judge"));
+    m_buttons->button(QDialogButtonBox::Ok)
+        ->setText(classify ? tr("&Classify Pages") : tr("&Extract Claims"));
+    m_provider->setItemText(0,
+                            classify ? tr("Offline: the page's own metadata (no network, no key)")
+                                     : tr("Offline: placeholder answers (no network, no key)"));
+    // One prompt per page or block: no scheme, no batches.
+    m_judgeForm->setRowVisible(m_scheme, false);
+    m_judgeForm->setRowVisible(m_batchSize, false);
+    for (QWidget *box : {m_benchmark->parentWidget(), m_rerun->parentWidget(),
+                         static_cast<QWidget *>(m_criteriaBox)})
+        box->hide();
+
+    auto *box = new QGroupBox(classify ? tr("ReportBench cited pages") : tr("Claims"), this);
+    box->setObjectName(u"generatorBox"_s);
+    auto *what = new QLabel(
+        classify ? tr("The judge reads each fetched page that a ReportBench report cites and "
+                      "decides whether it is a scholarly paper and what its title is, as the "
+                      "reference does before it scores citation precision and recall. The "
+                      "Leaderboards show the result with the titles “From pages a judge "
+                      "classified”.")
+                 : tr("The judge reads every block of the ReportBench and PDR-Bench reports "
+                      "and lists their statements with the sources they cite (ReportBench: also "
+                      "the uncited ones), the reference's method. A report's claims replace "
+                      "those it had, and are labelled as the judge's."),
+        box);
+    what->setWordWrap(true);
+    m_again = new QCheckBox(classify ? tr("Again for pages this judge classified before")
+                                     : tr("Again for reports a judge extracted before (claims "
+                                          "a person labelled are never replaced)"),
+                            box);
+    m_again->setObjectName(u"generateAgain"_s);
+    auto *layout = new QVBoxLayout(box);
+    layout->addWidget(what);
+    layout->addWidget(m_again);
+    layout->addStretch(1);
+    // In the right-hand column, where the run's scope was.
+    auto *columns = static_cast<QBoxLayout *>(this->layout()->itemAt(0)->layout());
+    auto *right = static_cast<QBoxLayout *>(columns->itemAt(1)->layout());
+    right->insertWidget(0, box, 1);
+    connect(m_again, &QCheckBox::toggled, this, &RunDialog::scheduleEstimate);
+}
+
 void RunDialog::loadChoices()
 {
     runInBackground(
         this, [path = m_projectPath] { return readChoices(path); },
         [this](const Choices &c) {
             m_loadError = c.error;
+            m_claimReports = c.claimReports;
             for (const Benchmark &b : c.benchmarks) {
                 QMap<QString, int> models = c.models.value(b.key);
                 QList<std::pair<QString, int>> list;
@@ -430,8 +488,9 @@ void RunDialog::updateEnabled()
     m_rerun->setEnabled(!criteria);
     m_tasks->setPlaceholderText(criteria ? tr("all queries, or query ids such as 1,2,5-9")
                                          : tr("all tasks, or ids such as 1,2,5-9"));
-    m_buttons->button(QDialogButtonBox::Ok)
-        ->setText(criteria ? tr("&Write Criteria") : tr("&Start Run"));
+    if (!generating()) // a generator's button says what it does (buildGeneratorWidgets)
+        m_buttons->button(QDialogButtonBox::Ok)
+            ->setText(criteria ? tr("&Write Criteria") : tr("&Start Run"));
     // The judge box shows the settings of a new run; say whose judge a re-run uses instead.
     const FailedRun *failed = currentFailedRun();
     m_rerunJudge->setText(failed
@@ -546,6 +605,21 @@ const RunDialog::FailedRun *RunDialog::currentFailedRun() const
 RunRequest RunDialog::request() const
 {
     RunRequest r;
+    if (m_purpose == Purpose::ClassifyPages) {
+        r.config = currentConfig();
+        PageClassifyOptions o;
+        o.force = m_again->isChecked();
+        r.classifyPages = o;
+        return r;
+    }
+    if (m_purpose == Purpose::ExtractClaims) {
+        r.config = currentConfig();
+        ClaimExtractOptions o;
+        o.reports = m_claimReports;
+        o.force = m_again->isChecked();
+        r.extractClaims = o;
+        return r;
+    }
     if (const FailedRun *failed = currentFailedRun()) {
         r.rerunFailedOf = failed->id;
         r.config = failed->config;
@@ -575,7 +649,7 @@ void RunDialog::updateState()
     bool ready = m_loaded && m_loadError.isEmpty() && m_estimateError.isEmpty();
     if (m_rerun->isChecked()) {
         ready = ready && currentFailedRun();
-    } else if (writingCriteria()) {
+    } else if (writingCriteria() || generating()) {
         const bool offline = currentProvider() == ProviderKind::Offline;
         ready = m_loaded && m_loadError.isEmpty()
             && (offline || !m_model->text().trimmed().isEmpty()) && m_keyState != KeyState::Missing;

@@ -3,6 +3,10 @@
 // failed items of an earlier run), and what that would cost before anything is sent. The
 // project is read and the estimate computed off the GUI thread. The API key is only checked
 // for presence: it is never shown, stored or put into the request.
+//
+// The same dialog starts the generators that ask a judge single prompts instead of judging
+// reports (Purpose): the judge part is shared, the scope is the generator's own (its box says
+// what it does and whether to redo what this judge did before).
 #pragma once
 
 #include "services/runlauncher.h"
@@ -31,7 +35,16 @@ class RunDialog : public QDialog
     Q_OBJECT
 
 public:
+    enum class Purpose {
+        Judge, // a judge run (or, for PDR-Bench, writing criteria)
+        ClassifyPages, // ReportBench: classify the fetched cited pages (PageClassifier)
+        ExtractClaims, // ReportBench and PDR-Bench: extract claims (ClaimExtractor)
+    };
+
     explicit RunDialog(const QString &projectPath, QWidget *parent = nullptr);
+    RunDialog(const QString &projectPath, Purpose purpose, QWidget *parent = nullptr);
+
+    Purpose purpose() const { return m_purpose; }
 
     // What to start, from the widgets as they are now.
     RunRequest request() const;
@@ -57,6 +70,9 @@ private:
     enum class KeyState { NotNeeded, Environment, Keyring, Checking, Optional, Missing };
 
     void buildWidgets();
+    // The generator's box instead of the run's scope, re-run and criteria.
+    void buildGeneratorWidgets();
+    bool generating() const { return m_purpose != Purpose::Judge; }
     void loadChoices();
     void fillModels();
     void onProviderChanged();
@@ -74,10 +90,13 @@ private:
     const FailedRun *currentFailedRun() const;
 
     QString m_projectPath;
+    Purpose m_purpose = Purpose::Judge;
     bool m_loaded = false;
     QString m_loadError;
     QHash<QString, QList<std::pair<QString, int>>> m_modelsByBenchmark; // model, reports
     QList<FailedRun> m_failedRuns;
+    QList<ReportSummary> m_claimReports; // ExtractClaims: ReportBench and PDR-Bench reports
+    QCheckBox *m_again = nullptr; // a generator's `force`
 
     QComboBox *m_provider = nullptr;
     QLineEdit *m_model = nullptr;

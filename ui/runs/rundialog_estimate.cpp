@@ -77,6 +77,15 @@ void RunDialog::computeEstimate()
         return;
     }
     const FailedRun *failed = currentFailedRun();
+    if (generating()) {
+        // A generator's requests depend on what the judge answers (claims: the blocks'
+        // statements); showEstimate says what it sends.
+        m_estimating = false;
+        showEstimate();
+        updateState();
+        emit estimateChanged();
+        return;
+    }
     if (!failed && checkedModels().isEmpty()) {
         m_estimating = false;
         m_estimateError = tr("Choose at least one agent.");
@@ -109,6 +118,22 @@ void RunDialog::showEstimate()
 {
     if (!m_loadError.isEmpty()) {
         m_estimate->setText(tr("The project could not be read: %1").arg(m_loadError));
+        return;
+    }
+    if (m_purpose == Purpose::ClassifyPages) {
+        m_estimate->setText(
+            tr("One request per distinct fetched page that a ReportBench report cites; pages "
+               "this judge classified before are skipped unless you ask again, and cited pages "
+               "that were not fetched are not classified (rubricate-cli sources fetch). Each "
+               "decision is written as it arrives, so a cancelled classification resumes."));
+        return;
+    }
+    if (m_purpose == Purpose::ExtractClaims) {
+        m_estimate->setText(
+            tr("%n report(s): one request per block of each (ReportBench: two, cited then "
+               "uncited statements). Reports a judge extracted before are skipped unless you "
+               "ask again; a report's claims are written once all its requests succeeded.",
+               nullptr, int(m_claimReports.size())));
         return;
     }
     if (writingCriteria()) {

@@ -7,6 +7,8 @@
 
 #include <QStringDecoder>
 
+#include <algorithm>
+
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
@@ -68,6 +70,10 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error,
         for (const Assignment &a : store->annotations().assignments(study.name))
             items.append({a.reportId, a.rubricId});
     }
+    const QList<SourceRow> sources = store->sources().list();
+    snapshot.fetchedSources
+        = int(std::count_if(sources.cbegin(), sources.cend(),
+                            [](const SourceRow &r) { return r.state == "fetched"_L1; }));
     // The reads return empty lists on failure; a broken file must not look like an empty one.
     if (!store->lastError().isEmpty())
         *error = store->lastError();

@@ -28,6 +28,8 @@ struct ProjectSnapshot {
     // Every item of every study (all annotators'), in the sample's order: what adjudicating a
     // study goes through.
     QHash<QString, QList<std::pair<RowId, RowId>>> studyItems;
+    // Cited sources with a fetched copy: what a judge can classify for ReportBench.
+    int fetchedSources = 0;
 
     int rubricCount() const;
 };

@@ -8,7 +8,34 @@ using namespace Qt::StringLiterals;
 
 namespace {
 const QString controllerName = u"runController"_s;
-const QString generatorName = u"criteriaGenerator"_s;
+const QString generatorName = u"judgeGenerator"_s;
+
+QString criteriaFailures(const PdrCriteriaGenerator &generator)
+{
+    QStringList failed;
+    for (const PdrCriteriaOutcome &o : generator.outcomes()) {
+        if (o.status == "failed"_L1)
+            failed << RunLauncher::tr("query %1: %2").arg(o.queryId, o.error);
+    }
+    return failed.join(u'\n');
+}
+
+QString classifyFailures(const PageClassifier &classifier)
+{
+    QStringList failed;
+    for (const PageClassifyFailure &f : classifier.failures())
+        failed << u"%1: %2"_s.arg(f.url, f.error);
+    return failed.join(u'\n');
+}
+
+QString claimFailures(const ClaimExtractor &extractor)
+{
+    QStringList failed;
+    for (const ClaimExtractFailure &f : extractor.failures())
+        failed << (f.report.isEmpty() ? f.error : u"%1: %2"_s.arg(f.report, f.error));
+    return failed.join(u'\n');
+}
+
 } // namespace
 
 RunLauncher::RunLauncher(QObject *parent)
@@ -41,6 +68,10 @@ bool RunLauncher::start(const QString &projectPath, const RunRequest &request)
 {
     if (request.criteria)
         return generateCriteria(projectPath, request.config, *request.criteria);
+    if (request.classifyPages)
+        return classifyPages(projectPath, request.config, *request.classifyPages);
+    if (request.extractClaims)
+        return extractClaims(projectPath, request.config, *request.extractClaims);
     if (request.rerunFailedOf) {
         const RowId runId = request.rerunFailedOf;
         return launch(projectPath, [runId](ProjectStore &store, int *jobs, QString *error) {
@@ -200,37 +231,34 @@ void RunLauncher::cancel()
         m_cancelRequested = true;
     invokeOnController([](RunController *c) { c->cancel(); });
     QMetaObject::invokeMethod(m_worker, [worker = m_worker] {
-        if (auto *g = worker->findChild<PdrCriteriaGenerator *>(generatorName))
+        if (auto *g = worker->findChild<JudgeGenerator *>(generatorName))
             g->cancel();
     });
 }
 
-bool RunLauncher::generateCriteria(const QString &projectPath, const JudgeConfig &config,
-                                   const PdrCriteriaOptions &options)
+template<typename Generator, typename Options, typename Progress>
+bool RunLauncher::launchGenerator(const QString &projectPath, const JudgeConfig &config,
+                                  const Options &options,
+                                  void (RunLauncher::*progress)(const Progress &),
+                                  QString (*failures)(const Generator &),
+                                  const std::function<void(Generator *)> &connectMore)
 {
     if (!begin(projectPath))
         return false;
     // Like a run: the generator lives, sends and writes on the run thread.
-    QMetaObject::invokeMethod(m_worker, [this, projectPath, config, options, worker = m_worker] {
-        auto *generator = new PdrCriteriaGenerator(projectPath, config, worker);
+    QMetaObject::invokeMethod(m_worker, [=, this, worker = m_worker] {
+        auto *generator = new Generator(projectPath, config, worker);
         generator->setObjectName(generatorName);
-        connect(generator, &PdrCriteriaGenerator::progressChanged, this,
-                &RunLauncher::criteriaProgressChanged);
-        connect(generator, &PdrCriteriaGenerator::queryFinished, this,
-                [this](const PdrCriteriaOutcome &o) {
-                    if (o.status == "written"_L1)
-                        emit criteriaWritten();
-                });
-        connect(generator, &PdrCriteriaGenerator::finished, generator,
-                [this, generator](const QString &status) {
-                    QStringList failed;
-                    for (const PdrCriteriaOutcome &o : generator->outcomes()) {
-                        if (o.status == "failed"_L1)
-                            failed << tr("query %1: %2").arg(o.queryId, o.error);
-                    }
+        connect(generator, &Generator::progressChanged, this, progress);
+        if (connectMore)
+            connectMore(generator);
+        connect(generator, &Generator::finished, generator,
+                [this, generator, failures](const QString &status) {
+                    const QString failed = failures(*generator);
+                    // A later generator must be the only one found by name.
                     generator->setObjectName(QString());
                     generator->deleteLater();
-                    announceEnd(status, failed.join(u"\n"_s));
+                    announceEnd(status, failed);
                 });
         QString error;
         if (m_cancelRequested || !generator->start(options, &error)) {
@@ -240,6 +268,41 @@ bool RunLauncher::generateCriteria(const QString &projectPath, const JudgeConfig
         }
     });
     return true;
+}
+
+bool RunLauncher::generateCriteria(const QString &projectPath, const JudgeConfig &config,
+                                   const PdrCriteriaOptions &options)
+{
+    // Criteria are written query by query: the tree reads them as they come.
+    return launchGenerator<PdrCriteriaGenerator>(
+        projectPath, config, options, &RunLauncher::criteriaProgressChanged, criteriaFailures,
+        [this](PdrCriteriaGenerator *generator) {
+            connect(generator, &PdrCriteriaGenerator::queryFinished, this,
+                    [this](const PdrCriteriaOutcome &o) {
+                        if (o.status == "written"_L1)
+                            emit criteriaWritten();
+                    });
+        });
+}
+
+bool RunLauncher::classifyPages(const QString &projectPath, const JudgeConfig &config,
+                                const PageClassifyOptions &options)
+{
+    return launchGenerator<PageClassifier>(
+        projectPath, config, options, &RunLauncher::classifyProgressChanged, classifyFailures,
+        [this](PageClassifier *classifier) {
+            connect(classifier, &PageClassifier::finished, this, &RunLauncher::pagesClassified);
+        });
+}
+
+bool RunLauncher::extractClaims(const QString &projectPath, const JudgeConfig &config,
+                                const ClaimExtractOptions &options)
+{
+    return launchGenerator<ClaimExtractor>(
+        projectPath, config, options, &RunLauncher::claimsProgressChanged, claimFailures,
+        [this](ClaimExtractor *extractor) {
+            connect(extractor, &ClaimExtractor::finished, this, &RunLauncher::claimsWritten);
+        });
 }
 
 } // namespace Rubricate

@@ -7,6 +7,8 @@
 #pragma once
 
 #include "judge/judgeconfig.h"
+#include "runs/claimextractor.h"
+#include "runs/pageclassifier.h"
 #include "runs/pdrcriteriagenerator.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
@@ -30,8 +32,13 @@ struct RunRequest {
     RunScope scope;
     QString name;
     RowId rerunFailedOf = 0;
-    // PDR-Bench: write the queries' criteria with this judge instead of judging reports.
+    // Instead of judging reports, one of the generators that ask this judge single prompts:
+    // PDR-Bench: write the queries' criteria.
     std::optional<PdrCriteriaOptions> criteria;
+    // ReportBench: classify the fetched cited pages (the reference's titles).
+    std::optional<PageClassifyOptions> classifyPages;
+    // ReportBench and PDR-Bench: extract the reports' claims (the reference's method).
+    std::optional<ClaimExtractOptions> extractClaims;
 };
 
 class RunLauncher : public QObject
@@ -66,6 +73,11 @@ public:
     // same running state as a run, so the two never overlap. False when something is going.
     bool generateCriteria(const QString &projectPath, const JudgeConfig &config,
                           const PdrCriteriaOptions &options);
+    // The same for the classification of cited pages and for claim extraction by a judge.
+    bool classifyPages(const QString &projectPath, const JudgeConfig &config,
+                       const PageClassifyOptions &options);
+    bool extractClaims(const QString &projectPath, const JudgeConfig &config,
+                       const ClaimExtractOptions &options);
 
     // These act on the active run.
     void pause();
@@ -80,6 +92,12 @@ signals:
     // panel read them again).
     void criteriaProgressChanged(const Rubricate::PdrCriteriaProgress &progress);
     void criteriaWritten();
+    // Page classification and claim extraction: how far they are, and that they ended
+    // (whatever the status, what they wrote stays written: the views read it again).
+    void classifyProgressChanged(const Rubricate::PageClassifyProgress &progress);
+    void pagesClassified(const QString &status);
+    void claimsProgressChanged(const Rubricate::ClaimExtractProgress &progress);
+    void claimsWritten(const QString &status);
     void finished(const QString &status, const QString &error);
     // Running, paused or idle changed: a cue to enable or disable actions.
     void stateChanged();
@@ -94,6 +112,14 @@ private:
     // From the run thread: the run is over (or never started); tells the GUI thread.
     void announceEnd(const QString &status, const QString &error);
     void invokeOnController(const std::function<void(RunController *)> &call);
+    // Creates a JudgeGenerator on the run thread, its progress forwarded to `progress` and
+    // `connectMore` connecting the rest there, and starts it; `failures` words what failed
+    // for `finished`. The same running state as a run, so the two never overlap.
+    template<typename Generator, typename Options, typename Progress>
+    bool launchGenerator(const QString &projectPath, const JudgeConfig &config,
+                         const Options &options, void (RunLauncher::*progress)(const Progress &),
+                         QString (*failures)(const Generator &),
+                         const std::function<void(Generator *)> &connectMore);
 
     QThread m_thread;
     QObject *m_worker = nullptr; // lives on m_thread

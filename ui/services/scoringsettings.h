@@ -4,6 +4,7 @@
 #pragma once
 
 #include "scoring/pdrscoring.h"
+#include "scoring/reportbenchscoring.h"
 
 namespace Rubricate {
 
@@ -11,5 +12,11 @@ namespace Rubricate {
 // keep their defaults. Unset or unknown values give the defaults (the reference's behaviour).
 PdrScoringOptions savedPdrScoringOptions();
 void savePdrScoringOptions(const PdrScoringOptions &options);
+
+// ReportBench, the Leaderboards page's choice: where the titles come from and, for the judge
+// method, whose page classifications (empty: the only judge's). The other options keep their
+// defaults, as the leaderboard's. A setting of the person, never of a project.
+ReportBenchOptions savedReportBenchOptions();
+void saveReportBenchOptions(const ReportBenchOptions &options);
 
 } // namespace Rubricate

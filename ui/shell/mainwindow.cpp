@@ -118,6 +118,16 @@ QAction *MainWindow::extractClaimsAction() const
     return m_judgeActions->extractClaimsAction();
 }
 
+QAction *MainWindow::classifyPagesAction() const
+{
+    return m_judgeActions->classifyPagesAction();
+}
+
+QAction *MainWindow::judgeClaimsAction() const
+{
+    return m_judgeActions->judgeClaimsAction();
+}
+
 QAction *MainWindow::evaluateAction() const
 {
     return m_judgeActions->evaluateAction();
@@ -423,6 +433,7 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
     m_projectPath = snapshot.path;
     m_annotators = snapshot.annotators;
     m_studyActions->setSnapshot(snapshot);
+    m_judgeActions->setSnapshot(snapshot);
     m_review->setSnapshot(snapshot);
     // First start: asked once the project is read, so that its annotators can be chosen.
     if (std::exchange(m_askIdentity, false) && !chosenAnnotator())

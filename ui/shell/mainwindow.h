@@ -63,6 +63,8 @@ public:
     ReportView *reportView() const;
     VerdictPanel *verdictPanel() const;
     QAction *runAction() const;
+    QAction *classifyPagesAction() const;
+    QAction *judgeClaimsAction() const;
     QAction *extractClaimsAction() const;
     QAction *evaluateAction() const;
     // Judge → Edit PDR Criteria…: enabled while a PDR-Bench report is on screen.

@@ -1,5 +1,7 @@
 #include "shell/statusmessages.h"
 
+#include "runs/claimextractor.h"
+#include "runs/pageclassifier.h"
 #include "runs/pdrcriteriagenerator.h"
 #include "runs/runcontroller.h"
 #include "shell/mainwindow.h"
@@ -13,6 +15,14 @@ namespace {
 QString counted(int n, const QString &one, const QString &many)
 {
     return n == 1 ? one : many.arg(n);
+}
+
+// A progress line: its %1, %2, … filled with the counts, in order.
+QString withCounts(QString text, std::initializer_list<int> counts)
+{
+    for (const int n : counts)
+        text = text.arg(n);
+    return text;
 }
 
 } // namespace
@@ -49,11 +59,25 @@ QString StatusMessages::runProgress(const RunProgress &p)
 
 QString StatusMessages::criteriaProgress(const PdrCriteriaProgress &p)
 {
-    return MainWindow::tr("Writing PDR criteria: %1 of %2 queries written, %3 failed, %4 requests")
-        .arg(p.written)
-        .arg(p.queries)
-        .arg(p.failed)
-        .arg(p.requests);
+    return withCounts(
+        MainWindow::tr("Writing PDR criteria: %1 of %2 queries written, %3 failed, %4 requests"),
+        {p.written, p.queries, p.failed, p.requests});
+}
+
+QString StatusMessages::classifyProgress(const PageClassifyProgress &p)
+{
+    return withCounts(MainWindow::tr("Classifying cited pages: %1 of %n page(s), %2 papers, %3 "
+                                     "failed, %4 requests",
+                                     nullptr, p.pages),
+                      {p.classified + p.skipped, p.papers, p.failed, p.requests});
+}
+
+QString StatusMessages::claimExtractProgress(const ClaimExtractProgress &p)
+{
+    return withCounts(MainWindow::tr("Extracting claims with a judge: %1 of %n report(s), %2 "
+                                     "failed, %3 requests",
+                                     nullptr, p.reports),
+                      {p.extracted + p.skipped, p.failed, p.requests});
 }
 
 QString StatusMessages::runFinished(const QString &status, const QString &error)

@@ -7,6 +7,8 @@
 
 namespace Rubricate {
 
+struct ClaimExtractProgress;
+struct PageClassifyProgress;
 struct PdrCriteriaProgress;
 struct RunProgress;
 
@@ -17,6 +19,8 @@ public:
     static QString projectCounts(int tasks, int rubrics, int reports);
     static QString runProgress(const RunProgress &progress);
     static QString criteriaProgress(const PdrCriteriaProgress &progress);
+    static QString classifyProgress(const PageClassifyProgress &progress);
+    static QString claimExtractProgress(const ClaimExtractProgress &progress);
     static QString runFinished(const QString &status, const QString &error);
     static QString exported(const QString &directory, int files);
     static QString claimsExtracted(int reports, int cited, int uncited);

@@ -5,18 +5,15 @@
 // TitleMethod::Judge reads the stored decisions.
 #include "exchange/resultcsv.h"
 #include "fakewebserver.h"
-#include "ingest/importer.h"
 #include "judge/judgesimulator.h"
 #include "judge/paperclassification.h"
 #include "judgefixture.h"
 #include "readers/reportbenchproject.h"
+#include "reportbenchpages.h"
 #include "runs/pageclassifier.h"
 #include "scratchproject.h"
 #include "sources/sourcefetcher.h"
-#include "testfiles.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -74,58 +71,15 @@ private slots:
         QVERIFY(m_judge.listen());
     }
 
-    // One survey with three GT titles; a report citing five URLs: a paper with citation
-    // metadata, a blog, a paper without metadata (only the judge sees it is one), a page with
-    // metadata that the survey does not cite, and a dead link.
+    // One survey with three GT titles; a report citing five URLs (reportbenchpages.h).
     void init()
     {
         m_project = std::make_unique<ScratchProject>();
         QVERIFY2(m_project->isOpen(), qPrintable(m_project->error()));
-        const QString tasks = m_project->filePath(u"rb/ReportBench_v1.1.jsonl"_s);
-        QVERIFY(writeFile(tasks,
-                          R"({"arxiv_id":"2101.00001","title":"A Made-Up Survey",)"
-                          R"("prompt":"Survey made-up things."})"
-                          "\n"));
-        QVERIFY(writeFile(m_project->filePath(u"rb/ReportBench_v1.1_GT/2101.00001.jsonl"_s),
-                          R"({"bib_id":"a","title":"Graphs & Networks, Explained: A Review"})"
-                          "\n"
-                          R"({"bib_id":"b","title":"What Is a Benchmark"})"
-                          "\n"
-                          R"({"bib_id":"c","title":"Attention, Memory, and Reasoning"})"
-                          "\n"));
-        QCOMPARE(runImport(m_project->store(), ImportKind::ReportBench, tasks).errorCount(), 0);
-        m_web.setPage("/pc/a", "text/html",
-                      R"(<html><head><meta name="citation_title" )"
-                      R"(content="Graphs &amp; Networks, Explained: A Review"></head><body>)"
-                      "<h1>Graphs &amp; Networks, Explained: A Review</h1>"
-                      "<p>Abstract. We review graphs.</p></body></html>");
-        m_web.setPage("/pc/b", "text/html",
-                      "<html><head><title>What Is a Benchmark</title></head><body>"
-                      "<h1>What Is a Benchmark</h1><p>A blog post.</p></body></html>");
-        m_web.setPage("/pc/c", "text/html",
-                      "<html><head><title>Home</title></head><body>"
-                      "<h1>Attention, Memory, and Reasoning</h1>"
-                      "<p>Abstract: attention is memory.</p></body></html>");
-        m_web.setPage("/pc/d", "text/html",
-                      R"(<html><head><meta name="citation_title" content="A Paper Nobody )"
-                      R"(Cited in the Survey"></head><body><h1>A Paper Nobody Cited in the )"
-                      "Survey</h1><p>No summary here.</p></body></html>");
-        QString response = u"# Report\n\nProse citing [1].\n\n## References\n\n"_s;
-        QList<QUrl> urls;
-        const QStringList paths{u"/pc/a"_s, u"/pc/b"_s, u"/pc/c"_s, u"/pc/d"_s, u"/pc/gone"_s};
-        for (int i = 0; i < paths.size(); ++i) {
-            urls << QUrl(m_web.url(paths.at(i)));
-            response += u"[%1] %2\n"_s.arg(i + 1).arg(m_web.url(paths.at(i)));
-        }
-        const QString reports = m_project->filePath(u"rb/agent"_s);
-        QVERIFY(writeFile(reports + u"/2101.00001.json"_s,
-                          QJsonDocument(QJsonObject{{u"response"_s, response}}).toJson()));
-        QCOMPARE(
-            runImport(m_project->store(), ImportKind::ReportBenchReports, reports).errorCount(), 0);
-        SourceFetcher fetcher(&m_project->store());
-        QSignalSpy fetched(&fetcher, &SourceFetcher::finished);
-        fetcher.fetch(urls);
-        QVERIFY(fetched.wait(20000));
+        const QList<QUrl> urls
+            = writeReportBenchPages(m_project->store(), m_project->filePath(QString()), m_web);
+        QVERIFY(!urls.isEmpty());
+        QVERIFY(fetchReportBenchPages(m_project->store(), urls));
         m_judge.setBehaviour({});
         m_judge.resetCounters();
     }
