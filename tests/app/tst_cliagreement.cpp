@@ -594,9 +594,8 @@ private slots:
         std::optional<double> width;
         qsizetype events = 0;
         {
-            QString error;
-            auto store = ProjectStore::open(path, &error);
-            QVERIFY2(store, qPrintable(error));
+            auto store = ProjectStore::open(path);
+            QVERIFY2(store, qPrintable(store.errorMessage()));
             before = store->annotations().assignments(u"ppi"_s);
             width = RubricateTest::reachableWidth(readCorrectedScores(*store, u"ppi"_s, options));
             QVERIFY(width);
@@ -609,12 +608,11 @@ private slots:
             planned += extra;
         QVERIFY(planned > 0);
 
-        const Result r = cli({u"study"_s, u"extend"_s, u"--study"_s, u"ppi"_s, u"--width"_s,
-                              QString::number(*width), u"--against"_s, u"human:quinn"_s});
+        const CliResult r = cli({u"study"_s, u"extend"_s, u"--study"_s, u"ppi"_s, u"--width"_s,
+                                 QString::number(*width), u"--against"_s, u"human:quinn"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-        QString error;
-        auto store = ProjectStore::open(path, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::open(path);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         const QList<Assignment> after = store->annotations().assignments(u"ppi"_s);
         QCOMPARE(after.mid(0, before.size()), before); // every assignment kept as it was
         const QList<Assignment> added = after.mid(before.size());
@@ -622,8 +620,8 @@ private slots:
         QVERIFY2(r.out.contains(u"%1 items added"_s.arg(added.size())), qPrintable(r.out));
         QCOMPARE(store->annotations().annotationEvents().size(), events); // labels untouched
 
-        auto other = ProjectStore::open(copy, &error);
-        QVERIFY2(other, qPrintable(error));
+        auto other = ProjectStore::open(copy);
+        QVERIFY2(other, qPrintable(other.errorMessage()));
         const SampleExtension expected
             = extendStudy(*other, u"ppi"_s, plan.extraPerModel(), 0, options);
         QVERIFY2(expected.error.isEmpty(), qPrintable(expected.error));
@@ -633,15 +631,15 @@ private slots:
         for (const StratumCount &model : expected.strata)
             QVERIFY(model.sampled <= extra.value(model.stratum));
 
-        const Result more
+        const CliResult more
             = cli({u"study"_s, u"extend"_s, u"--study"_s, u"ppi"_s, u"--items"_s, u"3"_s});
         QVERIFY2(more.code == 0, qPrintable(more.out + more.err));
         QVERIFY2(more.out.contains(u"3 items added"_s), qPrintable(more.out));
         // A new connection, so that no read this thread left open hides the CLI's write.
-        store.reset();
+        store.value().reset();
         ProjectStore::close(path);
-        store = ProjectStore::open(path, &error);
-        QVERIFY2(store, qPrintable(error));
+        store = ProjectStore::open(path);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         QCOMPARE(store->annotations().assignments(u"ppi"_s).size(), after.size() + 3);
         QSet<std::pair<RowId, RowId>> items;
         for (const Assignment &a : store->annotations().assignments(u"ppi"_s))
@@ -652,7 +650,7 @@ private slots:
         QCOMPARE(cli(extend).code, 2);
         QCOMPARE(cli(extend + QStringList{u"--width"_s, u"0.1"_s, u"--items"_s, u"2"_s}).code, 2);
         QCOMPARE(cli(extend + QStringList{u"--items"_s, u"0"_s}).code, 2);
-        const Result unknown
+        const CliResult unknown
             = cli({u"study"_s, u"extend"_s, u"--study"_s, u"nope"_s, u"--items"_s, u"2"_s});
         QCOMPARE(unknown.code, 1);
         QVERIFY(unknown.err.contains(u"nope"_s));

@@ -557,9 +557,8 @@ void TestLeaderboardPage::correctedExportWritesWhatCoreWrites()
 
     CorrectedScores expected;
     {
-        QString error;
-        auto store = ProjectStore::open(m_path, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto store = ProjectStore::open(m_path);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
         CorrectedScoreOptions options;
         options.perDimension = true;
         expected = readCorrectedScores(*store, u"calibration"_s, options);
@@ -601,119 +600,120 @@ void TestLeaderboardPage::correctedExportWritesWhatCoreWrites()
     QCOMPARE(exported.size(), 1);
     QVERIFY(!exported.constFirst().at(1).toString().isEmpty());
     QVERIFY(!QFile::exists(dir.filePath(u"corrected.txt"_s)));
+}
 
-    namespace {
+namespace {
 
-    // What `score reportbench` prints for `options`: the CLI's reader and aggregation, as a board.
-    std::optional<Leaderboard> cliBoard(const QString &path, const ReportBenchOptions &options)
-    {
-        QString error;
-        auto store = ProjectStore::open(path, &error);
-        const auto scores
-            = store ? readReportBenchScores(*store, options, {}, &error) : std::nullopt;
-        if (!scores) {
-            qWarning() << error;
-            return std::nullopt;
-        }
-        return reportBenchLeaderboard(aggregateReportBench(*scores));
+// What `score reportbench` prints for `options`: the CLI's reader and aggregation, as a board.
+std::optional<Leaderboard> cliBoard(const QString &path, const ReportBenchOptions &options)
+{
+    QString error;
+    auto store = ProjectStore::open(path);
+    error = store.errorMessage();
+    const auto scores = store ? readReportBenchScores(*store, options, {}, &error) : std::nullopt;
+    if (!scores) {
+        qWarning() << error;
+        return std::nullopt;
     }
+    return reportBenchLeaderboard(aggregateReportBench(*scores));
+}
 
-    bool sameValues(const Leaderboard &a, const Leaderboard &b)
-    {
-        if (a.rows.size() != b.rows.size())
+bool sameValues(const Leaderboard &a, const Leaderboard &b)
+{
+    if (a.rows.size() != b.rows.size())
+        return false;
+    for (qsizetype r = 0; r < a.rows.size(); ++r) {
+        const QList<LeaderboardValue> &x = a.rows.at(r).values, &y = b.rows.at(r).values;
+        if (a.rows.at(r).model != b.rows.at(r).model || x.size() != y.size())
             return false;
-        for (qsizetype r = 0; r < a.rows.size(); ++r) {
-            const QList<LeaderboardValue> &x = a.rows.at(r).values, &y = b.rows.at(r).values;
-            if (a.rows.at(r).model != b.rows.at(r).model || x.size() != y.size())
+        for (qsizetype c = 0; c < x.size(); ++c) {
+            if (x.at(c).value != y.at(c).value)
                 return false;
-            for (qsizetype c = 0; c < x.size(); ++c) {
-                if (x.at(c).value != y.at(c).value)
-                    return false;
-            }
         }
-        return true;
     }
+    return true;
+}
 
-    QString classify(const QString &path, const JudgeConfig &config)
-    {
-        PageClassifier classifier(path, config);
-        QSignalSpy done(&classifier, &PageClassifier::finished);
-        QString error;
-        if (!classifier.start({}, &error))
-            return error;
-        if (done.isEmpty() && !done.wait(BackgroundWorkTimeout))
-            return u"timeout"_s;
-        return done.constFirst().constFirst().toString();
-    }
+QString classify(const QString &path, const JudgeConfig &config)
+{
+    PageClassifier classifier(path, config);
+    QSignalSpy done(&classifier, &PageClassifier::finished);
+    QString error;
+    if (!classifier.start({}, &error))
+        return error;
+    if (done.isEmpty() && !done.wait(BackgroundWorkTimeout))
+        return u"timeout"_s;
+    return done.constFirst().constFirst().toString();
+}
 
-    } // namespace
+} // namespace
 
-    // Text, fetched pages, and pages classified by one of two judges: four different boards, each
-    // the CLI's, the caption saying which; the choice outlives the page, in the settings.
-    void TestLeaderboardPage::reportBenchTitleMethods()
-    {
-        RubricateTest::ReportBenchPagesProject project;
-        QVERIFY(project.create(true));
-        const QString &path = project.path;
-        QCOMPARE(classify(path, RubricateTest::simulatorJudge(project.judge)), u"finished"_s);
-        QCOMPARE(classify(path, JudgeConfig()), u"finished"_s); // offline: the page metadata
-        const QString simulator = u"openai:test-judge"_s, metadata = u"offline:page-metadata"_s;
+// Text, fetched pages, and pages classified by one of two judges: four different boards, each
+// the CLI's, the caption saying which; the choice outlives the page, in the settings.
+void TestLeaderboardPage::reportBenchTitleMethods()
+{
+    RubricateTest::ReportBenchPagesProject project;
+    QVERIFY(project.create(true));
+    const QString &path = project.path;
+    QCOMPARE(classify(path, RubricateTest::simulatorJudge(project.judge)), u"finished"_s);
+    QCOMPARE(classify(path, JudgeConfig()), u"finished"_s); // offline: the page metadata
+    const QString simulator = u"openai:test-judge"_s, metadata = u"offline:page-metadata"_s;
 
-        const auto expected = [&path](TitleMethod titles, const QString &pageJudge = {}) {
-            ReportBenchOptions o;
-            o.titles = titles;
-            o.pageJudge = pageJudge;
-            return cliBoard(path, o);
-        };
-        const auto text = expected(TitleMethod::Text), pages = expected(TitleMethod::Pages);
-        const auto bySimulator = expected(TitleMethod::Judge, simulator);
-        const auto byMetadata = expected(TitleMethod::Judge, metadata);
-        QVERIFY(text && pages && bySimulator && byMetadata);
-        // The report names no title in its text; the simulator finds a and c, the metadata a and d.
-        QVERIFY(!sameValues(*text, *pages));
-        QVERIFY(!sameValues(*pages, *bySimulator));
-        QVERIFY(sameValues(*pages, *byMetadata));
+    const auto expected = [&path](TitleMethod titles, const QString &pageJudge = {}) {
+        ReportBenchOptions o;
+        o.titles = titles;
+        o.pageJudge = pageJudge;
+        return cliBoard(path, o);
+    };
+    const auto text = expected(TitleMethod::Text), pages = expected(TitleMethod::Pages);
+    const auto bySimulator = expected(TitleMethod::Judge, simulator);
+    const auto byMetadata = expected(TitleMethod::Judge, metadata);
+    QVERIFY(text && pages && bySimulator && byMetadata);
+    // The report names no title in its text; the simulator finds a and c, the metadata a and d.
+    QVERIFY(!sameValues(*text, *pages));
+    QVERIFY(!sameValues(*pages, *bySimulator));
+    QVERIFY(sameValues(*pages, *byMetadata));
 
-        LeaderboardPage page;
-        showComputed(page, path);
-        QCOMPARE(page.benchmarkBox()->currentData().toString(), u"reportbench"_s);
-        QVERIFY(page.titlesBox()->isVisible());
-        QCOMPARE(page.titlesBox()->currentData().toString(), u"text"_s);
-        QVERIFY(!page.pageJudgeBox()->isVisible());
-        QVERIFY(sameValues(page.leaderboard(), *text));
-        QVERIFY(page.summaryLabel()->text().startsWith(u"Titles: those the reports write"_s));
+    LeaderboardPage page;
+    showComputed(page, path);
+    QCOMPARE(page.benchmarkBox()->currentData().toString(), u"reportbench"_s);
+    QVERIFY(page.titlesBox()->isVisible());
+    QCOMPARE(page.titlesBox()->currentData().toString(), u"text"_s);
+    QVERIFY(!page.pageJudgeBox()->isVisible());
+    QVERIFY(sameValues(page.leaderboard(), *text));
+    QVERIFY(page.summaryLabel()->text().startsWith(u"Titles: those the reports write"_s));
 
-        // The box belongs to `on`, which computes the board again.
-        const auto choose = [](LeaderboardPage &on, QComboBox *box, int index) {
-            QSignalSpy ready(&on, &LeaderboardPage::ready);
-            box->setCurrentIndex(index);
-            QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !on.isBusy(), BackgroundWorkTimeout);
-        };
-        choose(page, page.titlesBox(), page.titlesBox()->findData(u"pages"_s));
-        QVERIFY(sameValues(page.leaderboard(), *pages));
-        QVERIFY(page.summaryLabel()->text().contains(u"not classified by an LLM"_s));
+    // The box belongs to `on`, which computes the board again.
+    const auto choose = [](LeaderboardPage &on, QComboBox *box, int index) {
+        QSignalSpy ready(&on, &LeaderboardPage::ready);
+        box->setCurrentIndex(index);
+        QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !on.isBusy(), BackgroundWorkTimeout);
+    };
+    choose(page, page.titlesBox(), page.titlesBox()->findData(u"pages"_s));
+    QVERIFY(sameValues(page.leaderboard(), *pages));
+    QVERIFY(page.summaryLabel()->text().contains(u"not classified by an LLM"_s));
 
-        // Two judges classified pages: the first by name until another is chosen.
-        choose(page, page.titlesBox(), page.titlesBox()->findData(u"judge"_s));
-        QVERIFY(page.pageJudgeBox()->isVisible());
-        QCOMPARE(page.pageJudgeBox()->count(), 2);
-        QCOMPARE(page.pageJudgeBox()->currentText(), metadata);
-        QVERIFY(sameValues(page.leaderboard(), *byMetadata));
-        choose(page, page.pageJudgeBox(), page.pageJudgeBox()->findText(simulator));
-        QVERIFY(sameValues(page.leaderboard(), *bySimulator));
-        QVERIFY(page.summaryLabel()->text().contains(simulator + u" classified as papers"_s));
-        saveScreenshot(page, u"leaderboard-reportbench-judge.png"_s);
+    // Two judges classified pages: the first by name until another is chosen.
+    choose(page, page.titlesBox(), page.titlesBox()->findData(u"judge"_s));
+    QVERIFY(page.pageJudgeBox()->isVisible());
+    QCOMPARE(page.pageJudgeBox()->count(), 2);
+    QCOMPARE(page.pageJudgeBox()->currentText(), metadata);
+    QVERIFY(sameValues(page.leaderboard(), *byMetadata));
+    choose(page, page.pageJudgeBox(), page.pageJudgeBox()->findText(simulator));
+    QVERIFY(sameValues(page.leaderboard(), *bySimulator));
+    QVERIFY(page.summaryLabel()->text().contains(simulator + u" classified as papers"_s));
+    saveScreenshot(page, u"leaderboard-reportbench-judge.png"_s);
 
-        // Remembered for the person, not the project: a new page starts where this one was.
-        QCOMPARE(QSettings().value(u"scoring/reportBenchTitles"_s).toString(), u"judge"_s);
-        QCOMPARE(QSettings().value(u"scoring/reportBenchPageJudge"_s).toString(), simulator);
-        LeaderboardPage again;
-        showComputed(again, path);
-        QCOMPARE(again.pageJudgeBox()->currentText(), simulator);
-        QVERIFY(sameValues(again.leaderboard(), *bySimulator));
-        choose(again, again.titlesBox(), again.titlesBox()->findData(u"text"_s));
-        QVERIFY(sameValues(again.leaderboard(), *text));
-    }
+    // Remembered for the person, not the project: a new page starts where this one was.
+    QCOMPARE(QSettings().value(u"scoring/reportBenchTitles"_s).toString(), u"judge"_s);
+    QCOMPARE(QSettings().value(u"scoring/reportBenchPageJudge"_s).toString(), simulator);
+    LeaderboardPage again;
+    showComputed(again, path);
+    QCOMPARE(again.pageJudgeBox()->currentText(), simulator);
+    QVERIFY(sameValues(again.leaderboard(), *bySimulator));
+    choose(again, again.titlesBox(), again.titlesBox()->findData(u"text"_s));
+    QVERIFY(sameValues(again.leaderboard(), *text));
+}
 
-    QTEST_MAIN(TestLeaderboardPage)
+QTEST_MAIN(TestLeaderboardPage)
 #include "tst_leaderboardpage.moc"

@@ -270,9 +270,8 @@ private slots:
         QVERIFY2(copied.ok, qPrintable(copied.error));
         SampleExtension core;
         {
-            QString error;
-            auto copy = ProjectStore::open(copyPath, &error);
-            QVERIFY2(copy, qPrintable(error));
+            auto copy = ProjectStore::open(copyPath);
+            QVERIFY2(copy, qPrintable(copy.errorMessage()));
             core = extendStudy(*copy, u"calibration"_s, expected.extraPerModel(), 0, options);
         }
         ProjectStore::close(copyPath);

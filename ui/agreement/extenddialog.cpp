@@ -35,14 +35,13 @@ CorrectedScoreOptions studyOptions()
 
 // `work(store)` on the project at `path`, on this thread; a result (CorrectedScores or
 // SampleExtension) with the reason as its error when the project cannot be opened.
-template<typename Result, typename Work>
-Result onProject(const QString &path, Work work)
+template<typename Outcome, typename Work>
+Outcome onProject(const QString &path, Work work)
 {
-    QString error;
-    const auto store = ProjectStore::open(path, &error);
+    const auto store = ProjectStore::open(path);
     if (!store) {
-        Result none;
-        none.error = error;
+        Outcome none;
+        none.error = store.errorMessage();
         return none;
     }
     return work(*store);

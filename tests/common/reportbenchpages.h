@@ -103,8 +103,7 @@ struct ReportBenchPagesProject {
         if (!web.listen() || !judge.listen() || !dir.isValid())
             return false;
         path = dir.filePath(QStringLiteral("pages.rubricate"));
-        QString error;
-        const auto store = Rubricate::ProjectStore::create(path, &error);
+        const auto store = Rubricate::ProjectStore::create(path);
         if (!store)
             return false;
         urls = writeReportBenchPages(*store, dir.path(), web);
@@ -113,11 +112,12 @@ struct ReportBenchPagesProject {
 
     std::unique_ptr<Rubricate::ProjectStore> open() const
     {
-        QString error;
-        auto store = Rubricate::ProjectStore::open(path, &error);
-        if (!store)
-            qWarning() << error;
-        return store;
+        auto store = Rubricate::ProjectStore::open(path);
+        if (!store) {
+            qWarning() << store.errorMessage();
+            return nullptr;
+        }
+        return std::move(store).value();
     }
 };
 
