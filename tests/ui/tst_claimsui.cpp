@@ -160,8 +160,7 @@ private slots:
         QAction *stop = window.findChild<QAction *>(u"actionStop"_s);
         QVERIFY(stop && stop->isEnabled());
         stop->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(window.classifyPagesAction()->isEnabled(),
-                                 BackgroundWorkTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(window.classifyPagesAction()->isEnabled(), BackgroundWorkTimeout);
         QVERIFY(project.open()->sources().pageJudges().isEmpty());
         project.judge.setBehaviour({});
 
