@@ -180,6 +180,14 @@ int runJudgeBenchmark(const QString &dataDir, const QList<int> &latenciesMs, QTe
         out << u"  of which the run's own thread %1 µs per item, Qt's HTTP thread and the "
                "rest %2 µs\n"_s.arg(mainCpu * 1e6 / qMax(1, p.itemsJudged), 0, 'f', 1)
                    .arg((cpu - mainCpu) * 1e6 / qMax(1, p.itemsJudged), 0, 'f', 1);
+        // What the simulated provider's prompt cache served: the input tokens billed at the full
+        // price without it and with it.
+        out << u"  input tokens %1, of which %2 read from the provider's prompt cache: %3 % "
+               "billed at the full price\n"_s.arg(p.inputTokens)
+                   .arg(p.cacheReadTokens)
+                   .arg(100.0 * (p.inputTokens - p.cacheReadTokens)
+                            / qMax<qint64>(1, p.inputTokens),
+                        0, 'f', 1);
         if (latency > 0) {
             out << u"  ideal wall time %1 s (requests / concurrency x latency): %2 % over\n"_s
                        .arg(ideal, 0, 'f', 1)

@@ -495,7 +495,12 @@ void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &path, const QB
                          {u"completion_tokens"_s, outputTokens}}}};
     }
     const QByteArray json = QJsonDocument(reply).toJson(QJsonDocument::Compact);
-    later([this, json](QTcpSocket *s) { respond(s, 200, json); });
+    // As at the providers, a prefix is cached once its request is answered, not on arrival:
+    // requests sent together all pay for it.
+    later([this, json, added = cache.added](QTcpSocket *s) {
+        m_cachedPrefixes.unite(added);
+        respond(s, 200, json);
+    });
 }
 
 JudgeSimulator::CacheUse JudgeSimulator::usePromptCache(const QJsonObject &request,
@@ -532,7 +537,7 @@ JudgeSimulator::CacheUse JudgeSimulator::usePromptCache(const QJsonObject &reque
         if (m_cachedPrefixes.contains(hash)) {
             use.readChars = end;
         } else {
-            m_cachedPrefixes.insert(hash);
+            use.added.insert(hash);
             if (explicitMarks)
                 use.writtenChars = end - use.readChars;
         }

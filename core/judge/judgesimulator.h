@@ -101,6 +101,7 @@ private:
     struct CacheUse {
         qint64 readChars = 0;
         qint64 writtenChars = 0;
+        QSet<quint64> added; // cached once the request is answered
     };
     CacheUse usePromptCache(const QJsonObject &request, const QString &prompt, bool explicitMarks);
     void respond(QTcpSocket *socket, int status, const QByteArray &body,

@@ -150,6 +150,8 @@ bool RunController::start(RowId runId, QString *error)
     m_leaseTimer->setInterval(m_leases->renewIntervalMs());
     m_leaseTimer->start();
     m_queue.clear();
+    m_awaitingFirstAnswer.clear();
+    m_answeredReports.clear();
     m_nextClaimMs = 0;
     const RunTotals totals = m_store->runs().runTotals(runId);
     m_progress = {};
@@ -233,7 +235,10 @@ void RunController::dispatch()
     if (!m_active || m_paused || m_cancelled)
         return;
     const int limit = m_provider ? qMax(1, m_config.concurrency) : 1;
-    while (m_inFlight < limit && (!m_queue.isEmpty() || claimMore(limit))) {
+    while (m_inFlight < limit) {
+        const qsizetype next = nextJobIndex(limit);
+        if (next < 0)
+            break;
         if (m_transport) {
             if (const int waitMs = m_transport->waitMs(); waitMs > 0) {
                 if (!m_dispatchScheduled) {
@@ -243,7 +248,7 @@ void RunController::dispatch()
                 return;
             }
         }
-        const RunJob job = m_queue.dequeue();
+        const RunJob job = m_queue.takeAt(next);
         ++m_inFlight;
         if (m_provider)
             runJob(job);
@@ -252,6 +257,23 @@ void RunController::dispatch()
     }
     if (m_inFlight == 0 && m_waiting == 0 && m_processing == 0 && m_queue.isEmpty())
         noJobsLeft();
+}
+
+qsizetype RunController::nextJobIndex(int limit)
+{
+    // A report's later batches wait for its first answer, so that they start with a prefix
+    // the provider has cached: sent together, every batch would pay for the whole report.
+    // Other reports' jobs fill the slots meanwhile; more are claimed for that, within bounds,
+    // since a claimed job holds a lease other workers cannot take.
+    for (int round = 0; round < 2; ++round) {
+        for (qsizetype i = 0; i < m_queue.size(); ++i) {
+            if (!m_awaitingFirstAnswer.contains(m_queue.at(i).reportId))
+                return i;
+        }
+        if (m_queue.size() >= 4 * limit || !claimMore(limit))
+            return -1;
+    }
+    return -1;
 }
 
 void RunController::runJob(const RunJob &job)
@@ -295,6 +317,8 @@ void RunController::runJob(const RunJob &job)
         qPrintable(active->call.url.host()), job.attempts + 1, qint64(active->call.body.size()));
     ++m_progress.requests;
     ++active->job.requests;
+    if (!m_answeredReports.contains(job.reportId))
+        m_awaitingFirstAnswer.insert(job.reportId);
     m_transport->post(active->call,
                       [this, active](QNetworkReply *reply) { onReply(reply, active); });
 }
@@ -330,6 +354,9 @@ void RunController::onReply(QNetworkReply *reply, const std::shared_ptr<ActiveJo
 {
     if (m_cancelled)
         return;
+    // Whatever it brought, the provider has seen the report's prefix (or will not cache it).
+    m_awaitingFirstAnswer.remove(active->job.reportId);
+    m_answeredReports.insert(active->job.reportId);
     const ProviderReply parsed = readJudgeReply(reply, *m_provider, m_config);
     if (!parsed.ok) {
         if (parsed.retryable)
