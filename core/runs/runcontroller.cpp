@@ -152,6 +152,7 @@ bool RunController::start(RowId runId, QString *error)
     m_queue.clear();
     m_awaitingFirstAnswer.clear();
     m_answeredReports.clear();
+    m_sharedReports = m_store->runs().reportsWithSeveralJobs(runId);
     m_nextClaimMs = 0;
     const RunTotals totals = m_store->runs().runTotals(runId);
     m_progress = {};
@@ -288,8 +289,12 @@ void RunController::runJob(const RunJob &job)
     active->items = m_reports->items(job.rubricIds);
     if (m_scheme->needsSource() && !attachSources(active))
         return;
-    const ProviderRequest request
+    ProviderRequest request
         = m_scheme->buildRequest(*ctx, active->items, m_provider.get(), m_config);
+    // A prefix no other request of the run shares is not marked for the cache: Anthropic
+    // bills writing it at 1.25 times the price, for nothing.
+    if (!m_sharedReports.contains(job.reportId))
+        request.cachedPrefixChars = 0;
     active->call = m_provider->buildCall(m_config, request, m_apiKey);
     active->cacheKey = VerdictWriter::cacheKey(m_config, active->call);
 

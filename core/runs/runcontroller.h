@@ -131,6 +131,7 @@ private:
     QQueue<RunJob> m_queue;
     QSet<RowId> m_awaitingFirstAnswer; // reports with a request out and none answered yet
     QSet<RowId> m_answeredReports; // reports the provider has answered in this session
+    QSet<RowId> m_sharedReports; // reports with several requests in the run
     std::unique_ptr<ReportContexts> m_reports;
     // (report, rubric) whose verdict in this run is an error: a re-run's answers replace
     // them, and errorsTotal must fall as they do.

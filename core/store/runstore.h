@@ -46,6 +46,8 @@ public:
     QList<EvidenceSpanRow> evidenceSpans(RowId verdictId);
     // (report, rubric) pairs of `runId` whose verdict is an error.
     QList<std::pair<RowId, RowId>> errorItems(RowId runId);
+    // The reports of the run with more than one job (request), whatever their state.
+    QSet<RowId> reportsWithSeveralJobs(RowId runId);
     // (report, rubric) pairs that already have a usable verdict in any run.
     QSet<std::pair<RowId, RowId>> judgedItems();
     RunTotals runTotals(RowId runId);

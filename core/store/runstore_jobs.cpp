@@ -410,6 +410,19 @@ QList<std::pair<RowId, RowId>> RunStore::errorItems(RowId runId)
     return out;
 }
 
+QSet<RowId> RunStore::reportsWithSeveralJobs(RowId runId)
+{
+    QSet<RowId> out;
+    QSqlQuery &q = prepared(u"SELECT report_id FROM run_job WHERE run_id = ? GROUP BY report_id"
+                            " HAVING count(*) > 1"_s);
+    bindAt(q, 0, runId);
+    if (!exec(q))
+        return out;
+    while (q.next())
+        out.insert(q.value(0).toLongLong());
+    return out;
+}
+
 QSet<std::pair<RowId, RowId>> RunStore::judgedItems()
 {
     QSet<std::pair<RowId, RowId>> out;
