@@ -1,7 +1,8 @@
 // The fixture of the GUI tests that drive the real window over the demo project: the project,
 // written by importDemo into a temporary folder, a window, and the steps those tests share —
 // open the project, open a report, read this annotator's labels back. A test case derives from
-// it beside QObject and calls its setup steps from its own initTestCase() and init().
+// it beside QObject and calls its setup steps from its own initTestCase() and init(), or derives
+// from FreshDemoWindowTest, which gives each test function a demo project of its own.
 #pragma once
 
 #include "demo/demoproject.h"
@@ -28,12 +29,12 @@ namespace RubricateTest {
 class DemoWindowFixture
 {
 protected:
-    // Keeps settings and the demo project away from the user's real ones.
-    static void isolateSettings(const QString &application)
+    // Keeps settings and the demo project away from the user's real ones. The application's
+    // name is the executable's, so no two test executables share their settings.
+    static void isolateSettings()
     {
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("RubricateTest"));
-        QCoreApplication::setApplicationName(application);
         QSettings().clear();
     }
 
@@ -150,6 +151,20 @@ private:
         QTRY_VERIFY(m_window->verdictPanel()->model()->rowCount() > 0);
         QTRY_VERIFY(!m_window->reportView()->isBuilding());
     }
+};
+
+// A test case whose every test function starts with a fresh demo project open in a fresh window.
+// Qt Test calls these slots of the base class; the test functions are the derived class's
+// private slots.
+class FreshDemoWindowTest : public QObject, protected DemoWindowFixture
+{
+    Q_OBJECT
+
+protected slots:
+    void initTestCase() { isolateSettings(); }
+    void cleanupTestCase() { QSettings().clear(); }
+    void init() { openFreshDemoProject(); }
+    void cleanup() { m_window.reset(); }
 };
 
 } // namespace RubricateTest

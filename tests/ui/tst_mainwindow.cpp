@@ -20,6 +20,7 @@
 #include <QTranslator>
 #include <QTreeView>
 #include <QUrl>
+
 #include <algorithm>
 
 using namespace Rubricate;
@@ -48,7 +49,7 @@ private slots:
 
 void TestMainWindow::initTestCase()
 {
-    isolateSettings(u"tst_mainwindow"_s);
+    isolateSettings();
     createDemoProject(u"project.rubricate"_s);
 }
 

@@ -28,22 +28,18 @@
 #include <QTableView>
 #include <QTreeView>
 #include <QUrl>
+
 #include <algorithm>
 
 using namespace Rubricate;
 using namespace RubricateTest;
 using namespace Qt::StringLiterals;
 
-class TestProjectExplorer : public QObject, protected DemoWindowFixture
+class TestProjectExplorer : public FreshDemoWindowTest
 {
     Q_OBJECT
 
 private slots:
-    void initTestCase();
-    void cleanupTestCase();
-    void init();
-    void cleanup();
-
     void keyboardMovesToNextReport();
     void filterKeepsMatchingRows();
     void importRunsInBackgroundAndReloads();
@@ -53,26 +49,6 @@ private slots:
     void explorerKeepsAgentNamesWhole();
     void droppedFileOpensImportWithItsKind();
 };
-
-void TestProjectExplorer::initTestCase()
-{
-    isolateSettings(u"tst_projectexplorer"_s);
-}
-
-void TestProjectExplorer::cleanupTestCase()
-{
-    QSettings().clear();
-}
-
-void TestProjectExplorer::init()
-{
-    openFreshDemoProject();
-}
-
-void TestProjectExplorer::cleanup()
-{
-    m_window.reset();
-}
 
 void TestProjectExplorer::keyboardMovesToNextReport()
 {

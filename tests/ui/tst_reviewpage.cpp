@@ -30,22 +30,18 @@
 #include <QTreeView>
 #include <QUndoStack>
 #include <QUrl>
+
 #include <algorithm>
 
 using namespace Rubricate;
 using namespace RubricateTest;
 using namespace Qt::StringLiterals;
 
-class TestReviewPage : public QObject, protected DemoWindowFixture
+class TestReviewPage : public FreshDemoWindowTest
 {
     Q_OBJECT
 
 private slots:
-    void initTestCase();
-    void cleanupTestCase();
-    void init();
-    void cleanup();
-
     void selectingReportShowsItsText();
     void reportWithoutTextSaysSo();
     void reportBrowserNeverLoadsResources();
@@ -65,26 +61,6 @@ private slots:
     void blindKeyClearsAndRestoresEvidence();
     void quickSwitchingShowsTheLastReport();
 };
-
-void TestReviewPage::initTestCase()
-{
-    isolateSettings(u"tst_reviewpage"_s);
-}
-
-void TestReviewPage::cleanupTestCase()
-{
-    QSettings().clear();
-}
-
-void TestReviewPage::init()
-{
-    openFreshDemoProject();
-}
-
-void TestReviewPage::cleanup()
-{
-    m_window.reset();
-}
 
 void TestReviewPage::selectingReportShowsItsText()
 {
