@@ -1,67 +1,57 @@
-// The workbench as an annotator uses it, driven through the real window with key clicks:
-// evidence highlighted and followed, blind mode, notes, report keys, a second run beside the
-// first, explorer filters, full-text search, PDF pages and the preferences.
-#include "demo/demoproject.h"
-#include "project/importdialog.h"
-#include "project/projectexplorer.h"
-#include "project/projecttreemodel.h"
+// The review page as an annotator uses it, driven through the real window with key clicks:
+// the report's text and pages, evidence highlighted and followed, labels, notes, blind mode,
+// report keys, a second run beside the first, and quick switching between reports.
+
+#include "demowindow.h"
 #include "review/evidencemarks.h"
+#include "review/labelkeys.h"
 #include "review/pdfpageview.h"
 #include "review/reportview.h"
 #include "review/verdictmodel.h"
 #include "review/verdictpanel.h"
 #include "services/annotatoridentity.h"
 #include "services/projectloader.h"
-#include "shell/mainwindow.h"
 #include "shell/preferencesdialog.h"
-#include "store/projectstore.h"
-#include "waits.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QComboBox>
-#include <QDragEnterEvent>
-#include <QDropEvent>
 #include <QHeaderView>
 #include <QInputDialog>
-#include <QLineEdit>
-#include <QListWidget>
+#include <QLabel>
 #include <QMessageBox>
-#include <QMimeData>
-#include <QSettings>
+#include <QRegularExpression>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QStatusBar>
-#include <QStyle>
 #include <QTableView>
-#include <QTemporaryDir>
-#include <QTest>
+#include <QTcpServer>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QTreeView>
 #include <QUndoStack>
+#include <QUrl>
+
+#include <algorithm>
 
 using namespace Rubricate;
+using namespace RubricateTest;
 using namespace Qt::StringLiterals;
 
-class TestWorkbench : public QObject
+class TestReviewPage : public FreshDemoWindowTest
 {
     Q_OBJECT
 
 private slots:
-    void initTestCase();
-    void init();
-    void cleanup();
-
+    void selectingReportShowsItsText();
+    void reportWithoutTextSaysSo();
+    void reportBrowserNeverLoadsResources();
+    void referenceListsKeepTheirLines();
     void evidenceIsHighlightedAndFollowed();
     void blindModeHidesUntilLabelled();
     void noteIsAnEventAndKeepsTheLabel();
     void scaleKeysAndReportKeys();
     void secondRunBesideTheFirst();
-    void filtersNarrowTheTree();
-    void searchJumpsToTheHit();
-    void explorerKeepsAgentNamesWhole();
     void pdfShowsPagesWithHighlights();
-    void droppedFileOpensImportWithItsKind();
     void renameInPreferencesKeepsLabels();
     void evidenceMarksFollowRenderedText();
     void notePromptElidesAndHeadersStayVisible();
@@ -70,97 +60,194 @@ private slots:
     void blindKeyClearsAndRestoresEvidence_data();
     void blindKeyClearsAndRestoresEvidence();
     void quickSwitchingShowsTheLastReport();
-
-private:
-    void openReport(const QString &format, const QString &model = {});
-    void openReportOf(const QString &benchmarkKey);
-    RowId reportId(const QString &format, const QString &model = {}) const;
-    QList<AnnotationEvent> events(RowId report, RowId rubric);
-
-    QTemporaryDir m_dir;
-    QString m_projectPath;
-    QList<ReportSummary> m_reports;
-    std::unique_ptr<MainWindow> m_window;
 };
 
-void TestWorkbench::initTestCase()
+void TestReviewPage::selectingReportShowsItsText()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(u"RubricateTest"_s);
-    QCoreApplication::setApplicationName(u"tst_workbench"_s);
-    QSettings().clear();
-    QVERIFY(m_dir.isValid());
-}
+    openAndWait();
+    // A Markdown report: its first line is the report's title, which the view must show.
+    const auto md = std::find_if(m_reports.cbegin(), m_reports.cend(),
+                                 [](const auto &r) { return r.format == u"md"_s && r.hasText; });
+    QVERIFY(md != m_reports.cend());
+    QString error;
+    const auto loaded = ProjectLoader::readReport(m_projectPath, md->id, 0, 0, &error);
+    QVERIFY2(loaded, qPrintable(error));
+    const QString heading = loaded->report.text.section(u'\n', 0, 0).remove(u'#').trimmed();
+    QVERIFY(!heading.isEmpty());
 
-void TestWorkbench::init()
-{
-    // A fresh demo project per test: labels from one test must not leak into the next.
-    QSettings().clear();
-    static int n = 0;
-    m_projectPath = m_dir.filePath(u"demo-%1.rubricate"_s.arg(++n));
-    {
-        auto store = ProjectStore::create(m_projectPath);
-        QVERIFY2(store, qPrintable(store.errorMessage()));
-        const ImportSummary summary = importDemo(*store);
-        QVERIFY2(summary.errorCount() == 0, qPrintable(summary.toText()));
-        m_reports = store->reports().reportSummaries();
-    }
-    m_window = std::make_unique<MainWindow>();
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_window->openProject(m_projectPath);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()->rowCount(), 3, BackgroundWorkTimeout);
-}
+    const QModelIndex index = viewIndexOfReport(md->id);
+    QVERIFY(index.isValid());
+    m_window->projectTree()->selectionModel()->setCurrentIndex(
+        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 
-void TestWorkbench::cleanup()
-{
-    m_window.reset();
-}
+    ReportView *view = m_window->reportView();
+    QTRY_COMPARE_WITH_TIMEOUT(view->reportId(), md->id, BackgroundWorkTimeout);
+    QTRY_VERIFY(view->textBrowser()->toPlainText().contains(heading));
+    QVERIFY(view->detailsText().contains(md->model));
+    QCOMPARE(view->titleText(), loaded->task->title);
 
-RowId TestWorkbench::reportId(const QString &format, const QString &model) const
-{
-    for (const ReportSummary &r : m_reports) {
-        if (r.format == format && (model.isEmpty() || r.model == model))
-            return r.id;
-    }
-    return 0;
-}
+    // Beside it, the demo's judge run: one row per rubric, with the judge's verdicts.
+    VerdictModel *verdicts = m_window->verdictPanel()->model();
+    QTRY_COMPARE(verdicts->rowCount(), int(loaded->verdicts.size()));
+    QVERIFY(verdicts->rowCount() > 0);
+    QVERIFY(loaded->runId > 0);
+    QVERIFY(!verdicts->index(0, VerdictModel::JudgeColumn).data().toString().isEmpty());
 
-void TestWorkbench::openReport(const QString &format, const QString &model)
-{
-    const RowId id = reportId(format, model);
-    QVERIFY(id);
-    QVERIFY(m_window->explorer()->selectReport(id));
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), id, BackgroundWorkTimeout);
-    QTRY_VERIFY(m_window->verdictPanel()->model()->rowCount() > 0);
-    QTRY_VERIFY(!m_window->reportView()->isBuilding());
-}
+    // Run the offline judge from the toolbar: it works in the background, and its verdicts
+    // replace the imported run's in the panel of the report on screen.
+    QAction *run = m_window->runAction();
+    QVERIFY(run->isEnabled());
+    run->trigger();
+    auto *title = m_window->findChild<QLabel *>(u"verdictTitle"_s);
+    QVERIFY(title);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        m_window->verdictPanel()->runBox()->currentText().contains(u"offline"_s),
+        BackgroundWorkTimeout);
+    QTRY_VERIFY(run->isEnabled());
+    QCOMPARE(view->reportId(), md->id); // still the same report on screen
+    QCOMPARE(verdicts->rowCount(), int(loaded->verdicts.size()));
 
-void TestWorkbench::openReportOf(const QString &benchmarkKey)
-{
-    const auto report
-        = std::find_if(m_reports.cbegin(), m_reports.cend(),
-                       [&](const ReportSummary &r) { return r.benchmarkKey == benchmarkKey; });
-    QVERIFY(report != m_reports.cend());
-    QVERIFY(m_window->explorer()->selectReport(report->id));
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), report->id,
-                              BackgroundWorkTimeout);
-    QTRY_VERIFY(m_window->verdictPanel()->model()->rowCount() > 0);
-    QTRY_VERIFY(!m_window->reportView()->isBuilding());
-}
+    // Label from the keyboard: each key press is an annotation event at once; undo and redo
+    // are new events too.
+    QTableView *table = m_window->verdictPanel()->view();
+    table->setFocus();
+    table->setCurrentIndex(verdicts->index(0, VerdictModel::RubricColumn));
+    const RowId rubric = verdicts->index(0, 0).data(VerdictModel::RubricIdRole).toLongLong();
+    QTest::keyClick(table, Qt::Key_Minus);
+    const QModelIndex human = verdicts->index(0, VerdictModel::HumanColumn);
+    QTRY_COMPARE(human.data().toString(), u"−1"_s);
+    m_window->undoStack()->undo();
+    QTRY_COMPARE(verdicts->index(0, VerdictModel::HumanColumn).data().toString(), QString());
+    m_window->undoStack()->redo();
+    QTRY_COMPARE(verdicts->index(0, VerdictModel::HumanColumn).data().toString(), u"−1"_s);
+    QTest::keyClick(table, Qt::Key_0);
+    QTRY_COMPARE(verdicts->index(0, VerdictModel::HumanColumn).data().toString(), u"0"_s);
+    // Next rubric, then accept what the judge said.
+    QTest::keyClick(table, Qt::Key_Down);
+    QCOMPARE(table->currentIndex().row(), 1);
+    const QString judged = verdicts->index(1, VerdictModel::JudgeColumn).data().toString();
+    QTest::keyClick(table, Qt::Key_A);
+    QTRY_COMPARE(verdicts->index(1, VerdictModel::HumanColumn).data().toString(), judged);
 
-QList<AnnotationEvent> TestWorkbench::events(RowId report, RowId rubric)
-{
+    // F1 lists every key.
+    auto *keys = m_window->findChild<QAction *>(u"actionShortcuts"_s);
+    QVERIFY(keys);
+    keys->trigger();
+    QMessageBox *sheet = nullptr;
+    QTRY_VERIFY((sheet = m_window->findChild<QMessageBox *>()) != nullptr);
+    QVERIFY(sheet->text().contains(u"accept the judge"_s));
+    sheet->close();
+
     auto store = ProjectStore::open(m_projectPath);
-    // The demo ships Ana's and Ben's labels: only this annotator's events are the test's.
-    QList<AnnotationEvent> history
-        = store ? store->annotations().annotationHistory(report, rubric) : QList<AnnotationEvent>();
-    history.removeIf(
+    QVERIFY2(store, qPrintable(store.errorMessage()));
+    // The demo ships other annotators' labels: only this annotator's events are counted.
+    QList<AnnotationEvent> events = store->annotations().annotationHistory(md->id, rubric);
+    events.removeIf(
         [](const AnnotationEvent &e) { return e.annotator != VerdictPanel::annotator(); });
-    return history;
+    QCOMPARE(events.size(), 4); // -1, undo (none), redo (-1), 0
+    QCOMPARE(events.at(0).value, std::optional<double>(-1));
+    QVERIFY(!events.at(1).value.has_value());
+    QCOMPARE(events.at(1).previousValue, std::optional<double>(-1));
+    QCOMPARE(events.at(3).value, std::optional<double>(0));
+    QCOMPARE(events.at(3).previousValue, std::optional<double>(-1));
+    QCOMPARE(events.at(3).annotator, VerdictPanel::annotator());
 }
 
-void TestWorkbench::evidenceIsHighlightedAndFollowed()
+void TestReviewPage::reportWithoutTextSaysSo()
+{
+    LoadedReport loaded;
+    loaded.report.id = 42;
+    loaded.report.format = ReportFormat::Image;
+    loaded.report.hasText = false;
+    ReportView view;
+    view.showReport(loaded, u"ScannerAgent"_s, {});
+    QCOMPARE(view.reportId(), 42);
+    QVERIFY(view.textBrowser()->toPlainText().contains(u"no text (image/scanned)"_s));
+    QVERIFY(view.detailsText().contains(u"ScannerAgent"_s));
+}
+
+void TestReviewPage::reportBrowserNeverLoadsResources()
+{
+    // A listening socket that must never see a connection.
+    QTcpServer server;
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    const QUrl watched(u"http://127.0.0.1:%1/pixel.png"_s.arg(server.serverPort()));
+    const QUrl closedPort(u"http://127.0.0.1:9/x.png"_s);
+
+    ReportView view;
+    view.resize(600, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    ReportTextBrowser *browser = view.textBrowser();
+    QVERIFY(!browser->openLinks());
+    QVERIFY(!browser->openExternalLinks());
+
+    LoadedReport loaded;
+    loaded.report.id = 7;
+    loaded.report.format = ReportFormat::Html;
+    loaded.report.hasText = true;
+    loaded.report.text = u"x"_s;
+    loaded.originalHtml
+        = u"<html><head><link rel=stylesheet href=\"%1\"></head><body><p>Hello</p>"
+          "<img src=\"%2\"><img src=\"%3\"><img src=\"file:///etc/hostname\"></body></html>"_s.arg(
+              watched.toString() + u".css"_s, closedPort.toString(), watched.toString());
+    view.showReport(loaded, u"Model"_s, {});
+    QTRY_VERIFY(!view.isBuilding());
+    // Force layout and painting, which is when images are asked for.
+    browser->document()->size();
+    browser->viewport()->repaint();
+
+    QVERIFY(browser->toPlainText().contains(u"Hello"_s));
+    QTRY_VERIFY(browser->refusedResources().contains(closedPort));
+    QTRY_VERIFY(browser->refusedResources().contains(watched));
+    QTRY_VERIFY(browser->refusedResources().contains(QUrl(u"file:///etc/hostname"_s)));
+    QVERIFY(browser->loadResource(QTextDocument::ImageResource, closedPort).isNull());
+    QVERIFY(browser->loadResource(QTextDocument::StyleSheetResource, watched).isNull());
+    QVERIFY(!server.hasPendingConnections());
+    QVERIFY(!server.waitForNewConnection(100));
+
+    // Markdown images are refused the same way.
+    loaded.report.format = ReportFormat::Markdown;
+    loaded.report.text = u"# Title\n\n![tracker](%1)\n"_s.arg(watched.toString());
+    const qsizetype before = browser->refusedResources().size();
+    view.showReport(loaded, u"Model"_s, {});
+    QTRY_VERIFY(!view.isBuilding());
+    browser->document()->size();
+    browser->viewport()->repaint();
+    QVERIFY(browser->refusedResources().size() > before);
+    QVERIFY(!server.waitForNewConnection(100));
+
+    // A refused image is a short line of text saying so, not a large empty box.
+    QVERIFY2(browser->toPlainText().contains(u"[image not loaded: tracker]"_s),
+             qPrintable(browser->toPlainText()));
+    QVERIFY(!browser->toPlainText().contains(QChar::ObjectReplacementCharacter));
+    QVERIFY(browser->document()->size().height() < 200);
+}
+
+// A numbered reference list without blank lines between its entries ("[1] …", or "3. …"
+// after a line of text) is one entry per line, as its author wrote it.
+void TestReviewPage::referenceListsKeepTheirLines()
+{
+    LoadedReport loaded;
+    loaded.report.id = 8;
+    loaded.report.format = ReportFormat::Markdown;
+    loaded.report.hasText = true;
+    loaded.report.text = u"## References\n[1] Smith, J.: Heat pumps. https://example.org/a\n"
+                         "[2] Lee, K.: Cold climates. https://example.org/b\n\nSee also\n"
+                         "3. Third source\n4. Fourth source\n\n```\n[5] code stays\n```\n"_s;
+    ReportView view;
+    view.showReport(loaded, u"Model"_s, {});
+    QTRY_VERIFY(!view.isBuilding());
+    const QStringList lines = view.textBrowser()->toPlainText().split(
+        QRegularExpression(u"[\\n\\x{2028}]"_s), Qt::SkipEmptyParts);
+    for (const QString &line :
+         {u"[1] Smith, J.: Heat pumps. https://example.org/a"_s,
+          u"[2] Lee, K.: Cold climates. https://example.org/b"_s, u"See also"_s,
+          u"3. Third source"_s, u"4. Fourth source"_s, u"[5] code stays"_s})
+        QVERIFY2(lines.contains(line), qPrintable(lines.join(u" | "_s)));
+}
+
+void TestReviewPage::evidenceIsHighlightedAndFollowed()
 {
     openReport(u"md"_s);
     ReportView *view = m_window->reportView();
@@ -220,7 +307,7 @@ void TestWorkbench::evidenceIsHighlightedAndFollowed()
         view->textBrowser()->cursorRect(cursor).center()));
 }
 
-void TestWorkbench::blindModeHidesUntilLabelled()
+void TestReviewPage::blindModeHidesUntilLabelled()
 {
     openReport(u"md"_s);
     VerdictPanel *panel = m_window->verdictPanel();
@@ -262,7 +349,7 @@ void TestWorkbench::blindModeHidesUntilLabelled()
                             [&](const EvidenceMark &m) { return m.rubricId != rubric; }));
 }
 
-void TestWorkbench::noteIsAnEventAndKeepsTheLabel()
+void TestReviewPage::noteIsAnEventAndKeepsTheLabel()
 {
     openReport(u"md"_s);
     VerdictPanel *panel = m_window->verdictPanel();
@@ -297,7 +384,7 @@ void TestWorkbench::noteIsAnEventAndKeepsTheLabel()
     QCOMPARE(history.at(2).value, std::optional<double>(1));
 }
 
-void TestWorkbench::scaleKeysAndReportKeys()
+void TestReviewPage::scaleKeysAndReportKeys()
 {
     QCOMPARE(valueForKey(VerdictScale::Drb2Tristate, u'-'), std::optional<double>(-1));
     QCOMPARE(valueForKey(VerdictScale::Ternary, u'p'), std::optional<double>(0.5));
@@ -328,7 +415,7 @@ void TestWorkbench::scaleKeysAndReportKeys()
     QVERIFY(events(first, m_window->verdictPanel()->model()->rowAt(0)->rubricId).isEmpty());
 }
 
-void TestWorkbench::secondRunBesideTheFirst()
+void TestReviewPage::secondRunBesideTheFirst()
 {
     openReport(u"md"_s);
     VerdictPanel *panel = m_window->verdictPanel();
@@ -352,150 +439,7 @@ void TestWorkbench::secondRunBesideTheFirst()
     QTRY_VERIFY(panel->runBox()->currentText().contains(u"demo"_s, Qt::CaseInsensitive));
 }
 
-void TestWorkbench::filtersNarrowTheTree()
-{
-    ProjectExplorer *explorer = m_window->explorer();
-    QAbstractItemModelTester tester(explorer->filterModel(),
-                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
-    const auto reportsShown = [explorer] {
-        int n = 0;
-        const QAbstractItemModel *m = explorer->filterModel();
-        for (int b = 0; b < m->rowCount(); ++b) {
-            const QModelIndex benchmark = m->index(b, 0);
-            for (int t = 0; t < m->rowCount(benchmark); ++t)
-                n += m->rowCount(m->index(t, 0, benchmark));
-        }
-        return n;
-    };
-    QCOMPARE(reportsShown(), int(m_reports.size()));
-
-    QComboBox *model = explorer->attributeBox(ProjectFilterModel::Model);
-    model->setCurrentIndex(model->findText(u"BriarAgent"_s));
-    const int briar = int(std::count_if(m_reports.cbegin(), m_reports.cend(),
-                                        [](const auto &r) { return r.model == u"BriarAgent"_s; }));
-    QCOMPARE(reportsShown(), briar);
-
-    QComboBox *language = explorer->attributeBox(ProjectFilterModel::Language);
-    language->setCurrentIndex(language->findText(u"zh"_s));
-    QCOMPARE(reportsShown(), 1); // the demo's one Chinese task, BriarAgent's report of it
-    // The benchmark row counts what the filter left of its tasks, not all of them.
-    const QModelIndex drb2Count
-        = explorer->filterModel()->index(0, ProjectTreeModel::DetailsColumn);
-    QVERIFY2(drb2Count.data().toString().startsWith(u"1 of 4"_s),
-             qPrintable(drb2Count.data().toString()));
-    model->setCurrentIndex(0);
-    language->setCurrentIndex(0);
-    QCOMPARE(explorer->filterModel()->index(0, ProjectTreeModel::DetailsColumn).data().toString(),
-             u"4 tasks"_s);
-
-    // Annotation status: label one rubric, reload, and the report is "in progress".
-    openReport(u"md"_s);
-    const RowId labelled = m_window->reportView()->reportId();
-    QTableView *table = m_window->verdictPanel()->view();
-    table->setFocus();
-    QTest::keyClick(table, Qt::Key_1);
-    QTRY_VERIFY(m_window->verdictPanel()->model()->rowAt(0)->humanValue);
-    QComboBox *status = explorer->attributeBox(ProjectFilterModel::Status);
-    m_window->reloadProject();
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()
-                                  ->indexOfReport(labelled)
-                                  .data(ProjectTreeModel::AnnotationStatusRole)
-                                  .toInt(),
-                              int(ProjectTreeModel::AnnotationStatus::InProgress),
-                              BackgroundWorkTimeout);
-    status->setCurrentIndex(
-        status->findData(QString::number(int(ProjectTreeModel::AnnotationStatus::InProgress))));
-    QCOMPARE(reportsShown(), 1);
-    QCOMPARE(explorer->tree()->currentIndex().data(ProjectTreeModel::ReportIdRole).toLongLong(),
-             labelled);
-}
-
-void TestWorkbench::searchJumpsToTheHit()
-{
-    ProjectExplorer *explorer = m_window->explorer();
-    QLineEdit *search = explorer->searchEdit();
-    search->setFocus();
-    QTest::keyClicks(search, u"Harrow"_s);
-    QTest::keyClick(search, Qt::Key_Return);
-    QListWidget *results = explorer->searchResults();
-    QTRY_VERIFY_WITH_TIMEOUT(results->isVisible() && results->count() > 0, BackgroundWorkTimeout);
-    QVERIFY(!results->item(0)->text().startsWith(u"No report"_s));
-    results->setCurrentRow(0);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->reportView()->reportId() != 0, BackgroundWorkTimeout);
-    QTRY_COMPARE(m_window->reportView()->textBrowser()->textCursor().selectedText().toLower(),
-                 u"harrow"_s);
-
-    // Snippets read as the rendered report: no Markdown link, emphasis or heading markup.
-    search->clear();
-    QTest::keyClicks(search, u"Observatory compressors"_s);
-    QTest::keyClick(search, Qt::Key_Return);
-    QTRY_VERIFY_WITH_TIMEOUT(results->count() > 0
-                                 && !results->item(0)->text().startsWith(u"No report"_s),
-                             BackgroundWorkTimeout);
-    for (int i = 0; i < results->count(); ++i) {
-        const QString hit = results->item(i)->text();
-        QVERIFY2(!hit.contains(u"]("_s) && !hit.contains(u"**"_s) && !hit.contains(u"## "_s),
-                 qPrintable(hit));
-    }
-    search->clear();
-    QTest::keyClicks(search, u"Observatory"_s);
-    QTest::keyClick(search, Qt::Key_Return);
-    QTRY_VERIFY_WITH_TIMEOUT(results->count() > 0
-                                 && results->item(0)->text().contains(u"Nordic Energy"_s),
-                             BackgroundWorkTimeout);
-    for (int i = 0; i < results->count(); ++i)
-        QVERIFY2(!results->item(i)->text().contains(u"https://"_s),
-                 qPrintable(results->item(i)->text()));
-
-    // A word no report has says so.
-    search->clear();
-    QTest::keyClicks(search, u"zzqxjv"_s);
-    QTest::keyClick(search, Qt::Key_Return);
-    QTRY_VERIFY_WITH_TIMEOUT(results->count() == 1
-                                 && results->item(0)->text().startsWith(u"No report"_s),
-                             BackgroundWorkTimeout);
-}
-
-// A narrow explorer cuts the details short, never the agent's name in a report row; a task
-// without a title (ResearchRubrics) is named by the start of its prompt.
-void TestWorkbench::explorerKeepsAgentNamesWhole()
-{
-    QString error;
-    const ProjectSnapshot snapshot = ProjectLoader::readSnapshot(m_projectPath, &error);
-    QVERIFY2(error.isEmpty(), qPrintable(error));
-    ProjectExplorer explorer;
-    explorer.resize(250, 700);
-    explorer.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&explorer));
-    explorer.setSnapshot(snapshot);
-    QTreeView *tree = explorer.tree();
-    const QAbstractItemModel *model = tree->model();
-    const int margins = 2 * (tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 1);
-    int reports = 0;
-    for (int b = 0; b < model->rowCount(); ++b) {
-        const QModelIndex benchmark = model->index(b, 0);
-        for (int t = 0; t < model->rowCount(benchmark); ++t) {
-            const QModelIndex task = model->index(t, 0, benchmark);
-            QVERIFY2(task.data().toString().section(u" · "_s, 1).size() > 0,
-                     qPrintable(task.data().toString()));
-            for (int r = 0; r < model->rowCount(task); ++r, ++reports) {
-                const QModelIndex report = model->index(r, 0, task);
-                const int needed
-                    = tree->fontMetrics().horizontalAdvance(report.data().toString()) + margins;
-                QTRY_VERIFY2(tree->visualRect(report).width() >= needed,
-                             qPrintable(report.data().toString()));
-            }
-        }
-    }
-    QCOMPARE(reports, int(m_reports.size()));
-    // The ResearchRubrics tasks have no title: the tree shows their prompts' first words.
-    const QModelIndex rr = model->index(1, 0);
-    QCOMPARE(rr.data().toString(), u"ResearchRubrics"_s);
-    QVERIFY2(model->index(1, 0, rr).data().toString().contains(u"Compare heat pumps and gas"_s),
-             qPrintable(model->index(1, 0, rr).data().toString()));
-}
-
-void TestWorkbench::pdfShowsPagesWithHighlights()
+void TestReviewPage::pdfShowsPagesWithHighlights()
 {
     openReport(u"pdf"_s);
     ReportView *view = m_window->reportView();
@@ -523,29 +467,7 @@ void TestWorkbench::pdfShowsPagesWithHighlights()
     QCOMPARE(view->textBrowser()->extraSelections().size(), view->marks().size());
 }
 
-void TestWorkbench::droppedFileOpensImportWithItsKind()
-{
-    QCOMPARE(ImportDialog::guessKind(u"/data/tasks_and_rubrics.jsonl"_s), ImportKind::Drb2Tasks);
-    QCOMPARE(ImportDialog::guessKind(u"/data/result.jsonl"_s), ImportKind::Drb2Results);
-    QCOMPARE(ImportDialog::guessKind(m_dir.path()), ImportKind::Drb2Reports);
-    QCOMPARE(ImportDialog::guessKind(u"/data/notes.txt"_s), std::nullopt);
-
-    // A real drop: the window accepts local files and asks what the dropped one is.
-    QMimeData mime;
-    mime.setUrls({QUrl::fromLocalFile(u"/data/result.jsonl"_s)});
-    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(m_window.get(), &enter);
-    QVERIFY(enter.isAccepted());
-    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(m_window.get(), &drop);
-    ImportDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = m_window->findChild<ImportDialog *>()) != nullptr);
-    QCOMPARE(dialog->kind(), ImportKind::Drb2Results);
-    QVERIFY(dialog->sourcePath().endsWith(u"result.jsonl"_s));
-    dialog->reject();
-}
-
-void TestWorkbench::renameInPreferencesKeepsLabels()
+void TestReviewPage::renameInPreferencesKeepsLabels()
 {
     chooseAnnotator({u"ada-id"_s, u"Ada"_s});
     openReport(u"md"_s);
@@ -577,7 +499,7 @@ void TestWorkbench::renameInPreferencesKeepsLabels()
     QCOMPARE(history.at(0).provenance.method, LabelMethod::Typed);
 }
 
-void TestWorkbench::evidenceMarksFollowRenderedText()
+void TestReviewPage::evidenceMarksFollowRenderedText()
 {
     // The same span, in a text shown as it is and in a rendering that lost its markup.
     const QString source = u"# Title\n\nThe **trial** measured a COP of 2.7 in winter.\n"_s;
@@ -611,7 +533,7 @@ void TestWorkbench::evidenceMarksFollowRenderedText()
             != evidenceColour(-1, VerdictScale::Drb2Tristate));
 }
 
-void TestWorkbench::notePromptElidesAndHeadersStayVisible()
+void TestReviewPage::notePromptElidesAndHeadersStayVisible()
 {
     m_window->resize(1400, 900);
     openReport(u"md"_s);
@@ -659,7 +581,7 @@ void TestWorkbench::notePromptElidesAndHeadersStayVisible()
             > header->sectionSize(VerdictModel::NoteColumn));
 }
 
-void TestWorkbench::unknownLabelKeySaysSo()
+void TestReviewPage::unknownLabelKeySaysSo()
 {
     openReportOf(u"researchrubrics"_s);
     VerdictPanel *panel = m_window->verdictPanel();
@@ -684,7 +606,7 @@ void TestWorkbench::unknownLabelKeySaysSo()
     QCOMPARE(events(report, rubric).size(), 1);
 }
 
-void TestWorkbench::reopenedReportStartsAtFirstUnlabelled()
+void TestReviewPage::reopenedReportStartsAtFirstUnlabelled()
 {
     openReport(u"md"_s);
     const RowId first = m_window->reportView()->reportId();
@@ -708,14 +630,14 @@ void TestWorkbench::reopenedReportStartsAtFirstUnlabelled()
     QCOMPARE(panel->currentRubric(), model->rowAt(2)->rubricId);
 }
 
-void TestWorkbench::blindKeyClearsAndRestoresEvidence_data()
+void TestReviewPage::blindKeyClearsAndRestoresEvidence_data()
 {
     QTest::addColumn<QString>("format");
     QTest::newRow("text") << u"md"_s;
     QTest::newRow("pages") << u"pdf"_s;
 }
 
-void TestWorkbench::blindKeyClearsAndRestoresEvidence()
+void TestReviewPage::blindKeyClearsAndRestoresEvidence()
 {
     QFETCH(QString, format);
     openReport(format);
@@ -766,7 +688,7 @@ void TestWorkbench::blindKeyClearsAndRestoresEvidence()
 
 // The text of a report is built on a worker thread. A reader moving on before it is shown
 // must end on the last report chosen, highlighted for it, never on a build left behind.
-void TestWorkbench::quickSwitchingShowsTheLastReport()
+void TestReviewPage::quickSwitchingShowsTheLastReport()
 {
     ReportView *view = m_window->reportView();
     const RowId a = reportId(u"md"_s);
@@ -837,5 +759,5 @@ void TestWorkbench::quickSwitchingShowsTheLastReport()
     QVERIFY(alone.textBrowser()->extraSelections().isEmpty());
 }
 
-QTEST_MAIN(TestWorkbench)
-#include "tst_workbench.moc"
+QTEST_MAIN(TestReviewPage)
+#include "tst_reviewpage.moc"
