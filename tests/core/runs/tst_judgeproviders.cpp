@@ -19,6 +19,18 @@ QJsonObject bodyOf(const HttpCall &call)
     return QJsonDocument::fromJson(call.body).object();
 }
 
+// The content blocks of the call's first message (Anthropic's shape).
+QJsonArray firstMessageContent(const HttpCall &call)
+{
+    return bodyOf(call)
+        .value(u"messages"_s)
+        .toArray()
+        .at(0)
+        .toObject()
+        .value(u"content"_s)
+        .toArray();
+}
+
 QByteArray header(const HttpCall &call, const QByteArray &name)
 {
     for (const auto &[n, v] : call.headers) {
@@ -128,13 +140,7 @@ private slots:
         QCOMPARE(call.url.toString(), u"https://api.anthropic.com/v1/messages"_s);
         QCOMPARE(header(call, "x-api-key"), QByteArray("k"));
         QCOMPARE(header(call, "anthropic-version"), QByteArray("2023-06-01"));
-        const QJsonArray content = bodyOf(call)
-                                       .value(u"messages"_s)
-                                       .toArray()
-                                       .at(0)
-                                       .toObject()
-                                       .value(u"content"_s)
-                                       .toArray();
+        const QJsonArray content = firstMessageContent(call);
         QCOMPARE(content.at(0).toObject().value(u"type"_s).toString(), u"document"_s);
         QCOMPARE(content.at(1).toObject().value(u"text"_s).toString(), u"prompt"_s);
         const ProviderReply r
@@ -150,13 +156,7 @@ private slots:
         c.provider = ProviderKind::Anthropic;
         const auto p = makeProvider(c.provider);
         ProviderRequest request{u"instructions and report|rubric items"_s, {}, 23};
-        const QJsonArray content = bodyOf(p->buildCall(c, request, u"k"_s))
-                                       .value(u"messages"_s)
-                                       .toArray()
-                                       .at(0)
-                                       .toObject()
-                                       .value(u"content"_s)
-                                       .toArray();
+        const QJsonArray content = firstMessageContent(p->buildCall(c, request, u"k"_s));
         QCOMPARE(content.size(), 2);
         QCOMPARE(content.at(0).toObject().value(u"text"_s).toString(),
                  u"instructions and report"_s);
@@ -166,23 +166,11 @@ private slots:
         QVERIFY(!content.at(1).toObject().contains(u"cache_control"_s));
         // An attachment is the shared part: it carries the mark.
         request.attachments = {{u"application/pdf"_s, "x"}};
-        const QJsonArray withPdf = bodyOf(p->buildCall(c, request, u"k"_s))
-                                       .value(u"messages"_s)
-                                       .toArray()
-                                       .at(0)
-                                       .toObject()
-                                       .value(u"content"_s)
-                                       .toArray();
+        const QJsonArray withPdf = firstMessageContent(p->buildCall(c, request, u"k"_s));
         QVERIFY(withPdf.at(0).toObject().contains(u"cache_control"_s));
         // Without a shared prefix the prompt is one block, unmarked.
         request = {u"prompt"_s, {}, 0};
-        const QJsonArray plain = bodyOf(p->buildCall(c, request, u"k"_s))
-                                     .value(u"messages"_s)
-                                     .toArray()
-                                     .at(0)
-                                     .toObject()
-                                     .value(u"content"_s)
-                                     .toArray();
+        const QJsonArray plain = firstMessageContent(p->buildCall(c, request, u"k"_s));
         QCOMPARE(plain.size(), 1);
         QVERIFY(!plain.at(0).toObject().contains(u"cache_control"_s));
     }
