@@ -268,7 +268,6 @@ int cmdExport(const QCommandLineParser &parser, const QStringList &args, const Q
         err << u"rubricate-cli: export needs `drb2 <folder>`\n"_s;
         return Usage;
     }
-    QString error;
     auto store = openExistingProject(projectPath, err);
     if (!store)
         return Failed;
@@ -283,8 +282,8 @@ int cmdExport(const QCommandLineParser &parser, const QStringList &args, const Q
     const ErrorPolicy policy
         = policyName == "reference"_L1 ? ErrorPolicy::AsReference : ErrorPolicy::Exclude;
     Drb2ExportSummary summary;
-    if (!exportDrb2(*store, runs, args.at(1), policy, &summary, &error)) {
-        err << u"rubricate-cli: "_s << error << u'\n';
+    if (const auto exported = exportDrb2(*store, runs, args.at(1), policy, &summary); !exported) {
+        err << u"rubricate-cli: "_s << exported.errorMessage() << u'\n';
         return Failed;
     }
     out << u"%1 result lines, %2 judged items (%3 without a usable score, listed under "

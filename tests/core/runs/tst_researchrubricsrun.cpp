@@ -79,9 +79,8 @@ class TestResearchRubricsRun : public QObject
 
     void checkRun(RowId runId)
     {
-        QString error;
-        const auto rows = readResearchRubricsRun(m_project.store(), runId, &error);
-        QVERIFY2(rows, qPrintable(error));
+        const auto rows = readResearchRubricsRun(m_project.store(), runId);
+        QVERIFY2(rows, qPrintable(rows.errorMessage()));
         const QList<RrReportScore> reports = scoreResearchRubrics(rows->items);
         QCOMPARE(reports.size(), m_judged.size());
         int criteria = 0;
@@ -109,8 +108,8 @@ class TestResearchRubricsRun : public QObject
 
         // The leaderboard of the run: each model's mean report compliance, and the
         // reference's files for it.
-        const auto board = readLeaderboard(m_project.store(), u"researchrubrics"_s, runId, &error);
-        QVERIFY2(board, qPrintable(error));
+        const auto board = readLeaderboard(m_project.store(), u"researchrubrics"_s, runId);
+        QVERIFY2(board, qPrintable(board.errorMessage()));
         QVERIFY(!board->rows.isEmpty());
         for (const LeaderboardRow &row : board->rows) {
             double sum = 0;
@@ -126,9 +125,9 @@ class TestResearchRubricsRun : public QObject
         }
         QTemporaryDir out;
         QStringList files;
-        QVERIFY2(exportLeaderboardFiles(m_project.store(), u"researchrubrics"_s, runId, out.path(),
-                                        &files, &error),
-                 qPrintable(error));
+        const auto exported = exportLeaderboardFiles(m_project.store(), u"researchrubrics"_s, runId,
+                                                     out.path(), &files);
+        QVERIFY2(exported, qPrintable(exported.errorMessage()));
         QCOMPARE(files.size(), 3);
         for (const QString &f : std::as_const(files))
             QVERIFY2(QFileInfo(f).size() > 0, qPrintable(f));
