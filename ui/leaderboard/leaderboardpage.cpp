@@ -577,11 +577,14 @@ void LeaderboardPage::exportTo(const QString &directory)
             if (out.second.isEmpty()) {
                 const ChartSpec spec = leaderboardChart(board);
                 const QString base = QDir(directory).filePath(u"leaderboard_%1"_s.arg(key));
-                if (writeChartPng(spec, base + u".png"_s, ChartWidth, ChartHeight, &out.second))
+                const auto png = writeChartPng(spec, base + u".png"_s, ChartWidth, ChartHeight);
+                if (png)
                     out.first << base + u".png"_s;
-                if (out.second.isEmpty()
-                    && writeChartSvg(spec, base + u".svg"_s, ChartWidth, ChartHeight, &out.second))
+                const auto svg
+                    = png ? writeChartSvg(spec, base + u".svg"_s, ChartWidth, ChartHeight) : png;
+                if (svg)
                     out.first << base + u".svg"_s;
+                out.second = svg.errorMessage();
             }
             emit exported(directory, out.first, out.second);
         });
