@@ -238,7 +238,6 @@ void TestLeaderboardPage::showsPdrBench()
     const QString path = dir.filePath(u"pdr.rubricate"_s);
     std::optional<Leaderboard> expected, normalized;
     {
-        QString error;
         auto store = ProjectStore::create(path);
         QVERIFY2(store, qPrintable(store.errorMessage()));
         const QList<std::pair<QString, const char *>> files
@@ -257,11 +256,12 @@ void TestLeaderboardPage::showsPdrBench()
         offline.scheme = defaultSchemeFor(u"pdrbench"_s);
         RunScope scope;
         scope.benchmarkKey = u"pdrbench"_s;
-        const auto planned = planRun(*store, offline, scope, {}, &error);
-        QVERIFY2(planned, qPrintable(error));
+        const auto planned = planRun(*store, offline, scope, {});
+        QVERIFY2(planned, qPrintable(planned.errorMessage()));
         RunController controller(path);
         QSignalSpy done(&controller, &RunController::finished);
-        QVERIFY2(controller.start(planned->runId, &error), qPrintable(error));
+        const auto started = controller.start(planned->runId);
+        QVERIFY2(started, qPrintable(started.errorMessage()));
         QVERIFY(done.wait(BackgroundWorkTimeout) || !done.isEmpty());
         const auto reference = readLeaderboard(*store, u"pdrbench"_s, 0);
         QVERIFY2(reference, qPrintable(reference.errorMessage()));

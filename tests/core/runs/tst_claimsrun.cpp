@@ -46,18 +46,17 @@ class TestClaimsRun : public QObject
     {
         RunScope scope;
         scope.benchmarkKey = u"reportbench"_s;
-        QString error;
-        const auto planned = planRun(store, c, scope, {}, &error);
+        const auto planned = planRun(store, c, scope, {});
         if (!planned) {
-            qWarning() << error;
+            qWarning() << planned.errorMessage();
             return 0;
         }
         if (items)
             *items = planned->items;
         RunController controller(store.path());
         QSignalSpy done(&controller, &RunController::finished);
-        if (!controller.start(planned->runId, &error)) {
-            qWarning() << error;
+        if (const auto started = controller.start(planned->runId); !started) {
+            qWarning() << started.errorMessage();
             return 0;
         }
         if (!done.wait(60000) && done.isEmpty())

@@ -93,9 +93,8 @@ private slots:
         c.maxAttempts = 2;
         RunScope scope;
         scope.benchmarkKey = u"pdrbench"_s;
-        QString error;
-        const auto planned = planRun(m_project.store(), c, scope, {}, &error);
-        QVERIFY2(planned, qPrintable(error));
+        const auto planned = planRun(m_project.store(), c, scope, {});
+        QVERIFY2(planned, qPrintable(planned.errorMessage()));
         // Query 1: personalization and quality; query 2: personalization only. Query 2 shares
         // query 1's task but not its criteria.
         QCOMPARE(planned->jobs, 3);
@@ -104,7 +103,8 @@ private slots:
 
         RunController controller(m_project.store().path());
         QSignalSpy done(&controller, &RunController::finished);
-        QVERIFY2(controller.start(m_runId, &error), qPrintable(error));
+        const auto started = controller.start(m_runId);
+        QVERIFY2(started, qPrintable(started.errorMessage()));
         QVERIFY(done.wait(60000) || !done.isEmpty());
         QCOMPARE(done.constFirst().constFirst().toString(), u"finished"_s);
         QCOMPARE(m_judge.requestCount(), 3);
@@ -265,14 +265,16 @@ private slots:
     void rerunFailedItems()
     {
         // The unusable "ten" is asked again alone; now the simulator answers it.
-        QString error;
-        const auto estimate = estimateRequeue(m_project.store(), m_runId, &error);
-        QVERIFY2(estimate, qPrintable(error));
+        const auto estimate = estimateRequeue(m_project.store(), m_runId);
+        QVERIFY2(estimate, qPrintable(estimate.errorMessage()));
         QCOMPARE(estimate->jobs, 1);
-        QCOMPARE(requeueFailedItems(m_project.store(), m_runId, 50, &error), 1);
+        const auto requeued = requeueFailedItems(m_project.store(), m_runId, 50);
+        QVERIFY2(requeued, qPrintable(requeued.errorMessage()));
+        QCOMPARE(*requeued, 1);
         RunController controller(m_project.store().path());
         QSignalSpy done(&controller, &RunController::finished);
-        QVERIFY2(controller.start(m_runId, &error), qPrintable(error));
+        const auto started = controller.start(m_runId);
+        QVERIFY2(started, qPrintable(started.errorMessage()));
         QVERIFY(done.wait(60000) || !done.isEmpty());
         QCOMPARE(done.constFirst().constFirst().toString(), u"finished"_s);
         QCOMPARE(m_project.store().runs().runTotals(m_runId).verdictErrors, 0);
@@ -317,12 +319,12 @@ private slots:
         const JudgeConfig c = simulatorConfig(u"sim-judge-unmatched"_s);
         RunScope scope;
         scope.benchmarkKey = u"pdrbench"_s;
-        QString error;
-        const auto planned = planRun(m_project.store(), c, scope, {}, &error);
-        QVERIFY2(planned, qPrintable(error));
+        const auto planned = planRun(m_project.store(), c, scope, {});
+        QVERIFY2(planned, qPrintable(planned.errorMessage()));
         RunController controller(m_project.store().path());
         QSignalSpy done(&controller, &RunController::finished);
-        QVERIFY2(controller.start(planned->runId, &error), qPrintable(error));
+        const auto started = controller.start(planned->runId);
+        QVERIFY2(started, qPrintable(started.errorMessage()));
         QVERIFY(done.wait(60000) || !done.isEmpty());
         QCOMPARE(done.constFirst().constFirst().toString(), u"finished"_s);
         m_judge.setBehaviour({}); // the script refers to this function's `reasks`

@@ -60,16 +60,15 @@ class TestResearchRubricsRun : public QObject
     {
         RunScope scope;
         scope.benchmarkKey = u"researchrubrics"_s;
-        QString error;
-        const auto planned = planRun(m_project.store(), c, scope, {}, &error);
+        const auto planned = planRun(m_project.store(), c, scope, {});
         if (!planned) {
-            qWarning() << error;
+            qWarning() << planned.errorMessage();
             return 0;
         }
         RunController controller(m_project.store().path());
         QSignalSpy done(&controller, &RunController::finished);
-        if (!controller.start(planned->runId, &error)) {
-            qWarning() << error;
+        if (const auto started = controller.start(planned->runId); !started) {
+            qWarning() << started.errorMessage();
             return 0;
         }
         if (!done.wait(60000) && done.isEmpty())
@@ -170,9 +169,9 @@ private slots:
         c.scheme = u"drb2"_s;
         RunScope scope;
         scope.benchmarkKey = u"researchrubrics"_s;
-        QString error;
-        QVERIFY(!planRun(m_project.store(), c, scope, {}, &error));
-        QVERIFY(error.contains(u"researchrubrics"_s));
+        const auto refused = planRun(m_project.store(), c, scope, {});
+        QVERIFY(!refused);
+        QVERIFY(refused.errorMessage().contains(u"researchrubrics"_s));
     }
 
     void oneCriterionPerCall()
