@@ -83,10 +83,13 @@ public:
         m_otherItems = itemsByIds(m_other.annotations().keyedItems());
         for (const RunSummary &r : m_other.runs().list())
             m_otherRunNames.insert(r.id, r.name);
-        QString error;
         Transaction tx(m_target);
-        if (!tx.isOpen() || !m_landing.load(&error)) {
-            m_summary.error = error.isEmpty() ? m_target.lastError() : error;
+        if (!tx.isOpen()) {
+            m_summary.error = m_target.lastError();
+            return false;
+        }
+        if (const auto loaded = m_landing.load(); !loaded) {
+            m_summary.error = loaded.errorMessage();
             return false;
         }
         if (!mergeAnnotators() || !mergeStudies() || !mergeEvents(*events))
