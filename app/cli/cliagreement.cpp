@@ -19,9 +19,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-std::function<QStringList(const AlignmentReport &, const QString &, QString *)> &chartWriter()
+AlignmentChartWriter &chartWriter()
 {
-    static std::function<QStringList(const AlignmentReport &, const QString &, QString *)> writer;
+    static AlignmentChartWriter writer;
     return writer;
 }
 
@@ -337,7 +337,6 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
     const auto store = openExistingProject(projectPath, err);
     if (!store)
         return Failed;
-    QString error;
     QList<RatingRow> rows = store->annotations().ratingRows(request->benchmark, o.labels);
     // The gold labels are a rater only when asked for: the other comparisons stay as they are.
     const bool againstGold = o.human == GoldRater;
@@ -432,9 +431,9 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
     exportOptions.writeCharts = chartWriter();
     if (!exportOptions.writeCharts)
         err << u"rubricate-cli: no charts in this export (no display toolkit)\n"_s;
-    const QStringList files = exportAlignment(report, request->outDir, exportOptions, &error);
-    if (files.isEmpty()) {
-        err << u"rubricate-cli: "_s << error << u'\n';
+    const auto files = exportAlignment(report, request->outDir, exportOptions);
+    if (!files) {
+        err << u"rubricate-cli: "_s << files.errorMessage() << u'\n';
         return Failed;
     }
     if (report.annotatorsOnly) {
@@ -449,15 +448,14 @@ int cmdAgreement(const QCommandLineParser &parser, const QStringList &args,
                    .arg(report.table.unitCount())
                    .arg(o.benchmarkKey, report.mainJudge, report.mainHuman, labelsClause(report));
     }
-    for (const QString &f : files)
+    for (const QString &f : *files)
         out << u"  "_s << f << u'\n';
     return Ok;
 }
 
 } // namespace
 
-void setAgreementChartWriter(
-    std::function<QStringList(const AlignmentReport &, const QString &, QString *)> writer)
+void setAgreementChartWriter(AlignmentChartWriter writer)
 {
     chartWriter() = std::move(writer);
 }

@@ -2,6 +2,8 @@
 // with each other) on one benchmark; a table on stdout, or every file with --out.
 #pragma once
 
+#include "exchange/alignmentexport.h"
+
 #include <QCommandLineOption>
 #include <QList>
 #include <QTextStream>
@@ -11,10 +13,6 @@
 
 class QCommandLineParser;
 
-namespace Rubricate {
-struct AlignmentReport;
-}
-
 namespace Rubricate::Cli {
 
 QList<QCommandLineOption> agreementOptions();
@@ -22,8 +20,7 @@ QList<QCommandLineOption> agreementOptions();
 // The charts (PNG and SVG) are painted by the chart layer the GUI shares (rubricate_services);
 // main() installs it when it runs `agreement --out` under a QGuiApplication. Without one the
 // export has no charts and says so.
-void setAgreementChartWriter(
-    std::function<QStringList(const AlignmentReport &, const QString &, QString *)> writer);
+void setAgreementChartWriter(AlignmentChartWriter writer);
 
 // Whether --against names a reference: majority, gold or human:NAME (shared with `score drb2
 // --corrected`, whose gold it chooses).

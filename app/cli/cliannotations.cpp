@@ -22,11 +22,10 @@ int exportAnnotations(const QCommandLineParser &p, ProjectStore &store, QTextStr
         err << u"rubricate-cli: --format is jsonl or csv, not \"%1\"\n"_s.arg(format);
         return Usage;
     }
-    QString error;
     const auto annotations
-        = travellingAnnotations(store, p.value(u"benchmark"_s), p.isSet(u"current"_s), &error);
+        = travellingAnnotations(store, p.value(u"benchmark"_s), p.isSet(u"current"_s));
     if (!annotations) {
-        err << u"rubricate-cli: annotations export: "_s << error << u'\n';
+        err << u"rubricate-cli: annotations export: "_s << annotations.errorMessage() << u'\n';
         return Failed;
     }
     const bool csv = format == "csv"_L1;
@@ -36,8 +35,8 @@ int exportAnnotations(const QCommandLineParser &p, ProjectStore &store, QTextStr
                                      : annotationsJsonl(*annotations));
         return Ok;
     }
-    if (!writeAnnotationsFile(*annotations, path, csv, &error)) {
-        err << u"rubricate-cli: "_s << error << u'\n';
+    if (const auto written = writeAnnotationsFile(*annotations, path, csv); !written) {
+        err << u"rubricate-cli: "_s << written.errorMessage() << u'\n';
         return Failed;
     }
     err << u"%1 annotation event(s) written to %2\n"_s.arg(annotations->size()).arg(path);

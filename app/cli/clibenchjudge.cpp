@@ -122,7 +122,6 @@ int runJudgeBenchmark(const QString &dataDir, const QList<int> &latenciesMs, QTe
         QTemporaryDir dir;
         const QString path = dir.filePath(u"bench.rubricate"_s);
         {
-            QString error;
             auto store = ProjectStore::create(path);
             if (!store || runImport(*store, ImportKind::Drb2Tasks, tasks).errorCount() > 0
                 || !addReports(*store, {u"AgentA"_s, u"AgentB"_s})) {
@@ -138,21 +137,20 @@ int runJudgeBenchmark(const QString &dataDir, const QList<int> &latenciesMs, QTe
             c.locateEvidence = requested >= 0;
             RunScope scope;
             scope.benchmarkKey = u"drb2"_s;
-            if (!planRun(*store, c, scope, u"bench"_s, &error)) {
-                err << u"rubricate-cli: "_s << error << u'\n';
+            if (const auto planned = planRun(*store, c, scope, u"bench"_s); !planned) {
+                err << u"rubricate-cli: "_s << planned.errorMessage() << u'\n';
                 return Failed;
             }
         }
         RunController controller(path);
         QEventLoop loop;
         QObject::connect(&controller, &RunController::finished, &loop, &QEventLoop::quit);
-        QString error;
         const double cpuBefore = cpuSeconds();
         const double mainBefore = threadCpuSeconds();
         QElapsedTimer wall;
         wall.start();
-        if (!controller.start(1, &error)) {
-            err << u"rubricate-cli: "_s << error << u'\n';
+        if (const auto started = controller.start(1); !started) {
+            err << u"rubricate-cli: "_s << started.errorMessage() << u'\n';
             return Failed;
         }
         if (controller.isActive())

@@ -155,7 +155,6 @@ int runWorkersBenchmark(const QString &project, int latencyMs, QTextStream &out,
                 err << u"rubricate-cli: "_s << store.errorMessage() << u'\n';
                 return Failed;
             }
-            QString error;
             JudgeConfig c;
             c.provider = ProviderKind::OpenAiCompatible;
             c.baseUrl = u"http://127.0.0.1:%1"_s.arg(port);
@@ -165,9 +164,9 @@ int runWorkersBenchmark(const QString &project, int latencyMs, QTextStream &out,
             c.batchSize = BatchSize;
             RunScope scope;
             scope.benchmarkKey = u"drb2"_s;
-            const auto planned = planRun(*store, c, scope, c.model, &error);
+            const auto planned = planRun(*store, c, scope, c.model);
             if (!planned) {
-                err << u"rubricate-cli: "_s << error << u'\n';
+                err << u"rubricate-cli: "_s << planned.errorMessage() << u'\n';
                 return Failed;
             }
             runId = planned->runId;

@@ -47,12 +47,13 @@ int extractByJudge(const QCommandLineParser &p, ProjectStore &store, QTextStream
             return Usage;
         }
     }
-    QString error;
-    options.reports = claimReports(store, scopeOf(p), &error);
-    if (options.reports.isEmpty()) {
-        err << u"rubricate-cli: claims extract: "_s << error << u'\n';
+    auto reports = claimReports(store, scopeOf(p));
+    if (!reports) {
+        err << u"rubricate-cli: claims extract: "_s << reports.errorMessage() << u'\n';
         return Failed;
     }
+    options.reports = std::move(reports).value();
+    QString error;
     ClaimExtractor extractor(store.path(), *config);
     QEventLoop loop;
     QString status;
@@ -104,10 +105,9 @@ int extract(const QCommandLineParser &p, ProjectStore &store, QTextStream &out, 
         return Usage;
     }
     const ClaimScope scope = scopeOf(p);
-    QString error;
-    const auto r = extractClaims(store, scope, &error);
+    const auto r = extractClaims(store, scope);
     if (!r) {
-        err << u"rubricate-cli: claims extract: "_s << error << u'\n';
+        err << u"rubricate-cli: claims extract: "_s << r.errorMessage() << u'\n';
         return Failed;
     }
     out << u"%1 report(s): %2 extracted (%3 cited statement–URL pair(s), %4 uncited "

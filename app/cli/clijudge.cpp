@@ -74,9 +74,8 @@ int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream
         err.flush();
     });
     ticker.start(1000);
-    QString error;
-    if (!controller.start(runId, &error)) {
-        err << u"rubricate-cli: "_s << error << u'\n';
+    if (const auto started = controller.start(runId); !started) {
+        err << u"rubricate-cli: "_s << started.errorMessage() << u'\n';
         return Failed;
     }
     if (controller.isActive())
@@ -178,7 +177,6 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
     auto config = judgeConfigFrom(parser, err);
     if (!config)
         return Usage;
-    QString error;
     auto store = openExistingProject(projectPath, err);
     if (!store)
         return Failed;
@@ -193,12 +191,11 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
     scope.models = parser.value(u"models"_s).split(u',', Qt::SkipEmptyParts);
     scope.onlyUnjudged = parser.isSet(u"only-unjudged"_s);
     QStringList warnings;
-    const auto planned
-        = planRun(*store, *config, scope, parser.value(u"name"_s), &error, &warnings);
+    const auto planned = planRun(*store, *config, scope, parser.value(u"name"_s), &warnings);
     for (const QString &w : std::as_const(warnings))
         err << u"warning: "_s << w << u'\n';
     if (!planned) {
-        err << u"rubricate-cli: "_s << error << u'\n';
+        err << u"rubricate-cli: "_s << planned.errorMessage() << u'\n';
         return Failed;
     }
     out << u"run %1: %2 reports, %3 requests, %4 rubric items; about %5 input tokens"_s
@@ -268,7 +265,6 @@ int cmdExport(const QCommandLineParser &parser, const QStringList &args, const Q
         err << u"rubricate-cli: export needs `drb2 <folder>`\n"_s;
         return Usage;
     }
-    QString error;
     auto store = openExistingProject(projectPath, err);
     if (!store)
         return Failed;
@@ -283,8 +279,8 @@ int cmdExport(const QCommandLineParser &parser, const QStringList &args, const Q
     const ErrorPolicy policy
         = policyName == "reference"_L1 ? ErrorPolicy::AsReference : ErrorPolicy::Exclude;
     Drb2ExportSummary summary;
-    if (!exportDrb2(*store, runs, args.at(1), policy, &summary, &error)) {
-        err << u"rubricate-cli: "_s << error << u'\n';
+    if (const auto exported = exportDrb2(*store, runs, args.at(1), policy, &summary); !exported) {
+        err << u"rubricate-cli: "_s << exported.errorMessage() << u'\n';
         return Failed;
     }
     out << u"%1 result lines, %2 judged items (%3 without a usable score, listed under "
@@ -497,20 +493,19 @@ std::optional<int> runJudgeCommand(const QString &command, const QCommandLinePar
         if (!openExistingProject(projectPath, err))
             return Failed;
         if (command == "rerun-failed"_L1) {
-            QString error;
             auto store = ProjectStore::open(projectPath);
             const auto run = store ? store->runs().run(*runId) : std::nullopt;
             if (!run) {
                 err << u"rubricate-cli: no run %1\n"_s.arg(*runId);
                 return Failed;
             }
-            const int queued = requeueFailedItems(
-                *store, *runId, JudgeConfig::fromJson(run->config).batchSize, &error);
-            if (queued < 0) {
-                err << u"rubricate-cli: "_s << error << u'\n';
+            const auto queued
+                = requeueFailedItems(*store, *runId, JudgeConfig::fromJson(run->config).batchSize);
+            if (!queued) {
+                err << u"rubricate-cli: "_s << queued.errorMessage() << u'\n';
                 return Failed;
             }
-            out << u"run %1: %2 failed item(s) queued again\n"_s.arg(*runId).arg(queued);
+            out << u"run %1: %2 failed item(s) queued again\n"_s.arg(*runId).arg(*queued);
             out.flush();
         }
         return drive(projectPath, *runId, out, err);

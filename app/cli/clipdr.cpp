@@ -176,7 +176,6 @@ int cmdScore(const QCommandLineParser &p, const QString &projectPath, QTextStrea
     const auto store = openExistingProject(projectPath, err);
     if (!store)
         return Failed;
-    QString error;
     // R from the report's claims and their support runs (`claims extract`, then `judge
     // --scheme reportbench-cited`): per report the newest finished support run that judged it,
     // unless --claim-runs names the runs. Without claims, or before any support run, R is left
@@ -186,23 +185,24 @@ int cmdScore(const QCommandLineParser &p, const QString &projectPath, QTextStrea
         QList<RowId> runs;
         for (const QString &id : parseIdList(p.value(u"claim-runs"_s)))
             runs << id.toLongLong();
-        claims = readPdrClaimItems(*store, runs, &error);
-        if (!claims) {
-            err << u"rubricate-cli: "_s << error << u'\n';
+        auto read = readPdrClaimItems(*store, runs);
+        if (!read) {
+            err << u"rubricate-cli: "_s << read.errorMessage() << u'\n';
             return Failed;
         }
+        claims = std::move(read).value();
     } else {
         claims = storedPdrClaimItems(*store);
     }
-    const auto scores = scorePdrProject(*store, runId, options, claims, &error);
+    const auto scores = scorePdrProject(*store, runId, options, claims);
     if (!scores) {
-        err << u"rubricate-cli: "_s << error << u'\n';
+        err << u"rubricate-cli: "_s << scores.errorMessage() << u'\n';
         return Failed;
     }
     if (p.isSet(u"out"_s)) {
         QStringList files;
-        if (!writePdrResults(*scores, p.value(u"out"_s), &files, &error)) {
-            err << u"rubricate-cli: "_s << error << u'\n';
+        if (const auto written = writePdrResults(*scores, p.value(u"out"_s), &files); !written) {
+            err << u"rubricate-cli: "_s << written.errorMessage() << u'\n';
             return Failed;
         }
         out << u"PDR-Bench, run %1: %2 files written\n"_s.arg(scores->rows.runId).arg(files.size());

@@ -51,15 +51,14 @@ int printStatementScores(const QCommandLineParser &parser, ProjectStore &store, 
     QList<RowId> runs;
     for (const QString &id : parser.value(u"runs"_s).split(u',', Qt::SkipEmptyParts))
         runs << id.trimmed().toLongLong();
-    QString error;
     const auto claims = readClaimResults(store, QString::fromLatin1(BenchmarkKey::ReportBench),
-                                         runs, parser.value(u"model"_s), &error);
+                                         runs, parser.value(u"model"_s));
     if (!claims) {
         if (!runs.isEmpty()) {
-            err << u"rubricate-cli: "_s << error << u'\n';
+            err << u"rubricate-cli: "_s << claims.errorMessage() << u'\n';
             return Failed;
         }
-        out << u"\nStatements: "_s << error << u'\n';
+        out << u"\nStatements: "_s << claims.errorMessage() << u'\n';
         return Ok;
     }
     const QList<ReportBenchStatementScore> reports = reportBenchStatementScores(*claims);
@@ -219,10 +218,9 @@ int runReportBenchScore(const QCommandLineParser &parser, const QString &project
     const auto store = openExistingProject(projectPath, err);
     if (!store)
         return Failed;
-    QString error;
-    const auto read = readReportBenchScores(*store, options, parser.value(u"model"_s), &error);
+    const auto read = readReportBenchScores(*store, options, parser.value(u"model"_s));
     if (!read) {
-        err << u"rubricate-cli: "_s << error << u'\n';
+        err << u"rubricate-cli: "_s << read.errorMessage() << u'\n';
         return Failed;
     }
     const QList<ReportBenchReportScore> &scores = *read;

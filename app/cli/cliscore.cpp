@@ -69,10 +69,9 @@ int cmdScore(const QCommandLineParser &p, const QStringList &args, const QString
     const auto store = openExistingProject(projectPath, err);
     if (!store)
         return Failed;
-    QString error;
-    const auto rows = readResearchRubricsRun(*store, runId, &error);
+    const auto rows = readResearchRubricsRun(*store, runId);
     if (!rows) {
-        err << u"rubricate-cli: "_s << error << u'\n';
+        err << u"rubricate-cli: "_s << rows.errorMessage() << u'\n';
         return Failed;
     }
     const QList<RrReportScore> reports = scoreResearchRubrics(rows->items, options);

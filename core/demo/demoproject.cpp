@@ -119,10 +119,9 @@ ImportSummary importDemo(ProjectStore &store)
         summary.error(u"reportbench/sources"_s, 0, sources.errors.join(u"; "_s));
     ClaimScope claims;
     claims.benchmarkKey = QString::fromLatin1(BenchmarkKey::ReportBench);
-    QString claimError;
-    const auto extracted = extractClaims(store, claims, &claimError);
+    const auto extracted = extractClaims(store, claims);
     if (!extracted)
-        summary.error(u"claims"_s, 0, claimError);
+        summary.error(u"claims"_s, 0, extracted.errorMessage());
     else if (extracted->extracted > 0) // a second import finds them there and adds nothing
         summary.added[u"reports with claims"_s] += extracted->extracted;
     summary.kind = u"demo"_s;

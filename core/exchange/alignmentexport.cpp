@@ -444,18 +444,13 @@ QString raterDisplayName(const AlignmentReport &report, const QString &key)
     return name;
 }
 
-QStringList exportAlignment(const AlignmentReport &report, const QString &directory,
-                            const AlignmentExportOptions &options, QString *error)
+Result<QStringList> exportAlignment(const AlignmentReport &report, const QString &directory,
+                                    const AlignmentExportOptions &options)
 {
-    const auto fail = [error](const QString &why) {
-        if (error)
-            *error = why;
-        return QStringList();
-    };
     if (!report.error.isEmpty())
-        return fail(u"nothing to export: "_s + report.error);
+        return Error{u"nothing to export: "_s + report.error};
     if (!QDir().mkpath(directory))
-        return fail(u"cannot create %1"_s.arg(directory));
+        return Error{u"cannot create %1"_s.arg(directory)};
 
     FolderWriter w(directory);
     const Comparison *main = report.mainComparison();
@@ -472,18 +467,16 @@ QStringList exportAlignment(const AlignmentReport &report, const QString &direct
         && w.write(u"alignment.tex"_s,
                    AlignmentTables::alignmentLatex(report, options.programVersion));
     if (!ok)
-        return fail(w.error);
+        return Error{w.error};
     if (options.writeCharts) {
-        QString why;
-        const QStringList charts
-            = options.writeCharts(report, QDir(directory).absolutePath(), &why);
-        if (charts.isEmpty() && !why.isEmpty())
-            return fail(u"charts: "_s + why);
-        for (const QString &c : charts)
+        const auto charts = options.writeCharts(report, QDir(directory).absolutePath());
+        if (!charts)
+            return charts.error().prefixed(u"charts"_s);
+        for (const QString &c : *charts)
             w.adopt(c);
     }
     if (!w.write(u"manifest.json"_s, jsonBytes(manifestJson(report, options, w.names))))
-        return fail(w.error);
+        return Error{w.error};
     return w.absolutePaths();
 }
 

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "alignment/alignment.h"
+#include "domain/result.h"
 #include "text/csvtext.h"
 #include "text/latextext.h"
 
@@ -20,20 +21,23 @@
 
 namespace Rubricate {
 
+// Writes a report's charts into `dir` and returns their paths (absolute, or relative to
+// `dir`); an error fails the export.
+using AlignmentChartWriter
+    = std::function<Result<QStringList>(const AlignmentReport &report, const QString &dir)>;
+
 struct AlignmentExportOptions {
     QString programVersion; // recorded in manifest.json
     // Charts need QtCharts and widgets, which core never links: the GUI fills this in, the
-    // command line leaves it empty. It writes its files into `dir` and returns their paths
-    // (absolute, or relative to `dir`); an empty list with `error` set fails the export.
-    std::function<QStringList(const AlignmentReport &report, const QString &dir, QString *error)>
-        writeCharts;
+    // command line leaves it empty.
+    AlignmentChartWriter writeCharts;
 };
 
 // Writes the files into `directory` (created if needed), each replaced atomically, and
-// returns their absolute paths in the order written, manifest.json last. On failure returns
-// nothing and says why in `error`; a report that carries an error is refused.
-QStringList exportAlignment(const AlignmentReport &report, const QString &directory,
-                            const AlignmentExportOptions &options, QString *error = nullptr);
+// returns their absolute paths in the order written, manifest.json last. A report that
+// carries an error is refused.
+Result<QStringList> exportAlignment(const AlignmentReport &report, const QString &directory,
+                                    const AlignmentExportOptions &options);
 
 // The comparisons a paper's table shows: the main judge against the gold labels (when the
 // rows had them), the human majority and each annotator, then the annotators against each

@@ -59,28 +59,24 @@ QJsonObject provenanceJson(const LabelProvenance &p, const QString &shownRun)
 }
 
 // A member that must be a number or null (or absent, when `optional`).
-bool readNumber(const QJsonObject &o, const QString &key, std::optional<double> *out,
-                QString *error)
+Result<void> readNumber(const QJsonObject &o, const QString &key, std::optional<double> *out)
 {
     const QJsonValue v = o.value(key);
     if (v.isDouble()) {
         *out = v.toDouble();
-        return true;
+        return {};
     }
     if (v.isNull() || v.isUndefined())
-        return true;
-    *error = u"\"%1\" must be a number or null"_s.arg(key);
-    return false;
+        return {};
+    return Error{u"\"%1\" must be a number or null"_s.arg(key)};
 }
 
-bool readProvenance(const QJsonObject &o, LabelProvenance *p, QString *shownRun, QString *error)
+Result<void> readProvenance(const QJsonObject &o, LabelProvenance *p, QString *shownRun)
 {
     const QString method = o.value(u"method"_s).toString();
     p->method = labelMethodFromKey(method);
-    if (!method.isEmpty() && p->method == LabelMethod::Unknown) {
-        *error = u"unknown provenance method \"%1\""_s.arg(method);
-        return false;
-    }
+    if (!method.isEmpty() && p->method == LabelMethod::Unknown)
+        return Error{u"unknown provenance method \"%1\""_s.arg(method)};
     const QJsonValue visible = o.value(u"judge_visible"_s);
     if (visible.isBool())
         p->judgeVisible = visible.toBool();
@@ -88,12 +84,13 @@ bool readProvenance(const QJsonObject &o, LabelProvenance *p, QString *shownRun,
     p->study = o.value(u"study"_s).toString();
     p->appVersion = o.value(u"app_version"_s).toString();
     std::optional<double> focus;
-    if (!readNumber(o, u"shown_verdict"_s, &p->shownVerdict, error)
-        || !readNumber(o, u"focus_ms"_s, &focus, error))
-        return false;
+    if (auto shown = readNumber(o, u"shown_verdict"_s, &p->shownVerdict); !shown)
+        return shown;
+    if (auto read = readNumber(o, u"focus_ms"_s, &focus); !read)
+        return read;
     if (focus)
         p->focusMs = qint64(*focus);
-    return true;
+    return {};
 }
 
 // --- CSV columns ------------------------------------------------------------------------
@@ -227,13 +224,10 @@ bool isAnnotationCsvHeader(const QStringList &header)
         && header.contains(u"label"_s);
 }
 
-QJsonObject annotationCsvRecordJson(const QStringList &header, const QStringList &fields,
-                                    QString *error)
+Result<QJsonObject> annotationCsvRecordJson(const QStringList &header, const QStringList &fields)
 {
-    if (fields.size() != header.size()) {
-        *error = u"%1 fields where the header has %2"_s.arg(fields.size()).arg(header.size());
-        return {};
-    }
+    if (fields.size() != header.size())
+        return Error{u"%1 fields where the header has %2"_s.arg(fields.size()).arg(header.size())};
     QJsonObject o;
     QJsonObject provenance;
     bool anyProvenance = false;
@@ -250,16 +244,12 @@ QJsonObject annotationCsvRecordJson(const QStringList &header, const QStringList
         if (numberColumns.contains(column)) {
             bool ok = false;
             const double v = cell.toDouble(&ok);
-            if (!ok) {
-                *error = u"\"%1\" must be a number, not \"%2\""_s.arg(column, cell);
-                return {};
-            }
+            if (!ok)
+                return Error{u"\"%1\" must be a number, not \"%2\""_s.arg(column, cell)};
             into.insert(column, v);
         } else if (flagColumns.contains(column)) {
-            if (cell != "true"_L1 && cell != "false"_L1) {
-                *error = u"\"%1\" must be true or false, not \"%2\""_s.arg(column, cell);
-                return {};
-            }
+            if (cell != "true"_L1 && cell != "false"_L1)
+                return Error{u"\"%1\" must be true or false, not \"%2\""_s.arg(column, cell)};
             into.insert(column, cell == "true"_L1);
         } else {
             into.insert(column, cell);
@@ -270,7 +260,7 @@ QJsonObject annotationCsvRecordJson(const QStringList &header, const QStringList
     return o;
 }
 
-std::optional<TravellingAnnotation> annotationFromJson(const QJsonObject &o, QString *error)
+Result<TravellingAnnotation> annotationFromJson(const QJsonObject &o)
 {
     TravellingAnnotation a;
     AnnotationEvent &e = a.event;
@@ -292,42 +282,37 @@ std::optional<TravellingAnnotation> annotationFromJson(const QJsonObject &o, QSt
     if (e.uid.isEmpty() || a.item.benchmark.isEmpty() || a.item.task.isEmpty()
         || a.item.model.isEmpty() || a.item.dimension.isEmpty() || e.annotator.isEmpty()
         || a.item.position < 0 || number.toDouble() != number.toInt()) {
-        *error = u"needs \"uid\", \"benchmark\", \"task\", \"model\", \"dimension\", \"number\" "
-                 "(a whole number from 1) and \"annotator\""_s;
-        return std::nullopt;
+        return Error{
+            u"needs \"uid\", \"benchmark\", \"task\", \"model\", \"dimension\", \"number\" "
+            "(a whole number from 1) and \"annotator\""_s};
     }
-    if (!e.at.isValid()) {
-        *error = u"\"at\" must be an ISO 8601 time"_s;
-        return std::nullopt;
-    }
+    if (!e.at.isValid())
+        return Error{u"\"at\" must be an ISO 8601 time"_s};
     const auto kind = annotationKindFromKey(o.value(u"kind"_s).toString(u"label"_s));
-    if (!kind) {
-        *error = u"\"kind\" must be \"label\" or \"gold\""_s;
-        return std::nullopt;
-    }
+    if (!kind)
+        return Error{u"\"kind\" must be \"label\" or \"gold\""_s};
     e.kind = *kind;
-    if (!o.contains(u"label"_s)) {
-        *error = u"needs \"label\" (a number, or null for a cleared label)"_s;
-        return std::nullopt;
-    }
-    if (!readNumber(o, u"label"_s, &e.value, error)
-        || !readNumber(o, u"previous"_s, &e.previousValue, error))
-        return std::nullopt;
+    if (!o.contains(u"label"_s))
+        return Error{u"needs \"label\" (a number, or null for a cleared label)"_s};
+    if (auto label = readNumber(o, u"label"_s, &e.value); !label)
+        return label.error();
+    if (auto previous = readNumber(o, u"previous"_s, &e.previousValue); !previous)
+        return previous.error();
     const QJsonValue provenance = o.value(u"provenance"_s);
-    if (provenance.isUndefined() || provenance.isNull())
+    if (provenance.isUndefined() || provenance.isNull()) {
         e.provenance.method = LabelMethod::Imported; // nothing known of how it was made
-    else if (!provenance.isObject()
-             || !readProvenance(provenance.toObject(), &e.provenance, &a.shownRun, error)) {
-        if (!provenance.isObject())
-            *error = u"\"provenance\" must be an object"_s;
-        return std::nullopt;
+    } else if (!provenance.isObject()) {
+        return Error{u"\"provenance\" must be an object"_s};
+    } else if (auto read = readProvenance(provenance.toObject(), &e.provenance, &a.shownRun);
+               !read) {
+        return read.error();
     }
     return a;
 }
 
 // --- AnnotationLanding --------------------------------------------------------------------
 
-bool AnnotationLanding::load(QString *error)
+Result<void> AnnotationLanding::load()
 {
     const QList<KeyedItem> items = m_store.annotations().keyedItems();
     m_items.clear();
@@ -340,15 +325,14 @@ bool AnnotationLanding::load(QString *error)
     for (const AnnotationEvent &e : m_store.annotations().annotationEvents()) {
         const auto item = byIds.constFind({e.reportId, e.rubricId});
         if (e.uid.isEmpty() && item == byIds.cend()) {
-            *error = u"annotation event %1: rubric %2 is not an item of report %3"_s.arg(e.id)
-                         .arg(e.rubricId)
-                         .arg(e.reportId);
-            return false;
+            return Error{u"annotation event %1: rubric %2 is not an item of report %3"_s.arg(e.id)
+                             .arg(e.rubricId)
+                             .arg(e.reportId)};
         }
         m_uids.insert(travellingUid(e, item == byIds.cend() ? ItemKey() : item->key));
         noteNewest(e);
     }
-    return true;
+    return {};
 }
 
 bool AnnotationLanding::noteNewest(const AnnotationEvent &e)

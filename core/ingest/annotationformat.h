@@ -16,6 +16,7 @@
 // "rubric" is for the reader and never used to match. Absent optional members are unknown.
 #pragma once
 
+#include "domain/result.h"
 #include "store/projectstore.h"
 
 #include <QHash>
@@ -47,12 +48,11 @@ QByteArray annotationsJsonl(const QList<TravellingAnnotation> &annotations);
 // The same members as columns, provenance flattened, with a header row.
 QByteArray annotationsCsv(const QList<TravellingAnnotation> &annotations);
 // An exported CSV record as the JSON object of its line (empty cells: absent members).
-QJsonObject annotationCsvRecordJson(const QStringList &header, const QStringList &fields,
-                                    QString *error);
+Result<QJsonObject> annotationCsvRecordJson(const QStringList &header, const QStringList &fields);
 bool isAnnotationCsvHeader(const QStringList &header);
 
-// An exported line read back; nothing and `error` when a member is missing or malformed.
-std::optional<TravellingAnnotation> annotationFromJson(const QJsonObject &o, QString *error);
+// An exported line read back; an error when a member is missing or malformed.
+Result<TravellingAnnotation> annotationFromJson(const QJsonObject &o);
 
 // Where travelling events land in a project: its items and runs by natural key and the uids
 // it holds. Call inside the transaction the events are appended in.
@@ -64,7 +64,7 @@ public:
     explicit AnnotationLanding(ProjectStore &store)
         : m_store(store)
     { }
-    bool load(QString *error);
+    Result<void> load();
     // Appends the event unless its uid is here; its item and shown run are looked up by key
     // and name. A run not found here leaves the provenance without a run (shownRun keeps the
     // name in `why` for a warning); an event without provenance is marked "imported".

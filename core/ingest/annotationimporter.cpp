@@ -126,12 +126,12 @@ bool SimpleLines::import(const QJsonObject &o, int line)
 bool importTravelling(AnnotationLanding &landing, const QJsonObject &o, int line,
                       ImportSummary &summary, const QString &name)
 {
-    QString why;
-    const auto annotation = annotationFromJson(o, &why);
+    const auto annotation = annotationFromJson(o);
     if (!annotation) {
-        summary.error(name, line, why + u"; skipped"_s);
+        summary.error(name, line, annotation.errorMessage() + u"; skipped"_s);
         return true;
     }
+    QString why;
     switch (landing.land(*annotation, &why)) {
     case AnnotationLanding::Outcome::Added:
         ++summary.added[u"annotations"_s];
@@ -174,15 +174,14 @@ void parseCsvRecords(const QByteArray &bytes, const QString &name, ImportSummary
                       "label)"_s);
         return;
     }
-    QString why;
     for (qsizetype i = 1; i < records.size(); ++i) {
         if (records.at(i) == QStringList{QString()})
             continue; // a blank line
-        const QJsonObject o = annotationCsvRecordJson(records.constFirst(), records.at(i), &why);
-        if (o.isEmpty())
-            summary.error(name, lines.at(i), why + u"; skipped"_s);
+        const auto o = annotationCsvRecordJson(records.constFirst(), records.at(i));
+        if (!o)
+            summary.error(name, lines.at(i), o.errorMessage() + u"; skipped"_s);
         else
-            onObject(o, lines.at(i));
+            onObject(*o, lines.at(i));
     }
 }
 
@@ -209,9 +208,8 @@ ImportSummary importAnnotations(ProjectStore &store, const QString &path)
         }
         if (!landing) {
             landing.emplace(store);
-            QString why;
-            if (!landing->load(&why)) {
-                summary.error(name, line, why);
+            if (const auto loaded = landing->load(); !loaded) {
+                summary.error(name, line, loaded.errorMessage());
                 failed = true;
                 return;
             }

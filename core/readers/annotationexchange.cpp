@@ -75,18 +75,21 @@ public:
 
     bool run()
     {
-        QString error;
-        const auto events = travellingAnnotations(m_other, {}, false, &error);
+        const auto events = travellingAnnotations(m_other, {}, false);
         if (!events) {
-            m_summary.error = error;
+            m_summary.error = events.errorMessage();
             return false;
         }
         m_otherItems = itemsByIds(m_other.annotations().keyedItems());
         for (const RunSummary &r : m_other.runs().list())
             m_otherRunNames.insert(r.id, r.name);
         Transaction tx(m_target);
-        if (!tx.isOpen() || !m_landing.load(&error)) {
-            m_summary.error = error.isEmpty() ? m_target.lastError() : error;
+        if (!tx.isOpen()) {
+            m_summary.error = m_target.lastError();
+            return false;
+        }
+        if (const auto loaded = m_landing.load(); !loaded) {
+            m_summary.error = loaded.errorMessage();
             return false;
         }
         if (!mergeAnnotators() || !mergeStudies() || !mergeEvents(*events))
@@ -253,9 +256,8 @@ private:
 
 } // namespace
 
-std::optional<QList<TravellingAnnotation>> travellingAnnotations(ProjectStore &store,
-                                                                 const QString &benchmarkKey,
-                                                                 bool currentOnly, QString *error)
+Result<QList<TravellingAnnotation>>
+travellingAnnotations(ProjectStore &store, const QString &benchmarkKey, bool currentOnly)
 {
     const QHash<ItemIds, KeyedItem> items
         = itemsByIds(store.annotations().keyedItems(benchmarkKey));
@@ -270,10 +272,9 @@ std::optional<QList<TravellingAnnotation>> travellingAnnotations(ProjectStore &s
     for (const AnnotationEvent &e : std::as_const(events)) {
         const auto item = items.constFind({e.reportId, e.rubricId});
         if (item == items.cend()) {
-            *error = u"annotation event %1: rubric %2 is not an item of report %3"_s.arg(e.id)
-                         .arg(e.rubricId)
-                         .arg(e.reportId);
-            return std::nullopt;
+            return Error{u"annotation event %1: rubric %2 is not an item of report %3"_s.arg(e.id)
+                             .arg(e.rubricId)
+                             .arg(e.reportId)};
         }
         TravellingAnnotation a{e, item->key, item->text, runNames.value(e.provenance.shownRunId)};
         a.event.uid = travellingUid(e, item->key);
@@ -282,16 +283,14 @@ std::optional<QList<TravellingAnnotation>> travellingAnnotations(ProjectStore &s
     return out;
 }
 
-bool writeAnnotationsFile(const QList<TravellingAnnotation> &annotations, const QString &path,
-                          bool csv, QString *error)
+Result<void> writeAnnotationsFile(const QList<TravellingAnnotation> &annotations,
+                                  const QString &path, bool csv)
 {
     const QByteArray bytes = csv ? annotationsCsv(annotations) : annotationsJsonl(annotations);
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        *error = u"%1: %2"_s.arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return Error{u"%1: %2"_s.arg(path, file.errorString())};
+    return {};
 }
 
 // --- merge --------------------------------------------------------------------------------

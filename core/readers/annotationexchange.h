@@ -3,20 +3,20 @@
 // another. Nothing is matched by row id, which differs between copies.
 #pragma once
 
+#include "domain/result.h"
 #include "ingest/annotationformat.h"
 
 namespace Rubricate {
 
 // The project's events of the benchmark (empty: every benchmark), oldest first, each with its
 // uid (derived where it had none). With `currentOnly`: each annotator's current label and each
-// item's current gold label, cleared ones left out. Nothing when the project cannot be read.
-std::optional<QList<TravellingAnnotation>> travellingAnnotations(ProjectStore &store,
-                                                                 const QString &benchmarkKey,
-                                                                 bool currentOnly, QString *error);
+// item's current gold label, cleared ones left out. An error when the project cannot be read.
+Result<QList<TravellingAnnotation>>
+travellingAnnotations(ProjectStore &store, const QString &benchmarkKey, bool currentOnly);
 
-// Writes them to `path` (replaced atomically), as CSV or JSONL; false and `error` on failure.
-bool writeAnnotationsFile(const QList<TravellingAnnotation> &annotations, const QString &path,
-                          bool csv, QString *error);
+// Writes them to `path` (replaced atomically), as CSV or JSONL.
+Result<void> writeAnnotationsFile(const QList<TravellingAnnotation> &annotations,
+                                  const QString &path, bool csv);
 
 struct MergeSummary {
     int annotatorsAdded = 0;

@@ -32,17 +32,15 @@ QStringList scopeBenchmarks(const QString &key)
 
 } // namespace
 
-QList<ReportSummary> claimReports(ProjectStore &store, const ClaimScope &scope, QString *error)
+Result<QList<ReportSummary>> claimReports(ProjectStore &store, const ClaimScope &scope)
 {
     const QSet<QString> tasks(scope.taskIds.cbegin(), scope.taskIds.cend());
     const QSet<QString> models(scope.models.cbegin(), scope.models.cend());
     QList<ReportSummary> out;
     for (const QString &key : scopeBenchmarks(scope.benchmarkKey)) {
         if (!store.catalog().benchmark(key)) {
-            if (!scope.benchmarkKey.isEmpty()) {
-                *error = u"no benchmark \"%1\" in this project"_s.arg(key);
-                return {};
-            }
+            if (!scope.benchmarkKey.isEmpty())
+                return Error{u"no benchmark \"%1\" in this project"_s.arg(key)};
             continue;
         }
         for (const ReportSummary &r : store.reports().reportSummaries(key)) {
@@ -51,8 +49,8 @@ QList<ReportSummary> claimReports(ProjectStore &store, const ClaimScope &scope, 
                 out.append(r);
         }
     }
-    if (out.isEmpty() && error->isEmpty())
-        *error = u"no reports in this scope"_s;
+    if (out.isEmpty())
+        return Error{u"no reports in this scope"_s};
     return out;
 }
 
@@ -126,13 +124,12 @@ QList<Rubric> claimsOfReport(const Report &report)
     return out;
 }
 
-std::optional<ClaimExtraction> extractClaims(ProjectStore &store, const ClaimScope &scope,
-                                             QString *error)
+Result<ClaimExtraction> extractClaims(ProjectStore &store, const ClaimScope &scope)
 {
-    error->clear();
-    const QList<ReportSummary> reports = claimReports(store, scope, error);
-    if (reports.isEmpty())
-        return std::nullopt;
+    const auto inScope = claimReports(store, scope);
+    if (!inScope)
+        return inScope.error();
+    const QList<ReportSummary> &reports = *inScope;
     ClaimExtraction result;
     result.reports = int(reports.size());
     QSet<RowId> withClaims;
@@ -146,11 +143,10 @@ std::optional<ClaimExtraction> extractClaims(ProjectStore &store, const ClaimSco
                 annotated << u"report %1 (%2, task %3)"_s.arg(r.id).arg(r.model, r.taskExternalId);
         }
         if (!annotated.isEmpty()) {
-            *error
-                = u"not extracting again: people have labelled claims of %1; their labels "
-                  "are never deleted (extract without --force, or leave these reports out)"_s.arg(
-                      annotated.join(u", "_s));
-            return std::nullopt;
+            return Error{
+                u"not extracting again: people have labelled claims of %1; their labels are "
+                "never deleted (extract without --force, or leave these reports out)"_s.arg(
+                    annotated.join(u", "_s))};
         }
     }
     for (const ReportSummary &r : reports) {
@@ -166,10 +162,8 @@ std::optional<ClaimExtraction> extractClaims(ProjectStore &store, const ClaimSco
             continue;
         }
         const QList<Rubric> claims = claimsOfReport(*report);
-        if (!store.catalog().replaceClaims(r.id, claims)) {
-            *error = store.lastError();
-            return std::nullopt;
-        }
+        if (!store.catalog().replaceClaims(r.id, claims))
+            return Error{store.lastError()};
         for (const Rubric &c : claims)
             (c.dimension == claimDimensionCited ? result.cited : result.uncited) += 1;
         ++result.extracted;
@@ -193,16 +187,14 @@ QStringList claimUrls(ProjectStore &store, const QString &benchmarkKey)
     return urls;
 }
 
-std::optional<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QString &benchmarkKey,
-                                                   const QList<RowId> &runIds, const QString &model,
-                                                   QString *error, ClaimRunChoice choice)
+Result<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QString &benchmarkKey,
+                                            const QList<RowId> &runIds, const QString &model,
+                                            ClaimRunChoice choice)
 {
     const bool newestPerReport = runIds.isEmpty() && choice == ClaimRunChoice::NewestPerReport;
     const auto bench = store.catalog().benchmark(benchmarkKey);
-    if (!bench) {
-        *error = u"no benchmark \"%1\" in this project"_s.arg(benchmarkKey);
-        return std::nullopt;
-    }
+    if (!bench)
+        return Error{u"no benchmark \"%1\" in this project"_s.arg(benchmarkKey)};
     QMap<QString, QList<ClaimRun>> runsByDimension;
     QList<RowId> ids = runIds;
     if (ids.isEmpty()) {
@@ -218,10 +210,10 @@ std::optional<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QS
         if (!run || !isClaimScheme(run->scheme) || run->benchmarkId != bench->id) {
             if (runIds.isEmpty())
                 continue;
-            *error = u"run %1 is not a claim check (reportbench-cited or reportbench-factcheck) "
-                     "of %2"_s.arg(id)
-                         .arg(benchmarkKey);
-            return std::nullopt;
+            return Error{
+                u"run %1 is not a claim check (reportbench-cited or reportbench-factcheck) "
+                "of %2"_s.arg(id)
+                    .arg(benchmarkKey)};
         }
         const QString judge = JudgeConfig::fromJson(run->config).model;
         runsByDimension[run->scheme == "reportbench-cited"_L1 ? QString(claimDimensionCited)
@@ -308,26 +300,28 @@ std::optional<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QS
         }
     }
     if (out.isEmpty()) {
-        *error = u"no claims in %1%2 (extract them with `rubricate-cli claims extract`)"_s.arg(
-            benchmarkKey, model.isEmpty() ? QString() : u" from "_s + model);
-        return std::nullopt;
+        return Error{u"no claims in %1%2 (extract them with `rubricate-cli claims extract`)"_s.arg(
+            benchmarkKey, model.isEmpty() ? QString() : u" from "_s + model)};
     }
     return out;
 }
 
 std::optional<QList<PdrClaimItem>> storedPdrClaimItems(ProjectStore &store)
 {
-    QString ignored; // "no claims" is the one way this fails without run ids
-    return readPdrClaimItems(store, {}, &ignored);
+    // "no claims" is the one way this fails without run ids
+    auto items = readPdrClaimItems(store, {});
+    if (!items)
+        return std::nullopt;
+    return std::move(items).value();
 }
 
-std::optional<QList<PdrClaimItem>>
-readPdrClaimItems(ProjectStore &store, const QList<RowId> &supportRunIds, QString *error)
+Result<QList<PdrClaimItem>> readPdrClaimItems(ProjectStore &store,
+                                              const QList<RowId> &supportRunIds)
 {
     const auto claims = readClaimResults(store, QString::fromLatin1(BenchmarkKey::PdrBench),
-                                         supportRunIds, {}, error, ClaimRunChoice::NewestPerReport);
+                                         supportRunIds, {}, ClaimRunChoice::NewestPerReport);
     if (!claims)
-        return std::nullopt;
+        return claims.error();
     // Support is judged for a report when a run has a verdict on one of its cited claims; a
     // report that cites nothing has nothing to judge, and counts as judged once a run has judged
     // a report of its model (before that, its R of 0 would be averaged with nothing else).

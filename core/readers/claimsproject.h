@@ -21,6 +21,7 @@
 // is six runs), and the cited runs' verdicts are combined the same way per statement–URL pair.
 #pragma once
 
+#include "domain/result.h"
 #include "domain/types.h"
 #include "judge/claimextraction.h" // claimOrigin, the origins of claims
 #include "scoring/pdrscoring.h"
@@ -51,9 +52,9 @@ struct ClaimScope {
     bool force = false;
 };
 
-// The reports of the scope in project order; empty with *error when there are none or a
-// benchmark is unknown.
-QList<ReportSummary> claimReports(ProjectStore &store, const ClaimScope &scope, QString *error);
+// The reports of the scope in project order; an error when there are none or a benchmark is
+// unknown.
+Result<QList<ReportSummary>> claimReports(ProjectStore &store, const ClaimScope &scope);
 
 struct ClaimExtraction {
     int reports = 0; // in scope
@@ -64,10 +65,9 @@ struct ClaimExtraction {
     int uncited = 0;
 };
 
-// One transaction per report. Nothing with *error when the scope is empty, a benchmark is
-// unknown, or (forced) annotated claims would be deleted.
-std::optional<ClaimExtraction> extractClaims(ProjectStore &store, const ClaimScope &scope,
-                                             QString *error);
+// One transaction per report. An error when the scope is empty, a benchmark is unknown, or
+// (forced) annotated claims would be deleted.
+Result<ClaimExtraction> extractClaims(ProjectStore &store, const ClaimScope &scope);
 
 // The distinct source URLs the stored claims cite, in claim order (benchmarkKey empty: every
 // benchmark's): what `sources fetch` fetches when given no URL.
@@ -106,12 +106,11 @@ enum class ClaimRunChoice {
 
 // Every claim of the benchmark's reports (only `model`'s when given) with its outcome over
 // `runIds` (empty: the claim runs of the benchmark chosen by `choice`). Cited claims take the
-// reportbench-cited runs, uncited ones the reportbench-factcheck runs. Nothing with *error when
+// reportbench-cited runs, uncited ones the reportbench-factcheck runs. An error when
 // the benchmark is unknown, a run is not a claim run of it, or there are no claims.
-std::optional<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QString &benchmarkKey,
-                                                   const QList<RowId> &runIds, const QString &model,
-                                                   QString *error,
-                                                   ClaimRunChoice choice = ClaimRunChoice::Pool);
+Result<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QString &benchmarkKey,
+                                            const QList<RowId> &runIds, const QString &model,
+                                            ClaimRunChoice choice = ClaimRunChoice::Pool);
 
 // PDR-Bench R's claim items from the stored claims and the chosen support runs (pdrscoring.h):
 // uncited → Uncited; cited: Supported, NotSupported, SourceUnavailable, and JudgeError for a
@@ -119,8 +118,8 @@ std::optional<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QS
 // report the newest finished support run that judged it (ClaimRunChoice::NewestPerReport);
 // given: those runs, pooled as votes. supportJudged: a chosen run judged one of the report's
 // cited claims, or — for a report citing nothing — one of its model's reports.
-std::optional<QList<PdrClaimItem>>
-readPdrClaimItems(ProjectStore &store, const QList<RowId> &supportRunIds, QString *error);
+Result<QList<PdrClaimItem>> readPdrClaimItems(ProjectStore &store,
+                                              const QList<RowId> &supportRunIds);
 
 // The claim items of every PDR-Bench claim over every support run, or nothing when the project
 // has no PDR-Bench claims: then R has no value (it is left out of the overall), never 0.

@@ -14,33 +14,28 @@ namespace {
 
 // The score rows (and, when `rows` is given, the result.jsonl rows) of the runs, in project
 // order; runs are repeated judgings (runIndex). Empty `runIds`: every DRB-II run.
-bool readDrb2Rows(ProjectStore &store, QList<RowId> &runIds, QList<Drb2ScoreItem> &scoreItems,
-                  QList<Drb2ResultRow> *rows, Drb2ExportSummary *summary, QString *error)
+Result<void> readDrb2Rows(ProjectStore &store, QList<RowId> &runIds,
+                          QList<Drb2ScoreItem> &scoreItems, QList<Drb2ResultRow> *rows,
+                          Drb2ExportSummary *summary)
 {
     const auto bench = store.catalog().benchmark(QString::fromLatin1(BenchmarkKey::Drb2));
-    if (!bench) {
-        *error = u"the project has no DRB-II tasks"_s;
-        return false;
-    }
+    if (!bench)
+        return Error{u"the project has no DRB-II tasks"_s};
     if (runIds.isEmpty()) {
         for (const RunSummary &r : store.runs().list()) {
             if (r.benchmarkKey == "drb2"_L1)
                 runIds << r.id;
         }
     }
-    if (runIds.isEmpty()) {
-        *error = u"the project has no DRB-II judge runs"_s;
-        return false;
-    }
+    if (runIds.isEmpty())
+        return Error{u"the project has no DRB-II judge runs"_s};
     QHash<RowId, std::optional<Task>> tasks;
     QHash<RowId, QHash<RowId, Rubric>> rubricsByTask;
     const QList<ReportSummary> reports = store.reports().reportSummaries(u"drb2"_s);
     for (int runIndex = 0; runIndex < runIds.size(); ++runIndex) {
         const RowId runId = runIds.at(runIndex);
-        if (!store.runs().run(runId)) {
-            *error = u"no run %1"_s.arg(runId);
-            return false;
-        }
+        if (!store.runs().run(runId))
+            return Error{u"no run %1"_s.arg(runId)};
         for (const ReportSummary &rs : reports) {
             const QList<Verdict> verdicts = store.runs().verdicts(runId, rs.id);
             if (verdicts.isEmpty())
@@ -81,59 +76,48 @@ bool readDrb2Rows(ProjectStore &store, QList<RowId> &runIds, QList<Drb2ScoreItem
             }
         }
     }
-    return true;
+    return {};
 }
 
 } // namespace
 
-std::optional<QList<Drb2ScoreItem>> readDrb2ScoreItems(ProjectStore &store, QList<RowId> runIds,
-                                                       QString *error)
+Result<QList<Drb2ScoreItem>> readDrb2ScoreItems(ProjectStore &store, QList<RowId> runIds)
 {
     QList<Drb2ScoreItem> items;
-    if (!readDrb2Rows(store, runIds, items, nullptr, nullptr, error))
-        return std::nullopt;
+    if (auto read = readDrb2Rows(store, runIds, items, nullptr, nullptr); !read)
+        return read.error();
     return items;
 }
 
-bool exportDrb2(ProjectStore &store, QList<RowId> runIds, const QString &directory,
-                ErrorPolicy policy, Drb2ExportSummary *summary, QString *error)
+Result<void> exportDrb2(ProjectStore &store, QList<RowId> runIds, const QString &directory,
+                        ErrorPolicy policy, Drb2ExportSummary *summary)
 {
     QList<Drb2ScoreItem> scoreItems;
     QList<Drb2ResultRow> rows;
-    if (!readDrb2Rows(store, runIds, scoreItems, &rows, summary, error))
-        return false;
-    if (!QDir().mkpath(directory)) {
-        *error = u"cannot create %1"_s.arg(directory);
-        return false;
-    }
+    if (auto read = readDrb2Rows(store, runIds, scoreItems, &rows, summary); !read)
+        return read;
+    if (!QDir().mkpath(directory))
+        return Error{u"cannot create %1"_s.arg(directory)};
     const QList<Drb2ResultLine> lines = drb2ResultLines(rows);
     QSaveFile jsonl(QDir(directory).filePath(u"result.jsonl"_s));
-    if (!jsonl.open(QIODevice::WriteOnly)) {
-        *error = jsonl.errorString();
-        return false;
-    }
-    if (const Result<void> written = writeDrb2ResultJsonl(jsonl, lines); !written) {
-        *error = written.errorMessage();
-        return false;
-    }
-    if (!jsonl.commit()) {
-        *error = jsonl.errorString();
-        return false;
-    }
+    if (!jsonl.open(QIODevice::WriteOnly))
+        return Error{jsonl.errorString()};
+    if (const Result<void> written = writeDrb2ResultJsonl(jsonl, lines); !written)
+        return written;
+    if (!jsonl.commit())
+        return Error{jsonl.errorString()};
     Drb2ScoringOptions options;
     options.errors = policy;
     const Drb2Scores scores = scoreDrb2(scoreItems, options);
-    if (const Result<void> written = writeDrb2Csvs(directory, scores, u"agg_scores"_s); !written) {
-        *error = written.errorMessage();
-        return false;
-    }
+    if (const Result<void> written = writeDrb2Csvs(directory, scores, u"agg_scores"_s); !written)
+        return written;
     if (summary) {
         summary->lines = int(lines.size());
         summary->files << jsonl.fileName();
         for (int m = 0; m < Drb2MetricCount; ++m)
             summary->files << QDir(directory).filePath(drb2CsvFileName(Drb2Metric(m)));
     }
-    return true;
+    return {};
 }
 
 } // namespace Rubricate

@@ -2,6 +2,7 @@
 // the five agg_scores_*.csv, so that other tools and papers read them unchanged.
 #pragma once
 
+#include "domain/result.h"
 #include "domain/types.h"
 #include "scoring/drb2scoring.h"
 
@@ -20,12 +21,11 @@ struct Drb2ExportSummary {
 
 // The scoring rows of `runIds` (repeated judgings, averaged as re-runs; empty: every DRB-II
 // run), as exportDrb2 scores them.
-std::optional<QList<Drb2ScoreItem>> readDrb2ScoreItems(ProjectStore &store, QList<RowId> runIds,
-                                                       QString *error);
+Result<QList<Drb2ScoreItem>> readDrb2ScoreItems(ProjectStore &store, QList<RowId> runIds);
 
 // Several runs are repeated judgings and are averaged as the reference averages re-runs.
 // An empty `runIds` exports every DRB-II run of the project.
-bool exportDrb2(ProjectStore &store, QList<RowId> runIds, const QString &directory,
-                ErrorPolicy policy, Drb2ExportSummary *summary, QString *error);
+Result<void> exportDrb2(ProjectStore &store, QList<RowId> runIds, const QString &directory,
+                        ErrorPolicy policy, Drb2ExportSummary *summary);
 
 } // namespace Rubricate

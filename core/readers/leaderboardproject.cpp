@@ -25,16 +25,14 @@ RowId resolveRun(ProjectStore &store, const QString &benchmarkKey, RowId runId)
     return runs.isEmpty() ? 0 : runs.constFirst().id;
 }
 
-bool writeFile(const QString &path, const QByteArray &data, QStringList *files, QString *error)
+Result<void> writeFile(const QString &path, const QByteArray &data, QStringList *files)
 {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        *error = u"cannot write %1: %2"_s.arg(path, file.errorString());
-        return false;
-    }
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
+        return Error{u"cannot write %1: %2"_s.arg(path, file.errorString())};
     if (files)
         *files << path;
-    return true;
+    return {};
 }
 
 } // namespace
@@ -75,108 +73,100 @@ QList<LeaderboardRun> leaderboardRuns(ProjectStore &store, const QString &benchm
     return runs;
 }
 
-std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &benchmarkKey,
-                                           RowId runId, QString *error,
-                                           const PdrScoringOptions &pdr,
-                                           const ReportBenchOptions &reportBench)
+Result<Leaderboard> readLeaderboard(ProjectStore &store, const QString &benchmarkKey, RowId runId,
+                                    const PdrScoringOptions &pdr,
+                                    const ReportBenchOptions &reportBench)
 {
-    QString ignored;
-    QString &message = error ? *error : ignored;
     if (benchmarkKey == QLatin1StringView(BenchmarkKey::Drb2)) {
         const RowId run = resolveRun(store, benchmarkKey, runId);
-        if (run == 0) {
-            message = u"the project has no DRB-II judge runs"_s;
-            return std::nullopt;
-        }
-        const auto items = readDrb2ScoreItems(store, {run}, &message);
+        if (run == 0)
+            return Error{u"the project has no DRB-II judge runs"_s};
+        const auto items = readDrb2ScoreItems(store, {run});
         if (!items)
-            return std::nullopt;
+            return items.error();
         return drb2Leaderboard(scoreDrb2(*items));
     }
     if (benchmarkKey == QLatin1StringView(BenchmarkKey::ResearchRubrics)) {
-        const auto rows = readResearchRubricsRun(store, runId, &message);
+        const auto rows = readResearchRubricsRun(store, runId);
         if (!rows)
-            return std::nullopt;
+            return rows.error();
         return researchRubricsLeaderboard(scoreResearchRubrics(rows->items));
     }
     if (benchmarkKey == QLatin1StringView(BenchmarkKey::PdrBench)) {
         const RowId run = resolveRun(store, benchmarkKey, runId);
-        if (run == 0) {
-            message = u"the project has no PDR-Bench judge runs"_s;
-            return std::nullopt;
-        }
-        const auto scores = scorePdrProject(store, run, pdr, storedPdrClaimItems(store), &message);
+        if (run == 0)
+            return Error{u"the project has no PDR-Bench judge runs"_s};
+        const auto scores = scorePdrProject(store, run, pdr, storedPdrClaimItems(store));
         if (!scores)
-            return std::nullopt;
+            return scores.error();
         return pdrLeaderboard(scores->reports, scores->withReliability);
     }
     if (benchmarkKey == QLatin1StringView(BenchmarkKey::ReportBench)) {
-        const auto scores = readReportBenchScores(store, reportBench, {}, &message);
+        const auto scores = readReportBenchScores(store, reportBench, {});
         if (!scores)
-            return std::nullopt;
+            return scores.error();
         return reportBenchLeaderboard(aggregateReportBench(*scores));
     }
-    message = u"no leaderboard for the benchmark %1"_s.arg(benchmarkKey);
-    return std::nullopt;
+    return Error{u"no leaderboard for the benchmark %1"_s.arg(benchmarkKey)};
 }
 
-bool exportLeaderboardFiles(ProjectStore &store, const QString &benchmarkKey, RowId runId,
-                            const QString &directory, QStringList *files, QString *error,
-                            const PdrScoringOptions &pdr, const ReportBenchOptions &reportBench)
+Result<void> exportLeaderboardFiles(ProjectStore &store, const QString &benchmarkKey, RowId runId,
+                                    const QString &directory, QStringList *files,
+                                    const PdrScoringOptions &pdr,
+                                    const ReportBenchOptions &reportBench)
 {
-    if (!QDir().mkpath(directory)) {
-        *error = u"cannot create %1"_s.arg(directory);
-        return false;
-    }
+    if (!QDir().mkpath(directory))
+        return Error{u"cannot create %1"_s.arg(directory)};
     const QDir dir(directory);
     if (benchmarkKey == QLatin1StringView(BenchmarkKey::Drb2)) {
         const RowId run = resolveRun(store, benchmarkKey, runId);
-        if (run == 0) {
-            *error = u"the project has no DRB-II judge runs"_s;
-            return false;
-        }
+        if (run == 0)
+            return Error{u"the project has no DRB-II judge runs"_s};
         Drb2ExportSummary summary;
-        if (!exportDrb2(store, {run}, directory, ErrorPolicy::Exclude, &summary, error))
-            return false;
+        if (auto exported = exportDrb2(store, {run}, directory, ErrorPolicy::Exclude, &summary);
+            !exported)
+            return exported;
         if (files)
             *files << summary.files;
-        return true;
+        return {};
     }
     if (benchmarkKey == QLatin1StringView(BenchmarkKey::ResearchRubrics)) {
-        const auto rows = readResearchRubricsRun(store, runId, error);
+        const auto rows = readResearchRubricsRun(store, runId);
         if (!rows)
-            return false;
+            return rows.error();
         QByteArray lines;
         for (const QByteArray &line : rows->resultLines)
             lines += line + '\n';
         const QList<RrReportScore> reports = scoreResearchRubrics(rows->items);
-        return writeFile(dir.filePath(u"batch_evaluation_run%1.jsonl"_s.arg(rows->runId)), lines,
-                         files, error)
-            && writeFile(dir.filePath(u"researchrubrics_reports.csv"_s),
-                         researchRubricsReportsCsv(reports), files, error)
-            && writeFile(
-                   dir.filePath(u"researchrubrics_axis.csv"_s),
-                   researchRubricsGroupsCsv(researchRubricsGroups(reports, RrBreakdown::Axis)),
-                   files, error);
+        if (auto written = writeFile(
+                dir.filePath(u"batch_evaluation_run%1.jsonl"_s.arg(rows->runId)), lines, files);
+            !written)
+            return written;
+        if (auto written = writeFile(dir.filePath(u"researchrubrics_reports.csv"_s),
+                                     researchRubricsReportsCsv(reports), files);
+            !written)
+            return written;
+        return writeFile(
+            dir.filePath(u"researchrubrics_axis.csv"_s),
+            researchRubricsGroupsCsv(researchRubricsGroups(reports, RrBreakdown::Axis)), files);
     }
     if (benchmarkKey == QLatin1StringView(BenchmarkKey::PdrBench)) {
         const RowId run = resolveRun(store, benchmarkKey, runId);
-        const auto scores = run == 0
-            ? std::nullopt
-            : scorePdrProject(store, run, pdr, storedPdrClaimItems(store), error);
         if (run == 0)
-            *error = u"the project has no PDR-Bench judge runs"_s;
-        return scores && writePdrResults(*scores, directory + u"/results"_s, files, error);
+            return Error{u"the project has no PDR-Bench judge runs"_s};
+        const auto scores = scorePdrProject(store, run, pdr, storedPdrClaimItems(store));
+        if (!scores)
+            return scores.error();
+        return writePdrResults(*scores, directory + u"/results"_s, files);
     }
     if (benchmarkKey == QLatin1StringView(BenchmarkKey::ReportBench)) {
-        const auto scores = readReportBenchScores(store, reportBench, {}, error);
+        const auto scores = readReportBenchScores(store, reportBench, {});
         if (!scores)
-            return false;
+            return scores.error();
         return writeFile(dir.filePath(u"reportbench_reports.csv"_s), reportBenchReportsCsv(*scores),
-                         files, error);
+                         files);
     }
-    *error = u"no leaderboard for the benchmark %1"_s.arg(benchmarkKey);
-    return false;
+    return Error{u"no leaderboard for the benchmark %1"_s.arg(benchmarkKey)};
 }
 
 } // namespace Rubricate

@@ -3,6 +3,7 @@
 // the benchmark's native result files for the same numbers.
 #pragma once
 
+#include "domain/result.h"
 #include "domain/types.h"
 #include "exchange/resultcsv.h" // the result CSVs of what these readers return
 #include "scoring/leaderboard.h"
@@ -38,10 +39,9 @@ QList<LeaderboardRun> leaderboardRuns(ProjectStore &store, const QString &benchm
 // no run is needed). Each benchmark's default error policy: failures are left out, never 0.
 // `pdr`: how PDR-Bench is scored (the person's choices in Preferences); `reportBench`: where
 // ReportBench's titles come from, as `score reportbench --titles/--page-judge`.
-std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &benchmarkKey,
-                                           RowId runId = 0, QString *error = nullptr,
-                                           const PdrScoringOptions &pdr = {},
-                                           const ReportBenchOptions &reportBench = {});
+Result<Leaderboard> readLeaderboard(ProjectStore &store, const QString &benchmarkKey,
+                                    RowId runId = 0, const PdrScoringOptions &pdr = {},
+                                    const ReportBenchOptions &reportBench = {});
 
 // Writes the benchmark's own result files for the board's numbers to `directory`:
 // DRB-II result.jsonl and agg_scores_*.csv (exportDrb2); ResearchRubrics the reference's
@@ -49,9 +49,9 @@ std::optional<Leaderboard> readLeaderboard(ProjectStore &store, const QString &b
 // axis); PDR-Bench the reference's results/ layout (writePdrResults, P, Q and overall);
 // ReportBench the per-report CSV of `score reportbench`. Adds the written paths to
 // *files.
-bool exportLeaderboardFiles(ProjectStore &store, const QString &benchmarkKey, RowId runId,
-                            const QString &directory, QStringList *files, QString *error,
-                            const PdrScoringOptions &pdr = {},
-                            const ReportBenchOptions &reportBench = {});
+Result<void> exportLeaderboardFiles(ProjectStore &store, const QString &benchmarkKey, RowId runId,
+                                    const QString &directory, QStringList *files,
+                                    const PdrScoringOptions &pdr = {},
+                                    const ReportBenchOptions &reportBench = {});
 
 } // namespace Rubricate

@@ -109,26 +109,22 @@ QByteArray reliabilityLines(const QString &model, const QList<PdrReportScore> &r
     return lines;
 }
 
-bool save(const QString &path, const QByteArray &data, QStringList *files, QString *error)
+Result<void> save(const QString &path, const QByteArray &data, QStringList *files)
 {
-    if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
-        *error = u"cannot create the folder of %1"_s.arg(path);
-        return false;
-    }
+    if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+        return Error{u"cannot create the folder of %1"_s.arg(path)};
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        *error = u"cannot write %1: %2"_s.arg(path, file.errorString());
-        return false;
-    }
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
+        return Error{u"cannot write %1: %2"_s.arg(path, file.errorString())};
     if (files)
         *files << path;
-    return true;
+    return {};
 }
 
 // One family's two files for one model.
-bool writeFamily(const QString &dir, const QString &family, const QString &letter,
-                 const PdrGroup &group, const QList<PdrReportScore> &reports, QStringList *files,
-                 QString *error)
+Result<void> writeFamily(const QString &dir, const QString &family, const QString &letter,
+                         const PdrGroup &group, const QList<PdrReportScore> &reports,
+                         QStringList *files)
 {
     const QStringList &dims = family == QLatin1StringView(PdrFamily::Personalization)
         ? pdrPersonalizationDimensions()
@@ -169,8 +165,9 @@ bool writeFamily(const QString &dir, const QString &family, const QString &lette
     text += u"Reports: %1\nJudge errors left out: %2\n"_s.arg(mean.n).arg(errors);
     text += u"%1 Overall Score: %2\n"_s.arg(letter, fixed(mean.mean));
     const QString base = dir + u'/' + family + u'/' + pdrModelFolder(group.model) + u'/' + family;
-    return save(base + u"_results.jsonl"_s, lines, files, error)
-        && save(base + u"_result.txt"_s, text.toUtf8(), files, error);
+    if (auto saved = save(base + u"_results.jsonl"_s, lines, files); !saved)
+        return saved;
+    return save(base + u"_result.txt"_s, text.toUtf8(), files);
 }
 
 } // namespace
@@ -183,7 +180,7 @@ QString pdrModelFolder(const QString &model)
     return folder.isEmpty() ? u"_"_s : folder;
 }
 
-std::optional<PdrRunRows> readPdrRun(ProjectStore &store, RowId runId, QString *error)
+Result<PdrRunRows> readPdrRun(ProjectStore &store, RowId runId)
 {
     const QLatin1StringView bench(BenchmarkKey::PdrBench);
     PdrRunRows rows;
@@ -191,15 +188,12 @@ std::optional<PdrRunRows> readPdrRun(ProjectStore &store, RowId runId, QString *
     const auto run = rows.runId ? store.runs().run(rows.runId) : std::nullopt;
     const auto benchmark = store.catalog().benchmark(bench);
     if (!run) {
-        *error = runId == 0 ? u"no finished PDR-Bench judge run of the pdrbench scheme in this "
-                              "project"_s
-                            : u"no run %1 in this project"_s.arg(runId);
-        return std::nullopt;
+        return Error{runId == 0 ? u"no finished PDR-Bench judge run of the pdrbench scheme in "
+                                  "this project"_s
+                                : u"no run %1 in this project"_s.arg(runId)};
     }
-    if (!benchmark || run->benchmarkId != benchmark->id) {
-        *error = u"run %1 did not judge PDR-Bench"_s.arg(rows.runId);
-        return std::nullopt;
-    }
+    if (!benchmark || run->benchmarkId != benchmark->id)
+        return Error{u"run %1 did not judge PDR-Bench"_s.arg(rows.runId)};
     rows.runName = run->name;
     QHash<RowId, std::optional<Query>> queries;
     QHash<RowId, QList<Rubric>> rubrics;
@@ -269,14 +263,13 @@ std::optional<PdrRunRows> readPdrRun(ProjectStore &store, RowId runId, QString *
     return rows;
 }
 
-std::optional<PdrProjectScores> scorePdrProject(ProjectStore &store, RowId runId,
-                                                const PdrScoringOptions &options,
-                                                const std::optional<QList<PdrClaimItem>> &claims,
-                                                QString *error)
+Result<PdrProjectScores> scorePdrProject(ProjectStore &store, RowId runId,
+                                         const PdrScoringOptions &options,
+                                         const std::optional<QList<PdrClaimItem>> &claims)
 {
-    auto rows = readPdrRun(store, runId, error);
+    auto rows = readPdrRun(store, runId);
     if (!rows)
-        return std::nullopt;
+        return rows.error();
     PdrProjectScores scores;
     scores.rows = std::move(*rows);
     scores.withReliability = claims.has_value();
@@ -284,15 +277,18 @@ std::optional<PdrProjectScores> scorePdrProject(ProjectStore &store, RowId runId
     return scores;
 }
 
-bool writePdrResults(const PdrProjectScores &scores, const QString &directory, QStringList *files,
-                     QString *error)
+Result<void> writePdrResults(const PdrProjectScores &scores, const QString &directory,
+                             QStringList *files)
 {
     for (const PdrGroup &g : pdrGroups(scores.reports, PdrBreakdown::None)) {
-        if (!writeFamily(directory, QString::fromLatin1(PdrFamily::Personalization), u"P"_s, g,
-                         scores.reports, files, error)
-            || !writeFamily(directory, QString::fromLatin1(PdrFamily::Quality), u"Q"_s, g,
-                            scores.reports, files, error))
-            return false;
+        if (auto p = writeFamily(directory, QString::fromLatin1(PdrFamily::Personalization), u"P"_s,
+                                 g, scores.reports, files);
+            !p)
+            return p;
+        if (auto q = writeFamily(directory, QString::fromLatin1(PdrFamily::Quality), u"Q"_s, g,
+                                 scores.reports, files);
+            !q)
+            return q;
         const QString folder = pdrModelFolder(g.model);
         if (scores.withReliability) {
             const QString text
@@ -303,20 +299,23 @@ bool writePdrResults(const PdrProjectScores &scores, const QString &directory, Q
                       .arg(g.supportNotJudged)
                       .arg(fixed(g.r.mean));
             const QString base = directory + u"/reliability/"_s + folder + u"/reliability"_s;
-            if (!save(base + u"_results.jsonl"_s, reliabilityLines(g.model, scores.reports), files,
-                      error)
-                || !save(base + u"_result.txt"_s, text.toUtf8(), files, error))
-                return false;
+            if (auto jsonl = save(base + u"_results.jsonl"_s,
+                                  reliabilityLines(g.model, scores.reports), files);
+                !jsonl)
+                return jsonl;
+            if (auto txt = save(base + u"_result.txt"_s, text.toUtf8(), files); !txt)
+                return txt;
         }
         const QString overall
             = u"P Overall Score: %1\nQ Overall Score: %2\nR Overall Score: %3\n"
               "Final Overall Score: %4\n"_s.arg(fixed(g.p.mean), fixed(g.q.mean), fixed(g.r.mean),
                                                 fixed(g.overall));
-        if (!save(directory + u"/overall/"_s + folder + u"/overall_result.txt"_s, overall.toUtf8(),
-                  files, error))
-            return false;
+        if (auto saved = save(directory + u"/overall/"_s + folder + u"/overall_result.txt"_s,
+                              overall.toUtf8(), files);
+            !saved)
+            return saved;
     }
-    return true;
+    return {};
 }
 
 } // namespace Rubricate

@@ -34,6 +34,7 @@
 //       the printed ones)
 #pragma once
 
+#include "domain/result.h"
 #include "domain/types.h"
 #include "scoring/pdrscoring.h"
 
@@ -52,7 +53,7 @@ struct PdrRunRows {
 };
 
 // The rows of `runId` (0: the newest finished pdrbench-scheme run of PDR-Bench).
-std::optional<PdrRunRows> readPdrRun(ProjectStore &store, RowId runId, QString *error);
+Result<PdrRunRows> readPdrRun(ProjectStore &store, RowId runId);
 
 struct PdrProjectScores {
     PdrRunRows rows;
@@ -61,14 +62,13 @@ struct PdrProjectScores {
 };
 
 // readPdrRun scored with `options`; `claims` (from the reliability pipeline) add R.
-std::optional<PdrProjectScores> scorePdrProject(ProjectStore &store, RowId runId,
-                                                const PdrScoringOptions &options,
-                                                const std::optional<QList<PdrClaimItem>> &claims,
-                                                QString *error);
+Result<PdrProjectScores> scorePdrProject(ProjectStore &store, RowId runId,
+                                         const PdrScoringOptions &options,
+                                         const std::optional<QList<PdrClaimItem>> &claims);
 
 // The reference's result files under `directory` (see above); the written paths go to *files.
-bool writePdrResults(const PdrProjectScores &scores, const QString &directory, QStringList *files,
-                     QString *error);
+Result<void> writePdrResults(const PdrProjectScores &scores, const QString &directory,
+                             QStringList *files);
 
 // The folder name of a model in the layout.
 QString pdrModelFolder(const QString &model);

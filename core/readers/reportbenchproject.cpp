@@ -75,41 +75,39 @@ ReportBenchReportScore scoreReport(ProjectStore &store, const ReportSummary &sum
 }
 
 // The judge method's judge: the one asked for, else the only one.
-bool choosePageJudge(ProjectStore &store, ReportBenchOptions *options, QString *error)
+Result<void> choosePageJudge(ProjectStore &store, ReportBenchOptions *options)
 {
     const QStringList judges = store.sources().pageJudges();
     if (!options->pageJudge.isEmpty()) {
         if (judges.contains(options->pageJudge))
-            return true;
-        *error = u"no cited page was classified by %1 (classified by: %2)"_s.arg(
-            options->pageJudge, judges.isEmpty() ? u"nobody"_s : judges.join(u", "_s));
-        return false;
+            return {};
+        return Error{u"no cited page was classified by %1 (classified by: %2)"_s.arg(
+            options->pageJudge, judges.isEmpty() ? u"nobody"_s : judges.join(u", "_s))};
     }
     if (judges.size() == 1) {
         options->pageJudge = judges.constFirst();
-        return true;
+        return {};
     }
-    *error = judges.isEmpty()
-        ? u"no cited page has been classified yet (rubricate-cli reportbench classify-pages)"_s
-        : u"pages were classified by %1; choose one with --page-judge"_s.arg(judges.join(u", "_s));
-    return false;
+    return Error{
+        judges.isEmpty()
+            ? u"no cited page has been classified yet (rubricate-cli reportbench classify-pages)"_s
+            : u"pages were classified by %1; choose one with --page-judge"_s.arg(
+                judges.join(u", "_s))};
 }
 
 } // namespace
 
-std::optional<QList<ReportBenchReportScore>> readReportBenchScores(ProjectStore &store,
-                                                                   ReportBenchOptions options,
-                                                                   const QString &model,
-                                                                   QString *error)
+Result<QList<ReportBenchReportScore>>
+readReportBenchScores(ProjectStore &store, ReportBenchOptions options, const QString &model)
 {
-    if (options.titles == TitleMethod::Judge && !choosePageJudge(store, &options, error))
-        return std::nullopt;
+    if (options.titles == TitleMethod::Judge) {
+        if (auto chosen = choosePageJudge(store, &options); !chosen)
+            return chosen.error();
+    }
     const QString key = QString::fromLatin1(BenchmarkKey::ReportBench);
     const auto bench = store.catalog().benchmark(key);
-    if (!bench) {
-        *error = u"the project has no ReportBench tasks (import reportbench first)"_s;
-        return std::nullopt;
-    }
+    if (!bench)
+        return Error{u"the project has no ReportBench tasks (import reportbench first)"_s};
     QHash<QString, QList<Reference>> groundTruth; // by arXiv id
     QList<ReportBenchReportScore> scores;
     for (const ReportSummary &r : store.reports().reportSummaries(key)) {
@@ -126,9 +124,8 @@ std::optional<QList<ReportBenchReportScore>> readReportBenchScores(ProjectStore 
         scores << scoreReport(store, r, report->text, groundTruth.value(r.taskExternalId), options);
     }
     if (scores.isEmpty()) {
-        *error = u"no ReportBench reports%1"_s.arg(model.isEmpty() ? QString()
-                                                                   : u" from %1"_s.arg(model));
-        return std::nullopt;
+        return Error{u"no ReportBench reports%1"_s.arg(model.isEmpty() ? QString()
+                                                                       : u" from %1"_s.arg(model))};
     }
     return scores;
 }

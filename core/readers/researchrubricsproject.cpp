@@ -56,7 +56,7 @@ QByteArray resultLine(const QString &model, const Task &task, const Rubric &rubr
 
 } // namespace
 
-std::optional<RrRunRows> readResearchRubricsRun(ProjectStore &store, RowId runId, QString *error)
+Result<RrRunRows> readResearchRubricsRun(ProjectStore &store, RowId runId)
 {
     const QLatin1StringView bench(BenchmarkKey::ResearchRubrics);
     RrRunRows rows;
@@ -67,9 +67,8 @@ std::optional<RrRunRows> readResearchRubricsRun(ProjectStore &store, RowId runId
         }
     }
     if (rows.runId == 0) {
-        *error = runId == 0 ? u"no ResearchRubrics judge run in this project"_s
-                            : u"no run %1 in this project"_s.arg(runId);
-        return std::nullopt;
+        return Error{runId == 0 ? u"no ResearchRubrics judge run in this project"_s
+                                : u"no run %1 in this project"_s.arg(runId)};
     }
     QHash<RowId, std::pair<Task, QList<Rubric>>> tasks;
     for (const ReportSummary &s : store.reports().reportSummaries(bench)) {

@@ -2,6 +2,7 @@
 // file (formats.md §3.5: results/batch_evaluation_*.jsonl, one line per criterion).
 #pragma once
 
+#include "domain/result.h"
 #include "domain/types.h"
 #include "exchange/resultcsv.h" // the result CSVs of what these readers return
 #include "scoring/researchrubricsscoring.h"
@@ -27,6 +28,6 @@ struct RrRunRows {
 
 // The items of `runId` (0: the newest ResearchRubrics run). Criteria the run never asked
 // about are left out; reports without any verdict of the run too.
-std::optional<RrRunRows> readResearchRubricsRun(ProjectStore &store, RowId runId, QString *error);
+Result<RrRunRows> readResearchRubricsRun(ProjectStore &store, RowId runId);
 
 } // namespace Rubricate

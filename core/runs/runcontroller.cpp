@@ -93,31 +93,29 @@ void RunController::dropJob(const std::shared_ptr<ActiveJob> &active)
     dispatch();
 }
 
-bool RunController::start(RowId runId, QString *error)
+Result<void> RunController::start(RowId runId)
 {
     if (!m_store) {
         auto opened = ProjectStore::open(m_projectPath);
         if (!opened) {
-            *error = opened.errorMessage();
-            return false;
+            return Error{opened.errorMessage()};
         }
         m_store = std::move(opened).value();
     }
     const auto run = m_store->runs().run(runId);
     if (!run) {
-        *error = u"no run %1 in this project"_s.arg(runId);
-        return false;
+        return Error{u"no run %1 in this project"_s.arg(runId)};
     }
     if (run->kind == JudgeKind::Imported) {
-        *error = u"run %1 was imported; there is nothing to send"_s.arg(runId);
-        return false;
+        return Error{u"run %1 was imported; there is nothing to send"_s.arg(runId)};
     }
     m_config = JudgeConfig::fromJson(run->config);
     if (m_concurrencyOverride > 0)
         m_config.concurrency = m_concurrencyOverride;
-    m_scheme = makeScheme(m_config.scheme, m_config.promptTemplateFile, error);
+    QString schemeError;
+    m_scheme = makeScheme(m_config.scheme, m_config.promptTemplateFile, &schemeError);
     if (!m_scheme)
-        return false;
+        return Error{schemeError};
     m_provider = makeProvider(m_config.provider);
     bool keyFromKeyring = false;
     if (m_provider) {
@@ -126,8 +124,7 @@ bool RunController::start(RowId runId, QString *error)
         const bool local = m_config.baseUrl.startsWith(u"http://127.0.0.1"_s)
             || m_config.baseUrl.startsWith(u"http://localhost"_s);
         if (m_apiKey.isEmpty() && !local && !keyringAvailable()) {
-            *error = u"no API key: set the environment variable %1"_s.arg(env);
-            return false;
+            return Error{u"no API key: set the environment variable %1"_s.arg(env)};
         }
         // A local server may need no key at all, but gets one if the keyring has it.
         keyFromKeyring = m_apiKey.isEmpty() && keyringAvailable();
@@ -189,12 +186,12 @@ bool RunController::start(RowId runId, QString *error)
             m_apiKey = found.key;
             dispatch();
         });
-        return true;
+        return {};
     }
     // On the next turn of the event loop, as before the work queue: a run with nothing left
     // ends after start() has returned, whoever waits for its signal.
     QTimer::singleShot(0, this, &RunController::dispatch);
-    return true;
+    return {};
 }
 
 void RunController::pause()

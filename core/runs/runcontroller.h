@@ -8,6 +8,7 @@
 // instead of being paid for again, and no verdict is lost or doubled.
 #pragma once
 
+#include "domain/result.h"
 #include "domain/types.h"
 #include "judge/judgeconfig.h"
 
@@ -68,9 +69,9 @@ public:
     ~RunController() override;
 
     // Opens the project on the calling thread and starts (or resumes, or joins other workers
-    // on) the run's pending jobs. Returns false with *error when the run cannot start (no such
-    // run, no API key).
-    bool start(RowId runId, QString *error);
+    // on) the run's pending jobs. An error when the run cannot start (no such run, no API
+    // key).
+    Result<void> start(RowId runId);
     // How long this worker's job leases last without renewal (default one minute): a worker
     // killed on another machine holds its jobs this long. Set before start().
     void setLeaseTerm(int seconds) { m_leaseTermSeconds = seconds; }

@@ -63,28 +63,26 @@ qint64 cacheableTokens(int characters, int passageLimit)
 }
 
 // The reads behind planRun and estimateRun, so that an estimate is what the plan will be.
-std::optional<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &config,
-                                   const RunScope &scope, QString *error, QStringList *warnings)
+Result<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &config, const RunScope &scope,
+                            QStringList *warnings)
 {
     const auto bench = store.catalog().benchmark(scope.benchmarkKey);
     if (!bench) {
-        *error = u"no benchmark \"%1\" in this project"_s.arg(scope.benchmarkKey);
-        return std::nullopt;
+        return Error{u"no benchmark \"%1\" in this project"_s.arg(scope.benchmarkKey)};
     }
-    const auto scheme = makeScheme(config.scheme, config.promptTemplateFile, error);
+    QString schemeError;
+    const auto scheme = makeScheme(config.scheme, config.promptTemplateFile, &schemeError);
     if (!scheme)
-        return std::nullopt;
+        return Error{schemeError};
     // The offline judge reads each rubric's own scale and never uses the scheme.
     if (const QString why = schemeMismatch(config.scheme, scope.benchmarkKey);
         !why.isEmpty() && config.provider != ProviderKind::Offline) {
-        *error = why;
-        return std::nullopt;
+        return Error{why};
     }
     // The lexical baseline reads the report; it has nothing to check a claim against.
     if (config.provider == ProviderKind::Offline && config.scheme.startsWith("reportbench-"_L1)) {
-        *error = u"the offline judge cannot check claims; use an LLM provider for %1"_s.arg(
-            config.scheme);
-        return std::nullopt;
+        return Error{u"the offline judge cannot check claims; use an LLM provider for %1"_s.arg(
+            config.scheme)};
     }
     const auto provider = makeProvider(config.provider);
     const QSet<QString> tasks(scope.taskIds.cbegin(), scope.taskIds.cend());
@@ -143,8 +141,7 @@ std::optional<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &confi
         }
     }
     if (plan.jobs.isEmpty()) {
-        *error = u"nothing to judge in this scope"_s;
-        return std::nullopt;
+        return Error{u"nothing to judge in this scope"_s};
     }
     return plan;
 }
@@ -200,13 +197,12 @@ std::optional<double> estimatedCost(const JudgeConfig &config, qint64 inputToken
     return config.costOf(inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens);
 }
 
-std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config,
-                                  const RunScope &scope, const QString &name, QString *error,
-                                  QStringList *warnings)
+Result<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config, const RunScope &scope,
+                           const QString &name, QStringList *warnings)
 {
-    const auto plan = planScope(store, config, scope, error, warnings);
+    const auto plan = planScope(store, config, scope, warnings);
     if (!plan)
-        return std::nullopt;
+        return plan.error();
 
     Transaction tx(store);
     JudgeRun run;
@@ -221,8 +217,7 @@ std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config
     run.status = u"pending"_s;
     const auto runId = store.runs().createRun(run);
     if (!runId) {
-        *error = store.lastError();
-        return std::nullopt;
+        return Error{store.lastError()};
     }
     for (const JobPlan &p : plan->jobs) {
         RunJob job;
@@ -231,13 +226,11 @@ std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config
         job.batchIndex = p.batchIndex;
         job.rubricIds = p.rubricIds;
         if (!store.runs().addJob(job)) {
-            *error = store.lastError();
-            return std::nullopt;
+            return Error{store.lastError()};
         }
     }
     if (!tx.commit()) {
-        *error = store.lastError();
-        return std::nullopt;
+        return Error{store.lastError()};
     }
     PlannedRun planned;
     planned.runId = *runId;
@@ -250,13 +243,13 @@ std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config
     return planned;
 }
 
-std::optional<RunEstimate> estimateRun(ProjectStore &store, const JudgeConfig &config,
-                                       const RunScope &scope, QString *error)
+Result<RunEstimate> estimateRun(ProjectStore &store, const JudgeConfig &config,
+                                const RunScope &scope)
 {
     RunEstimate e;
-    const auto plan = planScope(store, config, scope, error, &e.warnings);
+    const auto plan = planScope(store, config, scope, &e.warnings);
     if (!plan)
-        return std::nullopt;
+        return plan.error();
     e.reports = plan->reports;
     e.jobs = int(plan->jobs.size());
     e.items = plan->items;
@@ -270,16 +263,14 @@ std::optional<RunEstimate> estimateRun(ProjectStore &store, const JudgeConfig &c
     return e;
 }
 
-std::optional<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId, QString *error)
+Result<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId)
 {
     const auto run = store.runs().run(runId);
     if (!run) {
-        *error = u"no run %1 in this project"_s.arg(runId);
-        return std::nullopt;
+        return Error{u"no run %1 in this project"_s.arg(runId)};
     }
     if (run->kind == JudgeKind::Imported) {
-        *error = u"run %1 was imported; there is nothing to send"_s.arg(runId);
-        return std::nullopt;
+        return Error{u"run %1 was imported; there is nothing to send"_s.arg(runId)};
     }
     const JudgeConfig config = JudgeConfig::fromJson(run->config);
     const int limit = passageLimit(config);
@@ -316,8 +307,7 @@ std::optional<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId, QSt
             addJob(it.key(), batch.size());
     }
     if (e.jobs == 0) {
-        *error = u"run %1 has no failed or unanswered items"_s.arg(runId);
-        return std::nullopt;
+        return Error{u"run %1 has no failed or unanswered items"_s.arg(runId)};
     }
     e.reports = int(reports.size());
     e.outputTokens = qint64(e.items) * estimatedOutputTokensPerItem;
@@ -325,7 +315,7 @@ std::optional<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId, QSt
     return e;
 }
 
-int requeueFailedItems(ProjectStore &store, RowId runId, int batchSize, QString *error)
+Result<int> requeueFailedItems(ProjectStore &store, RowId runId, int batchSize)
 {
     Transaction tx(store);
     int queued = 0;
@@ -333,8 +323,7 @@ int requeueFailedItems(ProjectStore &store, RowId runId, int batchSize, QString 
     for (const RunJob &j : store.runs().jobs(runId, u"failed"_s))
         queued += int(j.rubricIds.size());
     if (store.runs().requeueJobs(runId, u"failed"_s) < 0) {
-        *error = store.lastError();
-        return -1;
+        return Error{store.lastError()};
     }
     QSet<std::pair<RowId, RowId>> alreadyQueued;
     for (const RunJob &j : store.runs().jobs(runId, u"pending"_s)) {
@@ -363,16 +352,14 @@ int requeueFailedItems(ProjectStore &store, RowId runId, int batchSize, QString 
             job.rubricIds = batch;
             job.reask = true;
             if (!store.runs().addJob(job)) {
-                *error = store.lastError();
-                return -1;
+                return Error{store.lastError()};
             }
             queued += int(job.rubricIds.size());
         }
     }
     store.runs().setRunStatus(runId, u"pending"_s);
     if (!tx.commit()) {
-        *error = store.lastError();
-        return -1;
+        return Error{store.lastError()};
     }
     return queued;
 }

@@ -1,6 +1,7 @@
 // Turning "judge these tasks for these models" into a persisted run with one job per request.
 #pragma once
 
+#include "domain/result.h"
 #include "domain/types.h"
 #include "judge/judgeconfig.h"
 
@@ -52,14 +53,14 @@ struct RunEstimate {
 };
 
 // Plans like planRun but writes nothing, so that a dialog can show the size and price of a
-// run before it exists. Fails (with *error) exactly when planRun would.
-std::optional<RunEstimate> estimateRun(ProjectStore &store, const JudgeConfig &config,
-                                       const RunScope &scope, QString *error);
+// run before it exists. Fails exactly when planRun would.
+Result<RunEstimate> estimateRun(ProjectStore &store, const JudgeConfig &config,
+                                const RunScope &scope);
 
 // What "re-run the failed items" of `runId` would send, with the run's own config: its
 // pending jobs, its failed jobs and its error items in new batches (as requeueFailedItems
 // would queue them).
-std::optional<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId, QString *error);
+Result<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId);
 
 // USD for these token counts at the config's prices (the prompt cache's tokens at their
 // shares); 0 for the offline judge, empty when the config has no price.
@@ -71,13 +72,12 @@ std::optional<double> estimatedCost(const JudgeConfig &config, qint64 inputToken
 // made unique with " (2)", " (3)" … when another run has it. Reports without text are planned only
 // when the provider can take their file as an attachment; otherwise they are skipped and
 // named in *warnings.
-std::optional<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config,
-                                  const RunScope &scope, const QString &name, QString *error,
-                                  QStringList *warnings = nullptr);
+Result<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config, const RunScope &scope,
+                           const QString &name, QStringList *warnings = nullptr);
 
 // "Re-run only the failed items": every item of the run whose verdict is an error goes into
 // new jobs, and failed jobs go back to pending. Returns the number of items queued again.
-int requeueFailedItems(ProjectStore &store, RowId runId, int batchSize, QString *error);
+Result<int> requeueFailedItems(ProjectStore &store, RowId runId, int batchSize);
 
 // Parses "1,2,5-9" into external ids.
 QStringList parseIdList(const QString &spec);

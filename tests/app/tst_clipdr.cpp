@@ -124,9 +124,8 @@ private slots:
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY(r.out.contains(u"5 files written"_s));
         // The files say what core scores the same run to.
-        QString error;
-        const auto scores = scorePdrProject(m_project.store(), 0, {}, std::nullopt, &error);
-        QVERIFY2(scores, qPrintable(error));
+        const auto scores = scorePdrProject(m_project.store(), 0, {}, std::nullopt);
+        QVERIFY2(scores, qPrintable(scores.errorMessage()));
         const PdrGroup g = pdrGroups(scores->reports, PdrBreakdown::None).at(0);
         const QString overall = readText(dir + u"/overall/ModelX/overall_result.txt"_s);
         QVERIFY2(overall.contains(u"Final Overall Score: %1\n"_s.arg(*g.overall, 0, 'f', 4)),
@@ -162,9 +161,8 @@ private slots:
                  u"checker"_s, u"--base-url"_s, u"http://127.0.0.1:9/v1"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
 
-        QString error;
-        auto claims = readPdrClaimItems(m_project.store(), {}, &error);
-        QVERIFY2(claims, qPrintable(error));
+        auto claims = readPdrClaimItems(m_project.store(), {});
+        QVERIFY2(claims, qPrintable(claims.errorMessage()));
         QCOMPARE(claims->size(), 4);
         const auto count = [&](PdrClaimStatus s) {
             return std::count_if(claims->cbegin(), claims->cend(),
@@ -203,10 +201,9 @@ private slots:
         QVERIFY(importExtractAndJudge(u"ModelZ"_s, articles));
         RubricateTest::CliResult r;
 
-        QString error;
         const auto groupOf = [&](const QString &model) {
-            const auto scores = scorePdrProject(m_project.store(), 0, {},
-                                                storedPdrClaimItems(m_project.store()), &error);
+            const auto scores
+                = scorePdrProject(m_project.store(), 0, {}, storedPdrClaimItems(m_project.store()));
             for (const PdrGroup &g : pdrGroups(scores->reports, PdrBreakdown::None)) {
                 if (g.model == model)
                     return g;
@@ -333,9 +330,8 @@ private slots:
         QSqlQuery update(m_project.store().database());
         QVERIFY(update.exec(u"UPDATE rubric SET dimension_weight = dimension_weight - 0.01 "
                             "WHERE dimension = 'clarity_readability'"_s));
-        QString error;
         const auto groupWith = [&](const PdrScoringOptions &o) {
-            const auto scores = scorePdrProject(m_project.store(), 0, o, std::nullopt, &error);
+            const auto scores = scorePdrProject(m_project.store(), 0, o, std::nullopt);
             return pdrGroups(scores->reports, PdrBreakdown::None).at(0);
         };
         PdrScoringOptions normalized;

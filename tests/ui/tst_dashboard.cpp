@@ -381,8 +381,8 @@ void TestDashboard::annotatorMatrixLabelsEveryRow()
 
     // In the SVG: each name is a column and a row label, and none is drawn in white.
     const QString svgPath = m_dir.filePath(u"pairs.svg"_s);
-    QString error;
-    QVERIFY2(writeChartSvg(spec, svgPath, 720, 440, &error), qPrintable(error));
+    const auto written = writeChartSvg(spec, svgPath, 720, 440);
+    QVERIFY2(written, qPrintable(written.errorMessage()));
     QFile svg(svgPath);
     QVERIFY(svg.open(QIODevice::ReadOnly));
     QXmlStreamReader xml(&svg);

@@ -108,13 +108,12 @@ void TestLeaderboardPage::showsSortsAndExportsDrb2()
     // What core computes for the demo's judge run.
     Drb2Scores expected;
     {
-        QString error;
         auto store = ProjectStore::open(m_path);
         QVERIFY2(store, qPrintable(store.errorMessage()));
         const QList<LeaderboardRun> runs = leaderboardRuns(*store, u"drb2"_s);
         QCOMPARE(runs.size(), 1);
-        const auto items = readDrb2ScoreItems(*store, {runs.first().id}, &error);
-        QVERIFY2(items, qPrintable(error));
+        const auto items = readDrb2ScoreItems(*store, {runs.first().id});
+        QVERIFY2(items, qPrintable(items.errorMessage()));
         expected = scoreDrb2(*items);
     }
 
@@ -239,7 +238,6 @@ void TestLeaderboardPage::showsPdrBench()
     const QString path = dir.filePath(u"pdr.rubricate"_s);
     std::optional<Leaderboard> expected, normalized;
     {
-        QString error;
         auto store = ProjectStore::create(path);
         QVERIFY2(store, qPrintable(store.errorMessage()));
         const QList<std::pair<QString, const char *>> files
@@ -258,18 +256,21 @@ void TestLeaderboardPage::showsPdrBench()
         offline.scheme = defaultSchemeFor(u"pdrbench"_s);
         RunScope scope;
         scope.benchmarkKey = u"pdrbench"_s;
-        const auto planned = planRun(*store, offline, scope, {}, &error);
-        QVERIFY2(planned, qPrintable(error));
+        const auto planned = planRun(*store, offline, scope, {});
+        QVERIFY2(planned, qPrintable(planned.errorMessage()));
         RunController controller(path);
         QSignalSpy done(&controller, &RunController::finished);
-        QVERIFY2(controller.start(planned->runId, &error), qPrintable(error));
+        const auto started = controller.start(planned->runId);
+        QVERIFY2(started, qPrintable(started.errorMessage()));
         QVERIFY(done.wait(BackgroundWorkTimeout) || !done.isEmpty());
-        expected = readLeaderboard(*store, u"pdrbench"_s, 0, &error);
-        QVERIFY2(expected, qPrintable(error));
+        const auto reference = readLeaderboard(*store, u"pdrbench"_s, 0);
+        QVERIFY2(reference, qPrintable(reference.errorMessage()));
+        expected = *reference;
         PdrScoringOptions o;
         o.weights = PdrWeightsPolicy::Normalized;
-        normalized = readLeaderboard(*store, u"pdrbench"_s, 0, &error, o);
-        QVERIFY2(normalized, qPrintable(error));
+        const auto weighted = readLeaderboard(*store, u"pdrbench"_s, 0, o);
+        QVERIFY2(weighted, qPrintable(weighted.errorMessage()));
+        normalized = *weighted;
     }
 
     LeaderboardPage page;
@@ -388,7 +389,6 @@ void TestLeaderboardPage::correctedViewOfTheDemoStudy()
     // What core computes for the demo's study against the human majority.
     CorrectedScores expected;
     {
-        QString error;
         auto store = ProjectStore::open(m_path);
         QVERIFY2(store, qPrintable(store.errorMessage()));
         expected = readCorrectedScores(*store, u"calibration"_s);
@@ -607,12 +607,14 @@ namespace {
 // What `score reportbench` prints for `options`: the CLI's reader and aggregation, as a board.
 std::optional<Leaderboard> cliBoard(const QString &path, const ReportBenchOptions &options)
 {
-    QString error;
     auto store = ProjectStore::open(path);
-    error = store.errorMessage();
-    const auto scores = store ? readReportBenchScores(*store, options, {}, &error) : std::nullopt;
+    if (!store) {
+        qWarning() << store.errorMessage();
+        return std::nullopt;
+    }
+    const auto scores = readReportBenchScores(*store, options, {});
     if (!scores) {
-        qWarning() << error;
+        qWarning() << scores.errorMessage();
         return std::nullopt;
     }
     return reportBenchLeaderboard(aggregateReportBench(*scores));

@@ -404,10 +404,10 @@ private slots:
         QVERIFY(request.name.isEmpty());
         // Earlier runs of the same judge, more than the dock shows at its smallest.
         constexpr int earlier = 8;
-        QString error;
-        for (int i = 0; i < earlier; ++i)
-            QVERIFY2(planRun(m_project->store(), request.config, request.scope, {}, &error),
-                     qPrintable(error));
+        for (int i = 0; i < earlier; ++i) {
+            const auto planned = planRun(m_project->store(), request.config, request.scope, {});
+            QVERIFY2(planned, qPrintable(planned.errorMessage()));
+        }
 
         RunLauncher launcher;
         RunsDock dock(&launcher);
@@ -478,9 +478,8 @@ private slots:
         c.batchSize = 5;
         RunScope scope;
         scope.benchmarkKey = u"drb2"_s;
-        QString error;
-        const auto planned = planRun(m_project->store(), c, scope, u"shared"_s, &error);
-        QVERIFY2(planned, qPrintable(error));
+        const auto planned = planRun(m_project->store(), c, scope, u"shared"_s);
+        QVERIFY2(planned, qPrintable(planned.errorMessage()));
         const RowId runId = planned->runId;
         QVERIFY(m_project->store().runs().setRunStatus(runId, u"running"_s));
         QCOMPARE(m_project->store().runs().claimJobs(runId, u"lab-02:4242:k3j"_s, 3, 600).size(),
@@ -525,8 +524,8 @@ private slots:
         scope.taskIds = {u"1"_s};
         scope.models = {u"ModelA"_s};
         QString error;
-        const auto planned = planRun(m_project->store(), c, scope, u"killed"_s, &error);
-        QVERIFY2(planned, qPrintable(error));
+        const auto planned = planRun(m_project->store(), c, scope, u"killed"_s);
+        QVERIFY2(planned, qPrintable(planned.errorMessage()));
         const RowId runId = planned->runId;
         QVERIFY(m_project->store().runs().setRunStatus(runId, u"running"_s));
 

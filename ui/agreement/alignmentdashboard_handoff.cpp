@@ -83,10 +83,8 @@ void AlignmentDashboard::exportTo(const QString &directory)
     runInBackground(
         this,
         [report, directory] {
-            QString error;
-            const QStringList files
-                = exportAlignment(report, directory, alignmentExportOptions(), &error);
-            return std::pair{files, error};
+            const auto files = exportAlignment(report, directory, alignmentExportOptions());
+            return std::pair{files ? *files : QStringList(), files.errorMessage()};
         },
         [this, directory](const std::pair<QStringList, QString> &out) {
             --m_pending;

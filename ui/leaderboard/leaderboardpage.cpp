@@ -461,8 +461,10 @@ void LeaderboardPage::load()
                 if (!out.pageJudges.contains(reportBench.pageJudge))
                     out.reportBench.pageJudge = out.pageJudges.value(0);
             }
-            out.board
-                = readLeaderboard(*store, out.key, out.runId, &out.error, pdr, out.reportBench);
+            if (auto board = readLeaderboard(*store, out.key, out.runId, pdr, out.reportBench))
+                out.board = std::move(board).value();
+            else
+                out.error = board.errorMessage();
             for (const ReportSummary &r : store->reports().reportSummaries(out.key)) {
                 const bool mismatched
                     = std::any_of(r.warnings.cbegin(), r.warnings.cend(), [](const QString &w) {
@@ -553,13 +555,14 @@ void LeaderboardPage::exportTo(const QString &directory)
         this,
         [path, key, runId, board, directory, pdr, reportBench] {
             QStringList files;
-            QString error;
             const auto store = ProjectStore::open(path);
             if (!store)
                 return std::pair{files, store.errorMessage()};
-            if (!exportLeaderboardFiles(*store, key, runId, directory, &files, &error, pdr,
-                                        reportBench))
-                return std::pair{files, error};
+            if (const auto exported
+                = exportLeaderboardFiles(*store, key, runId, directory, &files, pdr, reportBench);
+                !exported)
+                return std::pair{files, exported.errorMessage()};
+            QString error;
             QSaveFile csv(QDir(directory).filePath(u"leaderboard_%1.csv"_s.arg(key)));
             const QByteArray data = leaderboardCsv(board);
             if (!csv.open(QIODevice::WriteOnly) || csv.write(data) != data.size() || !csv.commit())
@@ -574,11 +577,14 @@ void LeaderboardPage::exportTo(const QString &directory)
             if (out.second.isEmpty()) {
                 const ChartSpec spec = leaderboardChart(board);
                 const QString base = QDir(directory).filePath(u"leaderboard_%1"_s.arg(key));
-                if (writeChartPng(spec, base + u".png"_s, ChartWidth, ChartHeight, &out.second))
+                const auto png = writeChartPng(spec, base + u".png"_s, ChartWidth, ChartHeight);
+                if (png)
                     out.first << base + u".png"_s;
-                if (out.second.isEmpty()
-                    && writeChartSvg(spec, base + u".svg"_s, ChartWidth, ChartHeight, &out.second))
+                const auto svg
+                    = png ? writeChartSvg(spec, base + u".svg"_s, ChartWidth, ChartHeight) : png;
+                if (svg)
                     out.first << base + u".svg"_s;
+                out.second = svg.errorMessage();
             }
             emit exported(directory, out.first, out.second);
         });

@@ -66,8 +66,9 @@ Choices readChoices(const QString &path)
         if (const auto run = store->runs().run(s.id))
             c.failedRuns.append({s.id, s.name, s.errors, JudgeConfig::fromJson(run->config)});
     }
-    QString none; // no such reports: the action that opens the dialog is disabled then
-    c.claimReports = claimReports(*store, {}, &none);
+    // No such reports: the action that opens the dialog is disabled then.
+    if (auto reports = claimReports(*store, {}))
+        c.claimReports = std::move(reports).value();
     if (!store->lastError().isEmpty())
         c.error = store->lastError();
     return c;

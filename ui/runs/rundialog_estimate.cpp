@@ -36,8 +36,11 @@ EstimateOutcome readEstimate(const QString &path, const JudgeConfig &config, con
         o.error = store.errorMessage();
         return o;
     }
-    o.estimate = rerunOf ? estimateRequeue(*store, rerunOf, &o.error)
-                         : estimateRun(*store, config, scope, &o.error);
+    auto estimate = rerunOf ? estimateRequeue(*store, rerunOf) : estimateRun(*store, config, scope);
+    if (estimate)
+        o.estimate = std::move(estimate).value();
+    else
+        o.error = estimate.errorMessage();
     return o;
 }
 

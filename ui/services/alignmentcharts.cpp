@@ -148,14 +148,11 @@ ChartSpec annotatorPairsChart(const AlignmentReport &report)
     return spec;
 }
 
-QStringList writeAlignmentCharts(const AlignmentReport &report, const QString &directory,
-                                 QString *error)
+Result<QStringList> writeAlignmentCharts(const AlignmentReport &report, const QString &directory)
 {
     QStringList files;
-    if (!QDir().mkpath(directory)) {
-        *error = QObject::tr("Cannot create %1.").arg(directory);
-        return {};
-    }
+    if (!QDir().mkpath(directory))
+        return Error{QObject::tr("Cannot create %1.").arg(directory)};
     const std::pair<QString, ChartSpec> charts[] = {
         {u"confusion"_s, confusionChart(report)},
         {u"breakdown-kappa"_s, breakdownChart(report, BreakdownStatistic::Kappa)},
@@ -166,9 +163,10 @@ QStringList writeAlignmentCharts(const AlignmentReport &report, const QString &d
     for (const auto &[name, spec] : charts) {
         const QString png = QDir(directory).filePath(name + u".png"_s);
         const QString svg = QDir(directory).filePath(name + u".svg"_s);
-        if (!writeChartPng(spec, png, 720, 440, error)
-            || !writeChartSvg(spec, svg, 720, 440, error))
-            return {};
+        if (auto written = writeChartPng(spec, png, 720, 440); !written)
+            return written.error();
+        if (auto written = writeChartSvg(spec, svg, 720, 440); !written)
+            return written.error();
         files << png << svg;
     }
     return files;
@@ -178,14 +176,13 @@ AlignmentExportOptions alignmentExportOptions()
 {
     AlignmentExportOptions options;
     options.programVersion = QCoreApplication::applicationVersion();
-    options.writeCharts = [](const AlignmentReport &report, const QString &dir, QString *error) {
-        QStringList files;
+    options.writeCharts = [](const AlignmentReport &report, const QString &dir) {
         QObject *gui = QCoreApplication::instance();
         if (QThread::currentThread() == gui->thread())
-            return writeAlignmentCharts(report, dir, error);
+            return writeAlignmentCharts(report, dir);
+        Result<QStringList> files = QStringList();
         QMetaObject::invokeMethod(
-            gui, [&] { files = writeAlignmentCharts(report, dir, error); },
-            Qt::BlockingQueuedConnection);
+            gui, [&] { files = writeAlignmentCharts(report, dir); }, Qt::BlockingQueuedConnection);
         return files;
     };
     return options;

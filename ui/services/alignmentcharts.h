@@ -17,9 +17,8 @@ ChartSpec alphaLevelsChart(const AlignmentReport &report);
 ChartSpec annotatorPairsChart(const AlignmentReport &report);
 
 // Writes confusion, breakdown, alpha-levels and annotator-pairs charts as .png and .svg into
-// `directory`; returns the files written (empty with *error on failure).
-QStringList writeAlignmentCharts(const AlignmentReport &report, const QString &directory,
-                                 QString *error);
+// `directory`; returns the files written.
+Result<QStringList> writeAlignmentCharts(const AlignmentReport &report, const QString &directory);
 
 // Export options whose chart hook paints the charts on the GUI thread (text needs the font
 // database, which not every platform lets other threads use), waiting for it when the export

@@ -294,21 +294,17 @@ void paintHeatmap(QPainter *painter, const QRectF &rect, const ChartSpec &spec)
     painter->restore();
 }
 
-bool writeChartPng(const ChartSpec &spec, const QString &path, int width, int height,
-                   QString *error)
+Result<void> writeChartPng(const ChartSpec &spec, const QString &path, int width, int height)
 {
     QImage image(width * 2, height * 2, QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(2); // sharp in papers and on high-density screens
     image.fill(Qt::white);
-    if (!render(spec, &image, width, height) || !image.save(path, "PNG")) {
-        *error = QObject::tr("Cannot write %1.").arg(path);
-        return false;
-    }
-    return true;
+    if (!render(spec, &image, width, height) || !image.save(path, "PNG"))
+        return Error{QObject::tr("Cannot write %1.").arg(path)};
+    return {};
 }
 
-bool writeChartSvg(const ChartSpec &spec, const QString &path, int width, int height,
-                   QString *error)
+Result<void> writeChartSvg(const ChartSpec &spec, const QString &path, int width, int height)
 {
     QSvgGenerator svg;
     svg.setFileName(path);
@@ -316,11 +312,9 @@ bool writeChartSvg(const ChartSpec &spec, const QString &path, int width, int he
     svg.setViewBox(QRect(0, 0, width, height));
     svg.setTitle(spec.title);
     svg.setDescription(QObject::tr("Rubricate agreement chart"));
-    if (!render(spec, &svg, width, height) || !QFileInfo(path).size()) {
-        *error = QObject::tr("Cannot write %1.").arg(path);
-        return false;
-    }
-    return true;
+    if (!render(spec, &svg, width, height) || !QFileInfo(path).size())
+        return Error{QObject::tr("Cannot write %1.").arg(path)};
+    return {};
 }
 
 } // namespace Rubricate

@@ -5,6 +5,8 @@
 // figures under a QGuiApplication.
 #pragma once
 
+#include "domain/result.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -43,11 +45,9 @@ void paintChart(QPainter *painter, const QRectF &rect, const ChartSpec &spec);
 // Paints a heatmap spec into `rect`.
 void paintHeatmap(QPainter *painter, const QRectF &rect, const ChartSpec &spec);
 
-// Renders the spec at `width` × `height` pixels (PNG) or points (SVG). False with *error
-// when the file cannot be written.
-bool writeChartPng(const ChartSpec &spec, const QString &path, int width, int height,
-                   QString *error);
-bool writeChartSvg(const ChartSpec &spec, const QString &path, int width, int height,
-                   QString *error);
+// Renders the spec at `width` × `height` pixels (PNG) or points (SVG). An error when the file
+// cannot be written.
+Result<void> writeChartPng(const ChartSpec &spec, const QString &path, int width, int height);
+Result<void> writeChartSvg(const ChartSpec &spec, const QString &path, int width, int height);
 
 } // namespace Rubricate

@@ -157,13 +157,12 @@ void ProjectJobs::exportDrb2Results(const QString &projectPath, const QString &d
     runInBackground(
         this,
         [projectPath, directory] {
-            QString error;
             Drb2ExportSummary summary;
-            if (auto store = ProjectStore::open(projectPath))
-                exportDrb2(*store, {}, directory, ErrorPolicy::Exclude, &summary, &error);
-            else
-                error = store.errorMessage();
-            return std::pair{summary.files, error};
+            auto store = ProjectStore::open(projectPath);
+            if (!store)
+                return std::pair{summary.files, store.errorMessage()};
+            const auto exported = exportDrb2(*store, {}, directory, ErrorPolicy::Exclude, &summary);
+            return std::pair{summary.files, exported.errorMessage()};
         },
         [this, directory](const std::pair<QStringList, QString> &out) {
             finished();
@@ -177,13 +176,11 @@ void ProjectJobs::extractClaims(const QString &projectPath)
     runInBackground(
         this,
         [projectPath] {
-            QString error;
-            std::optional<ClaimExtraction> done;
-            if (auto store = ProjectStore::open(projectPath))
-                done = Rubricate::extractClaims(*store, {}, &error);
-            else
-                error = store.errorMessage();
-            return std::pair{done.value_or(ClaimExtraction{}), done ? QString() : error};
+            auto store = ProjectStore::open(projectPath);
+            if (!store)
+                return std::pair{ClaimExtraction{}, store.errorMessage()};
+            const auto done = Rubricate::extractClaims(*store, {});
+            return std::pair{done ? *done : ClaimExtraction{}, done.errorMessage()};
         },
         [this, projectPath](const std::pair<ClaimExtraction, QString> &out) {
             finished();
@@ -220,12 +217,11 @@ void ProjectJobs::exportAnnotations(const QString &projectPath, const QString &f
             auto store = ProjectStore::open(projectPath);
             if (!store)
                 return store.errorMessage();
-            QString error;
-            const auto annotations = travellingAnnotations(*store, {}, false, &error);
+            const auto annotations = travellingAnnotations(*store, {}, false);
+            if (!annotations)
+                return annotations.errorMessage();
             const bool csv = file.endsWith(u".csv"_s, Qt::CaseInsensitive);
-            const bool written
-                = annotations && writeAnnotationsFile(*annotations, file, csv, &error);
-            return written ? QString() : error;
+            return writeAnnotationsFile(*annotations, file, csv).errorMessage();
         },
         [this, file](const QString &error) {
             finished();

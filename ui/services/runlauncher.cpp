@@ -81,12 +81,14 @@ bool RunLauncher::start(const QString &projectPath, const RunRequest &request)
                 return RowId(0);
             }
             // The run's own batch size: the new batches belong to the same run.
-            const int queued = requeueFailedItems(
-                store, runId, JudgeConfig::fromJson(run->config).batchSize, error);
-            if (queued < 0)
+            const auto queued
+                = requeueFailedItems(store, runId, JudgeConfig::fromJson(run->config).batchSize);
+            if (!queued) {
+                *error = queued.errorMessage();
                 return RowId(0);
+            }
             const RunTotals totals = store.runs().runTotals(runId);
-            if (queued == 0 && totals.jobsPending == 0) {
+            if (*queued == 0 && totals.jobsPending == 0) {
                 *error = tr("Run %1 has no failed items to send again.").arg(runId);
                 return RowId(0);
             }
@@ -95,9 +97,11 @@ bool RunLauncher::start(const QString &projectPath, const RunRequest &request)
         });
     }
     return launch(projectPath, [request](ProjectStore &store, int *jobs, QString *error) {
-        const auto planned = planRun(store, request.config, request.scope, request.name, error);
-        if (!planned)
+        const auto planned = planRun(store, request.config, request.scope, request.name);
+        if (!planned) {
+            *error = planned.errorMessage();
             return RowId(0);
+        }
         *jobs = planned->jobs;
         return planned->runId;
     });
@@ -187,10 +191,10 @@ bool RunLauncher::launch(const QString &projectPath, const Prepare &prepare)
             emit started(runId, jobs);
             emit stateChanged();
         });
-        if (!controller->start(runId, &error)) {
+        if (const auto begun = controller->start(runId); !begun) {
             controller->setObjectName(QString());
             controller->deleteLater();
-            announceEnd(u"failed"_s, error);
+            announceEnd(u"failed"_s, begun.errorMessage());
         }
     });
     return true;

@@ -332,26 +332,16 @@ private:
     qint64 m_totalBytes = 0;
 };
 
-ReadArchive openZipInMemory(const QByteArray &zip, QString *error)
+Result<ReadArchive> openZipInMemory(const QByteArray &zip)
 {
     ReadArchive a(archive_read_new());
-    if (!a) {
-        *error = u"libarchive could not allocate a reader"_s;
-        return {};
-    }
+    if (!a)
+        return Error{u"libarchive could not allocate a reader"_s};
     // Zip only: a docx is never anything else, and fewer bidders means less attack surface.
     archive_read_support_format_zip(a.get());
-    if (archive_read_open_memory(a.get(), zip.constData(), size_t(zip.size())) != ARCHIVE_OK) {
-        *error = u"not a zip: "_s + libarchiveError(a.get());
-        return {};
-    }
+    if (archive_read_open_memory(a.get(), zip.constData(), size_t(zip.size())) != ARCHIVE_OK)
+        return Error{u"not a zip: "_s + libarchiveError(a.get())};
     return a;
-}
-
-void setError(QString *error, const QString &message)
-{
-    if (error)
-        *error = message;
 }
 
 } // namespace
@@ -448,30 +438,24 @@ ArchiveExtraction extractArchive(const QString &archivePath, const QString &targ
     return result;
 }
 
-bool readZipEntry(const QByteArray &zip, const QString &entryNameWanted, QByteArray *out,
-                  QString *error, qint64 maxBytes)
+Result<QByteArray> readZipEntry(const QByteArray &zip, const QString &entryNameWanted,
+                                qint64 maxBytes)
 {
     const Utf8LocaleScope utf8Names;
-    QString openError;
-    ReadArchive a = openZipInMemory(zip, &openError);
-    if (!a) {
-        setError(error, openError);
-        return false;
-    }
+    auto opened = openZipInMemory(zip);
+    if (!opened)
+        return opened.error();
+    const ReadArchive a = std::move(opened).value();
     bool sawEntry = false;
     for (;;) {
         archive_entry *entry = nullptr;
         const int status = archive_read_next_header(a.get(), &entry);
-        if (status == ARCHIVE_EOF) {
-            setError(error, u"the zip has no entry named "_s + entryNameWanted);
-            return false;
-        }
+        if (status == ARCHIVE_EOF)
+            return Error{u"the zip has no entry named "_s + entryNameWanted};
         if (status == ARCHIVE_FATAL) {
-            setError(error,
-                     !sawEntry && archive_format(a.get()) == 0
-                         ? u"not a zip archive"_s
-                         : u"damaged zip: "_s + libarchiveError(a.get()));
-            return false;
+            return Error{!sawEntry && archive_format(a.get()) == 0
+                             ? u"not a zip archive"_s
+                             : u"damaged zip: "_s + libarchiveError(a.get())};
         }
         sawEntry = true;
         if (status != ARCHIVE_OK && status != ARCHIVE_WARN)
@@ -479,20 +463,14 @@ bool readZipEntry(const QByteArray &zip, const QString &entryNameWanted, QByteAr
         if (entryName(entry) != entryNameWanted)
             continue;
 
-        if (archive_entry_filetype(entry) != AE_IFREG || archive_entry_hardlink(entry)) {
-            setError(error, entryNameWanted + u" is not a regular file"_s);
-            return false;
-        }
-        if (archive_entry_is_encrypted(entry)) {
-            setError(error, entryNameWanted + u" is encrypted"_s);
-            return false;
-        }
+        if (archive_entry_filetype(entry) != AE_IFREG || archive_entry_hardlink(entry))
+            return Error{entryNameWanted + u" is not a regular file"_s};
+        if (archive_entry_is_encrypted(entry))
+            return Error{entryNameWanted + u" is encrypted"_s};
         const QString tooLarge
             = u"%1 expands beyond the %2 limit"_s.arg(entryNameWanted, formatBytes(maxBytes));
-        if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > maxBytes) {
-            setError(error, tooLarge);
-            return false;
-        }
+        if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > maxBytes)
+            return Error{tooLarge};
         QByteArray data;
         QByteArray buffer(kChunkSize, Qt::Uninitialized);
         for (;;) {
@@ -500,31 +478,26 @@ bool readZipEntry(const QByteArray &zip, const QString &entryNameWanted, QByteAr
             if (n == 0)
                 break;
             if (n < 0) {
-                setError(error,
-                         u"cannot read "_s + entryNameWanted + u": "_s + libarchiveError(a.get()));
-                return false;
+                return Error{u"cannot read "_s + entryNameWanted + u": "_s
+                             + libarchiveError(a.get())};
             }
             // The header's size is not trusted: stop on what actually inflates.
-            if (data.size() + n > maxBytes) {
-                setError(error, tooLarge);
-                return false;
-            }
+            if (data.size() + n > maxBytes)
+                return Error{tooLarge};
             data.append(buffer.constData(), n);
         }
-        if (out)
-            *out = std::move(data);
-        return true;
+        return data;
     }
 }
 
 QStringList zipEntryNames(const QByteArray &zip)
 {
     const Utf8LocaleScope utf8Names;
-    QString ignored;
-    ReadArchive a = openZipInMemory(zip, &ignored);
+    auto opened = openZipInMemory(zip);
     QStringList names;
-    if (!a)
+    if (!opened)
         return names;
+    const ReadArchive a = std::move(opened).value();
     for (;;) {
         archive_entry *entry = nullptr;
         const int status = archive_read_next_header(a.get(), &entry);

@@ -2,6 +2,8 @@
 // entries from memory (docx). Built on libarchive.
 #pragma once
 
+#include "domain/result.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -33,10 +35,10 @@ bool isArchiveFileName(const QString &path);
 ArchiveExtraction extractArchive(const QString &archivePath, const QString &targetDir,
                                  const ArchiveLimits &limits = {});
 
-// Reads one entry of a zip held in memory. Returns false (with *error set) when the bytes
-// are not a zip or the entry is missing.
-bool readZipEntry(const QByteArray &zip, const QString &entryName, QByteArray *out, QString *error,
-                  qint64 maxBytes = qint64(256) * 1024 * 1024);
+// Reads one entry of a zip held in memory: its bytes, or an error when the bytes are not a
+// zip, the entry is missing or it expands beyond `maxBytes`.
+Result<QByteArray> readZipEntry(const QByteArray &zip, const QString &entryName,
+                                qint64 maxBytes = qint64(256) * 1024 * 1024);
 
 // Names of all entries of a zip held in memory (empty when it is not a zip).
 QStringList zipEntryNames(const QByteArray &zip);

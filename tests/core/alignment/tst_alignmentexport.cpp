@@ -163,20 +163,19 @@ private slots:
         options.programVersion = u"9.9.9-test"_s;
         int chartCalls = 0;
         options.writeCharts
-            = [&chartCalls](const AlignmentReport &, const QString &d, QString *) -> QStringList {
+            = [&chartCalls](const AlignmentReport &, const QString &d) -> Result<QStringList> {
             ++chartCalls;
             QFile f(QDir(d).filePath(u"kappa.svg"_s));
             if (!f.open(QIODevice::WriteOnly))
-                return {};
+                return QStringList();
             f.write("<svg/>");
-            return {f.fileName()};
+            return QStringList{f.fileName()};
         };
-        QString error;
-        const QStringList files = exportAlignment(report, dir, options, &error);
-        QVERIFY2(!files.isEmpty(), qPrintable(error));
+        const auto files = exportAlignment(report, dir, options);
+        QVERIFY2(files, qPrintable(files.errorMessage()));
         QCOMPARE(chartCalls, 1);
         QStringList names;
-        for (const QString &f : files) {
+        for (const QString &f : *files) {
             QVERIFY2(QFileInfo(f).isAbsolute() && QFile::exists(f), qPrintable(f));
             names << QFileInfo(f).fileName();
         }
@@ -193,7 +192,7 @@ private slots:
     {
         const AlignmentReport report = sampleReport(100);
         const QString dir = m_tmp.filePath(u"comparisons"_s);
-        QVERIFY(!exportAlignment(report, dir, {}).isEmpty());
+        QVERIFY(exportAlignment(report, dir, {}).ok());
         const Comparison *main = report.mainComparison();
 
         const Csv csv = readCsv(QDir(dir).filePath(u"comparisons.csv"_s));
@@ -248,7 +247,7 @@ private slots:
     {
         const AlignmentReport report = sampleReport(0);
         const QString dir = m_tmp.filePath(u"matrices"_s);
-        QVERIFY(!exportAlignment(report, dir, {}).isEmpty());
+        QVERIFY(exportAlignment(report, dir, {}).ok());
 
         const Csv confusion = readCsv(QDir(dir).filePath(u"confusion.csv"_s));
         QCOMPARE(confusion.header.mid(1), (QStringList{u"-1"_s, u"0"_s, u"1"_s}));
@@ -287,7 +286,7 @@ private slots:
     {
         const AlignmentReport report = sampleReport(0);
         const QString dir = m_tmp.filePath(u"labels"_s);
-        QVERIFY(!exportAlignment(report, dir, {}).isEmpty());
+        QVERIFY(exportAlignment(report, dir, {}).ok());
         const Csv labels = readCsv(QDir(dir).filePath(u"labels.csv"_s));
         const LabelTable &t = report.table;
         QCOMPARE(labels.header.mid(0, 2), (QStringList{u"unit"_s, u"task"_s}));
@@ -321,7 +320,7 @@ private slots:
         const QString reason = main->kappa.point.undefinedReason;
         QVERIFY(!reason.isEmpty());
         const QString dir = m_tmp.filePath(u"undefined"_s);
-        QVERIFY(!exportAlignment(report, dir, {}).isEmpty());
+        QVERIFY(exportAlignment(report, dir, {}).ok());
 
         const Csv csv = readCsv(QDir(dir).filePath(u"comparisons.csv"_s));
         const qsizetype r = csv.find(u"rater_b"_s, HumanMajority);
@@ -359,7 +358,7 @@ private slots:
         const QString dir = m_tmp.filePath(u"tables"_s);
         AlignmentExportOptions options;
         options.programVersion = u"9.9.9-test"_s;
-        QVERIFY(!exportAlignment(report, dir, options).isEmpty());
+        QVERIFY(exportAlignment(report, dir, options).ok());
         const QString tex = QString::fromUtf8(readAll(QDir(dir).filePath(u"alignment.tex"_s)));
         QVERIFY(tex.contains(u"\\begin{tabular}"_s));
         for (const QString &rule : {u"\\toprule"_s, u"\\midrule"_s, u"\\bottomrule"_s})
@@ -383,7 +382,7 @@ private slots:
         const QString dir = m_tmp.filePath(u"manifest"_s);
         AlignmentExportOptions options;
         options.programVersion = u"9.9.9-test"_s;
-        QVERIFY(!exportAlignment(report, dir, options).isEmpty());
+        QVERIFY(exportAlignment(report, dir, options).ok());
         const QJsonObject m = readJson(QDir(dir).filePath(u"manifest.json"_s));
         QCOMPARE(m.value(u"version"_s).toString(), u"9.9.9-test"_s);
         QCOMPARE(m.value(u"benchmark"_s).toString(), u"drb2"_s);
@@ -416,9 +415,8 @@ private slots:
         const AlignmentReport report = computeAlignment(ratingRows(false), o);
         QVERIFY2(report.error.isEmpty(), qPrintable(report.error));
         const QString dir = m_tmp.filePath(u"people"_s);
-        QString error;
-        const QStringList files = exportAlignment(report, dir, {}, &error);
-        QVERIFY2(!files.isEmpty(), qPrintable(error));
+        const auto files = exportAlignment(report, dir, {});
+        QVERIFY2(files, qPrintable(files.errorMessage()));
         QVERIFY(!QFile::exists(QDir(dir).filePath(u"confusion.csv"_s))); // no judge, no matrix
 
         const QJsonObject json = readJson(QDir(dir).filePath(u"comparisons.json"_s));
@@ -458,19 +456,18 @@ private slots:
         o.benchmarkKey = u"pdrbench"_s; // nothing rated
         const AlignmentReport report = computeAlignment(ratingRows(false), o);
         QVERIFY(!report.error.isEmpty());
-        QString error;
-        QVERIFY(exportAlignment(report, m_tmp.filePath(u"none"_s), {}, &error).isEmpty());
-        QVERIFY(error.contains(report.error));
+        const auto refused = exportAlignment(report, m_tmp.filePath(u"none"_s), {});
+        QVERIFY(!refused);
+        QVERIFY(refused.errorMessage().contains(report.error));
 
         // A chart hook that fails fails the export.
         AlignmentExportOptions options;
-        options.writeCharts = [](const AlignmentReport &, const QString &, QString *why) {
-            *why = u"no chart today"_s;
-            return QStringList();
+        options.writeCharts = [](const AlignmentReport &, const QString &) -> Result<QStringList> {
+            return Error{u"no chart today"_s};
         };
-        QVERIFY(exportAlignment(sampleReport(0), m_tmp.filePath(u"charts"_s), options, &error)
-                    .isEmpty());
-        QVERIFY(error.contains(u"no chart today"_s));
+        const auto failed = exportAlignment(sampleReport(0), m_tmp.filePath(u"charts"_s), options);
+        QVERIFY(!failed);
+        QVERIFY(failed.errorMessage().contains(u"no chart today"_s));
     }
 };
 

@@ -503,11 +503,9 @@ void TestArchiveReader::nonAsciiNamesSurviveCLocale()
     if (container == Container::Zip) {
         QCOMPARE(Rubricate::zipEntryNames(bytes),
                  (QStringList{u"Modèle-ü/報告 1.md"_s, u"plain.md"_s}));
-        QByteArray out;
-        QString error;
-        QVERIFY2(Rubricate::readZipEntry(bytes, u"Modèle-ü/報告 1.md"_s, &out, &error),
-                 qPrintable(error));
-        QCOMPARE(out, QByteArray("unicode"));
+        const auto out = Rubricate::readZipEntry(bytes, u"Modèle-ü/報告 1.md"_s);
+        QVERIFY2(out, qPrintable(out.errorMessage()));
+        QCOMPARE(*out, QByteArray("unicode"));
     }
 }
 
@@ -785,45 +783,42 @@ void TestArchiveReader::readZipEntry()
                         {"word/", {}, Kind::Dir, {}},
                         {"word/document.xml", "<w:document>hello</w:document>", Kind::File, {}}});
     QVERIFY(!docx.isEmpty());
-    QByteArray out;
-    QString error;
-    QVERIFY2(Rubricate::readZipEntry(docx, u"word/document.xml"_s, &out, &error),
-             qPrintable(error));
-    QCOMPARE(out, QByteArray("<w:document>hello</w:document>"));
-    QVERIFY(Rubricate::readZipEntry(docx, u"[Content_Types].xml"_s, &out, &error));
-    QCOMPARE(out, QByteArray("<Types/>"));
+    const auto document = Rubricate::readZipEntry(docx, u"word/document.xml"_s);
+    QVERIFY2(document, qPrintable(document.errorMessage()));
+    QCOMPARE(*document, QByteArray("<w:document>hello</w:document>"));
+    const auto types = Rubricate::readZipEntry(docx, u"[Content_Types].xml"_s);
+    QVERIFY(types);
+    QCOMPARE(*types, QByteArray("<Types/>"));
     // A folder is not readable content.
-    QVERIFY(!Rubricate::readZipEntry(docx, u"word/"_s, &out, &error));
-    QVERIFY(!error.isEmpty());
+    const auto folder = Rubricate::readZipEntry(docx, u"word/"_s);
+    QVERIFY(!folder);
+    QVERIFY(!folder.errorMessage().isEmpty());
 }
 
 void TestArchiveReader::readZipEntryMissing()
 {
     const QByteArray zip = buildArchive({Container::Zip}, {{"a.xml", "<a/>", Kind::File, {}}});
-    QByteArray out = "untouched";
-    QString error;
-    QVERIFY(!Rubricate::readZipEntry(zip, u"word/document.xml"_s, &out, &error));
-    QVERIFY2(error.contains(u"no entry named word/document.xml"), qPrintable(error));
-    QCOMPARE(out, QByteArray("untouched"));
+    const auto missing = Rubricate::readZipEntry(zip, u"word/document.xml"_s);
+    QVERIFY(!missing);
+    QVERIFY2(missing.errorMessage().contains(u"no entry named word/document.xml"),
+             qPrintable(missing.errorMessage()));
     // Names are compared exactly.
-    QVERIFY(!Rubricate::readZipEntry(zip, u"A.XML"_s, &out, &error));
+    QVERIFY(!Rubricate::readZipEntry(zip, u"A.XML"_s));
 }
 
 void TestArchiveReader::readZipEntryNotAZip()
 {
-    QByteArray out;
-    QString error;
-    QVERIFY(!Rubricate::readZipEntry("this is plain text, not a zip", u"x"_s, &out, &error));
-    QVERIFY2(error.contains(u"not a zip"), qPrintable(error));
-    error.clear();
-    QVERIFY(!Rubricate::readZipEntry({}, u"x"_s, &out, &error));
-    QVERIFY(!error.isEmpty());
+    const auto text = Rubricate::readZipEntry("this is plain text, not a zip", u"x"_s);
+    QVERIFY(!text);
+    QVERIFY2(text.errorMessage().contains(u"not a zip"), qPrintable(text.errorMessage()));
+    const auto empty = Rubricate::readZipEntry({}, u"x"_s);
+    QVERIFY(!empty);
+    QVERIFY(!empty.errorMessage().isEmpty());
     // A tar is an archive, but not a zip: a docx never is one.
     const QByteArray tar = buildArchive({Container::Tar}, {{"x", "y", Kind::File, {}}});
-    QVERIFY(!Rubricate::readZipEntry(tar, u"x"_s, &out, &error));
-    QVERIFY2(error.contains(u"not a zip"), qPrintable(error));
-    // A null error pointer is allowed.
-    QVERIFY(!Rubricate::readZipEntry("nope", u"x"_s, &out, nullptr));
+    const auto fromTar = Rubricate::readZipEntry(tar, u"x"_s);
+    QVERIFY(!fromTar);
+    QVERIFY2(fromTar.errorMessage().contains(u"not a zip"), qPrintable(fromTar.errorMessage()));
 }
 
 void TestArchiveReader::readZipEntryMaxBytes_data()
@@ -849,16 +844,17 @@ void TestArchiveReader::readZipEntryMaxBytes()
     QVERIFY(zip.size() < 64 * 1024);
     if (sizeHeader == SizeHeader::Lying)
         QVERIFY(lieAboutZipSize(zip, quint32(realSize), 10) >= 2);
-    QByteArray out;
-    QString error;
-    QVERIFY(!Rubricate::readZipEntry(zip, u"word/document.xml"_s, &out, &error, 1000));
-    QVERIFY2(error.contains(u"1000 bytes limit"), qPrintable(error));
-    QVERIFY(out.isEmpty());
-    QVERIFY(Rubricate::readZipEntry(zip, u"small.xml"_s, &out, &error, 1000));
-    QCOMPARE(out, QByteArray("<s/>"));
+    const auto tooLarge = Rubricate::readZipEntry(zip, u"word/document.xml"_s, 1000);
+    QVERIFY(!tooLarge);
+    QVERIFY2(tooLarge.errorMessage().contains(u"1000 bytes limit"),
+             qPrintable(tooLarge.errorMessage()));
+    const auto small = Rubricate::readZipEntry(zip, u"small.xml"_s, 1000);
+    QVERIFY(small);
+    QCOMPARE(*small, QByteArray("<s/>"));
     if (sizeHeader != SizeHeader::Lying) {
-        QVERIFY(Rubricate::readZipEntry(zip, u"word/document.xml"_s, &out, &error));
-        QCOMPARE(out.size(), realSize);
+        const auto whole = Rubricate::readZipEntry(zip, u"word/document.xml"_s);
+        QVERIFY(whole);
+        QCOMPARE(whole->size(), realSize);
     }
 }
 

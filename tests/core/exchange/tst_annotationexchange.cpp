@@ -135,10 +135,9 @@ QString travellingText(const TravellingAnnotation &a)
 
 QStringList travellingTexts(ProjectStore &store)
 {
-    QString error;
-    const auto all = travellingAnnotations(store, {}, false, &error);
+    const auto all = travellingAnnotations(store, {}, false);
     if (!all) {
-        qWarning("%s", qPrintable(error));
+        qWarning("%s", qPrintable(all.errorMessage()));
         return {};
     }
     QStringList out;
@@ -188,10 +187,10 @@ private slots:
     {
         auto a = openProject(copyOfBase(u"uid-a.rubricate"_s));
         auto b = openProject(copyOfBase(u"uid-b.rubricate"_s));
-        QString error;
-        const auto fromA = travellingAnnotations(*a, {}, false, &error);
-        const auto fromB = travellingAnnotations(*b, {}, false, &error);
-        QVERIFY2(fromA && fromB, qPrintable(error));
+        const auto fromA = travellingAnnotations(*a, {}, false);
+        const auto fromB = travellingAnnotations(*b, {}, false);
+        QVERIFY2(fromA, qPrintable(fromA.errorMessage()));
+        QVERIFY2(fromB, qPrintable(fromB.errorMessage()));
         QCOMPARE(fromA->constFirst().event.note, u"from before"_s);
         QVERIFY(!QUuid::fromString(fromA->constFirst().event.uid).isNull());
         QCOMPARE(fromA->constFirst().event.uid, fromB->constFirst().event.uid);
@@ -319,7 +318,6 @@ private slots:
         QCOMPARE(eventCount(*here), 3);
         QCOMPARE(fileHash(oldPath), before); // migrated in a temporary copy, not in place
         QVERIFY(!QFile::exists(oldPath + u"-wal"_s)); // not even opened
-        QString error;
         QCOMPARE(ProjectStore::schemaVersionOf(oldPath).value(), 8);
 
         // A copy migrated apart holds the same old event: it is recognised, not doubled.
@@ -391,9 +389,8 @@ private slots:
         AnnotationEvent gold = label(m_items.at(9), u"judy"_s, -1, t0.addSecs(9));
         gold.kind = AnnotationKind::Gold;
         QVERIFY(source->annotations().appendAnnotation(gold));
-        QString error;
-        const auto all = travellingAnnotations(*source, {}, false, &error);
-        QVERIFY2(all, qPrintable(error));
+        const auto all = travellingAnnotations(*source, {}, false);
+        QVERIFY2(all, qPrintable(all.errorMessage()));
         QCOMPARE(all->size(), 5);
         const QString file = m_dir.filePath(u"labels.%1"_s.arg(format));
         RubricateTest::writeFile(
@@ -422,9 +419,8 @@ private slots:
         AnnotationEvent cleared = label(m_items.at(0), u"Old"_s, 0, t0);
         cleared.value.reset();
         QVERIFY(store->annotations().appendAnnotation(cleared));
-        QString error;
-        const auto current = travellingAnnotations(*store, {}, true, &error);
-        QVERIFY2(current, qPrintable(error));
+        const auto current = travellingAnnotations(*store, {}, true);
+        QVERIFY2(current, qPrintable(current.errorMessage()));
         QCOMPARE(current->size(), 1); // Ana's newer label; Old's label was cleared
         QCOMPARE(*current->constFirst().event.value, 1.0);
         QCOMPARE(current->constFirst().event.annotator, u"ana"_s);

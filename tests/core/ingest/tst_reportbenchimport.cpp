@@ -112,9 +112,8 @@ private slots:
         // reason), never 0, while recall is a real 0; no judge run is needed.
         QVERIFY(projectLeaderboardBenchmarks(*m_store).contains(u"reportbench"_s));
         QVERIFY(!leaderboardNeedsRun(u"reportbench"_s));
-        QString error;
-        const auto board = readLeaderboard(*m_store, u"reportbench"_s, 0, &error);
-        QVERIFY2(board, qPrintable(error));
+        const auto board = readLeaderboard(*m_store, u"reportbench"_s, 0);
+        QVERIFY2(board, qPrintable(board.errorMessage()));
         QCOMPARE(board->rows.size(), 1);
         const LeaderboardRow &row = board->rows.constFirst();
         QCOMPARE(row.model, u"gpt-dr"_s);
@@ -124,8 +123,9 @@ private slots:
         QCOMPARE(board->value(u"gpt-dr"_s, u"recall_micro"_s), std::optional<double>(0.0));
         QTemporaryDir out;
         QStringList files;
-        QVERIFY2(exportLeaderboardFiles(*m_store, u"reportbench"_s, 0, out.path(), &files, &error),
-                 qPrintable(error));
+        const auto exported
+            = exportLeaderboardFiles(*m_store, u"reportbench"_s, 0, out.path(), &files);
+        QVERIFY2(exported, qPrintable(exported.errorMessage()));
         QCOMPARE(files.size(), 1);
         QFile csv(files.constFirst());
         QVERIFY(csv.open(QIODevice::ReadOnly));

@@ -57,8 +57,11 @@ class TestClaimExtractor : public QObject
         ClaimExtractOptions options;
         options.force = force;
         options.attempts = 2;
+        auto reports = claimReports(m_project->store(), {});
+        if (!reports)
+            return reports.errorMessage();
+        options.reports = std::move(reports).value();
         QString error;
-        options.reports = claimReports(m_project->store(), {}, &error);
         if (!extractor.start(options, &error))
             return error;
         if (done.isEmpty() && !done.wait(30000))
@@ -195,8 +198,8 @@ private slots:
     void judgeExtractsLabelsAndResumes()
     {
         // The heuristic claims first: the judge's replace them, and each says where it is from.
-        QString error;
-        QVERIFY2(extractClaims(m_project->store(), {}, &error), qPrintable(error));
+        const auto extracted = extractClaims(m_project->store(), {});
+        QVERIFY2(extracted, qPrintable(extracted.errorMessage()));
         QVERIFY(!claimsOf(u"Alpha"_s).isEmpty());
         QCOMPARE(claimOrigin(claimsOf(u"Alpha"_s).constFirst()), u"heuristic"_s);
 
@@ -234,8 +237,8 @@ private slots:
     // with its heuristic claims as they were; Alpha is written.
     void brokenAnswerFailsItsReportAndWritesNothing()
     {
-        QString error;
-        QVERIFY2(extractClaims(m_project->store(), {}, &error), qPrintable(error));
+        const auto extracted = extractClaims(m_project->store(), {});
+        QVERIFY2(extracted, qPrintable(extracted.errorMessage()));
         const int betaBefore = int(claimsOf(u"Beta"_s).size());
         SimulatorBehaviour b;
         b.script = [](const QString &prompt, int) -> std::optional<QString> {

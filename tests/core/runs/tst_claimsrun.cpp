@@ -46,18 +46,17 @@ class TestClaimsRun : public QObject
     {
         RunScope scope;
         scope.benchmarkKey = u"reportbench"_s;
-        QString error;
-        const auto planned = planRun(store, c, scope, {}, &error);
+        const auto planned = planRun(store, c, scope, {});
         if (!planned) {
-            qWarning() << error;
+            qWarning() << planned.errorMessage();
             return 0;
         }
         if (items)
             *items = planned->items;
         RunController controller(store.path());
         QSignalSpy done(&controller, &RunController::finished);
-        if (!controller.start(planned->runId, &error)) {
-            qWarning() << error;
+        if (const auto started = controller.start(planned->runId); !started) {
+            qWarning() << started.errorMessage();
             return 0;
         }
         if (!done.wait(60000) && done.isEmpty())
@@ -88,9 +87,8 @@ private slots:
         RubricateTest::ScratchProject p;
         QVERIFY(prepare(p, tasks));
         ProjectStore &store = p.store();
-        QString error;
-        const auto r = extractClaims(store, {}, &error);
-        QVERIFY2(r, qPrintable(error));
+        const auto r = extractClaims(store, {});
+        QVERIFY2(r, qPrintable(r.errorMessage()));
         QCOMPARE(r->reports, 2);
         QCOMPARE(r->extracted, 2);
         QCOMPARE(r->cited, 6);
@@ -118,13 +116,13 @@ private slots:
         QCOMPARE(claimUrls(store).size(), 3);
 
         // Again: nothing changes; forced: replaced, unless a person labelled one.
-        const auto again = extractClaims(store, {}, &error);
+        const auto again = extractClaims(store, {});
         QCOMPARE(again->skipped, 2);
         QCOMPARE(again->extracted, 0);
         ClaimScope force;
         force.force = true;
         force.models = {u"ModelB"_s};
-        QVERIFY(extractClaims(store, force, &error));
+        QVERIFY(extractClaims(store, force));
         AnnotationEvent label;
         label.reportId = first.id;
         label.rubricId = claims.at(1).id;
@@ -132,8 +130,11 @@ private slots:
         label.value = 0.0;
         QVERIFY(store.annotations().appendAnnotation(label));
         force.models.clear();
-        QVERIFY(!extractClaims(store, force, &error));
-        QVERIFY2(error.contains(u"labelled"_s) && error.contains(first.model), qPrintable(error));
+        const auto refused = extractClaims(store, force);
+        QVERIFY(!refused);
+        QVERIFY2(refused.errorMessage().contains(u"labelled"_s)
+                     && refused.errorMessage().contains(first.model),
+                 qPrintable(refused.errorMessage()));
         QCOMPARE(store.catalog().claims(first.id).constFirst().id, claims.constFirst().id);
     }
 
@@ -143,8 +144,8 @@ private slots:
         RubricateTest::ScratchProject p;
         QVERIFY(prepare(p, tasks));
         ProjectStore &store = p.store();
-        QString error;
-        QVERIFY2(extractClaims(store, {}, &error), qPrintable(error));
+        const auto extracted = extractClaims(store, {});
+        QVERIFY2(extracted, qPrintable(extracted.errorMessage()));
 
         // Sources: two pages, one URL the server does not know.
         SourceFetcher fetcher(&store);
@@ -211,9 +212,8 @@ private slots:
         QVERIFY(factA && factB && factA2);
 
         // Two judges, one vote each: a tie on that statement, reported as such.
-        const auto tied
-            = readClaimResults(store, u"reportbench"_s, {cited, factA, factB}, {}, &error);
-        QVERIFY2(tied, qPrintable(error));
+        const auto tied = readClaimResults(store, u"reportbench"_s, {cited, factA, factB}, {});
+        QVERIFY2(tied, qPrintable(tied.errorMessage()));
         QCOMPARE(tied->size(), 10);
         const auto resultFor = [&](const QList<ClaimResult> &results) {
             for (const ClaimResult &c : results) {
@@ -247,15 +247,16 @@ private slots:
 
         // A second vote of judge A breaks the tie its way.
         const auto decided
-            = readClaimResults(store, u"reportbench"_s, {cited, factA, factA2, factB}, {}, &error);
+            = readClaimResults(store, u"reportbench"_s, {cited, factA, factA2, factB}, {});
         QVERIFY(decided);
         const bool truthA = JudgeSimulator::expectedTruth(statement, u"judge-a"_s);
         QCOMPARE(resultFor(*decided).outcome,
                  truthA ? ClaimOutcome::Supported : ClaimOutcome::NotSupported);
 
         // A run that is not a claim check of this benchmark is refused by name.
-        QVERIFY(!readClaimResults(store, u"reportbench"_s, {cited, 9999}, {}, &error));
-        QVERIFY(error.contains(u"9999"_s));
+        const auto notAClaimRun = readClaimResults(store, u"reportbench"_s, {cited, 9999}, {});
+        QVERIFY(!notAClaimRun);
+        QVERIFY(notAClaimRun.errorMessage().contains(u"9999"_s));
     }
 
     void claimSchemesJudgeOnlyTheirClaims()
@@ -313,8 +314,8 @@ private slots:
         const RowId report = store.reports().upsertReport(r, {}).id;
         ClaimScope scope;
         scope.benchmarkKey = u"pdrbench"_s;
-        QString error;
-        QVERIFY2(extractClaims(store, scope, &error), qPrintable(error));
+        const auto extracted = extractClaims(store, scope);
+        QVERIFY2(extracted, qPrintable(extracted.errorMessage()));
         const QList<Rubric> claims = store.catalog().claims(report);
         QCOMPARE(claims.size(), 4);
 
@@ -350,8 +351,8 @@ private slots:
         verdict(runs.at(0), 2, std::nullopt, QString(sourceUnavailableLabel));
         verdict(runs.at(1), 2, std::nullopt, QString(sourceUnavailableLabel));
 
-        const auto items = readPdrClaimItems(store, runs, &error);
-        QVERIFY2(items, qPrintable(error));
+        const auto items = readPdrClaimItems(store, runs);
+        QVERIFY2(items, qPrintable(items.errorMessage()));
         QCOMPARE(items->size(), 4);
         QCOMPARE(items->at(0).status, PdrClaimStatus::Supported);
         QCOMPARE(items->at(1).status, PdrClaimStatus::JudgeError);
@@ -361,8 +362,7 @@ private slots:
         QCOMPARE(items->at(0).persona, u"u01"_s);
         QCOMPARE(items->at(0).setting, u"task_persona"_s);
         // Only the first run: the second claim is supported.
-        QCOMPARE(readPdrClaimItems(store, {runs.at(0)}, &error)->at(1).status,
-                 PdrClaimStatus::Supported);
+        QCOMPARE(readPdrClaimItems(store, {runs.at(0)})->at(1).status, PdrClaimStatus::Supported);
         // FA over the checkable pairs: 1 supported of 1 (the tie and the dead link left out).
         const QList<PdrReportScore> scores = scorePdr({}, *items);
         QCOMPARE(scores.size(), 1);

@@ -55,10 +55,9 @@ class TestPageClassifier : public QObject
         ReportBenchOptions options;
         options.titles = TitleMethod::Judge;
         options.pageJudge = pageJudge;
-        QString error;
-        const auto scores = readReportBenchScores(m_project->store(), options, {}, &error);
+        const auto scores = readReportBenchScores(m_project->store(), options, {});
         if (!scores) {
-            qWarning() << error;
+            qWarning() << scores.errorMessage();
             return {};
         }
         return scores->constFirst();

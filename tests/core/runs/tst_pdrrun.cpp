@@ -93,9 +93,8 @@ private slots:
         c.maxAttempts = 2;
         RunScope scope;
         scope.benchmarkKey = u"pdrbench"_s;
-        QString error;
-        const auto planned = planRun(m_project.store(), c, scope, {}, &error);
-        QVERIFY2(planned, qPrintable(error));
+        const auto planned = planRun(m_project.store(), c, scope, {});
+        QVERIFY2(planned, qPrintable(planned.errorMessage()));
         // Query 1: personalization and quality; query 2: personalization only. Query 2 shares
         // query 1's task but not its criteria.
         QCOMPARE(planned->jobs, 3);
@@ -104,7 +103,8 @@ private slots:
 
         RunController controller(m_project.store().path());
         QSignalSpy done(&controller, &RunController::finished);
-        QVERIFY2(controller.start(m_runId, &error), qPrintable(error));
+        const auto started = controller.start(m_runId);
+        QVERIFY2(started, qPrintable(started.errorMessage()));
         QVERIFY(done.wait(60000) || !done.isEmpty());
         QCOMPARE(done.constFirst().constFirst().toString(), u"finished"_s);
         QCOMPARE(m_judge.requestCount(), 3);
@@ -125,14 +125,13 @@ private slots:
 
     void scoresByHand()
     {
-        QString error;
         // The fixture's criteria cover some dimensions only, so their weights do not sum to 1:
         // the hand-worked numbers below divide by the weights present (--weights normalized);
         // the default, the reference's Σ W·avg, follows at the end.
         PdrScoringOptions normalized;
         normalized.weights = PdrWeightsPolicy::Normalized;
-        const auto scores = scorePdrProject(m_project.store(), 0, normalized, std::nullopt, &error);
-        QVERIFY2(scores, qPrintable(error));
+        const auto scores = scorePdrProject(m_project.store(), 0, normalized, std::nullopt);
+        QVERIFY2(scores, qPrintable(scores.errorMessage()));
         QCOMPARE(scores->rows.runId, m_runId);
         QCOMPARE(scores->rows.items.size(), 5);
         QCOMPARE(scores->rows.errors, 1);
@@ -168,7 +167,7 @@ private slots:
         PdrScoringOptions reference;
         reference.missing = PdrMissingPolicy::AsReference;
         const auto asReference
-            = scorePdrProject(m_project.store(), m_runId, reference, std::nullopt, &error);
+            = scorePdrProject(m_project.store(), m_runId, reference, std::nullopt);
         QVERIFY(asReference);
         QVERIFY(qAbs(*asReference->reports.at(0).personalization.score - 2.04) < 1e-12);
         QVERIFY(qAbs(*asReference->reports.at(1).personalization.score - 4.5) < 1e-12);
@@ -179,7 +178,7 @@ private slots:
         for (PdrClaimStatus status : {PdrClaimStatus::Supported, PdrClaimStatus::NotSupported,
                                       PdrClaimStatus::Uncited, PdrClaimStatus::Supported})
             claims.append({u"ModelX"_s, u"1"_s, u"u01"_s, u"task_persona"_s, status});
-        const auto withR = scorePdrProject(m_project.store(), m_runId, normalized, claims, &error);
+        const auto withR = scorePdrProject(m_project.store(), m_runId, normalized, claims);
         QVERIFY(withR && withR->withReliability);
         // FA = 10·2/3, CC = 10·3/4, R = (6.667 + 7.5) / 2 = 7.0833…; only query 1 has claims.
         const PdrGroup g = pdrGroups(withR->reports, PdrBreakdown::None).at(0);
@@ -190,8 +189,7 @@ private slots:
         // The default, the reference's Σ W·avg without dividing by Σ W: query 1 P = 0.3·6.8 =
         // 2.04 stands for goal and presentation (W 0.5 together), so 2.04 / 0.3 · 0.5 = 3.4;
         // query 2 P = 0.5·9 = 4.5; Q = 0.4·6 = 2.4. ModelX: P 3.95, overall 3.175.
-        const auto byDefault
-            = scorePdrProject(m_project.store(), m_runId, {}, std::nullopt, &error);
+        const auto byDefault = scorePdrProject(m_project.store(), m_runId, {}, std::nullopt);
         QVERIFY(byDefault);
         QVERIFY(qAbs(*byDefault->reports.at(0).personalization.score - 3.4) < 1e-12);
         QVERIFY(qAbs(*byDefault->reports.at(1).personalization.score - 4.5) < 1e-12);
@@ -202,14 +200,14 @@ private slots:
 
     void writesTheReferenceLayout()
     {
-        QString error;
         PdrScoringOptions normalized; // the hand-worked numbers of scoresByHand
         normalized.weights = PdrWeightsPolicy::Normalized;
-        const auto scores = scorePdrProject(m_project.store(), 0, normalized, std::nullopt, &error);
+        const auto scores = scorePdrProject(m_project.store(), 0, normalized, std::nullopt);
         QVERIFY(scores);
         const QString dir = m_project.filePath(u"results"_s);
         QStringList files;
-        QVERIFY2(writePdrResults(*scores, dir, &files, &error), qPrintable(error));
+        const auto written = writePdrResults(*scores, dir, &files);
+        QVERIFY2(written, qPrintable(written.errorMessage()));
         QCOMPARE(files.size(), 5); // 2 personalization, 2 quality, 1 overall
         const QString p = readText(dir + u"/personalization/ModelX/personalization_result.txt"_s);
         QVERIFY2(p.contains(u"goal_alignment_weighted_avg: 7.9000\n"_s), qPrintable(p));
@@ -237,9 +235,8 @@ private slots:
     {
         QVERIFY(leaderboardBenchmarkKeys().contains(u"pdrbench"_s));
         QVERIFY(projectLeaderboardBenchmarks(m_project.store()).contains(u"pdrbench"_s));
-        QString error;
-        const auto board = readLeaderboard(m_project.store(), u"pdrbench"_s, 0, &error);
-        QVERIFY2(board, qPrintable(error));
+        const auto board = readLeaderboard(m_project.store(), u"pdrbench"_s, 0);
+        QVERIFY2(board, qPrintable(board.errorMessage()));
         QCOMPARE(board->columns.at(board->headline).key, u"overall"_s);
         QCOMPARE(board->rows.size(), 1);
         QCOMPARE(board->rows.at(0).n, 2);
@@ -259,27 +256,30 @@ private slots:
 
         QStringList files;
         const QString dir = m_project.filePath(u"export"_s);
-        QVERIFY2(exportLeaderboardFiles(m_project.store(), u"pdrbench"_s, 0, dir, &files, &error),
-                 qPrintable(error));
+        const auto exported
+            = exportLeaderboardFiles(m_project.store(), u"pdrbench"_s, 0, dir, &files);
+        QVERIFY2(exported, qPrintable(exported.errorMessage()));
         QVERIFY(files.contains(dir + u"/results/overall/ModelX/overall_result.txt"_s));
     }
 
     void rerunFailedItems()
     {
         // The unusable "ten" is asked again alone; now the simulator answers it.
-        QString error;
-        const auto estimate = estimateRequeue(m_project.store(), m_runId, &error);
-        QVERIFY2(estimate, qPrintable(error));
+        const auto estimate = estimateRequeue(m_project.store(), m_runId);
+        QVERIFY2(estimate, qPrintable(estimate.errorMessage()));
         QCOMPARE(estimate->jobs, 1);
-        QCOMPARE(requeueFailedItems(m_project.store(), m_runId, 50, &error), 1);
+        const auto requeued = requeueFailedItems(m_project.store(), m_runId, 50);
+        QVERIFY2(requeued, qPrintable(requeued.errorMessage()));
+        QCOMPARE(*requeued, 1);
         RunController controller(m_project.store().path());
         QSignalSpy done(&controller, &RunController::finished);
-        QVERIFY2(controller.start(m_runId, &error), qPrintable(error));
+        const auto started = controller.start(m_runId);
+        QVERIFY2(started, qPrintable(started.errorMessage()));
         QVERIFY(done.wait(60000) || !done.isEmpty());
         QCOMPARE(done.constFirst().constFirst().toString(), u"finished"_s);
         QCOMPARE(m_project.store().runs().runTotals(m_runId).verdictErrors, 0);
 
-        const auto scores = scorePdrProject(m_project.store(), m_runId, {}, std::nullopt, &error);
+        const auto scores = scorePdrProject(m_project.store(), m_runId, {}, std::nullopt);
         QVERIFY(scores);
         QCOMPARE(scores->rows.errors, 0);
         // Query 1: P = 0.3·6.8 + 0.2·s with s the simulator's score for the table; every
@@ -319,20 +319,19 @@ private slots:
         const JudgeConfig c = simulatorConfig(u"sim-judge-unmatched"_s);
         RunScope scope;
         scope.benchmarkKey = u"pdrbench"_s;
-        QString error;
-        const auto planned = planRun(m_project.store(), c, scope, {}, &error);
-        QVERIFY2(planned, qPrintable(error));
+        const auto planned = planRun(m_project.store(), c, scope, {});
+        QVERIFY2(planned, qPrintable(planned.errorMessage()));
         RunController controller(m_project.store().path());
         QSignalSpy done(&controller, &RunController::finished);
-        QVERIFY2(controller.start(planned->runId, &error), qPrintable(error));
+        const auto started = controller.start(planned->runId);
+        QVERIFY2(started, qPrintable(started.errorMessage()));
         QVERIFY(done.wait(60000) || !done.isEmpty());
         QCOMPARE(done.constFirst().constFirst().toString(), u"finished"_s);
         m_judge.setBehaviour({}); // the script refers to this function's `reasks`
         QCOMPARE(reasks, 1);
 
-        const auto reference
-            = scorePdrProject(m_project.store(), planned->runId, {}, std::nullopt, &error);
-        QVERIFY2(reference, qPrintable(error));
+        const auto reference = scorePdrProject(m_project.store(), planned->runId, {}, std::nullopt);
+        QVERIFY2(reference, qPrintable(reference.errorMessage()));
         QCOMPARE(reference->rows.unmatched, 1);
         const PdrReportScore &q1 = reference->reports.at(0);
         QCOMPARE(q1.queryId, u"1"_s);
@@ -343,8 +342,7 @@ private slots:
 
         PdrScoringOptions reask;
         reask.unmatched = PdrUnmatchedPolicy::Reask;
-        const auto asked
-            = scorePdrProject(m_project.store(), planned->runId, reask, std::nullopt, &error);
+        const auto asked = scorePdrProject(m_project.store(), planned->runId, reask, std::nullopt);
         QVERIFY(asked);
         QVERIFY(qAbs(*asked->reports.at(0).dimensions.at(0).average - 8.4) < 1e-12);
         QVERIFY(qAbs(*asked->reports.at(0).personalization.score - (.3 * 8.4 + .2 * 6)) < 1e-12);

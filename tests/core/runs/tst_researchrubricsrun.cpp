@@ -60,16 +60,15 @@ class TestResearchRubricsRun : public QObject
     {
         RunScope scope;
         scope.benchmarkKey = u"researchrubrics"_s;
-        QString error;
-        const auto planned = planRun(m_project.store(), c, scope, {}, &error);
+        const auto planned = planRun(m_project.store(), c, scope, {});
         if (!planned) {
-            qWarning() << error;
+            qWarning() << planned.errorMessage();
             return 0;
         }
         RunController controller(m_project.store().path());
         QSignalSpy done(&controller, &RunController::finished);
-        if (!controller.start(planned->runId, &error)) {
-            qWarning() << error;
+        if (const auto started = controller.start(planned->runId); !started) {
+            qWarning() << started.errorMessage();
             return 0;
         }
         if (!done.wait(60000) && done.isEmpty())
@@ -79,9 +78,8 @@ class TestResearchRubricsRun : public QObject
 
     void checkRun(RowId runId)
     {
-        QString error;
-        const auto rows = readResearchRubricsRun(m_project.store(), runId, &error);
-        QVERIFY2(rows, qPrintable(error));
+        const auto rows = readResearchRubricsRun(m_project.store(), runId);
+        QVERIFY2(rows, qPrintable(rows.errorMessage()));
         const QList<RrReportScore> reports = scoreResearchRubrics(rows->items);
         QCOMPARE(reports.size(), m_judged.size());
         int criteria = 0;
@@ -109,8 +107,8 @@ class TestResearchRubricsRun : public QObject
 
         // The leaderboard of the run: each model's mean report compliance, and the
         // reference's files for it.
-        const auto board = readLeaderboard(m_project.store(), u"researchrubrics"_s, runId, &error);
-        QVERIFY2(board, qPrintable(error));
+        const auto board = readLeaderboard(m_project.store(), u"researchrubrics"_s, runId);
+        QVERIFY2(board, qPrintable(board.errorMessage()));
         QVERIFY(!board->rows.isEmpty());
         for (const LeaderboardRow &row : board->rows) {
             double sum = 0;
@@ -126,9 +124,9 @@ class TestResearchRubricsRun : public QObject
         }
         QTemporaryDir out;
         QStringList files;
-        QVERIFY2(exportLeaderboardFiles(m_project.store(), u"researchrubrics"_s, runId, out.path(),
-                                        &files, &error),
-                 qPrintable(error));
+        const auto exported = exportLeaderboardFiles(m_project.store(), u"researchrubrics"_s, runId,
+                                                     out.path(), &files);
+        QVERIFY2(exported, qPrintable(exported.errorMessage()));
         QCOMPARE(files.size(), 3);
         for (const QString &f : std::as_const(files))
             QVERIFY2(QFileInfo(f).size() > 0, qPrintable(f));
@@ -171,9 +169,9 @@ private slots:
         c.scheme = u"drb2"_s;
         RunScope scope;
         scope.benchmarkKey = u"researchrubrics"_s;
-        QString error;
-        QVERIFY(!planRun(m_project.store(), c, scope, {}, &error));
-        QVERIFY(error.contains(u"researchrubrics"_s));
+        const auto refused = planRun(m_project.store(), c, scope, {});
+        QVERIFY(!refused);
+        QVERIFY(refused.errorMessage().contains(u"researchrubrics"_s));
     }
 
     void oneCriterionPerCall()

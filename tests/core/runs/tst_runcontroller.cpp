@@ -46,10 +46,9 @@ class TestRunController : public QObject
     {
         RunScope scope;
         scope.benchmarkKey = u"drb2"_s;
-        QString error;
-        const auto planned = planRun(m_project->store(), c, scope, name, &error);
+        const auto planned = planRun(m_project->store(), c, scope, name);
         if (!planned)
-            qWarning() << error;
+            qWarning() << planned.errorMessage();
         return planned ? planned->runId : 0;
     }
 
@@ -69,9 +68,8 @@ class TestRunController : public QObject
     {
         RunController controller(m_project->store().path());
         QSignalSpy done(&controller, &RunController::finished);
-        QString error;
-        if (!controller.start(runId, &error)) {
-            qWarning() << error;
+        if (const auto started = controller.start(runId); !started) {
+            qWarning() << started.errorMessage();
             return {};
         }
         if (!done.wait(timeoutMs) && done.isEmpty())
@@ -294,8 +292,9 @@ private slots:
 
         m_judge.setBehaviour({});
         m_judge.resetCounters();
-        QString error;
-        QCOMPARE(requeueFailedItems(s, run, c.batchSize, &error), 2);
+        const auto requeued = requeueFailedItems(s, run, c.batchSize);
+        QVERIFY2(requeued, qPrintable(requeued.errorMessage()));
+        QCOMPARE(*requeued, 2);
         QCOMPARE(drive(run), u"finished"_s);
         QCOMPARE(m_judge.requestCount(), 2);
         QCOMPARE(m_lastProgress.cacheHits, 0);
@@ -386,8 +385,9 @@ private slots:
 
         // "Re-run only the failed items", now that the provider has recovered.
         m_judge.setBehaviour({});
-        QString error;
-        QCOMPARE(requeueFailedItems(s, run, c.batchSize, &error), m_items);
+        const auto requeued = requeueFailedItems(s, run, c.batchSize);
+        QVERIFY2(requeued, qPrintable(requeued.errorMessage()));
+        QCOMPARE(*requeued, m_items);
         QCOMPARE(drive(run), u"finished"_s);
         verifyVerdicts(run);
         // The answers replaced the errors, and the live count followed them down.
@@ -439,8 +439,7 @@ private slots:
         {
             RunController controller(m_project->store().path());
             QSignalSpy done(&controller, &RunController::finished);
-            QString error;
-            QVERIFY(controller.start(run, &error));
+            QVERIFY(controller.start(run));
             QTRY_VERIFY(controller.progress().jobsDone >= 4);
             controller.pause();
             // What was in flight finishes; after that, paused, nothing new goes out.
@@ -470,9 +469,10 @@ private slots:
         RunController second(m_project->store().path());
         QSignalSpy firstDone(&first, &RunController::finished);
         QSignalSpy secondDone(&second, &RunController::finished);
-        QString error;
-        QVERIFY2(first.start(run, &error), qPrintable(error));
-        QVERIFY2(second.start(run, &error), qPrintable(error));
+        const auto firstStarted = first.start(run);
+        QVERIFY2(firstStarted, qPrintable(firstStarted.errorMessage()));
+        const auto secondStarted = second.start(run);
+        QVERIFY2(secondStarted, qPrintable(secondStarted.errorMessage()));
 
         QTRY_COMPARE_WITH_TIMEOUT(firstDone.size(), 1, 60000);
         QTRY_COMPARE_WITH_TIMEOUT(secondDone.size(), 1, 60000);
@@ -494,8 +494,7 @@ private slots:
         const RowId run = planSlowRun();
         RunController first(m_project->store().path());
         QSignalSpy firstDone(&first, &RunController::finished);
-        QString error;
-        QVERIFY(first.start(run, &error));
+        QVERIFY(first.start(run));
         QTRY_VERIFY(first.progress().jobsDone >= 2 && first.requestsInFlight() > 0);
 
         QSqlQuery lapse(m_project->store().database());
@@ -504,7 +503,8 @@ private slots:
         QVERIFY(lapse.numRowsAffected() > 0);
         RunController second(m_project->store().path());
         QSignalSpy secondDone(&second, &RunController::finished);
-        QVERIFY2(second.start(run, &error), qPrintable(error));
+        const auto secondStarted = second.start(run);
+        QVERIFY2(secondStarted, qPrintable(secondStarted.errorMessage()));
 
         QTRY_COMPARE_WITH_TIMEOUT(firstDone.size(), 1, 60000);
         QTRY_COMPARE_WITH_TIMEOUT(secondDone.size(), 1, 60000);
@@ -541,23 +541,22 @@ private slots:
         scope.benchmarkKey = u"drb2"_s;
         scope.taskIds = {u"1"_s};
         scope.models = {u"ModelA"_s};
-        QString error;
-        const auto planned = planRun(m_project->store(), c, scope, {}, &error);
-        QVERIFY2(planned, qPrintable(error));
+        const auto planned = planRun(m_project->store(), c, scope, {});
+        QVERIFY2(planned, qPrintable(planned.errorMessage()));
         QCOMPARE(planned->jobs, 3);
         RunController controller(m_project->store().path());
-        QVERIFY(controller.start(planned->runId, &error));
+        QVERIFY(controller.start(planned->runId));
         QTRY_COMPARE(m_judge.requestCount(), 3);
         QTRY_VERIFY(!controller.isActive());
 
         // Two a minute: the third request of a burst must wait for the window to pass.
         c.requestsPerMinute = 2;
         c.batchSize = 4; // new request bodies, so that nothing comes from the cache
-        const auto second = planRun(m_project->store(), c, scope, u"slow"_s, &error);
+        const auto second = planRun(m_project->store(), c, scope, u"slow"_s);
         QCOMPARE(second->jobs, 3);
         m_judge.resetCounters();
         RunController slow(m_project->store().path());
-        QVERIFY(slow.start(second->runId, &error));
+        QVERIFY(slow.start(second->runId));
         QTRY_COMPARE(m_judge.requestCount(), 2);
         QSignalSpy received(&m_judge, &JudgeSimulator::requestReceived);
         QVERIFY(!received.wait(300)); // the third waits for the minute to pass

@@ -57,9 +57,8 @@ private slots:
     void estimateIsThePlanWithoutWriting()
     {
         const JudgeConfig c = llm(1.0, 2.0);
-        QString error;
-        const auto estimate = estimateRun(m_project->store(), c, everything(), &error);
-        QVERIFY2(estimate, qPrintable(error));
+        const auto estimate = estimateRun(m_project->store(), c, everything());
+        QVERIFY2(estimate, qPrintable(estimate.errorMessage()));
         QCOMPARE(runCount(), 0);
         QCOMPARE(jobCount(), 0);
         QCOMPARE(estimate->reports, 6);
@@ -72,8 +71,8 @@ private slots:
                  estimate->inputTokens / 1e6 * 1.0 + estimate->outputTokens / 1e6 * 2.0);
         QVERIFY(*estimate->cost > 0);
 
-        const auto planned = planRun(m_project->store(), c, everything(), {}, &error);
-        QVERIFY2(planned, qPrintable(error));
+        const auto planned = planRun(m_project->store(), c, everything(), {});
+        QVERIFY2(planned, qPrintable(planned.errorMessage()));
         QCOMPARE(planned->reports, estimate->reports);
         QCOMPARE(planned->jobs, estimate->jobs);
         QCOMPARE(planned->items, estimate->items);
@@ -90,9 +89,8 @@ private slots:
                                          120);
         JudgeConfig c = llm(1.0, 2.0);
         c.provider = ProviderKind::Anthropic;
-        QString error;
-        const auto e = estimateRun(m_project->store(), c, everything(), &error);
-        QVERIFY2(e, qPrintable(error));
+        const auto e = estimateRun(m_project->store(), c, everything());
+        QVERIFY2(e, qPrintable(e.errorMessage()));
         // Three batches per report: the first writes the report to the cache, two read it.
         qint64 reportTokens = 0;
         for (const ReportSummary &r : m_project->store().reports().reportSummaries(u"drb2"_s))
@@ -108,30 +106,29 @@ private slots:
         QCOMPARE(e->costWithPromptCache.value_or(-1), expected);
         QVERIFY(*e->costWithPromptCache < *e->cost);
 
-        const auto planned = planRun(m_project->store(), c, everything(), {}, &error);
-        QVERIFY2(planned, qPrintable(error));
+        const auto planned = planRun(m_project->store(), c, everything(), {});
+        QVERIFY2(planned, qPrintable(planned.errorMessage()));
         QCOMPARE(planned->estimatedCacheReadTokens, e->cacheReadTokens);
 
         // Short reports are below every provider's smallest cacheable prefix.
         init();
-        const auto shortReports = estimateRun(m_project->store(), c, everything(), &error);
-        QVERIFY2(shortReports, qPrintable(error));
+        const auto shortReports = estimateRun(m_project->store(), c, everything());
+        QVERIFY2(shortReports, qPrintable(shortReports.errorMessage()));
         QCOMPARE(shortReports->cacheReadTokens, 0);
     }
 
     void pricesAreKnownUnknownOrFree()
     {
-        QString error;
-        const auto unpriced = estimateRun(m_project->store(), llm(), everything(), &error);
-        QVERIFY2(unpriced, qPrintable(error));
+        const auto unpriced = estimateRun(m_project->store(), llm(), everything());
+        QVERIFY2(unpriced, qPrintable(unpriced.errorMessage()));
         QVERIFY(!unpriced->cost.has_value()); // "price unknown", not $0
 
         JudgeConfig offline;
         offline.provider = ProviderKind::Offline;
         offline.model = u"lexical-baseline"_s;
         offline.pricePerMillionInput = 5; // ignored: the offline judge costs nothing
-        const auto free = estimateRun(m_project->store(), offline, everything(), &error);
-        QVERIFY2(free, qPrintable(error));
+        const auto free = estimateRun(m_project->store(), offline, everything());
+        QVERIFY2(free, qPrintable(free.errorMessage()));
         QCOMPARE(free->cost.value_or(-1), 0.0);
 
         QCOMPARE(estimatedCost(llm(0, 4.0), 0, 1000000).value_or(-1), 4.0);
@@ -142,24 +139,25 @@ private slots:
         RunScope scope = everything();
         scope.taskIds = parseIdList(u"1,3"_s);
         scope.models = {u"ModelA"_s};
-        QString error;
-        const auto narrow = estimateRun(m_project->store(), llm(), scope, &error);
-        QVERIFY2(narrow, qPrintable(error));
+        const auto narrow = estimateRun(m_project->store(), llm(), scope);
+        QVERIFY2(narrow, qPrintable(narrow.errorMessage()));
         QCOMPARE(narrow->reports, 2);
         QCOMPARE(narrow->jobs, 6);
         QCOMPARE(narrow->items, 24);
 
         scope.taskIds = {u"99"_s};
-        QString planError;
-        QVERIFY(!estimateRun(m_project->store(), llm(), scope, &error));
-        QVERIFY(!planRun(m_project->store(), llm(), scope, {}, &planError));
-        QCOMPARE(error, planError);
+        const auto noEstimate = estimateRun(m_project->store(), llm(), scope);
+        const auto noPlan = planRun(m_project->store(), llm(), scope, {});
+        QVERIFY(!noEstimate);
+        QVERIFY(!noPlan);
+        QCOMPARE(noEstimate.errorMessage(), noPlan.errorMessage());
         QCOMPARE(runCount(), 0);
 
         RunScope unknown;
         unknown.benchmarkKey = u"nope"_s;
-        QVERIFY(!estimateRun(m_project->store(), llm(), unknown, &error));
-        QVERIFY(error.contains(u"nope"_s));
+        const auto unknownBenchmark = estimateRun(m_project->store(), llm(), unknown);
+        QVERIFY(!unknownBenchmark);
+        QVERIFY(unknownBenchmark.errorMessage().contains(u"nope"_s));
     }
 
     void onlyUnjudgedLeavesOutAnsweredItems()
@@ -167,9 +165,8 @@ private slots:
         RunScope scope = everything();
         scope.taskIds = {u"1"_s};
         scope.models = {u"ModelA"_s};
-        QString error;
-        const auto planned = planRun(m_project->store(), llm(), scope, {}, &error);
-        QVERIFY2(planned, qPrintable(error));
+        const auto planned = planRun(m_project->store(), llm(), scope, {});
+        QVERIFY2(planned, qPrintable(planned.errorMessage()));
         // Two items answered, one an error: only the answered ones count as judged.
         const QList<RunJob> jobs = m_project->store().runs().jobs(planned->runId);
         const RunJob &first = jobs.constFirst();
@@ -185,8 +182,8 @@ private slots:
             QVERIFY(m_project->store().runs().upsertVerdict(v).ok());
         }
         scope.onlyUnjudged = true;
-        const auto rest = estimateRun(m_project->store(), llm(), scope, &error);
-        QVERIFY2(rest, qPrintable(error));
+        const auto rest = estimateRun(m_project->store(), llm(), scope);
+        QVERIFY2(rest, qPrintable(rest.errorMessage()));
         QCOMPARE(rest->items, 10);
     }
 
@@ -196,9 +193,8 @@ private slots:
         scope.taskIds = {u"1"_s};
         scope.models = {u"ModelA"_s};
         JudgeConfig c = llm(1.0, 1.0);
-        QString error;
-        const auto planned = planRun(m_project->store(), c, scope, {}, &error);
-        QVERIFY2(planned, qPrintable(error));
+        const auto planned = planRun(m_project->store(), c, scope, {});
+        QVERIFY2(planned, qPrintable(planned.errorMessage()));
         QCOMPARE(planned->jobs, 3); // 5, 5 and 2 items
         ProjectStore &s = m_project->store();
         QList<RunJob> jobs = s.runs().jobs(planned->runId);
@@ -227,18 +223,20 @@ private slots:
         for (const RunJob &j : std::as_const(jobs))
             QVERIFY(s.runs().updateJob(j));
 
-        const auto estimate = estimateRequeue(s, planned->runId, &error);
-        QVERIFY2(estimate, qPrintable(error));
+        const auto estimate = estimateRequeue(s, planned->runId);
+        QVERIFY2(estimate, qPrintable(estimate.errorMessage()));
         QCOMPARE(estimate->jobs, 2);
         QCOMPARE(estimate->items, 7);
         QCOMPARE(estimate->reports, 1);
         QVERIFY(estimate->cost.value_or(0) > 0);
         QCOMPARE(jobCount(), 3); // nothing written
 
-        QCOMPARE(requeueFailedItems(s, planned->runId, c.batchSize, &error), estimate->items);
+        const auto requeued = requeueFailedItems(s, planned->runId, c.batchSize);
+        QVERIFY2(requeued, qPrintable(requeued.errorMessage()));
+        QCOMPARE(*requeued, estimate->items);
         QCOMPARE(s.runs().runTotals(planned->runId).jobsPending, estimate->jobs);
 
-        QVERIFY(!estimateRequeue(s, 12345, &error));
+        QVERIFY(!estimateRequeue(s, 12345));
     }
 };
 

@@ -270,16 +270,15 @@ private slots:
         SourceFetcher fetcher(&project.store());
         QCOMPARE(fetchAll(fetcher, urls).size(), 5);
 
-        QString error;
         ReportBenchOptions options;
-        const auto text = readReportBenchScores(project.store(), options, {}, &error);
-        QVERIFY2(text, qPrintable(error));
+        const auto text = readReportBenchScores(project.store(), options, {});
+        QVERIFY2(text, qPrintable(text.errorMessage()));
         QCOMPARE(text->constFirst().predictedCount, 5); // every title of the list
         QCOMPARE(text->constFirst().intersectionCount, 3);
 
         options.titles = TitleMethod::Pages;
-        const auto pages = readReportBenchScores(project.store(), options, {}, &error);
-        QVERIFY2(pages, qPrintable(error));
+        const auto pages = readReportBenchScores(project.store(), options, {});
+        QVERIFY2(pages, qPrintable(pages.errorMessage()));
         const ReportBenchReportScore &s = pages->constFirst();
         QCOMPARE(s.titles, TitleMethod::Pages);
         QCOMPARE(s.urls, 5);
