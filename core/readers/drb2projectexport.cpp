@@ -102,14 +102,14 @@ Result<void> exportDrb2(ProjectStore &store, QList<RowId> runIds, const QString 
     QSaveFile jsonl(QDir(directory).filePath(u"result.jsonl"_s));
     if (!jsonl.open(QIODevice::WriteOnly))
         return Error{jsonl.errorString()};
-    if (const Result<void> written = writeDrb2ResultJsonl(jsonl, lines); !written)
+    if (Result<void> written = writeDrb2ResultJsonl(jsonl, lines); !written)
         return written;
     if (!jsonl.commit())
         return Error{jsonl.errorString()};
     Drb2ScoringOptions options;
     options.errors = policy;
     const Drb2Scores scores = scoreDrb2(scoreItems, options);
-    if (const Result<void> written = writeDrb2Csvs(directory, scores, u"agg_scores"_s); !written)
+    if (Result<void> written = writeDrb2Csvs(directory, scores, u"agg_scores"_s); !written)
         return written;
     if (summary) {
         summary->lines = int(lines.size());

@@ -28,7 +28,7 @@ inline QList<QJsonObject> readResearchRubrics(const QString &path)
 inline QJsonObject firstPromptWithPitfall(const QList<QJsonObject> &prompts)
 {
     for (const QJsonObject &p : prompts) {
-        for (const QJsonValue &c : p.value(QStringLiteral("rubrics")).toArray()) {
+        for (const QJsonValue c : p.value(QStringLiteral("rubrics")).toArray()) {
             if (c.toObject().value(QStringLiteral("weight")).toDouble() < 0)
                 return p;
         }

@@ -72,7 +72,7 @@ private:
 QString TestDashboard::peopleProject(const QString &name, bool retyped)
 {
     const QString dir = m_dir.filePath(name);
-    const QString path = QDir(dir).filePath(name + u".rubricate"_s);
+    QString path = QDir(dir).filePath(name + u".rubricate"_s);
     QString error = u"cannot make "_s + dir;
     if (QDir().mkpath(dir)) {
         auto store = ProjectStore::create(path);

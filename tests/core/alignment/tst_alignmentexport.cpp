@@ -116,8 +116,8 @@ QJsonObject readJson(const QString &path)
 
 QJsonObject jsonComparison(const QJsonObject &root, const QString &a, const QString &b)
 {
-    for (const QJsonValue &v : root.value(u"comparisons"_s).toArray()) {
-        const QJsonObject o = v.toObject();
+    for (const QJsonValue v : root.value(u"comparisons"_s).toArray()) {
+        QJsonObject o = v.toObject();
         if (o.value(u"rater_a"_s).toString() == a && o.value(u"rater_b"_s).toString() == b)
             return o;
     }

@@ -19,7 +19,7 @@
 #include <clocale>
 #include <memory>
 
-#include <locale.h>
+#include <clocale>
 
 using namespace Qt::StringLiterals;
 using namespace Rubricate;

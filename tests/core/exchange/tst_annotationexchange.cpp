@@ -36,7 +36,7 @@ std::unique_ptr<ProjectStore> openProject(const QString &path)
 QList<RatingRow> buildProject(ProjectStore &store, const QString &dir)
 {
     RubricateTest::writeJudgeFixture(store, dir, 2, 6);
-    const QList<RatingRow> items = store.annotations().itemRows(u"drb2"_s);
+    QList<RatingRow> items = store.annotations().itemRows(u"drb2"_s);
     JudgeRun run;
     run.benchmarkId = store.catalog().benchmark(u"drb2"_s)->id;
     run.name = runName;

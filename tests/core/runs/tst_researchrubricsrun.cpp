@@ -86,7 +86,7 @@ class TestResearchRubricsRun : public QObject
         for (const QJsonObject &p : std::as_const(m_judged)) {
             double numerator = 0, positive = 0;
             const QJsonArray rubrics = p.value(u"rubrics"_s).toArray();
-            for (const QJsonValue &c : rubrics) {
+            for (const QJsonValue c : rubrics) {
                 const double w = c.toObject().value(u"weight"_s).toDouble();
                 numerator += w * simulatedValue(c.toObject().value(u"criterion"_s).toString());
                 positive += qMax(0.0, w);
