@@ -679,7 +679,8 @@ void TestReviewPage::blindKeyClearsAndRestoresEvidence()
     QTest::keyClick(table, Qt::Key_B, Qt::ControlModifier);
     QVERIFY(!panel->blindAction()->isChecked());
     QCOMPARE(view->marks().size(), shown);
-    QCOMPARE(view->pdfView()->highlights().size(), onPages);
+    // Placed on the pages by the page view's worker.
+    QTRY_COMPARE_WITH_TIMEOUT(view->pdfView()->highlights().size(), onPages, BackgroundWorkTimeout);
     if (!view->showingPages())
         QCOMPARE(view->textBrowser()->extraSelections().size(), shown);
     QTest::keyClick(table, Qt::Key_E);
