@@ -172,7 +172,8 @@ Block worstBlock(GuiBlockMeter &meter, Work work, Done done)
 }
 
 // Shown: the text is on screen, highlighted, and laid out to its end (QTextEdit lays out
-// in steps from its event loop; the last step counts as a block too).
+// in steps from its event loop; the last step counts as a block too), and a PDF's pages are
+// open and highlighted (isBuilding).
 bool fullyShown(const ReportView &view, const LoadedReport &loaded)
 {
     const QTextDocument *document = view.textBrowser()->document();
@@ -307,7 +308,8 @@ int main(int argc, char *argv[])
                 meter, [&] { view.showReport(s.loaded, u"Model"_s, s.loaded.verdicts); },
                 [&] { return fullyShown(view, s.loaded); }));
             refresh.keepWorst(worstBlock(
-                meter, [&] { view.setEvidence(s.loaded.verdicts); }, [] { return true; }));
+                meter, [&] { view.setEvidence(s.loaded.verdicts); },
+                [&] { return !view.isBuilding(); })); // a PDF's pages are highlighted on a worker
             // One rubric at a time, as the reader moves through them.
             qsizetype focused = 0;
             focus.keepWorst(worstBlock(

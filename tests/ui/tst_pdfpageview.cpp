@@ -6,6 +6,7 @@
 
 #include "pdfdrawing.h"
 #include "shareddata.h"
+#include "waits.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -113,6 +114,49 @@ private slots:
         // A truncated file may or may not be repaired by PDFium; it must not crash either way.
         view.setDocument(pdf.left(pdf.size() / 2), &error);
         view.setDocument(pdf.left(300), nullptr);
+    }
+
+    // openDocument loads on the view's worker. Only the last document asked for is shown,
+    // with the highlights and the scroll asked for before it was open; a load replaced or
+    // cleared is never shown, and bad bytes say why.
+    void opensOffTheGuiThread()
+    {
+        const QByteArray pdf = demoPdf();
+        const ExtractedDocument extracted = extractDocument(pdf, u"idx-3.pdf"_s);
+        const int word = int(extracted.text.indexOf(u"Quasi-experimental"_s));
+        QVERIFY(word >= 0);
+        PdfPageView view;
+        view.resize(700, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy opened(&view, &PdfPageView::documentOpened);
+
+        view.openDocument(markedPdf(40));
+        view.openDocument(QByteArray("this is not a PDF"));
+        view.openDocument(pdf);
+        QVERIFY(view.isBusy());
+        view.setReportHighlights(extracted.pages, {{6, word, word + 18, QColor(255, 196, 0)}});
+        view.scrollToHighlight(6);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isBusy(), BackgroundWorkTimeout);
+        QCOMPARE(opened.size(), 1);
+        QCOMPARE(opened.constFirst().at(0).toBool(), true);
+        QCOMPARE(view.pageCount(), 3);
+        QCOMPARE(view.highlights().size(), 1);
+        const PdfHighlight placed = view.highlights().constFirst();
+        QCOMPARE(view.pageText(placed.page).mid(placed.start, placed.length),
+                 u"Quasi-experimental"_s);
+        QCOMPARE(view.currentHighlight(), 6);
+        QVERIFY(view.viewport()->rect().contains(view.highlightRect(6).toAlignedRect()));
+
+        view.openDocument(markedPdf(2));
+        view.clear();
+        view.openDocument(QByteArray("this is not a PDF"));
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 2, BackgroundWorkTimeout);
+        QCOMPARE(opened.constLast().at(0).toBool(), false);
+        QVERIFY(!opened.constLast().at(1).toString().isEmpty());
+        QVERIFY(!view.isBusy());
+        QCOMPARE(view.pageCount(), 0);
+        QVERIFY(view.highlights().isEmpty());
     }
 
     void fitsWidthAndZooms()
@@ -310,6 +354,7 @@ private slots:
         QVERIFY(view.setDocument(pdf));
         view.setReportHighlights(extracted.pages,
                                  {{1, begin, begin + int(quote.size()), QColor(255, 196, 0)}});
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isBusy(), BackgroundWorkTimeout);
         const QString pdfText = view.pageText(0);
         QStringList marked;
         for (const PdfHighlight &piece : view.highlights())
@@ -333,6 +378,7 @@ private slots:
         view.setReportHighlights(
             extracted.pages,
             {{5, begin, end, QColor(90, 170, 255)}, {6, word, word + 18, QColor(255, 196, 0)}});
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isBusy(), BackgroundWorkTimeout);
         const QList<PdfHighlight> pieces = view.highlights();
         QCOMPARE(pieces.size(), 3);
         QCOMPARE(pieces.at(0).id, 5);

@@ -60,6 +60,7 @@ private slots:
     void blindKeyClearsAndRestoresEvidence_data();
     void blindKeyClearsAndRestoresEvidence();
     void quickSwitchingShowsTheLastReport();
+    void quickSwitchingBackShowsThePdfsPages();
 };
 
 void TestReviewPage::selectingReportShowsItsText()
@@ -678,7 +679,8 @@ void TestReviewPage::blindKeyClearsAndRestoresEvidence()
     QTest::keyClick(table, Qt::Key_B, Qt::ControlModifier);
     QVERIFY(!panel->blindAction()->isChecked());
     QCOMPARE(view->marks().size(), shown);
-    QCOMPARE(view->pdfView()->highlights().size(), onPages);
+    // Placed on the pages by the page view's worker.
+    QTRY_COMPARE_WITH_TIMEOUT(view->pdfView()->highlights().size(), onPages, BackgroundWorkTimeout);
     if (!view->showingPages())
         QCOMPARE(view->textBrowser()->extraSelections().size(), shown);
     QTest::keyClick(table, Qt::Key_E);
@@ -757,6 +759,65 @@ void TestReviewPage::quickSwitchingShowsTheLastReport()
     QTRY_COMPARE(aloneShown.size(), 2);
     QVERIFY(alone.textBrowser()->toPlainText().startsWith(u"Part 0"_s));
     QVERIFY(alone.textBrowser()->extraSelections().isEmpty());
+}
+
+// A PDF's pages open and are highlighted on a worker thread. A reader going from a PDF to
+// another report and back before either is on screen must end on the PDF's pages, with its
+// own highlights and the rubric asked for meanwhile, never on a load left behind.
+void TestReviewPage::quickSwitchingBackShowsThePdfsPages()
+{
+    ReportView *view = m_window->reportView();
+    const RowId a = reportId(u"pdf"_s);
+    const RowId b = reportId(u"md"_s);
+    QVERIFY(a && b);
+    QVERIFY(m_window->explorer()->selectReport(a));
+    QVERIFY(m_window->explorer()->selectReport(b));
+    QVERIFY(m_window->explorer()->selectReport(a));
+    QTRY_COMPARE_WITH_TIMEOUT(view->reportId(), a, BackgroundWorkTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isBuilding(), BackgroundWorkTimeout);
+    QTRY_VERIFY(m_window->verdictPanel()->reportId() == a);
+    QVERIFY(view->showingPages());
+    PdfPageView *pages = view->pdfView();
+    QVERIFY(pages->pageCount() > 0);
+    QTRY_VERIFY(!view->marks().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isBuilding(), BackgroundWorkTimeout);
+    QVERIFY(!pages->highlights().isEmpty());
+    for (const PdfHighlight &h : pages->highlights()) {
+        QVERIFY(h.id >= 0 && h.id < view->marks().size());
+        QVERIFY(h.page >= 0 && h.page < pages->pageCount());
+    }
+
+    // Directly in a view: a rubric focused before the pages are there is scrolled to once
+    // they are, and the Markdown report in between leaves nothing behind.
+    QString error;
+    const auto pdf = ProjectLoader::readReport(m_projectPath, a, 0, 0, &error);
+    QVERIFY2(pdf, qPrintable(error));
+    QVERIFY(!pdf->pdf.isEmpty());
+    const auto md = ProjectLoader::readReport(m_projectPath, b, 0, 0, &error);
+    QVERIFY2(md, qPrintable(error));
+    const QList<VerdictRow> rows = m_window->verdictPanel()->visibleRows();
+    const auto withSpans = std::find_if(rows.crbegin(), rows.crend(),
+                                        [](const VerdictRow &r) { return !r.spans.isEmpty(); });
+    QVERIFY(withSpans != rows.crend());
+    ReportView alone;
+    alone.resize(600, 500);
+    alone.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&alone));
+    alone.showReport(*pdf, u"Model"_s, rows);
+    alone.showReport(*md, u"Model"_s, {});
+    alone.showReport(*pdf, u"Model"_s, rows);
+    QVERIFY(alone.focusRubric(withSpans->rubricId));
+    QTRY_VERIFY_WITH_TIMEOUT(!alone.isBuilding(), BackgroundWorkTimeout);
+    QCOMPARE(alone.reportId(), a);
+    QVERIFY(alone.showingPages());
+    QCOMPARE(alone.pdfView()->pageCount(), pages->pageCount());
+    QCOMPARE(alone.pdfView()->highlights().size(), pages->highlights().size());
+    const int current = alone.currentMark();
+    QVERIFY(current >= 0);
+    QCOMPARE(alone.marks().at(current).rubricId, withSpans->rubricId);
+    QCOMPARE(alone.pdfView()->currentHighlight(), current);
+    QVERIFY(alone.pdfView()->viewport()->rect().intersects(
+        alone.pdfView()->highlightRect(current).toAlignedRect()));
 }
 
 QTEST_MAIN(TestReviewPage)

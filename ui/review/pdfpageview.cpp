@@ -76,6 +76,8 @@ PdfPageView::PdfPageView(QWidget *parent)
     m_renderPool.setMaxThreadCount(1);
     connect(&m_renderWatcher, &QFutureWatcher<QImage>::finished, this,
             &PdfPageView::renderFinished);
+    connect(&m_openWatcher, &QFutureWatcher<Opened>::finished, this, &PdfPageView::openFinished);
+    connect(&m_placeWatcher, &QFutureWatcher<Placed>::finished, this, &PdfPageView::placeFinished);
 
     const auto addShortcut = [this](const QKeySequence &keys, void (PdfPageView::*slot)()) {
         auto *shortcut = new QShortcut(keys, this);
@@ -97,21 +99,19 @@ PdfPageView::~PdfPageView()
     m_renderPool.waitForDone();
 }
 
-bool PdfPageView::setDocument(const QByteArray &pdfBytes, QString *error)
+PdfPageView::Opened PdfPageView::openSource(const QByteArray &pdfBytes)
 {
-    clear();
-    // PDFium would hang the GUI thread on a page tree that loops (see pdfpagetree.h).
+    Opened opened;
+    // PDFium would hang on a page tree that loops (see pdfpagetree.h).
     if (const QString problem = pdfPageTreeProblem(pdfBytes); !problem.isEmpty()) {
-        if (error)
-            *error = problem;
-        return false;
+        opened.error = problem;
+        return opened;
     }
     auto source = std::make_shared<Source>();
     source->buffer.setData(pdfBytes);
     if (!source->buffer.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = tr("The PDF could not be opened in memory.");
-        return false;
+        opened.error = tr("The PDF could not be opened in memory.");
+        return opened;
     }
     // A QBuffer is random access, so QPdfDocument loads synchronously from it. The lock is
     // the importer's: PDFium's error state after a failed load is process-wide.
@@ -121,36 +121,96 @@ bool PdfPageView::setDocument(const QByteArray &pdfBytes, QString *error)
     lock.unlock();
     if (loadError != QPdfDocument::Error::None
         || source->document.status() != QPdfDocument::Status::Ready) {
-        if (error) {
-            *error = loadErrorMessage(
-                loadError == QPdfDocument::Error::None ? QPdfDocument::Error::Unknown : loadError);
-        }
-        return false;
+        opened.error = loadErrorMessage(
+            loadError == QPdfDocument::Error::None ? QPdfDocument::Error::Unknown : loadError);
+        return opened;
     }
 
     const int pages = source->document.pageCount();
-    m_pagePoints.reserve(pages);
+    opened.pagePoints.reserve(pages);
     for (int page = 0; page < pages; ++page) {
         const QSizeF size = source->document.pagePointSize(page);
         // Written so that NaN fails too: a page without a usable size still gets a place.
         const bool usable = size.width() > 0 && size.height() > 0;
         const QSizeF points = usable ? size : FallbackPagePoints;
-        m_pagePoints.append(QSizeF(std::min(points.width(), MaxPagePoints),
-                                   std::min(points.height(), MaxPagePoints)));
+        opened.pagePoints.append(QSizeF(std::min(points.width(), MaxPagePoints),
+                                        std::min(points.height(), MaxPagePoints)));
     }
-    m_source = std::move(source);
-    if (error)
-        error->clear();
+    opened.source = std::move(source);
+    return opened;
+}
 
+bool PdfPageView::setDocument(const QByteArray &pdfBytes, QString *error)
+{
+    clear();
+    Opened opened = openSource(pdfBytes);
+    if (error)
+        *error = opened.error;
+    if (!opened.source)
+        return false;
+    install(std::move(opened));
+    return true;
+}
+
+void PdfPageView::openDocument(const QByteArray &pdfBytes)
+{
+    clear();
+    m_opening = true;
+    // One load at a time: the newest bytes wait for the one running, and a load finished
+    // for bytes since replaced is dropped here, where its document was made to live.
+    m_nextOpen = pdfBytes;
+    if (!m_openWatcher.isRunning())
+        startOpening();
+}
+
+void PdfPageView::startOpening()
+{
+    QThread *viewThread = thread();
+    m_openWatcher.setFuture(QtConcurrent::run(
+        &m_renderPool, [bytes = *std::exchange(m_nextOpen, std::nullopt), viewThread] {
+            Opened opened = openSource(bytes);
+            if (opened.source) {
+                opened.source->buffer.moveToThread(viewThread);
+                opened.source->document.moveToThread(viewThread);
+            }
+            return opened;
+        }));
+}
+
+void PdfPageView::openFinished()
+{
+    Opened opened = m_openWatcher.future().takeResult();
+    if (m_nextOpen) { // replaced while it loaded
+        startOpening();
+        return;
+    }
+    if (!m_opening)
+        return; // cleared, or replaced by a document loaded in place
+    m_opening = false;
+    if (opened.source)
+        install(std::move(opened));
+    emit documentOpened(bool(m_source), opened.error);
+    if (m_source && m_pendingSpans)
+        placeHighlights();
+    else if (m_pendingScroll >= 0)
+        scrollToHighlight(std::exchange(m_pendingScroll, -1));
+}
+
+void PdfPageView::install(Opened opened)
+{
+    m_source = std::move(opened.source);
+    m_pagePoints = std::move(opened.pagePoints);
     relayout();
     horizontalScrollBar()->setValue(0);
     verticalScrollBar()->setValue(0);
     requestRenders();
-    return true;
 }
 
 void PdfPageView::clear()
 {
+    m_opening = false;
+    m_nextOpen.reset();
+    m_placing = false;
     // A render still running keeps its own reference; the document goes when it is done.
     m_source.reset();
     m_pagePoints.clear();
@@ -161,6 +221,8 @@ void PdfPageView::clear()
     m_piecesByPage.clear();
     m_piecesById.clear();
     m_current = -1;
+    m_pendingSpans.reset();
+    m_pendingScroll = -1;
     m_pressed = false;
     viewport()->unsetCursor();
     relayout();

@@ -17,6 +17,9 @@
 #include <QThreadPool>
 
 #include <memory>
+#include <optional>
+
+class QPdfDocument;
 
 namespace Rubricate {
 
@@ -48,9 +51,16 @@ public:
     explicit PdfPageView(QWidget *parent = nullptr);
     ~PdfPageView() override;
 
-    // Loads from memory and drops the previous document's highlights. Corrupt, encrypted or
-    // empty input: false, `error` says why, and the view is empty.
+    // Loads from memory, in the calling thread, and drops the previous document's highlights.
+    // Corrupt, encrypted or empty input: false, `error` says why, and the view is empty.
+    // Loading a long PDF takes a while: the report view uses openDocument instead.
     bool setDocument(const QByteArray &pdfBytes, QString *error = nullptr);
+    // Loads on the view's worker thread and reports with documentOpened. Highlights and a
+    // scroll to one asked for meanwhile are applied once the pages are there; a load replaced
+    // by another, or cleared, is never shown.
+    void openDocument(const QByteArray &pdfBytes);
+    // True while a document is being opened or its highlights placed on its pages.
+    bool isBusy() const { return m_opening || m_placing; }
     void clear();
     int pageCount() const;
     // The page's text as QPdfDocument::getAllText() returns it: what PdfHighlight indexes.
@@ -66,7 +76,9 @@ public:
 
     void setHighlights(const QList<PdfHighlight> &highlights);
     // Places Report::text spans on the pages (fromReportSpans) and maps them from the stored,
-    // normalised page text to this document's page text (toPdfTextIndices).
+    // normalised page text to this document's page text (toPdfTextIndices). The text and
+    // geometry lookups run on the worker thread (highlightsPlaced); until they are done the
+    // previous highlights stay, and a scroll to one waits for them.
     void setReportHighlights(const QList<PageSpan> &pages, const QList<ReportTextHighlight> &spans);
     const QList<PdfHighlight> &highlights() const { return m_highlights; }
     // Makes `id` current and centres its first piece in the viewport.
@@ -91,6 +103,9 @@ public:
 
 signals:
     void highlightActivated(int id);
+    // openDocument's outcome: on failure `error` says why, and the view is empty.
+    void documentOpened(bool ok, const QString &error);
+    void highlightsPlaced();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -108,15 +123,34 @@ private:
         bool resolved = false;
         QPainterPath shape; // in PDF points from the page's top left; empty: no geometry
     };
+    struct Opened {
+        std::shared_ptr<Source> source; // null if the bytes are not a readable PDF
+        QList<QSizeF> pagePoints;
+        QString error;
+    };
+    struct Placed {
+        QList<PdfHighlight> highlights;
+        QList<Piece> pieces; // resolved
+    };
+    struct PendingSpans {
+        QList<PageSpan> pages;
+        QList<ReportTextHighlight> spans;
+    };
     struct Render {
         std::shared_ptr<Source> source; // keeps the document alive while it is drawn from
         int page = -1;
         QSize size;
     };
 
-    // Where each character of the page's stored text is in getAllText(): readPdfPage's map,
-    // or for a page stored before the import joined lines, normalisePdfText's.
-    PdfTextMap storedPageMap(int page, int storedLength) const;
+    // Both run on any one thread at a time: the worker's, or the caller's for setDocument.
+    static Opened openSource(const QByteArray &pdfBytes);
+    static Placed placeOnPages(QPdfDocument &document, const QList<QSizeF> &pagePoints,
+                               const PendingSpans &request);
+    void startOpening();
+    void openFinished();
+    void install(Opened opened);
+    void placeHighlights();
+    void placeFinished();
     double pointScale() const;
     void relayout();
     void relayoutKeepingCentre();
@@ -150,6 +184,17 @@ private:
     Render m_rendering;
     QThreadPool m_renderPool;
     QFutureWatcher<QImage> m_renderWatcher;
+
+    // Opening and placing run on m_renderPool's one thread, so that no two threads ever use
+    // a document at once; each runs one at a time and the newest request waits its turn.
+    QFutureWatcher<Opened> m_openWatcher;
+    std::optional<QByteArray> m_nextOpen;
+    bool m_opening = false;
+    QFutureWatcher<Placed> m_placeWatcher;
+    std::shared_ptr<Source> m_placingSource; // released here, not on the worker
+    std::optional<PendingSpans> m_pendingSpans;
+    bool m_placing = false;
+    int m_pendingScroll = -1;
 
     QPoint m_pressPos;
     bool m_pressed = false;

@@ -7,8 +7,10 @@
 
 #include <QHash>
 #include <QPainterPath>
+#include <QPdfDocument>
 #include <QPdfSelection>
 #include <QScrollBar>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <tuple>
@@ -83,6 +85,40 @@ QList<QRectF> lineBoxes(const QList<QPolygonF> &bounds)
     return lines;
 }
 
+// Where each character of the page's stored text is in getAllText(): readPdfPage's map, or
+// for a page stored before the import joined lines, normalisePdfText's.
+PdfTextMap storedPageMap(QPdfDocument &document, int page, int storedLength)
+{
+    // Text imported before lines were joined is QtPdf's, only normalised; the lengths tell.
+    PdfTextMap read = readPdfPage(document, page);
+    if (read.text.size() == storedLength)
+        return read;
+    return normalisePdfText(document.getAllText(page).text());
+}
+
+// The outline of a highlight's lines, in PDF points from the page's top left.
+QPainterPath highlightShape(QPdfDocument &document, const PdfHighlight &h, QSizeF pagePoints)
+{
+    const QPdfSelection selection = document.getSelectionAtIndex(h.page, h.start, h.length);
+    QPainterPath path;
+    path.setFillRule(Qt::WindingFill);
+    for (const QRectF &line : lineBoxes(selection.bounds())) {
+        path.addRect(line.adjusted(-HighlightPadding, -HighlightPadding, HighlightPadding,
+                                   HighlightPadding));
+    }
+    // Text outside the page's box is clipped away on paper (Qt, for one, repeats a line cut
+    // by a page break above the next page's top): there is nothing there to mark. Simplified:
+    // one outline where padded lines touch, and no darker patches where they overlap.
+    QPainterPath page;
+    page.addRect(QRectF(QPointF(0, 0), pagePoints));
+    return path.intersected(page).simplified();
+}
+
+bool hasGeometry(const PdfHighlight &h, qsizetype pageCount)
+{
+    return h.page >= 0 && h.page < pageCount && h.start >= 0 && h.length > 0;
+}
+
 } // namespace
 
 void PdfPageView::setHighlights(const QList<PdfHighlight> &highlights)
@@ -103,22 +139,81 @@ void PdfPageView::setHighlights(const QList<PdfHighlight> &highlights)
 void PdfPageView::setReportHighlights(const QList<PageSpan> &pages,
                                       const QList<ReportTextHighlight> &spans)
 {
+    if (spans.isEmpty() || (!m_source && !m_opening)) {
+        m_pendingSpans.reset();
+        m_placing = false; // a placing still running is for marks no longer wanted
+        setHighlights({});
+        return;
+    }
+    m_pendingSpans = PendingSpans{pages, spans};
+    if (!m_opening) // otherwise placed once the document is open
+        placeHighlights();
+}
+
+void PdfPageView::placeHighlights()
+{
+    m_placing = true;
+    if (m_placeWatcher.isRunning())
+        return; // the newest request follows the one running
+    const PendingSpans request = *std::exchange(m_pendingSpans, std::nullopt);
+    m_placingSource = m_source;
+    QPdfDocument *document = &m_source->document;
+    m_placeWatcher.setFuture(
+        QtConcurrent::run(&m_renderPool, [document, points = m_pagePoints, request] {
+            return placeOnPages(*document, points, request);
+        }));
+}
+
+PdfPageView::Placed PdfPageView::placeOnPages(QPdfDocument &document,
+                                              const QList<QSizeF> &pagePoints,
+                                              const PendingSpans &request)
+{
     QHash<int, int> storedLengths;
-    for (const PageSpan &page : pages)
+    for (const PageSpan &page : request.pages)
         storedLengths.insert(page.page, page.length);
     QHash<int, std::pair<PdfTextMap, int>> maps;
-    QList<PdfHighlight> pieces;
-    for (const PdfHighlight &stored : fromReportSpans(pages, spans)) {
+    Placed placed;
+    for (const PdfHighlight &stored : fromReportSpans(request.pages, request.spans)) {
+        if (stored.page < 0 || stored.page >= pagePoints.size())
+            continue;
         auto map = maps.constFind(stored.page);
         if (map == maps.cend()) {
-            const QString pdfText = pageText(stored.page);
-            map = maps.insert(stored.page,
-                              {storedPageMap(stored.page, storedLengths.value(stored.page)),
-                               int(pdfText.size())});
+            const int pdfTextSize = int(document.getAllText(stored.page).text().size());
+            map = maps.insert(
+                stored.page,
+                {storedPageMap(document, stored.page, storedLengths.value(stored.page)),
+                 pdfTextSize});
         }
-        pieces += piecesOnPage(stored, map->first, map->second);
+        placed.highlights += piecesOnPage(stored, map->first, map->second);
     }
-    setHighlights(pieces);
+    // Every outline now, here: asked for while painting, each would hold the GUI thread.
+    placed.pieces.reserve(placed.highlights.size());
+    for (const PdfHighlight &h : std::as_const(placed.highlights)) {
+        Piece piece;
+        piece.resolved = true;
+        if (hasGeometry(h, pagePoints.size()))
+            piece.shape = highlightShape(document, h, pagePoints.at(h.page));
+        placed.pieces.append(piece);
+    }
+    return placed;
+}
+
+void PdfPageView::placeFinished()
+{
+    const std::shared_ptr<Source> placedOn = std::exchange(m_placingSource, {});
+    Placed placed = m_placeWatcher.future().takeResult();
+    if (m_pendingSpans && m_source) {
+        placeHighlights();
+        return;
+    }
+    if (!m_placing || placedOn != m_source)
+        return; // cleared or replaced meanwhile
+    m_placing = false;
+    setHighlights(placed.highlights);
+    m_pieces = std::move(placed.pieces);
+    if (m_pendingScroll >= 0)
+        scrollToHighlight(std::exchange(m_pendingScroll, -1));
+    emit highlightsPlaced();
 }
 
 QList<PdfHighlight> PdfPageView::fromReportSpans(const QList<PageSpan> &pages,
@@ -145,17 +240,6 @@ PdfHighlight PdfPageView::toPdfTextIndices(const PdfHighlight &stored, const QSt
     return hull;
 }
 
-PdfTextMap PdfPageView::storedPageMap(int page, int storedLength) const
-{
-    if (!m_source || page < 0 || page >= pageCount())
-        return {};
-    // Text imported before lines were joined is QtPdf's, only normalised; the lengths tell.
-    PdfTextMap read = readPdfPage(m_source->document, page);
-    if (read.text.size() == storedLength)
-        return read;
-    return normalisePdfText(pageText(page));
-}
-
 const PdfPageView::Piece &PdfPageView::resolved(int index) const
 {
     Piece &piece = m_pieces[index];
@@ -163,22 +247,9 @@ const PdfPageView::Piece &PdfPageView::resolved(int index) const
         return piece;
     piece.resolved = true;
     const PdfHighlight &h = m_highlights.at(index);
-    if (!m_source || h.page < 0 || h.page >= pageCount() || h.start < 0 || h.length <= 0)
+    if (!m_source || !hasGeometry(h, pageCount()))
         return piece;
-    const QPdfSelection selection
-        = m_source->document.getSelectionAtIndex(h.page, h.start, h.length);
-    QPainterPath path;
-    path.setFillRule(Qt::WindingFill);
-    for (const QRectF &line : lineBoxes(selection.bounds())) {
-        path.addRect(line.adjusted(-HighlightPadding, -HighlightPadding, HighlightPadding,
-                                   HighlightPadding));
-    }
-    // Text outside the page's box is clipped away on paper (Qt, for one, repeats a line cut
-    // by a page break above the next page's top): there is nothing there to mark. Simplified:
-    // one outline where padded lines touch, and no darker patches where they overlap.
-    QPainterPath page;
-    page.addRect(QRectF(QPointF(0, 0), m_pagePoints.at(h.page)));
-    piece.shape = path.intersected(page).simplified();
+    piece.shape = highlightShape(m_source->document, h, m_pagePoints.at(h.page));
     return piece;
 }
 
@@ -209,6 +280,11 @@ QRectF PdfPageView::highlightRect(int id) const
 
 void PdfPageView::scrollToHighlight(int id)
 {
+    if (isBusy()) {
+        m_current = id;
+        m_pendingScroll = id;
+        return;
+    }
     const QList<int> pieces = m_piecesById.value(id);
     if (pieces.isEmpty())
         return;

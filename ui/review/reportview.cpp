@@ -97,6 +97,8 @@ ReportView::ReportView(QWidget *parent)
         }
     });
 
+    connect(m_pdf, &PdfPageView::documentOpened, this, &ReportView::pagesOpened);
+
     m_pagesButton->setObjectName(u"pagesButton"_s);
     m_pagesButton->setText(tr("Pages"));
     m_pagesButton->setCheckable(true);
@@ -164,15 +166,10 @@ void ReportView::showReport(const LoadedReport &loaded, const QString &modelName
     m_hasPdf = false;
     // A PDF the import flagged corrupt failed the same checks and the same loader there:
     // loading it again here would only repeat the work on the GUI thread, and the message.
+    // The pages open on the view's worker; one that fails there falls back to the text.
     if (r.format == ReportFormat::Pdf && !loaded.pdf.isEmpty() && !isFlaggedCorrupt(r)) {
-        QString error;
-        m_hasPdf = m_pdf->setDocument(loaded.pdf, &error);
-        if (!m_hasPdf) {
-            m_warnings->setText(m_warnings->text().isEmpty()
-                                    ? tr("The PDF cannot be shown as pages: %1").arg(error)
-                                    : m_warnings->text() + u"; "_s + error);
-            m_warnings->show();
-        }
+        m_hasPdf = true;
+        m_pdf->openDocument(loaded.pdf);
     } else {
         m_pdf->clear();
     }
@@ -194,6 +191,24 @@ void ReportView::showReport(const LoadedReport &loaded, const QString &modelName
                          : tr("This report has no text (image/scanned)"));
     setEvidence(evidence);
     emit textShown(m_reportId);
+}
+
+bool ReportView::isBuilding() const
+{
+    return m_building || m_pdf->isBusy();
+}
+
+void ReportView::pagesOpened(bool ok, const QString &error)
+{
+    if (ok)
+        return;
+    m_hasPdf = false;
+    m_warnings->setText(m_warnings->text().isEmpty()
+                            ? tr("The PDF cannot be shown as pages: %1").arg(error)
+                            : m_warnings->text() + u"; "_s + error);
+    m_warnings->show();
+    m_pagesButton->hide();
+    m_stack->setCurrentWidget(m_browser);
 }
 
 void ReportView::buildText(const LoadedReport &loaded, const QList<VerdictRow> &evidence)

@@ -64,8 +64,11 @@ public:
     // search requests are kept and applied to the text when it arrives.
     void showReport(const LoadedReport &loaded, const QString &modelName,
                     const QList<VerdictRow> &evidence);
-    // True while the report's text is being built, laid out or highlighted.
-    bool isBuilding() const { return m_building; }
+    // True while the report's text is being built, laid out or highlighted, or its PDF pages
+    // opened or highlighted.
+    bool isBuilding() const;
+    // Only the text: textShown has yet to come.
+    bool isTextBuilding() const { return m_building; }
     // Replaces the report with a short message (nothing selected, loading, an error).
     void showMessage(const QString &message);
 
@@ -114,6 +117,7 @@ signals:
     void textShown(Rubricate::RowId reportId);
 
 private:
+    void pagesOpened(bool ok, const QString &error);
     void buildText(const LoadedReport &loaded, const QList<VerdictRow> &evidence);
     void showBuiltText();
     void layOutSlice();

@@ -221,7 +221,7 @@ void ReviewPage::onReportLoaded(const LoadedReport &loaded)
     }
     m_reportView->setEvidence(m_verdictPanel->visibleRows());
     emit message({});
-    if (!m_reportView->isBuilding())
+    if (!m_reportView->isTextBuilding())
         emit reportShown(loaded.report.id);
 }
 
