@@ -22,7 +22,7 @@
 
 #include <algorithm>
 
-#include <time.h>
+#include <ctime>
 
 using namespace Qt::StringLiterals;
 using namespace Rubricate;

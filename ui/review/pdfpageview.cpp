@@ -187,9 +187,10 @@ void PdfPageView::openFinished()
     if (!m_opening)
         return; // cleared, or replaced by a document loaded in place
     m_opening = false;
+    const QString error = opened.error;
     if (opened.source)
         install(std::move(opened));
-    emit documentOpened(bool(m_source), opened.error);
+    emit documentOpened(bool(m_source), error);
     if (m_source && m_pendingSpans)
         placeHighlights();
     else if (m_pendingScroll >= 0)

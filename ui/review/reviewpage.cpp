@@ -210,12 +210,13 @@ void ReviewPage::onReportLoaded(const LoadedReport &loaded)
     if (loaded.report.id != m_reportView->reportId()) {
         m_reportView->showReport(loaded, summary ? summary->model : QString(),
                                  m_verdictPanel->visibleRows());
-        if (!m_revealOnLoad.isEmpty())
+        if (!m_revealOnLoad.isEmpty()) {
             m_reportView->revealText(std::exchange(m_revealOnLoad, QString()));
-        else if (m_rubricOnLoad)
+        } else if (m_rubricOnLoad) {
             m_verdictPanel->selectRubric(std::exchange(m_rubricOnLoad, 0));
-        else
+        } else {
             m_reportView->focusRubric(m_verdictPanel->currentRubric());
+        }
         emit message({});
         return;
     }
