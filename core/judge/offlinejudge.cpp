@@ -275,4 +275,24 @@ OfflineVerdict judgeOffline(const LexicalReportIndex &index, const QString &rubr
     return verdict;
 }
 
+SchemeResult judgeOfflineBatch(const LexicalReportIndex &index, const Task &task,
+                               const QList<Rubric> &rubrics)
+{
+    SchemeResult result;
+    result.parsed = true;
+    const QString blockedTitle = task.blocked ? task.blocked->title : QString();
+    const QStringList blockedUrls = task.blocked ? task.blocked->urls : QStringList();
+    for (const Rubric &r : rubrics) {
+        const OfflineVerdict v = judgeOffline(index, r.text, r.scale, blockedTitle, blockedUrls);
+        ItemOutcome o;
+        o.rubricId = r.id;
+        o.value = v.value;
+        o.label = QString::number(v.value);
+        o.reason = v.reason;
+        o.evidence = v.evidence;
+        result.items.append(o);
+    }
+    return result;
+}
+
 } // namespace Rubricate

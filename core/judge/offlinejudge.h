@@ -4,6 +4,7 @@
 #pragma once
 
 #include "domain/types.h"
+#include "promptscheme.h"
 
 #include <QHash>
 #include <QList>
@@ -35,6 +36,10 @@ class LexicalReportIndex;
 OfflineVerdict judgeOffline(const LexicalReportIndex &index, const QString &rubricText,
                             VerdictScale scale, const QString &blockedTitle = {},
                             const QStringList &blockedUrls = {});
+// A batch judged offline, read as a scheme reads a judge's answer: one outcome per rubric, in
+// order, with the task's blocked source honoured.
+SchemeResult judgeOfflineBatch(const LexicalReportIndex &index, const Task &task,
+                               const QList<Rubric> &rubrics);
 
 class LexicalReportIndex
 {

@@ -49,8 +49,7 @@ bool RunController::claimMore(int count)
     if (m_clock.elapsed() < m_nextClaimMs)
         return false;
     const QList<RunJob> claimed = m_leases->claim(count);
-    for (const RunJob &j : claimed)
-        m_queue.enqueue(j);
+    m_queue.append(claimed);
     if (claimed.isEmpty())
         // Soon, but not in a tight loop: the jobs other workers hold end within a request's
         // time, and a worker that waits too long keeps the run (and whoever waits for it)
@@ -97,18 +96,15 @@ Result<void> RunController::start(RowId runId)
 {
     if (!m_store) {
         auto opened = ProjectStore::open(m_projectPath);
-        if (!opened) {
+        if (!opened)
             return Error{opened.errorMessage()};
-        }
         m_store = std::move(opened).value();
     }
     const auto run = m_store->runs().run(runId);
-    if (!run) {
+    if (!run)
         return Error{u"no run %1 in this project"_s.arg(runId)};
-    }
-    if (run->kind == JudgeKind::Imported) {
+    if (run->kind == JudgeKind::Imported)
         return Error{u"run %1 was imported; there is nothing to send"_s.arg(runId)};
-    }
     m_config = JudgeConfig::fromJson(run->config);
     if (m_concurrencyOverride > 0)
         m_config.concurrency = m_concurrencyOverride;
@@ -123,9 +119,8 @@ Result<void> RunController::start(RowId runId)
         m_apiKey = qEnvironmentVariable(env.toLocal8Bit().constData());
         const bool local = m_config.baseUrl.startsWith(u"http://127.0.0.1"_s)
             || m_config.baseUrl.startsWith(u"http://localhost"_s);
-        if (m_apiKey.isEmpty() && !local && !keyringAvailable()) {
+        if (m_apiKey.isEmpty() && !local && !keyringAvailable())
             return Error{u"no API key: set the environment variable %1"_s.arg(env)};
-        }
         // A local server may need no key at all, but gets one if the keyring has it.
         keyFromKeyring = m_apiKey.isEmpty() && keyringAvailable();
         m_keyOptional = local;
@@ -147,8 +142,6 @@ Result<void> RunController::start(RowId runId)
     m_leaseTimer->setInterval(m_leases->renewIntervalMs());
     m_leaseTimer->start();
     m_queue.clear();
-    m_awaitingFirstAnswer.clear();
-    m_answeredReports.clear();
     m_sharedReports = m_store->runs().reportsWithSeveralJobs(runId);
     m_nextClaimMs = 0;
     const RunTotals totals = m_store->runs().runTotals(runId);
@@ -234,8 +227,11 @@ void RunController::dispatch()
         return;
     const int limit = m_provider ? qMax(1, m_config.concurrency) : 1;
     while (m_inFlight < limit) {
-        const qsizetype next = nextJobIndex(limit);
-        if (next < 0)
+        // While the queued jobs wait for their reports' first answers, more are claimed to
+        // fill the slots, within bounds: a claimed job holds a lease other workers cannot take.
+        if (!m_queue.hasNext() && m_queue.size() < 4 * limit)
+            claimMore(limit);
+        if (!m_queue.hasNext())
             break;
         if (m_transport) {
             if (const int waitMs = m_transport->waitMs(); waitMs > 0) {
@@ -246,7 +242,7 @@ void RunController::dispatch()
                 return;
             }
         }
-        const RunJob job = m_queue.takeAt(next);
+        const RunJob job = *m_queue.takeNext();
         ++m_inFlight;
         if (m_provider)
             runJob(job);
@@ -255,23 +251,6 @@ void RunController::dispatch()
     }
     if (m_inFlight == 0 && m_waiting == 0 && m_processing == 0 && m_queue.isEmpty())
         noJobsLeft();
-}
-
-qsizetype RunController::nextJobIndex(int limit)
-{
-    // A report's later batches wait for its first answer, so that they start with a prefix
-    // the provider has cached: sent together, every batch would pay for the whole report.
-    // Other reports' jobs fill the slots meanwhile; more are claimed for that, within bounds,
-    // since a claimed job holds a lease other workers cannot take.
-    for (int round = 0; round < 2; ++round) {
-        for (qsizetype i = 0; i < m_queue.size(); ++i) {
-            if (!m_awaitingFirstAnswer.contains(m_queue.at(i).reportId))
-                return i;
-        }
-        if (m_queue.size() >= 4 * limit || !claimMore(limit))
-            return -1;
-    }
-    return -1;
 }
 
 void RunController::runJob(const RunJob &job)
@@ -319,8 +298,7 @@ void RunController::runJob(const RunJob &job)
         qPrintable(active->call.url.host()), job.attempts + 1, qint64(active->call.body.size()));
     ++m_progress.requests;
     ++active->job.requests;
-    if (!m_answeredReports.contains(job.reportId))
-        m_awaitingFirstAnswer.insert(job.reportId);
+    m_queue.sent(job.reportId);
     m_transport->post(active->call,
                       [this, active](QNetworkReply *reply) { onReply(reply, active); });
 }
@@ -356,9 +334,7 @@ void RunController::onReply(QNetworkReply *reply, const std::shared_ptr<ActiveJo
 {
     if (m_cancelled)
         return;
-    // Whatever it brought, the provider has seen the report's prefix (or will not cache it).
-    m_awaitingFirstAnswer.remove(active->job.reportId);
-    m_answeredReports.insert(active->job.reportId);
+    m_queue.answered(active->job.reportId);
     const ProviderReply parsed = readJudgeReply(reply, *m_provider, m_config);
     if (!parsed.ok) {
         if (parsed.retryable)
@@ -553,23 +529,14 @@ void RunController::runOffline(const RunJob &queued)
         giveUp(active, u"the report is no longer in the project"_s);
         return;
     }
-    const LexicalReportIndex &index = *m_reports->lexicalIndex(queued.reportId);
     active->items = m_reports->items(queued.rubricIds);
-    SchemeResult result;
-    result.parsed = true;
-    const QString blockedTitle = ctx->task.blocked ? ctx->task.blocked->title : QString();
-    const QStringList blockedUrls = ctx->task.blocked ? ctx->task.blocked->urls : QStringList();
+    QList<Rubric> rubrics;
     for (RowId id : queued.rubricIds) {
-        const Rubric r = m_reports->rubric(id);
-        const OfflineVerdict v = judgeOffline(index, r.text, r.scale, blockedTitle, blockedUrls);
-        ItemOutcome o;
-        o.rubricId = id;
-        o.value = v.value;
-        o.label = QString::number(v.value);
-        o.reason = v.reason;
-        o.evidence = v.evidence;
-        result.items.append(o);
+        rubrics << m_reports->rubric(id);
+        rubrics.last().id = id; // as the job names it, even for a rubric gone meanwhile
     }
+    const SchemeResult result
+        = judgeOfflineBatch(*m_reports->lexicalIndex(queued.reportId), ctx->task, rubrics);
     if (!writeAnswer(active, result))
         return;
     emit verdictsWritten(queued.reportId);

@@ -10,11 +10,11 @@
 
 #include "domain/result.h"
 #include "domain/types.h"
+#include "jobqueue.h"
 #include "judge/judgeconfig.h"
 
 #include <QElapsedTimer>
 #include <QObject>
-#include <QQueue>
 #include <QSet>
 
 #include <memory>
@@ -93,8 +93,6 @@ signals:
 private:
     struct ActiveJob;
     void dispatch();
-    // The queue index of the next job that may go now, claiming more when none may; -1: none.
-    qsizetype nextJobIndex(int limit);
     void runJob(const RunJob &job);
     void runOffline(const RunJob &queued);
     // Fills in each item's source from the project; items without one get their "source
@@ -129,9 +127,7 @@ private:
     JudgeConfig m_config;
     QString m_apiKey; // read from the environment at start; never stored or logged
     RowId m_runId = 0;
-    QQueue<RunJob> m_queue;
-    QSet<RowId> m_awaitingFirstAnswer; // reports with a request out and none answered yet
-    QSet<RowId> m_answeredReports; // reports the provider has answered in this session
+    JobQueue m_queue;
     QSet<RowId> m_sharedReports; // reports with several requests in the run
     std::unique_ptr<ReportContexts> m_reports;
     // (report, rubric) whose verdict in this run is an error: a re-run's answers replace
