@@ -165,6 +165,11 @@ double JudgeConfig::costOf(qint64 input, qint64 output, qint64 cacheRead, qint64
     return inputUnits / 1e6 * pricePerMillionInput + output / 1e6 * pricePerMillionOutput;
 }
 
+bool JudgeConfig::isLocalServer(const QString &baseUrl)
+{
+    return baseUrl.startsWith(u"http://127.0.0.1"_s) || baseUrl.startsWith(u"http://localhost"_s);
+}
+
 QString JudgeConfig::cacheIdentity() const
 {
     QString id = providerKey(provider) + u'|' + baseUrl + u'|' + model + u'|'

@@ -64,6 +64,8 @@ struct JudgeConfig {
     // Everything that changes what a judge would answer; part of every cache key.
     QString cacheIdentity() const;
     QString effectiveApiKeyEnv() const;
+    // Whether the judge at `baseUrl` runs on this machine, where it may need no key.
+    static bool isLocalServer(const QString &baseUrl);
 };
 
 } // namespace Rubricate

@@ -31,8 +31,7 @@ void JudgeCallQueue::start(const std::function<void(const QString &error)> &read
         return;
     }
     m_transport = std::make_unique<JudgeTransport>(m_config, this);
-    const bool local = m_config.baseUrl.startsWith(u"http://127.0.0.1"_s)
-        || m_config.baseUrl.startsWith(u"http://localhost"_s);
+    const bool local = JudgeConfig::isLocalServer(m_config.baseUrl);
     lookupApiKey(m_config.effectiveApiKeyEnv(), this,
                  [this, local, ready](const ApiKeyLookup &found) {
                      if (m_cancelled)

@@ -117,8 +117,7 @@ Result<void> RunController::start(RowId runId)
     if (m_provider) {
         const QString env = m_config.effectiveApiKeyEnv();
         m_apiKey = qEnvironmentVariable(env.toLocal8Bit().constData());
-        const bool local = m_config.baseUrl.startsWith(u"http://127.0.0.1"_s)
-            || m_config.baseUrl.startsWith(u"http://localhost"_s);
+        const bool local = JudgeConfig::isLocalServer(m_config.baseUrl);
         if (m_apiKey.isEmpty() && !local && !keyringAvailable())
             return Error{u"no API key: set the environment variable %1"_s.arg(env)};
         // A local server may need no key at all, but gets one if the keyring has it.

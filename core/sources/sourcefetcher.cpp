@@ -209,6 +209,7 @@ void SourceFetcher::send(int index)
     ++m_perHost[job.host];
     ++m_requestsSent;
     QNetworkReply *reply = m_network->get(request);
+    limitReplySize(reply, m_options.maxBytes);
     m_replies.append(reply);
     connect(reply, &QNetworkReply::metaDataChanged, this,
             [this, reply, index] { onMetaData(reply, index); });
@@ -227,13 +228,6 @@ void SourceFetcher::onMetaData(QNetworkReply *reply, int index)
         return; // a hop; the next response's headers follow
     if (status >= 400)
         return; // finishes as an HTTP error; aborting here makes Qt report the error twice
-    bool known = false;
-    const qint64 length = reply->header(QNetworkRequest::ContentLengthHeader).toLongLong(&known);
-    if (known && length > m_options.maxBytes) {
-        stop(reply, index, State::TooLarge,
-             u"%1 bytes announced, more than the %2 allowed"_s.arg(length).arg(m_options.maxBytes));
-        return;
-    }
     const QString mime = mimeOf(reply->rawHeader("Content-Type"));
     if (!mime.isEmpty() && !m_options.allowedTypes.contains(mime, Qt::CaseInsensitive))
         stop(reply, index, State::WrongType, u"content type %1 is not read"_s.arg(mime));
@@ -246,9 +240,6 @@ void SourceFetcher::onReadyRead(QNetworkReply *reply, int index)
     if (job.stopState)
         return;
     job.body += chunk;
-    if (job.body.size() > m_options.maxBytes)
-        stop(reply, index, State::TooLarge,
-             u"more than the %1 bytes allowed"_s.arg(m_options.maxBytes));
 }
 
 void SourceFetcher::stop(QNetworkReply *reply, int index, FetchedSource::State state,
@@ -284,6 +275,10 @@ void SourceFetcher::onFinished(QNetworkReply *reply, int index)
     if (job.stopState) {
         r.state = *job.stopState;
         r.error = job.stopError;
+    } else if (const QString tooLarge = sizeLimitError(reply); !tooLarge.isEmpty()) {
+        // The shared policy's cap, whether announced or counted as the bytes came.
+        r.state = State::TooLarge;
+        r.error = tooLarge;
     } else if (error == QNetworkReply::OperationCanceledError) {
         // Only the transfer timeout cancels a reply that we did not stop ourselves.
         r.state = State::Timeout;
@@ -304,10 +299,7 @@ void SourceFetcher::onFinished(QNetworkReply *reply, int index)
         r.error = reply->errorString();
     } else {
         job.body += reply->readAll();
-        if (job.body.size() > m_options.maxBytes) {
-            r.state = State::TooLarge;
-            r.error = u"more than the %1 bytes allowed"_s.arg(m_options.maxBytes);
-        } else if (r.httpStatus >= 300) {
+        if (r.httpStatus >= 300) {
             r.state = State::Unreachable;
             r.error = u"HTTP %1 without a usable redirect"_s.arg(r.httpStatus);
         } else {

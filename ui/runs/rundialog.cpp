@@ -362,8 +362,7 @@ ProviderKind RunDialog::currentProvider() const
 bool RunDialog::isLocalServer() const
 {
     // The same test the run controller makes before it insists on a key.
-    const QString url = m_baseUrl->text().trimmed();
-    return url.startsWith(u"http://127.0.0.1"_s) || url.startsWith(u"http://localhost"_s);
+    return JudgeConfig::isLocalServer(m_baseUrl->text().trimmed());
 }
 
 void RunDialog::onProviderChanged()
