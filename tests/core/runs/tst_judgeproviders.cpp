@@ -243,9 +243,8 @@ private slots:
 
     void drb2SchemePlansAndPrompts()
     {
-        QString error;
-        const auto scheme = makeScheme(u"drb2"_s, {}, &error);
-        QVERIFY2(scheme, qPrintable(error));
+        const auto scheme = makeScheme(u"drb2"_s, {});
+        QVERIFY2(scheme, qPrintable(scheme.errorMessage()));
         QList<Rubric> rubrics;
         const char *dims[] = {"presentation", "info_recall", "analysis"};
         for (int i = 0; i < 7; ++i) {
@@ -297,8 +296,7 @@ private slots:
 
     void drb2SchemeReadsAnswers()
     {
-        QString error;
-        const auto scheme = makeScheme(u"drb2"_s, {}, &error);
+        const auto scheme = makeScheme(u"drb2"_s, {});
         const QList<SchemeItem> items = {{1, u"States A."_s, u"info_recall"_s},
                                          {2, u"States B."_s, u"info_recall"_s},
                                          {3, u"States C."_s, u"analysis"_s}};
@@ -317,10 +315,10 @@ private slots:
 
     void templateFileNeedsPlaceholders()
     {
-        QString error;
-        QVERIFY(!makeScheme(u"drb2"_s, u"/nonexistent"_s, &error));
-        QVERIFY(!makeScheme(u"nosuch"_s, {}, &error));
-        QVERIFY(error.contains(u"unknown prompt scheme"_s));
+        QVERIFY(!makeScheme(u"drb2"_s, u"/nonexistent"_s));
+        const auto unknown = makeScheme(u"nosuch"_s, {});
+        QVERIFY(!unknown);
+        QVERIFY(unknown.errorMessage().contains(u"unknown prompt scheme"_s));
     }
 };
 
