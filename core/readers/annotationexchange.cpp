@@ -217,8 +217,12 @@ private:
         std::stable_sort(events.begin(), events.end(),
                          [](const auto &a, const auto &b) { return a.event.at < b.event.at; });
         for (const TravellingAnnotation &a : std::as_const(events)) {
-            QString why;
-            switch (m_landing.land(a, &why)) {
+            const Result<AnnotationLanding::Landed> landed = m_landing.land(a);
+            if (!landed) {
+                m_summary.error = landed.errorMessage();
+                return false;
+            }
+            switch (landed->outcome) {
             case AnnotationLanding::Outcome::Added:
                 ++m_summary.eventsAdded;
                 break;
@@ -231,12 +235,9 @@ private:
                 break;
             case AnnotationLanding::Outcome::Invalid:
                 break;
-            case AnnotationLanding::Outcome::Failed:
-                m_summary.error = why;
-                return false;
             }
-            if (!why.isEmpty() && !m_summary.warnings.contains(why))
-                m_summary.warnings.append(why);
+            if (!landed->note.isEmpty() && !m_summary.warnings.contains(landed->note))
+                m_summary.warnings.append(landed->note);
         }
         if (const int n = m_landing.supersededLater()) {
             m_summary.warnings.append(
