@@ -69,14 +69,12 @@ RunsModel::RunsModel(QObject *parent)
     : QAbstractTableModel(parent)
 { }
 
-QList<RunRow> RunsModel::readRows(const QString &projectPath, QString *error)
+Result<QList<RunRow>> RunsModel::readRows(const QString &projectPath)
 {
     QList<RunRow> rows;
     const auto store = ProjectStore::open(projectPath);
-    if (!store) {
-        *error = store.errorMessage();
-        return rows;
-    }
+    if (!store)
+        return store.error();
     for (const RunSummary &s : store->runs().list()) {
         RunRow r;
         r.id = s.id;
@@ -110,7 +108,7 @@ QList<RunRow> RunsModel::readRows(const QString &projectPath, QString *error)
     }
     // The reads return empty lists on failure; a broken file must not look like an empty one.
     if (!store->lastError().isEmpty())
-        *error = store->lastError();
+        return Error{store->lastError()};
     return rows;
 }
 

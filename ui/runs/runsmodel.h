@@ -4,6 +4,7 @@
 // or a scrolled view survives a whole run.
 #pragma once
 
+#include "domain/result.h"
 #include "domain/types.h"
 #include "runs/runcontroller.h"
 #include "store/storetypes.h"
@@ -116,7 +117,7 @@ public:
                         int role = Qt::DisplayRole) const override;
 
     // The blocking read behind a refresh, for any thread but the GUI thread.
-    static QList<RunRow> readRows(const QString &projectPath, QString *error);
+    static Result<QList<RunRow>> readRows(const QString &projectPath);
 
     static QString stateText(RunState state);
     // 1234567 -> "1.23M"; for token counts in narrow columns.
