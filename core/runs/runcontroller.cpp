@@ -108,10 +108,10 @@ Result<void> RunController::start(RowId runId)
     m_config = JudgeConfig::fromJson(run->config);
     if (m_concurrencyOverride > 0)
         m_config.concurrency = m_concurrencyOverride;
-    QString schemeError;
-    m_scheme = makeScheme(m_config.scheme, m_config.promptTemplateFile, &schemeError);
-    if (!m_scheme)
-        return Error{schemeError};
+    auto scheme = makeScheme(m_config.scheme, m_config.promptTemplateFile);
+    if (!scheme)
+        return scheme.error();
+    m_scheme = std::move(scheme).value();
     m_provider = makeProvider(m_config.provider);
     bool keyFromKeyring = false;
     if (m_provider) {
@@ -163,7 +163,7 @@ Result<void> RunController::start(RowId runId)
     m_paused = false;
     m_cancelled = false;
     m_clock.start();
-    m_store->runs().setRunStatus(runId, u"running"_s);
+    (void)m_store->runs().setRunStatus(runId, u"running"_s);
     emitProgress(true);
     if (keyFromKeyring) {
         // The keyring answers asynchronously; nothing is sent before it has.
@@ -192,7 +192,7 @@ void RunController::pause()
         return;
     m_paused = true;
     m_progress.status = u"paused"_s;
-    m_store->runs().setRunStatus(m_runId, u"paused"_s);
+    (void)m_store->runs().setRunStatus(m_runId, u"paused"_s);
     emitProgress(true);
 }
 
@@ -202,7 +202,7 @@ void RunController::resume()
         return;
     m_paused = false;
     m_progress.status = u"running"_s;
-    m_store->runs().setRunStatus(m_runId, u"running"_s);
+    (void)m_store->runs().setRunStatus(m_runId, u"running"_s);
     emitProgress(true);
     dispatch();
 }
@@ -309,12 +309,14 @@ bool RunController::attachSources(const std::shared_ptr<ActiveJob> &active)
         = m_reports->attachSources(m_runId, job.reportId, &active->items);
     if (unavailable.isEmpty())
         return true;
-    switch (m_writer->writeUnavailable(job, unavailable)) {
+    const auto wrote = m_writer->writeUnavailable(job, unavailable);
+    if (!wrote) {
+        giveUp(active, u"database: "_s + wrote.errorMessage());
+        return false;
+    }
+    switch (*wrote) {
     case VerdictWriter::Outcome::Lost:
         dropJob(active);
-        return false;
-    case VerdictWriter::Outcome::Failed:
-        giveUp(active, u"database: "_s + m_writer->lastError());
         return false;
     case VerdictWriter::Outcome::Written:
         break;
@@ -417,14 +419,16 @@ bool RunController::writeAnswer(const std::shared_ptr<ActiveJob> &active,
         = m_config.locateEvidence ? m_reports->locator(active->job.reportId) : nullptr;
     const bool lastAttempt = active->job.attempts + 1 >= m_config.maxAttempts;
     QList<JudgedItem> written;
-    switch (m_writer->writeAnswer(active->job, active->items, result, lastAttempt, evidence,
-                                  &written)) {
+    const auto wrote
+        = m_writer->writeAnswer(active->job, active->items, result, lastAttempt, evidence, &written);
+    if (!wrote) {
+        m_progress.lastError = wrote.errorMessage();
+        giveUp(active, u"database: "_s + wrote.errorMessage());
+        return false;
+    }
+    switch (*wrote) {
     case VerdictWriter::Outcome::Lost:
         dropJob(active);
-        return false;
-    case VerdictWriter::Outcome::Failed:
-        m_progress.lastError = m_writer->lastError();
-        giveUp(active, u"database: "_s + m_writer->lastError());
         return false;
     case VerdictWriter::Outcome::Written:
         break;
@@ -463,7 +467,7 @@ void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const Q
         giveUp(active, u"%1 (after %2 attempts)"_s.arg(why).arg(job.attempts));
         return;
     }
-    if (m_writer->writeRetry(job) == VerdictWriter::Outcome::Lost) {
+    if (const auto wrote = m_writer->writeRetry(job); wrote && *wrote == VerdictWriter::Outcome::Lost) {
         dropJob(active);
         return;
     }
@@ -495,20 +499,18 @@ void RunController::giveUp(const std::shared_ptr<ActiveJob> &active, const QStri
     job.lastError = why;
     job.status = u"failed"_s;
     m_progress.lastError = why;
-    switch (m_writer->writeFailure(job)) {
-    case VerdictWriter::Outcome::Lost:
-        dropJob(active); // the job is another worker's now; it asks again
-        return;
-    case VerdictWriter::Outcome::Failed:
+    const auto wrote = m_writer->writeFailure(job);
+    if (!wrote) {
         qCWarning(lcRuns, "run %lld report %lld batch %d: the failure was not written: %s",
                   qint64(m_runId), qint64(job.reportId), job.batchIndex,
-                  qPrintable(m_writer->lastError()));
-        break;
-    case VerdictWriter::Outcome::Written:
+                  qPrintable(wrote.errorMessage()));
+    } else if (*wrote == VerdictWriter::Outcome::Lost) {
+        dropJob(active); // the job is another worker's now; it asks again
+        return;
+    } else {
         m_progress.itemErrors += int(job.rubricIds.size());
         for (RowId rubric : std::as_const(job.rubricIds))
             countOutcome(job.reportId, rubric, true);
-        break;
     }
     ++m_progress.jobsFailed;
     emit verdictsWritten(job.reportId);
@@ -589,9 +591,9 @@ void RunController::finish(const QString &status)
     // Jobs queued here but not answered go back to the queue for other workers (or a resume).
     m_leases->release();
     if (status == "cancelled"_L1)
-        m_store->runs().setRunStatus(m_runId, status);
+        (void)m_store->runs().setRunStatus(m_runId, status);
     else
-        m_store->runs().finishRun(m_runId, status);
+        (void)m_store->runs().finishRun(m_runId, status);
     emitProgress(true);
     emit finished(status);
 }

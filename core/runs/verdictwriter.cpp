@@ -64,6 +64,17 @@ bool cacheMayAnswer(const RunJob &job, const CachedResponse &cached)
     return job.attempts == 0 && !job.reask;
 }
 
+// A job's verdicts and its row, committed together.
+Result<void> writeJob(ProjectStore &store, Transaction &tx, const QList<JudgedItem> &verdicts,
+                      const RunJob &job)
+{
+    if (Result<void> written = store.runs().writeJudgeVerdicts(verdicts); !written)
+        return written;
+    if (Result<void> updated = store.runs().updateJob(job); !updated)
+        return updated;
+    return tx.commit();
+}
+
 } // namespace
 
 QString VerdictWriter::cacheKey(const JudgeConfig &config, const HttpCall &call)
@@ -94,10 +105,11 @@ VerdictWriter::VerdictWriter(ProjectStore &store, JobLeases &leases, RowId runId
     , m_runId(runId)
 { }
 
-VerdictWriter::Outcome VerdictWriter::writeAnswer(RunJob &job, QList<SchemeItem> &items,
-                                                  const SchemeResult &result, bool lastAttempt,
-                                                  const EvidenceLocator *evidence,
-                                                  QList<JudgedItem> *written)
+Result<VerdictWriter::Outcome> VerdictWriter::writeAnswer(RunJob &job, QList<SchemeItem> &items,
+                                                          const SchemeResult &result,
+                                                          bool lastAttempt,
+                                                          const EvidenceLocator *evidence,
+                                                          QList<JudgedItem> *written)
 {
     QList<RowId> missing;
     QList<SchemeItem> missingItems;
@@ -118,17 +130,16 @@ VerdictWriter::Outcome VerdictWriter::writeAnswer(RunJob &job, QList<SchemeItem>
     RunJob next = job;
     next.rubricIds = missing;
     next.status = missing.isEmpty() ? u"done"_s : u"pending"_s;
-    if (!m_store.runs().writeJudgeVerdicts(judged) || !m_store.runs().updateJob(next)
-        || !tx.commit())
-        return Outcome::Failed;
+    if (const Result<void> done = writeJob(m_store, tx, judged, next); !done)
+        return done.error();
     job = next;
     items = missingItems;
     *written = std::move(judged);
     return Outcome::Written;
 }
 
-VerdictWriter::Outcome VerdictWriter::writeUnavailable(RunJob &job,
-                                                       const QList<JudgedItem> &unavailable)
+Result<VerdictWriter::Outcome> VerdictWriter::writeUnavailable(
+    RunJob &job, const QList<JudgedItem> &unavailable)
 {
     RunJob next = job;
     for (const JudgedItem &u : unavailable)
@@ -138,50 +149,55 @@ VerdictWriter::Outcome VerdictWriter::writeUnavailable(RunJob &job,
     Transaction tx(m_store);
     if (!m_leases.hold(job.id))
         return Outcome::Lost;
-    if (!m_store.runs().writeJudgeVerdicts(unavailable) || !m_store.runs().updateJob(next)
-        || !tx.commit())
-        return Outcome::Failed;
+    if (const Result<void> done = writeJob(m_store, tx, unavailable, next); !done)
+        return done.error();
     job = next;
     return Outcome::Written;
 }
 
-VerdictWriter::Outcome VerdictWriter::writeFailure(const RunJob &job)
+Result<VerdictWriter::Outcome> VerdictWriter::writeFailure(const RunJob &job)
 {
     Transaction tx(m_store);
     if (!m_leases.hold(job.id))
         return Outcome::Lost;
-    bool ok = true;
+    std::optional<Error> refused;
     for (RowId rubric : job.rubricIds) {
         Verdict v;
         v.runId = m_runId;
         v.reportId = job.reportId;
         v.rubricId = rubric;
         v.error = job.lastError;
-        ok = m_store.runs().upsertVerdict(v).ok() && ok;
+        if (!m_store.runs().upsertVerdict(v).ok())
+            refused = Error{m_store.lastError()}; // Upserted carries no message
     }
-    ok = m_store.runs().updateJob(job) && ok;
-    return ok && tx.commit() ? Outcome::Written : Outcome::Failed;
+    if (const Result<void> updated = m_store.runs().updateJob(job); !updated)
+        return updated.error();
+    if (refused)
+        return *refused;
+    if (const Result<void> committed = tx.commit(); !committed)
+        return committed.error();
+    return Outcome::Written;
 }
 
-VerdictWriter::Outcome VerdictWriter::writeRetry(const RunJob &job)
+Result<VerdictWriter::Outcome> VerdictWriter::writeRetry(const RunJob &job)
 {
     Transaction tx(m_store);
     if (!m_leases.hold(job.id))
         return Outcome::Lost;
-    return m_store.runs().updateJob(job) && tx.commit() ? Outcome::Written : Outcome::Failed;
+    if (const Result<void> updated = m_store.runs().updateJob(job); !updated)
+        return updated.error();
+    if (const Result<void> committed = tx.commit(); !committed)
+        return committed.error();
+    return Outcome::Written;
 }
 
 void VerdictWriter::cacheAnswer(const QString &key, const JudgeConfig &config,
                                 const CachedResponse &answer)
 {
+    // A cache that cannot be written costs a request later, not the answer: the run goes on.
     Transaction tx(m_store);
-    m_store.runs().putCachedResponse(key, providerKey(config.provider), config.model, answer);
-    tx.commit();
-}
-
-QString VerdictWriter::lastError() const
-{
-    return m_store.lastError();
+    if (m_store.runs().putCachedResponse(key, providerKey(config.provider), config.model, answer))
+        (void)tx.commit();
 }
 
 } // namespace Rubricate
