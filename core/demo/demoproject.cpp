@@ -40,8 +40,10 @@ void saveCalibrationStudy(ProjectStore &store, ImportSummary &summary)
     QList<Assignment> items;
     for (auto it = annotators.cbegin(); it != annotators.cend(); ++it)
         items.append({it.key().first, it.key().second, it.value(), int(items.size())});
-    if (!store.annotations().saveAssignments(calibrationStudy, 0, items, settings))
-        summary.error(u"demo"_s, 0, store.lastError());
+    if (const Result<void> saved
+        = store.annotations().saveAssignments(calibrationStudy, 0, items, settings);
+        !saved)
+        summary.error(u"demo"_s, 0, saved.errorMessage());
 }
 } // namespace
 

@@ -378,8 +378,8 @@ Result<AnnotationLanding::Landed> AnnotationLanding::land(TravellingAnnotation a
                           "keep the verdict shown but name no run"_s.arg(
                               a.shownRun, runs.isEmpty() ? u"not"_s : u"not unique"_s);
     }
-    if (!m_store.annotations().appendAnnotation(e))
-        return Error{m_store.lastError()};
+    if (const Result<RowId> appended = m_store.annotations().appendAnnotation(e); !appended)
+        return appended.error();
     m_uids.insert(e.uid);
     if (noteNewest(e))
         ++m_supersededLater;

@@ -70,11 +70,12 @@ class TestCliAgreement : public QObject
     static bool makePeople(People &people, int annotators)
     {
         auto store = ProjectStore::create(people.dir.filePath(u"people.rubricate"_s));
-        QString error = store.errorMessage();
-        if (store
-            && RubricateTest::writeAnnotatorFixture(*store, people.dir.path(), annotators, &error))
+        const Result<void> made = store
+            ? RubricateTest::writeAnnotatorFixture(*store, people.dir.path(), annotators)
+            : Result<void>(store.error());
+        if (made)
             return true;
-        qWarning("%s", qPrintable(error));
+        qWarning("%s", qPrintable(made.errorMessage()));
         return false;
     }
     People m_people; // ada, bob and cy
@@ -297,8 +298,8 @@ private slots:
         {
             auto store = ProjectStore::open(typed.dir.filePath(u"people.rubricate"_s));
             QVERIFY2(store, qPrintable(store.errorMessage()));
-            QString error;
-            QVERIFY2(RubricateTest::retypeAnnotatorFixture(*store, &error), qPrintable(error));
+            const Result<void> retyped = RubricateTest::retypeAnnotatorFixture(*store);
+            QVERIFY2(retyped, qPrintable(retyped.errorMessage()));
         }
         const CliResult r
             = typed.run({u"agreement"_s, u"--draws"_s, u"0"_s, u"--label-method"_s, u"typed"_s});

@@ -95,9 +95,7 @@ QString saveSample(const QString &path, const QString &name, quint32 seed,
     const auto store = ProjectStore::open(path);
     if (!store)
         return store.errorMessage();
-    if (!store->annotations().saveAssignments(name, seed, assignments, study))
-        return store->lastError();
-    return {};
+    return store->annotations().saveAssignments(name, seed, assignments, study).errorMessage();
 }
 
 // Whole sentences per count, so that a translation can word each one its own way.
