@@ -345,9 +345,10 @@ ImportSummary importUnguarded(ProjectStore &store, const ImportKindInfo &info, c
         updated += v;
     for (int v : std::as_const(summary.unchanged))
         unchanged += v;
+    // The log records the import; failing to write it leaves what was imported as it is.
     Transaction tx(store);
-    store.reports().logImport(info.key, target.absoluteFilePath(), added, updated, unchanged,
-                              summary.errorCount(), summary.warningCount(), summary.toText());
+    (void)store.reports().logImport(info.key, target.absoluteFilePath(), added, updated, unchanged,
+                                    summary.errorCount(), summary.warningCount(), summary.toText());
     (void)tx.commit();
     return summary;
 }

@@ -193,10 +193,11 @@ void ClaimExtractor::write(const std::shared_ptr<Work> &work)
         uncited = flattened(work->uncited);
     }
     const QList<Rubric> claims = judgeClaimsOfReport(work->report, cited, uncited, origin());
-    if (!m_store->catalog().replaceClaims(work->report.id, claims)) {
+    if (const Result<void> replaced = m_store->catalog().replaceClaims(work->report.id, claims);
+        !replaced) {
         // Not the judge's fault (or a person labelled a claim meanwhile): asking again would
         // not help.
-        fail(work, u"database: "_s + m_store->lastError());
+        fail(work, u"database: "_s + replaced.errorMessage());
         return;
     }
     ++m_progress.extracted;

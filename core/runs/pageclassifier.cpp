@@ -149,10 +149,10 @@ QString PageClassifier::take(const QString &key, const QString &answer)
     c.title = verdict->title;
     c.authors = verdict->authors;
     c.reason = verdict->reason;
-    if (!m_store->sources().putPageClassification(c)) {
+    if (const Result<void> put = m_store->sources().putPageClassification(c); !put) {
         // Not the judge's fault: asking again would not help, so the page fails at once.
         ++m_progress.failed;
-        m_failures.append({key, u"database: "_s + m_store->lastError()});
+        m_failures.append({key, u"database: "_s + put.errorMessage()});
         return {};
     }
     ++m_progress.classified;

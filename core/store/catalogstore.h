@@ -66,10 +66,10 @@ public:
     int claimAnnotationCount(RowId reportId);
     // Deletes the report's claims with their verdicts, inside the caller's transaction. Refuses
     // (false) when a person annotated any of them: human labels are never thrown away.
-    bool deleteClaims(RowId reportId);
+    Result<void> deleteClaims(RowId reportId);
     // Replaces the report's claims (and their verdicts) with `claims` in a transaction of its
     // own; refused like deleteClaims, writing nothing.
-    bool replaceClaims(RowId reportId, const QList<Rubric> &claims);
+    Result<void> replaceClaims(RowId reportId, const QList<Rubric> &claims);
     QList<Reference> references(RowId taskId);
     std::optional<Persona> persona(RowId id);
     QList<Persona> personas(const QString &benchmarkKey = {}); // by external id

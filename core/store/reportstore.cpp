@@ -54,8 +54,9 @@ Upserted ReportStore::upsertReport(const Report &r, const QByteArray &original)
                       int(r.hasText)});
 }
 
-bool ReportStore::logImport(const QString &kind, const QString &path, int added, int updated,
-                            int unchanged, int errors, int warnings, const QString &summary)
+Result<void> ReportStore::logImport(const QString &kind, const QString &path, int added,
+                                    int updated, int unchanged, int errors, int warnings,
+                                    const QString &summary)
 {
     QSqlQuery &q = prepared(
         u"INSERT INTO import_log (kind, path, at, added, updated, unchanged, errors, warnings,"
@@ -66,7 +67,7 @@ bool ReportStore::logImport(const QString &kind, const QString &path, int added,
            errors, warnings, summary};
     for (int i = 0; i < values.size(); ++i)
         bindAt(q, i, values.at(i));
-    return exec(q);
+    return written(exec(q));
 }
 
 QStringList ReportStore::models()

@@ -16,8 +16,8 @@ public:
     std::optional<RowId> ensureModel(const QString &name);
     // Stores the original bytes (deduplicated by hash) with the report row.
     Upserted upsertReport(const Report &report, const QByteArray &original);
-    bool logImport(const QString &kind, const QString &path, int added, int updated, int unchanged,
-                   int errors, int warnings, const QString &summary);
+    Result<void> logImport(const QString &kind, const QString &path, int added, int updated,
+                           int unchanged, int errors, int warnings, const QString &summary);
     QStringList models();
     std::optional<RowId> modelId(const QString &name);
     std::optional<Report> report(RowId id);

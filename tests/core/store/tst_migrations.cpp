@@ -108,7 +108,8 @@ private slots:
         failed.url = u"https://example.org/b"_s;
         failed.state = u"timeout"_s;
         failed.error = u"no data for 30 s"_s;
-        QVERIFY2(store->sources().putSources({row, failed}), qPrintable(store->lastError()));
+        const Result<void> put = store->sources().putSources({row, failed});
+        QVERIFY2(put, qPrintable(put.errorMessage()));
         QCOMPARE(count(*store, u"SELECT count(*) FROM document_blob"_s), blobs + 1);
         QCOMPARE(store->sources().source(row.url)->text, row.text);
         QCOMPARE(store->sources().source(failed.url)->state, u"timeout"_s);
