@@ -34,13 +34,12 @@ public:
     // ("imported" when it had none) and gains "edited_by" and "edited_at"; a changed text
     // or explanation also sets "criterion_edited_at" (verdicts older than that are stale)
     // and keeps the first text as "original_text". New criteria get "origin": "manual".
-    // Refuses (nothing written, lastError says why) ids of other queries, empty texts,
+    // Refuses (nothing written, the error says why) ids of other queries, empty texts,
     // removing a criterion with human annotations or sample assignments, and removing one
     // with verdicts unless `options.allowDeletingJudged`.
 
-    std::optional<CriteriaEditResult> replaceQueryCriteria(RowId queryId,
-                                                           const QList<Rubric> &criteria,
-                                                           const CriteriaEditOptions &options);
+    Result<CriteriaEditResult> replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
+                                                    const CriteriaEditOptions &options);
     // Verdicts, annotation events and sample assignments per criterion of the query.
     std::optional<QHash<RowId, CriterionUsage>> criterionUsage(RowId queryId);
 

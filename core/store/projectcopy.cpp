@@ -325,8 +325,8 @@ ProjectCopyResult copyProject(const QString &source, const QString &destination,
                              : Result<void>(total.error())))
                 return result;
         }
-        if (!tx.commit()) {
-            result.error = u"%1: %2"_s.arg(destination, to->lastError());
+        if (const Result<void> committed = tx.commit(); !committed) {
+            result.error = committed.error().prefixed(destination).message;
             return result;
         }
     }

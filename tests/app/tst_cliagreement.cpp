@@ -108,11 +108,13 @@ private slots:
             e.rubricId = row.rubricId;
             e.annotator = u"ada"_s;
             e.value = row.value;
-            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
+            const auto appended = store->annotations().appendAnnotation(e);
+            QVERIFY2(appended, qPrintable(appended.errorMessage()));
             e.annotator = u"bob"_s;
             if (items++ % 3 == 0)
                 e.value = *row.value == 1 ? 0.0 : 1.0;
-            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
+            const auto second = store->annotations().appendAnnotation(e);
+            QVERIFY2(second, qPrintable(second.errorMessage()));
         }
         QVERIFY(tx.commit());
         QVERIFY(items > 10);
@@ -279,7 +281,8 @@ private slots:
             e.rubricId = first.rubricId;
             e.annotator = u"dee"_s;
             e.value = 1;
-            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
+            const auto appended = store->annotations().appendAnnotation(e);
+            QVERIFY2(appended, qPrintable(appended.errorMessage()));
         }
         const CliResult r = m_people.run({u"agreement"_s, u"--draws"_s, u"0"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
@@ -452,11 +455,13 @@ private slots:
             if (row.rater != run || !row.value || items++ % 2 == 1)
                 continue;
             AnnotationEvent e = labelOf(row, u"ppi"_s, u"pia"_s);
-            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
+            const auto appended = store->annotations().appendAnnotation(e);
+            QVERIFY2(appended, qPrintable(appended.errorMessage()));
             e.annotator = u"quinn"_s;
             if (items % 3 == 0)
                 e.value = *row.value == 1 ? 0.0 : 1.0;
-            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
+            const auto second = store->annotations().appendAnnotation(e);
+            QVERIFY2(second, qPrintable(second.errorMessage()));
         }
         QVERIFY(tx.commit());
 
@@ -677,7 +682,8 @@ private slots:
             if (row.rater != run || !row.value || items++ % 4 != 0)
                 continue;
             const AnnotationEvent e = labelOf(row, u"rr"_s, u"pia"_s);
-            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
+            const auto appended = store->annotations().appendAnnotation(e);
+            QVERIFY2(appended, qPrintable(appended.errorMessage()));
         }
         QVERIFY(tx.commit());
 

@@ -86,9 +86,9 @@ private slots:
         QVERIFY(store->reports().logImport(u"drb2"_s, u"/x"_s, 1, 0, 0, 0, 0, u"ok"_s));
 
         // ... and migration 5's: the old report and rubric can be assigned for annotation.
-        QVERIFY2(
-            store->annotations().saveAssignments(u"old"_s, 7, {{1, 1, {u"Ada"_s, u"Bo"_s}, 0}}),
-            qPrintable(store->lastError()));
+        const auto saved
+            = store->annotations().saveAssignments(u"old"_s, 7, {{1, 1, {u"Ada"_s, u"Bo"_s}, 0}});
+        QVERIFY2(saved, qPrintable(saved.errorMessage()));
         QCOMPARE(store->annotations().assignments(u"old"_s).size(), 1);
         QCOMPARE(store->annotations().assignments(u"old"_s).constFirst().annotators,
                  (QStringList{u"Ada"_s, u"Bo"_s}));

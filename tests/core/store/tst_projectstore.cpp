@@ -345,8 +345,9 @@ private slots:
         // An annotated claim is never deleted; an unannotated one goes with its verdicts.
         {
             Transaction tx(*m_store);
-            QVERIFY(!m_store->catalog().deleteClaims(otherId));
-            QVERIFY(m_store->lastError().contains(u"annotation"_s));
+            const Result<void> refused = m_store->catalog().deleteClaims(otherId);
+            QVERIFY(!refused);
+            QVERIFY(refused.errorMessage().contains(u"annotation"_s));
             QVERIFY(m_store->catalog().deleteClaims(m_report));
             QVERIFY(tx.commit());
         }
