@@ -18,8 +18,6 @@ public:
         : m_db(&db)
     { }
 
-    QString lastError() const { return m_db->lastError(); }
-
 protected:
     QSqlQuery &prepared(const QString &sql) { return m_db->prepared(sql); }
     bool exec(QSqlQuery &q) { return m_db->exec(q); }
