@@ -406,7 +406,7 @@ private slots:
             e.kind = AnnotationKind::Gold;
             e.provenance.method = LabelMethod::Adjudicated;
             e.value = value;
-            return store->annotations().appendAnnotation(e).has_value();
+            return store->annotations().appendAnnotation(e).ok();
         };
         QVERIFY(gold(met.at(0), 1) && gold(met.at(1), 1) && gold(notMet.at(0), 0));
         QVERIFY(gold(notMet.at(1), 0) && gold(notMet.at(1), 1));
