@@ -73,7 +73,8 @@ SampleExtension extendStudy(ProjectStore &store, const QString &study,
     out = extendSample(judged, existing, extra, info->seed.value_or(0));
     if (!out.error.isEmpty())
         return out;
-    if (const Result<void> saved = store.annotations().extendSample(study, out.assignments); !saved) {
+    if (const Result<void> saved = store.annotations().extendSample(study, out.assignments);
+        !saved) {
         out.error = saved.errorMessage();
         out.assignments.clear();
     }

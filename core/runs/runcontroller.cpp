@@ -419,8 +419,8 @@ bool RunController::writeAnswer(const std::shared_ptr<ActiveJob> &active,
         = m_config.locateEvidence ? m_reports->locator(active->job.reportId) : nullptr;
     const bool lastAttempt = active->job.attempts + 1 >= m_config.maxAttempts;
     QList<JudgedItem> written;
-    const auto wrote
-        = m_writer->writeAnswer(active->job, active->items, result, lastAttempt, evidence, &written);
+    const auto wrote = m_writer->writeAnswer(active->job, active->items, result, lastAttempt,
+                                             evidence, &written);
     if (!wrote) {
         m_progress.lastError = wrote.errorMessage();
         giveUp(active, u"database: "_s + wrote.errorMessage());
@@ -467,7 +467,8 @@ void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const Q
         giveUp(active, u"%1 (after %2 attempts)"_s.arg(why).arg(job.attempts));
         return;
     }
-    if (const auto wrote = m_writer->writeRetry(job); wrote && *wrote == VerdictWriter::Outcome::Lost) {
+    if (const auto wrote = m_writer->writeRetry(job);
+        wrote && *wrote == VerdictWriter::Outcome::Lost) {
         dropJob(active);
         return;
     }

@@ -138,8 +138,8 @@ Result<VerdictWriter::Outcome> VerdictWriter::writeAnswer(RunJob &job, QList<Sch
     return Outcome::Written;
 }
 
-Result<VerdictWriter::Outcome> VerdictWriter::writeUnavailable(
-    RunJob &job, const QList<JudgedItem> &unavailable)
+Result<VerdictWriter::Outcome> VerdictWriter::writeUnavailable(RunJob &job,
+                                                               const QList<JudgedItem> &unavailable)
 {
     RunJob next = job;
     for (const JudgedItem &u : unavailable)

@@ -37,9 +37,9 @@ public:
     // The judge's answer for `items` (the job's open items, in the order asked). Items the
     // answer left out stay open in `job` and `items` (status "pending"), except on the last
     // attempt, when they end as errors. `written` receives the verdicts written.
-    Result<Outcome> writeAnswer(RunJob &job, QList<SchemeItem> &items,
-                                const SchemeResult &result, bool lastAttempt,
-                                const EvidenceLocator *evidence, QList<JudgedItem> *written);
+    Result<Outcome> writeAnswer(RunJob &job, QList<SchemeItem> &items, const SchemeResult &result,
+                                bool lastAttempt, const EvidenceLocator *evidence,
+                                QList<JudgedItem> *written);
     // Items whose cited source cannot be read, and the job without them.
     Result<Outcome> writeUnavailable(RunJob &job, const QList<JudgedItem> &unavailable);
     // Every item still open in `job` ends as an explicit error with job.lastError as its

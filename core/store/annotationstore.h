@@ -56,8 +56,9 @@ public:
     // taken: a sample is a record of what was assigned, never edited afterwards. With
     // `settings`, the study's settings are written in the same transaction (its name is the
     // sample's).
-    Result<void> saveAssignments(const QString &sample, quint32 seed, const QList<Assignment> &assignments,
-                         const std::optional<Study> &settings = std::nullopt);
+    Result<void> saveAssignments(const QString &sample, quint32 seed,
+                                 const QList<Assignment> &assignments,
+                                 const std::optional<Study> &settings = std::nullopt);
     // Adds items to a saved sample, in a transaction of its own: rows as saveAssignments
     // writes them, with the sample's seed. Refuses an unknown sample, no items, and an item
     // that is in the sample already or a position the sample has (another extension came
@@ -94,7 +95,7 @@ public:
     // Writes a sample's rows as saveAssignments does, but inside the caller's transaction and
     // with the seed and creation time it had where it came from; refuses a name taken.
     Result<void> insertSample(const QString &sample, std::optional<quint32> seed,
-                      const QList<Assignment> &assignments, const QDateTime &createdAt);
+                              const QList<Assignment> &assignments, const QDateTime &createdAt);
     // Writes a study's settings as saveStudy does (refusing a missing sample and settings
     // already saved), inside the caller's transaction.
     Result<void> insertStudySettings(const Study &study);

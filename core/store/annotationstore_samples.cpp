@@ -70,7 +70,8 @@ Result<void> AnnotationStore::saveAssignments(const QString &sample, quint32 see
 }
 
 Result<void> AnnotationStore::insertSample(const QString &sample, std::optional<quint32> seed,
-                                           const QList<Assignment> &assignments, const QDateTime &createdAt)
+                                           const QList<Assignment> &assignments,
+                                           const QDateTime &createdAt)
 {
     if (sample.trimmed().isEmpty()) {
         m_db->setLastError(u"a sample needs a name"_s);

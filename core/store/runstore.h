@@ -28,8 +28,8 @@ public:
     int requeueJobs(RowId runId, const QString &fromStatus);
     int nextBatchIndex(RowId runId, RowId reportId);
     std::optional<CachedResponse> cachedResponse(const QString &key);
-    Result<void> putCachedResponse(const QString &key, const QString &provider, const QString &model,
-                           const CachedResponse &response);
+    Result<void> putCachedResponse(const QString &key, const QString &provider,
+                                   const QString &model, const CachedResponse &response);
     std::optional<RowId> verdictId(RowId runId, RowId reportId, RowId rubricId);
     // One statement per verdict for judge runs: insert or replace, with the evidence status,
     // returning the verdict's id. (Imports use upsertVerdict, which reports what changed.)
@@ -42,7 +42,7 @@ public:
     // For a verdict that has no spans yet (a run never re-judges an answered item).
     Result<void> addEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans);
     Result<void> setEvidence(RowId verdictId, const QString &status, double coverage,
-                     const QList<EvidenceSpanRow> &spans);
+                             const QList<EvidenceSpanRow> &spans);
     QList<EvidenceSpanRow> evidenceSpans(RowId verdictId);
     // (report, rubric) pairs of `runId` whose verdict is an error.
     QList<std::pair<RowId, RowId>> errorItems(RowId runId);

@@ -50,7 +50,8 @@ inline Rubricate::Result<void> writeAnnotatorFixture(Rubricate::ProjectStore &st
         return Rubricate::Error{QStringLiteral("the fixture does not have ten items")};
     const QList<Rubricate::RatingRow> items = store.annotations().itemRows(QStringLiteral("drb2"));
     if (items.size() != 10)
-        return Rubricate::Error{QStringLiteral("%1 items were imported, not ten").arg(items.size())};
+        return Rubricate::Error{
+            QStringLiteral("%1 items were imported, not ten").arg(items.size())};
     for (int a = 0; a < annotators; ++a) {
         for (qsizetype i = 0; i < items.size(); ++i) {
             Rubricate::AnnotationEvent e;
