@@ -73,7 +73,8 @@ public:
               "\r\nContent-Type: application/jsonl\r\n\r\n";
         body += jsonl + "\r\n--" + boundary + "--\r\n";
         HttpCall call = authorized(c, key, u"/files"_s, "POST");
-        call.headers.append({"Content-Type", "multipart/form-data; boundary=" + boundary});
+        call.headers.append(std::pair<QByteArray, QByteArray>(
+            "Content-Type", "multipart/form-data; boundary=" + boundary));
         call.body = body;
         return call;
     }
@@ -87,7 +88,7 @@ public:
                         const QString &key) const override
     {
         HttpCall call = authorized(c, key, u"/batches"_s, "POST");
-        call.headers.append({"Content-Type", "application/json"});
+        call.headers.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
         call.body = compact(QJsonObject{{u"input_file_id"_s, uploaded},
                                         {u"endpoint"_s, u"/v1/chat/completions"_s},
                                         {u"completion_window"_s, u"24h"_s}});
@@ -105,10 +106,10 @@ public:
         BatchStatus s;
         s.id = o.value(u"id"_s).toString();
         static const QHash<QString, BatchState> states{
-            {u"validating"_s, BatchState::Pending},   {u"in_progress"_s, BatchState::Running},
-            {u"finalizing"_s, BatchState::Running},   {u"cancelling"_s, BatchState::Running},
-            {u"completed"_s, BatchState::Done},       {u"failed"_s, BatchState::Failed},
-            {u"expired"_s, BatchState::Expired},      {u"cancelled"_s, BatchState::Cancelled}};
+            {u"validating"_s, BatchState::Pending}, {u"in_progress"_s, BatchState::Running},
+            {u"finalizing"_s, BatchState::Running}, {u"cancelling"_s, BatchState::Running},
+            {u"completed"_s, BatchState::Done},     {u"failed"_s, BatchState::Failed},
+            {u"expired"_s, BatchState::Expired},    {u"cancelled"_s, BatchState::Cancelled}};
         const QString status = o.value(u"status"_s).toString();
         s.ok = !s.id.isEmpty() && states.contains(status);
         if (!s.ok) {
@@ -120,7 +121,7 @@ public:
         s.total = counts.value(u"total"_s).toInt();
         s.answered = counts.value(u"completed"_s).toInt();
         s.failed = counts.value(u"failed"_s).toInt();
-        for (const QString field : {u"output_file_id"_s, u"error_file_id"_s}) {
+        for (const QString &field : {u"output_file_id"_s, u"error_file_id"_s}) {
             if (const QString file = o.value(field).toString(); !file.isEmpty())
                 s.resultLocations << file;
         }
@@ -148,11 +149,10 @@ public:
             const QJsonObject answer = response.value(u"body"_s).toObject();
             replies.insert(line.value(u"custom_id"_s).toString(),
                            status == 200 ? readAnswer(answer)
-                                         : failedItem(errorMessage(
-                                               line.value(u"error"_s).isObject()
-                                                   ? line.value(u"error"_s)
-                                                   : answer.value(u"error"_s),
-                                               u"HTTP %1"_s.arg(status))));
+                                         : failedItem(errorMessage(line.value(u"error"_s).isObject()
+                                                                       ? line.value(u"error"_s)
+                                                                       : answer.value(u"error"_s),
+                                                                   u"HTTP %1"_s.arg(status))));
         }
         return replies;
     }
@@ -172,7 +172,7 @@ public:
         for (const BatchRequest &r : requests)
             list.append(QJsonObject{{u"custom_id"_s, r.customId}, {u"params"_s, bodyOf(r.call)}});
         HttpCall call = authorized(c, key, u"/v1/messages/batches"_s, "POST");
-        call.headers.append({"Content-Type", "application/json"});
+        call.headers.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
         call.body = compact(QJsonObject{{u"requests"_s, list}});
         return call;
     }
@@ -197,8 +197,8 @@ public:
         const QJsonObject counts = o.value(u"request_counts"_s).toObject();
         const int expired = counts.value(u"expired"_s).toInt();
         s.answered = counts.value(u"succeeded"_s).toInt();
-        s.failed = counts.value(u"errored"_s).toInt() + counts.value(u"canceled"_s).toInt()
-            + expired;
+        s.failed
+            = counts.value(u"errored"_s).toInt() + counts.value(u"canceled"_s).toInt() + expired;
         s.total = s.answered + s.failed + counts.value(u"processing"_s).toInt();
         // An ended batch is done, even when part of it expired: each result says which.
         if (status == "ended"_L1)
@@ -258,11 +258,10 @@ public:
         }
         const QJsonObject batch{
             {u"display_name"_s, u"rubricate"_s},
-            {u"input_config"_s,
-             QJsonObject{{u"requests"_s, QJsonObject{{u"requests"_s, list}}}}}};
+            {u"input_config"_s, QJsonObject{{u"requests"_s, QJsonObject{{u"requests"_s, list}}}}}};
         HttpCall call
             = authorized(c, key, u"/models/%1:batchGenerateContent"_s.arg(c.model), "POST");
-        call.headers.append({"Content-Type", "application/json"});
+        call.headers.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
         call.body = compact(QJsonObject{{u"batch"_s, batch}});
         return call;
     }
@@ -282,9 +281,9 @@ public:
         // BATCH_STATE_RUNNING, or JOB_STATE_RUNNING as some clients name them.
         const QString state = batch.value(u"state"_s).toString();
         static const QHash<QString, BatchState> states{
-            {u"PENDING"_s, BatchState::Pending},    {u"QUEUED"_s, BatchState::Pending},
-            {u"RUNNING"_s, BatchState::Running},    {u"SUCCEEDED"_s, BatchState::Done},
-            {u"FAILED"_s, BatchState::Failed},      {u"CANCELLED"_s, BatchState::Cancelled},
+            {u"PENDING"_s, BatchState::Pending}, {u"QUEUED"_s, BatchState::Pending},
+            {u"RUNNING"_s, BatchState::Running}, {u"SUCCEEDED"_s, BatchState::Done},
+            {u"FAILED"_s, BatchState::Failed},   {u"CANCELLED"_s, BatchState::Cancelled},
             {u"EXPIRED"_s, BatchState::Expired}};
         const QString word = state.mid(state.lastIndexOf(u'_') + 1);
         s.ok = !s.id.isEmpty() && states.contains(word);

@@ -60,17 +60,14 @@ public:
     virtual QString readUpload(const QByteArray &body) const;
     // Creates the batch; `uploaded` is readUpload()'s id where there was an upload.
     virtual HttpCall createCall(const JudgeConfig &config, const QList<BatchRequest> &requests,
-                                const QString &uploaded, const QString &apiKey) const
-        = 0;
+                                const QString &uploaded, const QString &apiKey) const = 0;
     virtual HttpCall statusCall(const JudgeConfig &config, const QString &batchId,
-                                const QString &apiKey) const
-        = 0;
+                                const QString &apiKey) const = 0;
     // Reads the answer to the create call and to status calls alike.
     virtual BatchStatus readStatus(const QByteArray &body) const = 0;
     // The downloads that bring a finished batch's results (Gemini: the status call again).
     virtual QList<HttpCall> resultCalls(const JudgeConfig &config, const BatchStatus &status,
-                                        const QString &apiKey) const
-        = 0;
+                                        const QString &apiKey) const = 0;
     // The replies in one download, by custom id, read by the live provider: a request that
     // errored or expired is a reply that is not ok, with the provider's reason as its error.
     virtual QHash<QString, ProviderReply> readResults(const QByteArray &body) const = 0;

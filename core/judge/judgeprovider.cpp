@@ -52,10 +52,9 @@ public:
             body.insert(u"seed"_s, double(*c.seed));
         if (c.jsonMode)
             body.insert(u"response_format"_s, QJsonObject{{u"type"_s, u"json_object"_s}});
-        HttpCall call{
-            QUrl(judgeBaseUrl(c) + u"/chat/completions"_s),
-            {{"Content-Type", "application/json"}},
-            compact(body)};
+        HttpCall call{QUrl(judgeBaseUrl(c) + u"/chat/completions"_s),
+                      {{"Content-Type", "application/json"}},
+                      compact(body)};
         if (!key.isEmpty())
             call.headers.append(
                 std::pair<QByteArray, QByteArray>("Authorization", "Bearer " + key.toUtf8()));
@@ -133,8 +132,7 @@ public:
             if (c.jsonMode)
                 generation.insert(u"responseMimeType"_s, u"application/json"_s);
             body.insert(u"generationConfig"_s, generation);
-            call.url = QUrl(judgeBaseUrl(c) + u"/models/"_s + c.model
-                            + u":generateContent"_s);
+            call.url = QUrl(judgeBaseUrl(c) + u"/models/"_s + c.model + u":generateContent"_s);
             if (!key.isEmpty())
                 call.headers.append(
                     std::pair<QByteArray, QByteArray>("x-goog-api-key", key.toUtf8()));

@@ -31,9 +31,9 @@ struct ProviderRequest {
 
 struct HttpCall {
     QUrl url;
-    QByteArray verb = "POST"; // batch status polls and downloads are GETs
     QList<std::pair<QByteArray, QByteArray>> headers; // may hold the API key: never log them
     QByteArray body;
+    QByteArray verb = "POST"; // batch status polls and downloads are GETs
 };
 
 struct ProviderReply {

@@ -476,8 +476,7 @@ void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &verb, const QB
 }
 
 QByteArray JudgeSimulator::answerBody(const QByteArray &path, const QJsonObject &request,
-                                      int arrival, const Misbehaviour &m,
-                                      QSet<quint64> *cacheAdded)
+                                      int arrival, const Misbehaviour &m, QSet<quint64> *cacheAdded)
 {
     const SimulatorBehaviour &b = m_behaviour;
     const QString prompt = promptOf(request);

@@ -76,9 +76,8 @@ SimulatedBatches::handle(const QByteArray &verb, const QByteArray &path, const Q
                                     .toArray();
         for (const auto &r : list) {
             const QJsonObject entry = r.toObject();
-            requests.append(
-                {entry.value(u"metadata"_s).toObject().value(u"key"_s).toString(),
-                 entry.value(u"request"_s).toObject()});
+            requests.append({entry.value(u"metadata"_s).toObject().value(u"key"_s).toString(),
+                             entry.value(u"request"_s).toObject()});
         }
         return create(Kind::Gemini, requests);
     }
@@ -218,9 +217,9 @@ QByteArray SimulatedBatches::openAiStatus(const Batch &b) const
                                {u"completed"_s, completed},
                                {u"failed"_s, failed}}}};
     if (b.finished) {
-        o.insert(u"output_file_id"_s, u"file-out-"_s + b.id);
+        o.insert(u"output_file_id"_s, QString(u"file-out-"_s + b.id));
         if (failed > 0)
-            o.insert(u"error_file_id"_s, u"file-err-"_s + b.id);
+            o.insert(u"error_file_id"_s, QString(u"file-err-"_s + b.id));
     }
     return compact(o);
 }
@@ -235,8 +234,8 @@ QByteArray SimulatedBatches::openAiFile(const Batch &b, bool errors) const
         QJsonObject line{{u"id"_s, u"batch_req_%1"_s.arg(i)},
                          {u"custom_id"_s, b.requests.at(i).customId}};
         if (r.type == Result::Answered) {
-            line.insert(u"response"_s, QJsonObject{{u"status_code"_s, 200},
-                                                   {u"body"_s, objectOf(r.body)}});
+            line.insert(u"response"_s,
+                        QJsonObject{{u"status_code"_s, 200}, {u"body"_s, objectOf(r.body)}});
             line.insert(u"error"_s, QJsonValue::Null);
         } else if (r.type == Result::Errored) {
             const QJsonObject error{{u"message"_s, kErrorMessage}};
@@ -262,19 +261,18 @@ QByteArray SimulatedBatches::anthropicStatus(const Batch &b, const QString &base
     int expired = 0;
     for (const Result &r : b.results)
         ++(r.type == Result::Answered ? succeeded : r.type == Result::Errored ? errored : expired);
-    QJsonObject o{
-        {u"id"_s, b.id},
-        {u"type"_s, u"message_batch"_s},
-        {u"processing_status"_s, b.finished ? u"ended"_s : u"in_progress"_s},
-        {u"request_counts"_s,
-         QJsonObject{{u"processing"_s, b.finished ? 0 : int(b.requests.size())},
-                     {u"succeeded"_s, succeeded},
-                     {u"errored"_s, errored},
-                     {u"canceled"_s, 0},
-                     {u"expired"_s, expired}}},
-        {u"results_url"_s,
-         b.finished ? QJsonValue(baseUrl + u"/v1/messages/batches/%1/results"_s.arg(b.id))
-                    : QJsonValue(QJsonValue::Null)}};
+    QJsonObject o{{u"id"_s, b.id},
+                  {u"type"_s, u"message_batch"_s},
+                  {u"processing_status"_s, b.finished ? u"ended"_s : u"in_progress"_s},
+                  {u"request_counts"_s,
+                   QJsonObject{{u"processing"_s, b.finished ? 0 : int(b.requests.size())},
+                               {u"succeeded"_s, succeeded},
+                               {u"errored"_s, errored},
+                               {u"canceled"_s, 0},
+                               {u"expired"_s, expired}}},
+                  {u"results_url"_s,
+                   b.finished ? QJsonValue(baseUrl + u"/v1/messages/batches/%1/results"_s.arg(b.id))
+                              : QJsonValue(QJsonValue::Null)}};
     return compact(o);
 }
 
@@ -293,8 +291,8 @@ QByteArray SimulatedBatches::anthropicResults(const Batch &b) const
         } else {
             result = {{u"type"_s, u"expired"_s}};
         }
-        jsonl += compact({{u"custom_id"_s, b.requests.at(i).customId}, {u"result"_s, result}})
-            + '\n';
+        jsonl
+            += compact({{u"custom_id"_s, b.requests.at(i).customId}, {u"result"_s, result}}) + '\n';
     }
     return jsonl;
 }
@@ -320,14 +318,17 @@ QByteArray SimulatedBatches::geminiStatus(const Batch &b) const
                 {u"metadata"_s, metadata}});
         }
     }
-    const QString state = !b.finished ? (b.polls == 0 ? u"BATCH_STATE_PENDING"_s
-                                                      : u"BATCH_STATE_RUNNING"_s)
-        : b.expired                   ? u"BATCH_STATE_EXPIRED"_s
-                                      : u"BATCH_STATE_SUCCEEDED"_s;
+    const QString state = !b.finished
+        ? (b.polls == 0 ? u"BATCH_STATE_PENDING"_s : u"BATCH_STATE_RUNNING"_s)
+        : b.expired ? u"BATCH_STATE_EXPIRED"_s
+                    : u"BATCH_STATE_SUCCEEDED"_s;
     // Protobuf JSON: 64-bit counts as strings.
-    const auto count = [](qsizetype n) { return QString::number(n); };
+    const auto count = [](qsizetype n) {
+        return QString::number(n);
+    };
     const QJsonObject batch{
-        {u"@type"_s, u"type.googleapis.com/google.ai.generativelanguage.v1main.GenerateContentBatch"_s},
+        {u"@type"_s,
+         u"type.googleapis.com/google.ai.generativelanguage.v1main.GenerateContentBatch"_s},
         {u"displayName"_s, u"rubricate"_s},
         {u"state"_s, state},
         {u"batchStats"_s,
@@ -335,14 +336,15 @@ QByteArray SimulatedBatches::geminiStatus(const Batch &b) const
                      {u"successfulRequestCount"_s, count(succeeded)},
                      {u"failedRequestCount"_s, count(failed)},
                      {u"pendingRequestCount"_s, count(b.finished ? 0 : b.requests.size())}}}};
-    QJsonObject o{{u"name"_s, u"batches/"_s + b.id}, {u"metadata"_s, batch}};
+    QJsonObject o{{u"name"_s, QString(u"batches/"_s + b.id)}, {u"metadata"_s, batch}};
     if (b.finished) {
         o.insert(u"done"_s, true);
-        o.insert(u"response"_s,
-                 QJsonObject{{u"@type"_s, u"type.googleapis.com/google.ai.generativelanguage."
-                                          "v1main.GenerateContentBatchOutput"_s},
-                             {u"inlinedResponses"_s,
-                              QJsonObject{{u"inlinedResponses"_s, inlined}}}});
+        o.insert(
+            u"response"_s,
+            QJsonObject{{u"@type"_s,
+                         u"type.googleapis.com/google.ai.generativelanguage."
+                         "v1main.GenerateContentBatchOutput"_s},
+                        {u"inlinedResponses"_s, QJsonObject{{u"inlinedResponses"_s, inlined}}}});
     }
     return compact(o);
 }

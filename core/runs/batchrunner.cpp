@@ -211,15 +211,16 @@ void BatchRunner::send(const HttpCall &call, const QString &what, const Answer &
             done(body);
             return;
         }
-        const ProviderReply failure = classifyFailure(status, body, reply->rawHeader("Retry-After"),
-                                                      reply->errorString());
+        const ProviderReply failure
+            = classifyFailure(status, body, reply->rawHeader("Retry-After"), reply->errorString());
         if (!failure.retryable || ++m_failures >= m_config.maxAttempts) {
             endWith(u"%1 the batch: %2"_s.arg(what, failure.error));
             return;
         }
-        qCInfo(lcRuns, "run %lld: %s the batch failed (%s); again in %d ms",
-               qint64(m_batch.runId), qPrintable(what), qPrintable(failure.error), m_nextPollMs);
-        QTimer::singleShot(m_nextPollMs, this, [this, call, what, done] { send(call, what, done); });
+        qCInfo(lcRuns, "run %lld: %s the batch failed (%s); again in %d ms", qint64(m_batch.runId),
+               qPrintable(what), qPrintable(failure.error), m_nextPollMs);
+        QTimer::singleShot(m_nextPollMs, this,
+                           [this, call, what, done] { send(call, what, done); });
     });
 }
 

@@ -327,9 +327,9 @@ void RunController::processAnswer(const std::shared_ptr<ActiveJob> &active,
 {
     const SchemeResult result = m_scheme->interpret(active->items, answer.text);
     if (!fromCache) {
-        const double cost = m_config.costOf(answer.inputTokens, answer.outputTokens,
-                                            answer.cacheReadTokens, answer.cacheWriteTokens,
-                                            answer.batched);
+        const double cost
+            = m_config.costOf(answer.inputTokens, answer.outputTokens, answer.cacheReadTokens,
+                              answer.cacheWriteTokens, answer.batched);
         RunJob &job = active->job;
         job.inputTokens += answer.inputTokens;
         job.outputTokens += answer.outputTokens;

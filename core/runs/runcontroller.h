@@ -82,10 +82,7 @@ public:
     void setConcurrency(int requests) { m_concurrencyOverride = requests; }
     // A run sent as a provider batch polls it first after `firstMs`, then ever later up to
     // `maxMs` (default half a minute to ten minutes). Set before start().
-    void setBatchPolling(int firstMs, int maxMs)
-    {
-        m_batchPollMs = {firstMs, maxMs};
-    }
+    void setBatchPolling(int firstMs, int maxMs) { m_batchPollMs = {firstMs, maxMs}; }
     void pause();
     void resume();
     void cancel();

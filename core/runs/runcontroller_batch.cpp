@@ -15,8 +15,7 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-std::shared_ptr<RunController::ActiveJob> RunController::prepareJob(const RunJob &job,
-                                                                   bool batched)
+std::shared_ptr<RunController::ActiveJob> RunController::prepareJob(const RunJob &job, bool batched)
 {
     auto active = std::make_shared<ActiveJob>();
     active->job = job;
@@ -80,8 +79,8 @@ void RunController::startBatch()
         m_batchOver = true;
         return;
     }
-    m_batch = std::make_unique<BatchRunner>(*m_store, m_config, std::move(protocol), m_apiKey,
-                                            m_runId);
+    m_batch
+        = std::make_unique<BatchRunner>(*m_store, m_config, std::move(protocol), m_apiKey, m_runId);
     m_batch->setPolling(m_batchPollMs.first, m_batchPollMs.second);
     connect(m_batch.get(), &BatchRunner::stateChanged, this, [this](const QString &state) {
         m_progress.batch = state;
