@@ -3,6 +3,7 @@
 #include "cliapp.h"
 #include "clitable.h"
 #include "judge/apikeys.h"
+#include "judge/batchprotocol.h"
 #include "judge/promptscheme.h"
 #include "readers/drb2projectexport.h"
 #include "runs/runcontroller.h"
@@ -46,7 +47,8 @@ QString progressLine(const RunProgress &p)
                .arg(p.requests)
                .arg(p.cacheHits)
                .arg(tokens(p.inputTokens), tokens(p.outputTokens))
-               .arg(p.cost, 0, 'f', 4);
+               .arg(p.cost, 0, 'f', 4)
+        + (p.batch.isEmpty() ? QString() : u"; "_s + p.batch);
 }
 
 // How a worker joins a run; zero keeps the run's own setting.
@@ -205,7 +207,8 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
                .arg(planned->items)
                .arg(tokens(planned->estimatedInputTokens));
     if (config->pricePerMillionInput > 0) {
-        const double estimate = config->costOf(planned->estimatedInputTokens, 0);
+        const double estimate
+            = config->costOf(planned->estimatedInputTokens, 0, 0, 0, config->batch);
         out << u" (≈ $%1 before output tokens)"_s.arg(estimate, 0, 'f', 2);
     }
     out << u'\n';
@@ -216,7 +219,7 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
         if (config->pricePerMillionInput > 0) {
             const double cached = config->costOf(planned->estimatedInputTokens, 0,
                                                  planned->estimatedCacheReadTokens,
-                                                 planned->estimatedCacheWriteTokens);
+                                                 planned->estimatedCacheWriteTokens, config->batch);
             out << u" (≈ $%1 before output tokens)"_s.arg(cached, 0, 'f', 2);
         }
         out << u'\n';
@@ -226,6 +229,14 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
         return Ok;
     store.reset(); // the controller opens its own connection
     return drive(projectPath, planned->runId, out, err);
+}
+
+// "running, 120/524 answered"; "done, taken" once its answers are in the run.
+QString batchLine(const RunBatch &b)
+{
+    const QString counts
+        = u"%1/%2 answered"_s.arg(b.answered).arg(b.total > 0 ? b.total : int(b.items.size()));
+    return u"%1, %2%3"_s.arg(b.state, counts, b.taken ? u", taken"_s : QString());
 }
 
 int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
@@ -238,19 +249,20 @@ int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
     Table t;
     t.setHeader({u"id"_s, u"name"_s, u"kind"_s, u"status"_s, u"jobs"_s, u"verdicts"_s, u"errors"_s,
                  u"requests"_s, u"tokens in/out"_s, u"prompt cache read/written"_s, u"cost"_s,
-                 u"evidence not found"_s});
+                 u"evidence not found"_s, u"provider batch"_s});
     for (const RunSummary &r : store->runs().list()) {
         const RunTotals x = store->runs().runTotals(r.id);
+        const auto batch = store->runs().latestBatch(r.id);
         const int quoted = x.evidenceLocated + x.evidencePartial + x.evidenceNotFound;
-        t.addRow(
-            {QString::number(r.id), r.name, r.kind, r.status,
-             x.jobs ? u"%1/%2"_s.arg(x.jobsDone).arg(x.jobs) : QString(),
-             QString::number(x.verdicts - x.verdictErrors), QString::number(x.verdictErrors),
-             QString::number(x.requests),
-             u"%1/%2"_s.arg(tokens(x.inputTokens), tokens(x.outputTokens)),
-             u"%1/%2"_s.arg(tokens(x.cacheReadTokens), tokens(x.cacheWriteTokens)),
-             u"$%1"_s.arg(x.cost, 0, 'f', 4),
-             quoted ? u"%1%"_s.arg(100.0 * x.evidenceNotFound / quoted, 0, 'f', 1) : QString()});
+        t.addRow({QString::number(r.id), r.name, r.kind, r.status,
+                  x.jobs ? u"%1/%2"_s.arg(x.jobsDone).arg(x.jobs) : QString(),
+                  QString::number(x.verdicts - x.verdictErrors), QString::number(x.verdictErrors),
+                  QString::number(x.requests),
+                  u"%1/%2"_s.arg(tokens(x.inputTokens), tokens(x.outputTokens)),
+                  u"%1/%2"_s.arg(tokens(x.cacheReadTokens), tokens(x.cacheWriteTokens)),
+                  u"$%1"_s.arg(x.cost, 0, 'f', 4),
+                  quoted ? u"%1%"_s.arg(100.0 * x.evidenceNotFound / quoted, 0, 'f', 1) : QString(),
+                  batch ? batchLine(*batch) : QString()});
     }
     out << t.render();
     if (t.rowCount() == 0)
@@ -415,6 +427,14 @@ std::optional<JudgeConfig> judgeConfigFrom(const QCommandLineParser &p, QTextStr
         c.promptTemplateFile = QFileInfo(c.promptTemplateFile).absoluteFilePath();
     c.jsonMode = !p.isSet(u"no-json-mode"_s);
     c.locateEvidence = !p.isSet(u"no-evidence"_s);
+    c.batch = p.isSet(u"batch"_s);
+    if (!optionalNumber(u"batch-share"_s, c.batchPriceShare))
+        return std::nullopt;
+    if (c.batch && !makeBatchProtocol(c)) {
+        err << u"rubricate-cli: --batch needs --provider openai, anthropic or gemini (with key "
+               "auth): the others have no batch API\n"_s;
+        return std::nullopt;
+    }
     return c;
 }
 
@@ -466,6 +486,11 @@ QList<QCommandLineOption> judgeOptions()
          u"judge: the price of an input token written to the prompt cache, as a share of "
          "--price-in (default: Anthropic 1.25, others 1)."_s,
          u"X"_s},
+        {u"batch"_s,
+         u"judge: send the run as one provider batch job (about half the price, answers "
+         "within 24 h); what the batch leaves unanswered is asked live."_s},
+        {u"batch-share"_s,
+         u"judge: the price of a batched request as a share of the live price (0.5)."_s, u"X"_s},
         {u"name"_s, u"judge: run name; sample: the sample's name."_s, u"NAME"_s},
         {u"plan-only"_s, u"judge: create the run and print the plan, do not send."_s},
         {u"runs"_s, u"export: run ids (repeated runs are averaged); default all."_s, u"IDS"_s},
