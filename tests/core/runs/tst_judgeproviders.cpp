@@ -355,8 +355,8 @@ private slots:
         const auto batches = makeBatchProtocol(c);
         QVERIFY(batches);
         const QList<BatchRequest> requests{
-            {u"job-1-0"_s, live->buildCall(c, {u"first prompt"_s}, u"key"_s)},
-            {u"job-2-0"_s, live->buildCall(c, {u"second prompt"_s}, u"key"_s)}};
+            {u"job-1-0"_s, live->buildCall(c, {u"first prompt"_s, {}}, u"key"_s)},
+            {u"job-2-0"_s, live->buildCall(c, {u"second prompt"_s, {}}, u"key"_s)}};
         const std::optional<HttpCall> upload = batches->uploadCall(c, requests, u"key"_s);
         const HttpCall create = batches->createCall(c, requests, u"file-1"_s, u"key"_s);
         QCOMPARE(create.verb, QByteArray("POST"));
