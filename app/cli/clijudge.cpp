@@ -6,6 +6,7 @@
 #include "judge/batchprotocol.h"
 #include "judge/promptscheme.h"
 #include "readers/drb2projectexport.h"
+#include "runs/batchrunner.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
 #include "store/projectstore.h"
@@ -231,14 +232,6 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
     return drive(projectPath, planned->runId, out, err);
 }
 
-// "running, 120/524 answered"; "done, taken" once its answers are in the run.
-QString batchLine(const RunBatch &b)
-{
-    const QString counts
-        = u"%1/%2 answered"_s.arg(b.answered).arg(b.total > 0 ? b.total : int(b.items.size()));
-    return u"%1, %2%3"_s.arg(b.state, counts, b.taken ? u", taken"_s : QString());
-}
-
 int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
 {
     auto store = ProjectStore::open(projectPath);
@@ -262,7 +255,8 @@ int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
                   u"%1/%2"_s.arg(tokens(x.cacheReadTokens), tokens(x.cacheWriteTokens)),
                   u"$%1"_s.arg(x.cost, 0, 'f', 4),
                   quoted ? u"%1%"_s.arg(100.0 * x.evidenceNotFound / quoted, 0, 'f', 1) : QString(),
-                  batch ? batchLine(*batch) : QString()});
+                  batch ? describeBatch(*batch) + (batch->taken ? u", taken"_s : QString())
+                        : QString()});
     }
     out << t.render();
     if (t.rowCount() == 0)

@@ -41,13 +41,18 @@ void BatchRunner::setPolling(int firstMs, int maxMs)
     m_nextPollMs = firstMs;
 }
 
+QString describeBatch(const RunBatch &b)
+{
+    if (b.batchId.isEmpty())
+        return u"batch being created"_s;
+    return u"batch %1, %2/%3 answered"_s.arg(b.state)
+        .arg(b.answered)
+        .arg(b.total > 0 ? b.total : int(b.items.size()));
+}
+
 QString BatchRunner::describe() const
 {
-    if (m_batch.batchId.isEmpty())
-        return u"batch being created"_s;
-    return u"batch %1, %2/%3 answered"_s.arg(m_batch.state)
-        .arg(m_batch.answered)
-        .arg(m_batch.total > 0 ? m_batch.total : int(m_batch.items.size()));
+    return describeBatch(m_batch);
 }
 
 void BatchRunner::submit(const QList<BatchRequest> &requests, const QList<BatchEntry> &entries)

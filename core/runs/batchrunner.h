@@ -25,6 +25,9 @@ namespace Rubricate {
 
 class ProjectStore;
 
+// "batch running, 120/524 answered", as the runs dock, `runs` and the progress line show it.
+QString describeBatch(const RunBatch &batch);
+
 class BatchRunner : public QObject
 {
     Q_OBJECT

@@ -119,10 +119,16 @@ void RunController::startBatch()
         entries.append(entry);
     }
     if (open && m_batchJobs.isEmpty()) {
-        // Its jobs were all written before the program closed.
-        RunBatch taken = *open;
-        taken.taken = true;
-        m_store->runs().updateBatch(taken);
+        // None of its jobs is this worker's: all written before the program closed (the batch
+        // is done with), or held by another worker polling it.
+        bool stillPending = false;
+        for (const RunJob &job : m_store->runs().jobs(m_runId, u"pending"_s))
+            stillPending = stillPending || inOpen.contains(job.id);
+        if (!stillPending) {
+            RunBatch taken = *open;
+            taken.taken = true;
+            m_store->runs().updateBatch(taken);
+        }
         m_batchOver = true;
     } else if (open) {
         m_batch->resume(*open);
