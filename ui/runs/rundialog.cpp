@@ -161,7 +161,8 @@ void RunDialog::buildWidgets()
     m_batchSize->setRange(1, 200);
     m_batchSize->setValue(JudgeConfig().batchSize);
     setCountSuffix(m_batchSize, [](int n) { return tr(" item(s) per request", nullptr, n); });
-    m_sendAsBatch = new QCheckBox(tr("Send as a provider batch (half price, answers within 24 h)"));
+    m_sendAsBatch
+        = new QCheckBox(tr("Send as a provider batch (half price, answers within 24 h)"), this);
     m_sendAsBatch->setObjectName(u"sendAsBatch"_s);
     m_name = new QLineEdit(this);
     m_name->setObjectName(u"name"_s);
