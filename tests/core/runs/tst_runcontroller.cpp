@@ -81,25 +81,7 @@ class TestRunController : public QObject
     // Every item of the run has the simulator's score; no errors, no duplicates.
     void verifyVerdicts(RowId runId)
     {
-        ProjectStore &s = m_project->store();
-        int count = 0;
-        for (const ReportSummary &r : s.reports().reportSummaries(u"drb2"_s)) {
-            const auto report = s.reports().report(r.id);
-            QHash<RowId, Rubric> rubrics;
-            for (const Rubric &rb : s.catalog().rubrics(report->taskId))
-                rubrics.insert(rb.id, rb);
-            for (const Verdict &v : s.runs().verdicts(runId, r.id)) {
-                QVERIFY2(v.value.has_value(), qPrintable(v.error));
-                QCOMPARE(*v.value,
-                         double(JudgeSimulator::expectedScore(rubrics.value(v.rubricId).text)));
-                ++count;
-            }
-        }
-        QCOMPARE(count, m_items);
-        const RunTotals t = s.runs().runTotals(runId);
-        QCOMPARE(t.verdicts, m_items);
-        QCOMPARE(t.verdictErrors, 0);
-        QCOMPARE(t.jobsDone, t.jobs);
+        RubricateTest::verifySimulatorVerdicts(m_project->store(), runId, m_items);
     }
 
     RunProgress m_lastProgress;
