@@ -56,7 +56,16 @@ QString progressLine(const RunProgress &p)
 struct WorkerOptions {
     int concurrency = 0;
     int leaseSeconds = 0;
+    int batchPollMs = 0; // the first poll of a provider batch; 0: half a minute
 };
+
+// --batch-poll, for every command that drives a run.
+WorkerOptions batchPolling(const QCommandLineParser &parser)
+{
+    WorkerOptions o;
+    o.batchPollMs = qMax(0, int(parser.value(u"batch-poll"_s).toDouble() * 1000));
+    return o;
+}
 
 // Runs the controller on this thread until the run ends; progress goes to stderr.
 int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream &err,
@@ -65,6 +74,8 @@ int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream
     RunController controller(projectPath);
     controller.setLeaseTerm(worker.leaseSeconds);
     controller.setConcurrency(worker.concurrency);
+    if (worker.batchPollMs > 0)
+        controller.setBatchPolling(worker.batchPollMs, qMax(worker.batchPollMs, 600000));
     QEventLoop loop;
     QString finalStatus;
     QObject::connect(&controller, &RunController::finished, &loop, [&](const QString &status) {
@@ -138,7 +149,7 @@ std::optional<RowId> runArgument(const QStringList &args, QTextStream &err, cons
 int cmdWorker(const QCommandLineParser &parser, const QString &projectPath, QTextStream &out,
               QTextStream &err)
 {
-    WorkerOptions worker;
+    WorkerOptions worker = batchPolling(parser);
     bool ok = true;
     if (parser.isSet(u"concurrency"_s))
         worker.concurrency = parser.value(u"concurrency"_s).toInt(&ok);
@@ -229,7 +240,7 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
     if (parser.isSet(u"plan-only"_s))
         return Ok;
     store.reset(); // the controller opens its own connection
-    return drive(projectPath, planned->runId, out, err);
+    return drive(projectPath, planned->runId, out, err, batchPolling(parser));
 }
 
 int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
@@ -483,6 +494,10 @@ QList<QCommandLineOption> judgeOptions()
         {u"batch"_s,
          u"judge: send the run as one provider batch job (about half the price, answers "
          "within 24 h); what the batch leaves unanswered is asked live."_s},
+        {u"batch-poll"_s,
+         u"judge, resume, worker: seconds before a provider batch is first polled (30; each "
+         "later poll waits twice as long, up to ten minutes)."_s,
+         u"S"_s},
         {u"batch-share"_s,
          u"judge: the price of a batched request as a share of the live price (0.5)."_s, u"X"_s},
         {u"name"_s, u"judge: run name; sample: the sample's name."_s, u"NAME"_s},
@@ -527,7 +542,7 @@ std::optional<int> runJudgeCommand(const QString &command, const QCommandLinePar
             out << u"run %1: %2 failed item(s) queued again\n"_s.arg(*runId).arg(*queued);
             out.flush();
         }
-        return drive(projectPath, *runId, out, err);
+        return drive(projectPath, *runId, out, err, batchPolling(parser));
     }
     if (command == "worker"_L1)
         return cmdWorker(parser, projectPath, out, err);
