@@ -84,8 +84,9 @@ QJsonObject JudgeConfig::toJson() const
                   {u"backoffMaxMs"_s, backoffMaxMs},
                   {u"locateEvidence"_s, locateEvidence},
                   {u"pricePerMillionInput"_s, pricePerMillionInput},
-                  {u"pricePerMillionOutput"_s, pricePerMillionOutput},
-                  {u"batch"_s, batch}};
+                  {u"pricePerMillionOutput"_s, pricePerMillionOutput}};
+    if (batch)
+        o.insert(u"batch"_s, true);
     if (temperature)
         o.insert(u"temperature"_s, *temperature);
     if (seed)
