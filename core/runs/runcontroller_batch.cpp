@@ -164,6 +164,7 @@ void RunController::takeBatchResults(const QHash<QString, ProviderReply> &replie
     m_batchJobs.clear();
     m_batch->markTaken();
     m_batchOver = true;
+    m_progress.batch.clear(); // what is left goes live
     emitProgress(true);
     dispatch();
 }
