@@ -4,6 +4,7 @@
 // closed while a batch runs resumes the same batch.
 #include "judge/judgesimulator.h"
 #include "judgefixture.h"
+#include "runfixture.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
 #include "scratchproject.h"
@@ -26,29 +27,14 @@ class TestBatchRun : public QObject
     JudgeConfig config(bool batch) const
     {
         QFETCH(int, provider);
-        JudgeConfig c;
-        c.provider = ProviderKind(provider);
-        c.baseUrl = m_judge.baseUrl();
-        c.model = u"sim-judge"_s;
-        c.batchSize = 5;
-        c.concurrency = 4;
-        c.backoffBaseMs = 20;
-        c.backoffMaxMs = 100;
-        c.timeoutMs = 5000;
-        c.pricePerMillionInput = 1.0;
-        c.pricePerMillionOutput = 2.0;
+        JudgeConfig c = RubricateTest::simulatorRunJudge(m_judge, ProviderKind(provider));
         c.batch = batch;
         return c;
     }
 
     RowId plan(const JudgeConfig &c, const QString &name = {})
     {
-        RunScope scope;
-        scope.benchmarkKey = u"drb2"_s;
-        const auto planned = planRun(m_project->store(), c, scope, name);
-        if (!planned)
-            qWarning() << planned.errorMessage();
-        return planned ? planned->runId : 0;
+        return RubricateTest::planDrb2Run(m_project->store(), c, name);
     }
 
     std::unique_ptr<RunController> controller()
