@@ -18,14 +18,6 @@ QByteArray compact(const QJsonObject &o)
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
-QString base(const JudgeConfig &c, const QString &fallback)
-{
-    QString b = c.baseUrl.isEmpty() ? fallback : c.baseUrl;
-    while (b.endsWith(u'/'))
-        b.chop(1);
-    return b;
-}
-
 class OpenAiProvider final : public JudgeProvider
 {
 public:
@@ -60,10 +52,9 @@ public:
             body.insert(u"seed"_s, double(*c.seed));
         if (c.jsonMode)
             body.insert(u"response_format"_s, QJsonObject{{u"type"_s, u"json_object"_s}});
-        HttpCall call{
-            QUrl(base(c, defaultBaseUrl(ProviderKind::OpenAiCompatible)) + u"/chat/completions"_s),
-            {{"Content-Type", "application/json"}},
-            compact(body)};
+        HttpCall call{QUrl(judgeBaseUrl(c) + u"/chat/completions"_s),
+                      {{"Content-Type", "application/json"}},
+                      compact(body)};
         if (!key.isEmpty())
             call.headers.append(
                 std::pair<QByteArray, QByteArray>("Authorization", "Bearer " + key.toUtf8()));
@@ -141,8 +132,7 @@ public:
             if (c.jsonMode)
                 generation.insert(u"responseMimeType"_s, u"application/json"_s);
             body.insert(u"generationConfig"_s, generation);
-            call.url = QUrl(base(c, defaultBaseUrl(ProviderKind::Gemini)) + u"/models/"_s + c.model
-                            + u":generateContent"_s);
+            call.url = QUrl(judgeBaseUrl(c) + u"/models/"_s + c.model + u":generateContent"_s);
             if (!key.isEmpty())
                 call.headers.append(
                     std::pair<QByteArray, QByteArray>("x-goog-api-key", key.toUtf8()));
@@ -224,7 +214,7 @@ public:
              QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, content}}}}};
         if (c.temperature)
             body.insert(u"temperature"_s, *c.temperature);
-        HttpCall call{QUrl(base(c, defaultBaseUrl(ProviderKind::Anthropic)) + u"/v1/messages"_s),
+        HttpCall call{QUrl(judgeBaseUrl(c) + u"/v1/messages"_s),
                       {{"Content-Type", "application/json"}, {"anthropic-version", "2023-06-01"}},
                       compact(body)};
         if (!key.isEmpty())
@@ -260,6 +250,14 @@ public:
 };
 
 } // namespace
+
+QString judgeBaseUrl(const JudgeConfig &c)
+{
+    QString b = c.baseUrl.isEmpty() ? defaultBaseUrl(c.provider) : c.baseUrl;
+    while (b.endsWith(u'/'))
+        b.chop(1);
+    return b;
+}
 
 std::unique_ptr<JudgeProvider> makeProvider(ProviderKind kind)
 {

@@ -1,10 +1,10 @@
 #include "runcontroller.h"
 
+#include "activejob.h"
+#include "batchrunner.h"
 #include "domain/softassert.h"
 #include "judge/apikeys.h"
-#include "judge/judgeprovider.h"
 #include "judge/offlinejudge.h"
-#include "judge/promptscheme.h"
 #include "judgehttp.h"
 #include "judgetransport.h"
 #include "reportcontexts.h"
@@ -20,17 +20,6 @@
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
-
-struct RunController::ActiveJob {
-    RunJob job;
-    bool slotReleased = false;
-    HttpCall call;
-    QString cacheKey;
-    int requestNo = 0; // job.requests when this request was sent
-    QList<SchemeItem> items;
-};
-
-namespace { } // namespace
 
 RunController::RunController(const QString &projectPath, QObject *parent)
     : QObject(parent)
@@ -222,7 +211,7 @@ void RunController::cancel()
 void RunController::dispatch()
 {
     m_dispatchScheduled = false;
-    if (!m_active || m_paused || m_cancelled)
+    if (!m_active || m_paused || m_cancelled || batchHolds())
         return;
     const int limit = m_provider ? qMax(1, m_config.concurrency) : 1;
     while (m_inFlight < limit) {
@@ -254,42 +243,9 @@ void RunController::dispatch()
 
 void RunController::runJob(const RunJob &job)
 {
-    auto active = std::make_shared<ActiveJob>();
-    active->job = job;
-    const SchemeContext *ctx = m_reports->context(job.reportId);
-    if (!ctx) {
-        giveUp(active, u"the report is no longer in the project"_s);
+    const std::shared_ptr<ActiveJob> active = prepareJob(job, false);
+    if (!active || answerFromCache(active))
         return;
-    }
-    active->items = m_reports->items(job.rubricIds);
-    if (m_scheme->needsSource() && !attachSources(active))
-        return;
-    ProviderRequest request
-        = m_scheme->buildRequest(*ctx, active->items, m_provider.get(), m_config);
-    // A prefix no other request of the run shares is not marked for the cache: Anthropic
-    // bills writing it at 1.25 times the price, for nothing.
-    if (!m_sharedReports.contains(job.reportId))
-        request.cachedPrefixChars = 0;
-    active->call = m_provider->buildCall(m_config, request, m_apiKey);
-    active->cacheKey = VerdictWriter::cacheKey(m_config, active->call);
-
-    if (const auto cached = m_writer->cachedAnswer(job, active->cacheKey)) {
-        ++m_progress.cacheHits;
-        qCDebug(lcRuns, "run %lld report %lld batch %d: answered from the cache", qint64(m_runId),
-                qint64(job.reportId), job.batchIndex);
-        // Answer on the next turn of the event loop so that a fully cached run still lets
-        // the GUI breathe between jobs.
-        QTimer::singleShot(0, this, [this, active, cached = *cached] {
-            ProviderReply answer;
-            answer.ok = true;
-            answer.text = cached.response;
-            answer.inputTokens = cached.inputTokens;
-            answer.outputTokens = cached.outputTokens;
-            acceptAnswer(active, answer, true);
-        });
-        return;
-    }
-
     active->requestNo = job.requests;
     qCDebug(
         lcRuns, "run %lld report %lld batch %d: asking %lld item(s) of %s, attempt %d, %lld bytes",
@@ -373,8 +329,9 @@ void RunController::processAnswer(const std::shared_ptr<ActiveJob> &active,
 {
     const SchemeResult result = m_scheme->interpret(active->items, answer.text);
     if (!fromCache) {
-        const double cost = m_config.costOf(answer.inputTokens, answer.outputTokens,
-                                            answer.cacheReadTokens, answer.cacheWriteTokens);
+        const double cost
+            = m_config.costOf(answer.inputTokens, answer.outputTokens, answer.cacheReadTokens,
+                              answer.cacheWriteTokens, answer.batched);
         RunJob &job = active->job;
         job.inputTokens += answer.inputTokens;
         job.outputTokens += answer.outputTokens;

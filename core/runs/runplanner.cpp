@@ -193,7 +193,8 @@ std::optional<double> estimatedCost(const JudgeConfig &config, qint64 inputToken
         return 0.0;
     if (config.pricePerMillionInput <= 0 && config.pricePerMillionOutput <= 0)
         return std::nullopt;
-    return config.costOf(inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens);
+    return config.costOf(inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens,
+                         config.batch);
 }
 
 Result<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config, const RunScope &scope,

@@ -331,6 +331,23 @@ QStringList promptCacheTokens(const SqlDialect &)
     };
 }
 
+// Version 15: runs sent as provider batch jobs. A batch takes up to a day; its id and the jobs
+// it asks are kept, so that a program closed meanwhile polls the same batch when it resumes
+// instead of paying for a second one. `items` maps each custom id to its job and request.
+QStringList providerBatches(const SqlDialect &d)
+{
+    return {
+        u"CREATE TABLE run_batch ("
+        "id %1, run_id INTEGER NOT NULL REFERENCES judge_run(id) ON DELETE CASCADE,"
+        " provider TEXT NOT NULL, batch_id TEXT NOT NULL, state TEXT NOT NULL,"
+        " items TEXT NOT NULL, total INTEGER NOT NULL DEFAULT 0,"
+        " answered INTEGER NOT NULL DEFAULT 0, failed INTEGER NOT NULL DEFAULT 0,"
+        " created_at TEXT NOT NULL, polled_at TEXT, taken INTEGER NOT NULL DEFAULT 0)"_s.arg(
+            d.autoIdColumn()),
+        u"CREATE INDEX run_batch_run ON run_batch (run_id, taken)"_s,
+    };
+}
+
 } // namespace
 
 const QList<Migration> &schemaMigrations()
@@ -351,6 +368,7 @@ const QList<Migration> &schemaMigrations()
         {12, u"change notifications for the other clients of a project"_s, changeNotifications},
         {13, u"judge classifications of cited pages (ReportBench titles)"_s, pageClassifications},
         {14, u"prompt-cache token counts per judge job"_s, promptCacheTokens},
+        {15, u"provider batch jobs of judge runs"_s, providerBatches},
     };
     return migrations;
 }

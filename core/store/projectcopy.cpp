@@ -251,6 +251,7 @@ const QStringList &copiedTables()
         u"study"_s,
         u"import_log"_s,
         u"run_job"_s,
+        u"run_batch"_s,
         u"response_cache"_s,
         u"source"_s,
         u"source_text"_s,

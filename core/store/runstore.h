@@ -66,6 +66,14 @@ public:
     // Who holds pending jobs of the run now (leases that have not run out).
     QList<JobLeaseHolder> jobLeaseHolders(RowId runId);
 
+    // Provider batch jobs (runstore_batches.cpp).
+    std::optional<RowId> addBatch(const RunBatch &batch);
+    // State, counts and poll time; `taken` once its results are in.
+    bool updateBatch(const RunBatch &batch);
+    // The run's batch whose results have not been taken yet, if any.
+    std::optional<RunBatch> openBatch(RowId runId);
+    std::optional<RunBatch> latestBatch(RowId runId);
+
     // Every run, oldest first, with its verdict and error counts.
     QList<RunSummary> list();
     QSet<QString> runNames(); // every run's name, cheaply (no counts)
@@ -82,6 +90,7 @@ public:
 private:
     static QString jobColumns();
     static RunJob jobFrom(const QSqlQuery &q);
+    std::optional<RunBatch> batchWhere(const QString &condition, RowId runId);
     bool insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans);
 };
 

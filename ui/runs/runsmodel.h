@@ -36,6 +36,7 @@ struct RunRow {
     double cost = 0;
     bool priced = false; // without a price the cost is unknown, not 0
     QString lastError;
+    QString batch; // the state of the run's provider batch while its answers are out
     // The workers holding the run's pending jobs now (windows, `judge`, `worker` on any
     // machine), this window's own included while it judges the run.
     QList<JobLeaseHolder> workers;

@@ -2,6 +2,7 @@
 // a verdict or an explicit error, never in a silent 0, and nothing is paid for twice.
 #include "judge/judgesimulator.h"
 #include "judgefixture.h"
+#include "runfixture.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
 #include "scratchproject.h"
@@ -28,28 +29,12 @@ class TestRunController : public QObject
 
     JudgeConfig config(ProviderKind provider = ProviderKind::OpenAiCompatible)
     {
-        JudgeConfig c;
-        c.provider = provider;
-        c.baseUrl = m_judge.baseUrl();
-        c.model = u"sim-judge"_s;
-        c.batchSize = 5;
-        c.concurrency = 4;
-        c.backoffBaseMs = 20;
-        c.backoffMaxMs = 100;
-        c.timeoutMs = 5000;
-        c.pricePerMillionInput = 1.0;
-        c.pricePerMillionOutput = 2.0;
-        return c;
+        return RubricateTest::simulatorRunJudge(m_judge, provider);
     }
 
     RowId plan(const JudgeConfig &c, const QString &name = {})
     {
-        RunScope scope;
-        scope.benchmarkKey = u"drb2"_s;
-        const auto planned = planRun(m_project->store(), c, scope, name);
-        if (!planned)
-            qWarning() << planned.errorMessage();
-        return planned ? planned->runId : 0;
+        return RubricateTest::planDrb2Run(m_project->store(), c, name);
     }
 
     // A run slow enough (50 ms a request, two at a time) to act on while it is going.
@@ -81,25 +66,7 @@ class TestRunController : public QObject
     // Every item of the run has the simulator's score; no errors, no duplicates.
     void verifyVerdicts(RowId runId)
     {
-        ProjectStore &s = m_project->store();
-        int count = 0;
-        for (const ReportSummary &r : s.reports().reportSummaries(u"drb2"_s)) {
-            const auto report = s.reports().report(r.id);
-            QHash<RowId, Rubric> rubrics;
-            for (const Rubric &rb : s.catalog().rubrics(report->taskId))
-                rubrics.insert(rb.id, rb);
-            for (const Verdict &v : s.runs().verdicts(runId, r.id)) {
-                QVERIFY2(v.value.has_value(), qPrintable(v.error));
-                QCOMPARE(*v.value,
-                         double(JudgeSimulator::expectedScore(rubrics.value(v.rubricId).text)));
-                ++count;
-            }
-        }
-        QCOMPARE(count, m_items);
-        const RunTotals t = s.runs().runTotals(runId);
-        QCOMPARE(t.verdicts, m_items);
-        QCOMPARE(t.verdictErrors, 0);
-        QCOMPARE(t.jobsDone, t.jobs);
+        RubricateTest::verifySimulatorVerdicts(m_project->store(), runId, m_items);
     }
 
     RunProgress m_lastProgress;
