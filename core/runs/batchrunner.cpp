@@ -97,7 +97,7 @@ void BatchRunner::created(const QByteArray &body, const QList<BatchEntry> &entri
         m_batch.id = *id;
     else
         qCWarning(lcRuns, "run %lld: batch %s is not kept in the project: %s",
-                  qint64(m_batch.runId), qPrintable(status.id), qPrintable(m_store.lastError()));
+                  qint64(m_batch.runId), qPrintable(status.id), qPrintable(id.errorMessage()));
     qCInfo(lcRuns, "run %lld: batch %s created", qint64(m_batch.runId), qPrintable(status.id));
     emit stateChanged(describe());
     pollLater();
@@ -184,9 +184,11 @@ void BatchRunner::stop()
 
 void BatchRunner::save()
 {
-    if (m_batch.id != 0 && !m_store.runs().updateBatch(m_batch))
+    if (m_batch.id == 0)
+        return;
+    if (const auto saved = m_store.runs().updateBatch(m_batch); !saved)
         qCWarning(lcRuns, "run %lld: batch %s: %s", qint64(m_batch.runId),
-                  qPrintable(m_batch.batchId), qPrintable(m_store.lastError()));
+                  qPrintable(m_batch.batchId), qPrintable(saved.errorMessage()));
 }
 
 void BatchRunner::endWith(const QString &why)

@@ -127,7 +127,7 @@ void RunController::startBatch()
         if (!stillPending) {
             RunBatch taken = *open;
             taken.taken = true;
-            m_store->runs().updateBatch(taken);
+            (void)m_store->runs().updateBatch(taken); // a failure leaves it open: polled again
         }
         m_batchOver = true;
     } else if (open) {

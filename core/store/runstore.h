@@ -67,9 +67,9 @@ public:
     QList<JobLeaseHolder> jobLeaseHolders(RowId runId);
 
     // Provider batch jobs (runstore_batches.cpp).
-    std::optional<RowId> addBatch(const RunBatch &batch);
+    Result<RowId> addBatch(const RunBatch &batch);
     // State, counts and poll time; `taken` once its results are in.
-    bool updateBatch(const RunBatch &batch);
+    Result<void> updateBatch(const RunBatch &batch);
     // The run's batch whose results have not been taken yet, if any.
     std::optional<RunBatch> openBatch(RowId runId);
     std::optional<RunBatch> latestBatch(RowId runId);

@@ -34,7 +34,7 @@ QList<BatchEntry> itemsFrom(const QVariant &v)
 
 } // namespace
 
-std::optional<RowId> RunStore::addBatch(const RunBatch &b)
+Result<RowId> RunStore::addBatch(const RunBatch &b)
 {
     QSqlQuery &q = prepared(
         u"INSERT INTO run_batch (run_id, provider, batch_id, state, items, total, answered,"
@@ -52,11 +52,11 @@ std::optional<RowId> RunStore::addBatch(const RunBatch &b)
     bindAt(q, 9, StoreCodec::time(b.polledAt));
     bindAt(q, 10, int(b.taken));
     if (!exec(q))
-        return std::nullopt;
-    return q.lastInsertId().toLongLong();
+        return failure();
+    return RowId(q.lastInsertId().toLongLong());
 }
 
-bool RunStore::updateBatch(const RunBatch &b)
+Result<void> RunStore::updateBatch(const RunBatch &b)
 {
     QSqlQuery &q = prepared(u"UPDATE run_batch SET state = ?, total = ?, answered = ?, failed = ?,"
                             " polled_at = ?, taken = ? WHERE id = ?"_s);
@@ -67,7 +67,7 @@ bool RunStore::updateBatch(const RunBatch &b)
     bindAt(q, 4, StoreCodec::time(b.polledAt));
     bindAt(q, 5, int(b.taken));
     bindAt(q, 6, b.id);
-    return exec(q);
+    return written(exec(q));
 }
 
 std::optional<RunBatch> RunStore::openBatch(RowId runId)
