@@ -142,7 +142,7 @@ std::optional<ReportSet> writeReportSet(ProjectStore &store, const QString &fold
     const QList<TaskText> tasks = drbTasks(store, english, chinese);
     ReportSet set;
     for (int agent = 1; agent <= Agents; ++agent) {
-        const QString dir = QDir(folder).filePath(u"Agent%1"_s.arg(agent, 2, 10, u'0'));
+        const QString dir = QDir(folder).filePath(u"Agent%1"_s.arg(agent, 2, 10, QChar(u'0')));
         if (!QDir().mkpath(dir))
             return std::nullopt;
         for (const TaskText &t : tasks) {
