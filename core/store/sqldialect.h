@@ -70,7 +70,7 @@ public:
 
     // SELECT report_id, snippet ... for reports that contain every term, case-insensitively;
     // or, when reportSearchFindsCandidates(), SELECT report_id, text ... for reports that
-    // may, best first, which the caller checks for the terms.
+    // may, which the caller checks for the terms.
     virtual QString reportSearchQuery() const = 0;
     virtual bool reportSearchFindsCandidates() const = 0;
     // Binds the user's words to reportSearchQuery(); false when the engine's index cannot
