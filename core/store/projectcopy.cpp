@@ -141,6 +141,18 @@ Result<void> destinationIsEmpty(ProjectStore &store)
     return {};
 }
 
+// Qt's SQLite driver reads an empty blob as a null QByteArray, which binds as SQL NULL: the
+// query, not the value, knows whether the column was NULL (an original kept as its report's
+// text is an empty blob in a NOT NULL column).
+QVariant readValue(const QSqlQuery &read, int column)
+{
+    const QVariant v = read.value(column);
+    if (v.metaType().id() == QMetaType::QByteArray && !read.isNull(column)
+        && v.toByteArray().isNull())
+        return QByteArray("");
+    return v;
+}
+
 Result<void> copyTable(ProjectStore &from, ProjectStore &to, const QString &table, qint64 total,
                        const CopyProgress &progress)
 {
@@ -167,7 +179,7 @@ Result<void> copyTable(ProjectStore &from, ProjectStore &to, const QString &tabl
             if (later.contains(columns.at(i)))
                 refs << read.value(i);
             else
-                StoreCodec::bindAt(insert, bound++, read.value(i));
+                StoreCodec::bindAt(insert, bound++, readValue(read, i));
         }
         if (!db.exec(insert)) {
             return Error{u"%1 %2: %3"_s.arg(to.path(), table, db.lastError())};

@@ -26,7 +26,13 @@ public:
     // `labelled` counts the current labels of `annotator` (empty: of anyone).
     QList<ReportSummary> reportSummaries(const QString &benchmarkKey = {},
                                          const QString &annotator = {});
+    // The original's bytes, whichever way they are kept; empty when there are none.
     QByteArray originalFile(const QString &contentHash);
+
+private:
+    // Into document_blob once per hash: compressed when that pays, or not at all when the
+    // original is the report's text (see StoreCodec::BlobReportText).
+    bool putOriginal(const QString &hash, const QByteArray &original, const QString &text);
 };
 
 } // namespace Rubricate

@@ -20,11 +20,18 @@ Result<void> SourceStore::putSources(const QList<SourceRow> &rows)
         return failure();
     for (const SourceRow &r : rows) {
         if (!r.contentHash.isEmpty() && !r.bytes.isEmpty()) {
-            QSqlQuery &blob = prepared(u"INSERT INTO document_blob (hash, size, data)"
-                                       " VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING"_s);
+            // Bytes kept only as a report's text become bytes of their own: the source must
+            // not lose them when that report changes.
+            QSqlQuery &blob = prepared(
+                u"INSERT INTO document_blob (hash, size, data, encoding) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (hash) DO UPDATE SET data = excluded.data,"
+                " encoding = excluded.encoding WHERE document_blob.encoding = ?"_s);
+            const StoreCodec::StoredBlob stored = StoreCodec::storedBlob(r.bytes);
             bindAt(blob, 0, r.contentHash);
             bindAt(blob, 1, qint64(r.bytes.size()));
-            bindAt(blob, 2, r.bytes);
+            bindAt(blob, 2, stored.data);
+            bindAt(blob, 3, QString(stored.encoding));
+            bindAt(blob, 4, QString(StoreCodec::BlobReportText));
             if (!exec(blob))
                 return failure();
             QSqlQuery &text = prepared(u"INSERT INTO source_text (content_hash, text)"
