@@ -136,22 +136,16 @@ public:
 
     QString reportSearchQuery() const override
     {
-        // The snippet is cut around the first term, as the substring scan does on SQLite.
-        return u"SELECT id, substr(text, greatest(1, strpos(lower(text), lower(:first)) - 40),"
-               " 120) FROM report WHERE text ILIKE ALL (string_to_array(:patterns, chr(31)))"
-               " ORDER BY id LIMIT :limit"_s;
+        return u"SELECT id, text FROM report"
+               " WHERE text ILIKE ALL (string_to_array(:patterns, chr(31)))"_s;
     }
 
-    bool reportSearchFindsCandidates() const override { return false; }
-
-    bool bindReportSearch(QSqlQuery &query, const QStringList &terms, int limit) const override
+    bool bindReportSearch(QSqlQuery &query, const QStringList &terms) const override
     {
         QStringList patterns;
         for (const QString &term : terms)
             patterns << likePattern(term).remove(QChar(31));
-        query.bindValue(u":first"_s, terms.constFirst());
         query.bindValue(u":patterns"_s, patterns.join(QChar(31)));
-        query.bindValue(u":limit"_s, limit);
         return true;
     }
 

@@ -68,14 +68,12 @@ public:
     // After rows were inserted with their ids: the next id handed out follows the largest.
     virtual QStringList afterExplicitIds(const QString &table) const = 0;
 
-    // SELECT report_id, snippet ... for reports that contain every term, case-insensitively;
-    // or, when reportSearchFindsCandidates(), SELECT report_id, text ... for reports that
-    // may, which the caller checks for the terms.
+    // SELECT report_id, text ... for the reports that may contain every term, found through
+    // the engine's index; the caller checks them for the terms and ranks them.
     virtual QString reportSearchQuery() const = 0;
-    virtual bool reportSearchFindsCandidates() const = 0;
     // Binds the user's words to reportSearchQuery(); false when the engine's index cannot
     // answer them (then the store falls back to a substring scan).
-    virtual bool bindReportSearch(QSqlQuery &query, const QStringList &terms, int limit) const = 0;
+    virtual bool bindReportSearch(QSqlQuery &query, const QStringList &terms) const = 0;
 
     // Reads a schema version stored by the engine (PRAGMA user_version on SQLite); 0 for an
     // empty database, -1 when it cannot be read.

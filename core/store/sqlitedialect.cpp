@@ -97,15 +97,13 @@ public:
 
     QString reportSearchQuery() const override
     {
-        // In id order, not by rank: with detail=none, bm25 tokenizes every candidate's whole
-        // text again to count its trigrams (8 s for 1,500 DRB-II reports), and a search
-        // stops at its limit of checked hits.
+        // Not ORDER BY rank: with detail=none, FTS5's bm25 tokenizes every candidate's whole
+        // text again to count its trigrams (8 s for 1,500 DRB-II reports); the search store
+        // ranks the candidates itself as it checks them.
         return u"SELECT rowid, text FROM report_fts WHERE report_fts MATCH :match"_s;
     }
 
-    bool reportSearchFindsCandidates() const override { return true; }
-
-    bool bindReportSearch(QSqlQuery &query, const QStringList &terms, int) const override
+    bool bindReportSearch(QSqlQuery &query, const QStringList &terms) const override
     {
         // Every trigram of every term (in code points, as the tokenizer counts), quoted;
         // a handful per term narrows the candidates as well as all of them would.

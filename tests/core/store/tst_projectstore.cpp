@@ -309,11 +309,41 @@ private slots:
         QCOMPARE(hits(u"bcdq"_s), 1);
         QCOMPARE(hits(u"abcde"_s), 0);
         const QList<SearchHit> found = m_store->search().reports(u"更新的转型"_s);
-        QVERIFY2(found.constFirst().snippet.contains(u"城市更新的转型路径"_s),
+        QVERIFY2(found.constFirst().snippet.contains(u"城市[更新的转型]路径"_s),
                  qPrintable(found.constFirst().snippet));
         // PostgreSQL folds the case of ASCII letters only, in the C locale.
         if (!RubricateTest::onPostgres())
             QCOMPARE(hits(u"über-CITIES"_s), 1);
+    }
+
+    void searchRanksTheReportsThatSayItMostFirst()
+    {
+        // Inserted in the opposite order of their rank, so that id order would fail.
+        const QStringList texts = {
+            u"Melatonin once, then a long stretch about other things entirely. "_s.repeated(4),
+            u"melatonin and sleep; MELATONIN dosing; melatonin trials."_s,
+            u"melatonin, melatonin, melatonin, melatonin and melatonin again"_s,
+        };
+        for (const QString &text : texts) {
+            Report r;
+            r.modelId = *m_store->reports().ensureModel(u"ModelRank %1"_s.arg(texts.indexOf(text)));
+            r.taskId = m_task;
+            r.format = ReportFormat::Markdown;
+            r.text = text;
+            r.hasText = true;
+            QVERIFY(m_store->reports().upsertReport(r, {}).ok());
+        }
+        const QList<SearchHit> hits = m_store->search().reports(u"melatonin"_s);
+        QCOMPARE(hits.size(), 3);
+        QCOMPARE(hits.at(0).model, u"ModelRank 2"_s);
+        QCOMPARE(hits.at(1).model, u"ModelRank 1"_s);
+        QCOMPARE(hits.at(2).model, u"ModelRank 0"_s);
+        QVERIFY2(hits.at(1).snippet.startsWith(u"[melatonin] and sleep; [MELATONIN] dosing"_s),
+                 qPrintable(hits.at(1).snippet));
+        // The limit keeps the best, not the first found.
+        const QList<SearchHit> best = m_store->search().reports(u"melatonin"_s, 1);
+        QCOMPARE(best.size(), 1);
+        QCOMPARE(best.constFirst().model, u"ModelRank 2"_s);
     }
 
     void originalsAreKeptOnceAndCompressed()
