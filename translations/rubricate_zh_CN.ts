@@ -3294,6 +3294,10 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>; ≈ $%1 if the provider&apos;s prompt cache serves each report&apos;s later requests (%2 tokens)</source>
         <translation>；若服务商的提示缓存承担每份报告之后的请求（%2 个词元），约 $%1</translation>
     </message>
+    <message>
+        <source>Send as a provider batch (half price, answers within 24 h)</source>
+        <translation>作为服务商批处理发送（半价，24 小时内给出答案）</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::RunLauncher</name>
@@ -3514,6 +3518,14 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>%1 (%2% cached) / %3</source>
         <translation>%1（%2% 来自缓存）/ %3</translation>
+    </message>
+    <message>
+        <source>Sent as a provider batch: %1. A closed window&apos;s batch is polled again when the run is resumed.</source>
+        <translation>已作为服务商批处理发送：%1。窗口关闭时未完成的批处理会在运行恢复时再次查询。</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>
