@@ -97,7 +97,8 @@ VerdictWriter::VerdictWriter(ProjectStore &store, JobLeases &leases, RowId runId
 VerdictWriter::Outcome VerdictWriter::writeAnswer(RunJob &job, QList<SchemeItem> &items,
                                                   const SchemeResult &result, bool lastAttempt,
                                                   const EvidenceLocator *evidence,
-                                                  QList<JudgedItem> *written)
+                                                  QList<JudgedItem> *written,
+                                                  const Arrived *arrived)
 {
     QList<RowId> missing;
     QList<SchemeItem> missingItems;
@@ -112,18 +113,41 @@ VerdictWriter::Outcome VerdictWriter::writeAnswer(RunJob &job, QList<SchemeItem>
         }
         judged.append(judgedItemOf(verdictOf(m_runId, job, o), evidence));
     }
-    Transaction tx(m_store);
-    if (!m_leases.hold(job.id))
-        return Outcome::Lost;
     RunJob next = job;
     next.rubricIds = missing;
     next.status = missing.isEmpty() ? u"done"_s : u"pending"_s;
-    if (!m_store.runs().writeJudgeVerdicts(judged) || !m_store.runs().updateJob(next)
-        || !tx.commit())
-        return Outcome::Failed;
+    std::optional<Outcome> outcome = arrived ? writeJudged(next, judged, arrived) : std::nullopt;
+    if (!outcome)
+        outcome = writeJudged(next, judged, nullptr);
+    // The answer was paid for: it is kept even when its verdicts could not be written.
+    if (arrived && *outcome == Outcome::Failed)
+        cacheAnswer(arrived->key, arrived->config, arrived->answer);
+    if (*outcome != Outcome::Written)
+        return *outcome;
     job = next;
     items = missingItems;
     *written = std::move(judged);
+    return Outcome::Written;
+}
+
+std::optional<VerdictWriter::Outcome> VerdictWriter::writeJudged(const RunJob &next,
+                                                                 const QList<JudgedItem> &judged,
+                                                                 const Arrived *arrived)
+{
+    Transaction tx(m_store);
+    // With the verdicts rather than in a transaction of its own: one commit per answer.
+    if (arrived
+        && !m_store.runs().putCachedResponse(arrived->key, providerKey(arrived->config.provider),
+                                             arrived->config.model, arrived->answer))
+        return std::nullopt;
+    if (!m_leases.hold(next.id)) {
+        if (arrived)
+            tx.commit(); // the cache alone: another worker writes the job, and may use it
+        return Outcome::Lost;
+    }
+    if (!m_store.runs().writeJudgeVerdicts(judged) || !m_store.runs().updateJob(next)
+        || !tx.commit())
+        return Outcome::Failed;
     return Outcome::Written;
 }
 
