@@ -1,5 +1,6 @@
 #include "judgeprovider.h"
 
+#include "domain/softassert.h"
 #include "judgelog.h"
 
 #include <QDateTime>
@@ -13,9 +14,26 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QByteArray compact(const QJsonObject &o)
+// Stands for texts[i] in a request body until it is written (see compact()). The control
+// characters keep it apart from any real value, which QJsonDocument would write escaped.
+QString textSlot(qsizetype i)
 {
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+    return u"\u0001rubricate-text-%1\u0001"_s.arg(i);
+}
+
+// The body as QJsonDocument writes it, compact, with texts[i] where it holds textSlot(i). The
+// prompt is most of a request: through a QJsonObject it would be copied, converted and
+// escaped in several passes.
+QByteArray compact(const QJsonObject &o, const QList<QStringView> &texts = {})
+{
+    QByteArray json = QJsonDocument(o).toJson(QJsonDocument::Compact);
+    for (qsizetype i = 0; i < texts.size(); ++i) {
+        const QByteArray slot = jsonString(textSlot(i));
+        const qsizetype at = json.indexOf(slot);
+        RUBRICATE_CHECK(lcJudge, at >= 0, continue);
+        json = json.first(at) + jsonString(texts.at(i)) + json.sliced(at + slot.size());
+    }
+    return json;
 }
 
 QString base(const JudgeConfig &c, const QString &fallback)
@@ -39,9 +57,9 @@ public:
     HttpCall buildCall(const JudgeConfig &c, const ProviderRequest &r,
                        const QString &key) const override
     {
-        QJsonValue content = r.prompt;
+        QJsonValue content = textSlot(0);
         if (!r.attachments.isEmpty()) {
-            QJsonArray parts{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, r.prompt}}};
+            QJsonArray parts{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, textSlot(0)}}};
             for (const Attachment &a : r.attachments) {
                 const QString url = u"data:"_s + a.mimeType + u";base64,"_s
                     + QString::fromLatin1(a.data.toBase64());
@@ -63,7 +81,7 @@ public:
         HttpCall call{
             QUrl(base(c, defaultBaseUrl(ProviderKind::OpenAiCompatible)) + u"/chat/completions"_s),
             {{"Content-Type", "application/json"}},
-            compact(body)};
+            compact(body, {r.prompt})};
         if (!key.isEmpty())
             call.headers.append(
                 std::pair<QByteArray, QByteArray>("Authorization", "Bearer " + key.toUtf8()));
@@ -111,7 +129,7 @@ public:
     HttpCall buildCall(const JudgeConfig &c, const ProviderRequest &r,
                        const QString &key) const override
     {
-        QJsonArray parts{QJsonObject{{u"text"_s, r.prompt}}};
+        QJsonArray parts{QJsonObject{{u"text"_s, textSlot(0)}}};
         for (const Attachment &a : r.attachments) {
             parts.append(
                 QJsonObject{{u"inlineData"_s,
@@ -147,7 +165,7 @@ public:
                 call.headers.append(
                     std::pair<QByteArray, QByteArray>("x-goog-api-key", key.toUtf8()));
         }
-        call.body = compact(body);
+        call.body = compact(body, {r.prompt});
         return call;
     }
 
@@ -209,13 +227,15 @@ public:
             content.append(block);
         }
         const qsizetype prefix = qBound<qsizetype>(0, r.cachedPrefixChars, r.prompt.size());
+        QList<QStringView> texts;
         if (prefix > 0 && prefix < r.prompt.size()) {
-            content.append(QJsonObject{{u"type"_s, u"text"_s},
-                                       {u"text"_s, r.prompt.left(prefix)},
-                                       {u"cache_control"_s, ephemeral}});
-            content.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, r.prompt.mid(prefix)}});
+            content.append(QJsonObject{
+                {u"type"_s, u"text"_s}, {u"text"_s, textSlot(0)}, {u"cache_control"_s, ephemeral}});
+            content.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, textSlot(1)}});
+            texts = {QStringView(r.prompt).first(prefix), QStringView(r.prompt).sliced(prefix)};
         } else {
-            content.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, r.prompt}});
+            content.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, textSlot(0)}});
+            texts = {r.prompt};
         }
         QJsonObject body{
             {u"model"_s, c.model},
@@ -226,7 +246,7 @@ public:
             body.insert(u"temperature"_s, *c.temperature);
         HttpCall call{QUrl(base(c, defaultBaseUrl(ProviderKind::Anthropic)) + u"/v1/messages"_s),
                       {{"Content-Type", "application/json"}, {"anthropic-version", "2023-06-01"}},
-                      compact(body)};
+                      compact(body, texts)};
         if (!key.isEmpty())
             call.headers.append(std::pair<QByteArray, QByteArray>("x-api-key", key.toUtf8()));
         return call;
@@ -260,6 +280,84 @@ public:
 };
 
 } // namespace
+
+QByteArray jsonString(QStringView text)
+{
+    static constexpr char hex[] = "0123456789abcdef";
+    // Written through a cursor with room for the longest form of one unit (\uXXXX): appending
+    // byte by byte to a QByteArray costs more than the escaping itself.
+    QByteArray out(text.size() + 16, Qt::Uninitialized);
+    char *cursor = out.data();
+    const char16_t *s = text.utf16();
+    const char16_t *const end = s + text.size();
+    *cursor++ = '"';
+    while (s != end) {
+        if (out.constData() + out.size() - cursor < 8) {
+            const qsizetype at = cursor - out.constData();
+            out.resize(out.size() * 2);
+            cursor = out.data() + at;
+        }
+        const char16_t u = *s++;
+        if (u >= 0x20 && u < 0x80 && u != u'"' && u != u'\\') {
+            *cursor++ = char(u);
+        } else if (u < 0x80) {
+            *cursor++ = '\\';
+            switch (u) {
+            case u'"':
+                *cursor++ = '"';
+                break;
+            case u'\\':
+                *cursor++ = '\\';
+                break;
+            case u'\b':
+                *cursor++ = 'b';
+                break;
+            case u'\f':
+                *cursor++ = 'f';
+                break;
+            case u'\n':
+                *cursor++ = 'n';
+                break;
+            case u'\r':
+                *cursor++ = 'r';
+                break;
+            case u'\t':
+                *cursor++ = 't';
+                break;
+            default:
+                *cursor++ = 'u';
+                *cursor++ = '0';
+                *cursor++ = '0';
+                *cursor++ = hex[u >> 4];
+                *cursor++ = hex[u & 0xf];
+            }
+        } else if (QChar::isHighSurrogate(u) && s != end && QChar::isLowSurrogate(*s)) {
+            const char32_t c = QChar::surrogateToUcs4(u, *s++);
+            *cursor++ = char(0xf0 | (c >> 18));
+            *cursor++ = char(0x80 | ((c >> 12) & 0x3f));
+            *cursor++ = char(0x80 | ((c >> 6) & 0x3f));
+            *cursor++ = char(0x80 | (c & 0x3f));
+        } else if (QChar::isSurrogate(u)) {
+            // No UTF-8 for a lone surrogate: Qt writes it as an escape.
+            *cursor++ = '\\';
+            *cursor++ = 'u';
+            *cursor++ = hex[u >> 12];
+            *cursor++ = hex[(u >> 8) & 0xf];
+            *cursor++ = hex[(u >> 4) & 0xf];
+            *cursor++ = hex[u & 0xf];
+        } else if (u < 0x800) {
+            *cursor++ = char(0xc0 | (u >> 6));
+            *cursor++ = char(0x80 | (u & 0x3f));
+        } else {
+            *cursor++ = char(0xe0 | (u >> 12));
+            *cursor++ = char(0x80 | ((u >> 6) & 0x3f));
+            *cursor++ = char(0x80 | (u & 0x3f));
+        }
+    }
+    *cursor++ = '"';
+    out.resize(cursor - out.constData());
+    return out;
+}
 
 std::unique_ptr<JudgeProvider> makeProvider(ProviderKind kind)
 {
