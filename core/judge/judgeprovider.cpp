@@ -31,7 +31,10 @@ QByteArray compact(const QJsonObject &o, const QList<QStringView> &texts = {})
         const QByteArray slot = jsonString(textSlot(i));
         const qsizetype at = json.indexOf(slot);
         RUBRICATE_CHECK(lcJudge, at >= 0, continue);
-        json = json.first(at) + jsonString(texts.at(i)) + json.sliced(at + slot.size());
+        QByteArray spliced = json.first(at);
+        appendJsonString(spliced, texts.at(i));
+        spliced += QByteArrayView(json).sliced(at + slot.size());
+        json = std::move(spliced);
     }
     return json;
 }
@@ -281,81 +284,92 @@ public:
 
 } // namespace
 
-QByteArray jsonString(QStringView text)
+void appendJsonString(QByteArray &out, QStringView text)
 {
     static constexpr char hex[] = "0123456789abcdef";
-    // Written through a cursor with room for the longest form of one unit (\uXXXX): appending
-    // byte by byte to a QByteArray costs more than the escaping itself.
-    QByteArray out(text.size() + 16, Qt::Uninitialized);
-    char *cursor = out.data();
     const char16_t *s = text.utf16();
     const char16_t *const end = s + text.size();
-    *cursor++ = '"';
-    while (s != end) {
-        if (out.constData() + out.size() - cursor < 8) {
-            const qsizetype at = cursor - out.constData();
-            out.resize(out.size() * 2);
-            cursor = out.data() + at;
-        }
-        const char16_t u = *s++;
-        if (u >= 0x20 && u < 0x80 && u != u'"' && u != u'\\') {
-            *cursor++ = char(u);
-        } else if (u < 0x80) {
-            *cursor++ = '\\';
-            switch (u) {
-            case u'"':
-                *cursor++ = '"';
-                break;
-            case u'\\':
+    qsizetype used = out.size();
+    out.resize(used + text.size() + 2);
+    out[used++] = '"';
+    // Written through a cursor, a block at a time with room for the longest form of each unit
+    // (\uXXXX): appending byte by byte to a QByteArray costs more than the escaping itself.
+    while (s < end) {
+        const char16_t *const blockEnd = s + qMin<qsizetype>(end - s, 1024);
+        const qsizetype room = 6 * (blockEnd - s) + 1;
+        if (out.size() - used < room)
+            out.resize(qMax(used + room, 2 * out.size()));
+        char *cursor = out.data() + used;
+        while (s < blockEnd) {
+            const char16_t u = *s++;
+            if (u >= 0x20 && u < 0x80 && u != u'"' && u != u'\\') {
+                *cursor++ = char(u);
+            } else if (u < 0x80) {
                 *cursor++ = '\\';
-                break;
-            case u'\b':
-                *cursor++ = 'b';
-                break;
-            case u'\f':
-                *cursor++ = 'f';
-                break;
-            case u'\n':
-                *cursor++ = 'n';
-                break;
-            case u'\r':
-                *cursor++ = 'r';
-                break;
-            case u'\t':
-                *cursor++ = 't';
-                break;
-            default:
+                switch (u) {
+                case u'"':
+                    *cursor++ = '"';
+                    break;
+                case u'\\':
+                    *cursor++ = '\\';
+                    break;
+                case u'\b':
+                    *cursor++ = 'b';
+                    break;
+                case u'\f':
+                    *cursor++ = 'f';
+                    break;
+                case u'\n':
+                    *cursor++ = 'n';
+                    break;
+                case u'\r':
+                    *cursor++ = 'r';
+                    break;
+                case u'\t':
+                    *cursor++ = 't';
+                    break;
+                default:
+                    *cursor++ = 'u';
+                    *cursor++ = '0';
+                    *cursor++ = '0';
+                    *cursor++ = hex[u >> 4];
+                    *cursor++ = hex[u & 0xf];
+                }
+            } else if (QChar::isHighSurrogate(u) && s != end && QChar::isLowSurrogate(*s)) {
+                const char32_t c = QChar::surrogateToUcs4(u, *s++);
+                *cursor++ = char(0xf0 | (c >> 18));
+                *cursor++ = char(0x80 | ((c >> 12) & 0x3f));
+                *cursor++ = char(0x80 | ((c >> 6) & 0x3f));
+                *cursor++ = char(0x80 | (c & 0x3f));
+            } else if (QChar::isSurrogate(u)) {
+                // No UTF-8 for a lone surrogate: Qt writes it as an escape.
+                *cursor++ = '\\';
                 *cursor++ = 'u';
-                *cursor++ = '0';
-                *cursor++ = '0';
-                *cursor++ = hex[u >> 4];
+                *cursor++ = hex[u >> 12];
+                *cursor++ = hex[(u >> 8) & 0xf];
+                *cursor++ = hex[(u >> 4) & 0xf];
                 *cursor++ = hex[u & 0xf];
+            } else if (u < 0x800) {
+                *cursor++ = char(0xc0 | (u >> 6));
+                *cursor++ = char(0x80 | (u & 0x3f));
+            } else {
+                *cursor++ = char(0xe0 | (u >> 12));
+                *cursor++ = char(0x80 | ((u >> 6) & 0x3f));
+                *cursor++ = char(0x80 | (u & 0x3f));
             }
-        } else if (QChar::isHighSurrogate(u) && s != end && QChar::isLowSurrogate(*s)) {
-            const char32_t c = QChar::surrogateToUcs4(u, *s++);
-            *cursor++ = char(0xf0 | (c >> 18));
-            *cursor++ = char(0x80 | ((c >> 12) & 0x3f));
-            *cursor++ = char(0x80 | ((c >> 6) & 0x3f));
-            *cursor++ = char(0x80 | (c & 0x3f));
-        } else if (QChar::isSurrogate(u)) {
-            // No UTF-8 for a lone surrogate: Qt writes it as an escape.
-            *cursor++ = '\\';
-            *cursor++ = 'u';
-            *cursor++ = hex[u >> 12];
-            *cursor++ = hex[(u >> 8) & 0xf];
-            *cursor++ = hex[(u >> 4) & 0xf];
-            *cursor++ = hex[u & 0xf];
-        } else if (u < 0x800) {
-            *cursor++ = char(0xc0 | (u >> 6));
-            *cursor++ = char(0x80 | (u & 0x3f));
-        } else {
-            *cursor++ = char(0xe0 | (u >> 12));
-            *cursor++ = char(0x80 | ((u >> 6) & 0x3f));
-            *cursor++ = char(0x80 | (u & 0x3f));
         }
+        used = cursor - out.constData();
     }
-    *cursor++ = '"';
-    out.resize(cursor - out.constData());
+    if (out.size() <= used)
+        out.resize(used + 1);
+    out[used++] = '"';
+    out.resize(used);
+}
+
+QByteArray jsonString(QStringView text)
+{
+    QByteArray out;
+    appendJsonString(out, text);
     return out;
 }
 

@@ -65,6 +65,7 @@ std::unique_ptr<JudgeProvider> makeProvider(ProviderKind kind);
 // A string as QJsonDocument writes it (UTF-8, quoted, escaped), byte for byte: request bodies
 // and so the response cache's keys do not change with how the prompt gets into them.
 QByteArray jsonString(QStringView text);
+void appendJsonString(QByteArray &out, QStringView text);
 
 // HTTP and network failures, classified: rate limits, timeouts and server errors are worth
 // retrying; bad requests and refused credentials are not.
