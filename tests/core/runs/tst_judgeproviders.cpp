@@ -188,14 +188,13 @@ private slots:
             if (jsonString(s) != qt(s))
                 QFAIL(qPrintable(u"U+%1 is written differently"_s.arg(quint32(u), 4, 16)));
         }
-        const QStringList cases = {u"pair \U0001F600 and \U00020000"_s,
-                                   QString(QChar(0xD83D)),
-                                   QString(QChar(0xDE00)) + u"low first"_s,
-                                   QString(QChar(0xD83D)) + u"x"_s + QChar(0xDE00),
-                                   QString(QChar(0xDE00)) + QChar(0xD83D),
-                                   u"\"quoted\" \\ \t\n\r\b\f\x01"_s,
-                                   QString(),
-                                   u"中文，标点。"_s};
+        const QStringList cases = {
+            u"pair \U0001F600 and \U00020000"_s, QString(QChar(0xD83D)),
+            QString(QChar(0xDE00)) + u"low first"_s,
+            QString(QChar(0xD83D)) + u"x"_s + QChar(0xDE00), QString(QChar(0xDE00)) + QChar(0xD83D),
+            u"\"quoted\" \\ \t\n\r\b\f\x01"_s, QString(), u"中文，标点。"_s,
+            // Pairs across the writer's blocks of 1,024 units.
+            QString(1023, u'a') + u"\U0001F600"_s.repeated(700) + QString(3000, QChar(1))};
         for (const QString &s : cases)
             QCOMPARE(jsonString(s), qt(s));
     }
