@@ -60,35 +60,33 @@ QString attributeKeys()
 }
 
 // --label-method, --judge-visible and --label-study: which annotators' current labels count.
-std::optional<LabelFilter> labelFilter(const QCommandLineParser &p, QString *error)
+Result<LabelFilter> labelFilter(const QCommandLineParser &p)
 {
     LabelFilter filter;
     for (const QString &key : p.value(u"label-method"_s).split(u',', Qt::SkipEmptyParts)) {
         const auto method = labelFilterMethodFromKey(key.trimmed());
         if (!method) {
-            *error = u"--label-method takes one or more of %1, separated by commas (not %2)"_s.arg(
-                labelFilterMethodKeys().join(u", "_s), key);
-            return std::nullopt;
+            return Error{
+                u"--label-method takes one or more of %1, separated by commas (not %2)"_s.arg(
+                    labelFilterMethodKeys().join(u", "_s), key)};
         }
         filter.methods.insert(*method);
     }
     if (p.isSet(u"label-method"_s) && filter.methods.isEmpty()) {
-        *error = u"--label-method needs one or more of "_s + labelFilterMethodKeys().join(u", "_s);
-        return std::nullopt;
+        return Error{u"--label-method needs one or more of "_s
+                     + labelFilterMethodKeys().join(u", "_s)};
     }
     if (p.isSet(u"judge-visible"_s)) {
         const QString visible = p.value(u"judge-visible"_s);
         if (visible != "yes"_L1 && visible != "no"_L1) {
-            *error = u"--judge-visible is yes or no"_s;
-            return std::nullopt;
+            return Error{u"--judge-visible is yes or no"_s};
         }
         filter.judgeVisible = visible == "yes"_L1;
     }
     if (p.isSet(u"label-study"_s)) {
         filter.study = p.value(u"label-study"_s);
         if (filter.study.isEmpty()) {
-            *error = u"--label-study needs the name of a study"_s;
-            return std::nullopt;
+            return Error{u"--label-study needs the name of a study"_s};
         }
     }
     return filter;
@@ -169,10 +167,9 @@ std::optional<Request> parseRequest(const QCommandLineParser &p, QTextStream &er
         o.f1 = researchRubricsReferenceF1;
     else if (!f1.isEmpty() && f1 != "default"_L1)
         return usage(u"--f1 is default or researchrubrics"_s);
-    QString labelError;
-    const auto labels = labelFilter(p, &labelError);
+    const Result<LabelFilter> labels = labelFilter(p);
     if (!labels)
-        return usage(labelError);
+        return usage(labels.errorMessage());
     o.labels = *labels;
     r.outDir = p.value(u"out"_s);
     return r;

@@ -476,6 +476,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
             return runWorkersBenchmark(parser.isSet(u"project"_s) ? c.projectPath : QString(),
                                        latency.isEmpty() ? 500 : latency.toInt(), out, err);
         }
+        if (what == "report-import"_L1)
+            return runReportImportChild(c.projectPath, positional.value(1), out, err);
         if (what == "label-writer"_L1)
             return runLabelWriter(c.projectPath, parser.value(u"annotator"_s),
                                   parser.value(u"count"_s).toInt(), err);

@@ -103,7 +103,7 @@ int runImportBenchmark(const QString &dataDir, int repeat, QTextStream &out, QTe
                    .arg(note);
         out.flush();
     }
-    return Ok;
+    return runGeneratedReportsBenchmark(drbTasks, repeat, out, err);
 }
 
 } // namespace Rubricate::Cli

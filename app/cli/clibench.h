@@ -8,6 +8,13 @@
 namespace Rubricate::Cli {
 
 int runImportBenchmark(const QString &dataDir, int repeat, QTextStream &out, QTextStream &err);
+// 2,640 generated DRB-II reports imported into a project holding the tasks: time, peak RSS,
+// the project's growth and bytes per report (clibenchreports.cpp).
+int runGeneratedReportsBenchmark(const QString &tasksFile, int repeat, QTextStream &out,
+                                 QTextStream &err);
+// That import, in the child process it is measured in: prints "ms peak-MB added errors".
+int runReportImportChild(const QString &project, const QString &folder, QTextStream &out,
+                         QTextStream &err);
 int runJudgeBenchmark(const QString &dataDir, const QList<int> &latenciesMs, QTextStream &out,
                       QTextStream &err);
 int runEvidenceBenchmarkCommand(const QString &dataDir, QTextStream &out, QTextStream &err);

@@ -97,7 +97,7 @@ bool addReports(ProjectStore &store, const QStringList &models)
                 return false;
         }
     }
-    return tx.commit();
+    return tx.commit().ok();
 }
 
 } // namespace

@@ -69,7 +69,7 @@ bool addSyntheticData(ProjectStore &store)
                 return false;
         }
     }
-    return tx.commit();
+    return tx.commit().ok();
 }
 
 // Starts `count` copies of this program with `args` and waits for all of them.
@@ -110,8 +110,8 @@ int runLabelWriter(const QString &projectPath, const QString &annotator, int cou
         e.rubricId = items.at(i % items.size()).rubricId;
         e.annotator = annotator;
         e.value = i % 2;
-        if (!store->annotations().appendAnnotation(e)) {
-            err << u"rubricate-cli: "_s << store->lastError() << u'\n';
+        if (const Result<RowId> appended = store->annotations().appendAnnotation(e); !appended) {
+            err << u"rubricate-cli: "_s << appended.errorMessage() << u'\n';
             return Failed;
         }
     }

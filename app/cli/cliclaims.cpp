@@ -53,7 +53,6 @@ int extractByJudge(const QCommandLineParser &p, ProjectStore &store, QTextStream
         return Failed;
     }
     options.reports = std::move(reports).value();
-    QString error;
     ClaimExtractor extractor(store.path(), *config);
     QEventLoop loop;
     QString status;
@@ -70,8 +69,8 @@ int extractByJudge(const QCommandLineParser &p, ProjectStore &store, QTextStream
         err.flush();
     });
     ticker.start(1000);
-    if (!extractor.start(options, &error)) {
-        err << u"rubricate-cli: claims extract: "_s << error << u'\n';
+    if (const Result<void> started = extractor.start(options); !started) {
+        err << u"rubricate-cli: claims extract: "_s << started.errorMessage() << u'\n';
         return Failed;
     }
     if (extractor.isActive())

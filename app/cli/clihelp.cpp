@@ -67,7 +67,9 @@ Commands:
                                --price-in/--price-out USD per million tokens;
                                --cache-read-share/--cache-write-share X price the tokens
                                of the provider's prompt cache (each report's later
-                               batches read it from the cache).
+                               batches read it from the cache). --batch sends the run as
+                               one provider batch job (--batch-share 0.5 of the price,
+                               answers within 24 h; `resume` picks a batch up again).
   keys set|delete|check <NAME> Keep an API key in the system keyring (the key is read
                                from standard input), e.g. `keys set OPENAI_API_KEY`. A key
                                in the environment is used first.
@@ -242,7 +244,8 @@ Commands:
   sources import DIR           Sources saved in DIR, listed in DIR/sources.jsonl.
   bench [import|judge|evidence|workers|ppi] [--data DIR]
                                Benchmarks (figures, never pass/fail): import times on the
-                               shared data; judging all DRB-II tasks against the simulated
+                               shared data, and 2,640 generated DRB-II reports (time, peak
+                               memory, project size, bytes per report); judging all DRB-II tasks against the simulated
                                judge (--latency 0,500); locating evidence in long reports;
                                judge throughput with 1, 2 and 4 `worker` processes on one
                                run and annotation events per second from 3 writers (on a

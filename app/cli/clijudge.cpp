@@ -3,8 +3,10 @@
 #include "cliapp.h"
 #include "clitable.h"
 #include "judge/apikeys.h"
+#include "judge/batchprotocol.h"
 #include "judge/promptscheme.h"
 #include "readers/drb2projectexport.h"
+#include "runs/batchrunner.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
 #include "store/projectstore.h"
@@ -46,14 +48,24 @@ QString progressLine(const RunProgress &p)
                .arg(p.requests)
                .arg(p.cacheHits)
                .arg(tokens(p.inputTokens), tokens(p.outputTokens))
-               .arg(p.cost, 0, 'f', 4);
+               .arg(p.cost, 0, 'f', 4)
+        + (p.batch.isEmpty() ? QString() : u"; "_s + p.batch);
 }
 
 // How a worker joins a run; zero keeps the run's own setting.
 struct WorkerOptions {
     int concurrency = 0;
     int leaseSeconds = 0;
+    int batchPollMs = 0; // the first poll of a provider batch; 0: half a minute
 };
+
+// --batch-poll, for every command that drives a run.
+WorkerOptions batchPolling(const QCommandLineParser &parser)
+{
+    WorkerOptions o;
+    o.batchPollMs = qMax(0, int(parser.value(u"batch-poll"_s).toDouble() * 1000));
+    return o;
+}
 
 // Runs the controller on this thread until the run ends; progress goes to stderr.
 int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream &err,
@@ -62,6 +74,8 @@ int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream
     RunController controller(projectPath);
     controller.setLeaseTerm(worker.leaseSeconds);
     controller.setConcurrency(worker.concurrency);
+    if (worker.batchPollMs > 0)
+        controller.setBatchPolling(worker.batchPollMs, qMax(worker.batchPollMs, 600000));
     QEventLoop loop;
     QString finalStatus;
     QObject::connect(&controller, &RunController::finished, &loop, [&](const QString &status) {
@@ -135,7 +149,7 @@ std::optional<RowId> runArgument(const QStringList &args, QTextStream &err, cons
 int cmdWorker(const QCommandLineParser &parser, const QString &projectPath, QTextStream &out,
               QTextStream &err)
 {
-    WorkerOptions worker;
+    WorkerOptions worker = batchPolling(parser);
     bool ok = true;
     if (parser.isSet(u"concurrency"_s))
         worker.concurrency = parser.value(u"concurrency"_s).toInt(&ok);
@@ -205,7 +219,8 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
                .arg(planned->items)
                .arg(tokens(planned->estimatedInputTokens));
     if (config->pricePerMillionInput > 0) {
-        const double estimate = config->costOf(planned->estimatedInputTokens, 0);
+        const double estimate
+            = config->costOf(planned->estimatedInputTokens, 0, 0, 0, config->batch);
         out << u" (≈ $%1 before output tokens)"_s.arg(estimate, 0, 'f', 2);
     }
     out << u'\n';
@@ -216,7 +231,7 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
         if (config->pricePerMillionInput > 0) {
             const double cached = config->costOf(planned->estimatedInputTokens, 0,
                                                  planned->estimatedCacheReadTokens,
-                                                 planned->estimatedCacheWriteTokens);
+                                                 planned->estimatedCacheWriteTokens, config->batch);
             out << u" (≈ $%1 before output tokens)"_s.arg(cached, 0, 'f', 2);
         }
         out << u'\n';
@@ -225,7 +240,7 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
     if (parser.isSet(u"plan-only"_s))
         return Ok;
     store.reset(); // the controller opens its own connection
-    return drive(projectPath, planned->runId, out, err);
+    return drive(projectPath, planned->runId, out, err, batchPolling(parser));
 }
 
 int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
@@ -238,19 +253,21 @@ int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
     Table t;
     t.setHeader({u"id"_s, u"name"_s, u"kind"_s, u"status"_s, u"jobs"_s, u"verdicts"_s, u"errors"_s,
                  u"requests"_s, u"tokens in/out"_s, u"prompt cache read/written"_s, u"cost"_s,
-                 u"evidence not found"_s});
+                 u"evidence not found"_s, u"provider batch"_s});
     for (const RunSummary &r : store->runs().list()) {
         const RunTotals x = store->runs().runTotals(r.id);
+        const auto batch = store->runs().latestBatch(r.id);
         const int quoted = x.evidenceLocated + x.evidencePartial + x.evidenceNotFound;
-        t.addRow(
-            {QString::number(r.id), r.name, r.kind, r.status,
-             x.jobs ? u"%1/%2"_s.arg(x.jobsDone).arg(x.jobs) : QString(),
-             QString::number(x.verdicts - x.verdictErrors), QString::number(x.verdictErrors),
-             QString::number(x.requests),
-             u"%1/%2"_s.arg(tokens(x.inputTokens), tokens(x.outputTokens)),
-             u"%1/%2"_s.arg(tokens(x.cacheReadTokens), tokens(x.cacheWriteTokens)),
-             u"$%1"_s.arg(x.cost, 0, 'f', 4),
-             quoted ? u"%1%"_s.arg(100.0 * x.evidenceNotFound / quoted, 0, 'f', 1) : QString()});
+        t.addRow({QString::number(r.id), r.name, r.kind, r.status,
+                  x.jobs ? u"%1/%2"_s.arg(x.jobsDone).arg(x.jobs) : QString(),
+                  QString::number(x.verdicts - x.verdictErrors), QString::number(x.verdictErrors),
+                  QString::number(x.requests),
+                  u"%1/%2"_s.arg(tokens(x.inputTokens), tokens(x.outputTokens)),
+                  u"%1/%2"_s.arg(tokens(x.cacheReadTokens), tokens(x.cacheWriteTokens)),
+                  u"$%1"_s.arg(x.cost, 0, 'f', 4),
+                  quoted ? u"%1%"_s.arg(100.0 * x.evidenceNotFound / quoted, 0, 'f', 1) : QString(),
+                  batch ? describeBatch(*batch) + (batch->taken ? u", taken"_s : QString())
+                        : QString()});
     }
     out << t.render();
     if (t.rowCount() == 0)
@@ -415,6 +432,14 @@ std::optional<JudgeConfig> judgeConfigFrom(const QCommandLineParser &p, QTextStr
         c.promptTemplateFile = QFileInfo(c.promptTemplateFile).absoluteFilePath();
     c.jsonMode = !p.isSet(u"no-json-mode"_s);
     c.locateEvidence = !p.isSet(u"no-evidence"_s);
+    c.batch = p.isSet(u"batch"_s);
+    if (!optionalNumber(u"batch-share"_s, c.batchPriceShare))
+        return std::nullopt;
+    if (c.batch && !makeBatchProtocol(c)) {
+        err << u"rubricate-cli: --batch needs --provider openai, anthropic or gemini (with key "
+               "auth): the others have no batch API\n"_s;
+        return std::nullopt;
+    }
     return c;
 }
 
@@ -466,6 +491,15 @@ QList<QCommandLineOption> judgeOptions()
          u"judge: the price of an input token written to the prompt cache, as a share of "
          "--price-in (default: Anthropic 1.25, others 1)."_s,
          u"X"_s},
+        {u"batch"_s,
+         u"judge: send the run as one provider batch job (about half the price, answers "
+         "within 24 h); what the batch leaves unanswered is asked live."_s},
+        {u"batch-poll"_s,
+         u"judge, resume, worker: seconds before a provider batch is first polled (30; each "
+         "later poll waits twice as long, up to ten minutes)."_s,
+         u"S"_s},
+        {u"batch-share"_s,
+         u"judge: the price of a batched request as a share of the live price (0.5)."_s, u"X"_s},
         {u"name"_s, u"judge: run name; sample: the sample's name."_s, u"NAME"_s},
         {u"plan-only"_s, u"judge: create the run and print the plan, do not send."_s},
         {u"runs"_s, u"export: run ids (repeated runs are averaged); default all."_s, u"IDS"_s},
@@ -508,7 +542,7 @@ std::optional<int> runJudgeCommand(const QString &command, const QCommandLinePar
             out << u"run %1: %2 failed item(s) queued again\n"_s.arg(*runId).arg(*queued);
             out.flush();
         }
-        return drive(projectPath, *runId, out, err);
+        return drive(projectPath, *runId, out, err, batchPolling(parser));
     }
     if (command == "worker"_L1)
         return cmdWorker(parser, projectPath, out, err);

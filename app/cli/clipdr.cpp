@@ -99,9 +99,8 @@ int cmdCriteria(const QCommandLineParser &p, const QString &projectPath, QTextSt
         err.flush();
     });
     ticker.start(1000);
-    QString error;
-    if (!generator.start(options, &error)) {
-        err << u"rubricate-cli: "_s << error << u'\n';
+    if (const Result<void> started = generator.start(options); !started) {
+        err << u"rubricate-cli: "_s << started.errorMessage() << u'\n';
         return Failed;
     }
     if (generator.isActive())

@@ -131,9 +131,8 @@ int classifyPages(const QCommandLineParser &parser, const QString &projectPath, 
         err.flush();
     });
     ticker.start(1000);
-    QString error;
-    if (!classifier.start(options, &error)) {
-        err << u"rubricate-cli: "_s << error << u'\n';
+    if (const Result<void> started = classifier.start(options); !started) {
+        err << u"rubricate-cli: "_s << started.errorMessage() << u'\n';
         return Failed;
     }
     if (classifier.isActive())

@@ -166,8 +166,10 @@ int drawSample(const QCommandLineParser &p, ProjectStore &store, QTextStream &ou
             return Usage;
         }
     }
-    if (!store.annotations().saveAssignments(name, request.seed, plan.assignments, settings)) {
-        err << u"rubricate-cli: "_s << store.lastError() << u'\n';
+    if (const Result<void> saved
+        = store.annotations().saveAssignments(name, request.seed, plan.assignments, settings);
+        !saved) {
+        err << u"rubricate-cli: "_s << saved.errorMessage() << u'\n';
         return Failed;
     }
 

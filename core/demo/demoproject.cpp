@@ -40,33 +40,31 @@ void saveCalibrationStudy(ProjectStore &store, ImportSummary &summary)
     QList<Assignment> items;
     for (auto it = annotators.cbegin(); it != annotators.cend(); ++it)
         items.append({it.key().first, it.key().second, it.value(), int(items.size())});
-    if (!store.annotations().saveAssignments(calibrationStudy, 0, items, settings))
-        summary.error(u"demo"_s, 0, store.lastError());
+    if (const Result<void> saved
+        = store.annotations().saveAssignments(calibrationStudy, 0, items, settings);
+        !saved)
+        summary.error(u"demo"_s, 0, saved.errorMessage());
 }
 } // namespace
 
-bool exportDemoFiles(const QString &dir, QString *error)
+Result<void> exportDemoFiles(const QString &dir)
 {
     QDirIterator it(demoRoot, QDir::Files, QDirIterator::Subdirectories);
-    if (!it.hasNext()) {
-        *error = u"this build has no demo data"_s;
-        return false;
-    }
+    if (!it.hasNext())
+        return Error{u"this build has no demo data"_s};
     while (it.hasNext()) {
         const QString source = it.next();
         const QString relative = source.mid(demoRoot.size() + 1);
         const QString target = QDir(dir).filePath(relative);
         QDir().mkpath(QFileInfo(target).absolutePath());
         QFile::remove(target);
-        if (!QFile::copy(source, target)) {
-            *error = u"cannot write %1"_s.arg(target);
-            return false;
-        }
+        if (!QFile::copy(source, target))
+            return Error{u"cannot write %1"_s.arg(target)};
         // Files copied out of resources are read-only; users may want to edit them.
         QFile::setPermissions(
             target, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
     }
-    return true;
+    return {};
 }
 
 ImportSummary importDemo(ProjectStore &store)
@@ -74,9 +72,10 @@ ImportSummary importDemo(ProjectStore &store)
     ImportSummary summary;
     summary.kind = u"demo"_s;
     QTemporaryDir scratch;
-    QString error;
-    if (!scratch.isValid() || !exportDemoFiles(scratch.path(), &error)) {
-        summary.error(u"demo"_s, 0, error.isEmpty() ? u"no temporary folder"_s : error);
+    const Result<void> exported
+        = scratch.isValid() ? exportDemoFiles(scratch.path()) : Error{u"no temporary folder"_s};
+    if (!exported) {
+        summary.error(u"demo"_s, 0, exported.errorMessage());
         return summary;
     }
     const QDir d(scratch.path());

@@ -3,6 +3,7 @@
 // whole loop without a key or a network.
 #pragma once
 
+#include "domain/result.h"
 #include "ingest/importissue.h"
 
 #include <QString>
@@ -15,6 +16,6 @@ class ProjectStore;
 ImportSummary importDemo(ProjectStore &store);
 
 // Copies the bundled demo files to `dir` (for users who want to look at the formats).
-bool exportDemoFiles(const QString &dir, QString *error);
+Result<void> exportDemoFiles(const QString &dir);
 
 } // namespace Rubricate

@@ -16,7 +16,7 @@ QString normalisedLabel(const QString &label)
 
 } // namespace
 
-std::optional<double> researchRubricsLabelValue(const QString &label, QString *error)
+Result<double> researchRubricsLabelValue(const QString &label)
 {
     const QString s = normalisedLabel(label);
     if (s == "satisfied"_L1 || s == "fully satisfied"_L1)
@@ -26,9 +26,9 @@ std::optional<double> researchRubricsLabelValue(const QString &label, QString *e
         return 0.5;
     if (s == "not satisfied"_L1 || s == "unsatisfied"_L1 || s == "not met"_L1)
         return 0.0;
-    *error = u"unknown verdict \"%1\" (expected Satisfied, Partially Satisfied or Not Satisfied)"_s
-                 .arg(label.left(60));
-    return std::nullopt;
+    return Error{
+        u"unknown verdict \"%1\" (expected Satisfied, Partially Satisfied or Not Satisfied)"_s.arg(
+            label.left(60))};
 }
 
 QString researchRubricsLabel(double value)

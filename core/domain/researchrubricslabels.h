@@ -3,16 +3,16 @@
 // or write them.
 #pragma once
 
-#include <QString>
+#include "result.h"
 
-#include <optional>
+#include <QString>
 
 namespace Rubricate {
 
 // The verdict a ResearchRubrics judge wrote, read leniently (case, spacing, underscores and
-// hyphens do not matter; "Partially" and "Unsatisfied" are understood). Anything else gives
-// nothing and sets *error to the cause: an unknown label is never read as 0.
-std::optional<double> researchRubricsLabelValue(const QString &label, QString *error);
+// hyphens do not matter; "Partially" and "Unsatisfied" are understood). Anything else is an
+// error with the cause: an unknown label is never read as 0.
+Result<double> researchRubricsLabelValue(const QString &label);
 // "Satisfied", "Partially Satisfied", "Not Satisfied" for 1, 0.5, 0; empty for anything else.
 QString researchRubricsLabel(double value);
 

@@ -350,19 +350,21 @@ const KeyedItem *AnnotationLanding::item(const ItemKey &key) const
     return it == m_items.cend() ? nullptr : &*it;
 }
 
-AnnotationLanding::Outcome AnnotationLanding::land(TravellingAnnotation a, QString *why)
+Result<AnnotationLanding::Landed> AnnotationLanding::land(TravellingAnnotation a)
 {
     AnnotationEvent &e = a.event;
     if (m_uids.contains(e.uid))
-        return Outcome::Present;
+        return Landed{Outcome::Present, {}};
     const KeyedItem *target = item(a.item);
     if (!target)
-        return Outcome::MissingItem;
+        return Landed{Outcome::MissingItem, {}};
     if (e.value && !isValidValue(target->scale, *e.value)) {
-        *why = u"%1: label %2 is not on the rubric's scale; skipped"_s.arg(describeItem(a.item))
-                   .arg(*e.value);
-        return Outcome::Invalid;
+        return Landed{
+            Outcome::Invalid,
+            u"%1: label %2 is not on the rubric's scale; skipped"_s.arg(describeItem(a.item))
+                .arg(*e.value)};
     }
+    Landed landed{Outcome::Added, {}};
     e.id = 0;
     e.reportId = target->reportId;
     e.rubricId = target->rubricId;
@@ -372,18 +374,16 @@ AnnotationLanding::Outcome AnnotationLanding::land(TravellingAnnotation a, QStri
         if (runs.size() == 1)
             e.provenance.shownRunId = runs.constFirst();
         else
-            *why = u"labels were given beside judge run \"%1\", which is %2 here; they keep the "
-                   "verdict shown but name no run"_s.arg(
-                       a.shownRun, runs.isEmpty() ? u"not"_s : u"not unique"_s);
+            landed.note = u"labels were given beside judge run \"%1\", which is %2 here; they "
+                          "keep the verdict shown but name no run"_s.arg(
+                              a.shownRun, runs.isEmpty() ? u"not"_s : u"not unique"_s);
     }
-    if (!m_store.annotations().appendAnnotation(e)) {
-        *why = m_store.lastError();
-        return Outcome::Failed;
-    }
+    if (const Result<RowId> appended = m_store.annotations().appendAnnotation(e); !appended)
+        return appended.error();
     m_uids.insert(e.uid);
     if (noteNewest(e))
         ++m_supersededLater;
-    return Outcome::Added;
+    return landed;
 }
 
 } // namespace Rubricate

@@ -59,16 +59,21 @@ Result<TravellingAnnotation> annotationFromJson(const QJsonObject &o);
 class AnnotationLanding
 {
 public:
-    enum class Outcome { Added, Present, MissingItem, Invalid, Failed };
+    enum class Outcome { Added, Present, MissingItem, Invalid };
+    struct Landed {
+        Outcome outcome;
+        QString note; // Added: why the shown run was left out; Invalid: why it was skipped
+    };
 
     explicit AnnotationLanding(ProjectStore &store)
         : m_store(store)
     { }
     Result<void> load();
     // Appends the event unless its uid is here; its item and shown run are looked up by key
-    // and name. A run not found here leaves the provenance without a run (shownRun keeps the
-    // name in `why` for a warning); an event without provenance is marked "imported".
-    Outcome land(TravellingAnnotation annotation, QString *why);
+    // and name. A run not found here leaves the provenance without a run (the note names
+    // shownRun for a warning); an event without provenance is marked "imported". An error
+    // only when the database refuses the event.
+    Result<Landed> land(TravellingAnnotation annotation);
     const KeyedItem *item(const ItemKey &key) const;
     // Events that became an annotator's newest on their item although this copy had a later
     // one there: the current label is the newest by id, so the older label now shows.

@@ -131,12 +131,16 @@ bool importTravelling(AnnotationLanding &landing, const QJsonObject &o, int line
         summary.error(name, line, annotation.errorMessage() + u"; skipped"_s);
         return true;
     }
-    QString why;
-    switch (landing.land(*annotation, &why)) {
+    const Result<AnnotationLanding::Landed> landed = landing.land(*annotation);
+    if (!landed) {
+        summary.error(name, line, landed.errorMessage());
+        return false;
+    }
+    switch (landed->outcome) {
     case AnnotationLanding::Outcome::Added:
         ++summary.added[u"annotations"_s];
-        if (!why.isEmpty())
-            summary.warn(name, line, why);
+        if (!landed->note.isEmpty())
+            summary.warn(name, line, landed->note);
         return true;
     case AnnotationLanding::Outcome::Present:
         ++summary.unchanged[u"annotations"_s];
@@ -146,11 +150,8 @@ bool importTravelling(AnnotationLanding &landing, const QJsonObject &o, int line
                       u"%1 is not in this project; skipped"_s.arg(describeItem(annotation->item)));
         return true;
     case AnnotationLanding::Outcome::Invalid:
-        summary.error(name, line, why);
+        summary.error(name, line, landed->note);
         return true;
-    case AnnotationLanding::Outcome::Failed:
-        summary.error(name, line, why);
-        return false;
     }
     return false;
 }

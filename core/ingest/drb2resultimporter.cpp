@@ -61,7 +61,7 @@ Verdict verdictOf(const QJsonObject &item, bool *isString)
     if (*isString)
         v.error = u"score \"%1\" is a string, not a number"_s.arg(score.toString().left(40));
     else
-        v.value = scoreOnScale(score, VerdictScale::Drb2Tristate, &v.error);
+        takeScore(v, scoreOnScale(score, VerdictScale::Drb2Tristate));
     v.label = score.toVariant().toString();
     v.reason = item.value(u"reason"_s).toString();
     v.evidence = evidenceText(item.value(u"evidence"_s));
@@ -151,10 +151,9 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
             summary.error(name, line, u"line without \"model\"; skipped"_s);
             return;
         }
-        QString why;
-        const std::optional<int> idxOrNot = taskIndex(o.value(u"idx"_s), &why);
+        const Result<int> idxOrNot = taskIndex(o.value(u"idx"_s));
         if (!idxOrNot) {
-            summary.error(name, line, why + u"; skipped"_s);
+            summary.error(name, line, idxOrNot.errorMessage() + u"; skipped"_s);
             return;
         }
         const int idx = *idxOrNot;

@@ -106,10 +106,9 @@ ImportSummary importDrb2Tasks(ProjectStore &store, const QString &path)
         store, path, u"drb2"_s, QString::fromLatin1(BenchmarkKey::Drb2), {u"idx"_s},
         [&](const Benchmark &bench, const QJsonObject &o, int line, ImportSummary &summary,
             const QString &name) {
-            QString why;
-            const std::optional<int> idx = taskIndex(o.value(u"idx"_s), &why);
+            const Result<int> idx = taskIndex(o.value(u"idx"_s));
             if (!idx) {
-                summary.error(name, line, why + u"; task skipped"_s);
+                summary.error(name, line, idx.errorMessage() + u"; task skipped"_s);
                 return true;
             }
             if (const auto first = lineOfIdx.constFind(*idx); first != lineOfIdx.cend()) {

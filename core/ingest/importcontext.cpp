@@ -92,21 +92,19 @@ QJsonObject unmappedFields(const QJsonObject &o, const QSet<QString> &mapped)
     return rest;
 }
 
-std::optional<int> taskIndex(const QJsonValue &idx, QString *why)
+Result<int> taskIndex(const QJsonValue &idx)
 {
     if (!idx.isDouble()) {
-        *why = idx.isUndefined() ? u"missing \"idx\""_s
-                                 : u"\"idx\" must be an integer, not %1"_s.arg(jsonKind(idx));
-        return std::nullopt;
+        return Error{idx.isUndefined()
+                         ? u"missing \"idx\""_s
+                         : u"\"idx\" must be an integer, not %1"_s.arg(jsonKind(idx))};
     }
     const double n = idx.toDouble();
     if (n != std::trunc(n)) {
-        *why = u"\"idx\" must be an integer, not %1"_s.arg(n);
-        return std::nullopt;
+        return Error{u"\"idx\" must be an integer, not %1"_s.arg(n)};
     }
     if (n < 1 || n > std::numeric_limits<int>::max()) {
-        *why = u"\"idx\" must be a positive integer, not %1"_s.arg(n);
-        return std::nullopt;
+        return Error{u"\"idx\" must be a positive integer, not %1"_s.arg(n)};
     }
     return int(n);
 }

@@ -1,6 +1,7 @@
 // Small helpers every importer shares: benchmark registration, counting, text keys.
 #pragma once
 
+#include "domain/result.h"
 #include "importissue.h"
 #include "store/projectstore.h"
 #include "text/textkeys.h" // looseKey, normalizeTitle: every importer matches texts by them
@@ -32,9 +33,9 @@ std::optional<RowId> createImportedRun(ProjectStore &store, RowId benchmarkId, c
 // The fields of `o` an importer did not map to columns: kept as metadata, never dropped.
 QJsonObject unmappedFields(const QJsonObject &o, const QSet<QString> &mapped);
 
-// A DRB-II "idx": a positive integer, or nothing with `*why` saying what is wrong. Qt reads
-// 7.0 as 7, so a reader must also be given "idx" as an integer member (see parseJsonLines).
-std::optional<int> taskIndex(const QJsonValue &idx, QString *why);
+// A DRB-II "idx": a positive integer, or an error saying what is wrong. Qt reads 7.0 as 7, so
+// a reader must also be given "idx" as an integer member (see parseJsonLines).
+Result<int> taskIndex(const QJsonValue &idx);
 
 } // namespace Rubricate
 

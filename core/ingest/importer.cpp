@@ -132,13 +132,13 @@ QString locateDrb2ReportFolder(const QString &root)
 
 // Inside an expanded archive: the folder to import, or the file that matches `preferredName`,
 // or the only .jsonl file.
-QString locateInside(const QString &root, const ImportKindInfo &info, const QString &preferredName,
-                     QString *error)
+Result<QString> locateInside(const QString &root, const ImportKindInfo &info,
+                             const QString &preferredName)
 {
     if (info.kind == ImportKind::Drb2Reports) {
         QString folder = locateDrb2ReportFolder(root);
         if (folder.isEmpty())
-            *error = u"the archive holds no report files named idx-<n>.<ext>"_s;
+            return Error{u"the archive holds no report files named idx-<n>.<ext>"_s};
         return folder;
     }
     if (info.expects == "folder"_L1) {
@@ -165,10 +165,10 @@ QString locateInside(const QString &root, const ImportKindInfo &info, const QStr
     }
     if (jsonl.size() == 1)
         return jsonl.constFirst();
-    *error = jsonl.isEmpty() ? u"the archive holds no .jsonl file"_s
-                             : u"the archive holds %1 .jsonl files; expected %2"_s.arg(jsonl.size())
-                                   .arg(preferredName.isEmpty() ? u"one"_s : preferredName);
-    return {};
+    return Error{jsonl.isEmpty()
+                     ? u"the archive holds no .jsonl file"_s
+                     : u"the archive holds %1 .jsonl files; expected %2"_s.arg(jsonl.size())
+                           .arg(preferredName.isEmpty() ? u"one"_s : preferredName)};
 }
 
 // Messages from an import inside an expanded archive name the temporary folder; a user knows
@@ -307,12 +307,12 @@ ImportSummary importUnguarded(ProjectStore &store, const ImportKindInfo &info, c
             if (!salvage)
                 return summary;
         }
-        QString error;
-        QString inner = locateInside(scratchPath, info, preferredFileName(kind), &error);
-        if (inner.isEmpty()) {
-            summary.error(target.fileName(), 0, error);
+        const Result<QString> located = locateInside(scratchPath, info, preferredFileName(kind));
+        if (!located) {
+            summary.error(target.fileName(), 0, located.errorMessage());
             return summary;
         }
+        const QString &inner = *located;
         ImportOptions o = options;
         // Report folders and file names inside the archive name the model, as on disk; a
         // folder import of the bare scratch root would otherwise be named after a temp dir.
@@ -345,10 +345,11 @@ ImportSummary importUnguarded(ProjectStore &store, const ImportKindInfo &info, c
         updated += v;
     for (int v : std::as_const(summary.unchanged))
         unchanged += v;
+    // The log records the import; failing to write it leaves what was imported as it is.
     Transaction tx(store);
-    store.reports().logImport(info.key, target.absoluteFilePath(), added, updated, unchanged,
-                              summary.errorCount(), summary.warningCount(), summary.toText());
-    tx.commit();
+    (void)store.reports().logImport(info.key, target.absoluteFilePath(), added, updated, unchanged,
+                                    summary.errorCount(), summary.warningCount(), summary.toText());
+    (void)tx.commit();
     return summary;
 }
 

@@ -132,7 +132,7 @@ bool replaceImportedCriteria(ProjectStore &store, const Query &query, QList<Rubr
         summary.error(
             name, line,
             u"query %1: criteria not replaced, the query keeps them as they were: %2"_s.arg(
-                query.externalId, store.lastError()));
+                query.externalId, result.errorMessage()));
         return true;
     }
     if (!result->deleted.isEmpty())

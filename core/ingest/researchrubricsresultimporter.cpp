@@ -162,9 +162,8 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
         if (judgeFailed) {
             v.error = u"the reference judge failed on this criterion (its script counts it as 0)"_s;
         } else {
-            v.value = scoreOnScale(o.value(u"score"_s), VerdictScale::Ternary, &v.error);
-            QString labelError;
-            const auto fromLabel = researchRubricsLabelValue(v.label, &labelError);
+            takeScore(v, scoreOnScale(o.value(u"score"_s), VerdictScale::Ternary));
+            const Result<double> fromLabel = researchRubricsLabelValue(v.label);
             if (v.value && fromLabel && *fromLabel != *v.value) {
                 summary.warn(name, line,
                              u"sample %1: score %2 but verdict \"%3\"; the score is kept, as the "

@@ -226,24 +226,22 @@ Answer with a JSON list and nothing else, [] when there are no claims:
         extractOpen, kindKey(ClaimPromptKind::PdrClaims), extractClose, blockSection(block));
 }
 
-std::optional<QList<ExtractedStatement>>
-readExtractedStatements(const QString &answer, ClaimPromptKind kind, QString *error)
+Result<QList<ExtractedStatement>> readExtractedStatements(const QString &answer,
+                                                          ClaimPromptKind kind)
 {
     const LenientJson json = parseLenientJson(answer);
     if (!json.value) {
-        *error = json.error.isEmpty() ? u"the answer holds no JSON list"_s : json.error;
-        return std::nullopt;
+        return Error{json.error.isEmpty() ? u"the answer holds no JSON list"_s : json.error};
     }
     for (const QString &repair : json.repairs) {
         if (repair.startsWith("truncated"_L1)) {
-            *error = u"the answer was cut off (%1): its last statements are missing"_s.arg(repair);
-            return std::nullopt;
+            return Error{
+                u"the answer was cut off (%1): its last statements are missing"_s.arg(repair)};
         }
     }
     const auto list = listOf(*json.value);
     if (!list) {
-        *error = u"the answer holds no list of statements"_s;
-        return std::nullopt;
+        return Error{u"the answer holds no list of statements"_s};
     }
     QList<ExtractedStatement> out;
     for (qsizetype i = 0; i < list->size(); ++i) {
@@ -262,13 +260,11 @@ readExtractedStatements(const QString &answer, ClaimPromptKind kind, QString *er
         }
         text = text.simplified();
         if (text.isEmpty()) {
-            *error = u"item %1 of the answer has no statement"_s.arg(i + 1);
-            return std::nullopt;
+            return Error{u"item %1 of the answer has no statement"_s.arg(i + 1)};
         }
         const auto urls = kind == ClaimPromptKind::Uncited ? QStringList{QString()} : urlsOf(url);
         if (!urls) {
-            *error = u"item %1 of the answer has a URL that is not text"_s.arg(i + 1);
-            return std::nullopt;
+            return Error{u"item %1 of the answer has a URL that is not text"_s.arg(i + 1)};
         }
         for (const QString &u : *urls)
             out.append({text, u});

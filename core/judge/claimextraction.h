@@ -19,6 +19,7 @@
 //  - lengths are counted in code points, as Python's len() does.
 #pragma once
 
+#include "domain/result.h"
 #include "domain/types.h"
 
 #include <QList>
@@ -52,10 +53,10 @@ struct ExtractedStatement {
 };
 
 // Reads an answer leniently (repaired JSON; a list, or an object holding one; "statement" or
-// "claim"; a URL list for a statement with several sources gives one item per URL). Nothing,
-// with *error, for an answer that cannot be read; an empty list is a real "none".
-std::optional<QList<ExtractedStatement>>
-readExtractedStatements(const QString &answer, ClaimPromptKind kind, QString *error);
+// "claim"; a URL list for a statement with several sources gives one item per URL). An error
+// for an answer that cannot be read; an empty list is a real "none".
+Result<QList<ExtractedStatement>> readExtractedStatements(const QString &answer,
+                                                          ClaimPromptKind kind);
 
 // Who extracted a stored claim: the metadata's "origin".
 inline constexpr QLatin1StringView claimOriginHeuristic{"heuristic"}; // claimsOfReport

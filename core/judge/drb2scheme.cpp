@@ -150,7 +150,7 @@ public:
             }
             o.raw = *item;
             o.matchedBy = mapping.how.value(i);
-            o.value = scoreOnScale(item->value(u"score"_s), scale(), &o.error);
+            takeScore(o, scoreOnScale(item->value(u"score"_s), scale()));
             o.label = item->value(u"score"_s).toVariant().toString();
             o.reason = item->value(u"reason"_s).toString();
             const QJsonValue evidence = item->value(u"evidence"_s);
@@ -182,8 +182,7 @@ int passageLimit(const JudgeConfig &config)
 {
     if (config.maxPassageChars > 0)
         return config.maxPassageChars;
-    QString ignored;
-    const auto scheme = makeScheme(config.scheme, {}, &ignored);
+    const auto scheme = makeScheme(config.scheme, {});
     return scheme ? scheme->defaultPassageChars() : PromptScheme::defaultPassageCut;
 }
 
@@ -234,54 +233,47 @@ QString schemeMismatch(const QString &schemeKey, const QString &benchmarkKey)
     return {};
 }
 
-std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &templateFile,
-                                         QString *error)
+Result<std::unique_ptr<PromptScheme>> makeScheme(const QString &key, const QString &templateFile)
 {
     QString custom;
     if (!templateFile.isEmpty()) {
         QFile f(templateFile);
         if (!f.open(QIODevice::ReadOnly)) {
-            *error = u"cannot read the prompt template %1: %2"_s.arg(templateFile, f.errorString());
-            return nullptr;
+            return Error{
+                u"cannot read the prompt template %1: %2"_s.arg(templateFile, f.errorString())};
         }
         custom = QString::fromUtf8(f.readAll());
+        // The pdrbench and reportbench templates have their own placeholders; the scheme
+        // checks them.
         if (key == "pdrbench"_L1) {
-            auto scheme = makePdrBenchScheme(custom, error);
+            auto scheme = makePdrBenchScheme(custom);
             if (!scheme)
-                *error = u"the prompt template %1: %2"_s.arg(templateFile, *error);
+                return scheme.error().prefixed(u"the prompt template "_s + templateFile);
             return scheme;
         }
         if (key.startsWith("reportbench-"_L1)) {
-            // Those templates have their own placeholders; the scheme checks them.
             auto scheme = makeReportBenchScheme(key, custom);
-            if (!scheme) {
-                *error = u"the prompt template %1: %2"_s.arg(templateFile, scheme.errorMessage());
-                return nullptr;
-            }
-            return std::move(scheme).value();
+            if (!scheme)
+                return scheme.error().prefixed(u"the prompt template "_s + templateFile);
+            return scheme;
         }
         if (!custom.contains(u"{passage}"_s) || !custom.contains(u"{task_and_rubric}"_s)) {
-            *error = u"the prompt template %1 needs both {passage} and {task_and_rubric}"_s.arg(
-                templateFile);
-            return nullptr;
+            return Error{u"the prompt template %1 needs both {passage} and {task_and_rubric}"_s.arg(
+                templateFile)};
         }
     }
-    if (key == "drb2"_L1)
-        return std::make_unique<Drb2Scheme>(custom.isEmpty() ? builtInTemplate : custom);
+    if (key == "drb2"_L1) {
+        return std::unique_ptr<PromptScheme>(
+            std::make_unique<Drb2Scheme>(custom.isEmpty() ? builtInTemplate : custom));
+    }
     if (key == "researchrubrics"_L1)
         return makeResearchRubricsScheme(custom);
     if (key == "pdrbench"_L1)
-        return makePdrBenchScheme(custom, error);
-    if (key.startsWith("reportbench-"_L1) && schemeKeys().contains(key)) {
-        auto scheme = makeReportBenchScheme(key, custom);
-        if (!scheme) {
-            *error = scheme.errorMessage();
-            return nullptr;
-        }
-        return std::move(scheme).value();
-    }
-    *error = u"unknown prompt scheme \"%1\" (known: %2)"_s.arg(key, schemeKeys().join(u", "_s));
-    return nullptr;
+        return makePdrBenchScheme(custom);
+    if (key.startsWith("reportbench-"_L1) && schemeKeys().contains(key))
+        return makeReportBenchScheme(key, custom);
+    return Error{
+        u"unknown prompt scheme \"%1\" (known: %2)"_s.arg(key, schemeKeys().join(u", "_s))};
 }
 
 } // namespace Rubricate

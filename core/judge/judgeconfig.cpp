@@ -85,6 +85,8 @@ QJsonObject JudgeConfig::toJson() const
                   {u"locateEvidence"_s, locateEvidence},
                   {u"pricePerMillionInput"_s, pricePerMillionInput},
                   {u"pricePerMillionOutput"_s, pricePerMillionOutput}};
+    if (batch)
+        o.insert(u"batch"_s, true);
     if (temperature)
         o.insert(u"temperature"_s, *temperature);
     if (seed)
@@ -93,6 +95,8 @@ QJsonObject JudgeConfig::toJson() const
         o.insert(u"cacheReadPriceShare"_s, *cacheReadPriceShare);
     if (cacheWritePriceShare)
         o.insert(u"cacheWritePriceShare"_s, *cacheWritePriceShare);
+    if (batchPriceShare)
+        o.insert(u"batchPriceShare"_s, *batchPriceShare);
     return o;
 }
 
@@ -129,6 +133,9 @@ JudgeConfig JudgeConfig::fromJson(const QJsonObject &o)
         c.cacheReadPriceShare = o.value(u"cacheReadPriceShare"_s).toDouble();
     if (o.contains(u"cacheWritePriceShare"_s))
         c.cacheWritePriceShare = o.value(u"cacheWritePriceShare"_s).toDouble();
+    c.batch = o.value(u"batch"_s).toBool();
+    if (o.contains(u"batchPriceShare"_s))
+        c.batchPriceShare = o.value(u"batchPriceShare"_s).toDouble();
     return c;
 }
 
@@ -157,12 +164,15 @@ double JudgeConfig::cacheWriteShare() const
     return provider == ProviderKind::Anthropic ? 1.25 : 1.0;
 }
 
-double JudgeConfig::costOf(qint64 input, qint64 output, qint64 cacheRead, qint64 cacheWrite) const
+double JudgeConfig::costOf(qint64 input, qint64 output, qint64 cacheRead, qint64 cacheWrite,
+                           bool batched) const
 {
     const double fullPrice = double(input - cacheRead - cacheWrite);
     const double inputUnits
         = fullPrice + cacheRead * cacheReadShare() + cacheWrite * cacheWriteShare();
-    return inputUnits / 1e6 * pricePerMillionInput + output / 1e6 * pricePerMillionOutput;
+    const double cost
+        = inputUnits / 1e6 * pricePerMillionInput + output / 1e6 * pricePerMillionOutput;
+    return batched ? cost * batchShare() : cost;
 }
 
 bool JudgeConfig::isLocalServer(const QString &baseUrl)

@@ -54,10 +54,19 @@ struct JudgeConfig {
     std::optional<double> cacheReadPriceShare;
     std::optional<double> cacheWritePriceShare;
 
+    // Send the run as one provider batch job (answers within 24 hours at a discount);
+    // what the batch leaves unanswered is asked live afterwards.
+    bool batch = false;
+    // Share of the price a batch answer costs; empty: the providers' usual half.
+    std::optional<double> batchPriceShare;
+
     double cacheReadShare() const;
     double cacheWriteShare() const;
+    double batchShare() const { return batchPriceShare.value_or(0.5); }
     // USD for a request's tokens; `input` counts the cache's tokens too, as ProviderReply does.
-    double costOf(qint64 input, qint64 output, qint64 cacheRead = 0, qint64 cacheWrite = 0) const;
+    // A batched request's at the batch share.
+    double costOf(qint64 input, qint64 output, qint64 cacheRead = 0, qint64 cacheWrite = 0,
+                  bool batched = false) const;
 
     QJsonObject toJson() const;
     static JudgeConfig fromJson(const QJsonObject &o);

@@ -39,14 +39,6 @@ QByteArray compact(const QJsonObject &o, const QList<QStringView> &texts = {})
     return json;
 }
 
-QString base(const JudgeConfig &c, const QString &fallback)
-{
-    QString b = c.baseUrl.isEmpty() ? fallback : c.baseUrl;
-    while (b.endsWith(u'/'))
-        b.chop(1);
-    return b;
-}
-
 class OpenAiProvider final : public JudgeProvider
 {
 public:
@@ -81,10 +73,9 @@ public:
             body.insert(u"seed"_s, double(*c.seed));
         if (c.jsonMode)
             body.insert(u"response_format"_s, QJsonObject{{u"type"_s, u"json_object"_s}});
-        HttpCall call{
-            QUrl(base(c, defaultBaseUrl(ProviderKind::OpenAiCompatible)) + u"/chat/completions"_s),
-            {{"Content-Type", "application/json"}},
-            compact(body, {r.prompt})};
+        HttpCall call{QUrl(judgeBaseUrl(c) + u"/chat/completions"_s),
+                      {{"Content-Type", "application/json"}},
+                      compact(body, {r.prompt})};
         if (!key.isEmpty())
             call.headers.append(
                 std::pair<QByteArray, QByteArray>("Authorization", "Bearer " + key.toUtf8()));
@@ -162,8 +153,7 @@ public:
             if (c.jsonMode)
                 generation.insert(u"responseMimeType"_s, u"application/json"_s);
             body.insert(u"generationConfig"_s, generation);
-            call.url = QUrl(base(c, defaultBaseUrl(ProviderKind::Gemini)) + u"/models/"_s + c.model
-                            + u":generateContent"_s);
+            call.url = QUrl(judgeBaseUrl(c) + u"/models/"_s + c.model + u":generateContent"_s);
             if (!key.isEmpty())
                 call.headers.append(
                     std::pair<QByteArray, QByteArray>("x-goog-api-key", key.toUtf8()));
@@ -247,7 +237,7 @@ public:
              QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, content}}}}};
         if (c.temperature)
             body.insert(u"temperature"_s, *c.temperature);
-        HttpCall call{QUrl(base(c, defaultBaseUrl(ProviderKind::Anthropic)) + u"/v1/messages"_s),
+        HttpCall call{QUrl(judgeBaseUrl(c) + u"/v1/messages"_s),
                       {{"Content-Type", "application/json"}, {"anthropic-version", "2023-06-01"}},
                       compact(body, texts)};
         if (!key.isEmpty())
@@ -371,6 +361,14 @@ QByteArray jsonString(QStringView text)
     QByteArray out;
     appendJsonString(out, text);
     return out;
+}
+
+QString judgeBaseUrl(const JudgeConfig &c)
+{
+    QString b = c.baseUrl.isEmpty() ? defaultBaseUrl(c.provider) : c.baseUrl;
+    while (b.endsWith(u'/'))
+        b.chop(1);
+    return b;
 }
 
 std::unique_ptr<JudgeProvider> makeProvider(ProviderKind kind)

@@ -33,6 +33,7 @@ struct HttpCall {
     QUrl url;
     QList<std::pair<QByteArray, QByteArray>> headers; // may hold the API key: never log them
     QByteArray body;
+    QByteArray verb = "POST"; // batch status polls and downloads are GETs
 };
 
 struct ProviderReply {
@@ -48,6 +49,7 @@ struct ProviderReply {
     QString error;
     bool retryable = false;
     int retryAfterMs = -1; // from Retry-After, when the server said how long to wait
+    bool batched = false; // came back from a provider batch: billed at the batch share
 };
 
 class JudgeProvider
@@ -66,6 +68,9 @@ std::unique_ptr<JudgeProvider> makeProvider(ProviderKind kind);
 // and so the response cache's keys do not change with how the prompt gets into them.
 QByteArray jsonString(QStringView text);
 void appendJsonString(QByteArray &out, QStringView text);
+
+// The config's base URL, or the provider's public one, without a trailing slash.
+QString judgeBaseUrl(const JudgeConfig &config);
 
 // HTTP and network failures, classified: rate limits, timeouts and server errors are worth
 // retrying; bad requests and refused credentials are not.

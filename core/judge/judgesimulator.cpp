@@ -1,6 +1,7 @@
 #include "judgesimulator.h"
 
 #include "claimextraction.h"
+#include "simulatedbatches.h"
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>
@@ -209,6 +210,14 @@ QString claimExtraction(const ClaimPromptParts &parts)
 
 JudgeSimulator::JudgeSimulator(QObject *parent)
     : QObject(parent)
+    , m_batches(std::make_unique<SimulatedBatches>(
+          [this](const QByteArray &path, const QJsonObject &request, int arrival) {
+              // Batched requests share the prompt cache with live ones, as at the providers.
+              QSet<quint64> added;
+              QByteArray body = answerBody(path, request, arrival, {}, &added);
+              m_cachedPrefixes.unite(added);
+              return body;
+          }))
 {
     connect(&m_server, &QTcpServer::newConnection, this, &JudgeSimulator::onNewConnection);
 }
@@ -244,8 +253,19 @@ int JudgeSimulator::maxRequestsForOneBody() const
     return most;
 }
 
+int JudgeSimulator::batchesCreated() const
+{
+    return m_batches->created();
+}
+
+int JudgeSimulator::batchStatusPolls() const
+{
+    return m_batches->statusPolls();
+}
+
 void JudgeSimulator::resetCounters()
 {
+    m_batches->reset();
     m_seen.clear();
     m_cachedPrefixes.clear();
     m_requests = 0;
@@ -381,15 +401,20 @@ void JudgeSimulator::onReadyRead(QTcpSocket *socket)
         }
         if (buffer.size() < headerEnd + 4 + length)
             return;
-        const QByteArray path = lines.value(0).split(' ').value(1);
+        const QList<QByteArray> requestLine = lines.value(0).split(' ');
         const QByteArray body = buffer.mid(headerEnd + 4, length);
         buffer.remove(0, headerEnd + 4 + length);
-        handle(socket, path, body);
+        handle(socket, requestLine.value(0), requestLine.value(1), body);
     }
 }
 
-void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &path, const QByteArray &body)
+void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &verb, const QByteArray &path,
+                            const QByteArray &body)
 {
+    if (const auto batch = m_batches->handle(verb, path, body, baseUrl(), m_behaviour)) {
+        respond(socket, batch->status, batch->body);
+        return;
+    }
     ++m_requests;
     emit requestReceived(m_requests);
     const QByteArray key = QCryptographicHash::hash(body, QCryptographicHash::Sha1);
@@ -437,25 +462,36 @@ void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &path, const QB
         });
         return;
     }
-    const bool broken = failing(b.brokenJsonTimes);
-    const bool truncated = failing(b.truncatedTimes);
-    const bool drop = failing(b.dropItemTimes);
+    const Misbehaviour misbehaviour{failing(b.brokenJsonTimes), failing(b.truncatedTimes),
+                                    failing(b.dropItemTimes)};
+    QSet<quint64> added;
+    const QByteArray json = answerBody(path, QJsonDocument::fromJson(body).object(), m_requests,
+                                       misbehaviour, &added);
+    // As at the providers, a prefix is cached once its request is answered, not on arrival:
+    // requests sent together all pay for it.
+    later([this, json, added](QTcpSocket *s) {
+        m_cachedPrefixes.unite(added);
+        respond(s, 200, json);
+    });
+}
 
-    const QJsonObject request = QJsonDocument::fromJson(body).object();
+QByteArray JudgeSimulator::answerBody(const QByteArray &path, const QJsonObject &request,
+                                      int arrival, const Misbehaviour &m, QSet<quint64> *cacheAdded)
+{
+    const SimulatorBehaviour &b = m_behaviour;
     const QString prompt = promptOf(request);
     std::optional<QString> scripted;
     if (b.script)
-        scripted = b.script(prompt, m_requests);
+        scripted = b.script(prompt, arrival);
     QString answer = scripted
         ? *scripted
-        : answerPrompt(prompt, drop, b.reword, request.value(u"model"_s).toString());
-    if (broken)
+        : answerPrompt(prompt, m.drop, b.reword, request.value(u"model"_s).toString());
+    if (m.broken)
         answer = u"I am sorry, I cannot produce the evaluation in the requested format."_s;
-    else if (truncated)
+    else if (m.truncated)
         answer = answer.left(answer.size() / 2);
     else if (b.fenced)
         answer = u"Here is the evaluation:\n```json\n"_s + answer + u"\n```\nDone."_s;
-
     const bool anthropic = path.endsWith("/v1/messages");
     const CacheUse cache = usePromptCache(request, prompt, anthropic);
     const qint64 inputTokens = prompt.size() / 4;
@@ -494,13 +530,8 @@ void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &path, const QB
                          {u"prompt_tokens_details"_s, QJsonObject{{u"cached_tokens"_s, cacheRead}}},
                          {u"completion_tokens"_s, outputTokens}}}};
     }
-    const QByteArray json = QJsonDocument(reply).toJson(QJsonDocument::Compact);
-    // As at the providers, a prefix is cached once its request is answered, not on arrival:
-    // requests sent together all pay for it.
-    later([this, json, added = cache.added](QTcpSocket *s) {
-        m_cachedPrefixes.unite(added);
-        respond(s, 200, json);
-    });
+    *cacheAdded = cache.added;
+    return QJsonDocument(reply).toJson(QJsonDocument::Compact);
 }
 
 JudgeSimulator::CacheUse JudgeSimulator::usePromptCache(const QJsonObject &request,

@@ -6,14 +6,18 @@
 #pragma once
 
 #include <QHash>
+#include <QJsonObject>
 #include <QObject>
 #include <QSet>
 #include <QTcpServer>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace Rubricate {
+
+class SimulatedBatches;
 
 struct SimulatorBehaviour {
     int latencyMs = 0;
@@ -36,6 +40,11 @@ struct SimulatorBehaviour {
     // steps of 512 characters. Prefixes shorter than this are never cached (the providers'
     // 1,024 tokens are about 4,096 characters).
     int promptCacheMinChars = 4096;
+    // Provider batches (simulatedbatches.h): the status polls a batch takes to end; every
+    // Nth request of a batch errors (0: none); an expiring batch answers its first half only.
+    int batchPollsBeforeDone = 1;
+    int batchFailEvery = 0;
+    bool batchExpires = false;
 };
 
 class JudgeSimulator : public QObject
@@ -58,6 +67,9 @@ public:
     int maxRequestsForOneBody() const;
     int maxConcurrent() const { return m_maxConcurrent; }
     QByteArray lastAuthorization() const { return m_lastAuthorization; }
+    // Provider batches created, and status polls of them (results downloads not counted).
+    int batchesCreated() const;
+    int batchStatusPolls() const;
     void resetCounters();
 
     // The score the simulator gives a rubric item: 1, 0 or -1, from a stable hash. Asked in the
@@ -97,7 +109,14 @@ private:
     struct Connection;
     void onNewConnection();
     void onReadyRead(QTcpSocket *socket);
-    void handle(QTcpSocket *socket, const QByteArray &path, const QByteArray &body);
+    void handle(QTcpSocket *socket, const QByteArray &verb, const QByteArray &path,
+                const QByteArray &body);
+    // The live endpoint's 200 body for a request at `path`.
+    struct Misbehaviour {
+        bool broken = false, truncated = false, drop = false;
+    };
+    QByteArray answerBody(const QByteArray &path, const QJsonObject &request, int arrival,
+                          const Misbehaviour &m, QSet<quint64> *cacheAdded);
     struct CacheUse {
         qint64 readChars = 0;
         qint64 writtenChars = 0;
@@ -108,6 +127,7 @@ private:
                  const QList<std::pair<QByteArray, QByteArray>> &headers = {});
 
     QTcpServer m_server;
+    std::unique_ptr<SimulatedBatches> m_batches;
     SimulatorBehaviour m_behaviour;
     QHash<QTcpSocket *, QByteArray> m_buffers;
     QHash<QByteArray, int> m_seen; // body hash -> times received

@@ -42,12 +42,11 @@ Answer with one JSON object and nothing else:
         .arg(url, pageText.left(paperPageChars));
 }
 
-std::optional<PaperVerdict> readPaperClassification(const QString &answer, QString *error)
+Result<PaperVerdict> readPaperClassification(const QString &answer)
 {
     const LenientJson json = parseLenientJson(answer);
     if (!json.value || !json.value->isObject()) {
-        *error = json.error.isEmpty() ? u"the answer holds no JSON object"_s : json.error;
-        return std::nullopt;
+        return Error{json.error.isEmpty() ? u"the answer holds no JSON object"_s : json.error};
     }
     const QJsonObject o = json.value->toObject();
     std::optional<bool> paper;
@@ -58,8 +57,7 @@ std::optional<PaperVerdict> readPaperClassification(const QString &answer, QStri
         }
     }
     if (!paper) {
-        *error = u"the answer does not say whether the page is a paper"_s;
-        return std::nullopt;
+        return Error{u"the answer does not say whether the page is a paper"_s};
     }
     PaperVerdict v;
     v.paper = *paper;
@@ -71,8 +69,7 @@ std::optional<PaperVerdict> readPaperClassification(const QString &answer, QStri
             v.authors << a.toString();
     }
     if (v.paper && v.title.isEmpty()) {
-        *error = u"a paper without a title"_s;
-        return std::nullopt;
+        return Error{u"a paper without a title"_s};
     }
     return v;
 }

@@ -8,10 +8,10 @@
 // paper", which would turn a judge error into a negative verdict.
 #pragma once
 
+#include "domain/result.h"
+
 #include <QString>
 #include <QStringList>
-
-#include <optional>
 
 namespace Rubricate {
 
@@ -29,7 +29,7 @@ QString paperClassificationPrompt(const QString &url, const QString &pageText);
 
 // Reads an answer leniently (repaired JSON, booleans or yes/no strings, "is_paper" or
 // "is_academic_paper"). A paper without a title is unusable, as is an answer without the
-// decision: nothing, with *error set.
-std::optional<PaperVerdict> readPaperClassification(const QString &answer, QString *error);
+// decision: an error.
+Result<PaperVerdict> readPaperClassification(const QString &answer);
 
 } // namespace Rubricate

@@ -311,9 +311,8 @@ public:
                     = echoed.trimmed().isEmpty() ? -1 : matchPdrCriterion(echoed, criteria).index;
                 if (index < 0) {
                     ++unmatched;
-                    QString ignored;
-                    const auto score
-                        = scoreOnScale(scoreField(entry), VerdictScale::ZeroToTen, &ignored);
+                    const Result<double> score
+                        = scoreOnScale(scoreField(entry), VerdictScale::ZeroToTen);
                     if (score && !echoed.trimmed().isEmpty())
                         unmatchedItems.append(QJsonObject{{u"dimension"_s, dimension},
                                                           {u"criterion"_s, echoed},
@@ -356,7 +355,7 @@ public:
             o.matchedBy = how.value(i.rubricId);
             const QJsonValue score = scoreField(*it);
             o.label = score.isString() ? score.toString() : score.toVariant().toString();
-            o.value = scoreOnScale(score, VerdictScale::ZeroToTen, &o.error);
+            takeScore(o, scoreOnScale(score, VerdictScale::ZeroToTen));
             o.reason = it->value(u"reason"_s).toString(it->value(u"explanation"_s).toString());
             o.evidence = it->value(u"evidence"_s).toString();
             result.items.append(o);
@@ -388,15 +387,14 @@ QString pdrItemFamily(const SchemeItem &item)
     return known.isEmpty() ? QString::fromLatin1(PdrFamily::Quality) : known;
 }
 
-std::unique_ptr<PromptScheme> makePdrBenchScheme(const QString &promptTemplate, QString *error)
+Result<std::unique_ptr<PromptScheme>> makePdrBenchScheme(const QString &promptTemplate)
 {
     if (!promptTemplate.isEmpty()
         && (!promptTemplate.contains(u"{article}"_s)
             || !promptTemplate.contains(u"{criteria_list}"_s))) {
-        *error = u"a pdrbench template needs both {article} and {criteria_list}"_s;
-        return nullptr;
+        return Error{u"a pdrbench template needs both {article} and {criteria_list}"_s};
     }
-    return std::make_unique<PdrBenchScheme>(promptTemplate);
+    return std::unique_ptr<PromptScheme>(std::make_unique<PdrBenchScheme>(promptTemplate));
 }
 
 } // namespace Rubricate

@@ -60,7 +60,7 @@ QString pdrItemFamily(const SchemeItem &item);
 bool pdrPromptIsChinese(const SchemeContext &context);
 
 // `promptTemplate` replaces the built-in prompts (empty: built-in); it must contain
-// {article} and {criteria_list}. Returns nullptr with *error set otherwise.
-std::unique_ptr<PromptScheme> makePdrBenchScheme(const QString &promptTemplate, QString *error);
+// {article} and {criteria_list}; an error otherwise.
+Result<std::unique_ptr<PromptScheme>> makePdrBenchScheme(const QString &promptTemplate);
 
 } // namespace Rubricate

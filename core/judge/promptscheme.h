@@ -6,6 +6,7 @@
 // family) is pdrbenchscheme.h.
 #pragma once
 
+#include "domain/result.h"
 #include "domain/types.h"
 #include "judgeprovider.h"
 
@@ -118,10 +119,9 @@ QString schemeMismatch(const QString &schemeKey, const QString &benchmarkKey);
 
 // `templateFile` replaces the scheme's built-in prompt; it must contain {passage} and
 // {task_and_rubric} (the reportbench schemes: {statement}, and {source} for
-// reportbench-cited; pdrbench: {article} and {criteria_list}). Returns nullptr with *error set for
-// an unknown scheme or bad template.
-std::unique_ptr<PromptScheme> makeScheme(const QString &key, const QString &templateFile,
-                                         QString *error);
+// reportbench-cited; pdrbench: {article} and {criteria_list}). An error for an unknown scheme or
+// a bad template.
+Result<std::unique_ptr<PromptScheme>> makeScheme(const QString &key, const QString &templateFile);
 
 // json.dumps(value, ensure_ascii=False, indent=2) for the shapes the schemes send: keys in
 // the given order, Python's separators and escapes, non-ASCII kept as is.

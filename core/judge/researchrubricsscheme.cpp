@@ -143,12 +143,12 @@ private:
         const QJsonValue verdict = item.value(u"verdict"_s);
         if (verdict.isString() && !verdict.toString().trimmed().isEmpty()) {
             o->label = verdict.toString();
-            o->value = researchRubricsLabelValue(o->label, &o->error);
+            takeScore(*o, researchRubricsLabelValue(o->label));
             return;
         }
         if (!verdict.isUndefined() && !verdict.isNull() && !verdict.isString()) {
             o->label = verdict.toVariant().toString();
-            o->value = scoreOnScale(verdict, VerdictScale::Ternary, &o->error);
+            takeScore(*o, scoreOnScale(verdict, VerdictScale::Ternary));
             return;
         }
         const QJsonValue score = item.value(u"score"_s);
@@ -157,7 +157,7 @@ private:
             return;
         }
         o->label = score.toVariant().toString();
-        o->value = scoreOnScale(score, VerdictScale::Ternary, &o->error);
+        takeScore(*o, scoreOnScale(score, VerdictScale::Ternary));
     }
 
     QString m_template;

@@ -94,17 +94,15 @@ public:
         }
         if (!mergeAnnotators() || !mergeStudies() || !mergeEvents(*events))
             return false;
-        if (!tx.commit()) {
-            m_summary.error = m_target.lastError();
-            return false;
-        }
+        if (const Result<void> committed = tx.commit(); !committed)
+            return fail(committed);
         return true;
     }
 
 private:
-    bool fail()
+    bool fail(const Result<void> &refused)
     {
-        m_summary.error = m_target.lastError();
+        m_summary.error = refused.errorMessage();
         return false;
     }
 
@@ -128,8 +126,8 @@ private:
                 }
                 continue;
             }
-            if (!m_target.annotations().addAnnotator(a))
-                return fail();
+            if (const Result<void> added = m_target.annotations().addAnnotator(a); !added)
+                return fail(added);
             ++m_summary.annotatorsAdded;
         }
         return true;
@@ -176,14 +174,16 @@ private:
             return true;
         }
         const auto info = m_other.annotations().sampleInfo(study.name);
-        if (!m_target.annotations().insertSample(
+        if (const Result<void> inserted = m_target.annotations().insertSample(
                 study.name, info ? info->seed : std::nullopt, mapped,
-                info ? info->createdAt : QDateTime::currentDateTimeUtc()))
-            return fail();
+                info ? info->createdAt : QDateTime::currentDateTimeUtc());
+            !inserted)
+            return fail(inserted);
         if (!study.uid.isEmpty()) { // the other copy saved settings for it
             study.runId = runHere(m_otherRunNames.value(study.runId), study.name);
-            if (!m_target.annotations().insertStudySettings(study))
-                return fail();
+            if (const Result<void> settled = m_target.annotations().insertStudySettings(study);
+                !settled)
+                return fail(settled);
         }
         ++m_summary.studiesAdded;
         return true;
@@ -217,8 +217,12 @@ private:
         std::stable_sort(events.begin(), events.end(),
                          [](const auto &a, const auto &b) { return a.event.at < b.event.at; });
         for (const TravellingAnnotation &a : std::as_const(events)) {
-            QString why;
-            switch (m_landing.land(a, &why)) {
+            const Result<AnnotationLanding::Landed> landed = m_landing.land(a);
+            if (!landed) {
+                m_summary.error = landed.errorMessage();
+                return false;
+            }
+            switch (landed->outcome) {
             case AnnotationLanding::Outcome::Added:
                 ++m_summary.eventsAdded;
                 break;
@@ -231,12 +235,9 @@ private:
                 break;
             case AnnotationLanding::Outcome::Invalid:
                 break;
-            case AnnotationLanding::Outcome::Failed:
-                m_summary.error = why;
-                return false;
             }
-            if (!why.isEmpty() && !m_summary.warnings.contains(why))
-                m_summary.warnings.append(why);
+            if (!landed->note.isEmpty() && !m_summary.warnings.contains(landed->note))
+                m_summary.warnings.append(landed->note);
         }
         if (const int n = m_landing.supersededLater()) {
             m_summary.warnings.append(

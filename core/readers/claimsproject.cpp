@@ -162,8 +162,8 @@ Result<ClaimExtraction> extractClaims(ProjectStore &store, const ClaimScope &sco
             continue;
         }
         const QList<Rubric> claims = claimsOfReport(*report);
-        if (!store.catalog().replaceClaims(r.id, claims))
-            return Error{store.lastError()};
+        if (Result<void> replaced = store.catalog().replaceClaims(r.id, claims); !replaced)
+            return replaced.error();
         for (const Rubric &c : claims)
             (c.dimension == claimDimensionCited ? result.cited : result.uncited) += 1;
         ++result.extracted;

@@ -71,8 +71,11 @@ SampleExtension extendStudy(ProjectStore &store, const QString &study,
         : extraPerModel;
     // A sample saved without a seed (merged from an old copy) continues from seed 0.
     out = extendSample(judged, existing, extra, info->seed.value_or(0));
-    if (out.error.isEmpty() && !store.annotations().extendSample(study, out.assignments)) {
-        out.error = store.lastError();
+    if (!out.error.isEmpty())
+        return out;
+    if (const Result<void> saved = store.annotations().extendSample(study, out.assignments);
+        !saved) {
+        out.error = saved.errorMessage();
         out.assignments.clear();
     }
     return out;

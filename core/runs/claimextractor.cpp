@@ -72,14 +72,12 @@ QString ClaimExtractor::origin() const
     return QString(claimOriginJudgePrefix) + providerKey(m_config.provider) + u':' + m_config.model;
 }
 
-bool ClaimExtractor::start(const ClaimExtractOptions &options, QString *error)
+Result<void> ClaimExtractor::start(const ClaimExtractOptions &options)
 {
     if (!m_store) {
         auto opened = ProjectStore::open(m_projectPath);
-        if (!opened) {
-            *error = opened.errorMessage();
-            return false;
-        }
+        if (!opened)
+            return opened.error();
         m_store = std::move(opened).value();
     }
     const QList<ReportSummary> &reports = options.reports;
@@ -117,9 +115,8 @@ bool ClaimExtractor::start(const ClaimExtractOptions &options, QString *error)
     }
     // Checked for the whole scope first, so that a refusal sends and writes nothing.
     if (!labelled.isEmpty()) {
-        *error = u"not extracting: people have labelled claims of %1; their labels are never "
-                 "deleted (leave these reports out)"_s.arg(labelled.join(u", "_s));
-        return false;
+        return Error{u"not extracting: people have labelled claims of %1; their labels are never "
+                     "deleted (leave these reports out)"_s.arg(labelled.join(u", "_s))};
     }
     m_failures.clear();
     newCalls(options.attempts);
@@ -129,7 +126,7 @@ bool ClaimExtractor::start(const ClaimExtractOptions &options, QString *error)
         m_failures.append({0, QString(), noKey});
         ++m_progress.failed;
     });
-    return true;
+    return {};
 }
 
 void ClaimExtractor::enqueueBlocks(const std::shared_ptr<Work> &work, ClaimPromptKind kind)
@@ -156,10 +153,9 @@ void ClaimExtractor::enqueueBlocks(const std::shared_ptr<Work> &work, ClaimPromp
             : kind == ClaimPromptKind::Uncited       ? uncitedStatementsPrompt(block, cited)
                                                      : pdrClaimsPrompt(block);
         call.read = [this, work, kind, i](const QString &answer) {
-            QString error;
-            const auto statements = readExtractedStatements(answer, kind, &error);
+            const auto statements = readExtractedStatements(answer, kind);
             if (!statements)
-                return u"block %1: %2"_s.arg(i + 1).arg(error);
+                return statements.error().prefixed(u"block %1"_s.arg(i + 1)).message;
             (kind == ClaimPromptKind::Uncited ? work->uncited : work->cited)[i] = *statements;
             blockDone(work);
             return QString();
@@ -197,10 +193,11 @@ void ClaimExtractor::write(const std::shared_ptr<Work> &work)
         uncited = flattened(work->uncited);
     }
     const QList<Rubric> claims = judgeClaimsOfReport(work->report, cited, uncited, origin());
-    if (!m_store->catalog().replaceClaims(work->report.id, claims)) {
+    if (const Result<void> replaced = m_store->catalog().replaceClaims(work->report.id, claims);
+        !replaced) {
         // Not the judge's fault (or a person labelled a claim meanwhile): asking again would
         // not help.
-        fail(work, u"database: "_s + m_store->lastError());
+        fail(work, u"database: "_s + replaced.errorMessage());
         return;
     }
     ++m_progress.extracted;

@@ -72,9 +72,9 @@ public:
     // "judge:<provider>:<model>", the origin the claims are labelled with.
     QString origin() const;
 
-    // Opens the project and starts on the reports; false with *error when nothing can start
+    // Opens the project and starts on the reports; an error when nothing can start
     // (labelled claims would be replaced).
-    bool start(const ClaimExtractOptions &options, QString *error);
+    Result<void> start(const ClaimExtractOptions &options);
 
     ClaimExtractProgress progress() const;
     QList<ClaimExtractFailure> failures() const { return m_failures; }

@@ -4,6 +4,7 @@
 // finished signal with "finished", "failed" (some work could not be done) or "cancelled".
 #pragma once
 
+#include "domain/result.h"
 #include "judge/judgeconfig.h"
 
 #include <QObject>

@@ -58,14 +58,12 @@ QString PageClassifier::judgeName() const
     return providerKey(m_config.provider) + u':' + m_config.model;
 }
 
-bool PageClassifier::start(const PageClassifyOptions &options, QString *error)
+Result<void> PageClassifier::start(const PageClassifyOptions &options)
 {
     if (!m_store) {
         auto opened = ProjectStore::open(m_projectPath);
-        if (!opened) {
-            *error = opened.errorMessage();
-            return false;
-        }
+        if (!opened)
+            return opened.error();
         m_store = std::move(opened).value();
     }
     const QString bench = QString::fromLatin1(BenchmarkKey::ReportBench);
@@ -87,10 +85,9 @@ bool PageClassifier::start(const PageClassifyOptions &options, QString *error)
         }
     }
     if (!anyReport) {
-        *error = options.model.isEmpty()
-            ? u"the project has no ReportBench reports"_s
-            : u"the project has no ReportBench reports from %1"_s.arg(options.model);
-        return false;
+        return Error{options.model.isEmpty()
+                         ? u"the project has no ReportBench reports"_s
+                         : u"the project has no ReportBench reports from %1"_s.arg(options.model)};
     }
     m_progress = {};
     m_failures.clear();
@@ -118,7 +115,7 @@ bool PageClassifier::start(const PageClassifyOptions &options, QString *error)
         m_failures.append({QString(), noKey});
         ++m_progress.failed;
     });
-    return true;
+    return {};
 }
 
 void PageClassifier::enqueue(const QString &key, const QString &url, const QString &text,
@@ -142,10 +139,9 @@ void PageClassifier::enqueue(const QString &key, const QString &url, const QStri
 
 QString PageClassifier::take(const QString &key, const QString &answer)
 {
-    QString error;
-    const auto verdict = readPaperClassification(answer, &error);
+    const auto verdict = readPaperClassification(answer);
     if (!verdict)
-        return error;
+        return verdict.errorMessage();
     PageClassification c;
     c.url = key;
     c.judge = judgeName();
@@ -153,10 +149,10 @@ QString PageClassifier::take(const QString &key, const QString &answer)
     c.title = verdict->title;
     c.authors = verdict->authors;
     c.reason = verdict->reason;
-    if (!m_store->sources().putPageClassification(c)) {
+    if (const Result<void> put = m_store->sources().putPageClassification(c); !put) {
         // Not the judge's fault: asking again would not help, so the page fails at once.
         ++m_progress.failed;
-        m_failures.append({key, u"database: "_s + m_store->lastError()});
+        m_failures.append({key, u"database: "_s + put.errorMessage()});
         return {};
     }
     ++m_progress.classified;

@@ -54,9 +54,9 @@ public:
     // "<provider>:<model>", the name the decisions are stored under.
     QString judgeName() const;
 
-    // Opens the project, finds the pages and starts; false with *error when nothing can start
+    // Opens the project, finds the pages and starts; an error when nothing can start
     // (no ReportBench reports).
-    bool start(const PageClassifyOptions &options, QString *error);
+    Result<void> start(const PageClassifyOptions &options);
 
     PageClassifyProgress progress() const;
     QList<PageClassifyFailure> failures() const { return m_failures; }

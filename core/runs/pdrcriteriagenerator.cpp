@@ -54,24 +54,21 @@ PdrCriteriaGenerator::PdrCriteriaGenerator(const QString &projectPath, const Jud
 
 PdrCriteriaGenerator::~PdrCriteriaGenerator() = default;
 
-bool PdrCriteriaGenerator::start(const PdrCriteriaOptions &options, QString *error)
+Result<void> PdrCriteriaGenerator::start(const PdrCriteriaOptions &options)
 {
     m_options = options;
     m_options.samples = qMax(1, options.samples);
     m_options.attempts = qMax(1, options.attempts);
     if (!m_store) {
         auto opened = ProjectStore::open(m_projectPath);
-        if (!opened) {
-            *error = opened.errorMessage();
-            return false;
-        }
+        if (!opened)
+            return opened.error();
         m_store = std::move(opened).value();
     }
     const auto bench = m_store->catalog().benchmark(QString::fromLatin1(BenchmarkKey::PdrBench));
     const QList<Query> queries = bench ? m_store->catalog().queries(bench->id) : QList<Query>();
     if (queries.isEmpty()) {
-        *error = u"the project has no PDR-Bench queries; import them first"_s;
-        return false;
+        return Error{u"the project has no PDR-Bench queries; import them first"_s};
     }
     QSet<QString> wanted(options.queryIds.cbegin(), options.queryIds.cend());
     for (const Query &q : queries)
@@ -79,8 +76,7 @@ bool PdrCriteriaGenerator::start(const PdrCriteriaOptions &options, QString *err
     if (!wanted.isEmpty()) {
         QStringList unknown(wanted.cbegin(), wanted.cend());
         unknown.sort();
-        *error = u"no PDR-Bench query with id %1"_s.arg(unknown.join(u", "_s));
-        return false;
+        return Error{u"no PDR-Bench query with id %1"_s.arg(unknown.join(u", "_s))};
     }
     m_progress = {};
     m_outcomes.clear();
@@ -111,7 +107,7 @@ bool PdrCriteriaGenerator::start(const PdrCriteriaOptions &options, QString *err
         for (int i = 0; i < m_work.size(); ++i)
             failWork(i, noKey);
     });
-    return true;
+    return {};
 }
 
 void PdrCriteriaGenerator::enqueueWeights(int index)
@@ -262,10 +258,12 @@ void PdrCriteriaGenerator::write(int index)
                 ++written;
             }
         }
-        if (ok)
-            ok = tx.commit();
-        if (!ok && error.isEmpty())
+        if (ok) {
+            if (const Result<void> committed = tx.commit(); !committed)
+                error = u"database: "_s + committed.errorMessage();
+        } else if (error.isEmpty()) {
             error = u"database: "_s + m_store->lastError();
+        }
     }
     if (!error.isEmpty()) {
         failWork(index, error);

@@ -73,9 +73,9 @@ public:
                          QObject *parent = nullptr);
     ~PdrCriteriaGenerator() override;
 
-    // Opens the project, picks the queries and starts; false with *error when nothing can
+    // Opens the project, picks the queries and starts; an error when nothing can
     // start (no PDR-Bench queries, an unknown query id, no API key).
-    bool start(const PdrCriteriaOptions &options, QString *error);
+    Result<void> start(const PdrCriteriaOptions &options);
 
     PdrCriteriaProgress progress() const;
     QList<PdrCriteriaOutcome> outcomes() const { return m_outcomes; }

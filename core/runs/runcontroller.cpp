@@ -1,10 +1,10 @@
 #include "runcontroller.h"
 
+#include "activejob.h"
+#include "batchrunner.h"
 #include "domain/softassert.h"
 #include "judge/apikeys.h"
-#include "judge/judgeprovider.h"
 #include "judge/offlinejudge.h"
-#include "judge/promptscheme.h"
 #include "judgehttp.h"
 #include "judgetransport.h"
 #include "reportcontexts.h"
@@ -20,17 +20,6 @@
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
-
-struct RunController::ActiveJob {
-    RunJob job;
-    bool slotReleased = false;
-    HttpCall call;
-    QString cacheKey;
-    int requestNo = 0; // job.requests when this request was sent
-    QList<SchemeItem> items;
-};
-
-namespace { } // namespace
 
 RunController::RunController(const QString &projectPath, QObject *parent)
     : QObject(parent)
@@ -108,10 +97,10 @@ Result<void> RunController::start(RowId runId)
     m_config = JudgeConfig::fromJson(run->config);
     if (m_concurrencyOverride > 0)
         m_config.concurrency = m_concurrencyOverride;
-    QString schemeError;
-    m_scheme = makeScheme(m_config.scheme, m_config.promptTemplateFile, &schemeError);
-    if (!m_scheme)
-        return Error{schemeError};
+    auto scheme = makeScheme(m_config.scheme, m_config.promptTemplateFile);
+    if (!scheme)
+        return scheme.error();
+    m_scheme = std::move(scheme).value();
     m_provider = makeProvider(m_config.provider);
     bool keyFromKeyring = false;
     if (m_provider) {
@@ -163,7 +152,7 @@ Result<void> RunController::start(RowId runId)
     m_paused = false;
     m_cancelled = false;
     m_clock.start();
-    m_store->runs().setRunStatus(runId, u"running"_s);
+    (void)m_store->runs().setRunStatus(runId, u"running"_s);
     emitProgress(true);
     if (keyFromKeyring) {
         // The keyring answers asynchronously; nothing is sent before it has.
@@ -192,7 +181,7 @@ void RunController::pause()
         return;
     m_paused = true;
     m_progress.status = u"paused"_s;
-    m_store->runs().setRunStatus(m_runId, u"paused"_s);
+    (void)m_store->runs().setRunStatus(m_runId, u"paused"_s);
     emitProgress(true);
 }
 
@@ -202,7 +191,7 @@ void RunController::resume()
         return;
     m_paused = false;
     m_progress.status = u"running"_s;
-    m_store->runs().setRunStatus(m_runId, u"running"_s);
+    (void)m_store->runs().setRunStatus(m_runId, u"running"_s);
     emitProgress(true);
     dispatch();
 }
@@ -222,7 +211,7 @@ void RunController::cancel()
 void RunController::dispatch()
 {
     m_dispatchScheduled = false;
-    if (!m_active || m_paused || m_cancelled)
+    if (!m_active || m_paused || m_cancelled || batchHolds())
         return;
     const int limit = m_provider ? qMax(1, m_config.concurrency) : 1;
     while (m_inFlight < limit) {
@@ -254,42 +243,9 @@ void RunController::dispatch()
 
 void RunController::runJob(const RunJob &job)
 {
-    auto active = std::make_shared<ActiveJob>();
-    active->job = job;
-    const SchemeContext *ctx = m_reports->context(job.reportId);
-    if (!ctx) {
-        giveUp(active, u"the report is no longer in the project"_s);
+    const std::shared_ptr<ActiveJob> active = prepareJob(job, false);
+    if (!active || answerFromCache(active))
         return;
-    }
-    active->items = m_reports->items(job.rubricIds);
-    if (m_scheme->needsSource() && !attachSources(active))
-        return;
-    ProviderRequest request
-        = m_scheme->buildRequest(*ctx, active->items, m_provider.get(), m_config);
-    // A prefix no other request of the run shares is not marked for the cache: Anthropic
-    // bills writing it at 1.25 times the price, for nothing.
-    if (!m_sharedReports.contains(job.reportId))
-        request.cachedPrefixChars = 0;
-    active->call = m_provider->buildCall(m_config, request, m_apiKey);
-    active->cacheKey = VerdictWriter::cacheKey(m_config, active->call);
-
-    if (const auto cached = m_writer->cachedAnswer(job, active->cacheKey)) {
-        ++m_progress.cacheHits;
-        qCDebug(lcRuns, "run %lld report %lld batch %d: answered from the cache", qint64(m_runId),
-                qint64(job.reportId), job.batchIndex);
-        // Answer on the next turn of the event loop so that a fully cached run still lets
-        // the GUI breathe between jobs.
-        QTimer::singleShot(0, this, [this, active, cached = *cached] {
-            ProviderReply answer;
-            answer.ok = true;
-            answer.text = cached.response;
-            answer.inputTokens = cached.inputTokens;
-            answer.outputTokens = cached.outputTokens;
-            acceptAnswer(active, answer, true);
-        });
-        return;
-    }
-
     active->requestNo = job.requests;
     qCDebug(
         lcRuns, "run %lld report %lld batch %d: asking %lld item(s) of %s, attempt %d, %lld bytes",
@@ -309,12 +265,14 @@ bool RunController::attachSources(const std::shared_ptr<ActiveJob> &active)
         = m_reports->attachSources(m_runId, job.reportId, &active->items);
     if (unavailable.isEmpty())
         return true;
-    switch (m_writer->writeUnavailable(job, unavailable)) {
+    const auto wrote = m_writer->writeUnavailable(job, unavailable);
+    if (!wrote) {
+        giveUp(active, u"database: "_s + wrote.errorMessage());
+        return false;
+    }
+    switch (*wrote) {
     case VerdictWriter::Outcome::Lost:
         dropJob(active);
-        return false;
-    case VerdictWriter::Outcome::Failed:
-        giveUp(active, u"database: "_s + m_writer->lastError());
         return false;
     case VerdictWriter::Outcome::Written:
         break;
@@ -371,8 +329,9 @@ void RunController::processAnswer(const std::shared_ptr<ActiveJob> &active,
 {
     const SchemeResult result = m_scheme->interpret(active->items, answer.text);
     if (!fromCache) {
-        const double cost = m_config.costOf(answer.inputTokens, answer.outputTokens,
-                                            answer.cacheReadTokens, answer.cacheWriteTokens);
+        const double cost
+            = m_config.costOf(answer.inputTokens, answer.outputTokens, answer.cacheReadTokens,
+                              answer.cacheWriteTokens, answer.batched);
         RunJob &job = active->job;
         job.inputTokens += answer.inputTokens;
         job.outputTokens += answer.outputTokens;
@@ -417,14 +376,16 @@ bool RunController::writeAnswer(const std::shared_ptr<ActiveJob> &active,
         = m_config.locateEvidence ? m_reports->locator(active->job.reportId) : nullptr;
     const bool lastAttempt = active->job.attempts + 1 >= m_config.maxAttempts;
     QList<JudgedItem> written;
-    switch (m_writer->writeAnswer(active->job, active->items, result, lastAttempt, evidence,
-                                  &written, arrived)) {
+    const auto wrote = m_writer->writeAnswer(active->job, active->items, result, lastAttempt,
+                                             evidence, &written, arrived);
+    if (!wrote) {
+        m_progress.lastError = wrote.errorMessage();
+        giveUp(active, u"database: "_s + wrote.errorMessage());
+        return false;
+    }
+    switch (*wrote) {
     case VerdictWriter::Outcome::Lost:
         dropJob(active);
-        return false;
-    case VerdictWriter::Outcome::Failed:
-        m_progress.lastError = m_writer->lastError();
-        giveUp(active, u"database: "_s + m_writer->lastError());
         return false;
     case VerdictWriter::Outcome::Written:
         break;
@@ -463,7 +424,8 @@ void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const Q
         giveUp(active, u"%1 (after %2 attempts)"_s.arg(why).arg(job.attempts));
         return;
     }
-    if (m_writer->writeRetry(job) == VerdictWriter::Outcome::Lost) {
+    if (const auto wrote = m_writer->writeRetry(job);
+        wrote && *wrote == VerdictWriter::Outcome::Lost) {
         dropJob(active);
         return;
     }
@@ -495,20 +457,18 @@ void RunController::giveUp(const std::shared_ptr<ActiveJob> &active, const QStri
     job.lastError = why;
     job.status = u"failed"_s;
     m_progress.lastError = why;
-    switch (m_writer->writeFailure(job)) {
-    case VerdictWriter::Outcome::Lost:
-        dropJob(active); // the job is another worker's now; it asks again
-        return;
-    case VerdictWriter::Outcome::Failed:
+    const auto wrote = m_writer->writeFailure(job);
+    if (!wrote) {
         qCWarning(lcRuns, "run %lld report %lld batch %d: the failure was not written: %s",
                   qint64(m_runId), qint64(job.reportId), job.batchIndex,
-                  qPrintable(m_writer->lastError()));
-        break;
-    case VerdictWriter::Outcome::Written:
+                  qPrintable(wrote.errorMessage()));
+    } else if (*wrote == VerdictWriter::Outcome::Lost) {
+        dropJob(active); // the job is another worker's now; it asks again
+        return;
+    } else {
         m_progress.itemErrors += int(job.rubricIds.size());
         for (RowId rubric : std::as_const(job.rubricIds))
             countOutcome(job.reportId, rubric, true);
-        break;
     }
     ++m_progress.jobsFailed;
     emit verdictsWritten(job.reportId);
@@ -589,9 +549,9 @@ void RunController::finish(const QString &status)
     // Jobs queued here but not answered go back to the queue for other workers (or a resume).
     m_leases->release();
     if (status == "cancelled"_L1)
-        m_store->runs().setRunStatus(m_runId, status);
+        (void)m_store->runs().setRunStatus(m_runId, status);
     else
-        m_store->runs().finishRun(m_runId, status);
+        (void)m_store->runs().finishRun(m_runId, status);
     emitProgress(true);
     emit finished(status);
 }

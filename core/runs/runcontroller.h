@@ -15,6 +15,7 @@
 #include "verdictwriter.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QObject>
 #include <QSet>
 
@@ -25,6 +26,7 @@ class QTimer;
 
 namespace Rubricate {
 
+class BatchRunner;
 class JobLeases;
 class JudgeProvider;
 class JudgeTransport;
@@ -58,6 +60,7 @@ struct RunProgress {
     double itemsPerSecond = 0;
     QString lastError;
     QString worker; // this worker's name in the run's job leases (host:pid:random)
+    QString batch; // a run sent as a provider batch: its state, e.g. "batch running, 3/9 answered"
 };
 
 class RunController : public QObject
@@ -77,6 +80,9 @@ public:
     void setLeaseTerm(int seconds) { m_leaseTermSeconds = seconds; }
     // Requests in flight from this worker instead of the run's setting (0: the run's).
     void setConcurrency(int requests) { m_concurrencyOverride = requests; }
+    // A run sent as a provider batch polls it first after `firstMs`, then ever later up to
+    // `maxMs` (default half a minute to ten minutes). Set before start().
+    void setBatchPolling(int firstMs, int maxMs) { m_batchPollMs = {firstMs, maxMs}; }
     void pause();
     void resume();
     void cancel();
@@ -94,6 +100,15 @@ private:
     struct ActiveJob;
     void dispatch();
     void runJob(const RunJob &job);
+    // The job's request, built and keyed; null when the job ended without one (its report is
+    // gone, none of its items has a source).
+    std::shared_ptr<ActiveJob> prepareJob(const RunJob &job, bool batched);
+    bool answerFromCache(const std::shared_ptr<ActiveJob> &active);
+    // Runs in batch mode (runcontroller_batch.cpp): whether the batch holds the run's jobs
+    // now, so that nothing is sent live; the first call claims them and sends or resumes it.
+    bool batchHolds();
+    void startBatch();
+    void takeBatchResults(const QHash<QString, ProviderReply> &replies, const QString &why);
     void runOffline(const RunJob &queued);
     // Fills in each item's source from the project; items without one get their "source
     // unavailable" verdict at once and leave the job. False when nothing is left to send.
@@ -151,6 +166,10 @@ private:
     QTimer *m_leaseTimer = nullptr;
     qint64 m_nextClaimMs = 0; // after a claim found nothing, when to look again
     RunProgress m_progress;
+    std::pair<int, int> m_batchPollMs{30000, 600000};
+    std::unique_ptr<BatchRunner> m_batch; // after m_store, which it uses
+    bool m_batchOver = false; // the batch's answers are in; what is left is asked live
+    QHash<QString, std::shared_ptr<ActiveJob>> m_batchJobs; // by the batch's custom ids
 };
 
 } // namespace Rubricate

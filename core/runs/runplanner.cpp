@@ -70,10 +70,9 @@ Result<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &config, cons
     if (!bench) {
         return Error{u"no benchmark \"%1\" in this project"_s.arg(scope.benchmarkKey)};
     }
-    QString schemeError;
-    const auto scheme = makeScheme(config.scheme, config.promptTemplateFile, &schemeError);
+    const auto scheme = makeScheme(config.scheme, config.promptTemplateFile);
     if (!scheme)
-        return Error{schemeError};
+        return scheme.error();
     // The offline judge reads each rubric's own scale and never uses the scheme.
     if (const QString why = schemeMismatch(config.scheme, scope.benchmarkKey);
         !why.isEmpty() && config.provider != ProviderKind::Offline) {
@@ -194,7 +193,8 @@ std::optional<double> estimatedCost(const JudgeConfig &config, qint64 inputToken
         return 0.0;
     if (config.pricePerMillionInput <= 0 && config.pricePerMillionOutput <= 0)
         return std::nullopt;
-    return config.costOf(inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens);
+    return config.costOf(inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens,
+                         config.batch);
 }
 
 Result<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config, const RunScope &scope,
@@ -225,13 +225,11 @@ Result<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config, const
         job.reportId = p.reportId;
         job.batchIndex = p.batchIndex;
         job.rubricIds = p.rubricIds;
-        if (!store.runs().addJob(job)) {
-            return Error{store.lastError()};
-        }
+        if (const Result<void> added = store.runs().addJob(job); !added)
+            return added.error();
     }
-    if (!tx.commit()) {
-        return Error{store.lastError()};
-    }
+    if (const Result<void> committed = tx.commit(); !committed)
+        return committed.error();
     PlannedRun planned;
     planned.runId = *runId;
     planned.reports = plan->reports;
@@ -299,11 +297,12 @@ Result<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId)
         if (!queued.contains({report, rubric}))
             errorsByReport[report] << rubric;
     }
-    QString schemeError; // without its scheme, failed items are batched by size alone
-    const auto scheme = makeScheme(config.scheme, config.promptTemplateFile, &schemeError);
+    // Without its scheme, failed items are batched by size alone.
+    const auto scheme = makeScheme(config.scheme, config.promptTemplateFile);
     for (auto it = errorsByReport.cbegin(); it != errorsByReport.cend(); ++it) {
         for (const QList<RowId> &batch :
-             requeueBatches(store, scheme.get(), it.key(), it.value(), config.batchSize))
+             requeueBatches(store, scheme ? scheme.value().get() : nullptr, it.key(), it.value(),
+                            config.batchSize))
             addJob(it.key(), batch.size());
     }
     if (e.jobs == 0) {
@@ -336,11 +335,12 @@ Result<int> requeueFailedItems(ProjectStore &store, RowId runId, int batchSize)
             byReport[report] << rubric;
     }
     const auto run = store.runs().run(runId);
-    QString schemeError;
-    const auto scheme = run
-        ? makeScheme(run->scheme, JudgeConfig::fromJson(run->config).promptTemplateFile,
-                     &schemeError)
-        : nullptr;
+    std::unique_ptr<PromptScheme> scheme;
+    if (run) {
+        if (auto made
+            = makeScheme(run->scheme, JudgeConfig::fromJson(run->config).promptTemplateFile))
+            scheme = std::move(made).value();
+    }
     for (auto it = byReport.cbegin(); it != byReport.cend(); ++it) {
         int index = store.runs().nextBatchIndex(runId, it.key());
         for (const QList<RowId> &batch :
@@ -351,16 +351,14 @@ Result<int> requeueFailedItems(ProjectStore &store, RowId runId, int batchSize)
             job.batchIndex = index++;
             job.rubricIds = batch;
             job.reask = true;
-            if (!store.runs().addJob(job)) {
-                return Error{store.lastError()};
-            }
+            if (const Result<void> added = store.runs().addJob(job); !added)
+                return added.error();
             queued += int(job.rubricIds.size());
         }
     }
-    store.runs().setRunStatus(runId, u"pending"_s);
-    if (!tx.commit()) {
-        return Error{store.lastError()};
-    }
+    (void)store.runs().setRunStatus(runId, u"pending"_s);
+    if (const Result<void> committed = tx.commit(); !committed)
+        return committed.error();
     return queued;
 }
 

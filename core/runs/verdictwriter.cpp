@@ -64,6 +64,17 @@ bool cacheMayAnswer(const RunJob &job, const CachedResponse &cached)
     return job.attempts == 0 && !job.reask;
 }
 
+// A job's verdicts and its row, committed together.
+Result<void> writeJob(ProjectStore &store, Transaction &tx, const QList<JudgedItem> &verdicts,
+                      const RunJob &job)
+{
+    if (Result<void> written = store.runs().writeJudgeVerdicts(verdicts); !written)
+        return written;
+    if (Result<void> updated = store.runs().updateJob(job); !updated)
+        return updated;
+    return tx.commit();
+}
+
 } // namespace
 
 QString VerdictWriter::cacheKey(const JudgeConfig &config, const HttpCall &call)
@@ -94,11 +105,10 @@ VerdictWriter::VerdictWriter(ProjectStore &store, JobLeases &leases, RowId runId
     , m_runId(runId)
 { }
 
-VerdictWriter::Outcome VerdictWriter::writeAnswer(RunJob &job, QList<SchemeItem> &items,
-                                                  const SchemeResult &result, bool lastAttempt,
-                                                  const EvidenceLocator *evidence,
-                                                  QList<JudgedItem> *written,
-                                                  const Arrived *arrived)
+Result<VerdictWriter::Outcome>
+VerdictWriter::writeAnswer(RunJob &job, QList<SchemeItem> &items, const SchemeResult &result,
+                           bool lastAttempt, const EvidenceLocator *evidence,
+                           QList<JudgedItem> *written, const Arrived *arrived)
 {
     QList<RowId> missing;
     QList<SchemeItem> missingItems;
@@ -116,13 +126,14 @@ VerdictWriter::Outcome VerdictWriter::writeAnswer(RunJob &job, QList<SchemeItem>
     RunJob next = job;
     next.rubricIds = missing;
     next.status = missing.isEmpty() ? u"done"_s : u"pending"_s;
-    std::optional<Outcome> outcome = arrived ? writeJudged(next, judged, arrived) : std::nullopt;
+    std::optional<Result<Outcome>> outcome
+        = arrived ? writeJudged(next, judged, arrived) : std::nullopt;
     if (!outcome)
         outcome = writeJudged(next, judged, nullptr);
     // The answer was paid for: it is kept even when its verdicts could not be written.
-    if (arrived && *outcome == Outcome::Failed)
+    if (arrived && !*outcome)
         cacheAnswer(arrived->key, arrived->config, arrived->answer);
-    if (*outcome != Outcome::Written)
+    if (!*outcome || **outcome != Outcome::Written)
         return *outcome;
     job = next;
     items = missingItems;
@@ -130,9 +141,9 @@ VerdictWriter::Outcome VerdictWriter::writeAnswer(RunJob &job, QList<SchemeItem>
     return Outcome::Written;
 }
 
-std::optional<VerdictWriter::Outcome> VerdictWriter::writeJudged(const RunJob &next,
-                                                                 const QList<JudgedItem> &judged,
-                                                                 const Arrived *arrived)
+std::optional<Result<VerdictWriter::Outcome>>
+VerdictWriter::writeJudged(const RunJob &next, const QList<JudgedItem> &judged,
+                           const Arrived *arrived)
 {
     Transaction tx(m_store);
     // With the verdicts rather than in a transaction of its own: one commit per answer.
@@ -141,18 +152,18 @@ std::optional<VerdictWriter::Outcome> VerdictWriter::writeJudged(const RunJob &n
                                              arrived->config.model, arrived->answer))
         return std::nullopt;
     if (!m_leases.hold(next.id)) {
+        // The cache alone: another worker writes the job, and may use it.
         if (arrived)
-            tx.commit(); // the cache alone: another worker writes the job, and may use it
+            (void)tx.commit();
         return Outcome::Lost;
     }
-    if (!m_store.runs().writeJudgeVerdicts(judged) || !m_store.runs().updateJob(next)
-        || !tx.commit())
-        return Outcome::Failed;
+    if (const Result<void> done = writeJob(m_store, tx, judged, next); !done)
+        return done.error();
     return Outcome::Written;
 }
 
-VerdictWriter::Outcome VerdictWriter::writeUnavailable(RunJob &job,
-                                                       const QList<JudgedItem> &unavailable)
+Result<VerdictWriter::Outcome> VerdictWriter::writeUnavailable(RunJob &job,
+                                                               const QList<JudgedItem> &unavailable)
 {
     RunJob next = job;
     for (const JudgedItem &u : unavailable)
@@ -162,50 +173,55 @@ VerdictWriter::Outcome VerdictWriter::writeUnavailable(RunJob &job,
     Transaction tx(m_store);
     if (!m_leases.hold(job.id))
         return Outcome::Lost;
-    if (!m_store.runs().writeJudgeVerdicts(unavailable) || !m_store.runs().updateJob(next)
-        || !tx.commit())
-        return Outcome::Failed;
+    if (const Result<void> done = writeJob(m_store, tx, unavailable, next); !done)
+        return done.error();
     job = next;
     return Outcome::Written;
 }
 
-VerdictWriter::Outcome VerdictWriter::writeFailure(const RunJob &job)
+Result<VerdictWriter::Outcome> VerdictWriter::writeFailure(const RunJob &job)
 {
     Transaction tx(m_store);
     if (!m_leases.hold(job.id))
         return Outcome::Lost;
-    bool ok = true;
+    std::optional<Error> refused;
     for (RowId rubric : job.rubricIds) {
         Verdict v;
         v.runId = m_runId;
         v.reportId = job.reportId;
         v.rubricId = rubric;
         v.error = job.lastError;
-        ok = m_store.runs().upsertVerdict(v).ok() && ok;
+        if (!m_store.runs().upsertVerdict(v).ok())
+            refused = Error{m_store.lastError()}; // Upserted carries no message
     }
-    ok = m_store.runs().updateJob(job) && ok;
-    return ok && tx.commit() ? Outcome::Written : Outcome::Failed;
+    if (const Result<void> updated = m_store.runs().updateJob(job); !updated)
+        return updated.error();
+    if (refused)
+        return *refused;
+    if (const Result<void> committed = tx.commit(); !committed)
+        return committed.error();
+    return Outcome::Written;
 }
 
-VerdictWriter::Outcome VerdictWriter::writeRetry(const RunJob &job)
+Result<VerdictWriter::Outcome> VerdictWriter::writeRetry(const RunJob &job)
 {
     Transaction tx(m_store);
     if (!m_leases.hold(job.id))
         return Outcome::Lost;
-    return m_store.runs().updateJob(job) && tx.commit() ? Outcome::Written : Outcome::Failed;
+    if (const Result<void> updated = m_store.runs().updateJob(job); !updated)
+        return updated.error();
+    if (const Result<void> committed = tx.commit(); !committed)
+        return committed.error();
+    return Outcome::Written;
 }
 
 void VerdictWriter::cacheAnswer(const QString &key, const JudgeConfig &config,
                                 const CachedResponse &answer)
 {
+    // A cache that cannot be written costs a request later, not the answer: the run goes on.
     Transaction tx(m_store);
-    m_store.runs().putCachedResponse(key, providerKey(config.provider), config.model, answer);
-    tx.commit();
-}
-
-QString VerdictWriter::lastError() const
-{
-    return m_store.lastError();
+    if (m_store.runs().putCachedResponse(key, providerKey(config.provider), config.model, answer))
+        (void)tx.commit();
 }
 
 } // namespace Rubricate

@@ -3,6 +3,7 @@
 // so two workers never both write a job, and a job a worker lost is not half written.
 #pragma once
 
+#include "domain/result.h"
 #include "domain/types.h"
 #include "store/storetypes.h"
 
@@ -25,10 +26,10 @@ struct SchemeResult;
 class VerdictWriter
 {
 public:
+    // A write the database refused is an error instead, saying why.
     enum class Outcome {
         Written,
         Lost, // another worker holds the job now; nothing was written
-        Failed, // the database refused; lastError() says why
     };
 
     VerdictWriter(ProjectStore &store, JobLeases &leases, RowId runId);
@@ -45,16 +46,16 @@ public:
     // attempt, when they end as errors. `written` receives the verdicts written. `arrived`, an
     // answer from the judge rather than from the cache, goes into the response cache in the
     // same transaction, and alone when its verdicts cannot be written.
-    Outcome writeAnswer(RunJob &job, QList<SchemeItem> &items, const SchemeResult &result,
-                        bool lastAttempt, const EvidenceLocator *evidence,
-                        QList<JudgedItem> *written, const Arrived *arrived = nullptr);
+    Result<Outcome> writeAnswer(RunJob &job, QList<SchemeItem> &items, const SchemeResult &result,
+                                bool lastAttempt, const EvidenceLocator *evidence,
+                                QList<JudgedItem> *written, const Arrived *arrived = nullptr);
     // Items whose cited source cannot be read, and the job without them.
-    Outcome writeUnavailable(RunJob &job, const QList<JudgedItem> &unavailable);
+    Result<Outcome> writeUnavailable(RunJob &job, const QList<JudgedItem> &unavailable);
     // Every item still open in `job` ends as an explicit error with job.lastError as its
     // cause — never as a 0.
-    Outcome writeFailure(const RunJob &job);
+    Result<Outcome> writeFailure(const RunJob &job);
     // The job's attempt count and last error, before it is asked again.
-    Outcome writeRetry(const RunJob &job);
+    Result<Outcome> writeRetry(const RunJob &job);
     // The response cache's key for a request.
     static QString cacheKey(const JudgeConfig &config, const HttpCall &call);
     // The cached answer to `job`'s request with `key`, where the cache may answer it.
@@ -62,13 +63,11 @@ public:
     // An answer as it arrived, so that a crash from here on costs nothing to redo.
     void cacheAnswer(const QString &key, const JudgeConfig &config, const CachedResponse &answer);
 
-    QString lastError() const;
-
 private:
     // One transaction: `arrived` (when given) in the cache, then `judged` and `next` while the
     // job is still this worker's. Nothing when the cache refuses `arrived`.
-    std::optional<Outcome> writeJudged(const RunJob &next, const QList<JudgedItem> &judged,
-                                       const Arrived *arrived);
+    std::optional<Result<Outcome>> writeJudged(const RunJob &next, const QList<JudgedItem> &judged,
+                                               const Arrived *arrived);
 
     ProjectStore &m_store;
     JobLeases &m_leases;

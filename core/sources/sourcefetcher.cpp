@@ -372,9 +372,9 @@ void SourceFetcher::flush()
 {
     if (!m_cache || m_unwritten.isEmpty())
         return;
-    if (!m_cache->sources().putSources(m_unwritten))
+    if (const Result<void> kept = m_cache->sources().putSources(m_unwritten); !kept)
         qCWarning(lcSources, "cannot keep the fetched sources: %s",
-                  qPrintable(m_cache->lastError()));
+                  qPrintable(kept.errorMessage()));
     m_unwritten.clear();
 }
 

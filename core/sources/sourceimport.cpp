@@ -108,8 +108,8 @@ SourceImportResult importSourceFolder(ProjectStore &store, const QString &folder
         row.fetchedAt = QDateTime::currentDateTimeUtc();
         rows.append(row);
     }
-    if (!store.sources().putSources(rows)) {
-        result.errors << store.lastError();
+    if (const Result<void> put = store.sources().putSources(rows); !put) {
+        result.errors << put.errorMessage();
         return result;
     }
     result.imported = int(rows.size());

@@ -14,17 +14,17 @@ using namespace Qt::StringLiterals;
 using StoreCodec::bindAt;
 using namespace StoreRows;
 
-std::optional<RowId> AnnotationStore::appendAnnotation(const AnnotationEvent &e)
+Result<RowId> AnnotationStore::appendAnnotation(const AnnotationEvent &e)
 {
     if (e.annotator.trimmed().isEmpty()) {
         m_db->setLastError(u"an annotation needs an annotator"_s);
-        return std::nullopt;
+        return failure();
     }
     // An annotator first seen in an event (an import, a merge, a setting) is named by its id
     // until someone gives a name.
     const QString name = e.annotatorName.trimmed().isEmpty() ? e.annotator : e.annotatorName;
-    if (!addAnnotator({e.annotator, name, e.at, {}}))
-        return std::nullopt;
+    if (Result<void> added = addAnnotator({e.annotator, name, e.at, {}}); !added)
+        return added.error();
     const LabelProvenance &p = e.provenance;
     QSqlQuery &q = prepared(
         u"INSERT INTO annotation_event (report_id, rubric_id, annotator, at, value,"
@@ -56,8 +56,8 @@ std::optional<RowId> AnnotationStore::appendAnnotation(const AnnotationEvent &e)
     for (int i = 0; i < values.size(); ++i)
         bindAt(q, i, values.at(i));
     if (!exec(q))
-        return std::nullopt;
-    return q.lastInsertId().toLongLong();
+        return failure();
+    return RowId(q.lastInsertId().toLongLong());
 }
 
 QList<AnnotationEvent> AnnotationStore::annotationHistory(RowId reportId, RowId rubricId)

@@ -16,7 +16,7 @@ class AnnotationStore : public SubjectStore
 public:
     using SubjectStore::SubjectStore;
 
-    std::optional<RowId> appendAnnotation(const AnnotationEvent &event);
+    Result<RowId> appendAnnotation(const AnnotationEvent &event);
     QList<AnnotationEvent> annotationHistory(RowId reportId, RowId rubricId); // every kind
     // Newest event per rubric of a report, in one read (of this annotator, or anyone's): an
     // annotator's labels, or with AnnotationKind::Gold the adjudicated gold labels.
@@ -56,13 +56,14 @@ public:
     // taken: a sample is a record of what was assigned, never edited afterwards. With
     // `settings`, the study's settings are written in the same transaction (its name is the
     // sample's).
-    bool saveAssignments(const QString &sample, quint32 seed, const QList<Assignment> &assignments,
-                         const std::optional<Study> &settings = std::nullopt);
+    Result<void> saveAssignments(const QString &sample, quint32 seed,
+                                 const QList<Assignment> &assignments,
+                                 const std::optional<Study> &settings = std::nullopt);
     // Adds items to a saved sample, in a transaction of its own: rows as saveAssignments
     // writes them, with the sample's seed. Refuses an unknown sample, no items, and an item
     // that is in the sample already or a position the sample has (another extension came
     // first): the rows the sample has are never touched.
-    bool extendSample(const QString &sample, const QList<Assignment> &added);
+    Result<void> extendSample(const QString &sample, const QList<Assignment> &added);
     QStringList samples(); // names, oldest first
     std::optional<SampleInfo> sampleInfo(const QString &sample);
     // The sample's items in position order, each with all its annotators; with `annotator`,
@@ -70,17 +71,17 @@ public:
     QList<Assignment> assignments(const QString &sample, const QString &annotator = {});
     // Adds the annotator unless its id is known (a known one keeps its name).
 
-    bool addAnnotator(const Annotator &annotator);
+    Result<void> addAnnotator(const Annotator &annotator);
     // The id of the annotator with this name (or this id); a new annotator, whose id is the
     // name, when nobody has it.
     std::optional<QString> annotatorIdNamed(const QString &name);
     // Renames in place: labels are keyed by the id, so they stay the person's.
-    bool renameAnnotator(const QString &id, const QString &name);
+    Result<void> renameAnnotator(const QString &id, const QString &name);
     std::optional<Annotator> annotator(const QString &id);
     QList<Annotator> annotators(); // by name
     // Settings for a saved sample. Refuses a sample that does not exist and a study that
     // does: settings such as blind are fixed once people start labelling under them.
-    bool saveStudy(const Study &study);
+    Result<void> saveStudy(const Study &study);
     std::optional<Study> study(const QString &name); // a sample without settings: defaults
     QList<Study> studies(); // every saved sample, oldest first
     // The annotator's items in the study: unlabelled first, each part in sample order.
@@ -93,11 +94,11 @@ public:
     QList<KeyedItem> keyedItems(const QString &benchmarkKey = {});
     // Writes a sample's rows as saveAssignments does, but inside the caller's transaction and
     // with the seed and creation time it had where it came from; refuses a name taken.
-    bool insertSample(const QString &sample, std::optional<quint32> seed,
-                      const QList<Assignment> &assignments, const QDateTime &createdAt);
+    Result<void> insertSample(const QString &sample, std::optional<quint32> seed,
+                              const QList<Assignment> &assignments, const QDateTime &createdAt);
     // Writes a study's settings as saveStudy does (refusing a missing sample and settings
     // already saved), inside the caller's transaction.
-    bool insertStudySettings(const Study &study);
+    Result<void> insertStudySettings(const Study &study);
 
 private:
     bool insertStudy(const Study &study); // inside the caller's transaction

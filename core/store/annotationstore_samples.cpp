@@ -51,62 +51,63 @@ QList<RatingRow> AnnotationStore::itemRows(const QString &benchmarkKey)
     return out;
 }
 
-bool AnnotationStore::saveAssignments(const QString &sample, quint32 seed,
-                                      const QList<Assignment> &assignments,
-                                      const std::optional<Study> &settings)
+Result<void> AnnotationStore::saveAssignments(const QString &sample, quint32 seed,
+                                              const QList<Assignment> &assignments,
+                                              const std::optional<Study> &settings)
 {
     Transaction transaction(*m_db);
     // Checked inside the transaction, so that two saves under one name cannot both pass.
     if (!transaction.isOpen()
         || !insertSample(sample, seed, assignments, QDateTime::currentDateTimeUtc()))
-        return false;
+        return failure();
     if (settings) {
         Study study = *settings;
         study.name = sample;
         if (!insertStudy(study))
-            return false;
+            return failure();
     }
     return transaction.commit();
 }
 
-bool AnnotationStore::insertSample(const QString &sample, std::optional<quint32> seed,
-                                   const QList<Assignment> &assignments, const QDateTime &createdAt)
+Result<void> AnnotationStore::insertSample(const QString &sample, std::optional<quint32> seed,
+                                           const QList<Assignment> &assignments,
+                                           const QDateTime &createdAt)
 {
     if (sample.trimmed().isEmpty()) {
         m_db->setLastError(u"a sample needs a name"_s);
-        return false;
+        return failure();
     }
     if (assignments.isEmpty()) {
         m_db->setLastError(u"the sample \"%1\" has no items"_s.arg(sample));
-        return false;
+        return failure();
     }
     QSqlQuery &taken = prepared(u"SELECT 1 FROM annotation_assignment WHERE sample = ? LIMIT 1"_s);
     bindAt(taken, 0, sample);
     if (!exec(taken))
-        return false;
+        return failure();
     const bool exists = taken.next();
     taken.finish();
     if (exists) {
         m_db->setLastError(u"there is already a sample named \"%1\""_s.arg(sample));
-        return false;
+        return failure();
     }
-    return insertAssignmentRows(sample, seed, assignments, createdAt);
+    return written(insertAssignmentRows(sample, seed, assignments, createdAt));
 }
 
-bool AnnotationStore::extendSample(const QString &sample, const QList<Assignment> &added)
+Result<void> AnnotationStore::extendSample(const QString &sample, const QList<Assignment> &added)
 {
     if (added.isEmpty()) {
         m_db->setLastError(u"no items to add to the sample \"%1\""_s.arg(sample));
-        return false;
+        return failure();
     }
     Transaction transaction(*m_db);
     if (!transaction.isOpen())
-        return false;
+        return failure();
     // Read inside the transaction, so that two extensions cannot both pass the checks.
     const std::optional<SampleInfo> info = sampleInfo(sample);
     if (!info) {
         m_db->setLastError(u"no sample named \"%1\""_s.arg(sample));
-        return false;
+        return failure();
     }
     QSet<std::pair<RowId, RowId>> items;
     QSet<int> positions;
@@ -121,11 +122,11 @@ bool AnnotationStore::extendSample(const QString &sample, const QList<Assignment
                     .arg(a.rubricId)
                     .arg(a.position)
                     .arg(sample));
-            return false;
+            return failure();
         }
     }
-    return insertAssignmentRows(sample, info->seed, added, QDateTime::currentDateTimeUtc())
-        && transaction.commit();
+    return written(insertAssignmentRows(sample, info->seed, added, QDateTime::currentDateTimeUtc())
+                   && transaction.commit());
 }
 
 bool AnnotationStore::insertAssignmentRows(const QString &sample, std::optional<quint32> seed,

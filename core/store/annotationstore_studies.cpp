@@ -37,11 +37,11 @@ Study studyFrom(const QSqlQuery &q)
 
 } // namespace
 
-bool AnnotationStore::addAnnotator(const Annotator &a)
+Result<void> AnnotationStore::addAnnotator(const Annotator &a)
 {
     if (a.id.trimmed().isEmpty() || a.name.trimmed().isEmpty()) {
         m_db->setLastError(u"an annotator needs an id and a name"_s);
-        return false;
+        return failure();
     }
     QSqlQuery &q = prepared(u"INSERT INTO annotator (id, name, created_at) VALUES (?, ?, ?)"
                             " ON CONFLICT (id) DO NOTHING"_s);
@@ -49,7 +49,7 @@ bool AnnotationStore::addAnnotator(const Annotator &a)
     bindAt(q, 1, a.name.trimmed());
     bindAt(q, 2,
            StoreCodec::time(a.createdAt.isValid() ? a.createdAt : QDateTime::currentDateTimeUtc()));
-    return exec(q);
+    return written(exec(q));
 }
 
 std::optional<QString> AnnotationStore::annotatorIdNamed(const QString &name)
@@ -78,21 +78,21 @@ std::optional<QString> AnnotationStore::annotatorIdNamed(const QString &name)
     return wanted;
 }
 
-bool AnnotationStore::renameAnnotator(const QString &id, const QString &name)
+Result<void> AnnotationStore::renameAnnotator(const QString &id, const QString &name)
 {
     if (name.trimmed().isEmpty()) {
         m_db->setLastError(u"an annotator needs a name"_s);
-        return false;
+        return failure();
     }
     QSqlQuery &q = prepared(u"UPDATE annotator SET name = ?, renamed_at = ? WHERE id = ?"_s);
     bindAt(q, 0, name.trimmed());
     bindAt(q, 1, StoreCodec::time(QDateTime::currentDateTimeUtc()));
     bindAt(q, 2, id);
     if (!exec(q))
-        return false;
+        return failure();
     if (q.numRowsAffected() == 0)
         return addAnnotator({id, name, {}, {}});
-    return true;
+    return {};
 }
 
 std::optional<Annotator> AnnotationStore::annotator(const QString &id)
@@ -119,35 +119,35 @@ QList<Annotator> AnnotationStore::annotators()
     return out;
 }
 
-bool AnnotationStore::saveStudy(const Study &study)
+Result<void> AnnotationStore::saveStudy(const Study &study)
 {
     Transaction transaction(*m_db);
-    return transaction.isOpen() && insertStudySettings(study) && transaction.commit();
+    return written(transaction.isOpen() && insertStudySettings(study) && transaction.commit());
 }
 
-bool AnnotationStore::insertStudySettings(const Study &study)
+Result<void> AnnotationStore::insertStudySettings(const Study &study)
 {
     QSqlQuery &sample = prepared(u"SELECT 1 FROM annotation_assignment WHERE sample = ? LIMIT 1"_s);
     bindAt(sample, 0, study.name);
     if (!exec(sample))
-        return false;
+        return failure();
     const bool exists = sample.next();
     sample.finish();
     if (!exists) {
         m_db->setLastError(u"there is no sample named \"%1\""_s.arg(study.name));
-        return false;
+        return failure();
     }
     QSqlQuery &taken = prepared(u"SELECT 1 FROM study WHERE name = ?"_s);
     bindAt(taken, 0, study.name);
     if (!exec(taken))
-        return false;
+        return failure();
     const bool settled = taken.next();
     taken.finish();
     if (settled) {
         m_db->setLastError(u"the study \"%1\" already has its settings"_s.arg(study.name));
-        return false;
+        return failure();
     }
-    return insertStudy(study);
+    return written(insertStudy(study));
 }
 
 bool AnnotationStore::insertStudy(const Study &study)

@@ -34,13 +34,12 @@ public:
     // ("imported" when it had none) and gains "edited_by" and "edited_at"; a changed text
     // or explanation also sets "criterion_edited_at" (verdicts older than that are stale)
     // and keeps the first text as "original_text". New criteria get "origin": "manual".
-    // Refuses (nothing written, lastError says why) ids of other queries, empty texts,
+    // Refuses (nothing written, the error says why) ids of other queries, empty texts,
     // removing a criterion with human annotations or sample assignments, and removing one
     // with verdicts unless `options.allowDeletingJudged`.
 
-    std::optional<CriteriaEditResult> replaceQueryCriteria(RowId queryId,
-                                                           const QList<Rubric> &criteria,
-                                                           const CriteriaEditOptions &options);
+    Result<CriteriaEditResult> replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
+                                                    const CriteriaEditOptions &options);
     // Verdicts, annotation events and sample assignments per criterion of the query.
     std::optional<QHash<RowId, CriterionUsage>> criterionUsage(RowId queryId);
 
@@ -66,10 +65,10 @@ public:
     int claimAnnotationCount(RowId reportId);
     // Deletes the report's claims with their verdicts, inside the caller's transaction. Refuses
     // (false) when a person annotated any of them: human labels are never thrown away.
-    bool deleteClaims(RowId reportId);
+    Result<void> deleteClaims(RowId reportId);
     // Replaces the report's claims (and their verdicts) with `claims` in a transaction of its
     // own; refused like deleteClaims, writing nothing.
-    bool replaceClaims(RowId reportId, const QList<Rubric> &claims);
+    Result<void> replaceClaims(RowId reportId, const QList<Rubric> &claims);
     QList<Reference> references(RowId taskId);
     std::optional<Persona> persona(RowId id);
     QList<Persona> personas(const QString &benchmarkKey = {}); // by external id

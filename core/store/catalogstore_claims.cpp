@@ -43,7 +43,7 @@ int CatalogStore::claimAnnotationCount(RowId reportId)
     return n;
 }
 
-bool CatalogStore::deleteClaims(RowId reportId)
+Result<void> CatalogStore::deleteClaims(RowId reportId)
 {
     const int annotated = claimAnnotationCount(reportId);
     if (annotated != 0) {
@@ -51,24 +51,24 @@ bool CatalogStore::deleteClaims(RowId reportId)
             m_db->setLastError(
                 u"report %1: %2 annotation(s) on its claims; they are never deleted"_s.arg(reportId)
                     .arg(annotated));
-        return false;
+        return failure();
     }
     // Verdicts, evidence and sample assignments of the claims go with them (ON DELETE CASCADE).
     QSqlQuery &q = prepared(u"DELETE FROM rubric WHERE report_id = ?"_s);
     bindAt(q, 0, reportId);
-    return exec(q);
+    return written(exec(q));
 }
 
-bool CatalogStore::replaceClaims(RowId reportId, const QList<Rubric> &claims)
+Result<void> CatalogStore::replaceClaims(RowId reportId, const QList<Rubric> &claims)
 {
     // deleteClaims checks the labels inside the transaction, so a label given while the new
     // claims were being made counts too.
     Transaction tx(*m_db);
     if (!tx.isOpen() || !deleteClaims(reportId))
-        return false;
+        return failure();
     for (const Rubric &c : claims) {
         if (!upsertRubric(c).ok())
-            return false;
+            return failure();
     }
     return tx.commit();
 }

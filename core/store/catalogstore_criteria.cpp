@@ -62,9 +62,9 @@ std::optional<QHash<RowId, CriterionUsage>> CatalogStore::criterionUsage(RowId q
     return usage;
 }
 
-std::optional<CriteriaEditResult>
-CatalogStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
-                                   const CriteriaEditOptions &options)
+Result<CriteriaEditResult> CatalogStore::replaceQueryCriteria(RowId queryId,
+                                                              const QList<Rubric> &criteria,
+                                                              const CriteriaEditOptions &options)
 {
     // Within a caller's transaction (an import of many queries) the edit is a savepoint, so a
     // refusal undoes this query's edit only; on its own it is a transaction.
@@ -75,18 +75,18 @@ CatalogStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
     else
         transaction.emplace(*m_db);
     if (!(transaction ? transaction->isOpen() : savepoint->isOpen()))
-        return std::nullopt;
+        return failure();
     const auto q = query(queryId);
     if (!q) {
         m_db->setLastError(u"no query with id %1"_s.arg(queryId));
-        return std::nullopt;
+        return failure();
     }
     QHash<RowId, Rubric> existing;
     for (const Rubric &r : rubrics(q->taskId, queryId))
         existing.insert(r.id, r);
     const auto usage = criterionUsage(queryId);
     if (!usage)
-        return std::nullopt; // without it a removal cannot be checked
+        return failure(); // without it a removal cannot be checked
 
     // The final rows, positions numbered in list order within each dimension.
     QList<Rubric> wanted;
@@ -95,18 +95,18 @@ CatalogStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
     for (const Rubric &in : criteria) {
         if (in.text.trimmed().isEmpty()) {
             m_db->setLastError(u"a criterion of %1 has no text"_s.arg(in.dimension));
-            return std::nullopt;
+            return failure();
         }
         if (in.dimension.trimmed().isEmpty() || familyOf(in).isEmpty()) {
             m_db->setLastError(
                 u"the criterion \"%1\" has no dimension or family"_s.arg(shortText(in.text)));
-            return std::nullopt;
+            return failure();
         }
         if (in.id && (!existing.contains(in.id) || seen.contains(in.id))) {
             m_db->setLastError(
                 u"rubric %1 is not a criterion of query %2 (or is listed twice)"_s.arg(
                     QString::number(in.id), q->externalId));
-            return std::nullopt;
+            return failure();
         }
         seen.insert(in.id);
         Rubric r = in;
@@ -129,13 +129,13 @@ CatalogStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
                     .arg(shortText(it->text))
                     .arg(use.annotations)
                     .arg(use.assignments));
-            return std::nullopt;
+            return failure();
         }
         if (use.verdicts > 0 && !options.allowDeletingJudged) {
             m_db->setLastError(u"the criterion \"%1\" has %2 judge verdict(s); removing it deletes "
                                "them, which was not allowed"_s.arg(shortText(it->text))
                                    .arg(use.verdicts));
-            return std::nullopt;
+            return failure();
         }
         result.deleted.append(it.key());
     }
@@ -145,7 +145,7 @@ CatalogStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
     for (const RowId id : std::as_const(result.deleted)) {
         bindAt(remove, 0, id);
         if (!exec(remove))
-            return std::nullopt;
+            return failure();
     }
 
     const QVariant now = StoreCodec::time(QDateTime::currentDateTimeUtc());
@@ -189,7 +189,7 @@ CatalogStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
         bindAt(aside, 0, -r.id);
         bindAt(aside, 1, r.id);
         if (!exec(aside))
-            return std::nullopt;
+            return failure();
     }
     QSqlQuery &update = prepared(
         u"UPDATE rubric SET dimension = ?, position = ?, text = ?, weight = ?,"
@@ -204,7 +204,7 @@ CatalogStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
         bindAt(update, 2 + int(values.size()), StoreCodec::fingerprint(values));
         bindAt(update, 3 + int(values.size()), r.id);
         if (!exec(update))
-            return std::nullopt;
+            return failure();
         result.updated.append(r.id);
     }
 
@@ -221,15 +221,15 @@ CatalogStore::replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
         r.metadata = meta;
         const Upserted u = upsertRubric(r);
         if (!u.ok())
-            return std::nullopt;
+            return failure();
         if (u.result != UpsertResult::Added) { // the key was free after the steps above
             m_db->setLastError(u"criterion \"%1\" met an existing rubric"_s.arg(shortText(r.text)));
-            return std::nullopt;
+            return failure();
         }
         result.inserted.append(u.id);
     }
-    if (!(transaction ? transaction->commit() : savepoint->release()))
-        return std::nullopt;
+    if (const Result<void> done = transaction ? transaction->commit() : savepoint->release(); !done)
+        return done.error();
     m_db->setLastError({});
     return result;
 }

@@ -1,6 +1,8 @@
 #include "migrations.h"
 
 #include "sqldialect.h"
+#include "storecodec.h"
+#include "storelog.h"
 
 #include <QScopeGuard>
 #include <QSqlError>
@@ -331,6 +333,79 @@ QStringList promptCacheTokens(const SqlDialect &)
     };
 }
 
+// Version 15: runs sent as provider batch jobs. A batch takes up to a day; its id and the jobs
+// it asks are kept, so that a program closed meanwhile polls the same batch when it resumes
+// instead of paying for a second one. `items` maps each custom id to its job and request.
+QStringList providerBatches(const SqlDialect &d)
+{
+    return {
+        u"CREATE TABLE run_batch ("
+        "id %1, run_id INTEGER NOT NULL REFERENCES judge_run(id) ON DELETE CASCADE,"
+        " provider TEXT NOT NULL, batch_id TEXT NOT NULL, state TEXT NOT NULL,"
+        " items TEXT NOT NULL, total INTEGER NOT NULL DEFAULT 0,"
+        " answered INTEGER NOT NULL DEFAULT 0, failed INTEGER NOT NULL DEFAULT 0,"
+        " created_at TEXT NOT NULL, polled_at TEXT, taken INTEGER NOT NULL DEFAULT 0)"_s.arg(
+            d.autoIdColumn()),
+        u"CREATE INDEX run_batch_run ON run_batch (run_id, taken)"_s,
+    };
+}
+
+// Version 16: a project about half its former size (2,640 DRB-II reports: from 4 to under
+// 2 times their files). An original that is its report's text (Markdown, plain text) is no
+// longer kept beside that text, unless a fetched source shares its bytes; other originals are
+// compressed (compressOriginals); the full-text index no longer records where each trigram is.
+QStringList compactReports(const SqlDialect &d)
+{
+    QStringList s = {
+        u"ALTER TABLE document_blob ADD COLUMN encoding TEXT NOT NULL DEFAULT 'raw'"_s,
+        u"CREATE INDEX report_content ON report (content_hash)"_s,
+        u"UPDATE document_blob SET data = %1, encoding = 'report-text'"
+        " WHERE EXISTS (SELECT 1 FROM report r WHERE r.content_hash = document_blob.hash)"
+        " AND NOT EXISTS (SELECT 1 FROM report r WHERE r.content_hash = document_blob.hash"
+        "   AND %2 <> document_blob.data)"
+        " AND NOT EXISTS (SELECT 1 FROM source s WHERE s.content_hash = document_blob.hash)"_s.arg(
+            d.utf8Bytes(u"''"_s), d.utf8Bytes(u"r.text"_s)),
+    };
+    return s + d.rebuildReportSearchIndex();
+}
+
+// One original at a time: a project's originals together may not fit in memory.
+Result<void> compressOriginals(QSqlDatabase &db)
+{
+    QSqlQuery list(db);
+    list.setForwardOnly(true);
+    if (!list.exec(u"SELECT hash FROM document_blob WHERE encoding = 'raw'"_s))
+        return Error{list.lastError().text()};
+    QStringList hashes;
+    while (list.next())
+        hashes << list.value(0).toString();
+    list.finish();
+    QSqlQuery read(db);
+    read.setForwardOnly(true);
+    QSqlQuery write(db);
+    using StoreCodec::bindAt;
+    using StoreCodec::namedPlaceholders;
+    if (!read.prepare(namedPlaceholders(u"SELECT data FROM document_blob WHERE hash = ?"_s))
+        || !write.prepare(
+            namedPlaceholders(u"UPDATE document_blob SET data = ?, encoding = ? WHERE hash = ?"_s)))
+        return Error{read.lastError().text() + write.lastError().text()};
+    for (const QString &hash : std::as_const(hashes)) {
+        bindAt(read, 0, hash);
+        if (!read.exec() || !read.next())
+            return Error{read.lastError().text()};
+        const StoreCodec::StoredBlob blob = StoreCodec::storedBlob(read.value(0).toByteArray());
+        read.finish();
+        if (blob.encoding == StoreCodec::BlobAsIs)
+            continue;
+        bindAt(write, 0, blob.data);
+        bindAt(write, 1, QString(blob.encoding));
+        bindAt(write, 2, hash);
+        if (!write.exec())
+            return Error{write.lastError().text()};
+    }
+    return {};
+}
+
 } // namespace
 
 const QList<Migration> &schemaMigrations()
@@ -351,6 +426,9 @@ const QList<Migration> &schemaMigrations()
         {12, u"change notifications for the other clients of a project"_s, changeNotifications},
         {13, u"judge classifications of cited pages (ReportBench titles)"_s, pageClassifications},
         {14, u"prompt-cache token counts per judge job"_s, promptCacheTokens},
+        {15, u"provider batch jobs of judge runs"_s, providerBatches},
+        {16, u"compact reports: originals once and compressed, a leaner search index"_s,
+         compactReports, compressOriginals, true},
     };
     return migrations;
 }
@@ -389,7 +467,10 @@ Result<void> apply(QSqlDatabase &db, const SqlDialect &dialect, const Migration 
     QStringList statements = m.statements(dialect);
     for (QString &statement : statements)
         statement = dialect.ddl(statement);
-    if (const Result<void> ran = runAll(q, statements); !ran)
+    Result<void> ran = runAll(q, statements);
+    if (ran && m.convert)
+        ran = m.convert(db);
+    if (!ran)
         return abandon(u"migration %1 (%2) failed: %3"_s.arg(m.version).arg(m.description,
                                                                             ran.errorMessage()));
     // The version is transactional on both engines, so a crash here leaves the old one.
@@ -418,11 +499,20 @@ Result<void> migrate(QSqlDatabase &db, const SqlDialect &dialect, int targetVers
                      "knows up to %2)"_s.arg(current)
                          .arg(latestSchemaVersion())};
     }
+    bool compact = false;
     for (const Migration &m : schemaMigrations()) {
         if (m.version <= current || m.version > targetVersion)
             continue;
         if (Result<void> applied = apply(db, dialect, m); !applied)
             return applied;
+        compact = compact || (m.compacts && current > 0);
+    }
+    // The migrations are done either way; a file left at its old size is no reason to refuse
+    // the project.
+    if (compact) {
+        if (const Result<void> compacted = runAll(q, dialect.compactStatements()); !compacted)
+            qCWarning(lcStore, "cannot compact after migrating: %s",
+                      qPrintable(compacted.errorMessage()));
     }
     return {};
 }

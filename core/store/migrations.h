@@ -17,6 +17,11 @@ struct Migration {
     int version; // user_version after this migration ran
     QString description;
     std::function<QStringList(const SqlDialect &)> statements;
+    // Rows SQL alone cannot convert, after the statements and in the same transaction.
+    std::function<Result<void>(QSqlDatabase &)> convert = {};
+    // Frees much of the file: the engine's compactStatements() run once the migrations are
+    // done (an existing project only; a new one has nothing to give back).
+    bool compacts = false;
 };
 
 const QList<Migration> &schemaMigrations();

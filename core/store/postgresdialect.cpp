@@ -108,6 +108,17 @@ public:
         };
     }
 
+    // pg_trgm's index keeps no positions and the rows hold the text once: nothing to shrink.
+    QStringList rebuildReportSearchIndex() const override { return {}; }
+
+    QString utf8Bytes(const QString &textExpression) const override
+    {
+        return u"convert_to(%1, 'UTF8')"_s.arg(textExpression);
+    }
+
+    // Autovacuum reuses the space; VACUUM FULL would lock every table for its whole run.
+    QStringList compactStatements() const override { return {}; }
+
     QStringList createAppendOnlyGuards() const override
     {
         // A trigger rather than grants alone, so that the owner's own connection cannot change
@@ -130,6 +141,8 @@ public:
                " 120) FROM report WHERE text ILIKE ALL (string_to_array(:patterns, chr(31)))"
                " ORDER BY id LIMIT :limit"_s;
     }
+
+    bool reportSearchFindsCandidates() const override { return false; }
 
     bool bindReportSearch(QSqlQuery &query, const QStringList &terms, int limit) const override
     {

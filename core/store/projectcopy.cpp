@@ -74,27 +74,23 @@ QStringList columnsOf(ProjectStore &store, const QString &table)
     return columns;
 }
 
-qint64 rowCount(ProjectStore &store, const QString &table, QString *error)
+Result<qint64> rowCount(ProjectStore &store, const QString &table)
 {
     QSqlQuery q(store.database());
-    if (!q.exec(u"SELECT count(*) FROM "_s + table) || !q.next()) {
-        *error = u"%1: %2"_s.arg(table, q.lastError().text());
-        return -1;
-    }
+    if (!q.exec(u"SELECT count(*) FROM "_s + table) || !q.next())
+        return Error{u"%1: %2"_s.arg(table, q.lastError().text())};
     return q.value(0).toLongLong();
 }
 
 // Rows are hashed one by one and the row digests sorted, so that neither the engines' order
 // of rows nor their collations change the table's hash.
-bool hashTable(ProjectStore &store, const QString &table, TableCheck *check, bool source,
-               QString *error)
+Result<void> hashTable(ProjectStore &store, const QString &table, TableCheck *check, bool source)
 {
     const QStringList columns = columnsOf(store, table);
     QSqlQuery q(store.database());
     q.setForwardOnly(true);
     if (!q.exec(u"SELECT %1 FROM %2"_s.arg(columns.join(u", "_s), table))) {
-        *error = u"%1: %2"_s.arg(table, q.lastError().text());
-        return false;
+        return Error{u"%1: %2"_s.arg(table, q.lastError().text())};
     }
     QList<QByteArray> digests;
     while (q.next()) {
@@ -110,43 +106,55 @@ bool hashTable(ProjectStore &store, const QString &table, TableCheck *check, boo
         all.addData(d);
     (source ? check->sourceRows : check->copiedRows) = digests.size();
     (source ? check->sourceHash : check->copiedHash) = QString::fromLatin1(all.result().toHex());
-    return true;
+    return {};
 }
 
 // The source's tables must be the ones this build copies: a table the copy does not know
 // would be lost without a word.
-bool checkTables(ProjectStore &store, QString *error)
+Result<void> checkTables(ProjectStore &store)
 {
     QStringList unknown;
     for (const QString &table : store.database().tables()) {
         if (!isEngineTable(table) && !copiedTables().contains(table))
             unknown << table;
     }
-    if (!unknown.isEmpty())
-        *error = u"%1 has tables this build cannot copy: %2"_s.arg(store.path(),
-                                                                   unknown.join(u", "_s));
-    return unknown.isEmpty();
+    if (!unknown.isEmpty()) {
+        return Error{
+            u"%1 has tables this build cannot copy: %2"_s.arg(store.path(), unknown.join(u", "_s))};
+    }
+    return {};
 }
 
-bool destinationIsEmpty(ProjectStore &store, QString *error)
+Result<void> destinationIsEmpty(ProjectStore &store)
 {
     for (const QString &table : copiedTables()) {
-        const qint64 rows = rowCount(store, table, error);
-        if (rows < 0)
-            return false;
-        if (rows > 0) {
-            *error = u"%1 already holds a project (%2 rows in %3); a copy goes into a new, "
-                     "empty project"_s.arg(store.path())
-                         .arg(rows)
-                         .arg(table);
-            return false;
+        const Result<qint64> rows = rowCount(store, table);
+        if (!rows)
+            return rows.error();
+        if (*rows > 0) {
+            return Error{u"%1 already holds a project (%2 rows in %3); a copy goes into a new, "
+                         "empty project"_s.arg(store.path())
+                             .arg(*rows)
+                             .arg(table)};
         }
     }
-    return true;
+    return {};
 }
 
-bool copyTable(ProjectStore &from, ProjectStore &to, const QString &table, qint64 total,
-               const CopyProgress &progress, QString *error)
+// Qt's SQLite driver reads an empty blob as a null QByteArray, which binds as SQL NULL: the
+// query, not the value, knows whether the column was NULL (an original kept as its report's
+// text is an empty blob in a NOT NULL column).
+QVariant readValue(const QSqlQuery &read, int column)
+{
+    const QVariant v = read.value(column);
+    if (v.metaType().id() == QMetaType::QByteArray && !read.isNull(column)
+        && v.toByteArray().isNull())
+        return QByteArray("");
+    return v;
+}
+
+Result<void> copyTable(ProjectStore &from, ProjectStore &to, const QString &table, qint64 total,
+                       const CopyProgress &progress)
 {
     const QStringList columns = columnsOf(from, table);
     const QStringList later = selfReferences(table);
@@ -156,8 +164,7 @@ bool copyTable(ProjectStore &from, ProjectStore &to, const QString &table, qint6
     QSqlQuery read(from.database());
     read.setForwardOnly(true);
     if (!read.exec(u"SELECT %1 FROM %2"_s.arg(columns.join(u", "_s), table))) {
-        *error = u"%1 %2: %3"_s.arg(from.path(), table, read.lastError().text());
-        return false;
+        return Error{u"%1 %2: %3"_s.arg(from.path(), table, read.lastError().text())};
     }
     ProjectDatabase &db = to.projectDatabase();
     QSqlQuery &insert = db.prepared(u"INSERT INTO %1 (%2) VALUES (%3)"_s.arg(
@@ -172,11 +179,10 @@ bool copyTable(ProjectStore &from, ProjectStore &to, const QString &table, qint6
             if (later.contains(columns.at(i)))
                 refs << read.value(i);
             else
-                StoreCodec::bindAt(insert, bound++, read.value(i));
+                StoreCodec::bindAt(insert, bound++, readValue(read, i));
         }
         if (!db.exec(insert)) {
-            *error = u"%1 %2: %3"_s.arg(to.path(), table, db.lastError());
-            return false;
+            return Error{u"%1 %2: %3"_s.arg(to.path(), table, db.lastError())};
         }
         if (std::any_of(refs.cbegin(), refs.cend(), [](const QVariant &v) { return !v.isNull(); }))
             deferred.append({read.value(idColumn), refs});
@@ -194,8 +200,7 @@ bool copyTable(ProjectStore &from, ProjectStore &to, const QString &table, qint6
             StoreCodec::bindAt(update, i++, v);
         StoreCodec::bindAt(update, i, id);
         if (!db.exec(update)) {
-            *error = u"%1 %2: %3"_s.arg(to.path(), table, db.lastError());
-            return false;
+            return Error{u"%1 %2: %3"_s.arg(to.path(), table, db.lastError())};
         }
     }
     QSqlQuery q(to.database());
@@ -204,20 +209,19 @@ bool copyTable(ProjectStore &from, ProjectStore &to, const QString &table, qint6
         if (!id.isValid() || id.metaType().id() == QMetaType::QString)
             break; // no auto id here
         if (!q.exec(statement)) {
-            *error = u"%1 %2: %3"_s.arg(to.path(), table, q.lastError().text());
-            return false;
+            return Error{u"%1 %2: %3"_s.arg(to.path(), table, q.lastError().text())};
         }
     }
-    return true;
+    return {};
 }
 
-bool hashAll(ProjectStore &store, QList<TableCheck> &checks, bool source, QString *error)
+Result<void> hashAll(ProjectStore &store, QList<TableCheck> &checks, bool source)
 {
     for (TableCheck &check : checks) {
-        if (!hashTable(store, check.table, &check, source, error))
-            return false;
+        if (Result<void> hashed = hashTable(store, check.table, &check, source); !hashed)
+            return hashed;
     }
-    return true;
+    return {};
 }
 
 QList<TableCheck> emptyChecks()
@@ -259,6 +263,7 @@ const QStringList &copiedTables()
         u"study"_s,
         u"import_log"_s,
         u"run_job"_s,
+        u"run_batch"_s,
         u"response_cache"_s,
         u"source"_s,
         u"source_text"_s,
@@ -282,7 +287,9 @@ ProjectCopyResult checkProject(const QString &location)
         return result;
     }
     const auto end = qScopeGuard([&] { QSqlQuery(store->database()).exec(u"ROLLBACK"_s); });
-    result.ok = hashAll(*store, result.tables, true, &result.error);
+    const Result<void> hashed = hashAll(*store, result.tables, true);
+    result.ok = hashed.ok();
+    result.error = hashed.errorMessage();
     return result;
 }
 
@@ -290,6 +297,11 @@ ProjectCopyResult copyProject(const QString &source, const QString &destination,
                               const CopyProgress &progress)
 {
     ProjectCopyResult result;
+    // Keeps why a step failed in the result, which also carries the tables checked so far.
+    const auto failed = [&result](const Result<void> &step) {
+        result.error = step.errorMessage();
+        return !step;
+    };
     if (!ServerLocation::isServer(destination) && QFileInfo::exists(destination)) {
         result.error = u"%1 exists; a copy goes to a new file"_s.arg(destination);
         return result;
@@ -299,14 +311,14 @@ ProjectCopyResult copyProject(const QString &source, const QString &destination,
         result.error = from.errorMessage();
         return result;
     }
-    if (!checkTables(*from, &result.error))
+    if (failed(checkTables(*from)))
         return result;
     auto to = ProjectStore::create(destination);
     if (!to) {
         result.error = to.errorMessage();
         return result;
     }
-    if (!destinationIsEmpty(*to, &result.error))
+    if (failed(destinationIsEmpty(*to)))
         return result;
 
     // One snapshot of the source, however long the copy takes and whoever writes meanwhile.
@@ -321,17 +333,17 @@ ProjectCopyResult copyProject(const QString &source, const QString &destination,
         // All or nothing: a failed copy leaves the destination empty.
         Transaction tx(*to);
         for (TableCheck &check : result.tables) {
-            const qint64 total = rowCount(*from, check.table, &result.error);
-            if (total < 0 || !copyTable(*from, *to, check.table, total, progress, &result.error))
+            const Result<qint64> total = rowCount(*from, check.table);
+            if (failed(total ? copyTable(*from, *to, check.table, *total, progress)
+                             : Result<void>(total.error())))
                 return result;
         }
-        if (!tx.commit()) {
-            result.error = u"%1: %2"_s.arg(destination, to->lastError());
+        if (const Result<void> committed = tx.commit(); !committed) {
+            result.error = committed.error().prefixed(destination).message;
             return result;
         }
     }
-    if (!hashAll(*from, result.tables, true, &result.error)
-        || !hashAll(*to, result.tables, false, &result.error))
+    if (failed(hashAll(*from, result.tables, true)) || failed(hashAll(*to, result.tables, false)))
         return result;
     QStringList differ;
     for (const TableCheck &check : std::as_const(result.tables)) {

@@ -21,27 +21,40 @@ std::optional<RowId> ReportStore::ensureModel(const QString &name)
     return q.lastInsertId().toLongLong();
 }
 
+bool ReportStore::putOriginal(const QString &hash, const QByteArray &original, const QString &text)
+{
+    QSqlQuery &has = prepared(u"SELECT encoding FROM document_blob WHERE hash = ?"_s);
+    bindAt(has, 0, hash);
+    if (!exec(has))
+        return false;
+    const std::optional<QString> kept
+        = has.next() ? std::optional(has.value(0).toString()) : std::nullopt;
+    has.finish();
+    const bool isText = !original.isEmpty() && text.toUtf8() == original;
+    // Kept as the reports' text only while every report with this hash reads so: once one
+    // reads otherwise (a newer extraction of the same bytes), the bytes are kept themselves.
+    if (kept && (*kept != StoreCodec::BlobReportText || isText))
+        return true;
+    const StoreCodec::StoredBlob blob = isText
+        ? StoreCodec::StoredBlob{QByteArray(""), StoreCodec::BlobReportText}
+        : StoreCodec::storedBlob(original);
+    QSqlQuery &put = prepared(u"INSERT INTO document_blob (hash, size, data, encoding)"
+                              " VALUES (?, ?, ?, ?) ON CONFLICT (hash) DO UPDATE"
+                              " SET data = excluded.data, encoding = excluded.encoding"_s);
+    bindAt(put, 0, hash);
+    bindAt(put, 1, qint64(original.size()));
+    bindAt(put, 2, blob.data);
+    bindAt(put, 3, QString(blob.encoding));
+    return exec(put);
+}
+
 Upserted ReportStore::upsertReport(const Report &r, const QByteArray &original)
 {
     QVariant hash;
     if (!r.contentHash.isEmpty()) {
         hash = r.contentHash;
-        QSqlQuery &has = prepared(u"SELECT 1 FROM document_blob WHERE hash = ?"_s);
-        bindAt(has, 0, r.contentHash);
-        if (!exec(has))
+        if (!putOriginal(r.contentHash, original, r.text))
             return {};
-        const bool present = has.next();
-        has.finish();
-        if (!present) {
-            QSqlQuery &put
-                = prepared(u"INSERT INTO document_blob (hash, size, data) VALUES (?, ?, ?)"_s);
-            bindAt(put, 0, r.contentHash);
-            bindAt(put, 1, qint64(original.size()));
-            // A null QByteArray binds as SQL NULL; an empty original is still an original.
-            bindAt(put, 2, original.isNull() ? QByteArray("") : original);
-            if (!exec(put))
-                return {};
-        }
     }
     static const UpsertSql sql
         = upsertSql(u"report"_s, {u"model_id"_s, u"task_id"_s, u"query_id?"_s},
@@ -54,8 +67,9 @@ Upserted ReportStore::upsertReport(const Report &r, const QByteArray &original)
                       int(r.hasText)});
 }
 
-bool ReportStore::logImport(const QString &kind, const QString &path, int added, int updated,
-                            int unchanged, int errors, int warnings, const QString &summary)
+Result<void> ReportStore::logImport(const QString &kind, const QString &path, int added,
+                                    int updated, int unchanged, int errors, int warnings,
+                                    const QString &summary)
 {
     QSqlQuery &q = prepared(
         u"INSERT INTO import_log (kind, path, at, added, updated, unchanged, errors, warnings,"
@@ -66,7 +80,7 @@ bool ReportStore::logImport(const QString &kind, const QString &path, int added,
            errors, warnings, summary};
     for (int i = 0; i < values.size(); ++i)
         bindAt(q, i, values.at(i));
-    return exec(q);
+    return written(exec(q));
 }
 
 QStringList ReportStore::models()
@@ -176,11 +190,17 @@ QList<ReportSummary> ReportStore::reportSummaries(const QString &benchmarkKey,
 
 QByteArray ReportStore::originalFile(const QString &contentHash)
 {
-    QSqlQuery &q = prepared(u"SELECT data FROM document_blob WHERE hash = ?"_s);
-    bindAt(q, 0, contentHash);
+    QSqlQuery &q
+        = prepared(u"SELECT b.data, b.encoding, (SELECT r.text FROM report r WHERE b.encoding = ?"
+                   " AND r.content_hash = b.hash LIMIT 1) FROM document_blob b WHERE b.hash = ?"_s);
+    bindAt(q, 0, QString(StoreCodec::BlobReportText));
+    bindAt(q, 1, contentHash);
     if (!exec(q) || !q.next())
         return {};
-    QByteArray data = q.value(0).toByteArray();
+    const QString encoding = q.value(1).toString();
+    QByteArray data = encoding == StoreCodec::BlobReportText
+        ? q.value(2).toString().toUtf8()
+        : StoreCodec::originalBytes(q.value(0).toByteArray(), encoding);
     q.finish();
     return data;
 }

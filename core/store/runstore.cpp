@@ -35,13 +35,13 @@ std::optional<RowId> RunStore::createRun(const JudgeRun &run)
     return q.lastInsertId().toLongLong();
 }
 
-bool RunStore::finishRun(RowId runId, const QString &status)
+Result<void> RunStore::finishRun(RowId runId, const QString &status)
 {
     QSqlQuery &q = prepared(u"UPDATE judge_run SET status = ?, finished_at = ? WHERE id = ?"_s);
     bindAt(q, 0, status);
     bindAt(q, 1, StoreCodec::time(QDateTime::currentDateTimeUtc()));
     bindAt(q, 2, runId);
-    return exec(q);
+    return written(exec(q));
 }
 
 Upserted RunStore::upsertVerdict(const Verdict &v)

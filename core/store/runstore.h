@@ -15,34 +15,34 @@ public:
     using SubjectStore::SubjectStore;
 
     std::optional<RowId> createRun(const JudgeRun &run);
-    bool finishRun(RowId runId, const QString &status);
+    Result<void> finishRun(RowId runId, const QString &status);
     Upserted upsertVerdict(const Verdict &verdict);
 
     std::optional<JudgeRun> run(RowId id);
-    bool setRunStatus(RowId runId, const QString &status);
-    bool addJob(const RunJob &job);
+    Result<void> setRunStatus(RowId runId, const QString &status);
+    Result<void> addJob(const RunJob &job);
     QList<RunJob> jobs(RowId runId, const QString &status = {});
-    bool updateJob(const RunJob &job);
+    Result<void> updateJob(const RunJob &job);
     // Queues every job of `runId` in `fromStatus` again as a re-ask (attempts from zero, never
     // answered from the cache); returns how many moved.
     int requeueJobs(RowId runId, const QString &fromStatus);
     int nextBatchIndex(RowId runId, RowId reportId);
     std::optional<CachedResponse> cachedResponse(const QString &key);
-    bool putCachedResponse(const QString &key, const QString &provider, const QString &model,
-                           const CachedResponse &response);
+    Result<void> putCachedResponse(const QString &key, const QString &provider,
+                                   const QString &model, const CachedResponse &response);
     std::optional<RowId> verdictId(RowId runId, RowId reportId, RowId rubricId);
     // One statement per verdict for judge runs: insert or replace, with the evidence status,
     // returning the verdict's id. (Imports use upsertVerdict, which reports what changed.)
     std::optional<RowId> writeJudgeVerdict(const Verdict &verdict, const QString &evidenceStatus,
                                            std::optional<double> evidenceCoverage);
-    bool replaceEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans);
+    Result<void> replaceEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans);
     // All verdicts of one answer in a few multi-row statements (items of one job are
     // distinct rubrics, as a multi-row upsert requires).
-    bool writeJudgeVerdicts(const QList<JudgedItem> &items);
+    Result<void> writeJudgeVerdicts(const QList<JudgedItem> &items);
     // For a verdict that has no spans yet (a run never re-judges an answered item).
-    bool addEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans);
-    bool setEvidence(RowId verdictId, const QString &status, double coverage,
-                     const QList<EvidenceSpanRow> &spans);
+    Result<void> addEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans);
+    Result<void> setEvidence(RowId verdictId, const QString &status, double coverage,
+                             const QList<EvidenceSpanRow> &spans);
     QList<EvidenceSpanRow> evidenceSpans(RowId verdictId);
     // (report, rubric) pairs of `runId` whose verdict is an error.
     QList<std::pair<RowId, RowId>> errorItems(RowId runId);
@@ -66,6 +66,14 @@ public:
     // Who holds pending jobs of the run now (leases that have not run out).
     QList<JobLeaseHolder> jobLeaseHolders(RowId runId);
 
+    // Provider batch jobs (runstore_batches.cpp).
+    Result<RowId> addBatch(const RunBatch &batch);
+    // State, counts and poll time; `taken` once its results are in.
+    Result<void> updateBatch(const RunBatch &batch);
+    // The run's batch whose results have not been taken yet, if any.
+    std::optional<RunBatch> openBatch(RowId runId);
+    std::optional<RunBatch> latestBatch(RowId runId);
+
     // Every run, oldest first, with its verdict and error counts.
     QList<RunSummary> list();
     QSet<QString> runNames(); // every run's name, cheaply (no counts)
@@ -82,6 +90,7 @@ public:
 private:
     static QString jobColumns();
     static RunJob jobFrom(const QSqlQuery &q);
+    std::optional<RunBatch> batchWhere(const QString &condition, RowId runId);
     bool insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans);
 };
 

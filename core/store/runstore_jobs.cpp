@@ -83,15 +83,15 @@ std::optional<JudgeRun> RunStore::run(RowId id)
     return r;
 }
 
-bool RunStore::setRunStatus(RowId runId, const QString &status)
+Result<void> RunStore::setRunStatus(RowId runId, const QString &status)
 {
     QSqlQuery &q = prepared(u"UPDATE judge_run SET status = ? WHERE id = ?"_s);
     bindAt(q, 0, status);
     bindAt(q, 1, runId);
-    return exec(q);
+    return written(exec(q));
 }
 
-bool RunStore::addJob(const RunJob &job)
+Result<void> RunStore::addJob(const RunJob &job)
 {
     QSqlQuery &q = prepared(u"INSERT INTO run_job (run_id, report_id, batch_index, rubric_ids,"
                             " status, reask, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
@@ -102,7 +102,7 @@ bool RunStore::addJob(const RunJob &job)
     bindAt(q, 4, job.status);
     bindAt(q, 5, int(job.reask));
     bindAt(q, 6, StoreCodec::time(QDateTime::currentDateTimeUtc()));
-    return exec(q);
+    return written(exec(q));
 }
 
 QString RunStore::jobColumns()
@@ -150,7 +150,7 @@ QList<RunJob> RunStore::jobs(RowId runId, const QString &status)
     return out;
 }
 
-bool RunStore::updateJob(const RunJob &j)
+Result<void> RunStore::updateJob(const RunJob &j)
 {
     QSqlQuery &q
         = prepared(u"UPDATE run_job SET rubric_ids = ?, status = ?, attempts = ?, last_error = ?,"
@@ -169,7 +169,7 @@ bool RunStore::updateJob(const RunJob &j)
     bindAt(q, 10, j.cacheReadTokens);
     bindAt(q, 11, j.cacheWriteTokens);
     bindAt(q, 12, j.id);
-    return exec(q);
+    return written(exec(q));
 }
 
 int RunStore::requeueJobs(RowId runId, const QString &fromStatus)
@@ -211,8 +211,8 @@ std::optional<CachedResponse> RunStore::cachedResponse(const QString &key)
     return r;
 }
 
-bool RunStore::putCachedResponse(const QString &key, const QString &provider, const QString &model,
-                                 const CachedResponse &response)
+Result<void> RunStore::putCachedResponse(const QString &key, const QString &provider,
+                                         const QString &model, const CachedResponse &response)
 {
     // The newest answer wins: a re-ask of the same request was asked because the old answer
     // did not do, and its request number must be the one a crashed run finds again.
@@ -232,7 +232,7 @@ bool RunStore::putCachedResponse(const QString &key, const QString &provider, co
     bindAt(q, 6, StoreCodec::time(QDateTime::currentDateTimeUtc()));
     bindAt(q, 7, response.jobId);
     bindAt(q, 8, response.requestNo);
-    return exec(q);
+    return written(exec(q));
 }
 
 std::optional<RowId> RunStore::verdictId(RowId runId, RowId reportId, RowId rubricId)
@@ -284,7 +284,7 @@ std::optional<RowId> RunStore::writeJudgeVerdict(const Verdict &v, const QString
     return id;
 }
 
-bool RunStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
+Result<void> RunStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
 {
     constexpr int rowsPerStatement = 64; // 12 values a row, well under SQLite's limit
     thread_local std::array<QString, 7> statements; // 1, 2, 4, ... 64 rows
@@ -307,7 +307,7 @@ bool RunStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
             const Verdict &v = item.verdict;
             if (!v.value && v.error.isEmpty()) {
                 m_db->setLastError(u"a verdict without a value must carry its error"_s);
-                return false;
+                return failure();
             }
             const int b = int(i) * 12;
             bindAt(q, b, v.runId);
@@ -324,7 +324,7 @@ bool RunStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
             bindAt(q, b + 11, StoreCodec::number(item.evidenceCoverage));
         }
         if (!exec(q))
-            return false;
+            return failure();
         // RETURNING gives rows in no promised order: map them back by rubric.
         QHash<RowId, RowId> ids;
         while (q.next())
@@ -337,9 +337,9 @@ bool RunStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
                 spans.append({ids.value(item.verdict.rubricId), &span});
         }
         if (!insertSpanRows(spans))
-            return false;
+            return failure();
     }
-    return true;
+    return {};
 }
 
 bool RunStore::insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans)
@@ -373,14 +373,14 @@ bool RunStore::insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow
     return true;
 }
 
-bool RunStore::replaceEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans)
+Result<void> RunStore::replaceEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans)
 {
     QSqlQuery &clear = prepared(u"DELETE FROM verdict_evidence WHERE verdict_id = ?"_s);
     bindAt(clear, 0, verdictId);
-    return exec(clear) && addEvidenceSpans(verdictId, spans);
+    return written(exec(clear) && addEvidenceSpans(verdictId, spans));
 }
 
-bool RunStore::addEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans)
+Result<void> RunStore::addEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans)
 {
     QSqlQuery &add = prepared(u"INSERT INTO verdict_evidence (verdict_id, position, start,"
                               " length, method) VALUES (?, ?, ?, ?, ?)"_s);
@@ -391,13 +391,13 @@ bool RunStore::addEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &s
         bindAt(add, 3, spans.at(i).length);
         bindAt(add, 4, spans.at(i).method);
         if (!exec(add))
-            return false;
+            return failure();
     }
-    return true;
+    return {};
 }
 
-bool RunStore::setEvidence(RowId verdictId, const QString &status, double coverage,
-                           const QList<EvidenceSpanRow> &spans)
+Result<void> RunStore::setEvidence(RowId verdictId, const QString &status, double coverage,
+                                   const QList<EvidenceSpanRow> &spans)
 {
     QSqlQuery &v
         = prepared(u"UPDATE verdict SET evidence_status = ?, evidence_coverage = ? WHERE id = ?"_s);
@@ -405,7 +405,7 @@ bool RunStore::setEvidence(RowId verdictId, const QString &status, double covera
     bindAt(v, 1, coverage);
     bindAt(v, 2, verdictId);
     if (!exec(v))
-        return false;
+        return failure();
     return replaceEvidenceSpans(verdictId, spans);
 }
 

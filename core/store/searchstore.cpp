@@ -56,6 +56,25 @@ ProjectStats SearchStore::stats()
     return s;
 }
 
+namespace {
+
+// Where `body` holds every term (case-insensitively), a snippet around the first one; nullopt
+// where it misses one.
+std::optional<QString> matchedSnippet(const QString &body, const QStringList &terms)
+{
+    qsizetype first = -1;
+    for (const QString &t : terms) {
+        const qsizetype at = body.indexOf(t, 0, Qt::CaseInsensitive);
+        if (at < 0)
+            return std::nullopt;
+        if (first < 0)
+            first = at;
+    }
+    return body.mid(qMax<qsizetype>(0, first - 40), 120);
+}
+
+} // namespace
+
 QList<SearchHit> SearchStore::reports(const QString &text, int limit)
 {
     QList<SearchHit> hits;
@@ -63,39 +82,24 @@ QList<SearchHit> SearchStore::reports(const QString &text, int limit)
     if (terms.isEmpty())
         return hits;
 
+    // The engine's index when it can answer: sure hits, or candidates that are checked here
+    // (SQLite's index knows which reports hold a word's trigrams, not whether in a row).
+    // Terms too short for it (two-character Chinese words are common): a scan of every text.
     QList<std::pair<RowId, QString>> found;
-    QSqlQuery &indexed = prepared(m_db->dialect().reportSearchQuery());
-    if (m_db->dialect().bindReportSearch(indexed, terms, limit)) {
-        QSqlQuery &q = indexed;
-        if (!exec(q))
-            return hits;
-        while (q.next())
-            found.append({q.value(0).toLongLong(), q.value(1).toString()});
-    } else {
-        // Terms too short for the index (two-character Chinese words are common): scan.
-        QSqlQuery &q = prepared(u"SELECT id, text FROM report"_s);
-        if (!exec(q))
-            return hits;
-        while (q.next() && found.size() < limit) {
-            const QString body = q.value(1).toString();
-            bool all = true;
-            qsizetype first = -1;
-            for (const QString &t : terms) {
-                const qsizetype at = body.indexOf(t, 0, Qt::CaseInsensitive);
-                if (at < 0) {
-                    all = false;
-                    break;
-                }
-                if (first < 0)
-                    first = at;
-            }
-            if (!all)
-                continue;
-            const qsizetype from = qMax<qsizetype>(0, first - 40);
-            QString snippet = body.mid(from, 120).simplified();
-            found.append({q.value(0).toLongLong(), snippet});
-        }
+    const SqlDialect &dialect = m_db->dialect();
+    QSqlQuery &indexed = prepared(dialect.reportSearchQuery());
+    const bool useIndex = dialect.bindReportSearch(indexed, terms, limit);
+    const bool check = !useIndex || dialect.reportSearchFindsCandidates();
+    QSqlQuery &q = useIndex ? indexed : prepared(u"SELECT id, text FROM report"_s);
+    if (!exec(q))
+        return hits;
+    while (found.size() < limit && q.next()) {
+        const std::optional<QString> snippet
+            = check ? matchedSnippet(q.value(1).toString(), terms) : q.value(1).toString();
+        if (snippet)
+            found.append({q.value(0).toLongLong(), *snippet});
     }
+    q.finish();
 
     QSqlQuery &info = prepared(
         u"SELECT m.name, b.key, t.external_id FROM report p JOIN agent_model m ON m.id = p.model_id"

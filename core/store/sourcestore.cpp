@@ -11,29 +11,36 @@ using namespace Qt::StringLiterals;
 using StoreCodec::bindAt;
 using namespace StoreRows;
 
-bool SourceStore::putSources(const QList<SourceRow> &rows)
+Result<void> SourceStore::putSources(const QList<SourceRow> &rows)
 {
     if (rows.isEmpty())
-        return true;
+        return {};
     Transaction transaction(*m_db);
     if (!transaction.isOpen())
-        return false;
+        return failure();
     for (const SourceRow &r : rows) {
         if (!r.contentHash.isEmpty() && !r.bytes.isEmpty()) {
-            QSqlQuery &blob = prepared(u"INSERT INTO document_blob (hash, size, data)"
-                                       " VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING"_s);
+            // Bytes kept only as a report's text become bytes of their own: the source must
+            // not lose them when that report changes.
+            QSqlQuery &blob = prepared(
+                u"INSERT INTO document_blob (hash, size, data, encoding) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (hash) DO UPDATE SET data = excluded.data,"
+                " encoding = excluded.encoding WHERE document_blob.encoding = ?"_s);
+            const StoreCodec::StoredBlob stored = StoreCodec::storedBlob(r.bytes);
             bindAt(blob, 0, r.contentHash);
             bindAt(blob, 1, qint64(r.bytes.size()));
-            bindAt(blob, 2, r.bytes);
+            bindAt(blob, 2, stored.data);
+            bindAt(blob, 3, QString(stored.encoding));
+            bindAt(blob, 4, QString(StoreCodec::BlobReportText));
             if (!exec(blob))
-                return false;
+                return failure();
             QSqlQuery &text = prepared(u"INSERT INTO source_text (content_hash, text)"
                                        " VALUES (?, ?) ON CONFLICT (content_hash)"
                                        " DO UPDATE SET text = excluded.text"_s);
             bindAt(text, 0, r.contentHash);
             bindAt(text, 1, r.text.isNull() ? u""_s : r.text);
             if (!exec(text))
-                return false;
+                return failure();
         }
         QSqlQuery &q = prepared(
             u"INSERT INTO source (url, final_url, state, http_status, content_type,"
@@ -55,7 +62,7 @@ bool SourceStore::putSources(const QList<SourceRow> &rows)
         bindAt(q, 7, StoreCodec::text(r.error));
         bindAt(q, 8, r.origin.isEmpty() ? u"fetched"_s : r.origin);
         if (!exec(q))
-            return false;
+            return failure();
     }
     return transaction.commit();
 }
@@ -107,11 +114,11 @@ QList<SourceRow> SourceStore::list()
     return out;
 }
 
-bool SourceStore::putPageClassification(const PageClassification &c)
+Result<void> SourceStore::putPageClassification(const PageClassification &c)
 {
     Transaction transaction(*m_db);
     if (!transaction.isOpen())
-        return false;
+        return failure();
     QSqlQuery &q = prepared(
         u"INSERT INTO page_classification (url, judge, is_paper, title, authors, reason,"
         " classified_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (url, judge) DO UPDATE SET"
@@ -126,7 +133,7 @@ bool SourceStore::putPageClassification(const PageClassification &c)
     bindAt(q, 6,
            StoreCodec::time(c.classifiedAt.isValid() ? c.classifiedAt
                                                      : QDateTime::currentDateTimeUtc()));
-    return exec(q) && transaction.commit();
+    return written(exec(q) && transaction.commit());
 }
 
 std::optional<PageClassification> SourceStore::pageClassification(const QString &url,

@@ -18,12 +18,12 @@ public:
     // failed attempt never replaces a stored "fetched" row, so a refresh that meets a dead
     // link keeps the copy that was already checked against.
 
-    bool putSources(const QList<SourceRow> &rows);
+    Result<void> putSources(const QList<SourceRow> &rows);
     std::optional<SourceRow> source(const QString &url, bool withText = true);
     QList<SourceRow> list(); // every row, by URL, without text
 
     // One classification in a transaction of its own, replacing the judge's earlier one.
-    bool putPageClassification(const PageClassification &c);
+    Result<void> putPageClassification(const PageClassification &c);
     std::optional<PageClassification> pageClassification(const QString &url, const QString &judge);
     // The judges that classified pages, by name.
     QStringList pageJudges();

@@ -43,6 +43,14 @@ public:
     virtual QString beginMigration() const = 0;
     // Full-text index over report.text, kept in sync by the engine itself.
     virtual QStringList createReportSearchIndex() const = 0;
+    // Drops that index and builds it again as createReportSearchIndex() now defines it; empty
+    // when its definition never changed on this engine.
+    virtual QStringList rebuildReportSearchIndex() const = 0;
+    // An expression for the UTF-8 bytes of a text expression, to compare it with a blob.
+    virtual QString utf8Bytes(const QString &textExpression) const = 0;
+    // Gives the space of deleted data back to the file system, outside any transaction; empty
+    // where the engine does that by itself.
+    virtual QStringList compactStatements() const = 0;
     // Refuses UPDATE and DELETE on annotation_event: human judgements are append-only.
     virtual QStringList createAppendOnlyGuards() const = 0;
     // Appended to the subquery that picks jobs to lease: rows another worker is leasing right
@@ -60,8 +68,11 @@ public:
     // After rows were inserted with their ids: the next id handed out follows the largest.
     virtual QStringList afterExplicitIds(const QString &table) const = 0;
 
-    // SELECT report_id, snippet ... for reports that contain every term, case-insensitively.
+    // SELECT report_id, snippet ... for reports that contain every term, case-insensitively;
+    // or, when reportSearchFindsCandidates(), SELECT report_id, text ... for reports that
+    // may, which the caller checks for the terms.
     virtual QString reportSearchQuery() const = 0;
+    virtual bool reportSearchFindsCandidates() const = 0;
     // Binds the user's words to reportSearchQuery(); false when the engine's index cannot
     // answer them (then the store falls back to a substring scan).
     virtual bool bindReportSearch(QSqlQuery &query, const QStringList &terms, int limit) const = 0;

@@ -8,6 +8,26 @@ namespace Rubricate::StoreCodec {
 
 using namespace Qt::StringLiterals;
 
+StoredBlob storedBlob(const QByteArray &original)
+{
+    // An empty original is still an original: it binds as an empty blob, never as NULL.
+    if (original.size() < 64)
+        return {original.isNull() ? QByteArray("") : original, BlobAsIs};
+    QByteArray compressed = qCompress(original);
+    if (compressed.size() > original.size() - original.size() / 10)
+        return {original, BlobAsIs};
+    return {std::move(compressed), BlobZlib};
+}
+
+QByteArray originalBytes(const QByteArray &data, const QString &encoding)
+{
+    if (encoding == BlobAsIs)
+        return data.isNull() ? QByteArray("") : data;
+    if (encoding == BlobZlib)
+        return qUncompress(data);
+    return {};
+}
+
 QVariant text(const QString &s)
 {
     return s.isEmpty() ? QVariant() : QVariant(s);

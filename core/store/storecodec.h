@@ -37,6 +37,24 @@ void bindAt(QSqlQuery &query, int index, const QVariant &value);
 // benchmark key, task external id, model, persona, language, theme, dimension, scale key.
 RatingRow ratingItem(const QSqlQuery &query);
 
+// How document_blob keeps an original file (its `encoding` column).
+inline constexpr QLatin1StringView BlobAsIs{"raw"};
+inline constexpr QLatin1StringView BlobZlib{"zlib"}; // qCompress
+// Not kept at all: the original is the UTF-8 of the text of the reports with its hash
+// (Markdown, plain text), so that the project holds that text once.
+inline constexpr QLatin1StringView BlobReportText{"report-text"};
+
+struct StoredBlob {
+    QByteArray data;
+    QLatin1StringView encoding;
+};
+// Compressed when that saves at least a tenth (PDF, DOCX and images hardly shrink, and are
+// then kept as they are, to be read without work).
+StoredBlob storedBlob(const QByteArray &original);
+// The original back from storedBlob()'s data; null when the data is damaged or the encoding
+// unknown (BlobReportText is the reader's business: it needs the report's text).
+QByteArray originalBytes(const QByteArray &data, const QString &encoding);
+
 // A stable digest of column values; equal values give equal digests across runs.
 QString fingerprint(const QVariantList &values);
 

@@ -104,6 +104,27 @@ struct RunJob {
     bool reask = false; // queued again after it failed: never answered from the cache
 };
 
+// One request of a provider batch: the job it asks and which of the job's requests it is.
+struct BatchEntry {
+    QString customId;
+    RowId jobId = 0;
+    int requestNo = 0;
+};
+
+// A run's provider batch job (judge/batchprotocol.h), as the project keeps it.
+struct RunBatch {
+    RowId id = 0;
+    RowId runId = 0;
+    QString provider; // providerKey()
+    QString batchId; // the provider's
+    QString state; // batchStateKey()
+    QList<BatchEntry> items;
+    int total = 0, answered = 0, failed = 0;
+    QDateTime createdAt;
+    QDateTime polledAt;
+    bool taken = false; // its results were read and handed to the run
+};
+
 // A worker's leases on the pending jobs of one run.
 struct JobLeaseHolder {
     QString owner; // host:pid:random, as JobLeases (runs/runlease.h) names a worker

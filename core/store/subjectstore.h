@@ -18,12 +18,14 @@ public:
         : m_db(&db)
     { }
 
-    QString lastError() const { return m_db->lastError(); }
-
 protected:
     QSqlQuery &prepared(const QString &sql) { return m_db->prepared(sql); }
     bool exec(QSqlQuery &q) { return m_db->exec(q); }
     bool fail(const QSqlQuery &q) { return m_db->fail(q); }
+    // A write method's answer: the error of the statement that failed, recorded by exec()
+    // and fail() (or setLastError() for a refused value).
+    Error failure() const { return Error{m_db->lastError()}; }
+    Result<void> written(bool ok) const { return ok ? Result<void>() : failure(); }
 
     using UpsertSql = ProjectDatabase::UpsertSql;
     static UpsertSql upsertSql(const QString &table, const QStringList &keyColumns,

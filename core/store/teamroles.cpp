@@ -67,9 +67,7 @@ Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole ro
     Transaction tx(store);
     if (Result<void> granted = runAll(q, statements); !granted)
         return granted;
-    if (!tx.commit())
-        return Error{store.lastError()};
-    return {};
+    return tx.commit();
 }
 
 } // namespace Rubricate

@@ -25,12 +25,15 @@ public:
     Transaction &operator=(const Transaction &) = delete;
 
     bool isOpen() const { return m_open; }
-    bool commit()
+    // The database's error when the transaction never began or its commit failed.
+    Result<void> commit()
     {
         if (!m_open)
-            return false;
+            return Error{m_db.lastError()};
         m_open = false;
-        return m_db.commit();
+        if (!m_db.commit())
+            return Error{m_db.lastError()};
+        return {};
     }
 
 private:
@@ -60,12 +63,14 @@ public:
     Savepoint &operator=(const Savepoint &) = delete;
 
     bool isOpen() const { return m_open; }
-    bool release()
+    Result<void> release()
     {
         if (!m_open)
-            return false;
+            return Error{m_db.lastError()};
         m_open = false;
-        return m_db.releaseSavepoint(m_name);
+        if (!m_db.releaseSavepoint(m_name))
+            return Error{m_db.lastError()};
+        return {};
     }
     // Undoes everything since the savepoint; false when the transaction itself is gone.
     bool rollback()

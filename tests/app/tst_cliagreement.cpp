@@ -70,11 +70,12 @@ class TestCliAgreement : public QObject
     static bool makePeople(People &people, int annotators)
     {
         auto store = ProjectStore::create(people.dir.filePath(u"people.rubricate"_s));
-        QString error = store.errorMessage();
-        if (store
-            && RubricateTest::writeAnnotatorFixture(*store, people.dir.path(), annotators, &error))
+        const Result<void> made = store
+            ? RubricateTest::writeAnnotatorFixture(*store, people.dir.path(), annotators)
+            : Result<void>(store.error());
+        if (made)
             return true;
-        qWarning("%s", qPrintable(error));
+        qWarning("%s", qPrintable(made.errorMessage()));
         return false;
     }
     People m_people; // ada, bob and cy
@@ -107,11 +108,13 @@ private slots:
             e.rubricId = row.rubricId;
             e.annotator = u"ada"_s;
             e.value = row.value;
-            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
+            const auto appended = store->annotations().appendAnnotation(e);
+            QVERIFY2(appended, qPrintable(appended.errorMessage()));
             e.annotator = u"bob"_s;
             if (items++ % 3 == 0)
                 e.value = *row.value == 1 ? 0.0 : 1.0;
-            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
+            const auto second = store->annotations().appendAnnotation(e);
+            QVERIFY2(second, qPrintable(second.errorMessage()));
         }
         QVERIFY(tx.commit());
         QVERIFY(items > 10);
@@ -278,7 +281,8 @@ private slots:
             e.rubricId = first.rubricId;
             e.annotator = u"dee"_s;
             e.value = 1;
-            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
+            const auto appended = store->annotations().appendAnnotation(e);
+            QVERIFY2(appended, qPrintable(appended.errorMessage()));
         }
         const CliResult r = m_people.run({u"agreement"_s, u"--draws"_s, u"0"_s});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
@@ -297,8 +301,8 @@ private slots:
         {
             auto store = ProjectStore::open(typed.dir.filePath(u"people.rubricate"_s));
             QVERIFY2(store, qPrintable(store.errorMessage()));
-            QString error;
-            QVERIFY2(RubricateTest::retypeAnnotatorFixture(*store, &error), qPrintable(error));
+            const Result<void> retyped = RubricateTest::retypeAnnotatorFixture(*store);
+            QVERIFY2(retyped, qPrintable(retyped.errorMessage()));
         }
         const CliResult r
             = typed.run({u"agreement"_s, u"--draws"_s, u"0"_s, u"--label-method"_s, u"typed"_s});
@@ -402,7 +406,7 @@ private slots:
             e.kind = AnnotationKind::Gold;
             e.provenance.method = LabelMethod::Adjudicated;
             e.value = value;
-            return store->annotations().appendAnnotation(e).has_value();
+            return store->annotations().appendAnnotation(e).ok();
         };
         QVERIFY(gold(met.at(0), 1) && gold(met.at(1), 1) && gold(notMet.at(0), 0));
         QVERIFY(gold(notMet.at(1), 0) && gold(notMet.at(1), 1));
@@ -451,11 +455,13 @@ private slots:
             if (row.rater != run || !row.value || items++ % 2 == 1)
                 continue;
             AnnotationEvent e = labelOf(row, u"ppi"_s, u"pia"_s);
-            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
+            const auto appended = store->annotations().appendAnnotation(e);
+            QVERIFY2(appended, qPrintable(appended.errorMessage()));
             e.annotator = u"quinn"_s;
             if (items % 3 == 0)
                 e.value = *row.value == 1 ? 0.0 : 1.0;
-            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
+            const auto second = store->annotations().appendAnnotation(e);
+            QVERIFY2(second, qPrintable(second.errorMessage()));
         }
         QVERIFY(tx.commit());
 
@@ -676,7 +682,8 @@ private slots:
             if (row.rater != run || !row.value || items++ % 4 != 0)
                 continue;
             const AnnotationEvent e = labelOf(row, u"rr"_s, u"pia"_s);
-            QVERIFY2(store->annotations().appendAnnotation(e), qPrintable(store->lastError()));
+            const auto appended = store->annotations().appendAnnotation(e);
+            QVERIFY2(appended, qPrintable(appended.errorMessage()));
         }
         QVERIFY(tx.commit());
 

@@ -119,6 +119,51 @@ private slots:
         QCOMPARE(project.store().runs().run(run)->status, u"finished"_s);
     }
 
+    // A run sent as a provider batch, the program killed while the batch runs (closed for the
+    // day), and resumed: the same batch is polled again, nothing is sent twice.
+    void batchRunSurvivesTheProgramClosing()
+    {
+        RubricateTest::ScratchProject project;
+        QVERIFY(project.isOpen());
+        const int items
+            = RubricateTest::writeJudgeFixture(project.store(), project.filePath(u"in"_s), 2, 6);
+        SimulatorBehaviour b;
+        b.batchPollsBeforeDone = 1000000; // until the test lets it end
+        m_judge.setBehaviour(b);
+        m_judge.resetCounters();
+
+        QProcess judge;
+        judge.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        judge.start(QStringLiteral(RUBRICATE_CLI),
+                    judgeArgs(project.store().path())
+                        << u"--batch"_s << u"--batch-poll"_s << u"0.02"_s);
+        QVERIFY(judge.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(m_judge.batchStatusPolls() >= 2, BackgroundWorkTimeout);
+        judge.kill();
+        QVERIFY(judge.waitForFinished());
+        const RowId run = project.store().runs().list().constFirst().id;
+
+        QProcess runs;
+        runs.start(QStringLiteral(RUBRICATE_CLI), {u"-p"_s, project.store().path(), u"runs"_s});
+        QTRY_VERIFY_WITH_TIMEOUT(runs.state() == QProcess::NotRunning, 60000);
+        const QString list = QString::fromUtf8(runs.readAllStandardOutput());
+        QVERIFY2(list.contains(u"batch running, 0/"_s), qPrintable(list));
+
+        b.batchPollsBeforeDone = 1;
+        m_judge.setBehaviour(b);
+        QProcess resume;
+        resume.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        resume.start(QStringLiteral(RUBRICATE_CLI),
+                     {u"-p"_s, project.store().path(), u"resume"_s, QString::number(run),
+                      u"--batch-poll"_s, u"0.02"_s});
+        QTRY_VERIFY_WITH_TIMEOUT(resume.state() == QProcess::NotRunning, 60000);
+        QCOMPARE(resume.exitCode(), 0);
+        QCOMPARE(m_judge.batchesCreated(), 1);
+        QCOMPARE(m_judge.requestCount(), 0);
+        RubricateTest::verifySimulatorVerdicts(project.store(), run, items);
+        QCOMPARE(project.store().runs().latestBatch(run)->state, u"done"_s);
+    }
+
     void runsListsTheRun()
     {
         RubricateTest::ScratchProject project;

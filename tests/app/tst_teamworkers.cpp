@@ -48,8 +48,8 @@ int labelAsAnnotator(const QString &location, const QString &name)
         e.annotator = *id;
         e.value = (a.position % 3) - 1;
         e.provenance.study = u"team"_s;
-        if (!store->annotations().appendAnnotation(e)) {
-            qWarning("%s", qPrintable(store->lastError()));
+        if (const auto appended = store->annotations().appendAnnotation(e); !appended) {
+            qWarning("%s", qPrintable(appended.errorMessage()));
             return 4;
         }
     }

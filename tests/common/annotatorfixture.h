@@ -41,20 +41,17 @@ inline const QStringList &annotatorFixtureNames()
 }
 
 // A project of ten DRB-II items (one task, five rubrics, two agents' reports) in `dir`, no
-// judge run, labelled by the first `annotators` of ada, bob and cy as above. False, with the
-// store's error in `error`, when a label cannot be stored.
-inline bool writeAnnotatorFixture(Rubricate::ProjectStore &store, const QString &dir,
-                                  int annotators, QString *error)
+// judge run, labelled by the first `annotators` of ada, bob and cy as above. The store's
+// error when a label cannot be stored.
+inline Rubricate::Result<void> writeAnnotatorFixture(Rubricate::ProjectStore &store,
+                                                     const QString &dir, int annotators)
 {
-    if (writeJudgeFixture(store, dir, 1, 5) != 10) {
-        *error = QStringLiteral("the fixture does not have ten items");
-        return false;
-    }
+    if (writeJudgeFixture(store, dir, 1, 5) != 10)
+        return Rubricate::Error{QStringLiteral("the fixture does not have ten items")};
     const QList<Rubricate::RatingRow> items = store.annotations().itemRows(QStringLiteral("drb2"));
-    if (items.size() != 10) {
-        *error = QStringLiteral("%1 items were imported, not ten").arg(items.size());
-        return false;
-    }
+    if (items.size() != 10)
+        return Rubricate::Error{
+            QStringLiteral("%1 items were imported, not ten").arg(items.size())};
     for (int a = 0; a < annotators; ++a) {
         for (qsizetype i = 0; i < items.size(); ++i) {
             Rubricate::AnnotationEvent e;
@@ -62,13 +59,11 @@ inline bool writeAnnotatorFixture(Rubricate::ProjectStore &store, const QString 
             e.rubricId = items.at(i).rubricId;
             e.annotator = annotatorFixtureNames().at(a);
             e.value = annotatorFixtureLabels().at(a).at(i);
-            if (!store.annotations().appendAnnotation(e)) {
-                *error = store.lastError();
-                return false;
-            }
+            if (const auto appended = store.annotations().appendAnnotation(e); !appended)
+                return appended.error();
         }
     }
-    return true;
+    return {};
 }
 
 // The fixture's labels carry no provenance. Here ada types all ten of hers again and bob his
@@ -76,7 +71,7 @@ inline bool writeAnnotatorFixture(Rubricate::ProjectStore &store, const QString 
 // Typed labels only: ada and bob on items 1 … 8, ada 1 1 1 1 1 0 0 0 against bob
 // 1 1 1 1 0 0 0 0: agreement 7/8; p_e = 5/8 · 4/8 + 3/8 · 4/8 = 0.5, κ = (7/8 − 0.5) / 0.5 =
 // 0.75.
-inline bool retypeAnnotatorFixture(Rubricate::ProjectStore &store, QString *error)
+inline Rubricate::Result<void> retypeAnnotatorFixture(Rubricate::ProjectStore &store)
 {
     const QList<Rubricate::RatingRow> items = store.annotations().itemRows(QStringLiteral("drb2"));
     for (int a = 0; a < 2; ++a) {
@@ -87,13 +82,11 @@ inline bool retypeAnnotatorFixture(Rubricate::ProjectStore &store, QString *erro
             e.annotator = annotatorFixtureNames().at(a);
             e.value = annotatorFixtureLabels().at(a).at(i);
             e.provenance.method = Rubricate::LabelMethod::Typed;
-            if (!store.annotations().appendAnnotation(e)) {
-                *error = store.lastError();
-                return false;
-            }
+            if (const auto appended = store.annotations().appendAnnotation(e); !appended)
+                return appended.error();
         }
     }
-    return true;
+    return {};
 }
 
 } // namespace RubricateTest

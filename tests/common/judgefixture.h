@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlQuery>
+#include <QTest>
 
 namespace RubricateTest {
 
@@ -98,6 +99,32 @@ inline ScoreCheck checkSimulatedScores(Rubricate::ProjectStore &store, Rubricate
             ++c.wrong;
     }
     return c;
+}
+
+// Every item of the run has the simulator's score (what a live run gets), and no item has an
+// error or a second verdict. Check QTest::currentTestFailed() after it.
+inline void verifySimulatorVerdicts(Rubricate::ProjectStore &s, Rubricate::RowId runId, int items)
+{
+    using namespace Rubricate;
+    using namespace Qt::StringLiterals;
+    int count = 0;
+    for (const ReportSummary &r : s.reports().reportSummaries(u"drb2"_s)) {
+        const auto report = s.reports().report(r.id);
+        QHash<RowId, Rubric> rubrics;
+        for (const Rubric &rb : s.catalog().rubrics(report->taskId))
+            rubrics.insert(rb.id, rb);
+        for (const Verdict &v : s.runs().verdicts(runId, r.id)) {
+            QVERIFY2(v.value.has_value(), qPrintable(v.error));
+            QCOMPARE(*v.value,
+                     double(JudgeSimulator::expectedScore(rubrics.value(v.rubricId).text)));
+            ++count;
+        }
+    }
+    QCOMPARE(count, items);
+    const RunTotals t = s.runs().runTotals(runId);
+    QCOMPARE(t.verdicts, items);
+    QCOMPARE(t.verdictErrors, 0);
+    QCOMPARE(t.jobsDone, t.jobs);
 }
 
 } // namespace RubricateTest

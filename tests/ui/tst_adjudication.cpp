@@ -119,7 +119,8 @@ void TestAdjudication::init()
             e.value = value;
             e.note = note;
             e.provenance.method = LabelMethod::Typed;
-            QVERIFY2(s->annotations().appendAnnotation(e), qPrintable(s->lastError()));
+            const auto appended = s->annotations().appendAnnotation(e);
+            QVERIFY2(appended, qPrintable(appended.errorMessage()));
         }
         QVERIFY(tx.commit());
     }

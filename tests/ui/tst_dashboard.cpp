@@ -76,11 +76,13 @@ QString TestDashboard::peopleProject(const QString &name, bool retyped)
     QString error = u"cannot make "_s + dir;
     if (QDir().mkpath(dir)) {
         auto store = ProjectStore::create(path);
-        if (!store)
-            error = store.errorMessage();
-        if (store && RubricateTest::writeAnnotatorFixture(*store, dir, 3, &error)
-            && (!retyped || RubricateTest::retypeAnnotatorFixture(*store, &error)))
+        Result<void> made = store ? RubricateTest::writeAnnotatorFixture(*store, dir, 3)
+                                  : Result<void>(store.error());
+        if (made && retyped)
+            made = RubricateTest::retypeAnnotatorFixture(*store);
+        if (made)
             return path;
+        error = made.errorMessage();
     }
     qWarning("%s", qPrintable(error));
     return {};

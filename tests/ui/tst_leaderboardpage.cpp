@@ -640,9 +640,8 @@ QString classify(const QString &path, const JudgeConfig &config)
 {
     PageClassifier classifier(path, config);
     QSignalSpy done(&classifier, &PageClassifier::finished);
-    QString error;
-    if (!classifier.start({}, &error))
-        return error;
+    if (const Result<void> started = classifier.start({}); !started)
+        return started.errorMessage();
     if (done.isEmpty() && !done.wait(BackgroundWorkTimeout))
         return u"timeout"_s;
     return done.constFirst().constFirst().toString();

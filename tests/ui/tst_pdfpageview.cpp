@@ -83,8 +83,8 @@ private:
         view.show();
         if (!QTest::qWaitForWindowExposed(&view))
             return false;
-        QString error;
-        return view.setDocument(pdf, &error) && error.isEmpty();
+        const Result<void> loaded = view.setDocument(pdf);
+        return loaded && loaded.errorMessage().isEmpty();
     }
 
 private slots:
@@ -93,9 +93,9 @@ private slots:
         const QByteArray pdf = demoPdf();
         QVERIFY(!pdf.isEmpty());
         PdfPageView view;
-        QString error = u"stale"_s;
-        QVERIFY(view.setDocument(pdf, &error));
-        QVERIFY(error.isEmpty());
+        const Result<void> loaded = view.setDocument(pdf);
+        QVERIFY(loaded);
+        QVERIFY(loaded.errorMessage().isEmpty());
         QCOMPARE(view.pageCount(), 3);
         QVERIFY(view.pageText(0).contains(u"Summary"_s));
 
@@ -105,15 +105,15 @@ private slots:
             QByteArray("%PDF-1.4\n") + QByteArray(4096, '\xff'),
         };
         for (const QByteArray &bytes : corrupt) {
-            error.clear();
-            QVERIFY(!view.setDocument(bytes, &error));
-            QVERIFY2(!error.isEmpty(), bytes.left(20).constData());
+            const Result<void> refused = view.setDocument(bytes);
+            QVERIFY(!refused);
+            QVERIFY2(!refused.errorMessage().isEmpty(), bytes.left(20).constData());
             QCOMPARE(view.pageCount(), 0);
             QVERIFY(view.pageText(0).isEmpty());
         }
         // A truncated file may or may not be repaired by PDFium; it must not crash either way.
-        view.setDocument(pdf.left(pdf.size() / 2), &error);
-        view.setDocument(pdf.left(300), nullptr);
+        (void)view.setDocument(pdf.left(pdf.size() / 2));
+        (void)view.setDocument(pdf.left(300));
     }
 
     // openDocument loads on the view's worker. Only the last document asked for is shown,

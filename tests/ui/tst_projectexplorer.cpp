@@ -102,8 +102,8 @@ void TestProjectExplorer::importRunsInBackgroundAndReloads()
         QVERIFY2(created, qPrintable(created.errorMessage()));
     }
     const QString files = m_dir.filePath(u"demo-files"_s);
-    QString error;
-    QVERIFY2(exportDemoFiles(files, &error), qPrintable(error));
+    const Result<void> exported = exportDemoFiles(files);
+    QVERIFY2(exported, qPrintable(exported.errorMessage()));
 
     m_window->openProject(emptyProject);
     QTRY_COMPARE_WITH_TIMEOUT(m_window->projectPath(), emptyProject, BackgroundWorkTimeout);
@@ -293,9 +293,9 @@ void TestProjectExplorer::searchJumpsToTheHit()
 // without a title (ResearchRubrics) is named by the start of its prompt.
 void TestProjectExplorer::explorerKeepsAgentNamesWhole()
 {
-    QString error;
-    const ProjectSnapshot snapshot = ProjectLoader::readSnapshot(m_projectPath, &error);
-    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const Result<ProjectSnapshot> read = ProjectLoader::readSnapshot(m_projectPath);
+    QVERIFY2(read, qPrintable(read.errorMessage()));
+    const ProjectSnapshot &snapshot = *read;
     ProjectExplorer explorer;
     explorer.resize(250, 700);
     explorer.show();

@@ -70,9 +70,8 @@ void TestReviewPage::selectingReportShowsItsText()
     const auto md = std::find_if(m_reports.cbegin(), m_reports.cend(),
                                  [](const auto &r) { return r.format == u"md"_s && r.hasText; });
     QVERIFY(md != m_reports.cend());
-    QString error;
-    const auto loaded = ProjectLoader::readReport(m_projectPath, md->id, 0, 0, &error);
-    QVERIFY2(loaded, qPrintable(error));
+    const auto loaded = ProjectLoader::readReport(m_projectPath, md->id, 0, 0);
+    QVERIFY2(loaded, qPrintable(loaded.errorMessage()));
     const QString heading = loaded->report.text.section(u'\n', 0, 0).remove(u'#').trimmed();
     QVERIFY(!heading.isEmpty());
 
@@ -789,12 +788,11 @@ void TestReviewPage::quickSwitchingBackShowsThePdfsPages()
 
     // Directly in a view: a rubric focused before the pages are there is scrolled to once
     // they are, and the Markdown report in between leaves nothing behind.
-    QString error;
-    const auto pdf = ProjectLoader::readReport(m_projectPath, a, 0, 0, &error);
-    QVERIFY2(pdf, qPrintable(error));
+    const auto pdf = ProjectLoader::readReport(m_projectPath, a, 0, 0);
+    QVERIFY2(pdf, qPrintable(pdf.errorMessage()));
     QVERIFY(!pdf->pdf.isEmpty());
-    const auto md = ProjectLoader::readReport(m_projectPath, b, 0, 0, &error);
-    QVERIFY2(md, qPrintable(error));
+    const auto md = ProjectLoader::readReport(m_projectPath, b, 0, 0);
+    QVERIFY2(md, qPrintable(md.errorMessage()));
     const QList<VerdictRow> rows = m_window->verdictPanel()->visibleRows();
     const auto withSpans = std::find_if(rows.crbegin(), rows.crend(),
                                         [](const VerdictRow &r) { return !r.spans.isEmpty(); });

@@ -469,6 +469,46 @@ private slots:
 
     // A run that another worker (here a `rubricate-cli worker` on another machine) drives is
     // not "interrupted": the dock says who judges it, and this window may still join.
+    void aBatchRunIsOfferedPricedAndShown()
+    {
+        RunDialog dialog(path());
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), patience);
+        configureForSimulator(dialog);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate() && dialog.estimate()->cost, patience);
+        const double live = *dialog.estimate()->cost;
+        auto *batch = child<QCheckBox>(&dialog, u"sendAsBatch"_s);
+        QVERIFY(batch && batch->isEnabled() && !batch->isChecked());
+        batch->setChecked(true);
+        QVERIFY(dialog.request().config.batch);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate() && dialog.estimate()->cost
+                                     && qFuzzyCompare(*dialog.estimate()->cost, live / 2),
+                                 patience);
+
+        // A batch a closed window left running: the dock says so until a resume takes it.
+        const auto planned = planRun(m_project->store(), dialog.request().config,
+                                     dialog.request().scope, u"batched"_s);
+        QVERIFY2(planned, qPrintable(planned.errorMessage()));
+        RunBatch open;
+        open.runId = planned->runId;
+        open.provider = u"openai"_s;
+        open.batchId = u"batch_7"_s;
+        open.state = u"running"_s;
+        open.total = planned->jobs;
+        open.answered = 3;
+        QVERIFY(m_project->store().runs().addBatch(open));
+        QVERIFY(m_project->store().runs().setRunStatus(planned->runId, u"running"_s));
+        RunLauncher launcher;
+        RunsDock dock(&launcher);
+        QSignalSpy loaded(&dock, &RunsDock::rowsLoaded);
+        dock.setProject(path());
+        QVERIFY(loaded.wait(patience));
+        const QModelIndex status
+            = dock.model()->index(dock.model()->rowOfRun(planned->runId), RunsModel::StatusColumn);
+        QCOMPARE(status.data().toString(),
+                 u"interrupted · batch running, 3/%1 answered"_s.arg(planned->jobs));
+        QVERIFY(status.data(Qt::ToolTipRole).toString().contains(u"provider batch"_s));
+    }
+
     void anotherWorkersRunIsRunningElsewhere()
     {
         JudgeConfig c;

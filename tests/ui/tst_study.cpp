@@ -92,8 +92,8 @@ void TestStudy::initTestCase()
     Rubricate::Study settings;
     settings.runId = m_run;
     settings.blind = true;
-    QVERIFY2(s->annotations().saveAssignments(StudyName, 7, m_items, settings),
-             qPrintable(s->lastError()));
+    const auto saved = s->annotations().saveAssignments(StudyName, 7, m_items, settings);
+    QVERIFY2(saved, qPrintable(saved.errorMessage()));
 }
 
 std::unique_ptr<ProjectStore> TestStudy::store()

@@ -50,22 +50,14 @@ struct Preview {
     QString error; // the project could not be read
 };
 
-std::unique_ptr<ProjectStore> openProject(const QString &path, QString *error)
-{
-    auto store = ProjectStore::open(path);
-    if (!store) {
-        *error = store.errorMessage();
-        return nullptr;
-    }
-    return std::move(store).value();
-}
-
 Choices readChoices(const QString &path)
 {
     Choices c;
-    const auto store = openProject(path, &c.error);
-    if (!store)
+    const auto store = ProjectStore::open(path);
+    if (!store) {
+        c.error = store.errorMessage();
         return c;
+    }
     c.benchmarks = store->catalog().benchmarks();
     c.samples = store->annotations().samples();
     c.runs = store->runs().list();
@@ -81,9 +73,11 @@ Preview planPreview(const QString &path, const QString &benchmark, QList<RatingR
     Preview p;
     p.benchmark = benchmark;
     if (!haveItems) {
-        const auto store = openProject(path, &p.error);
-        if (!store)
+        const auto store = ProjectStore::open(path);
+        if (!store) {
+            p.error = store.errorMessage();
             return p;
+        }
         items = store->annotations().itemRows(benchmark);
         if (!store->lastError().isEmpty()) {
             p.error = store->lastError();
@@ -98,13 +92,10 @@ Preview planPreview(const QString &path, const QString &benchmark, QList<RatingR
 QString saveSample(const QString &path, const QString &name, quint32 seed,
                    const QList<Assignment> &assignments, const Study &study)
 {
-    QString error;
-    const auto store = openProject(path, &error);
+    const auto store = ProjectStore::open(path);
     if (!store)
-        return error;
-    if (!store->annotations().saveAssignments(name, seed, assignments, study))
-        return store->lastError();
-    return {};
+        return store.errorMessage();
+    return store->annotations().saveAssignments(name, seed, assignments, study).errorMessage();
 }
 
 // Whole sentences per count, so that a translation can word each one its own way.

@@ -140,16 +140,14 @@ PdfPageView::Opened PdfPageView::openSource(const QByteArray &pdfBytes)
     return opened;
 }
 
-bool PdfPageView::setDocument(const QByteArray &pdfBytes, QString *error)
+Result<void> PdfPageView::setDocument(const QByteArray &pdfBytes)
 {
     clear();
     Opened opened = openSource(pdfBytes);
-    if (error)
-        *error = opened.error;
     if (!opened.source)
-        return false;
+        return Error{opened.error};
     install(std::move(opened));
-    return true;
+    return {};
 }
 
 void PdfPageView::openDocument(const QByteArray &pdfBytes)

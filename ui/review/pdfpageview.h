@@ -3,6 +3,7 @@
 // pages itself. Reports are untrusted: QtPdf fetches nothing, and no link is ever followed.
 #pragma once
 
+#include "domain/result.h"
 #include "domain/types.h"
 #include "ingest/document/pdflines.h"
 
@@ -52,9 +53,9 @@ public:
     ~PdfPageView() override;
 
     // Loads from memory, in the calling thread, and drops the previous document's highlights.
-    // Corrupt, encrypted or empty input: false, `error` says why, and the view is empty.
+    // Corrupt, encrypted or empty input: an error saying why, and the view is empty.
     // Loading a long PDF takes a while: the report view uses openDocument instead.
-    bool setDocument(const QByteArray &pdfBytes, QString *error = nullptr);
+    Result<void> setDocument(const QByteArray &pdfBytes);
     // Loads on the view's worker thread and reports with documentOpened. Highlights and a
     // scroll to one asked for meanwhile are applied once the pages are there; a load replaced
     // by another, or cleared, is never shown.

@@ -392,9 +392,7 @@ void CriteriaDialog::write(bool allowDeletingJudged)
             const auto store = ProjectStore::open(path);
             if (!store)
                 return store.errorMessage();
-            if (!store->catalog().replaceQueryCriteria(queryId, rubrics, options))
-                return store->lastError();
-            return QString();
+            return store->catalog().replaceQueryCriteria(queryId, rubrics, options).errorMessage();
         },
         [this](const QString &error) {
             m_saving = false;

@@ -161,6 +161,9 @@ void RunDialog::buildWidgets()
     m_batchSize->setRange(1, 200);
     m_batchSize->setValue(JudgeConfig().batchSize);
     setCountSuffix(m_batchSize, [](int n) { return tr(" item(s) per request", nullptr, n); });
+    m_sendAsBatch
+        = new QCheckBox(tr("Send as a provider batch (half price, answers within 24 h)"), this);
+    m_sendAsBatch->setObjectName(u"sendAsBatch"_s);
     m_name = new QLineEdit(this);
     m_name->setObjectName(u"name"_s);
     m_name->setPlaceholderText(tr("provider and model"));
@@ -198,6 +201,7 @@ void RunDialog::buildWidgets()
     m_judgeForm->addRow(tr("Prompt sc&heme:"), m_scheme);
     m_judgeForm->addRow(tr("&Concurrency:"), m_concurrency);
     m_judgeForm->addRow(tr("&Batch size:"), m_batchSize);
+    m_judgeForm->addRow(QString(), m_sendAsBatch);
 
     auto *scope = new QGroupBox(tr("What to judge"), this);
     auto *scopeForm = new QFormLayout(scope);
@@ -233,10 +237,10 @@ void RunDialog::buildWidgets()
     layout->addWidget(estimateBox);
     layout->addWidget(m_buttons);
 
-    m_judgeWidgets = {m_provider, m_model,    m_baseUrl, m_geminiAuth,  m_keyEnv,
-                      m_priceIn,  m_priceOut, m_scheme,  m_concurrency, m_batchSize};
-    m_networkWidgets
-        = {m_model, m_baseUrl, m_geminiAuth, m_keyEnv, m_priceIn, m_priceOut, m_concurrency};
+    m_judgeWidgets = {m_provider, m_model,  m_baseUrl,     m_geminiAuth, m_keyEnv,     m_priceIn,
+                      m_priceOut, m_scheme, m_concurrency, m_batchSize,  m_sendAsBatch};
+    m_networkWidgets = {m_model,   m_baseUrl,  m_geminiAuth,  m_keyEnv,
+                        m_priceIn, m_priceOut, m_concurrency, m_sendAsBatch};
     m_scopeWidgets = {m_benchmark, m_tasks, m_models, m_onlyUnjudged, m_name};
     resize(900, sizeHint().height());
 
@@ -280,6 +284,7 @@ void RunDialog::buildWidgets()
     connect(m_tasks, &QLineEdit::textChanged, this, &RunDialog::scheduleEstimate);
     connect(m_models, &QListWidget::itemChanged, this, &RunDialog::scheduleEstimate);
     connect(m_onlyUnjudged, &QCheckBox::toggled, this, &RunDialog::scheduleEstimate);
+    connect(m_sendAsBatch, &QCheckBox::toggled, this, &RunDialog::scheduleEstimate);
     connect(m_rerun, &QCheckBox::toggled, this, [this] {
         updateEnabled();
         scheduleEstimate();
@@ -491,6 +496,7 @@ JudgeConfig RunDialog::currentConfig() const
     c.concurrency = m_concurrency->value();
     c.pricePerMillionInput = m_priceIn->value();
     c.pricePerMillionOutput = m_priceOut->value();
+    c.batch = m_sendAsBatch->isChecked();
     return c;
 }
 

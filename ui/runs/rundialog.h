@@ -122,6 +122,7 @@ private:
     QLabel *m_rerunJudge = nullptr;
     QSpinBox *m_concurrency = nullptr;
     QSpinBox *m_batchSize = nullptr;
+    QCheckBox *m_sendAsBatch = nullptr; // JudgeConfig::batch
     QLineEdit *m_name = nullptr;
     QLabel *m_estimate = nullptr;
     QDialogButtonBox *m_buttons = nullptr;

@@ -29,11 +29,6 @@ QIcon themeIcon(const QString &name, const QStyle *style, QStyle::StandardPixmap
     return QIcon::fromTheme(name, style->standardIcon(fallback));
 }
 
-struct LoadedRuns {
-    QList<RunRow> rows;
-    QString error;
-};
-
 bool sameProject(const QString &a, const QString &b)
 {
     return !a.isEmpty() && QFileInfo(a).absoluteFilePath() == QFileInfo(b).absoluteFilePath();
@@ -200,19 +195,14 @@ void RunsDock::reload()
         return;
     }
     runInBackground(
-        this,
-        [path = m_projectPath] {
-            LoadedRuns loaded;
-            loaded.rows = RunsModel::readRows(path, &loaded.error);
-            return loaded;
-        },
-        [this, request](const LoadedRuns &loaded) {
+        this, [path = m_projectPath] { return RunsModel::readRows(path); },
+        [this, request](const Result<QList<RunRow>> &loaded) {
             // A newer read (or another project) makes this one obsolete.
             if (request != m_loadRequest)
                 return;
-            if (!loaded.error.isEmpty())
-                showMessage(tr("The runs could not be read: %1").arg(loaded.error));
-            m_model->updateRows(loaded.rows);
+            if (!loaded)
+                showMessage(tr("The runs could not be read: %1").arg(loaded.errorMessage()));
+            m_model->updateRows(loaded ? *loaded : QList<RunRow>());
             // A run started here is what the person wants to watch: select it, whatever row
             // was selected before.
             if (m_followRun && m_model->rowOfRun(m_followRun) >= 0) {

@@ -1,6 +1,7 @@
 #include "runs/runsmodel.h"
 
 #include "judge/judgeconfig.h"
+#include "runs/batchrunner.h"
 #include "store/projectstore.h"
 
 #include <QBrush>
@@ -69,14 +70,12 @@ RunsModel::RunsModel(QObject *parent)
     : QAbstractTableModel(parent)
 { }
 
-QList<RunRow> RunsModel::readRows(const QString &projectPath, QString *error)
+Result<QList<RunRow>> RunsModel::readRows(const QString &projectPath)
 {
     QList<RunRow> rows;
     const auto store = ProjectStore::open(projectPath);
-    if (!store) {
-        *error = store.errorMessage();
-        return rows;
-    }
+    if (!store)
+        return store.error();
     for (const RunSummary &s : store->runs().list()) {
         RunRow r;
         r.id = s.id;
@@ -106,11 +105,13 @@ QList<RunRow> RunsModel::readRows(const QString &projectPath, QString *error)
         r.lastError = firstError(*store, s.id, t);
         if (t.jobsPending > 0)
             r.workers = store->runs().jobLeaseHolders(s.id);
+        if (const auto batch = store->runs().openBatch(s.id))
+            r.batch = describeBatch(*batch);
         rows.append(std::move(r));
     }
     // The reads return empty lists on failure; a broken file must not look like an empty one.
     if (!store->lastError().isEmpty())
-        *error = store->lastError();
+        return Error{store->lastError()};
     return rows;
 }
 
@@ -141,6 +142,7 @@ RunRow RunsModel::withProgress(RunRow row, bool fresh) const
     row.cost = p.cost;
     if (!p.lastError.isEmpty())
         row.lastError = p.lastError;
+    row.batch = p.batch;
     return row;
 }
 
@@ -352,6 +354,10 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
                     lines << tr("%1: %n request(s) in hand", nullptr, w.jobs)
                                  .arg(workerName(w.owner));
             }
+            if (!r.batch.isEmpty())
+                lines << tr("Sent as a provider batch: %1. A closed window's batch is polled "
+                            "again when the run is resumed.")
+                             .arg(r.batch);
             if (!r.lastError.isEmpty())
                 lines << tr("Last error: %1").arg(r.lastError);
             return lines.isEmpty() ? QVariant() : QVariant(lines.join(u'\n'));
@@ -396,6 +402,8 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
     case StatusColumn:
         if (st == RunState::Pausing)
             return tr("pausing (%n in flight)", nullptr, r.inFlight);
+        if (!r.batch.isEmpty() && st != RunState::Finished)
+            return tr("%1 · %2").arg(stateText(st), r.batch);
         return stateText(st);
     case ProgressColumn:
         return r.jobsTotal > 0 ? QString(locale.toString(100 * answered / r.jobsTotal) + u'%')

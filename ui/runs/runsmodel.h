@@ -4,6 +4,7 @@
 // or a scrolled view survives a whole run.
 #pragma once
 
+#include "domain/result.h"
 #include "domain/types.h"
 #include "runs/runcontroller.h"
 #include "store/storetypes.h"
@@ -35,6 +36,7 @@ struct RunRow {
     double cost = 0;
     bool priced = false; // without a price the cost is unknown, not 0
     QString lastError;
+    QString batch; // the state of the run's provider batch while its answers are out
     // The workers holding the run's pending jobs now (windows, `judge`, `worker` on any
     // machine), this window's own included while it judges the run.
     QList<JobLeaseHolder> workers;
@@ -116,7 +118,7 @@ public:
                         int role = Qt::DisplayRole) const override;
 
     // The blocking read behind a refresh, for any thread but the GUI thread.
-    static QList<RunRow> readRows(const QString &projectPath, QString *error);
+    static Result<QList<RunRow>> readRows(const QString &projectPath);
 
     static QString stateText(RunState state);
     // 1234567 -> "1.23M"; for token counts in narrow columns.

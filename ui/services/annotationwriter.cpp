@@ -36,9 +36,9 @@ void AnnotationWriter::append(const QString &projectPath, const AnnotationEvent 
         if (!store)
             return store.errorMessage();
         Transaction tx(*store);
-        if (!store->annotations().appendAnnotation(event) || !tx.commit())
-            return store->lastError();
-        return {};
+        if (const Result<RowId> appended = store->annotations().appendAnnotation(event); !appended)
+            return appended.errorMessage();
+        return tx.commit().errorMessage();
     }));
 }
 
@@ -60,12 +60,12 @@ void AnnotationWriter::registerAnnotator(const QString &projectPath,
             return store.errorMessage();
         // This machine's choice of name is the person's own: it renames them here too.
         const auto known = store->annotations().annotator(identity.id);
-        const bool ok = !known
+        const Result<void> registered = !known
             ? store->annotations().addAnnotator({identity.id, identity.name, {}, {}})
             : known->name != identity.name
             ? store->annotations().renameAnnotator(identity.id, identity.name)
-            : true;
-        return ok ? QString() : store->lastError();
+            : Result<void>();
+        return registered.errorMessage();
     }));
 }
 

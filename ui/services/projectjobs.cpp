@@ -17,11 +17,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct DemoOutcome {
-    bool ok = false;
-    QString error;
-};
-
 void removeDatabaseFiles(const QString &path)
 {
     for (const QString &suffix : {u""_s, u"-wal"_s, u"-shm"_s, u"-journal"_s})
@@ -40,29 +35,23 @@ QString ProjectJobs::demoProjectPath()
         .filePath(u"demo.rubricate"_s);
 }
 
-bool ProjectJobs::createDemoProject(const QString &path, QString *error)
+Result<void> ProjectJobs::createDemoProject(const QString &path)
 {
     if (QFileInfo::exists(path))
-        return true;
-    if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
-        *error = tr("Cannot create the folder for %1.").arg(path);
-        return false;
-    }
+        return {};
+    if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+        return Error{tr("Cannot create the folder for %1.").arg(path)};
     // Build under a temporary name and rename at the end, so that an interrupted import
     // never leaves a half-filled demo that would be taken for a finished one next time.
     const QString partial = path + u".part"_s;
     removeDatabaseFiles(partial);
     {
         const auto store = ProjectStore::create(partial);
-        if (!store) {
-            *error = store.errorMessage();
-            return false;
-        }
+        if (!store)
+            return store.error();
         const ImportSummary summary = importDemo(*store);
-        if (summary.errorCount() > 0) {
-            *error = tr("The demo could not be imported:\n%1").arg(summary.toText());
-            return false;
-        }
+        if (summary.errorCount() > 0)
+            return Error{tr("The demo could not be imported:\n%1").arg(summary.toText())};
     }
     // Closing the project's connection folds its WAL back into the file, which then moves.
     ProjectStore::close(partial);
@@ -72,11 +61,10 @@ bool ProjectJobs::createDemoProject(const QString &path, QString *error)
             QFile::rename(partial + suffix, path + suffix);
     }
     if (!QFile::rename(partial, path)) {
-        *error = tr("Cannot move the demo project to %1.").arg(path);
         removeDatabaseFiles(partial);
-        return false;
+        return Error{tr("Cannot move the demo project to %1.").arg(path)};
     }
-    return true;
+    return {};
 }
 
 void ProjectJobs::runImport(const QString &projectPath, ImportKind kind, const QString &source,
@@ -86,7 +74,6 @@ void ProjectJobs::runImport(const QString &projectPath, ImportKind kind, const Q
     runInBackground(
         this,
         [projectPath, kind, source, options] {
-            QString error;
             const auto store = ProjectStore::create(projectPath);
             if (!store) {
                 ImportSummary summary;
@@ -105,18 +92,13 @@ void ProjectJobs::prepareDemo(const QString &path)
 {
     started();
     runInBackground(
-        this,
-        [path] {
-            DemoOutcome out;
-            out.ok = createDemoProject(path, &out.error);
-            return out;
-        },
-        [this, path](const DemoOutcome &out) {
+        this, [path] { return createDemoProject(path); },
+        [this, path](const Result<void> &created) {
             finished();
-            if (out.ok)
+            if (created)
                 emit demoReady(path);
             else
-                emit demoFailed(out.error);
+                emit demoFailed(created.errorMessage());
         });
 }
 

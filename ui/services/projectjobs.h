@@ -2,6 +2,7 @@
 // each runs on the thread pool with its own ProjectStore and reports back by signal.
 #pragma once
 
+#include "domain/result.h"
 #include "ingest/importer.h"
 #include "ingest/importissue.h"
 #include "readers/annotationexchange.h"
@@ -42,7 +43,7 @@ public:
     bool isBusy() const { return m_running > 0; }
 
     // The blocking work behind prepareDemo, for any thread but the GUI thread.
-    static bool createDemoProject(const QString &path, QString *error);
+    static Result<void> createDemoProject(const QString &path);
 
 signals:
     void importFinished(const QString &projectPath, const QString &source,

@@ -33,28 +33,19 @@ void sortPdrCriteria(QList<VerdictRow> &rows)
     });
 }
 
-template<typename T>
-struct Outcome {
-    T value;
-    QString error;
-};
-
 } // namespace
 
 ProjectLoader::ProjectLoader(QObject *parent)
     : QObject(parent)
 { }
 
-ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error,
-                                            const QString &annotator)
+Result<ProjectSnapshot> ProjectLoader::readSnapshot(const QString &path, const QString &annotator)
 {
     ProjectSnapshot snapshot;
     snapshot.path = ProjectLocation::normalized(path);
     const auto store = ProjectStore::open(path);
-    if (!store) {
-        *error = store.errorMessage();
-        return snapshot;
-    }
+    if (!store)
+        return store.error();
     snapshot.benchmarks = store->catalog().benchmarks();
     snapshot.tasks = store->catalog().taskSummaries();
     snapshot.reports = store->reports().reportSummaries({}, annotator);
@@ -76,24 +67,19 @@ ProjectSnapshot ProjectLoader::readSnapshot(const QString &path, QString *error,
                             [](const SourceRow &r) { return r.state == "fetched"_L1; }));
     // The reads return empty lists on failure; a broken file must not look like an empty one.
     if (!store->lastError().isEmpty())
-        *error = store->lastError();
+        return Error{store->lastError()};
     return snapshot;
 }
 
-std::optional<LoadedReport> ProjectLoader::readReport(const QString &path, RowId reportId,
-                                                      RowId runId, RowId otherRunId, QString *error,
-                                                      const QString &annotator)
+Result<LoadedReport> ProjectLoader::readReport(const QString &path, RowId reportId, RowId runId,
+                                               RowId otherRunId, const QString &annotator)
 {
     const auto store = ProjectStore::open(path);
-    if (!store) {
-        *error = store.errorMessage();
-        return std::nullopt;
-    }
+    if (!store)
+        return store.error();
     std::optional<Report> report = store->reports().report(reportId);
-    if (!report) {
-        *error = tr("Report %1 is not in this project.").arg(reportId);
-        return std::nullopt;
-    }
+    if (!report)
+        return Error{tr("Report %1 is not in this project.").arg(reportId)};
     LoadedReport loaded;
     loaded.task = store->catalog().task(report->taskId);
     if (report->queryId) {
@@ -135,19 +121,14 @@ void ProjectLoader::loadSnapshot(const QString &path)
 {
     const quint64 request = ++m_snapshotRequest;
     runInBackground(
-        this,
-        [path, annotator = currentAnnotator()] {
-            Outcome<ProjectSnapshot> out;
-            out.value = readSnapshot(path, &out.error, annotator);
-            return out;
-        },
-        [this, request, path](const Outcome<ProjectSnapshot> &out) {
+        this, [path, annotator = currentAnnotator()] { return readSnapshot(path, annotator); },
+        [this, request, path](const Result<ProjectSnapshot> &snapshot) {
             if (request != m_snapshotRequest)
                 return;
-            if (out.error.isEmpty())
-                emit snapshotLoaded(out.value);
+            if (snapshot)
+                emit snapshotLoaded(*snapshot);
             else
-                emit snapshotFailed(path, out.error);
+                emit snapshotFailed(path, snapshot.errorMessage());
         });
 }
 
@@ -157,17 +138,15 @@ void ProjectLoader::loadReport(const QString &path, RowId reportId, RowId runId,
     runInBackground(
         this,
         [path, reportId, runId, otherRunId, annotator = currentAnnotator()] {
-            Outcome<std::optional<LoadedReport>> out;
-            out.value = readReport(path, reportId, runId, otherRunId, &out.error, annotator);
-            return out;
+            return readReport(path, reportId, runId, otherRunId, annotator);
         },
-        [this, request, reportId](const Outcome<std::optional<LoadedReport>> &out) {
+        [this, request, reportId](const Result<LoadedReport> &loaded) {
             if (request != m_reportRequest)
                 return;
-            if (out.value)
-                emit reportLoaded(*out.value);
+            if (loaded)
+                emit reportLoaded(*loaded);
             else
-                emit reportFailed(reportId, out.error);
+                emit reportFailed(reportId, loaded.errorMessage());
         });
 }
 

@@ -4,6 +4,7 @@
 // the older one's result obsolete, so a fast click sequence shows only the last click.
 #pragma once
 
+#include "domain/result.h"
 #include "services/projectsnapshot.h"
 
 #include <QObject>
@@ -27,11 +28,9 @@ public:
 
     // The blocking reads behind the two requests, for any thread but the GUI thread.
     // `annotator`: whose labels count as "Human" and as annotation status (empty: anyone's).
-    static ProjectSnapshot readSnapshot(const QString &path, QString *error,
-                                        const QString &annotator = {});
-    static std::optional<LoadedReport> readReport(const QString &path, RowId reportId, RowId runId,
-                                                  RowId otherRunId, QString *error,
-                                                  const QString &annotator = {});
+    static Result<ProjectSnapshot> readSnapshot(const QString &path, const QString &annotator = {});
+    static Result<LoadedReport> readReport(const QString &path, RowId reportId, RowId runId,
+                                           RowId otherRunId, const QString &annotator = {});
 
 signals:
     void snapshotLoaded(const Rubricate::ProjectSnapshot &snapshot);

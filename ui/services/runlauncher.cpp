@@ -74,54 +74,39 @@ bool RunLauncher::start(const QString &projectPath, const RunRequest &request)
         return extractClaims(projectPath, request.config, *request.extractClaims);
     if (request.rerunFailedOf) {
         const RowId runId = request.rerunFailedOf;
-        return launch(projectPath, [runId](ProjectStore &store, int *jobs, QString *error) {
+        return launch(projectPath, [runId](ProjectStore &store) -> Result<Prepared> {
             const auto run = store.runs().run(runId);
-            if (!run) {
-                *error = tr("Run %1 is not in this project.").arg(runId);
-                return RowId(0);
-            }
+            if (!run)
+                return Error{tr("Run %1 is not in this project.").arg(runId)};
             // The run's own batch size: the new batches belong to the same run.
             const auto queued
                 = requeueFailedItems(store, runId, JudgeConfig::fromJson(run->config).batchSize);
-            if (!queued) {
-                *error = queued.errorMessage();
-                return RowId(0);
-            }
+            if (!queued)
+                return queued.error();
             const RunTotals totals = store.runs().runTotals(runId);
-            if (*queued == 0 && totals.jobsPending == 0) {
-                *error = tr("Run %1 has no failed items to send again.").arg(runId);
-                return RowId(0);
-            }
-            *jobs = totals.jobsPending;
-            return runId;
+            if (*queued == 0 && totals.jobsPending == 0)
+                return Error{tr("Run %1 has no failed items to send again.").arg(runId)};
+            return Prepared{runId, totals.jobsPending};
         });
     }
-    return launch(projectPath, [request](ProjectStore &store, int *jobs, QString *error) {
+    return launch(projectPath, [request](ProjectStore &store) -> Result<Prepared> {
         const auto planned = planRun(store, request.config, request.scope, request.name);
-        if (!planned) {
-            *error = planned.errorMessage();
-            return RowId(0);
-        }
-        *jobs = planned->jobs;
-        return planned->runId;
+        if (!planned)
+            return planned.error();
+        return Prepared{planned->runId, planned->jobs};
     });
 }
 
 bool RunLauncher::resumeRun(const QString &projectPath, RowId runId)
 {
-    return launch(projectPath, [runId](ProjectStore &store, int *jobs, QString *error) {
+    return launch(projectPath, [runId](ProjectStore &store) -> Result<Prepared> {
         const auto run = store.runs().run(runId);
-        if (!run) {
-            *error = tr("Run %1 is not in this project.").arg(runId);
-            return RowId(0);
-        }
+        if (!run)
+            return Error{tr("Run %1 is not in this project.").arg(runId)};
         const RunTotals totals = store.runs().runTotals(runId);
-        if (totals.jobsPending == 0) {
-            *error = tr("Run %1 has nothing left to send.").arg(runId);
-            return RowId(0);
-        }
-        *jobs = totals.jobsPending;
-        return runId;
+        if (totals.jobsPending == 0)
+            return Error{tr("Run %1 has nothing left to send.").arg(runId)};
+        return Prepared{runId, totals.jobsPending};
     });
 }
 
@@ -145,18 +130,19 @@ bool RunLauncher::launch(const QString &projectPath, const Prepare &prepare)
         return false;
     // Everything below runs on the run thread; `this` is only reached through queued calls.
     QMetaObject::invokeMethod(m_worker, [this, projectPath, prepare, worker = m_worker] {
-        QString error;
-        RowId runId = 0;
-        int jobs = 0;
-        if (auto store = ProjectStore::open(projectPath))
-            runId = prepare(*store, &jobs, &error);
-        else
-            error = store.errorMessage();
+        const Result<Prepared> prepared = [&]() -> Result<Prepared> {
+            auto store = ProjectStore::open(projectPath);
+            if (!store)
+                return store.error();
+            return prepare(*store);
+        }();
         // The store has closed here: the controller opens its own connection.
-        if (!runId) {
-            announceEnd(u"failed"_s, error);
+        if (!prepared) {
+            announceEnd(u"failed"_s, prepared.errorMessage());
             return;
         }
+        const RowId runId = prepared->runId;
+        const int jobs = prepared->jobs;
         if (m_cancelRequested) {
             // Planned but never started: its jobs stay pending, for a later resume.
             announceEnd(u"cancelled"_s, QString());
@@ -264,11 +250,11 @@ bool RunLauncher::launchGenerator(const QString &projectPath, const JudgeConfig 
                     generator->deleteLater();
                     announceEnd(status, failed);
                 });
-        QString error;
-        if (m_cancelRequested || !generator->start(options, &error)) {
+        const Result<void> started = m_cancelRequested ? Result<void>() : generator->start(options);
+        if (m_cancelRequested || !started) {
             generator->setObjectName(QString());
             generator->deleteLater();
-            announceEnd(m_cancelRequested ? u"cancelled"_s : u"failed"_s, error);
+            announceEnd(m_cancelRequested ? u"cancelled"_s : u"failed"_s, started.errorMessage());
         }
     });
     return true;

@@ -103,9 +103,13 @@ signals:
     void stateChanged();
 
 private:
-    // Runs on the run thread with that thread's own store; returns the run to start, or 0
-    // with *error set.
-    using Prepare = std::function<RowId(ProjectStore &store, int *jobs, QString *error)>;
+    struct Prepared {
+        RowId runId = 0;
+        int jobs = 0;
+    };
+    // Runs on the run thread with that thread's own store; returns the run to start and how
+    // many jobs it has to send.
+    using Prepare = std::function<Result<Prepared>(ProjectStore &store)>;
     bool launch(const QString &projectPath, const Prepare &prepare);
     // Marks the launcher busy for `projectPath`; false when something is going already.
     bool begin(const QString &projectPath);

@@ -105,7 +105,7 @@ SafePath sanitiseEntryName(QString name, const QString &root)
     return {finalPath.mid(prefix.size()), {}};
 }
 
-bool PartFile::open(const QString &directory, QString *reason)
+Result<void> PartFile::open(const QString &directory)
 {
     // Short names: the final name may already be at the file system's length limit.
     // NewOnly (O_EXCL) never reuses or follows anything that is already there.
@@ -114,42 +114,38 @@ bool PartFile::open(const QString &directory, QString *reason)
             = directory + u"/.rubricate-"_s + QString::number(attempt) + u".part"_s;
         m_file.setFileName(candidate);
         if (m_file.open(QIODevice::WriteOnly | QIODevice::NewOnly))
-            return true;
+            return {};
         // Only a name clash is worth another attempt; anything else will fail again.
         const QFileInfo clash(candidate);
         if (!clash.exists() && !clash.isSymLink())
             break;
     }
-    *reason = u"cannot create a temporary file in "_s + directory + u": "_s + m_file.errorString();
-    return false;
+    return Error{u"cannot create a temporary file in "_s + directory + u": "_s
+                 + m_file.errorString()};
 }
 
-bool PartFile::write(const char *data, qint64 size, QString *reason)
+Result<void> PartFile::write(const char *data, qint64 size)
 {
     if (m_file.write(data, size) == size)
-        return true;
-    *reason = m_file.errorString();
-    return false;
+        return {};
+    return Error{m_file.errorString()};
 }
 
-bool PartFile::commit(const QString &finalPath, QString *reason)
+Result<void> PartFile::commit(const QString &finalPath)
 {
     if (!m_file.flush()) {
-        *reason = m_file.errorString();
-        return false;
+        return Error{m_file.errorString()};
     }
     m_file.close();
     if (m_file.error() != QFileDevice::NoError) {
-        *reason = m_file.errorString();
-        return false;
+        return Error{m_file.errorString()};
     }
     // QFile::rename refuses to replace an existing file, which is what we want.
     if (!m_file.rename(finalPath)) {
-        *reason = m_file.errorString();
-        return false;
+        return Error{m_file.errorString()};
     }
     m_committed = true;
-    return true;
+    return {};
 }
 
 void PartFile::discard()

@@ -3,6 +3,8 @@
 // These are the rules that keep a hostile archive inside its folder.
 #pragma once
 
+#include "domain/result.h"
+
 #include <QFile>
 #include <QString>
 
@@ -39,12 +41,12 @@ public:
     PartFile &operator=(const PartFile &) = delete;
     ~PartFile() { discard(); }
 
-    // Creates the temporary file in `directory`; false with `reason` when it cannot.
-    bool open(const QString &directory, QString *reason);
-    bool write(const char *data, qint64 size, QString *reason);
+    // Creates the temporary file in `directory`; an error saying why when it cannot.
+    Result<void> open(const QString &directory);
+    Result<void> write(const char *data, qint64 size);
 
     // Gives the file its real name, which must not exist yet.
-    bool commit(const QString &finalPath, QString *reason);
+    Result<void> commit(const QString &finalPath);
 
     // Removes the file unless it was committed.
     void discard();

@@ -219,9 +219,8 @@ private:
         }
 
         if (archive_entry_filetype(entry) == AE_IFDIR) {
-            QString reason;
-            if (!ensureDirectory(path.relative, &reason))
-                return refuse(label, reason);
+            if (const Result<void> made = ensureDirectory(path.relative); !made)
+                return refuse(label, made.errorMessage());
             return true;
         }
         if (path.relative.isEmpty())
@@ -232,10 +231,10 @@ private:
     // Creates the folders of `relative` one by one, refusing to pass through a symbolic link
     // or a file. Only pre-existing content of the target can be a link (we never make one),
     // but checking costs one lstat per new folder.
-    bool ensureDirectory(const QString &relative, QString *reason)
+    Result<void> ensureDirectory(const QString &relative)
     {
         if (relative.isEmpty() || m_safeDirs.contains(relative))
-            return true;
+            return {};
         QString current;
         for (const QString &part : relative.split(u'/')) {
             current = current.isEmpty() ? part : current + u'/' + part;
@@ -244,21 +243,18 @@ private:
             const QString absolute = m_root + u'/' + current;
             const QFileInfo info(absolute);
             if (info.isSymLink()) {
-                *reason = u"path goes through the symbolic link "_s + current;
-                return false;
+                return Error{u"path goes through the symbolic link "_s + current};
             }
             if (!info.exists()) {
                 if (!QDir(m_root).mkdir(current)) {
-                    *reason = u"cannot create folder "_s + current;
-                    return false;
+                    return Error{u"cannot create folder "_s + current};
                 }
             } else if (!info.isDir()) {
-                *reason = current + u" is a file, not a folder"_s;
-                return false;
+                return Error{current + u" is a file, not a folder"_s};
             }
             m_safeDirs.insert(current);
         }
-        return true;
+        return {};
     }
 
     bool entryLimitError(const QString &label)
@@ -277,9 +273,8 @@ private:
         const QString finalPath = m_root + u'/' + relative;
         const qsizetype slash = relative.lastIndexOf(u'/');
         const QString parent = slash < 0 ? QString() : relative.left(slash);
-        QString reason;
-        if (!ensureDirectory(parent, &reason))
-            return refuse(label, reason);
+        if (const Result<void> made = ensureDirectory(parent); !made)
+            return refuse(label, made.errorMessage());
         {
             const QFileInfo existing(finalPath);
             if (existing.exists() || existing.isSymLink())
@@ -287,8 +282,10 @@ private:
         }
 
         PartFile part;
-        if (!part.open(parent.isEmpty() ? m_root : m_root + u'/' + parent, &reason))
-            return stop(reason);
+        if (const Result<void> opened
+            = part.open(parent.isEmpty() ? m_root : m_root + u'/' + parent);
+            !opened)
+            return stop(opened.errorMessage());
 
         qint64 entryBytes = 0;
         for (;;) {
@@ -310,13 +307,14 @@ private:
                 return stop(u"archive expands beyond the %1 limit"_s.arg(
                     formatBytes(m_limits.maxTotalBytes)));
             }
-            if (!part.write(m_buffer.constData(), n, &reason))
-                return stop(u"cannot write "_s + finalPath + u": "_s + reason);
+            if (const Result<void> written = part.write(m_buffer.constData(), n); !written)
+                return stop(u"cannot write "_s + finalPath + u": "_s + written.errorMessage());
             entryBytes += n;
             m_totalBytes += n;
         }
-        if (!part.commit(finalPath, &reason))
-            return refuse(label, u"cannot write "_s + finalPath + u": "_s + reason);
+        if (const Result<void> committed = part.commit(finalPath); !committed)
+            return refuse(label,
+                          u"cannot write "_s + finalPath + u": "_s + committed.errorMessage());
         m_result->extracted.append(relative);
         return true;
     }

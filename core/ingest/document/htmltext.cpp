@@ -1,5 +1,6 @@
 #include "htmltext.h"
 
+#include "domain/result.h"
 #include "htmlnodes.h"
 #include "markdowntable.h"
 #include "textdecoding.h"
@@ -427,17 +428,16 @@ using HtmlDoc = std::unique_ptr<xmlDoc, HtmlDocDeleter>;
 // The page parsed the way the evaluator read it. The evaluator read HTML as UTF-8 with bad
 // bytes dropped, whatever the page declares; reading UTF-8 the same way keeps the judge's and
 // the workbench's text the same. Only a page that is not UTF-8 is read in the character set it
-// declares (or GB18030, detected). Null with *error when there is nothing to parse.
-HtmlDoc parseHtml(const QByteArray &bytes, QStringList *warnings, QString *error)
+// declares (or GB18030, detected). An error for a page too large to parse; null when libxml2
+// finds nothing it can recover.
+Result<HtmlDoc> parseHtml(const QByteArray &bytes, QStringList *warnings)
 {
     const DecodedText decoded = decodeDocumentText(bytes, declaredCharset(bytes));
     if (!decoded.warning.isEmpty())
         warnings->append(decoded.warning);
     const QByteArray utf8 = decoded.text.toUtf8();
-    if (utf8.size() > INT_MAX) {
-        *error = u"HTML document too large"_s;
-        return nullptr;
-    }
+    if (utf8.size() > INT_MAX)
+        return Error{u"HTML document too large"_s};
 
     ensureLibxmlInitialised();
     // NONET: no DTD or entity is ever fetched. IGNORE_ENC: the bytes are UTF-8 by now, a
@@ -485,8 +485,7 @@ HtmlTitles htmlTitles(const QByteArray &bytes)
 {
     HtmlTitles titles;
     QStringList warnings;
-    QString error;
-    if (const HtmlDoc doc = parseHtml(bytes, &warnings, &error))
+    if (const Result<HtmlDoc> doc = parseHtml(bytes, &warnings); doc && doc.value())
         collectTitles(doc->children, 0, titles);
     return titles;
 }
@@ -495,12 +494,13 @@ ExtractedDocument extractHtml(const QByteArray &bytes)
 {
     ExtractedDocument result;
     result.format = ReportFormat::Html;
-    const HtmlDoc doc = parseHtml(bytes, &result.warnings, &result.error);
-    if (!result.error.isEmpty()) {
+    const Result<HtmlDoc> doc = parseHtml(bytes, &result.warnings);
+    if (!doc) {
+        result.error = doc.errorMessage();
         result.corrupt = true;
         return result;
     }
-    if (!doc) {
+    if (!doc.value()) {
         // libxml2 only gives up on input without any markup it can recover, e.g. nothing
         // but white space.
         result.warnings.append(u"HTML could not be parsed"_s);

@@ -221,7 +221,7 @@ private slots:
         {
             auto b = openProject(pathB);
             QVERIFY(b);
-            b->annotations().addAnnotator({u"p-ben"_s, u"Ben"_s, t0, {}});
+            (void)b->annotations().addAnnotator({u"p-ben"_s, u"Ben"_s, t0, {}});
             for (int i = 0; i < 8; ++i) {
                 const AnnotationEvent e = label(m_items.at(i), u"p-ben"_s, i % 2, t0.addSecs(i));
                 QVERIFY(b->annotations().appendAnnotation(e));

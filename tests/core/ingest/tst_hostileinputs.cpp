@@ -93,9 +93,10 @@ class TestHostileInputs : public QObject
             while (q.next())
                 all += q.value(0).toString().toUtf8();
         }
-        if (q.exec(u"SELECT data FROM document_blob"_s)) {
+        // Originals as they read back: kept compressed or as their report's text.
+        if (q.exec(u"SELECT hash FROM document_blob"_s)) {
             while (q.next())
-                all += q.value(0).toByteArray();
+                all += project.store().reports().originalFile(q.value(0).toString());
         }
         return all;
     }

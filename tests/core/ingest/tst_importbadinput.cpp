@@ -199,6 +199,38 @@ private slots:
                                              task4)); // refused
     }
 
+    void aBadFileAmongManyIsNamedAndTheRestImport()
+    {
+        // More reports than are read at once: the bad one in a later slice is named, and every
+        // other one, before and after it, is stored with its text.
+        auto store = openStore(u"slices.rubricate"_s);
+        QVERIFY(store);
+        QByteArray tasks;
+        for (int idx = 1; idx <= 40; ++idx)
+            tasks += drb2Line(idx) + '\n';
+        const QString tasksPath = m_dir.filePath(u"slices.jsonl"_s);
+        QVERIFY(RubricateTest::writeFile(tasksPath, tasks));
+        QCOMPARE(runImport(*store, ImportKind::Drb2Tasks, tasksPath).errorCount(), 0);
+        const QString root = m_dir.filePath(u"slices"_s);
+        for (const QString &model : {u"ModelA"_s, u"ModelB"_s}) {
+            for (int idx = 1; idx <= 40; ++idx) {
+                const QByteArray text = model == "ModelB"_L1 && idx == 20
+                    ? QByteArray()
+                    : "# " + model.toUtf8() + " on task " + QByteArray::number(idx);
+                QVERIFY(
+                    RubricateTest::writeFile(u"%1/%2/idx-%3.md"_s.arg(root, model).arg(idx), text));
+            }
+        }
+        const ImportSummary s = runImport(*store, ImportKind::Drb2Reports, root);
+        QVERIFY2(hasIssue(s, u"ModelB/idx-20.md"_s, 0, u"empty file"_s), qPrintable(dump(s)));
+        QCOMPARE(s.errorCount(), 1);
+        QCOMPARE(s.added.value(u"reports"_s), 79);
+        const QList<SearchHit> last = store->search().reports(u"ModelB on task 40"_s);
+        QCOMPARE(last.size(), 1);
+        QCOMPARE(store->reports().report(last.constFirst().reportId)->text,
+                 u"# ModelB on task 40"_s);
+    }
+
     void archivesImportAndRefuseEscapes()
     {
         const QString zip = m_dir.filePath(u"bundle.zip"_s);

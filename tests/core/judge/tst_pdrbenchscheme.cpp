@@ -76,9 +76,9 @@ class TestPdrBenchScheme : public QObject
 private slots:
     void initTestCase()
     {
-        QString error;
-        m_scheme = makeScheme(u"pdrbench"_s, {}, &error);
-        QVERIFY2(m_scheme, qPrintable(error));
+        auto scheme = makeScheme(u"pdrbench"_s, {});
+        QVERIFY2(scheme, qPrintable(scheme.errorMessage()));
+        m_scheme = std::move(scheme).value();
         QCOMPARE(m_scheme->scale(), VerdictScale::ZeroToTen);
     }
 
@@ -195,9 +195,8 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("[{family}] {task} / {persona} / {criteria_list} / {article}");
         f.close();
-        QString error;
-        const auto custom = makeScheme(u"pdrbench"_s, path, &error);
-        QVERIFY2(custom, qPrintable(error));
+        const auto custom = makeScheme(u"pdrbench"_s, path);
+        QVERIFY2(custom, qPrintable(custom.errorMessage()));
         const auto batches = custom->plan(sample(), 0);
         const QString p = custom->buildRequest(context(), batches.at(1), nullptr, {}).prompt;
         QVERIFY(p.startsWith(u"[quality] Plan a family budget for next year. /  / {"_s));
@@ -205,8 +204,9 @@ private slots:
         QVERIFY(g.open(QIODevice::WriteOnly));
         g.write("{passage} {task_and_rubric}");
         g.close();
-        QVERIFY(!makeScheme(u"pdrbench"_s, path, &error));
-        QVERIFY(error.contains(u"{criteria_list}"_s));
+        const auto bad = makeScheme(u"pdrbench"_s, path);
+        QVERIFY(!bad);
+        QVERIFY(bad.errorMessage().contains(u"{criteria_list}"_s));
     }
 
     void matchingRules()

@@ -31,11 +31,12 @@ class TestReportBenchSchemes : public QObject
 
     static std::unique_ptr<PromptScheme> scheme(const QString &key)
     {
-        QString error;
-        auto s = makeScheme(key, {}, &error);
-        if (!s)
-            qWarning("%s", qPrintable(error));
-        return s;
+        auto s = makeScheme(key, {});
+        if (!s) {
+            qWarning("%s", qPrintable(s.errorMessage()));
+            return nullptr;
+        }
+        return std::move(s).value();
     }
 
 private slots:

@@ -55,9 +55,9 @@ private slots:
             r.scale = VerdictScale::Ternary;
             m_rubrics.append(r);
         }
-        QString error;
-        m_scheme = makeScheme(u"researchrubrics"_s, {}, &error);
-        QVERIFY2(m_scheme, qPrintable(error));
+        auto scheme = makeScheme(u"researchrubrics"_s, {});
+        QVERIFY2(scheme, qPrintable(scheme.errorMessage()));
+        m_scheme = std::move(scheme).value();
         QCOMPARE(m_scheme->scale(), VerdictScale::Ternary);
     }
 
@@ -191,9 +191,9 @@ private slots:
         QCOMPARE(r.items.at(0).label, u"Mostly Satisfied"_s);
         QCOMPARE(r.items.at(1).value, std::optional<double>(1.0));
 
-        QString error;
-        QVERIFY(!researchRubricsLabelValue(u"Yes"_s, &error));
-        QVERIFY(error.contains(u"Yes"_s));
+        const Result<double> yes = researchRubricsLabelValue(u"Yes"_s);
+        QVERIFY(!yes);
+        QVERIFY(yes.errorMessage().contains(u"Yes"_s));
         // A number outside the scale is an error too.
         const QJsonObject two{{u"criterion"_s, items.at(0).text}, {u"verdict"_s, 2}};
         const SchemeResult n = m_scheme->interpret(

@@ -61,9 +61,8 @@ class TestClaimExtractor : public QObject
         if (!reports)
             return reports.errorMessage();
         options.reports = std::move(reports).value();
-        QString error;
-        if (!extractor.start(options, &error))
-            return error;
+        if (const Result<void> started = extractor.start(options); !started)
+            return started.errorMessage();
         if (done.isEmpty() && !done.wait(30000))
             return u"timeout"_s;
         *progress = extractor.progress();
@@ -155,40 +154,39 @@ private slots:
 
     void readerIsLenientAndRefusesWhatItCannotRead()
     {
-        QString error;
         const auto fenced = readExtractedStatements(
             u"Here:\n```json\n[{\"statement\": \" A  fact. \", \"url\": [\"https://x/1\", "
             "\"https://x/2\"]}]\n```"_s,
-            ClaimPromptKind::Cited, &error);
-        QVERIFY2(fenced, qPrintable(error));
+            ClaimPromptKind::Cited);
+        QVERIFY2(fenced, qPrintable(fenced.errorMessage()));
         QCOMPARE(fenced->size(), 2);
         QCOMPARE(fenced->at(1).statement, u"A fact."_s);
         QCOMPARE(fenced->at(1).url, u"https://x/2"_s);
-        const auto wrapped
-            = readExtractedStatements(u"{\"claims\": [{\"claim\": \"C\", \"url\": \"\"}]}"_s,
-                                      ClaimPromptKind::PdrClaims, &error);
+        const auto wrapped = readExtractedStatements(
+            u"{\"claims\": [{\"claim\": \"C\", \"url\": \"\"}]}"_s, ClaimPromptKind::PdrClaims);
         QVERIFY2(wrapped && wrapped->size() == 1 && wrapped->constFirst().url.isEmpty(),
-                 qPrintable(error));
-        const auto none = readExtractedStatements(u"[]"_s, ClaimPromptKind::Uncited, &error);
+                 qPrintable(wrapped.errorMessage()));
+        const auto none = readExtractedStatements(u"[]"_s, ClaimPromptKind::Uncited);
         QVERIFY(none && none->isEmpty()); // a real "none"
-        QVERIFY(
-            !readExtractedStatements(u"I found no statements."_s, ClaimPromptKind::Cited, &error));
-        QVERIFY(!readExtractedStatements(u"[{\"url\": \"https://x\"}]"_s, ClaimPromptKind::Cited,
-                                         &error));
-        QCOMPARE(error, u"item 1 of the answer has no statement"_s);
-        QVERIFY(!readExtractedStatements(u"[{\"statement\": \"a\"}, {\"statement\": \"b"_s,
-                                         ClaimPromptKind::Uncited, &error));
-        QVERIFY2(error.startsWith(u"the answer was cut off"_s), qPrintable(error));
+        QVERIFY(!readExtractedStatements(u"I found no statements."_s, ClaimPromptKind::Cited));
+        const auto noStatement
+            = readExtractedStatements(u"[{\"url\": \"https://x\"}]"_s, ClaimPromptKind::Cited);
+        QVERIFY(!noStatement);
+        QCOMPARE(noStatement.errorMessage(), u"item 1 of the answer has no statement"_s);
+        const auto cutOff = readExtractedStatements(
+            u"[{\"statement\": \"a\"}, {\"statement\": \"b"_s, ClaimPromptKind::Uncited);
+        QVERIFY(!cutOff);
+        QVERIFY2(cutOff.errorMessage().startsWith(u"the answer was cut off"_s),
+                 qPrintable(cutOff.errorMessage()));
     }
 
     // The simulator answers the PDR-Bench prompt with cited and uncited claims in one list.
     void simulatorAnswersThePdrPrompt()
     {
-        QString error;
         const auto claims = readExtractedStatements(
             JudgeSimulator::answerPrompt(pdrClaimsPrompt(reportText(u"Gamma"_s))),
-            ClaimPromptKind::PdrClaims, &error);
-        QVERIFY2(claims, qPrintable(error));
+            ClaimPromptKind::PdrClaims);
+        QVERIFY2(claims, qPrintable(claims.errorMessage()));
         QCOMPARE(claims->size(), 4);
         QCOMPARE(claims->at(0).url, u"https://example.org/a"_s);
         QCOMPARE(claims->at(1).statement, u"They were first described in 2009 by Gamma."_s);

@@ -261,10 +261,9 @@ private slots:
 
     void claimSchemesJudgeOnlyTheirClaims()
     {
-        QString error;
-        const auto citedScheme = makeScheme(u"reportbench-cited"_s, {}, &error);
-        const auto factScheme = makeScheme(u"reportbench-factcheck"_s, {}, &error);
-        const auto drb2 = makeScheme(u"drb2"_s, {}, &error);
+        const auto citedScheme = makeScheme(u"reportbench-cited"_s, {});
+        const auto factScheme = makeScheme(u"reportbench-factcheck"_s, {});
+        const auto drb2 = makeScheme(u"drb2"_s, {});
         Rubric rubric;
         Rubric claim;
         claim.reportId = 7;

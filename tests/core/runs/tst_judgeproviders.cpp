@@ -1,5 +1,6 @@
 // Providers' wire formats, failure classification and the DRB-II prompt scheme, without a
 // network. (No raw string literals here: moc cannot read them.)
+#include "judge/batchprotocol.h"
 #include "judge/judgeprovider.h"
 #include "judge/promptscheme.h"
 
@@ -38,6 +39,21 @@ QByteArray header(const HttpCall &call, const QByteArray &name)
             return v;
     }
     return {};
+}
+
+QByteArray compact(const QJsonObject &o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+JudgeConfig batchConfig(ProviderKind kind)
+{
+    JudgeConfig c;
+    c.provider = kind;
+    c.baseUrl = u"http://127.0.0.1:9/v1"_s;
+    c.model = u"judge-model"_s;
+    c.batch = true;
+    return c;
 }
 
 } // namespace
@@ -285,9 +301,8 @@ private slots:
 
     void drb2SchemePlansAndPrompts()
     {
-        QString error;
-        const auto scheme = makeScheme(u"drb2"_s, {}, &error);
-        QVERIFY2(scheme, qPrintable(error));
+        const auto scheme = makeScheme(u"drb2"_s, {});
+        QVERIFY2(scheme, qPrintable(scheme.errorMessage()));
         QList<Rubric> rubrics;
         const char *dims[] = {"presentation", "info_recall", "analysis"};
         for (int i = 0; i < 7; ++i) {
@@ -339,8 +354,7 @@ private slots:
 
     void drb2SchemeReadsAnswers()
     {
-        QString error;
-        const auto scheme = makeScheme(u"drb2"_s, {}, &error);
+        const auto scheme = makeScheme(u"drb2"_s, {});
         const QList<SchemeItem> items = {{1, u"States A."_s, u"info_recall"_s},
                                          {2, u"States B."_s, u"info_recall"_s},
                                          {3, u"States C."_s, u"analysis"_s}};
@@ -359,10 +373,183 @@ private slots:
 
     void templateFileNeedsPlaceholders()
     {
-        QString error;
-        QVERIFY(!makeScheme(u"drb2"_s, u"/nonexistent"_s, &error));
-        QVERIFY(!makeScheme(u"nosuch"_s, {}, &error));
-        QVERIFY(error.contains(u"unknown prompt scheme"_s));
+        QVERIFY(!makeScheme(u"drb2"_s, u"/nonexistent"_s));
+        const auto unknown = makeScheme(u"nosuch"_s, {});
+        QVERIFY(!unknown);
+        QVERIFY(unknown.errorMessage().contains(u"unknown prompt scheme"_s));
+    }
+
+    // Each batched request is the live call's body, unchanged, under its custom id.
+    void batchRequestsAreTheLiveBodies_data()
+    {
+        QTest::addColumn<int>("provider");
+        QTest::newRow("openai") << int(ProviderKind::OpenAiCompatible);
+        QTest::newRow("anthropic") << int(ProviderKind::Anthropic);
+        QTest::newRow("gemini") << int(ProviderKind::Gemini);
+    }
+    void batchRequestsAreTheLiveBodies()
+    {
+        QFETCH(int, provider);
+        const JudgeConfig c = batchConfig(ProviderKind(provider));
+        const auto live = makeProvider(c.provider);
+        const auto batches = makeBatchProtocol(c);
+        QVERIFY(batches);
+        const QList<BatchRequest> requests{
+            {u"job-1-0"_s, live->buildCall(c, {u"first prompt"_s, {}}, u"key"_s)},
+            {u"job-2-0"_s, live->buildCall(c, {u"second prompt"_s, {}}, u"key"_s)}};
+        const std::optional<HttpCall> upload = batches->uploadCall(c, requests, u"key"_s);
+        const HttpCall create = batches->createCall(c, requests, u"file-1"_s, u"key"_s);
+        QCOMPARE(create.verb, QByteArray("POST"));
+        QList<std::pair<QString, QJsonObject>> sent;
+        if (c.provider == ProviderKind::OpenAiCompatible) {
+            QVERIFY(upload);
+            QCOMPARE(upload->url.path(), u"/v1/files"_s);
+            QVERIFY(header(*upload, "Content-Type").startsWith("multipart/form-data"));
+            QCOMPARE(bodyOf(create).value(u"input_file_id"_s).toString(), u"file-1"_s);
+            for (const QByteArray &line : upload->body.split('\n')) {
+                const QJsonObject o = QJsonDocument::fromJson(line).object();
+                if (!o.isEmpty()) {
+                    QCOMPARE(o.value(u"url"_s).toString(), u"/v1/chat/completions"_s);
+                    sent.append(
+                        {o.value(u"custom_id"_s).toString(), o.value(u"body"_s).toObject()});
+                }
+            }
+        } else if (c.provider == ProviderKind::Anthropic) {
+            QVERIFY(!upload);
+            QCOMPARE(create.url.path(), u"/v1/v1/messages/batches"_s);
+            QCOMPARE(header(create, "x-api-key"), QByteArray("key"));
+            for (const auto &r : bodyOf(create).value(u"requests"_s).toArray())
+                sent.append({r.toObject().value(u"custom_id"_s).toString(),
+                             r.toObject().value(u"params"_s).toObject()});
+        } else {
+            QVERIFY(!upload);
+            QCOMPARE(create.url.path(), u"/v1/models/judge-model:batchGenerateContent"_s);
+            const QJsonArray list
+                = bodyOf(create)[u"batch"_s][u"input_config"_s][u"requests"_s][u"requests"_s]
+                      .toArray();
+            for (const auto &r : list)
+                sent.append({r[u"metadata"_s][u"key"_s].toString(), r[u"request"_s].toObject()});
+        }
+        QCOMPARE(sent.size(), 2);
+        for (int i = 0; i < 2; ++i) {
+            QCOMPARE(sent.at(i).first, requests.at(i).customId);
+            QCOMPARE(sent.at(i).second, bodyOf(requests.at(i).call));
+        }
+        const HttpCall status = batches->statusCall(c, u"b1"_s, u"key"_s);
+        QCOMPARE(status.verb, QByteArray("GET"));
+        QVERIFY(status.body.isEmpty());
+    }
+
+    void batchStatesAndResultsRead()
+    {
+        // OpenAI: an expired batch with an output file and an error file.
+        const auto openai = makeBatchProtocol(batchConfig(ProviderKind::OpenAiCompatible));
+        BatchStatus s = openai->readStatus(
+            compact({{u"id"_s, u"batch_1"_s},
+                     {u"status"_s, u"expired"_s},
+                     {u"output_file_id"_s, u"f-out"_s},
+                     {u"error_file_id"_s, u"f-err"_s},
+                     {u"request_counts"_s,
+                      QJsonObject{{u"total"_s, 3}, {u"completed"_s, 1}, {u"failed"_s, 2}}}}));
+        QVERIFY(s.ok);
+        QCOMPARE(s.state, BatchState::Expired);
+        QCOMPARE(s.total, 3);
+        QCOMPARE(s.answered, 1);
+        QCOMPARE(s.resultLocations, (QStringList{u"f-out"_s, u"f-err"_s}));
+        QCOMPARE(openai->resultCalls(batchConfig(ProviderKind::OpenAiCompatible), s, {})
+                     .at(1)
+                     .url.path(),
+                 u"/v1/files/f-err/content"_s);
+        const QJsonObject chat{
+            {u"choices"_s,
+             QJsonArray{QJsonObject{{u"message"_s, QJsonObject{{u"content"_s, u"{}"_s}}}}}},
+            {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, 10}, {u"completion_tokens"_s, 2}}}};
+        const QByteArray lines
+            = compact({{u"custom_id"_s, u"a"_s},
+                       {u"response"_s, QJsonObject{{u"status_code"_s, 200}, {u"body"_s, chat}}}})
+            + "\n"
+            + compact({{u"custom_id"_s, u"b"_s},
+                       {u"response"_s, QJsonValue::Null},
+                       {u"error"_s,
+                        QJsonObject{{u"code"_s, u"batch_expired"_s},
+                                    {u"message"_s, u"window expired"_s}}}})
+            + "\nnot json\n";
+        auto replies = openai->readResults(lines);
+        QCOMPARE(replies.size(), 2);
+        QVERIFY(replies[u"a"_s].ok);
+        QVERIFY(replies[u"a"_s].batched);
+        QCOMPARE(replies[u"a"_s].inputTokens, 10);
+        QVERIFY(!replies[u"b"_s].ok);
+        QVERIFY(replies[u"b"_s].error.contains(u"window expired"_s));
+
+        // Anthropic: an ended batch; errored and expired requests are not answers.
+        const auto anthropic = makeBatchProtocol(batchConfig(ProviderKind::Anthropic));
+        s = anthropic->readStatus(compact({{u"id"_s, u"msgbatch_1"_s},
+                                           {u"processing_status"_s, u"ended"_s},
+                                           {u"results_url"_s, u"https://x.test/results"_s},
+                                           {u"request_counts"_s,
+                                            QJsonObject{{u"succeeded"_s, 1},
+                                                        {u"errored"_s, 1},
+                                                        {u"expired"_s, 1},
+                                                        {u"processing"_s, 0}}}}));
+        QVERIFY(s.ok);
+        QCOMPARE(s.state, BatchState::Expired);
+        QCOMPARE(s.total, 3);
+        QCOMPARE(anthropic->resultCalls(batchConfig(ProviderKind::Anthropic), s, {}).at(0).url,
+                 QUrl(u"https://x.test/results"_s));
+        const QJsonObject message{
+            {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"ok"_s}}}}};
+        const QJsonObject apiError{{u"type"_s, u"error"_s},
+                                   {u"error"_s, QJsonObject{{u"message"_s, u"overloaded"_s}}}};
+        replies = anthropic->readResults(
+            compact(
+                {{u"custom_id"_s, u"a"_s},
+                 {u"result"_s, QJsonObject{{u"type"_s, u"succeeded"_s}, {u"message"_s, message}}}})
+            + "\n"
+            + compact(
+                {{u"custom_id"_s, u"b"_s},
+                 {u"result"_s, QJsonObject{{u"type"_s, u"errored"_s}, {u"error"_s, apiError}}}})
+            + "\n"
+            + compact(
+                {{u"custom_id"_s, u"c"_s}, {u"result"_s, QJsonObject{{u"type"_s, u"expired"_s}}}}));
+        QCOMPARE(replies[u"a"_s].text, u"ok"_s);
+        QVERIFY(replies[u"b"_s].error.contains(u"overloaded"_s));
+        QVERIFY(!replies[u"c"_s].ok);
+        QVERIFY(replies[u"c"_s].error.contains(u"expired"_s));
+
+        // Gemini: an operation whose metadata is the batch, counts as strings, answers inline.
+        const auto gemini = makeBatchProtocol(batchConfig(ProviderKind::Gemini));
+        const QJsonObject candidate{
+            {u"content"_s,
+             QJsonObject{{u"parts"_s, QJsonArray{QJsonObject{{u"text"_s, u"g"_s}}}}}}};
+        const QJsonArray inlined{
+            QJsonObject{{u"response"_s, QJsonObject{{u"candidates"_s, QJsonArray{candidate}}}},
+                        {u"metadata"_s, QJsonObject{{u"key"_s, u"a"_s}}}},
+            QJsonObject{{u"error"_s, QJsonObject{{u"message"_s, u"internal"_s}}},
+                        {u"metadata"_s, QJsonObject{{u"key"_s, u"b"_s}}}}};
+        const QByteArray op
+            = compact({{u"name"_s, u"batches/7"_s},
+                       {u"metadata"_s,
+                        QJsonObject{{u"state"_s, u"BATCH_STATE_SUCCEEDED"_s},
+                                    {u"batchStats"_s,
+                                     QJsonObject{{u"requestCount"_s, u"2"_s},
+                                                 {u"successfulRequestCount"_s, u"1"_s},
+                                                 {u"failedRequestCount"_s, u"1"_s}}}}},
+                       {u"response"_s,
+                        QJsonObject{{u"inlinedResponses"_s,
+                                     QJsonObject{{u"inlinedResponses"_s, inlined}}}}}});
+        s = gemini->readStatus(op);
+        QVERIFY(s.ok);
+        QCOMPARE(s.id, u"batches/7"_s);
+        QCOMPARE(s.state, BatchState::Done);
+        QCOMPARE(s.total, 2);
+        QCOMPARE(s.failed, 1);
+        replies = gemini->readResults(op);
+        QCOMPARE(replies[u"a"_s].text, u"g"_s);
+        QVERIFY(replies[u"b"_s].error.contains(u"internal"_s));
+
+        QVERIFY(!openai->readStatus("{}").ok);
+        QVERIFY(!makeBatchProtocol(JudgeConfig{}));
     }
 };
 

@@ -39,9 +39,8 @@ class TestPageClassifier : public QObject
         QSignalSpy done(&classifier, &PageClassifier::finished);
         PageClassifyOptions options;
         options.force = force;
-        QString error;
-        if (!classifier.start(options, &error))
-            return error;
+        if (const Result<void> started = classifier.start(options); !started)
+            return started.errorMessage();
         if (done.isEmpty() && !done.wait(30000))
             return u"timeout"_s;
         *progress = classifier.progress();
@@ -87,18 +86,19 @@ private slots:
 
     void readerIsLenientAndRefusesWhatItCannotRead()
     {
-        QString error;
         const auto fenced = readPaperClassification(
-            u"Sure:\n```json\n{\"is_academic_paper\": \"yes\", \"title\": \"  A   Title \"}\n```"_s,
-            &error);
-        QVERIFY2(fenced, qPrintable(error));
+            u"Sure:\n```json\n{\"is_academic_paper\": \"yes\", \"title\": \"  A   Title \"}\n```"_s);
+        QVERIFY2(fenced, qPrintable(fenced.errorMessage()));
         QVERIFY(fenced->paper);
         QCOMPARE(fenced->title, u"A Title"_s);
-        QVERIFY(!readPaperClassification(u"{\"title\": \"A Title\"}"_s, &error));
-        QCOMPARE(error, u"the answer does not say whether the page is a paper"_s);
-        QVERIFY(!readPaperClassification(u"{\"is_paper\": true}"_s, &error));
-        QCOMPARE(error, u"a paper without a title"_s);
-        QVERIFY(!readPaperClassification(u"I cannot tell."_s, &error));
+        const auto undecided = readPaperClassification(u"{\"title\": \"A Title\"}"_s);
+        QVERIFY(!undecided);
+        QCOMPARE(undecided.errorMessage(),
+                 u"the answer does not say whether the page is a paper"_s);
+        const auto untitled = readPaperClassification(u"{\"is_paper\": true}"_s);
+        QVERIFY(!untitled);
+        QCOMPARE(untitled.errorMessage(), u"a paper without a title"_s);
+        QVERIFY(!readPaperClassification(u"I cannot tell."_s));
         const QString prompt = paperClassificationPrompt(u"https://x.org/p"_s, QString(9000, u'a'));
         QVERIFY(prompt.contains(u"<page_text>\n"_s + QString(paperPageChars, u'a')
                                 + u"\n</page_text>"_s));

@@ -43,10 +43,9 @@ class TestPdrCriteria : public QObject
     {
         PdrCriteriaGenerator generator(m_project->store().path(), c);
         QSignalSpy done(&generator, &PdrCriteriaGenerator::finished);
-        QString error;
-        if (!generator.start(options, &error)) {
-            qWarning() << error;
-            return error;
+        if (const Result<void> started = generator.start(options); !started) {
+            qWarning() << started.errorMessage();
+            return started.errorMessage();
         }
         if (done.isEmpty() && !done.wait(60000))
             return u"timeout"_s;
@@ -238,8 +237,8 @@ private slots:
         PdrCriteriaGenerator generator(m_project->store().path(), c);
         QSignalSpy done(&generator, &PdrCriteriaGenerator::finished);
         QSignalSpy arrived(&m_judge, &JudgeSimulator::requestReceived);
-        QString error;
-        QVERIFY2(generator.start({}, &error), qPrintable(error));
+        const Result<void> started = generator.start({});
+        QVERIFY2(started, qPrintable(started.errorMessage()));
         QVERIFY(arrived.wait(10000));
         QCOMPARE(generator.progress().inFlight, 2); // bounded by the concurrency
         generator.cancel();
@@ -273,9 +272,9 @@ private slots:
         PdrCriteriaOptions unknown;
         unknown.queryIds = {u"77"_s};
         PdrCriteriaGenerator generator(m_project->store().path(), offline);
-        QString error;
-        QVERIFY(!generator.start(unknown, &error));
-        QVERIFY(error.contains(u"77"_s));
+        const Result<void> started = generator.start(unknown);
+        QVERIFY(!started);
+        QVERIFY(started.errorMessage().contains(u"77"_s));
     }
 };
 

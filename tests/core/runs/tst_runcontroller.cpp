@@ -3,6 +3,7 @@
 #include "judge/judgesimulator.h"
 #include "judge/promptscheme.h"
 #include "judgefixture.h"
+#include "runfixture.h"
 #include "runs/runcontroller.h"
 #include "runs/runlease.h"
 #include "runs/runplanner.h"
@@ -31,28 +32,12 @@ class TestRunController : public QObject
 
     JudgeConfig config(ProviderKind provider = ProviderKind::OpenAiCompatible)
     {
-        JudgeConfig c;
-        c.provider = provider;
-        c.baseUrl = m_judge.baseUrl();
-        c.model = u"sim-judge"_s;
-        c.batchSize = 5;
-        c.concurrency = 4;
-        c.backoffBaseMs = 20;
-        c.backoffMaxMs = 100;
-        c.timeoutMs = 5000;
-        c.pricePerMillionInput = 1.0;
-        c.pricePerMillionOutput = 2.0;
-        return c;
+        return RubricateTest::simulatorRunJudge(m_judge, provider);
     }
 
     RowId plan(const JudgeConfig &c, const QString &name = {})
     {
-        RunScope scope;
-        scope.benchmarkKey = u"drb2"_s;
-        const auto planned = planRun(m_project->store(), c, scope, name);
-        if (!planned)
-            qWarning() << planned.errorMessage();
-        return planned ? planned->runId : 0;
+        return RubricateTest::planDrb2Run(m_project->store(), c, name);
     }
 
     // A run slow enough (50 ms a request, two at a time) to act on while it is going.
@@ -84,25 +69,7 @@ class TestRunController : public QObject
     // Every item of the run has the simulator's score; no errors, no duplicates.
     void verifyVerdicts(RowId runId)
     {
-        ProjectStore &s = m_project->store();
-        int count = 0;
-        for (const ReportSummary &r : s.reports().reportSummaries(u"drb2"_s)) {
-            const auto report = s.reports().report(r.id);
-            QHash<RowId, Rubric> rubrics;
-            for (const Rubric &rb : s.catalog().rubrics(report->taskId))
-                rubrics.insert(rb.id, rb);
-            for (const Verdict &v : s.runs().verdicts(runId, r.id)) {
-                QVERIFY2(v.value.has_value(), qPrintable(v.error));
-                QCOMPARE(*v.value,
-                         double(JudgeSimulator::expectedScore(rubrics.value(v.rubricId).text)));
-                ++count;
-            }
-        }
-        QCOMPARE(count, m_items);
-        const RunTotals t = s.runs().runTotals(runId);
-        QCOMPARE(t.verdicts, m_items);
-        QCOMPARE(t.verdictErrors, 0);
-        QCOMPARE(t.jobsDone, t.jobs);
+        RubricateTest::verifySimulatorVerdicts(m_project->store(), runId, m_items);
     }
 
     RunProgress m_lastProgress;
@@ -551,7 +518,9 @@ private slots:
 
         RunJob first = claimed.at(0);
         const qsizetype asked = first.rubricIds.size();
-        QCOMPARE(answer(first, u"first"_s), VerdictWriter::Outcome::Written);
+        const auto wrote = answer(first, u"first"_s);
+        QVERIFY2(wrote, qPrintable(wrote.errorMessage()));
+        QCOMPARE(*wrote, VerdictWriter::Outcome::Written);
         QCOMPARE(first.status, u"done"_s);
         QCOMPARE(written.size(), asked);
         QVERIFY(s.runs().verdictId(run, first.reportId, claimed.at(0).rubricIds.constFirst()));
@@ -561,7 +530,9 @@ private slots:
         QSqlQuery takeOver(s.database());
         QVERIFY(takeOver.exec(
             u"UPDATE run_job SET lease_owner = 'elsewhere:1:x' WHERE id = %1"_s.arg(second.id)));
-        QCOMPARE(answer(second, u"second"_s), VerdictWriter::Outcome::Lost);
+        const auto lost = answer(second, u"second"_s);
+        QVERIFY2(lost, qPrintable(lost.errorMessage()));
+        QCOMPARE(*lost, VerdictWriter::Outcome::Lost);
         QVERIFY(written.isEmpty());
         QCOMPARE(second.status, u"pending"_s);
         QVERIFY(!s.runs().verdictId(run, second.reportId, second.rubricIds.constFirst()));

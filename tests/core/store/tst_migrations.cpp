@@ -86,9 +86,9 @@ private slots:
         QVERIFY(store->reports().logImport(u"drb2"_s, u"/x"_s, 1, 0, 0, 0, 0, u"ok"_s));
 
         // ... and migration 5's: the old report and rubric can be assigned for annotation.
-        QVERIFY2(
-            store->annotations().saveAssignments(u"old"_s, 7, {{1, 1, {u"Ada"_s, u"Bo"_s}, 0}}),
-            qPrintable(store->lastError()));
+        const auto saved
+            = store->annotations().saveAssignments(u"old"_s, 7, {{1, 1, {u"Ada"_s, u"Bo"_s}, 0}});
+        QVERIFY2(saved, qPrintable(saved.errorMessage()));
         QCOMPARE(store->annotations().assignments(u"old"_s).size(), 1);
         QCOMPARE(store->annotations().assignments(u"old"_s).constFirst().annotators,
                  (QStringList{u"Ada"_s, u"Bo"_s}));
@@ -108,7 +108,8 @@ private slots:
         failed.url = u"https://example.org/b"_s;
         failed.state = u"timeout"_s;
         failed.error = u"no data for 30 s"_s;
-        QVERIFY2(store->sources().putSources({row, failed}), qPrintable(store->lastError()));
+        const Result<void> put = store->sources().putSources({row, failed});
+        QVERIFY2(put, qPrintable(put.errorMessage()));
         QCOMPARE(count(*store, u"SELECT count(*) FROM document_blob"_s), blobs + 1);
         QCOMPARE(store->sources().source(row.url)->text, row.text);
         QCOMPARE(store->sources().source(failed.url)->state, u"timeout"_s);
@@ -167,6 +168,85 @@ private slots:
         auto latest = ProjectStore::open(path);
         QVERIFY2(latest, qPrintable(latest.errorMessage()));
         QCOMPARE(latest->schemaVersion(), latestSchemaVersion());
+    }
+
+    void compactsTheReportsOfAVersion14Project()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"v14.rubricate"_s);
+        const QString english = u"# Melatonin\n\nMelatonin shortens the time to fall asleep.\n"_s;
+        const QString chinese = u"# 土地财政\n\n中国地方土地财政模式的转型研究。\n"_s;
+        const QByteArray html
+            = "<html><body>" + QByteArray("<p>a page of the report</p>").repeated(100);
+        // hash, original, report text (empty: a fetched source's bytes, no report)
+        const QList<std::tuple<QString, QByteArray, QString>> originals = {
+            {u"en"_s, english.repeated(40).toUtf8(), english.repeated(40)},
+            {u"zh"_s, chinese.repeated(40).toUtf8(), chinese.repeated(40)},
+            {u"html"_s, html, u"a page of the report"_s},
+            {u"source"_s, english.repeated(30).toUtf8(), english.repeated(30)},
+        };
+        qint64 before = 0;
+        {
+            auto v14 = ProjectStore::openAtVersion(path, 14);
+            QVERIFY2(v14, qPrintable(v14.errorMessage()));
+            QSqlQuery q(v14->database());
+            QVERIFY(q.exec(u"INSERT INTO benchmark (id, key, name, scale)"
+                           " VALUES (1, 'drb2', 'DRB-II', 'drb2')"_s));
+            QVERIFY(q.exec(u"INSERT INTO task (id, benchmark_id, external_id, fingerprint)"
+                           " VALUES (1, 1, '1', 'f')"_s));
+            QVERIFY(q.prepare(u"INSERT INTO document_blob (hash, size, data) VALUES (?, ?, ?)"_s));
+            QSqlQuery model(v14->database());
+            QVERIFY(model.prepare(u"INSERT INTO agent_model (name) VALUES (?)"_s));
+            QSqlQuery report(v14->database());
+            QVERIFY(report.prepare(
+                u"INSERT INTO report (model_id, task_id, format, content_hash,"
+                " text, has_text, fingerprint) VALUES (?, 1, 'md', ?, ?, 1, 'f')"_s));
+            for (const auto &[hash, bytes, text] : originals) {
+                q.addBindValue(hash);
+                q.addBindValue(bytes.size());
+                q.addBindValue(bytes);
+                QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
+                before += bytes.size();
+                model.addBindValue(hash);
+                QVERIFY(model.exec());
+                report.addBindValue(model.lastInsertId());
+                report.addBindValue(hash);
+                report.addBindValue(text);
+                QVERIFY2(report.exec(), qPrintable(report.lastError().text()));
+            }
+            QVERIFY(
+                q.exec(u"INSERT INTO source (url, state, content_hash, fetched_at)"
+                       " VALUES ('https://example.org/s', 'fetched', 'source', '2026-01-01')"_s));
+        }
+
+        auto store = ProjectStore::open(path);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
+        QCOMPARE(store->schemaVersion(), latestSchemaVersion());
+        // Every original reads as it was; a text is kept once, as the report's text, unless a
+        // source shares its bytes; the rest is compressed.
+        for (const auto &[hash, bytes, text] : originals)
+            QCOMPARE(store->reports().originalFile(hash), bytes);
+        QSqlQuery q(store->database());
+        QVERIFY(q.exec(u"SELECT hash, encoding FROM document_blob ORDER BY hash"_s));
+        QStringList encodings;
+        while (q.next())
+            encodings << q.value(0).toString() + u'=' + q.value(1).toString();
+        QCOMPARE(encodings,
+                 (QStringList{u"en=report-text"_s, u"html=zlib"_s, u"source=zlib"_s,
+                              u"zh=report-text"_s}));
+        QVERIFY(count(*store, u"SELECT sum(length(data)) FROM document_blob"_s) < before / 10);
+        QCOMPARE(store->reports().report(1)->text, english.repeated(40));
+
+        // The rebuilt index finds what the old one did, in both scripts.
+        QCOMPARE(store->search().reports(u"melatonin"_s).size(), 2);
+        QCOMPARE(store->search().reports(u"ELATONI asleep"_s).size(), 2);
+        QCOMPARE(store->search().reports(u"土地财政模式"_s).size(), 1);
+        QCOMPARE(store->search().reports(u"转型"_s).size(), 1);
+        QCOMPARE(store->search().reports(u"土地模式"_s).size(), 0);
+        QCOMPARE(store->search().reports(u"page of the"_s).constFirst().model, u"html"_s);
+        QVERIFY(q.exec(u"SELECT sql FROM sqlite_master WHERE name = 'report_fts'"_s) && q.next());
+        QVERIFY2(q.value(0).toString().contains(u"detail='none'"_s),
+                 qPrintable(q.value(0).toString()));
     }
 
     void refusesNewerSchema()

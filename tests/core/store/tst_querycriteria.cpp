@@ -128,7 +128,7 @@ private slots:
 
         const auto result
             = m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, false});
-        QVERIFY2(result, qPrintable(m_store->lastError()));
+        QVERIFY2(result, qPrintable(result.errorMessage()));
         QCOMPARE(result->deleted, QList<RowId>{depthId});
         QCOMPARE(result->inserted.size(), 1);
         QCOMPARE(result->unchanged, 0);
@@ -186,8 +186,10 @@ private slots:
         QList<Rubric> edited = before;
         edited.removeFirst();
         edited[0].weight = 1.0; // a change that must not be written either
-        QVERIFY(!m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, true}));
-        QVERIFY(m_store->lastError().contains(u"annotation"_s));
+        const auto labelled
+            = m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, true});
+        QVERIFY(!labelled);
+        QVERIFY(labelled.errorMessage().contains(u"annotation"_s));
         QCOMPARE(criteria().size(), before.size());
         QCOMPARE(criteria().at(1).weight, before.at(1).weight);
         QCOMPARE(count(u"SELECT COUNT(*) FROM annotation_event"_s), 1);
@@ -195,8 +197,9 @@ private slots:
         // Editing the annotated criterion's text is allowed: its label stays with it.
         edited = before;
         edited[0].text = u"Addresses shift income and overtime"_s;
-        QVERIFY2(m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, false}),
-                 qPrintable(m_store->lastError()));
+        const auto textEdited
+            = m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, false});
+        QVERIFY2(textEdited, qPrintable(textEdited.errorMessage()));
         QCOMPARE(m_store->annotations().currentAnnotation(m_report, before.at(0).id)->value, 7.0);
     }
 
@@ -208,12 +211,14 @@ private slots:
         QCOMPARE(m_store->catalog().criterionUsage(m_query)->value(judged).verdicts, 1);
         QList<Rubric> edited = before;
         edited.removeLast();
-        QVERIFY(!m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, false}));
-        QVERIFY(m_store->lastError().contains(u"verdict"_s));
+        const auto judgedRemoved
+            = m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, false});
+        QVERIFY(!judgedRemoved);
+        QVERIFY(judgedRemoved.errorMessage().contains(u"verdict"_s));
         QCOMPARE(count(u"SELECT COUNT(*) FROM verdict"_s), 1);
         const auto result
             = m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, true});
-        QVERIFY2(result, qPrintable(m_store->lastError()));
+        QVERIFY2(result, qPrintable(result.errorMessage()));
         QCOMPARE(result->deleted, QList<RowId>{judged});
         QCOMPARE(count(u"SELECT COUNT(*) FROM verdict"_s), 0);
     }
@@ -261,8 +266,10 @@ private slots:
         bad.id = 0;
         bad.text = u"boom"_s;
         edited.append(bad);
-        QVERIFY(!m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, false}));
-        QVERIFY(m_store->lastError().contains(u"boom"_s));
+        const auto clash
+            = m_store->catalog().replaceQueryCriteria(m_query, edited, {u"Ada"_s, false});
+        QVERIFY(!clash);
+        QVERIFY(clash.errorMessage().contains(u"boom"_s));
         const QList<Rubric> after = criteria();
         QCOMPARE(after.size(), before.size());
         for (qsizetype i = 0; i < before.size(); ++i) {

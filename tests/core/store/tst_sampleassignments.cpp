@@ -132,8 +132,9 @@ private slots:
         QVERIFY2(plan.error.isEmpty(), qPrintable(plan.error));
         QCOMPARE(plan.assignments.size(), 10);
 
-        QVERIFY2(store().annotations().saveAssignments(u"pilot"_s, request.seed, plan.assignments),
-                 qPrintable(store().lastError()));
+        const auto saved
+            = store().annotations().saveAssignments(u"pilot"_s, request.seed, plan.assignments);
+        QVERIFY2(saved, qPrintable(saved.errorMessage()));
         QCOMPARE(rows(u"pilot"_s), 20);
         QCOMPARE(store().annotations().samples(), QStringList{u"pilot"_s});
         QCOMPARE(store().annotations().assignments(u"pilot"_s), plan.assignments);
@@ -174,8 +175,9 @@ private slots:
                                        {items.at(1).reportId, items.at(1).rubricId, {u"Bo"_s}, 1}};
         QVERIFY(store().annotations().saveAssignments(u"taken"_s, 1, two));
 
-        QVERIFY(!store().annotations().saveAssignments(u"taken"_s, 2, two));
-        QVERIFY(store().lastError().contains(u"already"_s));
+        const Result<void> taken = store().annotations().saveAssignments(u"taken"_s, 2, two);
+        QVERIFY(!taken);
+        QVERIFY(taken.errorMessage().contains(u"already"_s));
         QCOMPARE(rows(u"taken"_s), 2);
         QVERIFY(!store().annotations().saveAssignments(u" "_s, 1, two));
         QVERIFY(!store().annotations().saveAssignments(u"empty"_s, 1, {}));
@@ -195,8 +197,8 @@ private slots:
         QCOMPARE(store().annotations().samples(), QStringList{u"taken"_s});
 
         // The store is usable after a refusal: the transaction was rolled back.
-        QVERIFY2(store().annotations().saveAssignments(u"broken"_s, 1, two),
-                 qPrintable(store().lastError()));
+        const auto saved = store().annotations().saveAssignments(u"broken"_s, 1, two);
+        QVERIFY2(saved, qPrintable(saved.errorMessage()));
     }
 
     // Extending adds rows with the sample's seed, in one transaction, and refuses an item or a
@@ -212,7 +214,8 @@ private slots:
         QVERIFY(store().annotations().saveAssignments(u"s"_s, 77, first));
 
         const QList<Assignment> more{item(2, {u"Ada"_s}, 2), item(3, {u"Ada"_s, u"Bo"_s}, 3)};
-        QVERIFY2(store().annotations().extendSample(u"s"_s, more), qPrintable(store().lastError()));
+        const auto extended = store().annotations().extendSample(u"s"_s, more);
+        QVERIFY2(extended, qPrintable(extended.errorMessage()));
         QCOMPARE(store().annotations().assignments(u"s"_s), first + more);
         QCOMPARE(rows(u"s"_s), 6);
         QCOMPARE(
@@ -222,9 +225,10 @@ private slots:
         QCOMPARE(store().annotations().sampleInfo(u"s"_s)->items, 4);
 
         // An item it has, a position it has, an unknown sample, nothing: refused, unwritten.
-        QVERIFY(!store().annotations().extendSample(
-            u"s"_s, {item(4, {u"Ada"_s}, 4), item(0, {u"Ada"_s}, 5)}));
-        QVERIFY(store().lastError().contains(u"already"_s));
+        const Result<void> overlapping = store().annotations().extendSample(
+            u"s"_s, {item(4, {u"Ada"_s}, 4), item(0, {u"Ada"_s}, 5)});
+        QVERIFY(!overlapping);
+        QVERIFY(overlapping.errorMessage().contains(u"already"_s));
         QVERIFY(!store().annotations().extendSample(u"s"_s, {item(4, {u"Ada"_s}, 3)}));
         QVERIFY(!store().annotations().extendSample(u"absent"_s, {item(4, {u"Ada"_s}, 4)}));
         QVERIFY(!store().annotations().extendSample(u"s"_s, {}));

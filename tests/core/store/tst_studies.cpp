@@ -103,7 +103,8 @@ private slots:
         AnnotationEvent e = label(0, u"p-1"_s, 1);
         e.annotatorName = u"Ada"_s;
         e.provenance = {LabelMethod::AcceptedJudge, false, 0, 1.0, u"pilot"_s, 4200, u"9.9"_s};
-        QVERIFY2(store().annotations().appendAnnotation(e), qPrintable(store().lastError()));
+        const auto appended = store().annotations().appendAnnotation(e);
+        QVERIFY2(appended, qPrintable(appended.errorMessage()));
         const auto back = store().annotations().currentAnnotation(e.reportId, e.rubricId, u"p-1"_s);
         QVERIFY(back);
         QCOMPARE(back->provenance, e.provenance);
@@ -169,7 +170,8 @@ private slots:
         QCOMPARE(store().annotations().study(u"pilot"_s)->blind, false);
 
         Study settings{u"pilot"_s, {}, 0, true, {}, u"ada"_s};
-        QVERIFY2(store().annotations().saveStudy(settings), qPrintable(store().lastError()));
+        const auto settled = store().annotations().saveStudy(settings);
+        QVERIFY2(settled, qPrintable(settled.errorMessage()));
         QVERIFY(store().annotations().study(u"pilot"_s)->blind);
         QVERIFY(
             !store().annotations().saveStudy(settings)); // blind cannot be switched off afterwards

@@ -245,8 +245,8 @@ private slots:
             e.rubricId = annotator->catalog().reportItems(report).constFirst().id;
             e.annotator = u"ann"_s;
             e.value = 1;
-            QVERIFY2(annotator->annotations().appendAnnotation(e),
-                     qPrintable(annotator->lastError()));
+            const auto appended = annotator->annotations().appendAnnotation(e);
+            QVERIFY2(appended, qPrintable(appended.errorMessage()));
             QSqlQuery q(annotator->database());
             for (const QString &refused :
                  {u"UPDATE judge_run SET status = 'cancelled'"_s, u"DELETE FROM verdict"_s,

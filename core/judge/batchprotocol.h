@@ -1,0 +1,91 @@
+// The providers' batch APIs, pure (no I/O) like the live providers: the calls that create a
+// batch job, ask for its state and fetch its results, and the readings of their answers. Each
+// request in a batch carries the very body the live provider builds, and each answer is read
+// by the live provider's parseSuccess(), so a batched answer means exactly what a live one does.
+//
+// OpenAI: the requests are uploaded as a JSONL file (POST /files, purpose "batch"), then
+// POST /batches; results and errors are JSONL files. Anthropic: POST /v1/messages/batches with
+// the requests inline; results are JSONL at results_url. Gemini: POST
+// models/<model>:batchGenerateContent with inline requests; the finished batch carries the
+// responses inline.
+#pragma once
+
+#include "judgeprovider.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace Rubricate {
+
+enum class BatchState { Pending, Running, Done, Failed, Expired, Cancelled };
+
+QString batchStateKey(BatchState state); // "pending", "running", "done", ...
+std::optional<BatchState> batchStateFromKey(const QString &key);
+// Whether the provider will do no more work on the batch (its results, if any, can be read).
+bool batchStateIsFinal(BatchState state);
+
+struct BatchRequest {
+    QString customId; // letters, digits, '-' and '_' only: Anthropic's rule, the strictest
+    HttpCall call; // the live call the provider would send for it
+};
+
+struct BatchStatus {
+    bool ok = false; // false: the reply did not read; `error` says why
+    QString id; // the provider's batch id (Gemini: "batches/…")
+    BatchState state = BatchState::Pending;
+    int total = 0;
+    int answered = 0; // requests that succeeded so far
+    int failed = 0; // requests that errored, expired or were cancelled
+    // Where the results are: OpenAI's output and error file ids, Anthropic's results URL;
+    // empty for Gemini, whose results are part of the status.
+    QStringList resultLocations;
+    QString error;
+};
+
+class BatchProtocol
+{
+public:
+    virtual ~BatchProtocol() = default;
+
+    // The call that uploads the requests before the batch is created (OpenAI); none for
+    // providers that take them inline.
+    virtual std::optional<HttpCall> uploadCall(const JudgeConfig &config,
+                                               const QList<BatchRequest> &requests,
+                                               const QString &apiKey) const;
+    // The uploaded file's id from the upload's answer; empty when it did not read.
+    virtual QString readUpload(const QByteArray &body) const;
+    // Creates the batch; `uploaded` is readUpload()'s id where there was an upload.
+    virtual HttpCall createCall(const JudgeConfig &config, const QList<BatchRequest> &requests,
+                                const QString &uploaded, const QString &apiKey) const = 0;
+    virtual HttpCall statusCall(const JudgeConfig &config, const QString &batchId,
+                                const QString &apiKey) const = 0;
+    // Reads the answer to the create call and to status calls alike.
+    virtual BatchStatus readStatus(const QByteArray &body) const = 0;
+    // The downloads that bring a finished batch's results (Gemini: the status call again).
+    virtual QList<HttpCall> resultCalls(const JudgeConfig &config, const BatchStatus &status,
+                                        const QString &apiKey) const = 0;
+    // The replies in one download, by custom id, read by the live provider: a request that
+    // errored or expired is a reply that is not ok, with the provider's reason as its error.
+    virtual QHash<QString, ProviderReply> readResults(const QByteArray &body) const = 0;
+
+protected:
+    explicit BatchProtocol(ProviderKind kind);
+    // A call to `path` under the base URL with the live provider's credentials, no body yet.
+    HttpCall authorized(const JudgeConfig &config, const QString &apiKey, const QString &path,
+                        const QByteArray &verb) const;
+    // A reply of the live endpoint, marked as batched.
+    ProviderReply readAnswer(const QJsonObject &body) const;
+    static ProviderReply failedItem(const QString &why);
+
+    std::unique_ptr<JudgeProvider> m_live;
+};
+
+// Null for providers without a batch API (the offline judge) and for Gemini behind a bearer
+// proxy, which speaks only generateContent.
+std::unique_ptr<BatchProtocol> makeBatchProtocol(const JudgeConfig &config);
+
+} // namespace Rubricate

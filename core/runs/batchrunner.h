@@ -1,0 +1,88 @@
+// Sends a run's requests as one provider batch job and brings back its answers: uploads (where
+// the provider wants a file), creates the batch, keeps its id and state in the project, polls
+// with a growing interval, and downloads the results when the batch ends. It knows nothing of
+// jobs or verdicts: the run controller hands it (custom id, live call) pairs and reads the
+// replies it returns through its live path.
+//
+// A batch takes up to a day. The program may be closed meanwhile: the next one finds the batch
+// in the project (RunStore::openBatch) and resumes polling it, and nothing is asked twice.
+#pragma once
+
+#include "domain/types.h"
+#include "judge/batchprotocol.h"
+#include "store/storetypes.h"
+
+#include <QObject>
+
+#include <functional>
+#include <memory>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+class QTimer;
+
+namespace Rubricate {
+
+class ProjectStore;
+
+// "batch running, 120/524 answered", as the runs dock, `runs` and the progress line show it.
+QString describeBatch(const RunBatch &batch);
+
+class BatchRunner : public QObject
+{
+    Q_OBJECT
+
+public:
+    BatchRunner(ProjectStore &store, const JudgeConfig &config,
+                std::unique_ptr<BatchProtocol> protocol, const QString &apiKey, RowId runId);
+    ~BatchRunner() override;
+
+    // The first poll after `firstMs`, each later one twice as late, up to `maxMs` (in real use
+    // half a minute growing to ten: a batch takes minutes to hours).
+    void setPolling(int firstMs, int maxMs);
+
+    // Creates the batch for `requests`; `entries` say which job and request each custom id is.
+    void submit(const QList<BatchRequest> &requests, const QList<BatchEntry> &entries);
+    // Polls a batch an earlier session created.
+    void resume(const RunBatch &batch);
+    // The results were handed to the run: the batch is done with.
+    void markTaken();
+    void stop();
+
+    // "batch running, 120/524 answered"
+    QString describe() const;
+
+signals:
+    void stateChanged(const QString &description);
+    // The batch ended: its replies by custom id, ok or not. Requests it did not answer are not
+    // in it (all of them when the batch could not be created or failed).
+    void ended(const QHash<QString, Rubricate::ProviderReply> &replies, const QString &why);
+
+private:
+    using Answer = std::function<void(const QByteArray &body)>;
+    // Sends `call`; `done` gets a 2xx body. A failure retries after the poll interval until
+    // the run's attempts are used up, then ends the batch with no answers.
+    void send(const HttpCall &call, const QString &what, const Answer &done);
+    void created(const QByteArray &body, const QList<BatchEntry> &entries);
+    void pollLater();
+    void poll();
+    void download(QList<HttpCall> calls);
+    void endWith(const QString &why);
+    void save();
+
+    ProjectStore &m_store;
+    JudgeConfig m_config;
+    std::unique_ptr<BatchProtocol> m_protocol;
+    QString m_apiKey;
+    RunBatch m_batch;
+    QNetworkAccessManager *m_network = nullptr;
+    QTimer *m_timer = nullptr;
+    int m_firstPollMs = 30000;
+    int m_maxPollMs = 600000;
+    int m_nextPollMs = 30000;
+    int m_failures = 0; // calls in a row that failed
+    bool m_stopped = false;
+    QHash<QString, ProviderReply> m_replies;
+};
+
+} // namespace Rubricate
