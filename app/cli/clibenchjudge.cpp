@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -44,6 +45,26 @@ long peakRssKb()
     rusage u{};
     getrusage(RUSAGE_SELF, &u);
     return u.ru_maxrss;
+}
+
+// Linux keeps a resettable peak (VmHWM) beside getrusage's lifetime one: reset before a run,
+// it gives the run's own peak rather than the preparation's or an earlier run's.
+bool resetPeakRss()
+{
+    QFile f(u"/proc/self/clear_refs"_s);
+    return f.open(QIODevice::WriteOnly) && f.write("5") == 1;
+}
+
+long runPeakRssKb()
+{
+    QFile f(u"/proc/self/status"_s);
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLong();
+    }
+    return -1;
 }
 
 // Synthetic reports of about 30,000 characters that quote some of the task's rubrics, so
@@ -145,6 +166,7 @@ int runJudgeBenchmark(const QString &dataDir, const QList<int> &latenciesMs, QTe
         RunController controller(path);
         QEventLoop loop;
         QObject::connect(&controller, &RunController::finished, &loop, &QEventLoop::quit);
+        const bool runPeakKnown = resetPeakRss();
         const double cpuBefore = cpuSeconds();
         const double mainBefore = threadCpuSeconds();
         QElapsedTimer wall;
@@ -170,11 +192,15 @@ int runJudgeBenchmark(const QString &dataDir, const QList<int> &latenciesMs, QTe
                    .arg(p.requests)
                    .arg(p.itemsJudged / seconds, 0, 'f', 0)
                    .arg(requested < 0 ? u" (evidence location off)"_s : QString());
-        out << u"  CPU %1 s = %2 µs per item (%3 s per 1,000 items); peak RSS %4 MB\n"_s
+        const long runPeakKb = runPeakKnown ? runPeakRssKb() : -1;
+        out << u"  CPU %1 s = %2 µs per item (%3 s per 1,000 items); peak RSS %4 MB%5\n"_s
                    .arg(cpu, 0, 'f', 2)
                    .arg(cpu * 1e6 / qMax(1, p.itemsJudged), 0, 'f', 1)
                    .arg(cpu * 1000 / qMax(1, p.itemsJudged), 0, 'f', 3)
-                   .arg(peakRssKb() / 1024.0, 0, 'f', 0);
+                   .arg(peakRssKb() / 1024.0, 0, 'f', 0)
+                   .arg(runPeakKb < 0
+                            ? QString()
+                            : u" (the run alone: %1 MB)"_s.arg(runPeakKb / 1024.0, 0, 'f', 0));
         out << u"  of which the run's own thread %1 µs per item, Qt's HTTP thread and the "
                "rest %2 µs\n"_s.arg(mainCpu * 1e6 / qMax(1, p.itemsJudged), 0, 'f', 1)
                    .arg((cpu - mainCpu) * 1e6 / qMax(1, p.itemsJudged), 0, 'f', 1);
@@ -187,9 +213,10 @@ int runJudgeBenchmark(const QString &dataDir, const QList<int> &latenciesMs, QTe
                             / qMax<qint64>(1, p.inputTokens),
                         0, 'f', 1);
         if (latency > 0) {
-            out << u"  ideal wall time %1 s (requests / concurrency x latency): %2 % over\n"_s
-                       .arg(ideal, 0, 'f', 1)
-                       .arg((seconds / ideal - 1) * 100, 0, 'f', 1);
+            out << u"  ideal wall time %1 s (requests / concurrency x latency): %2 % over, "
+                   "%3 % of the ideal throughput\n"_s.arg(ideal, 0, 'f', 1)
+                       .arg((seconds / ideal - 1) * 100, 0, 'f', 1)
+                       .arg(ideal / seconds * 100, 0, 'f', 1);
         }
         out.flush();
     }
@@ -201,7 +228,6 @@ int runJudgeBenchmark(const QString &dataDir, const QList<int> &latenciesMs, QTe
 #include "evidence/evidencebenchmark.h"
 #include "ingest/document/extracteddocument.h"
 
-#include <QFile>
 #include <QRandomGenerator>
 
 namespace Rubricate::Cli {

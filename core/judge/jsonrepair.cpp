@@ -243,7 +243,20 @@ bool Repairer::scanString()
 
     m_out += u'"';
     ++m_pos;
+    // Plain characters, most of a string, are copied a run at a time.
+    const auto plain = [&closers](char16_t u) {
+        return u >= 0x20 && u != u'\\' && u != u'"' && u != closers[0] && u != closers[1]
+            && u != closers[2];
+    };
     while (m_pos < m_n) {
+        qsizetype end = m_pos;
+        while (end < m_n && plain(m_s[end].unicode()))
+            ++end;
+        if (end > m_pos) {
+            m_out += m_s.sliced(m_pos, end - m_pos);
+            m_pos = end;
+            continue;
+        }
         const QChar c = m_s[m_pos];
         const char16_t u = c.unicode();
         if (u == u'\\') {

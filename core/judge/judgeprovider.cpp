@@ -1,5 +1,6 @@
 #include "judgeprovider.h"
 
+#include "domain/softassert.h"
 #include "judgelog.h"
 
 #include <QDateTime>
@@ -13,9 +14,29 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QByteArray compact(const QJsonObject &o)
+// Stands for texts[i] in a request body until it is written (see compact()). The control
+// characters keep it apart from any real value, which QJsonDocument would write escaped.
+QString textSlot(qsizetype i)
 {
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+    return u"\u0001rubricate-text-%1\u0001"_s.arg(i);
+}
+
+// The body as QJsonDocument writes it, compact, with texts[i] where it holds textSlot(i). The
+// prompt is most of a request: through a QJsonObject it would be copied, converted and
+// escaped in several passes.
+QByteArray compact(const QJsonObject &o, const QList<QStringView> &texts = {})
+{
+    QByteArray json = QJsonDocument(o).toJson(QJsonDocument::Compact);
+    for (qsizetype i = 0; i < texts.size(); ++i) {
+        const QByteArray slot = jsonString(textSlot(i));
+        const qsizetype at = json.indexOf(slot);
+        RUBRICATE_CHECK(lcJudge, at >= 0, continue);
+        QByteArray spliced = json.first(at);
+        appendJsonString(spliced, texts.at(i));
+        spliced += QByteArrayView(json).sliced(at + slot.size());
+        json = std::move(spliced);
+    }
+    return json;
 }
 
 class OpenAiProvider final : public JudgeProvider
@@ -31,9 +52,9 @@ public:
     HttpCall buildCall(const JudgeConfig &c, const ProviderRequest &r,
                        const QString &key) const override
     {
-        QJsonValue content = r.prompt;
+        QJsonValue content = textSlot(0);
         if (!r.attachments.isEmpty()) {
-            QJsonArray parts{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, r.prompt}}};
+            QJsonArray parts{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, textSlot(0)}}};
             for (const Attachment &a : r.attachments) {
                 const QString url = u"data:"_s + a.mimeType + u";base64,"_s
                     + QString::fromLatin1(a.data.toBase64());
@@ -54,7 +75,7 @@ public:
             body.insert(u"response_format"_s, QJsonObject{{u"type"_s, u"json_object"_s}});
         HttpCall call{QUrl(judgeBaseUrl(c) + u"/chat/completions"_s),
                       {{"Content-Type", "application/json"}},
-                      compact(body)};
+                      compact(body, {r.prompt})};
         if (!key.isEmpty())
             call.headers.append(
                 std::pair<QByteArray, QByteArray>("Authorization", "Bearer " + key.toUtf8()));
@@ -102,7 +123,7 @@ public:
     HttpCall buildCall(const JudgeConfig &c, const ProviderRequest &r,
                        const QString &key) const override
     {
-        QJsonArray parts{QJsonObject{{u"text"_s, r.prompt}}};
+        QJsonArray parts{QJsonObject{{u"text"_s, textSlot(0)}}};
         for (const Attachment &a : r.attachments) {
             parts.append(
                 QJsonObject{{u"inlineData"_s,
@@ -137,7 +158,7 @@ public:
                 call.headers.append(
                     std::pair<QByteArray, QByteArray>("x-goog-api-key", key.toUtf8()));
         }
-        call.body = compact(body);
+        call.body = compact(body, {r.prompt});
         return call;
     }
 
@@ -199,13 +220,15 @@ public:
             content.append(block);
         }
         const qsizetype prefix = qBound<qsizetype>(0, r.cachedPrefixChars, r.prompt.size());
+        QList<QStringView> texts;
         if (prefix > 0 && prefix < r.prompt.size()) {
-            content.append(QJsonObject{{u"type"_s, u"text"_s},
-                                       {u"text"_s, r.prompt.left(prefix)},
-                                       {u"cache_control"_s, ephemeral}});
-            content.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, r.prompt.mid(prefix)}});
+            content.append(QJsonObject{
+                {u"type"_s, u"text"_s}, {u"text"_s, textSlot(0)}, {u"cache_control"_s, ephemeral}});
+            content.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, textSlot(1)}});
+            texts = {QStringView(r.prompt).first(prefix), QStringView(r.prompt).sliced(prefix)};
         } else {
-            content.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, r.prompt}});
+            content.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, textSlot(0)}});
+            texts = {r.prompt};
         }
         QJsonObject body{
             {u"model"_s, c.model},
@@ -216,7 +239,7 @@ public:
             body.insert(u"temperature"_s, *c.temperature);
         HttpCall call{QUrl(judgeBaseUrl(c) + u"/v1/messages"_s),
                       {{"Content-Type", "application/json"}, {"anthropic-version", "2023-06-01"}},
-                      compact(body)};
+                      compact(body, texts)};
         if (!key.isEmpty())
             call.headers.append(std::pair<QByteArray, QByteArray>("x-api-key", key.toUtf8()));
         return call;
@@ -250,6 +273,95 @@ public:
 };
 
 } // namespace
+
+void appendJsonString(QByteArray &out, QStringView text)
+{
+    static constexpr char hex[] = "0123456789abcdef";
+    const char16_t *s = text.utf16();
+    const char16_t *const end = s + text.size();
+    qsizetype used = out.size();
+    out.resize(used + text.size() + 2);
+    out[used++] = '"';
+    // Written through a cursor, a block at a time with room for the longest form of each unit
+    // (\uXXXX): appending byte by byte to a QByteArray costs more than the escaping itself.
+    while (s < end) {
+        const char16_t *const blockEnd = s + qMin<qsizetype>(end - s, 1024);
+        const qsizetype room = 6 * (blockEnd - s) + 1;
+        if (out.size() - used < room)
+            out.resize(qMax(used + room, 2 * out.size()));
+        char *cursor = out.data() + used;
+        while (s < blockEnd) {
+            const char16_t u = *s++;
+            if (u >= 0x20 && u < 0x80 && u != u'"' && u != u'\\') {
+                *cursor++ = char(u);
+            } else if (u < 0x80) {
+                *cursor++ = '\\';
+                switch (u) {
+                case u'"':
+                    *cursor++ = '"';
+                    break;
+                case u'\\':
+                    *cursor++ = '\\';
+                    break;
+                case u'\b':
+                    *cursor++ = 'b';
+                    break;
+                case u'\f':
+                    *cursor++ = 'f';
+                    break;
+                case u'\n':
+                    *cursor++ = 'n';
+                    break;
+                case u'\r':
+                    *cursor++ = 'r';
+                    break;
+                case u'\t':
+                    *cursor++ = 't';
+                    break;
+                default:
+                    *cursor++ = 'u';
+                    *cursor++ = '0';
+                    *cursor++ = '0';
+                    *cursor++ = hex[u >> 4];
+                    *cursor++ = hex[u & 0xf];
+                }
+            } else if (QChar::isHighSurrogate(u) && s != end && QChar::isLowSurrogate(*s)) {
+                const char32_t c = QChar::surrogateToUcs4(u, *s++);
+                *cursor++ = char(0xf0 | (c >> 18));
+                *cursor++ = char(0x80 | ((c >> 12) & 0x3f));
+                *cursor++ = char(0x80 | ((c >> 6) & 0x3f));
+                *cursor++ = char(0x80 | (c & 0x3f));
+            } else if (QChar::isSurrogate(u)) {
+                // No UTF-8 for a lone surrogate: Qt writes it as an escape.
+                *cursor++ = '\\';
+                *cursor++ = 'u';
+                *cursor++ = hex[u >> 12];
+                *cursor++ = hex[(u >> 8) & 0xf];
+                *cursor++ = hex[(u >> 4) & 0xf];
+                *cursor++ = hex[u & 0xf];
+            } else if (u < 0x800) {
+                *cursor++ = char(0xc0 | (u >> 6));
+                *cursor++ = char(0x80 | (u & 0x3f));
+            } else {
+                *cursor++ = char(0xe0 | (u >> 12));
+                *cursor++ = char(0x80 | ((u >> 6) & 0x3f));
+                *cursor++ = char(0x80 | (u & 0x3f));
+            }
+        }
+        used = cursor - out.constData();
+    }
+    if (out.size() <= used)
+        out.resize(used + 1);
+    out[used++] = '"';
+    out.resize(used);
+}
+
+QByteArray jsonString(QStringView text)
+{
+    QByteArray out;
+    appendJsonString(out, text);
+    return out;
+}
 
 QString judgeBaseUrl(const JudgeConfig &c)
 {

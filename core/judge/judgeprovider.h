@@ -64,6 +64,10 @@ public:
 };
 
 std::unique_ptr<JudgeProvider> makeProvider(ProviderKind kind);
+// A string as QJsonDocument writes it (UTF-8, quoted, escaped), byte for byte: request bodies
+// and so the response cache's keys do not change with how the prompt gets into them.
+QByteArray jsonString(QStringView text);
+void appendJsonString(QByteArray &out, QStringView text);
 
 // The config's base URL, or the provider's public one, without a trailing slash.
 QString judgeBaseUrl(const JudgeConfig &config);

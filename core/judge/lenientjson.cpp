@@ -61,6 +61,18 @@ qsizetype nextOpening(QStringView s, qsizetype from, qsizetype to)
     return -1;
 }
 
+// The first "```json" (any case), else the first "```". Found by its backticks: a
+// case-insensitive search folds every character of the reply, a visible cost per answer.
+qsizetype firstFence(QStringView t)
+{
+    const qsizetype first = t.indexOf(u"```");
+    for (qsizetype at = first; at >= 0; at = t.indexOf(u"```", at + 1)) {
+        if (t.sliced(at + 3).startsWith(u"json", Qt::CaseInsensitive))
+            return at;
+    }
+    return first;
+}
+
 LenientJson finish(const Attempt &a, quint32 flags)
 {
     LenientJson out;
@@ -98,9 +110,7 @@ LenientJson parseLenientJson(const QString &text)
     // Like the DRB-II reference: a fenced block runs from the first fence to the last one, so a
     // fence inside a string value does not cut it short. The scanner still stops at the end of
     // the balanced value.
-    qsizetype fence = t.indexOf(u"```json", 0, Qt::CaseInsensitive);
-    if (fence < 0)
-        fence = t.indexOf(u"```");
+    const qsizetype fence = firstFence(t);
     if (fence >= 0) {
         flags |= JsonRepair::RepFence;
         const qsizetype closing = t.lastIndexOf(u"```");

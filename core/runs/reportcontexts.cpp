@@ -60,7 +60,14 @@ const SchemeContext *ReportContexts::context(RowId reportId)
         return nullptr;
     auto ctx = std::make_shared<SchemeContext>();
     ctx->report = *report;
-    ctx->task = m_store.catalog().task(report->taskId).value_or(Task{});
+    auto task = m_tasks.constFind(report->taskId);
+    if (task == m_tasks.cend()) {
+        if (m_tasks.size() > kRecentReports)
+            m_tasks.clear();
+        task = m_tasks.insert(report->taskId,
+                              m_store.catalog().task(report->taskId).value_or(Task{}));
+    }
+    ctx->task = *task;
     if (report->queryId) {
         ctx->query = m_store.catalog().query(*report->queryId);
         if (ctx->query && ctx->query->personaId)

@@ -44,6 +44,7 @@ private:
     QHash<RowId, std::shared_ptr<SchemeContext>> m_contexts;
     QHash<RowId, std::shared_ptr<EvidenceLocator>> m_locators;
     QHash<RowId, std::shared_ptr<LexicalReportIndex>> m_lexical;
+    QHash<RowId, Task> m_tasks; // the reports of one task (one per model) share it
     QHash<RowId, Rubric> m_rubrics;
     QSet<std::pair<RowId, RowId>> m_rubricsLoaded; // (task, query) whose rubrics are in m_rubrics
 };

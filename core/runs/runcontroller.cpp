@@ -351,13 +351,13 @@ void RunController::processAnswer(const std::shared_ptr<ActiveJob> &active,
         retryLater(active, u"unreadable answer: "_s + result.parseError, -1);
         return;
     }
-    if (!fromCache) {
-        // Cached before anything else, so that a crash from here on costs nothing to redo.
-        m_writer->cacheAnswer(active->cacheKey, m_config,
-                              {answer.text, answer.inputTokens, answer.outputTokens, active->job.id,
-                               active->requestNo});
-    }
-    if (!writeAnswer(active, result))
+    // A new answer is cached with its verdicts, in one commit, so that a crash from there on
+    // costs nothing to redo.
+    const VerdictWriter::Arrived arrived{
+        active->cacheKey,
+        m_config,
+        {answer.text, answer.inputTokens, answer.outputTokens, active->job.id, active->requestNo}};
+    if (!writeAnswer(active, result, fromCache ? nullptr : &arrived))
         return;
     emit verdictsWritten(active->job.reportId);
     if (active->job.status == "pending"_L1) {
@@ -370,14 +370,14 @@ void RunController::processAnswer(const std::shared_ptr<ActiveJob> &active,
 }
 
 bool RunController::writeAnswer(const std::shared_ptr<ActiveJob> &active,
-                                const SchemeResult &result)
+                                const SchemeResult &result, const VerdictWriter::Arrived *arrived)
 {
     const EvidenceLocator *evidence
         = m_config.locateEvidence ? m_reports->locator(active->job.reportId) : nullptr;
     const bool lastAttempt = active->job.attempts + 1 >= m_config.maxAttempts;
     QList<JudgedItem> written;
     const auto wrote = m_writer->writeAnswer(active->job, active->items, result, lastAttempt,
-                                             evidence, &written);
+                                             evidence, &written, arrived);
     if (!wrote) {
         m_progress.lastError = wrote.errorMessage();
         giveUp(active, u"database: "_s + wrote.errorMessage());

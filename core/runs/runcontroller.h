@@ -12,6 +12,7 @@
 #include "domain/types.h"
 #include "jobqueue.h"
 #include "judge/judgeconfig.h"
+#include "verdictwriter.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -32,7 +33,6 @@ class JudgeTransport;
 class ProjectStore;
 class PromptScheme;
 class ReportContexts;
-class VerdictWriter;
 struct RunJob;
 struct SchemeContext;
 struct SchemeResult;
@@ -122,7 +122,8 @@ private:
     void giveUp(const std::shared_ptr<ActiveJob> &active, const QString &why);
     // Writes an answer's verdicts and counts them; false when the job was dropped or given
     // up instead.
-    bool writeAnswer(const std::shared_ptr<ActiveJob> &active, const SchemeResult &result);
+    bool writeAnswer(const std::shared_ptr<ActiveJob> &active, const SchemeResult &result,
+                     const VerdictWriter::Arrived *arrived = nullptr);
     void jobFinished(const std::shared_ptr<ActiveJob> &active);
     void releaseSlot(const std::shared_ptr<ActiveJob> &active);
     void countOutcome(RowId reportId, RowId rubricId, bool isError);

@@ -105,11 +105,10 @@ VerdictWriter::VerdictWriter(ProjectStore &store, JobLeases &leases, RowId runId
     , m_runId(runId)
 { }
 
-Result<VerdictWriter::Outcome> VerdictWriter::writeAnswer(RunJob &job, QList<SchemeItem> &items,
-                                                          const SchemeResult &result,
-                                                          bool lastAttempt,
-                                                          const EvidenceLocator *evidence,
-                                                          QList<JudgedItem> *written)
+Result<VerdictWriter::Outcome>
+VerdictWriter::writeAnswer(RunJob &job, QList<SchemeItem> &items, const SchemeResult &result,
+                           bool lastAttempt, const EvidenceLocator *evidence,
+                           QList<JudgedItem> *written, const Arrived *arrived)
 {
     QList<RowId> missing;
     QList<SchemeItem> missingItems;
@@ -124,17 +123,42 @@ Result<VerdictWriter::Outcome> VerdictWriter::writeAnswer(RunJob &job, QList<Sch
         }
         judged.append(judgedItemOf(verdictOf(m_runId, job, o), evidence));
     }
-    Transaction tx(m_store);
-    if (!m_leases.hold(job.id))
-        return Outcome::Lost;
     RunJob next = job;
     next.rubricIds = missing;
     next.status = missing.isEmpty() ? u"done"_s : u"pending"_s;
-    if (const Result<void> done = writeJob(m_store, tx, judged, next); !done)
-        return done.error();
+    std::optional<Result<Outcome>> outcome
+        = arrived ? writeJudged(next, judged, arrived) : std::nullopt;
+    if (!outcome)
+        outcome = writeJudged(next, judged, nullptr);
+    // The answer was paid for: it is kept even when its verdicts could not be written.
+    if (arrived && !*outcome)
+        cacheAnswer(arrived->key, arrived->config, arrived->answer);
+    if (!*outcome || **outcome != Outcome::Written)
+        return *outcome;
     job = next;
     items = missingItems;
     *written = std::move(judged);
+    return Outcome::Written;
+}
+
+std::optional<Result<VerdictWriter::Outcome>>
+VerdictWriter::writeJudged(const RunJob &next, const QList<JudgedItem> &judged,
+                           const Arrived *arrived)
+{
+    Transaction tx(m_store);
+    // With the verdicts rather than in a transaction of its own: one commit per answer.
+    if (arrived
+        && !m_store.runs().putCachedResponse(arrived->key, providerKey(arrived->config.provider),
+                                             arrived->config.model, arrived->answer))
+        return std::nullopt;
+    if (!m_leases.hold(next.id)) {
+        // The cache alone: another worker writes the job, and may use it.
+        if (arrived)
+            (void)tx.commit();
+        return Outcome::Lost;
+    }
+    if (const Result<void> done = writeJob(m_store, tx, judged, next); !done)
+        return done.error();
     return Outcome::Written;
 }
 

@@ -34,12 +34,21 @@ public:
 
     VerdictWriter(ProjectStore &store, JobLeases &leases, RowId runId);
 
+    // An answer as it arrived from the judge, for the response cache.
+    struct Arrived {
+        QString key;
+        const JudgeConfig &config;
+        CachedResponse answer;
+    };
+
     // The judge's answer for `items` (the job's open items, in the order asked). Items the
     // answer left out stay open in `job` and `items` (status "pending"), except on the last
-    // attempt, when they end as errors. `written` receives the verdicts written.
+    // attempt, when they end as errors. `written` receives the verdicts written. `arrived`, an
+    // answer from the judge rather than from the cache, goes into the response cache in the
+    // same transaction, and alone when its verdicts cannot be written.
     Result<Outcome> writeAnswer(RunJob &job, QList<SchemeItem> &items, const SchemeResult &result,
                                 bool lastAttempt, const EvidenceLocator *evidence,
-                                QList<JudgedItem> *written);
+                                QList<JudgedItem> *written, const Arrived *arrived = nullptr);
     // Items whose cited source cannot be read, and the job without them.
     Result<Outcome> writeUnavailable(RunJob &job, const QList<JudgedItem> &unavailable);
     // Every item still open in `job` ends as an explicit error with job.lastError as its
@@ -55,6 +64,11 @@ public:
     void cacheAnswer(const QString &key, const JudgeConfig &config, const CachedResponse &answer);
 
 private:
+    // One transaction: `arrived` (when given) in the cache, then `judged` and `next` while the
+    // job is still this worker's. Nothing when the cache refuses `arrived`.
+    std::optional<Result<Outcome>> writeJudged(const RunJob &next, const QList<JudgedItem> &judged,
+                                               const Arrived *arrived);
+
     ProjectStore &m_store;
     JobLeases &m_leases;
     RowId m_runId = 0;

@@ -9,6 +9,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <array>
+#include <bit>
+
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
@@ -32,6 +35,27 @@ QList<RowId> idsFrom(const QVariant &v)
     for (const auto &e : a)
         ids << RowId(e.toDouble());
     return ids;
+}
+
+// Multi-row INSERTs take their rows in chunks of a power of two, so that a run prepares at
+// most a handful of statements instead of one per row count an answer happens to have:
+// preparing a 64-row statement costs as much as executing it many times.
+qsizetype chunkRows(qsizetype remaining, qsizetype maxRows)
+{
+    return std::bit_floor(size_t(qMin(remaining, maxRows)));
+}
+
+// "INSERT ... VALUES (?, ...), (?, ...) <tail>" for 1, 2, 4, ... rows, built once per size.
+template<size_t Sizes>
+const QString &multiRowInsert(std::array<QString, Sizes> &cache, qsizetype rows,
+                              const QString &head, int columns, const QString &tail)
+{
+    QString &sql = cache[std::countr_zero(size_t(rows))];
+    if (sql.isEmpty()) {
+        const QString tuple = u'(' + QStringList(columns, u"?"_s).join(u", "_s) + u')';
+        sql = head + QStringList(rows, tuple).join(u", "_s) + tail;
+    }
+    return sql;
 }
 
 } // namespace
@@ -263,21 +287,21 @@ std::optional<RowId> RunStore::writeJudgeVerdict(const Verdict &v, const QString
 Result<void> RunStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
 {
     constexpr int rowsPerStatement = 64; // 12 values a row, well under SQLite's limit
+    thread_local std::array<QString, 7> statements; // 1, 2, 4, ... 64 rows
     const QVariant now = m_db->now();
-    for (qsizetype first = 0; first < items.size(); first += rowsPerStatement) {
-        const qsizetype rows = qMin<qsizetype>(rowsPerStatement, items.size() - first);
-        QStringList tuples;
-        for (qsizetype i = 0; i < rows; ++i)
-            tuples << u"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s;
-        QSqlQuery &q = prepared(
+    qsizetype rows = 0;
+    for (qsizetype first = 0; first < items.size(); first += rows) {
+        rows = chunkRows(items.size() - first, rowsPerStatement);
+        QSqlQuery &q = prepared(multiRowInsert(
+            statements, rows,
             u"INSERT INTO verdict (run_id, report_id, rubric_id, value, label, reason, evidence,"
-            " error, raw, created_at, evidence_status, evidence_coverage) VALUES "_s
-            + tuples.join(u", "_s)
-            + u" ON CONFLICT (run_id, report_id, rubric_id) DO UPDATE SET value = excluded.value,"
-              " label = excluded.label, reason = excluded.reason, evidence = excluded.evidence,"
-              " error = excluded.error, raw = excluded.raw,"
-              " evidence_status = excluded.evidence_status,"
-              " evidence_coverage = excluded.evidence_coverage RETURNING rubric_id, id"_s);
+            " error, raw, created_at, evidence_status, evidence_coverage) VALUES "_s,
+            12,
+            u" ON CONFLICT (run_id, report_id, rubric_id) DO UPDATE SET value = excluded.value,"
+            " label = excluded.label, reason = excluded.reason, evidence = excluded.evidence,"
+            " error = excluded.error, raw = excluded.raw,"
+            " evidence_status = excluded.evidence_status,"
+            " evidence_coverage = excluded.evidence_coverage RETURNING rubric_id, id"_s));
         for (qsizetype i = 0; i < rows; ++i) {
             const JudgedItem &item = items.at(first + i);
             const Verdict &v = item.verdict;
@@ -320,17 +344,18 @@ Result<void> RunStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
 
 bool RunStore::insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans)
 {
-    constexpr int rowsPerStatement = 100;
+    constexpr int rowsPerStatement = 128;
+    thread_local std::array<QString, 8> statements; // 1, 2, 4, ... 128 rows
     int position = 0;
     RowId previous = 0;
-    for (qsizetype first = 0; first < spans.size(); first += rowsPerStatement) {
-        const qsizetype rows = qMin<qsizetype>(rowsPerStatement, spans.size() - first);
-        QStringList tuples;
-        for (qsizetype i = 0; i < rows; ++i)
-            tuples << u"(?, ?, ?, ?, ?)"_s;
-        QSqlQuery &q = prepared(u"INSERT INTO verdict_evidence (verdict_id, position, start,"
-                                " length, method) VALUES "_s
-                                + tuples.join(u", "_s));
+    qsizetype rows = 0;
+    for (qsizetype first = 0; first < spans.size(); first += rows) {
+        rows = chunkRows(spans.size() - first, rowsPerStatement);
+        QSqlQuery &q
+            = prepared(multiRowInsert(statements, rows,
+                                      u"INSERT INTO verdict_evidence (verdict_id, position,"
+                                      " start, length, method) VALUES "_s,
+                                      5, QString()));
         for (qsizetype i = 0; i < rows; ++i) {
             const auto &[verdictId, span] = spans.at(first + i);
             position = verdictId == previous ? position + 1 : 0;

@@ -95,6 +95,8 @@ void TestReplyParsing::repairs_data()
                                 << results << QStringList{u"code fence"_s};
     QTest::newRow("bare fence") << u"```\n"_s + body + u"\n```"_s << results
                                 << QStringList{u"code fence"_s};
+    QTest::newRow("upper-case fence after a bare one") << u"```\nnot json\n```\n```JSON\n"_s + body
+            + u"\n```"_s << results << QStringList{u"code fence"_s};
     QTest::newRow("fence with braces after it")
         << u"```json\n"_s + body + u"\n```\nNote: {this is not json}"_s << results
         << QStringList{u"code fence"_s};

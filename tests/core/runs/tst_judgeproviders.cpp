@@ -191,6 +191,48 @@ private slots:
         QVERIFY(!plain.at(0).toObject().contains(u"cache_control"_s));
     }
 
+    // Request bodies are hashed into the response cache's keys: a prompt written without
+    // QJsonDocument must come out exactly as it would have through it.
+    void jsonStringIsWhatQtWrites()
+    {
+        const auto qt = [](const QString &s) {
+            const QByteArray a = QJsonDocument(QJsonArray{s}).toJson(QJsonDocument::Compact);
+            return a.sliced(1, a.size() - 2);
+        };
+        for (char32_t u = 0; u <= 0xFFFF; ++u) {
+            const QString s = u"a"_s + QChar(char16_t(u)) + u"b"_s;
+            if (jsonString(s) != qt(s))
+                QFAIL(qPrintable(u"U+%1 is written differently"_s.arg(quint32(u), 4, 16)));
+        }
+        const QStringList cases = {
+            u"pair \U0001F600 and \U00020000"_s, QString(QChar(0xD83D)),
+            QString(QChar(0xDE00)) + u"low first"_s,
+            QString(QChar(0xD83D)) + u"x"_s + QChar(0xDE00), QString(QChar(0xDE00)) + QChar(0xD83D),
+            u"\"quoted\" \\ \t\n\r\b\f\x01"_s, QString(), u"中文，标点。"_s,
+            // Pairs across the writer's blocks of 1,024 units.
+            QString(1023, u'a') + u"\U0001F600"_s.repeated(700) + QString(3000, QChar(1))};
+        for (const QString &s : cases)
+            QCOMPARE(jsonString(s), qt(s));
+    }
+
+    void bodiesAreWhatQtWrites()
+    {
+        const QString prompt
+            = u"Report: \"quoted\", a\\b, tab\t, \x01, é, 中文, \U0001F600|items"_s;
+        for (ProviderKind kind :
+             {ProviderKind::OpenAiCompatible, ProviderKind::Anthropic, ProviderKind::Gemini}) {
+            JudgeConfig c;
+            c.provider = kind;
+            c.model = u"m"_s;
+            c.temperature = 0.25;
+            const HttpCall call
+                = makeProvider(kind)->buildCall(c, {prompt, {}, prompt.indexOf(u'|')}, u"k"_s);
+            QCOMPARE(call.body, QJsonDocument(bodyOf(call)).toJson(QJsonDocument::Compact));
+            QVERIFY(!call.body.contains("rubricate-text"));
+            QVERIFY(call.body.contains("Report: \\\"quoted\\\", a\\\\b"));
+        }
+    }
+
     void promptCacheTokensAreReadFromEveryProvider()
     {
         // Each provider's own usage shape; the reply counts every input token, cached or not.

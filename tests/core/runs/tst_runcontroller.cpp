@@ -1,10 +1,13 @@
 // Judge runs against the in-process judge simulator: every way a provider misbehaves ends in
 // a verdict or an explicit error, never in a silent 0, and nothing is paid for twice.
 #include "judge/judgesimulator.h"
+#include "judge/promptscheme.h"
 #include "judgefixture.h"
 #include "runfixture.h"
 #include "runs/runcontroller.h"
+#include "runs/runlease.h"
 #include "runs/runplanner.h"
+#include "runs/verdictwriter.h"
 #include "scratchproject.h"
 
 #include <QJsonArray>
@@ -481,6 +484,59 @@ private slots:
         // Only the requests the first worker had in flight were asked twice.
         QCOMPARE(m_judge.distinctRequestCount(), m_jobs);
         QVERIFY(m_judge.requestCount() <= m_jobs + 2);
+    }
+
+    // An answer goes into the response cache in its verdicts' transaction; when its job went to
+    // another worker meanwhile, nothing of the job is written, but the answer is still kept.
+    void anAnswerIsCachedWithItsVerdictsAndAloneWhenItsJobIsLost()
+    {
+        const JudgeConfig c = config();
+        const RowId run = plan(c);
+        ProjectStore &s = m_project->store();
+        JobLeases mine(s, run);
+        const QList<RunJob> claimed = mine.claim(2);
+        QCOMPARE(claimed.size(), 2);
+        VerdictWriter writer(s, mine, run);
+        QList<JudgedItem> written;
+        const auto answer = [&](RunJob &job, const QString &key) {
+            SchemeResult result;
+            result.parsed = true;
+            QList<SchemeItem> items;
+            for (RowId id : std::as_const(job.rubricIds)) {
+                ItemOutcome o;
+                o.rubricId = id;
+                o.value = 1;
+                result.items.append(o);
+                SchemeItem item;
+                item.rubricId = id;
+                items.append(item);
+            }
+            const VerdictWriter::Arrived arrived{key, c, {u"answer "_s + key, 10, 5, job.id, 0}};
+            written.clear();
+            return writer.writeAnswer(job, items, result, false, nullptr, &written, &arrived);
+        };
+
+        RunJob first = claimed.at(0);
+        const qsizetype asked = first.rubricIds.size();
+        const auto wrote = answer(first, u"first"_s);
+        QVERIFY2(wrote, qPrintable(wrote.errorMessage()));
+        QCOMPARE(*wrote, VerdictWriter::Outcome::Written);
+        QCOMPARE(first.status, u"done"_s);
+        QCOMPARE(written.size(), asked);
+        QVERIFY(s.runs().verdictId(run, first.reportId, claimed.at(0).rubricIds.constFirst()));
+        QCOMPARE(s.runs().cachedResponse(u"first"_s)->response, u"answer first"_s);
+
+        RunJob second = claimed.at(1);
+        QSqlQuery takeOver(s.database());
+        QVERIFY(takeOver.exec(
+            u"UPDATE run_job SET lease_owner = 'elsewhere:1:x' WHERE id = %1"_s.arg(second.id)));
+        const auto lost = answer(second, u"second"_s);
+        QVERIFY2(lost, qPrintable(lost.errorMessage()));
+        QCOMPARE(*lost, VerdictWriter::Outcome::Lost);
+        QVERIFY(written.isEmpty());
+        QCOMPARE(second.status, u"pending"_s);
+        QVERIFY(!s.runs().verdictId(run, second.reportId, second.rubricIds.constFirst()));
+        QCOMPARE(s.runs().cachedResponse(u"second"_s)->response, u"answer second"_s);
     }
 
     // A worker whose process ended on this machine gives its jobs back at once: resuming right
