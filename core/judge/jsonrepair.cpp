@@ -8,32 +8,6 @@ using namespace Qt::StringLiterals;
 
 namespace Rubricate::JsonRepair {
 
-QStringList repairNames(quint32 flags)
-{
-    static const std::pair<quint32, const char16_t *> names[] = {
-        {RepBom, u"byte order mark"},
-        {RepFence, u"code fence"},
-        {RepProse, u"surrounding prose"},
-        {RepComments, u"comments"},
-        {RepSmartQuotes, u"smart quotes"},
-        {RepSingleQuotes, u"single quotes"},
-        {RepUnquotedKeys, u"unquoted keys"},
-        {RepUnescapedQuotes, u"unescaped quotes"},
-        {RepInvalidEscapes, u"invalid escapes"},
-        {RepControlChars, u"control characters in strings"},
-        {RepPythonLiterals, u"Python literals"},
-        {RepMissingComma, u"missing comma"},
-        {RepStrayComma, u"stray comma"},
-        {RepTrailingComma, u"trailing comma"},
-    };
-    QStringList out;
-    for (const auto &[flag, name] : names) {
-        if (flags & flag)
-            out << QString::fromUtf16(name);
-    }
-    return out;
-}
-
 namespace {
 
 constexpr char16_t LeftDouble = 0x201C; // “
