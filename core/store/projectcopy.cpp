@@ -146,7 +146,7 @@ Result<void> destinationIsEmpty(ProjectStore &store)
 // text is an empty blob in a NOT NULL column).
 QVariant readValue(const QSqlQuery &read, int column)
 {
-    const QVariant v = read.value(column);
+    QVariant v = read.value(column);
     if (v.metaType().id() == QMetaType::QByteArray && !read.isNull(column)
         && v.toByteArray().isNull())
         return QByteArray("");
