@@ -214,9 +214,15 @@ public:
                                 const QString &key) const override
     {
         QList<HttpCall> calls;
+        const QUrl base(judgeBaseUrl(c));
         for (const QString &url : status.resultLocations) {
             HttpCall call = authorized(c, key, {}, "GET");
             call.url = QUrl(url);
+            // The provider names where its results are; the key goes only to the server the
+            // user configured, never to another host an answer points at.
+            if (call.url.scheme() != base.scheme() || call.url.host() != base.host()
+                || call.url.port() != base.port())
+                call.headers.clear();
             calls << call;
         }
         return calls;

@@ -497,6 +497,16 @@ private slots:
         QCOMPARE(s.total, 3);
         QCOMPARE(anthropic->resultCalls(batchConfig(ProviderKind::Anthropic), s, {}).at(0).url,
                  QUrl(u"https://x.test/results"_s));
+        // The key goes with a results URL on the configured server only.
+        const QList<HttpCall> foreign
+            = anthropic->resultCalls(batchConfig(ProviderKind::Anthropic), s, u"sk-secret"_s);
+        QVERIFY(foreign.at(0).headers.isEmpty());
+        BatchStatus here = s;
+        here.resultLocations = {u"http://127.0.0.1:9/v1/messages/batches/msgbatch_1/results"_s};
+        const QList<HttpCall> own
+            = anthropic->resultCalls(batchConfig(ProviderKind::Anthropic), here, u"sk-secret"_s);
+        QVERIFY(std::any_of(own.at(0).headers.cbegin(), own.at(0).headers.cend(),
+                            [](const auto &h) { return h.second.contains("sk-secret"); }));
         const QJsonObject message{
             {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"ok"_s}}}}};
         const QJsonObject apiError{{u"type"_s, u"error"_s},
