@@ -45,6 +45,10 @@ struct SimulatorBehaviour {
     int batchPollsBeforeDone = 1;
     int batchFailEvery = 0;
     bool batchExpires = false;
+    // A batch over these is refused, as the providers refuse one (0: the simulator's default,
+    // none): requests in it, and bytes of its uploaded file or create call's body.
+    int batchMaxRequests = 0;
+    qint64 batchMaxBytes = 0;
 };
 
 class JudgeSimulator : public QObject
@@ -70,6 +74,9 @@ public:
     // Provider batches created, and status polls of them (results downloads not counted).
     int batchesCreated() const;
     int batchStatusPolls() const;
+    // The requests in each batch created, in order; cancel calls received (answered or not).
+    QList<int> batchSizes() const;
+    int batchCancels() const;
     void resetCounters();
 
     // The score the simulator gives a rubric item: 1, 0 or -1, from a stable hash. Asked in the
