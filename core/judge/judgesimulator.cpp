@@ -273,6 +273,11 @@ int JudgeSimulator::batchCancels() const
     return m_batches->cancels();
 }
 
+int JudgeSimulator::cancelledBatchPolls() const
+{
+    return m_batches->cancelledPolls();
+}
+
 void JudgeSimulator::resetCounters()
 {
     m_batches->reset();

@@ -41,6 +41,7 @@ void SimulatedBatches::reset()
     m_sizes.clear();
     m_polls = 0;
     m_cancels = 0;
+    m_cancelledPolls = 0;
 }
 
 std::optional<SimulatedBatches::Answer>
@@ -185,6 +186,7 @@ SimulatedBatches::Answer SimulatedBatches::create(Kind kind, const QList<Request
     m_sizes.append(int(requests.size()));
     Batch batch;
     batch.kind = kind;
+    batch.number = int(m_sizes.size());
     batch.id = (kind == Kind::OpenAi          ? u"batch_%1"_s
                     : kind == Kind::Anthropic ? u"msgbatch_%1"_s
                                               : u"gem%1"_s)
@@ -211,7 +213,11 @@ SimulatedBatches::Answer SimulatedBatches::status(Batch &batch, const QString &b
                                                   const SimulatorBehaviour &behaviour)
 {
     ++m_polls;
-    if (!batch.finished && (++batch.polls >= behaviour.batchPollsBeforeDone || batch.cancelled))
+    if (batch.cancelled)
+        ++m_cancelledPolls;
+    const bool ends = behaviour.batchesEnding <= 0 || batch.number <= behaviour.batchesEnding;
+    if (!batch.finished
+        && ((++batch.polls >= behaviour.batchPollsBeforeDone && ends) || batch.cancelled))
         finish(batch, behaviour);
     return {200, statusOf(batch, baseUrl)};
 }

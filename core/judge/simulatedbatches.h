@@ -41,6 +41,7 @@ public:
     QList<int> sizes() const { return m_sizes; } // requests per batch created
     int statusPolls() const { return m_polls; }
     int cancels() const { return m_cancels; }
+    int cancelledPolls() const { return m_cancelledPolls; } // status polls after a cancel
     void reset();
 
 private:
@@ -56,6 +57,7 @@ private:
     struct Batch {
         Kind kind = Kind::OpenAi;
         QString id;
+        int number = 0; // 1 for the first batch created
         QList<Request> requests;
         int polls = 0;
         bool finished = false;
@@ -84,6 +86,7 @@ private:
     QList<int> m_sizes;
     int m_polls = 0;
     int m_cancels = 0;
+    int m_cancelledPolls = 0;
     int m_nextId = 1;
 };
 
