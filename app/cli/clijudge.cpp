@@ -494,8 +494,9 @@ QList<QCommandLineOption> judgeOptions()
          "--price-in (default: Anthropic 1.25, others 1)."_s,
          u"X"_s},
         {u"batch"_s,
-         u"judge: send the run as one provider batch job (about half the price, answers "
-         "within 24 h); what the batch leaves unanswered is asked live."_s},
+         u"judge: send the run as provider batch jobs, several when it is over the "
+         "provider's limits (about half the price, answers within 24 h); what they leave "
+         "unanswered is asked live."_s},
         {u"batch-poll"_s,
          u"judge, resume, worker: seconds before a provider batch is first polled (30; each "
          "later poll waits twice as long, up to ten minutes)."_s,

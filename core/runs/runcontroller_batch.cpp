@@ -1,6 +1,6 @@
 // The run controller's requests: each job's request built and keyed for the live path and for
-// runs sent as one provider batch job (batchrunner.h), whose answers come back through the
-// live path's reading and writing.
+// runs sent as provider batch jobs (batchrunner.h; several when a run is over the provider's
+// limits), whose answers come back through the live path's reading and writing.
 #include "activejob.h"
 #include "batchrunner.h"
 #include "reportcontexts.h"
