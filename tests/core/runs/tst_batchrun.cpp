@@ -204,6 +204,40 @@ private slots:
         QCOMPARE(m_project->store().runs().latestBatch(run)->batchId, open->batchId);
     }
 
+    // A run sent as several batches: a restarted program polls each of them again, and
+    // sends none again.
+    void aRestartedProgramResumesAllItsBatches_data() { providers(); }
+    void aRestartedProgramResumesAllItsBatches()
+    {
+        SimulatorBehaviour b = m_judge.behaviour();
+        b.batchPollsBeforeDone = 1000000; // until the test lets them end
+        b.batchMaxRequests = 7;
+        m_judge.setBehaviour(b);
+        const RowId run = plan(config(true));
+        ProjectStore &store = m_project->store();
+        {
+            const auto first = controller({7, 0});
+            QVERIFY(first->start(run));
+            QTRY_COMPARE_WITH_TIMEOUT(first->progress().batch,
+                                      u"3 batches running, 0/%1 answered"_s.arg(m_jobs), 30000);
+        } // the program is closed while the batches run
+        const QList<RunBatch> open = store.runs().openBatches(run);
+        QCOMPARE(open.size(), 3);
+
+        b.batchPollsBeforeDone = 1; // they end at the next poll
+        m_judge.setBehaviour(b);
+        QCOMPARE(drive(run, {7, 0}), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_judge.batchSizes(), QList<int>({7, 7, 4})); // none sent again
+        QCOMPARE(m_judge.requestCount(), 0);
+        const QList<RunBatch> after = batchesOf(run);
+        QCOMPARE(after.size(), 3);
+        for (qsizetype i = 0; i < after.size(); ++i) {
+            QCOMPARE(after.at(i).batchId, open.at(i).batchId);
+            QVERIFY(after.at(i).taken);
+        }
+    }
+
     // The provider refuses a batch over its limits; the run stays under them, in several
     // batches (each kept, polled and taken), and nothing is asked live.
     void aLargeRunIsSplitUnderTheProviderLimit_data()
