@@ -104,7 +104,7 @@ bool ProjectDatabase::commit()
 {
     QSqlDatabase db = database();
     m_inTransaction = false;
-    if (!db.commit()) {
+    if (!indexPendingReports() || !db.commit()) {
         m_lastError = db.lastError().text();
         db.rollback();
         return false;
@@ -115,7 +115,37 @@ bool ProjectDatabase::commit()
 void ProjectDatabase::rollback()
 {
     m_inTransaction = false;
+    m_reportsPending = false;
     database().rollback();
+}
+
+bool ProjectDatabase::reportsWritten()
+{
+    m_reportsPending = true;
+    return m_inTransaction || indexPendingReports();
+}
+
+bool ProjectDatabase::indexPendingReports()
+{
+    if (!m_reportsPending)
+        return true;
+    m_reportsPending = false;
+    const QStringList statements = dialect().indexPendingReports();
+    if (statements.isEmpty())
+        return true;
+    // All or none, also outside a transaction: a report indexed twice would corrupt the index.
+    if (!savepoint(u"index_pending"_s))
+        return false;
+    QSqlQuery q(database());
+    for (const QString &statement : statements) {
+        if (!q.exec(statement)) {
+            m_lastError = q.lastError().text();
+            rollbackToSavepoint(u"index_pending"_s);
+            releaseSavepoint(u"index_pending"_s);
+            return false;
+        }
+    }
+    return releaseSavepoint(u"index_pending"_s);
 }
 
 // Savepoint names are the caller's identifiers, never user input: they go into the SQL as is.
