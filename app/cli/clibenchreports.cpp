@@ -38,7 +38,7 @@ constexpr char PriorFigures[]
 // ... and before the search index of words and character pairs (schema 17), measured the same
 // way (`bench report-import` alone) on the same loaded machine as this build's figures.
 constexpr char Schema16Figures[]
-    = "      import alone: 27.1 s (CPU 17.5 s); peak RSS 85-105 MB\n"
+    = "      import alone: 23-27 s (CPU 17.2-17.5 s); peak RSS 85-113 MB\n"
       "      project grew by 166.2 MB = 1.42 x the originals, 62948 bytes per report\n";
 constexpr qsizetype ReportBytes = 42 * 1024;
 

@@ -369,8 +369,8 @@ QStringList compactReports(const SqlDialect &d)
     return s + d.rebuildReportSearchIndex();
 }
 
-// Version 17: a search index that builds in a third of the time (2,640 generated DRB-II
-// reports: an import from 17.5 s of CPU to 7 s): words for the scripts that separate them,
+// Version 17: a search index that builds in a fraction of the time (2,640 generated DRB-II
+// reports: an import from 17.5 s of CPU to 4 s): words for the scripts that separate them,
 // pairs of characters for Chinese (searchtokens.h), rather than every trigram of every text;
 // written reports are indexed together when their transaction commits.
 QStringList wordSearchIndex(const SqlDialect &d)

