@@ -12,6 +12,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace Rubricate::SqliteSearch {
@@ -146,30 +147,81 @@ QString quoted(const QByteArray &token)
     return u'"' + QString::fromUtf8(token).replace(u'"', u"\"\""_s) + u'"';
 }
 
+sqlite3 *sqliteHandle(const QSqlDatabase &db)
+{
+    const QVariant handle = db.driver()->handle();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+        return nullptr;
+    return *static_cast<sqlite3 *const *>(handle.constData());
+}
+
+// The index's words (not its pairs of CJK characters, which sort after them), one per line:
+// reading them from the vocabulary table takes a fifth of a second, since it reads every
+// word's list of reports too, so a connection keeps them until the project changes (a commit
+// by another connection changes PRAGMA data_version, one by this connection its count of
+// changes). Connections belong to one thread, and so does this copy.
+class Vocabulary
+{
+public:
+    // "\nword\nword\n", or empty when it cannot be read.
+    const std::string &words(QSqlDatabase &db)
+    {
+        sqlite3 *handle = sqliteHandle(db);
+        QSqlQuery q(db);
+        if (!handle || !q.exec(u"PRAGMA data_version"_s) || !q.next())
+            return m_words = {};
+        const State now{db.connectionName(), q.value(0).toLongLong(),
+                        sqlite3_total_changes64(handle)};
+        q.finish();
+        if (now == m_state)
+            return m_words;
+        m_words = "\n";
+        q.setForwardOnly(true);
+        if (!q.prepare(u"SELECT term FROM report_fts_vocab WHERE term < ?"_s))
+            return m_words = {};
+        q.addBindValue(QString(QChar(SearchTokens::FirstCjk)));
+        if (!q.exec())
+            return m_words = {};
+        while (q.next())
+            m_words += q.value(0).toString().toStdString() + '\n';
+        m_state = now;
+        return m_words;
+    }
+
+private:
+    struct State {
+        QString connection;
+        qint64 dataVersion = -1;
+        qint64 changes = -1;
+        bool operator==(const State &) const = default;
+    };
+    State m_state;
+    std::string m_words;
+};
+
 // The words of the index that hold `fragment`, as one OR clause; empty when so many do that
-// the clause would not narrow the search; a clause that matches nothing when none does.
+// the clause would not narrow the search, or the words cannot be read; a clause that matches
+// nothing when no word holds it.
 QString wordsHolding(QSqlDatabase &db, const QByteArray &fragment)
 {
     constexpr int MostWords = 256;
-    QSqlQuery q(db);
-    q.setForwardOnly(true);
-    // Words sort before the pairs of CJK characters, most of the vocabulary, which a range on
-    // the term skips.
-    if (!q.prepare(u"SELECT term FROM report_fts_vocab WHERE term < ? AND instr(term, ?) > 0"
-                   " LIMIT %1"_s.arg(MostWords + 1)))
+    thread_local Vocabulary vocabulary;
+    const std::string &words = vocabulary.words(db);
+    if (words.empty())
         return {};
-    q.addBindValue(QString(QChar(SearchTokens::FirstCjk)));
-    q.addBindValue(QString::fromUtf8(fragment));
-    if (!q.exec())
-        return {};
-    QStringList words;
-    while (q.next())
-        words << quoted(q.value(0).toString().toUtf8());
-    if (words.size() > MostWords)
-        return {};
-    if (words.isEmpty())
+    QStringList found;
+    const std::string_view needle(fragment.constData(), size_t(fragment.size()));
+    for (size_t at = words.find(needle); at != std::string::npos; at = words.find(needle, at)) {
+        const size_t start = words.rfind('\n', at) + 1;
+        const size_t end = words.find('\n', at);
+        if (found.size() == MostWords)
+            return {};
+        found << quoted(QByteArray(words.data() + start, qsizetype(end - start)));
+        at = end; // the next word
+    }
+    if (found.isEmpty())
         return quoted(fragment);
-    return u'(' + words.join(u" OR "_s) + u')';
+    return u'(' + found.join(u" OR "_s) + u')';
 }
 
 // What one term asks of the index: each of its tokens, up to a handful (more would narrow
@@ -203,10 +255,9 @@ QStringList termClauses(QSqlDatabase &db, const QString &term)
 
 QString registerTokenizer(QSqlDatabase &db)
 {
-    const QVariant handle = db.driver()->handle();
-    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+    sqlite3 *connection = sqliteHandle(db);
+    if (!connection)
         return u"not a SQLite connection"_s;
-    sqlite3 *connection = *static_cast<sqlite3 *const *>(handle.constData());
     fts5_api *api = fts5Api(connection);
     if (!api)
         return u"SQLite %1 has no full-text search (FTS5)"_s.arg(
