@@ -104,7 +104,11 @@ bool ProjectDatabase::commit()
 {
     QSqlDatabase db = database();
     m_inTransaction = false;
-    if (!indexPendingReports() || !db.commit()) {
+    if (!indexPendingReports()) { // its error is in m_lastError
+        db.rollback();
+        return false;
+    }
+    if (!db.commit()) {
         m_lastError = db.lastError().text();
         db.rollback();
         return false;

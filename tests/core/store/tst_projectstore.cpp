@@ -356,6 +356,37 @@ private slots:
         QCOMPARE(indexFinds(u"nambul"_s), 0);
     }
 
+    void searchIndexesAnImportWhenItCommits()
+    {
+        {
+            Transaction tx(*m_store);
+            QVERIFY(addReport(u"ModelPendingA"_s, u"Quokkas thrive on Rottnest."_s));
+            QVERIFY(addReport(u"ModelPendingB"_s, u"考拉在桉树上睡觉"_s));
+            // Found before the commit, from the reports waiting for the index.
+            QCOMPARE(foundModels(u"quokka"_s), QStringList{u"ModelPendingA"_s});
+            QCOMPARE(foundModels(u"桉树"_s), QStringList{u"ModelPendingB"_s});
+            if (!RubricateTest::onPostgres())
+                QCOMPARE(indexFinds(u"quokkas"_s), 0);
+            QVERIFY(tx.commit());
+        }
+        QCOMPARE(foundModels(u"quokka"_s), QStringList{u"ModelPendingA"_s});
+        QCOMPARE(foundModels(u"桉树"_s), QStringList{u"ModelPendingB"_s});
+        if (!RubricateTest::onPostgres()) {
+            QCOMPARE(indexFinds(u"quokkas"_s), 1);
+            QCOMPARE(indexFinds(u"\"桉树\""_s), 1);
+            QCOMPARE(setting(u"SELECT count(*) FROM report_fts_pending"_s), u"0"_s);
+        }
+        {
+            Transaction tx(*m_store); // rolled back: nothing waits, nothing is indexed
+            QVERIFY(addReport(u"ModelPendingC"_s, u"Wombats dig burrows."_s));
+        }
+        QCOMPARE(foundModels(u"wombat"_s), QStringList());
+        if (!RubricateTest::onPostgres()) {
+            QCOMPARE(indexFinds(u"wombats"_s), 0);
+            QCOMPARE(setting(u"SELECT count(*) FROM report_fts_pending"_s), u"0"_s);
+        }
+    }
+
     void searchChecksWhatTheIndexFinds()
     {
         // Words inside words, in any case and both scripts; and a report that holds every
