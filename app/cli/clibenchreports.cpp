@@ -35,6 +35,11 @@ constexpr char PriorFigures[]
     = "      median 41.76 s, best 25.00 s (CPU 28.5 s); peak RSS 393 MB\n"
       "      project grew by 488.2 MB = 4.17 x the originals, 184923 bytes per report\n"
       "      after one offline judge run: grew by 543.8 MB = 4.65 x the originals\n";
+// ... and before the search index of words and character pairs (schema 17), measured the same
+// way (`bench report-import` alone) on the same loaded machine as this build's figures.
+constexpr char Schema16Figures[]
+    = "      import alone: 23-27 s (CPU 17.2-17.5 s); peak RSS 85-113 MB\n"
+      "      project grew by 166.2 MB = 1.42 x the originals, 62948 bytes per report\n";
 constexpr qsizetype ReportBytes = 42 * 1024;
 
 // An order-1 Markov chain over the tasks' own prompts and rubrics (words in English,
@@ -289,6 +294,8 @@ int runGeneratedReportsBenchmark(const QString &tasksFile, int repeat, QTextStre
     const qint64 judged = projectBytes(project) - projectBytes(tasksOnly);
     out << u"      after one offline judge run: grew by %1 = %2 x the originals\n"_s.arg(mb(judged))
                .arg(double(judged) / set->bytes, 0, 'f', 2);
+    out << u"  Before the word index (schema 16, commit 7c41d37, this set):\n%1"_s.arg(
+        QLatin1StringView(Schema16Figures));
     out << u"  Before the compact storage (schema 14, commit 77c2381, this set, 3 runs on the "
            "same loaded 2-core machine):\n%1"_s.arg(QLatin1StringView(PriorFigures));
     return Ok;

@@ -369,6 +369,15 @@ QStringList compactReports(const SqlDialect &d)
     return s + d.rebuildReportSearchIndex();
 }
 
+// Version 17: a search index that builds in a fraction of the time (2,640 generated DRB-II
+// reports: an import from 17.5 s of CPU to 4 s): words for the scripts that separate them,
+// pairs of characters for Chinese (searchtokens.h), rather than every trigram of every text;
+// written reports are indexed together when their transaction commits.
+QStringList wordSearchIndex(const SqlDialect &d)
+{
+    return d.rebuildReportSearchIndex();
+}
+
 // One original at a time: a project's originals together may not fit in memory.
 Result<void> compressOriginals(QSqlDatabase &db)
 {
@@ -429,6 +438,7 @@ const QList<Migration> &schemaMigrations()
         {15, u"provider batch jobs of judge runs"_s, providerBatches},
         {16, u"compact reports: originals once and compressed, a leaner search index"_s,
          compactReports, compressOriginals, true},
+        {17, u"search index of words and Chinese character pairs"_s, wordSearchIndex, {}, true},
     };
     return migrations;
 }

@@ -39,6 +39,7 @@ public:
         };
     }
 
+    QString prepareConnection(QSqlDatabase &) const override { return {}; }
     QStringList idleStatements() const override { return {}; }
     QString probeStatement() const override { return u"SELECT 1"_s; }
     QString autoIdColumn() const override
@@ -110,6 +111,8 @@ public:
 
     // pg_trgm's index keeps no positions and the rows hold the text once: nothing to shrink.
     QStringList rebuildReportSearchIndex() const override { return {}; }
+    // The GIN index takes each row as it is written.
+    QStringList indexPendingReports() const override { return {}; }
 
     QString utf8Bytes(const QString &textExpression) const override
     {
@@ -140,7 +143,7 @@ public:
                " WHERE text ILIKE ALL (string_to_array(:patterns, chr(31)))"_s;
     }
 
-    bool bindReportSearch(QSqlQuery &query, const QStringList &terms) const override
+    bool bindReportSearch(QSqlDatabase &, QSqlQuery &query, const QStringList &terms) const override
     {
         QStringList patterns;
         for (const QString &term : terms)

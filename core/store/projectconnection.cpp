@@ -188,6 +188,8 @@ Result<void> ProjectConnection::openConnection(Mode mode)
     if (!db.open()) {
         return Error{u"cannot open %1: %2"_s.arg(m_location, db.lastError().text())};
     }
+    if (const QString error = m_dialect->prepareConnection(db); !error.isEmpty())
+        return Error{u"%1: %2"_s.arg(m_location, error)};
     QSqlQuery q(db);
     for (const QString &statement : m_dialect->connectionSetup()) {
         if (!q.exec(statement)) {

@@ -203,6 +203,8 @@ Result<void> copyTable(ProjectStore &from, ProjectStore &to, const QString &tabl
             return Error{u"%1 %2: %3"_s.arg(to.path(), table, db.lastError())};
         }
     }
+    if (table == "report"_L1 && !db.reportsWritten())
+        return Error{u"%1 %2: %3"_s.arg(to.path(), table, db.lastError())};
     QSqlQuery q(to.database());
     for (const QString &statement : db.dialect().afterExplicitIds(table)) {
         const QSqlField id = to.database().record(table).field(u"id"_s);

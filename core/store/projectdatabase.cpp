@@ -104,6 +104,10 @@ bool ProjectDatabase::commit()
 {
     QSqlDatabase db = database();
     m_inTransaction = false;
+    if (!indexPendingReports()) { // its error is in m_lastError
+        db.rollback();
+        return false;
+    }
     if (!db.commit()) {
         m_lastError = db.lastError().text();
         db.rollback();
@@ -115,7 +119,37 @@ bool ProjectDatabase::commit()
 void ProjectDatabase::rollback()
 {
     m_inTransaction = false;
+    m_reportsPending = false;
     database().rollback();
+}
+
+bool ProjectDatabase::reportsWritten()
+{
+    m_reportsPending = true;
+    return m_inTransaction || indexPendingReports();
+}
+
+bool ProjectDatabase::indexPendingReports()
+{
+    if (!m_reportsPending)
+        return true;
+    m_reportsPending = false;
+    const QStringList statements = dialect().indexPendingReports();
+    if (statements.isEmpty())
+        return true;
+    // All or none, also outside a transaction: a report indexed twice would corrupt the index.
+    if (!savepoint(u"index_pending"_s))
+        return false;
+    QSqlQuery q(database());
+    for (const QString &statement : statements) {
+        if (!q.exec(statement)) {
+            m_lastError = q.lastError().text();
+            rollbackToSavepoint(u"index_pending"_s);
+            releaseSavepoint(u"index_pending"_s);
+            return false;
+        }
+    }
+    return releaseSavepoint(u"index_pending"_s);
 }
 
 // Savepoint names are the caller's identifiers, never user input: they go into the SQL as is.

@@ -91,13 +91,18 @@ public:
     QVariant now();
 
     bool inTransaction() const { return m_inTransaction; }
+    // A report's text was written: the search index takes it at the commit, or now outside
+    // a transaction (SqlDialect::indexPendingReports).
+    bool reportsWritten();
 
 private:
     bool execTransactionControl(const QString &sql);
+    bool indexPendingReports();
 
     std::shared_ptr<ProjectConnection> m_connection;
     QString m_lastError;
     bool m_inTransaction = false;
+    bool m_reportsPending = false; // reports to index before this transaction commits
     qint64 m_clockMs = -1;
     QVariant m_clockText;
     std::unordered_map<QString, std::unique_ptr<QSqlQuery>> m_statements; // by SQL text

@@ -169,7 +169,8 @@ QList<SearchHit> SearchStore::reports(const QString &text, int limit)
     // holds the terms is read, because the best ones may come last in id order.
     const SqlDialect &dialect = m_db->dialect();
     QSqlQuery &indexed = prepared(dialect.reportSearchQuery());
-    const bool useIndex = dialect.bindReportSearch(indexed, words);
+    QSqlDatabase db = m_db->database();
+    const bool useIndex = dialect.bindReportSearch(db, indexed, words);
     QSqlQuery &q = useIndex ? indexed : prepared(u"SELECT id, text FROM report"_s);
     if (!exec(q))
         return hits;

@@ -23,6 +23,9 @@ public:
     virtual QString driverName() const = 0;
     // Statements run on every new connection (pragmas, session settings).
     virtual QStringList connectionSetup() const = 0;
+    // What a new connection needs besides statements (SQLite: the full-text tokenizer); an
+    // error message, empty when the connection is ready.
+    virtual QString prepareConnection(QSqlDatabase &db) const = 0;
     // Statements run when a connection goes idle between requests (it stays open for the
     // thread's next request).
     virtual QStringList idleStatements() const = 0;
@@ -46,6 +49,9 @@ public:
     // Drops that index and builds it again as createReportSearchIndex() now defines it; empty
     // when its definition never changed on this engine.
     virtual QStringList rebuildReportSearchIndex() const = 0;
+    // Indexes the reports written since the last time, where the engine defers that to the
+    // end of a transaction; empty where the index keeps up with every row by itself.
+    virtual QStringList indexPendingReports() const = 0;
     // An expression for the UTF-8 bytes of a text expression, to compare it with a blob.
     virtual QString utf8Bytes(const QString &textExpression) const = 0;
     // Gives the space of deleted data back to the file system, outside any transaction; empty
@@ -72,8 +78,10 @@ public:
     // the engine's index; the caller checks them for the terms and ranks them.
     virtual QString reportSearchQuery() const = 0;
     // Binds the user's words to reportSearchQuery(); false when the engine's index cannot
-    // answer them (then the store falls back to a substring scan).
-    virtual bool bindReportSearch(QSqlQuery &query, const QStringList &terms) const = 0;
+    // answer them (then the store falls back to a substring scan). `db` may be asked about
+    // the index (SQLite: its vocabulary).
+    virtual bool bindReportSearch(QSqlDatabase &db, QSqlQuery &query,
+                                  const QStringList &terms) const = 0;
 
     // Reads a schema version stored by the engine (PRAGMA user_version on SQLite); 0 for an
     // empty database, -1 when it cannot be read.

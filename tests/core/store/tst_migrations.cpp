@@ -53,6 +53,51 @@ private:
         return q.value(0).toInt();
     }
 
+    // A project made at `version`, then changed by `statements`; false (with a warning) when
+    // one fails.
+    bool projectAtVersion(const QString &path, int version, const QStringList &statements)
+    {
+        auto store = ProjectStore::openAtVersion(path, version);
+        if (!store) {
+            qWarning() << store.errorMessage();
+            return false;
+        }
+        QSqlQuery q(store->database());
+        for (const QString &statement : statements) {
+            if (!q.exec(statement)) {
+                qWarning() << q.lastError().text() << statement;
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // Version 16's index, as that version made it (every trigram of every text), and two
+    // reports in it.
+    static QStringList version16Reports()
+    {
+        return {
+            u"DROP TRIGGER report_fts_ai"_s,
+            u"DROP TRIGGER report_fts_ad"_s,
+            u"DROP TRIGGER report_fts_au"_s,
+            u"DROP TABLE report_fts_vocab"_s,
+            u"DROP TABLE report_fts_pending"_s,
+            u"DROP TABLE report_fts"_s,
+            u"CREATE VIRTUAL TABLE report_fts USING fts5(text, content='report',"
+            " content_rowid='id', tokenize='trigram', detail='none')"_s,
+            u"CREATE TRIGGER report_fts_ai AFTER INSERT ON report BEGIN "
+            "INSERT INTO report_fts(rowid, text) VALUES (new.id, new.text); END"_s,
+            u"INSERT INTO benchmark (id, key, name, scale)"
+            " VALUES (1, 'drb2', 'DRB-II', 'drb2')"_s,
+            u"INSERT INTO task (id, benchmark_id, external_id, fingerprint)"
+            " VALUES (1, 1, '1', 'f')"_s,
+            u"INSERT INTO agent_model (id, name) VALUES (1, 'en'), (2, 'zh')"_s,
+            u"INSERT INTO report (model_id, task_id, format, text, has_text, fingerprint) VALUES"
+            " (1, 1, 'md', 'Melatonin shortens the time to fall asleep.', 1, 'f'),"
+            " (2, 1, 'md', '中国地方土地财政模式的转型研究。', 1, 'f')"_s,
+        };
+    }
+
 private slots:
     void upgradesSchemaOneFixture()
     {
@@ -247,6 +292,39 @@ private slots:
         QVERIFY(q.exec(u"SELECT sql FROM sqlite_master WHERE name = 'report_fts'"_s) && q.next());
         QVERIFY2(q.value(0).toString().contains(u"detail='none'"_s),
                  qPrintable(q.value(0).toString()));
+    }
+
+    void reindexesTheReportsOfAVersion16Project()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"v16.rubricate"_s);
+        QVERIFY(projectAtVersion(path, 16, version16Reports()));
+
+        auto store = ProjectStore::open(path);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
+        QCOMPARE(store->schemaVersion(), latestSchemaVersion());
+        QSqlQuery q(store->database());
+        QVERIFY(q.exec(u"SELECT sql FROM sqlite_master WHERE name = 'report_fts'"_s) && q.next());
+        QVERIFY2(q.value(0).toString().contains(u"tokenize='rubricate distinct'"_s),
+                 qPrintable(q.value(0).toString()));
+        // The index holds the reports that were there: words, and pairs of Chinese characters.
+        QCOMPARE(
+            count(*store, u"SELECT count(*) FROM report_fts WHERE report_fts MATCH 'melatonin'"_s),
+            1);
+        QCOMPARE(
+            count(*store, u"SELECT count(*) FROM report_fts WHERE report_fts MATCH '\"转型\"'"_s),
+            1);
+        QCOMPARE(store->search().reports(u"melatonin"_s).size(), 1);
+        QCOMPARE(store->search().reports(u"ELATONI asleep"_s).size(), 1);
+        QCOMPARE(store->search().reports(u"转型"_s).size(), 1);
+        QCOMPARE(store->search().reports(u"土地模式"_s).size(), 0);
+        // ... and keeps up with reports written after the migration, even by another program
+        // that leaves them waiting to be indexed.
+        QVERIFY(q.exec(u"INSERT INTO agent_model (id, name) VALUES (3, 'late')"_s));
+        QVERIFY(
+            q.exec(u"INSERT INTO report (model_id, task_id, format, text, has_text, fingerprint)"
+                   " VALUES (3, 1, 'md', '城市更新', 1, 'g')"_s));
+        QCOMPARE(store->search().reports(u"更新"_s).size(), 1);
     }
 
     void refusesNewerSchema()

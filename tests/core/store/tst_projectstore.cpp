@@ -29,6 +29,39 @@ class TestProjectStore : public QObject
         return q.value(0).toString();
     }
 
+    // Adds a Markdown report of `text` by `model` to the task; false when the store refuses it.
+    bool addReport(const QString &model, const QString &text)
+    {
+        Report r;
+        r.modelId = *m_store->reports().ensureModel(model);
+        r.taskId = m_task;
+        r.format = ReportFormat::Markdown;
+        r.text = text;
+        r.hasText = true;
+        return m_store->reports().upsertReport(r, {}).ok();
+    }
+
+    // The models whose reports a search finds, sorted.
+    QStringList foundModels(const QString &words)
+    {
+        QStringList models;
+        for (const SearchHit &hit : m_store->search().reports(words))
+            models << hit.model;
+        models.sort();
+        return models;
+    }
+
+    // How many reports SQLite's index itself finds for a MATCH expression, before any check.
+    int indexFinds(const QString &match)
+    {
+        QSqlQuery q(m_store->database());
+        q.prepare(u"SELECT count(*) FROM report_fts WHERE report_fts MATCH ?"_s);
+        q.addBindValue(match);
+        if (!q.exec() || !q.next())
+            return -1;
+        return q.value(0).toInt();
+    }
+
 private slots:
     void initTestCase()
     {
@@ -268,18 +301,90 @@ private slots:
                             [](const TaskSummary &s) { return s.externalId == "from-worker"_L1; }));
     }
 
-    void searchFallsBackForShortCjkTerms()
+    void searchFindsShortCjkTerms()
     {
-        Report r;
-        r.modelId = *m_store->reports().ensureModel(u"ModelZh"_s);
-        r.taskId = m_task;
-        r.format = ReportFormat::Markdown;
-        r.text = u"土地财政模式的转型研究"_s;
-        r.hasText = true;
-        QVERIFY(m_store->reports().upsertReport(r, {}).ok());
-        QCOMPARE(m_store->search().reports(u"土地财政"_s).size(), 1); // trigram index
-        QCOMPARE(m_store->search().reports(u"转型"_s).size(), 1); // two characters: scan
+        QVERIFY(addReport(u"ModelZh"_s, u"土地财政模式的转型研究"_s));
+        QCOMPARE(m_store->search().reports(u"土地财政"_s).size(), 1);
+        QCOMPARE(m_store->search().reports(u"转型"_s).size(), 1); // two characters: one pair
         QCOMPARE(m_store->search().reports(u"不存在"_s).size(), 0);
+    }
+
+    void searchFindsChineseWordsOfAnyLength()
+    {
+        QVERIFY(addReport(u"ModelWhales"_s, u"鲸鱼的迁徙路线。海豚，珊瑚礁"_s));
+        QVERIFY(addReport(u"ModelCamels"_s, u"骆驼穿越沙漠，海豚不在"_s));
+        const QStringList whales{u"ModelWhales"_s};
+        QCOMPARE(foundModels(u"鲸"_s), whales); // one character, first of a run
+        QCOMPARE(foundModels(u"线"_s), whales); // one character, last of a run
+        QCOMPARE(foundModels(u"迁徙"_s), whales);
+        QCOMPARE(foundModels(u"鱼的迁徙路"_s), whales);
+        QCOMPARE(foundModels(u"海豚"_s), (QStringList{u"ModelCamels"_s, u"ModelWhales"_s}));
+        QCOMPARE(foundModels(u"海豚，珊瑚"_s), whales); // across the punctuation
+        QCOMPARE(foundModels(u"路线海豚"_s), QStringList()); // the text has a full stop between
+        QCOMPARE(foundModels(u"骆驼 珊瑚"_s), QStringList()); // one word in each report
+        QCOMPARE(foundModels(u"迁路"_s), QStringList());
+        if (RubricateTest::onPostgres())
+            return;
+        // SQLite's index answers words of two characters and of one, not a scan.
+        QCOMPARE(indexFinds(u"\"迁徙\""_s), 1);
+        QCOMPARE(indexFinds(u"\"线\"*"_s), 1);
+        QCOMPARE(indexFinds(u"\"海豚\""_s), 2);
+    }
+
+    void searchFindsAnEnglishWordWholeByPrefixAndInside()
+    {
+        QVERIFY(addReport(u"ModelSomnA"_s,
+                          u"Somnambulism shortens nocturnal wandering; "
+                          "somnambulists wander at night."_s));
+        QVERIFY(addReport(u"ModelSomnB"_s, u"Caffeine delays somnolence."_s));
+        const QStringList a{u"ModelSomnA"_s};
+        QCOMPARE(foundModels(u"somnambulism"_s), a); // a word
+        QCOMPARE(foundModels(u"SOMN"_s), (QStringList{u"ModelSomnA"_s, u"ModelSomnB"_s}));
+        QCOMPARE(foundModels(u"nambul"_s), a); // inside words
+        QCOMPARE(foundModels(u"wandering; somnamb"_s), a); // across punctuation
+        QCOMPARE(foundModels(u"ring; somn"_s), a);
+        QCOMPARE(foundModels(u"somnolence delays"_s), QStringList{u"ModelSomnB"_s});
+        QCOMPARE(foundModels(u"nocturnal somnolence"_s), QStringList());
+        QCOMPARE(foundModels(u"wandering somnambulism"_s), a); // in any order
+        QCOMPARE(foundModels(u"wandering;somnambulism"_s), QStringList()); // not as written
+        if (RubricateTest::onPostgres())
+            return;
+        // SQLite's index holds the words, folded to lower case.
+        QCOMPARE(indexFinds(u"somnambulism"_s), 1);
+        QCOMPARE(indexFinds(u"somn*"_s), 2);
+        QCOMPARE(indexFinds(u"caffeine AND delays"_s), 1);
+        QCOMPARE(indexFinds(u"nambul"_s), 0);
+    }
+
+    void searchIndexesAnImportWhenItCommits()
+    {
+        {
+            Transaction tx(*m_store);
+            QVERIFY(addReport(u"ModelPendingA"_s, u"Quokkas thrive on Rottnest."_s));
+            QVERIFY(addReport(u"ModelPendingB"_s, u"考拉在桉树上睡觉"_s));
+            // Found before the commit, from the reports waiting for the index.
+            QCOMPARE(foundModels(u"quokka"_s), QStringList{u"ModelPendingA"_s});
+            QCOMPARE(foundModels(u"桉树"_s), QStringList{u"ModelPendingB"_s});
+            if (!RubricateTest::onPostgres())
+                QCOMPARE(indexFinds(u"quokkas"_s), 0);
+            QVERIFY(tx.commit());
+        }
+        QCOMPARE(foundModels(u"quokka"_s), QStringList{u"ModelPendingA"_s});
+        QCOMPARE(foundModels(u"桉树"_s), QStringList{u"ModelPendingB"_s});
+        if (!RubricateTest::onPostgres()) {
+            QCOMPARE(indexFinds(u"quokkas"_s), 1);
+            QCOMPARE(indexFinds(u"\"桉树\""_s), 1);
+            QCOMPARE(setting(u"SELECT count(*) FROM report_fts_pending"_s), u"0"_s);
+        }
+        {
+            Transaction tx(*m_store); // rolled back: nothing waits, nothing is indexed
+            QVERIFY(addReport(u"ModelPendingC"_s, u"Wombats dig burrows."_s));
+        }
+        QCOMPARE(foundModels(u"wombat"_s), QStringList());
+        if (!RubricateTest::onPostgres()) {
+            QCOMPARE(indexFinds(u"wombats"_s), 0);
+            QCOMPARE(setting(u"SELECT count(*) FROM report_fts_pending"_s), u"0"_s);
+        }
     }
 
     void searchChecksWhatTheIndexFinds()

@@ -200,6 +200,9 @@ private slots:
         QVERIFY2(reopened, qPrintable(reopened.errorMessage()));
         QVERIFY(!reopened->search().reports(u"土地财政"_s).isEmpty()
                 || !reopened->search().reports(u"the"_s).isEmpty());
+        QSqlQuery pending(reopened->database());
+        QVERIFY(pending.exec(u"SELECT count(*) FROM report_fts_pending"_s) && pending.next());
+        QCOMPARE(pending.value(0).toInt(), 0); // indexed as the copy committed
         auto team = ProjectStore::open(server.url());
         QVERIFY2(team, qPrintable(team.errorMessage()));
         const qint64 largest = reopened->reports().reportSummaries().constLast().id;
