@@ -39,7 +39,7 @@ public:
         };
     }
 
-    QString prepareConnection(QSqlDatabase &) const override { return {}; }
+    Result<void> prepareConnection(QSqlDatabase &) const override { return {}; }
     QStringList idleStatements() const override { return {}; }
     QString probeStatement() const override { return u"SELECT 1"_s; }
     QString autoIdColumn() const override

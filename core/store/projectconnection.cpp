@@ -188,8 +188,8 @@ Result<void> ProjectConnection::openConnection(Mode mode)
     if (!db.open()) {
         return Error{u"cannot open %1: %2"_s.arg(m_location, db.lastError().text())};
     }
-    if (const QString error = m_dialect->prepareConnection(db); !error.isEmpty())
-        return Error{u"%1: %2"_s.arg(m_location, error)};
+    if (const Result<void> prepared = m_dialect->prepareConnection(db); !prepared)
+        return Error{u"%1: %2"_s.arg(m_location, prepared.errorMessage())};
     QSqlQuery q(db);
     for (const QString &statement : m_dialect->connectionSetup()) {
         if (!q.exec(statement)) {

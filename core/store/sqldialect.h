@@ -3,6 +3,8 @@
 // team project on a server.
 #pragma once
 
+#include "domain/result.h"
+
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QString>
@@ -23,9 +25,8 @@ public:
     virtual QString driverName() const = 0;
     // Statements run on every new connection (pragmas, session settings).
     virtual QStringList connectionSetup() const = 0;
-    // What a new connection needs besides statements (SQLite: the full-text tokenizer); an
-    // error message, empty when the connection is ready.
-    virtual QString prepareConnection(QSqlDatabase &db) const = 0;
+    // What a new connection needs besides statements (SQLite: the full-text tokenizer).
+    virtual Result<void> prepareConnection(QSqlDatabase &db) const = 0;
     // Statements run when a connection goes idle between requests (it stays open for the
     // thread's next request).
     virtual QStringList idleStatements() const = 0;

@@ -49,7 +49,7 @@ public:
     QString beginSnapshot() const override { return u"BEGIN"_s; }
     QStringList afterExplicitIds(const QString &) const override { return {}; } // rowid: max + 1
 
-    QString prepareConnection(QSqlDatabase &db) const override
+    Result<void> prepareConnection(QSqlDatabase &db) const override
     {
         return SqliteSearch::registerTokenizer(db);
     }

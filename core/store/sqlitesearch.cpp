@@ -253,19 +253,19 @@ QStringList termClauses(QSqlDatabase &db, const QString &term)
 
 } // namespace
 
-QString registerTokenizer(QSqlDatabase &db)
+Result<void> registerTokenizer(QSqlDatabase &db)
 {
     sqlite3 *connection = sqliteHandle(db);
     if (!connection)
-        return u"not a SQLite connection"_s;
+        return Error{u"not a SQLite connection"_s};
     fts5_api *api = fts5Api(connection);
     if (!api)
-        return u"SQLite %1 has no full-text search (FTS5)"_s.arg(
-            QString::fromUtf8(sqlite3_libversion()));
+        return Error{u"SQLite %1 has no full-text search (FTS5)"_s.arg(
+            QString::fromUtf8(sqlite3_libversion()))};
     static fts5_tokenizer tokenizer{createTokenizer, deleteTokenizer, tokenize};
     if (api->xCreateTokenizer(api, TokenizerName, nullptr, &tokenizer, nullptr) != SQLITE_OK)
-        return u"cannot register the full-text tokenizer: %1"_s.arg(
-            QString::fromUtf8(sqlite3_errmsg(connection)));
+        return Error{u"cannot register the full-text tokenizer: %1"_s.arg(
+            QString::fromUtf8(sqlite3_errmsg(connection)))};
     return {};
 }
 

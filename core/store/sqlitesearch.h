@@ -3,6 +3,8 @@
 // that find the reports holding a search's terms.
 #pragma once
 
+#include "domain/result.h"
+
 #include <QSqlDatabase>
 #include <QString>
 #include <QStringList>
@@ -12,8 +14,8 @@ namespace Rubricate::SqliteSearch {
 // The name report_fts's definition gives the tokenizer.
 inline constexpr char TokenizerName[] = "rubricate";
 
-// Makes the tokenizer known to the connection; an error message, empty when it is.
-QString registerTokenizer(QSqlDatabase &db);
+// Makes the tokenizer known to the connection.
+Result<void> registerTokenizer(QSqlDatabase &db);
 
 // A MATCH expression for report_fts that every report holding all `terms` (as substrings,
 // case-insensitively) matches; empty when no term narrows the search (then every report has to
