@@ -85,7 +85,7 @@ public:
             m_otherRunNames.insert(r.id, r.name);
         Transaction tx(m_target);
         if (!tx.isOpen()) {
-            m_summary.error = m_target.lastError();
+            m_summary.error = tx.began().errorMessage();
             return false;
         }
         if (const auto loaded = m_landing.load(); !loaded) {

@@ -215,10 +215,9 @@ Result<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config, const
     run.scheme = config.scheme;
     run.config = config.toJson();
     run.status = u"pending"_s;
-    const auto runId = store.runs().createRun(run);
-    if (!runId) {
-        return Error{store.lastError()};
-    }
+    const Result<RowId> runId = store.runs().createRun(run);
+    if (!runId)
+        return runId.error();
     for (const JobPlan &p : plan->jobs) {
         RunJob job;
         job.runId = *runId;
@@ -321,9 +320,8 @@ Result<int> requeueFailedItems(ProjectStore &store, RowId runId, int batchSize)
     // Jobs that gave up keep their items; they simply start again.
     for (const RunJob &j : store.runs().jobs(runId, u"failed"_s))
         queued += int(j.rubricIds.size());
-    if (store.runs().requeueJobs(runId, u"failed"_s) < 0) {
-        return Error{store.lastError()};
-    }
+    if (const Result<int> requeued = store.runs().requeueJobs(runId, u"failed"_s); !requeued)
+        return requeued.error();
     QSet<std::pair<RowId, RowId>> alreadyQueued;
     for (const RunJob &j : store.runs().jobs(runId, u"pending"_s)) {
         for (RowId rubric : j.rubricIds)

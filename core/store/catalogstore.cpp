@@ -9,17 +9,17 @@ using namespace Qt::StringLiterals;
 using StoreCodec::bindAt;
 using namespace StoreRows;
 
-std::optional<Benchmark> CatalogStore::ensureBenchmark(const QString &key, const QString &name,
-                                                       VerdictScale scale)
+Result<Benchmark> CatalogStore::ensureBenchmark(const QString &key, const QString &name,
+                                                VerdictScale scale)
 {
     if (auto existing = benchmark(key))
-        return existing;
+        return *existing;
     QSqlQuery &q = prepared(u"INSERT INTO benchmark (key, name, scale) VALUES (?, ?, ?)"_s);
     bindAt(q, 0, key);
     bindAt(q, 1, name);
     bindAt(q, 2, scaleKey(scale));
     if (!exec(q))
-        return std::nullopt;
+        return failure();
     return Benchmark{q.lastInsertId().toLongLong(), key, name, scale};
 }
 
@@ -80,12 +80,12 @@ QVariantList CatalogStore::rubricValues(const Rubric &r)
             StoreCodec::json(r.metadata)};
 }
 
-int CatalogStore::deleteQueryRubrics(RowId queryId)
+Result<int> CatalogStore::deleteQueryRubrics(RowId queryId)
 {
     QSqlQuery &q = prepared(u"DELETE FROM rubric WHERE query_id = ? AND report_id IS NULL"_s);
     bindAt(q, 0, queryId);
     if (!exec(q))
-        return -1;
+        return failure();
     return q.numRowsAffected();
 }
 

@@ -14,8 +14,7 @@ class CatalogStore : public SubjectStore
 public:
     using SubjectStore::SubjectStore;
 
-    std::optional<Benchmark> ensureBenchmark(const QString &key, const QString &name,
-                                             VerdictScale scale);
+    Result<Benchmark> ensureBenchmark(const QString &key, const QString &name, VerdictScale scale);
     Upserted upsertTask(const Task &task);
     Upserted upsertPersona(const Persona &persona);
     Upserted upsertQuery(const Query &qr);
@@ -23,8 +22,8 @@ public:
     // Removes a PDR-Bench query's criteria and, with them, their verdicts (regenerating
     // criteria). Annotation events are append-only, so a criterion a person labelled cannot
     // go: call within a transaction and check annotatedRubricsOfQuery first. Returns the
-    // number removed, -1 on error.
-    int deleteQueryRubrics(RowId queryId);
+    // number removed.
+    Result<int> deleteQueryRubrics(RowId queryId);
     Upserted upsertReference(const Reference &reference);
     // Makes `criteria` the query's criteria, in one transaction of its own (a savepoint inside a
     // caller's transaction). A criterion with the id of one of the query's rubrics updates that
@@ -76,7 +75,7 @@ public:
     std::optional<Query> query(RowId id);
     QList<Query> queries(RowId benchmarkId); // in import order
     // Rubrics of the query that carry a human annotation event (-1 on a database error).
-    int annotatedRubricsOfQuery(RowId queryId);
+    Result<int> annotatedRubricsOfQuery(RowId queryId);
     std::optional<RowId> queryId(RowId benchmarkId, const QString &externalId);
 
 private:

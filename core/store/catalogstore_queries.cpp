@@ -100,14 +100,14 @@ QList<Query> CatalogStore::queries(RowId benchmarkId)
     return out;
 }
 
-int CatalogStore::annotatedRubricsOfQuery(RowId queryId)
+Result<int> CatalogStore::annotatedRubricsOfQuery(RowId queryId)
 {
     QSqlQuery &q = prepared(
         u"SELECT COUNT(DISTINCT a.rubric_id) FROM annotation_event a"
         " JOIN rubric r ON r.id = a.rubric_id WHERE r.query_id = ? AND r.report_id IS NULL"_s);
     bindAt(q, 0, queryId);
     if (!exec(q) || !q.next())
-        return -1;
+        return failure();
     const int n = q.value(0).toInt();
     q.finish();
     return n;

@@ -13,7 +13,7 @@ class ReportStore : public SubjectStore
 public:
     using SubjectStore::SubjectStore;
 
-    std::optional<RowId> ensureModel(const QString &name);
+    Result<RowId> ensureModel(const QString &name);
     // Stores the original bytes (deduplicated by hash) with the report row.
     Upserted upsertReport(const Report &report, const QByteArray &original);
     Result<void> logImport(const QString &kind, const QString &path, int added, int updated,

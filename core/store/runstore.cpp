@@ -10,7 +10,7 @@ using namespace Qt::StringLiterals;
 using StoreCodec::bindAt;
 using namespace StoreRows;
 
-std::optional<RowId> RunStore::createRun(const JudgeRun &run)
+Result<RowId> RunStore::createRun(const JudgeRun &run)
 {
     QSqlQuery &q = prepared(
         u"INSERT INTO judge_run (benchmark_id, name, kind, scheme, config, status, created_at,"
@@ -31,7 +31,7 @@ std::optional<RowId> RunStore::createRun(const JudgeRun &run)
                ? QVariant()
                : QVariant(run.config.value(u"sourceHash"_s).toString()));
     if (!exec(q))
-        return std::nullopt;
+        return failure();
     return q.lastInsertId().toLongLong();
 }
 
@@ -47,8 +47,9 @@ Result<void> RunStore::finishRun(RowId runId, const QString &status)
 Upserted RunStore::upsertVerdict(const Verdict &v)
 {
     if (!v.value && v.error.isEmpty()) {
-        m_db->setLastError(u"a verdict without a value must carry its error"_s);
-        return {};
+        const Error refused{u"a verdict without a value must carry its error"_s};
+        m_db->setLastError(refused.message);
+        return Upserted::failed(refused);
     }
     QSqlQuery &find = prepared(u"SELECT id, value, label, reason, evidence, error FROM verdict"
                                " WHERE run_id = ? AND report_id = ? AND rubric_id = ?"_s);
@@ -56,7 +57,7 @@ Upserted RunStore::upsertVerdict(const Verdict &v)
     bindAt(find, 1, v.reportId);
     bindAt(find, 2, v.rubricId);
     if (!exec(find))
-        return {};
+        return Upserted::failed(failure());
     const QVariant value = StoreCodec::number(v.value);
     if (find.next()) {
         const RowId id = find.value(0).toLongLong();
@@ -76,7 +77,7 @@ Upserted RunStore::upsertVerdict(const Verdict &v)
         bindAt(update, 5, StoreCodec::json(v.raw));
         bindAt(update, 6, id);
         if (!exec(update))
-            return {};
+            return Upserted::failed(failure());
         return {id, UpsertResult::Updated};
     }
     find.finish();
@@ -94,7 +95,7 @@ Upserted RunStore::upsertVerdict(const Verdict &v)
     bindAt(insert, 8, StoreCodec::json(v.raw));
     bindAt(insert, 9, StoreCodec::time(QDateTime::currentDateTimeUtc()));
     if (!exec(insert))
-        return {};
+        return Upserted::failed(failure());
     return {insert.lastInsertId().toLongLong(), UpsertResult::Added};
 }
 

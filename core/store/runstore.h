@@ -14,7 +14,7 @@ class RunStore : public SubjectStore
 public:
     using SubjectStore::SubjectStore;
 
-    std::optional<RowId> createRun(const JudgeRun &run);
+    Result<RowId> createRun(const JudgeRun &run);
     Result<void> finishRun(RowId runId, const QString &status);
     Upserted upsertVerdict(const Verdict &verdict);
 
@@ -25,7 +25,7 @@ public:
     Result<void> updateJob(const RunJob &job);
     // Queues every job of `runId` in `fromStatus` again as a re-ask (attempts from zero, never
     // answered from the cache); returns how many moved.
-    int requeueJobs(RowId runId, const QString &fromStatus);
+    Result<int> requeueJobs(RowId runId, const QString &fromStatus);
     int nextBatchIndex(RowId runId, RowId reportId);
     std::optional<CachedResponse> cachedResponse(const QString &key);
     Result<void> putCachedResponse(const QString &key, const QString &provider,

@@ -172,7 +172,7 @@ Result<void> RunStore::updateJob(const RunJob &j)
     return written(exec(q));
 }
 
-int RunStore::requeueJobs(RowId runId, const QString &fromStatus)
+Result<int> RunStore::requeueJobs(RowId runId, const QString &fromStatus)
 {
     QSqlQuery &q = prepared(u"UPDATE run_job SET status = 'pending', attempts = 0, reask = 1,"
                             " lease_owner = NULL, lease_expires = NULL"
@@ -180,7 +180,7 @@ int RunStore::requeueJobs(RowId runId, const QString &fromStatus)
     bindAt(q, 0, runId);
     bindAt(q, 1, fromStatus);
     if (!exec(q))
-        return -1;
+        return failure();
     return q.numRowsAffected();
 }
 
