@@ -106,7 +106,7 @@ int runLabelWriter(const QString &projectPath, const QString &annotator, int cou
     auto store = openExistingProject(projectPath, err);
     if (!store)
         return Failed;
-    const QList<RatingRow> items = store->annotations().itemRows(u"drb2"_s);
+    const QList<RatingRow> items = store->annotations().itemRows(u"drb2"_s).value_or({});
     for (int i = 0; i < count && !items.isEmpty(); ++i) {
         AnnotationEvent e;
         e.reportId = items.at(i % items.size()).reportId;

@@ -51,7 +51,7 @@ std::optional<RowId> namedImportedRun(ProjectStore &store, const QString &runNam
 {
     if (runName.isEmpty())
         return std::nullopt;
-    for (const RunSummary &r : store.runs().list()) {
+    for (const RunSummary &r : store.runs().list().value_or({})) {
         if (r.name == runName && r.benchmarkKey == QLatin1StringView(BenchmarkKey::ResearchRubrics)
             && r.kind == judgeKindKey(JudgeKind::Imported))
             return r.id;

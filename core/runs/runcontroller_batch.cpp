@@ -122,7 +122,7 @@ void RunController::startBatch()
         // None of its jobs is this worker's: all written before the program closed (the batch
         // is done with), or held by another worker polling it.
         bool stillPending = false;
-        for (const RunJob &job : m_store->runs().jobs(m_runId, u"pending"_s))
+        for (const RunJob &job : m_store->runs().jobs(m_runId, u"pending"_s).value_or({}))
             stillPending = stillPending || inOpen.contains(job.id);
         if (!stillPending) {
             RunBatch taken = *open;

@@ -111,12 +111,12 @@ std::optional<RowId> CatalogStore::idByExternal(const QString &table, RowId benc
     return singleId(q);
 }
 
-QList<Benchmark> CatalogStore::benchmarks()
+Result<QList<Benchmark>> CatalogStore::benchmarks()
 {
     QList<Benchmark> out;
     QSqlQuery &q = prepared(u"SELECT id, key, name, scale FROM benchmark ORDER BY id"_s);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next()) {
         out.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
                     scaleFromKey(q.value(3).toString()).value_or(VerdictScale::Drb2Tristate)});
@@ -166,7 +166,7 @@ std::optional<Task> CatalogStore::task(RowId id)
     return t;
 }
 
-QList<TaskSummary> CatalogStore::taskSummaries(const QString &benchmarkKey)
+Result<QList<TaskSummary>> CatalogStore::taskSummaries(const QString &benchmarkKey)
 {
     QList<TaskSummary> out;
     // Numeric external ids (DRB-II idx) sort as numbers, the rest as text.
@@ -181,7 +181,7 @@ QList<TaskSummary> CatalogStore::taskSummaries(const QString &benchmarkKey)
     bindAt(q, 0, benchmarkKey);
     bindAt(q, 1, benchmarkKey);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next()) {
         out.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
                     q.value(3).toString(), q.value(4).toString(), q.value(5).toString(),

@@ -40,13 +40,13 @@ public:
     Result<CriteriaEditResult> replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
                                                     const CriteriaEditOptions &options);
     // Verdicts, annotation events and sample assignments per criterion of the query.
-    std::optional<QHash<RowId, CriterionUsage>> criterionUsage(RowId queryId);
+    Result<QHash<RowId, CriterionUsage>> criterionUsage(RowId queryId);
 
-    QList<Benchmark> benchmarks();
+    Result<QList<Benchmark>> benchmarks();
     std::optional<Benchmark> benchmark(const QString &key);
     std::optional<RowId> taskId(RowId benchmarkId, const QString &externalId);
     std::optional<Task> task(RowId id);
-    QList<TaskSummary> taskSummaries(const QString &benchmarkKey = {});
+    Result<QList<TaskSummary>> taskSummaries(const QString &benchmarkKey = {});
     // The task's (or query's) own rubrics; never a report's claims.
     QList<Rubric> rubrics(RowId taskId, std::optional<RowId> queryId = std::nullopt);
     QList<Rubric> allRubricsOfTask(RowId taskId); // including PDR-Bench query criteria
@@ -70,7 +70,7 @@ public:
     Result<void> replaceClaims(RowId reportId, const QList<Rubric> &claims);
     QList<Reference> references(RowId taskId);
     std::optional<Persona> persona(RowId id);
-    QList<Persona> personas(const QString &benchmarkKey = {}); // by external id
+    Result<QList<Persona>> personas(const QString &benchmarkKey = {}); // by external id
     std::optional<RowId> personaId(RowId benchmarkId, const QString &externalId);
     std::optional<Query> query(RowId id);
     QList<Query> queries(RowId benchmarkId); // in import order

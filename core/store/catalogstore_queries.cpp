@@ -34,7 +34,7 @@ std::optional<Persona> CatalogStore::persona(RowId id)
     return p;
 }
 
-QList<Persona> CatalogStore::personas(const QString &benchmarkKey)
+Result<QList<Persona>> CatalogStore::personas(const QString &benchmarkKey)
 {
     QList<Persona> out;
     QSqlQuery &q = prepared(QString::fromLatin1(personaColumns)
@@ -43,7 +43,7 @@ QList<Persona> CatalogStore::personas(const QString &benchmarkKey)
     bindAt(q, 0, benchmarkKey);
     bindAt(q, 1, benchmarkKey);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next())
         out.append(personaFrom(q));
     return out;

@@ -140,8 +140,8 @@ std::optional<RowId> ReportStore::reportId(RowId modelId, RowId taskId,
     return singleId(q);
 }
 
-QList<ReportSummary> ReportStore::reportSummaries(const QString &benchmarkKey,
-                                                  const QString &annotator)
+Result<QList<ReportSummary>> ReportStore::reportSummaries(const QString &benchmarkKey,
+                                                          const QString &annotator)
 {
     QList<ReportSummary> out;
     QSqlQuery &q = prepared(
@@ -166,7 +166,7 @@ QList<ReportSummary> ReportStore::reportSummaries(const QString &benchmarkKey,
     bindAt(q, 2, benchmarkKey);
     bindAt(q, 3, benchmarkKey);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next()) {
         ReportSummary s;
         s.id = q.value(0).toLongLong();

@@ -24,8 +24,8 @@ public:
     std::optional<RowId> reportId(RowId modelId, RowId taskId,
                                   std::optional<RowId> queryId = std::nullopt);
     // `labelled` counts the current labels of `annotator` (empty: of anyone).
-    QList<ReportSummary> reportSummaries(const QString &benchmarkKey = {},
-                                         const QString &annotator = {});
+    Result<QList<ReportSummary>> reportSummaries(const QString &benchmarkKey = {},
+                                                 const QString &annotator = {});
     // The original's bytes, whichever way they are kept; empty when there are none.
     QByteArray originalFile(const QString &contentHash);
 

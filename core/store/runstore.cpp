@@ -99,7 +99,7 @@ Upserted RunStore::upsertVerdict(const Verdict &v)
     return {insert.lastInsertId().toLongLong(), UpsertResult::Added};
 }
 
-QList<RunSummary> RunStore::list()
+Result<QList<RunSummary>> RunStore::list()
 {
     QList<RunSummary> out;
     QSqlQuery &q = prepared(
@@ -108,7 +108,7 @@ QList<RunSummary> RunStore::list()
         " (SELECT count(*) FROM verdict v WHERE v.run_id = r.id AND v.value IS NULL)"
         " FROM judge_run r LEFT JOIN benchmark b ON b.id = r.benchmark_id ORDER BY r.id"_s);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next()) {
         out.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
                     q.value(3).toString(), q.value(4).toString(), StoreCodec::toTime(q.value(5)),
@@ -137,7 +137,7 @@ std::optional<RowId> RunStore::runBySourceHash(const QString &sourceHash)
     return singleId(q);
 }
 
-QList<Verdict> RunStore::verdicts(RowId runId, RowId reportId)
+Result<QList<Verdict>> RunStore::verdicts(RowId runId, RowId reportId)
 {
     QList<Verdict> out;
     QSqlQuery &q = prepared(
@@ -148,7 +148,7 @@ QList<Verdict> RunStore::verdicts(RowId runId, RowId reportId)
     bindAt(q, 0, runId);
     bindAt(q, 1, reportId);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next()) {
         Verdict v;
         v.id = q.value(0).toLongLong();

@@ -105,7 +105,7 @@ private slots:
         verifyVerdicts(run);
         QCOMPARE(m_judge.batchesCreated(), 1);
         QCOMPARE(m_judge.requestCount(), 0); // nothing asked live
-        const RunTotals batched = m_project->store().runs().runTotals(run);
+        const RunTotals batched = m_project->store().runs().runTotals(run).value();
         QCOMPARE(batched.requests, m_jobs);
         const auto batch = m_project->store().runs().latestBatch(run);
         QCOMPARE(batch->state, u"done"_s);
@@ -119,7 +119,7 @@ private slots:
         const RowId live = plan(liveConfig, u"live"_s);
         QCOMPARE(drive(live), u"finished"_s);
         QCOMPARE(m_judge.requestCount(), m_jobs);
-        const RunTotals liveTotals = m_project->store().runs().runTotals(live);
+        const RunTotals liveTotals = m_project->store().runs().runTotals(live).value();
         QCOMPARE(liveTotals.inputTokens, batched.inputTokens);
         QCOMPARE(liveTotals.outputTokens, batched.outputTokens);
         QVERIFY(batched.cost > 0);
@@ -176,7 +176,7 @@ private slots:
         const auto open = m_project->store().runs().openBatch(run);
         QVERIFY(open);
         QCOMPARE(open->state, u"running"_s);
-        QCOMPARE(m_project->store().runs().runTotals(run).jobsDone, 0);
+        QCOMPARE(m_project->store().runs().runTotals(run).value().jobsDone, 0);
 
         b.batchPollsBeforeDone = 1; // it ends at the next poll
         m_judge.setBehaviour(b);
