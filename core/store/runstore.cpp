@@ -46,11 +46,8 @@ Result<void> RunStore::finishRun(RowId runId, const QString &status)
 
 Upserted RunStore::upsertVerdict(const Verdict &v)
 {
-    if (!v.value && v.error.isEmpty()) {
-        const Error refused{u"a verdict without a value must carry its error"_s};
-        m_db->setLastError(refused.message);
-        return Upserted::failed(refused);
-    }
+    if (!v.value && v.error.isEmpty())
+        return Upserted::failed(Error{u"a verdict without a value must carry its error"_s});
     QSqlQuery &find = prepared(u"SELECT id, value, label, reason, evidence, error FROM verdict"
                                " WHERE run_id = ? AND report_id = ? AND rubric_id = ?"_s);
     bindAt(find, 0, v.runId);
