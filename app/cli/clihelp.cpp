@@ -68,8 +68,9 @@ Commands:
                                --cache-read-share/--cache-write-share X price the tokens
                                of the provider's prompt cache (each report's later
                                batches read it from the cache). --batch sends the run as
-                               one provider batch job (--batch-share 0.5 of the price,
-                               answers within 24 h; `resume` picks a batch up again).
+                               provider batch jobs, several when it is over the
+                               provider's limits (--batch-share 0.5 of the price,
+                               answers within 24 h; `resume` picks them up again).
   keys set|delete|check <NAME> Keep an API key in the system keyring (the key is read
                                from standard input), e.g. `keys set OPENAI_API_KEY`. A key
                                in the environment is used first.

@@ -257,7 +257,9 @@ int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
                  u"evidence not found"_s, u"provider batch"_s});
     for (const RunSummary &r : store->runs().list().value_or({})) {
         const RunTotals x = store->runs().runTotals(r.id).value_or({});
-        const auto batch = store->runs().latestBatch(r.id);
+        const QList<RunBatch> batches = store->runs().batches(r.id);
+        const bool batchesOpen = std::any_of(batches.cbegin(), batches.cend(),
+                                             [](const RunBatch &b) { return !b.taken; });
         const int quoted = x.evidenceLocated + x.evidencePartial + x.evidenceNotFound;
         t.addRow({QString::number(r.id), r.name, r.kind, r.status,
                   x.jobs ? u"%1/%2"_s.arg(x.jobsDone).arg(x.jobs) : QString(),
@@ -267,8 +269,8 @@ int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
                   u"%1/%2"_s.arg(tokens(x.cacheReadTokens), tokens(x.cacheWriteTokens)),
                   u"$%1"_s.arg(x.cost, 0, 'f', 4),
                   quoted ? u"%1%"_s.arg(100.0 * x.evidenceNotFound / quoted, 0, 'f', 1) : QString(),
-                  batch ? describeBatch(*batch) + (batch->taken ? u", taken"_s : QString())
-                        : QString()});
+                  describeBatches(batches)
+                      + (batches.isEmpty() || batchesOpen ? QString() : u", taken"_s)});
     }
     out << t.render();
     if (t.rowCount() == 0)
@@ -493,8 +495,9 @@ QList<QCommandLineOption> judgeOptions()
          "--price-in (default: Anthropic 1.25, others 1)."_s,
          u"X"_s},
         {u"batch"_s,
-         u"judge: send the run as one provider batch job (about half the price, answers "
-         "within 24 h); what the batch leaves unanswered is asked live."_s},
+         u"judge: send the run as provider batch jobs, several when it is over the "
+         "provider's limits (about half the price, answers within 24 h); what they leave "
+         "unanswered is asked live."_s},
         {u"batch-poll"_s,
          u"judge, resume, worker: seconds before a provider batch is first polled (30; each "
          "later poll waits twice as long, up to ten minutes)."_s,

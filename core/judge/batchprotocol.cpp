@@ -47,6 +47,19 @@ QString errorMessage(const QJsonValue &error, const QString &fallback)
     return message.isEmpty() ? fallback : message;
 }
 
+// The requests' entries of a create call's JSON array, comma-separated: the array is written
+// as bytes, never held as a QJsonArray of the whole run.
+QByteArray joined(const QList<BatchRequest> &requests, QByteArray (*entry)(const BatchRequest &))
+{
+    QByteArray list;
+    for (const BatchRequest &r : requests) {
+        if (!list.isEmpty())
+            list += ',';
+        list += entry(r);
+    }
+    return list;
+}
+
 class OpenAiBatches final : public BatchProtocol
 {
 public:
@@ -58,13 +71,8 @@ public:
                                        const QString &key) const override
     {
         QByteArray jsonl;
-        for (const BatchRequest &r : requests) {
-            jsonl += compact(QJsonObject{{u"custom_id"_s, r.customId},
-                                         {u"method"_s, u"POST"_s},
-                                         {u"url"_s, u"/v1/chat/completions"_s},
-                                         {u"body"_s, bodyOf(r.call)}});
-            jsonl += '\n';
-        }
+        for (const BatchRequest &r : requests)
+            jsonl += line(r) + '\n';
         const QByteArray boundary = "rubricate-batch-3f9c2e71d4a8";
         QByteArray body = "--" + boundary
             + "\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\nbatch\r\n";
@@ -99,6 +107,15 @@ public:
     {
         return authorized(c, key, u"/batches/"_s + id, "GET");
     }
+
+    HttpCall cancelCall(const JudgeConfig &c, const QString &id, const QString &key) const override
+    {
+        return authorized(c, key, u"/batches/%1/cancel"_s.arg(id), "POST");
+    }
+
+    BatchLimits limits() const override { return kOpenAiBatchLimits; }
+
+    qsizetype sizeInBatch(const BatchRequest &r) const override { return line(r).size() + 1; }
 
     BatchStatus readStatus(const QByteArray &body) const override
     {
@@ -156,6 +173,16 @@ public:
         }
         return replies;
     }
+
+private:
+    // The request's line in the uploaded JSONL file.
+    static QByteArray line(const BatchRequest &r)
+    {
+        return compact(QJsonObject{{u"custom_id"_s, r.customId},
+                                   {u"method"_s, u"POST"_s},
+                                   {u"url"_s, u"/v1/chat/completions"_s},
+                                   {u"body"_s, bodyOf(r.call)}});
+    }
 };
 
 class AnthropicBatches final : public BatchProtocol
@@ -168,12 +195,9 @@ public:
     HttpCall createCall(const JudgeConfig &c, const QList<BatchRequest> &requests, const QString &,
                         const QString &key) const override
     {
-        QJsonArray list;
-        for (const BatchRequest &r : requests)
-            list.append(QJsonObject{{u"custom_id"_s, r.customId}, {u"params"_s, bodyOf(r.call)}});
         HttpCall call = authorized(c, key, u"/v1/messages/batches"_s, "POST");
         call.headers.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
-        call.body = compact(QJsonObject{{u"requests"_s, list}});
+        call.body = "{\"requests\":[" + joined(requests, &entry) + "]}";
         return call;
     }
 
@@ -181,6 +205,15 @@ public:
     {
         return authorized(c, key, u"/v1/messages/batches/"_s + id, "GET");
     }
+
+    HttpCall cancelCall(const JudgeConfig &c, const QString &id, const QString &key) const override
+    {
+        return authorized(c, key, u"/v1/messages/batches/%1/cancel"_s.arg(id), "POST");
+    }
+
+    BatchLimits limits() const override { return kAnthropicBatchLimits; }
+
+    qsizetype sizeInBatch(const BatchRequest &r) const override { return entry(r).size() + 1; }
 
     BatchStatus readStatus(const QByteArray &body) const override
     {
@@ -245,6 +278,12 @@ public:
         }
         return replies;
     }
+
+private:
+    static QByteArray entry(const BatchRequest &r)
+    {
+        return compact(QJsonObject{{u"custom_id"_s, r.customId}, {u"params"_s, bodyOf(r.call)}});
+    }
 };
 
 class GeminiBatches final : public BatchProtocol
@@ -257,18 +296,12 @@ public:
     HttpCall createCall(const JudgeConfig &c, const QList<BatchRequest> &requests, const QString &,
                         const QString &key) const override
     {
-        QJsonArray list;
-        for (const BatchRequest &r : requests) {
-            list.append(QJsonObject{{u"request"_s, bodyOf(r.call)},
-                                    {u"metadata"_s, QJsonObject{{u"key"_s, r.customId}}}});
-        }
-        const QJsonObject batch{
-            {u"display_name"_s, u"rubricate"_s},
-            {u"input_config"_s, QJsonObject{{u"requests"_s, QJsonObject{{u"requests"_s, list}}}}}};
         HttpCall call
             = authorized(c, key, u"/models/%1:batchGenerateContent"_s.arg(c.model), "POST");
         call.headers.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
-        call.body = compact(QJsonObject{{u"batch"_s, batch}});
+        call.body
+            = R"({"batch":{"display_name":"rubricate","input_config":{"requests":{"requests":[)"
+            + joined(requests, &entry) + "]}}}}";
         return call;
     }
 
@@ -276,6 +309,15 @@ public:
     {
         return authorized(c, key, u"/"_s + id, "GET");
     }
+
+    HttpCall cancelCall(const JudgeConfig &c, const QString &id, const QString &key) const override
+    {
+        return authorized(c, key, u"/%1:cancel"_s.arg(id), "POST");
+    }
+
+    BatchLimits limits() const override { return kGeminiBatchLimits; }
+
+    qsizetype sizeInBatch(const BatchRequest &r) const override { return entry(r).size() + 1; }
 
     BatchStatus readStatus(const QByteArray &body) const override
     {
@@ -335,9 +377,49 @@ public:
         }
         return replies;
     }
+
+private:
+    static QByteArray entry(const BatchRequest &r)
+    {
+        return compact(QJsonObject{{u"request"_s, bodyOf(r.call)},
+                                   {u"metadata"_s, QJsonObject{{u"key"_s, r.customId}}}});
+    }
 };
 
+// Room for what a batch's body holds besides its requests: the multipart headers of the
+// upload, the create call's envelope.
+constexpr qint64 kEnvelopeBytes = 1024;
+
 } // namespace
+
+BatchLimits BatchLimits::within(const BatchLimits &other) const
+{
+    const auto stricter = [](auto a, auto b) {
+        return a <= 0 ? b : b <= 0 ? a : qMin(a, b);
+    };
+    return {stricter(maxRequests, other.maxRequests), stricter(maxBytes, other.maxBytes)};
+}
+
+QList<QList<BatchRequest>> splitIntoBatches(const BatchProtocol &protocol,
+                                            const QList<BatchRequest> &requests,
+                                            const BatchLimits &limits)
+{
+    QList<QList<BatchRequest>> batches;
+    qint64 bytes = 0;
+    for (const BatchRequest &r : requests) {
+        const qint64 size = protocol.sizeInBatch(r);
+        const bool full = !batches.isEmpty()
+            && ((limits.maxRequests > 0 && batches.constLast().size() >= limits.maxRequests)
+                || (limits.maxBytes > 0 && bytes + size > limits.maxBytes));
+        if (batches.isEmpty() || full) {
+            batches.append(QList<BatchRequest>());
+            bytes = kEnvelopeBytes;
+        }
+        batches.last().append(r);
+        bytes += size;
+    }
+    return batches;
+}
 
 QString batchStateKey(BatchState state)
 {

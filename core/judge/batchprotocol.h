@@ -7,7 +7,8 @@
 // POST /batches; results and errors are JSONL files. Anthropic: POST /v1/messages/batches with
 // the requests inline; results are JSONL at results_url. Gemini: POST
 // models/<model>:batchGenerateContent with inline requests; the finished batch carries the
-// responses inline.
+// responses inline. Each provider caps what one batch may hold (BatchLimits): a larger run is
+// sent as several batches (splitIntoBatches).
 #pragma once
 
 #include "judgeprovider.h"
@@ -46,6 +47,28 @@ struct BatchStatus {
     QString error;
 };
 
+// What one batch may hold: requests, and bytes of them as sent (the uploaded file, the create
+// call's body). 0: no cap.
+struct BatchLimits {
+    int maxRequests = 0;
+    qint64 maxBytes = 0;
+
+    // The stricter of the two in each field.
+    BatchLimits within(const BatchLimits &other) const;
+};
+
+// The providers' documented caps. Bytes are counted in decimal megabytes, the smaller reading.
+// OpenAI: "The file can contain up to 50,000 requests, and can be up to 200 MB in size"
+// (platform.openai.com/docs/api-reference/batch/create, input_file_id).
+inline constexpr BatchLimits kOpenAiBatchLimits{50000, 200'000'000};
+// Anthropic: "A Message Batch is limited to either 100,000 Message requests or 256 MB in size,
+// whichever is reached first" (docs.anthropic.com/en/docs/build-with-claude/batch-processing).
+inline constexpr BatchLimits kAnthropicBatchLimits{100000, 256'000'000};
+// Gemini: inline requests suit "smaller batches that keep the total request size under 20MB"
+// (ai.google.dev/gemini-api/docs/batch-mode); larger ones would need a file upload, so a run
+// goes as several inline batches instead. No documented cap on their number.
+inline constexpr BatchLimits kGeminiBatchLimits{0, 20'000'000};
+
 class BatchProtocol
 {
 public:
@@ -63,6 +86,13 @@ public:
                                 const QString &uploaded, const QString &apiKey) const = 0;
     virtual HttpCall statusCall(const JudgeConfig &config, const QString &batchId,
                                 const QString &apiKey) const = 0;
+    // Asks the provider to stop the batch (and stop billing it); its answer is the batch's
+    // status (Gemini: an empty object).
+    virtual HttpCall cancelCall(const JudgeConfig &config, const QString &batchId,
+                                const QString &apiKey) const = 0;
+    virtual BatchLimits limits() const = 0;
+    // The bytes `request` adds to the batch as sent, separator included: what the limit counts.
+    virtual qsizetype sizeInBatch(const BatchRequest &request) const = 0;
     // Reads the answer to the create call and to status calls alike.
     virtual BatchStatus readStatus(const QByteArray &body) const = 0;
     // The downloads that bring a finished batch's results (Gemini: the status call again).
@@ -83,6 +113,13 @@ protected:
 
     std::unique_ptr<JudgeProvider> m_live;
 };
+
+// `requests` in order, cut into batches that each keep within `limits` (bytes counted by
+// sizeInBatch, with room for the body around the requests). A request larger than a whole
+// batch goes alone: the provider refuses it, and it is asked live.
+QList<QList<BatchRequest>> splitIntoBatches(const BatchProtocol &protocol,
+                                            const QList<BatchRequest> &requests,
+                                            const BatchLimits &limits);
 
 // Null for providers without a batch API (the offline judge) and for Gemini behind a bearer
 // proxy, which speaks only generateContent.

@@ -263,6 +263,21 @@ int JudgeSimulator::batchStatusPolls() const
     return m_batches->statusPolls();
 }
 
+QList<int> JudgeSimulator::batchSizes() const
+{
+    return m_batches->sizes();
+}
+
+int JudgeSimulator::batchCancels() const
+{
+    return m_batches->cancels();
+}
+
+int JudgeSimulator::cancelledBatchPolls() const
+{
+    return m_batches->cancelledPolls();
+}
+
 void JudgeSimulator::resetCounters()
 {
     m_batches->reset();

@@ -45,6 +45,12 @@ struct SimulatorBehaviour {
     int batchPollsBeforeDone = 1;
     int batchFailEvery = 0;
     bool batchExpires = false;
+    // Only the first N batches created end (0: every one); the later ones run until cancelled.
+    int batchesEnding = 0;
+    // A batch over these is refused, as the providers refuse one (0: the simulator's default,
+    // none): requests in it, and bytes of its uploaded file or create call's body.
+    int batchMaxRequests = 0;
+    qint64 batchMaxBytes = 0;
 };
 
 class JudgeSimulator : public QObject
@@ -70,6 +76,11 @@ public:
     // Provider batches created, and status polls of them (results downloads not counted).
     int batchesCreated() const;
     int batchStatusPolls() const;
+    // The requests in each batch created, in order; cancel calls received (answered or not);
+    // status polls of a batch after it was cancelled.
+    QList<int> batchSizes() const;
+    int batchCancels() const;
+    int cancelledBatchPolls() const;
     void resetCounters();
 
     // The score the simulator gives a rubric item: 1, 0 or -1, from a stable hash. Asked in the

@@ -38,8 +38,10 @@ void SimulatedBatches::reset()
 {
     m_batches.clear();
     m_uploads.clear();
-    m_created = 0;
+    m_sizes.clear();
     m_polls = 0;
+    m_cancels = 0;
+    m_cancelledPolls = 0;
 }
 
 std::optional<SimulatedBatches::Answer>
@@ -47,13 +49,26 @@ SimulatedBatches::handle(const QByteArray &verb, const QByteArray &path, const Q
                          const QString &baseUrl, const SimulatorBehaviour &behaviour)
 {
     const bool post = verb == "POST";
+    if (post && (path.endsWith("/cancel") || path.endsWith(":cancel"))) {
+        // OpenAI /batches/<id>/cancel, Anthropic /v1/messages/batches/<id>/cancel, Gemini
+        // /batches/<id>:cancel.
+        ++m_cancels;
+        Batch *batch = path.endsWith(":cancel") ? batchAt(path.chopped(7), 1) : batchAt(path, 2);
+        if (!batch)
+            return notFound();
+        return cancel(*batch, baseUrl);
+    }
     if (post && path == "/files")
-        return uploadFile(body);
+        return uploadFile(body, behaviour);
     if (post && path == "/batches") {
         const QString file = objectOf(body).value(u"input_file_id"_s).toString();
         if (!m_uploads.contains(file))
             return Answer{400, R"({"error": {"message": "no such input file"}})"};
-        return create(Kind::OpenAi, m_uploads.value(file));
+        return create(Kind::OpenAi, m_uploads.value(file), behaviour);
+    }
+    if (post && (path == "/v1/messages/batches" || path.endsWith(":batchGenerateContent"))) {
+        if (const auto refused = tooLarge(body.size(), behaviour))
+            return refused;
     }
     if (post && path == "/v1/messages/batches") {
         QList<Request> requests;
@@ -61,7 +76,7 @@ SimulatedBatches::handle(const QByteArray &verb, const QByteArray &path, const Q
             requests.append({r.toObject().value(u"custom_id"_s).toString(),
                              r.toObject().value(u"params"_s).toObject()});
         }
-        return create(Kind::Anthropic, requests);
+        return create(Kind::Anthropic, requests, behaviour);
     }
     if (post && path.endsWith(":batchGenerateContent")) {
         QList<Request> requests;
@@ -79,7 +94,7 @@ SimulatedBatches::handle(const QByteArray &verb, const QByteArray &path, const Q
             requests.append({entry.value(u"metadata"_s).toObject().value(u"key"_s).toString(),
                              entry.value(u"request"_s).toObject()});
         }
-        return create(Kind::Gemini, requests);
+        return create(Kind::Gemini, requests, behaviour);
     }
     if (verb != "GET")
         return std::nullopt;
@@ -109,6 +124,29 @@ SimulatedBatches::handle(const QByteArray &verb, const QByteArray &path, const Q
     return std::nullopt;
 }
 
+std::optional<SimulatedBatches::Answer>
+SimulatedBatches::tooLarge(qsizetype bytes, const SimulatorBehaviour &behaviour)
+{
+    if (behaviour.batchMaxBytes <= 0 || bytes <= behaviour.batchMaxBytes)
+        return std::nullopt;
+    return Answer{413,
+                  compact({{u"error"_s,
+                            QJsonObject{{u"message"_s,
+                                         u"the batch's %1 bytes are over the "
+                                         "limit of %2"_s.arg(bytes)
+                                             .arg(behaviour.batchMaxBytes)}}}})};
+}
+
+SimulatedBatches::Answer SimulatedBatches::cancel(Batch &batch, const QString &baseUrl)
+{
+    if (batch.finished)
+        return {400, R"({"error": {"message": "the batch has already ended"}})"};
+    batch.cancelled = true;
+    if (batch.kind == Kind::Gemini)
+        return {200, "{}"}; // google.protobuf.Empty
+    return {200, statusOf(batch, baseUrl)};
+}
+
 SimulatedBatches::Batch *SimulatedBatches::batchAt(const QByteArray &path, int segmentsFromEnd)
 {
     const QList<QByteArray> segments = path.split('/');
@@ -116,7 +154,8 @@ SimulatedBatches::Batch *SimulatedBatches::batchAt(const QByteArray &path, int s
     return m_batches.contains(id) ? &m_batches[id] : nullptr;
 }
 
-SimulatedBatches::Answer SimulatedBatches::uploadFile(const QByteArray &multipart)
+SimulatedBatches::Answer SimulatedBatches::uploadFile(const QByteArray &multipart,
+                                                      const SimulatorBehaviour &behaviour)
 {
     // The part with a file name holds the JSONL; it ends where the closing boundary begins.
     const qsizetype named = multipart.indexOf("filename=");
@@ -124,6 +163,8 @@ SimulatedBatches::Answer SimulatedBatches::uploadFile(const QByteArray &multipar
     const qsizetype end = start < 0 ? -1 : multipart.indexOf("\r\n--", start + 4);
     if (end < 0)
         return {400, R"({"error": {"message": "no file part"}})"};
+    if (const auto refused = tooLarge(end - start - 4, behaviour))
+        return *refused;
     QList<Request> requests;
     for (const QByteArray &line : multipart.mid(start + 4, end - start - 4).split('\n')) {
         const QJsonObject o = objectOf(line);
@@ -135,46 +176,50 @@ SimulatedBatches::Answer SimulatedBatches::uploadFile(const QByteArray &multipar
     return {200, compact({{u"id"_s, id}, {u"object"_s, u"file"_s}, {u"purpose"_s, u"batch"_s}})};
 }
 
-SimulatedBatches::Answer SimulatedBatches::create(Kind kind, const QList<Request> &requests)
+SimulatedBatches::Answer SimulatedBatches::create(Kind kind, const QList<Request> &requests,
+                                                  const SimulatorBehaviour &behaviour)
 {
     if (requests.isEmpty())
         return {400, R"({"error": {"message": "a batch needs at least one request"}})"};
-    ++m_created;
+    if (behaviour.batchMaxRequests > 0 && requests.size() > behaviour.batchMaxRequests)
+        return {400, R"({"error": {"message": "too many requests in one batch"}})"};
+    m_sizes.append(int(requests.size()));
     Batch batch;
     batch.kind = kind;
+    batch.number = int(m_sizes.size());
     batch.id = (kind == Kind::OpenAi          ? u"batch_%1"_s
                     : kind == Kind::Anthropic ? u"msgbatch_%1"_s
                                               : u"gem%1"_s)
                    .arg(m_nextId++);
     batch.requests = requests;
     m_batches.insert(batch.id, batch);
-    const Batch &stored = m_batches[batch.id];
-    switch (kind) {
+    return {200, statusOf(m_batches[batch.id], {})};
+}
+
+QByteArray SimulatedBatches::statusOf(const Batch &batch, const QString &baseUrl) const
+{
+    switch (batch.kind) {
     case Kind::OpenAi:
-        return {200, openAiStatus(stored)};
+        return openAiStatus(batch);
     case Kind::Anthropic:
-        return {200, anthropicStatus(stored, {})};
+        return anthropicStatus(batch, baseUrl);
     case Kind::Gemini:
-        return {200, geminiStatus(stored)};
+        return geminiStatus(batch);
     }
-    return notFound();
+    return {};
 }
 
 SimulatedBatches::Answer SimulatedBatches::status(Batch &batch, const QString &baseUrl,
                                                   const SimulatorBehaviour &behaviour)
 {
     ++m_polls;
-    if (!batch.finished && ++batch.polls >= behaviour.batchPollsBeforeDone)
+    if (batch.cancelled)
+        ++m_cancelledPolls;
+    const bool ends = behaviour.batchesEnding <= 0 || batch.number <= behaviour.batchesEnding;
+    if (!batch.finished
+        && ((++batch.polls >= behaviour.batchPollsBeforeDone && ends) || batch.cancelled))
         finish(batch, behaviour);
-    switch (batch.kind) {
-    case Kind::OpenAi:
-        return {200, openAiStatus(batch)};
-    case Kind::Anthropic:
-        return {200, anthropicStatus(batch, baseUrl)};
-    case Kind::Gemini:
-        return {200, geminiStatus(batch)};
-    }
-    return notFound();
+    return {200, statusOf(batch, baseUrl)};
 }
 
 void SimulatedBatches::finish(Batch &batch, const SimulatorBehaviour &behaviour)
@@ -188,7 +233,9 @@ void SimulatedBatches::finish(Batch &batch, const SimulatorBehaviour &behaviour)
     const qsizetype answerable = batch.expired ? batch.requests.size() / 2 : batch.requests.size();
     for (qsizetype i = 0; i < batch.requests.size(); ++i) {
         Result r;
-        if (i >= answerable)
+        if (batch.cancelled)
+            r.type = Result::Cancelled;
+        else if (i >= answerable)
             r.type = Result::Expired;
         else if (behaviour.batchFailEvery > 0 && (i + 1) % behaviour.batchFailEvery == 0)
             r.type = Result::Errored;
@@ -202,9 +249,12 @@ QByteArray SimulatedBatches::openAiStatus(const Batch &b) const
 {
     int completed = 0;
     int failed = 0;
-    for (const Result &r : b.results)
-        ++(r.type == Result::Answered ? completed : failed);
-    const QString status = !b.finished ? (b.polls == 0 ? u"validating"_s : u"in_progress"_s)
+    for (const Result &r : b.results) {
+        if (r.type != Result::Cancelled)
+            ++(r.type == Result::Answered ? completed : failed);
+    }
+    const QString status = b.cancelled ? (b.finished ? u"cancelled"_s : u"cancelling"_s)
+        : !b.finished                  ? (b.polls == 0 ? u"validating"_s : u"in_progress"_s)
         : b.expired                    ? u"expired"_s
                                        : u"completed"_s;
     QJsonObject o{{u"id"_s, b.id},
@@ -229,7 +279,7 @@ QByteArray SimulatedBatches::openAiFile(const Batch &b, bool errors) const
     QByteArray jsonl;
     for (qsizetype i = 0; i < b.results.size(); ++i) {
         const Result &r = b.results.at(i);
-        if ((r.type != Result::Answered) != errors)
+        if ((r.type != Result::Answered) != errors || r.type == Result::Cancelled)
             continue;
         QJsonObject line{{u"id"_s, u"batch_req_%1"_s.arg(i)},
                          {u"custom_id"_s, b.requests.at(i).customId}};
@@ -259,16 +309,24 @@ QByteArray SimulatedBatches::anthropicStatus(const Batch &b, const QString &base
     int succeeded = 0;
     int errored = 0;
     int expired = 0;
-    for (const Result &r : b.results)
-        ++(r.type == Result::Answered ? succeeded : r.type == Result::Errored ? errored : expired);
+    int canceled = 0;
+    for (const Result &r : b.results) {
+        ++(r.type == Result::Answered      ? succeeded
+               : r.type == Result::Errored ? errored
+               : r.type == Result::Expired ? expired
+                                           : canceled);
+    }
+    const QString status = b.finished ? u"ended"_s
+        : b.cancelled                 ? u"canceling"_s
+                                      : u"in_progress"_s;
     QJsonObject o{{u"id"_s, b.id},
                   {u"type"_s, u"message_batch"_s},
-                  {u"processing_status"_s, b.finished ? u"ended"_s : u"in_progress"_s},
+                  {u"processing_status"_s, status},
                   {u"request_counts"_s,
                    QJsonObject{{u"processing"_s, b.finished ? 0 : int(b.requests.size())},
                                {u"succeeded"_s, succeeded},
                                {u"errored"_s, errored},
-                               {u"canceled"_s, 0},
+                               {u"canceled"_s, canceled},
                                {u"expired"_s, expired}}},
                   {u"results_url"_s,
                    b.finished ? QJsonValue(baseUrl + u"/v1/messages/batches/%1/results"_s.arg(b.id))
@@ -289,7 +347,7 @@ QByteArray SimulatedBatches::anthropicResults(const Batch &b) const
             result = {{u"type"_s, u"errored"_s},
                       {u"error"_s, QJsonObject{{u"type"_s, u"error"_s}, {u"error"_s, inner}}}};
         } else {
-            result = {{u"type"_s, u"expired"_s}};
+            result = {{u"type"_s, r.type == Result::Expired ? u"expired"_s : u"canceled"_s}};
         }
         jsonl
             += compact({{u"custom_id"_s, b.requests.at(i).customId}, {u"result"_s, result}}) + '\n';
@@ -304,8 +362,8 @@ QByteArray SimulatedBatches::geminiStatus(const Batch &b) const
     QJsonArray inlined;
     for (qsizetype i = 0; i < b.results.size(); ++i) {
         const Result &r = b.results.at(i);
-        if (r.type == Result::Expired)
-            continue; // an expired batch answers only what it got to
+        if (r.type == Result::Expired || r.type == Result::Cancelled)
+            continue; // an expired or cancelled batch answers only what it got to
         const QJsonObject metadata{{u"key"_s, b.requests.at(i).customId}};
         if (r.type == Result::Answered) {
             ++succeeded;
@@ -320,8 +378,9 @@ QByteArray SimulatedBatches::geminiStatus(const Batch &b) const
     }
     const QString state = !b.finished
         ? (b.polls == 0 ? u"BATCH_STATE_PENDING"_s : u"BATCH_STATE_RUNNING"_s)
-        : b.expired ? u"BATCH_STATE_EXPIRED"_s
-                    : u"BATCH_STATE_SUCCEEDED"_s;
+        : b.cancelled ? u"BATCH_STATE_CANCELLED"_s
+        : b.expired   ? u"BATCH_STATE_EXPIRED"_s
+                      : u"BATCH_STATE_SUCCEEDED"_s;
     // Protobuf JSON: 64-bit counts as strings.
     const auto count = [](qsizetype n) {
         return QString::number(n);

@@ -2,7 +2,8 @@
 // side): OpenAI's file upload, batches and file downloads, Anthropic's message batches and
 // their results, Gemini's batchGenerateContent with inline answers. Each request of a batch
 // gets the answer the live endpoint would give it; the simulator's behaviour decides how many
-// polls a batch takes, which of its requests error and whether it expires half answered.
+// polls a batch takes, which of its requests error and whether it expires half answered, and
+// how large a batch it takes. A batch can be cancelled; the poll after that finds it ended.
 #pragma once
 
 #include <QByteArray>
@@ -36,8 +37,11 @@ public:
                                  const QByteArray &body, const QString &baseUrl,
                                  const SimulatorBehaviour &behaviour);
 
-    int created() const { return m_created; }
+    int created() const { return int(m_sizes.size()); }
+    QList<int> sizes() const { return m_sizes; } // requests per batch created
     int statusPolls() const { return m_polls; }
+    int cancels() const { return m_cancels; }
+    int cancelledPolls() const { return m_cancelledPolls; } // status polls after a cancel
     void reset();
 
 private:
@@ -47,20 +51,24 @@ private:
         QJsonObject body;
     };
     struct Result {
-        enum Type { Answered, Errored, Expired } type = Answered;
+        enum Type { Answered, Errored, Expired, Cancelled } type = Answered;
         QByteArray body; // the live answer, when answered
     };
     struct Batch {
         Kind kind = Kind::OpenAi;
         QString id;
+        int number = 0; // 1 for the first batch created
         QList<Request> requests;
         int polls = 0;
         bool finished = false;
         bool expired = false;
+        bool cancelled = false; // asked to cancel: ends at the next poll, unanswered
         QList<Result> results; // once finished, one per request
     };
 
-    Answer create(Kind kind, const QList<Request> &requests);
+    Answer create(Kind kind, const QList<Request> &requests, const SimulatorBehaviour &behaviour);
+    Answer cancel(Batch &batch, const QString &baseUrl);
+    static std::optional<Answer> tooLarge(qsizetype bytes, const SimulatorBehaviour &behaviour);
     Answer status(Batch &batch, const QString &baseUrl, const SimulatorBehaviour &behaviour);
     void finish(Batch &batch, const SimulatorBehaviour &behaviour);
     QByteArray openAiStatus(const Batch &batch) const;
@@ -68,14 +76,17 @@ private:
     QByteArray geminiStatus(const Batch &batch) const;
     QByteArray openAiFile(const Batch &batch, bool errors) const;
     QByteArray anthropicResults(const Batch &batch) const;
-    Answer uploadFile(const QByteArray &multipart);
+    Answer uploadFile(const QByteArray &multipart, const SimulatorBehaviour &behaviour);
     Batch *batchAt(const QByteArray &path, int segmentsFromEnd);
+    QByteArray statusOf(const Batch &batch, const QString &baseUrl) const;
 
     LiveAnswer m_live;
     QHash<QString, Batch> m_batches; // by id (Gemini: without "batches/")
     QHash<QString, QList<Request>> m_uploads; // OpenAI input files by id
-    int m_created = 0;
+    QList<int> m_sizes;
     int m_polls = 0;
+    int m_cancels = 0;
+    int m_cancelledPolls = 0;
     int m_nextId = 1;
 };
 

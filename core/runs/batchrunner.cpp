@@ -41,26 +41,42 @@ void BatchRunner::setPolling(int firstMs, int maxMs)
     m_nextPollMs = firstMs;
 }
 
-QString describeBatch(const RunBatch &b)
+QString describeBatches(const QList<RunBatch> &batches)
 {
-    if (b.batchId.isEmpty())
+    if (batches.size() == 1 && batches.constFirst().batchId.isEmpty())
         return u"batch being created"_s;
-    return u"batch %1, %2/%3 answered"_s.arg(b.state)
-        .arg(b.answered)
-        .arg(b.total > 0 ? b.total : int(b.items.size()));
-}
-
-QString BatchRunner::describe() const
-{
-    return describeBatch(m_batch);
+    QList<std::pair<QString, int>> states; // in the order they first appear
+    int answered = 0;
+    int total = 0;
+    for (const RunBatch &b : batches) {
+        const QString state = b.batchId.isEmpty() ? u"being created"_s : b.state;
+        const auto seen = std::find_if(states.begin(), states.end(),
+                                       [&state](const auto &s) { return s.first == state; });
+        if (seen == states.end())
+            states.append({state, 1});
+        else
+            ++seen->second;
+        answered += b.answered;
+        total += b.total > 0 ? b.total : int(b.items.size());
+    }
+    const QString counts = u"%1/%2 answered"_s.arg(answered).arg(total);
+    if (batches.size() == 1)
+        return u"batch %1, %2"_s.arg(states.constFirst().first, counts);
+    if (states.size() == 1)
+        return u"%1 batches %2, %3"_s.arg(batches.size()).arg(states.constFirst().first, counts);
+    QStringList parts;
+    for (const auto &[state, n] : std::as_const(states))
+        parts << u"%1 %2"_s.arg(n).arg(state);
+    return u"%1 batches: %2; %3"_s.arg(batches.size()).arg(parts.join(u", "_s), counts);
 }
 
 void BatchRunner::submit(const QList<BatchRequest> &requests, const QList<BatchEntry> &entries)
 {
     m_batch.items = entries;
     m_batch.total = int(requests.size());
-    emit stateChanged(describe());
-    qCInfo(lcRuns, "run %lld: sending %lld request(s) as one %s batch", qint64(m_batch.runId),
+    m_creating = true;
+    emit changed();
+    qCInfo(lcRuns, "run %lld: sending %lld request(s) as a %s batch", qint64(m_batch.runId),
            qint64(requests.size()), qPrintable(m_batch.provider));
     const auto create = [this, requests, entries](const QString &uploaded) {
         send(m_protocol->createCall(m_config, requests, uploaded, m_apiKey), u"creating"_s,
@@ -75,6 +91,8 @@ void BatchRunner::submit(const QList<BatchRequest> &requests, const QList<BatchE
         const QString file = m_protocol->readUpload(body);
         if (file.isEmpty())
             endWith(u"the upload's answer names no file"_s);
+        else if (m_cancelling)
+            endWith(u"the run was cancelled"_s); // an uploaded file is not billed
         else
             create(file);
     });
@@ -87,6 +105,7 @@ void BatchRunner::created(const QByteArray &body, const QList<BatchEntry> &entri
         endWith(status.error);
         return;
     }
+    m_creating = false;
     // Kept before anything else: from here on a closed program resumes this batch instead of
     // paying for another.
     m_batch.batchId = status.id;
@@ -99,8 +118,54 @@ void BatchRunner::created(const QByteArray &body, const QList<BatchEntry> &entri
         qCWarning(lcRuns, "run %lld: batch %s is not kept in the project: %s",
                   qint64(m_batch.runId), qPrintable(status.id), qPrintable(id.errorMessage()));
     qCInfo(lcRuns, "run %lld: batch %s created", qint64(m_batch.runId), qPrintable(status.id));
-    emit stateChanged(describe());
-    pollLater();
+    emit changed();
+    emit sent();
+    if (m_cancelling)
+        cancelAtProvider(); // the run was cancelled while the batch was being created
+    else
+        pollLater();
+}
+
+bool BatchRunner::cancel()
+{
+    if (m_ended || m_cancelling)
+        return false;
+    const std::optional<BatchState> state = batchStateFromKey(m_batch.state);
+    if (!m_creating && (m_batch.batchId.isEmpty() || (state && batchStateIsFinal(*state)))) {
+        // Nothing runs at the provider. An ended batch being downloaded stays open: a later
+        // session downloads its answers again.
+        stop();
+        return false;
+    }
+    m_cancelling = true;
+    if (!m_creating)
+        cancelAtProvider();
+    return true;
+}
+
+void BatchRunner::cancelAtProvider()
+{
+    stop(); // no more polls; a poll on its way is dropped
+    qCInfo(lcRuns, "run %lld: cancelling batch %s", qint64(m_batch.runId),
+           qPrintable(m_batch.batchId));
+    send(
+        m_protocol->cancelCall(m_config, m_batch.batchId, m_apiKey), u"cancelling"_s,
+        [this](const QByteArray &) {
+            // Done with: a later session neither polls it nor takes its answers; the jobs it
+            // held are still pending and go into new batches.
+            m_batch.state = batchStateKey(BatchState::Cancelled);
+            m_batch.taken = true;
+            save();
+            emit changed();
+            emit cancelled();
+        },
+        [this](const QString &why) {
+            qCWarning(lcRuns,
+                      "run %lld: batch %s was not cancelled (%s); it stays open, and a later "
+                      "session polls it and takes its answers",
+                      qint64(m_batch.runId), qPrintable(m_batch.batchId), qPrintable(why));
+            emit cancelled();
+        });
 }
 
 void BatchRunner::resume(const RunBatch &batch)
@@ -108,7 +173,7 @@ void BatchRunner::resume(const RunBatch &batch)
     m_batch = batch;
     qCInfo(lcRuns, "run %lld: resuming batch %s (%s)", qint64(batch.runId),
            qPrintable(batch.batchId), qPrintable(batch.state));
-    emit stateChanged(describe());
+    emit changed();
     // At once: it may have ended while the program was closed.
     m_nextPollMs = m_firstPollMs;
     QTimer::singleShot(0, this, &BatchRunner::poll);
@@ -139,7 +204,7 @@ void BatchRunner::poll()
              m_batch.failed = status.failed;
              m_batch.polledAt = QDateTime::currentDateTimeUtc();
              save();
-             emit stateChanged(describe());
+             emit changed();
              if (!batchStateIsFinal(status.state)) {
                  pollLater();
                  return;
@@ -155,6 +220,7 @@ void BatchRunner::poll()
 void BatchRunner::download(QList<HttpCall> calls)
 {
     if (calls.isEmpty()) {
+        m_ended = true;
         emit ended(std::exchange(m_replies, {}), u"the batch ended %1"_s.arg(m_batch.state));
         return;
     }
@@ -200,16 +266,20 @@ void BatchRunner::endWith(const QString &why)
         m_batch.state = batchStateKey(BatchState::Failed);
         save();
     }
+    m_ended = true;
+    if (std::exchange(m_creating, false))
+        emit sent();
     emit ended({}, why);
+    if (m_cancelling)
+        emit cancelled(); // it was never created: nothing to cancel
 }
 
-void BatchRunner::send(const HttpCall &call, const QString &what, const Answer &done)
+void BatchRunner::send(const HttpCall &call, const QString &what, const Answer &done,
+                       const Failure &failed)
 {
-    if (m_stopped)
-        return;
     QNetworkReply *reply
         = m_network->sendCustomRequest(judgeHttpRequest(call, m_config), call.verb, call.body);
-    connect(reply, &QNetworkReply::finished, this, [this, reply, call, what, done] {
+    connect(reply, &QNetworkReply::finished, this, [this, reply, call, what, done, failed] {
         reply->deleteLater();
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         const QByteArray body = reply->readAll();
@@ -220,14 +290,20 @@ void BatchRunner::send(const HttpCall &call, const QString &what, const Answer &
         }
         const ProviderReply failure
             = classifyFailure(status, body, reply->rawHeader("Retry-After"), reply->errorString());
+        if (failed) {
+            failed(u"%1 the batch: %2"_s.arg(what, failure.error));
+            return;
+        }
         if (!failure.retryable || ++m_failures >= m_config.maxAttempts) {
             endWith(u"%1 the batch: %2"_s.arg(what, failure.error));
             return;
         }
         qCInfo(lcRuns, "run %lld: %s the batch failed (%s); again in %d ms", qint64(m_batch.runId),
                qPrintable(what), qPrintable(failure.error), m_nextPollMs);
-        QTimer::singleShot(m_nextPollMs, this,
-                           [this, call, what, done] { send(call, what, done); });
+        QTimer::singleShot(m_nextPollMs, this, [this, call, what, done] {
+            if (!m_stopped)
+                send(call, what, done);
+        });
     });
 }
 

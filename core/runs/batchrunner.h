@@ -1,11 +1,13 @@
-// Sends a run's requests as one provider batch job and brings back its answers: uploads (where
+// Sends requests of a run as one provider batch job and brings back its answers: uploads (where
 // the provider wants a file), creates the batch, keeps its id and state in the project, polls
 // with a growing interval, and downloads the results when the batch ends. It knows nothing of
 // jobs or verdicts: the run controller hands it (custom id, live call) pairs and reads the
 // replies it returns through its live path.
 //
 // A batch takes up to a day. The program may be closed meanwhile: the next one finds the batch
-// in the project (RunStore::openBatch) and resumes polling it, and nothing is asked twice.
+// in the project (RunStore::openBatches) and resumes polling it, and nothing is asked twice.
+// A run larger than the provider takes in one batch has one runner per batch (the run
+// controller splits it); cancelling the run cancels each batch at the provider.
 #pragma once
 
 #include "domain/types.h"
@@ -25,8 +27,10 @@ namespace Rubricate {
 
 class ProjectStore;
 
-// "batch running, 120/524 answered", as the runs dock, `runs` and the progress line show it.
-QString describeBatch(const RunBatch &batch);
+// The batches of a run, summed, as the runs dock, `runs` and the progress line show them:
+// "batch running, 120/524 answered", "3 batches running, 120/1524 answered",
+// "3 batches: 2 running, 1 done; 620/1524 answered". Empty for no batch.
+QString describeBatches(const QList<RunBatch> &batches);
 
 class BatchRunner : public QObject
 {
@@ -47,23 +51,36 @@ public:
     void resume(const RunBatch &batch);
     // The results were handed to the run: the batch is done with.
     void markTaken();
+    // Stops polling; the batch goes on at the provider, for a later session to resume.
     void stop();
+    // Stops polling and asks the provider to cancel the batch, which is then recorded as
+    // cancelled (and done with). True when cancelled() follows: a cancel call is on its way,
+    // or will be once the batch being created has an id. False when there is nothing to cancel
+    // (the batch has ended).
+    bool cancel();
 
-    // "batch running, 120/524 answered"
-    QString describe() const;
+    const RunBatch &batch() const { return m_batch; }
 
 signals:
-    void stateChanged(const QString &description);
+    void changed();
+    // The create call was answered, or creating the batch failed: the next batch may be sent.
+    void sent();
     // The batch ended: its replies by custom id, ok or not. Requests it did not answer are not
     // in it (all of them when the batch could not be created or failed).
     void ended(const QHash<QString, Rubricate::ProviderReply> &replies, const QString &why);
+    // After cancel(): the provider has answered the cancel call, or could not be asked.
+    void cancelled();
 
 private:
     using Answer = std::function<void(const QByteArray &body)>;
-    // Sends `call`; `done` gets a 2xx body. A failure retries after the poll interval until
-    // the run's attempts are used up, then ends the batch with no answers.
-    void send(const HttpCall &call, const QString &what, const Answer &done);
+    using Failure = std::function<void(const QString &why)>;
+    // Sends `call`; `done` gets a 2xx body. A failure goes to `failed` at once when given;
+    // otherwise it retries after the poll interval until the run's attempts are used up, then
+    // ends the batch with no answers.
+    void send(const HttpCall &call, const QString &what, const Answer &done,
+              const Failure &failed = {});
     void created(const QByteArray &body, const QList<BatchEntry> &entries);
+    void cancelAtProvider();
     void pollLater();
     void poll();
     void download(QList<HttpCall> calls);
@@ -82,6 +99,9 @@ private:
     int m_nextPollMs = 30000;
     int m_failures = 0; // calls in a row that failed
     bool m_stopped = false;
+    bool m_creating = false; // the upload or create call is on its way
+    bool m_ended = false; // ended() was emitted
+    bool m_cancelling = false;
     QHash<QString, ProviderReply> m_replies;
 };
 

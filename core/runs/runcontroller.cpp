@@ -199,14 +199,27 @@ void RunController::resume()
 
 void RunController::cancel()
 {
+    if (!m_active || m_cancelled)
+        return;
+    stopSending();
+    cancelBatches();
+}
+
+void RunController::close()
+{
     if (!m_active)
         return;
+    stopSending();
+    finish(u"cancelled"_s);
+}
+
+void RunController::stopSending()
+{
     m_cancelled = true;
     // Answers already in flight are dropped; their jobs stay pending, so "resume" can pick
     // the run up again later.
     if (m_transport)
         m_transport->abortAll();
-    finish(u"cancelled"_s);
 }
 
 void RunController::dispatch()

@@ -11,6 +11,7 @@
 #include "domain/result.h"
 #include "domain/types.h"
 #include "jobqueue.h"
+#include "judge/batchprotocol.h"
 #include "judge/judgeconfig.h"
 #include "verdictwriter.h"
 
@@ -83,9 +84,18 @@ public:
     // A run sent as a provider batch polls it first after `firstMs`, then ever later up to
     // `maxMs` (default half a minute to ten minutes). Set before start().
     void setBatchPolling(int firstMs, int maxMs) { m_batchPollMs = {firstMs, maxMs}; }
+    // Caps each provider batch below the provider's own limits (tests force a run into several
+    // batches with it). Set before start().
+    void setBatchLimits(const BatchLimits &limits) { m_batchLimits = limits; }
     void pause();
     void resume();
+    // Stops the run; its pending jobs stay pending for a resume. Batches it sent to a provider
+    // are cancelled there first, so that they are not billed: finished() follows once the
+    // provider has answered.
     void cancel();
+    // Stops the run as cancel() does, but batches at the provider go on (the program closes;
+    // the next session resumes them).
+    void close();
 
     RunProgress progress() const { return m_progress; }
     bool isActive() const { return m_active; }
@@ -108,7 +118,18 @@ private:
     // now, so that nothing is sent live; the first call claims them and sends or resumes it.
     bool batchHolds();
     void startBatch();
-    void takeBatchResults(const QHash<QString, ProviderReply> &replies, const QString &why);
+    // Polls again the batches an earlier session sent that hold jobs of `claimed`, which then
+    // wait for them; returns the other claimed jobs.
+    QList<RunJob> resumeBatches(const QList<RunJob> &claimed);
+    BatchRunner *addBatchRunner();
+    void sendNextBatch();
+    void showBatches();
+    void takeBatchResults(BatchRunner *runner, const QHash<QString, ProviderReply> &replies,
+                          const QString &why);
+    // Cancels the run's batches at the provider; the run finishes when each has answered.
+    void cancelBatches();
+    void batchCancelled();
+    void stopSending();
     void runOffline(const RunJob &queued);
     // Fills in each item's source from the project; items without one get their "source
     // unavailable" verdict at once and leave the job. False when nothing is left to send.
@@ -167,9 +188,19 @@ private:
     qint64 m_nextClaimMs = 0; // after a claim found nothing, when to look again
     RunProgress m_progress;
     std::pair<int, int> m_batchPollMs{30000, 600000};
-    std::unique_ptr<BatchRunner> m_batch; // after m_store, which it uses
-    bool m_batchOver = false; // the batch's answers are in; what is left is asked live
-    QHash<QString, std::shared_ptr<ActiveJob>> m_batchJobs; // by the batch's custom ids
+    BatchLimits m_batchLimits;
+    // A run in batch mode: one runner per batch, sent one after the other (each upload can be
+    // hundreds of megabytes).
+    std::vector<std::unique_ptr<BatchRunner>> m_batches; // after m_store, which they use
+    struct UnsentBatch {
+        QList<BatchRequest> requests;
+        QList<BatchEntry> entries;
+    };
+    QList<UnsentBatch> m_unsentBatches;
+    bool m_batchStarted = false;
+    bool m_batchOver = false; // every batch's answers are in; what is left is asked live
+    int m_batchesCancelling = 0; // cancel calls the provider has not answered yet
+    QHash<QString, std::shared_ptr<ActiveJob>> m_batchJobs; // by the batches' custom ids
 };
 
 } // namespace Rubricate

@@ -1,6 +1,6 @@
 // The run controller's requests: each job's request built and keyed for the live path and for
-// runs sent as one provider batch job (batchrunner.h), whose answers come back through the
-// live path's reading and writing.
+// runs sent as provider batch jobs (batchrunner.h; several when a run is over the provider's
+// limits), whose answers come back through the live path's reading and writing.
 #include "activejob.h"
 #include "batchrunner.h"
 #include "reportcontexts.h"
@@ -65,108 +65,201 @@ bool RunController::batchHolds()
 {
     if (!m_config.batch || !m_provider || m_batchOver)
         return false;
-    if (!m_batch)
+    if (!std::exchange(m_batchStarted, true))
         startBatch();
     return !m_batchOver;
 }
 
 void RunController::startBatch()
 {
-    std::unique_ptr<BatchProtocol> protocol = makeBatchProtocol(m_config);
+    const std::unique_ptr<BatchProtocol> protocol = makeBatchProtocol(m_config);
     if (!protocol) {
         qCWarning(lcRuns, "run %lld: %s has no batch API here; asking live", qint64(m_runId),
                   qPrintable(providerKey(m_config.provider)));
         m_batchOver = true;
         return;
     }
-    m_batch
-        = std::make_unique<BatchRunner>(*m_store, m_config, std::move(protocol), m_apiKey, m_runId);
-    m_batch->setPolling(m_batchPollMs.first, m_batchPollMs.second);
-    connect(m_batch.get(), &BatchRunner::stateChanged, this, [this](const QString &state) {
-        m_progress.batch = state;
-        emitProgress(true);
-    });
-    connect(m_batch.get(), &BatchRunner::ended, this, &RunController::takeBatchResults);
-    connect(this, &RunController::finished, m_batch.get(), &BatchRunner::stop);
-
-    // A batch an earlier session sent is polled again, for the jobs it asks; everything else
-    // this worker can lease waits for it and is then asked live (or, with no batch open yet,
-    // goes into a new one).
-    const std::optional<RunBatch> open = m_store->runs().openBatch(m_runId);
-    QHash<RowId, BatchEntry> inOpen;
-    for (const BatchEntry &e : open ? open->items : QList<BatchEntry>())
-        inOpen.insert(e.jobId, e);
     QList<RunJob> claimed;
     for (QList<RunJob> more = m_leases->claim(500); !more.isEmpty(); more = m_leases->claim(500))
         claimed += more;
     QList<BatchRequest> requests;
     QList<BatchEntry> entries;
-    for (const RunJob &job : std::as_const(claimed)) {
-        if (open && !inOpen.contains(job.id)) {
-            m_queue.append({job});
-            continue;
-        }
+    for (const RunJob &job : resumeBatches(claimed)) {
         const std::shared_ptr<ActiveJob> active = prepareJob(job, true);
-        if (!active || (!open && answerFromCache(active)))
+        if (!active || answerFromCache(active))
             continue;
-        BatchEntry entry = inOpen.value(job.id);
-        if (!open)
-            entry = {u"job-%1-%2"_s.arg(job.id).arg(job.requests), job.id, job.requests};
+        const BatchEntry entry{u"job-%1-%2"_s.arg(job.id).arg(job.requests), job.id, job.requests};
         active->requestNo = entry.requestNo;
         active->job.requests = entry.requestNo + 1;
         m_batchJobs.insert(entry.customId, active);
         requests.append({entry.customId, active->call});
         entries.append(entry);
     }
-    if (open && m_batchJobs.isEmpty()) {
+    // A provider takes so many requests and bytes in one batch; a larger run is sent as
+    // several.
+    const QList<QList<BatchRequest>> batches
+        = splitIntoBatches(*protocol, requests, protocol->limits().within(m_batchLimits));
+    if (batches.size() > 1)
+        qCInfo(lcRuns, "run %lld: %lld request(s) in %lld batches", qint64(m_runId),
+               qint64(requests.size()), qint64(batches.size()));
+    qsizetype at = 0;
+    for (const QList<BatchRequest> &batch : batches) {
+        m_unsentBatches.append({batch, entries.mid(at, batch.size())});
+        at += batch.size();
+    }
+    m_progress.requests += int(requests.size());
+    sendNextBatch();
+    if (m_batches.empty()) {
+        m_batchOver = true; // nothing to send: answered from the cache or no jobs left
+        QTimer::singleShot(0, this, &RunController::dispatch);
+    }
+}
+
+QList<RunJob> RunController::resumeBatches(const QList<RunJob> &claimed)
+{
+    const QList<RunBatch> open = m_store->runs().openBatches(m_runId);
+    QHash<RowId, std::pair<qsizetype, BatchEntry>> inOpen; // job -> (its batch, its entry)
+    for (qsizetype i = 0; i < open.size(); ++i) {
+        for (const BatchEntry &e : open.at(i).items)
+            inOpen.insert(e.jobId, {i, e});
+    }
+    QList<RunJob> rest;
+    QSet<qsizetype> resumed;
+    for (const RunJob &job : claimed) {
+        const auto held = inOpen.constFind(job.id);
+        if (held == inOpen.cend()) {
+            rest.append(job);
+            continue;
+        }
+        // Paid for already: never answered from the cache instead.
+        const std::shared_ptr<ActiveJob> active = prepareJob(job, true);
+        if (!active)
+            continue;
+        const BatchEntry &entry = held->second;
+        active->requestNo = entry.requestNo;
+        active->job.requests = entry.requestNo + 1;
+        m_batchJobs.insert(entry.customId, active);
+        resumed.insert(held->first);
+    }
+    std::optional<QSet<RowId>> pending;
+    for (qsizetype i = 0; i < open.size(); ++i) {
+        if (resumed.contains(i)) {
+            addBatchRunner()->resume(open.at(i));
+            continue;
+        }
         // None of its jobs is this worker's: all written before the program closed (the batch
         // is done with), or held by another worker polling it.
-        bool stillPending = false;
-        for (const RunJob &job : m_store->runs().jobs(m_runId, u"pending"_s).value_or({}))
-            stillPending = stillPending || inOpen.contains(job.id);
-        if (!stillPending) {
-            RunBatch taken = *open;
+        if (!pending) {
+            pending.emplace();
+            for (const RunJob &job : m_store->runs().jobs(m_runId, u"pending"_s).value_or({}))
+                pending->insert(job.id);
+        }
+        const QList<BatchEntry> &items = open.at(i).items;
+        if (std::none_of(items.cbegin(), items.cend(),
+                         [&](const BatchEntry &e) { return pending->contains(e.jobId); })) {
+            RunBatch taken = open.at(i);
             taken.taken = true;
             (void)m_store->runs().updateBatch(taken); // a failure leaves it open: polled again
         }
-        m_batchOver = true;
-    } else if (open) {
-        m_batch->resume(*open);
-    } else if (requests.isEmpty()) {
-        m_batchOver = true; // nothing to send: answered from the cache or no jobs left
-    } else {
-        m_progress.requests += int(requests.size());
-        m_batch->submit(requests, entries);
     }
-    if (m_batchOver)
-        QTimer::singleShot(0, this, &RunController::dispatch);
+    return rest;
 }
 
-void RunController::takeBatchResults(const QHash<QString, ProviderReply> &replies,
+BatchRunner *RunController::addBatchRunner()
+{
+    auto owned = std::make_unique<BatchRunner>(*m_store, m_config, makeBatchProtocol(m_config),
+                                               m_apiKey, m_runId);
+    BatchRunner *runner = owned.get();
+    m_batches.push_back(std::move(owned));
+    runner->setPolling(m_batchPollMs.first, m_batchPollMs.second);
+    connect(runner, &BatchRunner::changed, this, &RunController::showBatches);
+    connect(runner, &BatchRunner::sent, this, &RunController::sendNextBatch);
+    connect(runner, &BatchRunner::ended, this,
+            [this, runner](const QHash<QString, ProviderReply> &replies, const QString &why) {
+                takeBatchResults(runner, replies, why);
+            });
+    connect(runner, &BatchRunner::cancelled, this, &RunController::batchCancelled);
+    connect(this, &RunController::finished, runner, &BatchRunner::stop);
+    return runner;
+}
+
+void RunController::sendNextBatch()
+{
+    if (m_unsentBatches.isEmpty() || m_cancelled)
+        return;
+    const UnsentBatch next = m_unsentBatches.takeFirst();
+    addBatchRunner()->submit(next.requests, next.entries);
+}
+
+void RunController::showBatches()
+{
+    QList<RunBatch> batches;
+    for (const auto &runner : m_batches)
+        batches.append(runner->batch());
+    for (const UnsentBatch &unsent : std::as_const(m_unsentBatches)) {
+        RunBatch waiting;
+        waiting.items = unsent.entries;
+        batches.append(waiting);
+    }
+    m_progress.batch = describeBatches(batches);
+    emitProgress(true);
+}
+
+void RunController::takeBatchResults(BatchRunner *runner,
+                                     const QHash<QString, ProviderReply> &replies,
                                      const QString &why)
 {
     if (!m_active || m_cancelled)
         return;
     // Answers are read and written at once, one transaction each, before the batch is marked
     // taken: closed in between, the next session reads the batch's results again. What the
-    // batch did not answer is asked live, counted as an attempt; never as a verdict.
+    // batch did not answer is asked live once every batch has ended, counted as an attempt;
+    // never as a verdict.
     ++m_processing;
-    for (auto it = m_batchJobs.cbegin(); it != m_batchJobs.cend(); ++it) {
-        const auto reply = replies.constFind(it.key());
+    for (const BatchEntry &entry : runner->batch().items) {
+        const std::shared_ptr<ActiveJob> active = m_batchJobs.take(entry.customId);
+        if (!active)
+            continue;
+        const auto reply = replies.constFind(entry.customId);
         if (reply == replies.cend())
-            retryLater(it.value(), u"the batch did not answer (%1)"_s.arg(why), 0);
+            retryLater(active, u"the batch did not answer (%1)"_s.arg(why), 0);
         else if (!reply->ok)
-            retryLater(it.value(), reply->error, 0);
+            retryLater(active, reply->error, 0);
         else
-            processAnswer(it.value(), *reply, false);
+            processAnswer(active, *reply, false);
     }
     --m_processing;
-    m_batchJobs.clear();
-    m_batch->markTaken();
+    runner->markTaken();
+    showBatches();
+    const bool allTaken = std::all_of(m_batches.cbegin(), m_batches.cend(),
+                                      [](const auto &r) { return r->batch().taken; });
+    if (!allTaken || !m_unsentBatches.isEmpty())
+        return;
     m_batchOver = true;
     m_progress.batch.clear(); // what is left goes live
     emitProgress(true);
     dispatch();
+}
+
+void RunController::cancelBatches()
+{
+    // Nothing more is sent; each batch at the provider is cancelled there, so that the lab is
+    // not billed for it. Answers already taken are written; the batches' other jobs stay
+    // pending.
+    m_unsentBatches.clear();
+    for (const auto &runner : m_batches) {
+        if (runner->cancel())
+            ++m_batchesCancelling;
+    }
+    if (m_batchesCancelling == 0)
+        finish(u"cancelled"_s);
+}
+
+void RunController::batchCancelled()
+{
+    showBatches();
+    if (--m_batchesCancelling == 0)
+        finish(u"cancelled"_s);
 }
 
 } // namespace Rubricate

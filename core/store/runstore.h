@@ -70,8 +70,11 @@ public:
     Result<RowId> addBatch(const RunBatch &batch);
     // State, counts and poll time; `taken` once its results are in.
     Result<void> updateBatch(const RunBatch &batch);
-    // The run's batch whose results have not been taken yet, if any.
-    std::optional<RunBatch> openBatch(RowId runId);
+    // A run may be sent as several batches (a provider caps one batch's size); they are
+    // listed oldest first. Open: not done with yet (neither taken nor cancelled).
+    QList<RunBatch> batches(RowId runId);
+    QList<RunBatch> openBatches(RowId runId);
+    std::optional<RunBatch> openBatch(RowId runId); // the newest open one
     std::optional<RunBatch> latestBatch(RowId runId);
 
     // Every run, oldest first, with its verdict and error counts.
@@ -90,7 +93,7 @@ public:
 private:
     static QString jobColumns();
     static RunJob jobFrom(const QSqlQuery &q);
-    std::optional<RunBatch> batchWhere(const QString &condition, RowId runId);
+    QList<RunBatch> batchesWhere(const QString &condition, RowId runId);
     bool insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans);
 };
 

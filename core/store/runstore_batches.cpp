@@ -72,38 +72,54 @@ Result<void> RunStore::updateBatch(const RunBatch &b)
 
 std::optional<RunBatch> RunStore::openBatch(RowId runId)
 {
-    return batchWhere(u"run_id = ? AND taken = 0"_s, runId);
+    const QList<RunBatch> open = batchesWhere(u"run_id = ? AND taken = 0"_s, runId);
+    return open.isEmpty() ? std::nullopt : std::optional(open.constLast());
+}
+
+QList<RunBatch> RunStore::openBatches(RowId runId)
+{
+    return batchesWhere(u"run_id = ? AND taken = 0"_s, runId);
+}
+
+QList<RunBatch> RunStore::batches(RowId runId)
+{
+    return batchesWhere(u"run_id = ?"_s, runId);
 }
 
 std::optional<RunBatch> RunStore::latestBatch(RowId runId)
 {
-    return batchWhere(u"run_id = ?"_s, runId);
+    const QList<RunBatch> all = batches(runId);
+    return all.isEmpty() ? std::nullopt : std::optional(all.constLast());
 }
 
-std::optional<RunBatch> RunStore::batchWhere(const QString &condition, RowId runId)
+QList<RunBatch> RunStore::batchesWhere(const QString &condition, RowId runId)
 {
     QSqlQuery &q = prepared(u"SELECT id, run_id, provider, batch_id, state, items, total,"
                             " answered, failed, created_at, polled_at, taken FROM run_batch"
                             " WHERE "_s
-                            + condition + u" ORDER BY id DESC LIMIT 1"_s);
+                            + condition + u" ORDER BY id"_s);
     bindAt(q, 0, runId);
-    if (!exec(q) || !q.next())
-        return std::nullopt;
-    RunBatch b;
-    b.id = q.value(0).toLongLong();
-    b.runId = q.value(1).toLongLong();
-    b.provider = q.value(2).toString();
-    b.batchId = q.value(3).toString();
-    b.state = q.value(4).toString();
-    b.items = itemsFrom(q.value(5));
-    b.total = q.value(6).toInt();
-    b.answered = q.value(7).toInt();
-    b.failed = q.value(8).toInt();
-    b.createdAt = StoreCodec::toTime(q.value(9));
-    b.polledAt = StoreCodec::toTime(q.value(10));
-    b.taken = q.value(11).toBool();
+    QList<RunBatch> found;
+    if (!exec(q))
+        return found;
+    while (q.next()) {
+        RunBatch b;
+        b.id = q.value(0).toLongLong();
+        b.runId = q.value(1).toLongLong();
+        b.provider = q.value(2).toString();
+        b.batchId = q.value(3).toString();
+        b.state = q.value(4).toString();
+        b.items = itemsFrom(q.value(5));
+        b.total = q.value(6).toInt();
+        b.answered = q.value(7).toInt();
+        b.failed = q.value(8).toInt();
+        b.createdAt = StoreCodec::toTime(q.value(9));
+        b.polledAt = StoreCodec::toTime(q.value(10));
+        b.taken = q.value(11).toBool();
+        found.append(std::move(b));
+    }
     q.finish();
-    return b;
+    return found;
 }
 
 } // namespace Rubricate

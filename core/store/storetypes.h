@@ -122,7 +122,9 @@ struct RunBatch {
     int total = 0, answered = 0, failed = 0;
     QDateTime createdAt;
     QDateTime polledAt;
-    bool taken = false; // its results were read and handed to the run
+    // The run is done with it: its results were read and handed to the run, or it was
+    // cancelled at the provider.
+    bool taken = false;
 };
 
 // A worker's leases on the pending jobs of one run.

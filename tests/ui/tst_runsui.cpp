@@ -488,14 +488,21 @@ private slots:
         const auto planned = planRun(m_project->store(), dialog.request().config,
                                      dialog.request().scope, u"batched"_s);
         QVERIFY2(planned, qPrintable(planned.errorMessage()));
+        // Two batches (a provider caps one batch's size): the dock sums them.
         RunBatch open;
         open.runId = planned->runId;
         open.provider = u"openai"_s;
         open.batchId = u"batch_7"_s;
         open.state = u"running"_s;
-        open.total = planned->jobs;
+        open.total = planned->jobs - 5;
         open.answered = 3;
         QVERIFY(m_project->store().runs().addBatch(open));
+        RunBatch taken = open;
+        taken.batchId = u"batch_8"_s;
+        taken.state = u"done"_s;
+        taken.total = taken.answered = 5;
+        taken.taken = true;
+        QVERIFY(m_project->store().runs().addBatch(taken));
         QVERIFY(m_project->store().runs().setRunStatus(planned->runId, u"running"_s));
         RunLauncher launcher;
         RunsDock dock(&launcher);
@@ -505,8 +512,60 @@ private slots:
         const QModelIndex status
             = dock.model()->index(dock.model()->rowOfRun(planned->runId), RunsModel::StatusColumn);
         QCOMPARE(status.data().toString(),
-                 u"interrupted · batch running, 3/%1 answered"_s.arg(planned->jobs));
+                 u"interrupted · 2 batches: 1 running, 1 done; 8/%1 answered"_s.arg(planned->jobs));
         QVERIFY(status.data(Qt::ToolTipRole).toString().contains(u"provider batch"_s));
+    }
+
+    // The dock's Cancel cancels a batch run's batch at the provider, which then bills no
+    // more of it; closing the window instead leaves it running for the next session.
+    void cancellingABatchRunCancelsItsBatchAtTheProvider()
+    {
+        RunDialog dialog(path());
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), patience);
+        configureForSimulator(dialog);
+        child<QCheckBox>(&dialog, u"sendAsBatch"_s)->setChecked(true);
+        const RunRequest request = dialog.request();
+        QVERIFY(request.config.batch);
+        const auto startBatchRun = [&](RunLauncher &launcher) -> RowId {
+            QSignalSpy started(&launcher, &RunLauncher::started);
+            if (!launcher.start(path(), request))
+                return 0;
+            if (!QTest::qWaitFor([&] { return !started.isEmpty(); }, patience))
+                return 0;
+            const RowId run = started.constFirst().at(0).value<RowId>();
+            // Created at the provider and kept in the project.
+            const auto kept = [&] {
+                return m_project->store().runs().openBatch(run).has_value();
+            };
+            return QTest::qWaitFor(kept, patience) ? run : 0;
+        };
+        {
+            RunLauncher launcher;
+            RunsDock dock(&launcher);
+            QSignalSpy loaded(&dock, &RunsDock::rowsLoaded);
+            dock.setProject(path());
+            QVERIFY(loaded.wait(patience));
+            const RowId run = startBatchRun(launcher);
+            QVERIFY(run != 0);
+            QTRY_VERIFY_WITH_TIMEOUT(dock.cancelAction()->isEnabled(), patience);
+            QSignalSpy finished(&launcher, &RunLauncher::finished);
+            dock.cancelAction()->trigger();
+            QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, patience);
+            QCOMPARE(finished.constFirst().constFirst().toString(), u"cancelled"_s);
+            QCOMPARE(m_judge.batchCancels(), 1);
+            QCOMPARE(m_project->store().runs().latestBatch(run)->state, u"cancelled"_s);
+            QVERIFY(!m_project->store().runs().openBatch(run));
+            QCOMPARE(m_judge.requestCount(), 0);
+        }
+        RowId left = 0;
+        {
+            RunLauncher launcher;
+            left = startBatchRun(launcher);
+            QVERIFY(left != 0);
+        } // the window closes
+        QCOMPARE(m_judge.batchesCreated(), 2);
+        QCOMPARE(m_judge.batchCancels(), 1);
+        QVERIFY(m_project->store().runs().openBatch(left));
     }
 
     void anotherWorkersRunIsRunningElsewhere()

@@ -106,8 +106,11 @@ Result<QList<RunRow>> RunsModel::readRows(const QString &projectPath)
         r.lastError = firstError(*store, s.id, t, reads);
         if (t.jobsPending > 0)
             r.workers = reads.take(store->runs().jobLeaseHolders(s.id));
-        if (const auto batch = store->runs().openBatch(s.id))
-            r.batch = describeBatch(*batch);
+        // While any of the run's batches runs, all of them, summed.
+        const QList<RunBatch> batches = store->runs().batches(s.id);
+        if (std::any_of(batches.cbegin(), batches.cend(),
+                        [](const RunBatch &b) { return !b.taken; }))
+            r.batch = describeBatches(batches);
         rows.append(std::move(r));
     }
     if (reads.failed())

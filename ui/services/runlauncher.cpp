@@ -50,7 +50,9 @@ RunLauncher::RunLauncher(QObject *parent)
 
 RunLauncher::~RunLauncher()
 {
-    cancel();
+    // Closing is not cancelling: a provider batch goes on, for the next session to resume.
+    invokeOnController([](RunController *c) { c->close(); });
+    cancelGenerators();
     m_thread.quit();
     m_thread.wait();
 }
@@ -220,6 +222,11 @@ void RunLauncher::cancel()
     if (m_running)
         m_cancelRequested = true;
     invokeOnController([](RunController *c) { c->cancel(); });
+    cancelGenerators();
+}
+
+void RunLauncher::cancelGenerators()
+{
     QMetaObject::invokeMethod(m_worker, [worker = m_worker] {
         if (auto *g = worker->findChild<JudgeGenerator *>(generatorName))
             g->cancel();

@@ -116,6 +116,7 @@ private:
     // From the run thread: the run is over (or never started); tells the GUI thread.
     void announceEnd(const QString &status, const QString &error);
     void invokeOnController(const std::function<void(RunController *)> &call);
+    void cancelGenerators();
     // Creates a JudgeGenerator on the run thread, its progress forwarded to `progress` and
     // `connectMore` connecting the rest there, and starts it; `failures` words what failed
     // for `finished`. The same running state as a run, so the two never overlap.

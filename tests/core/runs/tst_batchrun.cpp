@@ -1,16 +1,20 @@
 // Runs sent as provider batch jobs (OpenAI, Anthropic, Gemini) against the simulator's batch
 // endpoints: the verdicts are a live run's, the ledger bills the batch share, and what a batch
 // leaves unanswered (errored, expired) is asked live, never written as a verdict. A program
-// closed while a batch runs resumes the same batch.
+// closed while a batch runs resumes the same batch. A run larger than the provider takes in
+// one batch goes as several; cancelling a run cancels its batches at the provider.
 #include "judge/judgesimulator.h"
 #include "judgefixture.h"
 #include "runfixture.h"
+#include "runs/batchrunner.h"
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
 #include "scratchproject.h"
 
 #include <QSignalSpy>
 #include <QTest>
+
+#include <numeric>
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
@@ -23,6 +27,8 @@ class TestBatchRun : public QObject
     JudgeSimulator m_judge;
     int m_items = 0;
     int m_jobs = 0;
+    // A batch's bytes in the split test: some seven of the fixture's requests (about 5 KB each).
+    static constexpr qint64 kLimitBytes = 40000;
 
     JudgeConfig config(bool batch) const
     {
@@ -37,16 +43,24 @@ class TestBatchRun : public QObject
         return RubricateTest::planDrb2Run(m_project->store(), c, name);
     }
 
-    std::unique_ptr<RunController> controller()
+    std::unique_ptr<RunController> controller(const BatchLimits &limits = {})
     {
         auto c = std::make_unique<RunController>(m_project->store().path());
         c->setBatchPolling(5, 20);
+        c->setBatchLimits(limits);
         return c;
     }
 
-    QString drive(RowId runId)
+    QString drive(RowId runId, const BatchLimits &limits = {}, QStringList *shown = nullptr)
     {
-        const auto runner = controller();
+        const auto runner = controller(limits);
+        if (shown) {
+            QObject::connect(runner.get(), &RunController::progressChanged, runner.get(),
+                             [shown](const RunProgress &p) {
+                                 if (!p.batch.isEmpty() && !shown->contains(p.batch))
+                                     shown->append(p.batch);
+                             });
+        }
         QSignalSpy done(runner.get(), &RunController::finished);
         if (const auto started = runner->start(runId); !started) {
             qWarning() << started.errorMessage();
@@ -78,6 +92,9 @@ class TestBatchRun : public QObject
         QTest::newRow("anthropic") << int(ProviderKind::Anthropic);
         QTest::newRow("gemini") << int(ProviderKind::Gemini);
     }
+
+    // The simulator's batches, as the project keeps them.
+    QList<RunBatch> batchesOf(RowId run) const { return m_project->store().runs().batches(run); }
 
 private slots:
     void initTestCase() { QVERIFY(m_judge.listen()); }
@@ -185,6 +202,158 @@ private slots:
         QCOMPARE(m_judge.batchesCreated(), 1); // polled again, not sent again
         QCOMPARE(m_judge.requestCount(), 0);
         QCOMPARE(m_project->store().runs().latestBatch(run)->batchId, open->batchId);
+    }
+
+    // A run sent as several batches: a restarted program polls each of them again, and
+    // sends none again.
+    void aRestartedProgramResumesAllItsBatches_data() { providers(); }
+    void aRestartedProgramResumesAllItsBatches()
+    {
+        SimulatorBehaviour b = m_judge.behaviour();
+        b.batchPollsBeforeDone = 1000000; // until the test lets them end
+        b.batchMaxRequests = 7;
+        m_judge.setBehaviour(b);
+        const RowId run = plan(config(true));
+        ProjectStore &store = m_project->store();
+        {
+            const auto first = controller({7, 0});
+            QVERIFY(first->start(run));
+            QTRY_COMPARE_WITH_TIMEOUT(first->progress().batch,
+                                      u"3 batches running, 0/%1 answered"_s.arg(m_jobs), 30000);
+        } // the program is closed while the batches run
+        const QList<RunBatch> open = store.runs().openBatches(run);
+        QCOMPARE(open.size(), 3);
+
+        b.batchPollsBeforeDone = 1; // they end at the next poll
+        m_judge.setBehaviour(b);
+        QCOMPARE(drive(run, {7, 0}), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_judge.batchSizes(), QList<int>({7, 7, 4})); // none sent again
+        QCOMPARE(m_judge.requestCount(), 0);
+        const QList<RunBatch> after = batchesOf(run);
+        QCOMPARE(after.size(), 3);
+        for (qsizetype i = 0; i < after.size(); ++i) {
+            QCOMPARE(after.at(i).batchId, open.at(i).batchId);
+            QVERIFY(after.at(i).taken);
+        }
+    }
+
+    // The provider refuses a batch over its limits; the run stays under them, in several
+    // batches (each kept, polled and taken), and nothing is asked live.
+    void aLargeRunIsSplitUnderTheProviderLimit_data()
+    {
+        QTest::addColumn<int>("provider");
+        QTest::addColumn<int>("maxRequests");
+        QTest::addColumn<qint64>("maxBytes");
+        const std::pair<const char *, ProviderKind> kinds[]
+            = {{"openai", ProviderKind::OpenAiCompatible},
+               {"anthropic", ProviderKind::Anthropic},
+               {"gemini", ProviderKind::Gemini}};
+        for (const auto &[name, kind] : kinds) {
+            QTest::addRow("%s, 7 requests", name) << int(kind) << 7 << qint64(0);
+            QTest::addRow("%s, %lld bytes", name, kLimitBytes) << int(kind) << 0 << kLimitBytes;
+        }
+    }
+    void aLargeRunIsSplitUnderTheProviderLimit()
+    {
+        QFETCH(int, maxRequests);
+        QFETCH(qint64, maxBytes);
+        SimulatorBehaviour b = m_judge.behaviour();
+        b.batchMaxRequests = maxRequests;
+        b.batchMaxBytes = maxBytes;
+        m_judge.setBehaviour(b);
+
+        // Sent as one batch, the run is refused and asked live: the limit is real.
+        const RowId whole = plan(config(true), u"whole"_s);
+        QCOMPARE(drive(whole), u"finished"_s);
+        QCOMPARE(m_judge.batchesCreated(), 0);
+        QCOMPARE(m_judge.requestCount(), m_jobs);
+        m_judge.resetCounters();
+
+        // Under the limit (another temperature, so that the response cache answers nothing).
+        JudgeConfig c = config(true);
+        c.temperature = 0.5;
+        const RowId run = plan(c);
+        QStringList shown;
+        QCOMPARE(drive(run, {maxRequests, maxBytes}, &shown), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_judge.requestCount(), 0); // no batch was refused
+        const QList<int> sizes = m_judge.batchSizes();
+        qInfo() << "requests per batch:" << sizes;
+        if (maxRequests > 0)
+            QCOMPARE(sizes, QList<int>({7, 7, 4}));
+        QVERIFY2(sizes.size() >= 3, "the byte limit must force at least three batches");
+        QCOMPARE(std::accumulate(sizes.cbegin(), sizes.cend(), 0), m_jobs);
+
+        const QList<RunBatch> kept = batchesOf(run);
+        QCOMPARE(kept.size(), sizes.size());
+        for (qsizetype i = 0; i < kept.size(); ++i) {
+            QCOMPARE(kept.at(i).items.size(), sizes.at(i));
+            QCOMPARE(kept.at(i).state, u"done"_s);
+            QVERIFY(kept.at(i).taken);
+        }
+        const QString n = QString::number(sizes.size());
+        QCOMPARE(describeBatches(kept), u"%1 batches done, %2/%2 answered"_s.arg(n).arg(m_jobs));
+        // The run's progress line summed them while they ran.
+        QVERIFY2(shown.contains(u"%1 batches being created, 0/%2 answered"_s.arg(n).arg(m_jobs)),
+                 qPrintable(shown.join(u" | "_s)));
+    }
+
+    // Cancelling a run while its batches run cancels each open batch at the provider (so
+    // that it is not billed); answers already taken stay, nothing is written as an error,
+    // and a later resume sends the cancelled batches' jobs again without polling them.
+    void cancellingARunCancelsItsBatchAtTheProvider_data() { providers(); }
+    void cancellingARunCancelsItsBatchAtTheProvider()
+    {
+        SimulatorBehaviour b = m_judge.behaviour();
+        b.batchMaxRequests = 7;
+        b.batchesEnding = 1; // the first batch ends, the other two run until cancelled
+        m_judge.setBehaviour(b);
+        const RowId run = plan(config(true));
+        ProjectStore &store = m_project->store();
+        {
+            const auto runner = controller({7, 0});
+            QSignalSpy finished(runner.get(), &RunController::finished);
+            QVERIFY(runner->start(run));
+            QTRY_VERIFY_WITH_TIMEOUT(m_judge.batchesCreated() == 3
+                                         && store.runs().runTotals(run).value().jobsDone == 7
+                                         && m_judge.batchStatusPolls() >= 6,
+                                     30000);
+            QVERIFY(finished.isEmpty());
+            runner->cancel();
+            QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+            QCOMPARE(finished.constFirst().constFirst().toString(), u"cancelled"_s);
+            QCOMPARE(runner->progress().status, u"cancelled"_s);
+        }
+        QCOMPARE(m_judge.batchCancels(), 2); // one per open batch
+        QCOMPARE(store.runs().run(run)->status, u"cancelled"_s);
+        const RunTotals totals = store.runs().runTotals(run).value();
+        QCOMPARE(totals.jobsDone, 7); // the ended batch's answers are kept
+        QCOMPARE(totals.verdictErrors, 0);
+        QCOMPARE(totals.jobsFailed, 0);
+        QCOMPARE(totals.jobsPending, m_jobs - 7);
+        QCOMPARE(m_judge.requestCount(), 0);
+        const QList<RunBatch> kept = batchesOf(run);
+        QCOMPARE(kept.size(), 3);
+        QCOMPARE(kept.at(0).state, u"done"_s);
+        for (const RunBatch &cancelled : {kept.at(1), kept.at(2)}) {
+            QCOMPARE(cancelled.state, u"cancelled"_s);
+            QVERIFY(cancelled.taken); // done with: never polled again
+        }
+        QVERIFY(store.runs().openBatches(run).isEmpty());
+        QCOMPARE(describeBatches(kept),
+                 u"3 batches: 1 done, 2 cancelled; 7/%1 answered"_s.arg(m_jobs));
+
+        // Resumed, the cancelled batches' jobs go in new batches; the cancelled ones are not
+        // polled.
+        b.batchesEnding = 0;
+        m_judge.setBehaviour(b);
+        QCOMPARE(drive(run, {7, 0}), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_judge.batchSizes(), QList<int>({7, 7, 4, 7, 4}));
+        QCOMPARE(m_judge.cancelledBatchPolls(), 0);
+        QCOMPARE(m_judge.batchCancels(), 2);
+        QCOMPARE(m_judge.requestCount(), 0);
     }
 };
 

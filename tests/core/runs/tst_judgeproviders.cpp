@@ -438,6 +438,70 @@ private slots:
         const HttpCall status = batches->statusCall(c, u"b1"_s, u"key"_s);
         QCOMPARE(status.verb, QByteArray("GET"));
         QVERIFY(status.body.isEmpty());
+
+        // The batch's bytes, as the limit counts them: the uploaded file exactly, or the create
+        // call's body within a small envelope.
+        const qsizetype counted
+            = batches->sizeInBatch(requests.at(0)) + batches->sizeInBatch(requests.at(1));
+        if (upload) {
+            const qsizetype start = upload->body.indexOf("\r\n\r\n{") + 4;
+            QCOMPARE(upload->body.indexOf("\r\n--", start) - start, counted);
+        } else {
+            QVERIFY(create.body.size() <= counted + 1024);
+            QVERIFY(create.body.size() > counted - 2);
+        }
+
+        // Cancelled at the provider's own endpoint.
+        const QString id = c.provider == ProviderKind::Gemini ? u"batches/b1"_s : u"b1"_s;
+        const HttpCall cancel = batches->cancelCall(c, id, u"key"_s);
+        QCOMPARE(cancel.verb, QByteArray("POST"));
+        QCOMPARE(cancel.url.path(),
+                 c.provider == ProviderKind::OpenAiCompatible ? u"/v1/batches/b1/cancel"_s
+                     : c.provider == ProviderKind::Anthropic
+                     ? u"/v1/v1/messages/batches/b1/cancel"_s
+                     : u"/v1/batches/b1:cancel"_s);
+        QCOMPARE(cancel.headers, status.headers); // the same credentials
+        QCOMPARE(cancel.url.query(), status.url.query());
+    }
+
+    // A run is cut into batches each within the provider's limits, in order; a request larger
+    // than a whole batch goes alone.
+    void batchesAreSplitUnderTheLimits()
+    {
+        const JudgeConfig c = batchConfig(ProviderKind::Anthropic);
+        const auto live = makeProvider(c.provider);
+        const auto batches = makeBatchProtocol(c);
+        QList<BatchRequest> requests;
+        for (int i = 0; i < 5; ++i)
+            requests.append({u"job-%1-0"_s.arg(i), live->buildCall(c, {u"prompt"_s, {}}, {})});
+        requests.append({u"job-big-0"_s, live->buildCall(c, {QString(5000, u'x'), {}}, {})});
+        const auto sizes = [](const QList<QList<BatchRequest>> &split) {
+            QList<qsizetype> n;
+            for (const auto &batch : split)
+                n << batch.size();
+            return n;
+        };
+        QCOMPARE(sizes(splitIntoBatches(*batches, requests, {})), QList<qsizetype>({6}));
+        QCOMPARE(sizes(splitIntoBatches(*batches, requests, {2, 0})), QList<qsizetype>({2, 2, 2}));
+        // Room for two small requests besides the envelope: the large one goes alone.
+        const qint64 two = 1024 + 2 * batches->sizeInBatch(requests.at(0));
+        const QList<QList<BatchRequest>> byBytes = splitIntoBatches(*batches, requests, {0, two});
+        QCOMPARE(sizes(byBytes), QList<qsizetype>({2, 2, 1, 1}));
+        QCOMPARE(byBytes.at(3).at(0).customId, u"job-big-0"_s);
+        QCOMPARE(byBytes.at(0).at(0).customId, u"job-0-0"_s);
+        QVERIFY(splitIntoBatches(*batches, {}, {2, 0}).isEmpty());
+
+        // The providers' own limits, and a test's stricter one within them.
+        QCOMPARE(batches->limits().maxRequests, 100000);
+        QCOMPARE(batches->limits().maxBytes, 256'000'000);
+        QCOMPARE(
+            makeBatchProtocol(batchConfig(ProviderKind::OpenAiCompatible))->limits().maxRequests,
+            50000);
+        QCOMPARE(makeBatchProtocol(batchConfig(ProviderKind::Gemini))->limits().maxBytes,
+                 20'000'000);
+        const BatchLimits within = batches->limits().within({7, 0});
+        QCOMPARE(within.maxRequests, 7);
+        QCOMPARE(within.maxBytes, 256'000'000);
     }
 
     void batchStatesAndResultsRead()
