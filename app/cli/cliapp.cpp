@@ -136,7 +136,7 @@ int cmdList(Context &c)
     if (what == "tasks"_L1) {
         t.setHeader({u"id"_s, u"benchmark"_s, u"task"_s, u"lang"_s, u"theme"_s, u"rubrics"_s,
                      u"reports"_s, u"title"_s});
-        for (const TaskSummary &s : store->catalog().taskSummaries(bench)) {
+        for (const TaskSummary &s : store->catalog().taskSummaries(bench).value_or({})) {
             t.addRow({QString::number(s.id), s.benchmarkKey, s.externalId, s.language, s.theme,
                       QString::number(s.rubricCount), QString::number(s.reportCount),
                       s.title.left(60)});
@@ -148,7 +148,7 @@ int cmdList(Context &c)
     } else if (what == "reports"_L1) {
         t.setHeader({u"id"_s, u"benchmark"_s, u"task"_s, u"query"_s, u"model"_s, u"format"_s,
                      u"chars"_s, u"pages"_s, u"text"_s, u"warnings"_s, u"source"_s});
-        for (const ReportSummary &s : store->reports().reportSummaries(bench)) {
+        for (const ReportSummary &s : store->reports().reportSummaries(bench).value_or({})) {
             t.addRow({QString::number(s.id), s.benchmarkKey, s.taskExternalId, s.queryExternalId,
                       s.model, s.format, QString::number(s.characters),
                       s.pageCount ? QString::number(s.pageCount) : QString(),
@@ -158,7 +158,7 @@ int cmdList(Context &c)
     } else if (what == "runs"_L1) {
         t.setHeader({u"id"_s, u"name"_s, u"kind"_s, u"status"_s, u"benchmark"_s, u"verdicts"_s,
                      u"errors"_s, u"created"_s});
-        for (const RunSummary &r : store->runs().list()) {
+        for (const RunSummary &r : store->runs().list().value_or({})) {
             t.addRow({QString::number(r.id), r.name, r.kind, r.status, r.benchmarkKey,
                       QString::number(r.verdicts), QString::number(r.errors),
                       r.createdAt.toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s)});
@@ -253,7 +253,7 @@ int showReport(Context &c, ProjectStore &store, RowId id)
             rubrics.insert(rb.id, rb);
         for (const QString &runText : c.parser.value(u"runs"_s).split(u',', Qt::SkipEmptyParts)) {
             const RowId runId = runText.toLongLong();
-            const QList<Verdict> verdicts = store.runs().verdicts(runId, id);
+            const QList<Verdict> verdicts = store.runs().verdicts(runId, id).value_or({});
             c.out << u"\n  run %1: %2 verdicts\n"_s.arg(runId).arg(verdicts.size());
             Table table;
             table.setHeader(

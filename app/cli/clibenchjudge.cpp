@@ -76,7 +76,7 @@ bool addReports(ProjectStore &store, const QStringList &models)
         const auto modelId = store.reports().ensureModel(model);
         if (!modelId)
             return false;
-        for (const TaskSummary &t : store.catalog().taskSummaries(u"drb2"_s)) {
+        for (const TaskSummary &t : store.catalog().taskSummaries(u"drb2"_s).value_or({})) {
             QString text = u"# Report by %1 on task %2\n\n"_s.arg(model, t.externalId);
             const QList<Rubric> rubrics = store.catalog().rubrics(t.id);
             for (int i = 0; text.size() < 30000; ++i) {

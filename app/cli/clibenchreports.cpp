@@ -127,7 +127,7 @@ QString generatedReport(const TaskText &task, const TextChain &chain, int agent)
 QList<TaskText> drbTasks(ProjectStore &store, TextChain &english, TextChain &chinese)
 {
     QList<TaskText> tasks;
-    for (const TaskSummary &s : store.catalog().taskSummaries(u"drb2"_s)) {
+    for (const TaskSummary &s : store.catalog().taskSummaries(u"drb2"_s).value_or({})) {
         TaskText t{s.externalId, s.language == "zh"_L1, s.title, {}};
         const auto task = store.catalog().task(s.id);
         TextChain &chain = t.chinese ? chinese : english;

@@ -30,13 +30,13 @@ constexpr int EventsPerWriter = 300;
 const QStringList writers = {u"bench-ann"_s, u"bench-bob"_s, u"bench-cy"_s};
 
 // Tasks with numbered rubrics and two agents' reports that mention them.
-bool addSyntheticData(ProjectStore &store)
+Result<void> addSyntheticData(ProjectStore &store)
 {
     Transaction tx(store);
     const auto bench = store.catalog().ensureBenchmark(u"drb2"_s, u"DeepResearch Bench II"_s,
                                                        VerdictScale::Drb2Tristate);
     if (!bench)
-        return false;
+        return bench.error();
     for (int t = 1; t <= Tasks; ++t) {
         Task task;
         task.benchmarkId = bench->id;
@@ -45,7 +45,7 @@ bool addSyntheticData(ProjectStore &store)
         task.prompt = u"Write about topic %1."_s.arg(t);
         const Upserted taskRow = store.catalog().upsertTask(task);
         if (!taskRow.ok())
-            return false;
+            return taskRow.error;
         QString text = u"# Topic %1\n\n"_s.arg(t);
         for (int r = 1; r <= RubricsPerTask; ++r) {
             Rubric rubric;
@@ -53,23 +53,26 @@ bool addSyntheticData(ProjectStore &store)
             rubric.dimension = u"info_recall"_s;
             rubric.position = r;
             rubric.text = u"States fact %1 about topic %2."_s.arg(r).arg(t);
-            if (!store.catalog().upsertRubric(rubric).ok())
-                return false;
+            if (const Upserted u = store.catalog().upsertRubric(rubric); !u.ok())
+                return u.error;
             text += u"Fact %1 about topic %2 holds. "_s.arg(r).arg(t);
         }
         for (const QString &model : {u"AgentA"_s, u"AgentB"_s}) {
+            const Result<RowId> modelId = store.reports().ensureModel(model);
+            if (!modelId)
+                return modelId.error();
             Report report;
-            report.modelId = *store.reports().ensureModel(model);
+            report.modelId = *modelId;
             report.taskId = taskRow.id;
             report.format = ReportFormat::Markdown;
             // Each agent's own words: equal request bodies would be answered from the cache.
             report.text = u"%1 writes: "_s.arg(model) + text;
             report.hasText = true;
-            if (!store.reports().upsertReport(report, {}).ok())
-                return false;
+            if (const Upserted u = store.reports().upsertReport(report, {}); !u.ok())
+                return u.error;
         }
     }
-    return tx.commit().ok();
+    return tx.commit();
 }
 
 // Starts `count` copies of this program with `args` and waits for all of them.
@@ -103,7 +106,7 @@ int runLabelWriter(const QString &projectPath, const QString &annotator, int cou
     auto store = openExistingProject(projectPath, err);
     if (!store)
         return Failed;
-    const QList<RatingRow> items = store->annotations().itemRows(u"drb2"_s);
+    const QList<RatingRow> items = store->annotations().itemRows(u"drb2"_s).value_or({});
     for (int i = 0; i < count && !items.isEmpty(); ++i) {
         AnnotationEvent e;
         e.reportId = items.at(i % items.size()).reportId;
@@ -124,9 +127,11 @@ int runWorkersBenchmark(const QString &project, int latencyMs, QTextStream &out,
     const QString location = project.isEmpty() ? dir.filePath(u"bench.rubricate"_s) : project;
     {
         auto store = ProjectStore::create(location);
-        if (!store || !addSyntheticData(*store)) {
+        const Result<void> prepared
+            = store ? addSyntheticData(*store) : Result<void>(store.error());
+        if (!prepared) {
             err << u"rubricate-cli: cannot prepare the benchmark project: "_s
-                << (store ? store->lastError() : store.errorMessage()) << u'\n';
+                << prepared.errorMessage() << u'\n';
             return Failed;
         }
     }

@@ -133,7 +133,8 @@ int list(const QCommandLineParser &p, ProjectStore &store, QTextStream &out)
     t.setRightAligned(5);
     QHash<QString, std::pair<int, int>> perModel;
     QStringList models;
-    for (const ReportSummary &r : store.reports().reportSummaries(p.value(u"benchmark"_s))) {
+    for (const ReportSummary &r :
+         store.reports().reportSummaries(p.value(u"benchmark"_s)).value_or({})) {
         if (!counts.contains(r.id))
             continue;
         const auto [cited, uncited] = counts.value(r.id);

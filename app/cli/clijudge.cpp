@@ -101,7 +101,7 @@ int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream
 
     auto store = ProjectStore::open(projectPath);
     if (store) {
-        const RunTotals t = store->runs().runTotals(runId);
+        const RunTotals t = store->runs().runTotals(runId).value_or({});
         const int quoted = t.evidenceLocated + t.evidencePartial + t.evidenceNotFound;
         out << u"run %1 %2: %3 verdicts, %4 errors; %5 of %6 jobs done, %7 failed; "
                "%8 requests this session, %9 answered from cache\n"_s.arg(runId)
@@ -171,9 +171,10 @@ int cmdWorker(const QCommandLineParser &parser, const QString &projectPath, QTex
             return Failed;
         }
     } else {
-        const QList<RunSummary> runs = store->runs().list();
+        const QList<RunSummary> runs = store->runs().list().value_or({});
         for (auto it = runs.crbegin(); it != runs.crend() && runId == 0; ++it) {
-            if (it->kind != "imported"_L1 && store->runs().runTotals(it->id).jobsPending > 0)
+            if (it->kind != "imported"_L1
+                && store->runs().runTotals(it->id).value_or({}).jobsPending > 0)
                 runId = it->id;
         }
         if (runId == 0) {
@@ -254,8 +255,8 @@ int cmdRuns(const QString &projectPath, QTextStream &out, QTextStream &err)
     t.setHeader({u"id"_s, u"name"_s, u"kind"_s, u"status"_s, u"jobs"_s, u"verdicts"_s, u"errors"_s,
                  u"requests"_s, u"tokens in/out"_s, u"prompt cache read/written"_s, u"cost"_s,
                  u"evidence not found"_s, u"provider batch"_s});
-    for (const RunSummary &r : store->runs().list()) {
-        const RunTotals x = store->runs().runTotals(r.id);
+    for (const RunSummary &r : store->runs().list().value_or({})) {
+        const RunTotals x = store->runs().runTotals(r.id).value_or({});
         const QList<RunBatch> batches = store->runs().batches(r.id);
         const bool batchesOpen = std::any_of(batches.cbegin(), batches.cend(),
                                              [](const RunBatch &b) { return !b.taken; });

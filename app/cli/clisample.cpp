@@ -22,7 +22,7 @@ int listSamples(ProjectStore &store, QTextStream &out)
     Table t;
     t.setHeader({u"sample"_s, u"items"_s, u"annotators"_s, u"seed"_s, u"created"_s});
     t.setRightAligned(1);
-    for (const QString &name : store.annotations().samples()) {
+    for (const QString &name : store.annotations().samples().value_or({})) {
         const auto info = store.annotations().sampleInfo(name);
         if (!info)
             continue;
@@ -129,7 +129,7 @@ int drawSample(const QCommandLineParser &p, ProjectStore &store, QTextStream &ou
 
     QString benchmark = p.value(u"benchmark"_s);
     if (benchmark.isEmpty()) {
-        const QList<Benchmark> all = store.catalog().benchmarks();
+        const QList<Benchmark> all = store.catalog().benchmarks().value_or({});
         if (all.size() != 1) {
             err << u"rubricate-cli: the project has %1 benchmarks; choose one with "
                    "--benchmark KEY\n"_s.arg(all.size());
@@ -140,7 +140,7 @@ int drawSample(const QCommandLineParser &p, ProjectStore &store, QTextStream &ou
         err << u"rubricate-cli: no benchmark \"%1\" in the project\n"_s.arg(benchmark);
         return Failed;
     }
-    const QStringList taken = store.annotations().samples();
+    const QStringList taken = store.annotations().samples().value_or({});
     const QString name = p.isSet(u"name"_s) ? p.value(u"name"_s).trimmed() : firstFreeName(taken);
     if (name.isEmpty() || taken.contains(name)) {
         err << u"rubricate-cli: there is already a sample named \"%1\"; choose another --name\n"_s
@@ -148,7 +148,8 @@ int drawSample(const QCommandLineParser &p, ProjectStore &store, QTextStream &ou
         return Failed;
     }
 
-    const SamplePlan plan = planSample(store.annotations().itemRows(benchmark), request);
+    const SamplePlan plan
+        = planSample(store.annotations().itemRows(benchmark).value_or({}), request);
     if (!plan.error.isEmpty()) {
         err << u"rubricate-cli: "_s << plan.error << u'\n';
         return plan.population == 0 ? Failed : Usage;
@@ -158,7 +159,7 @@ int drawSample(const QCommandLineParser &p, ProjectStore &store, QTextStream &ou
     settings.blind = p.isSet(u"blind"_s);
     if (p.isSet(u"compare-run"_s)) {
         settings.runId = p.value(u"compare-run"_s).toLongLong();
-        const QList<RunSummary> runs = store.runs().list();
+        const QList<RunSummary> runs = store.runs().list().value_or({});
         if (std::none_of(runs.cbegin(), runs.cend(),
                          [&](const RunSummary &r) { return r.id == settings.runId; })) {
             err << u"rubricate-cli: no judge run %1 in the project (runs lists them)\n"_s.arg(
@@ -199,12 +200,12 @@ int reviewOrder(const QCommandLineParser &parser, ProjectStore &store, QTextStre
                 QTextStream &err)
 {
     const QString sample = parser.value(u"review"_s);
-    if (!store.annotations().samples().contains(sample)) {
+    if (!store.annotations().samples().value_or({}).contains(sample)) {
         err << u"rubricate-cli: no sample named \"%1\" (sample --list)\n"_s.arg(sample);
         return Failed;
     }
     const QList<Assignment> items
-        = store.annotations().assignments(sample, parser.value(u"annotator"_s));
+        = store.annotations().assignments(sample, parser.value(u"annotator"_s)).value_or({});
     const QList<ReviewItem> order = disagreementsFirst(items, store.annotations().ratingRows());
     QHash<RowId, Report> reports;
     Table table;
@@ -226,7 +227,7 @@ int studyStatus(const QCommandLineParser &parser, ProjectStore &store, QTextStre
                 QTextStream &err)
 {
     const QString wanted = parser.value(u"study"_s);
-    QList<Study> studies = store.annotations().studies();
+    QList<Study> studies = store.annotations().studies().value_or({});
     if (!wanted.isEmpty()) {
         studies.removeIf([&](const Study &s) { return s.name != wanted; });
         if (studies.isEmpty()) {
@@ -240,10 +241,11 @@ int studyStatus(const QCommandLineParser &parser, ProjectStore &store, QTextStre
         return Ok;
     }
     QHash<RowId, QString> runNames;
-    for (const RunSummary &run : store.runs().list())
+    for (const RunSummary &run : store.runs().list().value_or({}))
         runNames.insert(run.id, run.name);
     for (const Study &study : std::as_const(studies)) {
-        const QList<StudyProgress> progress = store.annotations().studyProgress(study.name);
+        const QList<StudyProgress> progress
+            = store.annotations().studyProgress(study.name).value_or({});
         int assigned = 0, labelled = 0;
         for (const StudyProgress &p : progress) {
             assigned += p.assigned;

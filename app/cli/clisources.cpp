@@ -103,7 +103,7 @@ int listSources(ProjectStore &store, QTextStream &out)
     Table t;
     t.setHeader(
         {u"state"_s, u"status"_s, u"type"_s, u"origin"_s, u"fetched"_s, u"url"_s, u"error"_s});
-    for (const SourceRow &s : store.sources().list()) {
+    for (const SourceRow &s : store.sources().list().value_or({})) {
         t.addRow({s.state, s.httpStatus ? QString::number(s.httpStatus) : QString(), s.contentType,
                   s.origin, s.fetchedAt.toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s), s.url,
                   s.error});

@@ -14,6 +14,7 @@
 
 #include <QString>
 
+#include <optional>
 #include <utility>
 #include <variant>
 
@@ -54,7 +55,21 @@ public:
     // Only when ok().
     T &value() & { return std::get<T>(m_state); }
     const T &value() const & { return std::get<T>(m_state); }
-    T &&value() && { return std::get<T>(std::move(m_state)); }
+    // By value, unlike std::expected's T&&: `for (x : store.runs().list().value())` would
+    // otherwise iterate a list that died with its temporary Result (C++20 range-for).
+    T value() && { return std::get<T>(std::move(m_state)); }
+    // The value, or `fallback` when the call failed: for a caller to whom a failed read and
+    // an empty one are the same (std::expected::value_or).
+    template<class U = T>
+    T value_or(U &&fallback) const &
+    {
+        return ok() ? value() : static_cast<T>(std::forward<U>(fallback));
+    }
+    template<class U = T>
+    T value_or(U &&fallback) &&
+    {
+        return ok() ? std::move(*this).value() : static_cast<T>(std::forward<U>(fallback));
+    }
     // For an owning pointer (Result<std::unique_ptr<X>>) -> and * reach the X, so that
     // `store->catalog()` and `*store` read as they would on the pointer; value() is the
     // pointer itself, `std::move(result).value()` takes it over.
@@ -117,6 +132,32 @@ public:
 private:
     Error m_error;
     bool m_ok = true;
+};
+
+// For a caller that makes several reads and reports one failure for all of them: each read
+// gives its value, or an empty one while the first failure is kept, so that a broken project
+// never looks like an empty one.
+//   FirstFailure reads;
+//   rows = reads.take(store.runs().list());
+//   if (reads.failed()) return reads.error();
+class FirstFailure
+{
+public:
+    template<class T>
+    T take(Result<T> result)
+    {
+        if (result)
+            return std::move(result).value();
+        if (!m_error)
+            m_error = result.error();
+        return T();
+    }
+    bool failed() const { return m_error.has_value(); }
+    // Only when failed().
+    const Error &error() const { return *m_error; }
+
+private:
+    std::optional<Error> m_error;
 };
 
 } // namespace Rubricate

@@ -319,7 +319,7 @@ Result<void> AnnotationLanding::load()
     m_items.reserve(items.size());
     for (const KeyedItem &item : items)
         m_items.insert(item.key, item);
-    for (const RunSummary &r : m_store.runs().list())
+    for (const RunSummary &r : m_store.runs().list().value_or({}))
         m_runsByName[r.name].append(r.id);
     const QHash<ItemIds, KeyedItem> byIds = itemsByIds(items);
     for (const AnnotationEvent &e : m_store.annotations().annotationEvents()) {

@@ -27,8 +27,8 @@ public:
         , m_name(name)
     { }
 
-    // False on a database error: the import must stop.
-    bool import(const QJsonObject &o, int line);
+    // Fails on a database error: the import must stop.
+    Result<void> import(const QJsonObject &o, int line);
 
 private:
     ProjectStore &m_store;
@@ -37,7 +37,7 @@ private:
     QHash<QString, std::optional<Benchmark>> m_benchmarks;
 };
 
-bool SimpleLines::import(const QJsonObject &o, int line)
+Result<void> SimpleLines::import(const QJsonObject &o, int line)
 {
     const QString key = o.value(u"benchmark"_s).toString(u"drb2"_s);
     if (!m_benchmarks.contains(key))
@@ -46,7 +46,7 @@ bool SimpleLines::import(const QJsonObject &o, int line)
     if (!bench) {
         m_summary.error(m_name, line,
                         u"benchmark \"%1\" is not in this project; skipped"_s.arg(key));
-        return true;
+        return {};
     }
     const QJsonValue taskValue = o.value(u"task"_s);
     const QString task
@@ -60,7 +60,7 @@ bool SimpleLines::import(const QJsonObject &o, int line)
         m_summary.error(m_name, line,
                         u"needs \"task\", \"model\", \"dimension\", \"number\" (from 1) and "
                         "\"annotator\"; skipped"_s);
-        return true;
+        return {};
     }
     const auto taskId = m_store.catalog().taskId(bench->id, task);
     const auto modelId = m_store.reports().modelId(model);
@@ -72,7 +72,7 @@ bool SimpleLines::import(const QJsonObject &o, int line)
     if (!reportId) {
         m_summary.error(m_name, line,
                         u"no report of %1 for task %2 in this project; skipped"_s.arg(model, task));
-        return true;
+        return {};
     }
     std::optional<RowId> rubricId;
     VerdictScale scale = VerdictScale::Drb2Tristate;
@@ -85,7 +85,7 @@ bool SimpleLines::import(const QJsonObject &o, int line)
     if (!rubricId) {
         m_summary.error(m_name, line,
                         u"task %1 has no rubric %2 %3; skipped"_s.arg(task, dimension).arg(number));
-        return true;
+        return {};
     }
     AnnotationEvent e;
     e.reportId = *reportId;
@@ -100,60 +100,60 @@ bool SimpleLines::import(const QJsonObject &o, int line)
             m_summary.error(
                 m_name, line,
                 u"label %1 is not on the rubric's scale; skipped"_s.arg(label.toDouble()));
-            return true;
+            return {};
         }
         e.value = label.toDouble();
     } else if (!label.isNull()) {
         m_summary.error(m_name, line, u"\"label\" must be a number or null; skipped"_s);
-        return true;
+        return {};
     }
     const QDateTime at = QDateTime::fromString(o.value(u"at"_s).toString(), Qt::ISODate);
     e.at = at.isValid() ? at : QDateTime::currentDateTimeUtc();
     const auto current = m_store.annotations().currentAnnotation(*reportId, *rubricId, annotator);
     if (current && current->value == e.value && current->note == e.note) {
         ++m_summary.unchanged[u"annotations"_s];
-        return true;
+        return {};
     }
     e.previousValue = current ? current->value : std::nullopt;
-    if (!m_store.annotations().appendAnnotation(e))
-        return false;
+    if (const Result<RowId> appended = m_store.annotations().appendAnnotation(e); !appended)
+        return appended.error();
     ++m_summary.added[u"annotations"_s];
-    return true;
+    return {};
 }
 
 // A line as `annotations export` writes it: kept with its uid and provenance; a uid already
 // here adds nothing.
-bool importTravelling(AnnotationLanding &landing, const QJsonObject &o, int line,
-                      ImportSummary &summary, const QString &name)
+Result<void> importTravelling(AnnotationLanding &landing, const QJsonObject &o, int line,
+                              ImportSummary &summary, const QString &name)
 {
     const auto annotation = annotationFromJson(o);
     if (!annotation) {
         summary.error(name, line, annotation.errorMessage() + u"; skipped"_s);
-        return true;
+        return {};
     }
     const Result<AnnotationLanding::Landed> landed = landing.land(*annotation);
     if (!landed) {
         summary.error(name, line, landed.errorMessage());
-        return false;
+        return landed.error();
     }
     switch (landed->outcome) {
     case AnnotationLanding::Outcome::Added:
         ++summary.added[u"annotations"_s];
         if (!landed->note.isEmpty())
             summary.warn(name, line, landed->note);
-        return true;
+        return {};
     case AnnotationLanding::Outcome::Present:
         ++summary.unchanged[u"annotations"_s];
-        return true;
+        return {};
     case AnnotationLanding::Outcome::MissingItem:
         summary.error(name, line,
                       u"%1 is not in this project; skipped"_s.arg(describeItem(annotation->item)));
-        return true;
+        return {};
     case AnnotationLanding::Outcome::Invalid:
         summary.error(name, line, landed->note);
-        return true;
+        return {};
     }
-    return false;
+    return Error{u"unknown landing outcome"_s};
 }
 
 // The exported CSV: each record as the JSON object of its line, numbered by the line it
@@ -197,31 +197,31 @@ ImportSummary importAnnotations(ProjectStore &store, const QString &path)
     if (!read)
         return summary;
     Transaction tx(store);
-    bool failed = !tx.isOpen();
+    Result<void> written = tx.began();
     SimpleLines simple(store, summary, name);
     std::optional<AnnotationLanding> landing; // read once, on the first exported line
     const auto importLine = [&](const QJsonObject &o, int line) {
-        if (failed)
+        if (!written)
             return;
         if (!o.contains(u"uid"_s)) {
-            failed = !simple.import(o, line);
+            written = simple.import(o, line);
             return;
         }
         if (!landing) {
             landing.emplace(store);
             if (const auto loaded = landing->load(); !loaded) {
                 summary.error(name, line, loaded.errorMessage());
-                failed = true;
+                written = loaded.error();
                 return;
             }
         }
-        failed = !importTravelling(*landing, o, line, summary, name);
+        written = importTravelling(*landing, o, line, summary, name);
     };
     if (path.endsWith(u".csv"_s, Qt::CaseInsensitive))
         parseCsvRecords(*read, name, summary, importLine);
     else
         parseJsonLines(*read, name, summary, importLine);
-    commitImport(tx, store, summary, name, failed);
+    commitImport(tx, store, summary, name, written);
     return summary;
 }
 

@@ -98,9 +98,9 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir, const Q
 
     Transaction tx(store);
     QList<ReportSource> sources;
-    bool failed = !tx.isOpen();
+    Result<void> written = tx.began();
     for (const ModelFolder &modelFolder : std::as_const(models)) {
-        if (failed)
+        if (!written)
             break;
         const QString &model = modelFolder.name;
         QMap<int, QList<FolderEntry>> byIdx;
@@ -123,7 +123,7 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir, const Q
             continue;
         const auto modelId = store.reports().ensureModel(model);
         if (!modelId) {
-            failed = true;
+            written = modelId.error();
             break;
         }
         for (auto it = byIdx.cbegin(); it != byIdx.cend(); ++it) {
@@ -158,9 +158,9 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir, const Q
     }
     if (sources.isEmpty() && summary.errorCount() == 0)
         summary.error(rootName, 0, u"no report files named idx-<n>.<ext> found"_s);
-    if (!failed)
-        failed = !storeReports(store, sources, summary);
-    commitImport(tx, store, summary, rootName, failed);
+    if (written)
+        written = storeReports(store, sources, summary);
+    commitImport(tx, store, summary, rootName, written);
     return summary;
 }
 

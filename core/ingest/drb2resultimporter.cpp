@@ -127,24 +127,26 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
         return summary;
 
     Transaction tx(store);
-    bool failed = !tx.isOpen();
+    Result<void> written = tx.began();
     const QString sourceHash = sha256Hex(bytes);
     std::optional<RowId> runId = store.runs().runBySourceHash(sourceHash);
     if (runId) {
         ++summary.unchanged[u"runs"_s];
-    } else if (!failed) {
-        runId = createImportedRun(store, bench->id, path, runName, u"drb2"_s, sourceHash,
-                                  u"drb2-result.jsonl"_s);
-        if (runId)
+    } else if (written) {
+        const Result<RowId> created = createImportedRun(store, bench->id, path, runName, u"drb2"_s,
+                                                        sourceHash, u"drb2-result.jsonl"_s);
+        if (created) {
+            runId = *created;
             ++summary.added[u"runs"_s];
-        else
-            failed = true;
+        } else {
+            written = created.error();
+        }
     }
 
     QHash<RowId, RubricIndex> indexes;
     QHash<QString, PairLine> pairLines; // "model\x1fidx" -> the line whose verdicts were kept
     parseJsonLines(bytes, name, summary, {u"idx"_s}, [&](const QJsonObject &o, int line) {
-        if (failed)
+        if (!written)
             return;
         const QString model = o.value(u"model"_s).toString();
         if (model.isEmpty()) {
@@ -189,7 +191,7 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
             return;
         const auto modelId = store.reports().ensureModel(model);
         if (!modelId) {
-            failed = true;
+            written = modelId.error();
             return;
         }
         auto reportId = store.reports().reportId(*modelId, *taskId);
@@ -202,7 +204,7 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
             placeholder.warnings << u"report file not imported yet; verdicts from %1"_s.arg(name);
             const Upserted u = store.reports().upsertReport(placeholder, {});
             if (!u.ok()) {
-                failed = true;
+                written = u.error;
                 return;
             }
             reportId = u.id;
@@ -245,7 +247,7 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
                 }
                 const Upserted u = store.runs().upsertVerdict(v);
                 if (!u.ok()) {
-                    failed = true;
+                    written = u.error;
                     return;
                 }
                 countUpsert(summary, u"verdicts"_s, u);
@@ -269,7 +271,7 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
             const Upserted u = store.runs().upsertVerdict(v);
             countUpsert(summary, u"verdicts"_s, u);
             ++matched;
-            return u.ok();
+            return u.written();
         };
         for (auto dim = errors.constBegin(); dim != errors.constEnd(); ++dim) {
             const QJsonObject items = dim.value().toObject();
@@ -277,9 +279,10 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
                 RowId rubricId = index.exact.value(dim.key() + u'\x1f' + it.key());
                 if (!rubricId)
                     rubricId = index.anyDimension.value(looseKey(it.key()));
-                if (rubricId && !storeError(rubricId, it.value().toString())) {
-                    failed = true;
-                    return;
+                if (rubricId) {
+                    written = storeError(rubricId, it.value().toString());
+                    if (!written)
+                        return;
                 }
             }
         }
@@ -287,16 +290,14 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
             summary.warn(name, line,
                          u"%1 idx %2: the judge failed: %3"_s.arg(model).arg(idx).arg(failure));
             for (auto it = index.exact.cbegin(); it != index.exact.cend(); ++it) {
-                if (!storeError(it.value(), u"judge failed: "_s + failure)) {
-                    failed = true;
+                written = storeError(it.value(), u"judge failed: "_s + failure);
+                if (!written)
                     return;
-                }
             }
         }
-        if (!locateStoredEvidence(store, *reportId)) {
-            failed = true;
+        written = locateStoredEvidence(store, *reportId);
+        if (!written)
             return;
-        }
         if (matched < index.canonicalCount) {
             summary.warn(name, line,
                          u"%1 idx %2: %3 of %4 rubrics have no verdict"_s.arg(model)
@@ -305,7 +306,7 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
                              .arg(index.canonicalCount));
         }
     });
-    commitImport(tx, store, summary, name, failed);
+    commitImport(tx, store, summary, name, written);
     return summary;
 }
 

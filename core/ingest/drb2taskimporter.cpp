@@ -51,9 +51,9 @@ QStringList dimensionsOf(const QJsonObject &rubric, int idx, ImportSummary &summ
     return dimensions;
 }
 
-// Stores the task's rubric items; false on a database error.
-bool importRubrics(ProjectStore &store, RowId taskId, int idx, const QJsonObject &rubric,
-                   ImportSummary &summary, const QString &name, int line)
+// Stores the task's rubric items; fails on a database error.
+Result<void> importRubrics(ProjectStore &store, RowId taskId, int idx, const QJsonObject &rubric,
+                           ImportSummary &summary, const QString &name, int line)
 {
     QHash<QString, RowId> firstByText;
     QHash<QString, int> firstPosition;
@@ -86,7 +86,7 @@ bool importRubrics(ProjectStore &store, RowId taskId, int idx, const QJsonObject
             }
             const Upserted u = store.catalog().upsertRubric(r);
             if (!u.ok())
-                return false;
+                return u.error;
             countUpsert(summary, u"rubrics"_s, u);
             if (first == firstByText.cend()) {
                 firstByText.insert(text, u.id);
@@ -94,7 +94,7 @@ bool importRubrics(ProjectStore &store, RowId taskId, int idx, const QJsonObject
             }
         }
     }
-    return true;
+    return {};
 }
 
 } // namespace
@@ -105,28 +105,28 @@ ImportSummary importDrb2Tasks(ProjectStore &store, const QString &path)
     return importDefiningJsonl(
         store, path, u"drb2"_s, QString::fromLatin1(BenchmarkKey::Drb2), {u"idx"_s},
         [&](const Benchmark &bench, const QJsonObject &o, int line, ImportSummary &summary,
-            const QString &name) {
+            const QString &name) -> Result<void> {
             const Result<int> idx = taskIndex(o.value(u"idx"_s));
             if (!idx) {
                 summary.error(name, line, idx.errorMessage() + u"; task skipped"_s);
-                return true;
+                return {};
             }
             if (const auto first = lineOfIdx.constFind(*idx); first != lineOfIdx.cend()) {
                 summary.error(name, line,
                               u"idx %1 repeats line %2; the repeat is skipped"_s.arg(*idx).arg(
                                   first.value()));
-                return true;
+                return {};
             }
             const QJsonObject content = o.value(u"content"_s).toObject();
             const QJsonObject rubric = content.value(u"rubric"_s).toObject();
             if (rubric.isEmpty()) {
                 summary.error(name, line,
                               u"idx %1 has no content.rubric; task skipped"_s.arg(*idx));
-                return true;
+                return {};
             }
             if (const QString problem = rubricProblem(rubric); !problem.isEmpty()) {
                 summary.error(name, line, u"idx %1: %2; task skipped"_s.arg(*idx).arg(problem));
-                return true;
+                return {};
             }
             lineOfIdx.insert(*idx, line);
 
@@ -149,7 +149,7 @@ ImportSummary importDrb2Tasks(ProjectStore &store, const QString &path)
                 {u"idx"_s, u"language"_s, u"theme"_s, u"description"_s, u"prompt"_s, u"content"_s});
             const Upserted t = store.catalog().upsertTask(task);
             if (!t.ok())
-                return false;
+                return t.error;
             countUpsert(summary, u"tasks"_s, t);
             return importRubrics(store, t.id, *idx, rubric, summary, name, line);
         });

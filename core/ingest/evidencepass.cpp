@@ -5,14 +5,14 @@
 
 namespace Rubricate {
 
-bool locateStoredEvidence(ProjectStore &store, RowId reportId)
+Result<void> locateStoredEvidence(ProjectStore &store, RowId reportId)
 {
     const QList<Verdict> verdicts = store.runs().verdictsOfReport(reportId);
     if (verdicts.isEmpty())
-        return true;
+        return {};
     const auto report = store.reports().report(reportId);
     if (!report || !report->hasText)
-        return true; // nothing to look in yet; the report's own import will come back here
+        return {}; // nothing to look in yet; the report's own import will come back here
     const EvidenceLocator locator(report->text);
     for (const Verdict &v : verdicts) {
         if (v.evidence.trimmed().isEmpty())
@@ -21,10 +21,12 @@ bool locateStoredEvidence(ProjectStore &store, RowId reportId)
         QList<EvidenceSpanRow> spans;
         for (const EvidenceSpan &s : at.spans)
             spans.append({s.start, s.length, matchMethodKey(s.method)});
-        if (!store.runs().setEvidence(v.id, evidenceStatusKey(at.status), at.coverage, spans))
-            return false;
+        if (auto set
+            = store.runs().setEvidence(v.id, evidenceStatusKey(at.status), at.coverage, spans);
+            !set)
+            return set;
     }
-    return true;
+    return {};
 }
 
 } // namespace Rubricate

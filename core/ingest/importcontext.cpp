@@ -14,7 +14,7 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-std::optional<Benchmark> registerBenchmark(ProjectStore &store, const QString &key)
+Result<Benchmark> registerBenchmark(ProjectStore &store, const QString &key)
 {
     struct Known {
         const char *key;
@@ -31,7 +31,7 @@ std::optional<Benchmark> registerBenchmark(ProjectStore &store, const QString &k
         if (key == QLatin1StringView(k.key))
             return store.catalog().ensureBenchmark(key, QString::fromLatin1(k.name), k.scale);
     }
-    return std::nullopt;
+    return Error{u"%1 is not a benchmark Rubricate knows"_s.arg(key)};
 }
 
 void countUpsert(ImportSummary &summary, const QString &entity, const Upserted &outcome)
@@ -66,9 +66,9 @@ std::optional<QByteArray> readImportFile(const QString &path, ImportSummary &sum
     return std::move(read.bytes);
 }
 
-std::optional<RowId> createImportedRun(ProjectStore &store, RowId benchmarkId, const QString &path,
-                                       const QString &runName, const QString &scheme,
-                                       const QString &sourceHash, const QString &format)
+Result<RowId> createImportedRun(ProjectStore &store, RowId benchmarkId, const QString &path,
+                                const QString &runName, const QString &scheme,
+                                const QString &sourceHash, const QString &format)
 {
     JudgeRun run;
     run.benchmarkId = benchmarkId;
@@ -110,11 +110,12 @@ Result<int> taskIndex(const QJsonValue &idx)
 }
 
 void commitImport(Transaction &tx, ProjectStore &store, ImportSummary &summary, const QString &file,
-                  bool failed)
+                  const Result<void> &written)
 {
-    if (!failed && tx.commit())
+    const Result<void> committed = written ? tx.commit() : written;
+    if (committed)
         return;
-    const QString why = store.lastError();
+    const QString why = committed.errorMessage();
     store.rollback();
     summary.added.clear();
     summary.updated.clear();
@@ -122,16 +123,26 @@ void commitImport(Transaction &tx, ProjectStore &store, ImportSummary &summary, 
     summary.error(file, 0, u"database: %1; nothing was imported"_s.arg(why));
 }
 
+Result<void> importStarted(const Transaction &tx, const Result<RowId> &modelId)
+{
+    if (!tx.began())
+        return tx.began();
+    if (!modelId)
+        return modelId.error();
+    return {};
+}
+
 std::optional<Benchmark> beginDefiningImport(Transaction &tx, ProjectStore &store,
                                              const QString &benchmarkKey, ImportSummary &summary,
                                              const QString &file)
 {
-    std::optional<Benchmark> bench;
-    if (tx.isOpen())
-        bench = registerBenchmark(store, benchmarkKey);
-    if (!bench)
-        summary.error(file, 0, u"database: %1"_s.arg(store.lastError()));
-    return bench;
+    const Result<Benchmark> bench = tx.isOpen() ? registerBenchmark(store, benchmarkKey)
+                                                : Result<Benchmark>(tx.began().error());
+    if (!bench) {
+        summary.error(file, 0, u"database: %1"_s.arg(bench.errorMessage()));
+        return std::nullopt;
+    }
+    return *bench;
 }
 
 std::optional<Benchmark> requireBenchmark(ProjectStore &store, const QString &benchmarkKey,
@@ -164,12 +175,12 @@ ImportSummary importDefiningJsonl(ProjectStore &store, const QString &path, cons
     const auto bytes = readImportFile(path, summary);
     if (!bytes)
         return summary;
-    bool failed = false;
+    Result<void> written;
     parseJsonLines(*bytes, file, summary, integerMembers, [&](const QJsonObject &o, int line) {
-        if (!failed)
-            failed = !perLine(*bench, o, line, summary, file);
+        if (written)
+            written = perLine(*bench, o, line, summary, file);
     });
-    commitImport(tx, store, summary, file, failed);
+    commitImport(tx, store, summary, file, written);
     return summary;
 }
 

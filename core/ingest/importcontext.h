@@ -14,7 +14,7 @@
 namespace Rubricate {
 
 // Registers the benchmark with its name and verdict scale if the project lacks it.
-std::optional<Benchmark> registerBenchmark(ProjectStore &store, const QString &key);
+Result<Benchmark> registerBenchmark(ProjectStore &store, const QString &key);
 
 // Adds the outcome of an upsert to the summary under `entity`.
 void countUpsert(ImportSummary &summary, const QString &entity, const Upserted &outcome);
@@ -26,9 +26,9 @@ std::optional<QByteArray> readImportFile(const QString &path, ImportSummary &sum
 
 // A finished run of judge verdicts read from `path` (named `runName`, or after the file), with
 // the file's hash and format kept in its config so the same file is recognised again.
-std::optional<RowId> createImportedRun(ProjectStore &store, RowId benchmarkId, const QString &path,
-                                       const QString &runName, const QString &scheme,
-                                       const QString &sourceHash, const QString &format);
+Result<RowId> createImportedRun(ProjectStore &store, RowId benchmarkId, const QString &path,
+                                const QString &runName, const QString &scheme,
+                                const QString &sourceHash, const QString &format);
 
 // The fields of `o` an importer did not map to columns: kept as metadata, never dropped.
 QJsonObject unmappedFields(const QJsonObject &o, const QSet<QString> &mapped);
@@ -43,10 +43,15 @@ namespace Rubricate {
 
 class Transaction;
 
-// Commits `tx`, or — when `failed` or the commit fails — rolls back and says in the summary
-// that nothing from `file` was imported, so a half-written import never survives.
+// Commits `tx`, or — when the import's writes failed (`written`, the first failure) or the
+// commit fails — rolls back and says in the summary why nothing from `file` was imported, so
+// a half-written import never survives.
 void commitImport(Transaction &tx, ProjectStore &store, ImportSummary &summary, const QString &file,
-                  bool failed);
+                  const Result<void> &written);
+
+// For imports of one model's reports: whether the transaction began and the model is there,
+// else the first of those that failed.
+Result<void> importStarted(const Transaction &tx, const Result<RowId> &modelId);
 
 // For imports that define a benchmark's tasks: the transaction is open and the benchmark is
 // registered, or the summary says why not.
@@ -55,9 +60,11 @@ std::optional<Benchmark> beginDefiningImport(Transaction &tx, ProjectStore &stor
                                              const QString &file);
 
 // Reads a JSONL file that defines part of a benchmark (tasks, rubrics, personas ...) in one
-// transaction. `perLine` returns false on a database error, which rolls the whole file back.
-using LineImporter = std::function<bool(const Benchmark &bench, const QJsonObject &o, int line,
-                                        ImportSummary &summary, const QString &file)>;
+// transaction. `perLine` fails on a database error, which rolls the whole file back; a line it
+// skips is an error in the summary, and the line succeeds.
+using LineImporter
+    = std::function<Result<void>(const Benchmark &bench, const QJsonObject &o, int line,
+                                 ImportSummary &summary, const QString &file)>;
 ImportSummary importDefiningJsonl(ProjectStore &store, const QString &path, const QString &kind,
                                   const QString &benchmarkKey, const LineImporter &perLine);
 // The same, with `integerMembers` checked as parseJsonLines says.

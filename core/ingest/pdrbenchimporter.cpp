@@ -115,8 +115,8 @@ QString criterionKey(const Rubric &r)
 // one with human labels never does (then the query keeps its set and the line is an error),
 // and a changed one keeps its id and place and is marked edited, so that verdicts on the old
 // text show as stale.
-bool replaceImportedCriteria(ProjectStore &store, const Query &query, QList<Rubric> wanted,
-                             ImportSummary &summary, const QString &name, int line)
+Result<void> replaceImportedCriteria(ProjectStore &store, const Query &query, QList<Rubric> wanted,
+                                     ImportSummary &summary, const QString &name, int line)
 {
     QHash<QString, RowId> existing;
     for (const Rubric &r : store.catalog().rubrics(query.taskId, query.id))
@@ -133,7 +133,7 @@ bool replaceImportedCriteria(ProjectStore &store, const Query &query, QList<Rubr
             name, line,
             u"query %1: criteria not replaced, the query keeps them as they were: %2"_s.arg(
                 query.externalId, result.errorMessage()));
-        return true;
+        return {};
     }
     if (!result->deleted.isEmpty())
         summary.warn(name, line,
@@ -147,7 +147,7 @@ bool replaceImportedCriteria(ProjectStore &store, const Query &query, QList<Rubr
     count(summary.added, result->inserted.size());
     count(summary.updated, result->updated.size());
     count(summary.unchanged, result->unchanged);
-    return true;
+    return {};
 }
 
 } // namespace
@@ -157,11 +157,11 @@ ImportSummary importPdrPersonas(ProjectStore &store, const QString &path)
     return importDefiningJsonl(
         store, path, u"pdr-personas"_s, QString::fromLatin1(BenchmarkKey::PdrBench),
         [&](const Benchmark &bench, const QJsonObject &o, int line, ImportSummary &summary,
-            const QString &name) {
+            const QString &name) -> Result<void> {
             const QString id = personaKey(o);
             if (id.isEmpty()) {
                 summary.error(name, line, u"persona without \"userid\"; skipped"_s);
-                return true;
+                return {};
             }
             Persona p;
             p.benchmarkId = bench.id;
@@ -170,7 +170,7 @@ ImportSummary importPdrPersonas(ProjectStore &store, const QString &path)
             p.attributes = o;
             const Upserted u = store.catalog().upsertPersona(p);
             countUpsert(summary, u"personas"_s, u);
-            return u.ok();
+            return u.written();
         });
 }
 
@@ -179,12 +179,12 @@ ImportSummary importPdrQueries(ProjectStore &store, const QString &path)
     return importDefiningJsonl(
         store, path, u"pdr-queries"_s, QString::fromLatin1(BenchmarkKey::PdrBench),
         [&](const Benchmark &bench, const QJsonObject &o, int line, ImportSummary &summary,
-            const QString &name) {
+            const QString &name) -> Result<void> {
             const QString id = idString(o.value(u"id"_s));
             const QString text = o.value(u"task"_s).toString();
             if (id.isEmpty() || text.trimmed().isEmpty()) {
                 summary.error(name, line, u"query without \"id\" or \"task\"; skipped"_s);
-                return true;
+                return {};
             }
             // The reference ships one query file per language with the same ids; reports name
             // only the id, so one project holds one language of them, never a mix.
@@ -198,7 +198,7 @@ ImportSummary importPdrQueries(ProjectStore &store, const QString &path)
                                   u"this \"%3\" query has the same id, and reports name "
                                   u"queries by id only: import each language into its own "
                                   u"project. Skipped"_s.arg(id, existing->language, language));
-                    return true;
+                    return {};
                 }
             }
             Task task;
@@ -210,9 +210,8 @@ ImportSummary importPdrQueries(ProjectStore &store, const QString &path)
             task.language = language;
             task.theme = o.value(u"domain"_s).toString();
             const Upserted t = store.catalog().upsertTask(task);
-            if (!t.ok()) {
-                return false;
-            }
+            if (!t.ok())
+                return t.error;
             countUpsert(summary, u"tasks"_s, t);
 
             Query q;
@@ -232,7 +231,7 @@ ImportSummary importPdrQueries(ProjectStore &store, const QString &path)
             q.metadata = unmappedFields(o, {u"id"_s, u"task"_s});
             const Upserted u = store.catalog().upsertQuery(q);
             countUpsert(summary, u"queries"_s, u);
-            return u.ok();
+            return u.written();
         });
 }
 
@@ -241,12 +240,12 @@ ImportSummary importPdrCriteria(ProjectStore &store, const QString &path)
     return importDefiningJsonl(
         store, path, u"pdr-criteria"_s, QString::fromLatin1(BenchmarkKey::PdrBench),
         [&](const Benchmark &bench, const QJsonObject &o, int line, ImportSummary &summary,
-            const QString &name) {
+            const QString &name) -> Result<void> {
             const QString id = idString(o.value(u"id"_s));
             const auto queryId = store.catalog().queryId(bench.id, id);
             if (!queryId) {
                 summary.error(name, line, u"criteria for unknown query id %1; skipped"_s.arg(id));
-                return true;
+                return {};
             }
             const auto query = store.catalog().query(*queryId);
             const QString language = o.value(u"language"_s).toString();
@@ -254,7 +253,7 @@ ImportSummary importPdrCriteria(ProjectStore &store, const QString &path)
                 summary.error(name, line,
                               u"criteria in language \"%1\" for query %2, which is in \"%3\"; "
                               u"skipped"_s.arg(language, id, query->language));
-                return true;
+                return {};
             }
             QList<Rubric> wanted;
             for (const auto &family : {u"personalization"_s, u"quality"_s})
@@ -276,11 +275,11 @@ ImportSummary importPdrReports(ProjectStore &store, const QString &path, const Q
         return summary;
     Transaction tx(store);
     const auto modelId = store.reports().ensureModel(modelName);
-    bool failed = !tx.isOpen() || !modelId;
+    Result<void> written = importStarted(tx, modelId);
     QList<ReportSource> sources;
     QSet<RowId> seen;
     readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
-        if (failed)
+        if (!written)
             return;
         const QString id = idString(o.value(u"id"_s));
         const QJsonValue article = o.value(u"article"_s);
@@ -308,9 +307,9 @@ ImportSummary importPdrReports(ProjectStore &store, const QString &path, const Q
         s.knownText = article.toString();
         sources << s;
     });
-    if (!failed)
-        failed = !storeReports(store, sources, summary);
-    commitImport(tx, store, summary, name, failed);
+    if (written)
+        written = storeReports(store, sources, summary);
+    commitImport(tx, store, summary, name, written);
     return summary;
 }
 

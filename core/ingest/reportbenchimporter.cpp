@@ -66,16 +66,16 @@ private:
     int m_count = 0;
 };
 
-bool importGroundTruth(ProjectStore &store, RowId taskId, const QString &path,
-                       ImportSummary &summary)
+Result<void> importGroundTruth(ProjectStore &store, RowId taskId, const QString &path,
+                               ImportSummary &summary)
 {
     const QString name = QFileInfo(path).fileName();
-    bool failed = false;
+    Result<void> written;
     int position = 0;
     QHash<QString, int> lineOfTitle; // normalised title -> its first line
     TitleRepeats repeats;
     readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
-        if (failed)
+        if (!written)
             return;
         const QString title = o.value(u"title"_s).toString();
         if (title.trimmed().isEmpty()) {
@@ -97,13 +97,13 @@ bool importGroundTruth(ProjectStore &store, RowId taskId, const QString &path,
         r.meta = o.value(u"meta_info"_s).toObject();
         const Upserted u = store.catalog().upsertReference(r);
         if (!u.ok()) {
-            failed = true;
+            written = u.error;
             return;
         }
         countUpsert(summary, u"references"_s, u);
     });
     repeats.report(summary, name);
-    return !failed;
+    return written;
 }
 
 struct ReportText {
@@ -158,11 +158,11 @@ ImportSummary importReportBench(ProjectStore &store, const QString &path,
     if (!bench)
         return summary;
     static const QRegularExpression arxivId(u"^\\d{4}\\.\\d{4,5}(v\\d+)?$"_s);
-    bool failed = false;
+    Result<void> written;
     QHash<QString, RowId> tasks;
     QHash<QString, int> lineOfId;
     readJsonLines(path, name, summary, [&](const QJsonObject &o, int line) {
-        if (failed)
+        if (!written)
             return;
         const QString id = o.value(u"arxiv_id"_s).toString();
         if (!arxivId.match(id).hasMatch()) {
@@ -187,14 +187,14 @@ ImportSummary importReportBench(ProjectStore &store, const QString &path,
         task.metadata = unmappedFields(o, {u"arxiv_id"_s, u"prompt"_s, u"application_domain"_s});
         const Upserted t = store.catalog().upsertTask(task);
         if (!t.ok()) {
-            failed = true;
+            written = t.error;
             return;
         }
         countUpsert(summary, u"tasks"_s, t);
         tasks.insert(id, t.id);
     });
 
-    if (!failed && !gtDir.isEmpty()) {
+    if (written && !gtDir.isEmpty()) {
         QSet<QString> withGroundTruth;
         const FolderListing listing = listInputFolder(gtDir, gtDir);
         reportRefused(listing, QFileInfo(gtDir).fileName(), summary);
@@ -208,17 +208,16 @@ ImportSummary importReportBench(ProjectStore &store, const QString &path,
                 continue;
             }
             withGroundTruth.insert(id);
-            if (!importGroundTruth(store, task.value(), f.path, summary)) {
-                failed = true;
+            written = importGroundTruth(store, task.value(), f.path, summary);
+            if (!written)
                 break;
-            }
         }
         for (auto it = tasks.cbegin(); it != tasks.cend(); ++it) {
             if (!withGroundTruth.contains(it.key()))
                 summary.warn(name, 0, u"task %1 has no ground-truth file"_s.arg(it.key()));
         }
     }
-    commitImport(tx, store, summary, name, failed);
+    commitImport(tx, store, summary, name, written);
     return summary;
 }
 
@@ -242,13 +241,13 @@ ImportSummary importReportBenchReports(ProjectStore &store, const QString &dir,
 
     Transaction tx(store);
     const auto modelId = store.reports().ensureModel(modelName);
-    bool failed = !tx.isOpen() || !modelId;
+    Result<void> written = importStarted(tx, modelId);
     QList<ReportSource> sources;
     QHash<RowId, QString> fileOfTask;
     const FolderListing listing = listInputFolder(dir, dir);
     reportRefused(listing, {}, summary);
     for (const FolderEntry &f : listing.entries) {
-        if (failed)
+        if (!written)
             break;
         if (f.isDir || !f.name.endsWith(u".json"_s, Qt::CaseInsensitive)) {
             summary.warn(f.name, 0, u"not a .json file; ignored"_s);
@@ -306,9 +305,9 @@ ImportSummary importReportBenchReports(ProjectStore &store, const QString &dir,
         s.knownFormat = ReportFormat::Markdown;
         sources << s;
     }
-    if (!failed)
-        failed = !storeReports(store, sources, summary);
-    commitImport(tx, store, summary, root.fileName(), failed);
+    if (written)
+        written = storeReports(store, sources, summary);
+    commitImport(tx, store, summary, root.fileName(), written);
     return summary;
 }
 

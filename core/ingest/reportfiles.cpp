@@ -90,24 +90,26 @@ Report reportFor(const Prepared &p)
 }
 
 // One report under its own savepoint: a row the database refuses is named and undone, and
-// the reports beside it are still imported. False only when the savepoint itself fails.
-bool storeReport(ProjectStore &store, const Prepared &p, ImportSummary &summary)
+// the reports beside it are still imported. Fails only when the savepoint itself fails.
+Result<void> storeReport(ProjectStore &store, const Prepared &p, ImportSummary &summary)
 {
     Savepoint savepoint(store, u"report"_s);
     if (!savepoint.isOpen())
-        return false;
+        return savepoint.began();
     const Upserted u = store.reports().upsertReport(reportFor(p), p.source.bytes);
     // Verdicts imported before their report, or kept across a changed report, are checked
     // against the text that is there now.
-    const bool stored
-        = u.ok() && (u.result == UpsertResult::Unchanged || locateStoredEvidence(store, u.id));
+    const Result<void> stored = !u.ok()       ? Result<void>(u.error)
+        : u.result == UpsertResult::Unchanged ? Result<void>()
+                                              : locateStoredEvidence(store, u.id);
     if (!stored) {
         summary.error(p.source.displayName, 0,
-                      u"database: %1; this report was not imported"_s.arg(store.lastError()));
-        return savepoint.rollback();
+                      u"database: %1; this report was not imported"_s.arg(stored.errorMessage()));
+        // The transaction is gone when the rollback fails: the refusal is why.
+        return savepoint.rollback() ? Result<void>() : stored;
     }
-    if (!savepoint.release())
-        return false;
+    if (const Result<void> released = savepoint.release(); !released)
+        return released;
     if (p.document.corrupt) {
         summary.error(p.source.displayName, 0,
                       u"%1; stored without text and flagged"_s.arg(p.document.error));
@@ -115,7 +117,7 @@ bool storeReport(ProjectStore &store, const Prepared &p, ImportSummary &summary)
     for (const QString &w : p.document.warnings)
         summary.warn(p.source.displayName, 0, w);
     countUpsert(summary, u"reports"_s, u);
-    return true;
+    return {};
 }
 
 // The language a report for this task (and query) is expected in: the query's or the task's
@@ -150,7 +152,8 @@ QString languageMismatchWarning(const QString &reportLanguage, const QString &ex
                LanguageMismatchPrefix, languageName(reportLanguage), languageName(expected));
 }
 
-bool storeReports(ProjectStore &store, const QList<ReportSource> &sources, ImportSummary &summary)
+Result<void> storeReports(ProjectStore &store, const QList<ReportSource> &sources,
+                          ImportSummary &summary)
 {
     // Extraction (PDF text, DOCX XML) dominates; spread it over the cores, a slice at a time
     // with the next slice read while this one is written: the whole folder at once would hold
@@ -178,11 +181,11 @@ bool storeReports(ProjectStore &store, const QList<ReportSource> &sources, Impor
                 if (!wanted.isEmpty() && wanted != p.language)
                     p.document.warnings << languageMismatchWarning(p.language, wanted);
             }
-            if (!storeReport(store, p, summary))
-                return false;
+            if (Result<void> stored = storeReport(store, p, summary); !stored)
+                return stored;
         }
     }
-    return true;
+    return {};
 }
 
 } // namespace Rubricate

@@ -2,6 +2,7 @@
 // write on the calling thread (the one that owns the database connection).
 #pragma once
 
+#include "domain/result.h"
 #include "domain/types.h"
 #include "importissue.h"
 
@@ -37,10 +38,11 @@ QString languageMismatchWarning(const QString &reportLanguage, const QString &ex
 // Stores every source as a report; must run inside the caller's transaction. An unreadable
 // or empty file is named in the summary and left out; a corrupt one is flagged and stored
 // without text; a report the database refuses is named and undone on its own. Never fatal
-// for the others: returns false only when the transaction itself can no longer be used.
+// for the others: fails only when the transaction itself can no longer be used.
 // A report whose text is in another language than its task (the query's or the task's
 // language field, else its rubrics' or its prompt's text) is stored with a warning saying
 // so, which the summary names too.
-bool storeReports(ProjectStore &store, const QList<ReportSource> &sources, ImportSummary &summary);
+Result<void> storeReports(ProjectStore &store, const QList<ReportSource> &sources,
+                          ImportSummary &summary);
 
 } // namespace Rubricate

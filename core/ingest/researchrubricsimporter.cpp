@@ -37,9 +37,10 @@ QStringList malformedCriteria(const QJsonArray &items)
     return bad;
 }
 
-// Stores the prompt's criteria; false on a database error.
-bool importCriteria(ProjectStore &store, RowId taskId, const QString &sampleId,
-                    const QJsonArray &items, ImportSummary &summary, const QString &name, int line)
+// Stores the prompt's criteria; fails on a database error.
+Result<void> importCriteria(ProjectStore &store, RowId taskId, const QString &sampleId,
+                            const QJsonArray &items, ImportSummary &summary, const QString &name,
+                            int line)
 {
     QHash<QString, int> firstByText; // text -> position
     QList<RowId> ids;
@@ -67,13 +68,13 @@ bool importCriteria(ProjectStore &store, RowId taskId, const QString &sampleId,
         }
         const Upserted u = store.catalog().upsertRubric(r);
         if (!u.ok())
-            return false;
+            return u.error;
         countUpsert(summary, u"rubrics"_s, u);
         ids << u.id;
         if (first == firstByText.cend())
             firstByText.insert(r.text, position);
     }
-    return true;
+    return {};
 }
 
 } // namespace
@@ -84,19 +85,19 @@ ImportSummary importResearchRubrics(ProjectStore &store, const QString &path)
     return importDefiningJsonl(
         store, path, u"researchrubrics"_s, QString::fromLatin1(BenchmarkKey::ResearchRubrics),
         [&](const Benchmark &bench, const QJsonObject &o, int line, ImportSummary &summary,
-            const QString &name) {
+            const QString &name) -> Result<void> {
             const QString sampleId = o.value(u"sample_id"_s).toString();
             const QJsonValue rubricsValue = o.value(u"rubrics"_s);
             if (sampleId.isEmpty() || !rubricsValue.isArray()) {
                 summary.error(name, line, u"missing \"sample_id\" or \"rubrics\"; skipped"_s);
-                return true;
+                return {};
             }
             if (const auto first = lineOfSample.constFind(sampleId); first != lineOfSample.cend()) {
                 summary.error(
                     name, line,
                     u"sample_id %1 repeats line %2; the repeat is skipped"_s.arg(sampleId).arg(
                         first.value()));
-                return true;
+                return {};
             }
             // The score is a weighted fraction over all criteria: without one of them it is
             // another number, so the prompt waits until its line is fixed.
@@ -106,7 +107,7 @@ ImportSummary importResearchRubrics(ProjectStore &store, const QString &path)
                     name, line,
                     u"%1: criteria %2 lack text or a numeric weight; prompt skipped"_s.arg(
                         sampleId, bad.join(u", "_s)));
-                return true;
+                return {};
             }
             lineOfSample.insert(sampleId, line);
             Task task;
@@ -126,7 +127,7 @@ ImportSummary importResearchRubrics(ProjectStore &store, const QString &path)
                                             u"exploration"_s, u"rubrics"_s});
             const Upserted t = store.catalog().upsertTask(task);
             if (!t.ok())
-                return false;
+                return t.error;
             countUpsert(summary, u"tasks"_s, t);
             return importCriteria(store, t.id, sampleId, items, summary, name, line);
         });
@@ -150,13 +151,13 @@ ImportSummary importResearchRubricsReports(ProjectStore &store, const QString &d
     const QString modelName = model.isEmpty() ? root.fileName() : model;
     Transaction tx(store);
     const auto modelId = store.reports().ensureModel(modelName);
-    bool failed = !tx.isOpen() || !modelId;
+    Result<void> written = importStarted(tx, modelId);
     QList<ReportSource> sources;
     QSet<QString> seenStems;
     const FolderListing listing = listInputFolder(dir, dir);
     reportRefused(listing, {}, summary);
     for (const FolderEntry &f : listing.entries) {
-        if (failed)
+        if (!written)
             break;
         if (f.isDir) {
             summary.warn(f.name, 0, u"a folder; responses are files <sample_id>.md, ignored"_s);
@@ -183,9 +184,9 @@ ImportSummary importResearchRubricsReports(ProjectStore &store, const QString &d
         s.taskId = *taskId;
         sources << s;
     }
-    if (!failed)
-        failed = !storeReports(store, sources, summary);
-    commitImport(tx, store, summary, root.fileName(), failed);
+    if (written)
+        written = storeReports(store, sources, summary);
+    commitImport(tx, store, summary, root.fileName(), written);
     return summary;
 }
 

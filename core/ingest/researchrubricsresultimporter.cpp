@@ -51,7 +51,7 @@ std::optional<RowId> namedImportedRun(ProjectStore &store, const QString &runNam
 {
     if (runName.isEmpty())
         return std::nullopt;
-    for (const RunSummary &r : store.runs().list()) {
+    for (const RunSummary &r : store.runs().list().value_or({})) {
         if (r.name == runName && r.benchmarkKey == QLatin1StringView(BenchmarkKey::ResearchRubrics)
             && r.kind == judgeKindKey(JudgeKind::Imported))
             return r.id;
@@ -78,7 +78,7 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
         return summary;
 
     Transaction tx(store);
-    bool failed = !tx.isOpen();
+    Result<void> written = tx.began();
     std::optional<RowId> modelId;
     if (!model.isEmpty()) {
         modelId = store.reports().modelId(model);
@@ -97,7 +97,7 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
     QHash<RowId, CriterionQueue> queues;
     QSet<RowId> reports;
     parseJsonLines(bytes, name, summary, [&](const QJsonObject &o, int line) {
-        if (failed)
+        if (!written)
             return;
         const QString sample = o.value(u"sample_id"_s).toString();
         const QString title = o.value(u"rubric_title"_s).toString();
@@ -115,11 +115,12 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
         if (!modelId) {
             modelId = onlyModelWithReport(store, *taskId);
             if (!modelId) {
-                summary.error(
-                    name, line,
-                    u"the file does not say whose reports it judged and more or less "
-                    "than one model has a report for sample %1: name the model"_s.arg(sample));
-                failed = true;
+                // Not the database's failure, yet the whole file stops: its verdicts would
+                // land on a guessed model's reports.
+                written = Error{u"the file does not say whose reports it judged and more or "
+                                "less than one model has a report for sample %1: name the "
+                                "model"_s.arg(sample)};
+                summary.error(name, line, written.errorMessage());
                 return;
             }
         }
@@ -129,12 +130,14 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
             return;
         }
         if (!runId) {
-            runId = createImportedRun(store, bench->id, path, runName, u"researchrubrics"_s,
-                                      sourceHash, u"researchrubrics-batch_evaluation.jsonl"_s);
-            if (!runId) {
-                failed = true;
+            const Result<RowId> created
+                = createImportedRun(store, bench->id, path, runName, u"researchrubrics"_s,
+                                    sourceHash, u"researchrubrics-batch_evaluation.jsonl"_s);
+            if (!created) {
+                written = created.error();
                 return;
             }
+            runId = *created;
             ++summary.added[u"runs"_s];
         }
         if (!queues.contains(*taskId))
@@ -178,17 +181,17 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
         }
         const Upserted u = store.runs().upsertVerdict(v);
         if (!u.ok()) {
-            failed = true;
+            written = u.error;
             return;
         }
         countUpsert(summary, u"verdicts"_s, u);
         reports.insert(*reportId);
     });
     for (RowId report : std::as_const(reports)) {
-        if (!failed && !locateStoredEvidence(store, report))
-            failed = true;
+        if (written)
+            written = locateStoredEvidence(store, report);
     }
-    commitImport(tx, store, summary, name, failed);
+    commitImport(tx, store, summary, name, written);
     return summary;
 }
 

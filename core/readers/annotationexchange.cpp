@@ -81,11 +81,11 @@ public:
             return false;
         }
         m_otherItems = itemsByIds(m_other.annotations().keyedItems());
-        for (const RunSummary &r : m_other.runs().list())
+        for (const RunSummary &r : m_other.runs().list().value_or({}))
             m_otherRunNames.insert(r.id, r.name);
         Transaction tx(m_target);
         if (!tx.isOpen()) {
-            m_summary.error = m_target.lastError();
+            m_summary.error = tx.began().errorMessage();
             return false;
         }
         if (const auto loaded = m_landing.load(); !loaded) {
@@ -116,7 +116,7 @@ private:
 
     bool mergeAnnotators()
     {
-        for (const Annotator &a : m_other.annotations().annotators()) {
+        for (const Annotator &a : m_other.annotations().annotators().value_or({})) {
             const auto here = m_target.annotations().annotator(a.id);
             if (here) {
                 if (here->name != a.name) {
@@ -136,9 +136,9 @@ private:
     bool mergeStudies()
     {
         QHash<QString, Study> here;
-        for (const Study &s : m_target.annotations().studies())
+        for (const Study &s : m_target.annotations().studies().value_or({}))
             here.insert(s.name, s);
-        for (const Study &s : m_other.annotations().studies()) {
+        for (const Study &s : m_other.annotations().studies().value_or({})) {
             if (const auto it = here.constFind(s.name); it != here.cend()) {
                 if (!s.uid.isEmpty() && !it->uid.isEmpty() && s.uid != it->uid) {
                     m_summary.warnings.append(
@@ -156,7 +156,7 @@ private:
     bool mergeStudy(Study study)
     {
         QList<Assignment> mapped;
-        for (Assignment a : m_other.annotations().assignments(study.name)) {
+        for (Assignment a : m_other.annotations().assignments(study.name).value_or({})) {
             const KeyedItem &there = m_otherItems.value({a.reportId, a.rubricId});
             const KeyedItem *item = m_landing.item(there.key);
             if (!item) {
@@ -195,7 +195,7 @@ private:
             return 0;
         RowId found = 0;
         int count = 0;
-        for (const RunSummary &r : m_target.runs().list()) {
+        for (const RunSummary &r : m_target.runs().list().value_or({})) {
             if (r.name == name) {
                 found = r.id;
                 ++count;
@@ -263,7 +263,7 @@ travellingAnnotations(ProjectStore &store, const QString &benchmarkKey, bool cur
     const QHash<ItemIds, KeyedItem> items
         = itemsByIds(store.annotations().keyedItems(benchmarkKey));
     QHash<RowId, QString> runNames;
-    for (const RunSummary &r : store.runs().list())
+    for (const RunSummary &r : store.runs().list().value_or({}))
         runNames.insert(r.id, r.name);
     QList<AnnotationEvent> events = store.annotations().annotationEvents(benchmarkKey);
     if (currentOnly)

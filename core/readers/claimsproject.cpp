@@ -43,7 +43,10 @@ Result<QList<ReportSummary>> claimReports(ProjectStore &store, const ClaimScope 
                 return Error{u"no benchmark \"%1\" in this project"_s.arg(key)};
             continue;
         }
-        for (const ReportSummary &r : store.reports().reportSummaries(key)) {
+        const Result<QList<ReportSummary>> reports = store.reports().reportSummaries(key);
+        if (!reports)
+            return reports.error();
+        for (const ReportSummary &r : *reports) {
             if ((tasks.isEmpty() || tasks.contains(r.taskExternalId))
                 && (models.isEmpty() || models.contains(r.model)))
                 out.append(r);
@@ -175,7 +178,7 @@ QStringList claimUrls(ProjectStore &store, const QString &benchmarkKey)
 {
     QStringList urls;
     QSet<QString> seen;
-    for (const ReportSummary &r : store.reports().reportSummaries(benchmarkKey)) {
+    for (const ReportSummary &r : store.reports().reportSummaries(benchmarkKey).value_or({})) {
         for (const Rubric &c : store.catalog().claims(r.id)) {
             const QString url = c.metadata.value(u"url"_s).toString();
             if (!url.isEmpty() && !seen.contains(url)) {
@@ -198,7 +201,7 @@ Result<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QString &
     QMap<QString, QList<ClaimRun>> runsByDimension;
     QList<RowId> ids = runIds;
     if (ids.isEmpty()) {
-        for (const RunSummary &r : store.runs().list()) {
+        for (const RunSummary &r : store.runs().list().value_or({})) {
             if (r.benchmarkKey == benchmarkKey)
                 ids << r.id;
         }
@@ -222,7 +225,7 @@ Result<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QString &
     }
 
     QList<ClaimResult> out;
-    for (const ReportSummary &r : store.reports().reportSummaries(benchmarkKey)) {
+    for (const ReportSummary &r : store.reports().reportSummaries(benchmarkKey).value_or({})) {
         if (!model.isEmpty() && r.model != model)
             continue;
         const QList<Rubric> claims = store.catalog().claims(r.id);
@@ -238,7 +241,7 @@ Result<QList<ClaimResult>> readClaimResults(ProjectStore &store, const QString &
         QMap<QString, QList<ClaimRun>> reportRuns = runsByDimension;
         for (QList<ClaimRun> &runs : reportRuns) {
             for (const ClaimRun &run : std::as_const(runs)) {
-                for (const Verdict &v : store.runs().verdicts(run.id, r.id))
+                for (const Verdict &v : store.runs().verdicts(run.id, r.id).value_or({}))
                     verdicts[run.id].insert(v.rubricId, v);
             }
             if (newestPerReport)

@@ -13,7 +13,7 @@ QHash<RowId, double> researchRubricsWeights(ProjectStore &store)
 {
     QHash<RowId, double> weights;
     const QString key = QString::fromLatin1(BenchmarkKey::ResearchRubrics);
-    for (const TaskSummary &task : store.catalog().taskSummaries(key)) {
+    for (const TaskSummary &task : store.catalog().taskSummaries(key).value_or({})) {
         for (const Rubric &rubric : store.catalog().allRubricsOfTask(task.id))
             weights.insert(rubric.id, rubric.weight);
     }
@@ -27,7 +27,7 @@ QString studyBenchmark(ProjectStore &store, const Study &study)
         = study.runId > 0 ? store.runs().run(study.runId) : std::nullopt;
     if (!run)
         return {};
-    for (const Benchmark &b : store.catalog().benchmarks()) {
+    for (const Benchmark &b : store.catalog().benchmarks().value_or({})) {
         if (b.id == run->benchmarkId)
             return b.key;
     }

@@ -22,7 +22,7 @@ Result<void> readDrb2Rows(ProjectStore &store, QList<RowId> &runIds,
     if (!bench)
         return Error{u"the project has no DRB-II tasks"_s};
     if (runIds.isEmpty()) {
-        for (const RunSummary &r : store.runs().list()) {
+        for (const RunSummary &r : store.runs().list().value_or({})) {
             if (r.benchmarkKey == "drb2"_L1)
                 runIds << r.id;
         }
@@ -31,13 +31,13 @@ Result<void> readDrb2Rows(ProjectStore &store, QList<RowId> &runIds,
         return Error{u"the project has no DRB-II judge runs"_s};
     QHash<RowId, std::optional<Task>> tasks;
     QHash<RowId, QHash<RowId, Rubric>> rubricsByTask;
-    const QList<ReportSummary> reports = store.reports().reportSummaries(u"drb2"_s);
+    const QList<ReportSummary> reports = store.reports().reportSummaries(u"drb2"_s).value_or({});
     for (int runIndex = 0; runIndex < runIds.size(); ++runIndex) {
         const RowId runId = runIds.at(runIndex);
         if (!store.runs().run(runId))
             return Error{u"no run %1"_s.arg(runId)};
         for (const ReportSummary &rs : reports) {
-            const QList<Verdict> verdicts = store.runs().verdicts(runId, rs.id);
+            const QList<Verdict> verdicts = store.runs().verdicts(runId, rs.id).value_or({});
             if (verdicts.isEmpty())
                 continue;
             const auto report = store.reports().report(rs.id);

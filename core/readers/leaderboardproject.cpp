@@ -54,7 +54,8 @@ QStringList projectLeaderboardBenchmarks(ProjectStore &store)
 {
     QStringList keys;
     for (const QString &key : leaderboardBenchmarkKeys()) {
-        if (store.catalog().benchmark(key) && !store.reports().reportSummaries(key).isEmpty())
+        if (store.catalog().benchmark(key)
+            && !store.reports().reportSummaries(key).value_or({}).isEmpty())
             keys << key;
     }
     return keys;
@@ -63,7 +64,7 @@ QStringList projectLeaderboardBenchmarks(ProjectStore &store)
 QList<LeaderboardRun> leaderboardRuns(ProjectStore &store, const QString &benchmarkKey)
 {
     QList<LeaderboardRun> runs;
-    for (const RunSummary &r : store.runs().list()) {
+    for (const RunSummary &r : store.runs().list().value_or({})) {
         if (r.benchmarkKey == benchmarkKey)
             runs << LeaderboardRun{r.id, r.name, r.createdAt, r.verdicts};
     }

@@ -25,7 +25,7 @@ namespace {
 RowId newestPdrRun(ProjectStore &store)
 {
     RowId newest = 0;
-    for (const RunSummary &r : store.runs().list()) {
+    for (const RunSummary &r : store.runs().list().value_or({})) {
         if (r.benchmarkKey != QLatin1StringView(BenchmarkKey::PdrBench) || r.status != "finished"_L1
             || r.id < newest)
             continue;
@@ -197,8 +197,8 @@ Result<PdrRunRows> readPdrRun(ProjectStore &store, RowId runId)
     rows.runName = run->name;
     QHash<RowId, std::optional<Query>> queries;
     QHash<RowId, QList<Rubric>> rubrics;
-    for (const ReportSummary &s : store.reports().reportSummaries(bench)) {
-        const QList<Verdict> verdicts = store.runs().verdicts(rows.runId, s.id);
+    for (const ReportSummary &s : store.reports().reportSummaries(bench).value_or({})) {
+        const QList<Verdict> verdicts = store.runs().verdicts(rows.runId, s.id).value_or({});
         if (verdicts.isEmpty())
             continue;
         const auto report = store.reports().report(s.id);

@@ -110,7 +110,7 @@ readReportBenchScores(ProjectStore &store, ReportBenchOptions options, const QSt
         return Error{u"the project has no ReportBench tasks (import reportbench first)"_s};
     QHash<QString, QList<Reference>> groundTruth; // by arXiv id
     QList<ReportBenchReportScore> scores;
-    for (const ReportSummary &r : store.reports().reportSummaries(key)) {
+    for (const ReportSummary &r : store.reports().reportSummaries(key).value_or({})) {
         if (!model.isEmpty() && r.model != model)
             continue;
         const auto report = store.reports().report(r.id);

@@ -60,7 +60,7 @@ Result<RrRunRows> readResearchRubricsRun(ProjectStore &store, RowId runId)
 {
     const QLatin1StringView bench(BenchmarkKey::ResearchRubrics);
     RrRunRows rows;
-    for (const RunSummary &r : store.runs().list()) {
+    for (const RunSummary &r : store.runs().list().value_or({})) {
         if (runId == 0 ? (r.benchmarkKey == bench && r.id > rows.runId) : r.id == runId) {
             rows.runId = r.id;
             rows.runName = r.name;
@@ -71,8 +71,8 @@ Result<RrRunRows> readResearchRubricsRun(ProjectStore &store, RowId runId)
                                 : u"no run %1 in this project"_s.arg(runId)};
     }
     QHash<RowId, std::pair<Task, QList<Rubric>>> tasks;
-    for (const ReportSummary &s : store.reports().reportSummaries(bench)) {
-        const QList<Verdict> verdicts = store.runs().verdicts(rows.runId, s.id);
+    for (const ReportSummary &s : store.reports().reportSummaries(bench).value_or({})) {
+        const QList<Verdict> verdicts = store.runs().verdicts(rows.runId, s.id).value_or({});
         if (verdicts.isEmpty())
             continue;
         QHash<RowId, Verdict> byRubric;

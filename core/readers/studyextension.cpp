@@ -65,7 +65,7 @@ SampleExtension extendStudy(ProjectStore &store, const QString &study,
     judged.removeIf([&](const RatingRow &r) {
         return r.rater != scores.judge || !r.value || labelled.contains({r.reportId, r.rubricId});
     });
-    const QList<Assignment> existing = store.annotations().assignments(study);
+    const QList<Assignment> existing = store.annotations().assignments(study).value_or({});
     const QMap<QString, int> extra = extraPerModel.isEmpty()
         ? extensionAllocation(judged, existing, totalItems)
         : extraPerModel;

@@ -70,7 +70,7 @@ Result<void> PageClassifier::start(const PageClassifyOptions &options)
     QStringList urls; // as cited, in report order, one per source key
     QSet<QString> seen;
     bool anyReport = false;
-    for (const ReportSummary &r : m_store->reports().reportSummaries(bench)) {
+    for (const ReportSummary &r : m_store->reports().reportSummaries(bench).value_or({})) {
         if (!options.model.isEmpty() && r.model != options.model)
             continue;
         const auto report = m_store->reports().report(r.id);

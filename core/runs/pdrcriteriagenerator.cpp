@@ -224,16 +224,19 @@ void PdrCriteriaGenerator::write(int index)
     int written = 0;
     {
         Transaction tx(*m_store);
-        bool ok = tx.isOpen();
+        Result<void> stored = tx.began();
+        bool ok = stored.ok();
         if (ok && m_options.force) {
-            const int labelled = m_store->catalog().annotatedRubricsOfQuery(q.id);
-            if (labelled != 0) {
-                error = labelled < 0 ? m_store->lastError()
-                                     : u"%1 of its criteria carry human labels; they are kept "
-                                       "and nothing was replaced"_s.arg(labelled);
+            const Result<int> labelled = m_store->catalog().annotatedRubricsOfQuery(q.id);
+            if (!labelled || *labelled != 0) {
+                error = !labelled ? labelled.errorMessage()
+                                  : u"%1 of its criteria carry human labels; they are kept "
+                                    "and nothing was replaced"_s.arg(*labelled);
                 ok = false;
-            } else {
-                ok = m_store->catalog().deleteQueryRubrics(q.id) >= 0;
+            } else if (const Result<int> deleted = m_store->catalog().deleteQueryRubrics(q.id);
+                       !deleted) {
+                stored = deleted.error();
+                ok = false;
             }
         }
         for (const Work::Dimension &dim : std::as_const(work.dimensions)) {
@@ -254,7 +257,10 @@ void PdrCriteriaGenerator::write(int index)
                        {u"origin"_s, QString(u"judge:"_s + m_config.model)},
                        {u"provider"_s, providerKey(m_config.provider)},
                        {u"weight_samples"_s, QJsonValue(work.acceptedSamples.value(dim.family))}};
-                ok = m_store->catalog().upsertRubric(r).ok();
+                if (const Upserted u = m_store->catalog().upsertRubric(r); !u.ok()) {
+                    stored = u.error;
+                    ok = false;
+                }
                 ++written;
             }
         }
@@ -262,7 +268,7 @@ void PdrCriteriaGenerator::write(int index)
             if (const Result<void> committed = tx.commit(); !committed)
                 error = u"database: "_s + committed.errorMessage();
         } else if (error.isEmpty()) {
-            error = u"database: "_s + m_store->lastError();
+            error = u"database: "_s + stored.errorMessage();
         }
     }
     if (!error.isEmpty()) {

@@ -50,7 +50,7 @@ bool RunController::claimMore(int count)
 void RunController::noJobsLeft()
 {
     const int others = m_leases->heldByOthers();
-    const RunTotals totals = m_store->runs().runTotals(m_runId);
+    const RunTotals totals = m_store->runs().runTotals(m_runId).value_or({});
     m_progress.jobsDone = totals.jobsDone;
     m_progress.jobsFailed = totals.jobsFailed;
     if (others == 0 && totals.jobsPending == 0) {
@@ -132,7 +132,7 @@ Result<void> RunController::start(RowId runId)
     m_queue.clear();
     m_sharedReports = m_store->runs().reportsWithSeveralJobs(runId);
     m_nextClaimMs = 0;
-    const RunTotals totals = m_store->runs().runTotals(runId);
+    const RunTotals totals = m_store->runs().runTotals(runId).value_or({});
     m_progress = {};
     m_progress.runId = runId;
     m_progress.worker = m_leases->owner();
@@ -145,7 +145,8 @@ Result<void> RunController::start(RowId runId)
     m_progress.cacheWriteTokens = totals.cacheWriteTokens;
     m_progress.cost = totals.cost;
     m_progress.errorsTotal = totals.verdictErrors;
-    const QList<std::pair<RowId, RowId>> errorItems = m_store->runs().errorItems(runId);
+    const QList<std::pair<RowId, RowId>> errorItems
+        = m_store->runs().errorItems(runId).value_or({});
     m_errorItems = QSet<std::pair<RowId, RowId>>(errorItems.cbegin(), errorItems.cend());
     m_progress.status = u"running"_s;
     m_active = true;

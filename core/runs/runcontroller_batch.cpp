@@ -151,7 +151,7 @@ QList<RunJob> RunController::resumeBatches(const QList<RunJob> &claimed)
         // is done with), or held by another worker polling it.
         if (!pending) {
             pending.emplace();
-            for (const RunJob &job : m_store->runs().jobs(m_runId, u"pending"_s))
+            for (const RunJob &job : m_store->runs().jobs(m_runId, u"pending"_s).value_or({}))
                 pending->insert(job.id);
         }
         const QList<BatchEntry> &items = open.at(i).items;

@@ -82,7 +82,7 @@ int JobLeases::heldByOthers()
 QList<JobLeaseHolder> JobLeases::liveOtherHolders(int *freed)
 {
     QList<JobLeaseHolder> live;
-    for (const JobLeaseHolder &h : m_store.runs().jobLeaseHolders(m_runId)) {
+    for (const JobLeaseHolder &h : m_store.runs().jobLeaseHolders(m_runId).value_or({})) {
         if (h.owner == m_owner)
             continue;
         if (ownerHasEnded(h.owner)) {

@@ -91,7 +91,8 @@ Result<ScopePlan> planScope(ProjectStore &store, const JudgeConfig &config, cons
 
     ScopePlan plan;
     plan.benchmarkId = bench->id;
-    for (const ReportSummary &r : store.reports().reportSummaries(scope.benchmarkKey)) {
+    for (const ReportSummary &r :
+         store.reports().reportSummaries(scope.benchmarkKey).value_or({})) {
         if ((!tasks.isEmpty() && !tasks.contains(r.taskExternalId))
             || (!models.isEmpty() && !models.contains(r.model)))
             continue;
@@ -215,10 +216,9 @@ Result<PlannedRun> planRun(ProjectStore &store, const JudgeConfig &config, const
     run.scheme = config.scheme;
     run.config = config.toJson();
     run.status = u"pending"_s;
-    const auto runId = store.runs().createRun(run);
-    if (!runId) {
-        return Error{store.lastError()};
-    }
+    const Result<RowId> runId = store.runs().createRun(run);
+    if (!runId)
+        return runId.error();
     for (const JobPlan &p : plan->jobs) {
         RunJob job;
         job.runId = *runId;
@@ -273,7 +273,7 @@ Result<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId)
     const JudgeConfig config = JudgeConfig::fromJson(run->config);
     const int limit = passageLimit(config);
     QHash<RowId, int> characters;
-    for (const ReportSummary &r : store.reports().reportSummaries())
+    for (const ReportSummary &r : store.reports().reportSummaries().value_or({}))
         characters.insert(r.id, r.characters);
     RunEstimate e;
     QSet<RowId> reports;
@@ -285,7 +285,7 @@ Result<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId)
     };
     // Failed jobs go back to pending with their items; pending ones are sent as they are.
     QSet<std::pair<RowId, RowId>> queued;
-    for (const RunJob &j : store.runs().jobs(runId)) {
+    for (const RunJob &j : store.runs().jobs(runId).value_or({})) {
         if (j.status != "pending"_L1 && j.status != "failed"_L1)
             continue;
         addJob(j.reportId, j.rubricIds.size());
@@ -293,7 +293,7 @@ Result<RunEstimate> estimateRequeue(ProjectStore &store, RowId runId)
             queued.insert({j.reportId, rubric});
     }
     QMap<RowId, QList<RowId>> errorsByReport;
-    for (const auto &[report, rubric] : store.runs().errorItems(runId)) {
+    for (const auto &[report, rubric] : store.runs().errorItems(runId).value_or({})) {
         if (!queued.contains({report, rubric}))
             errorsByReport[report] << rubric;
     }
@@ -319,18 +319,17 @@ Result<int> requeueFailedItems(ProjectStore &store, RowId runId, int batchSize)
     Transaction tx(store);
     int queued = 0;
     // Jobs that gave up keep their items; they simply start again.
-    for (const RunJob &j : store.runs().jobs(runId, u"failed"_s))
+    for (const RunJob &j : store.runs().jobs(runId, u"failed"_s).value_or({}))
         queued += int(j.rubricIds.size());
-    if (store.runs().requeueJobs(runId, u"failed"_s) < 0) {
-        return Error{store.lastError()};
-    }
+    if (const Result<int> requeued = store.runs().requeueJobs(runId, u"failed"_s); !requeued)
+        return requeued.error();
     QSet<std::pair<RowId, RowId>> alreadyQueued;
-    for (const RunJob &j : store.runs().jobs(runId, u"pending"_s)) {
+    for (const RunJob &j : store.runs().jobs(runId, u"pending"_s).value_or({})) {
         for (RowId rubric : j.rubricIds)
             alreadyQueued.insert({j.reportId, rubric});
     }
     QMap<RowId, QList<RowId>> byReport;
-    for (const auto &[report, rubric] : store.runs().errorItems(runId)) {
+    for (const auto &[report, rubric] : store.runs().errorItems(runId).value_or({})) {
         if (!alreadyQueued.contains({report, rubric}))
             byReport[report] << rubric;
     }

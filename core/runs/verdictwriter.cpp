@@ -191,8 +191,8 @@ Result<VerdictWriter::Outcome> VerdictWriter::writeFailure(const RunJob &job)
         v.reportId = job.reportId;
         v.rubricId = rubric;
         v.error = job.lastError;
-        if (!m_store.runs().upsertVerdict(v).ok())
-            refused = Error{m_store.lastError()}; // Upserted carries no message
+        if (const Upserted u = m_store.runs().upsertVerdict(v); !u.ok())
+            refused = u.error;
     }
     if (const Result<void> updated = m_store.runs().updateJob(job); !updated)
         return updated.error();

@@ -42,15 +42,15 @@ public:
     // items, in the order given; unknown items are left out. A fixed number of selects per
     // few hundred reports, whatever the number of items and people.
 
-    QList<AdjudicationItem> adjudicationItems(const QList<std::pair<RowId, RowId>> &items);
+    Result<QList<AdjudicationItem>> adjudicationItems(const QList<std::pair<RowId, RowId>> &items);
     // The same for every item of one report (reportItems() order).
-    QList<AdjudicationItem> adjudicationItems(RowId reportId);
+    Result<QList<AdjudicationItem>> adjudicationItems(RowId reportId);
     // Every rubric item of the benchmark once (each report with the rubrics of its task, or
     // of its query for PDR-Bench; repeated rubrics left out, as scoring leaves them out), in
     // (report, rubric) order. An item that a judge rated carries the newest such run's value
     // as a judge row ("run:<id>"); the others have no rater and no value.
 
-    QList<RatingRow> itemRows(const QString &benchmarkKey);
+    Result<QList<RatingRow>> itemRows(const QString &benchmarkKey);
     // Writes a drawn sample, one row per item and annotator, in a transaction of its own (so
     // not inside a caller's). Refuses an empty sample, a blank annotator and a name already
     // taken: a sample is a record of what was assigned, never edited afterwards. With
@@ -64,11 +64,11 @@ public:
     // that is in the sample already or a position the sample has (another extension came
     // first): the rows the sample has are never touched.
     Result<void> extendSample(const QString &sample, const QList<Assignment> &added);
-    QStringList samples(); // names, oldest first
+    Result<QStringList> samples(); // names, oldest first
     std::optional<SampleInfo> sampleInfo(const QString &sample);
     // The sample's items in position order, each with all its annotators; with `annotator`,
     // only the items that are theirs.
-    QList<Assignment> assignments(const QString &sample, const QString &annotator = {});
+    Result<QList<Assignment>> assignments(const QString &sample, const QString &annotator = {});
     // Adds the annotator unless its id is known (a known one keeps its name).
 
     Result<void> addAnnotator(const Annotator &annotator);
@@ -78,16 +78,16 @@ public:
     // Renames in place: labels are keyed by the id, so they stay the person's.
     Result<void> renameAnnotator(const QString &id, const QString &name);
     std::optional<Annotator> annotator(const QString &id);
-    QList<Annotator> annotators(); // by name
+    Result<QList<Annotator>> annotators(); // by name
     // Settings for a saved sample. Refuses a sample that does not exist and a study that
     // does: settings such as blind are fixed once people start labelling under them.
     Result<void> saveStudy(const Study &study);
     std::optional<Study> study(const QString &name); // a sample without settings: defaults
-    QList<Study> studies(); // every saved sample, oldest first
+    Result<QList<Study>> studies(); // every saved sample, oldest first
     // The annotator's items in the study: unlabelled first, each part in sample order.
-    QList<QueueItem> studyQueue(const QString &study, const QString &annotatorId);
+    Result<QList<QueueItem>> studyQueue(const QString &study, const QString &annotatorId);
     // Assigned and labelled items per annotator of the study, by name.
-    QList<StudyProgress> studyProgress(const QString &study);
+    Result<QList<StudyProgress>> studyProgress(const QString &study);
     // Every item a report is labelled on (its task's or query's rubrics and its own claims),
     // of the benchmark (empty: every benchmark), in (report, rubric) order.
 

@@ -42,7 +42,7 @@ bool forEachChunk(const QList<RowId> &ids, QSqlQuery &q, Read read)
 
 } // namespace
 
-QList<AdjudicationItem>
+Result<QList<AdjudicationItem>>
 AnnotationStore::adjudicationItems(const QList<std::pair<RowId, RowId>> &items)
 {
     QList<RowId> reportIds, rubricIds;
@@ -129,9 +129,9 @@ AnnotationStore::adjudicationItems(const QList<std::pair<RowId, RowId>> &items)
         && forEachChunk(rubricIds, bq, readRubrics) && forEachChunk(reportIds, eq, readEvents)
         && forEachChunk(reportIds, vq, readVerdicts);
 
-    QList<AdjudicationItem> out;
     if (!ok)
-        return out;
+        return failure();
+    QList<AdjudicationItem> out;
     for (const Key &key : items) {
         const auto report = reports.constFind(key.first);
         const auto rubric = rubrics.constFind(key.second);
@@ -162,11 +162,11 @@ AnnotationStore::adjudicationItems(const QList<std::pair<RowId, RowId>> &items)
     return out;
 }
 
-QList<AdjudicationItem> AnnotationStore::adjudicationItems(RowId reportId)
+Result<QList<AdjudicationItem>> AnnotationStore::adjudicationItems(RowId reportId)
 {
     const auto r = ReportStore(*m_db).report(reportId);
     if (!r)
-        return {};
+        return QList<AdjudicationItem>();
     QList<std::pair<RowId, RowId>> items;
     for (const Rubric &rubric : CatalogStore(*m_db).reportItems(*r))
         items.append({reportId, rubric.id});

@@ -13,7 +13,7 @@ using namespace Qt::StringLiterals;
 using StoreCodec::bindAt;
 using namespace StoreRows;
 
-QList<RatingRow> AnnotationStore::itemRows(const QString &benchmarkKey)
+Result<QList<RatingRow>> AnnotationStore::itemRows(const QString &benchmarkKey)
 {
     QList<RatingRow> out;
     // The newest run with a usable verdict per item, found through the verdict index; a judge
@@ -37,7 +37,7 @@ QList<RatingRow> AnnotationStore::itemRows(const QString &benchmarkKey)
     bindAt(q, 0, benchmarkKey);
     bindAt(q, 1, benchmarkKey);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next()) {
         RatingRow row = StoreCodec::ratingItem(q);
         if (!q.value(10).isNull()) {
@@ -111,7 +111,10 @@ Result<void> AnnotationStore::extendSample(const QString &sample, const QList<As
     }
     QSet<std::pair<RowId, RowId>> items;
     QSet<int> positions;
-    for (const Assignment &a : assignments(sample)) {
+    const Result<QList<Assignment>> existing = assignments(sample);
+    if (!existing)
+        return existing.error();
+    for (const Assignment &a : *existing) {
         items.insert({a.reportId, a.rubricId});
         positions.insert(a.position);
     }
@@ -172,13 +175,13 @@ bool AnnotationStore::insertAssignmentRows(const QString &sample, std::optional<
     return true;
 }
 
-QStringList AnnotationStore::samples()
+Result<QStringList> AnnotationStore::samples()
 {
     QStringList out;
     QSqlQuery &q
         = prepared(u"SELECT sample FROM annotation_assignment GROUP BY sample ORDER BY MIN(id)"_s);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next())
         out.append(q.value(0).toString());
     return out;
@@ -213,7 +216,8 @@ std::optional<SampleInfo> AnnotationStore::sampleInfo(const QString &sample)
     return info;
 }
 
-QList<Assignment> AnnotationStore::assignments(const QString &sample, const QString &annotator)
+Result<QList<Assignment>> AnnotationStore::assignments(const QString &sample,
+                                                       const QString &annotator)
 {
     QList<Assignment> out;
     QSqlQuery &q = prepared(
@@ -226,7 +230,7 @@ QList<Assignment> AnnotationStore::assignments(const QString &sample, const QStr
     bindAt(q, 1, annotator);
     bindAt(q, 2, annotator);
     if (!exec(q))
-        return out;
+        return failure();
     QHash<std::pair<RowId, RowId>, qsizetype> at;
     while (q.next()) {
         const std::pair<RowId, RowId> key{q.value(0).toLongLong(), q.value(1).toLongLong()};

@@ -107,13 +107,13 @@ std::optional<Annotator> AnnotationStore::annotator(const QString &id)
     return a;
 }
 
-QList<Annotator> AnnotationStore::annotators()
+Result<QList<Annotator>> AnnotationStore::annotators()
 {
     QList<Annotator> out;
     QSqlQuery &q
         = prepared(u"SELECT id, name, created_at, renamed_at FROM annotator ORDER BY name, id"_s);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next())
         out.append(annotatorFrom(q));
     return out;
@@ -168,7 +168,7 @@ bool AnnotationStore::insertStudy(const Study &study)
 
 std::optional<Study> AnnotationStore::study(const QString &name)
 {
-    const QList<Study> all = studies();
+    const QList<Study> all = studies().value_or({});
     for (const Study &s : all) {
         if (s.name == name)
             return s;
@@ -176,7 +176,7 @@ std::optional<Study> AnnotationStore::study(const QString &name)
     return std::nullopt;
 }
 
-QList<Study> AnnotationStore::studies()
+Result<QList<Study>> AnnotationStore::studies()
 {
     QList<Study> out;
     // A sample saved without settings is a study with the defaults: not blind, no run.
@@ -187,13 +187,14 @@ QList<Study> AnnotationStore::studies()
                    " GROUP BY a.sample, s.uid, s.run_id, s.blind, s.created_at, s.created_by"
                    " ORDER BY MIN(a.id)"_s);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next())
         out.append(studyFrom(q));
     return out;
 }
 
-QList<QueueItem> AnnotationStore::studyQueue(const QString &study, const QString &annotatorId)
+Result<QList<QueueItem>> AnnotationStore::studyQueue(const QString &study,
+                                                     const QString &annotatorId)
 {
     QList<QueueItem> out;
     QSqlQuery &q = prepared(
@@ -207,7 +208,7 @@ QList<QueueItem> AnnotationStore::studyQueue(const QString &study, const QString
     bindAt(q, 0, study);
     bindAt(q, 1, annotatorId);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next()) {
         out.append({q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toInt(),
                     q.value(3).toInt() != 0, q.value(4).toString(), q.value(5).toString()});
@@ -215,7 +216,7 @@ QList<QueueItem> AnnotationStore::studyQueue(const QString &study, const QString
     return out;
 }
 
-QList<StudyProgress> AnnotationStore::studyProgress(const QString &study)
+Result<QList<StudyProgress>> AnnotationStore::studyProgress(const QString &study)
 {
     QList<StudyProgress> out;
     QSqlQuery &q = prepared(
@@ -228,7 +229,7 @@ QList<StudyProgress> AnnotationStore::studyProgress(const QString &study)
         " WHERE x.sample = ? GROUP BY x.annotator, n.name ORDER BY 2, 1"_s);
     bindAt(q, 0, study);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next()) {
         out.append(
             {q.value(0).toString(), q.value(1).toString(), q.value(2).toInt(), q.value(3).toInt()});

@@ -9,17 +9,17 @@ using namespace Qt::StringLiterals;
 using StoreCodec::bindAt;
 using namespace StoreRows;
 
-std::optional<Benchmark> CatalogStore::ensureBenchmark(const QString &key, const QString &name,
-                                                       VerdictScale scale)
+Result<Benchmark> CatalogStore::ensureBenchmark(const QString &key, const QString &name,
+                                                VerdictScale scale)
 {
     if (auto existing = benchmark(key))
-        return existing;
+        return *existing;
     QSqlQuery &q = prepared(u"INSERT INTO benchmark (key, name, scale) VALUES (?, ?, ?)"_s);
     bindAt(q, 0, key);
     bindAt(q, 1, name);
     bindAt(q, 2, scaleKey(scale));
     if (!exec(q))
-        return std::nullopt;
+        return failure();
     return Benchmark{q.lastInsertId().toLongLong(), key, name, scale};
 }
 
@@ -80,12 +80,12 @@ QVariantList CatalogStore::rubricValues(const Rubric &r)
             StoreCodec::json(r.metadata)};
 }
 
-int CatalogStore::deleteQueryRubrics(RowId queryId)
+Result<int> CatalogStore::deleteQueryRubrics(RowId queryId)
 {
     QSqlQuery &q = prepared(u"DELETE FROM rubric WHERE query_id = ? AND report_id IS NULL"_s);
     bindAt(q, 0, queryId);
     if (!exec(q))
-        return -1;
+        return failure();
     return q.numRowsAffected();
 }
 
@@ -111,12 +111,12 @@ std::optional<RowId> CatalogStore::idByExternal(const QString &table, RowId benc
     return singleId(q);
 }
 
-QList<Benchmark> CatalogStore::benchmarks()
+Result<QList<Benchmark>> CatalogStore::benchmarks()
 {
     QList<Benchmark> out;
     QSqlQuery &q = prepared(u"SELECT id, key, name, scale FROM benchmark ORDER BY id"_s);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next()) {
         out.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
                     scaleFromKey(q.value(3).toString()).value_or(VerdictScale::Drb2Tristate)});
@@ -166,7 +166,7 @@ std::optional<Task> CatalogStore::task(RowId id)
     return t;
 }
 
-QList<TaskSummary> CatalogStore::taskSummaries(const QString &benchmarkKey)
+Result<QList<TaskSummary>> CatalogStore::taskSummaries(const QString &benchmarkKey)
 {
     QList<TaskSummary> out;
     // Numeric external ids (DRB-II idx) sort as numbers, the rest as text.
@@ -181,7 +181,7 @@ QList<TaskSummary> CatalogStore::taskSummaries(const QString &benchmarkKey)
     bindAt(q, 0, benchmarkKey);
     bindAt(q, 1, benchmarkKey);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next()) {
         out.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
                     q.value(3).toString(), q.value(4).toString(), q.value(5).toString(),

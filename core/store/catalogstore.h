@@ -14,8 +14,7 @@ class CatalogStore : public SubjectStore
 public:
     using SubjectStore::SubjectStore;
 
-    std::optional<Benchmark> ensureBenchmark(const QString &key, const QString &name,
-                                             VerdictScale scale);
+    Result<Benchmark> ensureBenchmark(const QString &key, const QString &name, VerdictScale scale);
     Upserted upsertTask(const Task &task);
     Upserted upsertPersona(const Persona &persona);
     Upserted upsertQuery(const Query &qr);
@@ -23,8 +22,8 @@ public:
     // Removes a PDR-Bench query's criteria and, with them, their verdicts (regenerating
     // criteria). Annotation events are append-only, so a criterion a person labelled cannot
     // go: call within a transaction and check annotatedRubricsOfQuery first. Returns the
-    // number removed, -1 on error.
-    int deleteQueryRubrics(RowId queryId);
+    // number removed.
+    Result<int> deleteQueryRubrics(RowId queryId);
     Upserted upsertReference(const Reference &reference);
     // Makes `criteria` the query's criteria, in one transaction of its own (a savepoint inside a
     // caller's transaction). A criterion with the id of one of the query's rubrics updates that
@@ -41,13 +40,13 @@ public:
     Result<CriteriaEditResult> replaceQueryCriteria(RowId queryId, const QList<Rubric> &criteria,
                                                     const CriteriaEditOptions &options);
     // Verdicts, annotation events and sample assignments per criterion of the query.
-    std::optional<QHash<RowId, CriterionUsage>> criterionUsage(RowId queryId);
+    Result<QHash<RowId, CriterionUsage>> criterionUsage(RowId queryId);
 
-    QList<Benchmark> benchmarks();
+    Result<QList<Benchmark>> benchmarks();
     std::optional<Benchmark> benchmark(const QString &key);
     std::optional<RowId> taskId(RowId benchmarkId, const QString &externalId);
     std::optional<Task> task(RowId id);
-    QList<TaskSummary> taskSummaries(const QString &benchmarkKey = {});
+    Result<QList<TaskSummary>> taskSummaries(const QString &benchmarkKey = {});
     // The task's (or query's) own rubrics; never a report's claims.
     QList<Rubric> rubrics(RowId taskId, std::optional<RowId> queryId = std::nullopt);
     QList<Rubric> allRubricsOfTask(RowId taskId); // including PDR-Bench query criteria
@@ -71,12 +70,12 @@ public:
     Result<void> replaceClaims(RowId reportId, const QList<Rubric> &claims);
     QList<Reference> references(RowId taskId);
     std::optional<Persona> persona(RowId id);
-    QList<Persona> personas(const QString &benchmarkKey = {}); // by external id
+    Result<QList<Persona>> personas(const QString &benchmarkKey = {}); // by external id
     std::optional<RowId> personaId(RowId benchmarkId, const QString &externalId);
     std::optional<Query> query(RowId id);
     QList<Query> queries(RowId benchmarkId); // in import order
     // Rubrics of the query that carry a human annotation event (-1 on a database error).
-    int annotatedRubricsOfQuery(RowId queryId);
+    Result<int> annotatedRubricsOfQuery(RowId queryId);
     std::optional<RowId> queryId(RowId benchmarkId, const QString &externalId);
 
 private:

@@ -40,7 +40,7 @@ QString shortText(const QString &text)
 
 } // namespace
 
-std::optional<QHash<RowId, CriterionUsage>> CatalogStore::criterionUsage(RowId queryId)
+Result<QHash<RowId, CriterionUsage>> CatalogStore::criterionUsage(RowId queryId)
 {
     QHash<RowId, CriterionUsage> usage;
     // Through the query's reports: the verdict and annotation indexes start with the report.
@@ -58,7 +58,7 @@ std::optional<QHash<RowId, CriterionUsage>> CatalogStore::criterionUsage(RowId q
     if (!count(u"verdict"_s, &CriterionUsage::verdicts)
         || !count(u"annotation_event"_s, &CriterionUsage::annotations)
         || !count(u"annotation_assignment"_s, &CriterionUsage::assignments))
-        return std::nullopt;
+        return failure();
     return usage;
 }
 
@@ -86,7 +86,7 @@ Result<CriteriaEditResult> CatalogStore::replaceQueryCriteria(RowId queryId,
         existing.insert(r.id, r);
     const auto usage = criterionUsage(queryId);
     if (!usage)
-        return failure(); // without it a removal cannot be checked
+        return usage.error(); // without it a removal cannot be checked
 
     // The final rows, positions numbered in list order within each dimension.
     QList<Rubric> wanted;

@@ -34,7 +34,7 @@ std::optional<Persona> CatalogStore::persona(RowId id)
     return p;
 }
 
-QList<Persona> CatalogStore::personas(const QString &benchmarkKey)
+Result<QList<Persona>> CatalogStore::personas(const QString &benchmarkKey)
 {
     QList<Persona> out;
     QSqlQuery &q = prepared(QString::fromLatin1(personaColumns)
@@ -43,7 +43,7 @@ QList<Persona> CatalogStore::personas(const QString &benchmarkKey)
     bindAt(q, 0, benchmarkKey);
     bindAt(q, 1, benchmarkKey);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next())
         out.append(personaFrom(q));
     return out;
@@ -100,14 +100,14 @@ QList<Query> CatalogStore::queries(RowId benchmarkId)
     return out;
 }
 
-int CatalogStore::annotatedRubricsOfQuery(RowId queryId)
+Result<int> CatalogStore::annotatedRubricsOfQuery(RowId queryId)
 {
     QSqlQuery &q = prepared(
         u"SELECT COUNT(DISTINCT a.rubric_id) FROM annotation_event a"
         " JOIN rubric r ON r.id = a.rubric_id WHERE r.query_id = ? AND r.report_id IS NULL"_s);
     bindAt(q, 0, queryId);
     if (!exec(q) || !q.next())
-        return -1;
+        return failure();
     const int n = q.value(0).toInt();
     q.finish();
     return n;

@@ -263,7 +263,7 @@ Upserted ProjectDatabase::upsertRow(const UpsertSql &sql, const QVariantList &ke
     for (int i = 0; i < keyValues.size(); ++i)
         find.bindValue(sql.keyNames.at(i), keyValues.at(i));
     if (!exec(find))
-        return {};
+        return Upserted::failed(Error{m_lastError});
     if (find.next()) {
         const RowId id = find.value(0).toLongLong();
         const bool same = find.value(1).toString() == fingerprint;
@@ -276,7 +276,7 @@ Upserted ProjectDatabase::upsertRow(const UpsertSql &sql, const QVariantList &ke
         update.bindValue(u":f"_s, fingerprint);
         update.bindValue(u":id"_s, id);
         if (!exec(update))
-            return {};
+            return Upserted::failed(Error{m_lastError});
         return {id, UpsertResult::Updated};
     }
     find.finish();
@@ -288,7 +288,7 @@ Upserted ProjectDatabase::upsertRow(const UpsertSql &sql, const QVariantList &ke
         insert.bindValue(sql.valueNames.at(i), values.at(i));
     insert.bindValue(u":f"_s, fingerprint);
     if (!exec(insert))
-        return {};
+        return Upserted::failed(Error{m_lastError});
     return {insert.lastInsertId().toLongLong(), UpsertResult::Added};
 }
 

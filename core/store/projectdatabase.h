@@ -24,10 +24,26 @@ class SqlDialect;
 
 enum class UpsertResult { Added, Updated, Unchanged, Failed };
 
+// What an upsert did; when it failed, `error` says why, so the message travels with it.
 struct Upserted {
+    Upserted() = default;
+    Upserted(RowId rowId, UpsertResult what)
+        : id(rowId)
+        , result(what)
+    { }
+    static Upserted failed(Error why)
+    {
+        Upserted u;
+        u.error = std::move(why);
+        return u;
+    }
+
     RowId id = 0;
     UpsertResult result = UpsertResult::Failed;
+    Error error;
     bool ok() const { return result != UpsertResult::Failed; }
+    // Whether the row was written, as a Result for callers that pass the failure on.
+    Result<void> written() const { return ok() ? Result<void>() : Result<void>(error); }
 };
 
 class ProjectDatabase

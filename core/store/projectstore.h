@@ -74,7 +74,6 @@ public:
     QString connectionName() const { return m_db->connectionName(); }
     QSqlDatabase database() const { return m_db->database(); }
     int schemaVersion() const { return m_db->schemaVersion(); }
-    QString lastError() const { return m_db->lastError(); }
 
     bool begin() { return m_db->begin(); }
     bool commit() { return m_db->commit(); }

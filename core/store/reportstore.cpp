@@ -10,14 +10,14 @@ using namespace Qt::StringLiterals;
 using StoreCodec::bindAt;
 using namespace StoreRows;
 
-std::optional<RowId> ReportStore::ensureModel(const QString &name)
+Result<RowId> ReportStore::ensureModel(const QString &name)
 {
-    if (auto id = modelId(name))
-        return id;
+    if (const auto id = modelId(name))
+        return *id;
     QSqlQuery &q = prepared(u"INSERT INTO agent_model (name) VALUES (?)"_s);
     bindAt(q, 0, name);
     if (!exec(q))
-        return std::nullopt;
+        return failure();
     return q.lastInsertId().toLongLong();
 }
 
@@ -54,7 +54,7 @@ Upserted ReportStore::upsertReport(const Report &r, const QByteArray &original)
     if (!r.contentHash.isEmpty()) {
         hash = r.contentHash;
         if (!putOriginal(r.contentHash, original, r.text))
-            return {};
+            return Upserted::failed(failure());
     }
     static const UpsertSql sql
         = upsertSql(u"report"_s, {u"model_id"_s, u"task_id"_s, u"query_id?"_s},
@@ -143,8 +143,8 @@ std::optional<RowId> ReportStore::reportId(RowId modelId, RowId taskId,
     return singleId(q);
 }
 
-QList<ReportSummary> ReportStore::reportSummaries(const QString &benchmarkKey,
-                                                  const QString &annotator)
+Result<QList<ReportSummary>> ReportStore::reportSummaries(const QString &benchmarkKey,
+                                                          const QString &annotator)
 {
     QList<ReportSummary> out;
     QSqlQuery &q = prepared(
@@ -169,7 +169,7 @@ QList<ReportSummary> ReportStore::reportSummaries(const QString &benchmarkKey,
     bindAt(q, 2, benchmarkKey);
     bindAt(q, 3, benchmarkKey);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next()) {
         ReportSummary s;
         s.id = q.value(0).toLongLong();

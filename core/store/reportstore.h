@@ -13,7 +13,7 @@ class ReportStore : public SubjectStore
 public:
     using SubjectStore::SubjectStore;
 
-    std::optional<RowId> ensureModel(const QString &name);
+    Result<RowId> ensureModel(const QString &name);
     // Stores the original bytes (deduplicated by hash) with the report row.
     Upserted upsertReport(const Report &report, const QByteArray &original);
     Result<void> logImport(const QString &kind, const QString &path, int added, int updated,
@@ -24,8 +24,8 @@ public:
     std::optional<RowId> reportId(RowId modelId, RowId taskId,
                                   std::optional<RowId> queryId = std::nullopt);
     // `labelled` counts the current labels of `annotator` (empty: of anyone).
-    QList<ReportSummary> reportSummaries(const QString &benchmarkKey = {},
-                                         const QString &annotator = {});
+    Result<QList<ReportSummary>> reportSummaries(const QString &benchmarkKey = {},
+                                                 const QString &annotator = {});
     // The original's bytes, whichever way they are kept; empty when there are none.
     QByteArray originalFile(const QString &contentHash);
 

@@ -10,7 +10,7 @@ using namespace Qt::StringLiterals;
 using StoreCodec::bindAt;
 using namespace StoreRows;
 
-std::optional<RowId> RunStore::createRun(const JudgeRun &run)
+Result<RowId> RunStore::createRun(const JudgeRun &run)
 {
     QSqlQuery &q = prepared(
         u"INSERT INTO judge_run (benchmark_id, name, kind, scheme, config, status, created_at,"
@@ -31,7 +31,7 @@ std::optional<RowId> RunStore::createRun(const JudgeRun &run)
                ? QVariant()
                : QVariant(run.config.value(u"sourceHash"_s).toString()));
     if (!exec(q))
-        return std::nullopt;
+        return failure();
     return q.lastInsertId().toLongLong();
 }
 
@@ -46,17 +46,15 @@ Result<void> RunStore::finishRun(RowId runId, const QString &status)
 
 Upserted RunStore::upsertVerdict(const Verdict &v)
 {
-    if (!v.value && v.error.isEmpty()) {
-        m_db->setLastError(u"a verdict without a value must carry its error"_s);
-        return {};
-    }
+    if (!v.value && v.error.isEmpty())
+        return Upserted::failed(Error{u"a verdict without a value must carry its error"_s});
     QSqlQuery &find = prepared(u"SELECT id, value, label, reason, evidence, error FROM verdict"
                                " WHERE run_id = ? AND report_id = ? AND rubric_id = ?"_s);
     bindAt(find, 0, v.runId);
     bindAt(find, 1, v.reportId);
     bindAt(find, 2, v.rubricId);
     if (!exec(find))
-        return {};
+        return Upserted::failed(failure());
     const QVariant value = StoreCodec::number(v.value);
     if (find.next()) {
         const RowId id = find.value(0).toLongLong();
@@ -76,7 +74,7 @@ Upserted RunStore::upsertVerdict(const Verdict &v)
         bindAt(update, 5, StoreCodec::json(v.raw));
         bindAt(update, 6, id);
         if (!exec(update))
-            return {};
+            return Upserted::failed(failure());
         return {id, UpsertResult::Updated};
     }
     find.finish();
@@ -94,11 +92,11 @@ Upserted RunStore::upsertVerdict(const Verdict &v)
     bindAt(insert, 8, StoreCodec::json(v.raw));
     bindAt(insert, 9, StoreCodec::time(QDateTime::currentDateTimeUtc()));
     if (!exec(insert))
-        return {};
+        return Upserted::failed(failure());
     return {insert.lastInsertId().toLongLong(), UpsertResult::Added};
 }
 
-QList<RunSummary> RunStore::list()
+Result<QList<RunSummary>> RunStore::list()
 {
     QList<RunSummary> out;
     QSqlQuery &q = prepared(
@@ -107,7 +105,7 @@ QList<RunSummary> RunStore::list()
         " (SELECT count(*) FROM verdict v WHERE v.run_id = r.id AND v.value IS NULL)"
         " FROM judge_run r LEFT JOIN benchmark b ON b.id = r.benchmark_id ORDER BY r.id"_s);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next()) {
         out.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
                     q.value(3).toString(), q.value(4).toString(), StoreCodec::toTime(q.value(5)),
@@ -136,7 +134,7 @@ std::optional<RowId> RunStore::runBySourceHash(const QString &sourceHash)
     return singleId(q);
 }
 
-QList<Verdict> RunStore::verdicts(RowId runId, RowId reportId)
+Result<QList<Verdict>> RunStore::verdicts(RowId runId, RowId reportId)
 {
     QList<Verdict> out;
     QSqlQuery &q = prepared(
@@ -147,7 +145,7 @@ QList<Verdict> RunStore::verdicts(RowId runId, RowId reportId)
     bindAt(q, 0, runId);
     bindAt(q, 1, reportId);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next()) {
         Verdict v;
         v.id = q.value(0).toLongLong();

@@ -14,18 +14,18 @@ class RunStore : public SubjectStore
 public:
     using SubjectStore::SubjectStore;
 
-    std::optional<RowId> createRun(const JudgeRun &run);
+    Result<RowId> createRun(const JudgeRun &run);
     Result<void> finishRun(RowId runId, const QString &status);
     Upserted upsertVerdict(const Verdict &verdict);
 
     std::optional<JudgeRun> run(RowId id);
     Result<void> setRunStatus(RowId runId, const QString &status);
     Result<void> addJob(const RunJob &job);
-    QList<RunJob> jobs(RowId runId, const QString &status = {});
+    Result<QList<RunJob>> jobs(RowId runId, const QString &status = {});
     Result<void> updateJob(const RunJob &job);
     // Queues every job of `runId` in `fromStatus` again as a re-ask (attempts from zero, never
     // answered from the cache); returns how many moved.
-    int requeueJobs(RowId runId, const QString &fromStatus);
+    Result<int> requeueJobs(RowId runId, const QString &fromStatus);
     int nextBatchIndex(RowId runId, RowId reportId);
     std::optional<CachedResponse> cachedResponse(const QString &key);
     Result<void> putCachedResponse(const QString &key, const QString &provider,
@@ -45,12 +45,12 @@ public:
                              const QList<EvidenceSpanRow> &spans);
     QList<EvidenceSpanRow> evidenceSpans(RowId verdictId);
     // (report, rubric) pairs of `runId` whose verdict is an error.
-    QList<std::pair<RowId, RowId>> errorItems(RowId runId);
+    Result<QList<std::pair<RowId, RowId>>> errorItems(RowId runId);
     // The reports of the run with more than one job (request), whatever their state.
     QSet<RowId> reportsWithSeveralJobs(RowId runId);
     // (report, rubric) pairs that already have a usable verdict in any run.
     QSet<std::pair<RowId, RowId>> judgedItems();
-    RunTotals runTotals(RowId runId);
+    Result<RunTotals> runTotals(RowId runId);
     // The work queue. Leases up to `count` pending jobs of the run for `owner`: jobs nobody
     // holds and jobs whose lease ran out, oldest first. One statement, so two workers never
     // lease one job.
@@ -64,7 +64,7 @@ public:
     // Ends the leases of a worker known to be gone (its process on this machine has ended).
     int expireJobLeases(RowId runId, const QString &owner);
     // Who holds pending jobs of the run now (leases that have not run out).
-    QList<JobLeaseHolder> jobLeaseHolders(RowId runId);
+    Result<QList<JobLeaseHolder>> jobLeaseHolders(RowId runId);
 
     // Provider batch jobs (runstore_batches.cpp).
     Result<RowId> addBatch(const RunBatch &batch);
@@ -78,10 +78,10 @@ public:
     std::optional<RunBatch> latestBatch(RowId runId);
 
     // Every run, oldest first, with its verdict and error counts.
-    QList<RunSummary> list();
+    Result<QList<RunSummary>> list();
     QSet<QString> runNames(); // every run's name, cheaply (no counts)
     std::optional<RowId> runBySourceHash(const QString &sourceHash);
-    QList<Verdict> verdicts(RowId runId, RowId reportId);
+    Result<QList<Verdict>> verdicts(RowId runId, RowId reportId);
     QList<Verdict> verdictsOfReport(RowId reportId); // every run's
     // The newest run with verdicts for this report: (id, name).
     std::optional<std::pair<RowId, QString>> newestRunFor(RowId reportId);

@@ -134,7 +134,7 @@ RunJob RunStore::jobFrom(const QSqlQuery &q)
     return j;
 }
 
-QList<RunJob> RunStore::jobs(RowId runId, const QString &status)
+Result<QList<RunJob>> RunStore::jobs(RowId runId, const QString &status)
 {
     QList<RunJob> out;
     QSqlQuery &q = prepared(u"SELECT "_s + jobColumns()
@@ -144,7 +144,7 @@ QList<RunJob> RunStore::jobs(RowId runId, const QString &status)
     bindAt(q, 1, status);
     bindAt(q, 2, status);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next())
         out.append(jobFrom(q));
     return out;
@@ -172,7 +172,7 @@ Result<void> RunStore::updateJob(const RunJob &j)
     return written(exec(q));
 }
 
-int RunStore::requeueJobs(RowId runId, const QString &fromStatus)
+Result<int> RunStore::requeueJobs(RowId runId, const QString &fromStatus)
 {
     QSqlQuery &q = prepared(u"UPDATE run_job SET status = 'pending', attempts = 0, reask = 1,"
                             " lease_owner = NULL, lease_expires = NULL"
@@ -180,7 +180,7 @@ int RunStore::requeueJobs(RowId runId, const QString &fromStatus)
     bindAt(q, 0, runId);
     bindAt(q, 1, fromStatus);
     if (!exec(q))
-        return -1;
+        return failure();
     return q.numRowsAffected();
 }
 
@@ -422,14 +422,14 @@ QList<EvidenceSpanRow> RunStore::evidenceSpans(RowId verdictId)
     return out;
 }
 
-QList<std::pair<RowId, RowId>> RunStore::errorItems(RowId runId)
+Result<QList<std::pair<RowId, RowId>>> RunStore::errorItems(RowId runId)
 {
     QList<std::pair<RowId, RowId>> out;
     QSqlQuery &q = prepared(u"SELECT report_id, rubric_id FROM verdict WHERE run_id = ?"
                             " AND value IS NULL ORDER BY report_id, rubric_id"_s);
     bindAt(q, 0, runId);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next())
         out.append({q.value(0).toLongLong(), q.value(1).toLongLong()});
     return out;
@@ -460,7 +460,7 @@ QSet<std::pair<RowId, RowId>> RunStore::judgedItems()
     return out;
 }
 
-RunTotals RunStore::runTotals(RowId runId)
+Result<RunTotals> RunStore::runTotals(RowId runId)
 {
     RunTotals t;
     QSqlQuery &jobs
@@ -473,7 +473,9 @@ RunTotals RunStore::runTotals(RowId runId)
                    " COALESCE(SUM(cache_read_tokens), 0), COALESCE(SUM(cache_write_tokens), 0)"
                    " FROM run_job WHERE run_id = ?"_s);
     bindAt(jobs, 0, runId);
-    if (exec(jobs) && jobs.next()) {
+    if (!exec(jobs))
+        return failure();
+    if (jobs.next()) {
         t.jobs = jobs.value(0).toInt();
         t.jobsDone = jobs.value(1).toInt();
         t.jobsFailed = jobs.value(2).toInt();
@@ -493,7 +495,9 @@ RunTotals RunStore::runTotals(RowId runId)
         " COALESCE(SUM(CASE WHEN evidence_status = 'partial' THEN 1 ELSE 0 END), 0),"
         " COALESCE(SUM(CASE WHEN evidence_status = 'not_found' THEN 1 ELSE 0 END), 0) FROM verdict WHERE run_id = ?"_s);
     bindAt(v, 0, runId);
-    if (exec(v) && v.next()) {
+    if (!exec(v))
+        return failure();
+    if (v.next()) {
         t.verdicts = v.value(0).toInt();
         t.verdictErrors = v.value(1).toInt();
         t.evidenceLocated = v.value(2).toInt();
@@ -567,7 +571,7 @@ int RunStore::expireJobLeases(RowId runId, const QString &owner)
     return exec(q) ? q.numRowsAffected() : -1;
 }
 
-QList<JobLeaseHolder> RunStore::jobLeaseHolders(RowId runId)
+Result<QList<JobLeaseHolder>> RunStore::jobLeaseHolders(RowId runId)
 {
     QSqlQuery &q
         = prepared(u"SELECT lease_owner, count(*) FROM run_job WHERE run_id = ? AND status = "
@@ -577,7 +581,7 @@ QList<JobLeaseHolder> RunStore::jobLeaseHolders(RowId runId)
     bindAt(q, 1, StoreCodec::time(QDateTime::currentDateTimeUtc()));
     QList<JobLeaseHolder> out;
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next())
         out.append({q.value(0).toString(), q.value(1).toInt()});
     q.finish();

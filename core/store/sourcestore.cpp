@@ -102,13 +102,13 @@ std::optional<SourceRow> SourceStore::source(const QString &url, bool withText)
     return r;
 }
 
-QList<SourceRow> SourceStore::list()
+Result<QList<SourceRow>> SourceStore::list()
 {
     QList<SourceRow> out;
     QSqlQuery &q = prepared(u"SELECT url, final_url, state, http_status, content_type,"
                             " content_hash, fetched_at, error, origin FROM source ORDER BY url"_s);
     if (!exec(q))
-        return out;
+        return failure();
     while (q.next())
         out.append(sourceFromQuery(q));
     return out;

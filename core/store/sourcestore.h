@@ -20,7 +20,7 @@ public:
 
     Result<void> putSources(const QList<SourceRow> &rows);
     std::optional<SourceRow> source(const QString &url, bool withText = true);
-    QList<SourceRow> list(); // every row, by URL, without text
+    Result<QList<SourceRow>> list(); // every row, by URL, without text
 
     // One classification in a transaction of its own, replacing the judge's earlier one.
     Result<void> putPageClassification(const PageClassification &c);

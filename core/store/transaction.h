@@ -14,6 +14,7 @@ public:
     explicit Transaction(ProjectDatabase &db)
         : m_db(db)
         , m_open(db.begin())
+        , m_began(m_open ? Result<void>() : Error{db.lastError()})
     { }
     explicit Transaction(ProjectStore &store);
     ~Transaction()
@@ -25,11 +26,13 @@ public:
     Transaction &operator=(const Transaction &) = delete;
 
     bool isOpen() const { return m_open; }
+    // Why the transaction did not begin, for a caller that stops there.
+    const Result<void> &began() const { return m_began; }
     // The database's error when the transaction never began or its commit failed.
     Result<void> commit()
     {
         if (!m_open)
-            return Error{m_db.lastError()};
+            return m_began.ok() ? Result<void>(Error{m_db.lastError()}) : m_began;
         m_open = false;
         if (!m_db.commit())
             return Error{m_db.lastError()};
@@ -39,6 +42,7 @@ public:
 private:
     ProjectDatabase &m_db;
     bool m_open;
+    Result<void> m_began;
 };
 
 // Scoped savepoint inside an open transaction: rolls back to where it began unless release()
@@ -50,6 +54,7 @@ public:
         : m_db(db)
         , m_name(std::move(name))
         , m_open(db.savepoint(m_name))
+        , m_began(m_open ? Result<void>() : Error{db.lastError()})
     { }
     Savepoint(ProjectStore &store, QString name);
     ~Savepoint()
@@ -63,6 +68,8 @@ public:
     Savepoint &operator=(const Savepoint &) = delete;
 
     bool isOpen() const { return m_open; }
+    // Why the savepoint was not set.
+    const Result<void> &began() const { return m_began; }
     Result<void> release()
     {
         if (!m_open)
@@ -85,6 +92,7 @@ private:
     ProjectDatabase &m_db;
     QString m_name;
     bool m_open;
+    Result<void> m_began;
 };
 
 } // namespace Rubricate

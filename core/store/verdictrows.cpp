@@ -47,12 +47,12 @@ QList<VerdictRow> verdictRows(ProjectStore &store, RowId reportId, RowId runId,
         return rows;
     QHash<RowId, Verdict> byRubric;
     if (runId) {
-        for (const Verdict &v : store.runs().verdicts(runId, reportId))
+        for (const Verdict &v : store.runs().verdicts(runId, reportId).value_or({}))
             byRubric.insert(v.rubricId, v);
     }
     QHash<RowId, Verdict> other;
     if (otherRunId) {
-        for (const Verdict &v : store.runs().verdicts(otherRunId, reportId))
+        for (const Verdict &v : store.runs().verdicts(otherRunId, reportId).value_or({}))
             other.insert(v.rubricId, v);
     }
     const QHash<RowId, QList<EvidenceSpanRow>> spans = runId

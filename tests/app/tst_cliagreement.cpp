@@ -275,7 +275,7 @@ private slots:
         {
             auto store = ProjectStore::open(m_people.dir.filePath(u"people.rubricate"_s));
             QVERIFY2(store, qPrintable(store.errorMessage()));
-            const RatingRow first = store->annotations().itemRows(u"drb2"_s).constFirst();
+            const RatingRow first = store->annotations().itemRows(u"drb2"_s).value().constFirst();
             AnnotationEvent e;
             e.reportId = first.reportId;
             e.rubricId = first.rubricId;
@@ -602,7 +602,7 @@ private slots:
         {
             auto store = ProjectStore::open(path);
             QVERIFY2(store, qPrintable(store.errorMessage()));
-            before = store->annotations().assignments(u"ppi"_s);
+            before = store->annotations().assignments(u"ppi"_s).value();
             width = RubricateTest::reachableWidth(readCorrectedScores(*store, u"ppi"_s, options));
             QVERIFY(width);
             plan = readExtensionPlan(*store, u"ppi"_s, *width, options);
@@ -619,7 +619,7 @@ private slots:
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         auto store = ProjectStore::open(path);
         QVERIFY2(store, qPrintable(store.errorMessage()));
-        const QList<Assignment> after = store->annotations().assignments(u"ppi"_s);
+        const QList<Assignment> after = store->annotations().assignments(u"ppi"_s).value();
         QCOMPARE(after.mid(0, before.size()), before); // every assignment kept as it was
         const QList<Assignment> added = after.mid(before.size());
         QVERIFY(!added.isEmpty() && added.size() <= planned);
@@ -646,9 +646,9 @@ private slots:
         ProjectStore::close(path);
         store = ProjectStore::open(path);
         QVERIFY2(store, qPrintable(store.errorMessage()));
-        QCOMPARE(store->annotations().assignments(u"ppi"_s).size(), after.size() + 3);
+        QCOMPARE(store->annotations().assignments(u"ppi"_s).value().size(), after.size() + 3);
         QSet<std::pair<RowId, RowId>> items;
-        for (const Assignment &a : store->annotations().assignments(u"ppi"_s))
+        for (const Assignment &a : store->annotations().assignments(u"ppi"_s).value())
             items.insert({a.reportId, a.rubricId});
         QCOMPARE(items.size(), after.size() + 3); // never an item twice
 

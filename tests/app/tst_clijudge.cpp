@@ -68,10 +68,11 @@ private slots:
         QVERIFY(judge.waitForStarted());
         // Let it get part of the way, then kill it without warning.
         QTRY_VERIFY_WITH_TIMEOUT(
-            project.store().runs().list().size() == 1
+            project.store().runs().list().value().size() == 1
                 && project.store()
                         .runs()
-                        .runTotals(project.store().runs().list().constFirst().id)
+                        .runTotals(project.store().runs().list().value().constFirst().id)
+                        .value()
                         .jobsDone
                     >= 8,
             BackgroundWorkTimeout);
@@ -79,8 +80,8 @@ private slots:
         QVERIFY(judge.waitForFinished());
         QCOMPARE(judge.exitStatus(), QProcess::CrashExit);
 
-        const RowId run = project.store().runs().list().constFirst().id;
-        const RunTotals atKill = project.store().runs().runTotals(run);
+        const RowId run = project.store().runs().list().value().constFirst().id;
+        const RunTotals atKill = project.store().runs().runTotals(run).value();
         QVERIFY(atKill.jobsDone < jobs);
         const int answeredBeforeKill = cachedAnswers(project.store());
         QVERIFY(answeredBeforeKill >= atKill.jobsDone);
@@ -108,7 +109,7 @@ private slots:
         QCOMPARE(cachedAnswers(project.store()), jobs);
 
         // Every verdict exactly once, with the judge's score.
-        const RunTotals done = project.store().runs().runTotals(run);
+        const RunTotals done = project.store().runs().runTotals(run).value();
         QCOMPARE(done.jobsDone, jobs);
         QCOMPARE(done.verdicts, items);
         QCOMPARE(done.verdictErrors, 0);
@@ -141,7 +142,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(m_judge.batchStatusPolls() >= 2, BackgroundWorkTimeout);
         judge.kill();
         QVERIFY(judge.waitForFinished());
-        const RowId run = project.store().runs().list().constFirst().id;
+        const RowId run = project.store().runs().list().value().constFirst().id;
 
         QProcess runs;
         runs.start(QStringLiteral(RUBRICATE_CLI), {u"-p"_s, project.store().path(), u"runs"_s});

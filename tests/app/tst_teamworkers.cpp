@@ -38,7 +38,7 @@ int labelAsAnnotator(const QString &location, const QString &name)
     const auto id = store->annotations().annotatorIdNamed(name);
     if (!id)
         return 2;
-    const QList<Assignment> queue = store->annotations().assignments(u"team"_s, *id);
+    const QList<Assignment> queue = store->annotations().assignments(u"team"_s, *id).value();
     if (queue.size() != SampleSize)
         return 3;
     for (const Assignment &a : queue) {
@@ -104,8 +104,8 @@ private slots:
                    QString::number(BatchSize), u"--concurrency"_s, QString::number(Concurrency),
                    u"--backoff-ms"_s, u"20"_s, u"--plan-only"_s});
         QVERIFY2(planned.code == 0, qPrintable(planned.err));
-        const RowId run = project.store().runs().list().constLast().id;
-        QCOMPARE(project.store().runs().runTotals(run).jobs, jobs);
+        const RowId run = project.store().runs().list().value().constLast().id;
+        QCOMPARE(project.store().runs().runTotals(run).value().jobs, jobs);
         auto sample
             = cli({u"-p"_s, location, u"sample"_s, u"--benchmark"_s, u"drb2"_s, u"--size"_s,
                    QString::number(SampleSize), u"--annotators"_s, annotatorNames.join(u','),
@@ -130,7 +130,8 @@ private slots:
         QVERIFY(doomed->waitForStarted() && survivor->waitForStarted());
 
         // Halfway through, one worker dies without a word.
-        QTRY_VERIFY_WITH_TIMEOUT(project.store().runs().runTotals(run).jobsDone >= jobs / 3, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(project.store().runs().runTotals(run).value().jobsDone >= jobs / 3,
+                                 60000);
         doomed->kill();
         QVERIFY(doomed->waitForFinished());
         QCOMPARE(doomed->exitStatus(), QProcess::CrashExit);
@@ -145,7 +146,7 @@ private slots:
         }
 
         // Every job done once, every item judged once and right, the run finished.
-        const RunTotals t = project.store().runs().runTotals(run);
+        const RunTotals t = project.store().runs().runTotals(run).value();
         QCOMPARE(t.jobsDone, jobs);
         QCOMPARE(t.verdicts, items);
         QCOMPARE(t.verdictErrors, 0);
@@ -169,7 +170,8 @@ private slots:
                 && q.next());
         QCOMPARE(q.value(0).toInt(), SampleSize * int(annotatorNames.size()));
         QCOMPARE(q.value(1).toInt(), SampleSize * int(annotatorNames.size()));
-        for (const StudyProgress &p : project.store().annotations().studyProgress(u"team"_s))
+        for (const StudyProgress &p :
+             project.store().annotations().studyProgress(u"team"_s).value())
             QCOMPARE(p.labelled, SampleSize);
     }
 };

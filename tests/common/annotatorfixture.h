@@ -48,7 +48,8 @@ inline Rubricate::Result<void> writeAnnotatorFixture(Rubricate::ProjectStore &st
 {
     if (writeJudgeFixture(store, dir, 1, 5) != 10)
         return Rubricate::Error{QStringLiteral("the fixture does not have ten items")};
-    const QList<Rubricate::RatingRow> items = store.annotations().itemRows(QStringLiteral("drb2"));
+    const QList<Rubricate::RatingRow> items
+        = store.annotations().itemRows(QStringLiteral("drb2")).value();
     if (items.size() != 10)
         return Rubricate::Error{
             QStringLiteral("%1 items were imported, not ten").arg(items.size())};
@@ -73,7 +74,8 @@ inline Rubricate::Result<void> writeAnnotatorFixture(Rubricate::ProjectStore &st
 // 0.75.
 inline Rubricate::Result<void> retypeAnnotatorFixture(Rubricate::ProjectStore &store)
 {
-    const QList<Rubricate::RatingRow> items = store.annotations().itemRows(QStringLiteral("drb2"));
+    const QList<Rubricate::RatingRow> items
+        = store.annotations().itemRows(QStringLiteral("drb2")).value();
     for (int a = 0; a < 2; ++a) {
         for (qsizetype i = 0; i < (a == 0 ? 10 : 8) && i < items.size(); ++i) {
             Rubricate::AnnotationEvent e;

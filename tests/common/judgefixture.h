@@ -108,12 +108,12 @@ inline void verifySimulatorVerdicts(Rubricate::ProjectStore &s, Rubricate::RowId
     using namespace Rubricate;
     using namespace Qt::StringLiterals;
     int count = 0;
-    for (const ReportSummary &r : s.reports().reportSummaries(u"drb2"_s)) {
+    for (const ReportSummary &r : s.reports().reportSummaries(u"drb2"_s).value()) {
         const auto report = s.reports().report(r.id);
         QHash<RowId, Rubric> rubrics;
         for (const Rubric &rb : s.catalog().rubrics(report->taskId))
             rubrics.insert(rb.id, rb);
-        for (const Verdict &v : s.runs().verdicts(runId, r.id)) {
+        for (const Verdict &v : s.runs().verdicts(runId, r.id).value()) {
             QVERIFY2(v.value.has_value(), qPrintable(v.error));
             QCOMPARE(*v.value,
                      double(JudgeSimulator::expectedScore(rubrics.value(v.rubricId).text)));
@@ -121,7 +121,7 @@ inline void verifySimulatorVerdicts(Rubricate::ProjectStore &s, Rubricate::RowId
         }
     }
     QCOMPARE(count, items);
-    const RunTotals t = s.runs().runTotals(runId);
+    const RunTotals t = s.runs().runTotals(runId).value();
     QCOMPARE(t.verdicts, items);
     QCOMPARE(t.verdictErrors, 0);
     QCOMPARE(t.jobsDone, t.jobs);

@@ -50,14 +50,14 @@ protected:
         QVERIFY2(summary.errorCount() == 0, qPrintable(summary.toText()));
         const auto drb2 = store->catalog().benchmark(QStringLiteral("drb2"));
         QVERIFY(drb2);
-        QCOMPARE(store->catalog().benchmarks().size(),
+        QCOMPARE(store->catalog().benchmarks().value().size(),
                  3); // the demo also has ResearchRubrics and ReportBench
         m_benchmarkName = drb2->name;
-        m_tasks = store->catalog().taskSummaries();
+        m_tasks = store->catalog().taskSummaries().value();
         m_drb2Tasks = std::count_if(m_tasks.cbegin(), m_tasks.cend(), [](const TaskSummary &t) {
             return t.benchmarkKey == QLatin1String("drb2");
         });
-        m_reports = store->reports().reportSummaries();
+        m_reports = store->reports().reportSummaries().value();
         QVERIFY(m_tasks.size() >= 2);
         QVERIFY(m_reports.size() >= 2);
     }

@@ -97,7 +97,7 @@ void TestAdjudication::init()
         QVERIFY(s);
         const ImportSummary summary = importDemo(*s);
         QVERIFY2(summary.errorCount() == 0, qPrintable(summary.toText()));
-        for (const ReportSummary &r : s->reports().reportSummaries(u"drb2"_s)) {
+        for (const ReportSummary &r : s->reports().reportSummaries(u"drb2"_s).value()) {
             if (r.format == u"md"_s) {
                 m_report = r.id;
                 break;

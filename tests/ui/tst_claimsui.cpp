@@ -188,7 +188,7 @@ private slots:
         const auto judgeClaims = [&project] {
             auto store = project.open();
             int n = 0;
-            for (const ReportSummary &r : store->reports().reportSummaries()) {
+            for (const ReportSummary &r : store->reports().reportSummaries().value()) {
                 for (const Rubric &claim : store->catalog().claims(r.id))
                     n += claim.metadata.value(u"origin"_s).toString()
                         == "judge:openai:test-judge"_L1;

@@ -427,8 +427,9 @@ void TestDashboard::choosingAStudyChoosesItsRun()
         run.benchmarkId = store->catalog().benchmark(u"drb2"_s)->id;
         run.name = u"second opinion"_s;
         run.status = u"finished"_s;
-        second = store->runs().createRun(run).value_or(0);
-        QVERIFY(second);
+        const Result<RowId> created = store->runs().createRun(run);
+        QVERIFY2(created, qPrintable(created.errorMessage()));
+        second = *created;
         QList<Assignment> sample;
         for (const RatingRow &r : store->annotations().ratingRows(u"drb2"_s)) {
             if (!r.judge || sample.size() == 20)

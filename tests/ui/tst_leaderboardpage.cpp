@@ -333,7 +333,7 @@ void TestLeaderboardPage::flagsReportsInAnotherLanguage()
         QVERIFY2(store, qPrintable(store.errorMessage()));
         QCOMPARE(importDemo(*store).errorCount(), 0);
         // The demo's own reports match their tasks' languages: no warning from them.
-        for (const ReportSummary &r : store->reports().reportSummaries())
+        for (const ReportSummary &r : store->reports().reportSummaries().value())
             for (const QString &w : r.warnings)
                 QVERIFY2(!w.startsWith(LanguageMismatchPrefix), qPrintable(r.sourceName));
 

@@ -219,7 +219,7 @@ void TestPdrWorkbench::personaViewShowsQueryAndPersona()
 
     // A demo (DRB-II) report has no query: the tab goes, and so does the editor.
     RowId demoReport = 0;
-    for (const ReportSummary &r : store()->reports().reportSummaries(u"drb2"_s))
+    for (const ReportSummary &r : store()->reports().reportSummaries(u"drb2"_s).value())
         demoReport = demoReport ? demoReport : r.id;
     openReport(demoReport);
     QVERIFY(!tabs->isTabVisible(personaTab));

@@ -376,7 +376,7 @@ private slots:
                      .data()
                      .toString(),
                  u"100%"_s);
-        const RunTotals totals = m_project->store().runs().runTotals(runId);
+        const RunTotals totals = m_project->store().runs().runTotals(runId).value();
         QCOMPARE(totals.verdicts, m_items);
         QCOMPARE(totals.verdictErrors, 0);
         QCOMPARE(totals.jobsDone, 18);
@@ -660,8 +660,12 @@ private slots:
                     .data(Qt::ToolTipRole)
                     .toString()
                     .contains(u"HTTP 500"_s));
-        for (const Verdict &v : m_project->store().runs().verdicts(
-                 runId, m_project->store().runs().jobs(runId).constFirst().reportId))
+        for (const Verdict &v :
+             m_project->store()
+                 .runs()
+                 .verdicts(runId,
+                           m_project->store().runs().jobs(runId).value().constFirst().reportId)
+                 .value())
             QVERIFY(!v.value.has_value() && !v.error.isEmpty());
         screenshot(&dock, u"runsdock-failed.png"_s);
 
@@ -694,7 +698,7 @@ private slots:
         QCOMPARE(finished.at(1).at(0).toString(), u"finished"_s);
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Finished, patience);
         QTRY_COMPARE_WITH_TIMEOUT(errors.data().toString(), u"0"_s, patience);
-        const RunTotals totals = m_project->store().runs().runTotals(runId);
+        const RunTotals totals = m_project->store().runs().runTotals(runId).value();
         QCOMPARE(totals.verdicts, 12);
         QCOMPARE(totals.verdictErrors, 0);
         QVERIFY(!dock.rerunFailedAction()->isEnabled());
@@ -716,7 +720,7 @@ private slots:
         QVERIFY(!written.isEmpty());
         QVERIFY(!launcher.isRunning());
         const RowId runId = started.constFirst().at(0).value<RowId>();
-        QCOMPARE(m_project->store().runs().runTotals(runId).verdicts, m_items);
+        QCOMPARE(m_project->store().runs().runTotals(runId).value().verdicts, m_items);
 
         // A project that is not there is an error, not a new empty project.
         const QString missing = m_project->filePath(u"missing.rubricate"_s);

@@ -132,7 +132,7 @@ private slots:
                                          RatingAttribute::Language}));
         QCOMPARE(request.seed, 42u);
         const SamplePlan expected
-            = planSample(m_project->store().annotations().itemRows(u"drb2"_s), request);
+            = planSample(m_project->store().annotations().itemRows(u"drb2"_s).value(), request);
         QVERIFY(expected.error.isEmpty());
         QCOMPARE(dialog.plan()->assignments, expected.assignments);
         const QString line
@@ -152,10 +152,10 @@ private slots:
         QCOMPARE(m_project->scalar(
                      u"SELECT count(*) FROM annotation_assignment WHERE sample = 'pilot'"_s),
                  24);
-        QCOMPARE(store.annotations().assignments(u"pilot"_s), expected.assignments);
+        QCOMPARE(store.annotations().assignments(u"pilot"_s).value(), expected.assignments);
         QCOMPARE(store.annotations().sampleInfo(u"pilot"_s)->seed, std::optional<quint32>(42));
         for (const QString &name : {u"Ada"_s, u"Bo"_s, u"Cy"_s})
-            QCOMPARE(store.annotations().assignments(u"pilot"_s, name).size(), 8);
+            QCOMPARE(store.annotations().assignments(u"pilot"_s, name).value().size(), 8);
     }
 
     void halfWidthSizesTheSample()
@@ -186,7 +186,7 @@ private slots:
 
     void refusesWhatCannotBeSaved()
     {
-        const RatingRow item = m_project->store().annotations().itemRows({}).constFirst();
+        const RatingRow item = m_project->store().annotations().itemRows({}).value().constFirst();
         QVERIFY(m_project->store().annotations().saveAssignments(
             u"sample-1"_s, 1, {{item.reportId, item.rubricId, {u"Ada"_s}, 0}}));
         SampleDialog dialog(path());
@@ -218,7 +218,7 @@ private slots:
         QVERIFY(dialog.isVisible());
         QCOMPARE(saved.size(), 0);
         // Beside the demo's own study, only the one saved before.
-        QCOMPARE(m_project->store().annotations().samples(),
+        QCOMPARE(m_project->store().annotations().samples().value(),
                  (QStringList{u"calibration"_s, u"sample-1"_s}));
     }
 
@@ -276,14 +276,14 @@ private slots:
         }
         ProjectStore::close(copyPath);
         QVERIFY2(core.error.isEmpty(), qPrintable(core.error));
-        const QList<Assignment> before = store.annotations().assignments(u"calibration"_s);
+        const QList<Assignment> before = store.annotations().assignments(u"calibration"_s).value();
 
         QSignalSpy extended(&dialog, &ExtendSampleDialog::extended);
         extend->click();
         QTRY_COMPARE_WITH_TIMEOUT(extended.size(), 1, BackgroundWorkTimeout);
         QCOMPARE(extended.constFirst().at(1).toInt(), int(core.assignments.size()));
         QVERIFY(!dialog.isVisible());
-        const QList<Assignment> after = store.annotations().assignments(u"calibration"_s);
+        const QList<Assignment> after = store.annotations().assignments(u"calibration"_s).value();
         QCOMPARE(after.mid(0, before.size()), before);
         QCOMPARE(after.mid(before.size()), core.assignments);
     }

@@ -74,7 +74,7 @@ void TestStudy::initTestCase()
     QVERIFY2(summary.errorCount() == 0, qPrintable(summary.toText()));
     // Three items of two DRB-II reports the demo's run judged, for Ada and Bo, in this order.
     QList<RowId> reports;
-    for (const ReportSummary &r : s->reports().reportSummaries(u"drb2"_s)) {
+    for (const ReportSummary &r : s->reports().reportSummaries(u"drb2"_s).value()) {
         if (r.format == u"md"_s && reports.size() < 2)
             reports << r.id;
     }

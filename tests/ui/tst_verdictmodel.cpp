@@ -171,10 +171,11 @@ private slots:
     {
         RubricateTest::ScratchProject project;
         QVERIFY(importDemo(project.store()).errorCount() == 0);
-        const RowId run = project.store().runs().list().constFirst().id;
+        const RowId run = project.store().runs().list().value().constFirst().id;
         // BriarAgent's report on task 3 holds the invented "Harrow Valley" evidence.
         RowId report = 0;
-        for (const ReportSummary &r : project.store().reports().reportSummaries(u"drb2"_s)) {
+        for (const ReportSummary &r :
+             project.store().reports().reportSummaries(u"drb2"_s).value()) {
             if (r.model == "BriarAgent"_L1 && r.taskExternalId == "3"_L1)
                 report = r.id;
         }

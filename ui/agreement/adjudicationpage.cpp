@@ -209,9 +209,11 @@ void AdjudicationPage::load()
         [path, report, items] {
             Read out;
             if (auto store = ProjectStore::open(path)) {
-                out.items = report ? store->annotations().adjudicationItems(report)
-                                   : store->annotations().adjudicationItems(items);
-                out.error = store->lastError();
+                Result<QList<AdjudicationItem>> read = report
+                    ? store->annotations().adjudicationItems(report)
+                    : store->annotations().adjudicationItems(items);
+                out.error = read.errorMessage();
+                out.items = std::move(read).value_or({});
             } else {
                 out.error = store.errorMessage();
             }

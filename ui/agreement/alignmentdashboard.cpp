@@ -285,12 +285,13 @@ void AlignmentDashboard::load()
                 out.rows = store->annotations().ratingRows({}, labels);
                 out.rubricTexts = store->catalog().rubricTexts();
                 out.goldRows = store->annotations().goldRatingRows();
-                for (const QString &sample : store->annotations().samples()) {
+                for (const QString &sample : store->annotations().samples().value_or({})) {
                     auto &items = out.samples[sample];
-                    for (const Assignment &a : store->annotations().assignments(sample))
+                    for (const Assignment &a :
+                         store->annotations().assignments(sample).value_or({}))
                         items.insert({a.reportId, a.rubricId});
                 }
-                for (const Study &study : store->annotations().studies())
+                for (const Study &study : store->annotations().studies().value_or({}))
                     out.studyRuns.insert(study.name, study.runId);
             } else {
                 out.error = store.errorMessage();

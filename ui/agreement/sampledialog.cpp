@@ -58,11 +58,12 @@ Choices readChoices(const QString &path)
         c.error = store.errorMessage();
         return c;
     }
-    c.benchmarks = store->catalog().benchmarks();
-    c.samples = store->annotations().samples();
-    c.runs = store->runs().list();
-    if (!store->lastError().isEmpty())
-        c.error = store->lastError();
+    FirstFailure reads;
+    c.benchmarks = reads.take(store->catalog().benchmarks());
+    c.samples = reads.take(store->annotations().samples());
+    c.runs = reads.take(store->runs().list());
+    if (reads.failed())
+        c.error = reads.error().message;
     return c;
 }
 
@@ -78,11 +79,12 @@ Preview planPreview(const QString &path, const QString &benchmark, QList<RatingR
             p.error = store.errorMessage();
             return p;
         }
-        items = store->annotations().itemRows(benchmark);
-        if (!store->lastError().isEmpty()) {
-            p.error = store->lastError();
+        Result<QList<RatingRow>> read = store->annotations().itemRows(benchmark);
+        if (!read) {
+            p.error = read.errorMessage();
             return p;
         }
+        items = std::move(read).value();
     }
     p.items = items;
     p.plan = planSample(items, request);

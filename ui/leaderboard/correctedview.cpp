@@ -147,8 +147,8 @@ void CorrectedView::load()
                 out.error = store.errorMessage();
                 return out;
             }
-            out.studies = store->annotations().studies();
-            out.annotators = store->annotations().annotators();
+            out.studies = store->annotations().studies().value_or({});
+            out.annotators = store->annotations().annotators().value_or({});
             out.gold = options.gold;
             if (out.studies.isEmpty()) {
                 out.error = tr("Corrected scores need a study: sample items to label (Agreement "

@@ -465,7 +465,7 @@ void LeaderboardPage::load()
                 out.board = std::move(board).value();
             else
                 out.error = board.errorMessage();
-            for (const ReportSummary &r : store->reports().reportSummaries(out.key)) {
+            for (const ReportSummary &r : store->reports().reportSummaries(out.key).value_or({})) {
                 const bool mismatched
                     = std::any_of(r.warnings.cbegin(), r.warnings.cend(), [](const QString &w) {
                           return w.startsWith(LanguageMismatchPrefix);

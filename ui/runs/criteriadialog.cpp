@@ -218,7 +218,7 @@ CriteriaDialog::CriteriaDialog(const QString &projectPath, RowId queryId, QWidge
             if (const auto usage = store->catalog().criterionUsage(queryId))
                 out.usage = *usage;
             else
-                out.error = store->lastError();
+                out.error = usage.errorMessage();
             return out;
         },
         [this](const Loaded &data) { onLoaded(data); });

@@ -42,10 +42,11 @@ Choices readChoices(const QString &path)
         c.error = store.errorMessage();
         return c;
     }
-    c.benchmarks = store->catalog().benchmarks();
-    for (const ReportSummary &r : store->reports().reportSummaries())
+    FirstFailure reads;
+    c.benchmarks = reads.take(store->catalog().benchmarks());
+    for (const ReportSummary &r : reads.take(store->reports().reportSummaries()))
         ++c.models[r.benchmarkKey][r.model];
-    for (const RunSummary &s : store->runs().list()) {
+    for (const RunSummary &s : reads.take(store->runs().list())) {
         if (s.errors == 0 || s.kind == "imported"_L1)
             continue;
         if (const auto run = store->runs().run(s.id))
@@ -54,8 +55,8 @@ Choices readChoices(const QString &path)
     // No such reports: the action that opens the dialog is disabled then.
     if (auto reports = claimReports(*store, {}))
         c.claimReports = std::move(reports).value();
-    if (!store->lastError().isEmpty())
-        c.error = store->lastError();
+    if (reads.failed())
+        c.error = reads.error().message;
     return c;
 }
 

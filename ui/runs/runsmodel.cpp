@@ -24,19 +24,19 @@ const QColor errorColor(0xb0, 0x20, 0x20);
 
 // The first cause the project records for a run's errors: a job that gave up says why;
 // otherwise an error verdict does.
-QString firstError(ProjectStore &store, RowId runId, const RunTotals &totals)
+QString firstError(ProjectStore &store, RowId runId, const RunTotals &totals, FirstFailure &reads)
 {
     if (totals.jobsFailed > 0) {
-        for (const RunJob &j : store.runs().jobs(runId, u"failed"_s)) {
+        for (const RunJob &j : reads.take(store.runs().jobs(runId, u"failed"_s))) {
             if (!j.lastError.isEmpty())
                 return j.lastError;
         }
     }
     if (totals.verdictErrors > 0) {
-        const auto items = store.runs().errorItems(runId);
+        const auto items = reads.take(store.runs().errorItems(runId));
         if (!items.isEmpty()) {
             const auto [report, rubric] = items.constFirst();
-            for (const Verdict &v : store.runs().verdicts(runId, report)) {
+            for (const Verdict &v : reads.take(store.runs().verdicts(runId, report))) {
                 if (v.rubricId == rubric)
                     return v.error;
             }
@@ -76,7 +76,8 @@ Result<QList<RunRow>> RunsModel::readRows(const QString &projectPath)
     const auto store = ProjectStore::open(projectPath);
     if (!store)
         return store.error();
-    for (const RunSummary &s : store->runs().list()) {
+    FirstFailure reads;
+    for (const RunSummary &s : reads.take(store->runs().list())) {
         RunRow r;
         r.id = s.id;
         r.name = s.name;
@@ -91,7 +92,7 @@ Result<QList<RunRow>> RunsModel::readRows(const QString &projectPath)
             r.priced = config.provider == ProviderKind::Offline || config.pricePerMillionInput > 0
                 || config.pricePerMillionOutput > 0;
         }
-        const RunTotals t = store->runs().runTotals(s.id);
+        const RunTotals t = reads.take(store->runs().runTotals(s.id));
         r.jobsTotal = t.jobs;
         r.jobsDone = t.jobsDone;
         r.jobsFailed = t.jobsFailed;
@@ -102,9 +103,9 @@ Result<QList<RunRow>> RunsModel::readRows(const QString &projectPath)
         r.cacheReadTokens = t.cacheReadTokens;
         r.cacheWriteTokens = t.cacheWriteTokens;
         r.cost = t.cost;
-        r.lastError = firstError(*store, s.id, t);
+        r.lastError = firstError(*store, s.id, t, reads);
         if (t.jobsPending > 0)
-            r.workers = store->runs().jobLeaseHolders(s.id);
+            r.workers = reads.take(store->runs().jobLeaseHolders(s.id));
         // While any of the run's batches runs, all of them, summed.
         const QList<RunBatch> batches = store->runs().batches(s.id);
         if (std::any_of(batches.cbegin(), batches.cend(),
@@ -112,9 +113,8 @@ Result<QList<RunRow>> RunsModel::readRows(const QString &projectPath)
             r.batch = describeBatches(batches);
         rows.append(std::move(r));
     }
-    // The reads return empty lists on failure; a broken file must not look like an empty one.
-    if (!store->lastError().isEmpty())
-        return Error{store->lastError()};
+    if (reads.failed())
+        return reads.error();
     return rows;
 }
 

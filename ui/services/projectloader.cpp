@@ -46,28 +46,29 @@ Result<ProjectSnapshot> ProjectLoader::readSnapshot(const QString &path, const Q
     const auto store = ProjectStore::open(path);
     if (!store)
         return store.error();
-    snapshot.benchmarks = store->catalog().benchmarks();
-    snapshot.tasks = store->catalog().taskSummaries();
-    snapshot.reports = store->reports().reportSummaries({}, annotator);
-    snapshot.personas = store->catalog().personas();
-    snapshot.annotators = store->annotations().annotators();
-    snapshot.studies = store->annotations().studies();
+    FirstFailure reads;
+    snapshot.benchmarks = reads.take(store->catalog().benchmarks());
+    snapshot.tasks = reads.take(store->catalog().taskSummaries());
+    snapshot.reports = reads.take(store->reports().reportSummaries({}, annotator));
+    snapshot.personas = reads.take(store->catalog().personas());
+    snapshot.annotators = reads.take(store->annotations().annotators());
+    snapshot.studies = reads.take(store->annotations().studies());
     for (const Study &study : std::as_const(snapshot.studies)) {
-        QList<QueueItem> queue = store->annotations().studyQueue(study.name, annotator);
+        QList<QueueItem> queue = reads.take(store->annotations().studyQueue(study.name, annotator));
         if (!queue.isEmpty())
             snapshot.queues.emplace(study.name, std::move(queue));
-        snapshot.progress.insert(study.name, store->annotations().studyProgress(study.name));
+        snapshot.progress.insert(study.name,
+                                 reads.take(store->annotations().studyProgress(study.name)));
         auto &items = snapshot.studyItems[study.name];
-        for (const Assignment &a : store->annotations().assignments(study.name))
+        for (const Assignment &a : reads.take(store->annotations().assignments(study.name)))
             items.append({a.reportId, a.rubricId});
     }
-    const QList<SourceRow> sources = store->sources().list();
+    const QList<SourceRow> sources = reads.take(store->sources().list());
     snapshot.fetchedSources
         = int(std::count_if(sources.cbegin(), sources.cend(),
                             [](const SourceRow &r) { return r.state == "fetched"_L1; }));
-    // The reads return empty lists on failure; a broken file must not look like an empty one.
-    if (!store->lastError().isEmpty())
-        return Error{store->lastError()};
+    if (reads.failed())
+        return reads.error();
     return snapshot;
 }
 

@@ -85,7 +85,7 @@ bool RunLauncher::start(const QString &projectPath, const RunRequest &request)
                 = requeueFailedItems(store, runId, JudgeConfig::fromJson(run->config).batchSize);
             if (!queued)
                 return queued.error();
-            const RunTotals totals = store.runs().runTotals(runId);
+            const RunTotals totals = store.runs().runTotals(runId).value_or({});
             if (*queued == 0 && totals.jobsPending == 0)
                 return Error{tr("Run %1 has no failed items to send again.").arg(runId)};
             return Prepared{runId, totals.jobsPending};
@@ -105,7 +105,7 @@ bool RunLauncher::resumeRun(const QString &projectPath, RowId runId)
         const auto run = store.runs().run(runId);
         if (!run)
             return Error{tr("Run %1 is not in this project.").arg(runId)};
-        const RunTotals totals = store.runs().runTotals(runId);
+        const RunTotals totals = store.runs().runTotals(runId).value_or({});
         if (totals.jobsPending == 0)
             return Error{tr("Run %1 has nothing left to send.").arg(runId)};
         return Prepared{runId, totals.jobsPending};

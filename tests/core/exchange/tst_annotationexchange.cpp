@@ -36,7 +36,7 @@ std::unique_ptr<ProjectStore> openProject(const QString &path)
 QList<RatingRow> buildProject(ProjectStore &store, const QString &dir)
 {
     RubricateTest::writeJudgeFixture(store, dir, 2, 6);
-    QList<RatingRow> items = store.annotations().itemRows(u"drb2"_s);
+    QList<RatingRow> items = store.annotations().itemRows(u"drb2"_s).value();
     JudgeRun run;
     run.benchmarkId = store.catalog().benchmark(u"drb2"_s)->id;
     run.name = runName;
@@ -177,7 +177,7 @@ private slots:
         QVERIFY(store);
         m_items = buildProject(*store, m_dir.filePath(u"in"_s));
         QCOMPARE(m_items.size(), 24);
-        m_runId = store->runs().list().constFirst().id;
+        m_runId = store->runs().list().value().constFirst().id;
         QVERIFY(appendOldEvent(*store, m_items.at(0), u"Old"_s, 1, u"2025-01-02T03:04:05.000Z"_s));
         QVERIFY(store->annotations().appendAnnotation(label(m_items.at(1), u"ana"_s, 0, t0)));
         QCOMPARE(eventCount(*store), 2);
@@ -287,9 +287,9 @@ private slots:
         QVERIFY(study);
         QVERIFY(study->blind);
         QCOMPARE(study->runId, m_runId);
-        QCOMPARE(a->annotations().assignments(u"pilot"_s).size(), 4);
+        QCOMPARE(a->annotations().assignments(u"pilot"_s).value().size(), 4);
         QCOMPARE(*a->annotations().sampleInfo(u"pilot"_s)->seed, 42u);
-        QCOMPARE(a->annotations().studyProgress(u"pilot"_s).constFirst().labelled, 4);
+        QCOMPARE(a->annotations().studyProgress(u"pilot"_s).value().constFirst().labelled, 4);
     }
 
     void mergeFromAnOlderSchemaLeavesItAlone()

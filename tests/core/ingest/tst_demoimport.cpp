@@ -51,13 +51,15 @@ private slots:
         const std::optional<Study> study = project.store().annotations().study(u"calibration"_s);
         QVERIFY(study);
         QVERIFY(study->runId > 0);
-        QCOMPARE(project.store().annotations().assignments(u"calibration"_s, u"Ana"_s).size(), 76);
+        QCOMPARE(
+            project.store().annotations().assignments(u"calibration"_s, u"Ana"_s).value().size(),
+            76);
 
-        QList<RunSummary> runs = project.store().runs().list();
+        QList<RunSummary> runs = project.store().runs().list().value();
         QCOMPARE(runs.size(), 2);
         runs.removeIf([](const RunSummary &r) { return r.benchmarkKey != u"drb2"_s; });
         QCOMPARE(runs.size(), 1);
-        const RunTotals t = project.store().runs().runTotals(runs.constFirst().id);
+        const RunTotals t = project.store().runs().runTotals(runs.constFirst().id).value();
         QCOMPARE(t.evidenceNotFound, 1);
         QCOMPARE(t.evidenceLocated + t.evidencePartial,
                  project.scalar(u"SELECT count(*) FROM verdict WHERE trim(COALESCE(evidence, ''))"
@@ -77,7 +79,8 @@ private slots:
         const ImportSummary again = importDemo(project.store());
         QVERIFY(again.added.isEmpty());
         QVERIFY(again.updated.isEmpty());
-        QCOMPARE(project.store().runs().runTotals(runs.constFirst().id).evidenceNotFound, 1);
+        QCOMPARE(project.store().runs().runTotals(runs.constFirst().id).value().evidenceNotFound,
+                 1);
         QCOMPARE(again.unchanged.value(u"annotations"_s), 224); // no event written twice
         QCOMPARE(project.scalar(u"SELECT count(*) FROM annotation_event"_s), 224);
     }

@@ -121,7 +121,7 @@ private slots:
         QCOMPARE(total(s.added), 0);
         QCOMPARE(total(s.updated), 0);
         QCOMPARE(s.unchanged.value(u"rubrics"_s), 9415);
-        QCOMPARE(m_store->catalog().taskSummaries(u"drb2"_s).size(), 132);
+        QCOMPARE(m_store->catalog().taskSummaries(u"drb2"_s).value().size(), 132);
     }
 
     void importsTheSixSampleReports()
@@ -132,7 +132,7 @@ private slots:
         const ImportSummary s = runImport(*m_store, ImportKind::Drb2Reports, dir);
         QCOMPARE(s.errorCount(), 0);
         QCOMPARE(s.added.value(u"reports"_s), 6);
-        const QList<ReportSummary> reports = m_store->reports().reportSummaries(u"drb2"_s);
+        const QList<ReportSummary> reports = m_store->reports().reportSummaries(u"drb2"_s).value();
         QCOMPARE(reports.size(), 6);
         QHash<QString, ReportSummary> byTask;
         for (const ReportSummary &r : reports) {
@@ -235,7 +235,7 @@ private slots:
         QCOMPARE(s.added.value(u"report placeholders"_s), 1);
         QCOMPARE(s.added.value(u"verdicts"_s), 2 * rubrics.size());
 
-        const QList<RunSummary> runs = m_store->runs().list();
+        const QList<RunSummary> runs = m_store->runs().list().value();
         QCOMPARE(runs.size(), 1);
         QCOMPARE(runs.constFirst().status, u"finished"_s);
         QCOMPARE(runs.constFirst().errors, 4); // 2 items x 2 models
@@ -243,7 +243,7 @@ private slots:
         const RowId reportId
             = *m_store->reports().reportId(*m_store->reports().modelId(u"passage"_s), task2);
         QHash<RowId, Verdict> verdicts;
-        for (const Verdict &v : m_store->runs().verdicts(runs.constFirst().id, reportId))
+        for (const Verdict &v : m_store->runs().verdicts(runs.constFirst().id, reportId).value())
             verdicts.insert(v.rubricId, v);
         QCOMPARE(verdicts.size(), rubrics.size());
         QVERIFY(!verdicts.value(missingScore).value.has_value());
@@ -259,7 +259,7 @@ private slots:
         const ImportSummary again = runImport(*m_store, ImportKind::Drb2Results, path);
         QCOMPARE(again.unchanged.value(u"runs"_s), 1);
         QCOMPARE(total(again.added), 0);
-        QCOMPARE(m_store->runs().list().size(), 1);
+        QCOMPARE(m_store->runs().list().value().size(), 1);
     }
 };
 

@@ -328,7 +328,9 @@ private slots:
             const RowId report = *store->reports().reportId(*store->reports().modelId(model), task);
             QHash<QString, Verdict> byText;
             for (const Verdict &v :
-                 store->runs().verdicts(store->runs().list().constFirst().id, report)) {
+                 store->runs()
+                     .verdicts(store->runs().list().value().constFirst().id, report)
+                     .value()) {
                 for (const Rubric &r : rubrics) {
                     if (r.id == v.rubricId)
                         byText.insert(r.text, v);
@@ -403,7 +405,8 @@ private slots:
         QVERIFY2(hasIssue(m, u"2003.00653.json"_s, 3, u"\\udfff"_s), qPrintable(dump(m)));
         const auto text
             = store->reports()
-                  .report(store->reports().reportSummaries(u"reportbench"_s).constFirst().id)
+                  .report(
+                      store->reports().reportSummaries(u"reportbench"_s).value().constFirst().id)
                   ->text;
         QVERIFY2(text.endsWith(replacement + u" tail"_s), qPrintable(text.right(20)));
     }

@@ -83,7 +83,7 @@ private slots:
         QCOMPARE(scalar(u"SELECT count(*) FROM rubric WHERE query_id IS NOT NULL"_s), 5);
 
         // Reports attach to the query; the cleaned copy was not imported.
-        const auto reports = m_store->reports().reportSummaries(u"pdrbench"_s);
+        const auto reports = m_store->reports().reportSummaries(u"pdrbench"_s).value();
         QCOMPARE(reports.size(), 2);
         QCOMPARE(reports.constFirst().queryExternalId, u"1"_s);
         QVERIFY(m_store->reports().report(reports.constFirst().id)->text.contains(u"nurse"_s));
@@ -132,7 +132,7 @@ private slots:
         const QList<Rubric> before = m_store->catalog().rubrics(q2->taskId, q2->id);
         QCOMPARE(before.size(), 1);
         RowId report = 0;
-        for (const ReportSummary &r : m_store->reports().reportSummaries(u"pdrbench"_s)) {
+        for (const ReportSummary &r : m_store->reports().reportSummaries(u"pdrbench"_s).value()) {
             if (r.queryExternalId == u"2"_s)
                 report = r.id;
         }

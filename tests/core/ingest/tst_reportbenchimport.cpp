@@ -102,7 +102,7 @@ private slots:
         // notes.json has no arXiv id in its name; two reports are read from fields the
         // reference's related-work evaluator ignores ("content", "odd_key"), which is named.
         QCOMPARE(s.warningCount(), 3);
-        const auto reports = m_store->reports().reportSummaries(u"reportbench"_s);
+        const auto reports = m_store->reports().reportSummaries(u"reportbench"_s).value();
         QCOMPARE(reports.size(), 3);
         QCOMPARE(reports.constFirst().model, u"gpt-dr"_s);
         QVERIFY(

@@ -78,9 +78,10 @@ private slots:
         QCOMPARE(s.added.value(u"reports"_s), 2);
         QCOMPARE(s.warningCount(), 1); // the unknown sample id, named in the message
         QVERIFY(s.issues.constFirst().message.contains(u"000000000000000000000000"_s));
-        QCOMPARE(m_store->reports().reportSummaries(u"researchrubrics"_s).size(), 2);
-        QCOMPARE(m_store->reports().reportSummaries(u"researchrubrics"_s).constFirst().model,
-                 u"GeminiDR"_s);
+        QCOMPARE(m_store->reports().reportSummaries(u"researchrubrics"_s).value().size(), 2);
+        QCOMPARE(
+            m_store->reports().reportSummaries(u"researchrubrics"_s).value().constFirst().model,
+            u"GeminiDR"_s);
     }
 };
 

@@ -122,7 +122,7 @@ private slots:
         verifyVerdicts(run);
         QCOMPARE(m_judge.batchesCreated(), 1);
         QCOMPARE(m_judge.requestCount(), 0); // nothing asked live
-        const RunTotals batched = m_project->store().runs().runTotals(run);
+        const RunTotals batched = m_project->store().runs().runTotals(run).value();
         QCOMPARE(batched.requests, m_jobs);
         const auto batch = m_project->store().runs().latestBatch(run);
         QCOMPARE(batch->state, u"done"_s);
@@ -136,7 +136,7 @@ private slots:
         const RowId live = plan(liveConfig, u"live"_s);
         QCOMPARE(drive(live), u"finished"_s);
         QCOMPARE(m_judge.requestCount(), m_jobs);
-        const RunTotals liveTotals = m_project->store().runs().runTotals(live);
+        const RunTotals liveTotals = m_project->store().runs().runTotals(live).value();
         QCOMPARE(liveTotals.inputTokens, batched.inputTokens);
         QCOMPARE(liveTotals.outputTokens, batched.outputTokens);
         QVERIFY(batched.cost > 0);
@@ -193,7 +193,7 @@ private slots:
         const auto open = m_project->store().runs().openBatch(run);
         QVERIFY(open);
         QCOMPARE(open->state, u"running"_s);
-        QCOMPARE(m_project->store().runs().runTotals(run).jobsDone, 0);
+        QCOMPARE(m_project->store().runs().runTotals(run).value().jobsDone, 0);
 
         b.batchPollsBeforeDone = 1; // it ends at the next poll
         m_judge.setBehaviour(b);
@@ -316,7 +316,7 @@ private slots:
             QSignalSpy finished(runner.get(), &RunController::finished);
             QVERIFY(runner->start(run));
             QTRY_VERIFY_WITH_TIMEOUT(m_judge.batchesCreated() == 3
-                                         && store.runs().runTotals(run).jobsDone == 7
+                                         && store.runs().runTotals(run).value().jobsDone == 7
                                          && m_judge.batchStatusPolls() >= 6,
                                      30000);
             QVERIFY(finished.isEmpty());
@@ -327,7 +327,7 @@ private slots:
         }
         QCOMPARE(m_judge.batchCancels(), 2); // one per open batch
         QCOMPARE(store.runs().run(run)->status, u"cancelled"_s);
-        const RunTotals totals = store.runs().runTotals(run);
+        const RunTotals totals = store.runs().runTotals(run).value();
         QCOMPARE(totals.jobsDone, 7); // the ended batch's answers are kept
         QCOMPARE(totals.verdictErrors, 0);
         QCOMPARE(totals.jobsFailed, 0);

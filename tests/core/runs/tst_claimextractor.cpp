@@ -73,7 +73,7 @@ class TestClaimExtractor : public QObject
 
     QList<Rubric> claimsOf(const QString &model)
     {
-        for (const ReportSummary &r : m_project->store().reports().reportSummaries({})) {
+        for (const ReportSummary &r : m_project->store().reports().reportSummaries({}).value()) {
             if (r.model == model)
                 return m_project->store().catalog().claims(r.id);
         }

@@ -94,7 +94,8 @@ private slots:
         QCOMPARE(r->cited, 6);
         QCOMPARE(r->uncited, 4);
 
-        const ReportSummary first = store.reports().reportSummaries(u"reportbench"_s).constFirst();
+        const ReportSummary first
+            = store.reports().reportSummaries(u"reportbench"_s).value().constFirst();
         const QList<Rubric> claims = store.catalog().claims(first.id);
         QCOMPARE(claims.size(), 5);
         const auto report = store.reports().report(first.id);
@@ -169,11 +170,11 @@ private slots:
         QCOMPARE(citedItems, 6); // the cited claims only, one statement–URL pair each
         QVERIFY(m_judge.maxRequestsForOneBody() >= 2);
         int supported = 0, notSupported = 0, unavailable = 0;
-        for (const ReportSummary &r : store.reports().reportSummaries(u"reportbench"_s)) {
+        for (const ReportSummary &r : store.reports().reportSummaries(u"reportbench"_s).value()) {
             QHash<RowId, Rubric> claims;
             for (const Rubric &c : store.catalog().claims(r.id))
                 claims.insert(c.id, c);
-            for (const Verdict &v : store.runs().verdicts(cited, r.id)) {
+            for (const Verdict &v : store.runs().verdicts(cited, r.id).value()) {
                 const QString url = claims.value(v.rubricId).metadata.value(u"url"_s).toString();
                 if (url.endsWith(u"/gone"_s)) {
                     QVERIFY(!v.value);
@@ -194,7 +195,8 @@ private slots:
         // Fact checks by two judges that disagree on the first uncited statement, and a
         // second vote of the first judge (another seed, so not the cached answer).
         m_judge.setBehaviour({});
-        const ReportSummary first = store.reports().reportSummaries(u"reportbench"_s).constFirst();
+        const ReportSummary first
+            = store.reports().reportSummaries(u"reportbench"_s).value().constFirst();
         const QString statement = store.catalog().claims(first.id).at(3).text;
         QString judgeB;
         for (int i = 0; i < 100 && judgeB.isEmpty(); ++i) {

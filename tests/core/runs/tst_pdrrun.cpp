@@ -118,7 +118,7 @@ private slots:
                 QVERIFY(!p.contains(u"Addresses the nurse"_s));
             }
         }
-        const RunTotals t = m_project.store().runs().runTotals(m_runId);
+        const RunTotals t = m_project.store().runs().runTotals(m_runId).value();
         QCOMPARE(t.verdicts, 5);
         QCOMPARE(t.verdictErrors, 1); // "ten" is an error, not a 0
     }
@@ -277,7 +277,7 @@ private slots:
         QVERIFY2(started, qPrintable(started.errorMessage()));
         QVERIFY(done.wait(60000) || !done.isEmpty());
         QCOMPARE(done.constFirst().constFirst().toString(), u"finished"_s);
-        QCOMPARE(m_project.store().runs().runTotals(m_runId).verdictErrors, 0);
+        QCOMPARE(m_project.store().runs().runTotals(m_runId).value().verdictErrors, 0);
 
         const auto scores = scorePdrProject(m_project.store(), m_runId, {}, std::nullopt);
         QVERIFY(scores);

@@ -187,8 +187,8 @@ private slots:
         // Evidence quotes are kept and located in the report.
         int located = 0, withEvidence = 0;
         for (const ReportSummary &s :
-             m_project.store().reports().reportSummaries(u"researchrubrics"_s)) {
-            for (const Verdict &v : m_project.store().runs().verdicts(run, s.id)) {
+             m_project.store().reports().reportSummaries(u"researchrubrics"_s).value()) {
+            for (const Verdict &v : m_project.store().runs().verdicts(run, s.id).value()) {
                 QVERIFY(v.value.has_value());
                 if (v.evidence.isEmpty())
                     continue;

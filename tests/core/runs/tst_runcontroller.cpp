@@ -98,7 +98,7 @@ private slots:
         verifyVerdicts(run);
         QCOMPARE(m_judge.requestCount(), m_jobs);
         QVERIFY(m_judge.maxConcurrent() <= 4);
-        const RunTotals t = m_project->store().runs().runTotals(run);
+        const RunTotals t = m_project->store().runs().runTotals(run).value();
         QCOMPARE(t.requests, m_jobs);
         QVERIFY(t.inputTokens > 0 && t.outputTokens > 0);
         QVERIFY(t.cost > 0);
@@ -111,7 +111,7 @@ private slots:
         QCOMPARE(drive(again), u"finished"_s);
         verifyVerdicts(again);
         QCOMPARE(m_judge.requestCount(), m_jobs);
-        QCOMPARE(m_project->store().runs().runTotals(again).cost, 0.0);
+        QCOMPARE(m_project->store().runs().runTotals(again).value().cost, 0.0);
         QCOMPARE(m_lastProgress.cacheHits, m_jobs);
     }
 
@@ -157,13 +157,13 @@ private slots:
         const JudgeConfig c = config(ProviderKind(provider));
         QCOMPARE(drive(run), u"finished"_s);
         verifyVerdicts(run);
-        for (const RunJob &job : m_project->store().runs().jobs(run)) {
+        for (const RunJob &job : m_project->store().runs().jobs(run).value()) {
             QCOMPARE(job.cacheReadTokens > 0, job.batchIndex > 0);
             QCOMPARE(job.cacheWriteTokens > 0,
                      job.batchIndex == 0 && ProviderKind(provider) == ProviderKind::Anthropic);
             QVERIFY(job.cacheReadTokens < job.inputTokens);
         }
-        const RunTotals t = m_project->store().runs().runTotals(run);
+        const RunTotals t = m_project->store().runs().runTotals(run).value();
         QCOMPARE(m_lastProgress.cacheReadTokens, t.cacheReadTokens);
         const double expected = (t.inputTokens - t.cacheReadTokens - t.cacheWriteTokens
                                  + readShare * t.cacheReadTokens + writeShare * t.cacheWriteTokens)
@@ -247,10 +247,10 @@ private slots:
         QCOMPARE(m_judge.requestCount(), m_jobs + 2 * 2);
         QCOMPARE(m_lastProgress.cacheHits, 0);
         ProjectStore &s = m_project->store();
-        QCOMPARE(s.runs().runTotals(run).verdictErrors, 2);
+        QCOMPARE(s.runs().runTotals(run).value().verdictErrors, 2);
         int leftOut = 0;
-        for (const ReportSummary &r : s.reports().reportSummaries(u"drb2"_s)) {
-            for (const Verdict &v : s.runs().verdicts(run, r.id)) {
+        for (const ReportSummary &r : s.reports().reportSummaries(u"drb2"_s).value()) {
+            for (const Verdict &v : s.runs().verdicts(run, r.id).value()) {
                 if (!v.error.isEmpty()) {
                     QVERIFY2(v.error.contains(u"left this item out of 3 answers"_s),
                              qPrintable(v.error));
@@ -338,7 +338,7 @@ private slots:
         const RowId run = plan(c);
         QCOMPARE(drive(run), u"failed"_s);
         ProjectStore &s = m_project->store();
-        RunTotals t = s.runs().runTotals(run);
+        RunTotals t = s.runs().runTotals(run).value();
         QCOMPARE(t.verdicts, m_items);
         QCOMPARE(t.verdictErrors, m_items); // every item an explicit error ...
         QCOMPARE(t.jobsFailed, m_jobs);
@@ -346,8 +346,8 @@ private slots:
         // Resumed with nothing pending, a run whose requests gave up is still failed.
         QCOMPARE(drive(run), u"failed"_s);
         QCOMPARE(m_judge.requestCount(), 3 * m_jobs);
-        const auto reports = s.reports().reportSummaries(u"drb2"_s);
-        const Verdict v = s.runs().verdicts(run, reports.constFirst().id).constFirst();
+        const auto reports = s.reports().reportSummaries(u"drb2"_s).value();
+        const Verdict v = s.runs().verdicts(run, reports.constFirst().id).value().constFirst();
         QVERIFY(!v.value.has_value()); // ... with no value, so never counted as "not met"
         QVERIFY2(v.error.contains(u"HTTP 500"_s) && v.error.contains(u"3 attempts"_s),
                  qPrintable(v.error));
@@ -380,7 +380,7 @@ private slots:
         const RowId run = plan(c);
         QCOMPARE(drive(run), u"failed"_s);
         QCOMPARE(m_judge.requestCount(), m_jobs); // one each: the oversized one not again
-        const RunTotals t = m_project->store().runs().runTotals(run);
+        const RunTotals t = m_project->store().runs().runTotals(run).value();
         QCOMPARE(t.jobsFailed, 1);
         QCOMPARE(t.verdictErrors, c.batchSize);
         QVERIFY2(m_lastProgress.lastError.startsWith(u"the answer is too large: more than"_s),
@@ -395,11 +395,14 @@ private slots:
         closed.maxAttempts = 2;
         const RowId dead = plan(closed, u"dead"_s);
         QCOMPARE(drive(dead), u"failed"_s);
-        const RunTotals t = m_project->store().runs().runTotals(dead);
+        const RunTotals t = m_project->store().runs().runTotals(dead).value();
         QCOMPARE(t.verdictErrors, m_items);
-        const auto reports = m_project->store().reports().reportSummaries(u"drb2"_s);
-        const Verdict v
-            = m_project->store().runs().verdicts(dead, reports.constFirst().id).constFirst();
+        const auto reports = m_project->store().reports().reportSummaries(u"drb2"_s).value();
+        const Verdict v = m_project->store()
+                              .runs()
+                              .verdicts(dead, reports.constFirst().id)
+                              .value()
+                              .constFirst();
         QVERIFY2(v.error.startsWith(u"network"_s), qPrintable(v.error));
     }
 
@@ -422,7 +425,7 @@ private slots:
             QCOMPARE(done.size(), 1);
             QCOMPARE(done.constFirst().constFirst().toString(), u"cancelled"_s);
         }
-        QVERIFY(m_project->store().runs().runTotals(run).jobsPending > 0);
+        QVERIFY(m_project->store().runs().runTotals(run).value().jobsPending > 0);
         QCOMPARE(drive(run), u"finished"_s);
         verifyVerdicts(run);
         // Only requests cut off by the cancel were sent twice.
@@ -454,7 +457,7 @@ private slots:
         verifyVerdicts(run);
         QCOMPARE(m_judge.requestCount(), m_jobs);
         QCOMPARE(m_project->store().runs().run(run)->status, u"finished"_s);
-        QVERIFY(m_project->store().runs().jobLeaseHolders(run).isEmpty());
+        QVERIFY(m_project->store().runs().jobLeaseHolders(run).value().isEmpty());
     }
 
     // A worker that went quiet for a whole lease term (suspended, its disk stalled) loses its
@@ -595,14 +598,14 @@ private slots:
         c.model = u"lexical-baseline"_s;
         const RowId run = plan(c);
         QCOMPARE(drive(run), u"finished"_s);
-        const RunTotals t = m_project->store().runs().runTotals(run);
+        const RunTotals t = m_project->store().runs().runTotals(run).value();
         QCOMPARE(t.verdicts, m_items);
         QCOMPARE(t.verdictErrors, 0);
         QCOMPARE(t.requests, 0);
         QCOMPARE(m_judge.requestCount(), 0);
-        const auto reports = m_project->store().reports().reportSummaries(u"drb2"_s);
+        const auto reports = m_project->store().reports().reportSummaries(u"drb2"_s).value();
         const Verdict v
-            = m_project->store().runs().verdicts(run, reports.constFirst().id).constFirst();
+            = m_project->store().runs().verdicts(run, reports.constFirst().id).value().constFirst();
         QVERIFY(v.reason.contains(u"lexical baseline"_s));
         QCOMPARE(m_project->store().runs().run(run)->kind, JudgeKind::Offline);
     }

@@ -93,7 +93,8 @@ private slots:
         QVERIFY2(e, qPrintable(e.errorMessage()));
         // Three batches per report: the first writes the report to the cache, two read it.
         qint64 reportTokens = 0;
-        for (const ReportSummary &r : m_project->store().reports().reportSummaries(u"drb2"_s))
+        for (const ReportSummary &r :
+             m_project->store().reports().reportSummaries(u"drb2"_s).value())
             reportTokens += r.characters / 4;
         QVERIFY(reportTokens / 6 >= 1024);
         QCOMPARE(e->cacheWriteTokens, reportTokens);
@@ -168,7 +169,7 @@ private slots:
         const auto planned = planRun(m_project->store(), llm(), scope, {});
         QVERIFY2(planned, qPrintable(planned.errorMessage()));
         // Two items answered, one an error: only the answered ones count as judged.
-        const QList<RunJob> jobs = m_project->store().runs().jobs(planned->runId);
+        const QList<RunJob> jobs = m_project->store().runs().jobs(planned->runId).value();
         const RunJob &first = jobs.constFirst();
         for (int i = 0; i < 3; ++i) {
             Verdict v;
@@ -197,7 +198,7 @@ private slots:
         QVERIFY2(planned, qPrintable(planned.errorMessage()));
         QCOMPARE(planned->jobs, 3); // 5, 5 and 2 items
         ProjectStore &s = m_project->store();
-        QList<RunJob> jobs = s.runs().jobs(planned->runId);
+        QList<RunJob> jobs = s.runs().jobs(planned->runId).value();
         const auto write = [&](const RunJob &job, int index, bool ok) {
             Verdict v;
             v.runId = planned->runId;
@@ -234,7 +235,7 @@ private slots:
         const auto requeued = requeueFailedItems(s, planned->runId, c.batchSize);
         QVERIFY2(requeued, qPrintable(requeued.errorMessage()));
         QCOMPARE(*requeued, estimate->items);
-        QCOMPARE(s.runs().runTotals(planned->runId).jobsPending, estimate->jobs);
+        QCOMPARE(s.runs().runTotals(planned->runId).value().jobsPending, estimate->jobs);
 
         QVERIFY(!estimateRequeue(s, 12345));
     }

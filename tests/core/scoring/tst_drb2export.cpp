@@ -686,7 +686,7 @@ private slots:
         QCOMPARE(s.added.value(u"verdicts"_s), 5 + 3 + 5);
 
         ProjectStore &store = project.store();
-        const QList<RunSummary> runs = store.runs().list();
+        const QList<RunSummary> runs = store.runs().list().value();
         QCOMPARE(runs.size(), 1);
         QCOMPARE(runs.constFirst().errors, 1 + 5);
         const auto bench = store.catalog().benchmark(u"drb2"_s);
@@ -695,7 +695,9 @@ private slots:
         const RowId alpha = *store.reports().modelId(u"alpha"_s);
         QHash<QString, Verdict> byText;
         for (const Verdict &v :
-             store.runs().verdicts(runs.constFirst().id, *store.reports().reportId(alpha, task1))) {
+             store.runs()
+                 .verdicts(runs.constFirst().id, *store.reports().reportId(alpha, task1))
+                 .value()) {
             for (const Rubric &r : store.catalog().rubrics(task1)) {
                 if (r.id == v.rubricId)
                     byText.insert(r.text, v);
@@ -713,13 +715,16 @@ private slots:
         QCOMPARE(byText.value(u"Compares \\ A2"_s).error, u"judge omitted the item"_s);
         const RowId beta = *store.reports().modelId(u"beta"_s);
         const QList<Verdict> failed
-            = store.runs().verdicts(runs.constFirst().id, *store.reports().reportId(beta, task1));
+            = store.runs()
+                  .verdicts(runs.constFirst().id, *store.reports().reportId(beta, task1))
+                  .value();
         QCOMPARE(failed.size(), 5);
         QVERIFY(failed.constFirst().error.contains(u"batch 1 failed after 10 retries"_s));
 
         const RowId task2 = *store.catalog().taskId(bench->id, u"2"_s);
         QCOMPARE(store.runs()
                      .verdicts(runs.constFirst().id, *store.reports().reportId(alpha, task2))
+                     .value()
                      .size(),
                  3);
     }

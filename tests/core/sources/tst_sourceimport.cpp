@@ -52,7 +52,7 @@ private slots:
                  readFile(dir + u"/a.html"_s));
         QCOMPARE(project.store().sources().source(u"https://example.org/paper"_s)->contentType,
                  u"application/pdf"_s);
-        QCOMPARE(project.store().sources().list().size(), 3);
+        QCOMPARE(project.store().sources().list().value().size(), 3);
 
         // A fetch finds them without any network.
         SourceFetcher fetcher(&project.store());

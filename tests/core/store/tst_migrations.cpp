@@ -134,8 +134,8 @@ private slots:
         const auto saved
             = store->annotations().saveAssignments(u"old"_s, 7, {{1, 1, {u"Ada"_s, u"Bo"_s}, 0}});
         QVERIFY2(saved, qPrintable(saved.errorMessage()));
-        QCOMPARE(store->annotations().assignments(u"old"_s).size(), 1);
-        QCOMPARE(store->annotations().assignments(u"old"_s).constFirst().annotators,
+        QCOMPARE(store->annotations().assignments(u"old"_s).value().size(), 1);
+        QCOMPARE(store->annotations().assignments(u"old"_s).value().constFirst().annotators,
                  (QStringList{u"Ada"_s, u"Bo"_s}));
 
         // ... and migration 6's: sources keep their bytes beside the old report's original.
@@ -159,7 +159,7 @@ private slots:
         QCOMPARE(store->sources().source(row.url)->text, row.text);
         QCOMPARE(store->sources().source(failed.url)->state, u"timeout"_s);
         QVERIFY(store->sources().source(failed.url)->contentHash.isEmpty());
-        QCOMPARE(store->sources().list().size(), 2);
+        QCOMPARE(store->sources().list().value().size(), 2);
 
         // ... and migration 7's: the old rubrics stay the task's, and the old report can get
         // claims of its own beside them (same dimension and position, another key).
@@ -172,8 +172,8 @@ private slots:
         claim.id = 0;
         claim.reportId = report->id;
         claim.text = u"A claim of the old report."_s;
-        QVERIFY2(store->catalog().upsertRubric(claim).result == UpsertResult::Added,
-                 qPrintable(store->lastError()));
+        const Upserted added = store->catalog().upsertRubric(claim);
+        QVERIFY2(added.result == UpsertResult::Added, qPrintable(added.error.message));
         QCOMPARE(store->catalog().rubrics(report->taskId).size(), 2);
         QCOMPARE(store->catalog().claims(report->id).size(), 1);
         QCOMPARE(store->catalog().reportItems(*report).size(), 3);
@@ -181,7 +181,7 @@ private slots:
 
         // ... and migration 9's: the people who labelled before ids existed are annotators
         // whose id is their old name, so their labels stay theirs through a rename.
-        const QList<Annotator> people = store->annotations().annotators();
+        const QList<Annotator> people = store->annotations().annotators().value();
         QVERIFY(!people.isEmpty());
         const QString legacy = store->annotations().annotationHistory(1, 1).constFirst().annotator;
         QVERIFY(store->annotations().annotator(legacy));

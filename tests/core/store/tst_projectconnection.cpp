@@ -62,7 +62,7 @@ private slots:
         QCOMPARE(alongside->connectionName(), first);
         QVERIFY(other->connectionName() != first); // another project, another connection
         QVERIFY(other->catalog().ensureBenchmark(u"drb2"_s, u"DRB"_s, VerdictScale::Drb2Tristate));
-        QVERIFY(again->catalog().benchmarks().isEmpty()); // and never the other's rows
+        QVERIFY(again->catalog().benchmarks().value().isEmpty()); // and never the other's rows
     }
 
     void connectionsEndWithTheirThread()
@@ -107,14 +107,14 @@ private slots:
         }
         {
             auto store = ProjectStore::open(path);
-            QVERIFY(store->catalog().benchmarks().isEmpty());
+            QVERIFY(store->catalog().benchmarks().value().isEmpty());
         }
         // The idle connection folded its log into the file: a copy of the file alone is whole.
         QVERIFY(QFile::remove(path));
         QVERIFY(QFile::copy(copy, path));
         auto store = ProjectStore::open(path);
         QVERIFY2(store, qPrintable(store.errorMessage()));
-        QCOMPARE(store->catalog().benchmarks().size(), 1);
+        QCOMPARE(store->catalog().benchmarks().value().size(), 1);
     }
 
     void refusesAServerLocationForNow()

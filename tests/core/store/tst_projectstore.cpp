@@ -173,14 +173,14 @@ private slots:
                             .arg(m_rubric)));
         v.error = u"HTTP 503 after 5 retries"_s;
         QCOMPARE(m_store->runs().upsertVerdict(v).result, UpsertResult::Added);
-        const Verdict stored = m_store->runs().verdicts(*runId, m_report).constFirst();
+        const Verdict stored = m_store->runs().verdicts(*runId, m_report).value().constFirst();
         QVERIFY(!stored.value.has_value());
         QCOMPARE(stored.error, v.error);
         // A later answer replaces the error.
         v.value = 1;
         v.error.clear();
         QCOMPARE(m_store->runs().upsertVerdict(v).result, UpsertResult::Updated);
-        QCOMPARE(m_store->runs().verdicts(*runId, m_report).constFirst().value,
+        QCOMPARE(m_store->runs().verdicts(*runId, m_report).value().constFirst().value,
                  std::optional<double>(1));
     }
 
@@ -265,16 +265,16 @@ private slots:
 
     void rollbackLeavesNothing()
     {
-        const int before = m_store->catalog().taskSummaries().size();
+        const int before = m_store->catalog().taskSummaries().value().size();
         {
             Transaction tx(*m_store);
             Task t;
             t.benchmarkId = m_store->catalog().benchmark(u"drb2"_s)->id;
             t.externalId = u"rolled-back"_s;
             QVERIFY(m_store->catalog().upsertTask(t).ok());
-            QCOMPARE(m_store->catalog().taskSummaries().size(), before + 1);
+            QCOMPARE(m_store->catalog().taskSummaries().value().size(), before + 1);
         } // no commit
-        QCOMPARE(m_store->catalog().taskSummaries().size(), before);
+        QCOMPARE(m_store->catalog().taskSummaries().value().size(), before);
     }
 
     void eachThreadHasItsOwnConnection()
@@ -291,12 +291,12 @@ private slots:
             t.externalId = u"from-worker"_s;
             if (!store->catalog().upsertTask(t).ok() || !tx.commit())
                 return -2;
-            return int(store->catalog().taskSummaries().size());
+            return int(store->catalog().taskSummaries().value().size());
         });
         future.waitForFinished();
         QVERIFY(future.result() > 0);
         // The GUI-side connection sees the worker's committed row (WAL readers see commits).
-        const auto tasks = m_store->catalog().taskSummaries();
+        const auto tasks = m_store->catalog().taskSummaries().value();
         QVERIFY(std::any_of(tasks.cbegin(), tasks.cend(),
                             [](const TaskSummary &s) { return s.externalId == "from-worker"_L1; }));
     }
@@ -505,7 +505,8 @@ private slots:
         source.contentHash = shared.contentHash;
         source.bytes = sharedBytes;
         source.text = shared.text;
-        QVERIFY2(m_store->sources().putSources({source}), qPrintable(m_store->lastError()));
+        const Result<void> put = m_store->sources().putSources({source});
+        QVERIFY2(put, qPrintable(put.errorMessage()));
         shared.text = u"another text"_s;
         shared.contentHash = u"another-hash"_s;
         QVERIFY(m_store->reports().upsertReport(shared, shared.text.toUtf8()).ok());
@@ -552,7 +553,7 @@ private slots:
 
         // Sampling and agreement see a claim only beside its own report.
         int otherClaimRows = 0;
-        for (const RatingRow &row : m_store->annotations().itemRows({})) {
+        for (const RatingRow &row : m_store->annotations().itemRows({}).value()) {
             if (row.rubricId == claimIds.at(1)) {
                 QCOMPARE(row.reportId, otherId);
                 ++otherClaimRows;

@@ -91,13 +91,13 @@ private slots:
     void listsPersonas()
     {
         for (const QString &key : {QString(), u"pdrbench"_s}) {
-            const QList<Persona> personas = m_store->catalog().personas(key);
+            const QList<Persona> personas = m_store->catalog().personas(key).value();
             QCOMPARE(personas.size(), 2);
             QCOMPARE(personas.at(0).externalId, u"u01"_s);
             QCOMPARE(personas.at(0).name, u"Mei"_s);
             QCOMPARE(personas.at(1).attributes.value(u"new_field_nobody_documented"_s), true);
         }
-        QVERIFY(m_store->catalog().personas(u"drb2"_s).isEmpty());
+        QVERIFY(m_store->catalog().personas(u"drb2"_s).value().isEmpty());
     }
 
     void keepsIdsAndInsertsUpdatesDeletesInOneGo()

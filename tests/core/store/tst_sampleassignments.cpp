@@ -61,12 +61,12 @@ private slots:
         QCOMPARE(columns,
                  (QStringList{u"id"_s, u"sample"_s, u"report_id"_s, u"rubric_id"_s, u"annotator"_s,
                               u"position"_s, u"created_at"_s, u"seed"_s}));
-        QVERIFY(latest->annotations().samples().isEmpty());
+        QVERIFY(latest->annotations().samples().value().isEmpty());
     }
 
     void itemRowsListEveryItemOnceWithTheNewestJudge()
     {
-        QList<RatingRow> items = store().annotations().itemRows(u"drb2"_s);
+        QList<RatingRow> items = store().annotations().itemRows(u"drb2"_s).value();
         QCOMPARE(items.size(), m_items);
         QSet<std::pair<RowId, RowId>> distinct;
         for (const RatingRow &r : std::as_const(items)) {
@@ -78,8 +78,8 @@ private slots:
             QVERIFY(r.model == u"ModelA"_s || r.model == u"ModelB"_s);
         }
         QCOMPARE(distinct.size(), m_items);
-        QVERIFY(store().annotations().itemRows(u"reportbench"_s).isEmpty());
-        QCOMPARE(store().annotations().itemRows({}).size(), m_items);
+        QVERIFY(store().annotations().itemRows(u"reportbench"_s).value().isEmpty());
+        QCOMPARE(store().annotations().itemRows({}).value().size(), m_items);
 
         // Two runs rate the first item; the newer one counts, and an error is no verdict.
         const RatingRow first = items.constFirst();
@@ -106,7 +106,7 @@ private slots:
         failed.error = u"timeout"_s;
         QVERIFY(store().runs().upsertVerdict(failed).ok());
 
-        items = store().annotations().itemRows(u"drb2"_s);
+        items = store().annotations().itemRows(u"drb2"_s).value();
         QCOMPARE(items.size(), m_items);
         QCOMPARE(items.at(0).rater, u"run:%1"_s.arg(runs[1]));
         QVERIFY(items.at(0).judge);
@@ -118,7 +118,8 @@ private slots:
         QSqlQuery q(store().database());
         QVERIFY(q.exec(u"UPDATE rubric SET duplicate_of = %1 WHERE id = %2"_s.arg(first.rubricId)
                            .arg(items.at(1).rubricId)));
-        QCOMPARE(store().annotations().itemRows(u"drb2"_s).size(), m_items - 2); // once per model
+        QCOMPARE(store().annotations().itemRows(u"drb2"_s).value().size(),
+                 m_items - 2); // once per model
     }
 
     void saveAndReadAssignments()
@@ -128,7 +129,8 @@ private slots:
         request.annotators = {u"Ada"_s, u"Bo"_s, u"Cy"_s};
         request.overlap = 2;
         request.seed = 4242;
-        const SamplePlan plan = planSample(store().annotations().itemRows(u"drb2"_s), request);
+        const SamplePlan plan
+            = planSample(store().annotations().itemRows(u"drb2"_s).value(), request);
         QVERIFY2(plan.error.isEmpty(), qPrintable(plan.error));
         QCOMPARE(plan.assignments.size(), 10);
 
@@ -136,11 +138,11 @@ private slots:
             = store().annotations().saveAssignments(u"pilot"_s, request.seed, plan.assignments);
         QVERIFY2(saved, qPrintable(saved.errorMessage()));
         QCOMPARE(rows(u"pilot"_s), 20);
-        QCOMPARE(store().annotations().samples(), QStringList{u"pilot"_s});
-        QCOMPARE(store().annotations().assignments(u"pilot"_s), plan.assignments);
+        QCOMPARE(store().annotations().samples().value(), QStringList{u"pilot"_s});
+        QCOMPARE(store().annotations().assignments(u"pilot"_s).value(), plan.assignments);
 
         // One annotator's queue: their items, in position order, with co-annotators.
-        const QList<Assignment> bo = store().annotations().assignments(u"pilot"_s, u"Bo"_s);
+        const QList<Assignment> bo = store().annotations().assignments(u"pilot"_s, u"Bo"_s).value();
         int previous = -1;
         for (const Assignment &a : bo) {
             QVERIFY(a.annotators.contains(u"Bo"_s));
@@ -149,8 +151,8 @@ private slots:
             previous = a.position;
         }
         QCOMPARE(bo.size(), plan.loads.at(1).second);
-        QVERIFY(store().annotations().assignments(u"pilot"_s, u"Nobody"_s).isEmpty());
-        QVERIFY(store().annotations().assignments(u"absent"_s).isEmpty());
+        QVERIFY(store().annotations().assignments(u"pilot"_s, u"Nobody"_s).value().isEmpty());
+        QVERIFY(store().annotations().assignments(u"absent"_s).value().isEmpty());
 
         const auto info = store().annotations().sampleInfo(u"pilot"_s);
         QVERIFY(info);
@@ -165,12 +167,12 @@ private slots:
                                                       plan.assignments.mid(0, 1)));
         QCOMPARE(store().annotations().sampleInfo(u"second"_s)->seed,
                  std::optional<quint32>(4294967295u));
-        QCOMPARE(store().annotations().samples(), (QStringList{u"pilot"_s, u"second"_s}));
+        QCOMPARE(store().annotations().samples().value(), (QStringList{u"pilot"_s, u"second"_s}));
     }
 
     void refusesWithoutWritingAnything()
     {
-        const QList<RatingRow> items = store().annotations().itemRows(u"drb2"_s);
+        const QList<RatingRow> items = store().annotations().itemRows(u"drb2"_s).value();
         const QList<Assignment> two = {{items.at(0).reportId, items.at(0).rubricId, {u"Ada"_s}, 0},
                                        {items.at(1).reportId, items.at(1).rubricId, {u"Bo"_s}, 1}};
         QVERIFY(store().annotations().saveAssignments(u"taken"_s, 1, two));
@@ -194,7 +196,7 @@ private slots:
         bad[1].annotators = {u"Bo"_s, u" "_s};
         QVERIFY(!store().annotations().saveAssignments(u"broken"_s, 1, bad));
         QCOMPARE(rows(u"broken"_s), 0);
-        QCOMPARE(store().annotations().samples(), QStringList{u"taken"_s});
+        QCOMPARE(store().annotations().samples().value(), QStringList{u"taken"_s});
 
         // The store is usable after a refusal: the transaction was rolled back.
         const auto saved = store().annotations().saveAssignments(u"broken"_s, 1, two);
@@ -206,7 +208,7 @@ private slots:
     // writing anything.
     void extendKeepsTheSampleAndRefusesWhatItHas()
     {
-        const QList<RatingRow> items = store().annotations().itemRows(u"drb2"_s);
+        const QList<RatingRow> items = store().annotations().itemRows(u"drb2"_s).value();
         const auto item = [&items](int i, const QStringList &who, int position) {
             return Assignment{items.at(i).reportId, items.at(i).rubricId, who, position};
         };
@@ -216,7 +218,7 @@ private slots:
         const QList<Assignment> more{item(2, {u"Ada"_s}, 2), item(3, {u"Ada"_s, u"Bo"_s}, 3)};
         const auto extended = store().annotations().extendSample(u"s"_s, more);
         QVERIFY2(extended, qPrintable(extended.errorMessage()));
-        QCOMPARE(store().annotations().assignments(u"s"_s), first + more);
+        QCOMPARE(store().annotations().assignments(u"s"_s).value(), first + more);
         QCOMPARE(rows(u"s"_s), 6);
         QCOMPARE(
             m_project->scalar(
@@ -240,7 +242,7 @@ private slots:
 
     void reportRemovalTakesItsAssignments()
     {
-        const QList<RatingRow> items = store().annotations().itemRows(u"drb2"_s);
+        const QList<RatingRow> items = store().annotations().itemRows(u"drb2"_s).value();
         QVERIFY(store().annotations().saveAssignments(
             u"s"_s, 1, {{items.at(0).reportId, items.at(0).rubricId, {u"Ada"_s}, 0}}));
         QSqlQuery q(store().database());

@@ -92,7 +92,7 @@ private slots:
         m_project = std::make_unique<RubricateTest::ScratchProject>();
         QVERIFY2(m_project->isOpen(), qPrintable(m_project->error()));
         RubricateTest::writeJudgeFixture(store(), m_project->filePath(u"in"_s), 1, 6);
-        m_items = store().annotations().itemRows(u"drb2"_s);
+        m_items = store().annotations().itemRows(u"drb2"_s).value();
         QCOMPARE(m_items.size(), 12);
     }
 
@@ -166,7 +166,7 @@ private slots:
         for (int i = 0; i < 4; ++i)
             items.append({m_items.at(i).reportId, m_items.at(i).rubricId, {u"ada"_s, u"bo"_s}, i});
         QVERIFY(store().annotations().saveAssignments(u"pilot"_s, 7, items));
-        QCOMPARE(store().annotations().studies().size(), 1);
+        QCOMPARE(store().annotations().studies().value().size(), 1);
         QCOMPARE(store().annotations().study(u"pilot"_s)->blind, false);
 
         Study settings{u"pilot"_s, {}, 0, true, {}, u"ada"_s};
@@ -179,20 +179,23 @@ private slots:
 
         // Ada labels the third item: it moves to the end of her queue, not of Bo's.
         QVERIFY(store().annotations().appendAnnotation(label(2, u"ada"_s, 1)));
-        const QList<QueueItem> queue = store().annotations().studyQueue(u"pilot"_s, u"ada"_s);
+        const QList<QueueItem> queue
+            = store().annotations().studyQueue(u"pilot"_s, u"ada"_s).value();
         QCOMPARE(queue.size(), 4);
         QCOMPARE(queue.at(0).position, 0);
         QCOMPARE(queue.at(2).position, 3);
         QCOMPARE(queue.at(3).position, 2);
         QVERIFY(queue.at(3).labelled && !queue.at(0).labelled);
-        QCOMPARE(store().annotations().studyQueue(u"pilot"_s, u"bo"_s).at(2).position, 2);
+        QCOMPARE(store().annotations().studyQueue(u"pilot"_s, u"bo"_s).value().at(2).position, 2);
         // A cleared label is not labelled.
         AnnotationEvent cleared = label(2, u"ada"_s, 0);
         cleared.value.reset();
         QVERIFY(store().annotations().appendAnnotation(cleared));
-        QVERIFY(!store().annotations().studyQueue(u"pilot"_s, u"ada"_s).constLast().labelled);
+        QVERIFY(
+            !store().annotations().studyQueue(u"pilot"_s, u"ada"_s).value().constLast().labelled);
         QVERIFY(store().annotations().appendAnnotation(label(1, u"bo"_s, 0)));
-        const QList<StudyProgress> progress = store().annotations().studyProgress(u"pilot"_s);
+        const QList<StudyProgress> progress
+            = store().annotations().studyProgress(u"pilot"_s).value();
         QCOMPARE(progress.size(), 2);
         QCOMPARE(progress.at(0).annotatorId, u"ada"_s);
         QCOMPARE(progress.at(0).labelled, 0);

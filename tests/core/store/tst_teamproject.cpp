@@ -156,7 +156,7 @@ private slots:
             QCOMPARE(demo.errorCount(), 0);
             // Bytes, a negative weight, a double that is not a short decimal and an event.
             AnnotationEvent e;
-            const auto reports = store->reports().reportSummaries();
+            const auto reports = store->reports().reportSummaries().value();
             QVERIFY(!reports.isEmpty());
             const Report report = *store->reports().report(reports.constFirst().id);
             const QList<Rubric> rubrics = store->catalog().reportItems(report);
@@ -205,11 +205,11 @@ private slots:
         QCOMPARE(pending.value(0).toInt(), 0); // indexed as the copy committed
         auto team = ProjectStore::open(server.url());
         QVERIFY2(team, qPrintable(team.errorMessage()));
-        const qint64 largest = reopened->reports().reportSummaries().constLast().id;
+        const qint64 largest = reopened->reports().reportSummaries().value().constLast().id;
         Report more = *team->reports().report(largest);
         more.modelId = *team->reports().ensureModel(u"Added on the server"_s);
         const Upserted added = team->reports().upsertReport(more, {});
-        QVERIFY2(added.ok(), qPrintable(team->lastError()));
+        QVERIFY2(added.ok(), qPrintable(added.error.message));
         QVERIFY(added.id > largest);
         ProjectStore::close(server.url());
     }
@@ -240,7 +240,7 @@ private slots:
         {
             auto annotator = ProjectStore::open(asAnnotator);
             QVERIFY2(annotator, qPrintable(annotator.errorMessage()));
-            const QList<ReportSummary> reports = annotator->reports().reportSummaries();
+            const QList<ReportSummary> reports = annotator->reports().reportSummaries().value();
             QVERIFY(!reports.isEmpty());
             const Report report = *annotator->reports().report(reports.constFirst().id);
             AnnotationEvent e;
@@ -271,8 +271,8 @@ private slots:
         {
             auto olga = ProjectStore::open(asOwner);
             QVERIFY2(olga, qPrintable(olga.errorMessage()));
-            QVERIFY2(olga->reports().ensureModel(u"Added by the owner"_s),
-                     qPrintable(olga->lastError()));
+            const Result<RowId> model = olga->reports().ensureModel(u"Added by the owner"_s);
+            QVERIFY2(model, qPrintable(model.errorMessage()));
         }
         ProjectStore::close(asOwner);
         owner.value().reset();
