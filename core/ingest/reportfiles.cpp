@@ -108,7 +108,7 @@ Result<void> storeReport(ProjectStore &store, const Prepared &p, ImportSummary &
         // The transaction is gone when the rollback fails: the refusal is why.
         return savepoint.rollback() ? Result<void>() : stored;
     }
-    if (const Result<void> released = savepoint.release(); !released)
+    if (Result<void> released = savepoint.release(); !released)
         return released;
     if (p.document.corrupt) {
         summary.error(p.source.displayName, 0,

@@ -67,7 +67,7 @@ SimulatedBatches::handle(const QByteArray &verb, const QByteArray &path, const Q
         return create(Kind::OpenAi, m_uploads.value(file), behaviour);
     }
     if (post && (path == "/v1/messages/batches" || path.endsWith(":batchGenerateContent"))) {
-        if (const auto refused = tooLarge(body.size(), behaviour))
+        if (auto refused = tooLarge(body.size(), behaviour))
             return refused;
     }
     if (post && path == "/v1/messages/batches") {

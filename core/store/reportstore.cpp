@@ -60,11 +60,11 @@ Upserted ReportStore::upsertReport(const Report &r, const QByteArray &original)
         = upsertSql(u"report"_s, {u"model_id"_s, u"task_id"_s, u"query_id?"_s},
                     {u"format"_s, u"source_name"_s, u"content_hash"_s, u"text"_s, u"pages"_s,
                      u"warnings"_s, u"has_text"_s});
-    const Upserted u = upsertRow(sql, {r.modelId, r.taskId, StoreCodec::id(r.queryId)},
-                                 {formatKey(r.format), StoreCodec::text(r.sourceName), hash,
-                                  r.text.isNull() ? u""_s : r.text, // NOT NULL: no text is ''
-                                  StoreCodec::pages(r.pages), StoreCodec::stringList(r.warnings),
-                                  int(r.hasText)});
+    Upserted u = upsertRow(sql, {r.modelId, r.taskId, StoreCodec::id(r.queryId)},
+                           {formatKey(r.format), StoreCodec::text(r.sourceName), hash,
+                            r.text.isNull() ? u""_s : r.text, // NOT NULL: no text is ''
+                            StoreCodec::pages(r.pages), StoreCodec::stringList(r.warnings),
+                            int(r.hasText)});
     if (u.ok() && u.result != UpsertResult::Unchanged && !m_db->reportsWritten())
         return {};
     return u;

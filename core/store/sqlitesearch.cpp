@@ -239,10 +239,10 @@ QStringList termClauses(QSqlDatabase &db, const QString &term)
                            QString clause;
                            if (kind == Kind::CjkPair)
                                clause = quoted(token);
-                           else if (kind == Kind::CjkSingle)
-                               clause = quoted(token) + u'*'; // a pair's first or a run's last
-                           else if (kind == Kind::Word && start > 0)
-                               clause = quoted(token) + u'*'; // a text's word starts with it
+                           // A single CJK character is a pair's first or a run's last; a
+                           // word after the term's first starts a word of the text.
+                           else if (kind == Kind::CjkSingle || (kind == Kind::Word && start > 0))
+                               clause = quoted(token) + u'*';
                            else if (kind == Kind::Word)
                                clause = wordsHolding(db, token); // the term may start mid-word
                            if (!clause.isEmpty() && !clauses.contains(clause))

@@ -234,7 +234,7 @@ private slots:
         QVERIFY(qAbs(fleiss.value(u"value"_s).toDouble() - 7.0 / 15.0) < 1e-9);
         QVERIFY(fleiss.value(u"lower"_s).isDouble()); // with a bootstrap interval
         QCOMPARE(json.value(u"comparisons"_s).toArray().size(), 3);
-        for (const QJsonValue &c : json.value(u"comparisons"_s).toArray())
+        for (const QJsonValue c : json.value(u"comparisons"_s).toArray())
             QCOMPARE(c.toObject().value(u"kind"_s).toString(), u"human-human"_s);
         QFile pairs(out.filePath(u"annotator-pairs.csv"_s));
         QVERIFY(pairs.open(QIODevice::ReadOnly));

@@ -23,7 +23,7 @@ private:
         QFile fixture(QStringLiteral(RUBRICATE_TEST_DATA_DIR "/project-schema-v1.sql"));
         if (!fixture.open(QIODevice::ReadOnly))
             return {};
-        const QString path = dir.filePath(u"old.rubricate"_s);
+        QString path = dir.filePath(u"old.rubricate"_s);
         {
             QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"fixture"_s);
             db.setDatabaseName(path);
