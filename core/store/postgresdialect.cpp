@@ -70,6 +70,8 @@ public:
         return {u"SELECT pg_advisory_unlock(%1)"_s.arg(MigrationLockKey)};
     }
     QString beginMigration() const override { return u"BEGIN"_s; }
+    // Row locks are taken as rows are written: a plain BEGIN waits for them (lock_timeout).
+    QString beginWrite() const override { return u"BEGIN"_s; }
     QString skipLockedRows() const override { return u" FOR UPDATE SKIP LOCKED"_s; }
 
     bool notifiesChanges() const override { return true; }

@@ -91,9 +91,9 @@ int ProjectDatabase::schemaVersion() const
 
 bool ProjectDatabase::begin()
 {
-    QSqlDatabase db = database();
-    if (!db.transaction()) {
-        m_lastError = db.lastError().text();
+    QSqlQuery q(database());
+    if (!q.exec(dialect().beginWrite())) {
+        m_lastError = q.lastError().text();
         return false;
     }
     m_inTransaction = true;

@@ -72,6 +72,8 @@ public:
     virtual bool notifiesChanges() const = 0;
     // Starts a read-only transaction that sees one snapshot of every table (for a copy).
     virtual QString beginSnapshot() const = 0;
+    // How a write transaction begins.
+    virtual QString beginWrite() const = 0;
     // After rows were inserted with their ids: the next id handed out follows the largest.
     virtual QStringList afterExplicitIds(const QString &table) const = 0;
 

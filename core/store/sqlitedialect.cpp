@@ -47,6 +47,11 @@ public:
     bool notifiesChanges() const override { return false; }
     // In WAL mode a read transaction keeps the snapshot of its first read.
     QString beginSnapshot() const override { return u"BEGIN"_s; }
+    // A deferred BEGIN reads first and asks for the write lock at its first write; when
+    // another connection committed in between, SQLite refuses at once ("database is locked",
+    // SQLITE_BUSY_SNAPSHOT) instead of waiting out the busy timeout, and the write is lost.
+    // IMMEDIATE takes the write lock up front, waiting for it as long as the timeout allows.
+    QString beginWrite() const override { return u"BEGIN IMMEDIATE"_s; }
     QStringList afterExplicitIds(const QString &) const override { return {}; } // rowid: max + 1
 
     Result<void> prepareConnection(QSqlDatabase &db) const override

@@ -3,6 +3,7 @@
 #include "scratchproject.h"
 #include "store/projectstore.h"
 
+#include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTest>
 #include <QtConcurrent/QtConcurrentRun>
@@ -275,6 +276,38 @@ private slots:
             QCOMPARE(m_store->catalog().taskSummaries().value().size(), before + 1);
         } // no commit
         QCOMPARE(m_store->catalog().taskSummaries().value().size(), before);
+    }
+
+    // A write transaction that reads first holds the write lock from its start: had it waited
+    // until its first write, a commit by another connection in between (another thread's
+    // import, an idle connection's checkpoint) would make SQLite refuse that write at once
+    // with "database is locked" instead of waiting for it.
+    void aWriteTransactionHoldsTheLockFromItsStart()
+    {
+        if (RubricateTest::onPostgres())
+            QSKIP("SQLite's snapshot rule; PostgreSQL waits for row locks");
+        const auto bench = m_store->catalog().ensureBenchmark(u"drb2"_s, u"DRB-II"_s,
+                                                              VerdictScale::Drb2Tristate);
+        QVERIFY(bench);
+        Transaction tx(*m_store);
+        const int before = int(m_store->catalog().taskSummaries().value().size());
+        {
+            QSqlDatabase other = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"other-writer"_s);
+            other.setDatabaseName(m_store->path());
+            QVERIFY(other.open());
+            QSqlQuery q(other);
+            QVERIFY(q.exec(u"PRAGMA busy_timeout = 0"_s));
+            QVERIFY2(!q.exec(u"INSERT INTO agent_model (name) VALUES ('other-writer')"_s),
+                     "another connection wrote inside this transaction");
+        }
+        QSqlDatabase::removeDatabase(u"other-writer"_s);
+        Task t;
+        t.benchmarkId = bench->id;
+        t.externalId = u"after-another-writer"_s;
+        const Upserted written = m_store->catalog().upsertTask(t);
+        QVERIFY2(written.ok(), qPrintable(written.error.message));
+        QVERIFY(tx.commit().ok());
+        QCOMPARE(int(m_store->catalog().taskSummaries().value().size()), before + 1);
     }
 
     void eachThreadHasItsOwnConnection()
