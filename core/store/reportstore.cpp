@@ -66,7 +66,7 @@ Upserted ReportStore::upsertReport(const Report &r, const QByteArray &original)
                             StoreCodec::pages(r.pages), StoreCodec::stringList(r.warnings),
                             int(r.hasText)});
     if (u.ok() && u.result != UpsertResult::Unchanged && !m_db->reportsWritten())
-        return {};
+        return Upserted::failed(failure()); // the search index refused it
     return u;
 }
 
