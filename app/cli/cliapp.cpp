@@ -478,6 +478,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         }
         if (what == "report-import"_L1)
             return runReportImportChild(c.projectPath, positional.value(1), out, err);
+        if (what == "report-search"_L1)
+            return runReportSearchChild(c.projectPath, out, err);
         if (what == "label-writer"_L1)
             return runLabelWriter(c.projectPath, parser.value(u"annotator"_s),
                                   parser.value(u"count"_s).toInt(), err);

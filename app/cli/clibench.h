@@ -15,6 +15,8 @@ int runGeneratedReportsBenchmark(const QString &tasksFile, int repeat, QTextStre
 // That import, in the child process it is measured in: prints "ms peak-MB added errors".
 int runReportImportChild(const QString &project, const QString &folder, QTextStream &out,
                          QTextStream &err);
+// Searches of that project, each timed, in a new process: prints "'terms' ms (hits); ...".
+int runReportSearchChild(const QString &project, QTextStream &out, QTextStream &err);
 int runJudgeBenchmark(const QString &dataDir, const QList<int> &latenciesMs, QTextStream &out,
                       QTextStream &err);
 int runEvidenceBenchmarkCommand(const QString &dataDir, QTextStream &out, QTextStream &err);
