@@ -301,12 +301,16 @@ int runGeneratedReportsBenchmark(const QString &tasksFile, int repeat, QTextStre
     out << u"      project grew by %1 = %2 x the originals, %3 bytes per report\n"_s.arg(mb(size))
                .arg(double(size) / set->bytes, 0, 'f', 2)
                .arg(size / set->files);
-    QProcess search;
-    search.start(QCoreApplication::applicationFilePath(),
-                 {u"bench"_s, u"report-search"_s, u"--project"_s, project});
-    if (search.waitForFinished(-1) && search.exitCode() == Ok)
-        out << u"      searches in a new process: "_s
-            << QString::fromUtf8(search.readAllStandardOutput());
+    // The first process after the import reads the index's words and keeps them in the
+    // project; the next one finds them there.
+    for (const QString &which : {u"the first process after the import"_s, u"the next process"_s}) {
+        QProcess search;
+        search.start(QCoreApplication::applicationFilePath(),
+                     {u"bench"_s, u"report-search"_s, u"--project"_s, project});
+        if (search.waitForFinished(-1) && search.exitCode() == Ok)
+            out << u"      searches in %1: "_s.arg(which)
+                << QString::fromUtf8(search.readAllStandardOutput());
+    }
     out.flush();
     QProcess judge;
     judge.start(QCoreApplication::applicationFilePath(),

@@ -113,6 +113,8 @@ public:
 
     // pg_trgm's index keeps no positions and the rows hold the text once: nothing to shrink.
     QStringList rebuildReportSearchIndex() const override { return {}; }
+    // The trigram index finds a fragment inside a word by itself.
+    QStringList createReportWordList() const override { return {}; }
     // The GIN index takes each row as it is written.
     QStringList indexPendingReports() const override { return {}; }
 

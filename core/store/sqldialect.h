@@ -50,6 +50,9 @@ public:
     // Drops that index and builds it again as createReportSearchIndex() now defines it; empty
     // when its definition never changed on this engine.
     virtual QStringList rebuildReportSearchIndex() const = 0;
+    // Where a search for a fragment inside a word first asks which words of the index hold
+    // it: a table that keeps the index's words between processes (part of the index above).
+    virtual QStringList createReportWordList() const = 0;
     // Indexes the reports written since the last time, where the engine defers that to the
     // end of a transaction; empty where the index keeps up with every row by itself.
     virtual QStringList indexPendingReports() const = 0;

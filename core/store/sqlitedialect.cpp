@@ -65,14 +65,15 @@ public:
         // other scripts that do not (searchtokens.h): a fifth of the tokens trigrams were.
         // detail=none keeps which reports hold a token but not where: the index finds the
         // reports holding all of a search's tokens, and the store then checks that its words
-        // are there. The vocabulary says which words hold a fragment that starts mid-word.
+        // are there. The vocabulary says which words hold a fragment that starts mid-word;
+        // report_fts_words keeps it for the next process, with the index's generation.
         //
         // A written report waits in report_fts_pending until its transaction commits
         // (ProjectDatabase::indexPendingReports), where one statement indexes them all: FTS5
         // writes out what it holds at every savepoint, and an import opens one per report
         // (half an import's time went on merging those 2,640 one-report segments). Searches
         // read the waiting reports as well, so none is ever missed.
-        return {
+        QStringList s = {
             u"CREATE VIRTUAL TABLE report_fts USING fts5(text, content='report',"
             " content_rowid='id', tokenize='%1 distinct', detail='none')"_s.arg(
                 QLatin1StringView(SqliteSearch::TokenizerName)),
@@ -95,6 +96,16 @@ public:
             "INSERT OR IGNORE INTO report_fts_pending (id) VALUES (new.id); END"_s,
             u"INSERT INTO report_fts(report_fts) VALUES ('rebuild')"_s,
         };
+        return s + createReportWordList();
+    }
+
+    QStringList createReportWordList() const override
+    {
+        return {
+            u"CREATE TABLE IF NOT EXISTS report_fts_words (id INTEGER PRIMARY KEY CHECK (id = 1),"
+            " generation INTEGER NOT NULL, words_generation INTEGER NOT NULL DEFAULT 0,"
+            " words BLOB)"_s,
+            u"INSERT OR IGNORE INTO report_fts_words (id, generation) VALUES (1, 1)"_s};
     }
 
     QStringList rebuildReportSearchIndex() const override
@@ -104,6 +115,7 @@ public:
                          u"DROP TRIGGER IF EXISTS report_fts_au"_s,
                          u"DROP TABLE IF EXISTS report_fts_pending"_s,
                          u"DROP TABLE IF EXISTS report_fts_vocab"_s,
+                         u"DROP TABLE IF EXISTS report_fts_words"_s,
                          u"DROP TABLE IF EXISTS report_fts"_s};
         return s + createReportSearchIndex();
     }
@@ -112,6 +124,7 @@ public:
     {
         return {u"INSERT INTO report_fts(rowid, text) SELECT r.id, r.text"
                 " FROM report_fts_pending p JOIN report r ON r.id = p.id"_s,
+                u"UPDATE report_fts_words SET generation = generation + 1"_s,
                 u"DELETE FROM report_fts_pending"_s};
     }
 

@@ -155,11 +155,13 @@ sqlite3 *sqliteHandle(const QSqlDatabase &db)
     return *static_cast<sqlite3 *const *>(handle.constData());
 }
 
-// The index's words (not its pairs of CJK characters, which sort after them), one per line:
-// reading them from the vocabulary table takes a fifth of a second, since it reads every
-// word's list of reports too, so a connection keeps them until the project changes (a commit
-// by another connection changes PRAGMA data_version, one by this connection its count of
-// changes). Connections belong to one thread, and so does this copy.
+// The index's words (not its pairs of CJK characters, which sort after them), one per line.
+// FTS5 lists them only by reading every word's list of reports too (a third of a second for
+// 2,640 reports), so the list is kept once read: in memory for the connection, and in
+// report_fts_words for the next process, each marked with the generation of the index it was
+// read from. Indexing a commit's reports moves the generation on (indexPendingReports); the
+// words of a report deleted since stay listed, where they find nothing and cost nothing else.
+// Connections belong to one thread, and so does this copy.
 class Vocabulary
 {
 public:
@@ -168,33 +170,76 @@ public:
     {
         sqlite3 *handle = sqliteHandle(db);
         QSqlQuery q(db);
-        if (!handle || !q.exec(u"PRAGMA data_version"_s) || !q.next())
+        q.setForwardOnly(true);
+        if (!handle || !q.exec(u"SELECT generation, words_generation FROM report_fts_words"_s)
+            || !q.next())
             return m_words = {};
-        const State now{db.connectionName(), q.value(0).toLongLong(),
-                        sqlite3_total_changes64(handle)};
+        const State now{db.connectionName(), q.value(0).toLongLong()};
+        const bool stored = q.value(1).toLongLong() == now.generation;
         q.finish();
         if (now == m_state)
             return m_words;
-        m_words = "\n";
-        q.setForwardOnly(true);
-        if (!q.prepare(u"SELECT term FROM report_fts_vocab WHERE term < ?"_s))
-            return m_words = {};
-        q.addBindValue(QString(QChar(SearchTokens::FirstCjk)));
-        if (!q.exec())
-            return m_words = {};
-        while (q.next())
-            m_words += q.value(0).toString().toStdString() + '\n';
-        m_state = now;
+        m_state = {};
+        if (stored) {
+            if (!q.exec(u"SELECT words FROM report_fts_words"_s) || !q.next())
+                return m_words = {};
+            const QByteArray words = q.value(0).toByteArray();
+            m_words.assign(words.constData(), size_t(words.size()));
+        } else {
+            if (!readIndex(db))
+                return m_words = {};
+            store(db, handle, now.generation);
+        }
+        // Inside a transaction the generation may yet be rolled back, and used again for
+        // other words.
+        if (sqlite3_get_autocommit(handle))
+            m_state = now;
         return m_words;
     }
 
 private:
     struct State {
         QString connection;
-        qint64 dataVersion = -1;
-        qint64 changes = -1;
+        qint64 generation = -1;
         bool operator==(const State &) const = default;
     };
+
+    bool readIndex(QSqlDatabase &db)
+    {
+        QSqlQuery q(db);
+        q.setForwardOnly(true);
+        if (!q.prepare(u"SELECT term FROM report_fts_vocab WHERE term < ?"_s))
+            return false;
+        q.addBindValue(QString(QChar(SearchTokens::FirstCjk)));
+        if (!q.exec())
+            return false;
+        m_words = "\n";
+        while (q.next())
+            m_words += q.value(0).toString().toStdString() + '\n';
+        return true;
+    }
+
+    // For the next process, when that costs no wait: a search never queues behind a run's or
+    // an import's writes, and never writes inside the caller's transaction.
+    void store(QSqlDatabase &db, sqlite3 *handle, qint64 generation) const
+    {
+        if (!sqlite3_get_autocommit(handle))
+            return;
+        QSqlQuery q(db);
+        if (!q.exec(u"PRAGMA busy_timeout"_s) || !q.next())
+            return;
+        const int timeoutMs = q.value(0).toInt();
+        q.finish();
+        sqlite3_busy_timeout(handle, 0);
+        if (q.prepare(u"UPDATE report_fts_words SET words = ?, words_generation = generation"
+                      " WHERE generation = ?"_s)) {
+            q.addBindValue(QByteArray(m_words.data(), qsizetype(m_words.size())));
+            q.addBindValue(generation);
+            q.exec(); // busy or read-only: the next search reads the index again
+        }
+        sqlite3_busy_timeout(handle, timeoutMs);
+    }
+
     State m_state;
     std::string m_words;
 };

@@ -327,6 +327,33 @@ private slots:
         QCOMPARE(store->search().reports(u"更新"_s).size(), 1);
     }
 
+    // Version 18 adds the table that keeps the index's words between processes; the words
+    // are read from the index at the first search.
+    void keepsTheWordsOfAVersion17Index()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"v17.rubricate"_s);
+        QStringList v17 = version16Reports();
+        v17 = v17.mid(v17.indexOf(u"INSERT INTO benchmark (id, key, name, scale)"
+                                  " VALUES (1, 'drb2', 'DRB-II', 'drb2')"_s));
+        v17.prepend(u"DROP TABLE report_fts_words"_s);
+        v17 << u"INSERT INTO report_fts(rowid, text) SELECT r.id, r.text"
+               " FROM report_fts_pending p JOIN report r ON r.id = p.id"_s
+            << u"DELETE FROM report_fts_pending"_s;
+        QVERIFY(projectAtVersion(path, 17, v17));
+
+        auto store = ProjectStore::open(path);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
+        QCOMPARE(store->schemaVersion(), latestSchemaVersion());
+        QCOMPARE(store->search().reports(u"ELATONI asleep"_s).size(), 1);
+        QCOMPARE(store->search().reports(u"转型"_s).size(), 1);
+        QCOMPARE(count(*store,
+                       u"SELECT count(*) FROM report_fts_words"
+                       " WHERE words_generation = generation"
+                       " AND instr(CAST(words AS TEXT), 'melatonin') > 0"_s),
+                 1);
+    }
+
     void refusesNewerSchema()
     {
         QTemporaryDir dir;

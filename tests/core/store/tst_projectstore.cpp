@@ -6,6 +6,7 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTest>
+#include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 
 using namespace Rubricate;
@@ -387,6 +388,61 @@ private slots:
         QCOMPARE(indexFinds(u"somn*"_s), 2);
         QCOMPARE(indexFinds(u"caffeine AND delays"_s), 1);
         QCOMPARE(indexFinds(u"nambul"_s), 0);
+    }
+
+    // Which words hold a fragment: SQLite's index lists its words only slowly, so the list
+    // read is kept in the project for the next process, and read again once reports are added
+    // (by this connection or any other).
+    void theIndexWordsAreKeptForTheNextProcess()
+    {
+        if (RubricateTest::onPostgres())
+            QSKIP("PostgreSQL's trigram index finds fragments inside words by itself");
+        QVERIFY(addReport(u"ModelKeptA"_s, u"Zygodactyl parrots climb."_s));
+        QCOMPARE(foundModels(u"ygodacty"_s), QStringList{u"ModelKeptA"_s});
+        QCOMPARE(setting(u"SELECT words_generation = generation FROM report_fts_words"_s), u"1"_s);
+        QCOMPARE(setting(u"SELECT instr(CAST(words AS TEXT), char(10) || 'zygodactyl' || char(10))"
+                         " > 0 FROM report_fts_words"_s),
+                 u"1"_s);
+
+        // Another connection adds a report: the list kept here is out of date, and is not used.
+        const QString path = m_store->path();
+        const auto inOtherThread = [](const std::function<void()> &work) {
+            std::unique_ptr<QThread> thread(QThread::create(work));
+            thread->start();
+            return thread->wait(30000);
+        };
+        bool added = false;
+        QVERIFY(inOtherThread([path, &added] {
+            auto store = ProjectStore::open(path);
+            if (!store)
+                return;
+            Report r;
+            r.modelId = store->reports().ensureModel(u"ModelKeptB"_s).value_or(0);
+            r.taskId = store->catalog().taskSummaries().value_or({}).value(0).id;
+            r.format = ReportFormat::Markdown;
+            r.text = u"Xerophytic shrubs store water."_s;
+            r.hasText = true;
+            added = store->reports().upsertReport(r, {}).ok();
+        }));
+        QVERIFY(added);
+        QCOMPARE(foundModels(u"erophyti"_s), QStringList{u"ModelKeptB"_s});
+        QCOMPARE(foundModels(u"ygodacty"_s), QStringList{u"ModelKeptA"_s});
+
+        // A new connection takes the kept list as it is, without reading the index: a list
+        // changed behind its back shows that.
+        QCOMPARE(setting(u"SELECT words_generation = generation FROM report_fts_words"_s), u"1"_s);
+        QSqlQuery q(m_store->database());
+        QVERIFY(q.exec(u"UPDATE report_fts_words SET words = CAST(char(10) || 'zygodactyl'"
+                       " || char(10) AS BLOB)"_s));
+        QStringList found;
+        QVERIFY(inOtherThread([path, &found] {
+            auto store = ProjectStore::open(path);
+            for (const QString &words : {u"ygodacty"_s, u"erophyti"_s}) {
+                if (store)
+                    found << QString::number(store->search().reports(words).size());
+            }
+        }));
+        QCOMPARE(found, (QStringList{u"1"_s, u"0"_s}));
     }
 
     void searchIndexesAnImportWhenItCommits()
