@@ -246,7 +246,8 @@ Commands:
   bench [import|judge|evidence|workers|ppi] [--data DIR]
                                Benchmarks (figures, never pass/fail): import times on the
                                shared data, and 2,640 generated DRB-II reports (time, peak
-                               memory, project size, bytes per report); judging all DRB-II tasks against the simulated
+                               memory, project size, bytes per report, searches in a new
+                               process); judging all DRB-II tasks against the simulated
                                judge (--latency 0,500); locating evidence in long reports;
                                judge throughput with 1, 2 and 4 `worker` processes on one
                                run and annotation events per second from 3 writers (on a
