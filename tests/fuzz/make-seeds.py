@@ -2,7 +2,7 @@
 """Writes the seed corpora in tests/fuzz/corpus/<target>/ (committed; rerun after editing).
 
 The seeds mirror the fixtures the unit tests build at test time (tst_replyparsing,
-tst_documentextractor, tst_archivereader): small, valid inputs of each format plus the
+tst_textdocument, tst_htmldocument, tst_docxdocument, tst_pdfdocument, tst_archivereader): small, valid inputs of each format plus the
 quirks each parser repairs, so that the fuzzer starts from the interesting shapes instead of
 discovering zip or PDF structure from nothing. Deterministic: same bytes on every run.
 """

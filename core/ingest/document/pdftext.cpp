@@ -21,7 +21,7 @@ namespace {
 // QPdfDocument guards most PDFium calls with a global mutex, but after a failed load it reads
 // FPDF_GetLastError() (a process-wide value) and, for a wrong password, closes the document
 // outside that lock, so two loads on two pool threads can race. Seen: without this mutex,
-// concurrentExtractionsAgree in tst_documentextractor failed 2 of 40 runs (a broken PDF
+// concurrentExtractionsAgree in tst_pdfdocument failed 2 of 40 runs (a broken PDF
 // extracted concurrently came out different). Serialising whole extractions costs little,
 // since Qt's lock serialises the PDFium work anyway, and makes extractPdf() safe on any
 // thread. QPdfDocument itself needs no GUI thread and no event loop here.
