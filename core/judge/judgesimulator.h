@@ -51,6 +51,10 @@ struct SimulatorBehaviour {
     // none): requests in it, and bytes of its uploaded file or create call's body.
     int batchMaxRequests = 0;
     qint64 batchMaxBytes = 0;
+    // A provider that cannot be reached for a while: so many status polls answer 503, and so
+    // many results downloads 500 (in all, counted from the last reset).
+    int batchPollFailures = 0;
+    int batchDownloadFailures = 0;
 };
 
 class JudgeSimulator : public QObject

@@ -42,6 +42,8 @@ void SimulatedBatches::reset()
     m_polls = 0;
     m_cancels = 0;
     m_cancelledPolls = 0;
+    m_failedPolls = 0;
+    m_failedDownloads = 0;
 }
 
 std::optional<SimulatedBatches::Answer>
@@ -107,18 +109,30 @@ SimulatedBatches::handle(const QByteArray &verb, const QByteArray &path, const Q
             : nullptr;
         if (!batch || !batch->finished)
             return notFound();
+        if (m_failedDownloads < behaviour.batchDownloadFailures) {
+            ++m_failedDownloads;
+            return Answer{500, R"({"error": {"message": "the file could not be read"}})"};
+        }
         return Answer{200, openAiFile(*batch, errors)};
     }
     if (path.startsWith("/v1/messages/batches/") && path.endsWith("/results")) {
         Batch *batch = batchAt(path, 2);
         if (!batch || !batch->finished)
             return notFound();
+        if (m_failedDownloads < behaviour.batchDownloadFailures) {
+            ++m_failedDownloads;
+            return Answer{500, R"({"error": {"message": "the results could not be read"}})"};
+        }
         return Answer{200, anthropicResults(*batch)};
     }
     if (path.startsWith("/v1/messages/batches/") || path.startsWith("/batches/")) {
         Batch *batch = batchAt(path, 1);
         if (!batch)
             return notFound();
+        if (m_failedPolls < behaviour.batchPollFailures) {
+            ++m_failedPolls;
+            return Answer{503, R"({"error": {"message": "the service is unavailable"}})"};
+        }
         return status(*batch, baseUrl, behaviour);
     }
     return std::nullopt;

@@ -87,6 +87,8 @@ private:
     int m_polls = 0;
     int m_cancels = 0;
     int m_cancelledPolls = 0;
+    int m_failedPolls = 0;
+    int m_failedDownloads = 0;
     int m_nextId = 1;
 };
 

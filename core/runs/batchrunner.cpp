@@ -80,7 +80,10 @@ void BatchRunner::submit(const QList<BatchRequest> &requests, const QList<BatchE
            qint64(requests.size()), qPrintable(m_batch.provider));
     const auto create = [this, requests, entries](const QString &uploaded) {
         send(m_protocol->createCall(m_config, requests, uploaded, m_apiKey), u"creating"_s,
-             [this, entries](const QByteArray &body) { created(body, entries); });
+             [this, entries](const QByteArray &body) {
+                 created(body, entries);
+                 return QString();
+             });
     };
     const std::optional<HttpCall> upload = m_protocol->uploadCall(m_config, requests, m_apiKey);
     if (!upload) {
@@ -95,6 +98,7 @@ void BatchRunner::submit(const QList<BatchRequest> &requests, const QList<BatchE
             endWith(u"the run was cancelled"_s); // an uploaded file is not billed
         else
             create(file);
+        return QString();
     });
 }
 
@@ -158,6 +162,7 @@ void BatchRunner::cancelAtProvider()
             save();
             emit changed();
             emit cancelled();
+            return QString();
         },
         [this](const QString &why) {
             qCWarning(lcRuns,
@@ -194,10 +199,8 @@ void BatchRunner::poll()
     send(m_protocol->statusCall(m_config, m_batch.batchId, m_apiKey), u"polling"_s,
          [this](const QByteArray &body) {
              const BatchStatus status = m_protocol->readStatus(body);
-             if (!status.ok) {
-                 endWith(status.error);
-                 return;
-             }
+             if (!status.ok)
+                 return status.error;
              m_batch.state = batchStateKey(status.state);
              m_batch.total = status.total;
              m_batch.answered = status.answered;
@@ -207,13 +210,14 @@ void BatchRunner::poll()
              emit changed();
              if (!batchStateIsFinal(status.state)) {
                  pollLater();
-                 return;
+                 return QString();
              }
              if (!status.error.isEmpty())
                  qCWarning(lcRuns, "run %lld: batch %s %s: %s", qint64(m_batch.runId),
                            qPrintable(m_batch.batchId), qPrintable(m_batch.state),
                            qPrintable(status.error));
              download(m_protocol->resultCalls(m_config, status, m_apiKey));
+             return QString();
          });
 }
 
@@ -228,6 +232,7 @@ void BatchRunner::download(QList<HttpCall> calls)
     send(call, u"downloading"_s, [this, calls](const QByteArray &body) {
         m_replies.insert(m_protocol->readResults(body));
         download(calls);
+        return QString();
     });
 }
 
@@ -284,26 +289,60 @@ void BatchRunner::send(const HttpCall &call, const QString &what, const Answer &
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         const QByteArray body = reply->readAll();
         if (reply->error() == QNetworkReply::NoError && status >= 200 && status < 300) {
-            m_failures = 0;
-            done(body);
+            const int failuresBefore = std::exchange(m_failures, 0);
+            const QString unread = done(body);
+            if (unread.isEmpty())
+                return;
+            m_failures = failuresBefore;
+            ProviderReply failure;
+            failure.error = unread;
+            failure.retryable = true;
+            retry(call, what, done, u"%1 the batch: %2"_s.arg(what, unread), failure, status);
             return;
         }
         const ProviderReply failure
             = classifyFailure(status, body, reply->rawHeader("Retry-After"), reply->errorString());
-        if (failed) {
-            failed(u"%1 the batch: %2"_s.arg(what, failure.error));
+        const QString why = u"%1 the batch: %2"_s.arg(what, failure.error);
+        if (failed)
+            failed(why);
+        else
+            retry(call, what, done, why, failure, status);
+    });
+}
+
+void BatchRunner::retry(const HttpCall &call, const QString &what, const Answer &done,
+                        const QString &why, const ProviderReply &failure, int status)
+{
+    const bool exists = !m_batch.batchId.isEmpty();
+    if (exists && (status == 404 || status == 410)) {
+        endWith(why); // the provider no longer knows it: its answers cannot be had
+        return;
+    }
+    if (!failure.retryable || ++m_failures >= m_config.maxAttempts) {
+        if (!exists) {
+            endWith(why);
             return;
         }
-        if (!failure.retryable || ++m_failures >= m_config.maxAttempts) {
-            endWith(u"%1 the batch: %2"_s.arg(what, failure.error));
-            return;
-        }
-        qCInfo(lcRuns, "run %lld: %s the batch failed (%s); again in %d ms", qint64(m_batch.runId),
-               qPrintable(what), qPrintable(failure.error), m_nextPollMs);
-        QTimer::singleShot(m_nextPollMs, this, [this, call, what, done] {
-            if (!m_stopped)
-                send(call, what, done);
-        });
+        qCWarning(lcRuns,
+                  "run %lld: batch %s left open after %d failed call(s) in a row: %s; a later "
+                  "session polls it again",
+                  qint64(m_batch.runId), qPrintable(m_batch.batchId), m_failures, qPrintable(why));
+        stop();
+        m_leftOpen = true;
+        m_replies.clear(); // a later session downloads them all again
+        emit unreachable(why);
+        return;
+    }
+    // Once the batch exists, each failure waits twice as long as the one before (within the
+    // polling's cap), or as long as the provider asked.
+    const int waitMs = qMax(failure.retryAfterMs, m_nextPollMs);
+    if (exists)
+        m_nextPollMs = qMin(m_maxPollMs, m_nextPollMs * 2);
+    qCInfo(lcRuns, "run %lld: %s the batch failed (%s); again in %d ms", qint64(m_batch.runId),
+           qPrintable(what), qPrintable(why), waitMs);
+    QTimer::singleShot(waitMs, this, [this, call, what, done] {
+        if (!m_stopped)
+            send(call, what, done);
     });
 }
 

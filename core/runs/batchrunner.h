@@ -8,6 +8,12 @@
 // in the project (RunStore::openBatches) and resumes polling it, and nothing is asked twice.
 // A run larger than the provider takes in one batch has one runner per batch (the run
 // controller splits it); cancelling the run cancels each batch at the provider.
+//
+// Once the batch exists, only the provider ends it: a poll or download that fails (a network
+// outage, a 5xx, a proxy's error page) is tried again later, each time twice as late; after the
+// run's attempts in a row the runner gives up for this session and leaves the batch open
+// (unreachable()), so that its requests are neither asked live nor paid for twice. Only a batch
+// the provider no longer knows (404) ends without its answers.
 #pragma once
 
 #include "domain/types.h"
@@ -60,6 +66,7 @@ public:
     bool cancel();
 
     const RunBatch &batch() const { return m_batch; }
+    bool leftOpen() const { return m_leftOpen; } // unreachable() was emitted
 
 signals:
     void changed();
@@ -70,15 +77,24 @@ signals:
     void ended(const QHash<QString, Rubricate::ProviderReply> &replies, const QString &why);
     // After cancel(): the provider has answered the cancel call, or could not be asked.
     void cancelled();
+    // The batch could not be polled or its results downloaded, the run's attempts in a row, or
+    // the provider refused to say (an expired key): it goes on at the provider and stays open in
+    // the project for a later session. The runner has stopped.
+    void unreachable(const QString &why);
 
 private:
-    using Answer = std::function<void(const QByteArray &body)>;
+    // Reads a 2xx body; returns why it could not (a proxy's page instead of the provider's
+    // answer), which counts as a failed call.
+    using Answer = std::function<QString(const QByteArray &body)>;
     using Failure = std::function<void(const QString &why)>;
     // Sends `call`; `done` gets a 2xx body. A failure goes to `failed` at once when given;
-    // otherwise it retries after the poll interval until the run's attempts are used up, then
-    // ends the batch with no answers.
+    // otherwise it goes to retry().
     void send(const HttpCall &call, const QString &what, const Answer &done,
               const Failure &failed = {});
+    // Before the batch exists: again after the poll interval until the run's attempts are used
+    // up, then the batch ends with no answers. After: see the class comment.
+    void retry(const HttpCall &call, const QString &what, const Answer &done, const QString &why,
+               const ProviderReply &failure, int status);
     void created(const QByteArray &body, const QList<BatchEntry> &entries);
     void cancelAtProvider();
     void pollLater();
@@ -102,6 +118,7 @@ private:
     bool m_creating = false; // the upload or create call is on its way
     bool m_ended = false; // ended() was emitted
     bool m_cancelling = false;
+    bool m_leftOpen = false;
     QHash<QString, ProviderReply> m_replies;
 };
 

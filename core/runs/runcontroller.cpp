@@ -57,6 +57,12 @@ void RunController::noJobsLeft()
         finish(totals.jobsFailed > 0 ? u"failed"_s : u"finished"_s);
         return;
     }
+    // What is pending waits for a batch left open; this session can do no more.
+    if (others == 0 && !m_batchLeftOpen.isEmpty()) {
+        m_progress.lastError = m_batchLeftOpen;
+        finish(u"failed"_s);
+        return;
+    }
     // Other workers hold the rest: wait until they finish it, or until their leases run out
     // and their jobs come back to the queue.
     if (m_progress.jobsWithOthers != others) {

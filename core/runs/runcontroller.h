@@ -129,6 +129,9 @@ private:
     // Cancels the run's batches at the provider; the run finishes when each has answered.
     void cancelBatches();
     void batchCancelled();
+    void batchUnreachable(BatchRunner *runner, const QString &why);
+    // Every batch has been taken or left open, none waits to be sent: the rest goes live.
+    void batchesSettled();
     void stopSending();
     void runOffline(const RunJob &queued);
     // Fills in each item's source from the project; items without one get their "source
@@ -200,6 +203,7 @@ private:
     bool m_batchStarted = false;
     bool m_batchOver = false; // every batch's answers are in; what is left is asked live
     int m_batchesCancelling = 0; // cancel calls the provider has not answered yet
+    QString m_batchLeftOpen; // why a batch was left open at the provider for a later session
     QHash<QString, std::shared_ptr<ActiveJob>> m_batchJobs; // by the batches' custom ids
 };
 

@@ -179,6 +179,8 @@ BatchRunner *RunController::addBatchRunner()
                 takeBatchResults(runner, replies, why);
             });
     connect(runner, &BatchRunner::cancelled, this, &RunController::batchCancelled);
+    connect(runner, &BatchRunner::unreachable, this,
+            [this, runner](const QString &why) { batchUnreachable(runner, why); });
     connect(this, &RunController::finished, runner, &BatchRunner::stop);
     return runner;
 }
@@ -230,10 +232,30 @@ void RunController::takeBatchResults(BatchRunner *runner,
     }
     --m_processing;
     runner->markTaken();
+    batchesSettled();
+}
+
+void RunController::batchUnreachable(BatchRunner *runner, const QString &why)
+{
+    if (!m_active || m_cancelled)
+        return;
+    // Its jobs stay pending, held by this worker until the run ends: not asked live, since
+    // the provider may still answer them (and bill them). A later session resumes the batch.
+    for (const BatchEntry &entry : runner->batch().items)
+        m_batchJobs.remove(entry.customId);
+    m_batchLeftOpen = u"batch %1 is left open: %2; it goes on at the provider, and resuming "
+                      "the run polls it again"_s.arg(runner->batch().batchId, why);
+    m_progress.lastError = m_batchLeftOpen;
+    batchesSettled();
+}
+
+void RunController::batchesSettled()
+{
     showBatches();
-    const bool allTaken = std::all_of(m_batches.cbegin(), m_batches.cend(),
-                                      [](const auto &r) { return r->batch().taken; });
-    if (!allTaken || !m_unsentBatches.isEmpty())
+    const bool allSettled = std::all_of(m_batches.cbegin(), m_batches.cend(), [](const auto &r) {
+        return r->batch().taken || r->leftOpen();
+    });
+    if (!allSettled || !m_unsentBatches.isEmpty())
         return;
     m_batchOver = true;
     m_progress.batch.clear(); // what is left goes live

@@ -1,8 +1,10 @@
 // Runs sent as provider batch jobs (OpenAI, Anthropic, Gemini) against the simulator's batch
 // endpoints: the verdicts are a live run's, the ledger bills the batch share, and what a batch
 // leaves unanswered (errored, expired) is asked live, never written as a verdict. A program
-// closed while a batch runs resumes the same batch. A run larger than the provider takes in
-// one batch goes as several; cancelling a run cancels its batches at the provider.
+// closed while a batch runs resumes the same batch; one that cannot reach the provider leaves
+// the batch open for the next session rather than asking its requests again. A run larger than the
+// provider takes in one batch goes as several; cancelling a run cancels its batches at the
+// provider.
 #include "judge/judgesimulator.h"
 #include "judgefixture.h"
 #include "runfixture.h"
@@ -51,7 +53,8 @@ class TestBatchRun : public QObject
         return c;
     }
 
-    QString drive(RowId runId, const BatchLimits &limits = {}, QStringList *shown = nullptr)
+    QString drive(RowId runId, const BatchLimits &limits = {}, QStringList *shown = nullptr,
+                  QString *lastError = nullptr)
     {
         const auto runner = controller(limits);
         if (shown) {
@@ -68,6 +71,8 @@ class TestBatchRun : public QObject
         }
         if (!done.wait(60000) && done.isEmpty())
             return u"timeout"_s;
+        if (lastError)
+            *lastError = runner->progress().lastError;
         return done.constFirst().constFirst().toString();
     }
 
@@ -174,6 +179,90 @@ private slots:
         QVERIFY(m_judge.batchStatusPolls() >= 3);
         QCOMPARE(m_judge.requestCount(), m_jobs - m_jobs / 2); // the unanswered half
         QCOMPARE(m_project->store().runs().latestBatch(run)->state, u"expired"_s);
+    }
+
+    // A provider that cannot be reached for a while: each failed poll waits twice as long as
+    // the one before, and the batch's answers come in as if nothing had happened.
+    void aFewFailedPollsAreRiddenOut_data() { providers(); }
+    void aFewFailedPollsAreRiddenOut()
+    {
+        SimulatorBehaviour b = m_judge.behaviour();
+        b.batchPollFailures = 4;
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config(true);
+        c.maxAttempts = 5;
+        const RowId run = plan(c);
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_judge.batchesCreated(), 1);
+        QCOMPARE(m_judge.requestCount(), 0);
+    }
+
+    // A batch that cannot be polled the run's attempts in a row is left open at the provider,
+    // not failed: nothing of it is asked live (paid twice) or written as an error, and the
+    // run's resumption polls the same batch again.
+    void aBatchThatCannotBePolledIsLeftOpen_data() { providers(); }
+    void aBatchThatCannotBePolledIsLeftOpen()
+    {
+        SimulatorBehaviour b = m_judge.behaviour();
+        b.batchPollFailures = 1000000;
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config(true);
+        c.maxAttempts = 2;
+        const RowId run = plan(c);
+        QString why;
+        QCOMPARE(drive(run, {}, nullptr, &why), u"failed"_s);
+        QVERIFY2(why.contains(u"left open"_s) && why.contains(u"HTTP 503"_s), qPrintable(why));
+        QCOMPARE(m_judge.requestCount(), 0);
+        const auto open = m_project->store().runs().openBatch(run);
+        QVERIFY(open);
+        QVERIFY(!open->taken);
+        QVERIFY(why.contains(open->batchId));
+        const RunTotals totals = m_project->store().runs().runTotals(run).value();
+        QCOMPARE(totals.verdictErrors, 0);
+        QCOMPARE(totals.jobsFailed, 0);
+        QCOMPARE(totals.jobsPending, m_jobs);
+
+        b.batchPollFailures = 0; // the provider is back
+        m_judge.setBehaviour(b);
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_judge.batchesCreated(), 1);
+        QCOMPARE(m_judge.requestCount(), 0);
+    }
+
+    // An ended batch whose results cannot be downloaded stays open too; the answers it holds
+    // are downloaded when the run is resumed.
+    void aBatchWhoseResultsCannotBeDownloadedIsLeftOpen_data()
+    {
+        QTest::addColumn<int>("provider");
+        QTest::newRow("openai") << int(ProviderKind::OpenAiCompatible);
+        QTest::newRow("anthropic") << int(ProviderKind::Anthropic);
+        // Gemini's answers come inline with the status: there is nothing to download.
+    }
+    void aBatchWhoseResultsCannotBeDownloadedIsLeftOpen()
+    {
+        SimulatorBehaviour b = m_judge.behaviour();
+        b.batchDownloadFailures = 1000000;
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config(true);
+        c.maxAttempts = 2;
+        const RowId run = plan(c);
+        QString why;
+        QCOMPARE(drive(run, {}, nullptr, &why), u"failed"_s);
+        QVERIFY2(why.contains(u"downloading the batch: HTTP 500"_s), qPrintable(why));
+        QCOMPARE(m_judge.requestCount(), 0);
+        const auto open = m_project->store().runs().openBatch(run);
+        QVERIFY(open);
+        QCOMPARE(open->state, u"done"_s);
+        QCOMPARE(m_project->store().runs().runTotals(run).value().verdictErrors, 0);
+
+        b.batchDownloadFailures = 0;
+        m_judge.setBehaviour(b);
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_judge.batchesCreated(), 1);
+        QCOMPARE(m_judge.requestCount(), 0);
     }
 
     void aRestartedProgramResumesTheSameBatch_data() { providers(); }
