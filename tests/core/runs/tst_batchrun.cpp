@@ -90,6 +90,40 @@ class TestBatchRun : public QObject
         QVERIFY(!s.runs().openBatch(runId));
     }
 
+    // The provider fails every call that `failures` counts: the run ends "failed" with its
+    // batch left open (ended at the provider or not), nothing asked live, no error written; once
+    // the provider is back, the resumed run takes the same batch's answers.
+    void verifyLeftOpenThenResumed(int SimulatorBehaviour::*failures, const QString &failure,
+                                   bool ended)
+    {
+        SimulatorBehaviour b = m_judge.behaviour();
+        b.*failures = 1000000;
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config(true);
+        c.maxAttempts = 2;
+        const RowId run = plan(c);
+        QString why;
+        QCOMPARE(drive(run, {}, nullptr, &why), u"failed"_s);
+        QVERIFY2(why.contains(u"left open"_s) && why.contains(failure), qPrintable(why));
+        QCOMPARE(m_judge.requestCount(), 0);
+        const auto open = m_project->store().runs().openBatch(run);
+        QVERIFY(open);
+        QVERIFY(!open->taken);
+        QCOMPARE(batchStateIsFinal(batchStateFromKey(open->state).value()), ended);
+        QVERIFY(why.contains(open->batchId));
+        const RunTotals totals = m_project->store().runs().runTotals(run).value();
+        QCOMPARE(totals.verdictErrors, 0);
+        QCOMPARE(totals.jobsFailed, 0);
+        QCOMPARE(totals.jobsPending, m_jobs);
+
+        b.*failures = 0; // the provider is back
+        m_judge.setBehaviour(b);
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_judge.batchesCreated(), 1);
+        QCOMPARE(m_judge.requestCount(), 0);
+    }
+
     static void providers()
     {
         QTest::addColumn<int>("provider");
@@ -204,31 +238,8 @@ private slots:
     void aBatchThatCannotBePolledIsLeftOpen_data() { providers(); }
     void aBatchThatCannotBePolledIsLeftOpen()
     {
-        SimulatorBehaviour b = m_judge.behaviour();
-        b.batchPollFailures = 1000000;
-        m_judge.setBehaviour(b);
-        JudgeConfig c = config(true);
-        c.maxAttempts = 2;
-        const RowId run = plan(c);
-        QString why;
-        QCOMPARE(drive(run, {}, nullptr, &why), u"failed"_s);
-        QVERIFY2(why.contains(u"left open"_s) && why.contains(u"HTTP 503"_s), qPrintable(why));
-        QCOMPARE(m_judge.requestCount(), 0);
-        const auto open = m_project->store().runs().openBatch(run);
-        QVERIFY(open);
-        QVERIFY(!open->taken);
-        QVERIFY(why.contains(open->batchId));
-        const RunTotals totals = m_project->store().runs().runTotals(run).value();
-        QCOMPARE(totals.verdictErrors, 0);
-        QCOMPARE(totals.jobsFailed, 0);
-        QCOMPARE(totals.jobsPending, m_jobs);
-
-        b.batchPollFailures = 0; // the provider is back
-        m_judge.setBehaviour(b);
-        QCOMPARE(drive(run), u"finished"_s);
-        verifyVerdicts(run);
-        QCOMPARE(m_judge.batchesCreated(), 1);
-        QCOMPARE(m_judge.requestCount(), 0);
+        verifyLeftOpenThenResumed(&SimulatorBehaviour::batchPollFailures,
+                                  u"polling the batch: HTTP 503"_s, false);
     }
 
     // An ended batch whose results cannot be downloaded stays open too; the answers it holds
@@ -242,27 +253,8 @@ private slots:
     }
     void aBatchWhoseResultsCannotBeDownloadedIsLeftOpen()
     {
-        SimulatorBehaviour b = m_judge.behaviour();
-        b.batchDownloadFailures = 1000000;
-        m_judge.setBehaviour(b);
-        JudgeConfig c = config(true);
-        c.maxAttempts = 2;
-        const RowId run = plan(c);
-        QString why;
-        QCOMPARE(drive(run, {}, nullptr, &why), u"failed"_s);
-        QVERIFY2(why.contains(u"downloading the batch: HTTP 500"_s), qPrintable(why));
-        QCOMPARE(m_judge.requestCount(), 0);
-        const auto open = m_project->store().runs().openBatch(run);
-        QVERIFY(open);
-        QCOMPARE(open->state, u"done"_s);
-        QCOMPARE(m_project->store().runs().runTotals(run).value().verdictErrors, 0);
-
-        b.batchDownloadFailures = 0;
-        m_judge.setBehaviour(b);
-        QCOMPARE(drive(run), u"finished"_s);
-        verifyVerdicts(run);
-        QCOMPARE(m_judge.batchesCreated(), 1);
-        QCOMPARE(m_judge.requestCount(), 0);
+        verifyLeftOpenThenResumed(&SimulatorBehaviour::batchDownloadFailures,
+                                  u"downloading the batch: HTTP 500"_s, true);
     }
 
     void aRestartedProgramResumesTheSameBatch_data() { providers(); }
