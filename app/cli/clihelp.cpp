@@ -141,10 +141,14 @@ Commands:
                                and the rubric text.
   annotations import FILE      The same as `import annotations FILE`: an exported JSONL or
                                CSV keeps uids and provenance; events already here are
-                               skipped, items not in the project named and skipped.
+                               skipped, items not in the project named and skipped, and
+                               labels older than the current one there skipped with a
+                               warning (they would replace it).
   merge OTHER.rubricate        Take the annotators, studies and annotation events that the
                                other copy has and this one lacks (items matched by natural
-                               keys), in one transaction; merging twice changes nothing.
+                               keys), in one transaction, with the items the other copy
+                               added to a study both have; labels older than the current
+                               one here are left out; merging twice changes nothing.
                                OTHER is never written.
   claims extract [--benchmark KEY] [--tasks IDS] [--models A,B] [--force]
         [--method heuristic|judge] [--attempts K] [judge options]

@@ -24,11 +24,13 @@ QString timeText(const QDateTime &t)
     return t.toUTC().toString(Qt::ISODateWithMs);
 }
 
+// Whose current label an event may become: the annotator's own on the item, or the item's gold
+// label, whoever adjudicated it.
 QString newestKey(const AnnotationEvent &e)
 {
     return u"%1/%2/%3/%4"_s.arg(e.reportId)
         .arg(e.rubricId)
-        .arg(annotationKindKey(e.kind), e.annotator);
+        .arg(annotationKindKey(e.kind), e.kind == AnnotationKind::Gold ? QString() : e.annotator);
 }
 
 // --- JSON members -----------------------------------------------------------------------
@@ -335,13 +337,11 @@ Result<void> AnnotationLanding::load()
     return {};
 }
 
-bool AnnotationLanding::noteNewest(const AnnotationEvent &e)
+void AnnotationLanding::noteNewest(const AnnotationEvent &e)
 {
     QDateTime &newest = m_newest[newestKey(e)];
-    const bool later = newest.isValid() && newest > e.at;
-    if (!later)
+    if (!newest.isValid() || newest < e.at)
         newest = e.at;
-    return later;
 }
 
 const KeyedItem *AnnotationLanding::item(const ItemKey &key) const
@@ -368,6 +368,14 @@ Result<AnnotationLanding::Landed> AnnotationLanding::land(TravellingAnnotation a
     e.id = 0;
     e.reportId = target->reportId;
     e.rubricId = target->rubricId;
+    if (const QDateTime newest = m_newest.value(newestKey(e)); newest.isValid() && newest > e.at) {
+        return Landed{
+            Outcome::Older,
+            u"%1: the %2 of %3 (%4) is older than the one here (%5), which stays "
+            "current; skipped"_s.arg(describeItem(a.item),
+                                     e.kind == AnnotationKind::Gold ? u"gold label"_s : u"label"_s,
+                                     e.annotator, timeText(e.at), timeText(newest))};
+    }
     e.provenance.shownRunId = 0;
     if (!a.shownRun.isEmpty()) {
         const QList<RowId> runs = m_runsByName.value(a.shownRun);
@@ -381,8 +389,7 @@ Result<AnnotationLanding::Landed> AnnotationLanding::land(TravellingAnnotation a
     if (const Result<RowId> appended = m_store.annotations().appendAnnotation(e); !appended)
         return appended.error();
     m_uids.insert(e.uid);
-    if (noteNewest(e))
-        ++m_supersededLater;
+    noteNewest(e);
     return landed;
 }
 

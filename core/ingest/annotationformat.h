@@ -59,10 +59,12 @@ Result<TravellingAnnotation> annotationFromJson(const QJsonObject &o);
 class AnnotationLanding
 {
 public:
-    enum class Outcome { Added, Present, MissingItem, Invalid };
+    // Older: a label (or gold label) older than the current one on its item here, which would
+    // have become current, since the current label is the newest by id; not appended.
+    enum class Outcome { Added, Present, MissingItem, Invalid, Older };
     struct Landed {
         Outcome outcome;
-        QString note; // Added: why the shown run was left out; Invalid: why it was skipped
+        QString note; // Added: why the shown run was left out; Invalid, Older: why skipped
     };
 
     explicit AnnotationLanding(ProjectStore &store)
@@ -75,20 +77,16 @@ public:
     // only when the database refuses the event.
     Result<Landed> land(TravellingAnnotation annotation);
     const KeyedItem *item(const ItemKey &key) const;
-    // Events that became an annotator's newest on their item although this copy had a later
-    // one there: the current label is the newest by id, so the older label now shows.
-    int supersededLater() const { return m_supersededLater; }
 
 private:
-    // Records the event's time for its (item, kind, annotator); true when one there is later.
-    bool noteNewest(const AnnotationEvent &event);
+    // Keeps the newest time of the event's item and kind (and annotator, for a label).
+    void noteNewest(const AnnotationEvent &event);
 
     ProjectStore &m_store;
     QHash<ItemKey, KeyedItem> m_items;
     QHash<QString, QList<RowId>> m_runsByName;
     QSet<QString> m_uids;
-    QHash<QString, QDateTime> m_newest; // (report, rubric, kind, annotator) -> newest time
-    int m_supersededLater = 0;
+    QHash<QString, QDateTime> m_newest; // newestKey() -> newest time
 };
 
 // "drb2 task 1 / AtlasAgent / info_recall 3", for messages.

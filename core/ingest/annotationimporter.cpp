@@ -17,7 +17,8 @@ using namespace Qt::StringLiterals;
 namespace {
 
 // A line of the simple format: the item by task, model, dimension and number, no uid. A line
-// whose label and note are the annotator's current ones adds nothing.
+// whose label and note are the annotator's current ones adds nothing, nor does one older than
+// the current label.
 class SimpleLines
 {
 public:
@@ -87,10 +88,14 @@ Result<void> SimpleLines::import(const QJsonObject &o, int line)
                         u"task %1 has no rubric %2 %3; skipped"_s.arg(task, dimension).arg(number));
         return {};
     }
+    // The person, as samples name them: a known annotator's id or name, else a new one.
+    const Result<QString> annotatorId = m_store.annotations().annotatorIdNamed(annotator);
+    if (!annotatorId)
+        return annotatorId.error();
     AnnotationEvent e;
     e.reportId = *reportId;
     e.rubricId = *rubricId;
-    e.annotator = annotator;
+    e.annotator = *annotatorId;
     e.note = o.value(u"note"_s).toString();
     e.provenance.method = LabelMethod::Imported;
     e.provenance.study = o.value(u"study"_s).toString();
@@ -109,9 +114,19 @@ Result<void> SimpleLines::import(const QJsonObject &o, int line)
     }
     const QDateTime at = QDateTime::fromString(o.value(u"at"_s).toString(), Qt::ISODate);
     e.at = at.isValid() ? at : QDateTime::currentDateTimeUtc();
-    const auto current = m_store.annotations().currentAnnotation(*reportId, *rubricId, annotator);
+    const auto current = m_store.annotations().currentAnnotation(*reportId, *rubricId, e.annotator);
     if (current && current->value == e.value && current->note == e.note) {
         ++m_summary.unchanged[u"annotations"_s];
+        return {};
+    }
+    // The current label is the newest by id: an older line appended now would replace a later
+    // correction (a file imported again after another one).
+    if (current && at.isValid() && current->at > e.at) {
+        ++m_summary.unchanged[u"annotations"_s];
+        m_summary.warn(m_name, line,
+                       u"this label of %1 (%2) is older than their current one (%3), which "
+                       "stays current; skipped"_s.arg(annotator, e.at.toUTC().toString(Qt::ISODate),
+                                                      current->at.toUTC().toString(Qt::ISODate)));
         return {};
     }
     e.previousValue = current ? current->value : std::nullopt;
@@ -152,6 +167,10 @@ Result<void> importTravelling(AnnotationLanding &landing, const QJsonObject &o, 
     case AnnotationLanding::Outcome::Invalid:
         summary.error(name, line, landed->note);
         return {};
+    case AnnotationLanding::Outcome::Older:
+        ++summary.unchanged[u"annotations"_s];
+        summary.warn(name, line, landed->note);
+        return {};
     }
     return Error{u"unknown landing outcome"_s};
 }
@@ -161,14 +180,17 @@ Result<void> importTravelling(AnnotationLanding &landing, const QJsonObject &o, 
 void parseCsvRecords(const QByteArray &bytes, const QString &name, ImportSummary &summary,
                      const std::function<void(const QJsonObject &, int)> &onObject)
 {
-    const Result<CsvRecords> split
-        = splitCsv(QString::fromUtf8(bytes.startsWith("\xEF\xBB\xBF") ? bytes.mid(3) : bytes));
-    if (!split) {
-        summary.error(name, 1, split.errorMessage());
-        return;
+    const CsvRecords split = splitCsvUpToUnclosedQuote(
+        QString::fromUtf8(bytes.startsWith("\xEF\xBB\xBF") ? bytes.mid(3) : bytes));
+    if (split.unterminatedLine > 0) {
+        summary.error(name, split.unterminatedLine,
+                      u"a quoted field opened in this record is never closed; this record and "
+                      "the rest of the file were skipped"_s);
     }
-    const QList<QStringList> &records = split->records;
-    const QList<int> &lines = split->startLines;
+    const QList<QStringList> &records = split.records;
+    const QList<int> &lines = split.startLines;
+    if (records.isEmpty() && split.unterminatedLine > 0)
+        return;
     if (records.isEmpty() || !isAnnotationCsvHeader(records.constFirst())) {
         summary.error(name, 1,
                       u"not an exported annotations CSV (the header needs uid, annotator and "

@@ -144,6 +144,8 @@ private:
                     m_summary.warnings.append(
                         u"a different study named \"%1\" is here; the other copy's was not "
                         "merged"_s.arg(s.name));
+                } else if (!mergeExtension(s.name)) {
+                    return false;
                 }
                 continue;
             }
@@ -153,10 +155,11 @@ private:
         return true;
     }
 
-    bool mergeStudy(Study study)
+    // The other copy's assignments of a study, with their items as this project has them.
+    QList<Assignment> assignmentsHere(const QString &study)
     {
         QList<Assignment> mapped;
-        for (Assignment a : m_other.annotations().assignments(study.name).value_or({})) {
+        for (Assignment a : m_other.annotations().assignments(study).value_or({})) {
             const KeyedItem &there = m_otherItems.value({a.reportId, a.rubricId});
             const KeyedItem *item = m_landing.item(there.key);
             if (!item) {
@@ -168,6 +171,48 @@ private:
             a.rubricId = item->rubricId;
             mapped.append(a);
         }
+        return mapped;
+    }
+
+    // A study both copies have, which the other copy extended (`study extend`): the items it
+    // added join the study here, at the next free positions where this copy took theirs. The
+    // items both have keep this copy's annotators.
+    bool mergeExtension(const QString &study)
+    {
+        const Result<QList<Assignment>> here = m_target.annotations().assignments(study);
+        if (!here)
+            return fail(Result<void>(here.error()));
+        QSet<std::pair<RowId, RowId>> items;
+        QSet<int> positions;
+        int last = -1;
+        for (const Assignment &a : *here) {
+            items.insert({a.reportId, a.rubricId});
+            positions.insert(a.position);
+            last = qMax(last, a.position);
+        }
+        QList<Assignment> added;
+        for (Assignment a : assignmentsHere(study)) {
+            if (items.contains({a.reportId, a.rubricId}))
+                continue;
+            if (positions.contains(a.position))
+                a.position = last + 1;
+            items.insert({a.reportId, a.rubricId});
+            positions.insert(a.position);
+            last = qMax(last, a.position);
+            added.append(a);
+        }
+        if (added.isEmpty())
+            return true;
+        if (const Result<void> inserted = m_target.annotations().insertExtension(study, added);
+            !inserted)
+            return fail(inserted);
+        m_summary.studyItemsAdded += int(added.size());
+        return true;
+    }
+
+    bool mergeStudy(Study study)
+    {
+        const QList<Assignment> mapped = assignmentsHere(study.name);
         if (mapped.isEmpty()) {
             m_summary.warnings.append(
                 u"none of the items of study \"%1\" is here; it was not merged"_s.arg(study.name));
@@ -216,6 +261,7 @@ private:
         // newest by time is also the newest by id, the current one.
         std::stable_sort(events.begin(), events.end(),
                          [](const auto &a, const auto &b) { return a.event.at < b.event.at; });
+        int older = 0;
         for (const TravellingAnnotation &a : std::as_const(events)) {
             const Result<AnnotationLanding::Landed> landed = m_landing.land(a);
             if (!landed) {
@@ -235,14 +281,18 @@ private:
                 break;
             case AnnotationLanding::Outcome::Invalid:
                 break;
+            case AnnotationLanding::Outcome::Older:
+                ++older;
+                continue; // counted below, not named one by one
             }
             if (!landed->note.isEmpty() && !m_summary.warnings.contains(landed->note))
                 m_summary.warnings.append(landed->note);
         }
-        if (const int n = m_landing.supersededLater()) {
+        if (older > 0) {
             m_summary.warnings.append(
-                u"%1 merged label(s) are older than a label the same annotator gave the same "
-                "item here, yet are now the newest event there (the current label)"_s.arg(n));
+                u"%1 label(s) of the other copy are older than the current label of their item "
+                "here (the same annotator's, or the gold label) and were not merged: the newer "
+                "labels stay current"_s.arg(older));
         }
         return true;
     }
@@ -305,6 +355,9 @@ QString MergeSummary::toText() const
                       .arg(eventsPresent)
                       .arg(annotatorsAdded)
                       .arg(studiesAdded);
+    if (studyItemsAdded > 0)
+        out += u"%1 item(s) the other copy added to studies both have joined them here\n"_s.arg(
+            studyItemsAdded);
     if (eventsMissingItem + assignmentsMissingItem > 0) {
         out += u"skipped: %1 event(s) and %2 study item(s) whose item is not in this project, "
                "e.g.\n"_s.arg(eventsMissingItem)

@@ -21,6 +21,7 @@ Result<void> writeAnnotationsFile(const QList<TravellingAnnotation> &annotations
 struct MergeSummary {
     int annotatorsAdded = 0;
     int studiesAdded = 0;
+    int studyItemsAdded = 0; // added by the other copy to a study both have (`study extend`)
     int eventsAdded = 0;
     int eventsPresent = 0; // already here: same uid
     int eventsMissingItem = 0; // their item is not in this project: skipped
@@ -30,7 +31,10 @@ struct MergeSummary {
     QString error; // set when nothing was merged
 
     bool ok() const { return error.isEmpty(); }
-    bool changed() const { return annotatorsAdded + studiesAdded + eventsAdded > 0; }
+    bool changed() const
+    {
+        return annotatorsAdded + studiesAdded + studyItemsAdded + eventsAdded > 0;
+    }
     QString toText() const;
 };
 

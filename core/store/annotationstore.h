@@ -74,7 +74,7 @@ public:
     Result<void> addAnnotator(const Annotator &annotator);
     // The id of the annotator with this name (or this id); a new annotator, whose id is the
     // name, when nobody has it.
-    std::optional<QString> annotatorIdNamed(const QString &name);
+    Result<QString> annotatorIdNamed(const QString &name);
     // Renames in place: labels are keyed by the id, so they stay the person's.
     Result<void> renameAnnotator(const QString &id, const QString &name);
     std::optional<Annotator> annotator(const QString &id);
@@ -96,6 +96,9 @@ public:
     // with the seed and creation time it had where it came from; refuses a name taken.
     Result<void> insertSample(const QString &sample, std::optional<quint32> seed,
                               const QList<Assignment> &assignments, const QDateTime &createdAt);
+    // Adds items to a saved sample as extendSample does, but inside the caller's transaction
+    // (a merge).
+    Result<void> insertExtension(const QString &sample, const QList<Assignment> &added);
     // Writes a study's settings as saveStudy does (refusing a missing sample and settings
     // already saved), inside the caller's transaction.
     Result<void> insertStudySettings(const Study &study);

@@ -96,14 +96,21 @@ Result<void> AnnotationStore::insertSample(const QString &sample, std::optional<
 
 Result<void> AnnotationStore::extendSample(const QString &sample, const QList<Assignment> &added)
 {
-    if (added.isEmpty()) {
-        m_db->setLastError(u"no items to add to the sample \"%1\""_s.arg(sample));
-        return failure();
-    }
     Transaction transaction(*m_db);
     if (!transaction.isOpen())
         return failure();
     // Read inside the transaction, so that two extensions cannot both pass the checks.
+    if (const Result<void> inserted = insertExtension(sample, added); !inserted)
+        return inserted;
+    return transaction.commit();
+}
+
+Result<void> AnnotationStore::insertExtension(const QString &sample, const QList<Assignment> &added)
+{
+    if (added.isEmpty()) {
+        m_db->setLastError(u"no items to add to the sample \"%1\""_s.arg(sample));
+        return failure();
+    }
     const std::optional<SampleInfo> info = sampleInfo(sample);
     if (!info) {
         m_db->setLastError(u"no sample named \"%1\""_s.arg(sample));
@@ -128,8 +135,8 @@ Result<void> AnnotationStore::extendSample(const QString &sample, const QList<As
             return failure();
         }
     }
-    return written(insertAssignmentRows(sample, info->seed, added, QDateTime::currentDateTimeUtc())
-                   && transaction.commit());
+    return written(
+        insertAssignmentRows(sample, info->seed, added, QDateTime::currentDateTimeUtc()));
 }
 
 bool AnnotationStore::insertAssignmentRows(const QString &sample, std::optional<quint32> seed,

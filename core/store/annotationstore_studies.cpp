@@ -52,20 +52,22 @@ Result<void> AnnotationStore::addAnnotator(const Annotator &a)
     return written(exec(q));
 }
 
-std::optional<QString> AnnotationStore::annotatorIdNamed(const QString &name)
+Result<QString> AnnotationStore::annotatorIdNamed(const QString &name)
 {
     const QString wanted = name.trimmed();
     if (wanted.isEmpty()) {
         m_db->setLastError(u"an annotator needs a name"_s);
-        return std::nullopt;
+        return failure();
     }
+    // An id first: it names one person, where two may share a name (one imported with an id,
+    // one typed into a sample), and assignments are stored by id.
     QSqlQuery &q = prepared(u"SELECT id FROM annotator WHERE name = ? OR id = ?"
-                            " ORDER BY (name = ?) DESC, created_at LIMIT 1"_s);
+                            " ORDER BY (id = ?) DESC, created_at LIMIT 1"_s);
     bindAt(q, 0, wanted);
     bindAt(q, 1, wanted);
     bindAt(q, 2, wanted);
     if (!exec(q))
-        return std::nullopt;
+        return failure();
     if (q.next()) {
         const QString id = q.value(0).toString();
         q.finish();
@@ -74,7 +76,7 @@ std::optional<QString> AnnotationStore::annotatorIdNamed(const QString &name)
     // A name typed in a sample or an import becomes the id, as it was before ids existed: two
     // copies that name the same person apart still agree on who it is when they are merged.
     if (!addAnnotator({wanted, wanted, {}, {}}))
-        return std::nullopt;
+        return failure();
     return wanted;
 }
 

@@ -25,6 +25,14 @@ QString csvRecord(const QStringList &fields, CsvLineEnd end)
 
 Result<CsvRecords> splitCsv(const QString &text)
 {
+    CsvRecords out = splitCsvUpToUnclosedQuote(text);
+    if (out.unterminatedLine > 0)
+        return Error{u"line %1: unterminated quoted field"_s.arg(out.unterminatedLine)};
+    return out;
+}
+
+CsvRecords splitCsvUpToUnclosedQuote(const QString &text)
+{
     CsvRecords out;
     QList<QStringList> &records = out.records;
     QStringList fields;
@@ -83,8 +91,10 @@ Result<CsvRecords> splitCsv(const QString &text)
             pending = true;
         }
     }
-    if (inQuotes)
-        return Error{u"unterminated quoted field"_s};
+    if (inQuotes) {
+        out.unterminatedLine = recordLine;
+        return out;
+    }
     if (pending || !field.isEmpty()) {
         fields << field;
         endRecord();

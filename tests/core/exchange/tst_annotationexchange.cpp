@@ -133,6 +133,16 @@ QString travellingText(const TravellingAnnotation &a)
         .join(u" | "_s);
 }
 
+// A line of the simple format (no uid): Ana's label on task 1 / ModelA / analysis 1.
+QByteArray simpleLine(const QString &annotator, int label, const QString &at)
+{
+    return u"{\"task\": \"1\", \"model\": \"ModelA\", \"dimension\": \"analysis\", "
+           "\"number\": 1, \"annotator\": \"%1\", \"label\": %2, \"at\": \"%3\"}\n"_s.arg(annotator)
+               .arg(label)
+               .arg(at)
+               .toUtf8();
+}
+
 QStringList travellingTexts(ProjectStore &store)
 {
     const auto all = travellingAnnotations(store, {}, false);
@@ -459,6 +469,158 @@ private slots:
         const auto fay = store->annotations().annotationEvents();
         QCOMPARE(fay.constLast().uid, u"u-4"_s);
         QCOMPARE(fay.constLast().provenance.method, LabelMethod::Imported);
+    }
+
+    // "Re-importing the same files changes nothing": a file of older labels imported again
+    // after a newer one must not make the older label current (it is the newest by id).
+    void aSimpleLineOlderThanTheCurrentLabelIsSkipped()
+    {
+        auto store = openProject(copyOfBase(u"simple-again.rubricate"_s));
+        const QString older = m_dir.filePath(u"older.jsonl"_s);
+        const QString newer = m_dir.filePath(u"newer.jsonl"_s);
+        RubricateTest::writeFile(older, simpleLine(u"gus"_s, 0, u"2026-01-01T10:00:00Z"_s));
+        RubricateTest::writeFile(newer, simpleLine(u"gus"_s, 1, u"2026-02-01T10:00:00Z"_s));
+        QCOMPARE(importAnnotations(*store, older).added.value(u"annotations"_s), 1);
+        QCOMPARE(importAnnotations(*store, newer).added.value(u"annotations"_s), 1);
+        const ImportSummary again = importAnnotations(*store, older);
+        QVERIFY(again.added.isEmpty());
+        QCOMPARE(again.unchanged.value(u"annotations"_s), 1);
+        QCOMPARE(again.errorCount(), 0);
+        QVERIFY2(again.toText().contains(u"older.jsonl:1: warning: this label of gus "
+                                         "(2026-01-01T10:00:00Z) is older than their current one "
+                                         "(2026-02-01T10:00:00Z), which stays current; skipped"_s),
+                 qPrintable(again.toText()));
+        const AnnotationEvent gus = store->annotations().annotationEvents().constLast();
+        const auto current
+            = store->annotations().currentAnnotation(gus.reportId, gus.rubricId, u"gus"_s);
+        QVERIFY(current);
+        QCOMPARE(*current->value, 1.0);
+    }
+
+    // A name in the simple format is the person a sample would name: one annotator, not a
+    // second one whose id is the name. And an id names its own annotator before a name does.
+    void aSimpleLineNamesItsAnnotatorAsSamplesDo()
+    {
+        auto store = openProject(copyOfBase(u"simple-names.rubricate"_s));
+        QVERIFY(store->annotations().addAnnotator({u"7d1c"_s, u"Cy"_s, t0, {}}));
+        const QString file = m_dir.filePath(u"cy.jsonl"_s);
+        RubricateTest::writeFile(file, simpleLine(u"Cy"_s, 1, u"2026-02-01T10:00:00Z"_s));
+        QCOMPARE(importAnnotations(*store, file).added.value(u"annotations"_s), 1);
+        QCOMPARE(store->annotations().annotationEvents().constLast().annotator, u"7d1c"_s);
+        QVERIFY(!store->annotations().annotator(u"Cy"_s));
+
+        QVERIFY(store->annotations().addAnnotator({u"Cy"_s, u"Cy"_s, t0.addDays(1), {}}));
+        QCOMPARE(store->annotations().annotatorIdNamed(u"Cy"_s).value(), u"Cy"_s);
+        QCOMPARE(store->annotations().annotatorIdNamed(u"7d1c"_s).value(), u"7d1c"_s);
+    }
+
+    // A label older than the current one of its item here is not merged or imported, for
+    // labels (the same annotator's) and gold labels (anyone's): it would become current.
+    void olderLabelsLeaveTheCurrentOnesCurrent()
+    {
+        const QString pathA = copyOfBase(u"older-a.rubricate"_s);
+        const QString pathB = copyOfBase(u"older-b.rubricate"_s);
+        const RatingRow &item = m_items.at(5);
+        AnnotationEvent newGold = label(item, u"cy"_s, 1, t0.addDays(30));
+        newGold.kind = AnnotationKind::Gold;
+        AnnotationEvent oldGold = label(item, u"dee"_s, 0, t0);
+        oldGold.kind = AnnotationKind::Gold;
+        {
+            auto b = openProject(pathB);
+            QVERIFY(b->annotations().appendAnnotation(oldGold));
+            QVERIFY(b->annotations().appendAnnotation(label(item, u"hal"_s, 0, t0)));
+        }
+        auto a = openProject(pathA);
+        QVERIFY(a->annotations().appendAnnotation(newGold));
+        QVERIFY(a->annotations().appendAnnotation(label(item, u"hal"_s, 1, t0.addDays(30))));
+
+        const MergeSummary merged = mergeAnnotations(*a, pathB);
+        QVERIFY2(merged.ok(), qPrintable(merged.error));
+        QCOMPARE(merged.eventsAdded, 0);
+        QVERIFY2(merged.toText().contains(u"2 label(s) of the other copy are older than the "
+                                          "current label of their item here"_s),
+                 qPrintable(merged.toText()));
+        const auto gold = a->annotations().currentAnnotation(item.reportId, item.rubricId, {},
+                                                             AnnotationKind::Gold);
+        QCOMPARE(gold->annotator, u"cy"_s);
+        QCOMPARE(*a->annotations().currentAnnotation(item.reportId, item.rubricId, u"hal"_s)->value,
+                 1.0);
+
+        // The same labels as an exported file: named with their lines.
+        auto b = openProject(pathB);
+        const QString file = m_dir.filePath(u"older.csv"_s);
+        RubricateTest::writeFile(file, annotationsCsv(*travellingAnnotations(*b, {}, false)));
+        const ImportSummary imported = importAnnotations(*a, file);
+        QVERIFY(imported.added.isEmpty());
+        QCOMPARE(imported.warningCount(), 2);
+        QVERIFY2(imported.toText().contains(u"the gold label of dee (2026-03-01T09:00:00.000Z) is "
+                                            "older than the one here (2026-03-31T09:00:00.000Z), "
+                                            "which stays current; skipped"_s),
+                 qPrintable(imported.toText()));
+        QCOMPARE(a->annotations()
+                     .currentAnnotation(item.reportId, item.rubricId, {}, AnnotationKind::Gold)
+                     ->annotator,
+                 u"cy"_s);
+    }
+
+    // `study extend` in one copy: merging it brings the added items into the study here.
+    void mergeBringsItemsAddedToAStudyBothHave()
+    {
+        const QString pathA = copyOfBase(u"extend-a.rubricate"_s);
+        const QString pathB = m_dir.filePath(u"extend-b.rubricate"_s);
+        {
+            auto a = openProject(pathA);
+            QList<Assignment> items;
+            for (int i = 0; i < 4; ++i)
+                items.append({m_items.at(i).reportId, m_items.at(i).rubricId, {u"ana"_s}, i});
+            QVERIFY(a->annotations().saveAssignments(u"pilot"_s, 7, items));
+        }
+        QFile::remove(pathB);
+        QVERIFY(QFile::copy(pathA, pathB));
+        {
+            auto b = openProject(pathB);
+            QList<Assignment> more;
+            for (int i = 4; i < 6; ++i)
+                more.append({m_items.at(i).reportId, m_items.at(i).rubricId, {u"ana"_s}, i});
+            QVERIFY(b->annotations().extendSample(u"pilot"_s, more));
+        }
+        auto a = openProject(pathA);
+        // Copy A extended the study apart: its item takes the next free position.
+        QVERIFY(a->annotations().extendSample(
+            u"pilot"_s, {{m_items.at(9).reportId, m_items.at(9).rubricId, {u"ana"_s}, 4}}));
+
+        const MergeSummary merged = mergeAnnotations(*a, pathB);
+        QVERIFY2(merged.ok(), qPrintable(merged.error));
+        QCOMPARE(merged.studyItemsAdded, 2);
+        QVERIFY(merged.changed());
+        const QList<Assignment> pilot = a->annotations().assignments(u"pilot"_s).value();
+        QCOMPARE(pilot.size(), 7);
+        QList<int> positions;
+        for (const Assignment &x : pilot)
+            positions << x.position;
+        QCOMPARE(positions, (QList<int>{0, 1, 2, 3, 4, 5, 6}));
+        QCOMPARE(pilot.at(4).rubricId, m_items.at(9).rubricId); // this copy's own stays put
+        QVERIFY(!mergeAnnotations(*a, pathB).changed());
+    }
+
+    // One stray quote in an exported CSV: the records before it are imported, and the error
+    // names the line of the record it opened in.
+    void aStrayQuoteCostsOnlyTheRestOfTheCsv()
+    {
+        auto source = openProject(copyOfBase(u"quote-source.rubricate"_s));
+        for (int i = 2; i < 5; ++i)
+            QVERIFY(source->annotations().appendAnnotation(
+                label(m_items.at(i), u"ivy"_s, 1, t0.addSecs(i))));
+        const auto all = travellingAnnotations(*source, {}, false);
+        const QString file = m_dir.filePath(u"quote.csv"_s);
+        RubricateTest::writeFile(file, annotationsCsv(*all) + "x-uid,\"never closed,drb2,1\r\n");
+        auto fresh = openProject(copyOfBase(u"quote-fresh.rubricate"_s));
+        const ImportSummary s = importAnnotations(*fresh, file);
+        QCOMPARE(s.added.value(u"annotations"_s), 3);
+        QCOMPARE(s.errorCount(), 1);
+        QVERIFY2(s.toText().contains(u"quote.csv:%1: error: a quoted field opened in this record "
+                                     "is never closed"_s.arg(all->size() + 2)),
+                 qPrintable(s.toText()));
     }
 };
 
