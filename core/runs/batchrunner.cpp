@@ -109,18 +109,28 @@ void BatchRunner::created(const QByteArray &body, const QList<BatchEntry> &entri
         endWith(status.error);
         return;
     }
-    m_creating = false;
     // Kept before anything else: from here on a closed program resumes this batch instead of
     // paying for another.
     m_batch.batchId = status.id;
     m_batch.state = batchStateKey(status.state);
     m_batch.items = entries;
     m_batch.createdAt = QDateTime::currentDateTimeUtc();
-    if (const auto id = m_store.runs().addBatch(m_batch))
-        m_batch.id = *id;
-    else
-        qCWarning(lcRuns, "run %lld: batch %s is not kept in the project: %s",
-                  qint64(m_batch.runId), qPrintable(status.id), qPrintable(id.errorMessage()));
+    const auto kept = m_store.runs().addBatch(m_batch);
+    if (!kept) {
+        // No later session could find it: cancelled at once rather than left to bill answers
+        // nobody reads. Its requests are asked live.
+        send(
+            m_protocol->cancelCall(m_config, m_batch.batchId, m_apiKey), u"cancelling"_s,
+            [](const QByteArray &) { return QString(); },
+            [this](const QString &why) {
+                qCWarning(lcRuns, "run %lld: %s", qint64(m_batch.runId), qPrintable(why));
+            });
+        endWith(u"batch %1 could not be kept in the project (%2), so it was cancelled"_s.arg(
+            status.id, kept.errorMessage()));
+        return;
+    }
+    m_batch.id = *kept;
+    m_creating = false;
     qCInfo(lcRuns, "run %lld: batch %s created", qint64(m_batch.runId), qPrintable(status.id));
     emit changed();
     emit sent();
@@ -284,24 +294,31 @@ void BatchRunner::send(const HttpCall &call, const QString &what, const Answer &
 {
     QNetworkReply *reply
         = m_network->sendCustomRequest(judgeHttpRequest(call, m_config), call.verb, call.body);
+    // A batch's results (Gemini's come inline with its status) are a whole run's answers: far
+    // more than a live answer's cap, yet bounded by the requests in the batch.
+    constexpr qint64 perRequest = 1 << 20;
+    constexpr qint64 ceiling = qint64(2000) << 20; // a QByteArray's reach
+    limitReplySize(reply,
+                   qBound(judgeHttpPolicy(m_config).maxBytes,
+                          perRequest * qMax(m_batch.total, int(m_batch.items.size())), ceiling));
     connect(reply, &QNetworkReply::finished, this, [this, reply, call, what, done, failed] {
         reply->deleteLater();
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         const QByteArray body = reply->readAll();
-        if (reply->error() == QNetworkReply::NoError && status >= 200 && status < 300) {
+        ProviderReply failure;
+        if (const QString tooLarge = sizeLimitError(reply); !tooLarge.isEmpty()) {
+            failure.error = u"the answer is too large: "_s + tooLarge; // and would be again
+        } else if (reply->error() == QNetworkReply::NoError && status >= 200 && status < 300) {
             const int failuresBefore = std::exchange(m_failures, 0);
-            const QString unread = done(body);
-            if (unread.isEmpty())
+            failure.error = done(body);
+            if (failure.error.isEmpty())
                 return;
             m_failures = failuresBefore;
-            ProviderReply failure;
-            failure.error = unread;
             failure.retryable = true;
-            retry(call, what, done, u"%1 the batch: %2"_s.arg(what, unread), failure, status);
-            return;
+        } else {
+            failure = classifyFailure(status, body, reply->rawHeader("Retry-After"),
+                                      reply->errorString());
         }
-        const ProviderReply failure
-            = classifyFailure(status, body, reply->rawHeader("Retry-After"), reply->errorString());
         const QString why = u"%1 the batch: %2"_s.arg(what, failure.error);
         if (failed)
             failed(why);

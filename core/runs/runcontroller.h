@@ -120,7 +120,7 @@ private:
     void startBatch();
     // Polls again the batches an earlier session sent that hold jobs of `claimed`, which then
     // wait for them; returns the other claimed jobs.
-    QList<RunJob> resumeBatches(const QList<RunJob> &claimed);
+    Result<QList<RunJob>> resumeBatches(const QList<RunJob> &claimed);
     BatchRunner *addBatchRunner();
     void sendNextBatch();
     void showBatches();

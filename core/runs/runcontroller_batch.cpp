@@ -82,9 +82,17 @@ void RunController::startBatch()
     QList<RunJob> claimed;
     for (QList<RunJob> more = m_leases->claim(500); !more.isEmpty(); more = m_leases->claim(500))
         claimed += more;
+    const Result<QList<RunJob>> rest = resumeBatches(claimed);
+    if (!rest) {
+        // Not knowing its open batches, the run would send them again and pay twice.
+        m_batchOver = true;
+        m_progress.lastError = u"the run's batches cannot be read: "_s + rest.errorMessage();
+        finish(u"failed"_s);
+        return;
+    }
     QList<BatchRequest> requests;
     QList<BatchEntry> entries;
-    for (const RunJob &job : resumeBatches(claimed)) {
+    for (const RunJob &job : *rest) {
         const std::shared_ptr<ActiveJob> active = prepareJob(job, true);
         if (!active || answerFromCache(active))
             continue;
@@ -115,9 +123,12 @@ void RunController::startBatch()
     }
 }
 
-QList<RunJob> RunController::resumeBatches(const QList<RunJob> &claimed)
+Result<QList<RunJob>> RunController::resumeBatches(const QList<RunJob> &claimed)
 {
-    const QList<RunBatch> open = m_store->runs().openBatches(m_runId);
+    const Result<QList<RunBatch>> read = m_store->runs().openBatches(m_runId);
+    if (!read)
+        return read.error();
+    const QList<RunBatch> &open = *read;
     QHash<RowId, std::pair<qsizetype, BatchEntry>> inOpen; // job -> (its batch, its entry)
     for (qsizetype i = 0; i < open.size(); ++i) {
         for (const BatchEntry &e : open.at(i).items)

@@ -73,7 +73,8 @@ public:
     // A run may be sent as several batches (a provider caps one batch's size); they are
     // listed oldest first. Open: not done with yet (neither taken nor cancelled).
     QList<RunBatch> batches(RowId runId);
-    QList<RunBatch> openBatches(RowId runId);
+    // An error when the batches cannot be read: a run that went on would send them again.
+    Result<QList<RunBatch>> openBatches(RowId runId);
     std::optional<RunBatch> openBatch(RowId runId); // the newest open one
     std::optional<RunBatch> latestBatch(RowId runId);
 
@@ -93,7 +94,7 @@ public:
 private:
     static QString jobColumns();
     static RunJob jobFrom(const QSqlQuery &q);
-    QList<RunBatch> batchesWhere(const QString &condition, RowId runId);
+    Result<QList<RunBatch>> batchesWhere(const QString &condition, RowId runId);
     bool insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans);
 };
 

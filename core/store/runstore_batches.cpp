@@ -72,18 +72,18 @@ Result<void> RunStore::updateBatch(const RunBatch &b)
 
 std::optional<RunBatch> RunStore::openBatch(RowId runId)
 {
-    const QList<RunBatch> open = batchesWhere(u"run_id = ? AND taken = 0"_s, runId);
+    const QList<RunBatch> open = batchesWhere(u"run_id = ? AND taken = 0"_s, runId).value_or({});
     return open.isEmpty() ? std::nullopt : std::optional(open.constLast());
 }
 
-QList<RunBatch> RunStore::openBatches(RowId runId)
+Result<QList<RunBatch>> RunStore::openBatches(RowId runId)
 {
     return batchesWhere(u"run_id = ? AND taken = 0"_s, runId);
 }
 
 QList<RunBatch> RunStore::batches(RowId runId)
 {
-    return batchesWhere(u"run_id = ?"_s, runId);
+    return batchesWhere(u"run_id = ?"_s, runId).value_or({});
 }
 
 std::optional<RunBatch> RunStore::latestBatch(RowId runId)
@@ -92,7 +92,7 @@ std::optional<RunBatch> RunStore::latestBatch(RowId runId)
     return all.isEmpty() ? std::nullopt : std::optional(all.constLast());
 }
 
-QList<RunBatch> RunStore::batchesWhere(const QString &condition, RowId runId)
+Result<QList<RunBatch>> RunStore::batchesWhere(const QString &condition, RowId runId)
 {
     QSqlQuery &q = prepared(u"SELECT id, run_id, provider, batch_id, state, items, total,"
                             " answered, failed, created_at, polled_at, taken FROM run_batch"
@@ -101,7 +101,7 @@ QList<RunBatch> RunStore::batchesWhere(const QString &condition, RowId runId)
     bindAt(q, 0, runId);
     QList<RunBatch> found;
     if (!exec(q))
-        return found;
+        return failure();
     while (q.next()) {
         RunBatch b;
         b.id = q.value(0).toLongLong();

@@ -14,6 +14,7 @@
 #include "scratchproject.h"
 
 #include <QSignalSpy>
+#include <QSqlQuery>
 #include <QTest>
 
 #include <numeric>
@@ -257,6 +258,23 @@ private slots:
                                   u"downloading the batch: HTTP 500"_s, true);
     }
 
+    // A batch the project cannot keep (its disk full) would be found by no later session: it
+    // is cancelled at the provider, and its requests are asked live.
+    void aBatchTheProjectCannotKeepIsCancelled_data() { providers(); }
+    void aBatchTheProjectCannotKeepIsCancelled()
+    {
+        QSqlQuery refuse(m_project->store().database());
+        QVERIFY(refuse.exec(u"CREATE TRIGGER full BEFORE INSERT ON run_batch"
+                            " BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END"_s));
+        const RowId run = plan(config(true));
+        QCOMPARE(drive(run), u"finished"_s);
+        RubricateTest::verifySimulatorVerdicts(m_project->store(), run, m_items);
+        QCOMPARE(m_judge.batchesCreated(), 1);
+        QTRY_COMPARE(m_judge.batchCancels(), 1);
+        QCOMPARE(m_judge.requestCount(), m_jobs);
+        QVERIFY(m_project->store().runs().batches(run).isEmpty());
+    }
+
     void aRestartedProgramResumesTheSameBatch_data() { providers(); }
     void aRestartedProgramResumesTheSameBatch()
     {
@@ -302,7 +320,7 @@ private slots:
             QTRY_COMPARE_WITH_TIMEOUT(first->progress().batch,
                                       u"3 batches running, 0/%1 answered"_s.arg(m_jobs), 30000);
         } // the program is closed while the batches run
-        const QList<RunBatch> open = store.runs().openBatches(run);
+        const QList<RunBatch> open = store.runs().openBatches(run).value();
         QCOMPARE(open.size(), 3);
 
         b.batchPollsBeforeDone = 1; // they end at the next poll
@@ -421,7 +439,7 @@ private slots:
             QCOMPARE(cancelled.state, u"cancelled"_s);
             QVERIFY(cancelled.taken); // done with: never polled again
         }
-        QVERIFY(store.runs().openBatches(run).isEmpty());
+        QVERIFY(store.runs().openBatches(run).value().isEmpty());
         QCOMPARE(describeBatches(kept),
                  u"3 batches: 1 done, 2 cancelled; 7/%1 answered"_s.arg(m_jobs));
 
