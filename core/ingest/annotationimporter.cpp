@@ -40,7 +40,12 @@ private:
 
 Result<void> SimpleLines::import(const QJsonObject &o, int line)
 {
-    const QString key = o.value(u"benchmark"_s).toString(u"drb2"_s);
+    const QJsonValue benchmark = o.value(u"benchmark"_s);
+    if (!benchmark.isString() && !benchmark.isUndefined()) {
+        m_summary.error(m_name, line, u"\"benchmark\" must be a benchmark's key; skipped"_s);
+        return {};
+    }
+    const QString key = benchmark.toString(u"drb2"_s);
     if (!m_benchmarks.contains(key))
         m_benchmarks.insert(key, m_store.catalog().benchmark(key));
     const std::optional<Benchmark> bench = m_benchmarks.value(key);
@@ -112,7 +117,15 @@ Result<void> SimpleLines::import(const QJsonObject &o, int line)
         m_summary.error(m_name, line, u"\"label\" must be a number or null; skipped"_s);
         return {};
     }
-    const QDateTime at = QDateTime::fromString(o.value(u"at"_s).toString(), Qt::ISODate);
+    // Without a time the label is given now; a time that cannot be read is not taken for now,
+    // since the newest label is the current one.
+    const QJsonValue atValue = o.value(u"at"_s);
+    const QDateTime at = QDateTime::fromString(atValue.toString(), Qt::ISODate);
+    if (!atValue.isUndefined() && !atValue.isNull() && !at.isValid()) {
+        m_summary.error(m_name, line,
+                        u"\"at\" must be an ISO 8601 time (2026-03-01T10:00:00Z); skipped"_s);
+        return {};
+    }
     e.at = at.isValid() ? at : QDateTime::currentDateTimeUtc();
     const auto current = m_store.annotations().currentAnnotation(*reportId, *rubricId, e.annotator);
     if (current && current->value == e.value && current->note == e.note) {

@@ -148,6 +148,9 @@ qsizetype scanNumber(Scan &scan, const QList<Container> &stack, qsizetype at)
     return end - 1;
 }
 
+// QJsonDocument's nesting limit.
+constexpr qsizetype kMaxJsonDepth = 1024;
+
 // A light pass over the text's structure: strings, containers and keys, nothing else. It
 // never rejects anything; on invalid JSON its findings are moot, as the parser's error wins.
 Scan scanJson(QByteArrayView json)
@@ -163,6 +166,10 @@ Scan scanJson(QByteArrayView json)
             break;
         case '{':
         case '[': {
+            // Deeper than Qt's parser goes (it refuses the text): scanning on would only cost
+            // memory, a container per bracket of a hostile line.
+            if (stack.size() >= kMaxJsonDepth)
+                return scan;
             Container c;
             c.object = scan.text.at(i) == '{';
             c.expectKey = c.object;

@@ -5,6 +5,7 @@
 #include "evidencepass.h"
 #include "importcontext.h"
 #include "jsonlreader.h"
+#include "jsontext.h"
 #include "store/projectstore.h"
 
 #include <QFile>
@@ -160,9 +161,14 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
             quotes << q.toString();
         v.evidence = quotes.join(u" ... "_s);
         v.raw = o;
-        const bool judgeFailed = !o.value(u"success"_s).toBool(true)
+        // "success" is true or false when the reference writes it; anything else says nothing
+        // of the judge, and a line that cannot say it succeeded is not taken as a score.
+        const QJsonValue success = o.value(u"success"_s);
+        const bool judgeFailed = (success.isBool() && !success.toBool())
             || v.label.compare(u"Error"_s, Qt::CaseInsensitive) == 0;
-        if (judgeFailed) {
+        if (!success.isBool() && !success.isUndefined()) {
+            v.error = u"\"success\" is %1, not true or false"_s.arg(jsonKind(success));
+        } else if (judgeFailed) {
             v.error = u"the reference judge failed on this criterion (its script counts it as 0)"_s;
         } else {
             takeScore(v, scoreOnScale(o.value(u"score"_s), VerdictScale::Ternary));

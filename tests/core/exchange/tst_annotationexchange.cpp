@@ -509,6 +509,15 @@ private slots:
         QCOMPARE(store->annotations().annotationEvents().constLast().annotator, u"7d1c"_s);
         QVERIFY(!store->annotations().annotator(u"Cy"_s));
 
+        // A time that cannot be read is refused, not taken for now (which would make the
+        // label current).
+        RubricateTest::writeFile(file, simpleLine(u"Cy"_s, 0, u"yesterday"_s));
+        const ImportSummary unreadable = importAnnotations(*store, file);
+        QVERIFY(unreadable.added.isEmpty());
+        QVERIFY2(unreadable.toText().contains(u"cy.jsonl:1: error: \"at\" must be an ISO 8601 "
+                                              "time"_s),
+                 qPrintable(unreadable.toText()));
+
         QVERIFY(store->annotations().addAnnotator({u"Cy"_s, u"Cy"_s, t0.addDays(1), {}}));
         QCOMPARE(store->annotations().annotatorIdNamed(u"Cy"_s).value(), u"Cy"_s);
         QCOMPARE(store->annotations().annotatorIdNamed(u"7d1c"_s).value(), u"7d1c"_s);

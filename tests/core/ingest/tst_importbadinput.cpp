@@ -123,6 +123,7 @@ private slots:
         file += R"({"idx": "seven", "content": {}})"
                 "\n"; // no integer idx
         file += drb2Line(1) + '\n'; // idx 1 again
+        file += QByteArray(200000, '[') + '\n'; // nested deeper than any parser goes
         file += drb2Line(4, "zh"); // no final newline
         const QString path = m_dir.filePath(u"tasks.jsonl"_s);
         QVERIFY(RubricateTest::writeFile(path, file));
@@ -133,7 +134,8 @@ private slots:
         QVERIFY2(hasIssue(s, u"tasks.jsonl"_s, 5, u"not a JSON object"_s), qPrintable(dump(s)));
         QVERIFY2(hasIssue(s, u"tasks.jsonl"_s, 6, u"idx"_s), qPrintable(dump(s)));
         QVERIFY2(hasIssue(s, u"tasks.jsonl"_s, 7, u"idx 1 repeats line 1"_s), qPrintable(dump(s)));
-        QCOMPARE(s.errorCount(), 5);
+        QVERIFY2(hasIssue(s, u"tasks.jsonl"_s, 8, u"invalid JSON"_s), qPrintable(dump(s)));
+        QCOMPARE(s.errorCount(), 6);
         QCOMPARE(s.added.value(u"tasks"_s), 2); // idx 1 and 4
         QCOMPARE(s.added.value(u"rubrics"_s), 8);
         QVERIFY(s.issues.constFirst().toString().startsWith(u"tasks.jsonl:2: error: "_s));

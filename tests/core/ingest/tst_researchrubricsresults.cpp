@@ -124,6 +124,24 @@ private slots:
         QCOMPARE(again.added.value(u"verdicts"_s), 0);
         QCOMPARE(again.unchanged.value(u"verdicts"_s), 1);
     }
+
+    // The reference writes "success" as true or false; a line that cannot say its judge
+    // succeeded is stored as an error, never as the score beside it.
+    void aSuccessThatIsNotTrueOrFalseIsAnError()
+    {
+        const QByteArray bad
+            = R"({"sample_id": "s1", "rubric_title": "Gives times.", "verdict": "", "score": 0.0, "success": null})"
+              "\n";
+        const ImportSummary s
+            = importFile(write(u"batch_evaluation_null.jsonl"_s, bad), u"A"_s, u"null-success"_s);
+        QCOMPARE(s.added.value(u"verdicts"_s), 1);
+        QVERIFY2(s.toText().contains(u"\"success\" is null, not true or false — stored as an "
+                                     "error, not as 0"_s),
+                 qPrintable(s.toText()));
+        QCOMPARE(m_project.scalar(u"SELECT count(*) FROM verdict v JOIN judge_run r ON r.id ="
+                                  " v.run_id WHERE r.name = 'null-success' AND v.value IS NULL"_s),
+                 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestResearchRubricsResults)
