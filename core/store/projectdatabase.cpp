@@ -53,6 +53,7 @@ ProjectDatabase::ProjectDatabase(std::shared_ptr<ProjectConnection> connection)
 ProjectDatabase::~ProjectDatabase()
 {
     m_statements.clear(); // statements must end before the connection goes idle
+    m_unprepared.reset();
     if (m_inTransaction)
         rollback(); // the connection outlives this request: leave no transaction open on it
     m_connection->release();
@@ -186,8 +187,13 @@ QSqlQuery &ProjectDatabase::prepared(const QString &sql)
     if (it == m_statements.end()) {
         auto q = std::make_unique<QSqlQuery>(database());
         q->setForwardOnly(true);
-        if (!q->prepare(StoreCodec::namedPlaceholders(sql)))
+        if (!q->prepare(StoreCodec::namedPlaceholders(sql))) {
+            // Not kept: a prepare refused once (a table locked for a moment) is tried again
+            // the next time, where a kept one would fail every later call of the session.
             m_lastError = q->lastError().text() + u" in: "_s + sql;
+            m_unprepared = std::move(q);
+            return *m_unprepared;
+        }
         it = m_statements.emplace(sql, std::move(q)).first;
     }
     return *it->second;
@@ -195,6 +201,8 @@ QSqlQuery &ProjectDatabase::prepared(const QString &sql)
 
 bool ProjectDatabase::exec(QSqlQuery &q)
 {
+    if (&q == m_unprepared.get())
+        return false; // lastError says why it was not prepared
     if (!q.exec())
         return fail(q);
     return true;

@@ -122,6 +122,7 @@ private:
     qint64 m_clockMs = -1;
     QVariant m_clockText;
     std::unordered_map<QString, std::unique_ptr<QSqlQuery>> m_statements; // by SQL text
+    std::unique_ptr<QSqlQuery> m_unprepared; // the last statement whose prepare failed
 };
 
 } // namespace Rubricate

@@ -16,10 +16,11 @@ namespace {
 const QStringList &allowedParameters()
 {
     static const QStringList names = {
-        u"sslmode"_s,         u"sslrootcert"_s,      u"sslcert"_s,
-        u"sslkey"_s,          u"sslcrl"_s,           u"service"_s,
-        u"connect_timeout"_s, u"application_name"_s, u"target_session_attrs"_s,
-        u"keepalives_idle"_s, u"gssencmode"_s,
+        u"sslmode"_s,          u"sslrootcert"_s,      u"sslcert"_s,
+        u"sslkey"_s,           u"sslcrl"_s,           u"service"_s,
+        u"connect_timeout"_s,  u"application_name"_s, u"target_session_attrs"_s,
+        u"keepalives_idle"_s,  u"gssencmode"_s,       u"keepalives_interval"_s,
+        u"keepalives_count"_s, u"tcp_user_timeout"_s,
     };
     return names;
 }
@@ -165,6 +166,19 @@ void ServerLocation::applyTo(QSqlDatabase &db) const
     }
     if (!keys.contains("connect_timeout"_L1))
         options << u"connect_timeout=10"_s;
+    // A server that stops answering in the middle of a session (a network gone, a machine
+    // suspended) is an error within about a minute, not a wait of hours: TCP keepalives for
+    // an idle wait, a limit on data left unacknowledged for a request being sent.
+    const QList<std::pair<QLatin1StringView, QString>> liveness = {
+        {"keepalives_idle"_L1, u"30"_s},
+        {"keepalives_interval"_L1, u"10"_s},
+        {"keepalives_count"_L1, u"3"_s},
+        {"tcp_user_timeout"_L1, u"60000"_s},
+    };
+    for (const auto &[key, value] : liveness) {
+        if (!keys.contains(key))
+            options << key + u'=' + value;
+    }
     // Names the program in pg_stat_activity, so a lab's administrator sees who is connected.
     if (!keys.contains("application_name"_L1))
         options << u"application_name=rubricate"_s;

@@ -264,8 +264,16 @@ private slots:
     void aBatchTheProjectCannotKeepIsCancelled()
     {
         QSqlQuery refuse(m_project->store().database());
-        QVERIFY(refuse.exec(u"CREATE TRIGGER full BEFORE INSERT ON run_batch"
-                            " BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END"_s));
+        if (RubricateTest::onPostgres()) {
+            QVERIFY(
+                refuse.exec(u"CREATE FUNCTION refuse_batch() RETURNS trigger LANGUAGE plpgsql AS $$"
+                            " BEGIN RAISE EXCEPTION 'disk full'; END $$"_s));
+            QVERIFY(refuse.exec(u"CREATE TRIGGER refuse_batch BEFORE INSERT ON run_batch"
+                                " FOR EACH ROW EXECUTE FUNCTION refuse_batch()"_s));
+        } else {
+            QVERIFY(refuse.exec(u"CREATE TRIGGER refuse_batch BEFORE INSERT ON run_batch"
+                                " BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END"_s));
+        }
         const RowId run = plan(config(true));
         QCOMPARE(drive(run), u"finished"_s);
         RubricateTest::verifySimulatorVerdicts(m_project->store(), run, m_items);

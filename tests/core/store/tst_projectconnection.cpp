@@ -1,6 +1,7 @@
 // One shared connection per thread and project: opened once, removed with its thread or when
 // the project closes; `open` never creates a project.
 #include "store/migrations.h"
+#include "store/projectdatabase.h"
 #include "store/projectstore.h"
 
 #include <QFile>
@@ -115,6 +116,25 @@ private slots:
         auto store = ProjectStore::open(path);
         QVERIFY2(store, qPrintable(store.errorMessage()));
         QCOMPARE(store->catalog().benchmarks().value().size(), 1);
+    }
+
+    // A statement refused once (on a server, a table locked while it was prepared) is
+    // prepared again the next time: kept, it would fail every later call of the session.
+    void aStatementThatFailedToPrepareIsPreparedAgain()
+    {
+        auto store = ProjectStore::open(created(u"prepare.rubricate"_s));
+        QVERIFY(store);
+        ProjectDatabase &db = store->projectDatabase();
+        const QString sql = u"SELECT count(*) FROM later"_s;
+        QVERIFY(!db.exec(db.prepared(sql)));
+        QVERIFY2(db.lastError().contains(u"later"_s), qPrintable(db.lastError()));
+        QSqlQuery create(store->database());
+        QVERIFY(create.exec(u"CREATE TABLE later (x INTEGER)"_s));
+        QSqlQuery &q = db.prepared(sql);
+        QVERIFY2(db.exec(q), qPrintable(db.lastError()));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toInt(), 0);
+        q.finish();
     }
 
     void refusesAServerLocationForNow()

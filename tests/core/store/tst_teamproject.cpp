@@ -9,6 +9,7 @@
 #include "store/serverlocation.h"
 #include "store/teamroles.h"
 
+#include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -83,6 +84,26 @@ private slots:
                  qPrintable(noDatabase.errorMessage()));
         QVERIFY(ServerLocation::parse(u"postgresql://ann@db?service=lab"_s));
         QVERIFY(!ServerLocation::isServer(u"/home/ann/study.rubricate"_s));
+    }
+
+    // A server gone quiet in the middle of a session is an error within about a minute: the
+    // TCP limits are set unless the location sets its own.
+    void setsLivenessLimitsUnlessTheLocationDoes()
+    {
+        const auto own = ServerLocation::parse(u"postgresql://ann@db/study?keepalives_idle=5"_s);
+        QVERIFY2(own, qPrintable(own.errorMessage()));
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(u"QPSQL"_s, u"liveness"_s);
+            own->applyTo(db);
+            const QStringList options = db.connectOptions().split(u';');
+            QVERIFY2(options.contains(u"keepalives_idle='5'"_s), qPrintable(db.connectOptions()));
+            QVERIFY(!options.contains(u"keepalives_idle=30"_s));
+            QVERIFY(options.contains(u"keepalives_interval=10"_s));
+            QVERIFY(options.contains(u"keepalives_count=3"_s));
+            QVERIFY(options.contains(u"tcp_user_timeout=60000"_s));
+            QVERIFY(options.contains(u"connect_timeout=10"_s));
+        }
+        QSqlDatabase::removeDatabase(u"liveness"_s);
     }
 
     void openNeverMakesAProjectInAnEmptyDatabase()
