@@ -63,6 +63,8 @@ void RunController::noJobsLeft()
         finish(u"failed"_s);
         return;
     }
+    if (others == 0 && freeUnwrittenJobs(totals))
+        return;
     // Other workers hold the rest: wait until they finish it, or until their leases run out
     // and their jobs come back to the queue.
     if (m_progress.jobsWithOthers != others) {
@@ -74,6 +76,35 @@ void RunController::noJobsLeft()
         QTimer::singleShot(qMax<qint64>(50, m_nextClaimMs - m_clock.elapsed()), this,
                            &RunController::dispatch);
     }
+}
+
+bool RunController::freeUnwrittenJobs(const RunTotals &totals)
+{
+    // Nothing is in memory here, yet this worker may still lease pending jobs: those whose
+    // answer, and then whose failure, the database refused to write (locked for longer than
+    // its timeout). Renewed with the rest, they would wait for ever; freed, they are claimed
+    // and asked again, their answers read from the response cache where it was written.
+    const int unwritten = m_leases->releasePending();
+    if (unwritten <= 0)
+        return false;
+    const int settled = totals.jobsDone + totals.jobsFailed;
+    m_unwrittenRounds = settled == m_settledBeforeUnwritten ? m_unwrittenRounds + 1 : 1;
+    m_settledBeforeUnwritten = settled;
+    if (m_unwrittenRounds > m_config.maxAttempts) {
+        m_progress.lastError = u"%1 job(s) could not be written to the project (%2); they stay "
+                               "pending for a resume"_s.arg(unwritten)
+                                   .arg(m_progress.lastError);
+        finish(u"failed"_s);
+        return true;
+    }
+    qCWarning(lcRuns, "run %lld: %d job(s) could not be written (%s); asking them again",
+              qint64(m_runId), unwritten, qPrintable(m_progress.lastError));
+    if (!m_dispatchScheduled) {
+        m_dispatchScheduled = true;
+        QTimer::singleShot(judgeBackoffMs(m_config, m_unwrittenRounds), this,
+                           &RunController::dispatch);
+    }
+    return true;
 }
 
 void RunController::dropJob(const std::shared_ptr<ActiveJob> &active)

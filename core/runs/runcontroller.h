@@ -157,6 +157,9 @@ private:
     // written only while its job is still this worker's.
     bool claimMore(int count);
     void noJobsLeft();
+    // Frees pending jobs this worker leases but no longer holds (their writes failed); false
+    // when there were none.
+    bool freeUnwrittenJobs(const RunTotals &totals);
     void dropJob(const std::shared_ptr<ActiveJob> &active);
 
     QString m_projectPath;
@@ -204,6 +207,8 @@ private:
     bool m_batchOver = false; // every batch's answers are in; what is left is asked live
     int m_batchesCancelling = 0; // cancel calls the provider has not answered yet
     QString m_batchLeftOpen; // why a batch was left open at the provider for a later session
+    int m_unwrittenRounds = 0; // times in a row jobs were freed without one settling since
+    int m_settledBeforeUnwritten = -1;
     QHash<QString, std::shared_ptr<ActiveJob>> m_batchJobs; // by the batches' custom ids
 };
 

@@ -71,6 +71,11 @@ void JobLeases::release()
     m_store.runs().releaseJobLeases(m_runId, m_owner);
 }
 
+int JobLeases::releasePending()
+{
+    return m_store.runs().expireJobLeases(m_runId, m_owner);
+}
+
 int JobLeases::heldByOthers()
 {
     int jobs = 0;

@@ -39,6 +39,9 @@ public:
     bool hold(RowId jobId);
     void renew();
     void release();
+    // Frees the pending jobs this worker leases, for a worker that holds none of them in
+    // memory any more; how many there were (-1 on a database error).
+    int releasePending();
     // Pending jobs that other live workers hold now.
     int heldByOthers();
 

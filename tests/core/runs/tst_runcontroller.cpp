@@ -544,6 +544,41 @@ private slots:
 
     // A worker whose process ended on this machine gives its jobs back at once: resuming right
     // after a crash does not wait out the lease.
+    // The database refuses every verdict for a while (a lock held past its timeout): jobs
+    // whose answer and failure could not be written are freed and asked again, never left
+    // leased for ever (the worker used to wait on them without end). A run that still cannot
+    // write ends saying so; resumed once the database writes again, it loses nothing.
+    void jobsWhoseWritesFailedAreAskedAgainNotLeftHanging()
+    {
+        QSqlQuery q(m_project->store().database());
+        QVERIFY(q.exec(u"CREATE TABLE blocked (x INTEGER)"_s));
+        QVERIFY(q.exec(u"INSERT INTO blocked VALUES (1)"_s));
+        if (RubricateTest::onPostgres()) {
+            QVERIFY(q.exec(u"CREATE FUNCTION refuse_verdict() RETURNS trigger LANGUAGE plpgsql"
+                           " AS $$ BEGIN IF EXISTS (SELECT 1 FROM blocked) THEN RAISE EXCEPTION"
+                           " 'database is locked'; END IF; RETURN NEW; END $$"_s));
+            QVERIFY(q.exec(u"CREATE TRIGGER refuse_verdict BEFORE INSERT ON verdict"
+                           " FOR EACH ROW EXECUTE FUNCTION refuse_verdict()"_s));
+        } else {
+            QVERIFY(q.exec(u"CREATE TRIGGER refuse_verdict BEFORE INSERT ON verdict"
+                           " WHEN EXISTS (SELECT 1 FROM blocked)"
+                           " BEGIN SELECT RAISE(ABORT, 'database is locked'); END"_s));
+        }
+        JudgeConfig c = config();
+        c.maxAttempts = 2;
+        c.backoffBaseMs = 1;
+        c.backoffMaxMs = 5;
+        const RowId run = plan(c);
+        QCOMPARE(drive(run, 30000), u"failed"_s);
+        QVERIFY2(m_lastProgress.lastError.contains(u"could not be written to the project"_s),
+                 qPrintable(m_lastProgress.lastError));
+        QCOMPARE(m_project->store().runs().runTotals(run).value().jobsPending, m_jobs);
+
+        QVERIFY(q.exec(u"DELETE FROM blocked"_s));
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+    }
+
     void jobsOfAnEndedProcessAreFreeAtOnce()
     {
         const RowId run = planSlowRun();
