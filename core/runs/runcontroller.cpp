@@ -37,7 +37,23 @@ bool RunController::claimMore(int count)
 {
     if (m_clock.elapsed() < m_nextClaimMs)
         return false;
-    const QList<RunJob> claimed = m_leases->claim(count);
+    QList<RunJob> claimed = m_leases->claim(count);
+    // Jobs another worker sent as a batch, free again since it closed: they wait for that
+    // batch here, since asked live they would be paid for twice.
+    if (m_batchStarted && !claimed.isEmpty()) {
+        // All of them at once, as when the run started: a batch polled here for only some of
+        // its jobs would leave the others to be asked live.
+        for (QList<RunJob> more = m_leases->claim(500); !more.isEmpty();
+             more = m_leases->claim(500))
+            claimed += more;
+        const Result<QList<RunJob>> live = resumeBatches(claimed);
+        if (!live) {
+            m_progress.lastError = u"the run's batches cannot be read: "_s + live.errorMessage();
+            finish(u"failed"_s);
+            return false;
+        }
+        claimed = *live;
+    }
     m_queue.append(claimed);
     if (claimed.isEmpty())
         // Soon, but not in a tight loop: the jobs other workers hold end within a request's
@@ -63,7 +79,7 @@ void RunController::noJobsLeft()
         finish(u"failed"_s);
         return;
     }
-    if (others == 0 && freeUnwrittenJobs(totals))
+    if (others == 0 && m_batchJobs.isEmpty() && freeUnwrittenJobs(totals))
         return;
     // Other workers hold the rest: wait until they finish it, or until their leases run out
     // and their jobs come back to the queue.

@@ -152,10 +152,14 @@ Result<QList<RunJob>> RunController::resumeBatches(const QList<RunJob> &claimed)
         m_batchJobs.insert(entry.customId, active);
         resumed.insert(held->first);
     }
+    QSet<QString> polledHere;
+    for (const auto &runner : m_batches)
+        polledHere.insert(runner->batch().batchId);
     std::optional<QSet<RowId>> pending;
     for (qsizetype i = 0; i < open.size(); ++i) {
         if (resumed.contains(i)) {
-            addBatchRunner()->resume(open.at(i));
+            if (!polledHere.contains(open.at(i).batchId))
+                addBatchRunner()->resume(open.at(i));
             continue;
         }
         // None of its jobs is this worker's: all written before the program closed (the batch

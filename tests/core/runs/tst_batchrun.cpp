@@ -311,6 +311,35 @@ private slots:
         QCOMPARE(m_project->store().runs().latestBatch(run)->batchId, open->batchId);
     }
 
+    // Two workers on a batch run: the one that sent the batch closes while it runs, and the
+    // other, asking live by then, finds its jobs free. It polls that batch for them rather
+    // than asking them live, which would pay for them twice.
+    void aWorkerTakesOverTheBatchOfOneThatClosed_data() { providers(); }
+    void aWorkerTakesOverTheBatchOfOneThatClosed()
+    {
+        SimulatorBehaviour b = m_judge.behaviour();
+        b.batchPollsBeforeDone = 1000000; // until the test lets it end
+        m_judge.setBehaviour(b);
+        const RowId run = plan(config(true));
+        auto first = controller();
+        QVERIFY(first->start(run));
+        QTRY_COMPARE_WITH_TIMEOUT(m_judge.batchesCreated(), 1, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_judge.batchStatusPolls() >= 1, 30000);
+        const auto second = controller();
+        QSignalSpy done(second.get(), &RunController::finished);
+        QVERIFY(second->start(run));
+        QTRY_VERIFY_WITH_TIMEOUT(second->progress().jobsWithOthers > 0, 30000);
+
+        first.reset(); // closed: its leases are freed, its batch goes on at the provider
+        b.batchPollsBeforeDone = 1;
+        m_judge.setBehaviour(b);
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 60000);
+        QCOMPARE(done.constFirst().constFirst().toString(), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_judge.batchesCreated(), 1);
+        QCOMPARE(m_judge.requestCount(), 0);
+    }
+
     // A run sent as several batches: a restarted program polls each of them again, and
     // sends none again.
     void aRestartedProgramResumesAllItsBatches_data() { providers(); }
