@@ -50,6 +50,14 @@ void parseJsonLines(const QByteArray &bytes, const QString &displayName, ImportS
     QByteArrayView text = bytes;
     if (text.startsWith("\xEF\xBB\xBF"))
         text = text.sliced(3);
+    // Saved as UTF-16 (a byte-order mark, or the NUL bytes of ASCII in it): said once, rather
+    // than as an invalid line for every line break its bytes happen to hold.
+    if (text.startsWith("\xFF\xFE") || text.startsWith("\xFE\xFF")
+        || text.first(qMin<qsizetype>(text.size(), 4096)).contains('\0')) {
+        summary.error(displayName, 0,
+                      u"the file is not UTF-8 text (UTF-16, or binary); save it as UTF-8"_s);
+        return;
+    }
     if (text.trimmed().isEmpty()) {
         summary.error(displayName, 0,
                       text.isEmpty() ? u"the file is empty"_s

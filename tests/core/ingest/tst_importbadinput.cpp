@@ -141,6 +141,20 @@ private slots:
         QVERIFY(s.issues.constFirst().toString().startsWith(u"tasks.jsonl:2: error: "_s));
     }
 
+    // A JSONL file saved as UTF-16 is named once, not as a thousand invalid lines.
+    void aUtf16FileIsNamedOnce()
+    {
+        QByteArray utf16 = "\xFF\xFE";
+        const QString text = QString::fromUtf8(drb2Line(1) + '\n' + drb2Line(2) + '\n');
+        utf16.append(reinterpret_cast<const char *>(text.utf16()), text.size() * 2);
+        const QString path = m_dir.filePath(u"utf16.jsonl"_s);
+        QVERIFY(RubricateTest::writeFile(path, utf16));
+        const ImportSummary s = runImport(*m_store, ImportKind::Drb2Tasks, path);
+        QCOMPARE(s.errorCount(), 1);
+        QVERIFY2(hasIssue(s, u"utf16.jsonl"_s, 0, u"not UTF-8 text (UTF-16, or binary)"_s),
+                 qPrintable(dump(s)));
+    }
+
     void blankFilesSayTheyAreBlank()
     {
         const QString blank = m_dir.filePath(u"blank.jsonl"_s);
