@@ -41,17 +41,9 @@ bool RunController::claimMore(int count)
     // Jobs another worker sent as a batch, free again since it closed: they wait for that
     // batch here, since asked live they would be paid for twice.
     if (m_batchStarted && !claimed.isEmpty()) {
-        // All of them at once, as when the run started: a batch polled here for only some of
-        // its jobs would leave the others to be asked live.
-        for (QList<RunJob> more = m_leases->claim(500); !more.isEmpty();
-             more = m_leases->claim(500))
-            claimed += more;
-        const Result<QList<RunJob>> live = resumeBatches(claimed);
-        if (!live) {
-            m_progress.lastError = u"the run's batches cannot be read: "_s + live.errorMessage();
-            finish(u"failed"_s);
+        const std::optional<QList<RunJob>> live = claimRestBesideBatches(claimed);
+        if (!live)
             return false;
-        }
         claimed = *live;
     }
     m_queue.append(claimed);

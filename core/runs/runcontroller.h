@@ -121,6 +121,9 @@ private:
     // Polls again the batches an earlier session sent that hold jobs of `claimed`, which then
     // wait for them; returns the other claimed jobs.
     Result<QList<RunJob>> resumeBatches(const QList<RunJob> &claimed);
+    // `claimed` and every other free job, those of open batches waiting for them (resumed
+    // here); the rest, to send. Empty when the batches cannot be read: the run has failed.
+    std::optional<QList<RunJob>> claimRestBesideBatches(QList<RunJob> claimed);
     BatchRunner *addBatchRunner();
     void sendNextBatch();
     void showBatches();

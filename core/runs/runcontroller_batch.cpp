@@ -79,15 +79,9 @@ void RunController::startBatch()
         m_batchOver = true;
         return;
     }
-    QList<RunJob> claimed;
-    for (QList<RunJob> more = m_leases->claim(500); !more.isEmpty(); more = m_leases->claim(500))
-        claimed += more;
-    const Result<QList<RunJob>> rest = resumeBatches(claimed);
+    const std::optional<QList<RunJob>> rest = claimRestBesideBatches({});
     if (!rest) {
-        // Not knowing its open batches, the run would send them again and pay twice.
         m_batchOver = true;
-        m_progress.lastError = u"the run's batches cannot be read: "_s + rest.errorMessage();
-        finish(u"failed"_s);
         return;
     }
     QList<BatchRequest> requests;
@@ -121,6 +115,22 @@ void RunController::startBatch()
         m_batchOver = true; // nothing to send: answered from the cache or no jobs left
         QTimer::singleShot(0, this, &RunController::dispatch);
     }
+}
+
+std::optional<QList<RunJob>> RunController::claimRestBesideBatches(QList<RunJob> claimed)
+{
+    // All of them at once: a batch polled here for only some of its jobs would leave the
+    // others to be asked live.
+    for (QList<RunJob> more = m_leases->claim(500); !more.isEmpty(); more = m_leases->claim(500))
+        claimed += more;
+    Result<QList<RunJob>> rest = resumeBatches(claimed);
+    if (!rest) {
+        // Not knowing its open batches, the run would send them again and pay twice.
+        m_progress.lastError = u"the run's batches cannot be read: "_s + rest.errorMessage();
+        finish(u"failed"_s);
+        return std::nullopt;
+    }
+    return std::move(rest).value();
 }
 
 Result<QList<RunJob>> RunController::resumeBatches(const QList<RunJob> &claimed)
