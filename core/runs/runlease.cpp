@@ -4,12 +4,14 @@
 #include "store/projectstore.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QSysInfo>
 #include <QUuid>
 
 #include <cerrno>
 
 #include <signal.h> // NOLINT(modernize-deprecated-headers): POSIX kill(), not in <csignal>
+#include <unistd.h>
 
 namespace Rubricate {
 
@@ -17,12 +19,30 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Only a process on this machine can be checked; one elsewhere is waited for until its leases
-// run out. A pid reused by another program reads as alive: waiting is the safe mistake.
+// Where a pid means the same process as here: this boot of this kernel and this PID
+// namespace. Two containers may share a host name (and a machine id) while each has its own
+// pid 7; a worker in the other one must not read as ended because no pid 7 is in ours.
+// Empty when either is unknown: then no other worker is ever taken for ended.
+QString pidScope()
+{
+    const QByteArray boot = QSysInfo::bootUniqueId();
+    char ns[64] = {};
+    const ssize_t n = ::readlink("/proc/self/ns/pid", ns, sizeof ns - 1);
+    if (boot.isEmpty() || n <= 0)
+        return {};
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    h.addData(boot);
+    h.addData(QByteArrayView(ns, n));
+    return QString::fromLatin1(h.result().toHex().left(16));
+}
+
+// Only a process in this PID scope can be checked; one elsewhere is waited for until its
+// leases run out. A pid reused by another program reads as alive: waiting is the safe mistake.
 bool ownerHasEnded(const QString &owner)
 {
+    static const QString scope = pidScope();
     const QStringList parts = owner.split(u':');
-    if (parts.size() != 3 || parts.at(0) != QSysInfo::machineHostName())
+    if (scope.isEmpty() || parts.size() != 4 || parts.at(3) != scope)
         return false;
     bool ok = false;
     const qint64 pid = parts.at(1).toLongLong(&ok);
@@ -36,9 +56,9 @@ JobLeases::JobLeases(ProjectStore &store, RowId runId, int termSeconds)
     : m_store(store)
     , m_runId(runId)
     , m_termSeconds(qMax(1, termSeconds))
-    , m_owner(u"%1:%2:%3"_s.arg(QSysInfo::machineHostName(),
-                                QString::number(QCoreApplication::applicationPid()),
-                                QUuid::createUuid().toString(QUuid::Id128).left(12)))
+    , m_owner(u"%1:%2:%3:%4"_s.arg(QSysInfo::machineHostName(),
+                                   QString::number(QCoreApplication::applicationPid()),
+                                   QUuid::createUuid().toString(QUuid::Id128).left(12), pidScope()))
 { }
 
 QList<RunJob> JobLeases::claim(int count)

@@ -5,7 +5,8 @@
 // while it works, and proves inside the transaction that writes an answer that the job is
 // still its own (hold). A worker that dies stops renewing; its leases run out after one term
 // and other workers take its jobs. One on this machine whose process has ended is noticed at
-// once, so resuming right after a crash does not wait out the term.
+// once (same boot, same PID namespace), so resuming right after a crash does not wait out
+// the term.
 #pragma once
 
 #include "domain/types.h"
@@ -53,7 +54,7 @@ private:
     ProjectStore &m_store;
     RowId m_runId = 0;
     int m_termSeconds = DefaultTermSeconds;
-    QString m_owner; // host:pid:random
+    QString m_owner; // host:pid:random:pid-scope (see pidScope())
 };
 
 } // namespace Rubricate

@@ -59,7 +59,7 @@ QList<JobLeaseHolder> RunsModel::otherWorkers(const RunRow &row)
 
 QString RunsModel::workerName(const QString &owner)
 {
-    // host:pid:random (JobLeases); the random part only keeps two workers apart.
+    // host:pid:random:scope (JobLeases); the rest only keeps two workers apart.
     const QStringList parts = owner.split(u':');
     if (parts.size() < 2)
         return owner;

@@ -40,6 +40,22 @@ class TestRunController : public QObject
         return RubricateTest::planDrb2Run(m_project->store(), c, name);
     }
 
+    // Leases every job of `run` to a process of pid `pid` (on this host) whose owner ends in
+    // `tail`, until the year 2999.
+    void leaseAllTo(RowId run, qint64 pid, const QString &tail)
+    {
+        QSqlQuery crash(m_project->store().database());
+        QVERIFY(crash.exec(u"UPDATE run_job SET lease_owner = '%1:%2:%3',"
+                           " lease_expires = '2999-01-01T00:00:00.000Z' WHERE run_id = %4"_s
+                               .arg(QSysInfo::machineHostName())
+                               .arg(pid)
+                               .arg(tail)
+                               .arg(run)));
+    }
+
+    // A pid that no process has: the kernel's limit is below 2^22.
+    static constexpr qint64 kNoSuchPid = 4194304 + 17;
+
     // A run slow enough (50 ms a request, two at a time) to act on while it is going.
     RowId planSlowRun()
     {
@@ -582,15 +598,26 @@ private slots:
     void jobsOfAnEndedProcessAreFreeAtOnce()
     {
         const RowId run = planSlowRun();
-        QSqlQuery crash(m_project->store().database());
-        // A pid that no process has: the kernel's limit is below 2^22.
-        QVERIFY(crash.exec(u"UPDATE run_job SET lease_owner = '%1:%2:ended',"
-                           " lease_expires = '2999-01-01T00:00:00.000Z' WHERE run_id = %3"_s
-                               .arg(QSysInfo::machineHostName())
-                               .arg(4194304 + 17)
-                               .arg(run)));
+        // This process's PID scope (boot and namespace), as every worker here writes it.
+        const QString scope = JobLeases(m_project->store(), run).owner().section(u':', 3);
+        QVERIFY(!scope.isEmpty());
+        leaseAllTo(run, kNoSuchPid, u"ended:"_s + scope);
         QCOMPARE(drive(run, 30000), u"finished"_s);
         verifyVerdicts(run);
+    }
+
+    // A worker in another container with the same host name has its own pids: that none of
+    // ours has its pid says nothing, and its jobs stay its own until its leases run out.
+    // An owner from before the PID scope was written is waited for the same way.
+    void aWorkerInAnotherPidNamespaceIsNotTakenForEnded()
+    {
+        const RowId run = plan(config());
+        JobLeases mine(m_project->store(), run);
+        leaseAllTo(run, kNoSuchPid, u"other:0123456789abcdef"_s);
+        QCOMPARE(mine.heldByOthers(), m_jobs);
+        leaseAllTo(run, kNoSuchPid, u"older"_s);
+        QCOMPARE(mine.heldByOthers(), m_jobs);
+        QVERIFY(mine.claim(1).isEmpty());
     }
 
     void rateLimitPacesRequests()
