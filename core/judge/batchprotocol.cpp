@@ -60,6 +60,9 @@ QByteArray joined(const QList<BatchRequest> &requests, QByteArray (*entry)(const
     return list;
 }
 
+// The metadata key of OpenAI's tag.
+const QString kTagKey = u"rubricate_batch"_s;
+
 class OpenAiBatches final : public BatchProtocol
 {
 public:
@@ -93,14 +96,34 @@ public:
     }
 
     HttpCall createCall(const JudgeConfig &c, const QList<BatchRequest> &, const QString &uploaded,
-                        const QString &key) const override
+                        const QString &tag, const QString &key) const override
     {
         HttpCall call = authorized(c, key, u"/batches"_s, "POST");
         call.headers.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
         call.body = compact(QJsonObject{{u"input_file_id"_s, uploaded},
                                         {u"endpoint"_s, u"/v1/chat/completions"_s},
-                                        {u"completion_window"_s, u"24h"_s}});
+                                        {u"completion_window"_s, u"24h"_s},
+                                        {u"metadata"_s, QJsonObject{{kTagKey, tag}}}});
         return call;
+    }
+
+    std::optional<HttpCall> findCall(const JudgeConfig &c, const QString &key) const override
+    {
+        return authorized(c, key, u"/batches?limit=100"_s, "GET");
+    }
+
+    Result<std::optional<BatchStatus>> readFound(const QByteArray &body,
+                                                 const QString &tag) const override
+    {
+        const QJsonValue list = QJsonDocument::fromJson(body).object().value(u"data"_s);
+        if (!list.isArray())
+            return Error{
+                u"unreadable list of batches: %1"_s.arg(QString::fromUtf8(body.left(200)))};
+        for (const auto &v : list.toArray()) {
+            if (v.toObject().value(u"metadata"_s).toObject().value(kTagKey).toString() == tag)
+                return std::optional(readStatus(compact(v.toObject())));
+        }
+        return std::optional<BatchStatus>();
     }
 
     HttpCall statusCall(const JudgeConfig &c, const QString &id, const QString &key) const override
@@ -193,7 +216,7 @@ public:
     { }
 
     HttpCall createCall(const JudgeConfig &c, const QList<BatchRequest> &requests, const QString &,
-                        const QString &key) const override
+                        const QString &, const QString &key) const override
     {
         HttpCall call = authorized(c, key, u"/v1/messages/batches"_s, "POST");
         call.headers.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
@@ -294,15 +317,37 @@ public:
     { }
 
     HttpCall createCall(const JudgeConfig &c, const QList<BatchRequest> &requests, const QString &,
-                        const QString &key) const override
+                        const QString &tag, const QString &key) const override
     {
         HttpCall call
             = authorized(c, key, u"/models/%1:batchGenerateContent"_s.arg(c.model), "POST");
         call.headers.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
-        call.body
-            = R"({"batch":{"display_name":"rubricate","input_config":{"requests":{"requests":[)"
-            + joined(requests, &entry) + "]}}}}";
+        // The tag is letters, digits and '-' (BatchRunner makes it): nothing to escape.
+        call.body = R"({"batch":{"display_name":")" + tag.toLatin1()
+            + R"(","input_config":{"requests":{"requests":[)" + joined(requests, &entry) + "]}}}}";
         return call;
+    }
+
+    std::optional<HttpCall> findCall(const JudgeConfig &c, const QString &key) const override
+    {
+        return authorized(c, key, u"/batches?pageSize=100"_s, "GET");
+    }
+
+    Result<std::optional<BatchStatus>> readFound(const QByteArray &body,
+                                                 const QString &tag) const override
+    {
+        // Protobuf JSON leaves out an empty list: "{}" is an account without batches.
+        const QJsonDocument doc = QJsonDocument::fromJson(body);
+        const QJsonValue list = doc.object().value(u"operations"_s);
+        if (!doc.isObject() || !(list.isArray() || list.isUndefined()))
+            return Error{
+                u"unreadable list of batches: %1"_s.arg(QString::fromUtf8(body.left(200)))};
+        for (const auto &v : list.toArray()) {
+            const QJsonObject batch = v.toObject().value(u"metadata"_s).toObject();
+            if (batch.value(u"displayName"_s).toString() == tag)
+                return std::optional(readStatus(compact(v.toObject())));
+        }
+        return std::optional<BatchStatus>();
     }
 
     HttpCall statusCall(const JudgeConfig &c, const QString &id, const QString &key) const override
@@ -468,6 +513,17 @@ std::optional<HttpCall> BatchProtocol::uploadCall(const JudgeConfig &, const QLi
 QString BatchProtocol::readUpload(const QByteArray &) const
 {
     return {};
+}
+
+std::optional<HttpCall> BatchProtocol::findCall(const JudgeConfig &, const QString &) const
+{
+    return std::nullopt;
+}
+
+Result<std::optional<BatchStatus>> BatchProtocol::readFound(const QByteArray &,
+                                                            const QString &) const
+{
+    return std::optional<BatchStatus>();
 }
 
 HttpCall BatchProtocol::authorized(const JudgeConfig &config, const QString &key,

@@ -11,6 +11,7 @@
 // sent as several batches (splitIntoBatches).
 #pragma once
 
+#include "domain/result.h"
 #include "judgeprovider.h"
 
 #include <QHash>
@@ -81,9 +82,21 @@ public:
                                                const QString &apiKey) const;
     // The uploaded file's id from the upload's answer; empty when it did not read.
     virtual QString readUpload(const QByteArray &body) const;
-    // Creates the batch; `uploaded` is readUpload()'s id where there was an upload.
+    // Creates the batch; `uploaded` is readUpload()'s id where there was an upload. `tag` marks
+    // the batch where the provider keeps a mark (OpenAI's metadata, Gemini's display name), so
+    // that a batch whose create call got no answer can be looked for (findCall) rather than
+    // created twice.
     virtual HttpCall createCall(const JudgeConfig &config, const QList<BatchRequest> &requests,
-                                const QString &uploaded, const QString &apiKey) const = 0;
+                                const QString &uploaded, const QString &tag,
+                                const QString &apiKey) const = 0;
+    // Lists the account's newest batches (a hundred), to find one by its tag; none where
+    // batches carry no tag (Anthropic).
+    virtual std::optional<HttpCall> findCall(const JudgeConfig &config,
+                                             const QString &apiKey) const;
+    // The status of the batch tagged `tag` in findCall()'s answer; nullopt when none is; an
+    // error when the answer does not read.
+    virtual Result<std::optional<BatchStatus>> readFound(const QByteArray &body,
+                                                         const QString &tag) const;
     virtual HttpCall statusCall(const JudgeConfig &config, const QString &batchId,
                                 const QString &apiKey) const = 0;
     // Asks the provider to stop the batch (and stop billing it); its answer is the batch's

@@ -55,6 +55,12 @@ struct SimulatorBehaviour {
     // many results downloads 500 (in all, counted from the last reset).
     int batchPollFailures = 0;
     int batchDownloadFailures = 0;
+    // A proxy that times out while the provider creates the batch: so many create calls create
+    // it but answer 502. An overloaded provider: so many more answer 503 and create nothing.
+    // So many calls listing the batches answer 503.
+    int batchCreateAnswersLost = 0;
+    int batchCreateFailures = 0;
+    int batchListFailures = 0;
 };
 
 class JudgeSimulator : public QObject

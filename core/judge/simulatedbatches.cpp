@@ -5,6 +5,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
@@ -44,6 +46,9 @@ void SimulatedBatches::reset()
     m_cancelledPolls = 0;
     m_failedPolls = 0;
     m_failedDownloads = 0;
+    m_lostCreates = 0;
+    m_failedCreates = 0;
+    m_failedLists = 0;
 }
 
 std::optional<SimulatedBatches::Answer>
@@ -63,10 +68,13 @@ SimulatedBatches::handle(const QByteArray &verb, const QByteArray &path, const Q
     if (post && path == "/files")
         return uploadFile(body, behaviour);
     if (post && path == "/batches") {
-        const QString file = objectOf(body).value(u"input_file_id"_s).toString();
+        const QJsonObject o = objectOf(body);
+        const QString file = o.value(u"input_file_id"_s).toString();
         if (!m_uploads.contains(file))
             return Answer{400, R"({"error": {"message": "no such input file"}})"};
-        return create(Kind::OpenAi, m_uploads.value(file), behaviour);
+        return create(Kind::OpenAi, m_uploads.value(file),
+                      o.value(u"metadata"_s).toObject().value(u"rubricate_batch"_s).toString(),
+                      behaviour);
     }
     if (post && (path == "/v1/messages/batches" || path.endsWith(":batchGenerateContent"))) {
         if (auto refused = tooLarge(body.size(), behaviour))
@@ -78,14 +86,12 @@ SimulatedBatches::handle(const QByteArray &verb, const QByteArray &path, const Q
             requests.append({r.toObject().value(u"custom_id"_s).toString(),
                              r.toObject().value(u"params"_s).toObject()});
         }
-        return create(Kind::Anthropic, requests, behaviour);
+        return create(Kind::Anthropic, requests, {}, behaviour);
     }
     if (post && path.endsWith(":batchGenerateContent")) {
         QList<Request> requests;
-        const QJsonArray list = objectOf(body)
-                                    .value(u"batch"_s)
-                                    .toObject()
-                                    .value(u"input_config"_s)
+        const QJsonObject batch = objectOf(body).value(u"batch"_s).toObject();
+        const QJsonArray list = batch.value(u"input_config"_s)
                                     .toObject()
                                     .value(u"requests"_s)
                                     .toObject()
@@ -96,10 +102,12 @@ SimulatedBatches::handle(const QByteArray &verb, const QByteArray &path, const Q
             requests.append({entry.value(u"metadata"_s).toObject().value(u"key"_s).toString(),
                              entry.value(u"request"_s).toObject()});
         }
-        return create(Kind::Gemini, requests, behaviour);
+        return create(Kind::Gemini, requests, batch.value(u"display_name"_s).toString(), behaviour);
     }
     if (verb != "GET")
         return std::nullopt;
+    if (path == "/batches" || path.startsWith("/batches?"))
+        return list(baseUrl, behaviour);
     if (path.startsWith("/files/") && path.endsWith("/content")) {
         // Output and error files are named after their batch.
         const QByteArray file = path.split('/').value(2);
@@ -190,13 +198,42 @@ SimulatedBatches::Answer SimulatedBatches::uploadFile(const QByteArray &multipar
     return {200, compact({{u"id"_s, id}, {u"object"_s, u"file"_s}, {u"purpose"_s, u"batch"_s}})};
 }
 
+SimulatedBatches::Answer SimulatedBatches::list(const QString &baseUrl,
+                                                const SimulatorBehaviour &behaviour)
+{
+    if (m_failedLists < behaviour.batchListFailures) {
+        ++m_failedLists;
+        return Answer{503, R"({"error": {"message": "the service is unavailable"}})"};
+    }
+    QList<const Batch *> newestFirst;
+    for (const Batch &b : std::as_const(m_batches))
+        newestFirst.append(&b);
+    std::sort(newestFirst.begin(), newestFirst.end(),
+              [](const Batch *a, const Batch *b) { return a->number > b->number; });
+    QJsonArray openAi;
+    QJsonArray gemini;
+    for (const Batch *b : std::as_const(newestFirst)) {
+        if (b->kind != Kind::Anthropic)
+            (b->kind == Kind::OpenAi ? openAi : gemini).append(objectOf(statusOf(*b, baseUrl)));
+    }
+    QJsonObject o{{u"object"_s, u"list"_s}, {u"data"_s, openAi}, {u"has_more"_s, false}};
+    if (!gemini.isEmpty()) // protobuf JSON leaves an empty list out
+        o.insert(u"operations"_s, gemini);
+    return {200, compact(o)};
+}
+
 SimulatedBatches::Answer SimulatedBatches::create(Kind kind, const QList<Request> &requests,
+                                                  const QString &tag,
                                                   const SimulatorBehaviour &behaviour)
 {
     if (requests.isEmpty())
         return {400, R"({"error": {"message": "a batch needs at least one request"}})"};
     if (behaviour.batchMaxRequests > 0 && requests.size() > behaviour.batchMaxRequests)
         return {400, R"({"error": {"message": "too many requests in one batch"}})"};
+    if (m_failedCreates < behaviour.batchCreateFailures) {
+        ++m_failedCreates;
+        return {503, R"({"error": {"message": "the service is overloaded"}})"};
+    }
     m_sizes.append(int(requests.size()));
     Batch batch;
     batch.kind = kind;
@@ -206,7 +243,12 @@ SimulatedBatches::Answer SimulatedBatches::create(Kind kind, const QList<Request
                                               : u"gem%1"_s)
                    .arg(m_nextId++);
     batch.requests = requests;
+    batch.tag = tag;
     m_batches.insert(batch.id, batch);
+    if (m_lostCreates < behaviour.batchCreateAnswersLost) {
+        ++m_lostCreates;
+        return {502, "<html><body><h1>502 Bad Gateway</h1></body></html>"};
+    }
     return {200, statusOf(m_batches[batch.id], {})};
 }
 
@@ -273,6 +315,9 @@ QByteArray SimulatedBatches::openAiStatus(const Batch &b) const
                                        : u"completed"_s;
     QJsonObject o{{u"id"_s, b.id},
                   {u"object"_s, u"batch"_s},
+                  {u"metadata"_s,
+                   b.tag.isEmpty() ? QJsonValue(QJsonValue::Null)
+                                   : QJsonObject{{u"rubricate_batch"_s, b.tag}}},
                   {u"endpoint"_s, u"/v1/chat/completions"_s},
                   {u"completion_window"_s, u"24h"_s},
                   {u"status"_s, status},
@@ -402,7 +447,7 @@ QByteArray SimulatedBatches::geminiStatus(const Batch &b) const
     const QJsonObject batch{
         {u"@type"_s,
          u"type.googleapis.com/google.ai.generativelanguage.v1main.GenerateContentBatch"_s},
-        {u"displayName"_s, u"rubricate"_s},
+        {u"displayName"_s, b.tag},
         {u"state"_s, state},
         {u"batchStats"_s,
          QJsonObject{{u"requestCount"_s, count(b.requests.size())},

@@ -1,6 +1,7 @@
 // The judge simulator's provider batch endpoints (judge/batchprotocol.h has the clients'
 // side): OpenAI's file upload, batches and file downloads, Anthropic's message batches and
-// their results, Gemini's batchGenerateContent with inline answers. Each request of a batch
+// their results, Gemini's batchGenerateContent with inline answers, and the lists of batches
+// (OpenAI, Gemini) in which a client looks for a batch by its tag. Each request of a batch
 // gets the answer the live endpoint would give it; the simulator's behaviour decides how many
 // polls a batch takes, which of its requests error and whether it expires half answered, and
 // how large a batch it takes. A batch can be cancelled; the poll after that finds it ended.
@@ -57,6 +58,7 @@ private:
     struct Batch {
         Kind kind = Kind::OpenAi;
         QString id;
+        QString tag; // OpenAI's metadata tag, Gemini's display name
         int number = 0; // 1 for the first batch created
         QList<Request> requests;
         int polls = 0;
@@ -66,7 +68,10 @@ private:
         QList<Result> results; // once finished, one per request
     };
 
-    Answer create(Kind kind, const QList<Request> &requests, const SimulatorBehaviour &behaviour);
+    Answer create(Kind kind, const QList<Request> &requests, const QString &tag,
+                  const SimulatorBehaviour &behaviour);
+    // OpenAI's list in "data", Gemini's in "operations": one path serves both, newest first.
+    Answer list(const QString &baseUrl, const SimulatorBehaviour &behaviour);
     Answer cancel(Batch &batch, const QString &baseUrl);
     static std::optional<Answer> tooLarge(qsizetype bytes, const SimulatorBehaviour &behaviour);
     Answer status(Batch &batch, const QString &baseUrl, const SimulatorBehaviour &behaviour);
@@ -89,6 +94,9 @@ private:
     int m_cancelledPolls = 0;
     int m_failedPolls = 0;
     int m_failedDownloads = 0;
+    int m_lostCreates = 0;
+    int m_failedCreates = 0;
+    int m_failedLists = 0;
     int m_nextId = 1;
 };
 

@@ -8,6 +8,7 @@
 #include <QNetworkReply>
 #include <QPointer>
 #include <QTimer>
+#include <QUuid>
 
 namespace Rubricate {
 
@@ -75,45 +76,88 @@ void BatchRunner::submit(const QList<BatchRequest> &requests, const QList<BatchE
     m_batch.items = entries;
     m_batch.total = int(requests.size());
     m_creating = true;
+    // Letters, digits and '-': what every provider's mark takes as it is.
+    m_tag = u"rubricate-"_s + QUuid::createUuid().toString(QUuid::Id128).left(20);
     emit changed();
-    qCInfo(lcRuns, "run %lld: sending %lld request(s) as a %s batch", qint64(m_batch.runId),
-           qint64(requests.size()), qPrintable(m_batch.provider));
-    const auto create = [this, requests, entries](const QString &uploaded) {
-        send(m_protocol->createCall(m_config, requests, uploaded, m_apiKey), u"creating"_s,
-             [this, entries](const QByteArray &body) {
-                 created(body, entries);
-                 return QString();
-             });
-    };
+    qCInfo(lcRuns, "run %lld: sending %lld request(s) as a %s batch (%s)", qint64(m_batch.runId),
+           qint64(requests.size()), qPrintable(m_batch.provider), qPrintable(m_tag));
     const std::optional<HttpCall> upload = m_protocol->uploadCall(m_config, requests, m_apiKey);
     if (!upload) {
-        create({});
+        create(m_protocol->createCall(m_config, requests, {}, m_tag, m_apiKey));
         return;
     }
-    send(*upload, u"uploading"_s, [this, create](const QByteArray &body) {
+    send(*upload, u"uploading"_s, [this, requests](const QByteArray &body) {
         const QString file = m_protocol->readUpload(body);
         if (file.isEmpty())
             endWith(u"the upload's answer names no file"_s);
         else if (m_cancelling)
             endWith(u"the run was cancelled"_s); // an uploaded file is not billed
         else
-            create(file);
+            create(m_protocol->createCall(m_config, requests, file, m_tag, m_apiKey));
         return QString();
     });
 }
 
-void BatchRunner::created(const QByteArray &body, const QList<BatchEntry> &entries)
+void BatchRunner::create(const HttpCall &call)
 {
-    const BatchStatus status = m_protocol->readStatus(body);
-    if (!status.ok) {
-        endWith(status.error);
+    send(
+        call, u"creating"_s,
+        [this](const QByteArray &body) {
+            const BatchStatus status = m_protocol->readStatus(body);
+            if (!status.ok)
+                return status.error; // a proxy's page: the provider may have created it
+            created(status);
+            return QString();
+        },
+        [this, call](const QString &why, bool outcomeUnknown) {
+            if (!outcomeUnknown)
+                return false; // refused: tried again as any call is
+            lookFor(call, why);
+            return true;
+        });
+}
+
+void BatchRunner::lookFor(const HttpCall &create, const QString &why)
+{
+    // Sent again blindly, a create that did reach the provider leaves a batch nobody reads,
+    // billed all the same.
+    m_mayExist = true;
+    const std::optional<HttpCall> find = m_protocol->findCall(m_config, m_apiKey);
+    if (!find) {
+        leaveOpen(u"%1; %2 batches carry no mark to look for it by"_s.arg(why, m_batch.provider));
         return;
     }
+    qCInfo(lcRuns, "run %lld: creating the batch got no answer (%s); looking for %s",
+           qint64(m_batch.runId), qPrintable(why), qPrintable(m_tag));
+    send(*find, u"looking for"_s, [this, create, why](const QByteArray &body) {
+        const Result<std::optional<BatchStatus>> found = m_protocol->readFound(body, m_tag);
+        if (!found)
+            return found.errorMessage();
+        if (*found && !(*found)->ok)
+            return (*found)->error;
+        m_mayExist = false;
+        if (*found) {
+            created(**found);
+        } else if (m_cancelling) {
+            endWith(u"the run was cancelled"_s);
+        } else if (++m_creates >= m_config.maxAttempts) {
+            endWith(why); // never created: its requests are asked live
+        } else {
+            QTimer::singleShot(m_nextPollMs, this, [this, create] {
+                if (!m_stopped)
+                    this->create(create);
+            });
+        }
+        return QString();
+    });
+}
+
+void BatchRunner::created(const BatchStatus &status)
+{
     // Kept before anything else: from here on a closed program resumes this batch instead of
     // paying for another.
     m_batch.batchId = status.id;
     m_batch.state = batchStateKey(status.state);
-    m_batch.items = entries;
     m_batch.createdAt = QDateTime::currentDateTimeUtc();
     const auto kept = m_store.runs().addBatch(m_batch);
     if (!kept) {
@@ -122,8 +166,9 @@ void BatchRunner::created(const QByteArray &body, const QList<BatchEntry> &entri
         send(
             m_protocol->cancelCall(m_config, m_batch.batchId, m_apiKey), u"cancelling"_s,
             [](const QByteArray &) { return QString(); },
-            [this](const QString &why) {
+            [this](const QString &why, bool) {
                 qCWarning(lcRuns, "run %lld: %s", qint64(m_batch.runId), qPrintable(why));
+                return true;
             });
         endWith(u"batch %1 could not be kept in the project (%2), so it was cancelled"_s.arg(
             status.id, kept.errorMessage()));
@@ -174,12 +219,13 @@ void BatchRunner::cancelAtProvider()
             emit cancelled();
             return QString();
         },
-        [this](const QString &why) {
+        [this](const QString &why, bool) {
             qCWarning(lcRuns,
                       "run %lld: batch %s was not cancelled (%s); it stays open, and a later "
                       "session polls it and takes its answers",
                       qint64(m_batch.runId), qPrintable(m_batch.batchId), qPrintable(why));
             emit cancelled();
+            return true;
         });
 }
 
@@ -272,6 +318,20 @@ void BatchRunner::save()
                   qPrintable(m_batch.batchId), qPrintable(saved.errorMessage()));
 }
 
+void BatchRunner::leaveOpen(const QString &why)
+{
+    qCWarning(lcRuns, "run %lld: batch %s left open: %s", qint64(m_batch.runId),
+              qPrintable(m_batch.batchId.isEmpty() ? m_tag : m_batch.batchId), qPrintable(why));
+    stop();
+    m_leftOpen = true;
+    m_replies.clear(); // a later session downloads them all again
+    if (std::exchange(m_creating, false))
+        emit sent();
+    emit unreachable(why);
+    if (m_cancelling)
+        emit cancelled(); // nothing more can be done about it here
+}
+
 void BatchRunner::endWith(const QString &why)
 {
     qCWarning(lcRuns, "run %lld: batch %s ends without answers: %s", qint64(m_batch.runId),
@@ -320,18 +380,38 @@ void BatchRunner::send(const HttpCall &call, const QString &what, const Answer &
                                       reply->errorString());
         }
         const QString why = u"%1 the batch: %2"_s.arg(what, failure.error);
-        if (failed)
-            failed(why);
-        else
+        if (!failed || !failed(why, outcomeUnknown(reply, status)))
             retry(call, what, done, why, failure, status);
     });
+}
+
+bool BatchRunner::outcomeUnknown(const QNetworkReply *reply, int status)
+{
+    // A refusal (4xx) or a server never reached did nothing; a server error, a timeout, a
+    // dropped connection or a page that does not read may have come after the work was done.
+    if (status >= 200 && status < 300)
+        return true;
+    if (status != 0)
+        return status >= 500 || status == 408;
+    switch (reply->error()) {
+    case QNetworkReply::ConnectionRefusedError:
+    case QNetworkReply::HostNotFoundError:
+    case QNetworkReply::SslHandshakeFailedError:
+    case QNetworkReply::ProxyConnectionRefusedError:
+    case QNetworkReply::ProxyNotFoundError:
+    case QNetworkReply::ProxyAuthenticationRequiredError:
+    case QNetworkReply::ProtocolUnknownError:
+        return false;
+    default:
+        return true;
+    }
 }
 
 void BatchRunner::retry(const HttpCall &call, const QString &what, const Answer &done,
                         const QString &why, const ProviderReply &failure, int status)
 {
-    const bool exists = !m_batch.batchId.isEmpty();
-    if (exists && (status == 404 || status == 410)) {
+    const bool exists = !m_batch.batchId.isEmpty() || m_mayExist;
+    if (!m_batch.batchId.isEmpty() && (status == 404 || status == 410)) {
         endWith(why); // the provider no longer knows it: its answers cannot be had
         return;
     }
@@ -340,14 +420,7 @@ void BatchRunner::retry(const HttpCall &call, const QString &what, const Answer 
             endWith(why);
             return;
         }
-        qCWarning(lcRuns,
-                  "run %lld: batch %s left open after %d failed call(s) in a row: %s; a later "
-                  "session polls it again",
-                  qint64(m_batch.runId), qPrintable(m_batch.batchId), m_failures, qPrintable(why));
-        stop();
-        m_leftOpen = true;
-        m_replies.clear(); // a later session downloads them all again
-        emit unreachable(why);
+        leaveOpen(u"%1 (%2 call(s) in a row failed)"_s.arg(why).arg(m_failures));
         return;
     }
     // Once the batch exists, each failure waits twice as long as the one before (within the

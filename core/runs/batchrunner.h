@@ -14,6 +14,10 @@
 // run's attempts in a row the runner gives up for this session and leaves the batch open
 // (unreachable()), so that its requests are neither asked live nor paid for twice. Only a batch
 // the provider no longer knows (404) ends without its answers.
+//
+// A create call may reach the provider and its answer be lost (a timeout, a 502 from a proxy).
+// Sent again, it would make a second batch and bill both; so the runner looks for the first
+// by the tag it gave it (lookFor()) and sends the call again only when it is not there.
 #pragma once
 
 #include "domain/types.h"
@@ -66,6 +70,7 @@ public:
     bool cancel();
 
     const RunBatch &batch() const { return m_batch; }
+    QString tag() const { return m_tag; }
     bool leftOpen() const { return m_leftOpen; } // unreachable() was emitted
 
 signals:
@@ -86,16 +91,26 @@ private:
     // Reads a 2xx body; returns why it could not (a proxy's page instead of the provider's
     // answer), which counts as a failed call.
     using Answer = std::function<QString(const QByteArray &body)>;
-    using Failure = std::function<void(const QString &why)>;
-    // Sends `call`; `done` gets a 2xx body. A failure goes to `failed` at once when given;
-    // otherwise it goes to retry().
+    // Whether it took the failure; false leaves it to retry(). `outcomeUnknown`: the call may
+    // have done its work at the provider all the same (see outcomeUnknown()).
+    using Failure = std::function<bool(const QString &why, bool outcomeUnknown)>;
+    // Sends `call`; `done` gets a 2xx body. A failure goes to `failed` first when given.
     void send(const HttpCall &call, const QString &what, const Answer &done,
               const Failure &failed = {});
+    static bool outcomeUnknown(const QNetworkReply *reply, int status);
     // Before the batch exists: again after the poll interval until the run's attempts are used
     // up, then the batch ends with no answers. After: see the class comment.
     void retry(const HttpCall &call, const QString &what, const Answer &done, const QString &why,
                const ProviderReply &failure, int status);
-    void created(const QByteArray &body, const QList<BatchEntry> &entries);
+    // Sends the create call. One that got no answer is not sent again blindly: lookFor().
+    void create(const HttpCall &call);
+    // Looks for the batch by its tag among the provider's newest: found, it is the one;
+    // not found, `create` is sent again (up to the run's attempts); the provider unable to
+    // say, or without tags (Anthropic), the batch is left open (unreachable()) and its requests
+    // are neither sent again nor asked live.
+    void lookFor(const HttpCall &create, const QString &why);
+    void created(const BatchStatus &status);
+    void leaveOpen(const QString &why);
     void cancelAtProvider();
     void pollLater();
     void poll();
@@ -114,6 +129,9 @@ private:
     int m_maxPollMs = 600000;
     int m_nextPollMs = 30000;
     int m_failures = 0; // calls in a row that failed
+    int m_creates = 0; // create calls that got no answer and created nothing
+    QString m_tag; // the batch's mark at the provider (BatchProtocol::createCall)
+    bool m_mayExist = false; // a create call got no answer, and no look has found out since
     bool m_stopped = false;
     bool m_creating = false; // the upload or create call is on its way
     bool m_ended = false; // ended() was emitted

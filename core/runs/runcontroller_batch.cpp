@@ -268,8 +268,18 @@ void RunController::batchUnreachable(BatchRunner *runner, const QString &why)
     // the provider may still answer them (and bill them). A later session resumes the batch.
     for (const BatchEntry &entry : runner->batch().items)
         m_batchJobs.remove(entry.customId);
-    m_batchLeftOpen = u"batch %1 is left open: %2; it goes on at the provider, and resuming "
-                      "the run polls it again"_s.arg(runner->batch().batchId, why);
+    if (runner->batch().batchId.isEmpty()) {
+        m_batchLeftOpen
+            = u"creating a batch of %1 request(s) got no answer, and it may exist all the same: "
+              "%2. Its requests were not sent again, so as not to pay twice: look in the "
+              "provider's console for a batch created now (tagged %3 where the provider keeps "
+              "tags) and cancel it; resuming the run sends them again"_s
+                  .arg(runner->batch().items.size())
+                  .arg(why, runner->tag());
+    } else {
+        m_batchLeftOpen = u"batch %1 is left open: %2; it goes on at the provider, and resuming "
+                          "the run polls it again"_s.arg(runner->batch().batchId, why);
+    }
     m_progress.lastError = m_batchLeftOpen;
     batchesSettled();
 }

@@ -91,6 +91,22 @@ class TestBatchRun : public QObject
         QVERIFY(!s.runs().openBatch(runId));
     }
 
+    template<typename Change>
+    void changeBehaviour(Change change)
+    {
+        SimulatorBehaviour b = m_judge.behaviour();
+        change(b);
+        m_judge.setBehaviour(b);
+    }
+
+    // Runs to its end with every verdict right, from one batch.
+    void finishesFromOneBatch(RowId run)
+    {
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_judge.batchesCreated(), 1);
+    }
+
     // The provider fails every call that `failures` counts: the run ends "failed" with its
     // batch left open (ended at the provider or not), nothing asked live, no error written; once
     // the provider is back, the resumed run takes the same batch's answers.
@@ -119,9 +135,7 @@ class TestBatchRun : public QObject
 
         b.*failures = 0; // the provider is back
         m_judge.setBehaviour(b);
-        QCOMPARE(drive(run), u"finished"_s);
-        verifyVerdicts(run);
-        QCOMPARE(m_judge.batchesCreated(), 1);
+        finishesFromOneBatch(run);
         QCOMPARE(m_judge.requestCount(), 0);
     }
 
@@ -130,6 +144,14 @@ class TestBatchRun : public QObject
         QTest::addColumn<int>("provider");
         QTest::newRow("openai") << int(ProviderKind::OpenAiCompatible);
         QTest::newRow("anthropic") << int(ProviderKind::Anthropic);
+        QTest::newRow("gemini") << int(ProviderKind::Gemini);
+    }
+
+    // The providers whose batches carry a tag to be looked for by.
+    static void providersWithTags()
+    {
+        QTest::addColumn<int>("provider");
+        QTest::newRow("openai") << int(ProviderKind::OpenAiCompatible);
         QTest::newRow("gemini") << int(ProviderKind::Gemini);
     }
 
@@ -158,9 +180,7 @@ private slots:
     void answersLikeALiveRunAtTheBatchShare()
     {
         const RowId run = plan(config(true));
-        QCOMPARE(drive(run), u"finished"_s);
-        verifyVerdicts(run);
-        QCOMPARE(m_judge.batchesCreated(), 1);
+        finishesFromOneBatch(run);
         QCOMPARE(m_judge.requestCount(), 0); // nothing asked live
         const RunTotals batched = m_project->store().runs().runTotals(run).value();
         QCOMPARE(batched.requests, m_jobs);
@@ -189,13 +209,9 @@ private slots:
     void erroredRequestsAreAskedLive_data() { providers(); }
     void erroredRequestsAreAskedLive()
     {
-        SimulatorBehaviour b = m_judge.behaviour();
-        b.batchFailEvery = 4;
-        m_judge.setBehaviour(b);
+        changeBehaviour([](SimulatorBehaviour &b) { b.batchFailEvery = 4; });
         const RowId run = plan(config(true));
-        QCOMPARE(drive(run), u"finished"_s);
-        verifyVerdicts(run);
-        QCOMPARE(m_judge.batchesCreated(), 1);
+        finishesFromOneBatch(run);
         QCOMPARE(m_judge.requestCount(), m_jobs / 4); // the 4th, 8th, … of the batch
         QCOMPARE(m_project->store().runs().latestBatch(run)->failed, m_jobs / 4);
     }
@@ -203,14 +219,12 @@ private slots:
     void anExpiredBatchsRestIsAskedLive_data() { providers(); }
     void anExpiredBatchsRestIsAskedLive()
     {
-        SimulatorBehaviour b = m_judge.behaviour();
-        b.batchExpires = true;
-        b.batchPollsBeforeDone = 3;
-        m_judge.setBehaviour(b);
+        changeBehaviour([](SimulatorBehaviour &b) {
+            b.batchExpires = true;
+            b.batchPollsBeforeDone = 3;
+        });
         const RowId run = plan(config(true));
-        QCOMPARE(drive(run), u"finished"_s);
-        verifyVerdicts(run);
-        QCOMPARE(m_judge.batchesCreated(), 1);
+        finishesFromOneBatch(run);
         QVERIFY(m_judge.batchStatusPolls() >= 3);
         QCOMPARE(m_judge.requestCount(), m_jobs - m_jobs / 2); // the unanswered half
         QCOMPARE(m_project->store().runs().latestBatch(run)->state, u"expired"_s);
@@ -221,15 +235,11 @@ private slots:
     void aFewFailedPollsAreRiddenOut_data() { providers(); }
     void aFewFailedPollsAreRiddenOut()
     {
-        SimulatorBehaviour b = m_judge.behaviour();
-        b.batchPollFailures = 4;
-        m_judge.setBehaviour(b);
+        changeBehaviour([](SimulatorBehaviour &b) { b.batchPollFailures = 4; });
         JudgeConfig c = config(true);
         c.maxAttempts = 5;
         const RowId run = plan(c);
-        QCOMPARE(drive(run), u"finished"_s);
-        verifyVerdicts(run);
-        QCOMPARE(m_judge.batchesCreated(), 1);
+        finishesFromOneBatch(run);
         QCOMPARE(m_judge.requestCount(), 0);
     }
 
@@ -260,6 +270,65 @@ private slots:
 
     // A batch the project cannot keep (its disk full) would be found by no later session: it
     // is cancelled at the provider, and its requests are asked live.
+    // A create call that reaches the provider but whose answer is lost (a proxy's 502) is not
+    // sent again blindly: the batch is looked for by its tag and taken, so that one batch is
+    // billed and nothing is asked live. Anthropic's batches carry no tag: the run stops with
+    // the batch perhaps created, sends nothing again, asks nothing live, and says so.
+    void aCreateWhoseAnswerWasLostIsNotPaidTwice_data() { providers(); }
+    void aCreateWhoseAnswerWasLostIsNotPaidTwice()
+    {
+        changeBehaviour([](SimulatorBehaviour &b) { b.batchCreateAnswersLost = 1; });
+        const JudgeConfig c = config(true);
+        const RowId run = plan(c);
+        QString why;
+        const QString status = drive(run, {}, nullptr, &why);
+        QCOMPARE(m_judge.batchesCreated(), 1);
+        QCOMPARE(m_judge.requestCount(), 0);
+        if (c.provider != ProviderKind::Anthropic) {
+            QCOMPARE(status, u"finished"_s);
+            verifyVerdicts(run);
+            return;
+        }
+        QCOMPARE(status, u"failed"_s);
+        QVERIFY2(why.contains(u"may exist all the same"_s) && why.contains(u"502"_s),
+                 qPrintable(why));
+        const RunTotals totals = m_project->store().runs().runTotals(run).value();
+        QCOMPARE(totals.verdictErrors, 0);
+        QCOMPARE(totals.jobsPending, m_jobs);
+    }
+
+    // The provider cannot say which batches it has: the batch whose create got no answer may
+    // exist, so its requests are neither sent again nor asked live; the run stops naming its
+    // tag, to be found in the provider's console.
+    void aLostCreateThatCannotBeLookedForStopsTheRun_data() { providersWithTags(); }
+    void aLostCreateThatCannotBeLookedForStopsTheRun()
+    {
+        changeBehaviour([](SimulatorBehaviour &b) {
+            b.batchCreateAnswersLost = 1;
+            b.batchListFailures = 1000000;
+        });
+        JudgeConfig c = config(true);
+        c.maxAttempts = 2;
+        const RowId run = plan(c);
+        QString why;
+        QCOMPARE(drive(run, {}, nullptr, &why), u"failed"_s);
+        QVERIFY2(why.contains(u"tagged rubricate-"_s), qPrintable(why));
+        QCOMPARE(m_judge.batchesCreated(), 1);
+        QCOMPARE(m_judge.requestCount(), 0);
+        QCOMPARE(m_project->store().runs().runTotals(run).value().jobsPending, m_jobs);
+    }
+
+    // A create that got no answer and created nothing (the look finds no batch with its tag)
+    // is sent again: one batch, every answer from it.
+    void aLostCreateThatCreatedNothingIsSentAgain_data() { providersWithTags(); }
+    void aLostCreateThatCreatedNothingIsSentAgain()
+    {
+        changeBehaviour([](SimulatorBehaviour &b) { b.batchCreateFailures = 2; });
+        const RowId run = plan(config(true));
+        finishesFromOneBatch(run);
+        QCOMPARE(m_judge.requestCount(), 0);
+    }
+
     void aBatchTheProjectCannotKeepIsCancelled_data() { providers(); }
     void aBatchTheProjectCannotKeepIsCancelled()
     {
@@ -304,9 +373,7 @@ private slots:
 
         b.batchPollsBeforeDone = 1; // it ends at the next poll
         m_judge.setBehaviour(b);
-        QCOMPARE(drive(run), u"finished"_s);
-        verifyVerdicts(run);
-        QCOMPARE(m_judge.batchesCreated(), 1); // polled again, not sent again
+        finishesFromOneBatch(run); // polled again, not sent again
         QCOMPARE(m_judge.requestCount(), 0);
         QCOMPARE(m_project->store().runs().latestBatch(run)->batchId, open->batchId);
     }
@@ -394,10 +461,10 @@ private slots:
     {
         QFETCH(int, maxRequests);
         QFETCH(qint64, maxBytes);
-        SimulatorBehaviour b = m_judge.behaviour();
-        b.batchMaxRequests = maxRequests;
-        b.batchMaxBytes = maxBytes;
-        m_judge.setBehaviour(b);
+        changeBehaviour([&](SimulatorBehaviour &b) {
+            b.batchMaxRequests = maxRequests;
+            b.batchMaxBytes = maxBytes;
+        });
 
         // Sent as one batch, the run is refused and asked live: the limit is real.
         const RowId whole = plan(config(true), u"whole"_s);

@@ -398,7 +398,8 @@ private slots:
             {u"job-1-0"_s, live->buildCall(c, {u"first prompt"_s, {}}, u"key"_s)},
             {u"job-2-0"_s, live->buildCall(c, {u"second prompt"_s, {}}, u"key"_s)}};
         const std::optional<HttpCall> upload = batches->uploadCall(c, requests, u"key"_s);
-        const HttpCall create = batches->createCall(c, requests, u"file-1"_s, u"key"_s);
+        const HttpCall create
+            = batches->createCall(c, requests, u"file-1"_s, u"rubricate-0f3a"_s, u"key"_s);
         QCOMPARE(create.verb, QByteArray("POST"));
         QList<std::pair<QString, QJsonObject>> sent;
         if (c.provider == ProviderKind::OpenAiCompatible) {
@@ -406,6 +407,8 @@ private slots:
             QCOMPARE(upload->url.path(), u"/v1/files"_s);
             QVERIFY(header(*upload, "Content-Type").startsWith("multipart/form-data"));
             QCOMPARE(bodyOf(create).value(u"input_file_id"_s).toString(), u"file-1"_s);
+            QCOMPARE(bodyOf(create)[u"metadata"_s][u"rubricate_batch"_s].toString(),
+                     u"rubricate-0f3a"_s);
             for (const QByteArray &line : upload->body.split('\n')) {
                 const QJsonObject o = QJsonDocument::fromJson(line).object();
                 if (!o.isEmpty()) {
@@ -424,6 +427,7 @@ private slots:
         } else {
             QVERIFY(!upload);
             QCOMPARE(create.url.path(), u"/v1/models/judge-model:batchGenerateContent"_s);
+            QCOMPARE(bodyOf(create)[u"batch"_s][u"display_name"_s].toString(), u"rubricate-0f3a"_s);
             const QJsonArray list
                 = bodyOf(create)[u"batch"_s][u"input_config"_s][u"requests"_s][u"requests"_s]
                       .toArray();
