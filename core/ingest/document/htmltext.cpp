@@ -31,6 +31,10 @@ namespace {
 // Deeper subtrees are skipped: the walk is recursive and must not exhaust a pool thread's
 // stack on a hostile file. Real pages stay far below this.
 constexpr int MaxDepth = 400;
+// libxml2's tree takes 300 to 600 bytes an element: a page of tiny tags grows forty-fold in
+// memory (10 MB of <b>x</b> take 400 MB). Half a million elements, some 300 MB at most, is ten
+// times the largest real report pages; a page with more is refused before it is parsed.
+constexpr qsizetype MaxElements = 500000;
 
 // libxml2 2.9 is only thread-safe once xmlInitParser() has run, and that call itself is not
 // safe to race; a function-local static makes it happen exactly once.
@@ -425,6 +429,20 @@ struct HtmlDocDeleter {
 };
 using HtmlDoc = std::unique_ptr<xmlDoc, HtmlDocDeleter>;
 
+// Start tags ('<' and a letter), counted until one past the limit: what libxml2 would make
+// elements of.
+qsizetype countElements(QByteArrayView html)
+{
+    qsizetype count = 0;
+    for (qsizetype at = html.indexOf('<'); at >= 0 && count <= MaxElements;
+         at = html.indexOf('<', at + 1)) {
+        const char next = at + 1 < html.size() ? char(html[at + 1] | 0x20) : '\0';
+        if (next >= 'a' && next <= 'z')
+            ++count;
+    }
+    return count;
+}
+
 // The page parsed the way the evaluator read it. The evaluator read HTML as UTF-8 with bad
 // bytes dropped, whatever the page declares; reading UTF-8 the same way keeps the judge's and
 // the workbench's text the same. Only a page that is not UTF-8 is read in the character set it
@@ -438,6 +456,11 @@ Result<HtmlDoc> parseHtml(const QByteArray &bytes, QStringList *warnings)
     const QByteArray utf8 = decoded.text.toUtf8();
     if (utf8.size() > INT_MAX)
         return Error{u"HTML document too large"_s};
+    if (const qsizetype elements = countElements(utf8); elements > MaxElements) {
+        return Error{u"HTML document with more than %L1 elements (at least %L2): the page is not "
+                     "read, its tree would take gigabytes of memory"_s.arg(MaxElements)
+                         .arg(elements)};
+    }
 
     ensureLibxmlInitialised();
     // NONET: no DTD or entity is ever fetched. IGNORE_ENC: the bytes are UTF-8 by now, a

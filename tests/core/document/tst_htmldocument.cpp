@@ -46,6 +46,7 @@ private slots:
     void htmlSvgLeftAtHtmlElement();
     void htmlTableSpans();
     void htmlDeepNestingDoesNotCrash();
+    void htmlWithTooManyElementsIsRefusedUnparsed();
     void htmlWithoutText();
     void realHtml();
 };
@@ -357,6 +358,24 @@ void TestHtmlDocument::htmlTableSpans()
              u"| a4 |  |  |\n"
              u"\n"
              u"Layout table: just prose."_s);
+}
+
+// 600,000 tiny elements (4 MB) would take some 200 MB as libxml2's tree; 200 MB of them, 9 GB.
+// The page is refused before it is parsed, saying why; one just under the limit is read.
+void TestHtmlDocument::htmlWithTooManyElementsIsRefusedUnparsed()
+{
+    const QByteArray tooMany = "<p>" + QByteArray("<b>x</b>").repeated(600000) + "</p>";
+    const ExtractedDocument refused = extractDocument(tooMany, u"r.html"_s);
+    QVERIFY(refused.corrupt);
+    QVERIFY2(refused.error.contains(u"more than 500,000 elements"_s), qPrintable(refused.error));
+    QVERIFY(!refused.hasText);
+
+    // Closing tags, comments and a '<' in text are no elements.
+    const QByteArray within
+        = "<p>" + QByteArray("<b>x</b><!-- c --> 1 < 2 ").repeated(1000) + "</p>";
+    const ExtractedDocument read = extractDocument(within, u"r.html"_s);
+    QVERIFY2(read.error.isEmpty(), qPrintable(read.error));
+    QVERIFY(read.text.startsWith(u"**x**"_s) || read.text.startsWith(u"x"_s));
 }
 
 void TestHtmlDocument::htmlDeepNestingDoesNotCrash()
