@@ -386,6 +386,13 @@ QStringList reportWordList(const SqlDialect &d)
     return d.createReportWordList();
 }
 
+// Version 19: a team project's annotators label as themselves. Each login labels only as the
+// annotator bound to it, and never gold; before, any annotator could write anyone's labels.
+QStringList annotatorGuards(const SqlDialect &d)
+{
+    return d.createAnnotatorGuards();
+}
+
 // One original at a time: a project's originals together may not fit in memory.
 Result<void> compressOriginals(QSqlDatabase &db)
 {
@@ -448,6 +455,7 @@ const QList<Migration> &schemaMigrations()
          compactReports, compressOriginals, true},
         {17, u"search index of words and Chinese character pairs"_s, wordSearchIndex, {}, true},
         {18, u"the search index's words kept between processes"_s, reportWordList},
+        {19, u"annotators of a team project label only as themselves"_s, annotatorGuards},
     };
     return migrations;
 }

@@ -1,4 +1,5 @@
 #include "sqldialect.h"
+#include "teamroles.h"
 
 #include <QRegularExpression>
 #include <QVariant>
@@ -140,6 +141,8 @@ public:
             " FOR EACH ROW EXECUTE FUNCTION rubricate_append_only()"_s,
         };
     }
+
+    QStringList createAnnotatorGuards() const override { return annotatorGuardStatements(); }
 
     QString reportSearchQuery() const override
     {

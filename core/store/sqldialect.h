@@ -63,6 +63,9 @@ public:
     virtual QStringList compactStatements() const = 0;
     // Refuses UPDATE and DELETE on annotation_event: human judgements are append-only.
     virtual QStringList createAppendOnlyGuards() const = 0;
+    // Holds a team project's annotators to the annotator their login is bound to
+    // (teamroles.h). Empty for a file, which is one person's.
+    virtual QStringList createAnnotatorGuards() const = 0;
     // Appended to the subquery that picks jobs to lease: rows another worker is leasing right
     // now are skipped rather than waited for (SQLite has one writer at a time anyway).
     virtual QString skipLockedRows() const = 0;

@@ -135,6 +135,8 @@ public:
 
     QStringList compactStatements() const override { return {u"VACUUM"_s}; }
 
+    QStringList createAnnotatorGuards() const override { return {}; }
+
     QStringList createAppendOnlyGuards() const override
     {
         return {

@@ -1,7 +1,9 @@
 #include "teamroles.h"
 
+#include "annotationstore.h"
 #include "projectlocation.h"
 #include "projectstore.h"
+#include "storecodec.h"
 
 #include <QRegularExpression>
 #include <QSqlError>
@@ -24,9 +26,106 @@ Result<void> runAll(QSqlQuery &q, const QStringList &statements)
     return {};
 }
 
+// A PL/pgSQL function whose names nobody else can redirect: functions are pg_catalog's first,
+// and pg_temp, where anyone may make a table, is searched last.
+QString plpgsqlFunction(const QString &signature, const QString &declarations, const QString &body)
+{
+    return u"CREATE OR REPLACE FUNCTION %1 LANGUAGE plpgsql"
+           " SET search_path = pg_catalog, public, pg_temp AS $f$ DECLARE %2 BEGIN %3 END $f$"_s
+               .arg(signature, declarations, body);
+}
+
+// The login is who someone is: SET ROLE changes current_user but never session_user, so a
+// login that was also given another role (an annotator's, say) cannot label as that one.
+// Owners (members of the role that owns the table) and superusers write for anyone: imports,
+// merges and adjudication.
+const char16_t guardDeclarations[] = uR"(
+    own text;
+    written text;
+)";
+const char16_t guardBody[] = uR"(
+    IF pg_has_role(session_user, (SELECT relowner FROM pg_class WHERE oid = TG_RELID), 'USAGE')
+    THEN
+        RETURN NEW;
+    END IF;
+    IF TG_TABLE_NAME = 'annotator' THEN
+        written := NEW.id;
+    ELSE
+        IF NEW.kind IS DISTINCT FROM 'label' THEN
+            RAISE EXCEPTION USING ERRCODE = 'insufficient_privilege', MESSAGE = format(
+                'permission denied: %s labels are an owner''s (login %s is an annotator)',
+                NEW.kind, session_user);
+        END IF;
+        written := NEW.annotator;
+    END IF;
+    SELECT annotator INTO own FROM public.rubricate_login WHERE login = session_user;
+    IF own IS NULL THEN
+        RAISE EXCEPTION USING ERRCODE = 'insufficient_privilege', MESSAGE = format(
+            'permission denied: login %s labels as no annotator (an owner binds it to one with'
+            ' team add-annotator)', session_user);
+    END IF;
+    IF written IS DISTINCT FROM own THEN
+        RAISE EXCEPTION USING ERRCODE = 'insufficient_privilege', MESSAGE = format(
+            'permission denied: login %s writes only as annotator %s, not as %s',
+            session_user, own, written);
+    END IF;
+    RETURN NEW;
+)";
+
+// Labels the login writes from now on go under `annotator`, made if missing; a login bound
+// before labels as the new one.
+Result<void> bindLogin(ProjectStore &store, QSqlQuery &q, const QString &login,
+                       const QString &annotator)
+{
+    using StoreCodec::bindAt;
+    if (!q.prepare(StoreCodec::namedPlaceholders(
+            u"SELECT login FROM rubricate_login WHERE annotator = ? AND login <> ?"_s)))
+        return Error{q.lastError().text()};
+    bindAt(q, 0, annotator);
+    bindAt(q, 1, login);
+    if (!q.exec())
+        return Error{q.lastError().text()};
+    if (q.next())
+        return Error{u"the annotator %1 labels through the login %2 already"_s.arg(
+            annotator, q.value(0).toString())};
+    q.finish();
+    if (Result<void> added = store.annotations().addAnnotator({annotator, annotator, {}, {}});
+        !added)
+        return added;
+    if (!q.prepare(StoreCodec::namedPlaceholders(
+            u"INSERT INTO rubricate_login (login, annotator) VALUES (?, ?)"
+            " ON CONFLICT (login) DO UPDATE SET annotator = EXCLUDED.annotator"_s)))
+        return Error{q.lastError().text()};
+    bindAt(q, 0, login);
+    bindAt(q, 1, annotator);
+    if (!q.exec())
+        return Error{q.lastError().text()};
+    return {};
+}
+
 } // namespace
 
-Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole role)
+QStringList annotatorGuardStatements()
+{
+    return {
+        // The server's roles, not the project's data: a copy to another server, whose roles
+        // are other people, does not take it along.
+        u"CREATE TABLE rubricate_login ("
+        "login TEXT PRIMARY KEY,"
+        " annotator TEXT NOT NULL UNIQUE REFERENCES annotator(id) ON DELETE CASCADE)"_s,
+        // Annotators added before it was there were granted the tables of their time.
+        u"GRANT SELECT ON rubricate_login TO PUBLIC"_s,
+        plpgsqlFunction(u"rubricate_guard_annotators() RETURNS trigger"_s,
+                        QString::fromUtf16(guardDeclarations), QString::fromUtf16(guardBody)),
+        u"CREATE TRIGGER annotation_event_guard_author BEFORE INSERT ON annotation_event"
+        " FOR EACH ROW EXECUTE FUNCTION rubricate_guard_annotators()"_s,
+        u"CREATE TRIGGER annotator_guard_author BEFORE INSERT ON annotator"
+        " FOR EACH ROW EXECUTE FUNCTION rubricate_guard_annotators()"_s,
+    };
+}
+
+Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole role,
+                           const QString &annotatorId)
 {
     if (!ProjectLocation::isServer(store.path())) {
         return Error{u"%1 is a project file: roles belong to team projects on PostgreSQL"_s.arg(
@@ -67,6 +166,11 @@ Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole ro
     Transaction tx(store);
     if (Result<void> granted = runAll(q, statements); !granted)
         return granted;
+    if (role == TeamRole::Annotator) {
+        const QString annotator = annotatorId.trimmed().isEmpty() ? name : annotatorId.trimmed();
+        if (Result<void> bound = bindLogin(store, q, name, annotator); !bound)
+            return bound;
+    }
     return tx.commit();
 }
 

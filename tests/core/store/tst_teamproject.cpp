@@ -23,6 +23,55 @@ class TestTeamProject : public QObject
 {
     Q_OBJECT
 
+    // The project's location as the team member `user` would type it.
+    static QString locationAs(const RubricateTest::PostgresDatabase &server, const QString &user)
+    {
+        return ProjectLocation::normalized(server.url())
+            .replace(u"postgresql://rubricate@"_s, u"postgresql://%1@"_s.arg(user));
+    }
+
+    // A label of `annotator` on the project's first report and rubric item.
+    static AnnotationEvent firstItemLabel(ProjectStore &store, const QString &annotator)
+    {
+        const Report report
+            = *store.reports().report(store.reports().reportSummaries().value().constFirst().id);
+        AnnotationEvent e;
+        e.reportId = report.id;
+        e.rubricId = store.catalog().reportItems(report).constFirst().id;
+        e.annotator = annotator;
+        e.value = 1;
+        return e;
+    }
+
+    // Opens the project as the login of `location` and labels its first item as `annotator`.
+    static Result<RowId> labelAs(const QString &location, const QString &annotator,
+                                 AnnotationKind kind = AnnotationKind::Label)
+    {
+        Result<RowId> appended = Error{QString()};
+        {
+            auto store = ProjectStore::open(location);
+            if (!store)
+                return store.error();
+            AnnotationEvent e = firstItemLabel(*store, annotator);
+            e.kind = kind;
+            appended = store->annotations().appendAnnotation(e);
+        }
+        ProjectStore::close(location);
+        return appended;
+    }
+
+    // A new team project holding the demo, made by the test server's superuser.
+    static Result<std::unique_ptr<ProjectStore>>
+    demoProject(const RubricateTest::PostgresDatabase &server)
+    {
+        if (!server.isValid())
+            return Error{server.error()};
+        auto store = ProjectStore::create(server.url());
+        if (store && importDemo(*store).errorCount() > 0)
+            return Error{u"the demo did not import"_s};
+        return store;
+    }
+
     static QString tableSummary(const ProjectCopyResult &r)
     {
         QStringList lines;
@@ -246,9 +295,12 @@ private slots:
         auto owner = ProjectStore::create(server.url());
         QVERIFY2(owner, qPrintable(owner.errorMessage()));
         QCOMPARE(importDemo(*owner).errorCount(), 0);
-        const Result<void> added = addTeamMember(*owner, u"ann_labels"_s, TeamRole::Annotator);
+        // The login labels as the annotator "ann", who may have labelled before it existed.
+        const Result<void> added
+            = addTeamMember(*owner, u"ann_labels"_s, TeamRole::Annotator, u"ann"_s);
         QVERIFY2(added, qPrintable(added.errorMessage()));
-        const Result<void> again = addTeamMember(*owner, u"ann_labels"_s, TeamRole::Annotator);
+        const Result<void> again
+            = addTeamMember(*owner, u"ann_labels"_s, TeamRole::Annotator, u"ann"_s);
         QVERIFY2(again, qPrintable(again.errorMessage())); // twice is fine
         const Result<void> odd = addTeamMember(*owner, u"Robert'); DROP"_s, TeamRole::Annotator);
         QVERIFY(!odd);
@@ -296,6 +348,89 @@ private slots:
             QVERIFY2(model, qPrintable(model.errorMessage()));
         }
         ProjectStore::close(asOwner);
+        owner.value().reset();
+        ProjectStore::close(server.url());
+    }
+
+    // An annotator's login writes labels under its own annotator only: the database refuses
+    // events of anyone else, gold labels and annotator entries other than its own, whatever
+    // the client sends. Owners still write for anyone (imports, merges, adjudication).
+    void annotatorsLabelOnlyAsThemselves()
+    {
+        RUBRICATE_REQUIRE_POSTGRES();
+        RubricateTest::PostgresDatabase server;
+        auto owner = demoProject(server);
+        QVERIFY2(owner, qPrintable(owner.errorMessage()));
+        const Result<void> added = addTeamMember(*owner, u"ann_self"_s, TeamRole::Annotator);
+        QVERIFY2(added, qPrintable(added.errorMessage()));
+
+        const QString asAnnotator = locationAs(server, u"ann_self"_s);
+        const Result<RowId> own = labelAs(asAnnotator, u"ann_self"_s);
+        QVERIFY2(own, qPrintable(own.errorMessage()));
+        const Result<RowId> other = labelAs(asAnnotator, u"bob"_s);
+        QVERIFY2(!other, "an annotator wrote a label under another annotator's id");
+        QVERIFY2(other.error().message.contains(u"only as annotator ann_self"_s),
+                 qPrintable(other.errorMessage()));
+        const Result<RowId> gold = labelAs(asAnnotator, u"ann_self"_s, AnnotationKind::Gold);
+        QVERIFY2(!gold, "an annotator wrote a gold label");
+        QVERIFY2(gold.error().message.contains(u"gold"_s), qPrintable(gold.errorMessage()));
+        {
+            auto ann = ProjectStore::open(asAnnotator);
+            QVERIFY2(ann, qPrintable(ann.errorMessage()));
+            QSqlQuery q(ann->database());
+            QVERIFY2(!q.exec(u"INSERT INTO annotator (id, name, created_at)"
+                             " VALUES ('mallory', 'Mallory', '2024-01-01T00:00:00Z')"_s),
+                     "an annotator added someone else's annotator entry");
+            QVERIFY2(q.lastError().text().contains(u"permission denied"_s),
+                     qPrintable(q.lastError().text()));
+        }
+        ProjectStore::close(asAnnotator);
+
+        AnnotationEvent forBob = firstItemLabel(*owner, u"bob"_s);
+        forBob.kind = AnnotationKind::Gold;
+        const Result<RowId> byOwner = owner->annotations().appendAnnotation(forBob);
+        QVERIFY2(byOwner, qPrintable(byOwner.errorMessage()));
+        owner.value().reset();
+        ProjectStore::close(server.url());
+    }
+
+    // A team project made by an older Rubricate, whose annotator roles were granted their
+    // tables without any binding: once migrated, such a role labels as nobody until an owner
+    // binds it, and then only as that annotator.
+    void migrationBindsOlderAnnotators()
+    {
+        RUBRICATE_REQUIRE_POSTGRES();
+        RubricateTest::PostgresDatabase server;
+        QVERIFY2(server.isValid(), qPrintable(server.error()));
+        {
+            auto old = ProjectStore::openAtVersion(server.url(), 18);
+            QVERIFY2(old, qPrintable(old.errorMessage()));
+            QCOMPARE(importDemo(*old).errorCount(), 0);
+            // What `team add-annotator` used to grant.
+            QSqlQuery q(old->database());
+            for (const QString &statement :
+                 {u"DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname ="
+                  " 'ann_legacy') THEN CREATE ROLE ann_legacy LOGIN; END IF; END $$"_s,
+                  u"GRANT CONNECT ON DATABASE %1 TO ann_legacy"_s.arg(server.name()),
+                  u"GRANT SELECT ON ALL TABLES IN SCHEMA public TO ann_legacy"_s,
+                  u"GRANT INSERT ON annotation_event, annotator TO ann_legacy"_s,
+                  u"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ann_legacy"_s})
+                QVERIFY2(q.exec(statement), qPrintable(q.lastError().text()));
+        }
+        ProjectStore::close(server.url());
+        auto owner = ProjectStore::open(server.url());
+        QVERIFY2(owner, qPrintable(owner.errorMessage()));
+        QCOMPARE(owner->schemaVersion(), latestSchemaVersion());
+
+        const QString asAnnotator = locationAs(server, u"ann_legacy"_s);
+        const Result<RowId> unbound = labelAs(asAnnotator, u"bob"_s);
+        QVERIFY2(!unbound, "an older annotator role wrote under another annotator's id");
+        QVERIFY2(unbound.error().message.contains(u"labels as no annotator"_s),
+                 qPrintable(unbound.errorMessage()));
+        const Result<void> bound = addTeamMember(*owner, u"ann_legacy"_s, TeamRole::Annotator);
+        QVERIFY2(bound, qPrintable(bound.errorMessage()));
+        const Result<RowId> own = labelAs(asAnnotator, u"ann_legacy"_s);
+        QVERIFY2(own, qPrintable(own.errorMessage()));
         owner.value().reset();
         ProjectStore::close(server.url());
     }
