@@ -37,9 +37,10 @@ Commands:
                                adds labels as the annotator ID (default NAME), nothing
                                else (the database refuses it other annotators' or gold
                                labels, changing events, runs or verdicts); or an owner,
-                               who also imports, judges, adjudicates and manages studies.
-                               Needs CREATEROLE; the password is set on the server, never
-                               here.
+                               who also imports, judges, adjudicates and manages studies,
+                               as a member of the project's own owner group (nothing
+                               beyond the project). Needs CREATEROLE; the password is set
+                               on the server, never here.
   import <kind> <path>         Import a benchmark file or folder (or a .zip/.tar.gz of it).
                                Options: --model NAME (report imports), --run-name NAME
                                (result imports), --gt DIR (ReportBench ground truth),

@@ -70,7 +70,7 @@ public:
     {
         return {u"SELECT pg_advisory_unlock(%1)"_s.arg(MigrationLockKey)};
     }
-    QString beginMigration() const override { return u"BEGIN"_s; }
+    QStringList beginMigration() const override { return {u"BEGIN"_s, actAsProjectOwners()}; }
     // Row locks are taken as rows are written: a plain BEGIN waits for them (lock_timeout).
     QString beginWrite() const override { return u"BEGIN"_s; }
     QString skipLockedRows() const override { return u" FOR UPDATE SKIP LOCKED"_s; }
@@ -143,6 +143,7 @@ public:
     }
 
     QStringList createAnnotatorGuards() const override { return annotatorGuardStatements(); }
+    QStringList createOwnerGroup() const override { return ownerGroupStatements(); }
 
     QString reportSearchQuery() const override
     {

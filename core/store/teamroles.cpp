@@ -37,8 +37,8 @@ QString plpgsqlFunction(const QString &signature, const QString &declarations, c
 
 // The login is who someone is: SET ROLE changes current_user but never session_user, so a
 // login that was also given another role (an annotator's, say) cannot label as that one.
-// Owners (members of the role that owns the table) and superusers write for anyone: imports,
-// merges and adjudication.
+// Owners (members of the role that owns the table: the project's group, or before there was
+// one the creating user) and superusers write for anyone: imports, merges and adjudication.
 const char16_t guardDeclarations[] = uR"(
     own text;
     written text;
@@ -71,6 +71,92 @@ const char16_t guardBody[] = uR"(
     END IF;
     RETURN NEW;
 )";
+
+// The group is named after the database and its oid, so that it stays a valid identifier
+// (at most 63 bytes of [a-z0-9_]) and a database dropped and made again under the same name
+// never finds the old project's owners in it. The name is kept in rubricate_owner_role(), so a
+// renamed database keeps its group. Owners added by an older Rubricate were made members of
+// the creating user's role (a superuser, perhaps, or the owner of other databases): each
+// such grant (by that role itself, to a login it gave CONNECT on this database) becomes a
+// membership of the group.
+const char16_t ownerGroupDeclarations[] = uR"(
+    grp name;
+    item record;
+)";
+const char16_t ownerGroupBody[] = uR"(
+    IF to_regprocedure('public.rubricate_owner_role()') IS NOT NULL THEN
+        grp := public.rubricate_owner_role();
+    ELSE
+        grp := left('rubricate_owner_'
+                    || lower(regexp_replace(current_database(), '[^A-Za-z0-9_]', '_', 'g')), 52)
+               || '_' || (SELECT oid FROM pg_database WHERE datname = current_database())::text;
+        IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = grp) THEN
+            RAISE EXCEPTION USING ERRCODE = 'duplicate_object', MESSAGE = format(
+                'the role %s exists but is not this project''s owners'' group; drop it first', grp);
+        END IF;
+        EXECUTE format('CREATE ROLE %I NOLOGIN', grp);
+        EXECUTE format('CREATE FUNCTION public.rubricate_owner_role() RETURNS name'
+                       ' LANGUAGE sql IMMUTABLE AS %L', format('SELECT %L::name', grp));
+    END IF;
+    FOR item IN
+        SELECT m.rolname AS member, o.rolname AS via
+        FROM pg_auth_members am
+        JOIN pg_roles m ON m.oid = am.member
+        JOIN pg_roles o ON o.oid = am.roleid
+        WHERE am.grantor = am.roleid AND m.rolcanlogin AND o.rolname <> grp
+          AND am.roleid IN (SELECT relowner FROM pg_class
+                            WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'p'))
+          AND EXISTS (SELECT 1 FROM pg_database d, aclexplode(d.datacl) a
+                      WHERE d.datname = current_database() AND a.grantee = m.oid
+                        AND a.privilege_type = 'CONNECT')
+    LOOP
+        EXECUTE format('GRANT %I TO %I', grp, item.member);
+        EXECUTE format('REVOKE %I FROM %I', item.via, item.member);
+    END LOOP;
+    -- Whoever owns the project now stays an owner.
+    FOR item IN
+        SELECT DISTINCT r.rolname AS member FROM pg_class c JOIN pg_roles r ON r.oid = c.relowner
+        WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p', 'v', 'm', 'S')
+          AND r.rolname <> grp
+    LOOP
+        EXECUTE format('GRANT %I TO %I', grp, item.member);
+    END LOOP;
+    -- Only the schema's owner may grant on it, and once is enough.
+    IF NOT has_schema_privilege(grp, 'public', 'CREATE') THEN
+        EXECUTE format('GRANT USAGE, CREATE ON SCHEMA public TO %I', grp);
+    END IF;
+    -- Sequences of identity columns follow their tables, pg_trgm's objects its extension.
+    FOR item IN
+        SELECT c.oid::regclass AS object,
+               CASE c.relkind WHEN 'S' THEN 'SEQUENCE' WHEN 'v' THEN 'VIEW'
+                              WHEN 'm' THEN 'MATERIALIZED VIEW' ELSE 'TABLE' END AS kind
+        FROM pg_class c
+        WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p', 'v', 'm', 'S')
+          AND c.relowner <> grp::text::regrole
+          AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass
+                          AND d.objid = c.oid AND d.deptype IN ('a', 'i', 'e'))
+    LOOP
+        EXECUTE format('ALTER %s %s OWNER TO %I', item.kind, item.object, grp);
+    END LOOP;
+    FOR item IN
+        SELECT p.oid::regprocedure AS object FROM pg_proc p
+        WHERE p.pronamespace = 'public'::regnamespace AND p.proowner <> grp::text::regrole
+          AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass
+                          AND d.objid = p.oid AND d.deptype = 'e')
+    LOOP
+        EXECUTE format('ALTER FUNCTION %s OWNER TO %I', item.object, grp);
+    END LOOP;
+    RETURN grp;
+)";
+
+Result<QString> ensureOwnerGroup(QSqlQuery &q)
+{
+    if (!q.exec(u"SELECT rubricate_ensure_owner_group()"_s) || !q.next())
+        return Error{q.lastError().text()};
+    const QString group = q.value(0).toString();
+    q.finish();
+    return group;
+}
 
 // Labels the login writes from now on go under `annotator`, made if missing; a login bound
 // before labels as the new one.
@@ -124,6 +210,40 @@ QStringList annotatorGuardStatements()
     };
 }
 
+QStringList ownerGroupStatements()
+{
+    return {
+        plpgsqlFunction(u"rubricate_ensure_owner_group() RETURNS name"_s,
+                        QString::fromUtf16(ownerGroupDeclarations),
+                        QString::fromUtf16(ownerGroupBody)),
+        u"REVOKE EXECUTE ON FUNCTION rubricate_ensure_owner_group() FROM PUBLIC"_s,
+        // Whoever may not create roles migrates all the same: `team add-owner` and
+        // `team add-annotator` make the group later, with the rights it takes.
+        u"DO $$ BEGIN"
+        " IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = current_user"
+        "  AND (rolsuper OR rolcreaterole)) THEN"
+        "  BEGIN PERFORM rubricate_ensure_owner_group();"
+        "  EXCEPTION WHEN OTHERS THEN"
+        "   RAISE WARNING 'the project keeps its owners until team add-owner: %', SQLERRM;"
+        "  END;"
+        " END IF; END $$"_s,
+    };
+}
+
+QString actAsProjectOwners()
+{
+    // Nested rather than one condition: SQL does not promise to test them in order.
+    return u"DO $$ BEGIN"
+           " IF to_regprocedure('public.rubricate_owner_role()') IS NOT NULL THEN"
+           "  IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = public.rubricate_owner_role())"
+           "  THEN"
+           "   IF pg_has_role(public.rubricate_owner_role(), 'MEMBER') THEN"
+           "    EXECUTE format('SET LOCAL ROLE %I', public.rubricate_owner_role());"
+           "   END IF;"
+           "  END IF;"
+           " END IF; END $$"_s;
+}
+
 Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole role,
                            const QString &annotatorId)
 {
@@ -137,21 +257,28 @@ Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole ro
         return Error{
             u"\"%1\" is not a plain role name (lower-case letters, digits, _)"_s.arg(name)};
     QSqlQuery q(store.database());
-    if (!q.exec(u"SELECT current_database(), current_user,"
+    if (!q.exec(u"SELECT current_database(),"
                 " EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '%1')"_s.arg(name))
         || !q.next()) {
         return Error{q.lastError().text()};
     }
     const QString database = q.value(0).toString();
-    const QString owner = q.value(1).toString();
-    const bool exists = q.value(2).toBool();
+    const bool exists = q.value(1).toBool();
     q.finish();
     QStringList statements;
     if (!exists)
         statements << u"CREATE ROLE %1 LOGIN"_s.arg(name);
     statements << u"GRANT CONNECT ON DATABASE \"%1\" TO %2"_s.arg(database, name);
+    Transaction tx(store);
+    if (Result<void> created = runAll(q, statements); !created)
+        return created;
+    // Never the connecting user's own role: that may be a superuser, or own other databases.
+    const Result<QString> group = ensureOwnerGroup(q);
+    if (!group)
+        return group.error();
+    statements.clear();
     if (role == TeamRole::Owner) {
-        statements << u"GRANT \"%1\" TO %2"_s.arg(owner, name);
+        statements << u"GRANT %1 TO %2"_s.arg(*group, name);
     } else {
         statements << u"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM %1"_s.arg(name)
                    << u"GRANT SELECT ON ALL TABLES IN SCHEMA public TO %1"_s.arg(name);
@@ -163,7 +290,6 @@ Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole ro
                           " pg_get_serial_sequence('%1', 'id')); END IF; END $$"_s.arg(table, name);
         }
     }
-    Transaction tx(store);
     if (Result<void> granted = runAll(q, statements); !granted)
         return granted;
     if (role == TeamRole::Annotator) {

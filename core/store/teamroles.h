@@ -1,7 +1,9 @@
 // Who may do what in a team project, enforced by PostgreSQL itself: roles, grants and triggers.
 //
-// An owner imports, runs judges and manages studies (a member of the role that owns the
-// project's tables, so it may also migrate them). An annotator reads everything and adds
+// An owner imports, runs judges and manages studies: a member of the project's own group role
+// (`rubricate_owner_<database>_<oid>`, NOLOGIN), which owns the project's tables, so an owner
+// may also migrate them, and holds nothing outside the project. An annotator reads everything
+// and adds
 // labels as the one annotator its login is bound to, and nothing else: the database refuses
 // them events under another annotator's id, gold labels, other annotator entries, and
 // changing or deleting events, runs, verdicts or the catalogue. (Events are append-only for
@@ -21,15 +23,22 @@ class ProjectStore;
 enum class TeamRole { Owner, Annotator };
 
 // Creates the login role `name` unless it exists, and grants it `role` on the project's
-// database. An annotator labels as `annotatorId` (default: `name`), an annotator entry made
-// if missing. Needs a connection that may create roles (CREATEROLE). An error on a project
-// file, a name that is not a plain identifier, an annotator bound to another login already,
-// or a refusal by the server.
+// database; first makes the project's owners' group if it has none (the tables move to it,
+// and owners an older Rubricate added with them). An annotator labels as `annotatorId` (default:
+// `name`), an annotator entry made if missing. Needs a connection that may create roles
+// (CREATEROLE). An error on a project file, a name that is not a plain identifier, an annotator
+// bound to another login already, or a refusal by the server.
 Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole role,
                            const QString &annotatorId = {});
 
 // The schema's part of the above (migration 19): which login labels as which annotator, and
 // the triggers that hold annotators to it.
 QStringList annotatorGuardStatements();
+// Migration 20: the function that makes the owners' group, run at once when the migrating
+// user may create roles.
+QStringList ownerGroupStatements();
+// Run as each later migration begins: what it creates belongs to the owners' group, not to
+// whichever owner happened to open the project first.
+QString actAsProjectOwners();
 
 } // namespace Rubricate
