@@ -26,13 +26,14 @@ Result<void> runAll(QSqlQuery &q, const QStringList &statements)
     return {};
 }
 
-// A PL/pgSQL function whose names nobody else can redirect: functions are pg_catalog's first,
-// and pg_temp, where anyone may make a table, is searched last.
+// A PL/pgSQL function whose names nobody else can redirect: the server's own functions and
+// tables, and pg_temp (where anyone may make a table) last; the project's are named with
+// their schema.
 QString plpgsqlFunction(const QString &signature, const QString &declarations, const QString &body)
 {
     return u"CREATE OR REPLACE FUNCTION %1 LANGUAGE plpgsql"
-           " SET search_path = pg_catalog, public, pg_temp AS $f$ DECLARE %2 BEGIN %3 END $f$"_s
-               .arg(signature, declarations, body);
+           " SET search_path = pg_catalog, pg_temp AS $f$ DECLARE %2 BEGIN %3 END $f$"_s.arg(
+               signature, declarations, body);
 }
 
 // The login is who someone is: SET ROLE changes current_user but never session_user, so a
@@ -72,31 +73,47 @@ const char16_t guardBody[] = uR"(
     RETURN NEW;
 )";
 
+// The project's owners' group: the role that owns its tables, as the group was made for this
+// database (NOLOGIN, no superuser, named for the database's oid). Looked up, not kept in a
+// function or a table the owners could change to name another role for the next member.
+const char16_t ownerGroupQuery[] = uR"(
+SELECT r.rolname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_roles r ON r.oid = c.relowner
+WHERE c.oid = pg_catalog.to_regclass('public.annotation_event')
+  AND NOT r.rolsuper AND NOT r.rolcanlogin
+  AND r.rolname::text ~ ('^rubricate_owner_[a-z0-9_]*_' || (SELECT d.oid::text
+      FROM pg_catalog.pg_database d WHERE d.datname = pg_catalog.current_database()) || '$'))";
+
+// Code sent by this program, never a function stored in the project (which its owners could
+// replace and so run their code with the rights of whoever adds a member or migrates), and
+// with the owners' schema off the search path, so that no function of theirs is found in
+// place of the server's own.
+QString anonymousBlock(const QString &declarations, const QString &body)
+{
+    return u"DO $$ DECLARE saved text := pg_catalog.current_setting('search_path'); %1 BEGIN"
+           " PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true); %2"
+           " PERFORM pg_catalog.set_config('search_path', saved, true); END $$"_s.arg(declarations,
+                                                                                      body);
+}
+
 // The group is named after the database and its oid, so that it stays a valid identifier
 // (at most 63 bytes of [a-z0-9_]) and a database dropped and made again under the same name
-// never finds the old project's owners in it. The name is kept in rubricate_owner_role(), so a
-// renamed database keeps its group. Owners added by an older Rubricate were made members of
-// the creating user's role (a superuser, perhaps, or the owner of other databases): each
-// such grant (by that role itself, to a login it gave CONNECT on this database) becomes a
-// membership of the group.
-const char16_t ownerGroupDeclarations[] = uR"(
-    grp name;
-    item record;
-)";
+// never finds the old project's owners in it. Owners added by an older Rubricate were made
+// members of the creating user's role (a superuser, perhaps, or the owner of other
+// databases): each such grant (by that role itself, to a login it gave CONNECT on this
+// database) becomes a membership of the group.
+const char16_t ownerGroupDeclarations[] = u"grp name; item record;";
 const char16_t ownerGroupBody[] = uR"(
-    IF to_regprocedure('public.rubricate_owner_role()') IS NOT NULL THEN
-        grp := public.rubricate_owner_role();
-    ELSE
+    grp := (%1);
+    IF grp IS NULL THEN
         grp := left('rubricate_owner_'
-                    || lower(regexp_replace(current_database(), '[^A-Za-z0-9_]', '_', 'g')), 52)
+                    || lower(regexp_replace(current_database()::text, '[^A-Za-z0-9_]', '_', 'g')),
+                    52)
                || '_' || (SELECT oid FROM pg_database WHERE datname = current_database())::text;
         IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = grp) THEN
             RAISE EXCEPTION USING ERRCODE = 'duplicate_object', MESSAGE = format(
-                'the role %s exists but is not this project''s owners'' group; drop it first', grp);
+                'the role %s exists but does not own this project''s tables; drop it first', grp);
         END IF;
         EXECUTE format('CREATE ROLE %I NOLOGIN', grp);
-        EXECUTE format('CREATE FUNCTION public.rubricate_owner_role() RETURNS name'
-                       ' LANGUAGE sql IMMUTABLE AS %L', format('SELECT %L::name', grp));
     END IF;
     FOR item IN
         SELECT m.rolname AS member, o.rolname AS via
@@ -146,12 +163,18 @@ const char16_t ownerGroupBody[] = uR"(
     LOOP
         EXECUTE format('ALTER FUNCTION %s OWNER TO %I', item.object, grp);
     END LOOP;
-    RETURN grp;
 )";
 
+QString ownerGroupBlockBody()
+{
+    return QString::fromUtf16(ownerGroupBody).arg(QString::fromUtf16(ownerGroupQuery));
+}
+
+// Makes the group unless the project has it, and gives it the project; the group's name.
 Result<QString> ensureOwnerGroup(QSqlQuery &q)
 {
-    if (!q.exec(u"SELECT rubricate_ensure_owner_group()"_s) || !q.next())
+    if (!q.exec(anonymousBlock(QString::fromUtf16(ownerGroupDeclarations), ownerGroupBlockBody()))
+        || !q.exec(QString::fromUtf16(ownerGroupQuery)) || !q.next())
         return Error{q.lastError().text()};
     const QString group = q.value(0).toString();
     q.finish();
@@ -212,36 +235,23 @@ QStringList annotatorGuardStatements()
 
 QStringList ownerGroupStatements()
 {
-    return {
-        plpgsqlFunction(u"rubricate_ensure_owner_group() RETURNS name"_s,
-                        QString::fromUtf16(ownerGroupDeclarations),
-                        QString::fromUtf16(ownerGroupBody)),
-        u"REVOKE EXECUTE ON FUNCTION rubricate_ensure_owner_group() FROM PUBLIC"_s,
-        // Whoever may not create roles migrates all the same: `team add-owner` and
-        // `team add-annotator` make the group later, with the rights it takes.
-        u"DO $$ BEGIN"
-        " IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = current_user"
-        "  AND (rolsuper OR rolcreaterole)) THEN"
-        "  BEGIN PERFORM rubricate_ensure_owner_group();"
-        "  EXCEPTION WHEN OTHERS THEN"
-        "   RAISE WARNING 'the project keeps its owners until team add-owner: %', SQLERRM;"
-        "  END;"
-        " END IF; END $$"_s,
-    };
+    // Whoever may not create roles migrates all the same: `team add-owner` and
+    // `team add-annotator` make the group later, with the rights it takes.
+    return {anonymousBlock(
+        QString::fromUtf16(ownerGroupDeclarations),
+        u"IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = current_user"
+        " AND (rolsuper OR rolcreaterole)) THEN BEGIN %1"
+        " EXCEPTION WHEN OTHERS THEN"
+        " RAISE WARNING 'the project keeps its owners until team add-owner: %', SQLERRM;"
+        " END; END IF;"_s.arg(ownerGroupBlockBody()))};
 }
 
 QString actAsProjectOwners()
 {
-    // Nested rather than one condition: SQL does not promise to test them in order.
-    return u"DO $$ BEGIN"
-           " IF to_regprocedure('public.rubricate_owner_role()') IS NOT NULL THEN"
-           "  IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = public.rubricate_owner_role())"
-           "  THEN"
-           "   IF pg_has_role(public.rubricate_owner_role(), 'MEMBER') THEN"
-           "    EXECUTE format('SET LOCAL ROLE %I', public.rubricate_owner_role());"
-           "   END IF;"
-           "  END IF;"
-           " END IF; END $$"_s;
+    return anonymousBlock(u"grp name;"_s,
+                          u"grp := (%1); IF pg_has_role(grp, 'MEMBER') THEN"
+                          " EXECUTE format('SET LOCAL ROLE %I', grp); END IF;"_s.arg(
+                              QString::fromUtf16(ownerGroupQuery)));
 }
 
 Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole role,

@@ -34,8 +34,8 @@ Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole ro
 // The schema's part of the above (migration 19): which login labels as which annotator, and
 // the triggers that hold annotators to it.
 QStringList annotatorGuardStatements();
-// Migration 20: the function that makes the owners' group, run at once when the migrating
-// user may create roles.
+// Migration 20: makes the owners' group and gives it the project, when the migrating user may
+// create roles (otherwise addTeamMember does).
 QStringList ownerGroupStatements();
 // Run as each later migration begins: what it creates belongs to the owners' group, not to
 // whichever owner happened to open the project first.

@@ -526,7 +526,8 @@ private slots:
             QVERIFY2(q.exec(actAsProjectOwners()), qPrintable(q.lastError().text()));
             QVERIFY2(q.exec(u"CREATE TABLE later_migration (x BIGINT)"_s),
                      qPrintable(q.lastError().text()));
-            QVERIFY(q.exec(u"SELECT tableowner = rubricate_owner_role() FROM pg_tables"
+            QVERIFY(q.exec(u"SELECT tableowner = (SELECT tableowner FROM pg_tables"
+                           "  WHERE tablename = 'annotation_event') FROM pg_tables"
                            " WHERE tablename = 'later_migration'"_s)
                     && q.next());
             QVERIFY(q.value(0).toBool());
