@@ -433,7 +433,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return cmdSearch(c);
     if (command == "demo"_L1)
         return cmdDemo(c);
-    if (const auto code = runProjectCommand(command, positional, c.projectPath, out, err))
+    if (const auto code = runProjectCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (const auto code = runJudgeCommand(command, parser, positional, c.projectPath, out, err))
         return *code;

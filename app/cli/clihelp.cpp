@@ -32,11 +32,15 @@ Commands:
                                SHA-256 are compared on both sides. Progress on stderr.
   project check A [B]          Each table's row count and SHA-256; with B, whether the
                                two projects hold the same rows.
-  team add-annotator NAME      In a team project: a login role that reads everything and
-  team add-owner NAME          adds labels, nothing else (the database refuses it changing
-                               events, runs or verdicts); or an owner, who also imports,
-                               judges and manages studies. Needs CREATEROLE; the password
-                               is set on the server, never here.
+  team add-annotator NAME [--annotator ID]
+  team add-owner NAME          In a team project: a login role that reads everything and
+                               adds labels as the annotator ID (default NAME), nothing
+                               else (the database refuses it other annotators' or gold
+                               labels, changing events, runs or verdicts); or an owner,
+                               who also imports, judges, adjudicates and manages studies,
+                               as a member of the project's own owner group (nothing
+                               beyond the project). Needs CREATEROLE; the password is set
+                               on the server, never here.
   import <kind> <path>         Import a benchmark file or folder (or a .zip/.tar.gz of it).
                                Options: --model NAME (report imports), --run-name NAME
                                (result imports), --gt DIR (ReportBench ground truth),

@@ -94,8 +94,8 @@ int check(const QStringList &args, QTextStream &out, QTextStream &err)
     return Ok;
 }
 
-int addMember(const QStringList &args, const QString &projectPath, QTextStream &out,
-              QTextStream &err)
+int addMember(const QStringList &args, const QString &annotator, const QString &projectPath,
+              QTextStream &out, QTextStream &err)
 {
     const QString what = args.value(0);
     if ((what != "add-annotator"_L1 && what != "add-owner"_L1) || args.size() != 2) {
@@ -106,14 +106,18 @@ int addMember(const QStringList &args, const QString &projectPath, QTextStream &
     if (!store)
         return Failed;
     const TeamRole role = what == "add-owner"_L1 ? TeamRole::Owner : TeamRole::Annotator;
-    if (const Result<void> added = addTeamMember(*store, args.at(1), role); !added) {
+    if (const Result<void> added = addTeamMember(*store, args.at(1), role, annotator); !added) {
         err << u"rubricate-cli: "_s << added.errorMessage() << u'\n';
         return Failed;
     }
-    out << (role == TeamRole::Owner
-                ? u"%1 is an owner of %2: imports, judge runs and studies\n"_s
-                : u"%1 is an annotator of %2: reads everything and adds labels, nothing else\n"_s)
-               .arg(args.at(1), store->path());
+    if (role == TeamRole::Owner) {
+        out << u"%1 is an owner of %2: imports, judge runs and studies\n"_s.arg(args.at(1),
+                                                                                store->path());
+    } else {
+        out << u"%1 is an annotator of %2: reads everything and adds labels as %3, nothing "
+               "else\n"_s.arg(args.at(1), store->path(),
+                              annotator.trimmed().isEmpty() ? args.at(1) : annotator.trimmed());
+    }
     out << u"give the role a password with psql's \\password %1 (or use the server's own "
            "authentication); it goes in the annotator's ~/.pgpass, never in Rubricate\n"_s.arg(
                args.at(1));
@@ -122,11 +126,12 @@ int addMember(const QStringList &args, const QString &projectPath, QTextStream &
 
 } // namespace
 
-std::optional<int> runProjectCommand(const QString &command, const QStringList &args,
-                                     const QString &projectPath, QTextStream &out, QTextStream &err)
+std::optional<int> runProjectCommand(const QString &command, const QCommandLineParser &parser,
+                                     const QStringList &args, const QString &projectPath,
+                                     QTextStream &out, QTextStream &err)
 {
     if (command == "team"_L1)
-        return addMember(args, projectPath, out, err);
+        return addMember(args, parser.value(u"annotator"_s), projectPath, out, err);
     if (command != "project"_L1)
         return std::nullopt;
     const QString what = args.value(0);

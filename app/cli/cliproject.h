@@ -3,6 +3,7 @@
 // a team project.
 #pragma once
 
+#include <QCommandLineParser>
 #include <QStringList>
 #include <QTextStream>
 
@@ -11,8 +12,8 @@
 namespace Rubricate::Cli {
 
 // Handles `project` and `team`; nothing when `command` is another command.
-std::optional<int> runProjectCommand(const QString &command, const QStringList &args,
-                                     const QString &projectPath, QTextStream &out,
-                                     QTextStream &err);
+std::optional<int> runProjectCommand(const QString &command, const QCommandLineParser &parser,
+                                     const QStringList &args, const QString &projectPath,
+                                     QTextStream &out, QTextStream &err);
 
 } // namespace Rubricate::Cli

@@ -311,7 +311,10 @@ QList<QCommandLineOption> sampleOptions()
         {u"list"_s, u"sample: list the project's samples."_s},
         {u"review"_s, u"sample: the sample's items in review order, disagreements first."_s,
          u"NAME"_s},
-        {u"annotator"_s, u"sample --review: only this annotator's items."_s, u"NAME"_s},
+        {u"annotator"_s,
+         u"sample --review: only this annotator's items; team add-annotator: the annotator the "
+         "login labels as (its name by default)."_s,
+         u"NAME"_s},
         {u"blind"_s, u"sample: a blind study (the judge hidden until each item is labelled)."_s},
         {u"compare-run"_s, u"sample: the judge run the study compares with."_s, u"ID"_s},
         {u"study"_s, u"study status: only this study."_s, u"NAME"_s},

@@ -386,6 +386,21 @@ QStringList reportWordList(const SqlDialect &d)
     return d.createReportWordList();
 }
 
+// Version 19: a team project's annotators label as themselves. Each login labels only as the
+// annotator bound to it, and never gold; before, any annotator could write anyone's labels.
+QStringList annotatorGuards(const SqlDialect &d)
+{
+    return d.createAnnotatorGuards();
+}
+
+// Version 20: a team project's owners get the project and nothing else. Its tables belong to a
+// group role of its own, to which owners are added; before, owners were made members of the
+// creating user's role, which may be a superuser's or own other databases.
+QStringList ownerGroup(const SqlDialect &d)
+{
+    return d.createOwnerGroup();
+}
+
 // One original at a time: a project's originals together may not fit in memory.
 Result<void> compressOriginals(QSqlDatabase &db)
 {
@@ -448,6 +463,8 @@ const QList<Migration> &schemaMigrations()
          compactReports, compressOriginals, true},
         {17, u"search index of words and Chinese character pairs"_s, wordSearchIndex, {}, true},
         {18, u"the search index's words kept between processes"_s, reportWordList},
+        {19, u"annotators of a team project label only as themselves"_s, annotatorGuards},
+        {20, u"owners of a team project in a group of its own"_s, ownerGroup},
     };
     return migrations;
 }
@@ -472,12 +489,15 @@ Result<void> runAll(QSqlQuery &q, const QStringList &statements)
 Result<void> apply(QSqlDatabase &db, const SqlDialect &dialect, const Migration &m)
 {
     QSqlQuery q(db);
-    if (!q.exec(dialect.beginMigration()))
-        return Error{u"migration %1: %2"_s.arg(m.version).arg(q.lastError().text())};
     const auto abandon = [&](const QString &why) -> Result<void> {
         QSqlQuery(db).exec(u"ROLLBACK"_s);
         return Error{why};
     };
+    const QStringList begin = dialect.beginMigration();
+    if (!q.exec(begin.constFirst()))
+        return Error{u"migration %1: %2"_s.arg(m.version).arg(q.lastError().text())};
+    if (Result<void> begun = runAll(q, begin.mid(1)); !begun)
+        return abandon(u"migration %1: %2"_s.arg(m.version).arg(begun.errorMessage()));
     if (dialect.schemaVersion(db) >= m.version) {
         if (QSqlQuery(db).exec(u"COMMIT"_s))
             return {};

@@ -1,4 +1,5 @@
 #include "sqldialect.h"
+#include "teamroles.h"
 
 #include <QRegularExpression>
 #include <QVariant>
@@ -69,7 +70,7 @@ public:
     {
         return {u"SELECT pg_advisory_unlock(%1)"_s.arg(MigrationLockKey)};
     }
-    QString beginMigration() const override { return u"BEGIN"_s; }
+    QStringList beginMigration() const override { return {u"BEGIN"_s, actAsProjectOwners()}; }
     // Row locks are taken as rows are written: a plain BEGIN waits for them (lock_timeout).
     QString beginWrite() const override { return u"BEGIN"_s; }
     QString skipLockedRows() const override { return u" FOR UPDATE SKIP LOCKED"_s; }
@@ -140,6 +141,9 @@ public:
             " FOR EACH ROW EXECUTE FUNCTION rubricate_append_only()"_s,
         };
     }
+
+    QStringList createAnnotatorGuards() const override { return annotatorGuardStatements(); }
+    QStringList createOwnerGroup() const override { return ownerGroupStatements(); }
 
     QString reportSearchQuery() const override
     {

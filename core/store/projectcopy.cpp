@@ -21,12 +21,13 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// What the engines keep for themselves: the schema version, SQLite's full-text tables and
+// What the engines keep for themselves: the schema version, which server login labels as
+// which annotator (another server's logins are other people), SQLite's full-text tables and
 // catalogue. Anything else that is not in copiedTables() stops the copy.
 bool isEngineTable(const QString &table)
 {
-    return table == "rubricate_schema"_L1 || table.startsWith("report_fts"_L1)
-        || table.startsWith("sqlite_"_L1);
+    return table == "rubricate_schema"_L1 || table == "rubricate_login"_L1
+        || table.startsWith("report_fts"_L1) || table.startsWith("sqlite_"_L1);
 }
 
 // Columns that point into their own table: written in a second pass, once every row is in.

@@ -44,7 +44,7 @@ public:
     // waits, then finds the version current.
     virtual QStringList lockMigrations() const = 0;
     virtual QStringList unlockMigrations() const = 0;
-    virtual QString beginMigration() const = 0;
+    virtual QStringList beginMigration() const = 0;
     // Full-text index over report.text, kept in sync by the engine itself.
     virtual QStringList createReportSearchIndex() const = 0;
     // Drops that index and builds it again as createReportSearchIndex() now defines it; empty
@@ -63,6 +63,12 @@ public:
     virtual QStringList compactStatements() const = 0;
     // Refuses UPDATE and DELETE on annotation_event: human judgements are append-only.
     virtual QStringList createAppendOnlyGuards() const = 0;
+    // Holds a team project's annotators to the annotator their login is bound to
+    // (teamroles.h). Empty for a file, which is one person's.
+    virtual QStringList createAnnotatorGuards() const = 0;
+    // Gives a team project's tables to a group role of its own, of which owners are members
+    // (teamroles.h). Empty for a file.
+    virtual QStringList createOwnerGroup() const = 0;
     // Appended to the subquery that picks jobs to lease: rows another worker is leasing right
     // now are skipped rather than waited for (SQLite has one writer at a time anyway).
     virtual QString skipLockedRows() const = 0;

@@ -41,7 +41,7 @@ public:
     // (waiting out the busy timeout), so the version it then reads is the one it changes.
     QStringList lockMigrations() const override { return {}; }
     QStringList unlockMigrations() const override { return {}; }
-    QString beginMigration() const override { return u"BEGIN IMMEDIATE"_s; }
+    QStringList beginMigration() const override { return {u"BEGIN IMMEDIATE"_s}; }
     QString skipLockedRows() const override { return {}; }
     QStringList createChangeNotifications(const QStringList &) const override { return {}; }
     bool notifiesChanges() const override { return false; }
@@ -134,6 +134,9 @@ public:
     }
 
     QStringList compactStatements() const override { return {u"VACUUM"_s}; }
+
+    QStringList createAnnotatorGuards() const override { return {}; }
+    QStringList createOwnerGroup() const override { return {}; }
 
     QStringList createAppendOnlyGuards() const override
     {

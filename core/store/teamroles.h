@@ -1,16 +1,20 @@
-// Who may do what in a team project, enforced by PostgreSQL itself: roles and grants.
+// Who may do what in a team project, enforced by PostgreSQL itself: roles, grants and triggers.
 //
-// An owner imports, runs judges and manages studies (a member of the role that owns the
-// project's tables, so it may also migrate them). An annotator reads everything and adds
-// annotation events, and nothing else: the database refuses them changing or deleting events,
-// runs, verdicts or the catalogue. (Events are append-only for everyone, by trigger.)
-// Passwords are not set here: an administrator gives the role one with \password, or uses
-// the server's own authentication (peer, certificates).
+// An owner imports, runs judges and manages studies: a member of the project's own group role
+// (`rubricate_owner_<database>_<oid>`, NOLOGIN), which owns the project's tables, so an owner
+// may also migrate them, and holds nothing outside the project. An annotator reads everything
+// and adds
+// labels as the one annotator its login is bound to, and nothing else: the database refuses
+// them events under another annotator's id, gold labels, other annotator entries, and
+// changing or deleting events, runs, verdicts or the catalogue. (Events are append-only for
+// everyone, by trigger.) Passwords are not set here: an administrator gives the role one with
+// \password, or uses the server's own authentication (peer, certificates).
 #pragma once
 
 #include "domain/result.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace Rubricate {
 
@@ -19,8 +23,22 @@ class ProjectStore;
 enum class TeamRole { Owner, Annotator };
 
 // Creates the login role `name` unless it exists, and grants it `role` on the project's
-// database. Needs a connection that may create roles (CREATEROLE). An error on a
-// project file, a name that is not a plain identifier, or a refusal by the server.
-Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole role);
+// database; first makes the project's owners' group if it has none (the tables move to it,
+// and owners an older Rubricate added with them). An annotator labels as `annotatorId` (default:
+// `name`), an annotator entry made if missing. Needs a connection that may create roles
+// (CREATEROLE). An error on a project file, a name that is not a plain identifier, an annotator
+// bound to another login already, or a refusal by the server.
+Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole role,
+                           const QString &annotatorId = {});
+
+// The schema's part of the above (migration 19): which login labels as which annotator, and
+// the triggers that hold annotators to it.
+QStringList annotatorGuardStatements();
+// Migration 20: makes the owners' group and gives it the project, when the migrating user may
+// create roles (otherwise addTeamMember does).
+QStringList ownerGroupStatements();
+// Run as each later migration begins: what it creates belongs to the owners' group, not to
+// whichever owner happened to open the project first.
+QString actAsProjectOwners();
 
 } // namespace Rubricate

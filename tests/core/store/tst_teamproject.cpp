@@ -23,6 +23,122 @@ class TestTeamProject : public QObject
 {
     Q_OBJECT
 
+    // The project's location as the team member `user` would type it.
+    static QString locationAs(const RubricateTest::PostgresDatabase &server, const QString &user)
+    {
+        return ProjectLocation::normalized(server.url())
+            .replace(u"postgresql://rubricate@"_s, u"postgresql://%1@"_s.arg(user));
+    }
+
+    // A label of `annotator` on the project's first report and rubric item.
+    static AnnotationEvent firstItemLabel(ProjectStore &store, const QString &annotator)
+    {
+        const Report report
+            = *store.reports().report(store.reports().reportSummaries().value().constFirst().id);
+        AnnotationEvent e;
+        e.reportId = report.id;
+        e.rubricId = store.catalog().reportItems(report).constFirst().id;
+        e.annotator = annotator;
+        e.value = 1;
+        return e;
+    }
+
+    // Opens the project as the login of `location` and labels its first item as `annotator`.
+    static Result<RowId> labelAs(const QString &location, const QString &annotator,
+                                 AnnotationKind kind = AnnotationKind::Label)
+    {
+        Result<RowId> appended = Error{QString()};
+        {
+            auto store = ProjectStore::open(location);
+            if (!store)
+                return store.error();
+            AnnotationEvent e = firstItemLabel(*store, annotator);
+            e.kind = kind;
+            appended = store->annotations().appendAnnotation(e);
+        }
+        ProjectStore::close(location);
+        return appended;
+    }
+
+    // Opens the project as the login of `location` and adds an agent model, as an import does.
+    static Result<RowId> modelAs(const QString &location, const QString &model)
+    {
+        Result<RowId> added = Error{QString()};
+        {
+            auto store = ProjectStore::open(location);
+            if (!store)
+                return store.error();
+            added = store->reports().ensureModel(model);
+        }
+        ProjectStore::close(location);
+        return added;
+    }
+
+    // A project of schema 18, before the team guards, holding the demo; `login` was given the
+    // project's database and `grants` (%1 the login) as an older Rubricate did. Opened, and so
+    // migrated, by the test server's superuser.
+    static Result<std::unique_ptr<ProjectStore>>
+    olderProject(const RubricateTest::PostgresDatabase &server, const QString &login,
+                 const QStringList &grants)
+    {
+        if (!server.isValid())
+            return Error{server.error()};
+        {
+            auto old = ProjectStore::openAtVersion(server.url(), 18);
+            if (!old)
+                return old.error();
+            if (importDemo(*old).errorCount() > 0)
+                return Error{u"the demo did not import"_s};
+            QStringList statements{
+                u"DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '%1')"
+                " THEN CREATE ROLE %1 LOGIN; END IF; END $$"_s.arg(login),
+                u"GRANT CONNECT ON DATABASE %1 TO %2"_s.arg(server.name(), login)};
+            for (const QString &grant : grants)
+                statements << grant.arg(login);
+            QSqlQuery q(old->database());
+            for (const QString &statement : std::as_const(statements)) {
+                if (!q.exec(statement))
+                    return Error{q.lastError().text()};
+            }
+        }
+        ProjectStore::close(server.url());
+        return ProjectStore::open(server.url());
+    }
+
+    // A new team project holding the demo, made by the test server's superuser.
+    static Result<std::unique_ptr<ProjectStore>>
+    demoProject(const RubricateTest::PostgresDatabase &server)
+    {
+        if (!server.isValid())
+            return Error{server.error()};
+        auto store = ProjectStore::create(server.url());
+        if (store && importDemo(*store).errorCount() > 0)
+            return Error{u"the demo did not import"_s};
+        return store;
+    }
+
+    // Whether `statement` fails as `user`, connected to `database` on the test server.
+    static QString refusalAs(const QString &user, const QString &database, const QString &statement)
+    {
+        const QString connection = u"as-"_s + user + database;
+        QString refusal;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(u"QPSQL"_s, connection);
+            db.setHostName(RubricateTest::postgresSocket());
+            db.setUserName(user);
+            db.setDatabaseName(database);
+            if (!db.open()) {
+                refusal = db.lastError().text();
+            } else {
+                QSqlQuery q(db);
+                if (!q.exec(statement))
+                    refusal = q.lastError().text();
+            }
+        }
+        QSqlDatabase::removeDatabase(connection);
+        return refusal;
+    }
+
     static QString tableSummary(const ProjectCopyResult &r)
     {
         QStringList lines;
@@ -246,9 +362,12 @@ private slots:
         auto owner = ProjectStore::create(server.url());
         QVERIFY2(owner, qPrintable(owner.errorMessage()));
         QCOMPARE(importDemo(*owner).errorCount(), 0);
-        const Result<void> added = addTeamMember(*owner, u"ann_labels"_s, TeamRole::Annotator);
+        // The login labels as the annotator "ann", who may have labelled before it existed.
+        const Result<void> added
+            = addTeamMember(*owner, u"ann_labels"_s, TeamRole::Annotator, u"ann"_s);
         QVERIFY2(added, qPrintable(added.errorMessage()));
-        const Result<void> again = addTeamMember(*owner, u"ann_labels"_s, TeamRole::Annotator);
+        const Result<void> again
+            = addTeamMember(*owner, u"ann_labels"_s, TeamRole::Annotator, u"ann"_s);
         QVERIFY2(again, qPrintable(again.errorMessage())); // twice is fine
         const Result<void> odd = addTeamMember(*owner, u"Robert'); DROP"_s, TeamRole::Annotator);
         QVERIFY(!odd);
@@ -286,16 +405,173 @@ private slots:
 
         const Result<void> owns = addTeamMember(*owner, u"olga_owner"_s, TeamRole::Owner);
         QVERIFY2(owns, qPrintable(owns.errorMessage()));
-        const QString asOwner
-            = ProjectLocation::normalized(server.url())
-                  .replace(u"postgresql://rubricate@"_s, u"postgresql://olga_owner@"_s);
+        const Result<RowId> model
+            = modelAs(locationAs(server, u"olga_owner"_s), u"Added by the owner"_s);
+        QVERIFY2(model, qPrintable(model.errorMessage()));
+        owner.value().reset();
+        ProjectStore::close(server.url());
+    }
+
+    // An annotator's login writes labels under its own annotator only: the database refuses
+    // events of anyone else, gold labels and annotator entries other than its own, whatever
+    // the client sends. Owners still write for anyone (imports, merges, adjudication).
+    void annotatorsLabelOnlyAsThemselves()
+    {
+        RUBRICATE_REQUIRE_POSTGRES();
+        RubricateTest::PostgresDatabase server;
+        auto owner = demoProject(server);
+        QVERIFY2(owner, qPrintable(owner.errorMessage()));
+        const Result<void> added = addTeamMember(*owner, u"ann_self"_s, TeamRole::Annotator);
+        QVERIFY2(added, qPrintable(added.errorMessage()));
+
+        const QString asAnnotator = locationAs(server, u"ann_self"_s);
+        const Result<RowId> own = labelAs(asAnnotator, u"ann_self"_s);
+        QVERIFY2(own, qPrintable(own.errorMessage()));
+        const Result<RowId> other = labelAs(asAnnotator, u"bob"_s);
+        QVERIFY2(!other, "an annotator wrote a label under another annotator's id");
+        QVERIFY2(other.error().message.contains(u"only as annotator ann_self"_s),
+                 qPrintable(other.errorMessage()));
+        const Result<RowId> gold = labelAs(asAnnotator, u"ann_self"_s, AnnotationKind::Gold);
+        QVERIFY2(!gold, "an annotator wrote a gold label");
+        QVERIFY2(gold.error().message.contains(u"gold"_s), qPrintable(gold.errorMessage()));
+        {
+            auto ann = ProjectStore::open(asAnnotator);
+            QVERIFY2(ann, qPrintable(ann.errorMessage()));
+            QSqlQuery q(ann->database());
+            QVERIFY2(!q.exec(u"INSERT INTO annotator (id, name, created_at)"
+                             " VALUES ('mallory', 'Mallory', '2024-01-01T00:00:00Z')"_s),
+                     "an annotator added someone else's annotator entry");
+            QVERIFY2(q.lastError().text().contains(u"permission denied"_s),
+                     qPrintable(q.lastError().text()));
+        }
+        ProjectStore::close(asAnnotator);
+
+        AnnotationEvent forBob = firstItemLabel(*owner, u"bob"_s);
+        forBob.kind = AnnotationKind::Gold;
+        const Result<RowId> byOwner = owner->annotations().appendAnnotation(forBob);
+        QVERIFY2(byOwner, qPrintable(byOwner.errorMessage()));
+        owner.value().reset();
+        ProjectStore::close(server.url());
+    }
+
+    // A team project made by an older Rubricate, whose annotator roles were granted their
+    // tables without any binding: once migrated, such a role labels as nobody until an owner
+    // binds it, and then only as that annotator.
+    void migrationBindsOlderAnnotators()
+    {
+        RUBRICATE_REQUIRE_POSTGRES();
+        RubricateTest::PostgresDatabase server;
+        // What `team add-annotator` used to grant.
+        auto owner = olderProject(server, u"ann_legacy"_s,
+                                  {u"GRANT SELECT ON ALL TABLES IN SCHEMA public TO %1"_s,
+                                   u"GRANT INSERT ON annotation_event, annotator TO %1"_s,
+                                   u"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO %1"_s});
+        QVERIFY2(owner, qPrintable(owner.errorMessage()));
+        QCOMPARE(owner->schemaVersion(), latestSchemaVersion());
+
+        const QString asAnnotator = locationAs(server, u"ann_legacy"_s);
+        const Result<RowId> unbound = labelAs(asAnnotator, u"bob"_s);
+        QVERIFY2(!unbound, "an older annotator role wrote under another annotator's id");
+        QVERIFY2(unbound.error().message.contains(u"labels as no annotator"_s),
+                 qPrintable(unbound.errorMessage()));
+        const Result<void> bound = addTeamMember(*owner, u"ann_legacy"_s, TeamRole::Annotator);
+        QVERIFY2(bound, qPrintable(bound.errorMessage()));
+        const Result<RowId> own = labelAs(asAnnotator, u"ann_legacy"_s);
+        QVERIFY2(own, qPrintable(own.errorMessage()));
+        owner.value().reset();
+        ProjectStore::close(server.url());
+    }
+
+    // The creating user here is a superuser (as it is on many servers) and owns another
+    // database: an owner added to the project gets the project, none of that.
+    void ownersGetTheProjectNotTheCreatorsRights()
+    {
+        RUBRICATE_REQUIRE_POSTGRES();
+        RubricateTest::PostgresDatabase server;
+        RubricateTest::PostgresDatabase elsewhere;
+        QVERIFY2(elsewhere.isValid(), qPrintable(elsewhere.error()));
+        {
+            QSqlDatabase other = elsewhere.connect(u"elsewhere"_s);
+            QVERIFY(QSqlQuery(other).exec(u"CREATE TABLE secret (x BIGINT)"_s));
+        }
+        QSqlDatabase::removeDatabase(u"elsewhere"_s);
+        auto owner = demoProject(server);
+        QVERIFY2(owner, qPrintable(owner.errorMessage()));
+        const Result<void> added = addTeamMember(*owner, u"olga_group"_s, TeamRole::Owner);
+        QVERIFY2(added, qPrintable(added.errorMessage()));
+
+        const QString asOwner = locationAs(server, u"olga_group"_s);
         {
             auto olga = ProjectStore::open(asOwner);
             QVERIFY2(olga, qPrintable(olga.errorMessage()));
+            QSqlQuery q(olga->database());
+            QVERIFY(q.exec(u"SELECT pg_has_role('rubricate', 'MEMBER'),"
+                           " (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)"_s)
+                    && q.next());
+            QVERIFY2(!q.value(0).toBool(), "the owner is a member of the creating superuser");
+            QVERIFY(!q.value(1).toBool());
+            QVERIFY2(!q.exec(u"SET ROLE rubricate"_s), "the owner became the superuser");
+            // The project's work goes on: writing, a judge run, and gold labels.
             const Result<RowId> model = olga->reports().ensureModel(u"Added by the owner"_s);
             QVERIFY2(model, qPrintable(model.errorMessage()));
+            AnnotationEvent gold = firstItemLabel(*olga, u"olga"_s);
+            gold.kind = AnnotationKind::Gold;
+            const Result<RowId> adjudicated = olga->annotations().appendAnnotation(gold);
+            QVERIFY2(adjudicated, qPrintable(adjudicated.errorMessage()));
+            QVERIFY2(q.exec(u"UPDATE judge_run SET name = name || ''"_s),
+                     qPrintable(q.lastError().text()));
+            // A migration the owner runs makes tables of the group, which every later owner
+            // may change.
+            QVERIFY(q.exec(u"BEGIN"_s));
+            QVERIFY2(q.exec(actAsProjectOwners()), qPrintable(q.lastError().text()));
+            QVERIFY2(q.exec(u"CREATE TABLE later_migration (x BIGINT)"_s),
+                     qPrintable(q.lastError().text()));
+            QVERIFY(q.exec(u"SELECT tableowner = (SELECT tableowner FROM pg_tables"
+                           "  WHERE tablename = 'annotation_event') FROM pg_tables"
+                           " WHERE tablename = 'later_migration'"_s)
+                    && q.next());
+            QVERIFY(q.value(0).toBool());
+            QVERIFY(q.exec(u"ROLLBACK"_s));
+            // An owner the server lets create roles adds members.
+            QVERIFY(QSqlQuery(owner->database()).exec(u"ALTER ROLE olga_group CREATEROLE"_s));
+            const Result<void> member = addTeamMember(*olga, u"ann_by_olga"_s, TeamRole::Annotator);
+            QVERIFY2(member, qPrintable(member.errorMessage()));
         }
         ProjectStore::close(asOwner);
+        const Result<RowId> labelled
+            = labelAs(locationAs(server, u"ann_by_olga"_s), u"ann_by_olga"_s);
+        QVERIFY2(labelled, qPrintable(labelled.errorMessage()));
+        const QString refused
+            = refusalAs(u"olga_group"_s, elsewhere.name(), u"DROP TABLE secret"_s);
+        QVERIFY2(refused.contains(u"must be owner"_s) || refused.contains(u"permission denied"_s),
+                 qPrintable(u"the owner dropped another database's table: "_s + refused));
+        owner.value().reset();
+        ProjectStore::close(server.url());
+    }
+
+    // A team project made by an older Rubricate, whose owner was made a member of the
+    // creating user's role (here a superuser): once migrated, that owner is a member of the
+    // project's group instead, still an owner of the project and of nothing else.
+    void migrationMovesOlderOwnersIntoTheGroup()
+    {
+        RUBRICATE_REQUIRE_POSTGRES();
+        RubricateTest::PostgresDatabase server;
+        // What `team add-owner` used to grant.
+        auto owner = olderProject(server, u"olga_legacy"_s, {u"GRANT rubricate TO %1"_s});
+        QVERIFY2(owner, qPrintable(owner.errorMessage()));
+        QCOMPARE(owner->schemaVersion(), latestSchemaVersion());
+        QSqlQuery q(owner->database());
+        QVERIFY(q.exec(u"SELECT pg_has_role('olga_legacy', 'rubricate', 'MEMBER'),"
+                       " (SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"
+                       "  AND tableowner = 'rubricate')"_s)
+                && q.next());
+        QVERIFY2(!q.value(0).toBool(), "the older owner still holds the creator's rights");
+        QCOMPARE(q.value(1).toInt(), 0); // the project's group owns every table
+        q.finish();
+
+        const Result<RowId> model
+            = modelAs(locationAs(server, u"olga_legacy"_s), u"Still the owner's"_s);
+        QVERIFY2(model, qPrintable(model.errorMessage()));
         owner.value().reset();
         ProjectStore::close(server.url());
     }
