@@ -34,6 +34,9 @@ struct FixtureEntry {
     Kind kind = Kind::File;
     QByteArray link{}; // symlink or hardlink target
     bool sizeKnown = true; // false: the header does not announce the size
+    // Tar only. Non-zero: a sparse file this large, `data` at its start and a hole after it,
+    // so an entry of any size costs the archive a few bytes.
+    qint64 sparseSize = 0;
 };
 
 struct Fixture {
@@ -125,10 +128,14 @@ inline QByteArray buildArchive(const Fixture &fixture, const QList<FixtureEntry>
         case Kind::File:
             archive_entry_set_filetype(e.get(), AE_IFREG);
             archive_entry_set_perm(e.get(), 0644);
-            if (fe.sizeKnown)
+            if (fe.sparseSize > 0) {
+                archive_entry_set_size(e.get(), fe.sparseSize);
+                archive_entry_sparse_add_entry(e.get(), 0, fe.data.size());
+            } else if (fe.sizeKnown) {
                 archive_entry_set_size(e.get(), fe.data.size());
-            else
+            } else {
                 archive_entry_unset_size(e.get());
+            }
             break;
         case Kind::Dir:
             archive_entry_set_filetype(e.get(), AE_IFDIR);

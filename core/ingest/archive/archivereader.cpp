@@ -257,18 +257,25 @@ private:
         return {};
     }
 
-    bool entryLimitError(const QString &label)
+    // One entry beyond the per-file limit costs only itself. libarchive's skip passes its data
+    // without handing it over: a zip seeks past it, a sparse tar's holes are never made, and a
+    // compressed tar inflates it through libarchive's own block, as nothing says where the
+    // next entry begins. Like a refused link, it leaves its name to no later entry.
+    bool refuseOversized(const QString &relative, const QString &label, const QString &size)
     {
-        return stop(u"entry %1 expands beyond the %2 per-file limit"_s.arg(
-            label, formatBytes(m_limits.maxEntryBytes)));
+        m_refusedPaths.insert(relative);
+        return refuse(label,
+                      u"%1, over the %2 per-file limit; skipped"_s.arg(
+                          size, formatBytes(m_limits.maxEntryBytes)));
     }
 
     bool extractFile(archive_entry *entry, const QString &relative, const QString &label)
     {
         // The header's size is only a hint (it can lie, or be absent for streamed zips), but
-        // an honest oversized entry can be stopped before anything is inflated.
+        // an honest oversized entry can be skipped before any of it reaches us.
         if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > m_limits.maxEntryBytes)
-            return entryLimitError(label);
+            return refuseOversized(relative, label,
+                                   formatBytes(archive_entry_size(entry)) + u" expanded"_s);
 
         const QString finalPath = m_root + u'/' + relative;
         const qsizetype slash = relative.lastIndexOf(u'/');
@@ -300,9 +307,15 @@ private:
                 part.discard();
                 return refuse(label, u"damaged data: "_s + libarchiveError(m_archive));
             }
-            // Count what really comes out of the decompressor, not what the header claims.
-            if (entryBytes + n > m_limits.maxEntryBytes)
-                return entryLimitError(label);
+            // Count what really comes out of the decompressor, not what the header claims. The
+            // bytes inflated so far stay in the archive's total, which bounds the work a bomb
+            // of many such entries can cause.
+            if (entryBytes + n > m_limits.maxEntryBytes) {
+                part.discard();
+                return refuseOversized(relative, label,
+                                       u"more than %1 expanded (its header gives no size or a "
+                                       u"smaller one)"_s.arg(formatBytes(m_limits.maxEntryBytes)));
+            }
             if (m_totalBytes + n > m_limits.maxTotalBytes) {
                 return stop(u"archive expands beyond the %1 limit"_s.arg(
                     formatBytes(m_limits.maxTotalBytes)));

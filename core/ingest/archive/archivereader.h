@@ -30,8 +30,8 @@ bool isArchiveFileName(const QString &path);
 
 // Expands `archivePath` below `targetDir` (which must exist). Refuses entries that would
 // escape the target (`..`, absolute paths, after libarchive's own normalisation), links,
-// devices and FIFOs; stops with an error when the limits are exceeded or the archive is
-// truncated.
+// devices and FIFOs, and skips an entry beyond maxEntryBytes (each named in `refused`); stops
+// with an error when the total or the entry count is exceeded or the archive is truncated.
 ArchiveExtraction extractArchive(const QString &archivePath, const QString &targetDir,
                                  const ArchiveLimits &limits = {});
 

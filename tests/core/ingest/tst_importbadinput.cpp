@@ -1,5 +1,6 @@
 // Bad input gets a clear error and loses nothing: every problem is named with its file (and
 // line), the rest imports, and a broken document is flagged rather than fatal.
+#include "archivefixture.h"
 #include "ingest/importer.h"
 #include "shareddata.h"
 #include "store/projectstore.h"
@@ -283,6 +284,31 @@ private slots:
         const ImportSummary f = runImport(*m_store, ImportKind::Drb2Reports, notZip);
         QCOMPARE(f.errorCount(), 1);
         QVERIFY(f.added.isEmpty());
+    }
+
+    // An entry beyond the archive's 1 GiB per-file limit (sparse, so the archive is small)
+    // is named with the archive, its size and the limit; the entry after it is imported.
+    void anOversizedArchiveEntryIsNamedAndTheRestImport()
+    {
+        auto store = openStore(u"oversized.rubricate"_s);
+        QVERIFY(store);
+        const QString tasks = m_dir.filePath(u"oversized-tasks.jsonl"_s);
+        QVERIFY(RubricateTest::writeFile(tasks, drb2Line(1) + '\n' + drb2Line(2) + '\n'));
+        QCOMPARE(runImport(*store, ImportKind::Drb2Tasks, tasks).errorCount(), 0);
+        using namespace RubricateTest;
+        const QByteArray bytes = buildArchive(
+            {Container::Tar, Compression::Gzip},
+            {{"report/ModelS/idx-1.md", "# Huge", Kind::File, {}, true, qint64(2) << 30},
+             {"report/ModelS/idx-2.md", "# After the huge one", Kind::File, {}}});
+        const QString tgz = m_dir.filePath(u"huge.tar.gz"_s);
+        QVERIFY(!bytes.isEmpty() && writeFile(tgz, bytes));
+        const ImportSummary s = runImport(*store, ImportKind::Drb2Reports, tgz);
+        QVERIFY2(hasIssue(s, u"huge.tar.gz"_s, 0,
+                          u"report/ModelS/idx-1.md: 2 GiB expanded, over the 1 GiB per-file "
+                          u"limit; skipped"_s),
+                 qPrintable(dump(s)));
+        QCOMPARE(s.errorCount(), 1);
+        QCOMPARE(s.added.value(u"reports"_s), 1);
     }
 
     // Item 5 of issue 14: a result file's verdicts are never coerced nor overwritten.

@@ -24,6 +24,54 @@ class TestPdrBenchImport : public QObject
 
     void writeDataFolder(const QString &root) { QVERIFY(RubricateTest::writePdrDataFolder(root)); }
 
+    // Imports `text` as a file of `kind` into `project` (an empty summary when unwritable).
+    static ImportSummary importText(RubricateTest::ScratchProject &project, ImportKind kind,
+                                    const QString &fileName, const QByteArray &text)
+    {
+        const QString path = project.filePath(fileName);
+        return RubricateTest::writeFile(path, text) ? runImport(project.store(), kind, path)
+                                                    : ImportSummary{};
+    }
+
+    // Whether the issue of `severity` at `line` says `needle`.
+    static bool says(const ImportSummary &s, int line, const QString &needle,
+                     ImportIssue::Severity severity = ImportIssue::Severity::Error)
+    {
+        return std::any_of(s.issues.cbegin(), s.issues.cend(), [&](const ImportIssue &i) {
+            return i.line == line && i.severity == severity && i.message.contains(needle);
+        });
+    }
+
+    // Whether the only error of `s` is at `line` and says `needle`.
+    static bool onlyErrorSays(const ImportSummary &s, int line, const QString &needle)
+    {
+        return s.errorCount() == 1 && says(s, line, needle);
+    }
+
+    // A project holding the personas and queries of the shared fixture.
+    static bool importPersonasAndQueries(RubricateTest::ScratchProject &project)
+    {
+        return importText(project, ImportKind::PdrPersonas, u"personas.jsonl"_s, fixture0)
+                   .errorCount()
+            == 0
+            && importText(project, ImportKind::PdrQueries, u"queries.jsonl"_s, fixture1)
+                   .errorCount()
+            == 0;
+    }
+
+    static std::optional<Query> queryOf(ProjectStore &store, const QString &externalId)
+    {
+        const auto bench = store.catalog().benchmark(u"pdrbench"_s);
+        const auto id = bench ? store.catalog().queryId(bench->id, externalId) : std::nullopt;
+        return id ? store.catalog().query(*id) : std::nullopt;
+    }
+
+    static QList<Rubric> criteriaOf(ProjectStore &store, const QString &queryExternalId)
+    {
+        const auto query = queryOf(store, queryExternalId);
+        return query ? store.catalog().rubrics(query->taskId, query->id) : QList<Rubric>{};
+    }
+
 private slots:
     void initTestCase()
     {
@@ -175,6 +223,130 @@ private slots:
         QCOMPARE(c.errorCount(), 1);
         const auto q1 = m_store->catalog().query(*m_store->catalog().queryId(bench->id, u"1"_s));
         QCOMPARE(m_store->catalog().rubrics(q1->taskId, q1->id).size(), 3);
+    }
+    // Qt reads every JSON number as a double: 3.7 was cut to 3 and named query 3, so a line
+    // meant for another record replaced it. Each such line is an error, and only that line.
+    void fractionalIdsAreRefused_data()
+    {
+        QTest::addColumn<QByteArray>("id");
+        QTest::newRow("3.7") << QByteArray("3.7");
+        QTest::newRow("3.0, which Qt reads as 3") << QByteArray("3.0");
+        QTest::newRow("3e0") << QByteArray("3e0");
+        QTest::newRow("beyond a double's integers") << QByteArray("36028797018963971");
+    }
+
+    void fractionalIdsAreRefused()
+    {
+        QFETCH(QByteArray, id);
+        RubricateTest::ScratchProject project;
+        QVERIFY2(project.isOpen(), qPrintable(project.error()));
+        QVERIFY(importPersonasAndQueries(project));
+        ProjectStore &store = project.store();
+        const QString mustBeInteger = u"\"id\" must be an integer"_s;
+
+        const QByteArray queries = R"({"id": 4, "task": "Choose a school.", "language": "en"}
+{"id": )" + id
+            + R"(, "task": "Sell the car.", "language": "en"}
+)";
+        const ImportSummary q = importText(project, ImportKind::PdrQueries, u"q.jsonl"_s, queries);
+        QVERIFY2(onlyErrorSays(q, 2, mustBeInteger), qPrintable(q.toText()));
+        QCOMPARE(q.added.value(u"queries"_s), 1);
+        QCOMPARE(queryOf(store, u"3"_s)->text, u"Compare two health insurance plans."_s);
+
+        const QByteArray articles = R"({"id": )" + id + R"(, "article": "meant for another query"}
+{"id": 1, "article": "# Budget"}
+)";
+        const ImportSummary r = importText(project, ImportKind::PdrReports, u"M.jsonl"_s, articles);
+        QVERIFY2(onlyErrorSays(r, 1, mustBeInteger), qPrintable(r.toText()));
+        const auto reports = store.reports().reportSummaries(u"pdrbench"_s).value();
+        QCOMPARE(reports.size(), 1);
+        QCOMPARE(reports.constFirst().queryExternalId, u"1"_s);
+
+        const QByteArray persona = R"({"userid": )" + id + R"(, "name": "Ann"})";
+        const ImportSummary p = importText(project, ImportKind::PdrPersonas, u"p.jsonl"_s, persona);
+        QVERIFY2(onlyErrorSays(p, 1, u"must be an integer"_s), qPrintable(p.toText()));
+        QVERIFY(p.added.isEmpty());
+    }
+
+    // A second line with an id the file already gave would overwrite the first record. It is
+    // an error naming both lines, the first is kept; a line repeating the first exactly loses
+    // nothing and is skipped with a warning.
+    void repeatedIdsKeepTheFirstLine()
+    {
+        RubricateTest::ScratchProject project;
+        QVERIFY2(project.isOpen(), qPrintable(project.error()));
+        ProjectStore &store = project.store();
+        const QByteArray mei = R"({"userid": "u01", "name": "Mei"})";
+        const QByteArray personas = mei + '\n' + mei + '\n' + R"({"userid": "u01", "name": "Max"}
+{"userid": "u02", "name": "Tom"}
+)";
+        const ImportSummary p
+            = importText(project, ImportKind::PdrPersonas, u"p.jsonl"_s, personas);
+        QVERIFY2(onlyErrorSays(p, 3, u"repeats line 1"_s), qPrintable(p.toText()));
+        QVERIFY(says(p, 2, u"exactly"_s, ImportIssue::Severity::Warning));
+        QCOMPARE(p.added.value(u"personas"_s), 2);
+        const auto bench = store.catalog().benchmark(u"pdrbench"_s);
+        QCOMPARE(store.catalog().persona(*store.catalog().personaId(bench->id, u"u01"_s))->name,
+                 u"Mei"_s);
+
+        const QByteArray queries = R"({"id": 1, "task": "Plan a budget.", "language": "en"}
+{"id": 1, "task": "Plan a wedding.", "language": "en"}
+{"id": 2, "task_id": "T", "task": "Plan a trip.", "language": "en"}
+{"id": 3, "task_id": "T", "task": "Plan a move.", "language": "en"}
+)";
+        const ImportSummary q = importText(project, ImportKind::PdrQueries, u"q.jsonl"_s, queries);
+        QCOMPARE(q.errorCount(), 2);
+        QVERIFY2(says(q, 2, u"repeats line 1"_s) && says(q, 4, u"on line 3"_s),
+                 qPrintable(q.toText()));
+        QCOMPARE(queryOf(store, u"1"_s)->text, u"Plan a budget."_s);
+        QVERIFY(!queryOf(store, u"3"_s));
+        QCOMPARE(store.catalog().task(queryOf(store, u"2"_s)->taskId)->prompt, u"Plan a trip."_s);
+
+        const QByteArray criteria
+            = R"({"id": 1, "quality_weights": {"depth_insight": 1.0}, "quality_criterions": {"depth_insight": [{"criterion": "Deep", "weight": 1.0}]}}
+{"id": 1, "quality_weights": {"depth_insight": 1.0}, "quality_criterions": {"depth_insight": [{"criterion": "Shallow", "weight": 1.0}]}}
+)";
+        const ImportSummary c
+            = importText(project, ImportKind::PdrCriteria, u"c.jsonl"_s, criteria);
+        QVERIFY2(onlyErrorSays(c, 2, u"repeats line 1"_s), qPrintable(c.toText()));
+        const QList<Rubric> kept = criteriaOf(store, u"1"_s);
+        QCOMPARE(kept.size(), 1);
+        QCOMPARE(kept.constFirst().text, u"Deep"_s);
+    }
+
+    // A weight that is not a number was read as 0, which moves every score of the query. The
+    // line is an error, the query keeps the criteria it had, and the other lines import.
+    void wrongTypedWeightsAreRefused_data()
+    {
+        QTest::addColumn<QByteArray>("weight");
+        QTest::addColumn<QByteArray>("dimensionWeight");
+        QTest::newRow("string") << QByteArray(R"("weight": "0.5")") << QByteArray("1.0");
+        QTest::newRow("object") << QByteArray(R"("weight": {"value": 0.5})") << QByteArray("1.0");
+        QTest::newRow("null") << QByteArray(R"("weight": null)") << QByteArray("1.0");
+        QTest::newRow("missing") << QByteArray(R"("explanation": "...")") << QByteArray("1.0");
+        QTest::newRow("dimension weight a string")
+            << QByteArray(R"("weight": 1.0)") << QByteArray(R"("1.0")");
+    }
+
+    void wrongTypedWeightsAreRefused()
+    {
+        QFETCH(QByteArray, weight);
+        QFETCH(QByteArray, dimensionWeight);
+        RubricateTest::ScratchProject project;
+        QVERIFY2(project.isOpen(), qPrintable(project.error()));
+        QVERIFY(importPersonasAndQueries(project));
+
+        const QByteArray criteria = R"({"id": 1, "quality_weights": {"depth_insight": )"
+            + dimensionWeight
+            + R"(}, "quality_criterions": {"depth_insight": [{"criterion": "Deep", )" + weight
+            + R"(}]}}
+{"id": 2, "quality_weights": {"depth_insight": 1.0}, "quality_criterions": {"depth_insight": [{"criterion": "Clear", "weight": 1.0}]}}
+)";
+        const ImportSummary c
+            = importText(project, ImportKind::PdrCriteria, u"c.jsonl"_s, criteria);
+        QVERIFY2(onlyErrorSays(c, 1, u"not a number"_s), qPrintable(c.toText()));
+        QVERIFY(criteriaOf(project.store(), u"1"_s).isEmpty());
+        QCOMPARE(criteriaOf(project.store(), u"2"_s).size(), 1);
     }
 };
 
