@@ -304,6 +304,12 @@ ImportSummary importReportBenchReports(ProjectStore &store, const QString &dir,
         s.knownText = text->text;
         s.knownFormat = ReportFormat::Markdown;
         sources << s;
+        // Stored a slice at a time inside the one transaction: thousands of reports held
+        // until the end would take their size in memory several times over.
+        if (sources.size() == ReportSlice) {
+            written = storeReports(store, sources, summary);
+            sources.clear();
+        }
     }
     if (written)
         written = storeReports(store, sources, summary);

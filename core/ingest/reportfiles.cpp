@@ -158,14 +158,13 @@ Result<void> storeReports(ProjectStore &store, const QList<ReportSource> &source
     // Extraction (PDF text, DOCX XML) dominates; spread it over the cores, a slice at a time
     // with the next slice read while this one is written: the whole folder at once would hold
     // every original and its text in memory together (2,640 DRB-II reports: 390 MB).
-    constexpr qsizetype Slice = 32;
-    QFuture<Prepared> next = QtConcurrent::mapped(sources.mid(0, Slice), prepare);
+    QFuture<Prepared> next = QtConcurrent::mapped(sources.mid(0, ReportSlice), prepare);
     const auto drain = qScopeGuard([&next] { next.waitForFinished(); });
     QHash<std::pair<RowId, RowId>, QString> expected; // (task, query) → language
-    for (qsizetype from = 0; from < sources.size(); from += Slice) {
+    for (qsizetype from = 0; from < sources.size(); from += ReportSlice) {
         QList<Prepared> prepared = next.results();
-        if (from + Slice < sources.size())
-            next = QtConcurrent::mapped(sources.mid(from + Slice, Slice), prepare);
+        if (from + ReportSlice < sources.size())
+            next = QtConcurrent::mapped(sources.mid(from + ReportSlice, ReportSlice), prepare);
         for (Prepared &p : prepared) {
             if (!p.readError.isEmpty()) {
                 summary.error(p.source.displayName, 0, p.readError);

@@ -35,6 +35,11 @@ inline constexpr QLatin1StringView LanguageMismatchPrefix{"language mismatch: "}
 // "language mismatch: the report reads as English but its task and rubrics are Chinese; …"
 QString languageMismatchWarning(const QString &reportLanguage, const QString &expected);
 
+// How many reports storeReports reads and extracts at once. An importer that reads each file
+// itself (reports inside JSON) hands them over this many at a time, so that memory holds one
+// slice of originals and texts, never the whole folder.
+inline constexpr qsizetype ReportSlice = 32;
+
 // Stores every source as a report; must run inside the caller's transaction. An unreadable
 // or empty file is named in the summary and left out; a corrupt one is flagged and stored
 // without text; a report the database refuses is named and undone on its own. Never fatal

@@ -1,6 +1,7 @@
 // ReportBench: survey prompts, ground-truth reference lists and model outputs.
 #include "ingest/importcontext.h"
 #include "ingest/importer.h"
+#include "ingest/reportfiles.h"
 #include "readers/leaderboardproject.h"
 #include "scratchproject.h"
 #include "shareddata.h"
@@ -130,6 +131,56 @@ private slots:
         QFile csv(files.constFirst());
         QVERIFY(csv.open(QIODevice::ReadOnly));
         QCOMPARE(csv.readAll().count('\n'), 4); // header and three reports
+    }
+
+    // A folder is stored a slice at a time: every report past the slice boundary arrives
+    // with its own text, a damaged file among them is named and costs only itself, and a
+    // second report for a task of an earlier slice is still refused.
+    void aFolderLargerThanASliceImportsWhole()
+    {
+        RubricateTest::ScratchProject project(u"slices.rubricate"_s);
+        QVERIFY2(project.isOpen(), qPrintable(project.error()));
+        constexpr int reports = int(ReportSlice) * 2 + 1;
+        const auto id = [](int i) {
+            return u"2101.%1"_s.arg(i, 5, 10, QChar(u'0'));
+        };
+        QByteArray tasks;
+        for (int i = 1; i <= reports + 1; ++i)
+            tasks
+                += u"{\"arxiv_id\": \"%1\", \"title\": \"Survey %1\", \"prompt\": \"Write it.\"}\n"_s
+                       .arg(id(i))
+                       .toUtf8();
+        const QString taskFile = project.filePath(u"ReportBench_v1.1.jsonl"_s);
+        QVERIFY(RubricateTest::writeFile(taskFile, tasks));
+        QCOMPARE(runImport(project.store(), ImportKind::ReportBench, taskFile).errorCount(), 0);
+
+        const QString dir = project.filePath(u"many"_s);
+        const int damaged = int(ReportSlice) / 2;
+        const auto text = [&](int i) {
+            return u"report %1 "_s.arg(id(i)).repeated(8);
+        };
+        for (int i = 1; i <= reports + 1; ++i) {
+            const QByteArray json = i == damaged
+                ? QByteArray("{\"response\": \"cut off")
+                : u"{\"response\": \"%1\"}"_s.arg(text(i)).toUtf8();
+            QVERIFY(RubricateTest::writeFile(dir + u"/%1.json"_s.arg(id(i)), json));
+        }
+        QVERIFY(RubricateTest::writeFile(dir + u"/zz_%1.json"_s.arg(id(1)),
+                                         u"{\"response\": \"%1\"}"_s.arg(text(1)).toUtf8()));
+
+        const ImportSummary s = runImport(project.store(), ImportKind::ReportBenchReports, dir);
+        QCOMPARE(s.added.value(u"reports"_s), reports);
+        QCOMPARE(s.errorCount(), 2);
+        const QString messages = s.toText();
+        QVERIFY2(messages.contains(u"%1.json: error: "_s.arg(id(damaged))), qPrintable(messages));
+        QVERIFY2(messages.contains(u"zz_%1.json: error: a second report for %1"_s.arg(id(1))),
+                 qPrintable(messages));
+        for (int i = 1; i <= reports + 1; ++i) {
+            const QString stored
+                = u"SELECT count(*) FROM report r JOIN task t ON t.id = r.task_id"
+                  " WHERE t.external_id = '%1' AND r.text = '%2'"_s.arg(id(i), text(i));
+            QCOMPARE(project.scalar(stored), i == damaged ? 0 : 1);
+        }
     }
 };
 
