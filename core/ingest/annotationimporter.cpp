@@ -9,6 +9,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonValue>
+#include <QMap>
+#include <QStringDecoder>
 
 namespace Rubricate {
 
@@ -188,13 +190,67 @@ Result<void> importTravelling(AnnotationLanding &landing, const QJsonObject &o, 
     return Error{u"unknown landing outcome"_s};
 }
 
+// The 0-based offset of the sequence that makes `line` invalid UTF-8. Fed a byte at a time,
+// the decoder flags a sequence once it cannot be completed; the sequence began at the first
+// byte not yet turned into a character.
+qsizetype firstInvalidUtf8Byte(QByteArrayView line)
+{
+    QStringDecoder decoder(QStringDecoder::Utf8);
+    qsizetype pending = 0;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QString decoded = decoder(line.sliced(i, 1));
+        if (decoder.hasError())
+            break;
+        if (!decoded.isEmpty())
+            pending = i + 1;
+    }
+    return pending;
+}
+
+struct DecodedCsv {
+    QString text;
+    QMap<int, qsizetype> invalidLines; // line → 1-based byte in it where invalid UTF-8 starts
+};
+
+// Decoded a line at a time, numbered as splitCsv numbers them (LF, CRLF or a lone CR ends a
+// line), so that invalid UTF-8 is named where it is instead of entering a label or a note as
+// U+FFFD.
+DecodedCsv decodeCsvLines(QByteArrayView bytes)
+{
+    if (bytes.startsWith("\xEF\xBB\xBF"))
+        bytes = bytes.sliced(3);
+    DecodedCsv out;
+    out.text.reserve(bytes.size());
+    int line = 1;
+    qsizetype start = 0;
+    for (qsizetype i = 0; i < bytes.size(); ++i) {
+        const bool lineEnds = bytes.at(i) == '\n'
+            || (bytes.at(i) == '\r' && (i + 1 == bytes.size() || bytes.at(i + 1) != '\n'));
+        if (!lineEnds && i + 1 < bytes.size())
+            continue;
+        const QByteArrayView lineBytes = bytes.sliced(start, i + 1 - start);
+        QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+        out.text += decoder(lineBytes);
+        if (decoder.hasError())
+            out.invalidLines.insert(line, firstInvalidUtf8Byte(lineBytes) + 1);
+        start = i + 1;
+        ++line;
+    }
+    return out;
+}
+
 // The exported CSV: each record as the JSON object of its line, numbered by the line it
-// starts on.
+// starts on. A record with a line that is not UTF-8 is skipped.
 void parseCsvRecords(const QByteArray &bytes, const QString &name, ImportSummary &summary,
                      const std::function<void(const QJsonObject &, int)> &onObject)
 {
-    const CsvRecords split = splitCsvUpToUnclosedQuote(
-        QString::fromUtf8(bytes.startsWith("\xEF\xBB\xBF") ? bytes.mid(3) : bytes));
+    const DecodedCsv decoded = decodeCsvLines(bytes);
+    for (auto it = decoded.invalidLines.cbegin(); it != decoded.invalidLines.cend(); ++it) {
+        summary.error(
+            name, it.key(),
+            u"invalid UTF-8 at byte %1 of the line; its record is skipped"_s.arg(it.value()));
+    }
+    const CsvRecords split = splitCsvUpToUnclosedQuote(decoded.text);
     if (split.unterminatedLine > 0) {
         summary.error(name, split.unterminatedLine,
                       u"a quoted field opened in this record is never closed; this record and "
@@ -202,17 +258,26 @@ void parseCsvRecords(const QByteArray &bytes, const QString &name, ImportSummary
     }
     const QList<QStringList> &records = split.records;
     const QList<int> &lines = split.startLines;
+    // A record runs from its first line up to the next record's (or the unclosed one's).
+    const auto holdsInvalidLine = [&](qsizetype i) {
+        const auto invalid = decoded.invalidLines.lowerBound(lines.at(i));
+        if (invalid == decoded.invalidLines.cend())
+            return false;
+        if (i + 1 < lines.size())
+            return invalid.key() < lines.at(i + 1);
+        return split.unterminatedLine == 0 || invalid.key() < split.unterminatedLine;
+    };
     if (records.isEmpty() && split.unterminatedLine > 0)
         return;
-    if (records.isEmpty() || !isAnnotationCsvHeader(records.constFirst())) {
+    if (records.isEmpty() || holdsInvalidLine(0) || !isAnnotationCsvHeader(records.constFirst())) {
         summary.error(name, 1,
                       u"not an exported annotations CSV (the header needs uid, annotator and "
                       "label)"_s);
         return;
     }
     for (qsizetype i = 1; i < records.size(); ++i) {
-        if (records.at(i) == QStringList{QString()})
-            continue; // a blank line
+        if (records.at(i) == QStringList{QString()} || holdsInvalidLine(i))
+            continue; // a blank line, or one already named
         const auto o = annotationCsvRecordJson(records.constFirst(), records.at(i));
         if (!o)
             summary.error(name, lines.at(i), o.errorMessage() + u"; skipped"_s);

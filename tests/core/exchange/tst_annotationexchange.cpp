@@ -631,6 +631,42 @@ private slots:
                                      "is never closed"_s.arg(all->size() + 2)),
                  qPrintable(s.toText()));
     }
+
+    // A byte that is not UTF-8 (a note saved as Latin-1) is named with its line and byte, and
+    // its record skipped, rather than entering someone's note as U+FFFD; the others import.
+    void invalidUtf8CostsOnlyItsRecord()
+    {
+        auto source = openProject(copyOfBase(u"utf8-source.rubricate"_s));
+        for (int i = 2; i < 5; ++i) {
+            AnnotationEvent e = label(m_items.at(i), u"ivy"_s, 1, t0.addSecs(i));
+            e.note = i == 3 ? u"MARK"_s : u"café"_s;
+            QVERIFY(source->annotations().appendAnnotation(e));
+        }
+        const auto all = travellingAnnotations(*source, {}, false);
+        QByteArray csv = annotationsCsv(*all);
+        const qsizetype mark = csv.indexOf("MARK");
+        QVERIFY(mark > 0);
+        csv.replace(mark, 4, "caf\xE9");
+        const qsizetype lineStart = csv.lastIndexOf('\n', mark) + 1;
+        const QString file = m_dir.filePath(u"latin1.csv"_s);
+        RubricateTest::writeFile(file, csv);
+
+        auto fresh = openProject(copyOfBase(u"utf8-fresh.rubricate"_s));
+        const ImportSummary s = importAnnotations(*fresh, file);
+        QCOMPARE(s.added.value(u"annotations"_s), 2); // the base's two are here already
+        QCOMPARE(s.errorCount(), 1);
+        QVERIFY2(
+            s.toText().contains(u"latin1.csv:%1: error: invalid UTF-8 at byte %2 of the "
+                                "line; its record is skipped"_s.arg(csv.left(mark).count('\n') + 1)
+                                    .arg(mark - lineStart + 4)),
+            qPrintable(s.toText()));
+        QStringList notes;
+        for (const AnnotationEvent &e : fresh->annotations().annotationEvents())
+            notes << e.note;
+        QCOMPARE(notes.count(u"café"_s), 2);
+        QVERIFY2(!notes.join(u'|').contains(QChar::ReplacementCharacter),
+                 qPrintable(notes.join(u'|')));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestAnnotationExchange)
