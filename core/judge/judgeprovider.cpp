@@ -2,6 +2,7 @@
 
 #include "domain/softassert.h"
 #include "judgelog.h"
+#include "text/strictjson.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -85,7 +86,7 @@ public:
     ProviderReply parseSuccess(const QByteArray &body) const override
     {
         ProviderReply r;
-        const QJsonObject o = QJsonDocument::fromJson(body).object();
+        const QJsonObject o = jsonDocument(body).object();
         const QJsonObject choice = o.value(u"choices"_s).toArray().at(0).toObject();
         const QJsonValue content = choice.value(u"message"_s).toObject().value(u"content"_s);
         if (content.isString()) {
@@ -165,7 +166,7 @@ public:
     ProviderReply parseSuccess(const QByteArray &body) const override
     {
         ProviderReply r;
-        const QJsonObject o = QJsonDocument::fromJson(body).object();
+        const QJsonObject o = jsonDocument(body).object();
         const QJsonObject candidate = o.value(u"candidates"_s).toArray().at(0).toObject();
         for (const auto &p : candidate.value(u"content"_s).toObject().value(u"parts"_s).toArray()) {
             const QJsonObject part = p.toObject();
@@ -248,7 +249,7 @@ public:
     ProviderReply parseSuccess(const QByteArray &body) const override
     {
         ProviderReply r;
-        const QJsonObject o = QJsonDocument::fromJson(body).object();
+        const QJsonObject o = jsonDocument(body).object();
         for (const auto &b : o.value(u"content"_s).toArray()) {
             const QJsonObject block = b.toObject();
             if (block.value(u"type"_s).toString() == "text"_L1)

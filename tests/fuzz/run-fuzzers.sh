@@ -4,7 +4,7 @@
 #   tests/fuzz/run-fuzzers.sh [SECONDS] [TARGET...]
 #
 # SECONDS defaults to 600 (0: only print the table for the last run); TARGETs default to
-# all of them (lenientjson jsonl textdecoding html docx pdf zipentry archive). Environment:
+# all of them (lenientjson strictjson jsonl textdecoding html docx pdf zipentry archive). Environment:
 #   FUZZ_JOBS=N      targets fuzzed at the same time (default 1)
 #   FUZZ_TIMEOUT=S   one input taking longer than S seconds counts as a timeout (default 10)
 #   FUZZ_RSS_MB=M    memory limit per fuzzing process (default 2048)
@@ -21,7 +21,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)
 seconds=${1:-600}
 shift || true
-all_targets=(lenientjson jsonl textdecoding html docx pdf zipentry archive)
+all_targets=(lenientjson strictjson jsonl textdecoding html docx pdf zipentry archive)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 build=${FUZZ_BUILD:-$source_dir/build/fuzz}
@@ -52,7 +52,7 @@ cmake --build "$build" --target "${targets[@]/#/fuzz_}"
 
 dictionary_for() {
     case $1 in
-    lenientjson | jsonl) echo json ;;
+    lenientjson | strictjson | jsonl) echo json ;;
     html) echo html ;;
     docx) echo docx ;;
     pdf) echo pdf ;;

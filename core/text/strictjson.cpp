@@ -1,0 +1,328 @@
+#include "strictjson.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QStringDecoder>
+
+#include <charconv>
+#include <type_traits>
+
+namespace Rubricate {
+
+namespace {
+
+// Beyond these, QJsonDocument reads the document: inserting into a QJsonObject moves the keys
+// after it, so a huge object would cost quadratic time here.
+constexpr int kMaxDepth = 256;
+constexpr qsizetype kMaxMembers = 1024;
+
+template<typename Char>
+class StrictReader
+{
+public:
+    StrictReader(const Char *begin, const Char *end)
+        : m_at(begin)
+        , m_end(end)
+    { }
+
+    std::optional<QJsonValue> document()
+    {
+        skipSpace();
+        if (m_at == m_end || (*m_at != '{' && *m_at != '['))
+            return std::nullopt;
+        std::optional<QJsonValue> v = value();
+        skipSpace();
+        if (!v || m_at != m_end)
+            return std::nullopt;
+        return v;
+    }
+
+private:
+    void skipSpace()
+    {
+        while (m_at != m_end && (*m_at == ' ' || *m_at == '\n' || *m_at == '\r' || *m_at == '\t'))
+            ++m_at;
+    }
+
+    bool take(char c)
+    {
+        if (m_at == m_end || *m_at != c)
+            return false;
+        ++m_at;
+        return true;
+    }
+
+    bool literal(const char *word)
+    {
+        for (; *word; ++word) {
+            if (!take(*word))
+                return false;
+        }
+        return true;
+    }
+
+    std::optional<QJsonValue> value()
+    {
+        if (m_at == m_end)
+            return std::nullopt;
+        switch (*m_at) {
+        case '{':
+            return object();
+        case '[':
+            return array();
+        case '"': {
+            QString s;
+            if (!string(s))
+                return std::nullopt;
+            return QJsonValue(std::move(s));
+        }
+        case 't':
+            return literal("true") ? std::optional(QJsonValue(true)) : std::nullopt;
+        case 'f':
+            return literal("false") ? std::optional(QJsonValue(false)) : std::nullopt;
+        case 'n':
+            return literal("null") ? std::optional(QJsonValue(QJsonValue::Null)) : std::nullopt;
+        default:
+            return number();
+        }
+    }
+
+    std::optional<QJsonValue> object()
+    {
+        if (++m_depth > kMaxDepth)
+            return std::nullopt;
+        ++m_at; // '{'
+        QJsonObject o;
+        skipSpace();
+        if (!take('}')) {
+            do {
+                skipSpace();
+                QString key;
+                if (!string(key))
+                    return std::nullopt;
+                skipSpace();
+                if (!take(':'))
+                    return std::nullopt;
+                skipSpace();
+                std::optional<QJsonValue> v = value();
+                if (!v)
+                    return std::nullopt;
+                const qsizetype before = o.size();
+                o.insert(key, *v);
+                // A repeated key: QJsonDocument's choice of which one stays is its own to make.
+                if (o.size() == before || o.size() > kMaxMembers)
+                    return std::nullopt;
+                skipSpace();
+            } while (take(','));
+            if (!take('}'))
+                return std::nullopt;
+        }
+        --m_depth;
+        return QJsonValue(std::move(o));
+    }
+
+    std::optional<QJsonValue> array()
+    {
+        if (++m_depth > kMaxDepth)
+            return std::nullopt;
+        ++m_at; // '['
+        QJsonArray a;
+        skipSpace();
+        if (!take(']')) {
+            do {
+                skipSpace();
+                std::optional<QJsonValue> v = value();
+                if (!v)
+                    return std::nullopt;
+                a.append(*v);
+                skipSpace();
+            } while (take(','));
+            if (!take(']'))
+                return std::nullopt;
+        }
+        --m_depth;
+        return QJsonValue(std::move(a));
+    }
+
+    static bool isDigit(Char c) { return c >= '0' && c <= '9'; }
+
+    bool digits()
+    {
+        if (m_at == m_end || !isDigit(*m_at))
+            return false;
+        while (m_at != m_end && isDigit(*m_at))
+            ++m_at;
+        return true;
+    }
+
+    std::optional<QJsonValue> number()
+    {
+        const Char *start = m_at;
+        take('-');
+        if (!take('0') && !digits())
+            return std::nullopt;
+        bool integral = true;
+        if (take('.')) {
+            integral = false;
+            if (!digits())
+                return std::nullopt;
+        }
+        if (m_at != m_end && (*m_at == 'e' || *m_at == 'E')) {
+            integral = false;
+            ++m_at;
+            if (!take('+'))
+                take('-');
+            if (!digits())
+                return std::nullopt;
+        }
+        // The grammar above admits ASCII only, so each unit is one character.
+        char buffer[64];
+        if (m_at - start >= qsizetype(sizeof buffer))
+            return std::nullopt;
+        const auto length = std::size_t(m_at - start);
+        for (std::size_t i = 0; i < length; ++i)
+            buffer[i] = char(start[i]);
+        // As QJsonDocument: an integer that fits in 64 bits stays one, anything else is a double.
+        if (integral) {
+            qint64 n = 0;
+            const auto [end, ec] = std::from_chars(buffer, buffer + length, n);
+            if (ec == std::errc() && end == buffer + length)
+                return QJsonValue(n);
+        }
+        double d = 0;
+        const auto [end, ec] = std::from_chars(buffer, buffer + length, d);
+        if (ec != std::errc() || end != buffer + length)
+            return std::nullopt;
+        return QJsonValue(d);
+    }
+
+    static int hexValue(Char c)
+    {
+        if (c >= '0' && c <= '9')
+            return c - '0';
+        if (c >= 'a' && c <= 'f')
+            return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F')
+            return c - 'A' + 10;
+        return -1;
+    }
+
+    bool escape(QString &out)
+    {
+        if (m_at == m_end)
+            return false;
+        const Char c = *m_at++;
+        switch (c) {
+        case '"':
+        case '\\':
+        case '/':
+            out.append(QChar(char16_t(c)));
+            return true;
+        case 'b':
+            out.append(u'\b');
+            return true;
+        case 'f':
+            out.append(u'\f');
+            return true;
+        case 'n':
+            out.append(u'\n');
+            return true;
+        case 'r':
+            out.append(u'\r');
+            return true;
+        case 't':
+            out.append(u'\t');
+            return true;
+        case 'u': {
+            if (m_end - m_at < 4)
+                return false;
+            int unit = 0;
+            for (int i = 0; i < 4; ++i) {
+                const int h = hexValue(*m_at++);
+                if (h < 0)
+                    return false;
+                unit = unit * 16 + h;
+            }
+            // Unit by unit, surrogates included, as QJsonDocument does.
+            out.append(QChar(char16_t(unit)));
+            return true;
+        }
+        default:
+            return false;
+        }
+    }
+
+    // Appends the characters in [from, to), which hold no quote, backslash or control
+    // character; false when they are not valid UTF-8 (or UTF-16).
+    bool appendRun(QString &out, const Char *from, const Char *to, bool ascii)
+    {
+        if (from == to)
+            return true;
+        if constexpr (std::is_same_v<Char, char>) {
+            if (ascii) {
+                out.append(QLatin1StringView(from, to - from));
+                return true;
+            }
+            out.append(m_decoder(QByteArrayView(from, to - from)).operator QString());
+            return !m_decoder.hasError();
+        } else {
+            for (const Char *c = from; c < to; ++c) {
+                if (QChar::isHighSurrogate(*c) && c + 1 < to && QChar::isLowSurrogate(c[1]))
+                    ++c;
+                else if (QChar::isSurrogate(*c))
+                    return false; // QJsonDocument reads UTF-8, where a lone surrogate is not
+            }
+            out.append(QStringView(from, to - from));
+            return true;
+        }
+    }
+
+    bool string(QString &out)
+    {
+        if (!take('"'))
+            return false;
+        for (;;) {
+            const Char *run = m_at;
+            bool ascii = true;
+            while (m_at != m_end && *m_at != '"' && *m_at != '\\') {
+                const auto unit = std::make_unsigned_t<Char>(*m_at);
+                if (unit < 0x20)
+                    return false; // raw control characters: QJsonDocument decides
+                ascii = ascii && unit < 0x80;
+                ++m_at;
+            }
+            if (!appendRun(out, run, m_at, ascii) || m_at == m_end)
+                return false;
+            if (*m_at++ == '"')
+                return true;
+            if (!escape(out))
+                return false;
+        }
+    }
+
+    const Char *m_at;
+    const Char *const m_end;
+    int m_depth = 0;
+    QStringDecoder m_decoder{QStringDecoder::Utf8, QStringDecoder::Flag::Stateless};
+};
+
+} // namespace
+
+std::optional<QJsonValue> readStrictJson(QByteArrayView utf8)
+{
+    return StrictReader<char>(utf8.data(), utf8.data() + utf8.size()).document();
+}
+
+std::optional<QJsonValue> readStrictJson(QStringView json)
+{
+    return StrictReader<char16_t>(json.utf16(), json.utf16() + json.size()).document();
+}
+
+QJsonDocument jsonDocument(const QByteArray &utf8)
+{
+    if (const std::optional<QJsonValue> v = readStrictJson(utf8))
+        return v->isObject() ? QJsonDocument(v->toObject()) : QJsonDocument(v->toArray());
+    return QJsonDocument::fromJson(utf8);
+}
+
+} // namespace Rubricate

@@ -1,0 +1,202 @@
+// The strict JSON reader against Qt's parser: what it takes, it reads exactly as
+// QJsonDocument::fromJson does (from UTF-8 and from UTF-16); what it refuses, Qt reads or
+// rejects on its own through jsonDocument().
+#include "text/strictjson.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QTest>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Compact output tells integers from doubles and keeps every character of every string.
+QByteArray written(const QJsonValue &v)
+{
+    return v.isObject() ? QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact)
+                        : QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact);
+}
+
+QByteArray writtenByQt(const QByteArray &json)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+    return error.error == QJsonParseError::NoError ? doc.toJson(QJsonDocument::Compact)
+                                                   : QByteArray("error");
+}
+
+QString randomString(QRandomGenerator &random)
+{
+    static const QList<QString> pieces = {u"plain words "_s,
+                                          u"\""_s,
+                                          u"\\"_s,
+                                          u"/"_s,
+                                          u"\n"_s,
+                                          u"\t"_s,
+                                          u"\r"_s,
+                                          u"\u00e9t\u00e9"_s,
+                                          u"\u4e2d\u6587"_s,
+                                          u"\u2014"_s,
+                                          u"\U0001F600"_s,
+                                          u"\u201cq\u201d"_s,
+                                          u"```json"_s,
+                                          u"{\"k\": [1, 2]}"_s,
+                                          QString(QChar(0x01)),
+                                          u"\u0000"_s};
+    QString s;
+    const int n = int(random.bounded(8));
+    for (int i = 0; i < n; ++i)
+        s += pieces.at(int(random.bounded(pieces.size())));
+    return s;
+}
+
+QJsonValue randomValue(QRandomGenerator &random, int depth)
+{
+    switch (random.bounded(depth > 3 ? 5 : 7)) {
+    case 0:
+        return randomString(random);
+    case 1:
+        return qint64(random.generate64()) >> random.bounded(64);
+    case 2:
+        return (random.generateDouble() - 0.5) * std::pow(10.0, random.bounded(-30, 30));
+    case 3:
+        return random.bounded(2) == 0;
+    case 4:
+        return QJsonValue::Null;
+    case 5: {
+        QJsonArray a;
+        for (int i = int(random.bounded(6)); i > 0; --i)
+            a.append(randomValue(random, depth + 1));
+        return a;
+    }
+    default: {
+        QJsonObject o;
+        for (int i = int(random.bounded(6)); i > 0; --i)
+            o.insert(randomString(random), randomValue(random, depth + 1));
+        return o;
+    }
+    }
+}
+
+} // namespace
+
+class StrictJsonTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void readsAsQtDoes_data();
+    void readsAsQtDoes();
+    void randomDocumentsReadAsQtReadsThem();
+    void leavesToQt_data();
+    void leavesToQt();
+    void documentFallsBackToQt();
+};
+
+void StrictJsonTest::readsAsQtDoes_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::newRow("empty object") << QByteArray("{}");
+    QTest::newRow("empty array") << QByteArray(" [ ] ");
+    QTest::newRow("whitespace") << QByteArray("\r\n\t{ \"a\" :\n[ 1 ,2 ] }\n");
+    QTest::newRow("escapes") << QByteArray(R"(["\"\\\/\b\f\n\r\t", "\u00e9\u4E2D"])");
+    QTest::newRow("surrogate pair escaped") << QByteArray(R"(["\ud83d\ude00"])");
+    QTest::newRow("lone surrogate escaped") << QByteArray(R"(["a\ud800b"])");
+    QTest::newRow("escaped nul") << QByteArray(R"(["a\u0000b"])");
+    QTest::newRow("utf-8") << QByteArray("[\"\xc3\xa9t\xc3\xa9 \xe4\xb8\xad \xf0\x9f\x98\x80\"]");
+    QTest::newRow("integers") << QByteArray("[0, -0, 1, -1, 9223372036854775807, "
+                                            "-9223372036854775808, 9223372036854775808]");
+    QTest::newRow("doubles") << QByteArray(
+        "[0.5, -0.0, 1e3, 1E-3, 1.25e+2, 123456789012345678901234567890, "
+        "0.1, 2.2250738585072014e-308, 1.7976931348623157e308]");
+    QTest::newRow("literals") << QByteArray("[true, false, null]");
+    QTest::newRow("nested") << QByteArray(R"({"choices":[{"message":{"content":"x"}}]})");
+    QTest::newRow("keys sorted by Qt") << QByteArray(R"({"b":1,"a":2,"\u00e9":3,"A":4})");
+}
+
+void StrictJsonTest::readsAsQtDoes()
+{
+    QFETCH(QByteArray, json);
+    const std::optional<QJsonValue> fromUtf8 = readStrictJson(QByteArrayView(json));
+    QVERIFY(fromUtf8);
+    QCOMPARE(written(*fromUtf8), writtenByQt(json));
+    const QString utf16 = QString::fromUtf8(json);
+    const std::optional<QJsonValue> fromUtf16 = readStrictJson(QStringView(utf16));
+    QVERIFY(fromUtf16);
+    QCOMPARE(written(*fromUtf16), writtenByQt(json));
+}
+
+void StrictJsonTest::randomDocumentsReadAsQtReadsThem()
+{
+    QRandomGenerator random(20261128);
+    int read = 0;
+    for (int i = 0; i < 2000; ++i) {
+        QJsonObject o;
+        o.insert(u"v"_s, randomValue(random, 0));
+        const QByteArray json
+            = QJsonDocument(o).toJson(i % 2 ? QJsonDocument::Compact : QJsonDocument::Indented);
+        const QByteArray expected = writtenByQt(json);
+        if (const std::optional<QJsonValue> v = readStrictJson(QByteArrayView(json))) {
+            QCOMPARE(written(*v), expected);
+            ++read;
+        }
+        const QString utf16 = QString::fromUtf8(json);
+        if (const std::optional<QJsonValue> v = readStrictJson(QStringView(utf16)))
+            QCOMPARE(written(*v), expected);
+        QCOMPARE(jsonDocument(json).toJson(QJsonDocument::Compact), expected);
+    }
+    // Qt writes raw control characters as \u escapes, so nearly all of them are the reader's.
+    QVERIFY2(read > 1900, qPrintable(QString::number(read)));
+}
+
+void StrictJsonTest::leavesToQt_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::newRow("empty") << QByteArray("");
+    QTest::newRow("scalar") << QByteArray("1");
+    QTest::newRow("string") << QByteArray("\"s\"");
+    QTest::newRow("unclosed") << QByteArray("{\"a\": [1, 2}");
+    QTest::newRow("trailing comma") << QByteArray("[1, 2,]");
+    QTest::newRow("trailing garbage") << QByteArray("{} x");
+    QTest::newRow("leading zero") << QByteArray("[01]");
+    QTest::newRow("bare dot") << QByteArray("[1.]");
+    QTest::newRow("unknown escape") << QByteArray(R"(["\x"])");
+    QTest::newRow("short unicode escape") << QByteArray(R"(["\u12"])");
+    QTest::newRow("raw control character") << QByteArray("[\"a\x01\"]");
+    QTest::newRow("raw newline") << QByteArray("[\"a\nb\"]");
+    QTest::newRow("invalid utf-8") << QByteArray("[\"a\xff\"]");
+    QTest::newRow("overlong utf-8") << QByteArray("[\"\xc0\xaf\"]");
+    QTest::newRow("encoded surrogate") << QByteArray("[\"\xed\xa0\x80\"]");
+    QTest::newRow("duplicate key") << QByteArray(R"({"a": 1, "a": 2})");
+    QTest::newRow("out of range") << QByteArray("[1e400]");
+    QTest::newRow("deep") << QByteArray(300, '[') + QByteArray(300, ']');
+    QByteArray wide = "{";
+    for (int i = 0; i < 1100; ++i)
+        wide += (i ? ",\"k" : "\"k") + QByteArray::number(i) + "\":0";
+    QTest::newRow("wide object") << wide + "}";
+}
+
+void StrictJsonTest::leavesToQt()
+{
+    QFETCH(QByteArray, json);
+    QVERIFY(!readStrictJson(QByteArrayView(json)));
+    QCOMPARE(jsonDocument(json).toJson(QJsonDocument::Compact),
+             QJsonDocument::fromJson(json).toJson(QJsonDocument::Compact));
+}
+
+void StrictJsonTest::documentFallsBackToQt()
+{
+    // A lone surrogate cannot come from UTF-8: in UTF-16 it is left to the caller.
+    const QString lone = u"[\"a"_s + QChar(0xd800) + u"\"]"_s;
+    QVERIFY(!readStrictJson(QStringView(lone)));
+    // Qt accepts what the reader refuses (a raw control character), and jsonDocument with it.
+    const QByteArray raw("{\"a\": \"x\x01y\"}");
+    QVERIFY(!readStrictJson(QByteArrayView(raw)));
+    QCOMPARE(jsonDocument(raw).object().value(u"a"_s).toString(), u"x\u0001y"_s);
+}
+
+QTEST_GUILESS_MAIN(StrictJsonTest)
+#include "tst_strictjson.moc"

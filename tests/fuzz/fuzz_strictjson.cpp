@@ -1,0 +1,39 @@
+// The strict JSON reader against Qt's parser: whatever it reads, from UTF-8 or UTF-16, it
+// reads as QJsonDocument::fromJson does.
+#include "fuzzcheck.h"
+
+#include "text/strictjson.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+using namespace Rubricate;
+
+namespace {
+
+QByteArray written(const QJsonValue &v)
+{
+    return v.isObject() ? QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact)
+                        : QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const QByteArray bytes = Fuzz::bytesOf(data, size);
+    QJsonParseError error;
+    const QJsonDocument qt = QJsonDocument::fromJson(bytes, &error);
+    const QByteArray expected = qt.toJson(QJsonDocument::Compact);
+    if (const std::optional<QJsonValue> v = readStrictJson(QByteArrayView(bytes))) {
+        FUZZ_CHECK(error.error == QJsonParseError::NoError);
+        FUZZ_CHECK(written(*v) == expected);
+    }
+    const QString text = QString::fromUtf8(bytes);
+    if (const std::optional<QJsonValue> v = readStrictJson(QStringView(text))) {
+        FUZZ_CHECK(v->isObject() || v->isArray());
+        FUZZ_CHECK(written(*v)
+                   == QJsonDocument::fromJson(text.toUtf8()).toJson(QJsonDocument::Compact));
+    }
+    return 0;
+}
