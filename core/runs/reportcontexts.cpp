@@ -123,8 +123,10 @@ QList<SchemeItem> ReportContexts::items(const QList<RowId> &rubricIds) const
 {
     QList<SchemeItem> items;
     items.reserve(rubricIds.size());
+    static const Rubric absent;
     for (RowId id : rubricIds) {
-        SchemeItem item = schemeItemOf(m_rubrics.value(id));
+        const auto rubric = m_rubrics.constFind(id);
+        SchemeItem item = schemeItemOf(rubric == m_rubrics.cend() ? absent : *rubric);
         item.rubricId = id;
         items.append(item);
     }

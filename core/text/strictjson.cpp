@@ -5,6 +5,7 @@
 #include <QStringDecoder>
 
 #include <charconv>
+#include <cmath>
 #include <type_traits>
 
 namespace Rubricate {
@@ -193,6 +194,10 @@ private:
         const auto [end, ec] = std::from_chars(buffer, buffer + length, d);
         if (ec != std::errc() || end != buffer + length)
             return std::nullopt;
+        // So does a double with a whole value in range, as QJsonDocument keeps it (-0.0 is 0).
+        constexpr double twoTo63 = 9223372036854775808.0;
+        if (d >= -twoTo63 && d < twoTo63 && d == std::trunc(d))
+            return QJsonValue(qint64(d));
         return QJsonValue(d);
     }
 
@@ -281,6 +286,14 @@ private:
     {
         if (!take('"'))
             return false;
+        // QJsonDocument drops a byte order mark written out at the start of a string, and only
+        // there.
+        if constexpr (std::is_same_v<Char, char>) {
+            if (m_end - m_at >= 3 && QByteArrayView(m_at, 3) == "\xEF\xBB\xBF")
+                m_at += 3;
+        } else if (m_at != m_end && *m_at == 0xFEFF) {
+            ++m_at;
+        }
         for (;;) {
             const Char *run = m_at;
             bool ascii = true;
@@ -303,7 +316,9 @@ private:
     const Char *m_at;
     const Char *const m_end;
     int m_depth = 0;
-    QStringDecoder m_decoder{QStringDecoder::Utf8, QStringDecoder::Flag::Stateless};
+    QStringDecoder m_decoder{QStringDecoder::Utf8,
+                             QStringDecoder::Flag::Stateless
+                                 | QStringDecoder::Flag::ConvertInitialBom};
 };
 
 } // namespace

@@ -112,6 +112,11 @@ void StrictJsonTest::readsAsQtDoes_data()
     QTest::newRow("doubles") << QByteArray(
         "[0.5, -0.0, 1e3, 1E-3, 1.25e+2, 123456789012345678901234567890, "
         "0.1, 2.2250738585072014e-308, 1.7976931348623157e308]");
+    QTest::newRow("whole doubles") << QByteArray("[-0.0, 3.0, 1e18, 1.5e18, 1e19, "
+                                                 "-9.2233720368547758e18, 999899999899984984.117]");
+    QTest::newRow("byte order marks")
+        << QByteArray("[\"\xEF\xBB\xBF"
+                      "cd\xEF\xBB\xBF\", \"a\\n\xEF\xBB\xBF\", \"\\ufeffx\"]");
     QTest::newRow("literals") << QByteArray("[true, false, null]");
     QTest::newRow("nested") << QByteArray(R"({"choices":[{"message":{"content":"x"}}]})");
     QTest::newRow("keys sorted by Qt") << QByteArray(R"({"b":1,"a":2,"\u00e9":3,"A":4})");
