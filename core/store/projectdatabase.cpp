@@ -2,6 +2,7 @@
 
 #include "projectconnection.h"
 #include "sqldialect.h"
+#include "sqlitestatement.h"
 #include "storecodec.h"
 
 #include <QSqlError>
@@ -52,7 +53,8 @@ ProjectDatabase::ProjectDatabase(std::shared_ptr<ProjectConnection> connection)
 
 ProjectDatabase::~ProjectDatabase()
 {
-    m_statements.clear(); // statements must end before the connection goes idle
+    m_rowStatements.clear(); // statements must end before the connection goes idle
+    m_statements.clear();
     m_unprepared.reset();
     if (m_inTransaction)
         rollback(); // the connection outlives this request: leave no transaction open on it
@@ -206,6 +208,23 @@ bool ProjectDatabase::exec(QSqlQuery &q)
     if (!q.exec())
         return fail(q);
     return true;
+}
+
+RowStatement *ProjectDatabase::rowStatement(const QString &sql)
+{
+    auto it = m_rowStatements.find(sql);
+    if (it == m_rowStatements.end()) {
+        std::unique_ptr<RowStatement> statement;
+        if (sqlite3 *handle = sqliteHandle(database())) {
+            statement = SqliteStatement::prepare(handle, sql, &m_lastError);
+        } else if (QSqlQuery &q = prepared(sql); &q != m_unprepared.get()) {
+            statement = std::make_unique<QueryRowStatement>(q);
+        }
+        if (!statement)
+            return nullptr; // tried again next time, as prepared() does
+        it = m_rowStatements.emplace(sql, std::move(statement)).first;
+    }
+    return it->second.get();
 }
 
 bool ProjectDatabase::fail(const QSqlQuery &q)

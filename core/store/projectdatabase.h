@@ -21,6 +21,7 @@ namespace Rubricate {
 
 class ProjectConnection;
 class SqlDialect;
+class RowStatement;
 
 enum class UpsertResult { Added, Updated, Unchanged, Failed };
 
@@ -84,6 +85,9 @@ public:
     // A statement prepared once per request and reused, keyed by its SQL text.
     QSqlQuery &prepared(const QString &sql);
     bool exec(QSqlQuery &q); // false with lastError set
+    // A statement that writes rows, prepared once per request on either engine
+    // (rowstatement.h); null, with lastError set, when it cannot be prepared.
+    RowStatement *rowStatement(const QString &sql);
     bool fail(const QSqlQuery &q); // records q's error; always false
 
     // The three statements of an upsert, built once per table. A key column written "name?"
@@ -123,6 +127,7 @@ private:
     QVariant m_clockText;
     std::unordered_map<QString, std::unique_ptr<QSqlQuery>> m_statements; // by SQL text
     std::unique_ptr<QSqlQuery> m_unprepared; // the last statement whose prepare failed
+    std::unordered_map<QString, std::unique_ptr<RowStatement>> m_rowStatements; // by SQL text
 };
 
 } // namespace Rubricate

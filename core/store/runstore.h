@@ -95,7 +95,6 @@ private:
     static QString jobColumns();
     static RunJob jobFrom(const QSqlQuery &q);
     Result<QList<RunBatch>> batchesWhere(const QString &condition, RowId runId);
-    bool insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans);
 };
 
 } // namespace Rubricate

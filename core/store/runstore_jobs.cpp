@@ -2,6 +2,7 @@
 #include "runstore.h"
 
 #include "catalogstore.h"
+#include "rowstatement.h"
 #include "sqldialect.h"
 #include "storecodec.h"
 #include "storerows.h"
@@ -56,6 +57,35 @@ const QString &multiRowInsert(std::array<QString, Sizes> &cache, qsizetype rows,
         sql = head + QStringList(rows, tuple).join(u", "_s) + tail;
     }
     return sql;
+}
+
+constexpr qsizetype kVerdictRowsPerStatement = 64; // 12 values a row, well under SQLite's limit
+constexpr qsizetype kSpanRowsPerStatement = 128;
+
+// A run's verdicts for `rows` items (a power of two), written again when an item is judged
+// again, returning each row's rubric and id.
+const QString &verdictRowsSql(qsizetype rows)
+{
+    thread_local std::array<QString, 7> statements; // 1, 2, 4, ... 64 rows
+    return multiRowInsert(
+        statements, rows,
+        u"INSERT INTO verdict (run_id, report_id, rubric_id, value, label, reason, evidence,"
+        " error, raw, created_at, evidence_status, evidence_coverage) VALUES "_s,
+        12,
+        u" ON CONFLICT (run_id, report_id, rubric_id) DO UPDATE SET value = excluded.value,"
+        " label = excluded.label, reason = excluded.reason, evidence = excluded.evidence,"
+        " error = excluded.error, raw = excluded.raw,"
+        " evidence_status = excluded.evidence_status,"
+        " evidence_coverage = excluded.evidence_coverage RETURNING rubric_id, id"_s);
+}
+
+const QString &spanRowsSql(qsizetype rows)
+{
+    thread_local std::array<QString, 8> statements; // 1, 2, 4, ... 128 rows
+    return multiRowInsert(statements, rows,
+                          u"INSERT INTO verdict_evidence (verdict_id, position,"
+                          " start, length, method) VALUES "_s,
+                          5, QString());
 }
 
 } // namespace
@@ -249,6 +279,23 @@ std::optional<RowId> RunStore::verdictId(RowId runId, RowId reportId, RowId rubr
     return id;
 }
 
+namespace {
+
+// One verdict of a run, written again when the same item is judged again.
+QString judgeVerdictSql()
+{
+    return u"INSERT INTO verdict (run_id, report_id, rubric_id, value, label, reason, evidence,"
+           " error, raw, created_at, evidence_status, evidence_coverage)"
+           " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+           " ON CONFLICT (run_id, report_id, rubric_id) DO UPDATE SET value = excluded.value,"
+           " label = excluded.label, reason = excluded.reason, evidence = excluded.evidence,"
+           " error = excluded.error, raw = excluded.raw,"
+           " evidence_status = excluded.evidence_status,"
+           " evidence_coverage = excluded.evidence_coverage RETURNING id"_s;
+}
+
+} // namespace
+
 std::optional<RowId> RunStore::writeJudgeVerdict(const Verdict &v, const QString &evidenceStatus,
                                                  std::optional<double> evidenceCoverage)
 {
@@ -256,15 +303,7 @@ std::optional<RowId> RunStore::writeJudgeVerdict(const Verdict &v, const QString
         m_db->setLastError(u"a verdict without a value must carry its error"_s);
         return std::nullopt;
     }
-    QSqlQuery &q = prepared(
-        u"INSERT INTO verdict (run_id, report_id, rubric_id, value, label, reason, evidence,"
-        " error, raw, created_at, evidence_status, evidence_coverage)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (run_id, report_id, rubric_id) DO UPDATE SET value = excluded.value,"
-        " label = excluded.label, reason = excluded.reason, evidence = excluded.evidence,"
-        " error = excluded.error, raw = excluded.raw,"
-        " evidence_status = excluded.evidence_status,"
-        " evidence_coverage = excluded.evidence_coverage RETURNING id"_s);
+    QSqlQuery &q = prepared(judgeVerdictSql());
     bindAt(q, 0, v.runId);
     bindAt(q, 1, v.reportId);
     bindAt(q, 2, v.rubricId);
@@ -286,22 +325,13 @@ std::optional<RowId> RunStore::writeJudgeVerdict(const Verdict &v, const QString
 
 Result<void> RunStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
 {
-    constexpr int rowsPerStatement = 64; // 12 values a row, well under SQLite's limit
-    thread_local std::array<QString, 7> statements; // 1, 2, 4, ... 64 rows
-    const QVariant now = m_db->now();
+    const QString now = m_db->now().toString();
     qsizetype rows = 0;
     for (qsizetype first = 0; first < items.size(); first += rows) {
-        rows = chunkRows(items.size() - first, rowsPerStatement);
-        QSqlQuery &q = prepared(multiRowInsert(
-            statements, rows,
-            u"INSERT INTO verdict (run_id, report_id, rubric_id, value, label, reason, evidence,"
-            " error, raw, created_at, evidence_status, evidence_coverage) VALUES "_s,
-            12,
-            u" ON CONFLICT (run_id, report_id, rubric_id) DO UPDATE SET value = excluded.value,"
-            " label = excluded.label, reason = excluded.reason, evidence = excluded.evidence,"
-            " error = excluded.error, raw = excluded.raw,"
-            " evidence_status = excluded.evidence_status,"
-            " evidence_coverage = excluded.evidence_coverage RETURNING rubric_id, id"_s));
+        rows = chunkRows(items.size() - first, kVerdictRowsPerStatement);
+        RowStatement *q = m_db->rowStatement(verdictRowsSql(rows));
+        if (!q)
+            return failure();
         for (qsizetype i = 0; i < rows; ++i) {
             const JudgedItem &item = items.at(first + i);
             const Verdict &v = item.verdict;
@@ -310,67 +340,58 @@ Result<void> RunStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
                 return failure();
             }
             const int b = int(i) * 12;
-            bindAt(q, b, v.runId);
-            bindAt(q, b + 1, v.reportId);
-            bindAt(q, b + 2, v.rubricId);
-            bindAt(q, b + 3, StoreCodec::number(v.value));
-            bindAt(q, b + 4, StoreCodec::text(v.label));
-            bindAt(q, b + 5, StoreCodec::text(v.reason));
-            bindAt(q, b + 6, StoreCodec::text(v.evidence));
-            bindAt(q, b + 7, StoreCodec::text(v.error));
-            bindAt(q, b + 8, StoreCodec::json(v.raw));
-            bindAt(q, b + 9, now);
-            bindAt(q, b + 10, StoreCodec::text(item.evidenceStatus));
-            bindAt(q, b + 11, StoreCodec::number(item.evidenceCoverage));
+            q->bind(b, v.runId);
+            q->bind(b + 1, v.reportId);
+            q->bind(b + 2, v.rubricId);
+            q->bind(b + 3, v.value);
+            q->bindTextOrNull(b + 4, v.label);
+            q->bindTextOrNull(b + 5, v.reason);
+            q->bindTextOrNull(b + 6, v.evidence);
+            q->bindTextOrNull(b + 7, v.error);
+            q->bindTextOrNull(b + 8, StoreCodec::json(v.raw).toString());
+            q->bindText(b + 9, now);
+            q->bindTextOrNull(b + 10, item.evidenceStatus);
+            q->bind(b + 11, item.evidenceCoverage);
         }
-        if (!exec(q))
-            return failure();
-        // RETURNING gives rows in no promised order: map them back by rubric.
         QHash<RowId, RowId> ids;
-        while (q.next())
-            ids.insert(q.value(0).toLongLong(), q.value(1).toLongLong());
-        q.finish();
+        if (!q->run([&ids](const RowStatement &row) {
+                ids.insert(row.columnInt(0), row.columnInt(1));
+            })) {
+            m_db->setLastError(q->error());
+            return failure();
+        }
         QList<std::pair<RowId, const EvidenceSpanRow *>> spans;
         for (qsizetype i = 0; i < rows; ++i) {
             const JudgedItem &item = items.at(first + i);
             for (const EvidenceSpanRow &span : item.spans)
                 spans.append({ids.value(item.verdict.rubricId), &span});
         }
-        if (!insertSpanRows(spans))
-            return failure();
+        int position = 0;
+        RowId previous = 0;
+        qsizetype spanRows = 0;
+        for (qsizetype at = 0; at < spans.size(); at += spanRows) {
+            spanRows = chunkRows(spans.size() - at, kSpanRowsPerStatement);
+            RowStatement *s = m_db->rowStatement(spanRowsSql(spanRows));
+            if (!s)
+                return failure();
+            for (qsizetype i = 0; i < spanRows; ++i) {
+                const auto &[verdictId, span] = spans.at(at + i);
+                position = verdictId == previous ? position + 1 : 0;
+                previous = verdictId;
+                const int b = int(i) * 5;
+                s->bind(b, verdictId);
+                s->bind(b + 1, qint64(position));
+                s->bind(b + 2, qint64(span->start));
+                s->bind(b + 3, qint64(span->length));
+                s->bindText(b + 4, span->method);
+            }
+            if (!s->run()) {
+                m_db->setLastError(s->error());
+                return failure();
+            }
+        }
     }
     return {};
-}
-
-bool RunStore::insertSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans)
-{
-    constexpr int rowsPerStatement = 128;
-    thread_local std::array<QString, 8> statements; // 1, 2, 4, ... 128 rows
-    int position = 0;
-    RowId previous = 0;
-    qsizetype rows = 0;
-    for (qsizetype first = 0; first < spans.size(); first += rows) {
-        rows = chunkRows(spans.size() - first, rowsPerStatement);
-        QSqlQuery &q
-            = prepared(multiRowInsert(statements, rows,
-                                      u"INSERT INTO verdict_evidence (verdict_id, position,"
-                                      " start, length, method) VALUES "_s,
-                                      5, QString()));
-        for (qsizetype i = 0; i < rows; ++i) {
-            const auto &[verdictId, span] = spans.at(first + i);
-            position = verdictId == previous ? position + 1 : 0;
-            previous = verdictId;
-            const int b = int(i) * 5;
-            bindAt(q, b, verdictId);
-            bindAt(q, b + 1, position);
-            bindAt(q, b + 2, span->start);
-            bindAt(q, b + 3, span->length);
-            bindAt(q, b + 4, span->method);
-        }
-        if (!exec(q))
-            return false;
-    }
-    return true;
 }
 
 Result<void> RunStore::replaceEvidenceSpans(RowId verdictId, const QList<EvidenceSpanRow> &spans)

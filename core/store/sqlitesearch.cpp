@@ -1,6 +1,7 @@
 #include "sqlitesearch.h"
 
 #include "searchtokens.h"
+#include "sqlitestatement.h"
 
 #include <QHashFunctions>
 #include <QSqlDriver>
@@ -145,14 +146,6 @@ fts5_api *fts5Api(sqlite3 *db)
 QString quoted(const QByteArray &token)
 {
     return u'"' + QString::fromUtf8(token).replace(u'"', u"\"\""_s) + u'"';
-}
-
-sqlite3 *sqliteHandle(const QSqlDatabase &db)
-{
-    const QVariant handle = db.driver()->handle();
-    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
-        return nullptr;
-    return *static_cast<sqlite3 *const *>(handle.constData());
 }
 
 // The index's words (not its pairs of CJK characters, which sort after them), one per line.

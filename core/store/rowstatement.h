@@ -1,0 +1,57 @@
+// A prepared statement that writes rows, whichever engine holds the project: SQLite's own
+// API on a project file (sqlitestatement.h), QSqlQuery on PostgreSQL. The rows a judge run
+// writes for every item go through it, so that one body of code writes them on both.
+#pragma once
+
+#include <QSqlQuery>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+namespace Rubricate {
+
+class RowStatement
+{
+public:
+    virtual ~RowStatement() = default;
+
+    // Parameters count from 0, as bindAt's do. An absent number is NULL, and so is an empty
+    // text given to bindTextOrNull, as StoreCodec::number and StoreCodec::text write them.
+    virtual void bind(int index, qint64 value) = 0;
+    virtual void bind(int index, std::optional<double> value) = 0;
+    virtual void bindText(int index, const QString &value) = 0;
+    void bindTextOrNull(int index, const QString &value);
+
+    // Runs the statement, calls `eachRow` for each row it returns, and makes it ready for the
+    // next bindings. False with error() set.
+    virtual bool run(const std::function<void(const RowStatement &)> &eachRow = {}) = 0;
+    virtual qint64 columnInt(int column) const = 0;
+    QString error() const { return m_error; }
+
+protected:
+    virtual void bindNull(int index) = 0;
+    QString m_error;
+};
+
+// The statement through QSqlQuery (one ProjectDatabase::prepared() keeps), for PostgreSQL.
+class QueryRowStatement final : public RowStatement
+{
+public:
+    explicit QueryRowStatement(QSqlQuery &query)
+        : m_query(query)
+    { }
+
+    void bind(int index, qint64 value) override;
+    void bind(int index, std::optional<double> value) override;
+    void bindText(int index, const QString &value) override;
+    bool run(const std::function<void(const RowStatement &)> &eachRow = {}) override;
+    qint64 columnInt(int column) const override;
+
+private:
+    void bindNull(int index) override;
+
+    QSqlQuery &m_query;
+};
+
+} // namespace Rubricate
