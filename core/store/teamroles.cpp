@@ -341,4 +341,23 @@ Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole ro
     return tx.commit();
 }
 
+Result<std::optional<Annotator>> loginAnnotator(ProjectStore &store)
+{
+    if (!ProjectLocation::isServer(store.path()))
+        return std::optional<Annotator>{};
+    // Who the guard holds to an annotator: the login (session_user), unless it is an owner.
+    QSqlQuery q(store.database());
+    if (!q.exec(u"SELECT l.annotator FROM public.rubricate_login l WHERE l.login = session_user"
+                " AND NOT pg_has_role(session_user, (SELECT relowner FROM pg_class"
+                " WHERE oid = 'public.annotation_event'::regclass), 'USAGE')"_s))
+        return Error{q.lastError().text()};
+    if (!q.next())
+        return std::optional<Annotator>{};
+    const QString id = q.value(0).toString();
+    q.finish();
+    // team add-annotator made the entry, and removing it removes the binding.
+    return std::optional<Annotator>{
+        store.annotations().annotator(id).value_or(Annotator{id, id, {}, {}})};
+}
+
 } // namespace Rubricate

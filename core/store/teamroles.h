@@ -12,9 +12,12 @@
 #pragma once
 
 #include "domain/result.h"
+#include "domain/types.h"
 
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace Rubricate {
 
@@ -44,5 +47,10 @@ QStringList annotatorReadStatements();
 // Run as each later migration begins: what it creates belongs to the owners' group, not to
 // whichever owner happened to open the project first.
 QString actAsProjectOwners();
+
+// The annotator whose labels the database accepts from this connection's login, if it holds
+// the login to one (as the guard of migration 19 decides): none on a project file, for an
+// owner (who writes for anyone) or for a login bound to no annotator.
+Result<std::optional<Annotator>> loginAnnotator(ProjectStore &store);
 
 } // namespace Rubricate
