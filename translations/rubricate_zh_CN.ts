@@ -2392,6 +2392,14 @@ A workbench for judging deep-research reports against expert rubrics.</source>
             <numerusform>正在用评审提取陈述：%n 份报告中已完成 %1 份，%2 份失败，%3 个请求</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Opened %1, labelling as %2: the team project binds your login to this annotator</source>
+        <translation>已打开 %1，正在以 %2 的身份标注：该团队项目将你的登录绑定到这位标注者</translation>
+    </message>
+    <message>
+        <source>This team project binds your login to the annotator %1</source>
+        <translation>该团队项目将你的登录绑定到标注者 %1</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::PdfPageView</name>
@@ -2559,6 +2567,10 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>PDR-Bench scoring</source>
         <translation>PDR-Bench 评分</translation>
+    </message>
+    <message>
+        <source>The team project open now binds your login to the annotator %1 (id %2): every label you give in it is stored under that annotator.</source>
+        <translation>当前打开的团队项目将你的登录绑定到标注者 %1（ID %2）：你在其中给出的每个标注都保存在该标注者名下。</translation>
     </message>
 </context>
 <context>

@@ -401,6 +401,14 @@ QStringList ownerGroup(const SqlDialect &d)
     return d.createOwnerGroup();
 }
 
+// Version 21: a team project's annotators read the tables a later Rubricate adds. Before, each
+// was granted the tables there were when it was added, and a table of a later migration was
+// refused to every annotator until an owner added them again.
+QStringList annotatorsReadLaterTables(const SqlDialect &d)
+{
+    return d.grantAnnotatorsLaterTables();
+}
+
 // One original at a time: a project's originals together may not fit in memory.
 Result<void> compressOriginals(QSqlDatabase &db)
 {
@@ -465,6 +473,8 @@ const QList<Migration> &schemaMigrations()
         {18, u"the search index's words kept between processes"_s, reportWordList},
         {19, u"annotators of a team project label only as themselves"_s, annotatorGuards},
         {20, u"owners of a team project in a group of its own"_s, ownerGroup},
+        {21, u"annotators of a team project read the tables later versions add"_s,
+         annotatorsReadLaterTables},
     };
     return migrations;
 }

@@ -144,6 +144,7 @@ public:
 
     QStringList createAnnotatorGuards() const override { return annotatorGuardStatements(); }
     QStringList createOwnerGroup() const override { return ownerGroupStatements(); }
+    QStringList grantAnnotatorsLaterTables() const override { return annotatorReadStatements(); }
 
     QString reportSearchQuery() const override
     {

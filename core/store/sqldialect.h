@@ -69,6 +69,9 @@ public:
     // Gives a team project's tables to a group role of its own, of which owners are members
     // (teamroles.h). Empty for a file.
     virtual QStringList createOwnerGroup() const = 0;
+    // Lets a team project's annotators read the tables later migrations add (teamroles.h).
+    // Empty for a file.
+    virtual QStringList grantAnnotatorsLaterTables() const = 0;
     // Appended to the subquery that picks jobs to lease: rows another worker is leasing right
     // now are skipped rather than waited for (SQLite has one writer at a time anyway).
     virtual QString skipLockedRows() const = 0;

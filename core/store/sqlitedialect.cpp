@@ -137,6 +137,7 @@ public:
 
     QStringList createAnnotatorGuards() const override { return {}; }
     QStringList createOwnerGroup() const override { return {}; }
+    QStringList grantAnnotatorsLaterTables() const override { return {}; }
 
     QStringList createAppendOnlyGuards() const override
     {

@@ -165,6 +165,27 @@ const char16_t ownerGroupBody[] = uR"(
     END LOOP;
 )";
 
+// GRANT … ON ALL TABLES covers the tables there are, so an annotator added before a migration
+// could not read the tables it adds. The tables' owner (the owners' group, as whom every
+// migration runs) therefore also grants its future tables to each login bound to an
+// annotator: per login rather than through a readers' role, since whoever migrates may not
+// create roles, but as an owner may always set the owners' default privileges. Owners own
+// the tables and need neither; `rubricate_login` names only roles its owners could grant
+// SELECT to themselves.
+const char16_t annotatorReadDeclarations[] = u"tables regrole; item record;";
+const char16_t annotatorReadBody[] = uR"(
+    tables := (SELECT relowner::regrole FROM pg_class
+               WHERE oid = 'public.annotation_event'::regclass);
+    FOR item IN
+        SELECT r.rolname FROM public.rubricate_login l JOIN pg_roles r ON r.rolname = l.login
+        WHERE NOT pg_has_role(r.oid, tables::oid, 'USAGE')
+    LOOP
+        EXECUTE format('GRANT SELECT ON ALL TABLES IN SCHEMA public TO %I', item.rolname);
+        EXECUTE format('ALTER DEFAULT PRIVILEGES FOR ROLE %s IN SCHEMA public'
+                       ' GRANT SELECT ON TABLES TO %I', tables, item.rolname);
+    END LOOP;
+)";
+
 QString ownerGroupBlockBody()
 {
     return QString::fromUtf16(ownerGroupBody).arg(QString::fromUtf16(ownerGroupQuery));
@@ -246,6 +267,12 @@ QStringList ownerGroupStatements()
         " END; END IF;"_s.arg(ownerGroupBlockBody()))};
 }
 
+QStringList annotatorReadStatements()
+{
+    return {anonymousBlock(QString::fromUtf16(annotatorReadDeclarations),
+                           QString::fromUtf16(annotatorReadBody))};
+}
+
 QString actAsProjectOwners()
 {
     return anonymousBlock(u"grp name;"_s,
@@ -290,8 +317,8 @@ Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole ro
     if (role == TeamRole::Owner) {
         statements << u"GRANT %1 TO %2"_s.arg(*group, name);
     } else {
-        statements << u"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM %1"_s.arg(name)
-                   << u"GRANT SELECT ON ALL TABLES IN SCHEMA public TO %1"_s.arg(name);
+        // Reading is granted once the login is bound (annotatorReadStatements).
+        statements << u"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM %1"_s.arg(name);
         for (const QString &table : annotatorWrites) {
             statements << u"GRANT INSERT ON %1 TO %2"_s.arg(table, name);
             // The id of a new event comes from the table's identity sequence.
@@ -306,8 +333,31 @@ Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole ro
         const QString annotator = annotatorId.trimmed().isEmpty() ? name : annotatorId.trimmed();
         if (Result<void> bound = bindLogin(store, q, name, annotator); !bound)
             return bound;
+        // For every bound login, not this one alone: a group made just now owns the tables
+        // whose previous owner the others' default privileges were for.
+        if (Result<void> reads = runAll(q, annotatorReadStatements()); !reads)
+            return reads;
     }
     return tx.commit();
+}
+
+Result<std::optional<Annotator>> loginAnnotator(ProjectStore &store)
+{
+    if (!ProjectLocation::isServer(store.path()))
+        return std::optional<Annotator>{};
+    // Who the guard holds to an annotator: the login (session_user), unless it is an owner.
+    QSqlQuery q(store.database());
+    if (!q.exec(u"SELECT l.annotator FROM public.rubricate_login l WHERE l.login = session_user"
+                " AND NOT pg_has_role(session_user, (SELECT relowner FROM pg_class"
+                " WHERE oid = 'public.annotation_event'::regclass), 'USAGE')"_s))
+        return Error{q.lastError().text()};
+    if (!q.next())
+        return std::optional<Annotator>{};
+    const QString id = q.value(0).toString();
+    q.finish();
+    // team add-annotator made the entry, and removing it removes the binding.
+    return std::optional<Annotator>{
+        store.annotations().annotator(id).value_or(Annotator{id, id, {}, {}})};
 }
 
 } // namespace Rubricate

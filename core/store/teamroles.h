@@ -12,9 +12,12 @@
 #pragma once
 
 #include "domain/result.h"
+#include "domain/types.h"
 
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace Rubricate {
 
@@ -25,9 +28,10 @@ enum class TeamRole { Owner, Annotator };
 // Creates the login role `name` unless it exists, and grants it `role` on the project's
 // database; first makes the project's owners' group if it has none (the tables move to it,
 // and owners an older Rubricate added with them). An annotator labels as `annotatorId` (default:
-// `name`), an annotator entry made if missing. Needs a connection that may create roles
-// (CREATEROLE). An error on a project file, a name that is not a plain identifier, an annotator
-// bound to another login already, or a refusal by the server.
+// `name`), an annotator entry made if missing, and reads every table, those that later
+// migrations add included. Needs a connection that may create roles (CREATEROLE). An error on
+// a project file, a name that is not a plain identifier, an annotator bound to another login
+// already, or a refusal by the server.
 Result<void> addTeamMember(ProjectStore &store, const QString &name, TeamRole role,
                            const QString &annotatorId = {});
 
@@ -37,8 +41,16 @@ QStringList annotatorGuardStatements();
 // Migration 20: makes the owners' group and gives it the project, when the migrating user may
 // create roles (otherwise addTeamMember does).
 QStringList ownerGroupStatements();
+// Migration 21: the annotators bound before it read what later migrations add, as those
+// added from now on do (see addTeamMember).
+QStringList annotatorReadStatements();
 // Run as each later migration begins: what it creates belongs to the owners' group, not to
 // whichever owner happened to open the project first.
 QString actAsProjectOwners();
+
+// The annotator whose labels the database accepts from this connection's login, if it holds
+// the login to one (as the guard of migration 19 decides): none on a project file, for an
+// owner (who writes for anyone) or for a login bound to no annotator.
+Result<std::optional<Annotator>> loginAnnotator(ProjectStore &store);
 
 } // namespace Rubricate

@@ -1,14 +1,18 @@
 // Team projects in the window: File → Open Team Project… builds a location without a password,
-// opens a project on the PostgreSQL test server like a file, and puts a new project into an
-// empty database when asked to.
+// opens a project on the PostgreSQL test server like a file, puts a new project into an empty
+// database when asked to, and labels as the annotator the project binds the login to.
 #include "demo/demoproject.h"
 #include "postgresfixture.h"
 #include "project/projecttreemodel.h"
 #include "project/teamprojectdialog.h"
+#include "review/verdictmodel.h"
+#include "review/verdictpanel.h"
+#include "services/annotatoridentity.h"
 #include "services/recentprojects.h"
 #include "shell/mainwindow.h"
 #include "store/projectlocation.h"
 #include "store/projectstore.h"
+#include "store/teamroles.h"
 #include "waits.h"
 
 #include <QAction>
@@ -17,7 +21,9 @@
 #include <QLineEdit>
 #include <QSettings>
 #include <QSpinBox>
+#include <QSqlQuery>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTest>
 
 using namespace Rubricate;
@@ -26,6 +32,37 @@ using namespace Qt::StringLiterals;
 class TestTeamProjectUi : public QObject
 {
     Q_OBJECT
+
+    // A new team project holding the demo on the test server, made by its superuser; with the
+    // annotator login `login` bound to `annotator` unless `login` is empty.
+    static Result<void> makeDemoProject(const RubricateTest::PostgresDatabase &server,
+                                        const QString &login = {}, const QString &annotator = {})
+    {
+        if (!server.isValid())
+            return Error{server.error()};
+        auto store = ProjectStore::create(server.url());
+        if (!store)
+            return store.error();
+        if (importDemo(*store).errorCount() > 0)
+            return Error{u"the demo did not import"_s};
+        if (login.isEmpty())
+            return {};
+        return addTeamMember(*store, login, TeamRole::Annotator, annotator);
+    }
+
+    // How many label events `annotator` has in the test server's project.
+    static int labelsOf(const RubricateTest::PostgresDatabase &server, const QString &annotator)
+    {
+        auto store = ProjectStore::open(server.url());
+        if (!store)
+            return -1;
+        QSqlQuery q(store->database());
+        if (!q.exec(
+                u"SELECT count(*) FROM annotation_event WHERE annotator = '%1'"_s.arg(annotator))
+            || !q.next())
+            return -1;
+        return q.value(0).toInt();
+    }
 
 private slots:
     void initTestCase()
@@ -62,12 +99,8 @@ private slots:
     {
         RUBRICATE_REQUIRE_POSTGRES();
         RubricateTest::PostgresDatabase server;
-        QVERIFY2(server.isValid(), qPrintable(server.error()));
-        {
-            auto store = ProjectStore::create(server.url());
-            QVERIFY2(store, qPrintable(store.errorMessage()));
-            QCOMPARE(importDemo(*store).errorCount(), 0);
-        }
+        const Result<void> made = makeDemoProject(server);
+        QVERIFY2(made, qPrintable(made.errorMessage()));
         {
             MainWindow window;
             window.show();
@@ -78,6 +111,43 @@ private slots:
             QCOMPARE(window.windowTitle(), u"rubricate@localhost/"_s + server.name());
             QCOMPARE(RecentProjects::paths().value(0), location);
         }
+        ProjectStore::close(server.url());
+    }
+
+    // Someone chose another identity on this machine; the project binds their login to the
+    // annotator ann_bound and would refuse a label under any other. The window labels as
+    // ann_bound while the project is open, offers no other, and leaves the choice alone.
+    void windowLabelsAsTheAnnotatorTheLoginIsBoundTo()
+    {
+        RUBRICATE_REQUIRE_POSTGRES();
+        RubricateTest::PostgresDatabase server;
+        const Result<void> made = makeDemoProject(server, u"ann_window"_s, u"ann_bound"_s);
+        QVERIFY2(made, qPrintable(made.errorMessage()));
+        chooseAnnotator({u"someone-else"_s, u"Someone Else"_s});
+        const QString asAnnotator
+            = ProjectLocation::normalized(server.url())
+                  .replace(u"postgresql://rubricate@"_s, u"postgresql://ann_window@"_s);
+        {
+            MainWindow window;
+            window.show();
+            window.openProject(asAnnotator);
+            QTRY_COMPARE_WITH_TIMEOUT(window.projectModel()->rowCount(), 3, BackgroundWorkTimeout);
+            QCOMPARE(currentAnnotator(), u"ann_bound"_s);
+            QVERIFY(!window.findChild<QAction *>(u"actionSwitchAnnotator"_s)->isEnabled());
+
+            QVERIFY(window.selectFirstReport());
+            VerdictPanel *panel = window.verdictPanel();
+            QTRY_VERIFY_WITH_TIMEOUT(panel->model()->rowCount() > 0, BackgroundWorkTimeout);
+            QTableView *table = panel->view();
+            table->setFocus();
+            table->setCurrentIndex(panel->model()->index(0, VerdictModel::RubricColumn));
+            QTest::keyClick(table, Qt::Key_1);
+            QTRY_COMPARE_WITH_TIMEOUT(labelsOf(server, u"ann_bound"_s), 1, BackgroundWorkTimeout);
+            QCOMPARE(labelsOf(server, u"someone-else"_s), 0);
+        }
+        ProjectStore::close(asAnnotator);
+        QCOMPARE(chosenAnnotator()->id, u"someone-else"_s);
+        QCOMPARE(currentAnnotator(), u"someone-else"_s); // the binding was that project's
         ProjectStore::close(server.url());
     }
 

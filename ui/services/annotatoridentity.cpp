@@ -13,6 +13,22 @@ const QString idKey = u"annotator/id"_s;
 const QString nameKey = u"annotator/name"_s;
 const QString legacyNameKey = u"annotator"_s; // the free-text name of earlier versions
 
+// Not in the settings: it belongs to the project open now, not to this machine.
+std::optional<AnnotatorIdentity> &bound()
+{
+    static std::optional<AnnotatorIdentity> identity;
+    return identity;
+}
+
+AnnotatorIdentity chosenOrLogin()
+{
+    if (const auto chosen = chosenAnnotator())
+        return *chosen;
+    const QString user = qEnvironmentVariable("USER");
+    const QString name = user.isEmpty() ? u"annotator"_s : user;
+    return {name, name};
+}
+
 } // namespace
 
 std::optional<AnnotatorIdentity> chosenAnnotator()
@@ -29,11 +45,19 @@ std::optional<AnnotatorIdentity> chosenAnnotator()
 
 AnnotatorIdentity currentIdentity()
 {
-    if (const auto chosen = chosenAnnotator())
-        return *chosen;
-    const QString user = qEnvironmentVariable("USER");
-    const QString name = user.isEmpty() ? u"annotator"_s : user;
-    return {name, name};
+    if (bound())
+        return *bound();
+    return chosenOrLogin();
+}
+
+void setBoundAnnotator(const std::optional<AnnotatorIdentity> &identity)
+{
+    bound() = identity;
+}
+
+std::optional<AnnotatorIdentity> boundAnnotator()
+{
+    return bound();
 }
 
 void chooseAnnotator(const AnnotatorIdentity &identity)
@@ -46,7 +70,7 @@ void chooseAnnotator(const AnnotatorIdentity &identity)
 
 void renameCurrentAnnotator(const QString &name)
 {
-    chooseAnnotator({currentIdentity().id, name});
+    chooseAnnotator({chosenOrLogin().id, name});
 }
 
 QString newAnnotatorId()

@@ -18,11 +18,19 @@ struct AnnotatorIdentity {
 // Preferences before ids existed is taken over as both id and name: that is what the labels
 // it wrote are keyed by.
 std::optional<AnnotatorIdentity> chosenAnnotator();
-// The chosen identity, else the login name (as id and name) so that nothing is lost before
-// the first-start question is answered.
+// The identity labels are written under: the bound one while a project binds it (below),
+// else the chosen identity, else the login name (as id and name) so that nothing is lost
+// before the first-start question is answered.
 AnnotatorIdentity currentIdentity();
+// A team project binds each annotator's login to one annotator (rubricate_login) and refuses
+// labels under any other, whatever was chosen on this machine: while the open project does,
+// its annotator is the identity. The window sets it as a project opens (nullopt: none) and
+// leaves the chosen identity in the settings alone. GUI thread only.
+void setBoundAnnotator(const std::optional<AnnotatorIdentity> &identity);
+std::optional<AnnotatorIdentity> boundAnnotator();
 void chooseAnnotator(const AnnotatorIdentity &identity);
-// Keeps the id: the person's labels stay theirs.
+// Keeps the id: the person's labels stay theirs. Renames the chosen identity, never the bound
+// one.
 void renameCurrentAnnotator(const QString &name);
 // A fresh id for a person this project has never seen.
 QString newAnnotatorId();

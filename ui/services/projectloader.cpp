@@ -4,6 +4,7 @@
 #include "services/annotationwriter.h"
 #include "services/background.h"
 #include "store/projectlocation.h"
+#include "store/teamroles.h"
 
 #include <QStringDecoder>
 
@@ -47,14 +48,17 @@ Result<ProjectSnapshot> ProjectLoader::readSnapshot(const QString &path, const Q
     if (!store)
         return store.error();
     FirstFailure reads;
+    // A login the project holds to an annotator sees that annotator's progress and queues.
+    snapshot.boundAnnotator = reads.take(loginAnnotator(*store));
+    const QString self = snapshot.boundAnnotator ? snapshot.boundAnnotator->id : annotator;
     snapshot.benchmarks = reads.take(store->catalog().benchmarks());
     snapshot.tasks = reads.take(store->catalog().taskSummaries());
-    snapshot.reports = reads.take(store->reports().reportSummaries({}, annotator));
+    snapshot.reports = reads.take(store->reports().reportSummaries({}, self));
     snapshot.personas = reads.take(store->catalog().personas());
     snapshot.annotators = reads.take(store->annotations().annotators());
     snapshot.studies = reads.take(store->annotations().studies());
     for (const Study &study : std::as_const(snapshot.studies)) {
-        QList<QueueItem> queue = reads.take(store->annotations().studyQueue(study.name, annotator));
+        QList<QueueItem> queue = reads.take(store->annotations().studyQueue(study.name, self));
         if (!queue.isEmpty())
             snapshot.queues.emplace(study.name, std::move(queue));
         snapshot.progress.insert(study.name,

@@ -20,6 +20,8 @@ struct ProjectSnapshot {
     QList<ReportSummary> reports;
     QList<Persona> personas; // PDR-Bench, for the explorer's persona groups
     QList<Annotator> annotators;
+    // A team project that holds this login to one annotator: the only one it may label as.
+    std::optional<Annotator> boundAnnotator;
     QList<Study> studies;
     // The current annotator's queue in every study that assigns them items, and every
     // annotator's progress in every study.

@@ -81,7 +81,11 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->showMessage(tr("No project open"));
 }
 
-MainWindow::~MainWindow() = default;
+// The binding was this window's project's.
+MainWindow::~MainWindow()
+{
+    setBoundAnnotator(std::nullopt);
+}
 
 ProjectExplorer *MainWindow::explorer() const
 {
@@ -428,7 +432,10 @@ bool MainWindow::selectFirstReport()
 void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
 {
     const bool reloading = snapshot.path == m_projectPath;
-    if (!reloading && chosenAnnotator()) // the person is known to the project under their id
+    applyBoundAnnotator(snapshot);
+    // The person is known to the project under their id; a bound annotator's entry is there
+    // already, and its login may not change it.
+    if (!reloading && chosenAnnotator() && !snapshot.boundAnnotator)
         verdictPanel()->writer()->registerAnnotator(snapshot.path, currentIdentity());
     m_projectPath = snapshot.path;
     m_annotators = snapshot.annotators;
@@ -436,7 +443,7 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
     m_judgeActions->setSnapshot(snapshot);
     m_review->setSnapshot(snapshot);
     // First start: asked once the project is read, so that its annotators can be chosen.
-    if (std::exchange(m_askIdentity, false) && !chosenAnnotator())
+    if (std::exchange(m_askIdentity, false) && !chosenAnnotator() && !snapshot.boundAnnotator)
         askWhoIsAnnotating();
     const bool hadQueue = m_queueDock->currentStudy().has_value();
     m_queueDock->setSnapshot(snapshot);
@@ -463,11 +470,37 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
         setWindowFilePath(snapshot.path);
     RecentProjects::add(snapshot.path);
     updateActions();
-    statusBar()->showMessage(tr("Opened %1").arg(ProjectLocation::displayName(snapshot.path)),
-                             5000);
+    if (snapshot.boundAnnotator) {
+        statusBar()->showMessage(
+            tr("Opened %1, labelling as %2: the team project binds your "
+               "login to this annotator")
+                .arg(ProjectLocation::displayName(snapshot.path), currentAnnotatorName()),
+            10000);
+    } else {
+        statusBar()->showMessage(tr("Opened %1").arg(ProjectLocation::displayName(snapshot.path)),
+                                 5000);
+    }
 
     m_review->settleOnReport();
     emit projectLoaded(snapshot.path);
+}
+
+void MainWindow::applyBoundAnnotator(const ProjectSnapshot &snapshot)
+{
+    std::optional<AnnotatorIdentity> bound;
+    if (snapshot.boundAnnotator)
+        bound = AnnotatorIdentity{snapshot.boundAnnotator->id, snapshot.boundAnnotator->name};
+    const QString before = currentAnnotator();
+    // The database would refuse every label under another annotator (teamroles.h), so the
+    // project's binding wins over the identity chosen on this machine, which stays for the
+    // other projects.
+    setBoundAnnotator(bound);
+    m_switchAnnotatorAction->setEnabled(!bound);
+    m_switchAnnotatorAction->setToolTip(
+        bound ? tr("This team project binds your login to the annotator %1").arg(bound->name)
+              : tr("Label as another person from now on"));
+    if (currentAnnotator() != before)
+        m_undo->clear(); // an undo would write the previous person's label under the new name
 }
 
 void MainWindow::onChangedElsewhere(const QSet<QString> &tables)

@@ -110,6 +110,9 @@ private:
     void saveSettings() const;
 
     void onSnapshotLoaded(const ProjectSnapshot &snapshot);
+    // Takes the annotator the project holds this login to as the identity (none: the chosen
+    // one), and keeps Switch Annotator from offering anyone else meanwhile.
+    void applyBoundAnnotator(const ProjectSnapshot &snapshot);
     void onSnapshotFailed(const QString &path, const QString &error);
     // Another window, process or machine wrote to the project: what is on screen follows,
     // without a reload and without moving the selection or the focus.

@@ -63,6 +63,14 @@ PreferencesDialog::PreferencesDialog(const QList<Annotator> &known, QWidget *par
                             this);
     hint->setWordWrap(true);
     hint->setForegroundRole(QPalette::PlaceholderText);
+    // The database refuses this login's labels under anyone else, and a rename too.
+    if (const auto bound = boundAnnotator()) {
+        m_annotator->setEnabled(false);
+        switchButton->setEnabled(false);
+        hint->setText(tr("The team project open now binds your login to the annotator %1 "
+                         "(id %2): every label you give in it is stored under that annotator.")
+                          .arg(bound->name, bound->id));
+    }
 
     auto *row = new QHBoxLayout;
     row->addWidget(m_annotator, 1);

@@ -74,17 +74,17 @@ class TestTeamProject : public QObject
         return added;
     }
 
-    // A project of schema 18, before the team guards, holding the demo; `login` was given the
-    // project's database and `grants` (%1 the login) as an older Rubricate did. Opened, and so
-    // migrated, by the test server's superuser.
+    // A project of schema `version` (18: before the team guards) holding the demo; `login` was
+    // given the project's database and `grants` (%1 the login) as an older Rubricate did.
+    // Opened, and so migrated, by the test server's superuser.
     static Result<std::unique_ptr<ProjectStore>>
     olderProject(const RubricateTest::PostgresDatabase &server, const QString &login,
-                 const QStringList &grants)
+                 const QStringList &grants, int version = 18)
     {
         if (!server.isValid())
             return Error{server.error()};
         {
-            auto old = ProjectStore::openAtVersion(server.url(), 18);
+            auto old = ProjectStore::openAtVersion(server.url(), version);
             if (!old)
                 return old.error();
             if (importDemo(*old).errorCount() > 0)
@@ -117,8 +117,10 @@ class TestTeamProject : public QObject
         return store;
     }
 
-    // Whether `statement` fails as `user`, connected to `database` on the test server.
-    static QString refusalAs(const QString &user, const QString &database, const QString &statement)
+    // Why `statements` fail as `user`, connected to `database` on the test server (empty:
+    // they did not).
+    static QString refusalAs(const QString &user, const QString &database,
+                             const QStringList &statements)
     {
         const QString connection = u"as-"_s + user + database;
         QString refusal;
@@ -131,12 +133,32 @@ class TestTeamProject : public QObject
                 refusal = db.lastError().text();
             } else {
                 QSqlQuery q(db);
-                if (!q.exec(statement))
-                    refusal = q.lastError().text();
+                for (const QString &statement : statements) {
+                    if (!q.exec(statement)) {
+                        refusal = q.lastError().text();
+                        break;
+                    }
+                }
             }
         }
         QSqlDatabase::removeDatabase(connection);
         return refusal;
+    }
+
+    // Adds a table as a later migration run by the owner `owner` does (migrations.cpp: each
+    // begins by acting as the project's owners), then reads it as `annotator`: why that was
+    // refused, or what either step failed with.
+    static QString laterTableRefusal(const RubricateTest::PostgresDatabase &server,
+                                     const QString &owner, const QString &annotator)
+    {
+        const QString migrated = refusalAs(
+            owner, server.name(),
+            {u"BEGIN"_s, actAsProjectOwners(), u"CREATE TABLE later_migration (x BIGINT)"_s,
+             u"INSERT INTO later_migration VALUES (7)"_s, u"COMMIT"_s});
+        if (!migrated.isEmpty())
+            return u"the later migration failed: "_s + migrated;
+        return refusalAs(annotator, server.name(),
+                         {u"SELECT x FROM later_migration"_s, u"SELECT count(*) FROM verdict"_s});
     }
 
     static QString tableSummary(const ProjectCopyResult &r)
@@ -482,6 +504,53 @@ private slots:
         ProjectStore::close(server.url());
     }
 
+    // An annotator reads what a newer Rubricate adds to the project later (a table of a later
+    // migration, run by any owner), without being added again: before, it was granted the
+    // tables there were when it was added, and refused the others.
+    void annotatorsReadTablesOfLaterMigrations()
+    {
+        RUBRICATE_REQUIRE_POSTGRES();
+        RubricateTest::PostgresDatabase server;
+        auto owner = demoProject(server);
+        QVERIFY2(owner, qPrintable(owner.errorMessage()));
+        const Result<void> added = addTeamMember(*owner, u"ann_later"_s, TeamRole::Annotator);
+        QVERIFY2(added, qPrintable(added.errorMessage()));
+        const Result<void> owns = addTeamMember(*owner, u"olga_later"_s, TeamRole::Owner);
+        QVERIFY2(owns, qPrintable(owns.errorMessage()));
+        const QString refused = laterTableRefusal(server, u"olga_later"_s, u"ann_later"_s);
+        QVERIFY2(refused.isEmpty(), qPrintable(refused));
+        // Still only reading: the guard and the grants hold for the new table too.
+        QVERIFY(!refusalAs(u"ann_later"_s, server.name(), {u"DELETE FROM later_migration"_s})
+                     .isEmpty());
+        owner.value().reset();
+        ProjectStore::close(server.url());
+    }
+
+    // A project whose annotator was added before migration 21 (granted the tables of the
+    // time, as `team add-annotator` used to): the migration lets it read the tables later
+    // ones add, whichever owner runs those.
+    void migrationLetsOlderAnnotatorsReadLaterTables()
+    {
+        RUBRICATE_REQUIRE_POSTGRES();
+        RubricateTest::PostgresDatabase server;
+        auto owner = olderProject(
+            server, u"ann_before21"_s,
+            {u"GRANT SELECT ON ALL TABLES IN SCHEMA public TO %1"_s,
+             u"GRANT INSERT ON annotation_event, annotator TO %1"_s,
+             u"INSERT INTO annotator (id, name, created_at)"
+             " VALUES ('%1', '%1', '2024-01-01T00:00:00Z')"_s,
+             u"INSERT INTO rubricate_login (login, annotator) VALUES ('%1', '%1')"_s},
+            20);
+        QVERIFY2(owner, qPrintable(owner.errorMessage()));
+        QCOMPARE(owner->schemaVersion(), latestSchemaVersion());
+        const Result<void> owns = addTeamMember(*owner, u"olga_before21"_s, TeamRole::Owner);
+        QVERIFY2(owns, qPrintable(owns.errorMessage()));
+        const QString refused = laterTableRefusal(server, u"olga_before21"_s, u"ann_before21"_s);
+        QVERIFY2(refused.isEmpty(), qPrintable(refused));
+        owner.value().reset();
+        ProjectStore::close(server.url());
+    }
+
     // The creating user here is a superuser (as it is on many servers) and owns another
     // database: an owner added to the project gets the project, none of that.
     void ownersGetTheProjectNotTheCreatorsRights()
@@ -542,7 +611,7 @@ private slots:
             = labelAs(locationAs(server, u"ann_by_olga"_s), u"ann_by_olga"_s);
         QVERIFY2(labelled, qPrintable(labelled.errorMessage()));
         const QString refused
-            = refusalAs(u"olga_group"_s, elsewhere.name(), u"DROP TABLE secret"_s);
+            = refusalAs(u"olga_group"_s, elsewhere.name(), {u"DROP TABLE secret"_s});
         QVERIFY2(refused.contains(u"must be owner"_s) || refused.contains(u"permission denied"_s),
                  qPrintable(u"the owner dropped another database's table: "_s + refused));
         owner.value().reset();
