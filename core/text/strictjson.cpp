@@ -47,7 +47,7 @@ private:
 
     bool take(char c)
     {
-        if (m_at == m_end || *m_at != c)
+        if (m_at == m_end || *m_at != static_cast<Char>(c))
             return false;
         ++m_at;
         return true;
@@ -75,7 +75,7 @@ private:
             QString s;
             if (!string(s))
                 return std::nullopt;
-            return QJsonValue(std::move(s));
+            return QJsonValue(s);
         }
         case 't':
             return literal("true") ? std::optional(QJsonValue(true)) : std::nullopt;
