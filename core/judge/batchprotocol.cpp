@@ -1,5 +1,7 @@
 #include "batchprotocol.h"
 
+#include "text/strictjson.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -16,7 +18,7 @@ QByteArray compact(const QJsonObject &o)
 
 QJsonObject bodyOf(const HttpCall &call)
 {
-    return QJsonDocument::fromJson(call.body).object();
+    return jsonDocument(call.body).object();
 }
 
 // Numbers that protobuf-JSON APIs (Gemini) send as strings.
@@ -31,7 +33,7 @@ QList<QJsonObject> jsonLines(const QByteArray &body)
 {
     QList<QJsonObject> lines;
     for (const QByteArray &line : body.split('\n')) {
-        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        const QJsonObject o = jsonDocument(line).object();
         if (!o.isEmpty())
             lines.append(o);
     }

@@ -95,6 +95,7 @@ private:
     static QString jobColumns();
     static RunJob jobFrom(const QSqlQuery &q);
     Result<QList<RunBatch>> batchesWhere(const QString &condition, RowId runId);
+    Result<void> writeSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans);
 };
 
 } // namespace Rubricate
