@@ -447,23 +447,37 @@ BatchLimits BatchLimits::within(const BatchLimits &other) const
     return {stricter(maxRequests, other.maxRequests), stricter(maxBytes, other.maxBytes)};
 }
 
+QList<qsizetype> batchLengths(const QList<qint64> &sizes, const BatchLimits &limits)
+{
+    QList<qsizetype> lengths;
+    qint64 bytes = 0;
+    for (const qint64 size : sizes) {
+        const bool full = !lengths.isEmpty()
+            && ((limits.maxRequests > 0 && lengths.constLast() >= limits.maxRequests)
+                || (limits.maxBytes > 0 && bytes + size > limits.maxBytes));
+        if (lengths.isEmpty() || full) {
+            lengths.append(0);
+            bytes = kEnvelopeBytes;
+        }
+        ++lengths.last();
+        bytes += size;
+    }
+    return lengths;
+}
+
 QList<QList<BatchRequest>> splitIntoBatches(const BatchProtocol &protocol,
                                             const QList<BatchRequest> &requests,
                                             const BatchLimits &limits)
 {
+    QList<qint64> sizes;
+    sizes.reserve(requests.size());
+    for (const BatchRequest &r : requests)
+        sizes.append(protocol.sizeInBatch(r));
     QList<QList<BatchRequest>> batches;
-    qint64 bytes = 0;
-    for (const BatchRequest &r : requests) {
-        const qint64 size = protocol.sizeInBatch(r);
-        const bool full = !batches.isEmpty()
-            && ((limits.maxRequests > 0 && batches.constLast().size() >= limits.maxRequests)
-                || (limits.maxBytes > 0 && bytes + size > limits.maxBytes));
-        if (batches.isEmpty() || full) {
-            batches.append(QList<BatchRequest>());
-            bytes = kEnvelopeBytes;
-        }
-        batches.last().append(r);
-        bytes += size;
+    qsizetype at = 0;
+    for (const qsizetype n : batchLengths(sizes, limits)) {
+        batches.append(requests.mid(at, n));
+        at += n;
     }
     return batches;
 }

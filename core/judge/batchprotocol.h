@@ -133,6 +133,10 @@ protected:
 QList<QList<BatchRequest>> splitIntoBatches(const BatchProtocol &protocol,
                                             const QList<BatchRequest> &requests,
                                             const BatchLimits &limits);
+// The same cut from the requests' sizes (sizeInBatch) alone: how many requests, in order, go
+// in each batch. A run measures each request as it builds it and keeps only the sizes, so that
+// it need not hold every request's body until its batch is sent.
+QList<qsizetype> batchLengths(const QList<qint64> &sizes, const BatchLimits &limits);
 
 // Null for providers without a batch API (the offline judge) and for Gemini behind a bearer
 // proxy, which speaks only generateContent.

@@ -11,7 +11,7 @@ namespace Rubricate {
 struct RunController::ActiveJob {
     RunJob job;
     bool slotReleased = false; // a batched job never holds a concurrency slot
-    HttpCall call;
+    HttpCall call; // empty while the job waits for a provider batch: built again to send it
     QString cacheKey;
     int requestNo = 0; // job.requests when this request was sent
     QList<SchemeItem> items;

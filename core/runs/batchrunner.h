@@ -72,6 +72,9 @@ public:
     const RunBatch &batch() const { return m_batch; }
     QString tag() const { return m_tag; }
     bool leftOpen() const { return m_leftOpen; } // unreachable() was emitted
+    // The requests whose bodies the runner holds: those of submit() until the batch is created
+    // (or ends without being created); none after.
+    int requestsHeld() const { return m_creating ? int(m_batch.items.size()) : 0; }
 
 signals:
     void changed();

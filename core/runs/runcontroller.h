@@ -100,6 +100,9 @@ public:
     RunProgress progress() const { return m_progress; }
     bool isActive() const { return m_active; }
     int requestsInFlight() const { return m_inFlight; }
+    // The requests of a run in batch mode whose bodies are in memory now: at most one batch's,
+    // while it is being created, and none while the batches are only polled.
+    int requestBodiesHeld() const;
 
 signals:
     void progressChanged(const Rubricate::RunProgress &progress);
@@ -113,6 +116,8 @@ private:
     // The job's request, built and keyed; null when the job ended without one (its report is
     // gone, none of its items has a source).
     std::shared_ptr<ActiveJob> prepareJob(const RunJob &job, bool batched);
+    // The job's request to the provider, from its items (their sources attached).
+    HttpCall buildCall(const SchemeContext &ctx, const ActiveJob &active);
     bool answerFromCache(const std::shared_ptr<ActiveJob> &active);
     // Runs in batch mode (runcontroller_batch.cpp): whether the batch holds the run's jobs
     // now, so that nothing is sent live; the first call claims them and sends or resumes it.
@@ -124,8 +129,13 @@ private:
     // `claimed` and every other free job, those of open batches waiting for them (resumed
     // here); the rest, to send. Empty when the batches cannot be read: the run has failed.
     std::optional<QList<RunJob>> claimRestBesideBatches(QList<RunJob> claimed);
+    // `active` waits for the answer of `entry` in a batch, its request body dropped.
+    void waitForBatch(const std::shared_ptr<ActiveJob> &active, const BatchEntry &entry);
     BatchRunner *addBatchRunner();
     void sendNextBatch();
+    // The requests of an unsent batch's `entries`, built again; the jobs whose report is gone
+    // are given up and leave `entries`.
+    QList<BatchRequest> batchRequests(QList<BatchEntry> *entries);
     void showBatches();
     void takeBatchResults(BatchRunner *runner, const QHash<QString, ProviderReply> &replies,
                           const QString &why);
@@ -199,20 +209,18 @@ private:
     std::pair<int, int> m_batchPollMs{30000, 600000};
     BatchLimits m_batchLimits;
     // A run in batch mode: one runner per batch, sent one after the other (each upload can be
-    // hundreds of megabytes).
+    // hundreds of megabytes). Only the batch being created holds its requests' bodies: the
+    // batches waiting to be sent are their entries, built into requests when their turn comes.
     std::vector<std::unique_ptr<BatchRunner>> m_batches; // after m_store, which they use
-    struct UnsentBatch {
-        QList<BatchRequest> requests;
-        QList<BatchEntry> entries;
-    };
-    QList<UnsentBatch> m_unsentBatches;
+    QList<QList<BatchEntry>> m_unsentBatches;
     bool m_batchStarted = false;
     bool m_batchOver = false; // every batch's answers are in; what is left is asked live
     int m_batchesCancelling = 0; // cancel calls the provider has not answered yet
     QString m_batchLeftOpen; // why a batch was left open at the provider for a later session
     int m_unwrittenRounds = 0; // times in a row jobs were freed without one settling since
     int m_settledBeforeUnwritten = -1;
-    QHash<QString, std::shared_ptr<ActiveJob>> m_batchJobs; // by the batches' custom ids
+    // By the batches' custom ids, without their request bodies (waitForBatch).
+    QHash<QString, std::shared_ptr<ActiveJob>> m_batchJobs;
 };
 
 } // namespace Rubricate

@@ -28,15 +28,19 @@ std::shared_ptr<RunController::ActiveJob> RunController::prepareJob(const RunJob
     active->items = m_reports->items(job.rubricIds);
     if (m_scheme->needsSource() && !attachSources(active))
         return nullptr;
-    ProviderRequest request
-        = m_scheme->buildRequest(*ctx, active->items, m_provider.get(), m_config);
-    // A prefix no other request of the run shares is not marked for the cache: Anthropic
-    // bills writing it at 1.25 times the price, for nothing.
-    if (!m_sharedReports.contains(job.reportId))
-        request.cachedPrefixChars = 0;
-    active->call = m_provider->buildCall(m_config, request, m_apiKey);
+    active->call = buildCall(*ctx, *active);
     active->cacheKey = VerdictWriter::cacheKey(m_config, active->call);
     return active;
+}
+
+HttpCall RunController::buildCall(const SchemeContext &ctx, const ActiveJob &active)
+{
+    ProviderRequest request = m_scheme->buildRequest(ctx, active.items, m_provider.get(), m_config);
+    // A prefix no other request of the run shares is not marked for the cache: Anthropic
+    // bills writing it at 1.25 times the price, for nothing.
+    if (!m_sharedReports.contains(active.job.reportId))
+        request.cachedPrefixChars = 0;
+    return m_provider->buildCall(m_config, request, m_apiKey);
 }
 
 bool RunController::answerFromCache(const std::shared_ptr<ActiveJob> &active)
@@ -84,32 +88,29 @@ void RunController::startBatch()
         m_batchOver = true;
         return;
     }
-    QList<BatchRequest> requests;
     QList<BatchEntry> entries;
+    QList<qint64> sizes;
     for (const RunJob &job : *rest) {
         const std::shared_ptr<ActiveJob> active = prepareJob(job, true);
         if (!active || answerFromCache(active))
             continue;
         const BatchEntry entry{u"job-%1-%2"_s.arg(job.id).arg(job.requests), job.id, job.requests};
-        active->requestNo = entry.requestNo;
-        active->job.requests = entry.requestNo + 1;
-        m_batchJobs.insert(entry.customId, active);
-        requests.append({entry.customId, active->call});
+        sizes.append(protocol->sizeInBatch({entry.customId, active->call}));
         entries.append(entry);
+        waitForBatch(active, entry);
     }
     // A provider takes so many requests and bytes in one batch; a larger run is sent as
     // several.
-    const QList<QList<BatchRequest>> batches
-        = splitIntoBatches(*protocol, requests, protocol->limits().within(m_batchLimits));
-    if (batches.size() > 1)
+    const QList<qsizetype> lengths = batchLengths(sizes, protocol->limits().within(m_batchLimits));
+    if (lengths.size() > 1)
         qCInfo(lcRuns, "run %lld: %lld request(s) in %lld batches", qint64(m_runId),
-               qint64(requests.size()), qint64(batches.size()));
+               qint64(entries.size()), qint64(lengths.size()));
     qsizetype at = 0;
-    for (const QList<BatchRequest> &batch : batches) {
-        m_unsentBatches.append({batch, entries.mid(at, batch.size())});
-        at += batch.size();
+    for (const qsizetype n : lengths) {
+        m_unsentBatches.append(entries.mid(at, n));
+        at += n;
     }
-    m_progress.requests += int(requests.size());
+    m_progress.requests += int(entries.size());
     sendNextBatch();
     if (m_batches.empty()) {
         m_batchOver = true; // nothing to send: answered from the cache or no jobs left
@@ -156,10 +157,7 @@ Result<QList<RunJob>> RunController::resumeBatches(const QList<RunJob> &claimed)
         const std::shared_ptr<ActiveJob> active = prepareJob(job, true);
         if (!active)
             continue;
-        const BatchEntry &entry = held->second;
-        active->requestNo = entry.requestNo;
-        active->job.requests = entry.requestNo + 1;
-        m_batchJobs.insert(entry.customId, active);
+        waitForBatch(active, held->second);
         resumed.insert(held->first);
     }
     QSet<QString> polledHere;
@@ -210,12 +208,59 @@ BatchRunner *RunController::addBatchRunner()
     return runner;
 }
 
+void RunController::waitForBatch(const std::shared_ptr<ActiveJob> &active, const BatchEntry &entry)
+{
+    active->requestNo = entry.requestNo;
+    active->job.requests = entry.requestNo + 1;
+    // Its answer is read by its items and kept under its cache key; the body, some 35 KB, is
+    // built again when its batch is sent. Kept for every job, a run of thousands of requests
+    // would hold them all for as long as its batches take.
+    active->call = {};
+    m_batchJobs.insert(entry.customId, active);
+}
+
 void RunController::sendNextBatch()
 {
-    if (m_unsentBatches.isEmpty() || m_cancelled)
-        return;
-    const UnsentBatch next = m_unsentBatches.takeFirst();
-    addBatchRunner()->submit(next.requests, next.entries);
+    while (!m_unsentBatches.isEmpty() && !m_cancelled) {
+        QList<BatchEntry> entries = m_unsentBatches.takeFirst();
+        const QList<BatchRequest> requests = batchRequests(&entries);
+        if (!requests.isEmpty()) {
+            addBatchRunner()->submit(requests, entries);
+            return;
+        }
+    }
+}
+
+QList<BatchRequest> RunController::batchRequests(QList<BatchEntry> *entries)
+{
+    // The bodies are built as prepareJob built them when the run was split, from the same items
+    // and report: the same bytes, so the batch keeps within the provider's limits.
+    QList<BatchRequest> requests;
+    for (auto entry = entries->begin(); entry != entries->end();) {
+        const std::shared_ptr<ActiveJob> active = m_batchJobs.value(entry->customId);
+        const SchemeContext *ctx = active ? m_reports->context(active->job.reportId) : nullptr;
+        if (ctx) {
+            requests.append({entry->customId, buildCall(*ctx, *active)});
+            ++entry;
+            continue;
+        }
+        m_batchJobs.remove(entry->customId);
+        entry = entries->erase(entry);
+        if (active)
+            giveUp(active, u"the report is no longer in the project"_s);
+    }
+    return requests;
+}
+
+int RunController::requestBodiesHeld() const
+{
+    // The jobs waiting for their batches hold none (waitForBatch); counted all the same, so
+    // that a test checks the bound rather than assumes it.
+    qsizetype held = std::count_if(m_batchJobs.cbegin(), m_batchJobs.cend(),
+                                   [](const auto &active) { return !active->call.body.isEmpty(); });
+    for (const auto &runner : m_batches)
+        held += runner->requestsHeld();
+    return int(held);
 }
 
 void RunController::showBatches()
@@ -223,9 +268,9 @@ void RunController::showBatches()
     QList<RunBatch> batches;
     for (const auto &runner : m_batches)
         batches.append(runner->batch());
-    for (const UnsentBatch &unsent : std::as_const(m_unsentBatches)) {
+    for (const QList<BatchEntry> &unsent : std::as_const(m_unsentBatches)) {
         RunBatch waiting;
-        waiting.items = unsent.entries;
+        waiting.items = unsent;
         batches.append(waiting);
     }
     m_progress.batch = describeBatches(batches);

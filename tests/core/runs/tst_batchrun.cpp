@@ -502,6 +502,38 @@ private slots:
                  qPrintable(shown.join(u" | "_s)));
     }
 
+    // A run in several batches holds the request bodies of the batch being created only, and
+    // none while its batches are polled: its memory does not grow with its size.
+    void onlyTheBatchBeingCreatedHoldsItsRequests_data() { providers(); }
+    void onlyTheBatchBeingCreatedHoldsItsRequests()
+    {
+        changeBehaviour([](SimulatorBehaviour &b) {
+            b.batchPollsBeforeDone = 1000000; // until the test lets them end
+            b.batchMaxRequests = 7;
+        });
+        const RowId run = plan(config(true));
+        const auto runner = controller({7, 0});
+        int most = 0;
+        // Each batch shows "being created" as its runner takes its requests.
+        QObject::connect(runner.get(), &RunController::progressChanged, runner.get(),
+                         [&most, c = runner.get()] { most = qMax(most, c->requestBodiesHeld()); });
+        QSignalSpy done(runner.get(), &RunController::finished);
+        QVERIFY(runner->start(run));
+        QTRY_COMPARE_WITH_TIMEOUT(runner->progress().batch,
+                                  u"3 batches running, 0/%1 answered"_s.arg(m_jobs), 30000);
+        QCOMPARE(most, 7);
+        QTRY_VERIFY_WITH_TIMEOUT(m_judge.batchStatusPolls() >= 6, 30000);
+        QCOMPARE(runner->requestBodiesHeld(), 0);
+
+        changeBehaviour([](SimulatorBehaviour &b) { b.batchPollsBeforeDone = 1; });
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 60000);
+        QCOMPARE(done.constFirst().constFirst().toString(), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_judge.batchSizes(), QList<int>({7, 7, 4}));
+        QCOMPARE(m_judge.requestCount(), 0);
+        QCOMPARE(runner->requestBodiesHeld(), 0);
+    }
+
     // Cancelling a run while its batches run cancels each open batch at the provider (so
     // that it is not billed); answers already taken stay, nothing is written as an error,
     // and a later resume sends the cancelled batches' jobs again without polling them.

@@ -494,6 +494,13 @@ private slots:
         QCOMPARE(byBytes.at(3).at(0).customId, u"job-big-0"_s);
         QCOMPARE(byBytes.at(0).at(0).customId, u"job-0-0"_s);
         QVERIFY(splitIntoBatches(*batches, {}, {2, 0}).isEmpty());
+        // The same cut from the sizes alone, as a run makes it without keeping the bodies.
+        QList<qint64> measured;
+        for (const BatchRequest &r : std::as_const(requests))
+            measured << batches->sizeInBatch(r);
+        QCOMPARE(batchLengths(measured, {0, two}), QList<qsizetype>({2, 2, 1, 1}));
+        QCOMPARE(batchLengths(measured, {2, 0}), QList<qsizetype>({2, 2, 2}));
+        QVERIFY(batchLengths({}, {2, 0}).isEmpty());
 
         // The providers' own limits, and a test's stricter one within them.
         QCOMPARE(batches->limits().maxRequests, 100000);
