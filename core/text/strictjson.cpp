@@ -98,6 +98,9 @@ private:
         if (!take('}')) {
             do {
                 skipSpace();
+                // QJsonDocument orders the keys by what they were before it dropped the mark.
+                if (bomAfterQuote())
+                    return std::nullopt;
                 QString key;
                 if (!string(key))
                     return std::nullopt;
@@ -282,18 +285,25 @@ private:
         }
     }
 
+    // Whether the string whose opening quote is at m_at starts with a byte order mark written
+    // out (not escaped).
+    bool bomAfterQuote() const
+    {
+        if constexpr (std::is_same_v<Char, char>)
+            return m_end - m_at >= 4 && QByteArrayView(m_at + 1, 3) == "\xEF\xBB\xBF";
+        else
+            return m_end - m_at >= 2 && m_at[1] == 0xFEFF;
+    }
+
     bool string(QString &out)
     {
-        if (!take('"'))
-            return false;
         // QJsonDocument drops a byte order mark written out at the start of a string, and only
         // there.
-        if constexpr (std::is_same_v<Char, char>) {
-            if (m_end - m_at >= 3 && QByteArrayView(m_at, 3) == "\xEF\xBB\xBF")
-                m_at += 3;
-        } else if (m_at != m_end && *m_at == 0xFEFF) {
-            ++m_at;
-        }
+        const bool bom = bomAfterQuote();
+        if (!take('"'))
+            return false;
+        if (bom)
+            m_at += std::is_same_v<Char, char> ? 3 : 1;
         for (;;) {
             const Char *run = m_at;
             bool ascii = true;

@@ -120,6 +120,7 @@ void StrictJsonTest::readsAsQtDoes_data()
     QTest::newRow("literals") << QByteArray("[true, false, null]");
     QTest::newRow("nested") << QByteArray(R"({"choices":[{"message":{"content":"x"}}]})");
     QTest::newRow("keys sorted by Qt") << QByteArray(R"({"b":1,"a":2,"\u00e9":3,"A":4})");
+    QTest::newRow("escaped mark starting a key") << QByteArray(R"({"\ufeffa":1,"b":2})");
 }
 
 void StrictJsonTest::readsAsQtDoes()
@@ -176,6 +177,9 @@ void StrictJsonTest::leavesToQt_data()
     QTest::newRow("overlong utf-8") << QByteArray("[\"\xc0\xaf\"]");
     QTest::newRow("encoded surrogate") << QByteArray("[\"\xed\xa0\x80\"]");
     QTest::newRow("duplicate key") << QByteArray(R"({"a": 1, "a": 2})");
+    // Qt drops the mark but orders the key as if it were there: {"b":2,"a":1}.
+    QTest::newRow("mark starting a key") << QByteArray("{\"\xEF\xBB\xBF"
+                                                       "a\":1,\"b\":2}");
     QTest::newRow("out of range") << QByteArray("[1e400]");
     QTest::newRow("deep") << QByteArray(300, '[') + QByteArray(300, ']');
     QByteArray wide = "{";
