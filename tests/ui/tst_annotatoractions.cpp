@@ -9,6 +9,8 @@
 #include "shell/identitydialog.h"
 
 #include <QAction>
+#include <QLabel>
+#include <QMenu>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -69,6 +71,7 @@ private slots:
         QCOMPARE(currentAnnotator(), u"ada-id"_s);
         QCOMPARE(actions.annotators().size(), 2);
         QCOMPARE(undo.count(), 1); // still Ada's labels to undo
+        QVERIFY(actions.boundIndicator()->isHidden());
 
         // A team project binding the login: its annotator labels, nobody else is offered,
         // and Ada's labels cannot be undone under Ann's name.
@@ -80,6 +83,10 @@ private slots:
         QCOMPARE(currentAnnotatorName(), u"Ann Bound"_s);
         QCOMPARE(chosenAnnotator()->id, u"ada-id"_s); // the machine's choice is left alone
         QCOMPARE(undo.count(), 0);
+        // Said in the status bar for as long as the project is open.
+        QVERIFY(!actions.boundIndicator()->isHidden());
+        QCOMPARE(actions.boundIndicator()->text(), u"Labelling as Ann Bound"_s);
+        QCOMPARE(actions.boundIndicator()->toolTip(), switchAction->toolTip());
 
         // Reloading the same project keeps Ann's labels to undo.
         undo.push(new QUndoCommand(u"label"_s));
@@ -93,6 +100,21 @@ private slots:
         QCOMPARE(switchAction->toolTip(), NotBoundTip);
         QCOMPARE(currentAnnotator(), u"ada-id"_s);
         QCOMPARE(undo.count(), 0);
+        QVERIFY(actions.boundIndicator()->isHidden());
+    }
+
+    // A disabled menu item is not highlighted and shows no status tip: its tooltip says why.
+    void switchSaysWhyInTheMenu()
+    {
+        QWidget window;
+        QUndoStack undo;
+        AnnotatorActions actions(&window, &undo);
+        QMenu study;
+        actions.addToMenu(&study);
+        QVERIFY(study.actions().contains(actions.switchAction()));
+        QVERIFY(study.toolTipsVisible());
+        actions.setSnapshot(snapshotBoundTo(Bound));
+        QCOMPARE(actions.switchAction()->statusTip(), actions.switchAction()->toolTip());
     }
 
     void bindingEndsWithTheWindow()

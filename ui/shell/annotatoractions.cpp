@@ -6,11 +6,15 @@
 #include "shell/identitydialog.h"
 #include "shell/mainwindow.h"
 
+#include <QLabel>
+#include <QMenu>
 #include <QUndoStack>
 
 #include <utility>
 
 namespace Rubricate {
+
+using namespace Qt::StringLiterals;
 
 AnnotatorActions::AnnotatorActions(QWidget *window, QUndoStack *undo)
     : QObject(window)
@@ -20,11 +24,23 @@ AnnotatorActions::AnnotatorActions(QWidget *window, QUndoStack *undo)
     m_switch = makeAction(this, {}, MainWindow::tr("S&witch Annotator…"), "actionSwitchAnnotator",
                           {}, MainWindow::tr("Label as another person from now on"));
     connect(m_switch, &QAction::triggered, this, &AnnotatorActions::askWhoIsAnnotating);
+    m_boundIndicator = new QLabel(window);
+    m_boundIndicator->setObjectName(u"boundAnnotator"_s);
+    // Apart from the project's counts beside it.
+    m_boundIndicator->setContentsMargins(0, 0,
+                                         m_boundIndicator->fontMetrics().averageCharWidth() * 2, 0);
+    m_boundIndicator->hide();
 }
 
 AnnotatorActions::~AnnotatorActions()
 {
     setBoundAnnotator(std::nullopt);
+}
+
+void AnnotatorActions::addToMenu(QMenu *study)
+{
+    study->addAction(m_switch);
+    study->setToolTipsVisible(true);
 }
 
 void AnnotatorActions::setSnapshot(const ProjectSnapshot &snapshot)
@@ -38,11 +54,17 @@ void AnnotatorActions::setSnapshot(const ProjectSnapshot &snapshot)
     // project's binding wins over the identity chosen on this machine, which stays for the
     // other projects.
     setBoundAnnotator(bound);
+    const QString why = bound
+        ? MainWindow::tr("This team project binds your login to the annotator %1").arg(bound->name)
+        : QString();
     m_switch->setEnabled(!bound);
-    m_switch->setToolTip(
-        bound ? MainWindow::tr("This team project binds your login to the annotator %1")
-                    .arg(bound->name)
-              : MainWindow::tr("Label as another person from now on"));
+    const QString tip = bound ? why : MainWindow::tr("Label as another person from now on");
+    m_switch->setToolTip(tip);
+    m_switch->setStatusTip(tip);
+    m_boundIndicator->setText(bound ? MainWindow::tr("Labelling as %1").arg(bound->name)
+                                    : QString());
+    m_boundIndicator->setToolTip(why);
+    m_boundIndicator->setVisible(bool(bound));
     if (currentAnnotator() != before)
         m_undo->clear(); // an undo would write the previous person's label under the new name
     if (std::exchange(m_askOnceOpen, false) && !chosenAnnotator() && !bound)

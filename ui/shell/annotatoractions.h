@@ -11,6 +11,8 @@
 #include <QObject>
 
 class QAction;
+class QLabel;
+class QMenu;
 class QUndoStack;
 class QWidget;
 
@@ -29,6 +31,12 @@ public:
     ~AnnotatorActions() override;
 
     QAction *switchAction() const { return m_switch; }
+    // Switch Annotator, with the menu's tooltips on: a disabled item is not highlighted and
+    // shows no status tip, so its tooltip is where it says why.
+    void addToMenu(QMenu *study);
+    // For the status bar: who the window labels as while a project binds the login, hidden
+    // otherwise. A message would be gone as soon as the first report loads.
+    QLabel *boundIndicator() const { return m_boundIndicator; }
     // The open project's annotators, offered by the identity choice.
     const QList<Annotator> &annotators() const { return m_annotators; }
     // Takes the project's annotators, and the annotator it binds this login to as the
@@ -48,6 +56,7 @@ private:
     QWidget *m_window;
     QUndoStack *m_undo;
     QAction *m_switch = nullptr;
+    QLabel *m_boundIndicator = nullptr;
     QList<Annotator> m_annotators;
     bool m_askOnceOpen = false;
 };

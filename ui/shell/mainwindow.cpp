@@ -75,6 +75,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_counts = new QLabel(this);
     m_counts->setObjectName(u"projectCounts"_s);
+    statusBar()->addPermanentWidget(m_annotatorActions->boundIndicator());
     statusBar()->addPermanentWidget(m_counts);
 
     restoreSettings();
@@ -239,7 +240,7 @@ void MainWindow::createMenusAndToolBar()
     QMenu *study = menuBar()->addMenu(tr("&Study"));
     m_studyActions->addToMenu(study);
     study->addSeparator();
-    study->addAction(m_annotatorActions->switchAction());
+    m_annotatorActions->addToMenu(study);
 
     m_helpActions->addToMenu(menuBar()->addMenu(tr("&Help")));
 
