@@ -4362,12 +4362,12 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <translation>显示报告后将窗口保存到 &lt;file&gt;，然后退出。</translation>
     </message>
     <message>
-        <source>Project file to open.</source>
-        <translation>要打开的项目文件。</translation>
+        <source>Project file, or team project location (postgresql://…), to open.</source>
+        <translation>要打开的项目文件或团队项目位置（postgresql://…）。</translation>
     </message>
     <message>
-        <source>With --screenshot: main, pdf, blind, run-dialog, shortcuts, agreement, leaderboard[-&lt;benchmark&gt;], corrected, review-&lt;benchmark&gt;, persona, criteria-editor, adjudication, scoring-choices, extend-sample, queue or study-overview.</source>
-        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、shortcuts、agreement、leaderboard[-&lt;基准&gt;]、corrected、review-&lt;基准&gt;、persona、criteria-editor、adjudication、scoring-choices、extend-sample、queue 或 study-overview。</translation>
+        <source>With --screenshot: main, pdf, blind, run-dialog, classify-pages, judge-claims, shortcuts, agreement, leaderboard[-&lt;benchmark&gt;], corrected, review-&lt;benchmark&gt;, persona, criteria-editor, adjudication, team-project, scoring-choices, preferences, extend-sample, queue or study-overview.</source>
+        <translation>与 --screenshot 一起使用：main、pdf、blind、run-dialog、classify-pages、judge-claims、shortcuts、agreement、leaderboard[-&lt;基准&gt;]、corrected、review-&lt;基准&gt;、persona、criteria-editor、adjudication、team-project、scoring-choices、preferences、extend-sample、queue 或 study-overview。</translation>
     </message>
 </context>
 </TS>

@@ -53,16 +53,20 @@ int main(int argc, char *argv[])
         u"scene"_s,
         QApplication::translate(
             "main",
-            "With --screenshot: main, pdf, blind, run-dialog, shortcuts, "
-            "agreement, leaderboard[-<benchmark>], corrected, review-<benchmark>, "
-            "persona, criteria-editor, adjudication, scoring-choices, extend-sample, "
-            "queue or study-overview."),
+            "With --screenshot: main, pdf, blind, run-dialog, classify-pages, judge-claims, "
+            "shortcuts, agreement, leaderboard[-<benchmark>], corrected, review-<benchmark>, "
+            "persona, criteria-editor, adjudication, team-project, scoring-choices, "
+            "preferences, extend-sample, queue or study-overview."),
         u"scene"_s, u"main"_s);
     parser.addOption(demoOption);
     parser.addOption(screenshotOption);
     parser.addOption(sceneOption);
     parser.addPositionalArgument(
-        u"project"_s, QApplication::translate("main", "Project file to open."), u"[project]"_s);
+        u"project"_s,
+        QApplication::translate("main",
+                                "Project file, or team project location (postgresql://…), "
+                                "to open."),
+        u"[project]"_s);
     parser.process(app);
 
     Rubricate::MainWindow window;

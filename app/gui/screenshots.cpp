@@ -160,6 +160,8 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
             window.findChild<QAction *>(u"actionOpenTeamProject"_s)->trigger();
         if (scene == "scoring-choices"_L1)
             window.findChild<QAction *>(u"actionScoringChoices"_s)->trigger();
+        if (scene == "preferences"_L1)
+            window.findChild<QAction *>(u"actionPreferences"_s)->trigger();
         if (scene == "extend-sample"_L1)
             window.findChild<QAction *>(u"actionExtendSample"_s)->trigger();
         if (scene == "persona"_L1)
@@ -242,6 +244,8 @@ void scheduleScreenshot(MainWindow &window, const QString &file, const QString &
                     target = window.findChild<TeamProjectDialog *>();
                 else if (scene == "scoring-choices"_L1)
                     target = window.findChild<QDialog *>(u"scoringChoices"_s);
+                else if (scene == "preferences"_L1)
+                    target = window.findChild<QDialog *>(u"preferencesDialog"_s);
                 else if (scene == "extend-sample"_L1)
                     target = window.findChild<QDialog *>(u"extendSampleDialog"_s);
                 if (!target) {

@@ -13,14 +13,15 @@
 #include "runs/judgeactions.h"
 #include "runs/runsdock.h"
 #include "services/annotationwriter.h"
+#include "services/annotatoridentity.h"
 #include "services/projectjobs.h"
 #include "services/projectloader.h"
 #include "services/projectwatcher.h"
 #include "services/recentprojects.h"
 #include "services/runlauncher.h"
 #include "shell/actionfactory.h"
+#include "shell/annotatoractions.h"
 #include "shell/helpactions.h"
-#include "shell/identitydialog.h"
 #include "shell/preferencesdialog.h"
 #include "shell/statusmessages.h"
 #include "store/projectlocation.h"
@@ -74,6 +75,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_counts = new QLabel(this);
     m_counts->setObjectName(u"projectCounts"_s);
+    statusBar()->addPermanentWidget(m_annotatorActions->boundIndicator());
     statusBar()->addPermanentWidget(m_counts);
 
     restoreSettings();
@@ -81,11 +83,7 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->showMessage(tr("No project open"));
 }
 
-// The binding was this window's project's.
-MainWindow::~MainWindow()
-{
-    setBoundAnnotator(std::nullopt);
-}
+MainWindow::~MainWindow() = default;
 
 ProjectExplorer *MainWindow::explorer() const
 {
@@ -177,13 +175,16 @@ void MainWindow::createActions()
     m_judgeActions = new JudgeActions(this, m_runs, m_jobs, m_runsDock, m_review);
     m_studyActions = new StudyActions(this, m_queueDock, m_adjudication);
     m_helpActions = new HelpActions(this);
+    m_annotatorActions = new AnnotatorActions(this, m_undo);
+    connect(m_annotatorActions, &AnnotatorActions::annotatorChosen, this,
+            &MainWindow::onAnnotatorChanged);
 
     m_preferencesAction
         = makeAction(this, {}, tr("&Preferences…"), "actionPreferences", QKeySequence::Preferences,
                      tr("Your annotator name and other settings"));
     m_preferencesAction->setMenuRole(QAction::PreferencesRole);
     connect(m_preferencesAction, &QAction::triggered, this, [this] {
-        auto *dialog = new PreferencesDialog(m_annotators, this);
+        auto *dialog = new PreferencesDialog(m_annotatorActions->annotators(), this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &PreferencesDialog::annotatorChanged, this,
                 &MainWindow::onAnnotatorChanged);
@@ -191,10 +192,6 @@ void MainWindow::createActions()
                 &LeaderboardPage::refresh);
         dialog->open();
     });
-    m_switchAnnotatorAction
-        = makeAction(this, {}, tr("S&witch Annotator…"), "actionSwitchAnnotator", {},
-                     tr("Label as another person from now on"));
-    connect(m_switchAnnotatorAction, &QAction::triggered, this, &MainWindow::askWhoIsAnnotating);
 
     const QStyle *s = style();
     m_quitAction
@@ -243,7 +240,7 @@ void MainWindow::createMenusAndToolBar()
     QMenu *study = menuBar()->addMenu(tr("&Study"));
     m_studyActions->addToMenu(study);
     study->addSeparator();
-    study->addAction(m_switchAnnotatorAction);
+    m_annotatorActions->addToMenu(study);
 
     m_helpActions->addToMenu(menuBar()->addMenu(tr("&Help")));
 
@@ -432,19 +429,15 @@ bool MainWindow::selectFirstReport()
 void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
 {
     const bool reloading = snapshot.path == m_projectPath;
-    applyBoundAnnotator(snapshot);
+    m_annotatorActions->setSnapshot(snapshot);
     // The person is known to the project under their id; a bound annotator's entry is there
     // already, and its login may not change it.
     if (!reloading && chosenAnnotator() && !snapshot.boundAnnotator)
         verdictPanel()->writer()->registerAnnotator(snapshot.path, currentIdentity());
     m_projectPath = snapshot.path;
-    m_annotators = snapshot.annotators;
     m_studyActions->setSnapshot(snapshot);
     m_judgeActions->setSnapshot(snapshot);
     m_review->setSnapshot(snapshot);
-    // First start: asked once the project is read, so that its annotators can be chosen.
-    if (std::exchange(m_askIdentity, false) && !chosenAnnotator() && !snapshot.boundAnnotator)
-        askWhoIsAnnotating();
     const bool hadQueue = m_queueDock->currentStudy().has_value();
     m_queueDock->setSnapshot(snapshot);
     if (!hadQueue && m_queueDock->currentStudy()) {
@@ -485,24 +478,6 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
     emit projectLoaded(snapshot.path);
 }
 
-void MainWindow::applyBoundAnnotator(const ProjectSnapshot &snapshot)
-{
-    std::optional<AnnotatorIdentity> bound;
-    if (snapshot.boundAnnotator)
-        bound = AnnotatorIdentity{snapshot.boundAnnotator->id, snapshot.boundAnnotator->name};
-    const QString before = currentAnnotator();
-    // The database would refuse every label under another annotator (teamroles.h), so the
-    // project's binding wins over the identity chosen on this machine, which stays for the
-    // other projects.
-    setBoundAnnotator(bound);
-    m_switchAnnotatorAction->setEnabled(!bound);
-    m_switchAnnotatorAction->setToolTip(
-        bound ? tr("This team project binds your login to the annotator %1").arg(bound->name)
-              : tr("Label as another person from now on"));
-    if (currentAnnotator() != before)
-        m_undo->clear(); // an undo would write the previous person's label under the new name
-}
-
 void MainWindow::onChangedElsewhere(const QSet<QString> &tables)
 {
     const auto touched = [&tables](std::initializer_list<QLatin1StringView> names) {
@@ -528,10 +503,12 @@ void MainWindow::onSnapshotFailed(const QString &path, const QString &error)
 
 void MainWindow::askWhoIsAnnotating()
 {
-    auto *dialog = new IdentityDialog(m_annotators, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &IdentityDialog::identityChosen, this, &MainWindow::onAnnotatorChanged);
-    dialog->open();
+    m_annotatorActions->askWhoIsAnnotating();
+}
+
+void MainWindow::askWhoIsAnnotatingOnceOpen()
+{
+    m_annotatorActions->askOnceOpen();
 }
 
 void MainWindow::onAnnotatorChanged()

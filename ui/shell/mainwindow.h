@@ -20,6 +20,7 @@ namespace Rubricate {
 
 class AdjudicationPage;
 class AlignmentDashboard;
+class AnnotatorActions;
 class HelpActions;
 class JudgeActions;
 class LeaderboardPage;
@@ -74,7 +75,7 @@ public:
     // "Who is annotating?" over the window (first start, Study → Switch Annotator).
     void askWhoIsAnnotating();
     // Asks once the next project is open, unless someone has been chosen by then.
-    void askWhoIsAnnotatingOnceOpen() { m_askIdentity = true; }
+    void askWhoIsAnnotatingOnceOpen();
     AlignmentDashboard *dashboard() const { return m_dashboard; }
     LeaderboardPage *leaderboards() const { return m_leaderboards; }
     AdjudicationPage *adjudication() const { return m_adjudication; }
@@ -110,9 +111,6 @@ private:
     void saveSettings() const;
 
     void onSnapshotLoaded(const ProjectSnapshot &snapshot);
-    // Takes the annotator the project holds this login to as the identity (none: the chosen
-    // one), and keeps Switch Annotator from offering anyone else meanwhile.
-    void applyBoundAnnotator(const ProjectSnapshot &snapshot);
     void onSnapshotFailed(const QString &path, const QString &error);
     // Another window, process or machine wrote to the project: what is on screen follows,
     // without a reload and without moving the selection or the focus.
@@ -140,13 +138,11 @@ private:
     JudgeActions *m_judgeActions = nullptr;
     StudyActions *m_studyActions = nullptr;
     HelpActions *m_helpActions = nullptr;
+    AnnotatorActions *m_annotatorActions = nullptr;
     QAction *m_preferencesAction = nullptr;
-    QAction *m_switchAnnotatorAction = nullptr;
     QAction *m_quitAction = nullptr;
 
     QString m_projectPath; // the project on screen
-    QList<Annotator> m_annotators; // of the open project, for the identity choice
-    bool m_askIdentity = false;
     bool m_reloadOnRegistered = false;
 };
 

@@ -39,6 +39,7 @@ PreferencesDialog::PreferencesDialog(const QList<Annotator> &known, QWidget *par
     , m_pdrWeights(new QComboBox(this))
     , m_pdrUnmatched(new QComboBox(this))
 {
+    setObjectName(u"preferencesDialog"_s);
     setWindowTitle(tr("Preferences"));
     m_annotator->setObjectName(u"annotatorEdit"_s);
     m_annotator->setText(currentAnnotatorName());
