@@ -1,6 +1,7 @@
 #include "leaderboard/leaderboardpage.h"
 
 #include "common/chartwidget.h"
+#include "common/elidingcombobox.h"
 #include "ingest/reportfiles.h"
 #include "leaderboard/correctedview.h"
 #include "readers/leaderboardproject.h"
@@ -267,7 +268,7 @@ LeaderboardPage::LeaderboardPage(QWidget *parent)
     : ProjectPage(parent)
     , m_benchmark(new QComboBox(this))
     , m_runLabel(new QLabel(tr("&Run:"), this))
-    , m_run(new QComboBox(this))
+    , m_run(new ElidingComboBox(this))
     , m_titlesLabel(new QLabel(tr("&Titles:"), this))
     , m_titles(new QComboBox(this))
     , m_pageJudgeLabel(new QLabel(tr("Pa&ge judge:"), this))
@@ -283,7 +284,6 @@ LeaderboardPage::LeaderboardPage(QWidget *parent)
     m_benchmark->setObjectName(u"leaderboardBenchmark"_s);
     m_benchmark->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_run->setObjectName(u"leaderboardRun"_s);
-    m_run->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_run->setToolTip(tr("The judge run whose verdicts are scored"));
     m_runLabel->setBuddy(m_run);
     m_titles->setObjectName(u"leaderboardTitles"_s);

@@ -1,5 +1,6 @@
 #include "review/verdictpanel.h"
 
+#include "common/elidingcombobox.h"
 #include "review/labelkeys.h"
 #include "review/personaview.h"
 #include "review/verdictmodel.h"
@@ -84,8 +85,8 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
     , m_model(new VerdictModel(this))
     , m_view(new QTableView(this))
     , m_title(new QLabel(tr("No judge run for this report"), this))
-    , m_runBox(new QComboBox(this))
-    , m_otherBox(new QComboBox(this))
+    , m_runBox(new ElidingComboBox(this))
+    , m_otherBox(new ElidingComboBox(this))
     , m_details(new QTextBrowser(this))
     , m_personaView(new PersonaView(this))
     , m_detailTabs(new QTabWidget(this))
@@ -99,8 +100,6 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
     m_details->setObjectName(u"verdictDetails"_s);
     m_runBox->setToolTip(tr("The judge run whose verdicts are shown"));
     m_otherBox->setToolTip(tr("A second run shown beside the first; disagreements are marked"));
-    m_runBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_otherBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
     m_view->setModel(m_model);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
