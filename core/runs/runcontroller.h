@@ -103,6 +103,9 @@ public:
     // The requests of a run in batch mode whose bodies are in memory now: at most one batch's,
     // while it is being created, and none while the batches are only polled.
     int requestBodiesHeld() const;
+    // The fetched source texts (ReportBench's cited check) the jobs waiting for their batches
+    // hold: none, as their bodies.
+    int sourceTextsHeld() const;
 
 signals:
     void progressChanged(const Rubricate::RunProgress &progress);
@@ -133,8 +136,9 @@ private:
     void waitForBatch(const std::shared_ptr<ActiveJob> &active, const BatchEntry &entry);
     BatchRunner *addBatchRunner();
     void sendNextBatch();
-    // The requests of an unsent batch's `entries`, built again; the jobs whose report is gone
-    // are given up and leave `entries`.
+    // The requests of an unsent batch's `entries`, built again (with their sources read
+    // again); the jobs whose report is gone are given up and leave `entries`, as do those
+    // left with no item whose source is still there.
     QList<BatchRequest> batchRequests(QList<BatchEntry> *entries);
     void showBatches();
     void takeBatchResults(BatchRunner *runner, const QHash<QString, ProviderReply> &replies,

@@ -15,6 +15,17 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+// A job waiting for its batch keeps its items to read the answer by, not the pages they cite.
+void dropSourceTexts(QList<SchemeItem> &items)
+{
+    for (SchemeItem &item : items)
+        item.sourceText.clear();
+}
+
+} // namespace
+
 std::shared_ptr<RunController::ActiveJob> RunController::prepareJob(const RunJob &job, bool batched)
 {
     auto active = std::make_shared<ActiveJob>();
@@ -214,8 +225,10 @@ void RunController::waitForBatch(const std::shared_ptr<ActiveJob> &active, const
     active->job.requests = entry.requestNo + 1;
     // Its answer is read by its items and kept under its cache key; the body, some 35 KB, is
     // built again when its batch is sent. Kept for every job, a run of thousands of requests
-    // would hold them all for as long as its batches take.
+    // would hold them all for as long as its batches take. So would the source texts of a
+    // cited check, read again with the body.
     active->call = {};
+    dropSourceTexts(active->items);
     m_batchJobs.insert(entry.customId, active);
 }
 
@@ -239,14 +252,21 @@ QList<BatchRequest> RunController::batchRequests(QList<BatchEntry> *entries)
     for (auto entry = entries->begin(); entry != entries->end();) {
         const std::shared_ptr<ActiveJob> active = m_batchJobs.value(entry->customId);
         const SchemeContext *ctx = active ? m_reports->context(active->job.reportId) : nullptr;
-        if (ctx) {
-            requests.append({entry->customId, buildCall(*ctx, *active)});
+        // A source may have gone since the run was split: its item is answered "source
+        // unavailable" now, and the rest keyed by the body actually sent.
+        if (ctx && (!m_scheme->needsSource() || attachSources(active))) {
+            HttpCall call = buildCall(*ctx, *active);
+            if (m_scheme->needsSource()) {
+                active->cacheKey = VerdictWriter::cacheKey(m_config, call);
+                dropSourceTexts(active->items);
+            }
+            requests.append({entry->customId, std::move(call)});
             ++entry;
             continue;
         }
         m_batchJobs.remove(entry->customId);
         entry = entries->erase(entry);
-        if (active)
+        if (active && !ctx)
             giveUp(active, u"the report is no longer in the project"_s);
     }
     return requests;
@@ -260,6 +280,16 @@ int RunController::requestBodiesHeld() const
                                    [](const auto &active) { return !active->call.body.isEmpty(); });
     for (const auto &runner : m_batches)
         held += runner->requestsHeld();
+    return int(held);
+}
+
+int RunController::sourceTextsHeld() const
+{
+    qsizetype held = 0;
+    for (const auto &active : m_batchJobs) {
+        held += std::count_if(active->items.cbegin(), active->items.cend(),
+                              [](const SchemeItem &item) { return !item.sourceText.isEmpty(); });
+    }
     return int(held);
 }
 

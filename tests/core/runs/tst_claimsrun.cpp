@@ -72,6 +72,48 @@ class TestClaimsRun : public QObject
                                                   m_web.url({}), {u"ModelA"_s, u"ModelB"_s});
     }
 
+    // Sources: two pages, one URL the server does not know.
+    void fetchSources(ProjectStore &store)
+    {
+        SourceFetcher fetcher(&store);
+        QSignalSpy fetched(&fetcher, &SourceFetcher::finished);
+        QList<QUrl> urls;
+        for (const QString &u : claimUrls(store))
+            urls << QUrl(u);
+        fetcher.fetch(urls);
+        QVERIFY(fetched.wait(30000));
+        QCOMPARE(store.sources().source(sourceKey(m_web.url(u"/leaf"_s)))->state, u"fetched"_s);
+        QVERIFY(store.sources().source(sourceKey(m_web.url(u"/gone"_s)))->state != "fetched"_L1);
+    }
+
+    // The cited check of the two agents' reports: the statements citing the page that says
+    // so supported, those citing the other page not, the dead link's "source unavailable".
+    void verifyCitedVerdicts(ProjectStore &store, RowId cited)
+    {
+        int supported = 0, notSupported = 0, unavailable = 0;
+        for (const ReportSummary &r : store.reports().reportSummaries(u"reportbench"_s).value()) {
+            QHash<RowId, Rubric> claims;
+            for (const Rubric &c : store.catalog().claims(r.id))
+                claims.insert(c.id, c);
+            for (const Verdict &v : store.runs().verdicts(cited, r.id).value()) {
+                const QString url = claims.value(v.rubricId).metadata.value(u"url"_s).toString();
+                if (url.endsWith(u"/gone"_s)) {
+                    QVERIFY(!v.value);
+                    QCOMPARE(v.label, QString(sourceUnavailableLabel));
+                    QVERIFY2(v.error.startsWith(u"source unavailable: "_s), qPrintable(v.error));
+                    ++unavailable;
+                } else {
+                    QVERIFY2(v.value, qPrintable(v.error));
+                    (*v.value == 1 ? supported : notSupported) += 1;
+                    QCOMPARE(*v.value, url.endsWith(u"/leaf"_s) ? 1.0 : 0.0);
+                }
+            }
+        }
+        QCOMPARE(supported, 2);
+        QCOMPARE(notSupported, 2);
+        QCOMPARE(unavailable, 2);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -148,16 +190,9 @@ private slots:
         const auto extracted = extractClaims(store, {});
         QVERIFY2(extracted, qPrintable(extracted.errorMessage()));
 
-        // Sources: two pages, one URL the server does not know.
-        SourceFetcher fetcher(&store);
-        QSignalSpy fetched(&fetcher, &SourceFetcher::finished);
-        QList<QUrl> urls;
-        for (const QString &u : claimUrls(store))
-            urls << QUrl(u);
-        fetcher.fetch(urls);
-        QVERIFY(fetched.wait(30000));
-        QCOMPARE(store.sources().source(sourceKey(m_web.url(u"/leaf"_s)))->state, u"fetched"_s);
-        QVERIFY(store.sources().source(sourceKey(m_web.url(u"/gone"_s)))->state != "fetched"_L1);
+        fetchSources(store);
+        if (QTest::currentTestFailed())
+            return;
 
         // The cited check: the first answer to every request is prose (asked again), and the
         // answers come in code fences with prose around them (repaired).
@@ -169,28 +204,9 @@ private slots:
         QVERIFY(cited);
         QCOMPARE(citedItems, 6); // the cited claims only, one statement–URL pair each
         QVERIFY(m_judge.maxRequestsForOneBody() >= 2);
-        int supported = 0, notSupported = 0, unavailable = 0;
-        for (const ReportSummary &r : store.reports().reportSummaries(u"reportbench"_s).value()) {
-            QHash<RowId, Rubric> claims;
-            for (const Rubric &c : store.catalog().claims(r.id))
-                claims.insert(c.id, c);
-            for (const Verdict &v : store.runs().verdicts(cited, r.id).value()) {
-                const QString url = claims.value(v.rubricId).metadata.value(u"url"_s).toString();
-                if (url.endsWith(u"/gone"_s)) {
-                    QVERIFY(!v.value);
-                    QCOMPARE(v.label, QString(sourceUnavailableLabel));
-                    QVERIFY2(v.error.startsWith(u"source unavailable: "_s), qPrintable(v.error));
-                    ++unavailable;
-                } else {
-                    QVERIFY2(v.value, qPrintable(v.error));
-                    (*v.value == 1 ? supported : notSupported) += 1;
-                    QCOMPARE(*v.value, url.endsWith(u"/leaf"_s) ? 1.0 : 0.0);
-                }
-            }
-        }
-        QCOMPARE(supported, 2);
-        QCOMPARE(notSupported, 2);
-        QCOMPARE(unavailable, 2);
+        verifyCitedVerdicts(store, cited);
+        if (QTest::currentTestFailed())
+            return;
 
         // Fact checks by two judges that disagree on the first uncited statement, and a
         // second vote of the first judge (another seed, so not the cached answer).
@@ -259,6 +275,44 @@ private slots:
         const auto notAClaimRun = readClaimResults(store, u"reportbench"_s, {cited, 9999}, {});
         QVERIFY(!notAClaimRun);
         QVERIFY(notAClaimRun.errorMessage().contains(u"9999"_s));
+    }
+
+    // Sent as a provider batch, the cited check's jobs wait for it without the fetched pages
+    // (which can run to megabytes for a large run), read again with each batch's bodies: the
+    // verdicts are the live run's, nothing is asked live.
+    void aCitedCheckSentAsABatchHoldsNoSourceWhileItWaits()
+    {
+        RUBRICATE_REQUIRE_SHARED(tasks, "reportbench/ReportBench_v1.1.jsonl");
+        RubricateTest::ScratchProject p;
+        QVERIFY(prepare(p, tasks));
+        ProjectStore &store = p.store();
+        QVERIFY(extractClaims(store, {}));
+        fetchSources(store);
+        if (QTest::currentTestFailed())
+            return;
+
+        m_judge.resetCounters();
+        m_judge.setBehaviour({.batchPollsBeforeDone = 1000000}); // until the test lets it end
+        JudgeConfig c = config(u"reportbench-cited"_s, u"judge-a"_s);
+        c.batch = true;
+        RunScope scope;
+        scope.benchmarkKey = u"reportbench"_s;
+        const auto planned = planRun(store, c, scope, {});
+        QVERIFY2(planned, qPrintable(planned.errorMessage()));
+        RunController controller(store.path());
+        controller.setBatchPolling(5, 20);
+        QSignalSpy done(&controller, &RunController::finished);
+        QVERIFY(controller.start(planned->runId));
+        QTRY_VERIFY_WITH_TIMEOUT(m_judge.batchStatusPolls() >= 2, 30000);
+        QCOMPARE(controller.sourceTextsHeld(), 0);
+        QCOMPARE(controller.requestBodiesHeld(), 0);
+
+        m_judge.setBehaviour({});
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 30000);
+        QCOMPARE(done.constFirst().constFirst().toString(), u"finished"_s);
+        QCOMPARE(m_judge.batchesCreated(), 1);
+        QCOMPARE(m_judge.requestCount(), 0);
+        verifyCitedVerdicts(store, planned->runId);
     }
 
     void claimSchemesJudgeOnlyTheirClaims()
