@@ -44,6 +44,8 @@ void BatchRunner::setPolling(int firstMs, int maxMs)
 
 QString describeBatches(const QList<RunBatch> &batches)
 {
+    if (batches.isEmpty())
+        return {};
     if (batches.size() == 1 && batches.constFirst().batchId.isEmpty())
         return u"batch being created"_s;
     QList<std::pair<QString, int>> states; // in the order they first appear

@@ -183,6 +183,8 @@ private slots:
         QVERIFY(runs.waitForFinished(60000));
         const QString list = QString::fromUtf8(runs.readAllStandardOutput());
         QVERIFY2(list.contains(u"offline"_s) && list.contains(u"finished"_s), qPrintable(list));
+        // A run sent live has nothing in the provider batch column.
+        QVERIFY2(!list.contains(u"answered"_s), qPrintable(list));
 
         // The official files, as the DRB-II pipeline writes them.
         QProcess exporter;
