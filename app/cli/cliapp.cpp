@@ -139,7 +139,7 @@ int cmdList(Context &c)
         for (const TaskSummary &s : store->catalog().taskSummaries(bench).value_or({})) {
             t.addRow({QString::number(s.id), s.benchmarkKey, s.externalId, s.language, s.theme,
                       QString::number(s.rubricCount), QString::number(s.reportCount),
-                      s.title.left(60)});
+                      clipped(s.title, 60)});
         }
     } else if (what == "models"_L1) {
         t.setHeader({u"model"_s});
@@ -220,7 +220,7 @@ int showTask(Context &c, ProjectStore &store, RowId id)
         table.addRow({QString::number(r.id), r.dimension, QString::number(r.position + 1),
                       QString::number(r.weight),
                       r.duplicateOf ? QString::number(*r.duplicateOf) : QString(),
-                      r.text.simplified().left(100)});
+                      clipped(r.text.simplified(), 100)});
     }
     c.out << table.render(4);
     const QList<Reference> refs = store.catalog().references(id);
@@ -263,7 +263,7 @@ int showReport(Context &c, ProjectStore &store, RowId id)
                 table.addRow({rb.dimension, QString::number(rb.position + 1),
                               v.value ? QString::number(*v.value) : u"ERROR"_s,
                               v.evidenceStatus.isEmpty() ? u"-"_s : v.evidenceStatus,
-                              v.value ? rb.text.simplified().left(70) : v.error.left(70)});
+                              clipped(v.value ? rb.text.simplified() : v.error, 70)});
             }
             c.out << table.render(4);
         }

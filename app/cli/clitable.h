@@ -23,5 +23,8 @@ private:
 };
 
 int displayWidth(const QString &s);
+// `text` in at most `columns` terminal columns: cut between characters (never inside a
+// surrogate pair or a wide character) and ended with "…" when it does not fit.
+QString clipped(const QString &text, int columns);
 
 } // namespace Rubricate::Cli

@@ -133,6 +133,13 @@ private slots:
         const CliResult again = cli({u"-p"_s, u"demo.rubricate"_s, u"demo"_s});
         QCOMPARE(again.code, 0);
         QVERIFY(!again.out.contains(u" 1 added"_s));
+
+        // Long titles end in "…" where the table cuts them; the Chinese one fits whole.
+        const CliResult tasks = cli({u"-p"_s, u"demo.rubricate"_s, u"list"_s, u"tasks"_s});
+        QVERIFY2(
+            tasks.out.contains(u"Plan a three-day, car-free visit to the fictional coastal t…\n"_s),
+            qPrintable(tasks.out));
+        QVERIFY2(tasks.out.contains(u"城市屋顶分布式光伏发展研究\n"_s), qPrintable(tasks.out));
     }
 };
 
