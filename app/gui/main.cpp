@@ -12,67 +12,111 @@
 #include <QLocale>
 #include <QTranslator>
 
+#include <memory>
+
 using namespace Qt::StringLiterals;
 
-int main(int argc, char *argv[])
+namespace {
+
+// --help and --version print and quit: they need no display, as on a server over SSH or
+// under help2man, where a QApplication would stop at "could not connect to display".
+bool onlyPrints(int argc, char *argv[])
 {
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(u"Rubricate"_s);
-    QApplication::setOrganizationDomain(u"rubricate.invalid"_s);
-    QApplication::setApplicationName(u"rubricate"_s);
-    QApplication::setApplicationDisplayName(u"Rubricate"_s);
-    QApplication::setApplicationVersion(QStringLiteral(RUBRICATE_VERSION));
-    QApplication::setDesktopFileName(u"rubricate"_s);
-    QApplication::setWindowIcon(QIcon(u":/rubricate/icons/rubricate.png"_s));
+    for (int i = 1; i < argc; ++i) {
+        const QByteArrayView arg(argv[i]);
+        if (arg == "--")
+            return false;
+        // Not --help-all: the options it lists are those of the application made.
+        if (arg == "-h" || arg == "--help" || arg == "-?" || arg == "-v" || arg == "--version")
+            return true;
+    }
+    return false;
+}
 
-    QTranslator qtTranslator;
-    if (qtTranslator.load(QLocale(), u"qtbase"_s, u"_"_s,
-                          QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
-    QTranslator translator;
-    // A language without a catalogue (or the C locale) reads the English source text, whose
-    // "%n item(s)" only the English catalogue spells out as "1 item", "12 items".
-    if (translator.load(QLocale(), u"rubricate"_s, u"_"_s, u":/i18n"_s)
-        || translator.load(u"rubricate_en"_s, u":/i18n"_s))
-        QApplication::installTranslator(&translator);
+// The application's names, and its texts in the user's language (the Qt catalogue for Qt's
+// own). A language without a catalogue (or the C locale) reads the English source text, whose
+// "%n item(s)" only the English catalogue spells out as "1 item", "12 items".
+std::pair<std::unique_ptr<QTranslator>, std::unique_ptr<QTranslator>> setUpApplication()
+{
+    QCoreApplication::setOrganizationName(u"Rubricate"_s);
+    QCoreApplication::setOrganizationDomain(u"rubricate.invalid"_s);
+    QCoreApplication::setApplicationName(u"rubricate"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(RUBRICATE_VERSION));
+    auto qt = std::make_unique<QTranslator>();
+    if (qt->load(QLocale(), u"qtbase"_s, u"_"_s,
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt.get());
+    auto own = std::make_unique<QTranslator>();
+    if (own->load(QLocale(), u"rubricate"_s, u"_"_s, u":/i18n"_s)
+        || own->load(u"rubricate_en"_s, u":/i18n"_s))
+        QCoreApplication::installTranslator(own.get());
+    return {std::move(qt), std::move(own)};
+}
 
+struct CommandLine {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QApplication::translate("main", "Judge deep-research reports against expert rubrics."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption demoOption(
-        u"demo"_s, QApplication::translate("main", "Open the bundled demo project."));
-    const QCommandLineOption screenshotOption(
+    QCommandLineOption demo{u"demo"_s,
+                            QCoreApplication::translate("main", "Open the bundled demo project.")};
+    QCommandLineOption screenshot{
         u"screenshot"_s,
-        QApplication::translate("main",
-                                "Save the window to <file> once a report is shown, "
-                                "then quit."),
-        u"file"_s);
-    const QCommandLineOption sceneOption(
+        QCoreApplication::translate("main",
+                                    "Save the window to <file> once a report is shown, "
+                                    "then quit."),
+        u"file"_s};
+    QCommandLineOption scene{
         u"scene"_s,
-        QApplication::translate(
+        QCoreApplication::translate(
             "main",
             "With --screenshot: main, pdf, blind, run-dialog, classify-pages, judge-claims, "
             "shortcuts, agreement, leaderboard[-<benchmark>], corrected, review-<benchmark>, "
             "persona, criteria-editor, adjudication, team-project, scoring-choices, "
             "preferences, extend-sample, queue or study-overview."),
-        u"scene"_s, u"main"_s);
-    parser.addOption(demoOption);
-    parser.addOption(screenshotOption);
-    parser.addOption(sceneOption);
-    parser.addPositionalArgument(
-        u"project"_s,
-        QApplication::translate("main",
-                                "Project file, or team project location (postgresql://…), "
-                                "to open."),
-        u"[project]"_s);
-    parser.process(app);
+        u"scene"_s, u"main"_s};
+
+    // Reads the arguments; --help, --version and a mistake print and quit here.
+    explicit CommandLine(const QCoreApplication &app)
+    {
+        parser.setApplicationDescription(QCoreApplication::translate(
+            "main", "Judge deep-research reports against expert rubrics."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOption(demo);
+        parser.addOption(screenshot);
+        parser.addOption(scene);
+        parser.addPositionalArgument(
+            u"project"_s,
+            QCoreApplication::translate("main",
+                                        "Project file, or team project location "
+                                        "(postgresql://…), to open."),
+            u"[project]"_s);
+        parser.process(app);
+    }
+};
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    if (onlyPrints(argc, argv)) {
+        const QCoreApplication app(argc, argv);
+        const auto translators = setUpApplication();
+        const CommandLine commandLine(app); // prints and quits
+        return 0;
+    }
+
+    QApplication app(argc, argv);
+    const auto translators = setUpApplication();
+    QApplication::setApplicationDisplayName(u"Rubricate"_s);
+    QApplication::setDesktopFileName(u"rubricate"_s);
+    QApplication::setWindowIcon(QIcon(u":/rubricate/icons/rubricate.png"_s));
+    const CommandLine commandLine(app);
+    const QCommandLineParser &parser = commandLine.parser;
 
     Rubricate::MainWindow window;
-    if (parser.isSet(screenshotOption)) {
+    if (parser.isSet(commandLine.screenshot)) {
         window.resize(1360, 860);
-        scheduleScreenshot(window, parser.value(screenshotOption), parser.value(sceneOption));
+        scheduleScreenshot(window, parser.value(commandLine.screenshot),
+                           parser.value(commandLine.scene));
     } else if (!Rubricate::chosenAnnotator()) {
         window.askWhoIsAnnotatingOnceOpen(); // the first start: labels need a person
     }
@@ -82,7 +126,7 @@ int main(int argc, char *argv[])
     const QString last = Rubricate::RecentProjects::lastProject();
     // --demo wins; then the project named on the command line; then the last one, if it is
     // still there; else the demo.
-    const bool demo = parser.isSet(demoOption);
+    const bool demo = parser.isSet(commandLine.demo);
     if (!demo && !positional.isEmpty())
         window.openProject(positional.constFirst());
     else if (!demo && !last.isEmpty() && QFileInfo::exists(last))

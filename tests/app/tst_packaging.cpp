@@ -183,6 +183,26 @@ private slots:
             QVERIFY2(QFile::exists(generatedDir + QLatin1StringView(page)), page);
     }
 
+    // Help and version need no display: over SSH, or under help2man, `rubricate --help`
+    // used to stop at "could not connect to display".
+    void theWorkbenchPrintsItsHelpWithoutADisplay()
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+            env.remove(QLatin1StringView(name));
+        for (const auto &[arg, expected] :
+             {std::pair{u"--help"_s, u"--screenshot <file>"_s},
+              std::pair{u"--version"_s, QStringLiteral("rubricate " RUBRICATE_VERSION)}}) {
+            QProcess gui;
+            gui.setProcessEnvironment(env);
+            gui.start(QStringLiteral(RUBRICATE_GUI), {arg});
+            QVERIFY(gui.waitForFinished(60000));
+            const QString out = QString::fromUtf8(gui.readAllStandardOutput());
+            QVERIFY2(gui.exitCode() == 0 && out.contains(expected),
+                     qPrintable(out + QString::fromUtf8(gui.readAllStandardError())));
+        }
+    }
+
     void bashCompletionOffersWhatTheHelpNames()
     {
         const RubricateTest::CliResult help
