@@ -2400,6 +2400,10 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>This team project binds your login to the annotator %1</source>
         <translation>该团队项目将你的登录绑定到标注者 %1</translation>
     </message>
+    <message>
+        <source>This team project binds your login to the annotator %1: only its owners may do this</source>
+        <translation>该团队项目将你的登录绑定到标注者 %1：只有项目所有者可以执行此操作</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::PdfPageView</name>

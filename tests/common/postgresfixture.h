@@ -59,9 +59,11 @@ public:
     QString error() const { return m_error; }
     QString name() const { return m_name; }
     // The project location a user would type, with the socket directory as the host.
-    QString url() const
+    QString url() const { return urlAs(QStringLiteral("rubricate")); }
+    // The same, logged in as `login` (a role team add-owner or add-annotator made).
+    QString urlAs(const QString &login) const
     {
-        return QStringLiteral("postgresql://rubricate@/%1?host=%2").arg(m_name, postgresSocket());
+        return QStringLiteral("postgresql://%1@/%2?host=%3").arg(login, m_name, postgresSocket());
     }
     // A direct connection for a test's own checks, under `connectionName`.
     QSqlDatabase connect(const QString &connectionName) const

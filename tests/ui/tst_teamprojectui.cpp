@@ -124,9 +124,7 @@ private slots:
         const Result<void> made = makeDemoProject(server, u"ann_window"_s, u"ann_bound"_s);
         QVERIFY2(made, qPrintable(made.errorMessage()));
         chooseAnnotator({u"someone-else"_s, u"Someone Else"_s});
-        const QString asAnnotator
-            = ProjectLocation::normalized(server.url())
-                  .replace(u"postgresql://rubricate@"_s, u"postgresql://ann_window@"_s);
+        const QString asAnnotator = ProjectLocation::normalized(server.urlAs(u"ann_window"_s));
         {
             MainWindow window;
             window.show();
@@ -148,6 +146,59 @@ private slots:
         ProjectStore::close(asAnnotator);
         QCOMPARE(chosenAnnotator()->id, u"someone-else"_s);
         QCOMPARE(currentAnnotator(), u"someone-else"_s); // the binding was that project's
+        ProjectStore::close(server.url());
+    }
+
+    // The project refuses an annotator's login every write but its own labels (teamroles.h):
+    // while it is open as one, the window offers none of the owners' actions and says why in
+    // their tooltips; opened as an owner, they are back, and reading and exporting stay.
+    void ownersActionsAreDisabledForAnAnnotator()
+    {
+        RUBRICATE_REQUIRE_POSTGRES();
+        RubricateTest::PostgresDatabase server;
+        const Result<void> made = makeDemoProject(server, u"ann_gated"_s);
+        QVERIFY2(made, qPrintable(made.errorMessage()));
+        {
+            auto store = ProjectStore::open(server.url());
+            QVERIFY2(store, qPrintable(store.errorMessage()));
+            const Result<void> owns = addTeamMember(*store, u"olga_gated"_s, TeamRole::Owner);
+            QVERIFY2(owns, qPrintable(owns.errorMessage()));
+        }
+        const QString asAnnotator = ProjectLocation::normalized(server.urlAs(u"ann_gated"_s));
+        const QString asOwner = ProjectLocation::normalized(server.urlAs(u"olga_gated"_s));
+        const QStringList ownersActions = {
+            u"actionImport"_s,     u"actionMergeAnnotations"_s, u"actionRunEvaluation"_s,
+            u"actionRunOffline"_s, u"actionExtractClaims"_s,    u"actionNewRun"_s,
+            u"actionSample"_s,     u"actionExtendSample"_s,     u"actionAdjudicateStudy"_s,
+        };
+        {
+            MainWindow window;
+            window.show();
+            window.openProject(asAnnotator);
+            QTRY_COMPARE_WITH_TIMEOUT(window.projectPath(), asAnnotator, BackgroundWorkTimeout);
+            // Also refused: having a judge extract claims or classify pages. For an owner these
+            // depend on what the demo holds, so the owner's check leaves them out.
+            for (const QString &name :
+                 ownersActions + QStringList{u"actionJudgeClaims"_s, u"actionClassifyPages"_s}) {
+                const QAction *action = window.findChild<QAction *>(name);
+                QVERIFY2(action, qPrintable(name));
+                QTRY_VERIFY2(!action->isEnabled(), qPrintable(name));
+                QVERIFY2(action->toolTip().contains(u"ann_gated"_s), qPrintable(action->toolTip()));
+            }
+            for (const char *name : {"actionExport", "actionExportAnnotations", "actionReload"})
+                QVERIFY2(window.findChild<QAction *>(QLatin1StringView(name))->isEnabled(), name);
+
+            window.openProject(asOwner);
+            QTRY_COMPARE_WITH_TIMEOUT(window.projectPath(), asOwner, BackgroundWorkTimeout);
+            for (const QString &name : ownersActions) {
+                const QAction *action = window.findChild<QAction *>(name);
+                QTRY_VERIFY2(action->isEnabled(), qPrintable(name));
+                QVERIFY2(!action->toolTip().contains(u"ann_gated"_s),
+                         qPrintable(action->toolTip()));
+            }
+        }
+        ProjectStore::close(asAnnotator);
+        ProjectStore::close(asOwner);
         ProjectStore::close(server.url());
     }
 

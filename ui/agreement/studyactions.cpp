@@ -5,6 +5,8 @@
 #include "agreement/sampledialog.h"
 #include "agreement/studyqueuedock.h"
 #include "services/projectsnapshot.h"
+#include "shell/actionfactory.h"
+#include "shell/annotatoractions.h"
 #include "shell/mainwindow.h"
 
 #include <QAction>
@@ -23,41 +25,52 @@ StudyActions::StudyActions(MainWindow *window, StudyQueueDock *queue,
     , m_window(window)
     , m_queue(queue)
     , m_adjudication(adjudication)
-{ }
+{
+    createActions();
+}
+
+void StudyActions::createActions()
+{
+    // A study is a sample with its settings: drawing one is how a study starts.
+    m_newStudy = makeAction(
+        this, {}, MainWindow::tr("&New Study (Sample Items)…"), "actionSample", {},
+        MainWindow::tr("Draw a stratified, seeded sample of rubric items, assign it to "
+                       "annotators with overlap, and choose the run and blind setting"));
+    connect(m_newStudy, &QAction::triggered, this, &StudyActions::newStudy);
+    m_extend = makeAction(
+        this, {}, MainWindow::tr("E&xtend the Study's Sample…"), "actionExtendSample", {},
+        MainWindow::tr("Label more items where the judge-corrected scores need them: per model "
+                       "as many as a target interval width asks for, drawn with the study's "
+                       "seed and assigned to its annotators"));
+    connect(m_extend, &QAction::triggered, this, &StudyActions::extendSample);
+    m_adjudicate = makeAction(
+        this, {}, MainWindow::tr("&Adjudicate the Study's Items"), "actionAdjudicateStudy", {},
+        MainWindow::tr("Every item of the chosen study on the Adjudication page, "
+                       "with every annotator's label and the judge's verdict"));
+    connect(m_adjudicate, &QAction::triggered, this, &StudyActions::adjudicateStudy);
+}
 
 void StudyActions::setSnapshot(const ProjectSnapshot &snapshot)
 {
     m_studyItems = snapshot.studyItems;
+    // Studies, their samples and gold labels are an owner's to write.
+    const QString ownersOnly = AnnotatorActions::ownersOnly(snapshot);
+    for (QAction *action : {m_newStudy, m_extend, m_adjudicate})
+        enableUnlessRefused(action, true, ownersOnly);
 }
 
 void StudyActions::addToMenu(QMenu *study)
 {
-    // A study is a sample with its settings: drawing one is how a study starts.
-    QAction *sample = study->addAction(MainWindow::tr("&New Study (Sample Items)…"));
-    sample->setObjectName(u"actionSample"_s);
-    sample->setStatusTip(
-        MainWindow::tr("Draw a stratified, seeded sample of rubric items, assign it to "
-                       "annotators with overlap, and choose the run and blind setting"));
-    connect(sample, &QAction::triggered, this, &StudyActions::newStudy);
-    QAction *extend = study->addAction(MainWindow::tr("E&xtend the Study's Sample…"));
-    extend->setObjectName(u"actionExtendSample"_s);
-    extend->setStatusTip(
-        MainWindow::tr("Label more items where the judge-corrected scores need them: per model "
-                       "as many as a target interval width asks for, drawn with the study's "
-                       "seed and assigned to its annotators"));
-    connect(extend, &QAction::triggered, this, &StudyActions::extendSample);
+    study->addAction(m_newStudy);
+    study->addAction(m_extend);
     // Also where a study's progress shows: that is where one sees it needs more labels.
-    m_queue->overview()->addAction(extend);
+    m_queue->overview()->addAction(m_extend);
     m_queue->overview()->setContextMenuPolicy(Qt::ActionsContextMenu);
     study->addAction(m_queue->toggleViewAction());
     study->addAction(m_queue->nextAction());
     study->addAction(m_queue->previousAction());
-    QAction *adjudicate = study->addAction(MainWindow::tr("&Adjudicate the Study's Items"));
-    adjudicate->setObjectName(u"actionAdjudicateStudy"_s);
-    adjudicate->setStatusTip(
-        MainWindow::tr("Every item of the chosen study on the Adjudication page, "
-                       "with every annotator's label and the judge's verdict"));
-    connect(adjudicate, &QAction::triggered, this, &StudyActions::adjudicateStudy);
+    study->addAction(m_adjudicate);
+    study->setToolTipsVisible(true); // why an action is disabled
 }
 
 void StudyActions::newStudy()

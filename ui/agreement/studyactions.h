@@ -10,6 +10,7 @@
 #include <QList>
 #include <QObject>
 
+class QAction;
 class QMenu;
 
 namespace Rubricate {
@@ -28,9 +29,12 @@ public:
 
     // New study, the queue's actions, adjudicate the study's items.
     void addToMenu(QMenu *study);
+    // The studies to extend and adjudicate, and whether the project lets this login draw,
+    // extend or adjudicate them (a team project's annotators may not).
     void setSnapshot(const ProjectSnapshot &snapshot);
 
 private:
+    void createActions();
     void newStudy();
     void extendSample();
     void adjudicateStudy();
@@ -38,6 +42,9 @@ private:
     MainWindow *m_window;
     StudyQueueDock *m_queue;
     AdjudicationPage *m_adjudication;
+    QAction *m_newStudy = nullptr;
+    QAction *m_extend = nullptr;
+    QAction *m_adjudicate = nullptr;
     QHash<QString, QList<std::pair<RowId, RowId>>> m_studyItems; // of the open project
 };
 

@@ -3,8 +3,10 @@
 #include "project/importdialog.h"
 #include "project/teamprojectdialog.h"
 #include "services/projectjobs.h"
+#include "services/projectsnapshot.h"
 #include "services/recentprojects.h"
 #include "shell/actionfactory.h"
+#include "shell/annotatoractions.h"
 #include "shell/mainwindow.h"
 #include "store/projectlocation.h"
 
@@ -130,13 +132,20 @@ void ProjectActions::addToMenu(QMenu *file)
     file->addAction(m_exportAnnotations);
     file->addAction(m_mergeAnnotations);
     file->addAction(m_reload);
+    file->setToolTipsVisible(true); // why Import is disabled, when it is
+}
+
+void ProjectActions::setSnapshot(const ProjectSnapshot &snapshot)
+{
+    m_ownersOnly = AnnotatorActions::ownersOnly(snapshot);
 }
 
 void ProjectActions::updateActions(bool haveProject, bool busy)
 {
-    m_import->setEnabled(haveProject && !busy);
+    enableUnlessRefused(m_import, haveProject && !busy, m_ownersOnly);
     m_export->setEnabled(haveProject && !busy);
-    m_mergeAnnotations->setEnabled(haveProject && !busy);
+    // A merge writes other annotators, studies and their labels.
+    enableUnlessRefused(m_mergeAnnotations, haveProject && !busy, m_ownersOnly);
     m_exportAnnotations->setEnabled(haveProject && !busy);
     m_reload->setEnabled(haveProject);
     m_demo->setEnabled(!busy);
@@ -241,6 +250,10 @@ void ProjectActions::importPath(const QString &path)
         m_window->showError(
             MainWindow::tr("Import"),
             MainWindow::tr("Open or create a project first, then drop files on it."));
+        return;
+    }
+    if (!m_ownersOnly.isEmpty()) { // files dropped on the window skip the disabled action
+        m_window->showError(MainWindow::tr("Import"), m_ownersOnly);
         return;
     }
     auto *dialog = new ImportDialog(m_window);

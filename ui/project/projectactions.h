@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QObject>
+#include <QString>
 
 class QAction;
 class QMenu;
@@ -14,6 +15,7 @@ namespace Rubricate {
 class MainWindow;
 class ProjectJobs;
 struct ImportSummary;
+struct ProjectSnapshot;
 
 class ProjectActions : public QObject
 {
@@ -28,6 +30,9 @@ public:
     QAction *openAction() const { return m_open; }
     QAction *importAction() const { return m_import; }
     QAction *exportAction() const { return m_export; }
+    // Whether the project lets this login import and merge (a team project's annotators may
+    // not).
+    void setSnapshot(const ProjectSnapshot &snapshot);
     void updateActions(bool haveProject, bool busy);
 
     // Imports a dropped or given file or folder: asks what kind it is, prefilled.
@@ -61,6 +66,7 @@ private:
     QAction *m_exportAnnotations = nullptr;
     QAction *m_reload = nullptr;
     QMenu *m_recentMenu = nullptr;
+    QString m_ownersOnly; // why the project refuses this login an import, if it does
 };
 
 } // namespace Rubricate

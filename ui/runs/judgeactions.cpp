@@ -9,6 +9,7 @@
 #include "services/projectsnapshot.h"
 #include "services/runlauncher.h"
 #include "shell/actionfactory.h"
+#include "shell/annotatoractions.h"
 #include "shell/mainwindow.h"
 #include "shell/statusmessages.h"
 
@@ -151,6 +152,8 @@ void JudgeActions::setSnapshot(const ProjectSnapshot &snapshot)
     m_hasReportBench = has(QLatin1StringView(BenchmarkKey::ReportBench));
     m_hasClaimReports = m_hasReportBench || has(QLatin1StringView(BenchmarkKey::PdrBench));
     m_fetchedSources = snapshot.fetchedSources;
+    m_ownersOnly = AnnotatorActions::ownersOnly(snapshot);
+    m_dock->setOwnersOnly(m_ownersOnly);
 }
 
 void JudgeActions::enableWithReason(QAction *action, const QString &missing,
@@ -204,6 +207,7 @@ void JudgeActions::addToMenu(QMenu *judge)
     judge->addAction(m_extractClaims);
     judge->addAction(m_judgeClaims);
     judge->addAction(m_classifyPages);
+    judge->setToolTipsVisible(true); // why an action is disabled
 }
 
 void JudgeActions::addToToolBar(QToolBar *toolBar)
@@ -215,15 +219,19 @@ void JudgeActions::addToToolBar(QToolBar *toolBar)
 
 void JudgeActions::updateActions(bool haveProject, bool busy)
 {
-    m_extractClaims->setEnabled(haveProject && !busy);
-    m_run->setEnabled(haveProject && !m_runs->isRunning());
-    m_evaluate->setEnabled(haveProject && !m_runs->isRunning());
-    m_stop->setEnabled(m_runs->isRunning());
+    const bool running = m_runs->isRunning();
+    // Runs, verdicts and claims are an owner's to write. Editing criteria stays: the editor
+    // is also where one reads them.
+    enableUnlessRefused(m_extractClaims, haveProject && !busy, m_ownersOnly);
+    enableUnlessRefused(m_run, haveProject && !running, m_ownersOnly);
+    enableUnlessRefused(m_evaluate, haveProject && !running, m_ownersOnly);
+    m_stop->setEnabled(running);
     m_criteria->setEnabled(haveProject && m_review->queryId() != 0);
 
-    const bool running = m_runs->isRunning();
     QString noClaims, noPages;
-    if (!haveProject) {
+    if (!m_ownersOnly.isEmpty()) {
+        noClaims = noPages = m_ownersOnly;
+    } else if (!haveProject) {
         noClaims = noPages = MainWindow::tr("Open a project first");
     } else if (running) {
         noClaims = noPages = MainWindow::tr("A judge is at work; one run at a time");

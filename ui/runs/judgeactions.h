@@ -40,7 +40,8 @@ public:
     QAction *criteriaAction() const { return m_criteria; }
     QAction *classifyPagesAction() const { return m_classifyPages; }
     QAction *judgeClaimsAction() const { return m_judgeClaims; }
-    // What the project holds decides which generators have something to work on.
+    // What the project holds decides which generators have something to work on, and whether
+    // it lets this login judge at all (a team project's annotators may not).
     void setSnapshot(const ProjectSnapshot &snapshot);
     void updateActions(bool haveProject, bool busy);
 
@@ -77,6 +78,7 @@ private:
     bool m_hasReportBench = false;
     bool m_hasClaimReports = false; // ReportBench or PDR-Bench reports
     int m_fetchedSources = 0;
+    QString m_ownersOnly; // why the project refuses this login a run, if it does
 };
 
 } // namespace Rubricate

@@ -4,6 +4,7 @@
 #include "runs/runsmodel.h"
 #include "services/background.h"
 #include "services/runlauncher.h"
+#include "shell/actionfactory.h"
 
 #include <QAction>
 #include <QApplication>
@@ -23,11 +24,6 @@ namespace {
 
 constexpr int MinimumRows = 4; // rows the runs table always has room for
 constexpr int ProgressWidth = 120;
-
-QIcon themeIcon(const QString &name, const QStyle *style, QStyle::StandardPixmap fallback)
-{
-    return QIcon::fromTheme(name, style->standardIcon(fallback));
-}
 
 bool sameProject(const QString &a, const QString &b)
 {
@@ -168,6 +164,12 @@ RunsDock::RunsDock(RunLauncher *launcher, QWidget *parent)
     connect(m_launcher, &RunLauncher::progressChanged, this, &RunsDock::onProgress);
     connect(m_launcher, &RunLauncher::finished, this, &RunsDock::onFinished);
     connect(m_launcher, &RunLauncher::stateChanged, this, &RunsDock::updateActions);
+    updateActions();
+}
+
+void RunsDock::setOwnersOnly(const QString &reason)
+{
+    m_ownersOnly = reason;
     updateActions();
 }
 
@@ -315,13 +317,15 @@ void RunsDock::updateActions()
         && sameProject(m_launcher->projectPath(), m_projectPath);
     const bool ours = r && judging && m_launcher->activeRunId() == r->id;
     const bool judgeable = r && r->kind != "imported"_L1;
-    m_newRunAction->setEnabled(!m_projectPath.isEmpty() && !busy);
+    enableUnlessRefused(m_newRunAction, !m_projectPath.isEmpty() && !busy, m_ownersOnly);
     m_pauseAction->setEnabled(judging && !m_launcher->isPaused());
-    m_resumeAction->setEnabled(
+    enableUnlessRefused(
+        m_resumeAction,
         (ours && m_launcher->isPaused())
-        || (!busy && judgeable && r->jobsPending > 0 && state != RunState::Running));
+            || (!busy && judgeable && r->jobsPending > 0 && state != RunState::Running),
+        m_ownersOnly);
     m_cancelAction->setEnabled(judging);
-    m_rerunAction->setEnabled(!busy && judgeable && r->errors > 0);
+    enableUnlessRefused(m_rerunAction, !busy && judgeable && r->errors > 0, m_ownersOnly);
 }
 
 void RunsDock::fitColumns()

@@ -40,6 +40,9 @@ public:
     // The project whose runs are shown; empty for none.
     void setProject(const QString &projectPath);
     QString projectPath() const { return m_projectPath; }
+    // Why the project refuses this login new runs, or empty: starting, resuming and re-running
+    // write runs and verdicts, an owner's to write.
+    void setOwnersOnly(const QString &reason);
 
     RunsModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
@@ -80,6 +83,7 @@ private:
     QAction *m_cancelAction = nullptr;
     QAction *m_rerunAction = nullptr;
     QString m_projectPath;
+    QString m_ownersOnly;
     quint64 m_loadRequest = 0;
     RowId m_followRun = 0; // started here, to be selected once its row is read
 };

@@ -24,4 +24,13 @@ inline QAction *makeAction(QObject *parent, const QIcon &icon, const QString &te
     return action;
 }
 
+// The handler's own rule, unless the open project refuses the action to this login: then the
+// tooltip says why, since a disabled menu item shows no status tip. An empty `refused` gives the
+// tooltip back to the action's text.
+inline void enableUnlessRefused(QAction *action, bool enabled, const QString &refused)
+{
+    action->setEnabled(enabled && refused.isEmpty());
+    action->setToolTip(refused);
+}
+
 } // namespace Rubricate

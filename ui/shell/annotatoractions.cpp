@@ -71,6 +71,15 @@ void AnnotatorActions::setSnapshot(const ProjectSnapshot &snapshot)
         askWhoIsAnnotating();
 }
 
+QString AnnotatorActions::ownersOnly(const ProjectSnapshot &snapshot)
+{
+    if (!snapshot.boundAnnotator)
+        return {};
+    return MainWindow::tr("This team project binds your login to the annotator %1: only its "
+                          "owners may do this")
+        .arg(snapshot.boundAnnotator->name);
+}
+
 void AnnotatorActions::askWhoIsAnnotating()
 {
     auto *dialog = new IdentityDialog(m_annotators, m_window);

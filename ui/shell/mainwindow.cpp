@@ -435,6 +435,7 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
     if (!reloading && chosenAnnotator() && !snapshot.boundAnnotator)
         verdictPanel()->writer()->registerAnnotator(snapshot.path, currentIdentity());
     m_projectPath = snapshot.path;
+    m_projectActions->setSnapshot(snapshot);
     m_studyActions->setSnapshot(snapshot);
     m_judgeActions->setSnapshot(snapshot);
     m_review->setSnapshot(snapshot);

@@ -26,8 +26,7 @@ class TestTeamProject : public QObject
     // The project's location as the team member `user` would type it.
     static QString locationAs(const RubricateTest::PostgresDatabase &server, const QString &user)
     {
-        return ProjectLocation::normalized(server.url())
-            .replace(u"postgresql://rubricate@"_s, u"postgresql://%1@"_s.arg(user));
+        return ProjectLocation::normalized(server.urlAs(user));
     }
 
     // A label of `annotator` on the project's first report and rubric item.
