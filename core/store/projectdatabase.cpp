@@ -2,6 +2,7 @@
 
 #include "projectconnection.h"
 #include "sqldialect.h"
+#include "sqlerrortext.h"
 #include "sqlitestatement.h"
 #include "storecodec.h"
 
@@ -96,7 +97,7 @@ bool ProjectDatabase::begin()
 {
     QSqlQuery q(database());
     if (!q.exec(dialect().beginWrite())) {
-        m_lastError = q.lastError().text();
+        m_lastError = sqlErrorText(q.lastError());
         return false;
     }
     m_inTransaction = true;
@@ -112,7 +113,7 @@ bool ProjectDatabase::commit()
         return false;
     }
     if (!db.commit()) {
-        m_lastError = db.lastError().text();
+        m_lastError = sqlErrorText(db.lastError());
         db.rollback();
         return false;
     }
@@ -146,7 +147,7 @@ bool ProjectDatabase::indexPendingReports()
     QSqlQuery q(database());
     for (const QString &statement : statements) {
         if (!q.exec(statement)) {
-            m_lastError = q.lastError().text();
+            m_lastError = sqlErrorText(q.lastError());
             rollbackToSavepoint(u"index_pending"_s);
             releaseSavepoint(u"index_pending"_s);
             return false;
@@ -170,7 +171,7 @@ bool ProjectDatabase::execTransactionControl(const QString &sql)
 {
     QSqlQuery q(database());
     if (!q.exec(sql)) {
-        m_lastError = q.lastError().text();
+        m_lastError = sqlErrorText(q.lastError());
         return false;
     }
     return true;
@@ -192,7 +193,7 @@ QSqlQuery &ProjectDatabase::prepared(const QString &sql)
         if (!q->prepare(StoreCodec::namedPlaceholders(sql))) {
             // Not kept: a prepare refused once (a table locked for a moment) is tried again
             // the next time, where a kept one would fail every later call of the session.
-            m_lastError = q->lastError().text() + u" in: "_s + sql;
+            m_lastError = sqlErrorText(q->lastError()) + u" in: "_s + sql;
             m_unprepared = std::move(q);
             return *m_unprepared;
         }
@@ -229,7 +230,7 @@ RowStatement *ProjectDatabase::rowStatement(const QString &sql)
 
 bool ProjectDatabase::fail(const QSqlQuery &q)
 {
-    m_lastError = q.lastError().text();
+    m_lastError = sqlErrorText(q.lastError());
     if (m_lastError.trimmed().isEmpty())
         m_lastError = u"database error"_s;
     return false;

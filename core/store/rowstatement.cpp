@@ -1,5 +1,6 @@
 #include "rowstatement.h"
 
+#include "sqlerrortext.h"
 #include "storecodec.h"
 
 #include <QSqlError>
@@ -37,7 +38,7 @@ void QueryRowStatement::bindNull(int index)
 bool QueryRowStatement::run(const std::function<void(const RowStatement &)> &eachRow)
 {
     if (!m_query.exec()) {
-        m_error = m_query.lastError().text();
+        m_error = sqlErrorText(m_query.lastError());
         return false;
     }
     while (eachRow && m_query.next())

@@ -421,6 +421,12 @@ private slots:
                              || q.lastError().text().contains(u"must be owner"_s),
                          qPrintable(q.lastError().text()));
             }
+            // Through the store, the refusal says whose the write is.
+            const Result<RowId> model = annotator->reports().ensureModel(u"sneaky"_s);
+            QVERIFY(!model);
+            QVERIFY2(model.errorMessage().contains(u"permission denied for table agent_model"_s)
+                         && model.errorMessage().contains(u"for the project's owners"_s),
+                     qPrintable(model.errorMessage()));
         }
         ProjectStore::close(asAnnotator);
 
