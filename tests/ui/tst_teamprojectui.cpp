@@ -1,6 +1,7 @@
 // Team projects in the window: File → Open Team Project… builds a location without a password,
 // opens a project on the PostgreSQL test server like a file, puts a new project into an empty
 // database when asked to, and labels as the annotator the project binds the login to.
+#include "agreement/adjudicationpage.h"
 #include "demo/demoproject.h"
 #include "postgresfixture.h"
 #include "project/projecttreemodel.h"
@@ -15,6 +16,7 @@
 #include "store/teamroles.h"
 #include "waits.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
@@ -156,6 +158,7 @@ private slots:
     {
         RUBRICATE_REQUIRE_POSTGRES();
         RubricateTest::PostgresDatabase server;
+        RowId report = 0;
         const Result<void> made = makeDemoProject(server, u"ann_gated"_s);
         QVERIFY2(made, qPrintable(made.errorMessage()));
         {
@@ -163,6 +166,7 @@ private slots:
             QVERIFY2(store, qPrintable(store.errorMessage()));
             const Result<void> owns = addTeamMember(*store, u"olga_gated"_s, TeamRole::Owner);
             QVERIFY2(owns, qPrintable(owns.errorMessage()));
+            report = store->reports().reportSummaries().value().constFirst().id;
         }
         const QString asAnnotator = ProjectLocation::normalized(server.urlAs(u"ann_gated"_s));
         const QString asOwner = ProjectLocation::normalized(server.urlAs(u"olga_gated"_s));
@@ -187,6 +191,17 @@ private slots:
             }
             for (const char *name : {"actionExport", "actionExportAnnotations", "actionReload"})
                 QVERIFY2(window.findChild<QAction *>(QLatin1StringView(name))->isEnabled(), name);
+            // Gold labels too: the adjudication page can be read, not written.
+            window.findChild<QAction *>(u"actionAdjudication"_s)->trigger(); // loads when shown
+            auto *adjudication = window.findChild<AdjudicationPage *>();
+            adjudication->showReport(report, u"first report"_s);
+            QTRY_VERIFY_WITH_TIMEOUT(adjudication->goldButton(1), BackgroundWorkTimeout);
+            for (QAbstractButton *gold :
+                 {adjudication->goldButton(1),
+                  window.findChild<QAbstractButton *>(u"adjudicationNote"_s)}) {
+                QVERIFY(!gold->isEnabled());
+                QVERIFY2(gold->toolTip().contains(u"ann_gated"_s), qPrintable(gold->toolTip()));
+            }
 
             window.openProject(asOwner);
             QTRY_COMPARE_WITH_TIMEOUT(window.projectPath(), asOwner, BackgroundWorkTimeout);
@@ -196,6 +211,7 @@ private slots:
                 QVERIFY2(!action->toolTip().contains(u"ann_gated"_s),
                          qPrintable(action->toolTip()));
             }
+            QTRY_VERIFY(window.findChild<QAbstractButton *>(u"adjudicationNote"_s)->isEnabled());
         }
         ProjectStore::close(asAnnotator);
         ProjectStore::close(asOwner);

@@ -53,6 +53,7 @@ AdjudicationPage::AdjudicationPage(QUndoStack *undo, QWidget *parent)
     , m_detail(new QTableWidget(0, 3, this))
     , m_goldButtons(new QHBoxLayout)
     , m_goldState(new QLabel(this))
+    , m_goldNote(new QPushButton(tr("Note…"), this))
 {
     m_title->setObjectName(u"adjudicationTitle"_s);
     m_title->setWordWrap(true);
@@ -94,14 +95,13 @@ AdjudicationPage::AdjudicationPage(QUndoStack *undo, QWidget *parent)
     m_goldState->setObjectName(u"adjudicationGold"_s);
     m_goldState->setTextFormat(Qt::PlainText);
     m_goldState->setWordWrap(true);
-    auto *note = new QPushButton(tr("Note…"), this);
-    note->setObjectName(u"adjudicationNote"_s);
-    note->setFocusPolicy(Qt::NoFocus);
-    connect(note, &QPushButton::clicked, this, &AdjudicationPage::editGoldNote);
+    m_goldNote->setObjectName(u"adjudicationNote"_s);
+    m_goldNote->setFocusPolicy(Qt::NoFocus);
+    connect(m_goldNote, &QPushButton::clicked, this, &AdjudicationPage::editGoldNote);
     auto *goldRow = new QHBoxLayout;
     goldRow->addWidget(new QLabel(tr("Gold label:"), this));
     goldRow->addLayout(m_goldButtons);
-    goldRow->addWidget(note);
+    goldRow->addWidget(m_goldNote);
     goldRow->addStretch(1);
 
     auto *hint = new QLabel(tr("Keys: the scale's label keys record gold · Delete clears it · N "
@@ -360,9 +360,21 @@ void AdjudicationPage::fillGoldButtons(const AdjudicationItem &item)
         }
     }
     for (const double value : scaleValues(item.scale)) {
-        if (QAbstractButton *button = goldButton(value))
+        if (QAbstractButton *button = goldButton(value)) {
             button->setChecked(item.gold && item.gold->value == value);
+            button->setEnabled(m_goldRefused.isEmpty());
+            button->setToolTip(m_goldRefused);
+        }
     }
+}
+
+void AdjudicationPage::setGoldRefused(const QString &why)
+{
+    m_goldRefused = why;
+    m_goldNote->setEnabled(why.isEmpty());
+    m_goldNote->setToolTip(why);
+    if (const AdjudicationItem *item = currentItem())
+        fillGoldButtons(*item);
 }
 
 void AdjudicationPage::goldWithKey(QChar key)
@@ -394,6 +406,10 @@ void AdjudicationPage::editGoldNote()
     const AdjudicationItem *item = currentItem();
     if (!item)
         return;
+    if (!m_goldRefused.isEmpty()) {
+        emit message(m_goldRefused);
+        return;
+    }
     auto *dialog = new QInputDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setObjectName(u"goldNoteDialog"_s);
@@ -414,6 +430,10 @@ void AdjudicationPage::editGoldNote()
 void AdjudicationPage::writeGold(const AdjudicationItem &item, std::optional<double> value,
                                  const QString &note)
 {
+    if (!m_goldRefused.isEmpty()) { // the keys reach here with the buttons disabled
+        emit message(m_goldRefused);
+        return;
+    }
     AnnotationEvent e;
     e.reportId = item.reportId;
     e.rubricId = item.rubricId;

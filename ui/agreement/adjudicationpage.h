@@ -43,6 +43,9 @@ public:
     // The button that records the gold label `value` for the current item (nullptr: none).
     QAbstractButton *goldButton(double value) const;
     const AdjudicationItem *currentItem() const;
+    // Why this login may not write gold labels (a team project that binds it to an annotator);
+    // empty when it may. The gold controls are then disabled and say why.
+    void setGoldRefused(const QString &why);
 
     // The keys this page answers to, for the shortcut sheet: (keys, what they do).
     static QList<std::pair<QString, QString>> keyHelp();
@@ -75,6 +78,8 @@ private:
     QTableWidget *m_detail;
     QHBoxLayout *m_goldButtons;
     QLabel *m_goldState;
+    QAbstractButton *m_goldNote;
+    QString m_goldRefused;
     RowId m_report = 0; // the report whose items are shown (0: the list below)
     QList<std::pair<RowId, RowId>> m_items;
     std::pair<RowId, RowId> m_current;

@@ -455,6 +455,7 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
     if (m_adjudication->projectPath() != snapshot.path)
         m_adjudication->showItems({}, QString()); // the last project's items mean nothing here
     m_adjudication->setProject(snapshot.path);
+    m_adjudication->setGoldRefused(AnnotatorActions::ownersOnly(snapshot));
     m_watcher->watch(snapshot.path);
 
     m_counts->setText(StatusMessages::projectCounts(
