@@ -321,7 +321,7 @@ ImportSummary importAnnotations(ProjectStore &store, const QString &path)
         parseCsvRecords(*read, name, summary, importLine);
     else
         parseJsonLines(*read, name, summary, importLine);
-    commitImport(tx, store, summary, name, written);
+    commitImport(tx, summary, name, written);
     return summary;
 }
 

@@ -160,7 +160,7 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir, const Q
         summary.error(rootName, 0, u"no report files named idx-<n>.<ext> found"_s);
     if (written)
         written = storeReports(store, sources, summary);
-    commitImport(tx, store, summary, rootName, written);
+    commitImport(tx, summary, rootName, written);
     return summary;
 }
 

@@ -306,7 +306,7 @@ ImportSummary importDrb2Results(ProjectStore &store, const QString &path, const 
                              .arg(index.canonicalCount));
         }
     });
-    commitImport(tx, store, summary, name, written);
+    commitImport(tx, summary, name, written);
     return summary;
 }
 

@@ -109,14 +109,14 @@ Result<int> taskIndex(const QJsonValue &idx)
     return int(n);
 }
 
-void commitImport(Transaction &tx, ProjectStore &store, ImportSummary &summary, const QString &file,
+void commitImport(Transaction &tx, ImportSummary &summary, const QString &file,
                   const Result<void> &written)
 {
     const Result<void> committed = written ? tx.commit() : written;
     if (committed)
         return;
     const QString why = committed.errorMessage();
-    store.rollback();
+    tx.rollback(); // a failed commit has ended it already
     summary.added.clear();
     summary.updated.clear();
     summary.unchanged.clear();
@@ -180,7 +180,7 @@ ImportSummary importDefiningJsonl(ProjectStore &store, const QString &path, cons
         if (written)
             written = perLine(*bench, o, line, summary, file);
     });
-    commitImport(tx, store, summary, file, written);
+    commitImport(tx, summary, file, written);
     return summary;
 }
 

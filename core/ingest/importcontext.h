@@ -46,7 +46,7 @@ class Transaction;
 // Commits `tx`, or — when the import's writes failed (`written`, the first failure) or the
 // commit fails — rolls back and says in the summary why nothing from `file` was imported, so
 // a half-written import never survives.
-void commitImport(Transaction &tx, ProjectStore &store, ImportSummary &summary, const QString &file,
+void commitImport(Transaction &tx, ImportSummary &summary, const QString &file,
                   const Result<void> &written);
 
 // For imports of one model's reports: whether the transaction began and the model is there,

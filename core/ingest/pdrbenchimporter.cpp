@@ -489,7 +489,7 @@ ImportSummary importPdrReports(ProjectStore &store, const QString &path, const Q
     });
     if (written)
         written = storeReports(store, sources, summary);
-    commitImport(tx, store, summary, name, written);
+    commitImport(tx, summary, name, written);
     return summary;
 }
 

@@ -217,7 +217,7 @@ ImportSummary importReportBench(ProjectStore &store, const QString &path,
                 summary.warn(name, 0, u"task %1 has no ground-truth file"_s.arg(it.key()));
         }
     }
-    commitImport(tx, store, summary, name, written);
+    commitImport(tx, summary, name, written);
     return summary;
 }
 
@@ -313,7 +313,7 @@ ImportSummary importReportBenchReports(ProjectStore &store, const QString &dir,
     }
     if (written)
         written = storeReports(store, sources, summary);
-    commitImport(tx, store, summary, root.fileName(), written);
+    commitImport(tx, summary, root.fileName(), written);
     return summary;
 }
 

@@ -186,7 +186,7 @@ ImportSummary importResearchRubricsReports(ProjectStore &store, const QString &d
     }
     if (written)
         written = storeReports(store, sources, summary);
-    commitImport(tx, store, summary, root.fileName(), written);
+    commitImport(tx, summary, root.fileName(), written);
     return summary;
 }
 

@@ -197,7 +197,7 @@ ImportSummary importResearchRubricsResults(ProjectStore &store, const QString &p
         if (written)
             written = locateStoredEvidence(store, report);
     }
-    commitImport(tx, store, summary, name, written);
+    commitImport(tx, summary, name, written);
     return summary;
 }
 

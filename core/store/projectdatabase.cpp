@@ -8,6 +8,8 @@
 
 #include <QSqlError>
 
+#include <sqlite3.h>
+
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
@@ -114,7 +116,10 @@ bool ProjectDatabase::commit()
     }
     if (!db.commit()) {
         m_lastError = sqlErrorText(db.lastError());
-        db.rollback();
+        // SQLite keeps the transaction after a failed COMMIT (a reader in the way); PostgreSQL
+        // has ended it, and answers a ROLLBACK then with "no transaction in progress".
+        if (sqlite3 *handle = sqliteHandle(db); handle && !sqlite3_get_autocommit(handle))
+            db.rollback();
         return false;
     }
     return true;

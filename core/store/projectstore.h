@@ -77,7 +77,6 @@ public:
 
     bool begin() { return m_db->begin(); }
     bool commit() { return m_db->commit(); }
-    void rollback() { m_db->rollback(); }
     // Nested inside a transaction: lets one bad row be undone without losing the rest.
     bool savepoint(const QString &name) { return m_db->savepoint(name); }
     bool releaseSavepoint(const QString &name) { return m_db->releaseSavepoint(name); }

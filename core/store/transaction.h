@@ -38,6 +38,12 @@ public:
             return Error{m_db.lastError()};
         return {};
     }
+    // Ends it now rather than when it goes out of scope: nothing written since it began stays.
+    void rollback()
+    {
+        if (std::exchange(m_open, false))
+            m_db.rollback();
+    }
 
 private:
     ProjectDatabase &m_db;

@@ -9,6 +9,7 @@
 #include "store/serverlocation.h"
 #include "store/teamroles.h"
 
+#include <QFile>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -440,8 +441,8 @@ private slots:
     }
 
     // An annotator's login writes labels under its own annotator only: the database refuses
-    // events of anyone else, gold labels and annotator entries other than its own, whatever
-    // the client sends. Owners still write for anyone (imports, merges, adjudication).
+    // events of anyone else, gold labels, imports and annotator entries other than its own,
+    // whatever the client sends. Owners still write for anyone (imports, merges, adjudication).
     void annotatorsLabelOnlyAsThemselves()
     {
         RUBRICATE_REQUIRE_POSTGRES();
@@ -461,9 +462,21 @@ private slots:
         const Result<RowId> gold = labelAs(asAnnotator, u"ann_self"_s, AnnotationKind::Gold);
         QVERIFY2(!gold, "an annotator wrote a gold label");
         QVERIFY2(gold.error().message.contains(u"gold"_s), qPrintable(gold.errorMessage()));
+        // An import it is refused ends each transaction once: a second ROLLBACK, or one after
+        // a COMMIT that failed, drew "there is no transaction in progress" from the server (on
+        // the terminal, and in its log).
+        QFile log(RubricateTest::postgresSocket() + u"/server.log"_s);
+        QVERIFY2(log.open(QIODevice::ReadOnly), qPrintable(log.fileName()));
+        QVERIFY(log.seek(log.size()));
         {
             auto ann = ProjectStore::open(asAnnotator);
             QVERIFY2(ann, qPrintable(ann.errorMessage()));
+            const ImportSummary refused = importDemo(*ann);
+            QVERIFY(refused.errorCount() > 0);
+            QVERIFY2(refused.toText().contains(u"for the project's owners"_s),
+                     qPrintable(refused.toText()));
+            const QByteArray logged = log.readAll();
+            QVERIFY2(!logged.contains("no transaction in progress"), logged.constData());
             QSqlQuery q(ann->database());
             QVERIFY2(!q.exec(u"INSERT INTO annotator (id, name, created_at)"
                              " VALUES ('mallory', 'Mallory', '2024-01-01T00:00:00Z')"_s),
