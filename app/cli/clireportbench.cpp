@@ -64,23 +64,24 @@ int printStatementScores(const QCommandLineParser &parser, ProjectStore &store, 
     const QList<ReportBenchStatementScore> reports = reportBenchStatementScores(*claims);
     Table t;
     t.setHeader({u"model"_s, u"reports"_s, u"cited/report"_s, u"checked"_s, u"unavailable"_s,
-                 u"judge errors"_s, u"match rate"_s, u"uncited/report"_s, u"correct"_s,
-                 u"incorrect"_s, u"ties"_s, u"undecided"_s, u"accuracy"_s,
+                 u"judge errors"_s, u"not judged"_s, u"match rate"_s, u"uncited/report"_s,
+                 u"correct"_s, u"incorrect"_s, u"ties"_s, u"undecided"_s, u"accuracy"_s,
                  u"accuracy (ties wrong)"_s});
-    for (int column = 1; column < 14; ++column)
+    for (int column = 1; column < 15; ++column)
         t.setRightAligned(column);
     for (const ReportBenchStatementModel &m : aggregateStatementScores(reports)) {
         t.addRow({m.model, QString::number(m.reports), fixed(m.citedPerReport, 2),
                   QString::number(m.cited.checked), QString::number(m.cited.sourceUnavailable),
-                  QString::number(m.cited.judgeErrors), percent(m.cited.rate),
-                  fixed(m.uncitedPerReport, 2), QString::number(m.uncited.correct),
-                  QString::number(m.uncited.incorrect), QString::number(m.uncited.ties),
-                  QString::number(m.uncited.undecided), percent(m.uncited.accuracy),
-                  percent(m.uncited.accuracyTiesAsWrong)});
+                  QString::number(m.cited.judgeErrors), QString::number(m.cited.notJudged),
+                  percent(m.cited.rate), fixed(m.uncitedPerReport, 2),
+                  QString::number(m.uncited.correct), QString::number(m.uncited.incorrect),
+                  QString::number(m.uncited.ties), QString::number(m.uncited.undecided),
+                  percent(m.uncited.accuracy), percent(m.uncited.accuracyTiesAsWrong)});
     }
     out << u"\nStatements (claims; each claim run is one judge vote):\n"_s << t.render();
     out << u"match rate: supported / checked statement–URL pairs; a source that could not be "
-           "fetched and a judge error are left out and counted. accuracy: majority true / "
+           "fetched, a judge error and a pair no claim run judged are left out and counted. "
+           "accuracy: majority true / "
            "(true + false) over the fact-check runs, ties and statements without a usable vote "
            "counted apart; errors are not votes.\n"_s;
     if (parser.isSet(u"statements-out"_s)) {

@@ -378,12 +378,10 @@ QList<ReportBenchStatementScore> reportBenchStatementScores(const QList<ClaimRes
     for (const ClaimResult &c : claims) {
         if (!rowOf.contains(c.reportId)) {
             rowOf.insert(c.reportId, out.size());
-            out.append({c.model, c.taskId, {}, {}, 0, 0});
+            out.append({c.model, c.taskId, {}, {}});
         }
-        ReportBenchStatementScore &row = out[rowOf.value(c.reportId)];
         if (!c.cited) {
             uncited[c.reportId].append(c.majority);
-            row.uncitedNotJudged += c.outcome == ClaimOutcome::NotJudged;
             continue;
         }
         CitedCheck check;
@@ -393,7 +391,7 @@ QList<ReportBenchStatementScore> reportBenchStatementScores(const QList<ClaimRes
         check.supported = c.outcome == ClaimOutcome::Supported ? Vote::True
             : c.outcome == ClaimOutcome::NotSupported          ? Vote::False
                                                                : Vote::Error;
-        row.citedNotJudged += c.outcome == ClaimOutcome::NotJudged;
+        check.judged = c.outcome != ClaimOutcome::NotJudged;
         cited[c.reportId].append(check);
     }
     for (auto it = rowOf.cbegin(); it != rowOf.cend(); ++it) {
@@ -425,6 +423,7 @@ aggregateStatementScores(const QList<ReportBenchStatementScore> &reports)
             c.notSupported += r->cited.notSupported;
             c.sourceUnavailable += r->cited.sourceUnavailable;
             c.judgeErrors += r->cited.judgeErrors;
+            c.notJudged += r->cited.notJudged;
             for (auto s = r->cited.unavailableByState.cbegin();
                  s != r->cited.unavailableByState.cend(); ++s)
                 c.unavailableByState[s.key()] += s.value();
@@ -466,7 +465,7 @@ QByteArray reportBenchStatementsCsv(const QList<ReportBenchStatementScore> &scor
                   "matched_statements,match_rate,aligned_statements,alignment_rate,"
                   "no_citations_correct,no_citations_incorrect,no_citations_tie,"
                   "no_citations_accuracy,source_unavailable,judge_errors,"
-                  "no_citations_undecided\n"_s;
+                  "no_citations_undecided,not_judged\n"_s;
     for (const ReportBenchStatementScore &s : scores) {
         // matched: the pairs whose source was there to check (the reference's matched.csv rows).
         const int matched = s.cited.statements - s.cited.sourceUnavailable;
@@ -483,7 +482,8 @@ QByteArray reportBenchStatementsCsv(const QList<ReportBenchStatementScore> &scor
                         QString::number(s.uncited.ties),
                         reportBenchCsvNumber(s.uncited.accuracyTiesAsWrong),
                         QString::number(s.cited.sourceUnavailable),
-                        QString::number(s.cited.judgeErrors), QString::number(s.uncited.undecided)},
+                        QString::number(s.cited.judgeErrors), QString::number(s.uncited.undecided),
+                        QString::number(s.cited.notJudged)},
             CsvLineEnd::Lf);
     }
     return csv.toUtf8();

@@ -131,8 +131,6 @@ struct ReportBenchStatementScore {
     QString taskId; // arXiv id
     CitationMatchRate cited; // statement–URL pairs
     NonCitedAccuracy uncited;
-    int citedNotJudged = 0;
-    int uncitedNotJudged = 0;
 };
 
 QList<ReportBenchStatementScore> reportBenchStatementScores(const QList<ClaimResult> &claims);

@@ -134,6 +134,10 @@ CitationMatchRate citationMatchRate(const QList<CitedCheck> &checks)
             ++r.unavailableByState[c.source];
             continue;
         }
+        if (!c.judged) {
+            ++r.notJudged;
+            continue;
+        }
         switch (c.supported) {
         case Vote::True:
             ++r.supported;

@@ -100,6 +100,7 @@ NonCitedAccuracy nonCitedAccuracy(const QList<StatementMajority> &statements);
 struct CitedCheck {
     FetchState source = FetchState::Fetched;
     Vote supported = Vote::Error; // True: supported, False: not supported, Error: judge failed
+    bool judged = true; // false: no run chosen has a verdict on it (none asked, not failed)
 };
 
 struct CitationMatchRate {
@@ -110,6 +111,7 @@ struct CitationMatchRate {
     int sourceUnavailable = 0; // source not fetched: excluded, never "not supported"
     QMap<FetchState, int> unavailableByState;
     int judgeErrors = 0; // source fetched but no usable verdict: excluded as well
+    int notJudged = 0; // source fetched, no run chosen judged it: excluded, and no error
     std::optional<double> rate; // supported / checked; empty when nothing was checked
 };
 

@@ -122,6 +122,15 @@ private slots:
         QCOMPARE(r.judgeErrors, 1);
         QCOMPARE(*r.rate, 2.0 / 3.0);
 
+        // Not asked is neither checked nor an error.
+        const CitationMatchRate waiting
+            = citationMatchRate({{S::Fetched, E, false}, {S::Fetched, T}, {S::Timeout, E, false}});
+        QCOMPARE(waiting.statements, 3);
+        QCOMPARE(waiting.notJudged, 1);
+        QCOMPARE(waiting.judgeErrors, 0);
+        QCOMPARE(waiting.sourceUnavailable, 1);
+        QCOMPARE(*waiting.rate, 1.0);
+
         const CitationMatchRate dead = citationMatchRate({{S::Refused, E}, {S::TooLarge, E}});
         QCOMPARE(dead.sourceUnavailable, 2);
         QCOMPARE(dead.checked, 0);
