@@ -26,3 +26,15 @@ if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
         target_compile_options(rubricate_options INTERFACE -Werror)
     endif()
 endif()
+
+# A clean build spends a fifth of its time linking ~140 executables against the static parts;
+# lld does those links about three times faster than GNU ld (tst_reviewpage under ASan: 3.7 s
+# against 10.8 s). Used when the compiler accepts it, so a machine without lld still builds.
+option(RUBRICATE_LLD "Link with lld when the compiler accepts -fuse-ld=lld" ON)
+if(RUBRICATE_LLD)
+    include(CheckLinkerFlag)
+    check_linker_flag(CXX -fuse-ld=lld RUBRICATE_HAVE_LLD)
+    if(RUBRICATE_HAVE_LLD)
+        add_link_options(-fuse-ld=lld)
+    endif()
+endif()

@@ -24,7 +24,7 @@ PACKAGES="cmake ninja-build g++ pkg-config
   qt6-pdf-dev qt6-svg-dev libqt6opengl6-dev libqt6sql6-sqlite libqt6sql6-psql
   postgresql-15 libgl1-mesa-dev
   libxkbcommon-dev libarchive-dev libxml2-dev zlib1g-dev libsqlite3-dev qtkeychain-qt6-dev xvfb xauth dpkg-dev
-  gnome-keyring dbus-daemon fonts-wqy-microhei clang-format clang-tidy help2man appstream"
+  gnome-keyring dbus-daemon fonts-wqy-microhei clang-format clang-tidy lld help2man appstream"
 
 deps() {
     missing=""
@@ -41,9 +41,10 @@ deps() {
     $SUDO apt-get -o DPkg::Lock::Timeout=300 install -y -q $missing
 }
 
+# The release preset (CMakePresets.json) keeps line tables only (-g1): enough for backtraces,
+# perf and sanitizer reports, and a fifth less compile time than full debug information.
 build() {
-    cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DRUBRICATE_WERROR=ON
+    (cd "$ROOT" && cmake --preset release -B "$BUILD")
     cmake --build "$BUILD" -j "$JOBS"
 }
 
