@@ -1241,6 +1241,10 @@
         <source>Nothing was saved: %1</source>
         <translation>未保存任何内容：%1</translation>
     </message>
+    <message>
+        <source>Read only. %1.</source>
+        <translation>只读。%1。</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::CriteriaModel</name>

@@ -3,11 +3,15 @@
 // database when asked to, and labels as the annotator the project binds the login to.
 #include "agreement/adjudicationpage.h"
 #include "demo/demoproject.h"
+#include "ingest/importer.h"
+#include "pdrfixtures.h"
 #include "postgresfixture.h"
 #include "project/projecttreemodel.h"
 #include "project/teamprojectdialog.h"
+#include "review/reviewpage.h"
 #include "review/verdictmodel.h"
 #include "review/verdictpanel.h"
+#include "runs/criteriadialog.h"
 #include "services/annotatoridentity.h"
 #include "services/recentprojects.h"
 #include "shell/mainwindow.h"
@@ -21,12 +25,15 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
 #include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
@@ -158,7 +165,7 @@ private slots:
     {
         RUBRICATE_REQUIRE_POSTGRES();
         RubricateTest::PostgresDatabase server;
-        RowId report = 0;
+        RowId report = 0, query = 0;
         const Result<void> made = makeDemoProject(server, u"ann_gated"_s);
         QVERIFY2(made, qPrintable(made.errorMessage()));
         {
@@ -167,6 +174,18 @@ private slots:
             const Result<void> owns = addTeamMember(*store, u"olga_gated"_s, TeamRole::Owner);
             QVERIFY2(owns, qPrintable(owns.errorMessage()));
             report = store->reports().reportSummaries().value().constFirst().id;
+            // A PDR-Bench query, whose criteria an annotator may read but not change.
+            QTemporaryDir dir;
+            QVERIFY(dir.isValid());
+            const QString pdr = dir.filePath(u"pdr"_s);
+            QVERIFY(RubricateTest::writePdrDataFolder(pdr));
+            // (The fixture's bad lines are errors on purpose; its two reports are what counts.)
+            const ImportSummary imported = runImport(*store, ImportKind::PdrFolder, pdr);
+            QCOMPARE(imported.added.value(u"reports"_s), 2);
+            const auto bench = store->catalog().benchmark(u"pdrbench"_s);
+            QVERIFY(bench);
+            query = store->catalog().queryId(bench->id, u"1"_s).value_or(0);
+            QVERIFY(query);
         }
         const QString asAnnotator = ProjectLocation::normalized(server.urlAs(u"ann_gated"_s));
         const QString asOwner = ProjectLocation::normalized(server.urlAs(u"olga_gated"_s));
@@ -202,6 +221,19 @@ private slots:
                 QVERIFY(!gold->isEnabled());
                 QVERIFY2(gold->toolTip().contains(u"ann_gated"_s), qPrintable(gold->toolTip()));
             }
+            // The criteria editor opens to be read: nothing to edit, and Save says why.
+            emit window.findChild<ReviewPage *>()->editCriteriaRequested(query);
+            CriteriaDialog *criteria = nullptr;
+            QTRY_VERIFY(criteria = window.findChild<CriteriaDialog *>());
+            QTRY_VERIFY_WITH_TIMEOUT(criteria->isLoaded(), BackgroundWorkTimeout);
+            QVERIFY(criteria->model()->rowCount() > 0);
+            QVERIFY(!criteria->saveButton()->isEnabled());
+            QVERIFY2(criteria->saveButton()->toolTip().contains(u"ann_gated"_s),
+                     qPrintable(criteria->saveButton()->toolTip()));
+            for (const QPushButton *edit : {criteria->addButton(), criteria->normaliseButton()})
+                QVERIFY(!edit->isEnabled());
+            QCOMPARE(criteria->tree()->editTriggers(), QAbstractItemView::NoEditTriggers);
+            criteria->reject();
 
             window.openProject(asOwner);
             QTRY_COMPARE_WITH_TIMEOUT(window.projectPath(), asOwner, BackgroundWorkTimeout);

@@ -62,6 +62,14 @@ QString shortText(const QString &text)
     return simple.size() > 70 ? simple.left(69) + u'…' : simple;
 }
 
+QAbstractItemView::EditTriggers editTriggers(bool editable)
+{
+    if (!editable)
+        return QAbstractItemView::NoEditTriggers;
+    return QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
+        | QAbstractItemView::AnyKeyPressed;
+}
+
 } // namespace
 
 struct CriteriaDialog::Loaded {
@@ -81,6 +89,7 @@ CriteriaDialog::CriteriaDialog(const QString &projectPath, RowId queryId, QWidge
     , m_header(new QLabel(tr("Loading the criteria…"), this))
     , m_validation(new QLabel(this))
     , m_usageLabel(new QLabel(this))
+    , m_refusedLabel(new QLabel(this))
     , m_add(new QPushButton(tr("&Add Criterion"), this))
     , m_remove(new QPushButton(tr("&Remove"), this))
     , m_up(new QToolButton(this))
@@ -102,14 +111,17 @@ CriteriaDialog::CriteriaDialog(const QString &projectPath, RowId queryId, QWidge
     m_usageLabel->setObjectName(u"criteriaUsage"_s);
     m_usageLabel->setWordWrap(true);
     m_usageLabel->setTextFormat(Qt::PlainText);
+    m_refusedLabel->setObjectName(u"criteriaRefused"_s);
+    m_refusedLabel->setWordWrap(true);
+    m_refusedLabel->setTextFormat(Qt::PlainText);
+    m_refusedLabel->hide();
 
     m_tree->setObjectName(u"criteriaTree"_s);
     m_tree->setModel(m_model);
     m_tree->setItemDelegate(new WeightDelegate(m_tree));
     m_tree->setAlternatingRowColors(true);
     m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_tree->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
-                            | QAbstractItemView::AnyKeyPressed);
+    m_tree->setEditTriggers(editTriggers(true));
     m_tree->setWordWrap(true);
     QHeaderView *header = m_tree->header();
     header->setStretchLastSection(false);
@@ -192,6 +204,7 @@ CriteriaDialog::CriteriaDialog(const QString &projectPath, RowId queryId, QWidge
     layout->addLayout(tools);
     layout->addWidget(m_usageLabel);
     layout->addWidget(m_validation);
+    layout->addWidget(m_refusedLabel);
     layout->addWidget(m_buttons);
 
     m_tree->setEnabled(false);
@@ -277,10 +290,14 @@ void CriteriaDialog::validate()
         m_validation->setStyleSheet(u"color: #b02020;"_s);
         m_validation->setText(problems.join(u'\n'));
     }
-    saveButton()->setEnabled(m_loaded && !m_saving && problems.isEmpty());
-    saveButton()->setToolTip(problems.isEmpty()
-                                 ? QString()
-                                 : tr("Fix the weights first (Normalise makes every sum 1)."));
+    saveButton()->setEnabled(m_loaded && !m_saving && problems.isEmpty()
+                             && m_editRefused.isEmpty());
+    if (!m_editRefused.isEmpty())
+        saveButton()->setToolTip(m_editRefused);
+    else if (!problems.isEmpty())
+        saveButton()->setToolTip(tr("Fix the weights first (Normalise makes every sum 1)."));
+    else
+        saveButton()->setToolTip({});
     updateButtons();
 }
 
@@ -297,7 +314,7 @@ void CriteriaDialog::updateButtons()
     const QModelIndex current = m_tree->currentIndex();
     const QModelIndex criterion = currentCriterion();
     const CriterionDraft *c = m_model->criterionAt(criterion);
-    const bool editable = m_loaded && !m_saving;
+    const bool editable = m_loaded && !m_saving && m_editRefused.isEmpty();
     m_add->setEnabled(editable && current.isValid()
                       && m_model->kindOf(current) != CriteriaModel::NodeKind::Family);
     const CriterionUsage use = c ? m_usage.value(c->rubricId) : CriterionUsage();
@@ -318,6 +335,15 @@ void CriteriaDialog::updateButtons()
         m_usageLabel->clear();
 }
 
+void CriteriaDialog::setEditRefused(const QString &reason)
+{
+    m_editRefused = reason;
+    m_refusedLabel->setText(tr("Read only. %1.").arg(reason));
+    m_refusedLabel->setVisible(!reason.isEmpty());
+    m_tree->setEditTriggers(editTriggers(reason.isEmpty()));
+    validate();
+}
+
 void CriteriaDialog::removeCurrent()
 {
     const QModelIndex criterion = currentCriterion();
@@ -334,7 +360,7 @@ void CriteriaDialog::removeCurrent()
 
 void CriteriaDialog::save()
 {
-    if (!m_loaded || m_saving || !m_model->problems().isEmpty())
+    if (!m_loaded || m_saving || !m_editRefused.isEmpty() || !m_model->problems().isEmpty())
         return;
     // What the save would do to answers already given.
     QStringList removedJudged, reworded;

@@ -44,6 +44,9 @@ public:
 
     // Checks, asks where verdicts or labels are at stake, then writes. (Save does this.)
     void save();
+    // A login the project refuses criteria changes to (an annotator's, in a team project)
+    // reads them here: nothing can be edited, and the Save button says why.
+    void setEditRefused(const QString &reason);
 
 signals:
     void loaded();
@@ -66,6 +69,7 @@ private:
     QLabel *m_header;
     QLabel *m_validation;
     QLabel *m_usageLabel;
+    QLabel *m_refusedLabel;
     QPushButton *m_add;
     QPushButton *m_remove;
     QToolButton *m_up;
@@ -75,6 +79,7 @@ private:
     QDialogButtonBox *m_buttons;
     QHash<RowId, CriterionUsage> m_usage;
     QList<RowId> m_loadedIds;
+    QString m_editRefused;
     bool m_loaded = false;
     bool m_saving = false;
 };

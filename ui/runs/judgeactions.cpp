@@ -220,8 +220,8 @@ void JudgeActions::addToToolBar(QToolBar *toolBar)
 void JudgeActions::updateActions(bool haveProject, bool busy)
 {
     const bool running = m_runs->isRunning();
-    // Runs, verdicts and claims are an owner's to write. Editing criteria stays: the editor
-    // is also where one reads them.
+    // Runs, verdicts and claims are an owner's to write. Edit Criteria stays: the editor is
+    // also where one reads them, and it opens read-only for a login that may not change them.
     enableUnlessRefused(m_extractClaims, haveProject && !busy, m_ownersOnly);
     enableUnlessRefused(m_run, haveProject && !running, m_ownersOnly);
     enableUnlessRefused(m_evaluate, haveProject && !running, m_ownersOnly);
@@ -260,6 +260,7 @@ void JudgeActions::openCriteriaEditor(RowId queryId)
         return;
     auto *dialog = new CriteriaDialog(project, queryId, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setEditRefused(m_ownersOnly);
     connect(dialog, &CriteriaDialog::saved, this, [this, project] {
         if (project != m_window->projectPath())
             return;
