@@ -4,9 +4,8 @@
 #include "agreement/extenddialog.h"
 #include "agreement/sampledialog.h"
 #include "agreement/studyqueuedock.h"
+#include "common/actionfactory.h"
 #include "services/projectsnapshot.h"
-#include "shell/actionfactory.h"
-#include "shell/annotatoractions.h"
 #include "shell/mainwindow.h"
 
 #include <QAction>
@@ -54,7 +53,7 @@ void StudyActions::setSnapshot(const ProjectSnapshot &snapshot)
 {
     m_studyItems = snapshot.studyItems;
     // Studies, their samples and gold labels are an owner's to write.
-    const QString ownersOnly = AnnotatorActions::ownersOnly(snapshot);
+    const QString ownersOnly = snapshot.ownersOnlyReason();
     for (QAction *action : {m_newStudy, m_extend, m_adjudicate})
         enableUnlessRefused(action, true, ownersOnly);
 }

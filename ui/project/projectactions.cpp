@@ -1,12 +1,11 @@
 #include "project/projectactions.h"
 
+#include "common/actionfactory.h"
 #include "project/importdialog.h"
 #include "project/teamprojectdialog.h"
 #include "services/projectjobs.h"
 #include "services/projectsnapshot.h"
 #include "services/recentprojects.h"
-#include "shell/actionfactory.h"
-#include "shell/annotatoractions.h"
 #include "shell/mainwindow.h"
 #include "store/projectlocation.h"
 
@@ -137,7 +136,7 @@ void ProjectActions::addToMenu(QMenu *file)
 
 void ProjectActions::setSnapshot(const ProjectSnapshot &snapshot)
 {
-    m_ownersOnly = AnnotatorActions::ownersOnly(snapshot);
+    m_ownersOnly = snapshot.ownersOnlyReason();
 }
 
 void ProjectActions::updateActions(bool haveProject, bool busy)

@@ -1,5 +1,6 @@
 #include "runs/judgeactions.h"
 
+#include "common/actionfactory.h"
 #include "leaderboard/leaderboardpage.h"
 #include "review/reportview.h"
 #include "review/reviewpage.h"
@@ -8,8 +9,6 @@
 #include "services/projectjobs.h"
 #include "services/projectsnapshot.h"
 #include "services/runlauncher.h"
-#include "shell/actionfactory.h"
-#include "shell/annotatoractions.h"
 #include "shell/mainwindow.h"
 #include "shell/statusmessages.h"
 
@@ -152,7 +151,7 @@ void JudgeActions::setSnapshot(const ProjectSnapshot &snapshot)
     m_hasReportBench = has(QLatin1StringView(BenchmarkKey::ReportBench));
     m_hasClaimReports = m_hasReportBench || has(QLatin1StringView(BenchmarkKey::PdrBench));
     m_fetchedSources = snapshot.fetchedSources;
-    m_ownersOnly = AnnotatorActions::ownersOnly(snapshot);
+    m_ownersOnly = snapshot.ownersOnlyReason();
     m_dock->setOwnersOnly(m_ownersOnly);
 }
 

@@ -1,10 +1,10 @@
 #include "runs/runsdock.h"
 
+#include "common/actionfactory.h"
 #include "runs/rundialog.h"
 #include "runs/runsmodel.h"
 #include "services/background.h"
 #include "services/runlauncher.h"
-#include "shell/actionfactory.h"
 
 #include <QAction>
 #include <QApplication>

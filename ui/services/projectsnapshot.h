@@ -34,6 +34,10 @@ struct ProjectSnapshot {
     int fetchedSources = 0;
 
     int rubricCount() const;
+    // Why the project refuses an owner's action (importing, judging, studies, gold) to this
+    // login: the database grants a bound login its own labels and nothing else to write.
+    // Empty while the project binds nobody.
+    QString ownersOnlyReason() const;
 };
 
 struct LoadedReport {

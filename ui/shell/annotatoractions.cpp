@@ -1,8 +1,8 @@
 #include "shell/annotatoractions.h"
 
+#include "common/actionfactory.h"
 #include "services/annotatoridentity.h"
 #include "services/projectsnapshot.h"
-#include "shell/actionfactory.h"
 #include "shell/identitydialog.h"
 #include "shell/mainwindow.h"
 
@@ -69,15 +69,6 @@ void AnnotatorActions::setSnapshot(const ProjectSnapshot &snapshot)
         m_undo->clear(); // an undo would write the previous person's label under the new name
     if (std::exchange(m_askOnceOpen, false) && !chosenAnnotator() && !bound)
         askWhoIsAnnotating();
-}
-
-QString AnnotatorActions::ownersOnly(const ProjectSnapshot &snapshot)
-{
-    if (!snapshot.boundAnnotator)
-        return {};
-    return MainWindow::tr("This team project binds your login to the annotator %1: only its "
-                          "owners may do this")
-        .arg(snapshot.boundAnnotator->name);
 }
 
 void AnnotatorActions::askWhoIsAnnotating()

@@ -42,10 +42,6 @@ public:
     // Takes the project's annotators, and the annotator it binds this login to as the
     // identity (none: the chosen one).
     void setSnapshot(const ProjectSnapshot &snapshot);
-    // Why the project refuses an owner's action (importing, judging, studies, gold) to this
-    // login: the database grants a bound login its own labels and nothing else to write.
-    // Empty while the project binds nobody.
-    static QString ownersOnly(const ProjectSnapshot &snapshot);
     // "Who is annotating?" over the window (first start, Switch Annotator).
     void askWhoIsAnnotating();
     // Asks once the next project is open, so that its annotators can be chosen, unless someone

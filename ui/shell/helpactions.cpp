@@ -1,8 +1,8 @@
 #include "shell/helpactions.h"
 
 #include "agreement/adjudicationpage.h"
+#include "common/actionfactory.h"
 #include "review/verdictpanel.h"
-#include "shell/actionfactory.h"
 #include "shell/mainwindow.h"
 #include "shell/scoringchoices.h"
 #include "shell/shortcutsheet.h"

@@ -4,6 +4,7 @@
 #include "agreement/alignmentdashboard.h"
 #include "agreement/studyactions.h"
 #include "agreement/studyqueuedock.h"
+#include "common/actionfactory.h"
 #include "leaderboard/leaderboardpage.h"
 #include "project/projectactions.h"
 #include "project/projectexplorer.h"
@@ -19,7 +20,6 @@
 #include "services/projectwatcher.h"
 #include "services/recentprojects.h"
 #include "services/runlauncher.h"
-#include "shell/actionfactory.h"
 #include "shell/annotatoractions.h"
 #include "shell/helpactions.h"
 #include "shell/preferencesdialog.h"
@@ -455,7 +455,7 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
     if (m_adjudication->projectPath() != snapshot.path)
         m_adjudication->showItems({}, QString()); // the last project's items mean nothing here
     m_adjudication->setProject(snapshot.path);
-    m_adjudication->setGoldRefused(AnnotatorActions::ownersOnly(snapshot));
+    m_adjudication->setGoldRefused(snapshot.ownersOnlyReason());
     m_watcher->watch(snapshot.path);
 
     m_counts->setText(StatusMessages::projectCounts(
