@@ -1245,6 +1245,10 @@
         <source>Read only. %1.</source>
         <translation>只读。%1。</translation>
     </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::CriteriaModel</name>

@@ -24,6 +24,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -233,6 +234,7 @@ private slots:
             for (const QPushButton *edit : {criteria->addButton(), criteria->normaliseButton()})
                 QVERIFY(!edit->isEnabled());
             QCOMPARE(criteria->tree()->editTriggers(), QAbstractItemView::NoEditTriggers);
+            QVERIFY(criteria->findChild<QLabel *>(u"criteriaRefused"_s)->isVisible());
             criteria->reject();
 
             window.openProject(asOwner);

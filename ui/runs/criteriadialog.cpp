@@ -340,6 +340,8 @@ void CriteriaDialog::setEditRefused(const QString &reason)
     m_editRefused = reason;
     m_refusedLabel->setText(tr("Read only. %1.").arg(reason));
     m_refusedLabel->setVisible(!reason.isEmpty());
+    if (!reason.isEmpty()) // nothing to cancel when nothing can change
+        m_buttons->button(QDialogButtonBox::Cancel)->setText(tr("&Close"));
     m_tree->setEditTriggers(editTriggers(reason.isEmpty()));
     validate();
 }

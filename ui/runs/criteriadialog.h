@@ -45,7 +45,7 @@ public:
     // Checks, asks where verdicts or labels are at stake, then writes. (Save does this.)
     void save();
     // A login the project refuses criteria changes to (an annotator's, in a team project)
-    // reads them here: nothing can be edited, and the Save button says why.
+    // reads them here: nothing can be edited, the Save button says why, and Cancel is Close.
     void setEditRefused(const QString &reason);
 
 signals:
