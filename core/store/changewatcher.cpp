@@ -45,36 +45,77 @@ void ChangeWatcher::watch(const QString &location)
     }
     m_store = std::move(opened).value();
     m_location = location;
-    QSqlDriver *driver = m_store->database().driver();
-    if (m_store->projectDatabase().dialect().notifiesChanges()) {
-        connect(driver, &QSqlDriver::notification, this,
-                [this](const QString &, QSqlDriver::NotificationSource, const QVariant &payload) {
-                    gathered(payload.toString());
-                });
-        if (!driver->subscribeToNotification(QString::fromLatin1(ChangeChannel)))
+    m_server = m_store->projectDatabase().dialect().notifiesChanges();
+    if (m_server) {
+        if (!listen())
             emit failed(u"%1: cannot listen for changes"_s.arg(location));
+        m_poll->start(SessionCheckMs);
         return;
     }
     m_dataVersion = -1;
     poll();
-    m_poll->start();
+    m_poll->start(PollMs);
+}
+
+bool ChangeWatcher::listen()
+{
+    QSqlDriver *driver = m_store->database().driver();
+    connect(driver, &QSqlDriver::notification, this,
+            [this](const QString &, QSqlDriver::NotificationSource, const QVariant &payload) {
+                gathered(payload.toString());
+            });
+    m_listening = driver->subscribeToNotification(QString::fromLatin1(ChangeChannel));
+    return m_listening;
+}
+
+void ChangeWatcher::stopListening()
+{
+    if (m_store && m_listening) {
+        QSqlDriver *driver = m_store->database().driver();
+        driver->unsubscribeFromNotification(QString::fromLatin1(ChangeChannel));
+        disconnect(driver, nullptr, this, nullptr);
+    }
+    m_listening = false;
 }
 
 void ChangeWatcher::stop()
 {
     m_poll->stop();
     m_gather->stop();
-    if (m_store && m_store->projectDatabase().dialect().notifiesChanges()) {
-        QSqlDriver *driver = m_store->database().driver();
-        driver->unsubscribeFromNotification(QString::fromLatin1(ChangeChannel));
-        disconnect(driver, nullptr, this, nullptr);
-    }
+    stopListening();
     m_store.reset();
     m_location.clear();
+    m_server = false;
+}
+
+// A session the server ended (a restart, a network that dropped it) hears no notifications
+// any more, and says nothing of it: a statement finds out. The watcher then listens on a new
+// session, and tells the window that anything may have changed meanwhile. While the server is
+// away, each check tries again.
+void ChangeWatcher::checkSession()
+{
+    if (m_listening) {
+        QSqlQuery q(m_store->database());
+        if (q.exec(u"SELECT 1"_s))
+            return;
+        qCInfo(lcStore, "%s: the session that listens for changes ended", qPrintable(m_location));
+    }
+    stopListening();
+    m_store.reset();
+    auto opened = ProjectStore::open(m_location);
+    if (!opened)
+        return;
+    m_store = std::move(opened).value();
+    if (listen())
+        gathered({});
 }
 
 void ChangeWatcher::poll()
 {
+    if (m_server) {
+        checkSession();
+        return;
+    }
     // Changes when any other connection commits to the file, this process's own included
     // (a window's labels go through another thread's connection).
     QSqlQuery q(m_store->database());

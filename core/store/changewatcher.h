@@ -2,10 +2,11 @@
 // judge workers, on this machine or (for a team project) any other.
 //
 // PostgreSQL announces each write on a channel (LISTEN/NOTIFY, QSqlDriver notifications),
-// naming the table; a project file is asked cheaply twice a second whether another connection
-// committed (PRAGMA data_version), which cannot say what changed. Changes are gathered for a
-// moment and reported together, so a judge run writing answers is one signal a second, not
-// hundreds.
+// naming the table, and the session that listens is checked every few seconds, since one the
+// server ended hears nothing more and says nothing of it; a project file is asked cheaply twice a
+// second whether another connection committed (PRAGMA data_version), which cannot say what changed.
+// Changes are gathered for a moment and reported together, so a judge run writing answers is one
+// signal a second, not hundreds.
 //
 // Lives on a thread of its own with an event loop (the connection's notifications arrive on
 // it), never on the GUI thread: start() opens the project.
@@ -31,6 +32,7 @@ public:
 
     static constexpr int PollMs = 500;
     static constexpr int GatherMs = 300;
+    static constexpr int SessionCheckMs = 5000;
 
 public slots:
     // Watches the project at `location` (stops watching the last one); an empty location
@@ -44,6 +46,9 @@ signals:
 
 private:
     void stop();
+    bool listen();
+    void stopListening();
+    void checkSession();
     void poll();
     void gathered(const QString &table);
 
@@ -53,6 +58,8 @@ private:
     QTimer *m_gather;
     QSet<QString> m_tables;
     bool m_anything = false;
+    bool m_server = false; // notifications, not polls
+    bool m_listening = false; // subscribed on m_store's session
     qint64 m_dataVersion = -1;
 };
 

@@ -130,22 +130,32 @@ Result<std::shared_ptr<ProjectConnection>> ProjectConnection::acquire(const QStr
     ThreadConnections &connections = threadConnections();
     connections.dropStale();
     std::shared_ptr<ProjectConnection> connection = connections.byLocation.value(key);
-    if (connection && !connection->isCurrent()) {
+    // A session the server ended (a restart, a network that dropped it) stays ended: the
+    // thread would fail every request until it ends. libpq notices only when a statement
+    // fails, which is what the schema check below does to a session ended since the last one.
+    if (connection && (!connection->isCurrent() || !connection->database().isOpen())) {
         connections.byLocation.remove(key); // in use elsewhere: it ends with its last request
         connection.reset();
     }
-    if (!connection) {
-        connection.reset(new ProjectConnection);
-        connection->m_location = key;
-        if (Result<void> opened = connection->openConnection(mode); !opened)
-            return opened.error();
-        connections.byLocation.insert(key, connection);
+    for (int attempt = 0;; ++attempt) {
+        if (!connection) {
+            connection.reset(new ProjectConnection);
+            connection->m_location = key;
+            if (Result<void> opened = connection->openConnection(mode); !opened)
+                return opened.error();
+            connections.byLocation.insert(key, connection);
+        }
+        // The schema version is read on every acquire, one pragma, so that a file upgraded by
+        // a newer build (or set back by a test) behind this connection's back is still noticed.
+        Result<void> migrated = connection->migrateOnce(targetVersion);
+        if (migrated)
+            return connection;
+        if (attempt > 0 || connection->database().isOpen())
+            return migrated.error();
+        qCInfo(lcStore, "%s: the server ended the session; opening a new one", qPrintable(key));
+        connections.byLocation.remove(key);
+        connection.reset();
     }
-    // The schema version is read on every acquire, one pragma, so that a file upgraded by a
-    // newer build (or set back by a test) behind this connection's back is still noticed.
-    if (Result<void> migrated = connection->migrateOnce(targetVersion); !migrated)
-        return migrated.error();
-    return connection;
 }
 
 void ProjectConnection::close(const QString &location)
@@ -170,6 +180,7 @@ Result<void> ProjectConnection::openConnection(Mode mode)
                          : u"no project at %1: the file does not exist"_s.arg(m_location)};
     }
     m_dialect = server ? makePostgresDialect() : makeSqliteDialect();
+    m_server = server.has_value();
     m_thread = QThread::currentThread();
     m_generation = closeGenerations().of(m_location);
     // Names carry the thread so that a stray cross-thread use is visible in Qt's warnings.
@@ -218,6 +229,8 @@ Result<void> ProjectConnection::migrateOnce(int targetVersion)
     const int wanted = targetVersion < 0 ? latestSchemaVersion() : targetVersion;
     if (m_dialect->schemaVersion(db) == wanted)
         return {};
+    if (!db.isOpen()) // the server ended the session: the caller opens another
+        return Error{u"%1: the server ended the session"_s.arg(m_location)};
     QMutexLocker lock(&migrationMutex());
     const int from = m_dialect->schemaVersion(db);
     QString migrationError;

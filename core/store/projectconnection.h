@@ -50,6 +50,9 @@ public:
     QString name() const { return m_name; }
     const SqlDialect &dialect() const { return *m_dialect; }
     QSqlDatabase database() const;
+    // A server's session can end under the connection (a restart, a dropped network); a
+    // file's cannot.
+    bool isServer() const { return m_server; }
 
     // A request (a ProjectDatabase) starts or ends using the connection. When the last one
     // ends the connection goes idle, and the dialect's idle statements run (SQLite folds its
@@ -79,6 +82,7 @@ private:
     FileIdentity m_identity;
     quint64 m_generation = 0; // of the location's close() count when opened
     int m_users = 0;
+    bool m_server = false;
 };
 
 } // namespace Rubricate

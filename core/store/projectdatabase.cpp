@@ -62,6 +62,33 @@ ProjectDatabase::~ProjectDatabase()
     if (m_inTransaction)
         rollback(); // the connection outlives this request: leave no transaction open on it
     m_connection->release();
+    for (EndedSession &ended : m_ended) {
+        ended.rowStatements.clear();
+        ended.statements.clear();
+        ended.connection->release();
+    }
+}
+
+// A session the server ended (a restart, a network that dropped it) is replaced by a new one
+// before this request's next statement: kept, it would fail every statement until the request
+// ends, and a run's request lasts as long as the run. Only between transactions: one that was
+// open ended with its session, and the statement that found out failed with it.
+void ProjectDatabase::replaceEndedSession()
+{
+    if (m_inTransaction || !m_connection->isServer() || database().isOpen())
+        return;
+    auto fresh = ProjectConnection::acquire(location(), ProjectConnection::Mode::OpenExisting, -1);
+    if (!fresh) {
+        m_lastError = fresh.errorMessage();
+        return;
+    }
+    m_unprepared.reset();
+    m_ended.push_back(
+        {std::move(m_connection), std::move(m_statements), std::move(m_rowStatements)});
+    m_statements.clear();
+    m_rowStatements.clear();
+    m_connection = std::move(fresh).value();
+    m_connection->retain();
 }
 
 QString ProjectDatabase::location() const
@@ -97,6 +124,7 @@ int ProjectDatabase::schemaVersion() const
 
 bool ProjectDatabase::begin()
 {
+    replaceEndedSession();
     QSqlQuery q(database());
     if (!q.exec(dialect().beginWrite())) {
         m_lastError = sqlErrorText(q.lastError());
@@ -191,6 +219,7 @@ bool ProjectDatabase::rollbackToSavepoint(const QString &name)
 
 QSqlQuery &ProjectDatabase::prepared(const QString &sql)
 {
+    replaceEndedSession();
     auto it = m_statements.find(sql);
     if (it == m_statements.end()) {
         auto q = std::make_unique<QSqlQuery>(database());

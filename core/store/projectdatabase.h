@@ -16,6 +16,7 @@
 
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 namespace Rubricate {
 
@@ -117,6 +118,7 @@ public:
 
 private:
     bool execTransactionControl(const QString &sql);
+    void replaceEndedSession();
     bool indexPendingReports();
 
     std::shared_ptr<ProjectConnection> m_connection;
@@ -128,6 +130,14 @@ private:
     std::unordered_map<QString, std::unique_ptr<QSqlQuery>> m_statements; // by SQL text
     std::unique_ptr<QSqlQuery> m_unprepared; // the last statement whose prepare failed
     std::unordered_map<QString, std::unique_ptr<RowStatement>> m_rowStatements; // by SQL text
+    // Sessions the server ended, with the statements prepared on them: a caller may still
+    // hold one of those, so they last as long as this request.
+    struct EndedSession {
+        std::shared_ptr<ProjectConnection> connection;
+        std::unordered_map<QString, std::unique_ptr<QSqlQuery>> statements;
+        std::unordered_map<QString, std::unique_ptr<RowStatement>> rowStatements;
+    };
+    std::vector<EndedSession> m_ended;
 };
 
 } // namespace Rubricate

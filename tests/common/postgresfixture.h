@@ -65,6 +65,16 @@ public:
     {
         return QStringLiteral("postgresql://%1@/%2?host=%3").arg(login, m_name, postgresSocket());
     }
+    // Ends every session of this database but the administrator's, as a server restart
+    // would for its clients.
+    bool endSessions()
+    {
+        return admin([this](QSqlQuery &q) {
+            return q.exec(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                                         " WHERE datname = '%1' AND pid <> pg_backend_pid()")
+                              .arg(m_name));
+        });
+    }
     // A direct connection for a test's own checks, under `connectionName`.
     QSqlDatabase connect(const QString &connectionName) const
     {

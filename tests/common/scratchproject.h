@@ -61,6 +61,8 @@ public:
     // Where the project is: a file path or a postgresql:// URL.
     QString location() const { return m_location; }
     QString filePath(const QString &name) const { return m_dir.filePath(name); }
+    // The test server's database when the project is on PostgreSQL, else null.
+    PostgresDatabase *server() { return m_server ? &*m_server : nullptr; }
 
     // The first column of the first row of `sql`, or -1 when the query fails.
     int scalar(const QString &sql)

@@ -54,7 +54,19 @@ private slots:
 
     void cleanupTestCase() { QSettings().clear(); }
 
-    void aLabelFromAnotherProcessAppears()
+    void aLabelFromAnotherProcessAppears() { labelFromAnotherProcessAppears(false); }
+
+    // On a server: the session the window listens on ends (a restart, a network that dropped
+    // it). Nothing tells it so; it must find out, listen again, and still show the label.
+    void aLabelAppearsAfterTheServerEndedTheSession()
+    {
+        if (!RubricateTest::onPostgres())
+            QSKIP("sessions end on a server only (tst_liveupdates_postgresql)");
+        labelFromAnotherProcessAppears(true);
+    }
+
+public:
+    void labelFromAnotherProcessAppears(bool endSessions)
     {
         RubricateTest::ScratchProject project;
         QVERIFY2(project.isOpen(), qPrintable(project.error()));
@@ -73,6 +85,8 @@ private slots:
         QCOMPARE(human.data().toString(), QString());
         const RowId report = window.reportView()->reportId();
         const RowId rubric = human.siblingAtColumn(0).data(VerdictModel::RubricIdRole).toLongLong();
+        if (endSessions)
+            QVERIFY2(project.server()->endSessions(), qPrintable(project.server()->error()));
 
         QProcess other;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

@@ -8,6 +8,7 @@
 #include "store/projectstore.h"
 #include "store/serverlocation.h"
 #include "store/teamroles.h"
+#include "store/transaction.h"
 
 #include <QFile>
 #include <QSqlDatabase>
@@ -490,6 +491,42 @@ private slots:
         forBob.kind = AnnotationKind::Gold;
         const Result<RowId> byOwner = owner->annotations().appendAnnotation(forBob);
         QVERIFY2(byOwner, qPrintable(byOwner.errorMessage()));
+        owner.value().reset();
+        ProjectStore::close(server.url());
+    }
+
+    // The server ends the session (a restart, an administrator, a network that dropped it):
+    // the thread's next request opens a new one instead of failing until the thread ends.
+    void aSessionTheServerEndedIsOpenedAgain()
+    {
+        RUBRICATE_REQUIRE_POSTGRES();
+        RubricateTest::PostgresDatabase server;
+        auto owner = demoProject(server);
+        QVERIFY2(owner, qPrintable(owner.errorMessage()));
+        const AnnotationEvent label = firstItemLabel(*owner, u"ann"_s);
+        const qsizetype before = owner.value()->annotations().annotationEvents().size();
+        QVERIFY(owner.value()->annotations().appendAnnotation(label));
+        QVERIFY2(server.endSessions(), qPrintable(server.error()));
+        // A new request on this thread...
+        for (int request = 0; request < 2; ++request) {
+            auto store = ProjectStore::open(server.url());
+            QVERIFY2(store, qPrintable(store.errorMessage()));
+            const Result<RowId> written = store->annotations().appendAnnotation(label);
+            QVERIFY2(written, qPrintable(written.errorMessage()));
+        }
+        // ...and one that lasts, as a judge run's does: the statement that meets the ended
+        // session fails, the next ones run on a new session, in and out of transactions.
+        ProjectStore &held = *owner.value();
+        held.projectDatabase().prepared(u"SELECT 1"_s); // prepared on the ended session
+        QVERIFY2(server.endSessions(), qPrintable(server.error()));
+        QVERIFY(!held.annotations().appendAnnotation(label));
+        QVERIFY(held.annotations().appendAnnotation(label));
+        {
+            Transaction tx(held);
+            QVERIFY(held.annotations().appendAnnotation(label));
+            QVERIFY(tx.commit());
+        }
+        QCOMPARE(held.annotations().annotationEvents().size(), before + 5);
         owner.value().reset();
         ProjectStore::close(server.url());
     }
