@@ -26,6 +26,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
@@ -162,6 +163,38 @@ private slots:
     // The project refuses an annotator's login every write but its own labels (teamroles.h):
     // while it is open as one, the window offers none of the owners' actions and says why in
     // their tooltips; opened as an owner, they are back, and reading and exporting stay.
+    // The server ends the window's sessions (a restart, a network that dropped them) between
+    // two labels: the second is written all the same, on a new session, with no error.
+    void aLabelAfterTheServerEndedTheSessionIsWritten()
+    {
+        RUBRICATE_REQUIRE_POSTGRES();
+        RubricateTest::PostgresDatabase server;
+        const Result<void> made = makeDemoProject(server);
+        QVERIFY2(made, qPrintable(made.errorMessage()));
+        chooseAnnotator({u"ann_restart"_s, u"Ann"_s});
+        {
+            MainWindow window;
+            window.show();
+            window.openProject(server.url());
+            QTRY_COMPARE_WITH_TIMEOUT(window.projectModel()->rowCount(), 3, BackgroundWorkTimeout);
+            QVERIFY(window.selectFirstReport());
+            VerdictPanel *panel = window.verdictPanel();
+            QTRY_VERIFY_WITH_TIMEOUT(panel->model()->rowCount() > 1, BackgroundWorkTimeout);
+            QTableView *table = panel->view();
+            table->setFocus();
+            table->setCurrentIndex(panel->model()->index(0, VerdictModel::RubricColumn));
+            QTest::keyClick(table, Qt::Key_1);
+            QTRY_COMPARE_WITH_TIMEOUT(labelsOf(server, u"ann_restart"_s), 1, BackgroundWorkTimeout);
+
+            QVERIFY2(server.endSessions(), qPrintable(server.error()));
+            table->setCurrentIndex(panel->model()->index(1, VerdictModel::RubricColumn));
+            QTest::keyClick(table, Qt::Key_0);
+            QTRY_COMPARE_WITH_TIMEOUT(labelsOf(server, u"ann_restart"_s), 2, BackgroundWorkTimeout);
+            QVERIFY(!window.findChild<QMessageBox *>());
+        }
+        ProjectStore::close(server.url());
+    }
+
     void ownersActionsAreDisabledForAnAnnotator()
     {
         RUBRICATE_REQUIRE_POSTGRES();
