@@ -595,6 +595,24 @@ private slots:
         verifyVerdicts(run);
     }
 
+    // The server ends the run's session in the middle (a restart, a network that dropped it):
+    // the run goes on over a new session and judges every item.
+    void aRunGoesOnWhenTheServerEndsItsSession()
+    {
+        if (!RubricateTest::onPostgres())
+            QSKIP("sessions end on a server only (tst_runcontroller_postgresql)");
+        const RowId run = planSlowRun();
+        RunController controller(m_project->store().path());
+        QSignalSpy done(&controller, &RunController::finished);
+        QVERIFY(controller.start(run));
+        QTRY_VERIFY_WITH_TIMEOUT(controller.progress().itemsJudged >= 10, 30000);
+        QVERIFY2(m_project->server()->endSessions(), qPrintable(m_project->server()->error()));
+        QVERIFY(done.wait(60000) || !done.isEmpty());
+        QCOMPARE(done.constFirst().constFirst().toString(), u"finished"_s);
+        QCOMPARE(controller.progress().itemErrors, 0);
+        verifyVerdicts(run);
+    }
+
     void jobsOfAnEndedProcessAreFreeAtOnce()
     {
         const RowId run = planSlowRun();
