@@ -130,32 +130,38 @@ Result<std::shared_ptr<ProjectConnection>> ProjectConnection::acquire(const QStr
     ThreadConnections &connections = threadConnections();
     connections.dropStale();
     std::shared_ptr<ProjectConnection> connection = connections.byLocation.value(key);
-    // A session the server ended (a restart, a network that dropped it) stays ended: the
-    // thread would fail every request until it ends. libpq notices only when a statement
-    // fails, which is what the schema check below does to a session ended since the last one.
-    if (connection && (!connection->isCurrent() || !connection->database().isOpen())) {
+    // A session the server ended (a restart, a network that dropped it) stays ended: kept,
+    // the thread would fail every request until it ends.
+    if (connection && (!connection->isCurrent() || connection->sessionEnded())) {
         connections.byLocation.remove(key); // in use elsewhere: it ends with its last request
         connection.reset();
     }
-    for (int attempt = 0;; ++attempt) {
-        if (!connection) {
-            connection.reset(new ProjectConnection);
-            connection->m_location = key;
-            if (Result<void> opened = connection->openConnection(mode); !opened)
-                return opened.error();
-            connections.byLocation.insert(key, connection);
-        }
-        // The schema version is read on every acquire, one pragma, so that a file upgraded by
-        // a newer build (or set back by a test) behind this connection's back is still noticed.
-        Result<void> migrated = connection->migrateOnce(targetVersion);
-        if (migrated)
-            return connection;
-        if (attempt > 0 || connection->database().isOpen())
-            return migrated.error();
+    const auto openNew = [&]() -> Result<void> {
+        connection.reset(new ProjectConnection);
+        connection->m_location = key;
+        if (Result<void> opened = connection->openConnection(mode); !opened)
+            return opened.error();
+        connections.byLocation.insert(key, connection);
+        return {};
+    };
+    if (!connection) {
+        if (Result<void> opened = openNew(); !opened)
+            return opened.error();
+    }
+    // The schema version is read on every acquire, one pragma, so that a file upgraded by a
+    // newer build (or set back by a test) behind this connection's back is still noticed. On a
+    // session the server ended since the last request, it is the statement that finds out.
+    Result<void> migrated = connection->migrateOnce(targetVersion);
+    if (!migrated && connection->sessionEnded()) {
         qCInfo(lcStore, "%s: the server ended the session; opening a new one", qPrintable(key));
         connections.byLocation.remove(key);
-        connection.reset();
+        if (Result<void> opened = openNew(); !opened)
+            return opened.error();
+        migrated = connection->migrateOnce(targetVersion);
     }
+    if (!migrated)
+        return migrated.error();
+    return connection;
 }
 
 void ProjectConnection::close(const QString &location)

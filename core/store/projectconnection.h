@@ -50,9 +50,9 @@ public:
     QString name() const { return m_name; }
     const SqlDialect &dialect() const { return *m_dialect; }
     QSqlDatabase database() const;
-    // A server's session can end under the connection (a restart, a dropped network); a
-    // file's cannot.
-    bool isServer() const { return m_server; }
+    // The server ended the session under the connection (a restart, a dropped network); a
+    // file's connection never ends so. libpq notices only once a statement has failed on it.
+    bool sessionEnded() const { return m_server && !database().isOpen(); }
 
     // A request (a ProjectDatabase) starts or ends using the connection. When the last one
     // ends the connection goes idle, and the dialect's idle statements run (SQLite folds its

@@ -75,7 +75,7 @@ ProjectDatabase::~ProjectDatabase()
 // open ended with its session, and the statement that found out failed with it.
 void ProjectDatabase::replaceEndedSession()
 {
-    if (m_inTransaction || !m_connection->isServer() || database().isOpen())
+    if (m_inTransaction || !m_connection->sessionEnded())
         return;
     auto fresh = ProjectConnection::acquire(location(), ProjectConnection::Mode::OpenExisting, -1);
     if (!fresh) {

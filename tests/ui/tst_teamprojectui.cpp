@@ -61,6 +61,17 @@ class TestTeamProjectUi : public QObject
         return addTeamMember(*store, login, TeamRole::Annotator, annotator);
     }
 
+    // Labels row `row` of the report on screen with `key`, as a person does, once it is shown.
+    static void labelRow(MainWindow &window, int row, Qt::Key key)
+    {
+        VerdictPanel *panel = window.verdictPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(panel->model()->rowCount() > row, BackgroundWorkTimeout);
+        QTableView *table = panel->view();
+        table->setFocus();
+        table->setCurrentIndex(panel->model()->index(row, VerdictModel::RubricColumn));
+        QTest::keyClick(table, key);
+    }
+
     // How many label events `annotator` has in the test server's project.
     static int labelsOf(const RubricateTest::PostgresDatabase &server, const QString &annotator)
     {
@@ -145,12 +156,7 @@ private slots:
             QVERIFY(!window.findChild<QAction *>(u"actionSwitchAnnotator"_s)->isEnabled());
 
             QVERIFY(window.selectFirstReport());
-            VerdictPanel *panel = window.verdictPanel();
-            QTRY_VERIFY_WITH_TIMEOUT(panel->model()->rowCount() > 0, BackgroundWorkTimeout);
-            QTableView *table = panel->view();
-            table->setFocus();
-            table->setCurrentIndex(panel->model()->index(0, VerdictModel::RubricColumn));
-            QTest::keyClick(table, Qt::Key_1);
+            labelRow(window, 0, Qt::Key_1);
             QTRY_COMPARE_WITH_TIMEOUT(labelsOf(server, u"ann_bound"_s), 1, BackgroundWorkTimeout);
             QCOMPARE(labelsOf(server, u"someone-else"_s), 0);
         }
@@ -160,9 +166,6 @@ private slots:
         ProjectStore::close(server.url());
     }
 
-    // The project refuses an annotator's login every write but its own labels (teamroles.h):
-    // while it is open as one, the window offers none of the owners' actions and says why in
-    // their tooltips; opened as an owner, they are back, and reading and exporting stay.
     // The server ends the window's sessions (a restart, a network that dropped them) between
     // two labels: the second is written all the same, on a new session, with no error.
     void aLabelAfterTheServerEndedTheSessionIsWritten()
@@ -178,23 +181,20 @@ private slots:
             window.openProject(server.url());
             QTRY_COMPARE_WITH_TIMEOUT(window.projectModel()->rowCount(), 3, BackgroundWorkTimeout);
             QVERIFY(window.selectFirstReport());
-            VerdictPanel *panel = window.verdictPanel();
-            QTRY_VERIFY_WITH_TIMEOUT(panel->model()->rowCount() > 1, BackgroundWorkTimeout);
-            QTableView *table = panel->view();
-            table->setFocus();
-            table->setCurrentIndex(panel->model()->index(0, VerdictModel::RubricColumn));
-            QTest::keyClick(table, Qt::Key_1);
+            labelRow(window, 0, Qt::Key_1);
             QTRY_COMPARE_WITH_TIMEOUT(labelsOf(server, u"ann_restart"_s), 1, BackgroundWorkTimeout);
 
             QVERIFY2(server.endSessions(), qPrintable(server.error()));
-            table->setCurrentIndex(panel->model()->index(1, VerdictModel::RubricColumn));
-            QTest::keyClick(table, Qt::Key_0);
+            labelRow(window, 1, Qt::Key_0);
             QTRY_COMPARE_WITH_TIMEOUT(labelsOf(server, u"ann_restart"_s), 2, BackgroundWorkTimeout);
             QVERIFY(!window.findChild<QMessageBox *>());
         }
         ProjectStore::close(server.url());
     }
 
+    // The project refuses an annotator's login every write but its own labels (teamroles.h):
+    // while it is open as one, the window offers none of the owners' actions and says why in
+    // their tooltips; opened as an owner, they are back, and reading and exporting stay.
     void ownersActionsAreDisabledForAnAnnotator()
     {
         RUBRICATE_REQUIRE_POSTGRES();

@@ -292,12 +292,10 @@ void CriteriaDialog::validate()
     }
     saveButton()->setEnabled(m_loaded && !m_saving && problems.isEmpty()
                              && m_editRefused.isEmpty());
-    if (!m_editRefused.isEmpty())
-        saveButton()->setToolTip(m_editRefused);
-    else if (!problems.isEmpty())
-        saveButton()->setToolTip(tr("Fix the weights first (Normalise makes every sum 1)."));
-    else
-        saveButton()->setToolTip({});
+    saveButton()->setToolTip(!m_editRefused.isEmpty() ? m_editRefused
+                                 : problems.isEmpty()
+                                 ? QString()
+                                 : tr("Fix the weights first (Normalise makes every sum 1)."));
     updateButtons();
 }
 
