@@ -73,6 +73,7 @@ QString runEvidenceBenchmark(const QString &reportText, const QStringList &quote
     out += line(u"construction"_s, figures(construction));
     out += line(u"per quote (mean)"_s, figures(perQuote));
     out += line(u"slowest quote"_s, figures(slowest));
+    out += u"  (the index is built by the first quote not found verbatim, in that quote's time)\n"_s;
     out += line(u"whole report"_s, figures(whole));
     out += line(u"whole report, CPU"_s, figures(wholeCpu));
     out += u"  results            %1 located, %2 partial, %3 not found, %4 empty\n"_s.arg(

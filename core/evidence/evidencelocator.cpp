@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -449,18 +450,34 @@ QString matchMethodKey(MatchMethod method)
     return u"exact"_s;
 }
 
+// The report, and its index once a quote needs it. Judges mostly copy their quotes, which a
+// plain search of the report finds; the index costs more to build than all of a report's
+// verbatim quotes cost to find, so it waits for the first quote that is not verbatim.
+struct EvidenceLocator::Shared {
+    QString text;
+    std::once_flag indexed;
+    std::unique_ptr<const Index> index;
+
+    const Index &ensureIndex()
+    {
+        std::call_once(indexed, [this] { index = std::make_unique<const Index>(text); });
+        return *index;
+    }
+};
+
 EvidenceLocator::EvidenceLocator(const QString &reportText)
-    : m_index(std::make_shared<const Index>(reportText))
-{ }
+    : m_shared(std::make_shared<Shared>())
+{
+    m_shared->text = reportText;
+}
 
 const QString &EvidenceLocator::reportText() const
 {
-    return m_index->text;
+    return m_shared->text;
 }
 
 EvidenceLocation EvidenceLocator::locate(const QString &quote) const
 {
-    const Index &ix = *m_index;
     EvidenceLocation result;
     const QStringView trimmed = QStringView(quote).trimmed();
     if (trimmed.isEmpty())
@@ -493,18 +510,11 @@ EvidenceLocation EvidenceLocator::locate(const QString &quote) const
         result.fragmentsFound = 1;
         return result;
     };
-    // Exact first. Most quotes are verbatim, and then the first normalised occurrence, which
-    // the index finds without reading the report, is the verbatim one.
-    if (parts.size() == 1) {
-        if (const qsizetype pos = ix.find(parts.first().normalised, 0); pos >= 0) {
-            const int start = ix.norm.origStart[size_t(pos)];
-            const int end = ix.norm.origEnd[size_t(pos + parts.first().normalised.size() - 1)];
-            if (QStringView(ix.text).sliced(start, end - start) == trimmed)
-                return whole({start, end - start, MatchMethod::Exact});
-        }
-    }
-    if (const qsizetype pos = ix.text.indexOf(trimmed); pos >= 0)
+    // Exact first: most quotes are verbatim, and their first occurrence is also the first
+    // normalised one.
+    if (const qsizetype pos = m_shared->text.indexOf(trimmed); pos >= 0)
         return whole({int(pos), int(trimmed.size()), MatchMethod::Exact});
+    const Index &ix = m_shared->ensureIndex();
     // A quote with an ellipsis may be quoting a literal one.
     if (pieces.size() != 1 || pieces.first().size() != trimmed.size()) {
         const QString normalised = EvidenceText::normalise(trimmed, false).text;

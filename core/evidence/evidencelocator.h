@@ -55,9 +55,10 @@ public:
     EvidenceLocation locate(const QString &quote) const;
 
     struct Index;
+    struct Shared;
 
 private:
-    std::shared_ptr<const Index> m_index;
+    std::shared_ptr<Shared> m_shared;
 };
 
 } // namespace Rubricate
