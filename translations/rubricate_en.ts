@@ -355,6 +355,37 @@
     </message>
 </context>
 <context>
+    <name>Rubricate::UnwrittenLabelsIndicator</name>
+    <message numerus="yes">
+        <source>Discard the %n label(s) that could not be written yet? They are lost for good; give them again once the project can be reached.</source>
+        <translation>
+            <numerusform>Discard the label that could not be written yet? It is lost for good; give it again once the project can be reached.</numerusform>
+            <numerusform>Discard the %n labels that could not be written yet? They are lost for good; give them again once the project can be reached.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n label(s) not yet written</source>
+        <translation>
+            <numerusform>%n label not yet written</numerusform>
+            <numerusform>%n labels not yet written</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n label(s), not written because: %2</source>
+        <translation>
+            <numerusform>%1: %n label, not written because: %2</numerusform>
+            <numerusform>%1: %n labels, not written because: %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Next try in %n second(s). Click to try now.</source>
+        <translation>
+            <numerusform>Next try in %n second. Click to try now.</numerusform>
+            <numerusform>Next try in %n seconds. Click to try now.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::VerdictPanel</name>
     <message numerus="yes">
         <source>Blind mode: %n rubric(s), %1 labelled</source>

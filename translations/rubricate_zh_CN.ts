@@ -3929,6 +3929,57 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     </message>
 </context>
 <context>
+    <name>Rubricate::UnwrittenLabelsIndicator</name>
+    <message>
+        <source>Try Now</source>
+        <translation>立即重试</translation>
+    </message>
+    <message>
+        <source>Discard Waiting Labels…</source>
+        <translation>丢弃待写入的标注…</translation>
+    </message>
+    <message>
+        <source>Discard Waiting Labels</source>
+        <translation>丢弃待写入的标注</translation>
+    </message>
+    <message numerus="yes">
+        <source>Discard the %n label(s) that could not be written yet? They are lost for good; give them again once the project can be reached.</source>
+        <translation>
+            <numerusform>要丢弃尚未写入的 %n 条标注吗？丢弃后无法恢复；项目可以访问后请重新标注。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n label(s) not yet written</source>
+        <translation>
+            <numerusform>%n 条标注尚未写入</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n label(s), not written because: %2</source>
+        <translation>
+            <numerusform>%1：%n 条标注，未写入的原因：%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>They are kept on this computer, also when Rubricate is closed, and written in the order given as soon as the project can take them.</source>
+        <translation>这些标注保存在本机上（关闭 Rubricate 后也不会丢失），一旦项目可以写入，就按标注的先后顺序写入。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Next try in %n second(s). Click to try now.</source>
+        <translation>
+            <numerusform>%n 秒后重试。点击可立即重试。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Click to try now.</source>
+        <translation>点击可立即重试。</translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::UserGuide</name>
     <message>
         <source>User Guide</source>

@@ -60,6 +60,15 @@ Result<RowId> AnnotationStore::appendAnnotation(const AnnotationEvent &e)
     return RowId(q.lastInsertId().toLongLong());
 }
 
+std::optional<RowId> AnnotationStore::annotationId(const QString &uid)
+{
+    QSqlQuery &q = prepared(u"SELECT id FROM annotation_event WHERE uid = ?"_s);
+    bindAt(q, 0, uid);
+    if (!exec(q))
+        return std::nullopt;
+    return singleId(q);
+}
+
 QList<AnnotationEvent> AnnotationStore::annotationHistory(RowId reportId, RowId rubricId)
 {
     QList<AnnotationEvent> out;

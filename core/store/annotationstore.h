@@ -17,6 +17,8 @@ public:
     using SubjectStore::SubjectStore;
 
     Result<RowId> appendAnnotation(const AnnotationEvent &event);
+    // The event with this uid, when the project holds it.
+    std::optional<RowId> annotationId(const QString &uid);
     QList<AnnotationEvent> annotationHistory(RowId reportId, RowId rubricId); // every kind
     // Newest event per rubric of a report, in one read (of this annotator, or anyone's): an
     // annotator's labels, or with AnnotationKind::Gold the adjudicated gold labels.

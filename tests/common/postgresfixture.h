@@ -65,6 +65,16 @@ public:
     {
         return QStringLiteral("postgresql://%1@/%2?host=%3").arg(login, m_name, postgresSocket());
     }
+    // Whether the server lets anyone connect to this database: off, it refuses new sessions
+    // as a server out of reach would (endSessions() ends the open ones).
+    bool setAcceptingConnections(bool accepting)
+    {
+        return admin([this, accepting](QSqlQuery &q) {
+            return q.exec(
+                QStringLiteral("ALTER DATABASE %1 WITH ALLOW_CONNECTIONS %2")
+                    .arg(m_name, accepting ? QStringLiteral("true") : QStringLiteral("false")));
+        });
+    }
     // Ends every session of this database but the administrator's, as a server restart
     // would for its clients.
     bool endSessions()

@@ -9,6 +9,7 @@
 #include "project/projecttreemodel.h"
 #include "project/teamprojectdialog.h"
 #include "review/reviewpage.h"
+#include "review/unwrittenlabels.h"
 #include "review/verdictmodel.h"
 #include "review/verdictpanel.h"
 #include "runs/criteriadialog.h"
@@ -189,6 +190,51 @@ private slots:
             QTRY_COMPARE_WITH_TIMEOUT(labelsOf(server, u"ann_restart"_s), 2, BackgroundWorkTimeout);
             QVERIFY(!window.findChild<QMessageBox *>());
         }
+        ProjectStore::close(server.url());
+    }
+
+    // The server goes out of reach while labels are given: they wait on this machine, the
+    // status bar says how many, with no error box, and they are written in the order given
+    // once it takes sessions again.
+    void labelsGivenWhileTheServerIsOutOfReachAreWrittenLater()
+    {
+        RUBRICATE_REQUIRE_POSTGRES();
+        RubricateTest::PostgresDatabase server;
+        const Result<void> made = makeDemoProject(server);
+        QVERIFY2(made, qPrintable(made.errorMessage()));
+        chooseAnnotator({u"ann_away"_s, u"Ann"_s});
+        QTemporaryDir home; // this machine's spool, apart from other runs'
+        QVERIFY(home.isValid());
+        qputenv("XDG_DATA_HOME", home.path().toUtf8());
+        {
+            MainWindow window;
+            window.show();
+            window.openProject(server.url());
+            QTRY_COMPARE_WITH_TIMEOUT(window.projectModel()->rowCount(), 3, BackgroundWorkTimeout);
+            QVERIFY(window.selectFirstReport());
+            auto *unwritten = window.findChild<UnwrittenLabelsIndicator *>();
+            QVERIFY(unwritten);
+            labelRow(window, 0, Qt::Key_1);
+            QTRY_COMPARE_WITH_TIMEOUT(labelsOf(server, u"ann_away"_s), 1, BackgroundWorkTimeout);
+            QVERIFY(!unwritten->isVisible());
+
+            QVERIFY2(server.setAcceptingConnections(false), qPrintable(server.error()));
+            QVERIFY2(server.endSessions(), qPrintable(server.error()));
+            labelRow(window, 1, Qt::Key_0);
+            labelRow(window, 2, Qt::Key_1);
+            QTRY_COMPARE_WITH_TIMEOUT(unwritten->waitingCount(), 2, BackgroundWorkTimeout);
+            QVERIFY(unwritten->isVisible());
+            QVERIFY2(unwritten->toolTip().contains(server.name()),
+                     qPrintable(unwritten->toolTip()));
+            QVERIFY(!window.findChild<QMessageBox *>());
+
+            QVERIFY2(server.setAcceptingConnections(true), qPrintable(server.error()));
+            unwritten->click();
+            QTRY_COMPARE_WITH_TIMEOUT(labelsOf(server, u"ann_away"_s), 3, BackgroundWorkTimeout);
+            QTRY_VERIFY_WITH_TIMEOUT(!unwritten->isVisible(), BackgroundWorkTimeout);
+            QVERIFY(!window.findChild<QMessageBox *>());
+        }
+        qunsetenv("XDG_DATA_HOME");
         ProjectStore::close(server.url());
     }
 

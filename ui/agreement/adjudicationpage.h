@@ -36,6 +36,7 @@ public:
                    std::pair<RowId, RowId> current = {});
 
     AdjudicationModel *model() const { return m_model; }
+    AnnotationWriter *writer() const { return m_writer; }
     QTableView *itemsView() const { return m_itemsView; }
     // Who said what of the current item: annotators, judge runs, then gold.
     QTableWidget *detailView() const { return m_detail; }

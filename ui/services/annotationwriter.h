@@ -1,14 +1,18 @@
 // Human labels, written the moment they are given: each is an append-only annotation event
 // (who, when, what, previous value). Writes go through one background thread in order, so
 // the newest event is always the last label the annotator gave; undo and redo are new events
-// too, never edits.
+// too, never edits. Each label passes through this machine's AnnotationSpool on its way: when
+// the project cannot take it (a team server out of reach), it waits there, across restarts,
+// and is written by a later try, in the order given.
 #pragma once
 
 #include "domain/types.h"
 #include "services/annotatoridentity.h"
 
+#include <QHash>
 #include <QObject>
 #include <QThreadPool>
+#include <QTimer>
 #include <QUndoCommand>
 
 namespace Rubricate {
@@ -24,14 +28,34 @@ public:
     void append(const QString &projectPath, const AnnotationEvent &event);
     // Makes the person known to the project under their id, renamed to this machine's name.
     void registerAnnotator(const QString &projectPath, const AnnotatorIdentity &identity);
+    // Tries at once to write the labels waiting on this machine, for every project. The writer
+    // also tries by itself, sooner after a label is given and less often the longer a project
+    // stays out of reach.
+    void retryNow();
+    // Drops the labels waiting for `projectPath`: for labels it will never take (their item
+    // deleted meanwhile), which hold back the ones given after them.
+    void discardWaiting(const QString &projectPath);
+
+    // The next try, 0 when nothing waits.
+    int retryInMs() const { return m_retry.isActive() ? m_retry.remainingTime() : 0; }
 
 signals:
     void written(Rubricate::RowId reportId, Rubricate::RowId rubricId);
+    // A label that could be neither written nor kept on this machine.
     void failed(const QString &error);
+    // `count` labels given for `projectPath` wait on this machine, the first because of
+    // `error`; a count of 0 once they are all written.
+    void waiting(const QString &projectPath, int count, const QString &error);
     void annotatorRegistered(const QString &projectPath);
 
 private:
+    struct Landed;
+    void finish(QList<Landed> outcomes, bool everyProject);
+
     QThreadPool m_pool; // one thread: events are written in the order they were given
+    QTimer m_retry;
+    int m_retryMs;
+    QHash<QString, int> m_waiting; // project -> labels waiting, as last reported
 };
 
 // "Set the human label" or "set the note": redo appends the new value and note, undo appends

@@ -10,6 +10,7 @@
 #include "project/projectexplorer.h"
 #include "review/reportview.h"
 #include "review/reviewpage.h"
+#include "review/unwrittenlabels.h"
 #include "review/verdictpanel.h"
 #include "runs/judgeactions.h"
 #include "runs/runsdock.h"
@@ -75,6 +76,10 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_counts = new QLabel(this);
     m_counts->setObjectName(u"projectCounts"_s);
+    auto *unwritten = new UnwrittenLabelsIndicator(this);
+    unwritten->track(verdictPanel()->writer());
+    unwritten->track(m_adjudication->writer());
+    statusBar()->addPermanentWidget(unwritten);
     statusBar()->addPermanentWidget(m_annotatorActions->boundIndicator());
     statusBar()->addPermanentWidget(m_counts);
 

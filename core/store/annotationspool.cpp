@@ -1,0 +1,275 @@
+#include "annotationspool.h"
+
+#include "projectstore.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLockFile>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <QUuid>
+
+namespace Rubricate {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Long enough for another program's landing over a slow connection (libpq gives up
+// connecting after 10 s), short enough that a label is not held up for long.
+constexpr int kLockWaitMs = 30000;
+
+QJsonValue numberOrNull(std::optional<double> v)
+{
+    return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
+}
+
+std::optional<double> optionalNumber(const QJsonValue &v)
+{
+    return v.isDouble() ? std::optional(v.toDouble()) : std::nullopt;
+}
+
+QByteArray eventLine(const AnnotationEvent &e)
+{
+    const LabelProvenance &p = e.provenance;
+    QJsonObject provenance{{u"method"_s, labelMethodKey(p.method)},
+                           {u"shown_run_id"_s, p.shownRunId},
+                           {u"shown_verdict"_s, numberOrNull(p.shownVerdict)},
+                           {u"study"_s, p.study},
+                           {u"app_version"_s, p.appVersion}};
+    if (p.judgeVisible)
+        provenance.insert(u"judge_visible"_s, *p.judgeVisible);
+    if (p.focusMs)
+        provenance.insert(u"focus_ms"_s, *p.focusMs);
+    const QJsonObject o{{u"uid"_s, e.uid},
+                        {u"kind"_s, annotationKindKey(e.kind)},
+                        {u"report_id"_s, e.reportId},
+                        {u"rubric_id"_s, e.rubricId},
+                        {u"annotator"_s, e.annotator},
+                        {u"annotator_name"_s, e.annotatorName},
+                        {u"at"_s, e.at.toUTC().toString(Qt::ISODateWithMs)},
+                        {u"label"_s, numberOrNull(e.value)},
+                        {u"previous"_s, numberOrNull(e.previousValue)},
+                        {u"note"_s, e.note},
+                        {u"provenance"_s, provenance}};
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+Result<AnnotationEvent> eventFromLine(const QByteArray &line)
+{
+    QJsonParseError parseError{};
+    const QJsonDocument doc = QJsonDocument::fromJson(line, &parseError);
+    if (!doc.isObject())
+        return Error{parseError.errorString()};
+    const QJsonObject o = doc.object();
+    AnnotationEvent e;
+    e.uid = o.value(u"uid"_s).toString();
+    e.reportId = o.value(u"report_id"_s).toInteger();
+    e.rubricId = o.value(u"rubric_id"_s).toInteger();
+    e.annotator = o.value(u"annotator"_s).toString();
+    e.annotatorName = o.value(u"annotator_name"_s).toString();
+    e.at = QDateTime::fromString(o.value(u"at"_s).toString(), Qt::ISODateWithMs);
+    const std::optional<AnnotationKind> kind = annotationKindFromKey(o.value(u"kind"_s).toString());
+    if (e.uid.isEmpty() || e.reportId <= 0 || e.rubricId <= 0 || e.annotator.isEmpty()
+        || !e.at.isValid() || !kind)
+        return Error{u"not a label event (uid, kind, report_id, rubric_id, annotator, at)"_s};
+    e.kind = *kind;
+    e.value = optionalNumber(o.value(u"label"_s));
+    e.previousValue = optionalNumber(o.value(u"previous"_s));
+    e.note = o.value(u"note"_s).toString();
+    const QJsonObject p = o.value(u"provenance"_s).toObject();
+    e.provenance.method = labelMethodFromKey(p.value(u"method"_s).toString());
+    e.provenance.shownRunId = p.value(u"shown_run_id"_s).toInteger();
+    e.provenance.shownVerdict = optionalNumber(p.value(u"shown_verdict"_s));
+    e.provenance.study = p.value(u"study"_s).toString();
+    e.provenance.appVersion = p.value(u"app_version"_s).toString();
+    if (p.value(u"judge_visible"_s).isBool())
+        e.provenance.judgeVisible = p.value(u"judge_visible"_s).toBool();
+    if (p.value(u"focus_ms"_s).isDouble())
+        e.provenance.focusMs = p.value(u"focus_ms"_s).toInteger();
+    return e;
+}
+
+// A spool file: its header line, then one event a line. The lines stay as read, so that
+// rewriting the file keeps a line this version cannot read.
+struct SpoolFile {
+    QString project;
+    QList<QByteArray> lines;
+};
+
+Result<SpoolFile> readSpool(const QString &path)
+{
+    QFile f(path);
+    if (!f.exists())
+        return SpoolFile{};
+    if (!f.open(QIODevice::ReadOnly))
+        return Error{u"cannot read %1: %2"_s.arg(path, f.errorString())};
+    SpoolFile spool;
+    const QJsonObject header = QJsonDocument::fromJson(f.readLine()).object();
+    spool.project = header.value(u"project"_s).toString();
+    while (!f.atEnd()) {
+        const QByteArray line = f.readLine().trimmed();
+        if (!line.isEmpty())
+            spool.lines.append(line);
+    }
+    return spool;
+}
+
+Result<void> writeSpool(const QString &path, const SpoolFile &spool)
+{
+    if (spool.lines.isEmpty()) {
+        if (QFile::exists(path) && !QFile::remove(path))
+            return Error{u"cannot remove %1"_s.arg(path)};
+        return {};
+    }
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return Error{u"cannot write %1: %2"_s.arg(path, f.errorString())};
+    f.write(QJsonDocument(QJsonObject{{u"project"_s, spool.project}, {u"spool"_s, 1}})
+                .toJson(QJsonDocument::Compact));
+    f.write("\n");
+    for (const QByteArray &line : spool.lines)
+        f.write(line + '\n');
+    if (!f.commit())
+        return Error{u"cannot write %1: %2"_s.arg(path, f.errorString())};
+    return {};
+}
+
+} // namespace
+
+QString AnnotationSpool::defaultDirectory()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation))
+        .filePath(u"unwritten-labels"_s);
+}
+
+AnnotationSpool::AnnotationSpool(QString directory)
+    : m_directory(std::move(directory))
+{ }
+
+QString AnnotationSpool::fileOf(const QString &project) const
+{
+    const QByteArray name = QCryptographicHash::hash(project.toUtf8(), QCryptographicHash::Sha1);
+    return QDir(m_directory).filePath(QString::fromLatin1(name.toHex()) + u".jsonl"_s);
+}
+
+Result<AnnotationEvent> AnnotationSpool::add(const QString &project, AnnotationEvent event)
+{
+    if (!QDir().mkpath(m_directory))
+        return Error{u"cannot create %1"_s.arg(m_directory)};
+    if (event.uid.isEmpty())
+        event.uid = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    // With a uid the project takes the version as given: this one gave the label.
+    if (event.provenance.appVersion.isEmpty())
+        event.provenance.appVersion = QCoreApplication::applicationVersion();
+    if (!event.at.isValid())
+        event.at = QDateTime::currentDateTimeUtc();
+    const QString path = fileOf(project);
+    QLockFile lock(path + u".lock"_s);
+    if (!lock.tryLock(kLockWaitMs))
+        return Error{u"%1 is locked by another program"_s.arg(path)};
+    Result<SpoolFile> spool = readSpool(path);
+    if (!spool)
+        return spool.error();
+    spool->project = project;
+    spool->lines.append(eventLine(event));
+    if (Result<void> written = writeSpool(path, *spool); !written)
+        return written.error();
+    return event;
+}
+
+AnnotationSpool::Pending AnnotationSpool::pending(const QString &project) const
+{
+    Pending out;
+    const QString path = fileOf(project);
+    const Result<SpoolFile> spool = readSpool(path);
+    if (!spool) {
+        out.problems.append(spool.errorMessage());
+        return out;
+    }
+    for (qsizetype i = 0; i < spool->lines.size(); ++i) {
+        Result<AnnotationEvent> e = eventFromLine(spool->lines.at(i));
+        if (e)
+            out.events.append(std::move(e).value());
+        else
+            out.problems.append(u"%1:%2: %3"_s.arg(path).arg(i + 2).arg(e.errorMessage()));
+    }
+    return out;
+}
+
+QStringList AnnotationSpool::projects() const
+{
+    QStringList out;
+    const QDir dir(m_directory);
+    for (const QString &name : dir.entryList({u"*.jsonl"_s}, QDir::Files, QDir::Name)) {
+        const Result<SpoolFile> spool = readSpool(dir.filePath(name));
+        if (spool && !spool->project.isEmpty() && !spool->lines.isEmpty())
+            out.append(spool->project);
+    }
+    return out;
+}
+
+AnnotationSpool::Landing AnnotationSpool::land(const QString &project)
+{
+    Landing out;
+    const QString path = fileOf(project);
+    // Held while landing, so that two landings never write one event twice.
+    QLockFile lock(path + u".lock"_s);
+    if (!lock.tryLock(kLockWaitMs)) {
+        out.waiting = int(pending(project).events.size());
+        out.error = u"%1 is locked by another program"_s.arg(path);
+        return out;
+    }
+    Result<SpoolFile> spool = readSpool(path);
+    if (!spool) {
+        out.error = spool.errorMessage();
+        return out;
+    }
+    if (spool->lines.isEmpty())
+        return out;
+    auto store = ProjectStore::open(project);
+    QList<QByteArray> kept;
+    for (const QByteArray &line : std::as_const(spool->lines)) {
+        const Result<AnnotationEvent> event = eventFromLine(line);
+        if (!event || !out.error.isEmpty() || !store) {
+            kept.append(line); // an unreadable line stays for a person to look at
+            out.waiting += event ? 1 : 0;
+            continue;
+        }
+        if (store->annotations().annotationId(event->uid)) {
+            out.landed.append(*event);
+            continue;
+        }
+        Transaction tx(*store);
+        const Result<RowId> appended = store->annotations().appendAnnotation(*event);
+        const Result<void> committed = appended ? tx.commit() : Result<void>(appended.error());
+        if (committed) {
+            out.landed.append(*event);
+        } else {
+            out.error = committed.errorMessage();
+            kept.append(line);
+            ++out.waiting;
+        }
+    }
+    if (!store)
+        out.error = store.errorMessage();
+    spool->lines = kept;
+    if (Result<void> written = writeSpool(path, *spool); !written && out.error.isEmpty())
+        out.error = written.errorMessage();
+    return out;
+}
+
+Result<void> AnnotationSpool::discard(const QString &project)
+{
+    const QString path = fileOf(project);
+    QLockFile lock(path + u".lock"_s);
+    if (!lock.tryLock(kLockWaitMs))
+        return Error{u"%1 is locked by another program"_s.arg(path)};
+    return writeSpool(path, {project, {}});
+}
+
+} // namespace Rubricate

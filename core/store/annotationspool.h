@@ -1,0 +1,59 @@
+// Labels given while their project could not take them (its server unreachable, its file
+// moved, locked or on a full disk), kept on this machine until it can. A label goes into the
+// spool before it goes to the project, so that neither a lost connection nor a crash in
+// between loses it; it leaves the spool once the project holds it.
+//
+// One JSON-lines file per project in the spool's directory: a header naming the project, then
+// one event per line, in the order given. Events carry their uid, so that landing one twice
+// (the connection dropped after the commit) adds it once. A lock file next to each spool
+// file keeps two threads or two processes of this machine from rewriting it at once.
+#pragma once
+
+#include "domain/result.h"
+#include "domain/types.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace Rubricate {
+
+class AnnotationSpool
+{
+public:
+    // The spool of this user on this machine: "unwritten-labels" in the application's local
+    // data directory.
+    static QString defaultDirectory();
+
+    explicit AnnotationSpool(QString directory = defaultDirectory());
+
+    // Keeps `event` for `project`, with a uid and this program's version filled in when it has
+    // none; returns the event as kept.
+    Result<AnnotationEvent> add(const QString &project, AnnotationEvent event);
+
+    struct Pending {
+        QList<AnnotationEvent> events; // in the order given
+        QStringList problems; // lines that do not read, by file and line; they are kept
+    };
+    Pending pending(const QString &project) const;
+    // The projects that have events waiting.
+    QStringList projects() const;
+
+    struct Landing {
+        QList<AnnotationEvent> landed; // written now, or found already written
+        int waiting = 0; // still in the spool
+        QString error; // why the first of them was not written
+    };
+    // Writes the project's events into it in the order given, each in its own transaction,
+    // and takes them out of the spool; stops at the first one the project does not take,
+    // since a later label on the same item must stay the newer one.
+    Landing land(const QString &project);
+    // Drops the project's waiting events, for labels the project will never take.
+    Result<void> discard(const QString &project);
+
+    QString fileOf(const QString &project) const;
+
+private:
+    QString m_directory;
+};
+
+} // namespace Rubricate

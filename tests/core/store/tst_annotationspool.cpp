@@ -1,0 +1,186 @@
+// Labels wait on this machine while their project cannot take them, and reach it later in
+// the order given, once each.
+#include "demo/demoproject.h"
+#include "store/annotationspool.h"
+#include "store/projectstore.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Rubricate;
+using namespace Qt::StringLiterals;
+
+class TestAnnotationSpool : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_project;
+    QList<std::pair<RowId, RowId>> m_items; // (report, rubric) of the demo's first report
+
+    QString spoolDir() const { return m_dir.filePath(u"spool"_s); }
+
+    AnnotationEvent label(int item, std::optional<double> value, const QString &note = {}) const
+    {
+        AnnotationEvent e;
+        e.reportId = m_items.at(item).first;
+        e.rubricId = m_items.at(item).second;
+        e.annotator = u"ann"_s;
+        e.value = value;
+        e.note = note;
+        e.at = QDateTime::currentDateTimeUtc();
+        e.provenance.method = LabelMethod::Typed;
+        e.provenance.focusMs = 1200;
+        return e;
+    }
+
+    // The project file moved away, as a disconnected share or a server out of reach would
+    // leave it: opening it fails.
+    bool hideProject(bool hidden)
+    {
+        ProjectStore::close(m_project);
+        const QString away = m_project + u".away"_s;
+        return hidden ? QFile::rename(m_project, away) : QFile::rename(away, m_project);
+    }
+
+    int eventsWithUid(const QString &uid)
+    {
+        auto store = ProjectStore::open(m_project);
+        if (!store)
+            return -1;
+        int n = 0;
+        for (const AnnotationEvent &e : store->annotations().annotationEvents())
+            n += e.uid == uid ? 1 : 0;
+        return n;
+    }
+
+private slots:
+    void init()
+    {
+        QVERIFY(m_dir.isValid());
+        m_project = m_dir.filePath(u"p%1.rubricate"_s.arg(QDateTime::currentMSecsSinceEpoch()));
+        auto store = ProjectStore::create(m_project);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
+        QCOMPARE(importDemo(*store).errorCount(), 0);
+        const RowId report = store->reports().reportSummaries().value().constFirst().id;
+        m_items.clear();
+        for (const Rubric &r : store->catalog().rubrics(store->reports().report(report)->taskId))
+            m_items.append({report, r.id});
+        QVERIFY(m_items.size() >= 2);
+    }
+
+    void cleanup()
+    {
+        ProjectStore::close(m_project);
+        QDir(spoolDir()).removeRecursively();
+    }
+
+    void labelsWaitUntilTheProjectCanTakeThemAndLandInOrder()
+    {
+        AnnotationSpool spool(spoolDir());
+        QVERIFY(hideProject(true));
+        QVERIFY(spool.add(m_project, label(0, 1)));
+        QVERIFY(spool.add(m_project, label(1, 0)));
+        AnnotationEvent again = label(0, -1, u"second look"_s);
+        again.previousValue = 1;
+        QVERIFY(spool.add(m_project, again));
+
+        AnnotationSpool::Landing landing = spool.land(m_project);
+        QVERIFY(landing.landed.isEmpty());
+        QCOMPARE(landing.waiting, 3);
+        QVERIFY2(landing.error.contains(QFileInfo(m_project).fileName()),
+                 qPrintable(landing.error));
+        QCOMPARE(spool.projects(), QStringList{m_project});
+
+        // Read back by another spool, as after a restart: in order, with uids and provenance.
+        const AnnotationSpool::Pending pending = AnnotationSpool(spoolDir()).pending(m_project);
+        QVERIFY(pending.problems.isEmpty());
+        QCOMPARE(pending.events.size(), 3);
+        QCOMPARE(pending.events.at(2).value, std::optional<double>(-1));
+        QCOMPARE(pending.events.at(2).previousValue, std::optional<double>(1));
+        QCOMPARE(pending.events.at(2).note, u"second look"_s);
+        QCOMPARE(pending.events.at(0).provenance.focusMs, std::optional<qint64>(1200));
+        QCOMPARE(pending.events.at(0).provenance.method, LabelMethod::Typed);
+        QVERIFY(!pending.events.at(0).uid.isEmpty());
+
+        QVERIFY(hideProject(false));
+        landing = spool.land(m_project);
+        QCOMPARE(landing.landed.size(), 3);
+        QCOMPARE(landing.waiting, 0);
+        QVERIFY2(landing.error.isEmpty(), qPrintable(landing.error));
+        QVERIFY(!QFile::exists(spool.fileOf(m_project)));
+        QVERIFY(spool.projects().isEmpty());
+
+        auto store = ProjectStore::open(m_project);
+        QVERIFY(store);
+        const auto current
+            = store->annotations().currentAnnotation(m_items.at(0).first, m_items.at(0).second);
+        QVERIFY(current);
+        QCOMPARE(current->value, std::optional<double>(-1)); // the later label stays current
+        QCOMPARE(current->uid, pending.events.at(2).uid);
+        QCOMPARE(current->provenance.focusMs, std::optional<qint64>(1200));
+        const QList<AnnotationEvent> events = store->annotations().annotationEvents();
+        QCOMPARE(std::count_if(events.cbegin(), events.cend(),
+                               [](const AnnotationEvent &e) { return e.annotator == "ann"_L1; }),
+                 3);
+    }
+
+    // The connection dropped after the commit: the label is in the project and still in the
+    // spool. Landing it again adds nothing.
+    void aLabelLandedTwiceIsWrittenOnce()
+    {
+        AnnotationSpool spool(spoolDir());
+        const Result<AnnotationEvent> kept = spool.add(m_project, label(0, 1));
+        QVERIFY(kept);
+        QCOMPARE(spool.land(m_project).landed.size(), 1);
+        QVERIFY(spool.add(m_project, *kept));
+        const AnnotationSpool::Landing again = spool.land(m_project);
+        QCOMPARE(again.landed.size(), 1);
+        QCOMPARE(again.waiting, 0);
+        QCOMPARE(eventsWithUid(kept->uid), 1);
+    }
+
+    // A label the project refuses (its item deleted meanwhile) holds back the ones after it,
+    // which could be later labels of the same item; the person can discard them.
+    void landingStopsAtARefusedLabelUntilDiscarded()
+    {
+        AnnotationSpool spool(spoolDir());
+        AnnotationEvent gone = label(0, 1);
+        gone.rubricId = 987654321;
+        QVERIFY(spool.add(m_project, gone));
+        QVERIFY(spool.add(m_project, label(1, 1)));
+        const AnnotationSpool::Landing landing = spool.land(m_project);
+        QVERIFY(landing.landed.isEmpty());
+        QCOMPARE(landing.waiting, 2);
+        QVERIFY(!landing.error.isEmpty());
+        QVERIFY(spool.discard(m_project));
+        QVERIFY(spool.pending(m_project).events.isEmpty());
+        QVERIFY(spool.projects().isEmpty());
+    }
+
+    // A line that does not read is named with its file and line and kept; the rest land.
+    void anUnreadableLineIsNamedAndKept()
+    {
+        AnnotationSpool spool(spoolDir());
+        QVERIFY(spool.add(m_project, label(0, 1)));
+        {
+            QFile f(spool.fileOf(m_project));
+            QVERIFY(f.open(QIODevice::Append));
+            f.write("{\"uid\": \"x\", \"report_id\": \n");
+        }
+        QVERIFY(spool.add(m_project, label(1, 0)));
+        const AnnotationSpool::Pending pending = spool.pending(m_project);
+        QCOMPARE(pending.events.size(), 2);
+        QCOMPARE(pending.problems.size(), 1);
+        QVERIFY2(pending.problems.constFirst().startsWith(spool.fileOf(m_project) + u":3: "_s),
+                 qPrintable(pending.problems.constFirst()));
+        const AnnotationSpool::Landing landing = spool.land(m_project);
+        QCOMPARE(landing.landed.size(), 2);
+        QCOMPARE(landing.waiting, 0);
+        QCOMPARE(spool.pending(m_project).problems.size(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAnnotationSpool)
+#include "tst_annotationspool.moc"
