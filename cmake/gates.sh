@@ -108,9 +108,11 @@ regex_quote() {
 # on two free cores; with the ~90 test units the whole tree ~13 minutes. Next to the release
 # build and suite (~7.5 min) and the sanitizer build and suite (~12 min, estimated from a
 # measured partial build), the whole tree would put .ci/run at ~33 minutes, past the 30 we aim
-# for, so CI checks the .cpp files changed since the previous commit (HEAD~1; for a merge,
-# everything it brings in) plus the .cpp beside each changed header: a usual commit's handful
-# of units takes under a minute (4 units: 25 CPU-s).
+# for, so CI checks the .cpp files changed in the last RUBRICATE_TIDY_DEPTH commits (8 by
+# default: a working session's commits, so that a last commit of documentation alone does not
+# leave the code before it unchecked; for a merge, everything it brings in) plus the .cpp
+# beside each changed header: a usual commit's handful of units takes under a minute (4 units:
+# 25 CPU-s), a session's 20-30 units two to three minutes.
 # RUBRICATE_TIDY=all checks the whole tree.
 tidy_gate() {
     scope=${RUBRICATE_TIDY:-changed}
@@ -128,7 +130,7 @@ tidy_gate() {
     dirs=$(echo "$SOURCE_DIRS" | tr ' ' '|')
     if [ "$scope" = changed ]; then
         files=$(changed_units | sed "s|^|$root/|" | paste -sd '|' -)
-        [ -n "$files" ] || { echo "clang-tidy: no C++ changed since HEAD~1"; return 0; }
+        [ -n "$files" ] || { echo "clang-tidy: no C++ changed since $(tidy_base)"; return 0; }
         filter="^($files)\$"
     else
         filter="^$root/($dirs)/"
@@ -151,10 +153,19 @@ tidy_gate() {
     fi
 }
 
-# The .cpp files (relative to ROOT) changed since the previous commit, with a changed header
-# standing for the .cpp beside it.
+# The commit the changed files are counted from: RUBRICATE_TIDY_DEPTH commits back, or the
+# first one when the history is shorter.
+tidy_base() {
+    depth=${RUBRICATE_TIDY_DEPTH:-8}
+    commits=$(git -C "$ROOT" rev-list --count HEAD)
+    [ "$depth" -lt "$commits" ] || depth=$((commits - 1))
+    echo "HEAD~$depth"
+}
+
+# The .cpp files (relative to ROOT) changed since tidy_base, with a changed header standing
+# for the .cpp beside it.
 changed_units() {
-    (cd "$ROOT" && git diff --name-only --diff-filter=d HEAD~1 -- $SOURCE_DIRS) \
+    (cd "$ROOT" && git diff --name-only --diff-filter=d "$(tidy_base)" -- $SOURCE_DIRS) \
         | sed -n 's/\.h$/.cpp/; /\.cpp$/p' | sort -u | while read -r f; do
             [ -f "$ROOT/$f" ] && regex_quote "$f" && echo
         done
