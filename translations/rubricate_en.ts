@@ -61,6 +61,16 @@
     </message>
 </context>
 <context>
+    <name>Rubricate::AnnotationWriter</name>
+    <message numerus="yes">
+        <source>The label could not be kept on this computer (%1) while %n earlier label(s) wait for the project; it was not written.</source>
+        <translation>
+            <numerusform>The label could not be kept on this computer (%1) while an earlier label waits for the project; it was not written.</numerusform>
+            <numerusform>The label could not be kept on this computer (%1) while %n earlier labels wait for the project; it was not written.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::CorrectedScoresModel</name>
     <message numerus="yes">
         <source>The judge&apos;s mean over all %n judged item(s); its interval, %1, ignores the judge&apos;s errors</source>
@@ -357,13 +367,6 @@
 <context>
     <name>Rubricate::UnwrittenLabelsIndicator</name>
     <message numerus="yes">
-        <source>Discard the %n label(s) that could not be written yet? They are lost for good; give them again once the project can be reached.</source>
-        <translation>
-            <numerusform>Discard the label that could not be written yet? It is lost for good; give it again once the project can be reached.</numerusform>
-            <numerusform>Discard the %n labels that could not be written yet? They are lost for good; give them again once the project can be reached.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n label(s) not yet written</source>
         <translation>
             <numerusform>%n label not yet written</numerusform>
@@ -382,6 +385,13 @@
         <translation>
             <numerusform>Next try in %n second. Click to try now.</numerusform>
             <numerusform>Next try in %n seconds. Click to try now.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stop trying to write the %n waiting label(s)? They are moved to a file beside the spool on this computer and are not written to the project; give them again once it can be reached.</source>
+        <translation>
+            <numerusform>Stop trying to write the waiting label? It is moved to a file beside the spool on this computer and is not written to the project; give it again once the project can be reached.</numerusform>
+            <numerusform>Stop trying to write the %n waiting labels? They are moved to a file beside the spool on this computer and are not written to the project; give them again once it can be reached.</numerusform>
         </translation>
     </message>
 </context>

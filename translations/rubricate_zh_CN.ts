@@ -547,6 +547,23 @@
     </message>
 </context>
 <context>
+    <name>Rubricate::AnnotationWriter</name>
+    <message numerus="yes">
+        <source>The label could not be kept on this computer (%1) while %n earlier label(s) wait for the project; it was not written.</source>
+        <translation>
+            <numerusform>此标注无法保存在本机（%1），而还有 %n 条更早的标注在等待写入项目；此标注未写入。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (nor could it be kept on this computer: %2)</source>
+        <translation>%1（也无法保存在本机：%2）</translation>
+    </message>
+    <message>
+        <source>The project refused a label, which is set aside in %1: %2</source>
+        <translation>项目拒绝了一条标注，已将其移至 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::ComparisonsModel</name>
     <message>
         <source>judge vs majority</source>
@@ -3934,20 +3951,6 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>Try Now</source>
         <translation>立即重试</translation>
     </message>
-    <message>
-        <source>Discard Waiting Labels…</source>
-        <translation>丢弃待写入的标注…</translation>
-    </message>
-    <message>
-        <source>Discard Waiting Labels</source>
-        <translation>丢弃待写入的标注</translation>
-    </message>
-    <message numerus="yes">
-        <source>Discard the %n label(s) that could not be written yet? They are lost for good; give them again once the project can be reached.</source>
-        <translation>
-            <numerusform>要丢弃尚未写入的 %n 条标注吗？丢弃后无法恢复；项目可以访问后请重新标注。</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>%n label(s) not yet written</source>
         <translation>
@@ -3977,6 +3980,24 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Click to try now.</source>
         <translation>点击可立即重试。</translation>
+    </message>
+    <message>
+        <source>Set Waiting Labels Aside…</source>
+        <translation>将待写入的标注移到一旁…</translation>
+    </message>
+    <message>
+        <source>Set Waiting Labels Aside</source>
+        <translation>将待写入的标注移到一旁</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stop trying to write the %n waiting label(s)? They are moved to a file beside the spool on this computer and are not written to the project; give them again once it can be reached.</source>
+        <translation>
+            <numerusform>不再尝试写入这 %n 条待写入的标注吗？它们会被移到本机暂存目录旁的一个文件中，不会写入项目；项目可以访问后请重新标注。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Set Aside</source>
+        <translation>移到一旁</translation>
     </message>
 </context>
 <context>

@@ -139,6 +139,25 @@ Result<void> writeSpool(const QString &path, const SpoolFile &spool)
     return {};
 }
 
+QString lockedError(const QString &path)
+{
+    return u"%1 is locked by another program"_s.arg(path);
+}
+
+// Adds `lines` to the set-aside file, which keeps what the project would not take.
+Result<void> appendLines(const QString &path, const QString &project,
+                         const QList<QByteArray> &lines)
+{
+    if (lines.isEmpty())
+        return {};
+    Result<SpoolFile> file = readSpool(path);
+    if (!file)
+        return file.error();
+    file->project = project;
+    file->lines += lines;
+    return writeSpool(path, *file);
+}
+
 } // namespace
 
 QString AnnotationSpool::defaultDirectory()
@@ -157,6 +176,11 @@ QString AnnotationSpool::fileOf(const QString &project) const
     return QDir(m_directory).filePath(QString::fromLatin1(name.toHex()) + u".jsonl"_s);
 }
 
+QString AnnotationSpool::setAsideFileOf(const QString &project) const
+{
+    return fileOf(project).chopped(int(QStringView(u".jsonl").size())) + u".set-aside.jsonl"_s;
+}
+
 Result<AnnotationEvent> AnnotationSpool::add(const QString &project, AnnotationEvent event)
 {
     if (!QDir().mkpath(m_directory))
@@ -171,7 +195,7 @@ Result<AnnotationEvent> AnnotationSpool::add(const QString &project, AnnotationE
     const QString path = fileOf(project);
     QLockFile lock(path + u".lock"_s);
     if (!lock.tryLock(kLockWaitMs))
-        return Error{u"%1 is locked by another program"_s.arg(path)};
+        return Error{lockedError(path)};
     Result<SpoolFile> spool = readSpool(path);
     if (!spool)
         return spool.error();
@@ -206,6 +230,8 @@ QStringList AnnotationSpool::projects() const
     QStringList out;
     const QDir dir(m_directory);
     for (const QString &name : dir.entryList({u"*.jsonl"_s}, QDir::Files, QDir::Name)) {
+        if (name.endsWith(u".set-aside.jsonl"_s))
+            continue;
         const Result<SpoolFile> spool = readSpool(dir.filePath(name));
         if (spool && !spool->project.isEmpty() && !spool->lines.isEmpty())
             out.append(spool->project);
@@ -217,59 +243,117 @@ AnnotationSpool::Landing AnnotationSpool::land(const QString &project)
 {
     Landing out;
     const QString path = fileOf(project);
-    // Held while landing, so that two landings never write one event twice.
+    const Pending pending = this->pending(project);
+    if (pending.events.isEmpty() && pending.problems.isEmpty())
+        return out;
+    QList<QByteArray> done; // lines landed or set aside, taken out of the spool below
+    QList<QByteArray> refused;
+    {
+        Result<SpoolFile> spool = [&] {
+            QLockFile lock(path + u".lock"_s);
+            return lock.tryLock(kLockWaitMs) ? readSpool(path)
+                                             : Result<SpoolFile>(Error{lockedError(path)});
+        }();
+        if (!spool) {
+            out.error = spool.errorMessage();
+            out.waiting = int(pending.events.size());
+            return out;
+        }
+        // A line that does not read cannot keep its place in the order: it goes aside, named.
+        QList<std::pair<QByteArray, AnnotationEvent>> events;
+        for (qsizetype i = 0; i < spool->lines.size(); ++i) {
+            Result<AnnotationEvent> e = eventFromLine(spool->lines.at(i));
+            if (e) {
+                events.append({spool->lines.at(i), std::move(e).value()});
+            } else {
+                refused.append(spool->lines.at(i));
+                out.setAside.append({AnnotationKind::Label,
+                                     u"%1:%2: %3"_s.arg(path).arg(i + 2).arg(e.errorMessage())});
+            }
+        }
+        // Not under the lock: a connection may take its timeout to fail, and labels given
+        // meanwhile must go into the spool. Another program landing the same events at once
+        // adds each once (by uid) and in order, since each waits for the one before.
+        auto store = ProjectStore::open(project);
+        for (const auto &entry : std::as_const(events)) {
+            const QByteArray &line = entry.first;
+            const AnnotationEvent &event = entry.second; // not bound: the lambda below uses it
+            if (!store || !out.error.isEmpty()) {
+                ++out.waiting;
+                continue;
+            }
+            if (store->annotations().annotationId(event.uid)) {
+                out.landed.append(event);
+                done.append(line);
+                continue;
+            }
+            Result<void> written = [&]() -> Result<void> {
+                Transaction tx(*store);
+                if (Result<RowId> appended = store->annotations().appendAnnotation(event);
+                    !appended)
+                    return appended.error();
+                return tx.commit();
+            }();
+            if (written || store->annotations().annotationId(event.uid)) {
+                out.landed.append(event);
+                done.append(line);
+            } else if (store->projectDatabase().lastErrorRefused()) {
+                // Asking again would get the same answer, and it would hold back every label
+                // after it: it goes aside, named, and the rest land.
+                refused.append(line);
+                out.setAside.append(
+                    {event.kind,
+                     u"the %1 of report %2, rubric %3 by %4: %5"_s.arg(
+                         annotationKindKey(event.kind), QString::number(event.reportId),
+                         QString::number(event.rubricId), event.annotator,
+                         written.errorMessage())});
+            } else {
+                out.error = written.errorMessage();
+                ++out.waiting;
+            }
+        }
+        if (!store)
+            out.error = store.errorMessage();
+    }
+    done += refused;
+    if (done.isEmpty())
+        return out;
     QLockFile lock(path + u".lock"_s);
     if (!lock.tryLock(kLockWaitMs)) {
-        out.waiting = int(pending(project).events.size());
-        out.error = u"%1 is locked by another program"_s.arg(path);
+        // What landed is found there next time, by uid; only the set-aside lines wait.
+        out.error = lockedError(path);
         return out;
     }
     Result<SpoolFile> spool = readSpool(path);
-    if (!spool) {
-        out.error = spool.errorMessage();
-        return out;
+    Result<void> kept = spool ? appendLines(setAsideFileOf(project), project, refused)
+                              : Result<void>(spool.error());
+    if (kept) {
+        spool->lines.removeIf([&](const QByteArray &line) { return done.contains(line); });
+        kept = writeSpool(path, *spool);
     }
-    if (spool->lines.isEmpty())
-        return out;
-    auto store = ProjectStore::open(project);
-    QList<QByteArray> kept;
-    for (const QByteArray &line : std::as_const(spool->lines)) {
-        const Result<AnnotationEvent> event = eventFromLine(line);
-        if (!event || !out.error.isEmpty() || !store) {
-            kept.append(line); // an unreadable line stays for a person to look at
-            out.waiting += event ? 1 : 0;
-            continue;
-        }
-        if (store->annotations().annotationId(event->uid)) {
-            out.landed.append(*event);
-            continue;
-        }
-        Transaction tx(*store);
-        const Result<RowId> appended = store->annotations().appendAnnotation(*event);
-        const Result<void> committed = appended ? tx.commit() : Result<void>(appended.error());
-        if (committed) {
-            out.landed.append(*event);
-        } else {
-            out.error = committed.errorMessage();
-            kept.append(line);
-            ++out.waiting;
-        }
+    if (!kept) {
+        out.error = kept.errorMessage();
+        out.waiting = int(this->pending(project).events.size());
     }
-    if (!store)
-        out.error = store.errorMessage();
-    spool->lines = kept;
-    if (Result<void> written = writeSpool(path, *spool); !written && out.error.isEmpty())
-        out.error = written.errorMessage();
     return out;
 }
 
-Result<void> AnnotationSpool::discard(const QString &project)
+Result<int> AnnotationSpool::setAside(const QString &project)
 {
     const QString path = fileOf(project);
     QLockFile lock(path + u".lock"_s);
     if (!lock.tryLock(kLockWaitMs))
-        return Error{u"%1 is locked by another program"_s.arg(path)};
-    return writeSpool(path, {project, {}});
+        return Error{lockedError(path)};
+    Result<SpoolFile> spool = readSpool(path);
+    if (!spool)
+        return spool.error();
+    if (Result<void> kept = appendLines(setAsideFileOf(project), project, spool->lines); !kept)
+        return kept.error();
+    const int moved = int(spool->lines.size());
+    spool->lines.clear();
+    if (Result<void> written = writeSpool(path, *spool); !written)
+        return written.error();
+    return moved;
 }
 
 } // namespace Rubricate

@@ -6,7 +6,8 @@
 // One JSON-lines file per project in the spool's directory: a header naming the project, then
 // one event per line, in the order given. Events carry their uid, so that landing one twice
 // (the connection dropped after the commit) adds it once. A lock file next to each spool
-// file keeps two threads or two processes of this machine from rewriting it at once.
+// file keeps two threads or two processes of this machine from rewriting it at once; it is
+// not held while events are written to the project, so that labels go on into the spool.
 #pragma once
 
 #include "domain/result.h"
@@ -42,15 +43,26 @@ public:
         QList<AnnotationEvent> landed; // written now, or found already written
         int waiting = 0; // still in the spool
         QString error; // why the first of them was not written
+        struct SetAside {
+            AnnotationKind kind = AnnotationKind::Label;
+            QString why; // which event (or spool line) and the project's answer
+        };
+        QList<SetAside> setAside; // what the project refused, or what did not read
     };
     // Writes the project's events into it in the order given, each in its own transaction,
-    // and takes them out of the spool; stops at the first one the project does not take,
-    // since a later label on the same item must stay the newer one.
+    // and takes them out of the spool. Stops at the first one that cannot be written now (the
+    // project out of reach), since a later label on the same item must stay the newer one.
+    // One the project refuses for what it says (its item deleted, a right the login lacks),
+    // which no later try would change, goes to the set-aside file instead, as does a line
+    // that does not read; the rest land.
     Landing land(const QString &project);
-    // Drops the project's waiting events, for labels the project will never take.
-    Result<void> discard(const QString &project);
+    // Moves every waiting event of the project to the set-aside file, for labels a person
+    // gives up on; returns how many.
+    Result<int> setAside(const QString &project);
 
     QString fileOf(const QString &project) const;
+    // Beside the spool file: what was set aside, for a person to look at; never landed.
+    QString setAsideFileOf(const QString &project) const;
 
 private:
     QString m_directory;

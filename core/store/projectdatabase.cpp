@@ -128,6 +128,7 @@ bool ProjectDatabase::begin()
     QSqlQuery q(database());
     if (!q.exec(dialect().beginWrite())) {
         m_lastError = sqlErrorText(q.lastError());
+        m_lastRefused = false;
         return false;
     }
     m_inTransaction = true;
@@ -144,6 +145,7 @@ bool ProjectDatabase::commit()
     }
     if (!db.commit()) {
         m_lastError = sqlErrorText(db.lastError());
+        m_lastRefused = false;
         // SQLite keeps the transaction after a failed COMMIT (a reader in the way); PostgreSQL
         // has ended it, and answers a ROLLBACK then with "no transaction in progress".
         if (sqlite3 *handle = sqliteHandle(db); handle && !sqlite3_get_autocommit(handle))
@@ -181,6 +183,7 @@ bool ProjectDatabase::indexPendingReports()
     for (const QString &statement : statements) {
         if (!q.exec(statement)) {
             m_lastError = sqlErrorText(q.lastError());
+            m_lastRefused = false;
             rollbackToSavepoint(u"index_pending"_s);
             releaseSavepoint(u"index_pending"_s);
             return false;
@@ -205,6 +208,7 @@ bool ProjectDatabase::execTransactionControl(const QString &sql)
     QSqlQuery q(database());
     if (!q.exec(sql)) {
         m_lastError = sqlErrorText(q.lastError());
+        m_lastRefused = false;
         return false;
     }
     return true;
@@ -228,6 +232,7 @@ QSqlQuery &ProjectDatabase::prepared(const QString &sql)
             // Not kept: a prepare refused once (a table locked for a moment) is tried again
             // the next time, where a kept one would fail every later call of the session.
             m_lastError = sqlErrorText(q->lastError()) + u" in: "_s + sql;
+            m_lastRefused = false;
             m_unprepared = std::move(q);
             return *m_unprepared;
         }
@@ -265,6 +270,7 @@ RowStatement *ProjectDatabase::rowStatement(const QString &sql)
 bool ProjectDatabase::fail(const QSqlQuery &q)
 {
     m_lastError = sqlErrorText(q.lastError());
+    m_lastRefused = isRefusal(q.lastError());
     if (m_lastError.trimmed().isEmpty())
         m_lastError = u"database error"_s;
     return false;

@@ -74,7 +74,14 @@ public:
     int schemaVersion() const;
 
     QString lastError() const { return m_lastError; }
-    void setLastError(const QString &error) { m_lastError = error; }
+    void setLastError(const QString &error)
+    {
+        m_lastError = error;
+        m_lastRefused = false;
+    }
+    // Whether the last failed statement was refused for what it says (isRefusal()), so that
+    // asking again would not help.
+    bool lastErrorRefused() const { return m_lastRefused; }
 
     bool begin();
     bool commit();
@@ -123,6 +130,7 @@ private:
 
     std::shared_ptr<ProjectConnection> m_connection;
     QString m_lastError;
+    bool m_lastRefused = false;
     bool m_inTransaction = false;
     bool m_reportsPending = false; // reports to index before this transaction commits
     qint64 m_clockMs = -1;

@@ -19,4 +19,19 @@ QString sqlErrorText(const QSqlError &error)
     return text;
 }
 
+bool isRefusal(const QSqlError &error)
+{
+    const QString code = error.nativeErrorCode();
+    // PostgreSQL gives the SQLSTATE: class 23 integrity constraints, 22 data exceptions,
+    // 42501 insufficient privilege (also what the annotator guard raises).
+    if (code.size() == 5
+        && (code.startsWith(u"23"_s) || code.startsWith(u"22"_s) || code == "42501"_L1))
+        return true;
+    // SQLite gives its result code, maybe extended: the primary code is the low byte
+    // (SQLITE_CONSTRAINT 19, SQLITE_MISMATCH 20).
+    bool number = false;
+    const int result = code.toInt(&number);
+    return number && code.size() < 5 && ((result & 0xff) == 19 || (result & 0xff) == 20);
+}
+
 } // namespace Rubricate

@@ -42,10 +42,10 @@ QTableWidgetItem *cell(const QString &text)
 
 } // namespace
 
-AdjudicationPage::AdjudicationPage(QUndoStack *undo, QWidget *parent)
+AdjudicationPage::AdjudicationPage(QUndoStack *undo, AnnotationWriter *writer, QWidget *parent)
     : ProjectPage(parent)
     , m_undo(undo)
-    , m_writer(new AnnotationWriter(this))
+    , m_writer(writer)
     , m_model(new AdjudicationModel(this))
     , m_title(new QLabel(this))
     , m_itemsView(new QTableView(this))
@@ -149,14 +149,20 @@ AdjudicationPage::AdjudicationPage(QUndoStack *undo, QWidget *parent)
     addWindowKey(this, QKeySequence(Qt::Key_J), tr("Next item"), [this] { step(1, false); });
     addWindowKey(this, QKeySequence(Qt::Key_K), tr("Previous item"), [this] { step(-1, false); });
 
-    connect(m_writer, &AnnotationWriter::written, this, [this](RowId report, RowId rubric) {
-        emit goldWritten(report, rubric);
-        refresh();
-    });
-    connect(m_writer, &AnnotationWriter::failed, this, [this](const QString &error) {
-        emit message(tr("The gold label was not saved: %1").arg(error));
-        refresh(); // show what the project really holds
-    });
+    connect(m_writer, &AnnotationWriter::written, this,
+            [this](RowId report, RowId rubric, AnnotationKind kind) {
+                if (kind != AnnotationKind::Gold)
+                    return;
+                emit goldWritten(report, rubric);
+                refresh();
+            });
+    connect(m_writer, &AnnotationWriter::failed, this,
+            [this](const QString &error, AnnotationKind kind) {
+                if (kind != AnnotationKind::Gold)
+                    return;
+                emit message(tr("The gold label was not saved: %1").arg(error));
+                refresh(); // show what the project really holds
+            });
     showItems({}, QString());
 }
 

@@ -27,7 +27,7 @@ class AdjudicationPage : public ProjectPage
     Q_OBJECT
 
 public:
-    AdjudicationPage(QUndoStack *undo, QWidget *parent = nullptr);
+    AdjudicationPage(QUndoStack *undo, AnnotationWriter *writer, QWidget *parent = nullptr);
 
     // Every item of the report; `title` says which report it is.
     void showReport(RowId reportId, const QString &title);
@@ -36,7 +36,6 @@ public:
                    std::pair<RowId, RowId> current = {});
 
     AdjudicationModel *model() const { return m_model; }
-    AnnotationWriter *writer() const { return m_writer; }
     QTableView *itemsView() const { return m_itemsView; }
     // Who said what of the current item: annotators, judge runs, then gold.
     QTableWidget *detailView() const { return m_detail; }

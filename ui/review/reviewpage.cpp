@@ -15,8 +15,8 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-ReviewPage::ReviewPage(ProjectLoader *loader, QUndoStack *undo, StudyQueueDock *queue,
-                       QWidget *parent)
+ReviewPage::ReviewPage(ProjectLoader *loader, QUndoStack *undo, AnnotationWriter *writer,
+                       StudyQueueDock *queue, QWidget *parent)
     : QSplitter(Qt::Horizontal, parent)
     , m_loader(loader)
     , m_queue(queue)
@@ -26,7 +26,7 @@ ReviewPage::ReviewPage(ProjectLoader *loader, QUndoStack *undo, StudyQueueDock *
     m_explorer->setObjectName(u"projectExplorer"_s);
     m_reportView = new ReportView(this);
     m_reportView->setObjectName(u"reportView"_s);
-    m_verdictPanel = new VerdictPanel(undo, this);
+    m_verdictPanel = new VerdictPanel(undo, writer, this);
     m_verdictPanel->setObjectName(u"verdictPanel"_s);
 
     // Explorer, report and verdicts side by side: the eye moves between the rubric and its

@@ -14,6 +14,7 @@ namespace Rubricate {
 
 struct LoadedReport;
 struct ProjectSnapshot;
+class AnnotationWriter;
 class ProjectExplorer;
 class ProjectLoader;
 class ReportView;
@@ -25,8 +26,8 @@ class ReviewPage : public QSplitter
     Q_OBJECT
 
 public:
-    ReviewPage(ProjectLoader *loader, QUndoStack *undo, StudyQueueDock *queue,
-               QWidget *parent = nullptr);
+    ReviewPage(ProjectLoader *loader, QUndoStack *undo, AnnotationWriter *writer,
+               StudyQueueDock *queue, QWidget *parent = nullptr);
 
     ProjectExplorer *explorer() const { return m_explorer; }
     ReportView *reportView() const { return m_reportView; }

@@ -22,7 +22,7 @@ UnwrittenLabelsIndicator::UnwrittenLabelsIndicator(QWidget *parent)
     connect(this, &QToolButton::clicked, this, &UnwrittenLabelsIndicator::retryNow);
     auto *menu = new QMenu(this);
     menu->addAction(tr("Try Now"), this, &UnwrittenLabelsIndicator::retryNow);
-    menu->addAction(tr("Discard Waiting Labels…"), this, &UnwrittenLabelsIndicator::discard);
+    menu->addAction(tr("Set Waiting Labels Aside…"), this, &UnwrittenLabelsIndicator::setAside);
     setMenu(menu);
 }
 
@@ -32,20 +32,22 @@ void UnwrittenLabelsIndicator::retryNow()
         writer->retryNow();
 }
 
-void UnwrittenLabelsIndicator::discard()
+void UnwrittenLabelsIndicator::setAside()
 {
     if (m_writers.isEmpty())
         return;
-    const QMessageBox::StandardButton answer = QMessageBox::warning(
-        this, tr("Discard Waiting Labels"),
-        tr("Discard the %n label(s) that could not be written yet? They are lost for good; "
-           "give them again once the project can be reached.",
-           nullptr, waitingCount()),
-        QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Cancel);
-    if (answer != QMessageBox::Discard)
+    QMessageBox box(QMessageBox::Warning, tr("Set Waiting Labels Aside"),
+                    tr("Stop trying to write the %n waiting label(s)? They are moved to a file "
+                       "beside the spool on this computer and are not written to the project; "
+                       "give them again once it can be reached.",
+                       nullptr, waitingCount()),
+                    QMessageBox::Cancel, this);
+    box.addButton(tr("Set Aside"), QMessageBox::DestructiveRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    if (box.exec() == QMessageBox::Cancel)
         return;
     for (auto it = m_waiting.cbegin(); it != m_waiting.cend(); ++it)
-        m_writers.constFirst()->discardWaiting(it.key());
+        m_writers.constFirst()->setAsideWaiting(it.key());
 }
 
 void UnwrittenLabelsIndicator::track(AnnotationWriter *writer)

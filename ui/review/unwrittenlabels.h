@@ -1,6 +1,6 @@
 // The status-bar sign that labels wait on this machine for a project that could not take
-// them: how many, why, and when the next try is; a click tries at once, its menu also
-// discards them. Hidden while every label is written.
+// them: how many, why, and when the next try is; a click tries at once, its menu also sets
+// them aside. Hidden while every label is written.
 #pragma once
 
 #include <QHash>
@@ -23,7 +23,7 @@ public:
 
 private:
     void retryNow();
-    void discard();
+    void setAside();
     void update(const QString &projectPath, int count, const QString &error);
     void refreshText();
 

@@ -78,10 +78,10 @@ QString provenanceText(const LabelProvenance &p, const QDateTime &at)
 
 } // namespace
 
-VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
+VerdictPanel::VerdictPanel(QUndoStack *undo, AnnotationWriter *writer, QWidget *parent)
     : QWidget(parent)
     , m_undo(undo)
-    , m_writer(new AnnotationWriter(this))
+    , m_writer(writer)
     , m_model(new VerdictModel(this))
     , m_view(new QTableView(this))
     , m_title(new QLabel(tr("No judge run for this report"), this))
@@ -190,9 +190,17 @@ VerdictPanel::VerdictPanel(QUndoStack *undo, QWidget *parent)
     });
     connect(m_runBox, &QComboBox::currentIndexChanged, this, [this] { chooseRuns(); });
     connect(m_otherBox, &QComboBox::currentIndexChanged, this, [this] { chooseRuns(); });
+    // The window's one writer also writes the Adjudication page's gold labels.
     connect(m_writer, &AnnotationWriter::written, this,
-            [this](RowId reportId, RowId) { emit annotationWritten(reportId); });
-    connect(m_writer, &AnnotationWriter::failed, this, &VerdictPanel::annotationFailed);
+            [this](RowId reportId, RowId, AnnotationKind kind) {
+                if (kind == AnnotationKind::Label)
+                    emit annotationWritten(reportId);
+            });
+    connect(m_writer, &AnnotationWriter::failed, this,
+            [this](const QString &error, AnnotationKind kind) {
+                if (kind == AnnotationKind::Label)
+                    emit annotationFailed(error);
+            });
 
     auto *blindButton = new QToolButton(this);
     blindButton->setDefaultAction(m_blindAction);

@@ -30,14 +30,13 @@ class VerdictPanel : public QWidget
     Q_OBJECT
 
 public:
-    VerdictPanel(QUndoStack *undo, QWidget *parent = nullptr);
+    VerdictPanel(QUndoStack *undo, AnnotationWriter *writer, QWidget *parent = nullptr);
 
     // Shows the loaded report's verdicts; the same report and run again updates in place.
     void showVerdicts(const QString &projectPath, const LoadedReport &loaded);
     void clear();
 
     VerdictModel *model() const { return m_model; }
-    AnnotationWriter *writer() const { return m_writer; }
     QTableView *view() const { return m_view; }
     QComboBox *runBox() const { return m_runBox; }
     QComboBox *otherRunBox() const { return m_otherBox; }

@@ -18,6 +18,18 @@ namespace {
 constexpr int kFirstRetryMs = 2000;
 constexpr int kLongestRetryMs = 60000;
 
+// Straight to the project, for a label the spool could not keep.
+Result<void> writeDirectly(const QString &projectPath, const AnnotationEvent &event)
+{
+    auto store = ProjectStore::open(projectPath);
+    if (!store)
+        return store.error();
+    Transaction tx(*store);
+    if (const Result<RowId> appended = store->annotations().appendAnnotation(event); !appended)
+        return appended.error();
+    return tx.commit();
+}
+
 } // namespace
 
 struct AnnotationWriter::Landed {
@@ -25,23 +37,28 @@ struct AnnotationWriter::Landed {
     QList<AnnotationEvent> landed;
     int waiting = 0;
     QString error;
-    QString failure; // the label could be neither written nor kept
+    QList<std::pair<AnnotationKind, QString>> failures; // labels not written, and why
 };
 
 AnnotationWriter::AnnotationWriter(QObject *parent)
     : QObject(parent)
+    , m_spoolDir(AnnotationSpool::defaultDirectory())
     , m_retryMs(kFirstRetryMs)
 {
-    m_pool.setMaxThreadCount(1);
+    m_spoolPool.setMaxThreadCount(1);
+    m_landPool.setMaxThreadCount(1);
     m_retry.setSingleShot(true);
-    connect(&m_retry, &QTimer::timeout, this, &AnnotationWriter::retryNow);
+    connect(&m_retry, &QTimer::timeout, this, &AnnotationWriter::land);
     // Labels an earlier session could not write are written as soon as the program is up.
-    QTimer::singleShot(0, this, &AnnotationWriter::retryNow);
+    QTimer::singleShot(0, this, &AnnotationWriter::land);
 }
 
 AnnotationWriter::~AnnotationWriter()
 {
-    m_pool.waitForDone(); // a label already given is never dropped on quit
+    m_spoolPool.waitForDone(); // a label already given is never dropped on quit
+    // A landing waits for nothing more: what it has not written stays in the spool.
+    m_landPool.clear();
+    m_landPool.waitForDone();
 }
 
 void AnnotationWriter::append(const QString &projectPath, const AnnotationEvent &event)
@@ -50,68 +67,89 @@ void AnnotationWriter::append(const QString &projectPath, const AnnotationEvent 
     connect(watcher, &QFutureWatcher<Landed>::finished, this, [this, watcher] {
         finish({watcher->result()}, false);
         watcher->deleteLater();
+        land();
     });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [projectPath, event]() -> Landed {
-        AnnotationSpool spool;
-        Landed out{projectPath, {}, 0, {}, {}};
-        if (const Result<AnnotationEvent> kept = spool.add(projectPath, event); !kept) {
-            // Without the spool, straight to the project, as the last resort.
-            const auto write = [&]() -> Result<void> {
-                auto store = ProjectStore::open(projectPath);
-                if (!store)
-                    return store.error();
-                Transaction tx(*store);
-                if (const Result<RowId> appended = store->annotations().appendAnnotation(event);
-                    !appended)
-                    return appended.error();
-                return tx.commit();
-            };
-            if (const Result<void> written = write(); !written)
-                out.failure = written.errorMessage()
-                    + u" (nor could it be kept on this computer: "_s + kept.errorMessage() + u')';
-            else
+    watcher->setFuture(
+        QtConcurrent::run(&m_spoolPool, [dir = m_spoolDir, projectPath, event]() -> Landed {
+            AnnotationSpool spool(dir);
+            Landed out{projectPath, {}, 0, {}, {}};
+            const Result<AnnotationEvent> kept = spool.add(projectPath, event);
+            if (kept)
+                return out;
+            // Without the spool, straight to the project; but never past earlier labels that wait
+            // there, which would then land after it and take its place as the current one.
+            const int earlier = int(spool.pending(projectPath).events.size());
+            if (earlier > 0) {
+                out.waiting = earlier;
+                out.failures.append(
+                    {event.kind,
+                     tr("The label could not be kept on this computer (%1) while %n "
+                        "earlier label(s) wait for the project; it was not written.",
+                        nullptr, earlier)
+                         .arg(kept.errorMessage())});
+            } else if (const Result<void> written = writeDirectly(projectPath, event); written) {
                 out.landed.append(event);
+            } else {
+                out.failures.append({event.kind,
+                                     tr("%1 (nor could it be kept on this computer: %2)")
+                                         .arg(written.errorMessage(), kept.errorMessage())});
+            }
             return out;
+        }));
+}
+
+void AnnotationWriter::land()
+{
+    if (std::exchange(m_landing, true)) {
+        m_landAgain = true;
+        return;
+    }
+    m_retry.stop();
+    auto *watcher = new QFutureWatcher<QList<Landed>>(this);
+    connect(watcher, &QFutureWatcher<QList<Landed>>::finished, this, [this, watcher] {
+        m_landing = false;
+        finish(watcher->result(), true);
+        watcher->deleteLater();
+        if (std::exchange(m_landAgain, false))
+            land();
+    });
+    watcher->setFuture(QtConcurrent::run(&m_landPool, [dir = m_spoolDir]() -> QList<Landed> {
+        AnnotationSpool spool(dir);
+        QList<Landed> out;
+        for (const QString &project : spool.projects()) {
+            AnnotationSpool::Landing landing = spool.land(project);
+            Landed landed{project, std::move(landing.landed), landing.waiting, landing.error, {}};
+            for (const AnnotationSpool::Landing::SetAside &aside : std::as_const(landing.setAside))
+                landed.failures.append(
+                    {aside.kind,
+                     tr("The project refused a label, which is set aside in %1: %2")
+                         .arg(spool.setAsideFileOf(project), aside.why)});
+            out.append(std::move(landed));
         }
-        AnnotationSpool::Landing landing = spool.land(projectPath);
-        out.landed = std::move(landing.landed);
-        out.waiting = landing.waiting;
-        out.error = landing.error;
         return out;
     }));
 }
 
 void AnnotationWriter::retryNow()
 {
-    m_retry.stop();
-    auto *watcher = new QFutureWatcher<QList<Landed>>(this);
-    connect(watcher, &QFutureWatcher<QList<Landed>>::finished, this, [this, watcher] {
-        finish(watcher->result(), true);
-        watcher->deleteLater();
-    });
-    watcher->setFuture(QtConcurrent::run(&m_pool, []() -> QList<Landed> {
-        AnnotationSpool spool;
-        QList<Landed> out;
-        for (const QString &project : spool.projects()) {
-            AnnotationSpool::Landing landing = spool.land(project);
-            out.append({project, std::move(landing.landed), landing.waiting, landing.error, {}});
-        }
-        return out;
-    }));
+    land();
 }
 
-void AnnotationWriter::discardWaiting(const QString &projectPath)
+void AnnotationWriter::setAsideWaiting(const QString &projectPath)
 {
     auto *watcher = new QFutureWatcher<Landed>(this);
     connect(watcher, &QFutureWatcher<Landed>::finished, this, [this, watcher] {
         finish({watcher->result()}, false);
         watcher->deleteLater();
+        land(); // which reports what waits now
     });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [projectPath]() -> Landed {
+    watcher->setFuture(QtConcurrent::run(&m_landPool, [dir = m_spoolDir, projectPath]() -> Landed {
+        AnnotationSpool spool(dir);
         Landed out{projectPath, {}, 0, {}, {}};
-        if (const Result<void> dropped = AnnotationSpool().discard(projectPath); !dropped) {
-            out.failure = dropped.errorMessage();
-            out.waiting = int(AnnotationSpool().pending(projectPath).events.size());
+        if (const Result<int> moved = spool.setAside(projectPath); !moved) {
+            out.waiting = int(spool.pending(projectPath).events.size());
+            out.error = moved.errorMessage();
+            out.failures.append({AnnotationKind::Label, moved.errorMessage()});
         }
         return out;
     }));
@@ -119,7 +157,7 @@ void AnnotationWriter::discardWaiting(const QString &projectPath)
 
 void AnnotationWriter::finish(QList<Landed> outcomes, bool everyProject)
 {
-    // A project no longer in the spool had its labels written elsewhere (another window).
+    // A project no longer in the spool had its labels written by another program.
     if (everyProject) {
         for (auto it = m_waiting.cbegin(); it != m_waiting.cend(); ++it) {
             if (std::none_of(outcomes.cbegin(), outcomes.cend(),
@@ -129,9 +167,12 @@ void AnnotationWriter::finish(QList<Landed> outcomes, bool everyProject)
     }
     for (const Landed &o : std::as_const(outcomes)) {
         for (const AnnotationEvent &e : o.landed)
-            emit written(e.reportId, e.rubricId);
-        if (!o.failure.isEmpty())
-            emit failed(o.failure);
+            emit written(e.reportId, e.rubricId, e.kind);
+        for (const auto &[kind, error] : o.failures)
+            emit failed(error, kind);
+        // An append reports only what it could not keep; the landing after it, the count.
+        if (!everyProject && o.waiting == 0)
+            continue;
         if (m_waiting.value(o.project) != o.waiting || o.waiting > 0)
             emit waiting(o.project, o.waiting, o.error);
         if (o.waiting > 0)
@@ -143,7 +184,7 @@ void AnnotationWriter::finish(QList<Landed> outcomes, bool everyProject)
         m_retryMs = kFirstRetryMs;
         return;
     }
-    if (!m_retry.isActive()) {
+    if (!m_retry.isActive() && !m_landing) {
         m_retry.start(m_retryMs);
         m_retryMs = qMin(m_retryMs * 2, kLongestRetryMs);
     }
@@ -159,9 +200,9 @@ void AnnotationWriter::registerAnnotator(const QString &projectPath,
         if (error.isEmpty())
             emit annotatorRegistered(projectPath);
         else
-            emit failed(error);
+            emit failed(error, AnnotationKind::Label);
     });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [projectPath, identity]() -> QString {
+    watcher->setFuture(QtConcurrent::run(&m_landPool, [projectPath, identity]() -> QString {
         auto store = ProjectStore::open(projectPath);
         if (!store)
             return store.errorMessage();

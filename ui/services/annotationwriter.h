@@ -22,6 +22,8 @@ class AnnotationWriter : public QObject
     Q_OBJECT
 
 public:
+    // One a window: the pages that label share it, so that one queue keeps their order and
+    // one landing reports what reached the project.
     explicit AnnotationWriter(QObject *parent = nullptr);
     ~AnnotationWriter() override;
 
@@ -29,20 +31,25 @@ public:
     // Makes the person known to the project under their id, renamed to this machine's name.
     void registerAnnotator(const QString &projectPath, const AnnotatorIdentity &identity);
     // Tries at once to write the labels waiting on this machine, for every project. The writer
-    // also tries by itself, sooner after a label is given and less often the longer a project
-    // stays out of reach.
+    // also tries by itself: after each label, and while labels wait, sooner after a failed try
+    // and less often the longer a project stays out of reach.
     void retryNow();
-    // Drops the labels waiting for `projectPath`: for labels it will never take (their item
-    // deleted meanwhile), which hold back the ones given after them.
-    void discardWaiting(const QString &projectPath);
+    // Moves the labels waiting for `projectPath` to the spool's set-aside file: for labels a
+    // person gives up on.
+    void setAsideWaiting(const QString &projectPath);
 
-    // The next try, 0 when nothing waits.
+    // Where the labels wait (AnnotationSpool::defaultDirectory() unless set, as tests do).
+    void setSpoolDirectory(const QString &directory) { m_spoolDir = directory; }
+
+    // The next try, 0 when none is planned.
     int retryInMs() const { return m_retry.isActive() ? m_retry.remainingTime() : 0; }
 
 signals:
-    void written(Rubricate::RowId reportId, Rubricate::RowId rubricId);
-    // A label that could be neither written nor kept on this machine.
-    void failed(const QString &error);
+    void written(Rubricate::RowId reportId, Rubricate::RowId rubricId,
+                 Rubricate::AnnotationKind kind);
+    // A label that was not written, and why: one that could not be kept on this machine, or
+    // one the project refused (set aside, named in `error`).
+    void failed(const QString &error, Rubricate::AnnotationKind kind);
     // `count` labels given for `projectPath` wait on this machine, the first because of
     // `error`; a count of 0 once they are all written.
     void waiting(const QString &projectPath, int count, const QString &error);
@@ -50,11 +57,16 @@ signals:
 
 private:
     struct Landed;
+    void land();
     void finish(QList<Landed> outcomes, bool everyProject);
 
-    QThreadPool m_pool; // one thread: events are written in the order they were given
+    QThreadPool m_spoolPool; // one thread: labels go into the spool in the order given
+    QThreadPool m_landPool; // one thread: from the spool to the projects, never waited on
+    QString m_spoolDir;
     QTimer m_retry;
     int m_retryMs;
+    bool m_landing = false;
+    bool m_landAgain = false; // a label came while landing: land once more after it
     QHash<QString, int> m_waiting; // project -> labels waiting, as last reported
 };
 

@@ -63,6 +63,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_runs(new RunLauncher(this))
     , m_watcher(new ProjectWatcher(this))
     , m_undo(new QUndoStack(this))
+    , m_writer(new AnnotationWriter(this))
 {
     setWindowTitle(tr("Rubricate"));
     setWindowIcon(QIcon(u":/rubricate/icons/rubricate.png"_s));
@@ -77,8 +78,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_counts = new QLabel(this);
     m_counts->setObjectName(u"projectCounts"_s);
     auto *unwritten = new UnwrittenLabelsIndicator(this);
-    unwritten->track(verdictPanel()->writer());
-    unwritten->track(m_adjudication->writer());
+    unwritten->track(m_writer);
     statusBar()->addPermanentWidget(unwritten);
     statusBar()->addPermanentWidget(m_annotatorActions->boundIndicator());
     statusBar()->addPermanentWidget(m_counts);
@@ -149,7 +149,7 @@ void MainWindow::createCentralWidget()
 {
     // The queue first: the review page follows the study it is read for.
     m_queueDock = new StudyQueueDock(this);
-    m_review = new ReviewPage(m_loader, m_undo, m_queueDock, this);
+    m_review = new ReviewPage(m_loader, m_undo, m_writer, m_queueDock, this);
 
     // Reading and labelling, how far judge and people agree, the leaderboards, adjudication.
     m_dashboard = new AlignmentDashboard(this);
@@ -162,7 +162,7 @@ void MainWindow::createCentralWidget()
     m_leaderboards = new LeaderboardPage(this);
     m_leaderboards->setObjectName(u"leaderboards"_s);
     m_pages->addTab(m_leaderboards, tr("Leaderboards"));
-    m_adjudication = new AdjudicationPage(m_undo, this);
+    m_adjudication = new AdjudicationPage(m_undo, m_writer, this);
     m_adjudication->setObjectName(u"adjudication"_s);
     m_pages->addTab(m_adjudication, tr("Adjudication"));
     setCentralWidget(m_pages);
@@ -294,14 +294,13 @@ void MainWindow::connectWorkers()
     connect(m_watcher, &ProjectWatcher::changedElsewhere, this, &MainWindow::onChangedElsewhere);
     connect(m_jobs, &ProjectJobs::exportFinished, this, &MainWindow::onExported);
     connect(m_jobs, &ProjectJobs::busyChanged, this, &MainWindow::updateActions);
-    connect(verdictPanel()->writer(), &AnnotationWriter::annotatorRegistered, this,
-            [this](const QString &path) {
-                // Label counts, queues and the report's labels are this person's now.
-                if (path != m_projectPath || !std::exchange(m_reloadOnRegistered, false))
-                    return;
-                reloadProject();
-                m_review->refreshReport();
-            });
+    connect(m_writer, &AnnotationWriter::annotatorRegistered, this, [this](const QString &path) {
+        // Label counts, queues and the report's labels are this person's now.
+        if (path != m_projectPath || !std::exchange(m_reloadOnRegistered, false))
+            return;
+        reloadProject();
+        m_review->refreshReport();
+    });
 }
 
 void MainWindow::connectPages()
@@ -438,7 +437,7 @@ void MainWindow::onSnapshotLoaded(const ProjectSnapshot &snapshot)
     // The person is known to the project under their id; a bound annotator's entry is there
     // already, and its login may not change it.
     if (!reloading && chosenAnnotator() && !snapshot.boundAnnotator)
-        verdictPanel()->writer()->registerAnnotator(snapshot.path, currentIdentity());
+        m_writer->registerAnnotator(snapshot.path, currentIdentity());
     m_projectPath = snapshot.path;
     m_projectActions->setSnapshot(snapshot);
     m_studyActions->setSnapshot(snapshot);
@@ -525,7 +524,7 @@ void MainWindow::onAnnotatorChanged()
     if (m_projectPath.isEmpty())
         return;
     m_reloadOnRegistered = true;
-    verdictPanel()->writer()->registerAnnotator(m_projectPath, currentIdentity());
+    m_writer->registerAnnotator(m_projectPath, currentIdentity());
 }
 
 void MainWindow::openAdjudication()

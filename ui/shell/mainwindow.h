@@ -19,6 +19,7 @@ class QTreeView;
 namespace Rubricate {
 
 class AdjudicationPage;
+class AnnotationWriter;
 class AlignmentDashboard;
 class AnnotatorActions;
 class HelpActions;
@@ -85,6 +86,8 @@ public:
     // Opens the report in the review page with the rubric current (a disagreement's row).
     void openRubric(RowId reportId, RowId rubricId);
     QUndoStack *undoStack() const { return m_undo; }
+    // What writes the labels of every page, and keeps them while the project is out of reach.
+    AnnotationWriter *annotationWriter() const { return m_writer; }
 
     // Enables what the project, the jobs, the run and the report on screen allow.
     void updateActions();
@@ -124,6 +127,7 @@ private:
     RunLauncher *m_runs = nullptr;
     ProjectWatcher *m_watcher = nullptr;
     QUndoStack *m_undo = nullptr;
+    AnnotationWriter *m_writer = nullptr;
 
     ReviewPage *m_review = nullptr;
     RunsDock *m_runsDock = nullptr;

@@ -141,9 +141,9 @@ private slots:
         QCOMPARE(eventsWithUid(kept->uid), 1);
     }
 
-    // A label the project refuses (its item deleted meanwhile) holds back the ones after it,
-    // which could be later labels of the same item; the person can discard them.
-    void landingStopsAtARefusedLabelUntilDiscarded()
+    // A label the project refuses for what it says (its item deleted meanwhile) would be
+    // refused by every later try: it is set aside, named, and the labels after it land.
+    void aLabelTheProjectRefusesIsSetAsideAndTheRestLand()
     {
         AnnotationSpool spool(spoolDir());
         AnnotationEvent gone = label(0, 1);
@@ -151,16 +151,42 @@ private slots:
         QVERIFY(spool.add(m_project, gone));
         QVERIFY(spool.add(m_project, label(1, 1)));
         const AnnotationSpool::Landing landing = spool.land(m_project);
-        QVERIFY(landing.landed.isEmpty());
-        QCOMPARE(landing.waiting, 2);
-        QVERIFY(!landing.error.isEmpty());
-        QVERIFY(spool.discard(m_project));
+        QCOMPARE(landing.landed.size(), 1);
+        QCOMPARE(landing.landed.constFirst().rubricId, m_items.at(1).second);
+        QCOMPARE(landing.waiting, 0);
+        QCOMPARE(landing.setAside.size(), 1);
+        QVERIFY2(landing.setAside.constFirst().why.contains(u"rubric 987654321"_s),
+                 qPrintable(landing.setAside.constFirst().why));
         QVERIFY(spool.pending(m_project).events.isEmpty());
         QVERIFY(spool.projects().isEmpty());
+        QFile aside(spool.setAsideFileOf(m_project));
+        QVERIFY(aside.open(QIODevice::ReadOnly));
+        QVERIFY(aside.readAll().contains("987654321"));
     }
 
-    // A line that does not read is named with its file and line and kept; the rest land.
-    void anUnreadableLineIsNamedAndKept()
+    // A person gives up on the waiting labels: they leave the spool for the set-aside file,
+    // where they can still be read.
+    void waitingLabelsCanBeSetAside()
+    {
+        AnnotationSpool spool(spoolDir());
+        QVERIFY(hideProject(true));
+        QVERIFY(spool.add(m_project, label(0, 1, u"first"_s)));
+        QVERIFY(spool.add(m_project, label(1, 0, u"second"_s)));
+        const Result<int> moved = spool.setAside(m_project);
+        QVERIFY2(moved, qPrintable(moved.errorMessage()));
+        QCOMPARE(*moved, 2);
+        QVERIFY(spool.pending(m_project).events.isEmpty());
+        QVERIFY(spool.projects().isEmpty());
+        QFile aside(spool.setAsideFileOf(m_project));
+        QVERIFY(aside.open(QIODevice::ReadOnly));
+        const QByteArray text = aside.readAll();
+        QVERIFY(text.contains("first") && text.contains("second"));
+        QVERIFY(hideProject(false));
+    }
+
+    // A line that does not read cannot keep its place in the order: it is named with its file
+    // and line and set aside, and the rest land.
+    void anUnreadableLineIsNamedAndSetAside()
     {
         AnnotationSpool spool(spoolDir());
         QVERIFY(spool.add(m_project, label(0, 1)));
@@ -173,12 +199,17 @@ private slots:
         const AnnotationSpool::Pending pending = spool.pending(m_project);
         QCOMPARE(pending.events.size(), 2);
         QCOMPARE(pending.problems.size(), 1);
-        QVERIFY2(pending.problems.constFirst().startsWith(spool.fileOf(m_project) + u":3: "_s),
+        const QString where = spool.fileOf(m_project) + u":3: "_s;
+        QVERIFY2(pending.problems.constFirst().startsWith(where),
                  qPrintable(pending.problems.constFirst()));
         const AnnotationSpool::Landing landing = spool.land(m_project);
         QCOMPARE(landing.landed.size(), 2);
         QCOMPARE(landing.waiting, 0);
-        QCOMPARE(spool.pending(m_project).problems.size(), 1);
+        QCOMPARE(landing.setAside.size(), 1);
+        QVERIFY(landing.setAside.constFirst().why.startsWith(where));
+        QVERIFY(spool.pending(m_project).problems.isEmpty());
+        QVERIFY(!QFile::exists(spool.fileOf(m_project)));
+        QVERIFY(QFile::exists(spool.setAsideFileOf(m_project)));
     }
 };
 
