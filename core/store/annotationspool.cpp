@@ -139,6 +139,12 @@ Result<void> writeSpool(const QString &path, const SpoolFile &spool)
     return {};
 }
 
+// Whether a line that does not read as an event is one all the same, with its uid.
+bool hasUid(const QByteArray &line)
+{
+    return !QJsonDocument::fromJson(line).object().value(u"uid"_s).toString().isEmpty();
+}
+
 QString lockedError(const QString &path)
 {
     return u"%1 is locked by another program"_s.arg(path);
@@ -239,7 +245,7 @@ QStringList AnnotationSpool::projects() const
     return out;
 }
 
-AnnotationSpool::Landing AnnotationSpool::land(const QString &project)
+AnnotationSpool::Landing AnnotationSpool::land(const QString &project, const std::atomic_bool *stop)
 {
     Landing out;
     const QString path = fileOf(project);
@@ -259,29 +265,41 @@ AnnotationSpool::Landing AnnotationSpool::land(const QString &project)
             out.waiting = int(pending.events.size());
             return out;
         }
-        // A line that does not read cannot keep its place in the order: it goes aside, named.
-        QList<std::pair<QByteArray, AnnotationEvent>> events;
+        // A line that is not JSON, or no event at all, cannot keep its place in the order: it
+        // goes aside, named. An event this version cannot read (a newer one's) stops the
+        // landing there instead, so that a newer program lands it in its place.
+        struct Entry {
+            QByteArray line;
+            std::optional<AnnotationEvent> event;
+            QString unreadable;
+        };
+        QList<Entry> events;
         for (qsizetype i = 0; i < spool->lines.size(); ++i) {
-            Result<AnnotationEvent> e = eventFromLine(spool->lines.at(i));
+            const QByteArray &line = spool->lines.at(i);
+            Result<AnnotationEvent> e = eventFromLine(line);
+            const QString where = u"%1:%2: "_s.arg(path).arg(i + 2);
             if (e) {
-                events.append({spool->lines.at(i), std::move(e).value()});
+                events.append({line, std::move(e).value(), {}});
+            } else if (hasUid(line)) {
+                events.append({line, std::nullopt, where + e.errorMessage()});
             } else {
-                refused.append(spool->lines.at(i));
-                out.setAside.append({AnnotationKind::Label,
-                                     u"%1:%2: %3"_s.arg(path).arg(i + 2).arg(e.errorMessage())});
+                refused.append(line);
+                out.setAside.append({AnnotationKind::Label, where + e.errorMessage()});
             }
         }
         // Not under the lock: a connection may take its timeout to fail, and labels given
         // meanwhile must go into the spool. Another program landing the same events at once
         // adds each once (by uid) and in order, since each waits for the one before.
         auto store = ProjectStore::open(project);
-        for (const auto &entry : std::as_const(events)) {
-            const QByteArray &line = entry.first;
-            const AnnotationEvent &event = entry.second; // not bound: the lambda below uses it
-            if (!store || !out.error.isEmpty()) {
+        for (const Entry &entry : std::as_const(events)) {
+            if (!entry.event || !store || !out.error.isEmpty() || (stop && *stop)) {
+                if (!entry.event && out.error.isEmpty())
+                    out.error = entry.unreadable + u" (from a newer Rubricate?)"_s;
                 ++out.waiting;
                 continue;
             }
+            const QByteArray &line = entry.line;
+            const AnnotationEvent &event = *entry.event;
             if (store->annotations().annotationId(event.uid)) {
                 out.landed.append(event);
                 done.append(line);
@@ -338,7 +356,7 @@ AnnotationSpool::Landing AnnotationSpool::land(const QString &project)
     return out;
 }
 
-Result<int> AnnotationSpool::setAside(const QString &project)
+Result<int> AnnotationSpool::setAside(const QString &project, int first)
 {
     const QString path = fileOf(project);
     QLockFile lock(path + u".lock"_s);
@@ -347,10 +365,12 @@ Result<int> AnnotationSpool::setAside(const QString &project)
     Result<SpoolFile> spool = readSpool(path);
     if (!spool)
         return spool.error();
-    if (Result<void> kept = appendLines(setAsideFileOf(project), project, spool->lines); !kept)
+    const int moved = first < 0 ? int(spool->lines.size()) : qMin(first, int(spool->lines.size()));
+    if (Result<void> kept
+        = appendLines(setAsideFileOf(project), project, spool->lines.first(moved));
+        !kept)
         return kept.error();
-    const int moved = int(spool->lines.size());
-    spool->lines.clear();
+    spool->lines.remove(0, moved);
     if (Result<void> written = writeSpool(path, *spool); !written)
         return written.error();
     return moved;

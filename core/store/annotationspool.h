@@ -16,6 +16,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
+
 namespace Rubricate {
 
 class AnnotationSpool
@@ -54,11 +56,12 @@ public:
     // project out of reach), since a later label on the same item must stay the newer one.
     // One the project refuses for what it says (its item deleted, a right the login lacks),
     // which no later try would change, goes to the set-aside file instead, as does a line
-    // that does not read; the rest land.
-    Landing land(const QString &project);
-    // Moves every waiting event of the project to the set-aside file, for labels a person
-    // gives up on; returns how many.
-    Result<int> setAside(const QString &project);
+    // that is no event; the rest land. An event this version cannot read stops it too.
+    // `stop`, when it turns true, ends the landing before the next event (the program quits).
+    Landing land(const QString &project, const std::atomic_bool *stop = nullptr);
+    // Moves the project's first `first` waiting events (every one when negative) to the
+    // set-aside file, for labels a person gives up on; returns how many.
+    Result<int> setAside(const QString &project, int first = -1);
 
     QString fileOf(const QString &project) const;
     // Beside the spool file: what was set aside, for a person to look at; never landed.

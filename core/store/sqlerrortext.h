@@ -11,8 +11,8 @@ namespace Rubricate {
 
 QString sqlErrorText(const QSqlError &error);
 // Whether the database refused the statement for what it says (a constraint, a foreign key, a
-// value out of range, a login's missing right) rather than failed to run it (a lost
-// connection, a lock, a full disk): asking again would get the same answer.
+// value out of range) rather than failed to run it (a lost connection, a lock, a full disk, a
+// right an owner may yet grant): asking again would get the same answer.
 bool isRefusal(const QSqlError &error);
 
 } // namespace Rubricate

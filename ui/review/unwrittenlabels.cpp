@@ -47,7 +47,7 @@ void UnwrittenLabelsIndicator::setAside()
     if (box.exec() == QMessageBox::Cancel)
         return;
     for (auto it = m_waiting.cbegin(); it != m_waiting.cend(); ++it)
-        m_writers.constFirst()->setAsideWaiting(it.key());
+        m_writers.constFirst()->setAsideWaiting(it.key(), it->count);
 }
 
 void UnwrittenLabelsIndicator::track(AnnotationWriter *writer)

@@ -56,7 +56,9 @@ AnnotationWriter::AnnotationWriter(QObject *parent)
 AnnotationWriter::~AnnotationWriter()
 {
     m_spoolPool.waitForDone(); // a label already given is never dropped on quit
-    // A landing waits for nothing more: what it has not written stays in the spool.
+    // A landing stops after the event it is writing: what it has not written stays in the
+    // spool for the next start.
+    m_stopping = true;
     m_landPool.clear();
     m_landPool.waitForDone();
 }
@@ -81,6 +83,7 @@ void AnnotationWriter::append(const QString &projectPath, const AnnotationEvent 
             const int earlier = int(spool.pending(projectPath).events.size());
             if (earlier > 0) {
                 out.waiting = earlier;
+                out.error = kept.errorMessage();
                 out.failures.append(
                     {event.kind,
                      tr("The label could not be kept on this computer (%1) while %n "
@@ -113,11 +116,11 @@ void AnnotationWriter::land()
         if (std::exchange(m_landAgain, false))
             land();
     });
-    watcher->setFuture(QtConcurrent::run(&m_landPool, [dir = m_spoolDir]() -> QList<Landed> {
+    watcher->setFuture(QtConcurrent::run(&m_landPool, [this, dir = m_spoolDir]() -> QList<Landed> {
         AnnotationSpool spool(dir);
         QList<Landed> out;
         for (const QString &project : spool.projects()) {
-            AnnotationSpool::Landing landing = spool.land(project);
+            AnnotationSpool::Landing landing = spool.land(project, &m_stopping);
             Landed landed{project, std::move(landing.landed), landing.waiting, landing.error, {}};
             for (const AnnotationSpool::Landing::SetAside &aside : std::as_const(landing.setAside))
                 landed.failures.append(
@@ -135,7 +138,7 @@ void AnnotationWriter::retryNow()
     land();
 }
 
-void AnnotationWriter::setAsideWaiting(const QString &projectPath)
+void AnnotationWriter::setAsideWaiting(const QString &projectPath, int count)
 {
     auto *watcher = new QFutureWatcher<Landed>(this);
     connect(watcher, &QFutureWatcher<Landed>::finished, this, [this, watcher] {
@@ -143,16 +146,17 @@ void AnnotationWriter::setAsideWaiting(const QString &projectPath)
         watcher->deleteLater();
         land(); // which reports what waits now
     });
-    watcher->setFuture(QtConcurrent::run(&m_landPool, [dir = m_spoolDir, projectPath]() -> Landed {
-        AnnotationSpool spool(dir);
-        Landed out{projectPath, {}, 0, {}, {}};
-        if (const Result<int> moved = spool.setAside(projectPath); !moved) {
-            out.waiting = int(spool.pending(projectPath).events.size());
-            out.error = moved.errorMessage();
-            out.failures.append({AnnotationKind::Label, moved.errorMessage()});
-        }
-        return out;
-    }));
+    watcher->setFuture(
+        QtConcurrent::run(&m_landPool, [dir = m_spoolDir, projectPath, count]() -> Landed {
+            AnnotationSpool spool(dir);
+            Landed out{projectPath, {}, 0, {}, {}};
+            if (const Result<int> moved = spool.setAside(projectPath, count); !moved) {
+                out.waiting = int(spool.pending(projectPath).events.size());
+                out.error = moved.errorMessage();
+                out.failures.append({AnnotationKind::Label, moved.errorMessage()});
+            }
+            return out;
+        }));
 }
 
 void AnnotationWriter::finish(QList<Landed> outcomes, bool everyProject)
@@ -166,27 +170,29 @@ void AnnotationWriter::finish(QList<Landed> outcomes, bool everyProject)
         }
     }
     for (const Landed &o : std::as_const(outcomes)) {
-        for (const AnnotationEvent &e : o.landed)
-            emit written(e.reportId, e.rubricId, e.kind);
-        for (const auto &[kind, error] : o.failures)
-            emit failed(error, kind);
         // An append reports only what it could not keep; the landing after it, the count.
         if (!everyProject && o.waiting == 0)
             continue;
-        if (m_waiting.value(o.project) != o.waiting || o.waiting > 0)
-            emit waiting(o.project, o.waiting, o.error);
         if (o.waiting > 0)
             m_waiting.insert(o.project, o.waiting);
         else
             m_waiting.remove(o.project);
     }
+    // Before the signals, so that what they show includes the next try.
     if (m_waiting.isEmpty()) {
+        m_retry.stop();
         m_retryMs = kFirstRetryMs;
-        return;
-    }
-    if (!m_retry.isActive() && !m_landing) {
+    } else if (everyProject && !m_landing) {
         m_retry.start(m_retryMs);
         m_retryMs = qMin(m_retryMs * 2, kLongestRetryMs);
+    }
+    for (const Landed &o : std::as_const(outcomes)) {
+        for (const AnnotationEvent &e : o.landed)
+            emit written(e.reportId, e.rubricId, e.kind);
+        for (const auto &[kind, error] : o.failures)
+            emit failed(error, kind);
+        if (everyProject || o.waiting > 0)
+            emit waiting(o.project, o.waiting, o.error);
     }
 }
 

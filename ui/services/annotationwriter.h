@@ -15,6 +15,8 @@
 #include <QTimer>
 #include <QUndoCommand>
 
+#include <atomic>
+
 namespace Rubricate {
 
 class AnnotationWriter : public QObject
@@ -34,9 +36,9 @@ public:
     // also tries by itself: after each label, and while labels wait, sooner after a failed try
     // and less often the longer a project stays out of reach.
     void retryNow();
-    // Moves the labels waiting for `projectPath` to the spool's set-aside file: for labels a
-    // person gives up on.
-    void setAsideWaiting(const QString &projectPath);
+    // Moves the first `count` labels waiting for `projectPath` (those a person was shown) to the
+    // spool's set-aside file: for labels the person gives up on.
+    void setAsideWaiting(const QString &projectPath, int count);
 
     // Where the labels wait (AnnotationSpool::defaultDirectory() unless set, as tests do).
     void setSpoolDirectory(const QString &directory) { m_spoolDir = directory; }
@@ -65,6 +67,7 @@ private:
     QString m_spoolDir;
     QTimer m_retry;
     int m_retryMs;
+    std::atomic_bool m_stopping = false; // quitting: a landing stops before its next event
     bool m_landing = false;
     bool m_landAgain = false; // a label came while landing: land once more after it
     QHash<QString, int> m_waiting; // project -> labels waiting, as last reported

@@ -164,24 +164,49 @@ private slots:
         QVERIFY(aside.readAll().contains("987654321"));
     }
 
-    // A person gives up on the waiting labels: they leave the spool for the set-aside file,
-    // where they can still be read.
+    // A person gives up on the labels they were shown as waiting: those leave the spool for
+    // the set-aside file, where they can still be read; one given since stays.
     void waitingLabelsCanBeSetAside()
     {
         AnnotationSpool spool(spoolDir());
         QVERIFY(hideProject(true));
         QVERIFY(spool.add(m_project, label(0, 1, u"first"_s)));
         QVERIFY(spool.add(m_project, label(1, 0, u"second"_s)));
-        const Result<int> moved = spool.setAside(m_project);
+        QVERIFY(spool.add(m_project, label(1, 1, u"given since"_s)));
+        const Result<int> moved = spool.setAside(m_project, 2);
         QVERIFY2(moved, qPrintable(moved.errorMessage()));
         QCOMPARE(*moved, 2);
-        QVERIFY(spool.pending(m_project).events.isEmpty());
-        QVERIFY(spool.projects().isEmpty());
+        const QList<AnnotationEvent> left = spool.pending(m_project).events;
+        QCOMPARE(left.size(), 1);
+        QCOMPARE(left.constFirst().note, u"given since"_s);
         QFile aside(spool.setAsideFileOf(m_project));
         QVERIFY(aside.open(QIODevice::ReadOnly));
         const QByteArray text = aside.readAll();
-        QVERIFY(text.contains("first") && text.contains("second"));
+        QVERIFY(text.contains("first") && text.contains("second") && !text.contains("since"));
+        QCOMPARE(spool.setAside(m_project).value_or(-1), 1);
+        QVERIFY(spool.projects().isEmpty());
         QVERIFY(hideProject(false));
+    }
+
+    // An event this version cannot read (a newer version's kind) keeps its place: landing
+    // stops there, with the labels after it waiting.
+    void anEventFromANewerVersionStopsTheLanding()
+    {
+        AnnotationSpool spool(spoolDir());
+        QVERIFY(spool.add(m_project, label(0, 1)));
+        {
+            QFile f(spool.fileOf(m_project));
+            QVERIFY(f.open(QIODevice::Append));
+            f.write(R"({"uid": "from-a-newer-version", "kind": "consensus", "report_id": 1})"
+                    "\n");
+        }
+        QVERIFY(spool.add(m_project, label(1, 0)));
+        const AnnotationSpool::Landing landing = spool.land(m_project);
+        QCOMPARE(landing.landed.size(), 1);
+        QCOMPARE(landing.waiting, 2);
+        QVERIFY(landing.setAside.isEmpty());
+        QVERIFY2(landing.error.contains(u"newer"_s), qPrintable(landing.error));
+        QCOMPARE(spool.pending(m_project).events.size(), 1);
     }
 
     // A line that does not read cannot keep its place in the order: it is named with its file
