@@ -145,6 +145,45 @@ bool hasUid(const QByteArray &line)
     return !QJsonDocument::fromJson(line).object().value(u"uid"_s).toString().isEmpty();
 }
 
+// A spool line as landing sees it: an event, or one this version cannot read.
+struct Entry {
+    QByteArray line;
+    std::optional<AnnotationEvent> event;
+    QString unreadable; // why, when `event` is empty
+};
+
+// The spool's lines as entries. A line that is not JSON, or no event at all, cannot keep its
+// place in the order: it goes to `refused`, named in `setAside`. An event this version cannot
+// read (a newer one's) stays an entry, which stops the landing there, so that a newer
+// program lands it in its place.
+QList<Entry> readEntries(const QString &path, const SpoolFile &spool, QList<QByteArray> *refused,
+                         QList<AnnotationSpool::Landing::SetAside> *setAside)
+{
+    QList<Entry> entries;
+    for (qsizetype i = 0; i < spool.lines.size(); ++i) {
+        const QByteArray &line = spool.lines.at(i);
+        Result<AnnotationEvent> e = eventFromLine(line);
+        const QString where = u"%1:%2: "_s.arg(path).arg(i + 2);
+        if (e) {
+            entries.append({line, std::move(e).value(), {}});
+        } else if (hasUid(line)) {
+            entries.append({line, std::nullopt, where + e.errorMessage()});
+        } else {
+            refused->append(line);
+            setAside->append({AnnotationKind::Label, where + e.errorMessage()});
+        }
+    }
+    return entries;
+}
+
+Result<void> appendEvent(ProjectStore &store, const AnnotationEvent &event)
+{
+    Transaction tx(store);
+    if (Result<RowId> appended = store.annotations().appendAnnotation(event); !appended)
+        return appended.error();
+    return tx.commit();
+}
+
 QString lockedError(const QString &path)
 {
     return u"%1 is locked by another program"_s.arg(path);
@@ -265,65 +304,36 @@ AnnotationSpool::Landing AnnotationSpool::land(const QString &project, const std
             out.waiting = int(pending.events.size());
             return out;
         }
-        // A line that is not JSON, or no event at all, cannot keep its place in the order: it
-        // goes aside, named. An event this version cannot read (a newer one's) stops the
-        // landing there instead, so that a newer program lands it in its place.
-        struct Entry {
-            QByteArray line;
-            std::optional<AnnotationEvent> event;
-            QString unreadable;
-        };
-        QList<Entry> events;
-        for (qsizetype i = 0; i < spool->lines.size(); ++i) {
-            const QByteArray &line = spool->lines.at(i);
-            Result<AnnotationEvent> e = eventFromLine(line);
-            const QString where = u"%1:%2: "_s.arg(path).arg(i + 2);
-            if (e) {
-                events.append({line, std::move(e).value(), {}});
-            } else if (hasUid(line)) {
-                events.append({line, std::nullopt, where + e.errorMessage()});
-            } else {
-                refused.append(line);
-                out.setAside.append({AnnotationKind::Label, where + e.errorMessage()});
-            }
-        }
+        const QList<Entry> events = readEntries(path, *spool, &refused, &out.setAside);
         // Not under the lock: a connection may take its timeout to fail, and labels given
         // meanwhile must go into the spool. Another program landing the same events at once
         // adds each once (by uid) and in order, since each waits for the one before.
         auto store = ProjectStore::open(project);
-        for (const Entry &entry : std::as_const(events)) {
-            if (!entry.event || !store || !out.error.isEmpty() || (stop && *stop)) {
-                if (!entry.event && out.error.isEmpty())
-                    out.error = entry.unreadable + u" (from a newer Rubricate?)"_s;
+        for (const auto &[line, event, unreadable] : events) {
+            if (!event || !store || !out.error.isEmpty() || (stop && *stop)) {
+                if (!event && out.error.isEmpty())
+                    out.error = unreadable + u" (from a newer Rubricate?)"_s;
                 ++out.waiting;
                 continue;
             }
-            const QByteArray &line = entry.line;
-            const AnnotationEvent &event = *entry.event;
-            if (store->annotations().annotationId(event.uid)) {
-                out.landed.append(event);
+            if (store->annotations().annotationId(event->uid)) {
+                out.landed.append(*event);
                 done.append(line);
                 continue;
             }
-            Result<void> written = [&]() -> Result<void> {
-                Transaction tx(*store);
-                if (Result<RowId> appended = store->annotations().appendAnnotation(event);
-                    !appended)
-                    return appended.error();
-                return tx.commit();
-            }();
-            if (written || store->annotations().annotationId(event.uid)) {
-                out.landed.append(event);
+            const Result<void> written = appendEvent(*store, *event);
+            if (written || store->annotations().annotationId(event->uid)) {
+                out.landed.append(*event);
                 done.append(line);
             } else if (store->projectDatabase().lastErrorRefused()) {
                 // Asking again would get the same answer, and it would hold back every label
                 // after it: it goes aside, named, and the rest land.
                 refused.append(line);
                 out.setAside.append(
-                    {event.kind,
+                    {event->kind,
                      u"the %1 of report %2, rubric %3 by %4: %5"_s.arg(
-                         annotationKindKey(event.kind), QString::number(event.reportId),
-                         QString::number(event.rubricId), event.annotator,
+                         annotationKindKey(event->kind), QString::number(event->reportId),
+                         QString::number(event->rubricId), event->annotator,
                          written.errorMessage())});
             } else {
                 out.error = written.errorMessage();
