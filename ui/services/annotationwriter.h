@@ -63,7 +63,8 @@ private:
     void finish(QList<Landed> outcomes, bool everyProject);
 
     QThreadPool m_spoolPool; // one thread: labels go into the spool in the order given
-    QThreadPool m_landPool; // one thread: from the spool to the projects, never waited on
+    QThreadPool m_landPool; // one thread: from the spool to the projects (quitting waits for
+                            // the event being written only)
     QString m_spoolDir;
     QTimer m_retry;
     int m_retryMs;
