@@ -13,6 +13,8 @@
 #include <QStandardPaths>
 #include <QUuid>
 
+#include <functional>
+
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
@@ -184,9 +186,33 @@ Result<void> appendEvent(ProjectStore &store, const AnnotationEvent &event)
     return tx.commit();
 }
 
-QString lockedError(const QString &path)
+Error lockedError(const QString &path)
 {
-    return u"%1 is locked by another program"_s.arg(path);
+    return {u"%1 is locked by another program"_s.arg(path)};
+}
+
+// The spool file at `path`, read under its lock.
+Result<SpoolFile> readLocked(const QString &path)
+{
+    QLockFile lock(path + u".lock"_s);
+    if (!lock.tryLock(kLockWaitMs))
+        return lockedError(path);
+    return readSpool(path);
+}
+
+// Every change of a spool file: read under its lock, changed by `change`, written back.
+Result<void> changeSpool(const QString &path,
+                         const std::function<Result<void>(SpoolFile &)> &change)
+{
+    QLockFile lock(path + u".lock"_s);
+    if (!lock.tryLock(kLockWaitMs))
+        return lockedError(path);
+    Result<SpoolFile> spool = readSpool(path);
+    if (!spool)
+        return spool.error();
+    if (Result<void> changed = change(*spool); !changed)
+        return changed;
+    return writeSpool(path, *spool);
 }
 
 // Adds `lines` to the set-aside file, which keeps what the project would not take.
@@ -237,17 +263,13 @@ Result<AnnotationEvent> AnnotationSpool::add(const QString &project, AnnotationE
         event.provenance.appVersion = QCoreApplication::applicationVersion();
     if (!event.at.isValid())
         event.at = QDateTime::currentDateTimeUtc();
-    const QString path = fileOf(project);
-    QLockFile lock(path + u".lock"_s);
-    if (!lock.tryLock(kLockWaitMs))
-        return Error{lockedError(path)};
-    Result<SpoolFile> spool = readSpool(path);
-    if (!spool)
-        return spool.error();
-    spool->project = project;
-    spool->lines.append(eventLine(event));
-    if (Result<void> written = writeSpool(path, *spool); !written)
-        return written.error();
+    const Result<void> kept = changeSpool(fileOf(project), [&](SpoolFile &spool) {
+        spool.project = project;
+        spool.lines.append(eventLine(event));
+        return Result<void>();
+    });
+    if (!kept)
+        return kept.error();
     return event;
 }
 
@@ -288,22 +310,17 @@ AnnotationSpool::Landing AnnotationSpool::land(const QString &project, const std
 {
     Landing out;
     const QString path = fileOf(project);
-    const Pending pending = this->pending(project);
-    if (pending.events.isEmpty() && pending.problems.isEmpty())
-        return out;
     QList<QByteArray> done; // lines landed or set aside, taken out of the spool below
     QList<QByteArray> refused;
     {
-        Result<SpoolFile> spool = [&] {
-            QLockFile lock(path + u".lock"_s);
-            return lock.tryLock(kLockWaitMs) ? readSpool(path)
-                                             : Result<SpoolFile>(Error{lockedError(path)});
-        }();
+        const Result<SpoolFile> spool = readLocked(path);
         if (!spool) {
             out.error = spool.errorMessage();
-            out.waiting = int(pending.events.size());
+            out.waiting = int(pending(project).events.size());
             return out;
         }
+        if (spool->lines.isEmpty())
+            return out;
         const QList<Entry> events = readEntries(path, *spool, &refused, &out.setAside);
         // Not under the lock: a connection may take its timeout to fail, and labels given
         // meanwhile must go into the spool. Another program landing the same events at once
@@ -346,19 +363,14 @@ AnnotationSpool::Landing AnnotationSpool::land(const QString &project, const std
     done += refused;
     if (done.isEmpty())
         return out;
-    QLockFile lock(path + u".lock"_s);
-    if (!lock.tryLock(kLockWaitMs)) {
-        // What landed is found there next time, by uid; only the set-aside lines wait.
-        out.error = lockedError(path);
-        return out;
-    }
-    Result<SpoolFile> spool = readSpool(path);
-    Result<void> kept = spool ? appendLines(setAsideFileOf(project), project, refused)
-                              : Result<void>(spool.error());
-    if (kept) {
-        spool->lines.removeIf([&](const QByteArray &line) { return done.contains(line); });
-        kept = writeSpool(path, *spool);
-    }
+    // Lines added meanwhile stay. Should this fail, what landed is found there next time, by
+    // uid.
+    const Result<void> kept = changeSpool(path, [&](SpoolFile &spool) -> Result<void> {
+        if (Result<void> aside = appendLines(setAsideFileOf(project), project, refused); !aside)
+            return aside;
+        spool.lines.removeIf([&](const QByteArray &line) { return done.contains(line); });
+        return {};
+    });
     if (!kept) {
         out.error = kept.errorMessage();
         out.waiting = int(this->pending(project).events.size());
@@ -368,21 +380,17 @@ AnnotationSpool::Landing AnnotationSpool::land(const QString &project, const std
 
 Result<int> AnnotationSpool::setAside(const QString &project, int first)
 {
-    const QString path = fileOf(project);
-    QLockFile lock(path + u".lock"_s);
-    if (!lock.tryLock(kLockWaitMs))
-        return Error{lockedError(path)};
-    Result<SpoolFile> spool = readSpool(path);
-    if (!spool)
-        return spool.error();
-    const int moved = first < 0 ? int(spool->lines.size()) : qMin(first, int(spool->lines.size()));
-    if (Result<void> kept
-        = appendLines(setAsideFileOf(project), project, spool->lines.first(moved));
-        !kept)
-        return kept.error();
-    spool->lines.remove(0, moved);
-    if (Result<void> written = writeSpool(path, *spool); !written)
-        return written.error();
+    int moved = 0;
+    const Result<void> changed = changeSpool(fileOf(project), [&](SpoolFile &spool) {
+        moved = first < 0 ? int(spool.lines.size()) : qMin(first, int(spool.lines.size()));
+        Result<void> aside
+            = appendLines(setAsideFileOf(project), project, spool.lines.first(moved));
+        if (aside)
+            spool.lines.remove(0, moved);
+        return aside;
+    });
+    if (!changed)
+        return changed.error();
     return moved;
 }
 

@@ -10,8 +10,9 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-UnwrittenLabelsIndicator::UnwrittenLabelsIndicator(QWidget *parent)
+UnwrittenLabelsIndicator::UnwrittenLabelsIndicator(AnnotationWriter *writer, QWidget *parent)
     : QToolButton(parent)
+    , m_writer(writer)
 {
     setObjectName(u"unwrittenLabels"_s);
     setAutoRaise(true);
@@ -19,23 +20,18 @@ UnwrittenLabelsIndicator::UnwrittenLabelsIndicator(QWidget *parent)
     setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
     setVisible(false);
     setPopupMode(QToolButton::MenuButtonPopup);
-    connect(this, &QToolButton::clicked, this, &UnwrittenLabelsIndicator::retryNow);
+    connect(this, &QToolButton::clicked, m_writer, &AnnotationWriter::retryNow);
     auto *menu = new QMenu(this);
-    menu->addAction(tr("Try Now"), this, &UnwrittenLabelsIndicator::retryNow);
+    menu->addAction(tr("Try Now"), m_writer, &AnnotationWriter::retryNow);
     menu->addAction(tr("Set Waiting Labels Aside…"), this, &UnwrittenLabelsIndicator::setAside);
     setMenu(menu);
-}
-
-void UnwrittenLabelsIndicator::retryNow()
-{
-    for (AnnotationWriter *writer : std::as_const(m_writers))
-        writer->retryNow();
+    connect(m_writer, &AnnotationWriter::waiting, this, &UnwrittenLabelsIndicator::refreshText);
 }
 
 void UnwrittenLabelsIndicator::setAside()
 {
-    if (m_writers.isEmpty())
-        return;
+    // The counts shown: labels given while the box is open keep waiting.
+    const QHash<QString, AnnotationWriter::Waiting> shown = m_writer->waitingLabels();
     QMessageBox box(QMessageBox::Warning, tr("Set Waiting Labels Aside"),
                     tr("Stop trying to write the %n waiting label(s)? They are moved to a file "
                        "beside the spool on this computer and are not written to the project; "
@@ -46,32 +42,16 @@ void UnwrittenLabelsIndicator::setAside()
     box.setDefaultButton(QMessageBox::Cancel);
     if (box.exec() == QMessageBox::Cancel)
         return;
-    for (auto it = m_waiting.cbegin(); it != m_waiting.cend(); ++it)
-        m_writers.constFirst()->setAsideWaiting(it.key(), it->count);
-}
-
-void UnwrittenLabelsIndicator::track(AnnotationWriter *writer)
-{
-    m_writers.append(writer);
-    connect(writer, &AnnotationWriter::waiting, this, &UnwrittenLabelsIndicator::update);
-    connect(writer, &QObject::destroyed, this, [this, writer] { m_writers.removeAll(writer); });
+    for (auto it = shown.cbegin(); it != shown.cend(); ++it)
+        m_writer->setAsideWaiting(it.key(), it->count);
 }
 
 int UnwrittenLabelsIndicator::waitingCount() const
 {
     int total = 0;
-    for (const Waiting &w : m_waiting)
+    for (const AnnotationWriter::Waiting &w : m_writer->waitingLabels())
         total += w.count;
     return total;
-}
-
-void UnwrittenLabelsIndicator::update(const QString &projectPath, int count, const QString &error)
-{
-    if (count > 0)
-        m_waiting.insert(projectPath, {count, error});
-    else
-        m_waiting.remove(projectPath);
-    refreshText();
 }
 
 void UnwrittenLabelsIndicator::refreshText()
@@ -81,13 +61,10 @@ void UnwrittenLabelsIndicator::refreshText()
     if (total == 0)
         return;
     setText(tr("%n label(s) not yet written", nullptr, total));
-    int nextTryMs = 0;
-    for (const AnnotationWriter *writer : std::as_const(m_writers)) {
-        if (writer->retryInMs() > 0)
-            nextTryMs = nextTryMs > 0 ? qMin(nextTryMs, writer->retryInMs()) : writer->retryInMs();
-    }
+    const int nextTryMs = m_writer->retryInMs();
     QStringList lines;
-    for (auto it = m_waiting.cbegin(); it != m_waiting.cend(); ++it) {
+    const auto &waiting = m_writer->waitingLabels();
+    for (auto it = waiting.cbegin(); it != waiting.cend(); ++it) {
         lines << tr("%1: %n label(s), not written because: %2", nullptr, it->count)
                      .arg(it.key(), it->error.isEmpty() ? tr("unknown") : it->error);
     }

@@ -3,7 +3,6 @@
 // them aside. Hidden while every label is written.
 #pragma once
 
-#include <QHash>
 #include <QToolButton>
 
 namespace Rubricate {
@@ -15,24 +14,16 @@ class UnwrittenLabelsIndicator : public QToolButton
     Q_OBJECT
 
 public:
-    explicit UnwrittenLabelsIndicator(QWidget *parent = nullptr);
+    // Shows what `writer` keeps waiting; a click asks it to try again.
+    explicit UnwrittenLabelsIndicator(AnnotationWriter *writer, QWidget *parent = nullptr);
 
-    // Shows what `writer` reports; a click asks every tracked writer to try again.
-    void track(AnnotationWriter *writer);
     int waitingCount() const;
 
 private:
-    void retryNow();
     void setAside();
-    void update(const QString &projectPath, int count, const QString &error);
     void refreshText();
 
-    struct Waiting {
-        int count = 0;
-        QString error;
-    };
-    QList<AnnotationWriter *> m_writers;
-    QHash<QString, Waiting> m_waiting;
+    AnnotationWriter *m_writer;
 };
 
 } // namespace Rubricate

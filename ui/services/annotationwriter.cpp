@@ -174,7 +174,7 @@ void AnnotationWriter::finish(QList<Landed> outcomes, bool everyProject)
         if (!everyProject && o.waiting == 0)
             continue;
         if (o.waiting > 0)
-            m_waiting.insert(o.project, o.waiting);
+            m_waiting.insert(o.project, {o.waiting, o.error});
         else
             m_waiting.remove(o.project);
     }

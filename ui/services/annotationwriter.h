@@ -43,6 +43,13 @@ public:
     // Where the labels wait (AnnotationSpool::defaultDirectory() unless set, as tests do).
     void setSpoolDirectory(const QString &directory) { m_spoolDir = directory; }
 
+    // The labels waiting on this machine, by project, with why the first was not written.
+    struct Waiting {
+        int count = 0;
+        QString error;
+    };
+    const QHash<QString, Waiting> &waitingLabels() const { return m_waiting; }
+
     // The next try, 0 when none is planned.
     int retryInMs() const { return m_retry.isActive() ? m_retry.remainingTime() : 0; }
 
@@ -71,7 +78,7 @@ private:
     std::atomic_bool m_stopping = false; // quitting: a landing stops before its next event
     bool m_landing = false;
     bool m_landAgain = false; // a label came while landing: land once more after it
-    QHash<QString, int> m_waiting; // project -> labels waiting, as last reported
+    QHash<QString, Waiting> m_waiting; // by project, as the last landing found them
 };
 
 // "Set the human label" or "set the note": redo appends the new value and note, undo appends

@@ -77,9 +77,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_counts = new QLabel(this);
     m_counts->setObjectName(u"projectCounts"_s);
-    auto *unwritten = new UnwrittenLabelsIndicator(this);
-    unwritten->track(m_writer);
-    statusBar()->addPermanentWidget(unwritten);
+    statusBar()->addPermanentWidget(new UnwrittenLabelsIndicator(m_writer, this));
     statusBar()->addPermanentWidget(m_annotatorActions->boundIndicator());
     statusBar()->addPermanentWidget(m_counts);
 
