@@ -1,6 +1,7 @@
 #include "reportstore.h"
 
 #include "catalogstore.h"
+#include "rowstatement.h"
 #include "storecodec.h"
 #include "storerows.h"
 
@@ -108,26 +109,33 @@ std::optional<RowId> ReportStore::modelId(const QString &name)
 
 std::optional<Report> ReportStore::report(RowId id)
 {
-    QSqlQuery &q = prepared(u"SELECT id, model_id, task_id, query_id, format, source_name,"
-                            " content_hash, text, pages, warnings, has_text FROM report"
-                            " WHERE id = ?"_s);
-    bindAt(q, 0, id);
-    if (!exec(q) || !q.next())
+    // Through a row statement: a run reads each report it judges, and the text is most of it.
+    RowStatement *q = m_db->rowStatement(
+        u"SELECT id, model_id, task_id, query_id, format, source_name, content_hash, text, pages,"
+        " warnings, has_text FROM report WHERE id = ?"_s);
+    if (!q)
         return std::nullopt;
-    Report r;
-    r.id = q.value(0).toLongLong();
-    r.modelId = q.value(1).toLongLong();
-    r.taskId = q.value(2).toLongLong();
-    r.queryId = StoreCodec::toId(q.value(3));
-    r.format = formatFromKey(q.value(4).toString());
-    r.sourceName = q.value(5).toString();
-    r.contentHash = q.value(6).toString();
-    r.text = q.value(7).toString();
-    r.pages = StoreCodec::toPages(q.value(8));
-    r.warnings = StoreCodec::toStringList(q.value(9));
-    r.hasText = q.value(10).toBool();
-    q.finish();
-    return r;
+    q->bind(0, id);
+    std::optional<Report> found;
+    const bool ran = q->run([&found](const RowStatement &row) {
+        Report r;
+        r.id = row.columnInt(0);
+        r.modelId = row.columnInt(1);
+        r.taskId = row.columnInt(2);
+        if (!row.columnIsNull(3))
+            r.queryId = row.columnInt(3);
+        r.format = formatFromKey(row.columnText(4));
+        r.sourceName = row.columnText(5);
+        r.contentHash = row.columnText(6);
+        r.text = row.columnText(7);
+        r.pages = StoreCodec::toPages(row.columnText(8));
+        r.warnings = StoreCodec::toStringList(row.columnText(9));
+        r.hasText = row.columnInt(10) != 0;
+        found = std::move(r);
+    });
+    if (!ran)
+        m_db->setLastError(q->error());
+    return found;
 }
 
 std::optional<RowId> ReportStore::reportId(RowId modelId, RowId taskId,

@@ -52,4 +52,14 @@ qint64 QueryRowStatement::columnInt(int column) const
     return m_query.value(column).toLongLong();
 }
 
+QString QueryRowStatement::columnText(int column) const
+{
+    return m_query.value(column).toString();
+}
+
+bool QueryRowStatement::columnIsNull(int column) const
+{
+    return m_query.isNull(column);
+}
+
 } // namespace Rubricate

@@ -1,6 +1,6 @@
-// A prepared statement that writes rows, whichever engine holds the project: SQLite's own
-// API on a project file (sqlitestatement.h), QSqlQuery on PostgreSQL. The rows a judge run
-// writes for every item go through it, so that one body of code writes them on both.
+// A prepared statement, whichever engine holds the project: SQLite's own API on a project file
+// (sqlitestatement.h), QSqlQuery on PostgreSQL. What a judge run writes for every item and the
+// reports it reads go through it, so that one body of code serves both.
 #pragma once
 
 #include <QSqlQuery>
@@ -27,6 +27,9 @@ public:
     // next bindings. False with error() set.
     virtual bool run(const std::function<void(const RowStatement &)> &eachRow = {}) = 0;
     virtual qint64 columnInt(int column) const = 0;
+    // A null QString for NULL.
+    virtual QString columnText(int column) const = 0;
+    virtual bool columnIsNull(int column) const = 0;
     QString error() const { return m_error; }
 
 protected:
@@ -47,6 +50,8 @@ public:
     void bindText(int index, const QString &value) override;
     bool run(const std::function<void(const RowStatement &)> &eachRow = {}) override;
     qint64 columnInt(int column) const override;
+    QString columnText(int column) const override;
+    bool columnIsNull(int column) const override;
 
 private:
     void bindNull(int index) override;

@@ -2,6 +2,7 @@
 #include "runstore.h"
 
 #include "catalogstore.h"
+#include "rowstatement.h"
 #include "sqldialect.h"
 #include "storecodec.h"
 #include "storerows.h"
@@ -192,23 +193,30 @@ Result<void> RunStore::putCachedResponse(const QString &key, const QString &prov
 {
     // The newest answer wins: a re-ask of the same request was asked because the old answer
     // did not do, and its request number must be the one a crashed run finds again.
-    QSqlQuery &q = prepared(
+    // Through a row statement, as the verdicts are: an answer is some kilobytes of text.
+    RowStatement *q = m_db->rowStatement(
         u"INSERT INTO response_cache (key, provider, model, response, input_tokens,"
         " output_tokens, created_at, job_id, request_no) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (key) DO UPDATE SET response = excluded.response,"
         " input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,"
         " created_at = excluded.created_at, job_id = excluded.job_id,"
         " request_no = excluded.request_no"_s);
-    bindAt(q, 0, key);
-    bindAt(q, 1, provider);
-    bindAt(q, 2, StoreCodec::text(model));
-    bindAt(q, 3, response.response);
-    bindAt(q, 4, response.inputTokens);
-    bindAt(q, 5, response.outputTokens);
-    bindAt(q, 6, StoreCodec::time(QDateTime::currentDateTimeUtc()));
-    bindAt(q, 7, response.jobId);
-    bindAt(q, 8, response.requestNo);
-    return written(exec(q));
+    if (!q)
+        return failure();
+    q->bindText(0, key);
+    q->bindText(1, provider);
+    q->bindTextOrNull(2, model);
+    q->bindText(3, response.response);
+    q->bind(4, response.inputTokens);
+    q->bind(5, response.outputTokens);
+    q->bindText(6, StoreCodec::time(QDateTime::currentDateTimeUtc()).toString());
+    q->bind(7, response.jobId);
+    q->bind(8, response.requestNo);
+    if (!q->run()) {
+        m_db->setLastError(q->error());
+        return failure();
+    }
+    return {};
 }
 
 Result<QList<std::pair<RowId, RowId>>> RunStore::errorItems(RowId runId)

@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <string>
 #include <type_traits>
 
 namespace Rubricate {
@@ -215,32 +216,39 @@ private:
         return -1;
     }
 
+    // The character an escape other than \u stands for; 0 when there is no such escape.
+    static char simpleEscape(Char c)
+    {
+        switch (c) {
+        case '"':
+        case '\\':
+        case '/':
+            return char(c);
+        case 'b':
+            return '\b';
+        case 'f':
+            return '\f';
+        case 'n':
+            return '\n';
+        case 'r':
+            return '\r';
+        case 't':
+            return '\t';
+        default:
+            return 0;
+        }
+    }
+
     bool escape(QString &out)
     {
         if (m_at == m_end)
             return false;
         const Char c = *m_at++;
+        if (const char simple = simpleEscape(c)) {
+            out.append(QLatin1Char(simple));
+            return true;
+        }
         switch (c) {
-        case '"':
-        case '\\':
-        case '/':
-            out.append(QChar(char16_t(c)));
-            return true;
-        case 'b':
-            out.append(u'\b');
-            return true;
-        case 'f':
-            out.append(u'\f');
-            return true;
-        case 'n':
-            out.append(u'\n');
-            return true;
-        case 'r':
-            out.append(u'\r');
-            return true;
-        case 't':
-            out.append(u'\t');
-            return true;
         case 'u': {
             if (m_end - m_at < 4)
                 return false;
@@ -260,29 +268,18 @@ private:
         }
     }
 
-    // Appends the characters in [from, to), which hold no quote, backslash or control
-    // character; false when they are not valid UTF-8 (or UTF-16).
-    bool appendRun(QString &out, const Char *from, const Char *to, bool ascii)
+    // Appends the UTF-16 units in [from, to), which hold no quote, backslash or control
+    // character; false when a surrogate stands alone.
+    static bool appendUtf16Run(QString &out, const Char *from, const Char *to)
     {
-        if (from == to)
-            return true;
-        if constexpr (std::is_same_v<Char, char>) {
-            if (ascii) {
-                out.append(QLatin1StringView(from, to - from));
-                return true;
-            }
-            out.append(m_decoder(QByteArrayView(from, to - from)).operator QString());
-            return !m_decoder.hasError();
-        } else {
-            for (const Char *c = from; c < to; ++c) {
-                if (QChar::isHighSurrogate(*c) && c + 1 < to && QChar::isLowSurrogate(c[1]))
-                    ++c;
-                else if (QChar::isSurrogate(*c))
-                    return false; // QJsonDocument reads UTF-8, where a lone surrogate is not
-            }
-            out.append(QStringView(from, to - from));
-            return true;
+        for (const Char *c = from; c < to; ++c) {
+            if (QChar::isHighSurrogate(*c) && c + 1 < to && QChar::isLowSurrogate(c[1]))
+                ++c;
+            else if (QChar::isSurrogate(*c))
+                return false; // QJsonDocument reads UTF-8, where a lone surrogate is not
         }
+        out.append(QStringView(from, to - from));
+        return true;
     }
 
     // Whether the string whose opening quote is at m_at starts with a byte order mark written
@@ -304,17 +301,23 @@ private:
             return false;
         if (bom)
             m_at += std::is_same_v<Char, char> ? 3 : 1;
+        if constexpr (std::is_same_v<Char, char>)
+            return utf8String(out);
+        else
+            return utf16String(out);
+    }
+
+    // The rest of a string of UTF-16 input, after its opening quote.
+    bool utf16String(QString &out)
+    {
         for (;;) {
             const Char *run = m_at;
-            bool ascii = true;
             while (m_at != m_end && *m_at != '"' && *m_at != '\\') {
-                const auto unit = std::make_unsigned_t<Char>(*m_at);
-                if (unit < 0x20)
+                if (*m_at < 0x20)
                     return false; // raw control characters: QJsonDocument decides
-                ascii = ascii && unit < 0x80;
                 ++m_at;
             }
-            if (!appendRun(out, run, m_at, ascii) || m_at == m_end)
+            if (!appendUtf16Run(out, run, m_at) || m_at == m_end)
                 return false;
             if (*m_at++ == '"')
                 return true;
@@ -323,8 +326,57 @@ private:
         }
     }
 
+    // The rest of a string of UTF-8 input, after its opening quote. Its bytes, with the escapes
+    // that stand for ASCII resolved, are gathered and decoded at once: a string of JSON written
+    // inside JSON (a judge's answer in its envelope) has an escape every few characters, and
+    // decoding piece by piece cost more than the reading.
+    bool utf8String(QString &out)
+    {
+        m_bytes.clear();
+        bool ascii = true;
+        for (;;) {
+            const Char *run = m_at;
+            while (m_at != m_end && *m_at != '"' && *m_at != '\\') {
+                const auto unit = uchar(*m_at);
+                if (unit < 0x20)
+                    return false; // raw control characters: QJsonDocument decides
+                ascii = ascii && unit < 0x80;
+                ++m_at;
+            }
+            if (m_at == m_end)
+                return false;
+            m_bytes.append(run, m_at);
+            if (*m_at++ == '"')
+                return appendBytes(out, ascii);
+            if (m_at == m_end)
+                return false;
+            if (const char simple = simpleEscape(*m_at)) {
+                m_bytes.push_back(simple);
+                ++m_at;
+                continue;
+            }
+            // \uXXXX goes in as the UTF-16 unit it names, lone surrogates included.
+            if (!appendBytes(out, ascii) || !escape(out))
+                return false;
+            ascii = true;
+        }
+    }
+
+    // Decodes the bytes gathered so far onto `out`; false when they are not valid UTF-8.
+    bool appendBytes(QString &out, bool ascii)
+    {
+        const QByteArrayView bytes(m_bytes.data(), qsizetype(m_bytes.size()));
+        if (ascii)
+            out.append(QLatin1StringView(bytes));
+        else
+            out.append(m_decoder(bytes).operator QString());
+        m_bytes.clear();
+        return ascii || !m_decoder.hasError();
+    }
+
     const Char *m_at;
     const Char *const m_end;
+    std::string m_bytes; // utf8String()'s, kept for its capacity
     int m_depth = 0;
     QStringDecoder m_decoder{QStringDecoder::Utf8,
                              QStringDecoder::Flag::Stateless

@@ -203,6 +203,12 @@ private slots:
             const QString s = u"a"_s + QChar(char16_t(u)) + u"b"_s;
             if (jsonString(s) != qt(s))
                 QFAIL(qPrintable(u"U+%1 is written differently"_s.arg(quint32(u), 4, 16)));
+            // Amid plain text, which the writer copies eight units at a time: each unit at
+            // each of the eight places of such a group.
+            const QString amid = QString(int(u % 8), u'a') + QChar(char16_t(u)) + QString(17, u'b');
+            if (jsonString(amid) != qt(amid))
+                QFAIL(
+                    qPrintable(u"U+%1 amid text is written differently"_s.arg(quint32(u), 4, 16)));
         }
         const QStringList cases = {
             u"pair \U0001F600 and \U00020000"_s, QString(QChar(0xD83D)),

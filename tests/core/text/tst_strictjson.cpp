@@ -119,6 +119,9 @@ void StrictJsonTest::readsAsQtDoes_data()
                       "cd\xEF\xBB\xBF\", \"a\\n\xEF\xBB\xBF\", \"\\ufeffx\"]");
     QTest::newRow("literals") << QByteArray("[true, false, null]");
     QTest::newRow("nested") << QByteArray(R"({"choices":[{"message":{"content":"x"}}]})");
+    // A judge's answer inside its envelope: an escape every few characters, text around each.
+    QTest::newRow("escapes amid utf-8") << QByteArray(
+        "[\"\xc3\xa9\\n\xe4\xb8\xad\\\"x\\u00e9y\xf0\x9f\x98\x80\\t\\u4e2d\xc3\xa9\\/\"]");
     QTest::newRow("keys sorted by Qt") << QByteArray(R"({"b":1,"a":2,"\u00e9":3,"A":4})");
     QTest::newRow("escaped mark starting a key") << QByteArray(R"({"\ufeffa":1,"b":2})");
 }
@@ -174,6 +177,9 @@ void StrictJsonTest::leavesToQt_data()
     QTest::newRow("raw control character") << QByteArray("[\"a\x01\"]");
     QTest::newRow("raw newline") << QByteArray("[\"a\nb\"]");
     QTest::newRow("invalid utf-8") << QByteArray("[\"a\xff\"]");
+    QTest::newRow("utf-8 cut by an escape") << QByteArray("[\"\xe4\\n\xb8\xad\"]");
+    QTest::newRow("utf-8 cut by a unicode escape") << QByteArray("[\"\xe4\\u0041\xb8\xad\"]");
+    QTest::newRow("invalid utf-8 after an escape") << QByteArray("[\"\\u00e9a\xff\"]");
     QTest::newRow("overlong utf-8") << QByteArray("[\"\xc0\xaf\"]");
     QTest::newRow("encoded surrogate") << QByteArray("[\"\xed\xa0\x80\"]");
     QTest::newRow("duplicate key") << QByteArray(R"({"a": 1, "a": 2})");
