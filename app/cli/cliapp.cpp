@@ -6,6 +6,7 @@
 #include "cliclaims.h"
 #include "clihelp.h"
 #include "clijudge.h"
+#include "clilabels.h"
 #include "clipdr.h"
 #include "cliproject.h"
 #include "clireportbench.h"
@@ -454,6 +455,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return *code;
     if (const auto code
         = runAnnotationCommand(command, parser, positional, c.projectPath, out, err))
+        return *code;
+    if (const auto code = runLabelsCommand(command, parser, positional, c.projectPath, out, err))
         return *code;
     if (command == "simulate-judge"_L1)
         return runSimulatedJudge(parser.value(u"latency"_s).toInt(), out);

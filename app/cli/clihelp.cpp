@@ -154,6 +154,14 @@ Commands:
                                added to a study both have; labels older than the current
                                one here are left out; merging twice changes nothing.
                                OTHER is never written.
+  labels [waiting|write|set-aside] [-p PROJECT]
+                               The labels given in the window that wait on this machine
+                               for their project (its server out of reach, its file
+                               locked): `waiting` (default) lists them by project; `write`
+                               writes them now, in the order given (exit code 1 while some
+                               still wait); `set-aside -p PROJECT` moves that project's to
+                               its set-aside file, for labels given up on. Without -p,
+                               every project with labels waiting.
   claims extract [--benchmark KEY] [--tasks IDS] [--models A,B] [--force]
         [--method heuristic|judge] [--attempts K] [judge options]
                                Store the statements of reports as claims: cited ones (one

@@ -233,8 +233,10 @@ Result<void> appendLines(const QString &path, const QString &project,
 
 QString AnnotationSpool::defaultDirectory()
 {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation))
-        .filePath(u"unwritten-labels"_s);
+    // The window's data folder, named outright so that rubricate-cli (`labels`) finds the
+    // same spool: where the window keeps it (AppLocalDataLocation) follows the program's name.
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation))
+        .filePath(u"Rubricate/rubricate/unwritten-labels"_s);
 }
 
 AnnotationSpool::AnnotationSpool(QString directory)

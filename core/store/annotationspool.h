@@ -23,8 +23,9 @@ namespace Rubricate {
 class AnnotationSpool
 {
 public:
-    // The spool of this user on this machine: "unwritten-labels" in the application's local
-    // data directory.
+    // The spool of this user on this machine, the window's and rubricate-cli's alike:
+    // "Rubricate/rubricate/unwritten-labels" in the user's data directory (on Linux the
+    // window's own data directory).
     static QString defaultDirectory();
 
     explicit AnnotationSpool(QString directory = defaultDirectory());

@@ -1,0 +1,109 @@
+#include "clilabels.h"
+
+#include "cliapp.h"
+#include "store/annotationspool.h"
+#include "store/projectlocation.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+
+namespace Rubricate::Cli {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// The projects the command is about: the one given with --project, else every project with
+// labels waiting.
+QStringList projectsOf(const QCommandLineParser &parser, const QString &projectPath,
+                       const AnnotationSpool &spool)
+{
+    if (parser.isSet(u"project"_s))
+        return {ProjectLocation::normalized(projectPath)};
+    return spool.projects();
+}
+
+int listWaiting(const QStringList &projects, const AnnotationSpool &spool, QTextStream &out)
+{
+    if (projects.isEmpty())
+        out << u"No labels wait on this machine.\n"_s;
+    for (const QString &project : projects) {
+        const AnnotationSpool::Pending pending = spool.pending(project);
+        out << u"%1: %2 label(s) waiting in %3\n"_s.arg(project)
+                   .arg(pending.events.size())
+                   .arg(spool.fileOf(project));
+        for (const QString &problem : pending.problems)
+            out << u"  "_s << problem << u'\n';
+        if (QFileInfo::exists(spool.setAsideFileOf(project)))
+            out << u"  set aside earlier: %1\n"_s.arg(spool.setAsideFileOf(project));
+    }
+    return Ok;
+}
+
+int write(const QStringList &projects, AnnotationSpool &spool, QTextStream &out, QTextStream &err)
+{
+    int stillWaiting = 0;
+    for (const QString &project : projects) {
+        const AnnotationSpool::Landing landing = spool.land(project);
+        out << u"%1: %2 label(s) written, %3 waiting\n"_s.arg(project)
+                   .arg(landing.landed.size())
+                   .arg(landing.waiting);
+        if (landing.waiting > 0)
+            out << u"  not written: "_s << landing.error << u'\n';
+        for (const AnnotationSpool::Landing::SetAside &aside : landing.setAside)
+            out << u"  set aside, refused: "_s << aside.why << u'\n';
+        if (!landing.setAside.isEmpty())
+            out << u"  (kept in %1)\n"_s.arg(spool.setAsideFileOf(project));
+        stillWaiting += landing.waiting;
+    }
+    if (stillWaiting > 0) {
+        err << u"rubricate-cli: %1 label(s) still wait on this machine; they are kept and "
+               "written by the next try\n"_s.arg(stillWaiting);
+        return Failed;
+    }
+    return Ok;
+}
+
+int setAside(const QStringList &projects, AnnotationSpool &spool, QTextStream &out,
+             QTextStream &err)
+{
+    for (const QString &project : projects) {
+        const Result<int> moved = spool.setAside(project);
+        if (!moved) {
+            err << u"rubricate-cli: "_s << moved.errorMessage() << u'\n';
+            return Failed;
+        }
+        out << u"%1: %2 label(s) set aside in %3\n"_s.arg(project).arg(*moved).arg(
+            spool.setAsideFileOf(project));
+    }
+    return Ok;
+}
+
+} // namespace
+
+std::optional<int> runLabelsCommand(const QString &command, const QCommandLineParser &parser,
+                                    const QStringList &args, const QString &projectPath,
+                                    QTextStream &out, QTextStream &err)
+{
+    if (command != "labels"_L1)
+        return std::nullopt;
+    const QString what = args.value(0, u"waiting"_s);
+    if (args.size() > 1 || (what != "waiting"_L1 && what != "write"_L1 && what != "set-aside"_L1)) {
+        err << u"rubricate-cli: labels [waiting|write|set-aside] [--project P]; see --help\n"_s;
+        return Usage;
+    }
+    if (what == "set-aside"_L1 && !parser.isSet(u"project"_s)) {
+        // Giving labels up is for one project at a time, named.
+        err << u"rubricate-cli: labels set-aside needs --project\n"_s;
+        return Usage;
+    }
+    AnnotationSpool spool;
+    const QStringList projects = projectsOf(parser, projectPath, spool);
+    if (what == "write"_L1)
+        return write(projects, spool, out, err);
+    if (what == "set-aside"_L1)
+        return setAside(projects, spool, out, err);
+    return listWaiting(projects, spool, out);
+}
+
+} // namespace Rubricate::Cli
