@@ -292,15 +292,30 @@ private:
             return m_end - m_at >= 2 && m_at[1] == 0xFEFF;
     }
 
+    // Whether, from `from` on, a backslash comes before a quote: whether the string there has
+    // an escape.
+    bool escapeBeforeQuote(const Char *from) const
+    {
+        for (; from < m_end; ++from) {
+            if (*from == '"')
+                return false;
+            if (*from == '\\')
+                return true;
+        }
+        return false;
+    }
+
     bool string(QString &out)
     {
         // QJsonDocument drops a byte order mark written out at the start of a string, and only
-        // there.
-        const bool bom = bomAfterQuote();
+        // there, and only in a string without escapes: such a string it decodes whole, which
+        // drops the mark; one with an escape it reads a character at a time, the mark too.
+        constexpr int bomUnits = std::is_same_v<Char, char> ? 3 : 1;
+        const bool bom = bomAfterQuote() && !escapeBeforeQuote(m_at + 1 + bomUnits);
         if (!take('"'))
             return false;
         if (bom)
-            m_at += std::is_same_v<Char, char> ? 3 : 1;
+            m_at += bomUnits;
         if constexpr (std::is_same_v<Char, char>)
             return utf8String(out);
         else

@@ -117,6 +117,12 @@ void StrictJsonTest::readsAsQtDoes_data()
     QTest::newRow("byte order marks")
         << QByteArray("[\"\xEF\xBB\xBF"
                       "cd\xEF\xBB\xBF\", \"a\\n\xEF\xBB\xBF\", \"\\ufeffx\"]");
+    // Qt drops it from a string without escapes only.
+    QTest::newRow("mark before an escape") << QByteArray("[\"\xEF\xBB\xBF"
+                                                         "ab\\nc\", \"\xEF\xBB\xBF"
+                                                         "a\\u0041\"]");
+    QTest::newRow("mark in a value with an escape") << QByteArray("{\"a\": \"\xEF\xBB\xBF"
+                                                                  "x\\ty\"}");
     QTest::newRow("literals") << QByteArray("[true, false, null]");
     QTest::newRow("nested") << QByteArray(R"({"choices":[{"message":{"content":"x"}}]})");
     // A judge's answer inside its envelope: an escape every few characters, text around each.
