@@ -158,10 +158,11 @@ Commands:
                                The labels given in the window that wait on this machine
                                for their project (its server out of reach, its file
                                locked): `waiting` (default) lists them by project; `write`
-                               writes them now, in the order given (exit code 1 while some
-                               still wait); `set-aside -p PROJECT` moves that project's to
-                               its set-aside file, for labels given up on. Without -p,
-                               every project with labels waiting.
+                               writes them now, in the order given (exit code 1 unless all
+                               arrived: some still wait, or the project refused some, which
+                               go to its set-aside file); `set-aside -p PROJECT` moves that
+                               project's there, for labels given up on. Without -p, every
+                               project with labels waiting.
   claims extract [--benchmark KEY] [--tasks IDS] [--models A,B] [--force]
         [--method heuristic|judge] [--attempts K] [judge options]
                                Store the statements of reports as claims: cited ones (one

@@ -43,25 +43,30 @@ int listWaiting(const QStringList &projects, const AnnotationSpool &spool, QText
 int write(const QStringList &projects, AnnotationSpool &spool, QTextStream &out, QTextStream &err)
 {
     int stillWaiting = 0;
+    int refused = 0;
+    bool failed = false;
     for (const QString &project : projects) {
         const AnnotationSpool::Landing landing = spool.land(project);
         out << u"%1: %2 label(s) written, %3 waiting\n"_s.arg(project)
                    .arg(landing.landed.size())
                    .arg(landing.waiting);
-        if (landing.waiting > 0)
-            out << u"  not written: "_s << landing.error << u'\n';
+        if (!landing.error.isEmpty()) {
+            err << u"rubricate-cli: %1: %2\n"_s.arg(project, landing.error);
+            failed = true;
+        }
         for (const AnnotationSpool::Landing::SetAside &aside : landing.setAside)
-            out << u"  set aside, refused: "_s << aside.why << u'\n';
+            err << u"rubricate-cli: %1: refused and set aside: %2\n"_s.arg(project, aside.why);
         if (!landing.setAside.isEmpty())
-            out << u"  (kept in %1)\n"_s.arg(spool.setAsideFileOf(project));
+            err << u"  (kept in %1)\n"_s.arg(spool.setAsideFileOf(project));
         stillWaiting += landing.waiting;
+        refused += int(landing.setAside.size());
     }
     if (stillWaiting > 0) {
         err << u"rubricate-cli: %1 label(s) still wait on this machine; they are kept and "
                "written by the next try\n"_s.arg(stillWaiting);
-        return Failed;
     }
-    return Ok;
+    // A script asks whether every label reached its project: one set aside did not.
+    return stillWaiting > 0 || refused > 0 || failed ? Failed : Ok;
 }
 
 int setAside(const QStringList &projects, AnnotationSpool &spool, QTextStream &out,
@@ -71,6 +76,10 @@ int setAside(const QStringList &projects, AnnotationSpool &spool, QTextStream &o
         const Result<int> moved = spool.setAside(project);
         if (!moved) {
             err << u"rubricate-cli: "_s << moved.errorMessage() << u'\n';
+            return Failed;
+        }
+        if (*moved == 0) {
+            err << u"rubricate-cli: no labels wait for %1 on this machine\n"_s.arg(project);
             return Failed;
         }
         out << u"%1: %2 label(s) set aside in %3\n"_s.arg(project).arg(*moved).arg(

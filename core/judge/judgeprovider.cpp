@@ -326,13 +326,18 @@ void appendJsonString(QByteArray &out, QStringView text)
         if (out.size() - used < room)
             out.resize(qMax(used + room, 2 * out.size()));
         char *cursor = out.data() + used;
+        // Eight at a time where the text is ASCII; Chinese text would fail the test each time.
+        bool ascii = true;
         while (s < blockEnd) {
-            const qsizetype plain = copyPlainAscii(s, blockEnd, cursor);
-            s += plain;
-            cursor += plain;
-            if (s == blockEnd)
-                break;
+            if (ascii) {
+                const qsizetype plain = copyPlainAscii(s, blockEnd, cursor);
+                s += plain;
+                cursor += plain;
+                if (s == blockEnd)
+                    break;
+            }
             const char16_t u = *s++;
+            ascii = u < 0x80;
             if (u >= 0x20 && u < 0x80 && u != u'"' && u != u'\\') {
                 *cursor++ = char(u);
             } else if (u < 0x80) {

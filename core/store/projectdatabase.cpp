@@ -252,6 +252,7 @@ bool ProjectDatabase::exec(QSqlQuery &q)
 
 RowStatement *ProjectDatabase::rowStatement(const QString &sql)
 {
+    replaceEndedSession(); // as prepared() does
     auto it = m_rowStatements.find(sql);
     if (it == m_rowStatements.end()) {
         std::unique_ptr<RowStatement> statement;

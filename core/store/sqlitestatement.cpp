@@ -1,5 +1,8 @@
 #include "sqlitestatement.h"
 
+#include "domain/softassert.h"
+#include "storelog.h"
+
 #include <QSqlDriver>
 #include <QVariant>
 
@@ -70,6 +73,11 @@ void SqliteStatement::bindText(int index, const QString &value)
 
 bool SqliteStatement::run(const std::function<void(const RowStatement &)> &eachRow)
 {
+    // A statement is one cursor: run again from inside its own rows, it would start over.
+    RUBRICATE_CHECK(lcStore, !sqlite3_stmt_busy(m_statement), {
+        m_error = u"a statement was run again before it finished"_s;
+        return false;
+    });
     int rc = sqlite3_step(m_statement);
     for (; rc == SQLITE_ROW; rc = sqlite3_step(m_statement)) {
         if (eachRow)

@@ -95,6 +95,21 @@ private slots:
 
         const CliResult done = labels({u"write"_s});
         QCOMPARE(done.code, 0);
+        // Nothing to give up on is said, not passed over.
+        QCOMPARE(cli({u"labels"_s, u"set-aside"_s}).code, 1);
+
+        // A label its project refuses (its rubric gone) is set aside; the exit code says that
+        // not every label arrived, and the rest are written.
+        QVERIFY(spool.add(m_project, label(1, 987654321, 1)));
+        QVERIFY(spool.add(m_project, label(1, 3, 1)));
+        const CliResult refused = cli({u"labels"_s, u"write"_s});
+        QVERIFY2(refused.code == 1, qPrintable(refused.out + refused.err));
+        QVERIFY2(refused.out.contains(m_project + u": 1 label(s) written, 0 waiting"_s),
+                 qPrintable(refused.out));
+        QVERIFY2(refused.err.contains(u"refused and set aside: the label of report 1, rubric "
+                                      "987654321"_s),
+                 qPrintable(refused.err));
+        QVERIFY(QFileInfo::exists(spool.setAsideFileOf(m_project)));
         // One project's, named: its labels only.
         const CliResult demoOnly = cli({u"labels"_s});
         QVERIFY2(demoOnly.out.contains(m_project + u": 0 label(s) waiting"_s),
