@@ -106,7 +106,7 @@ std::optional<int> runLabelsCommand(const QString &command, const QCommandLinePa
         err << u"rubricate-cli: labels set-aside needs --project\n"_s;
         return Usage;
     }
-    AnnotationSpool spool;
+    AnnotationSpool spool(AnnotationSpool::windowDirectory());
     const QStringList projects = projectsOf(parser, projectPath, spool);
     if (what == "write"_L1)
         return write(projects, spool, out, err);

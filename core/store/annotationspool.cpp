@@ -233,8 +233,14 @@ Result<void> appendLines(const QString &path, const QString &project,
 
 QString AnnotationSpool::defaultDirectory()
 {
-    // The window's data folder, named outright so that rubricate-cli (`labels`) finds the
-    // same spool: where the window keeps it (AppLocalDataLocation) follows the program's name.
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation))
+        .filePath(u"unwritten-labels"_s);
+}
+
+QString AnnotationSpool::windowDirectory()
+{
+    // Where the window's AppLocalDataLocation is, named outright: another program's (the
+    // command line's, a test's) follows that program's name.
     return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation))
         .filePath(u"Rubricate/rubricate/unwritten-labels"_s);
 }

@@ -23,10 +23,12 @@ namespace Rubricate {
 class AnnotationSpool
 {
 public:
-    // The spool of this user on this machine, the window's and rubricate-cli's alike:
-    // "Rubricate/rubricate/unwritten-labels" in the user's data directory (on Linux the
-    // window's own data directory).
+    // The spool of this user on this machine for the running program: "unwritten-labels" in
+    // its local data directory. A test binary's is its own, never the window's.
     static QString defaultDirectory();
+    // The window's spool (~/.local/share/Rubricate/rubricate/unwritten-labels on Linux), which
+    // rubricate-cli's `labels` reads from another program.
+    static QString windowDirectory();
 
     explicit AnnotationSpool(QString directory = defaultDirectory());
 

@@ -48,7 +48,7 @@ private slots:
         QVERIFY2(demo.code == 0, qPrintable(demo.out + demo.err));
         m_project = ProjectLocation::normalized(m_demo.filePath(u"demo.rubricate"_s));
         m_gone = ProjectLocation::normalized(m_demo.filePath(u"moved-away.rubricate"_s));
-        QVERIFY(AnnotationSpool::defaultDirectory().startsWith(m_home.path()));
+        QVERIFY(AnnotationSpool::windowDirectory().startsWith(m_home.path()));
     }
 
     void listsWritesAndSetsAsideWaitingLabels()
@@ -58,7 +58,7 @@ private slots:
         QVERIFY2(none.out.contains(u"No labels wait on this machine."_s), qPrintable(none.out));
 
         // As the window leaves them: two for the demo, one for a project moved away.
-        AnnotationSpool spool;
+        AnnotationSpool spool(AnnotationSpool::windowDirectory());
         QVERIFY(spool.add(m_project, label(1, 1, 1)));
         QVERIFY(spool.add(m_project, label(1, 2, 0)));
         QVERIFY(spool.add(m_gone, label(1, 1, -1)));

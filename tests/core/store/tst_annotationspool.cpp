@@ -56,6 +56,19 @@ class TestAnnotationSpool : public QObject
     }
 
 private slots:
+    // rubricate-cli reads the window's spool by naming its folder; a test binary keeps its own.
+    void theWindowsSpoolIsWhereTheWindowKeepsIt()
+    {
+        const QString organization = QCoreApplication::organizationName();
+        const QString application = QCoreApplication::applicationName();
+        QVERIFY(AnnotationSpool::defaultDirectory() != AnnotationSpool::windowDirectory());
+        QCoreApplication::setOrganizationName(u"Rubricate"_s);
+        QCoreApplication::setApplicationName(u"rubricate"_s); // as app/gui/main.cpp names it
+        QCOMPARE(AnnotationSpool::defaultDirectory(), AnnotationSpool::windowDirectory());
+        QCoreApplication::setOrganizationName(organization);
+        QCoreApplication::setApplicationName(application);
+    }
+
     void init()
     {
         QVERIFY(m_dir.isValid());
