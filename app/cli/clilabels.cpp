@@ -23,10 +23,19 @@ QStringList projectsOf(const QCommandLineParser &parser, const QString &projectP
     return spool.projects();
 }
 
+// Spool files no project's listing shows; false when there are any.
+bool reportUnreadable(const AnnotationSpool &spool, QTextStream &err)
+{
+    const QStringList files = spool.unreadableFiles();
+    for (const QString &file : files)
+        err << u"rubricate-cli: a spool file that cannot be read: "_s << file << u'\n';
+    return files.isEmpty();
+}
+
 int listWaiting(const QStringList &projects, const AnnotationSpool &spool, QTextStream &out)
 {
     if (projects.isEmpty())
-        out << u"No labels wait on this machine.\n"_s;
+        out << u"No labels wait on this machine for a project.\n"_s;
     for (const QString &project : projects) {
         const AnnotationSpool::Pending pending = spool.pending(project);
         out << u"%1: %2 label(s) waiting in %3\n"_s.arg(project)
@@ -108,10 +117,14 @@ std::optional<int> runLabelsCommand(const QString &command, const QCommandLinePa
     }
     AnnotationSpool spool(AnnotationSpool::windowDirectory());
     const QStringList projects = projectsOf(parser, projectPath, spool);
-    if (what == "write"_L1)
-        return write(projects, spool, out, err);
     if (what == "set-aside"_L1)
         return setAside(projects, spool, out, err);
+    // Every project's: then a file that names none is one of them.
+    const bool readable = parser.isSet(u"project"_s) || reportUnreadable(spool, err);
+    if (what == "write"_L1) {
+        const int written = write(projects, spool, out, err);
+        return readable ? written : Failed;
+    }
     return listWaiting(projects, spool, out);
 }
 

@@ -314,6 +314,23 @@ QStringList AnnotationSpool::projects() const
     return out;
 }
 
+QStringList AnnotationSpool::unreadableFiles() const
+{
+    QStringList out;
+    const QDir dir(m_directory);
+    for (const QString &name : dir.entryList({u"*.jsonl"_s}, QDir::Files, QDir::Name)) {
+        if (name.endsWith(u".set-aside.jsonl"_s))
+            continue;
+        const Result<SpoolFile> spool = readSpool(dir.filePath(name));
+        if (!spool)
+            out.append(spool.errorMessage());
+        else if (spool->project.isEmpty() && !spool->lines.isEmpty())
+            out.append(u"%1: %2 line(s) under a first line that names no project"_s.arg(
+                dir.filePath(name), QString::number(spool->lines.size())));
+    }
+    return out;
+}
+
 AnnotationSpool::Landing AnnotationSpool::land(const QString &project, const std::atomic_bool *stop)
 {
     Landing out;

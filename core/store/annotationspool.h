@@ -43,6 +43,9 @@ public:
     Pending pending(const QString &project) const;
     // The projects that have events waiting.
     QStringList projects() const;
+    // Spool files projects() passes over, with why: one that cannot be read, or whose first
+    // line names no project. Never landed; listed so that a person can look.
+    QStringList unreadableFiles() const;
 
     struct Landing {
         QList<AnnotationEvent> landed; // written now, or found already written

@@ -55,7 +55,8 @@ private slots:
     {
         const CliResult none = labels({});
         QCOMPARE(none.code, 0);
-        QVERIFY2(none.out.contains(u"No labels wait on this machine."_s), qPrintable(none.out));
+        QVERIFY2(none.out.contains(u"No labels wait on this machine for a project."_s),
+                 qPrintable(none.out));
 
         // As the window leaves them: two for the demo, one for a project moved away.
         AnnotationSpool spool(AnnotationSpool::windowDirectory());
@@ -110,6 +111,18 @@ private slots:
                                       "987654321"_s),
                  qPrintable(refused.err));
         QVERIFY(QFileInfo::exists(spool.setAsideFileOf(m_project)));
+
+        // A spool file that names no project is listed, never passed over in silence.
+        QFile stray(QDir(AnnotationSpool::windowDirectory()).filePath(u"stray.jsonl"_s));
+        QVERIFY(stray.open(QIODevice::WriteOnly));
+        stray.write("not a header\n{\"uid\": \"u1\"}\n");
+        stray.close();
+        const CliResult listed = labels({});
+        QCOMPARE(listed.code, 0);
+        QVERIFY2(listed.err.contains(u"stray.jsonl: 1 line(s) under a first line that names no "
+                                     "project"_s),
+                 qPrintable(listed.err));
+        QCOMPARE(labels({u"write"_s}).code, 1);
         // One project's, named: its labels only.
         const CliResult demoOnly = cli({u"labels"_s});
         QVERIFY2(demoOnly.out.contains(m_project + u": 0 label(s) waiting"_s),
