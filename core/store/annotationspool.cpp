@@ -229,6 +229,18 @@ Result<void> appendLines(const QString &path, const QString &project,
     return writeSpool(path, *file);
 }
 
+// The spool files in `directory` (not the set-aside ones), each with its path as read.
+QList<std::pair<QString, Result<SpoolFile>>> spoolFiles(const QString &directory)
+{
+    QList<std::pair<QString, Result<SpoolFile>>> out;
+    const QDir dir(directory);
+    for (const QString &name : dir.entryList({u"*.jsonl"_s}, QDir::Files, QDir::Name)) {
+        if (!name.endsWith(u".set-aside.jsonl"_s))
+            out.append({dir.filePath(name), readSpool(dir.filePath(name))});
+    }
+    return out;
+}
+
 } // namespace
 
 QString AnnotationSpool::defaultDirectory()
@@ -303,11 +315,7 @@ AnnotationSpool::Pending AnnotationSpool::pending(const QString &project) const
 QStringList AnnotationSpool::projects() const
 {
     QStringList out;
-    const QDir dir(m_directory);
-    for (const QString &name : dir.entryList({u"*.jsonl"_s}, QDir::Files, QDir::Name)) {
-        if (name.endsWith(u".set-aside.jsonl"_s))
-            continue;
-        const Result<SpoolFile> spool = readSpool(dir.filePath(name));
+    for (const auto &[path, spool] : spoolFiles(m_directory)) {
         if (spool && !spool->project.isEmpty() && !spool->lines.isEmpty())
             out.append(spool->project);
     }
@@ -317,16 +325,12 @@ QStringList AnnotationSpool::projects() const
 QStringList AnnotationSpool::unreadableFiles() const
 {
     QStringList out;
-    const QDir dir(m_directory);
-    for (const QString &name : dir.entryList({u"*.jsonl"_s}, QDir::Files, QDir::Name)) {
-        if (name.endsWith(u".set-aside.jsonl"_s))
-            continue;
-        const Result<SpoolFile> spool = readSpool(dir.filePath(name));
+    for (const auto &[path, spool] : spoolFiles(m_directory)) {
         if (!spool)
             out.append(spool.errorMessage());
         else if (spool->project.isEmpty() && !spool->lines.isEmpty())
             out.append(u"%1: %2 line(s) under a first line that names no project"_s.arg(
-                dir.filePath(name), QString::number(spool->lines.size())));
+                path, QString::number(spool->lines.size())));
     }
     return out;
 }
