@@ -14,22 +14,16 @@ using namespace Qt::StringLiterals;
 namespace {
 
 // The projects the command is about: the one given with --project, else every project with
-// labels waiting.
-QStringList projectsOf(const QCommandLineParser &parser, const QString &projectPath,
-                       const AnnotationSpool &spool)
+// labels waiting, with the spool files that name none on `err`.
+AnnotationSpool::Listing listingOf(const QCommandLineParser &parser, const QString &projectPath,
+                                   const AnnotationSpool &spool, QTextStream &err)
 {
     if (parser.isSet(u"project"_s))
-        return {ProjectLocation::normalized(projectPath)};
-    return spool.projects();
-}
-
-// Spool files no project's listing shows; false when there are any.
-bool reportUnreadable(const AnnotationSpool &spool, QTextStream &err)
-{
-    const QStringList files = spool.unreadableFiles();
-    for (const QString &file : files)
+        return {{ProjectLocation::normalized(projectPath)}, {}};
+    AnnotationSpool::Listing listing = spool.listing();
+    for (const QString &file : std::as_const(listing.unreadable))
         err << u"rubricate-cli: a spool file that cannot be read: "_s << file << u'\n';
-    return files.isEmpty();
+    return listing;
 }
 
 int listWaiting(const QStringList &projects, const AnnotationSpool &spool, QTextStream &out)
@@ -78,22 +72,19 @@ int write(const QStringList &projects, AnnotationSpool &spool, QTextStream &out,
     return stillWaiting > 0 || refused > 0 || failed ? Failed : Ok;
 }
 
-int setAside(const QStringList &projects, AnnotationSpool &spool, QTextStream &out,
-             QTextStream &err)
+int setAside(const QString &project, AnnotationSpool &spool, QTextStream &out, QTextStream &err)
 {
-    for (const QString &project : projects) {
-        const Result<int> moved = spool.setAside(project);
-        if (!moved) {
-            err << u"rubricate-cli: "_s << moved.errorMessage() << u'\n';
-            return Failed;
-        }
-        if (*moved == 0) {
-            err << u"rubricate-cli: no labels wait for %1 on this machine\n"_s.arg(project);
-            return Failed;
-        }
-        out << u"%1: %2 label(s) set aside in %3\n"_s.arg(project).arg(*moved).arg(
-            spool.setAsideFileOf(project));
+    const Result<int> moved = spool.setAside(project);
+    if (!moved) {
+        err << u"rubricate-cli: "_s << moved.errorMessage() << u'\n';
+        return Failed;
     }
+    if (*moved == 0) {
+        err << u"rubricate-cli: no labels wait for %1 on this machine\n"_s.arg(project);
+        return Failed;
+    }
+    out << u"%1: %2 label(s) set aside in %3\n"_s.arg(project).arg(*moved).arg(
+        spool.setAsideFileOf(project));
     return Ok;
 }
 
@@ -116,16 +107,14 @@ std::optional<int> runLabelsCommand(const QString &command, const QCommandLinePa
         return Usage;
     }
     AnnotationSpool spool(AnnotationSpool::windowDirectory());
-    const QStringList projects = projectsOf(parser, projectPath, spool);
     if (what == "set-aside"_L1)
-        return setAside(projects, spool, out, err);
-    // Every project's: then a file that names none is one of them.
-    const bool readable = parser.isSet(u"project"_s) || reportUnreadable(spool, err);
+        return setAside(ProjectLocation::normalized(projectPath), spool, out, err);
+    const AnnotationSpool::Listing listing = listingOf(parser, projectPath, spool, err);
     if (what == "write"_L1) {
-        const int written = write(projects, spool, out, err);
-        return readable ? written : Failed;
+        const int written = write(listing.projects, spool, out, err);
+        return listing.unreadable.isEmpty() ? written : Failed;
     }
-    return listWaiting(projects, spool, out);
+    return listWaiting(listing.projects, spool, out);
 }
 
 } // namespace Rubricate::Cli

@@ -229,18 +229,6 @@ Result<void> appendLines(const QString &path, const QString &project,
     return writeSpool(path, *file);
 }
 
-// The spool files in `directory` (not the set-aside ones), each with its path as read.
-QList<std::pair<QString, Result<SpoolFile>>> spoolFiles(const QString &directory)
-{
-    QList<std::pair<QString, Result<SpoolFile>>> out;
-    const QDir dir(directory);
-    for (const QString &name : dir.entryList({u"*.jsonl"_s}, QDir::Files, QDir::Name)) {
-        if (!name.endsWith(u".set-aside.jsonl"_s))
-            out.append({dir.filePath(name), readSpool(dir.filePath(name))});
-    }
-    return out;
-}
-
 } // namespace
 
 QString AnnotationSpool::defaultDirectory()
@@ -312,25 +300,23 @@ AnnotationSpool::Pending AnnotationSpool::pending(const QString &project) const
     return out;
 }
 
-QStringList AnnotationSpool::projects() const
+AnnotationSpool::Listing AnnotationSpool::listing() const
 {
-    QStringList out;
-    for (const auto &[path, spool] : spoolFiles(m_directory)) {
-        if (spool && !spool->project.isEmpty() && !spool->lines.isEmpty())
-            out.append(spool->project);
-    }
-    return out;
-}
-
-QStringList AnnotationSpool::unreadableFiles() const
-{
-    QStringList out;
-    for (const auto &[path, spool] : spoolFiles(m_directory)) {
+    Listing out;
+    const QDir dir(m_directory);
+    for (const QString &name : dir.entryList({u"*.jsonl"_s}, QDir::Files, QDir::Name)) {
+        if (name.endsWith(u".set-aside.jsonl"_s))
+            continue;
+        const Result<SpoolFile> spool = readSpool(dir.filePath(name));
         if (!spool)
-            out.append(spool.errorMessage());
-        else if (spool->project.isEmpty() && !spool->lines.isEmpty())
-            out.append(u"%1: %2 line(s) under a first line that names no project"_s.arg(
-                path, QString::number(spool->lines.size())));
+            out.unreadable.append(spool.errorMessage());
+        else if (spool->lines.isEmpty())
+            continue;
+        else if (spool->project.isEmpty())
+            out.unreadable.append(u"%1: %2 line(s) under a first line that names no project"_s.arg(
+                dir.filePath(name), QString::number(spool->lines.size())));
+        else
+            out.projects.append(spool->project);
     }
     return out;
 }

@@ -42,10 +42,15 @@ public:
     };
     Pending pending(const QString &project) const;
     // The projects that have events waiting.
-    QStringList projects() const;
-    // Spool files projects() passes over, with why: one that cannot be read, or whose first
-    // line names no project. Never landed; listed so that a person can look.
-    QStringList unreadableFiles() const;
+    QStringList projects() const { return listing().projects; }
+    struct Listing {
+        QStringList projects;
+        // Spool files no project is listed for, with why: one that cannot be read, or whose
+        // first line names no project. Never landed; listed so that a person can look.
+        QStringList unreadable;
+    };
+    // Every spool file, read once.
+    Listing listing() const;
 
     struct Landing {
         QList<AnnotationEvent> landed; // written now, or found already written

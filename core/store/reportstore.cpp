@@ -117,7 +117,7 @@ std::optional<Report> ReportStore::report(RowId id)
         return std::nullopt;
     q->bind(0, id);
     std::optional<Report> found;
-    const bool ran = q->run([&found](const RowStatement &row) {
+    const bool ran = runRows(*q, [&found](const RowStatement &row) {
         Report r;
         r.id = row.columnInt(0);
         r.modelId = row.columnInt(1);
@@ -133,9 +133,7 @@ std::optional<Report> ReportStore::report(RowId id)
         r.hasText = row.columnInt(10) != 0;
         found = std::move(r);
     });
-    if (!ran)
-        m_db->setLastError(q->error());
-    return found;
+    return ran ? found : std::nullopt;
 }
 
 std::optional<RowId> ReportStore::reportId(RowId modelId, RowId taskId,

@@ -212,11 +212,7 @@ Result<void> RunStore::putCachedResponse(const QString &key, const QString &prov
     q->bindText(6, StoreCodec::time(QDateTime::currentDateTimeUtc()).toString());
     q->bind(7, response.jobId);
     q->bind(8, response.requestNo);
-    if (!q->run()) {
-        m_db->setLastError(q->error());
-        return failure();
-    }
-    return {};
+    return written(runRows(*q));
 }
 
 Result<QList<std::pair<RowId, RowId>>> RunStore::errorItems(RowId runId)

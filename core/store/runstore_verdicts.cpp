@@ -147,12 +147,10 @@ Result<void> RunStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
         }
         // RETURNING gives rows in no promised order: map them back by rubric.
         QHash<RowId, RowId> ids;
-        if (!q->run([&ids](const RowStatement &row) {
+        if (!runRows(*q, [&ids](const RowStatement &row) {
                 ids.insert(row.columnInt(0), row.columnInt(1));
-            })) {
-            m_db->setLastError(q->error());
+            }))
             return failure();
-        }
         QList<std::pair<RowId, const EvidenceSpanRow *>> spans;
         for (qsizetype i = 0; i < rows; ++i) {
             const JudgedItem &item = items.at(first + i);
@@ -186,10 +184,8 @@ Result<void> RunStore::writeSpanRows(const QList<std::pair<RowId, const Evidence
             s->bind(b + 3, qint64(span->length));
             s->bindText(b + 4, span->method);
         }
-        if (!s->run()) {
-            m_db->setLastError(s->error());
+        if (!runRows(*s))
             return failure();
-        }
     }
     return {};
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "projectdatabase.h"
+#include "rowstatement.h"
 
 #include <QList>
 
@@ -22,6 +23,15 @@ protected:
     QSqlQuery &prepared(const QString &sql) { return m_db->prepared(sql); }
     bool exec(QSqlQuery &q) { return m_db->exec(q); }
     bool fail(const QSqlQuery &q) { return m_db->fail(q); }
+    // Runs a row statement (ProjectDatabase::rowStatement); false with its error recorded, as
+    // exec() records a query's.
+    bool runRows(RowStatement &q, const std::function<void(const RowStatement &)> &eachRow = {})
+    {
+        if (q.run(eachRow))
+            return true;
+        m_db->setLastError(q.error());
+        return false;
+    }
     // A write method's answer: the error of the statement that failed, recorded by exec()
     // and fail() (or setLastError() for a refused value).
     Error failure() const { return Error{m_db->lastError()}; }
