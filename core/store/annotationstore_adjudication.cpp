@@ -83,8 +83,9 @@ AnnotationStore::adjudicationItems(const QList<std::pair<RowId, RowId>> &items)
     const auto readRubrics = [&] {
         if (!exec(bq))
             return false;
+        const QueryRowStatement row(bq);
         while (bq.next()) {
-            const Rubric r = rubricFrom(bq);
+            const Rubric r = rubricFrom(row);
             rubrics.insert(r.id, r);
         }
         return true;

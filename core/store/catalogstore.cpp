@@ -143,27 +143,28 @@ std::optional<RowId> CatalogStore::taskId(RowId benchmarkId, const QString &exte
 
 std::optional<Task> CatalogStore::task(RowId id)
 {
-    QSqlQuery &q = prepared(
+    // Through a row statement: a run reads the task of every report it judges.
+    return rowById(
         u"SELECT id, benchmark_id, external_id, language, theme, title, prompt, judge_task,"
         " blocked, complexity_breadth, complexity_nesting, complexity_exploration, metadata"
-        " FROM task WHERE id = ?"_s);
-    bindAt(q, 0, id);
-    if (!exec(q) || !q.next())
-        return std::nullopt;
-    Task t;
-    t.id = q.value(0).toLongLong();
-    t.benchmarkId = q.value(1).toLongLong();
-    t.externalId = q.value(2).toString();
-    t.language = q.value(3).toString();
-    t.theme = q.value(4).toString();
-    t.title = q.value(5).toString();
-    t.prompt = q.value(6).toString();
-    t.judgeTask = q.value(7).toString();
-    t.blocked = StoreCodec::toBlocked(q.value(8));
-    t.complexity = {q.value(9).toString(), q.value(10).toString(), q.value(11).toString()};
-    t.metadata = StoreCodec::toJson(q.value(12));
-    q.finish();
-    return t;
+        " FROM task WHERE id = ?"_s,
+        id, [](const RowStatement &row) {
+            Task t;
+            t.id = row.columnInt(0);
+            t.benchmarkId = row.columnInt(1);
+            t.externalId = row.columnText(2);
+            t.language = row.columnText(3);
+            t.theme = row.columnText(4);
+            t.title = row.columnText(5);
+            t.prompt = row.columnText(6);
+            t.judgeTask = row.columnText(7);
+            if (!row.columnIsNull(8))
+                t.blocked = StoreCodec::toBlocked(row.columnText(8));
+            t.complexity = {row.columnText(9), row.columnText(10), row.columnText(11)};
+            if (!row.columnIsNull(12))
+                t.metadata = StoreCodec::toJson(row.columnText(12));
+            return t;
+        });
 }
 
 Result<QList<TaskSummary>> CatalogStore::taskSummaries(const QString &benchmarkKey)
@@ -190,16 +191,16 @@ Result<QList<TaskSummary>> CatalogStore::taskSummaries(const QString &benchmarkK
     return out;
 }
 
-QList<Rubric> CatalogStore::rubricRows(const QString &where, const QVariantList &values)
+QList<Rubric> CatalogStore::rubricRows(const QString &where, const QList<RowId> &ids)
 {
+    // Through a row statement: a run reads the rubrics of every report it judges.
     QList<Rubric> out;
-    QSqlQuery &q = prepared(QString::fromLatin1(rubricColumns) + u" WHERE "_s + where);
-    for (int i = 0; i < values.size(); ++i)
-        bindAt(q, i, values.at(i));
-    if (!exec(q))
+    RowStatement *q = m_db->rowStatement(QString::fromLatin1(rubricColumns) + u" WHERE "_s + where);
+    if (!q)
         return out;
-    while (q.next())
-        out.append(rubricFrom(q));
+    for (int i = 0; i < ids.size(); ++i)
+        q->bind(i, ids.at(i));
+    runRows(*q, [&out](const RowStatement &row) { out.append(rubricFrom(row)); });
     return out;
 }
 

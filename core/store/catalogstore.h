@@ -81,7 +81,7 @@ public:
 private:
     // The value columns of a rubric row as upsertRubric writes them (and fingerprints them).
     static QVariantList rubricValues(const Rubric &r);
-    QList<Rubric> rubricRows(const QString &where, const QVariantList &values);
+    QList<Rubric> rubricRows(const QString &where, const QList<RowId> &ids);
     std::optional<RowId> idByExternal(const QString &table, RowId benchmarkId,
                                       const QString &externalId);
 };

@@ -110,30 +110,25 @@ std::optional<RowId> ReportStore::modelId(const QString &name)
 std::optional<Report> ReportStore::report(RowId id)
 {
     // Through a row statement: a run reads each report it judges, and the text is most of it.
-    RowStatement *q = m_db->rowStatement(
+    return rowById(
         u"SELECT id, model_id, task_id, query_id, format, source_name, content_hash, text, pages,"
-        " warnings, has_text FROM report WHERE id = ?"_s);
-    if (!q)
-        return std::nullopt;
-    q->bind(0, id);
-    std::optional<Report> found;
-    const bool ran = runRows(*q, [&found](const RowStatement &row) {
-        Report r;
-        r.id = row.columnInt(0);
-        r.modelId = row.columnInt(1);
-        r.taskId = row.columnInt(2);
-        if (!row.columnIsNull(3))
-            r.queryId = row.columnInt(3);
-        r.format = formatFromKey(row.columnText(4));
-        r.sourceName = row.columnText(5);
-        r.contentHash = row.columnText(6);
-        r.text = row.columnText(7);
-        r.pages = StoreCodec::toPages(row.columnText(8));
-        r.warnings = StoreCodec::toStringList(row.columnText(9));
-        r.hasText = row.columnInt(10) != 0;
-        found = std::move(r);
-    });
-    return ran ? found : std::nullopt;
+        " warnings, has_text FROM report WHERE id = ?"_s,
+        id, [](const RowStatement &row) {
+            Report r;
+            r.id = row.columnInt(0);
+            r.modelId = row.columnInt(1);
+            r.taskId = row.columnInt(2);
+            if (!row.columnIsNull(3))
+                r.queryId = row.columnInt(3);
+            r.format = formatFromKey(row.columnText(4));
+            r.sourceName = row.columnText(5);
+            r.contentHash = row.columnText(6);
+            r.text = row.columnText(7);
+            r.pages = StoreCodec::toPages(row.columnText(8));
+            r.warnings = StoreCodec::toStringList(row.columnText(9));
+            r.hasText = row.columnInt(10) != 0;
+            return r;
+        });
 }
 
 std::optional<RowId> ReportStore::reportId(RowId modelId, RowId taskId,

@@ -52,6 +52,11 @@ qint64 QueryRowStatement::columnInt(int column) const
     return m_query.value(column).toLongLong();
 }
 
+double QueryRowStatement::columnDouble(int column) const
+{
+    return m_query.value(column).toDouble();
+}
+
 QString QueryRowStatement::columnText(int column) const
 {
     return m_query.value(column).toString();

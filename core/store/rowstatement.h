@@ -27,6 +27,7 @@ public:
     // next bindings. False with error() set.
     virtual bool run(const std::function<void(const RowStatement &)> &eachRow = {}) = 0;
     virtual qint64 columnInt(int column) const = 0;
+    virtual double columnDouble(int column) const = 0;
     // A null QString for NULL.
     virtual QString columnText(int column) const = 0;
     virtual bool columnIsNull(int column) const = 0;
@@ -50,6 +51,7 @@ public:
     void bindText(int index, const QString &value) override;
     bool run(const std::function<void(const RowStatement &)> &eachRow = {}) override;
     qint64 columnInt(int column) const override;
+    double columnDouble(int column) const override;
     QString columnText(int column) const override;
     bool columnIsNull(int column) const override;
 

@@ -96,6 +96,11 @@ qint64 SqliteStatement::columnInt(int column) const
     return sqlite3_column_int64(m_statement, column);
 }
 
+double SqliteStatement::columnDouble(int column) const
+{
+    return sqlite3_column_double(m_statement, column);
+}
+
 QString SqliteStatement::columnText(int column) const
 {
     const auto *text = reinterpret_cast<const char *>(sqlite3_column_text(m_statement, column));

@@ -38,6 +38,7 @@ public:
     void bindText(int index, const QString &value) override;
     bool run(const std::function<void(const RowStatement &)> &eachRow = {}) override;
     qint64 columnInt(int column) const override;
+    double columnDouble(int column) const override;
     QString columnText(int column) const override;
     bool columnIsNull(int column) const override;
 

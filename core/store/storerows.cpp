@@ -17,23 +17,28 @@ std::optional<RowId> singleId(QSqlQuery &q)
     return id;
 }
 
-Rubric rubricFrom(const QSqlQuery &q)
+Rubric rubricFrom(const RowStatement &row)
 {
+    const auto id = [&row](int column) {
+        return row.columnIsNull(column) ? std::nullopt : std::optional(row.columnInt(column));
+    };
     Rubric r;
-    r.id = q.value(0).toLongLong();
-    r.taskId = q.value(1).toLongLong();
-    r.queryId = StoreCodec::toId(q.value(2));
-    r.dimension = q.value(3).toString();
-    r.position = q.value(4).toInt();
-    r.text = q.value(5).toString();
-    r.weight = q.value(6).toDouble();
-    r.dimensionWeight = StoreCodec::toNumber(q.value(7));
-    if (!q.value(8).isNull())
-        r.mandatory = q.value(8).toBool();
-    r.scale = scaleFromKey(q.value(9).toString()).value_or(VerdictScale::Drb2Tristate);
-    r.duplicateOf = StoreCodec::toId(q.value(10));
-    r.metadata = StoreCodec::toJson(q.value(11));
-    r.reportId = StoreCodec::toId(q.value(12));
+    r.id = row.columnInt(0);
+    r.taskId = row.columnInt(1);
+    r.queryId = id(2);
+    r.dimension = row.columnText(3);
+    r.position = int(row.columnInt(4));
+    r.text = row.columnText(5);
+    r.weight = row.columnDouble(6);
+    if (!row.columnIsNull(7))
+        r.dimensionWeight = row.columnDouble(7);
+    if (!row.columnIsNull(8))
+        r.mandatory = row.columnInt(8) != 0;
+    r.scale = scaleFromKey(row.columnText(9)).value_or(VerdictScale::Drb2Tristate);
+    r.duplicateOf = id(10);
+    if (!row.columnIsNull(11))
+        r.metadata = StoreCodec::toJson(row.columnText(11));
+    r.reportId = id(12);
     return r;
 }
 

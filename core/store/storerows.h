@@ -2,6 +2,7 @@
 #pragma once
 
 #include "domain/types.h"
+#include "rowstatement.h"
 
 #include <QSqlQuery>
 
@@ -22,7 +23,7 @@ constexpr auto annotationColumns
 // The first column of the next row as an id; finishes the query.
 std::optional<RowId> singleId(QSqlQuery &q);
 // A row of rubricColumns.
-Rubric rubricFrom(const QSqlQuery &q);
+Rubric rubricFrom(const RowStatement &row);
 // A row of annotationColumns.
 AnnotationEvent annotationFrom(const QSqlQuery &q);
 

@@ -8,6 +8,9 @@
 
 #include <QList>
 
+#include <optional>
+#include <type_traits>
+
 namespace Rubricate {
 
 struct CountRow;
@@ -31,6 +34,21 @@ protected:
             return true;
         m_db->setLastError(q.error());
         return false;
+    }
+    // The row a row statement selects by its one parameter, `id`, as `read` makes it; nullopt
+    // when there is none or the statement failed (its error recorded).
+    template<typename Read>
+    auto rowById(const QString &sql, RowId id, Read read)
+        -> std::optional<std::invoke_result_t<Read, const RowStatement &>>
+    {
+        RowStatement *q = m_db->rowStatement(sql);
+        if (!q)
+            return std::nullopt;
+        q->bind(0, id);
+        std::optional<std::invoke_result_t<Read, const RowStatement &>> found;
+        if (!runRows(*q, [&found, &read](const RowStatement &row) { found = read(row); }))
+            return std::nullopt;
+        return found;
     }
     // A write method's answer: the error of the statement that failed, recorded by exec()
     // and fail() (or setLastError() for a refused value).
