@@ -131,36 +131,37 @@ public:
     SchemeResult interpret(const QList<SchemeItem> &items, const QString &text) const override
     {
         SchemeResult result;
-        const std::optional<QJsonArray> results = readReplyResults(text, result);
-        if (!results)
+        const std::optional<LightJson::Array> returned = readReplyResults(text, result);
+        if (!returned)
             return result;
-        const QJsonArray &returned = *results;
         QStringList asked;
         for (const SchemeItem &i : items)
             asked << i.text;
-        const ItemMapping mapping = mapReturnedItems(asked, returned, u"rubric_item"_s);
+        const ItemMapping mapping = mapReturnedItems(asked, *returned, u"rubric_item"_s);
         for (int i = 0; i < items.size(); ++i) {
             ItemOutcome o;
             o.rubricId = items.at(i).rubricId;
-            const std::optional<QJsonObject> &item = mapping.perAsked.at(i);
-            if (!item) {
+            const qsizetype at = mapping.perAsked.at(i);
+            if (at < 0) {
                 o.missing = true;
                 result.items.append(o);
                 continue;
             }
-            o.raw = *item;
+            const LightJson &item = returned->at(std::size_t(at));
+            o.raw = otherMembers(item);
             o.matchedBy = mapping.how.value(i);
-            takeScore(o, scoreOnScale(item->value(u"score"_s), scale()));
-            o.label = item->value(u"score"_s).toVariant().toString();
-            o.reason = item->value(u"reason"_s).toString();
-            const QJsonValue evidence = item->value(u"evidence"_s);
-            if (evidence.isArray()) {
+            const QJsonValue score = item.value(u"score"_s);
+            takeScore(o, scoreOnScale(score, scale()));
+            o.label = score.toVariant().toString();
+            o.reason = item.string(u"reason"_s);
+            const LightJson *evidence = item.member(u"evidence"_s);
+            if (evidence && evidence->isArray()) {
                 QStringList parts;
-                for (const auto &e : evidence.toArray())
+                for (const LightJson &e : evidence->array())
                     parts << e.toString();
                 o.evidence = parts.join(u" ... "_s);
-            } else {
-                o.evidence = evidence.toString();
+            } else if (evidence) {
+                o.evidence = evidence->toString();
             }
             result.items.append(o);
         }

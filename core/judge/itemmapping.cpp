@@ -167,25 +167,25 @@ double itemTextSimilarity(const QString &a, const QString &b)
     return similarity(prepare(a), prepare(b), 0.0);
 }
 
-ItemMapping mapReturnedItems(const QStringList &asked, const QJsonArray &returned,
+ItemMapping mapReturnedItems(const QStringList &asked, const LightJson::Array &returned,
                              const QString &textKey)
 {
     const qsizetype n = asked.size();
-    const qsizetype m = returned.size();
+    const auto m = qsizetype(returned.size());
     ItemMapping out;
-    out.perAsked.resize(n);
+    out.perAsked.fill(-1, n);
     out.how.resize(n);
 
     QList<QString> rText(m);
     QList<bool> rObject(m, false);
     for (qsizetype j = 0; j < m; ++j) {
-        if (!returned[j].isObject())
+        const LightJson &item = returned[std::size_t(j)];
+        if (!item.isObject())
             continue;
         rObject[j] = true;
-        const QJsonValue v = returned[j].toObject().value(textKey);
-        if (v.isString())
-            rText[j] = v.toString();
-        else if (v.isDouble())
+        if (const LightJson *text = item.member(textKey); text && text->isString())
+            rText[j] = text->toString();
+        else if (const QJsonValue v = item.value(textKey); v.isDouble())
             rText[j] = QString::number(v.toDouble());
     }
 
@@ -317,24 +317,20 @@ ItemMapping mapReturnedItems(const QStringList &asked, const QJsonArray &returne
 
     for (qsizetype i = 0; i < n; ++i) {
         if (match[i] >= 0) {
-            out.perAsked[i] = returned[match[i]].toObject();
+            out.perAsked[i] = match[i];
             continue;
         }
         for (qsizetype k : copies.value(asked[i])) {
             if (match[k] >= 0) {
-                out.perAsked[i] = returned[match[k]].toObject();
+                out.perAsked[i] = match[k];
                 out.how[i] = out.how[k] + u" (shared)"_s;
                 break;
             }
         }
     }
     for (qsizetype j = 0; j < m; ++j) {
-        if (used[j])
-            continue;
-        if (rObject[j])
-            out.unmatched.append(returned[j].toObject());
-        else
-            out.unmatched.append(QJsonObject{{u"value"_s, returned[j]}});
+        if (!used[j])
+            out.unmatched.append(j);
     }
     return out;
 }

@@ -36,7 +36,11 @@ QByteArray compact(const QJsonObject &o, const QList<QStringView> &texts = {})
         const QByteArray slot = jsonString(textSlot(i));
         const qsizetype at = json.indexOf(slot);
         RUBRICATE_CHECK(lcJudge, at >= 0, continue);
-        QByteArray spliced = json.first(at);
+        QByteArray spliced;
+        // Room for the text at three bytes a unit (the most it takes but for escapes): grown
+        // as it is written, the body was copied again at each doubling.
+        spliced.reserve(json.size() + 3 * texts.at(i).size() + 16);
+        spliced += QByteArrayView(json).first(at);
         appendJsonString(spliced, texts.at(i));
         spliced += QByteArrayView(json).sliced(at + slot.size());
         json = std::move(spliced);
@@ -90,24 +94,21 @@ public:
     ProviderReply parseSuccess(const QByteArray &body) const override
     {
         ProviderReply r;
-        const QJsonObject o = jsonDocument(body).object();
-        const QJsonObject choice = o.value(u"choices"_s).toArray().at(0).toObject();
-        const QJsonValue content = choice.value(u"message"_s).toObject().value(u"content"_s);
+        const LightJson o = lightJsonDocument(body);
+        const LightJson &choice = o[u"choices"][0];
+        const LightJson &content = choice[u"message"][u"content"];
         if (content.isString()) {
             r.text = content.toString();
         } else {
-            for (const auto &part : content.toArray())
-                r.text += part.toObject().value(u"text"_s).toString();
+            for (const LightJson &part : content.array())
+                r.text += part[u"text"].toString();
         }
-        r.truncated = choice.value(u"finish_reason"_s).toString() == "length"_L1;
-        const QJsonObject usage = o.value(u"usage"_s).toObject();
-        r.inputTokens = usage.value(u"prompt_tokens"_s).toInteger();
-        r.outputTokens = usage.value(u"completion_tokens"_s).toInteger();
+        r.truncated = choice[u"finish_reason"].toString() == "length"_L1;
+        const LightJson &usage = o[u"usage"];
+        r.inputTokens = usage[u"prompt_tokens"].toInteger();
+        r.outputTokens = usage[u"completion_tokens"].toInteger();
         // Part of prompt_tokens: OpenAI caches long prefixes on its own.
-        r.cacheReadTokens = usage.value(u"prompt_tokens_details"_s)
-                                .toObject()
-                                .value(u"cached_tokens"_s)
-                                .toInteger();
+        r.cacheReadTokens = usage[u"prompt_tokens_details"][u"cached_tokens"].toInteger();
         r.ok = !r.text.trimmed().isEmpty();
         if (!r.ok) {
             r.error = u"the judge returned no text"_s;
@@ -170,25 +171,25 @@ public:
     ProviderReply parseSuccess(const QByteArray &body) const override
     {
         ProviderReply r;
-        const QJsonObject o = jsonDocument(body).object();
-        const QJsonObject candidate = o.value(u"candidates"_s).toArray().at(0).toObject();
-        for (const auto &p : candidate.value(u"content"_s).toObject().value(u"parts"_s).toArray()) {
-            const QJsonObject part = p.toObject();
-            if (!part.value(u"thought"_s).toBool())
-                r.text += part.value(u"text"_s).toString();
+        const LightJson o = lightJsonDocument(body);
+        const LightJson &candidate = o[u"candidates"][0];
+        for (const LightJson &part : candidate[u"content"][u"parts"].array()) {
+            if (!part[u"thought"].toBool())
+                r.text += part[u"text"].toString();
         }
-        r.truncated = candidate.value(u"finishReason"_s).toString() == "MAX_TOKENS"_L1;
-        const QJsonObject usage = o.value(u"usageMetadata"_s).toObject();
-        r.inputTokens = usage.value(u"promptTokenCount"_s).toInteger();
+        const LightJson &finish = candidate[u"finishReason"];
+        r.truncated = finish.toString() == "MAX_TOKENS"_L1;
+        const LightJson &usage = o[u"usageMetadata"];
+        r.inputTokens = usage[u"promptTokenCount"].toInteger();
         // Part of promptTokenCount: Gemini caches long prefixes implicitly.
-        r.cacheReadTokens = usage.value(u"cachedContentTokenCount"_s).toInteger();
+        r.cacheReadTokens = usage[u"cachedContentTokenCount"].toInteger();
         // Thinking tokens are billed as output.
-        r.outputTokens = usage.value(u"candidatesTokenCount"_s).toInteger()
-            + usage.value(u"thoughtsTokenCount"_s).toInteger();
+        r.outputTokens
+            = usage[u"candidatesTokenCount"].toInteger() + usage[u"thoughtsTokenCount"].toInteger();
         r.ok = !r.text.trimmed().isEmpty();
         if (!r.ok) {
             r.error = u"the judge returned no text (finish reason %1)"_s.arg(
-                candidate.value(u"finishReason"_s).toString(u"none"_s));
+                finish.isString() ? finish.toString() : u"none"_s);
             r.retryable = true;
         }
         return r;
@@ -253,21 +254,19 @@ public:
     ProviderReply parseSuccess(const QByteArray &body) const override
     {
         ProviderReply r;
-        const QJsonObject o = jsonDocument(body).object();
-        for (const auto &b : o.value(u"content"_s).toArray()) {
-            const QJsonObject block = b.toObject();
-            if (block.value(u"type"_s).toString() == "text"_L1)
-                r.text += block.value(u"text"_s).toString();
+        const LightJson o = lightJsonDocument(body);
+        for (const LightJson &block : o[u"content"].array()) {
+            if (block[u"type"].toString() == "text"_L1)
+                r.text += block[u"text"].toString();
         }
-        r.truncated = o.value(u"stop_reason"_s).toString() == "max_tokens"_L1;
-        const QJsonObject usage = o.value(u"usage"_s).toObject();
+        r.truncated = o[u"stop_reason"].toString() == "max_tokens"_L1;
+        const LightJson &usage = o[u"usage"];
         // Anthropic counts cache reads and writes apart from input_tokens; the reply counts
         // them in, as the other providers do.
-        r.cacheReadTokens = usage.value(u"cache_read_input_tokens"_s).toInteger();
-        r.cacheWriteTokens = usage.value(u"cache_creation_input_tokens"_s).toInteger();
-        r.inputTokens
-            = usage.value(u"input_tokens"_s).toInteger() + r.cacheReadTokens + r.cacheWriteTokens;
-        r.outputTokens = usage.value(u"output_tokens"_s).toInteger();
+        r.cacheReadTokens = usage[u"cache_read_input_tokens"].toInteger();
+        r.cacheWriteTokens = usage[u"cache_creation_input_tokens"].toInteger();
+        r.inputTokens = usage[u"input_tokens"].toInteger() + r.cacheReadTokens + r.cacheWriteTokens;
+        r.outputTokens = usage[u"output_tokens"].toInteger();
         r.ok = !r.text.trimmed().isEmpty();
         if (!r.ok) {
             r.error = u"the judge returned no text"_s;

@@ -10,6 +10,7 @@
 #include <QJsonParseError>
 
 #include <algorithm>
+#include <type_traits>
 #include <utility>
 
 using namespace Qt::StringLiterals;
@@ -18,9 +19,10 @@ namespace Rubricate {
 
 namespace {
 
+template<typename Value>
 struct Attempt {
     bool ok = false;
-    QJsonValue value;
+    Value value;
     quint32 flags = 0;
     QString truncation;
     qsizetype start = 0;
@@ -37,9 +39,32 @@ bool plainAscii(QStringView json)
         && !json.contains(u'\\');
 }
 
-Attempt attemptAt(QStringView region, qsizetype start)
+// What a document is read into, and from what QJsonDocument gives where the strict reader
+// declines.
+std::optional<QJsonValue> readStrict(QStringView json, const QJsonValue *)
 {
-    Attempt a;
+    return readStrictJson(json);
+}
+
+std::optional<LightJson> readStrict(QStringView json, const LightJson *)
+{
+    return readStrictLightJson(json);
+}
+
+QJsonValue fromQt(const QJsonValue &v, const QJsonValue *)
+{
+    return v;
+}
+
+LightJson fromQt(const QJsonValue &v, const LightJson *)
+{
+    return LightJson::fromJson(v);
+}
+
+template<typename Value>
+Attempt<Value> attemptAt(QStringView region, qsizetype start)
+{
+    Attempt<Value> a;
     a.start = start;
     const JsonRepair::Rewrite r = JsonRepair::rewriteValue(region, start);
     a.end = r.end;
@@ -48,9 +73,10 @@ Attempt attemptAt(QStringView region, qsizetype start)
         a.error = r.error;
         return a;
     }
-    std::optional<QJsonValue> read;
-    if (!plainAscii(r.json))
-        read = readStrictJson(r.json);
+    constexpr const Value *type = nullptr;
+    std::optional<Value> read;
+    if (std::is_same_v<Value, LightJson> || !plainAscii(r.json))
+        read = readStrict(r.json, type);
     if (read) {
         a.value = std::move(*read);
     } else {
@@ -60,7 +86,7 @@ Attempt attemptAt(QStringView region, qsizetype start)
             a.error = u"not valid JSON after repairs: "_s + pe.errorString();
             return a;
         }
-        a.value = doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array());
+        a.value = fromQt(doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array()), type);
     }
     a.ok = true;
     a.flags = r.flags;
@@ -89,9 +115,10 @@ qsizetype firstFence(QStringView t)
     return first;
 }
 
-LenientJson finish(const Attempt &a, quint32 flags)
+template<typename Value>
+LenientJsonOf<Value> finish(const Attempt<Value> &a, quint32 flags)
 {
-    LenientJson out;
+    LenientJsonOf<Value> out;
     out.value = a.value;
     out.repairs = JsonRepair::repairNames(flags | a.flags);
     if (!a.truncation.isEmpty())
@@ -99,10 +126,10 @@ LenientJson finish(const Attempt &a, quint32 flags)
     return out;
 }
 
-} // namespace
-
-LenientJson parseLenientJson(const QString &text)
+template<typename Value>
+LenientJsonOf<Value> parse(const QString &text)
 {
+    constexpr const Value *type = nullptr;
     quint32 flags = 0;
     QStringView t(text);
     qsizetype lead = 0;
@@ -113,7 +140,7 @@ LenientJson parseLenientJson(const QString &text)
         t = t.sliced(lead + 1);
     }
     if (t.trimmed().isEmpty()) {
-        LenientJson out;
+        LenientJsonOf<Value> out;
         out.error = u"empty reply"_s;
         return out;
     }
@@ -138,7 +165,7 @@ LenientJson parseLenientJson(const QString &text)
         // Only a block that is JSON from its first character; other fenced code (a Python
         // snippet with a list in it) is left to the general search.
         if (start >= 0 && t.sliced(contentStart, start - contentStart).trimmed().isEmpty()) {
-            const Attempt a = attemptAt(t.first(regionEnd), start);
+            const Attempt<Value> a = attemptAt<Value>(t.first(regionEnd), start);
             if (a.ok)
                 return finish(a, flags);
             firstError = a.error;
@@ -149,13 +176,13 @@ LenientJson parseLenientJson(const QString &text)
     // costs at most the distance to where it failed; the budget bounds pathological inputs
     // (a megabyte of '[').
     qsizetype budget = 16 * t.size() + 4096;
-    std::optional<Attempt> best;
+    std::optional<Attempt<Value>> best;
     qsizetype from = 0;
     while (budget > 0) {
         const qsizetype start = nextOpening(t, from, t.size());
         if (start < 0)
             break;
-        Attempt a = attemptAt(t, start);
+        Attempt<Value> a = attemptAt<Value>(t, start);
         budget -= a.scanned;
         if (a.ok) {
             from = qMax(a.end, start + 1);
@@ -175,14 +202,27 @@ LenientJson parseLenientJson(const QString &text)
     // Last resort: whatever Qt's own, more permissive, parser accepts.
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(t.toUtf8(), &pe);
-    LenientJson out;
+    LenientJsonOf<Value> out;
     if (pe.error == QJsonParseError::NoError && (doc.isObject() || doc.isArray())) {
-        out.value = doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array());
+        out.value
+            = fromQt(doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array()), type);
         out.repairs = JsonRepair::repairNames(flags);
         return out;
     }
     out.error = firstError.isEmpty() ? u"no JSON object or array found"_s : firstError;
     return out;
+}
+
+} // namespace
+
+LenientJson parseLenientJson(const QString &text)
+{
+    return parse<QJsonValue>(text);
+}
+
+LenientLightJson parseLenientLightJson(const QString &text)
+{
+    return parse<LightJson>(text);
 }
 
 } // namespace Rubricate

@@ -9,6 +9,7 @@
 #include "domain/result.h"
 #include "domain/types.h"
 #include "judgeprovider.h"
+#include "text/lightjson.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -147,8 +148,14 @@ std::optional<QJsonValue> readReplyJson(const QString &text, SchemeResult &resul
 // The answers of a batched reply: a bare list, an object's "results" list or — when it has
 // `bareKey` — an object on its own (one item answered alone). Sets result.parsed, or says in
 // result.parseError why there is no list.
-std::optional<QJsonArray> readReplyResults(const QString &text, SchemeResult &result,
-                                           const QString &bareKey = {});
+std::optional<LightJson::Array> readReplyResults(const QString &text, SchemeResult &result,
+                                                 const QString &bareKey = {});
+
+// Whether a verdict keeps a judge's answer member `key` in a column of its own (the item's text,
+// its score, reason and evidence) rather than among the rest in its raw JSON.
+bool verdictColumnKey(QStringView key);
+// An answer's members but those verdictColumnKey names: what ItemOutcome::raw needs of it.
+QJsonObject otherMembers(const LightJson &answer);
 
 // `items` in requests of at most `batchSize` each (0 or less: one request); none for none.
 QList<QList<SchemeItem>> batchItems(const QList<SchemeItem> &items, int batchSize);

@@ -53,10 +53,15 @@ void dumpString(const QString &s, QString &out)
     out += u'"';
 }
 
+void pad(int spaces, QString &out)
+{
+    out.resize(out.size() + spaces, u' ');
+}
+
 void dump(const QJsonValue &v, const QStringList &order, int indent, int depth, QString &out)
 {
-    const QString pad(indent * (depth + 1), u' ');
-    const QString closePad(indent * depth, u' ');
+    const int inner = indent * (depth + 1);
+    const int outer = indent * depth;
     switch (v.type()) {
     case QJsonValue::Object: {
         const QJsonObject o = v.toObject();
@@ -71,13 +76,14 @@ void dump(const QJsonValue &v, const QStringList &order, int indent, int depth, 
         });
         out += u"{\n"_s;
         for (qsizetype i = 0; i < keys.size(); ++i) {
-            out += pad;
+            pad(inner, out);
             dumpString(keys.at(i), out);
             out += u": "_s;
             dump(o.value(keys.at(i)), order, indent, depth + 1, out);
             out += i + 1 < keys.size() ? u",\n"_s : u"\n"_s;
         }
-        out += closePad + u'}';
+        pad(outer, out);
+        out += u'}';
         return;
     }
     case QJsonValue::Array: {
@@ -88,11 +94,12 @@ void dump(const QJsonValue &v, const QStringList &order, int indent, int depth, 
         }
         out += u"[\n"_s;
         for (qsizetype i = 0; i < a.size(); ++i) {
-            out += pad;
+            pad(inner, out);
             dump(a.at(i), order, indent, depth + 1, out);
             out += i + 1 < a.size() ? u",\n"_s : u"\n"_s;
         }
-        out += closePad + u']';
+        pad(outer, out);
+        out += u']';
         return;
     }
     case QJsonValue::String:

@@ -2,6 +2,7 @@
 // it returned onto the rubric items we asked about. Pure functions, QtCore only.
 #pragma once
 
+#include "text/lightjson.h"
 #include "text/textkeys.h" // normalizeItemText: the key of the "normalised" stage
 
 #include <QJsonArray>
@@ -15,8 +16,9 @@
 
 namespace Rubricate {
 
-struct LenientJson {
-    std::optional<QJsonValue> value; // parsed object or array
+template<typename Value>
+struct LenientJsonOf {
+    std::optional<Value> value; // parsed object or array
     // What had to be fixed, in this order when several apply: "byte order mark", "code fence",
     // "surrounding prose", "comments", "smart quotes", "single quotes", "unquoted keys",
     // "unescaped quotes", "invalid escapes", "control characters in strings",
@@ -26,31 +28,36 @@ struct LenientJson {
     QStringList repairs;
     QString error; // why nothing could be parsed; empty on success
 };
+using LenientJson = LenientJsonOf<QJsonValue>;
+using LenientLightJson = LenientJsonOf<LightJson>;
 
 // Finds the JSON object or array in a judge reply and parses it, repairing what judges get
 // wrong (fences, prose, the DRB-II key-quote quirk, trailing commas, smart or single quotes,
 // Python literals, comments, a BOM, truncation). A "truncated" repair means the last items of
 // the outermost array are missing. Never throws; linear in the reply size.
 LenientJson parseLenientJson(const QString &text);
+// The same, read into a LightJson: for a reply read once and picked apart.
+LenientLightJson parseLenientLightJson(const QString &text);
 
 struct AskedItem {
     QString text; // what we asked (rubric text)
 };
 
 struct ItemMapping {
-    QList<std::optional<QJsonObject>>
-        perAsked; // same order as asked; empty = the reply left it out
+    // Per asked item (same order), the index of its answer among the returned items; -1 when
+    // the reply left it out.
+    QList<qsizetype> perAsked;
     // Per asked item: "exact", "normalised", "fuzzy", "position", "" when missing; a copy of a
     // duplicated asked text that shares another copy's answer gets " (shared)" appended.
     QList<QString> how;
-    // Returned items that match nothing asked; non-object entries are wrapped as {"value": v}.
-    QList<QJsonObject> unmatched;
+    // The indexes of the returned items that match nothing asked.
+    QList<qsizetype> unmatched;
 };
 
 // Maps returned items (each an object with the item text under `textKey`) back to the asked
 // items: exact text, then normalised text, then fuzzy similarity (>= 0.9, unique best, same
 // numbers), then - only when the counts agree - position (similarity >= 0.6).
-ItemMapping mapReturnedItems(const QStringList &asked, const QJsonArray &returned,
+ItemMapping mapReturnedItems(const QStringList &asked, const LightJson::Array &returned,
                              const QString &textKey = QStringLiteral("rubric_item"));
 
 // Similarity in [0, 1] of two item texts as the fuzzy stage sees it (after normalisation):

@@ -89,37 +89,38 @@ public:
     {
         SchemeResult result;
         // One criterion may come back as a bare object with its verdict.
-        const std::optional<QJsonArray> results = readReplyResults(text, result, u"verdict"_s);
+        const std::optional<LightJson::Array> results
+            = readReplyResults(text, result, u"verdict"_s);
         if (!results)
             return result;
-        const QJsonArray &returned = *results;
+        const LightJson::Array &returned = *results;
         QStringList asked;
         for (const SchemeItem &i : items)
             asked << i.text;
         ItemMapping mapping = mapReturnedItems(asked, returned, u"criterion"_s);
         // Asked for one criterion and given one answer that does not repeat it: that answer.
-        if (items.size() == 1 && returned.size() == 1 && !mapping.perAsked.at(0)
-            && returned.at(0).isObject()
-            && returned.at(0).toObject().value(u"criterion"_s).toString().trimmed().isEmpty()) {
-            mapping.perAsked[0] = returned.at(0).toObject();
+        if (items.size() == 1 && returned.size() == 1 && mapping.perAsked.at(0) < 0
+            && returned.front().isObject()
+            && returned.front().value(u"criterion"_s).toString().trimmed().isEmpty()) {
+            mapping.perAsked[0] = 0;
             mapping.how[0] = u"only item"_s;
         }
         for (int i = 0; i < items.size(); ++i) {
             ItemOutcome o;
             o.rubricId = items.at(i).rubricId;
-            const std::optional<QJsonObject> &item = mapping.perAsked.at(i);
-            if (!item) {
+            if (mapping.perAsked.at(i) < 0) {
                 o.missing = true;
                 result.items.append(o);
                 continue;
             }
-            o.raw = *item;
+            const LightJson &item = returned.at(std::size_t(mapping.perAsked.at(i)));
+            o.raw = otherMembers(item);
             o.matchedBy = mapping.how.value(i);
-            readVerdict(*item, &o);
-            o.reason = item->value(u"reason"_s).toString(item->value(u"reasoning"_s).toString());
-            QJsonValue evidence = item->value(u"evidence_quotes"_s);
+            readVerdict(item, &o);
+            o.reason = item.value(u"reason"_s).toString(item.value(u"reasoning"_s).toString());
+            QJsonValue evidence = item.value(u"evidence_quotes"_s);
             if (evidence.isUndefined())
-                evidence = item->value(u"evidence"_s);
+                evidence = item.value(u"evidence"_s);
             if (evidence.isArray()) {
                 QStringList parts;
                 for (const auto &e : evidence.toArray()) {
@@ -138,7 +139,7 @@ public:
 private:
     // The label decides; a bare numeric score is accepted only when there is no label, so a
     // judge that writes "Satisfied" with score 0 is read by its words.
-    void readVerdict(const QJsonObject &item, ItemOutcome *o) const
+    void readVerdict(const LightJson &item, ItemOutcome *o) const
     {
         const QJsonValue verdict = item.value(u"verdict"_s);
         if (verdict.isString() && !verdict.toString().trimmed().isEmpty()) {

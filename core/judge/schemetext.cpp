@@ -12,24 +12,43 @@ SchemeItem schemeItemOf(const Rubric &rubric)
     return item;
 }
 
-QString fillPromptTemplate(const QString &templ, const QHash<QString, QString> &values)
+namespace {
+
+// Appends `templ` with its placeholders filled to `prompt`.
+void appendFilled(QString &prompt, QStringView templ, const QHash<QString, QString> &values)
 {
-    QString prompt;
-    prompt.reserve(templ.size());
     qsizetype last = 0;
     for (qsizetype open = templ.indexOf(u'{'); open >= 0; open = templ.indexOf(u'{', open + 1)) {
         const qsizetype close = templ.indexOf(u'}', open);
         if (close < 0)
             break;
-        const auto it = values.constFind(templ.sliced(open, close - open + 1));
+        const auto it = values.constFind(templ.sliced(open, close - open + 1).toString());
         if (it == values.cend())
             continue;
-        prompt += QStringView(templ).sliced(last, open - last);
+        prompt += templ.sliced(last, open - last);
         prompt += *it;
         last = close + 1;
         open = close;
     }
-    prompt += QStringView(templ).sliced(last);
+    prompt += templ.sliced(last);
+}
+
+// Room for the template with every value filled in once.
+qsizetype filledSize(const QString &templ, const QHash<QString, QString> &values)
+{
+    qsizetype size = templ.size();
+    for (const QString &v : values)
+        size += v.size();
+    return size;
+}
+
+} // namespace
+
+QString fillPromptTemplate(const QString &templ, const QHash<QString, QString> &values)
+{
+    QString prompt;
+    prompt.reserve(filledSize(templ, values));
+    appendFilled(prompt, templ, values);
     return prompt;
 }
 
@@ -46,9 +65,10 @@ ProviderRequest sharedPrefixRequest(const QString &templ, const QHash<QString, Q
     }
     // Placeholders never straddle the split, which is the start of one, so filling the two
     // halves apart gives the same text as filling the whole.
-    request.prompt = fillPromptTemplate(templ.left(split), values);
+    request.prompt.reserve(filledSize(templ, values));
+    appendFilled(request.prompt, QStringView(templ).first(split), values);
     request.cachedPrefixChars = request.prompt.size();
-    request.prompt += fillPromptTemplate(templ.mid(split), values);
+    appendFilled(request.prompt, QStringView(templ).sliced(split), values);
     return request;
 }
 
@@ -61,28 +81,47 @@ std::optional<QJsonValue> readReplyJson(const QString &text, SchemeResult &resul
     return json.value;
 }
 
-std::optional<QJsonArray> readReplyResults(const QString &text, SchemeResult &result,
-                                           const QString &bareKey)
+std::optional<LightJson::Array> readReplyResults(const QString &text, SchemeResult &result,
+                                                 const QString &bareKey)
 {
-    const std::optional<QJsonValue> json = readReplyJson(text, result);
-    if (!json)
+    LenientLightJson json = parseLenientLightJson(text);
+    result.repairs = json.repairs;
+    if (!json.value) {
+        result.parseError = json.error.isEmpty() ? u"no JSON in the reply"_s : json.error;
         return std::nullopt;
-    QJsonArray returned;
-    if (json->isArray()) {
-        returned = json->toArray();
-    } else {
-        const QJsonObject o = json->toObject();
-        if (o.value(u"results"_s).isArray())
-            returned = o.value(u"results"_s).toArray();
-        else if (!bareKey.isEmpty() && o.contains(bareKey))
-            returned = QJsonArray{o};
     }
-    if (returned.isEmpty()) {
+    LightJson::Array returned;
+    if (json.value->isArray()) {
+        returned = json.value->takeArray();
+    } else if (LightJson *list = json.value->member(u"results"); list && list->isArray()) {
+        returned = list->takeArray();
+    } else if (!bareKey.isEmpty() && json.value->member(bareKey)) {
+        returned.push_back(std::move(*json.value));
+    }
+    if (returned.empty()) {
         result.parseError = u"the reply has no \"results\" list"_s;
         return std::nullopt;
     }
     result.parsed = true;
     return returned;
+}
+
+bool verdictColumnKey(QStringView key)
+{
+    static const QStringList keys
+        = {u"rubric_item"_s, u"score"_s,   u"reason"_s,         u"evidence"_s,
+           u"criterion"_s,   u"verdict"_s, u"evidence_quotes"_s};
+    return keys.contains(key);
+}
+
+QJsonObject otherMembers(const LightJson &answer)
+{
+    QJsonObject out;
+    for (const LightJson::Member &m : answer.members()) {
+        if (!verdictColumnKey(m.key))
+            out.insert(m.key, m.value.toJson());
+    }
+    return out;
 }
 
 QList<QList<SchemeItem>> batchItems(const QList<SchemeItem> &items, int batchSize)

@@ -26,11 +26,8 @@ Verdict verdictOf(RowId runId, const RunJob &job, const ItemOutcome &o)
     v.reason = o.reason;
     v.evidence = o.evidence;
     // The whole answer is in the response cache; keep only what the columns do not.
-    static const QStringList known
-        = {u"rubric_item"_s, u"score"_s,   u"reason"_s,         u"evidence"_s,
-           u"criterion"_s,   u"verdict"_s, u"evidence_quotes"_s};
     for (auto it = o.raw.constBegin(); it != o.raw.constEnd(); ++it) {
-        if (!known.contains(it.key()))
+        if (!verdictColumnKey(it.key()))
             v.raw.insert(it.key(), it.value());
     }
     if (o.missing)

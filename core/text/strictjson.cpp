@@ -17,22 +17,60 @@ namespace {
 // after it, so a huge object would cost quadratic time here.
 constexpr int kMaxDepth = 256;
 constexpr qsizetype kMaxMembers = 1024;
+// The keys a document repeats (every item of a judge's answer has the same few) are decoded
+// into one buffer and shared from here rather than allocated again for each object.
+constexpr qsizetype kSharedKeys = 16;
 
-template<typename Char>
+// How a document is put together: in Qt's types, or in LightJson.
+struct QtTypes {
+    using Value = QJsonValue;
+    using Object = QJsonObject;
+    using Array = QJsonArray;
+
+    // False for a repeated key: QJsonDocument's choice of which one stays is its own to make.
+    static bool insert(Object &o, const QString &key, Value &&v)
+    {
+        const qsizetype before = o.size();
+        o.insert(key, v);
+        return o.size() != before;
+    }
+    static void append(Array &a, Value &&v) { a.append(v); }
+};
+
+struct LightTypes {
+    using Value = LightJson;
+    using Object = LightJson::Object;
+    using Array = LightJson::Array;
+
+    static bool insert(Object &o, const QString &key, Value &&v)
+    {
+        for (const LightJson::Member &m : o) {
+            if (m.key == key)
+                return false;
+        }
+        o.push_back({key, std::move(v)});
+        return true;
+    }
+    static void append(Array &a, Value &&v) { a.push_back(std::move(v)); }
+};
+
+template<typename Char, typename Types>
 class StrictReader
 {
+    using Value = typename Types::Value;
+
 public:
     StrictReader(const Char *begin, const Char *end)
         : m_at(begin)
         , m_end(end)
     { }
 
-    std::optional<QJsonValue> document()
+    std::optional<Value> document()
     {
         skipSpace();
         if (m_at == m_end || (*m_at != '{' && *m_at != '['))
             return std::nullopt;
-        std::optional<QJsonValue> v = value();
+        std::optional<Value> v = value();
         skipSpace();
         if (!v || m_at != m_end)
             return std::nullopt;
@@ -63,7 +101,7 @@ private:
         return true;
     }
 
-    std::optional<QJsonValue> value()
+    std::optional<Value> value()
     {
         if (m_at == m_end)
             return std::nullopt;
@@ -76,25 +114,49 @@ private:
             QString s;
             if (!string(s))
                 return std::nullopt;
-            return QJsonValue(s);
+            return Value(std::move(s));
         }
         case 't':
-            return literal("true") ? std::optional(QJsonValue(true)) : std::nullopt;
+            return scalar(literal("true"), QJsonValue(true));
         case 'f':
-            return literal("false") ? std::optional(QJsonValue(false)) : std::nullopt;
+            return scalar(literal("false"), QJsonValue(false));
         case 'n':
-            return literal("null") ? std::optional(QJsonValue(QJsonValue::Null)) : std::nullopt;
-        default:
-            return number();
+            return scalar(literal("null"), QJsonValue(QJsonValue::Null));
+        default: {
+            const std::optional<QJsonValue> n = number();
+            return scalar(n.has_value(), n.value_or(QJsonValue()));
+        }
         }
     }
 
-    std::optional<QJsonValue> object()
+    static std::optional<Value> scalar(bool read, const QJsonValue &v)
+    {
+        return read ? std::optional<Value>(Value(v)) : std::nullopt;
+    }
+
+    // The key at m_at, decoded into m_key; a copy of an earlier key equal to it when there is
+    // one.
+    std::optional<QString> key()
+    {
+        m_key.resize(0);
+        if (!string(m_key))
+            return std::nullopt;
+        for (const QString &k : std::as_const(m_keys)) {
+            if (k == m_key)
+                return k;
+        }
+        QString fresh(m_key.constData(), m_key.size());
+        if (m_keys.size() < kSharedKeys)
+            m_keys.append(fresh);
+        return fresh;
+    }
+
+    std::optional<Value> object()
     {
         if (++m_depth > kMaxDepth)
             return std::nullopt;
         ++m_at; // '{'
-        QJsonObject o;
+        typename Types::Object o;
         skipSpace();
         if (!take('}')) {
             do {
@@ -102,20 +164,16 @@ private:
                 // QJsonDocument orders the keys by what they were before it dropped the mark.
                 if (bomAfterQuote())
                     return std::nullopt;
-                QString key;
-                if (!string(key))
+                const std::optional<QString> name = key();
+                if (!name)
                     return std::nullopt;
                 skipSpace();
                 if (!take(':'))
                     return std::nullopt;
                 skipSpace();
-                std::optional<QJsonValue> v = value();
-                if (!v)
-                    return std::nullopt;
-                const qsizetype before = o.size();
-                o.insert(key, *v);
-                // A repeated key: QJsonDocument's choice of which one stays is its own to make.
-                if (o.size() == before || o.size() > kMaxMembers)
+                std::optional<Value> v = value();
+                if (!v || !Types::insert(o, *name, std::move(*v))
+                    || qsizetype(o.size()) > kMaxMembers)
                     return std::nullopt;
                 skipSpace();
             } while (take(','));
@@ -123,30 +181,30 @@ private:
                 return std::nullopt;
         }
         --m_depth;
-        return QJsonValue(std::move(o));
+        return Value(std::move(o));
     }
 
-    std::optional<QJsonValue> array()
+    std::optional<Value> array()
     {
         if (++m_depth > kMaxDepth)
             return std::nullopt;
         ++m_at; // '['
-        QJsonArray a;
+        typename Types::Array a;
         skipSpace();
         if (!take(']')) {
             do {
                 skipSpace();
-                std::optional<QJsonValue> v = value();
+                std::optional<Value> v = value();
                 if (!v)
                     return std::nullopt;
-                a.append(*v);
+                Types::append(a, std::move(*v));
                 skipSpace();
             } while (take(','));
             if (!take(']'))
                 return std::nullopt;
         }
         --m_depth;
-        return QJsonValue(std::move(a));
+        return Value(std::move(a));
     }
 
     static bool isDigit(Char c) { return c >= '0' && c <= '9'; }
@@ -392,6 +450,8 @@ private:
     const Char *m_at;
     const Char *const m_end;
     std::string m_bytes; // utf8String()'s, kept for its capacity
+    QString m_key; // key()'s, kept for its capacity
+    QList<QString> m_keys; // the first kSharedKeys distinct keys
     int m_depth = 0;
     QStringDecoder m_decoder{QStringDecoder::Utf8,
                              QStringDecoder::Flag::Stateless
@@ -402,12 +462,32 @@ private:
 
 std::optional<QJsonValue> readStrictJson(QByteArrayView utf8)
 {
-    return StrictReader<char>(utf8.data(), utf8.data() + utf8.size()).document();
+    return StrictReader<char, QtTypes>(utf8.data(), utf8.data() + utf8.size()).document();
 }
 
 std::optional<QJsonValue> readStrictJson(QStringView json)
 {
-    return StrictReader<char16_t>(json.utf16(), json.utf16() + json.size()).document();
+    return StrictReader<char16_t, QtTypes>(json.utf16(), json.utf16() + json.size()).document();
+}
+
+std::optional<LightJson> readStrictLightJson(QByteArrayView utf8)
+{
+    return StrictReader<char, LightTypes>(utf8.data(), utf8.data() + utf8.size()).document();
+}
+
+std::optional<LightJson> readStrictLightJson(QStringView json)
+{
+    return StrictReader<char16_t, LightTypes>(json.utf16(), json.utf16() + json.size()).document();
+}
+
+LightJson lightJsonDocument(const QByteArray &utf8)
+{
+    if (std::optional<LightJson> v = readStrictLightJson(QByteArrayView(utf8)))
+        return std::move(*v);
+    const QJsonDocument doc = QJsonDocument::fromJson(utf8);
+    if (doc.isObject())
+        return LightJson::fromJson(doc.object());
+    return doc.isArray() ? LightJson::fromJson(doc.array()) : LightJson();
 }
 
 QJsonDocument jsonDocument(const QByteArray &utf8)

@@ -4,6 +4,8 @@
 // judged item's CPU. This reader copies such strings a run at a time.
 #pragma once
 
+#include "lightjson.h"
+
 #include <QByteArrayView>
 #include <QJsonDocument>
 #include <QJsonValue>
@@ -19,8 +21,15 @@ namespace Rubricate {
 // Callers then ask QJsonDocument, which says why.
 std::optional<QJsonValue> readStrictJson(QByteArrayView utf8);
 std::optional<QJsonValue> readStrictJson(QStringView json);
+// The same document as a LightJson, on the same terms: what readStrictJson(json) gives is
+// exactly this value's toJson().
+std::optional<LightJson> readStrictLightJson(QByteArrayView utf8);
+std::optional<LightJson> readStrictLightJson(QStringView json);
 
 // QJsonDocument::fromJson(utf8), read by readStrictJson where it can.
 QJsonDocument jsonDocument(const QByteArray &utf8);
+// The same document as a LightJson (null when there is none): for a reply's envelope, read
+// once for a few of its members.
+LightJson lightJsonDocument(const QByteArray &utf8);
 
 } // namespace Rubricate

@@ -1,5 +1,5 @@
 // The strict JSON reader against Qt's parser: whatever it reads, from UTF-8 or UTF-16, it
-// reads as QJsonDocument::fromJson does.
+// reads as QJsonDocument::fromJson does; into LightJson, too.
 #include "fuzzcheck.h"
 
 #include "text/strictjson.h"
@@ -30,10 +30,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(written(*v) == expected);
     }
     const QString text = QString::fromUtf8(bytes);
-    if (const std::optional<QJsonValue> v = readStrictJson(QStringView(text))) {
+    const std::optional<QJsonValue> v = readStrictJson(QStringView(text));
+    if (v) {
         FUZZ_CHECK(v->isObject() || v->isArray());
         FUZZ_CHECK(written(*v)
                    == QJsonDocument::fromJson(text.toUtf8()).toJson(QJsonDocument::Compact));
     }
+    // The light reader reads what the other does, and only that.
+    const std::optional<LightJson> light = readStrictLightJson(text);
+    FUZZ_CHECK(light.has_value() == v.has_value());
+    if (light)
+        FUZZ_CHECK(written(light->toJson()) == written(*v));
     return 0;
 }

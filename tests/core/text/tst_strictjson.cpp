@@ -94,6 +94,7 @@ private slots:
     void leavesToQt_data();
     void leavesToQt();
     void documentFallsBackToQt();
+    void lightKeepsOrderAndSharesKeys();
 };
 
 void StrictJsonTest::readsAsQtDoes_data()
@@ -142,6 +143,9 @@ void StrictJsonTest::readsAsQtDoes()
     const std::optional<QJsonValue> fromUtf16 = readStrictJson(QStringView(utf16));
     QVERIFY(fromUtf16);
     QCOMPARE(written(*fromUtf16), writtenByQt(json));
+    const std::optional<LightJson> light = readStrictLightJson(utf16);
+    QVERIFY(light);
+    QCOMPARE(written(light->toJson()), writtenByQt(json));
 }
 
 void StrictJsonTest::randomDocumentsReadAsQtReadsThem()
@@ -159,8 +163,13 @@ void StrictJsonTest::randomDocumentsReadAsQtReadsThem()
             ++read;
         }
         const QString utf16 = QString::fromUtf8(json);
-        if (const std::optional<QJsonValue> v = readStrictJson(QStringView(utf16)))
+        const std::optional<QJsonValue> v = readStrictJson(QStringView(utf16));
+        if (v)
             QCOMPARE(written(*v), expected);
+        const std::optional<LightJson> light = readStrictLightJson(utf16);
+        QCOMPARE(light.has_value(), v.has_value());
+        if (light)
+            QCOMPARE(written(light->toJson()), expected);
         QCOMPARE(jsonDocument(json).toJson(QJsonDocument::Compact), expected);
     }
     // Qt writes raw control characters as \u escapes, so nearly all of them are the reader's.
@@ -206,6 +215,37 @@ void StrictJsonTest::leavesToQt()
     QVERIFY(!readStrictJson(QByteArrayView(json)));
     QCOMPARE(jsonDocument(json).toJson(QJsonDocument::Compact),
              QJsonDocument::fromJson(json).toJson(QJsonDocument::Compact));
+    // Decoding to UTF-16 mends invalid UTF-8; what is still refused there, both readers refuse.
+    const QString utf16 = QString::fromUtf8(json);
+    QCOMPARE(readStrictLightJson(utf16).has_value(),
+             readStrictJson(QStringView(utf16)).has_value());
+}
+
+void StrictJsonTest::lightKeepsOrderAndSharesKeys()
+{
+    const QString json
+        = uR"({"results": [{"rubric_item": "a", "score": 1, "reason": "r\"1"},)"
+          uR"( {"score": 0, "rubric_item": "b", "evidence": ["x", "y"]}], "z": null})"_s;
+    std::optional<LightJson> v = readStrictLightJson(json);
+    QVERIFY(v);
+    QCOMPARE(v->members().size(), 2u);
+    QCOMPARE(v->members().at(0).key, u"results"_s); // written order, not sorted
+    LightJson *results = v->member(u"results");
+    QVERIFY(results && results->isArray());
+    const LightJson::Array items = results->takeArray();
+    QVERIFY(results->array().empty());
+    QCOMPARE(items.size(), 2u);
+    QCOMPARE(items.at(0).string(u"reason"), u"r\"1"_s);
+    QCOMPARE(items.at(0).value(u"score").toInteger(), 1);
+    QVERIFY(items.at(0).value(u"evidence").isUndefined());
+    QCOMPARE(items.at(1).members().at(0).key, u"score"_s);
+    QCOMPARE(items.at(1).string(u"evidence"), QString()); // not a string
+    QCOMPARE(items.at(1).member(u"evidence")->array().size(), 2u);
+    // The second item's keys are the first one's, not copies of them.
+    QCOMPARE(items.at(1).members().at(1).key.constData(),
+             items.at(0).members().at(0).key.constData());
+    QVERIFY(v->member(u"z") && !v->member(u"z")->isString());
+    QVERIFY(!v->member(u"missing"));
 }
 
 void StrictJsonTest::documentFallsBackToQt()
