@@ -3,13 +3,46 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <utility>
 
 namespace Rubricate {
 
-LightJson::LightJson(const QJsonValue &scalar)
-    : m_value(scalar.isBool() || scalar.isDouble() ? scalar : QJsonValue(QJsonValue::Null))
-{ }
+LightJson::LightJson(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::String:
+        m_value = value.toString();
+        return;
+    case QJsonValue::Array: {
+        Array out;
+        for (const auto &v : value.toArray())
+            out.emplace_back(v);
+        m_value = std::move(out);
+        return;
+    }
+    case QJsonValue::Object: {
+        const QJsonObject o = value.toObject();
+        Object out;
+        out.reserve(std::size_t(o.size()));
+        for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
+            const QString key = it.key();
+            const bool repeated = std::any_of(out.cbegin(), out.cend(),
+                                              [&key](const Member &m) { return m.key == key; });
+            if (!repeated)
+                out.push_back({key, LightJson(it.value())});
+        }
+        m_value = std::move(out);
+        return;
+    }
+    case QJsonValue::Bool:
+    case QJsonValue::Double:
+        m_value = value;
+        return;
+    default:
+        m_value = QJsonValue(QJsonValue::Null);
+    }
+}
 
 LightJson::LightJson(QString string)
     : m_value(std::move(string))
@@ -72,8 +105,9 @@ LightJson *LightJson::member(QStringView key)
 
 const QString &LightJson::string(QStringView key) const
 {
+    static const QString none;
     const LightJson *m = member(key);
-    return m ? m->toString() : LightJson().toString();
+    return m ? m->toString() : none;
 }
 
 const LightJson &LightJson::operator[](QStringView key) const
@@ -119,30 +153,6 @@ LightJson::Array LightJson::takeArray()
 {
     Array *a = std::get_if<Array>(&m_value);
     return a ? std::exchange(*a, {}) : Array();
-}
-
-LightJson LightJson::fromJson(const QJsonValue &value)
-{
-    switch (value.type()) {
-    case QJsonValue::String:
-        return LightJson(value.toString());
-    case QJsonValue::Array: {
-        Array out;
-        for (const QJsonValue &v : value.toArray())
-            out.push_back(fromJson(v));
-        return LightJson(std::move(out));
-    }
-    case QJsonValue::Object: {
-        const QJsonObject o = value.toObject();
-        Object out;
-        out.reserve(std::size_t(o.size()));
-        for (auto it = o.constBegin(); it != o.constEnd(); ++it)
-            out.push_back({it.key(), fromJson(it.value())});
-        return LightJson(std::move(out));
-    }
-    default:
-        return LightJson(value);
-    }
 }
 
 } // namespace Rubricate

@@ -22,7 +22,9 @@ public:
     using Object = std::vector<Member>;
 
     LightJson() = default; // null
-    explicit LightJson(const QJsonValue &scalar); // null, bool or number; else null
+    // The same value as Qt's; an object whose key Qt's parser read twice (a byte order mark it
+    // dropped) keeps the first.
+    explicit LightJson(const QJsonValue &value);
     explicit LightJson(QString string);
     explicit LightJson(Array array);
     explicit LightJson(Object members);
@@ -56,7 +58,6 @@ public:
     QJsonValue toJson() const;
     // The elements of an array, moved out (this array is left empty); none for anything else.
     Array takeArray();
-    static LightJson fromJson(const QJsonValue &value);
 
 private:
     std::variant<QJsonValue, QString, Array, Object> m_value;

@@ -77,6 +77,17 @@ public:
         return v;
     }
 
+    // The object or array that starts right here, and in `length` how many units it takes.
+    std::optional<Value> leadingValue(qsizetype *length)
+    {
+        const Char *const start = m_at;
+        if (m_at == m_end || (*m_at != '{' && *m_at != '['))
+            return std::nullopt;
+        std::optional<Value> v = value();
+        *length = m_at - start;
+        return v;
+    }
+
 private:
     void skipSpace()
     {
@@ -480,14 +491,26 @@ std::optional<LightJson> readStrictLightJson(QStringView json)
     return StrictReader<char16_t, LightTypes>(json.utf16(), json.utf16() + json.size()).document();
 }
 
+std::optional<QJsonValue> readStrictJsonPrefix(QStringView json, qsizetype *length)
+{
+    return StrictReader<char16_t, QtTypes>(json.utf16(), json.utf16() + json.size())
+        .leadingValue(length);
+}
+
+std::optional<LightJson> readStrictLightJsonPrefix(QStringView json, qsizetype *length)
+{
+    return StrictReader<char16_t, LightTypes>(json.utf16(), json.utf16() + json.size())
+        .leadingValue(length);
+}
+
 LightJson lightJsonDocument(const QByteArray &utf8)
 {
     if (std::optional<LightJson> v = readStrictLightJson(QByteArrayView(utf8)))
         return std::move(*v);
     const QJsonDocument doc = QJsonDocument::fromJson(utf8);
     if (doc.isObject())
-        return LightJson::fromJson(doc.object());
-    return doc.isArray() ? LightJson::fromJson(doc.array()) : LightJson();
+        return LightJson(doc.object());
+    return doc.isArray() ? LightJson(doc.array()) : LightJson();
 }
 
 QJsonDocument jsonDocument(const QByteArray &utf8)

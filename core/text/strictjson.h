@@ -25,6 +25,10 @@ std::optional<QJsonValue> readStrictJson(QStringView json);
 // exactly this value's toJson().
 std::optional<LightJson> readStrictLightJson(QByteArrayView utf8);
 std::optional<LightJson> readStrictLightJson(QStringView json);
+// The object or array `json` starts with (no white space before it), read on the same terms,
+// and in `length` how many units it takes; what follows it is not looked at.
+std::optional<QJsonValue> readStrictJsonPrefix(QStringView json, qsizetype *length);
+std::optional<LightJson> readStrictLightJsonPrefix(QStringView json, qsizetype *length);
 
 // QJsonDocument::fromJson(utf8), read by readStrictJson where it can.
 QJsonDocument jsonDocument(const QByteArray &utf8);

@@ -25,10 +25,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     QJsonParseError error;
     const QJsonDocument qt = QJsonDocument::fromJson(bytes, &error);
     const QByteArray expected = qt.toJson(QJsonDocument::Compact);
-    if (const std::optional<QJsonValue> v = readStrictJson(QByteArrayView(bytes))) {
+    const std::optional<QJsonValue> fromUtf8 = readStrictJson(QByteArrayView(bytes));
+    if (fromUtf8) {
         FUZZ_CHECK(error.error == QJsonParseError::NoError);
-        FUZZ_CHECK(written(*v) == expected);
+        FUZZ_CHECK(written(*fromUtf8) == expected);
     }
+    const std::optional<LightJson> lightUtf8 = readStrictLightJson(QByteArrayView(bytes));
+    FUZZ_CHECK(lightUtf8.has_value() == fromUtf8.has_value());
+    if (lightUtf8)
+        FUZZ_CHECK(written(lightUtf8->toJson()) == written(*fromUtf8));
     const QString text = QString::fromUtf8(bytes);
     const std::optional<QJsonValue> v = readStrictJson(QStringView(text));
     if (v) {

@@ -1,5 +1,6 @@
 // Judge replies as judges really write them: every repair the lenient parser makes, replies
 // cut off mid-item, megabyte inputs, and mapping returned items back onto the asked ones.
+#include "judge/jsonrepair.h"
 #include "judge/replyparsing.h"
 
 #include <QElapsedTimer>
@@ -51,7 +52,7 @@ struct Mapped {
 Mapped mapItems(const QStringList &asked, const QJsonArray &returned,
                 const QString &textKey = u"rubric_item"_s)
 {
-    const ItemMapping m = mapReturnedItems(asked, LightJson::fromJson(returned).array(), textKey);
+    const ItemMapping m = mapReturnedItems(asked, LightJson(returned).array(), textKey);
     Mapped out;
     out.how = m.how;
     for (const qsizetype at : m.perAsked) {
@@ -83,6 +84,9 @@ class TestReplyParsing : public QObject
 private slots:
     void repairs_data();
     void repairs();
+    void validJsonReadAsItStands_data();
+    void validJsonReadAsItStands();
+    void keyAfterByteOrderMark();
     void drb2KeyQuoteQuirk();
     void curlyQuotesInsideContentPreserved();
     void singleQuotedPythonDict();
@@ -340,6 +344,54 @@ void TestReplyParsing::truncatedShapes_data()
         << u"```json\n{\"results\": [{\"a\": 1}, {\"a\": 2\n```"_s
         << json(R"({"results":[{"a":1}]})")
         << QStringList{u"code fence"_s, u"truncated: closed 2 brackets, dropped a partial item"_s};
+}
+
+void TestReplyParsing::validJsonReadAsItStands_data()
+{
+    QTest::addColumn<QString>("reply");
+    QTest::newRow("smart quotes in strings")
+        << u"{\"reason\": \"\u201Cquoted\u201D and \u2018single\u2019\", \"score\": 1}"_s;
+    QTest::newRow("escaped quote before a comma")
+        << uR"({"rubric_item": "He said \", \" then left", "score": 0})"_s;
+    QTest::newRow("escapes") << uR"(["\/\b\f\n\r\t\u00e9\ud83d\ude00\\"])"_s;
+    QTest::newRow("nested") << uR"({"results": [{"a": [1, -2.5e3, true, null, {}]}, []]})"_s;
+    QTest::newRow("non-ASCII") << u"{\"\u4e2d\": \"\u6587 \U0001F600 text\"}"_s;
+    QTest::newRow("a mark inside a string") << u"[\"a\uFEFFb\"]"_s;
+}
+
+// Valid JSON is read as it stands, skipping the rewrite: which must give the same, unflagged.
+void TestReplyParsing::validJsonReadAsItStands()
+{
+    QFETCH(QString, reply);
+    const QJsonDocument qt = QJsonDocument::fromJson(reply.toUtf8());
+    QVERIFY(qt.isObject() || qt.isArray());
+    const QJsonValue expected = qt.isObject() ? QJsonValue(qt.object()) : QJsonValue(qt.array());
+    const LenientJson parsed = parseLenientJson(reply);
+    QVERIFY2(parsed.value.has_value(), qPrintable(parsed.error));
+    QCOMPARE(*parsed.value, expected);
+    QCOMPARE(parsed.repairs, QStringList());
+    verifyLightAgrees(reply, parsed);
+    const JsonRepair::Rewrite r = JsonRepair::rewriteValue(reply, 0);
+    QVERIFY(r.ok);
+    QCOMPARE(r.flags, 0u);
+    QCOMPARE(r.end, reply.size());
+    QCOMPARE(QJsonDocument::fromJson(r.json.toUtf8()).toJson(), qt.toJson());
+}
+
+void TestReplyParsing::keyAfterByteOrderMark()
+{
+    // Qt's parser drops a mark written before a key but orders the object as if it were there,
+    // so that QJsonObject::value misses the key; a LightJson finds it.
+    const QString reply = u"{\"\uFEFFrubric_item\": \"Alpha.\", \"score\": 1}"_s;
+    QVERIFY(parseLenientJson(reply).value->toObject().value(u"rubric_item"_s).isUndefined());
+    const LenientLightJson light = parseLenientLightJson(reply);
+    QVERIFY(light.value);
+    QCOMPARE(light.value->string(u"rubric_item"), u"Alpha."_s);
+    // Read twice that way, a key keeps one value, the same whichever way it is asked for.
+    const LenientLightJson twice = parseLenientLightJson(u"{\"\uFEFFscore\": 1, \"score\": 2}"_s);
+    QVERIFY(twice.value);
+    QCOMPARE(twice.value->members().size(), 1u);
+    QCOMPARE(twice.value->value(u"score"), twice.value->toJson().toObject().value(u"score"_s));
 }
 
 void TestReplyParsing::truncatedShapes()

@@ -146,6 +146,9 @@ void StrictJsonTest::readsAsQtDoes()
     const std::optional<LightJson> light = readStrictLightJson(utf16);
     QVERIFY(light);
     QCOMPARE(written(light->toJson()), writtenByQt(json));
+    const std::optional<LightJson> lightUtf8 = readStrictLightJson(QByteArrayView(json));
+    QVERIFY(lightUtf8);
+    QCOMPARE(written(lightUtf8->toJson()), writtenByQt(json));
 }
 
 void StrictJsonTest::randomDocumentsReadAsQtReadsThem()
@@ -158,10 +161,15 @@ void StrictJsonTest::randomDocumentsReadAsQtReadsThem()
         const QByteArray json
             = QJsonDocument(o).toJson(i % 2 ? QJsonDocument::Compact : QJsonDocument::Indented);
         const QByteArray expected = writtenByQt(json);
-        if (const std::optional<QJsonValue> v = readStrictJson(QByteArrayView(json))) {
-            QCOMPARE(written(*v), expected);
+        const std::optional<QJsonValue> fromUtf8 = readStrictJson(QByteArrayView(json));
+        if (fromUtf8) {
+            QCOMPARE(written(*fromUtf8), expected);
             ++read;
         }
+        const std::optional<LightJson> lightUtf8 = readStrictLightJson(QByteArrayView(json));
+        QCOMPARE(lightUtf8.has_value(), fromUtf8.has_value());
+        if (lightUtf8)
+            QCOMPARE(written(lightUtf8->toJson()), expected);
         const QString utf16 = QString::fromUtf8(json);
         const std::optional<QJsonValue> v = readStrictJson(QStringView(utf16));
         if (v)
@@ -213,6 +221,7 @@ void StrictJsonTest::leavesToQt()
 {
     QFETCH(QByteArray, json);
     QVERIFY(!readStrictJson(QByteArrayView(json)));
+    QVERIFY(!readStrictLightJson(QByteArrayView(json)));
     QCOMPARE(jsonDocument(json).toJson(QJsonDocument::Compact),
              QJsonDocument::fromJson(json).toJson(QJsonDocument::Compact));
     // Decoding to UTF-16 mends invalid UTF-8; what is still refused there, both readers refuse.
