@@ -39,48 +39,41 @@ bool plainAscii(QStringView json)
         && !json.contains(u'\\');
 }
 
-// What a document is read into, and from what QJsonDocument gives where the strict reader
-// declines.
-std::optional<QJsonValue> readStrict(QStringView json, const QJsonValue *)
+// The strict reader's reading of a document, or of the value a text starts with, into Value;
+// and Value from what QJsonDocument gives where the strict reader declines.
+template<typename Value>
+std::optional<Value> readStrict(QStringView json)
 {
-    return readStrictJson(json);
+    if constexpr (std::is_same_v<Value, LightJson>)
+        return readStrictLightJson(json);
+    else
+        return readStrictJson(json);
 }
 
-std::optional<LightJson> readStrict(QStringView json, const LightJson *)
+template<typename Value>
+std::optional<Value> readStrictPrefix(QStringView json, qsizetype *length)
 {
-    return readStrictLightJson(json);
+    if constexpr (std::is_same_v<Value, LightJson>)
+        return readStrictLightJsonPrefix(json, length);
+    else
+        return readStrictJsonPrefix(json, length);
 }
 
-std::optional<QJsonValue> readStrictPrefix(QStringView json, qsizetype *length, const QJsonValue *)
+template<typename Value>
+Value fromQt(const QJsonDocument &doc)
 {
-    return readStrictJsonPrefix(json, length);
-}
-
-std::optional<LightJson> readStrictPrefix(QStringView json, qsizetype *length, const LightJson *)
-{
-    return readStrictLightJsonPrefix(json, length);
-}
-
-QJsonValue fromQt(const QJsonValue &v, const QJsonValue *)
-{
-    return v;
-}
-
-LightJson fromQt(const QJsonValue &v, const LightJson *)
-{
-    return LightJson(v);
+    return Value(doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array()));
 }
 
 template<typename Value>
 Attempt<Value> attemptAt(QStringView region, qsizetype start)
 {
-    constexpr const Value *type = nullptr;
     Attempt<Value> a;
     a.start = start;
     // Valid JSON needs no repair: read as it stands, it is what the rewrite would give, which
     // leaves it unchanged and unflagged, and the rewrite was a third of reading an answer.
     qsizetype length = 0;
-    if (std::optional<Value> read = readStrictPrefix(region.sliced(start), &length, type)) {
+    if (std::optional<Value> read = readStrictPrefix<Value>(region.sliced(start), &length)) {
         a.ok = true;
         a.value = std::move(*read);
         a.end = start + length;
@@ -96,7 +89,7 @@ Attempt<Value> attemptAt(QStringView region, qsizetype start)
     }
     std::optional<Value> read;
     if (std::is_same_v<Value, LightJson> || !plainAscii(r.json))
-        read = readStrict(r.json, type);
+        read = readStrict<Value>(r.json);
     if (read) {
         a.value = std::move(*read);
     } else {
@@ -106,7 +99,7 @@ Attempt<Value> attemptAt(QStringView region, qsizetype start)
             a.error = u"not valid JSON after repairs: "_s + pe.errorString();
             return a;
         }
-        a.value = fromQt(doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array()), type);
+        a.value = fromQt<Value>(doc);
     }
     a.ok = true;
     a.flags = r.flags;
@@ -160,7 +153,6 @@ LenientJsonOf<Value> finish(Attempt<Value> &&a, quint32 flags)
 template<typename Value>
 LenientJsonOf<Value> parse(const QString &text)
 {
-    constexpr const Value *type = nullptr;
     quint32 flags = 0;
     QStringView t(text);
     qsizetype lead = 0;
@@ -235,8 +227,7 @@ LenientJsonOf<Value> parse(const QString &text)
     const QJsonDocument doc = QJsonDocument::fromJson(t.toUtf8(), &pe);
     LenientJsonOf<Value> out;
     if (pe.error == QJsonParseError::NoError && (doc.isObject() || doc.isArray())) {
-        out.value
-            = fromQt(doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array()), type);
+        out.value = fromQt<Value>(doc);
         out.repairs = JsonRepair::repairNames(flags);
         return out;
     }

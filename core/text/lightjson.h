@@ -1,8 +1,8 @@
 // A JSON value that is cheap to build and to read once: strings stay QStrings and an object
 // keeps its members in a plain list, in the order they were written. A judge's answer is read
 // into one of these, its items picked apart and dropped; building QJsonObjects for it instead
-// cost a quarter of a judged item's CPU, since each insert copies its string through two
-// temporary CBOR containers into the object's own.
+// was a fifth of a judged item's CPU, since each insert copies its string through two temporary
+// CBOR containers into the object's own.
 #pragma once
 
 #include <QJsonValue>
