@@ -153,7 +153,7 @@ public:
             const QJsonValue score = item.value(u"score"_s);
             takeScore(o, scoreOnScale(score, scale()));
             o.label = score.toVariant().toString();
-            o.reason = item.string(u"reason"_s);
+            o.reason = item[u"reason"].toString();
             const LightJson *evidence = item.member(u"evidence"_s);
             if (evidence && evidence->isArray()) {
                 QStringList parts;

@@ -72,31 +72,38 @@ ProviderRequest sharedPrefixRequest(const QString &templ, const QHash<QString, Q
     return request;
 }
 
-std::optional<QJsonValue> readReplyJson(const QString &text, SchemeResult &result)
+namespace {
+
+// A reply's parsed value, with its repairs (and why there is no value) noted in `result`.
+template<typename Value>
+std::optional<Value> noted(LenientJsonOf<Value> &&json, SchemeResult &result)
 {
-    const LenientJson json = parseLenientJson(text);
     result.repairs = json.repairs;
     if (!json.value)
         result.parseError = json.error.isEmpty() ? u"no JSON in the reply"_s : json.error;
-    return json.value;
+    return std::move(json.value);
+}
+
+} // namespace
+
+std::optional<QJsonValue> readReplyJson(const QString &text, SchemeResult &result)
+{
+    return noted(parseLenientJson(text), result);
 }
 
 std::optional<LightJson::Array> readReplyResults(const QString &text, SchemeResult &result,
                                                  const QString &bareKey)
 {
-    LenientLightJson json = parseLenientLightJson(text);
-    result.repairs = json.repairs;
-    if (!json.value) {
-        result.parseError = json.error.isEmpty() ? u"no JSON in the reply"_s : json.error;
+    std::optional<LightJson> json = noted(parseLenientLightJson(text), result);
+    if (!json)
         return std::nullopt;
-    }
     LightJson::Array returned;
-    if (json.value->isArray()) {
-        returned = json.value->takeArray();
-    } else if (LightJson *list = json.value->member(u"results"); list && list->isArray()) {
+    if (json->isArray()) {
+        returned = json->takeArray();
+    } else if (LightJson *list = json->member(u"results"); list && list->isArray()) {
         returned = list->takeArray();
-    } else if (!bareKey.isEmpty() && json.value->member(bareKey)) {
-        returned.push_back(std::move(*json.value));
+    } else if (!bareKey.isEmpty() && json->member(bareKey)) {
+        returned.push_back(std::move(*json));
     }
     if (returned.empty()) {
         result.parseError = u"the reply has no \"results\" list"_s;

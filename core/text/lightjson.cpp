@@ -103,13 +103,6 @@ LightJson *LightJson::member(QStringView key)
     return const_cast<LightJson *>(std::as_const(*this).member(key));
 }
 
-const QString &LightJson::string(QStringView key) const
-{
-    static const QString none;
-    const LightJson *m = member(key);
-    return m ? m->toString() : none;
-}
-
 const LightJson &LightJson::operator[](QStringView key) const
 {
     static const LightJson none;

@@ -44,8 +44,6 @@ public:
     // The member named `key` of an object; nullptr when there is none or this is no object.
     const LightJson *member(QStringView key) const;
     LightJson *member(QStringView key);
-    // The member named `key` if it is a string, else an empty string.
-    const QString &string(QStringView key) const;
     // The member named `key` as a QJsonValue; undefined when there is none.
     QJsonValue value(QStringView key) const;
     // The member named `key`, the element at `index`: null when there is none, so that a path
