@@ -95,6 +95,8 @@ private:
     static QString jobColumns();
     static RunJob jobFrom(const QSqlQuery &q);
     Result<QList<RunBatch>> batchesWhere(const QString &condition, RowId runId);
+    Result<void> writeJudgedSpans(const QList<JudgedItem> &items);
+    bool readVerdictIds(RowId runId, RowId reportId, QHash<RowId, RowId> &ids);
     Result<void> writeSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans);
 };
 

@@ -39,7 +39,8 @@ constexpr qsizetype kVerdictRowsPerStatement = 64; // 12 values a row, well unde
 constexpr qsizetype kSpanRowsPerStatement = 128;
 
 // A run's verdicts for `rows` items (a power of two), written again when an item is judged
-// again, returning each row's rubric and id.
+// again. Without RETURNING: on SQLite it costs as much as the rest of the statement (the rows
+// go through a table of their own), and only the rows with evidence need their ids.
 const QString &verdictRowsSql(qsizetype rows)
 {
     thread_local std::array<QString, 7> statements; // 1, 2, 4, ... 64 rows
@@ -52,7 +53,7 @@ const QString &verdictRowsSql(qsizetype rows)
         " label = excluded.label, reason = excluded.reason, evidence = excluded.evidence,"
         " error = excluded.error, raw = excluded.raw,"
         " evidence_status = excluded.evidence_status,"
-        " evidence_coverage = excluded.evidence_coverage RETURNING rubric_id, id"_s);
+        " evidence_coverage = excluded.evidence_coverage"_s);
 }
 
 const QString &spanRowsSql(qsizetype rows)
@@ -145,22 +146,46 @@ Result<void> RunStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
             q->bindTextOrNull(b + 10, item.evidenceStatus);
             q->bind(b + 11, item.evidenceCoverage);
         }
-        // RETURNING gives rows in no promised order: map them back by rubric.
-        QHash<RowId, RowId> ids;
-        if (!runRows(*q, [&ids](const RowStatement &row) {
-                ids.insert(row.columnInt(0), row.columnInt(1));
-            }))
+        if (!runRows(*q))
             return failure();
-        QList<std::pair<RowId, const EvidenceSpanRow *>> spans;
-        for (qsizetype i = 0; i < rows; ++i) {
-            const JudgedItem &item = items.at(first + i);
-            for (const EvidenceSpanRow &span : item.spans)
-                spans.append({ids.value(item.verdict.rubricId), &span});
-        }
-        if (Result<void> written = writeSpanRows(spans); !written)
-            return written;
     }
-    return {};
+    return writeJudgedSpans(items);
+}
+
+// The evidence spans of freshly written verdicts, whose ids one read of the verdicts' own
+// index gives for each report (an answer is about one).
+Result<void> RunStore::writeJudgedSpans(const QList<JudgedItem> &items)
+{
+    QList<std::pair<RowId, const EvidenceSpanRow *>> spans;
+    QHash<RowId, RowId> ids; // by rubric, for the report below
+    std::optional<std::pair<RowId, RowId>> idsOf; // run and report
+    for (const JudgedItem &item : items) {
+        if (item.spans.isEmpty())
+            continue;
+        const Verdict &v = item.verdict;
+        if (idsOf != std::pair(v.runId, v.reportId)) {
+            idsOf = std::pair(v.runId, v.reportId);
+            if (!readVerdictIds(v.runId, v.reportId, ids))
+                return failure();
+        }
+        const RowId id = ids.value(v.rubricId);
+        for (const EvidenceSpanRow &span : item.spans)
+            spans.append({id, &span});
+    }
+    return writeSpanRows(spans);
+}
+
+bool RunStore::readVerdictIds(RowId runId, RowId reportId, QHash<RowId, RowId> &ids)
+{
+    ids.clear();
+    RowStatement *q = m_db->rowStatement(
+        u"SELECT rubric_id, id FROM verdict WHERE run_id = ? AND report_id = ?"_s);
+    if (!q)
+        return false;
+    q->bind(0, runId);
+    q->bind(1, reportId);
+    return runRows(
+        *q, [&ids](const RowStatement &row) { ids.insert(row.columnInt(0), row.columnInt(1)); });
 }
 
 Result<void> RunStore::writeSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans)

@@ -108,15 +108,24 @@ inline void verifySimulatorVerdicts(Rubricate::ProjectStore &s, Rubricate::RowId
     using namespace Rubricate;
     using namespace Qt::StringLiterals;
     int count = 0;
+    int spansChecked = 0;
     for (const ReportSummary &r : s.reports().reportSummaries(u"drb2"_s).value()) {
         const auto report = s.reports().report(r.id);
         QHash<RowId, Rubric> rubrics;
         for (const Rubric &rb : s.catalog().rubrics(report->taskId))
             rubrics.insert(rb.id, rb);
+        // Each rubric's quote starts elsewhere in the passage, so a span written to another
+        // item's verdict would mark other text.
+        const QHash<RowId, QList<EvidenceSpanRow>> spans
+            = s.runs().evidenceSpansOfReport(runId, r.id);
         for (const Verdict &v : s.runs().verdicts(runId, r.id).value()) {
             QVERIFY2(v.value.has_value(), qPrintable(v.error));
             QCOMPARE(*v.value,
                      double(JudgeSimulator::expectedScore(rubrics.value(v.rubricId).text)));
+            for (const EvidenceSpanRow &span : spans.value(v.rubricId)) {
+                QCOMPARE(report->text.mid(span.start, span.length), v.evidence.trimmed());
+                ++spansChecked;
+            }
             ++count;
         }
     }
@@ -125,6 +134,7 @@ inline void verifySimulatorVerdicts(Rubricate::ProjectStore &s, Rubricate::RowId
     QCOMPARE(t.verdicts, items);
     QCOMPARE(t.verdictErrors, 0);
     QCOMPARE(t.jobsDone, t.jobs);
+    QCOMPARE(spansChecked > 0, t.evidenceLocated > 0);
 }
 
 } // namespace RubricateTest
