@@ -58,7 +58,7 @@ if(RUBRICATE_DPKG_SHLIBDEPS)
     set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite")
 else()
     set(CPACK_DEBIAN_PACKAGE_DEPENDS
-        "libqt6widgets6, libqt6sql6-sqlite, libqt6pdf6, libqt6network6, libqt6concurrent6, libarchive13, libxml2, zlib1g")
+        "libqt6widgets6, libqt6sql6-sqlite, libqt6pdf6, libqt6network6, libqt6concurrent6, libarchive13, libxml2, zlib1g, libb2-1")
 endif()
 
 include(CPack)

@@ -23,7 +23,7 @@ PACKAGES="cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-pdf-dev qt6-svg-dev libqt6opengl6-dev libqt6sql6-sqlite libqt6sql6-psql
   postgresql-15 libgl1-mesa-dev
-  libxkbcommon-dev libarchive-dev libxml2-dev zlib1g-dev libsqlite3-dev qtkeychain-qt6-dev xvfb xauth dpkg-dev
+  libxkbcommon-dev libarchive-dev libxml2-dev zlib1g-dev libsqlite3-dev libb2-dev qtkeychain-qt6-dev xvfb xauth dpkg-dev
   gnome-keyring dbus-daemon fonts-wqy-microhei clang-format clang-tidy lld help2man appstream"
 
 deps() {

@@ -9,6 +9,8 @@
 #include <QJsonDocument>
 #include <QLocale>
 
+#include <algorithm>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -26,26 +28,51 @@ QString textSlot(qsizetype i)
     return u"\u0001rubricate-text-%1\u0001"_s.arg(i);
 }
 
-// The body as QJsonDocument writes it, compact, with texts[i] where it holds textSlot(i). The
-// prompt is most of a request: through a QJsonObject it would be copied, converted and
-// escaped in several passes.
-QByteArray compact(const QJsonObject &o, const QList<QStringView> &texts = {})
+// The start of texts[0] that a report's requests share (sharedPrefixChars()), with its
+// escaping when an earlier request made it.
+struct SharedStart {
+    qsizetype chars = 0;
+    QByteArrayView json;
+};
+
+SharedStart sharedStartOf(const ProviderRequest &r)
+{
+    return {sharedPrefixChars(r), r.cachedPrefixJson};
+}
+
+// The body as QJsonDocument writes it, compact, with texts[i] where it holds textSlot(i), and
+// where the shared start of texts[0] ends. The prompt is most of a request: through a
+// QJsonObject it would be copied, converted and escaped in several passes.
+HttpCall compact(HttpCall call, const QJsonObject &o, const QList<QStringView> &texts,
+                 SharedStart shared = {})
 {
     QByteArray json = QJsonDocument(o).toJson(QJsonDocument::Compact);
     for (qsizetype i = 0; i < texts.size(); ++i) {
         const QByteArray slot = jsonString(textSlot(i));
         const qsizetype at = json.indexOf(slot);
         RUBRICATE_CHECK(lcJudge, at >= 0, continue);
+        QStringView text = texts.at(i);
         QByteArray spliced;
         // Room for the text at three bytes a unit (the most it takes but for escapes): grown
         // as it is written, the body was copied again at each doubling.
-        spliced.reserve(json.size() + 3 * texts.at(i).size() + 16);
+        spliced.reserve(json.size() + 3 * text.size() + 16);
         spliced += QByteArrayView(json).first(at);
-        appendJsonString(spliced, texts.at(i));
+        spliced += '"';
+        if (i == 0 && shared.chars > 0) {
+            if (shared.json.isNull())
+                appendJsonStringContent(spliced, text.first(shared.chars));
+            else
+                spliced += shared.json;
+            call.sharedBodyBytes = spliced.size();
+            text = text.sliced(shared.chars);
+        }
+        appendJsonStringContent(spliced, text);
+        spliced += '"';
         spliced += QByteArrayView(json).sliced(at + slot.size());
         json = std::move(spliced);
     }
-    return json;
+    call.body = std::move(json);
+    return call;
 }
 
 class OpenAiProvider final : public JudgeProvider
@@ -82,9 +109,10 @@ public:
             body.insert(u"seed"_s, double(*c.seed));
         if (c.jsonMode)
             body.insert(u"response_format"_s, QJsonObject{{u"type"_s, u"json_object"_s}});
-        HttpCall call{QUrl(judgeBaseUrl(c) + u"/chat/completions"_s),
-                      {{"Content-Type", "application/json"}},
-                      compact(body, {r.prompt})};
+        HttpCall call;
+        call.url = QUrl(judgeBaseUrl(c) + u"/chat/completions"_s);
+        call.headers = {{"Content-Type", "application/json"}};
+        call = compact(std::move(call), body, {r.prompt}, sharedStartOf(r));
         if (!key.isEmpty())
             call.headers.append(
                 std::pair<QByteArray, QByteArray>("Authorization", "Bearer " + key.toUtf8()));
@@ -164,8 +192,7 @@ public:
                 call.headers.append(
                     std::pair<QByteArray, QByteArray>("x-goog-api-key", key.toUtf8()));
         }
-        call.body = compact(body, {r.prompt});
-        return call;
+        return compact(std::move(call), body, {r.prompt}, sharedStartOf(r));
     }
 
     ProviderReply parseSuccess(const QByteArray &body) const override
@@ -225,7 +252,7 @@ public:
                 block.insert(u"cache_control"_s, ephemeral);
             content.append(block);
         }
-        const qsizetype prefix = qBound<qsizetype>(0, r.cachedPrefixChars, r.prompt.size());
+        const qsizetype prefix = sharedPrefixChars(r);
         QList<QStringView> texts;
         if (prefix > 0 && prefix < r.prompt.size()) {
             content.append(QJsonObject{
@@ -243,9 +270,10 @@ public:
              QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, content}}}}};
         if (c.temperature)
             body.insert(u"temperature"_s, *c.temperature);
-        HttpCall call{QUrl(judgeBaseUrl(c) + u"/v1/messages"_s),
-                      {{"Content-Type", "application/json"}, {"anthropic-version", "2023-06-01"}},
-                      compact(body, texts)};
+        HttpCall call;
+        call.url = QUrl(judgeBaseUrl(c) + u"/v1/messages"_s);
+        call.headers = {{"Content-Type", "application/json"}, {"anthropic-version", "2023-06-01"}};
+        call = compact(std::move(call), body, texts, sharedStartOf(r));
         if (!key.isEmpty())
             call.headers.append(std::pair<QByteArray, QByteArray>("x-api-key", key.toUtf8()));
         return call;
@@ -309,14 +337,13 @@ qsizetype copyPlainAscii(const char16_t *s, const char16_t *end, char *out)
 
 } // namespace
 
-void appendJsonString(QByteArray &out, QStringView text)
+void appendJsonStringContent(QByteArray &out, QStringView text)
 {
     static constexpr char hex[] = "0123456789abcdef";
     const char16_t *s = text.utf16();
     const char16_t *const end = s + text.size();
     qsizetype used = out.size();
-    out.resize(used + text.size() + 2);
-    out[used++] = '"';
+    out.resize(used + text.size());
     // Written through a cursor, a block at a time with room for the longest form of each unit
     // (\uXXXX): appending byte by byte to a QByteArray costs more than the escaping itself.
     while (s < end) {
@@ -395,10 +422,44 @@ void appendJsonString(QByteArray &out, QStringView text)
         }
         used = cursor - out.constData();
     }
-    if (out.size() <= used)
-        out.resize(used + 1);
-    out[used++] = '"';
     out.resize(used);
+}
+
+void appendJsonString(QByteArray &out, QStringView text)
+{
+    out += '"';
+    appendJsonStringContent(out, text);
+    out += '"';
+}
+
+qsizetype sharedPrefixChars(const ProviderRequest &r)
+{
+    const qsizetype chars = qBound<qsizetype>(0, r.cachedPrefixChars, r.prompt.size());
+    if (chars > 0 && chars < r.prompt.size() && r.prompt.at(chars - 1).isHighSurrogate()
+        && r.prompt.at(chars).isLowSurrogate())
+        return 0;
+    return chars;
+}
+
+void SharedPromptJson::fill(ProviderRequest &request)
+{
+    const qsizetype chars = sharedPrefixChars(request);
+    if (chars == 0)
+        return;
+    const QStringView prefix = QStringView(request.prompt).first(chars);
+    auto same = [&](const Prefix &p) {
+        return p.chars == chars && QStringView(p.prompt).first(chars) == prefix;
+    };
+    auto it = std::find_if(m_recent.begin(), m_recent.end(), same);
+    if (it == m_recent.end()) {
+        if (m_recent.size() >= kRecentPrefixes)
+            m_recent.removeFirst();
+        Prefix p{request.prompt, chars, {}};
+        appendJsonStringContent(p.json, prefix);
+        m_recent.append(std::move(p));
+        it = std::prev(m_recent.end());
+    }
+    request.cachedPrefixJson = it->json;
 }
 
 QByteArray jsonString(QStringView text)

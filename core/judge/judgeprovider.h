@@ -27,13 +27,24 @@ struct ProviderRequest {
     // shares (the instructions and the report); the rest (the rubric items) varies. Providers
     // that want cache breakpoints (Anthropic) mark the end of this prefix; 0: none.
     qsizetype cachedPrefixChars = 0;
+    // Those characters as a JSON string's content, where an earlier request about the same
+    // report escaped them already (SharedPromptJson); empty: escaped with the rest. (Given
+    // an initialiser, as requests are written {prompt, attachments}.)
+    QByteArray cachedPrefixJson = {};
 };
+
+// The request's cachedPrefixChars where the prompt can be cut there: within it, and not
+// between the two halves of a surrogate pair, whose escaping depends on both.
+qsizetype sharedPrefixChars(const ProviderRequest &request);
 
 struct HttpCall {
     QUrl url;
     QList<std::pair<QByteArray, QByteArray>> headers; // may hold the API key: never log them
     QByteArray body;
     QByteArray verb = "POST"; // batch status polls and downloads are GETs
+    // How many bytes at the start of `body` end with the prompt's shared prefix: the same for
+    // every request about one report, so that the body's hash can resume there; 0: none.
+    qsizetype sharedBodyBytes = 0;
 };
 
 struct ProviderReply {
@@ -68,6 +79,29 @@ std::unique_ptr<JudgeProvider> makeProvider(ProviderKind kind);
 // and so the response cache's keys do not change with how the prompt gets into them.
 QByteArray jsonString(QStringView text);
 void appendJsonString(QByteArray &out, QStringView text);
+// The same without the quotes: a JSON string's content.
+void appendJsonStringContent(QByteArray &out, QStringView text);
+
+// The escaping of the prompts' shared prefix, kept for the reports asked recently: a report's
+// batches share the instructions and the report, most of each body, whose escaping cost a
+// tenth of an item.
+class SharedPromptJson
+{
+public:
+    // Sets request.cachedPrefixJson, from an earlier request's where the prefix is the same.
+    void fill(ProviderRequest &request);
+
+private:
+    // A report's later batches wait for its first answer while other reports' first batches
+    // go (JobQueue): room for the reports of twice a usual concurrency.
+    static constexpr qsizetype kRecentPrefixes = 32;
+    struct Prefix {
+        QString prompt; // whose first `chars` characters `json` holds escaped
+        qsizetype chars = 0;
+        QByteArray json;
+    };
+    QList<Prefix> m_recent; // the newest last
+};
 
 // The config's base URL, or the provider's public one, without a trailing slash.
 QString judgeBaseUrl(const JudgeConfig &config);

@@ -13,6 +13,8 @@
 #include "jobqueue.h"
 #include "judge/batchprotocol.h"
 #include "judge/judgeconfig.h"
+#include "judge/judgeprovider.h"
+#include "requestkeys.h"
 #include "verdictwriter.h"
 
 #include <QElapsedTimer>
@@ -189,6 +191,8 @@ private:
     RowId m_runId = 0;
     JobQueue m_queue;
     QSet<RowId> m_sharedReports; // reports with several requests in the run
+    SharedPromptJson m_promptJson;
+    RequestKeys m_requestKeys;
     std::unique_ptr<ReportContexts> m_reports;
     // (report, rubric) whose verdict in this run is an error: a re-run's answers replace
     // them, and errorsTotal must fall as they do.

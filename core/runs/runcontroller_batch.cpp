@@ -40,7 +40,7 @@ std::shared_ptr<RunController::ActiveJob> RunController::prepareJob(const RunJob
     if (m_scheme->needsSource() && !attachSources(active))
         return nullptr;
     active->call = buildCall(*ctx, *active);
-    active->cacheKey = VerdictWriter::cacheKey(m_config, active->call);
+    active->cacheKey = m_requestKeys.keyOf(m_config, active->call);
     return active;
 }
 
@@ -51,6 +51,7 @@ HttpCall RunController::buildCall(const SchemeContext &ctx, const ActiveJob &act
     // bills writing it at 1.25 times the price, for nothing.
     if (!m_sharedReports.contains(active.job.reportId))
         request.cachedPrefixChars = 0;
+    m_promptJson.fill(request);
     return m_provider->buildCall(m_config, request, m_apiKey);
 }
 
@@ -257,7 +258,7 @@ QList<BatchRequest> RunController::batchRequests(QList<BatchEntry> *entries)
         if (ctx && (!m_scheme->needsSource() || attachSources(active))) {
             HttpCall call = buildCall(*ctx, *active);
             if (m_scheme->needsSource()) {
-                active->cacheKey = VerdictWriter::cacheKey(m_config, call);
+                active->cacheKey = m_requestKeys.keyOf(m_config, call);
                 dropSourceTexts(active->items);
             }
             requests.append({entry->customId, std::move(call)});

@@ -7,8 +7,6 @@
 #include "store/projectstore.h"
 #include "store/transaction.h"
 
-#include <QCryptographicHash>
-
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
@@ -73,19 +71,6 @@ Result<void> writeJob(ProjectStore &store, Transaction &tx, const QList<JudgedIt
 }
 
 } // namespace
-
-QString VerdictWriter::cacheKey(const JudgeConfig &config, const HttpCall &call)
-{
-    // The key covers what decides the answer: provider, model, parameters and the exact
-    // request body; never the headers, which carry the API key.
-    QCryptographicHash h(QCryptographicHash::Blake2b_256);
-    h.addData(config.cacheIdentity().toUtf8());
-    h.addData(QByteArrayView("\n", 1));
-    h.addData(call.url.toString().toUtf8());
-    h.addData(QByteArrayView("\n", 1));
-    h.addData(call.body);
-    return QString::fromLatin1(h.result().toHex());
-}
 
 std::optional<CachedResponse> VerdictWriter::cachedAnswer(const RunJob &job,
                                                           const QString &key) const

@@ -56,8 +56,6 @@ public:
     Result<Outcome> writeFailure(const RunJob &job);
     // The job's attempt count and last error, before it is asked again.
     Result<Outcome> writeRetry(const RunJob &job);
-    // The response cache's key for a request.
-    static QString cacheKey(const JudgeConfig &config, const HttpCall &call);
     // The cached answer to `job`'s request with `key`, where the cache may answer it.
     std::optional<CachedResponse> cachedAnswer(const RunJob &job, const QString &key) const;
     // An answer as it arrived, so that a crash from here on costs nothing to redo.

@@ -239,6 +239,56 @@ private slots:
         }
     }
 
+    // A report's requests escape their shared prefix once (SharedPromptJson); the bodies are
+    // the same bytes as escaping each whole, and say where that prefix ends.
+    void aReportsRequestsShareTheEscapedPrefix()
+    {
+        const QString prefix = u"Report: \"quoted\", a\\b, tab\t, 中文, \U0001F600."_s;
+        for (ProviderKind kind :
+             {ProviderKind::OpenAiCompatible, ProviderKind::Anthropic, ProviderKind::Gemini}) {
+            JudgeConfig c;
+            c.provider = kind;
+            c.model = u"m"_s;
+            const auto p = makeProvider(kind);
+            SharedPromptJson shared;
+            QList<ProviderRequest> asked;
+            const QStringList prompts
+                = {prefix + u"|items one"_s, prefix + u"|items two, 中文"_s,
+                   // As long, but another report: escaped afresh.
+                   QString(prefix).replace(u'R', u'r') + u"|items one"_s, prefix + u"|three"_s};
+            for (const QString &prompt : prompts) {
+                ProviderRequest r{prompt, {}, prefix.size()};
+                const HttpCall whole = p->buildCall(c, r, u"k"_s);
+                shared.fill(r);
+                const HttpCall call = p->buildCall(c, r, u"k"_s);
+                QCOMPARE(call.body, whole.body);
+                QVERIFY(call.sharedBodyBytes > 0);
+                QCOMPARE(call.sharedBodyBytes, whole.sharedBodyBytes);
+                QVERIFY(call.body.first(call.sharedBodyBytes)
+                            .endsWith(jsonString(prompt.first(prefix.size())).chopped(1)));
+                asked.append(r);
+            }
+            // The first report's prefix was escaped once, and again for no other request.
+            QCOMPARE(asked.at(1).cachedPrefixJson.constData(),
+                     asked.at(0).cachedPrefixJson.constData());
+            QCOMPARE(asked.at(3).cachedPrefixJson.constData(),
+                     asked.at(0).cachedPrefixJson.constData());
+            QVERIFY(asked.at(2).cachedPrefixJson != asked.at(0).cachedPrefixJson);
+        }
+        // A prefix that would end between the halves of a surrogate pair is not shared.
+        const QString pair = u"ab\U0001F600cd"_s;
+        ProviderRequest split{pair, {}, 3};
+        QCOMPARE(sharedPrefixChars(split), 0);
+        SharedPromptJson shared;
+        shared.fill(split);
+        QVERIFY(split.cachedPrefixJson.isNull());
+        JudgeConfig c;
+        c.provider = ProviderKind::OpenAiCompatible;
+        const HttpCall call = makeProvider(c.provider)->buildCall(c, split, u"k"_s);
+        QCOMPARE(call.sharedBodyBytes, 0);
+        QCOMPARE(call.body, QJsonDocument(bodyOf(call)).toJson(QJsonDocument::Compact));
+    }
+
     void promptCacheTokensAreReadFromEveryProvider()
     {
         // Each provider's own usage shape; the reply counts every input token, cached or not.
