@@ -93,8 +93,9 @@ public:
 
 private:
     // A report's later batches wait for its first answer while other reports' first batches
-    // go (JobQueue): room for the reports of twice a usual concurrency.
-    static constexpr qsizetype kRecentPrefixes = 32;
+    // go (JobQueue): `bench judge` at concurrency 10 escapes each report's prefix once with
+    // room for 16 (a sixth more often with 8); more would hold whole prompts for nothing.
+    static constexpr qsizetype kRecentPrefixes = 16;
     struct Prefix {
         QString prompt; // whose first `chars` characters `json` holds escaped
         qsizetype chars = 0;

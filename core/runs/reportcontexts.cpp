@@ -12,9 +12,11 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Enough for every report a run has in flight at once (concurrency × batches of one report)
-// with room to spare; more would keep whole reports in memory for nothing.
-constexpr int kRecentReports = 64;
+// The reports used longest ago make room: enough for the reports a run has in flight and those
+// whose later batches wait for their first answer (`bench judge`, at concurrency 10, reads
+// each report once; with room for 16, 2 % twice), and few enough not to keep whole reports
+// in memory for nothing (the run's peak memory stays what it was with 64 cleared at once).
+constexpr int kRecentReports = 24;
 constexpr int kRecentIndexes = 16;
 
 Verdict sourceUnavailable(const SchemeItem &item, const QString &url,
@@ -46,19 +48,35 @@ Verdict sourceUnavailable(const SchemeItem &item, const QString &url,
 
 ReportContexts::ReportContexts(ProjectStore &store)
     : m_store(store)
+    , m_contexts(kRecentReports)
+    , m_locators(kRecentReports)
+    , m_lexical(kRecentIndexes)
 { }
+
+template<typename T>
+const T *ReportContexts::cached(QCache<RowId, T> &cache, RowId reportId)
+{
+    if (const T *known = cache.object(reportId))
+        return known;
+    const SchemeContext *ctx = context(reportId);
+    if (!ctx)
+        return nullptr;
+    auto made = std::make_unique<T>(ctx->report.text);
+    const T *out = made.get();
+    cache.insert(reportId, made.release());
+    return out;
+}
 
 ReportContexts::~ReportContexts() = default;
 
 const SchemeContext *ReportContexts::context(RowId reportId)
 {
-    auto it = m_contexts.find(reportId);
-    if (it != m_contexts.end())
-        return it.value().get();
+    if (const SchemeContext *known = m_contexts.object(reportId))
+        return known;
     const auto report = m_store.reports().report(reportId);
     if (!report)
         return nullptr;
-    auto ctx = std::make_shared<SchemeContext>();
+    auto ctx = std::make_unique<SchemeContext>();
     ctx->report = *report;
     auto task = m_tasks.constFind(report->taskId);
     if (task == m_tasks.cend()) {
@@ -84,39 +102,19 @@ const SchemeContext *ReportContexts::context(RowId reportId)
     }
     for (const Rubric &r : m_store.catalog().claims(reportId))
         m_rubrics.insert(r.id, r);
-    if (m_contexts.size() > kRecentReports)
-        m_contexts.clear();
-    return m_contexts.insert(reportId, ctx).value().get();
+    const SchemeContext *loaded = ctx.get();
+    m_contexts.insert(reportId, ctx.release());
+    return loaded;
 }
 
 const EvidenceLocator *ReportContexts::locator(RowId reportId)
 {
-    auto it = m_locators.find(reportId);
-    if (it != m_locators.end())
-        return it.value().get();
-    const SchemeContext *ctx = context(reportId);
-    if (!ctx)
-        return nullptr;
-    if (m_locators.size() > kRecentReports)
-        m_locators.clear();
-    return m_locators.insert(reportId, std::make_shared<EvidenceLocator>(ctx->report.text))
-        .value()
-        .get();
+    return cached(m_locators, reportId);
 }
 
 const LexicalReportIndex *ReportContexts::lexicalIndex(RowId reportId)
 {
-    auto it = m_lexical.find(reportId);
-    if (it != m_lexical.end())
-        return it.value().get();
-    const SchemeContext *ctx = context(reportId);
-    if (!ctx)
-        return nullptr;
-    if (m_lexical.size() > kRecentIndexes)
-        m_lexical.clear();
-    return m_lexical.insert(reportId, std::make_shared<LexicalReportIndex>(ctx->report.text))
-        .value()
-        .get();
+    return cached(m_lexical, reportId);
 }
 
 QList<SchemeItem> ReportContexts::items(const QList<RowId> &rubricIds) const

@@ -6,6 +6,7 @@
 
 #include "domain/types.h"
 
+#include <QCache>
 #include <QHash>
 #include <QList>
 #include <QSet>
@@ -40,10 +41,15 @@ public:
     QList<JudgedItem> attachSources(RowId runId, RowId reportId, QList<SchemeItem> *items) const;
 
 private:
+    // What a report's text makes (its locator, its index), kept with the recent reports'.
+    template<typename T>
+    const T *cached(QCache<RowId, T> &cache, RowId reportId);
+
     ProjectStore &m_store;
-    QHash<RowId, std::shared_ptr<SchemeContext>> m_contexts;
-    QHash<RowId, std::shared_ptr<EvidenceLocator>> m_locators;
-    QHash<RowId, std::shared_ptr<LexicalReportIndex>> m_lexical;
+    // A pointer handed out stays valid until the next call that may load a report.
+    QCache<RowId, SchemeContext> m_contexts;
+    QCache<RowId, EvidenceLocator> m_locators;
+    QCache<RowId, LexicalReportIndex> m_lexical;
     QHash<RowId, Task> m_tasks; // the reports of one task (one per model) share it
     QHash<RowId, Rubric> m_rubrics;
     QSet<std::pair<RowId, RowId>> m_rubricsLoaded; // (task, query) whose rubrics are in m_rubrics

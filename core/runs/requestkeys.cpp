@@ -12,7 +12,7 @@ namespace Rubricate {
 namespace {
 
 constexpr size_t kKeyBytes = 256 / 8; // QCryptographicHash::Blake2b_256, as keys always were
-constexpr qsizetype kRecentStarts = 32;
+constexpr qsizetype kRecentStarts = 16;
 
 void add(blake2b_state &state, QByteArrayView bytes)
 {

@@ -29,7 +29,7 @@ public:
 
 private:
     struct SharedStart;
-    // The recent reports' shared starts, the newest last (as many as SharedPromptJson keeps).
+    // The recent reports' shared starts, the newest last (as many as SharedPromptJson keeps prefixes).
     QList<std::shared_ptr<SharedStart>> m_recent;
 };
 
