@@ -4,6 +4,11 @@
 #include <QJsonObject>
 #include <QStringDecoder>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -337,20 +342,6 @@ private:
         }
     }
 
-    // Appends the UTF-16 units in [from, to), which hold no quote, backslash or control
-    // character; false when a surrogate stands alone.
-    static bool appendUtf16Run(QString &out, const Char *from, const Char *to)
-    {
-        for (const Char *c = from; c < to; ++c) {
-            if (QChar::isHighSurrogate(*c) && c + 1 < to && QChar::isLowSurrogate(c[1]))
-                ++c;
-            else if (QChar::isSurrogate(*c))
-                return false; // QJsonDocument reads UTF-8, where a lone surrogate is not
-        }
-        out.append(QStringView(from, to - from));
-        return true;
-    }
-
     // Whether the string whose opening quote is at m_at starts with a byte order mark written
     // out (not escaped).
     bool bomAfterQuote() const
@@ -396,18 +387,53 @@ private:
     {
         for (;;) {
             const Char *run = m_at;
-            while (m_at != m_end && *m_at != '"' && *m_at != '\\') {
-                if (*m_at < 0x20)
-                    return false; // raw control characters: QJsonDocument decides
-                ++m_at;
+            for (;;) {
+                m_at = plainUtf16Run(m_at, m_end);
+                if (m_at == m_end || !QChar::isSurrogate(*m_at))
+                    break;
+                // QJsonDocument reads UTF-8, where a lone surrogate is not.
+                if (!QChar::isHighSurrogate(*m_at) || m_end - m_at < 2
+                    || !QChar::isLowSurrogate(m_at[1]))
+                    return false;
+                m_at += 2;
             }
-            if (!appendUtf16Run(out, run, m_at) || m_at == m_end)
-                return false;
+            out.append(QStringView(run, m_at - run));
+            if (m_at == m_end || *m_at < 0x20)
+                return false; // raw control characters: QJsonDocument decides
             if (*m_at++ == '"')
                 return true;
             if (!escape(out))
                 return false;
         }
+    }
+
+    // The first quote, backslash, control character or surrogate from `from` on (or `end`),
+    // eight units at a time where SSE2 has it.
+    static const Char *plainUtf16Run(const Char *from, const Char *end)
+    {
+#if defined(__SSE2__)
+        const __m128i quote = _mm_set1_epi16('"');
+        const __m128i backslash = _mm_set1_epi16('\\');
+        const __m128i controlEnd = _mm_set1_epi16(0x1f);
+        const __m128i surrogateBits = _mm_set1_epi16(short(0xf800));
+        const __m128i surrogate = _mm_set1_epi16(short(0xd800));
+        constexpr qsizetype units = 8;
+        for (; end - from >= units; from += units) {
+            const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(from));
+            // A control unit is one that subtracting 0x1f, saturated, takes to zero.
+            const __m128i stops = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi16(block, quote), _mm_cmpeq_epi16(block, backslash)),
+                _mm_or_si128(
+                    _mm_cmpeq_epi16(_mm_subs_epu16(block, controlEnd), _mm_setzero_si128()),
+                    _mm_cmpeq_epi16(_mm_and_si128(block, surrogateBits), surrogate)));
+            if (const unsigned mask = unsigned(_mm_movemask_epi8(stops)))
+                return from + std::countr_zero(mask) / 2;
+        }
+#endif
+        while (from != end && *from != '"' && *from != '\\' && *from >= 0x20
+               && !QChar::isSurrogate(*from))
+            ++from;
+        return from;
     }
 
     // The rest of a string of UTF-8 input, after its opening quote. Its bytes, with the escapes
@@ -416,51 +442,83 @@ private:
     // decoding piece by piece cost more than the reading.
     bool utf8String(QString &out)
     {
-        m_bytes.clear();
+        // Unescaping only shortens: the string fits in what is left of the input, and a block
+        // more lets plainRun() store whole blocks.
+        const size_t room = size_t(m_end - m_at) + kBlock;
+        if (m_bytes.size() < room)
+            m_bytes.resize(room);
+        char *const bytes = m_bytes.data();
+        char *to = bytes;
         bool ascii = true;
         for (;;) {
-            const Char *run = m_at;
-            while (m_at != m_end && *m_at != '"' && *m_at != '\\') {
-                const auto unit = uchar(*m_at);
-                if (unit < 0x20)
-                    return false; // raw control characters: QJsonDocument decides
-                ascii = ascii && unit < 0x80;
-                ++m_at;
-            }
-            if (m_at == m_end)
-                return false;
-            m_bytes.append(run, m_at);
+            m_at = plainRun(m_at, m_end, to, ascii);
+            if (m_at == m_end || uchar(*m_at) < 0x20)
+                return false; // raw control characters: QJsonDocument decides
             if (*m_at++ == '"')
-                return appendBytes(out, ascii);
+                return appendBytes(out, QByteArrayView(bytes, to - bytes), ascii);
             if (m_at == m_end)
                 return false;
             if (const char simple = simpleEscape(*m_at)) {
-                m_bytes.push_back(simple);
+                *to++ = simple;
                 ++m_at;
                 continue;
             }
             // \uXXXX goes in as the UTF-16 unit it names, lone surrogates included.
-            if (!appendBytes(out, ascii) || !escape(out))
+            if (!appendBytes(out, QByteArrayView(bytes, to - bytes), ascii) || !escape(out))
                 return false;
+            to = bytes;
             ascii = true;
         }
     }
 
-    // Decodes the bytes gathered so far onto `out`; false when they are not valid UTF-8.
-    bool appendBytes(QString &out, bool ascii)
+    static constexpr qsizetype kBlock = 16;
+
+    // Copies bytes from `from` to `to` up to the first quote, backslash or control character
+    // (or `end`), and returns where it stopped; `ascii` turns false at a byte above 0x7f. A
+    // block at a time where SSE2 has it: `to` has a block of room beyond what it is given.
+    static const Char *plainRun(const Char *from, const Char *end, char *&to, bool &ascii)
     {
-        const QByteArrayView bytes(m_bytes.data(), qsizetype(m_bytes.size()));
+#if defined(__SSE2__)
+        const __m128i quote = _mm_set1_epi8('"');
+        const __m128i backslash = _mm_set1_epi8('\\');
+        const __m128i controlEnd = _mm_set1_epi8(0x1f);
+        while (end - from >= kBlock) {
+            const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(from));
+            _mm_storeu_si128(reinterpret_cast<__m128i *>(to), block);
+            // A control byte is one whose unsigned minimum with 0x1f is itself.
+            const __m128i stops = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(block, quote), _mm_cmpeq_epi8(block, backslash)),
+                _mm_cmpeq_epi8(_mm_min_epu8(block, controlEnd), block));
+            const unsigned stopMask = unsigned(_mm_movemask_epi8(stops));
+            const unsigned highMask = unsigned(_mm_movemask_epi8(block));
+            const int plain = stopMask ? std::countr_zero(stopMask) : int(kBlock);
+            ascii = ascii && (highMask & ((1u << plain) - 1)) == 0;
+            from += plain;
+            to += plain;
+            if (plain < kBlock)
+                return from;
+        }
+#endif
+        for (; from != end && *from != '"' && *from != '\\' && uchar(*from) >= 0x20; ++from) {
+            ascii = ascii && uchar(*from) < 0x80;
+            *to++ = char(*from);
+        }
+        return from;
+    }
+
+    // Decodes `bytes` onto `out`; false when they are not valid UTF-8.
+    bool appendBytes(QString &out, QByteArrayView bytes, bool ascii)
+    {
         if (ascii)
             out.append(QLatin1StringView(bytes));
         else
             out.append(m_decoder(bytes).operator QString());
-        m_bytes.clear();
         return ascii || !m_decoder.hasError();
     }
 
     const Char *m_at;
     const Char *const m_end;
-    std::string m_bytes; // utf8String()'s, kept for its capacity
+    std::string m_bytes; // utf8String()'s unescaped bytes, kept for its size
     QString m_key; // key()'s, kept for its capacity
     QList<QString> m_keys; // the first kSharedKeys distinct keys
     int m_depth = 0;

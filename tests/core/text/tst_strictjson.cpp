@@ -95,6 +95,7 @@ private slots:
     void leavesToQt();
     void documentFallsBackToQt();
     void lightKeepsOrderAndSharesKeys();
+    void stopsAtEveryPlaceOfABlock();
 };
 
 void StrictJsonTest::readsAsQtDoes_data()
@@ -255,6 +256,55 @@ void StrictJsonTest::lightKeepsOrderAndSharesKeys()
              items.at(0).members().at(0).key.constData());
     QVERIFY(v->member(u"z") && !v->member(u"z")->isString());
     QVERIFY(!v->member(u"missing"));
+}
+
+// Strings are read a block at a time (16 bytes of UTF-8, 8 units of UTF-16): what ends a run
+// of plain characters is found at each place of a block, and of the one after it.
+void StrictJsonTest::stopsAtEveryPlaceOfABlock()
+{
+    struct Piece {
+        QByteArray json;
+        bool read; // whether the readers take it (else Qt decides)
+    };
+    const QList<Piece> pieces = {{R"(\")", true},
+                                 {R"(\\)", true},
+                                 {R"(\n)", true},
+                                 {R"(\u00e9)", true},
+                                 {"\xc3\xa9", true},
+                                 {"\xe4\xb8\xad", true},
+                                 {"\xf0\x9f\x98\x80", true},
+                                 {R"(\ud83d\ude00)", true},
+                                 {"\x7f", true},
+                                 {"\x01", false},
+                                 {"\x1f", false},
+                                 {"\xff", false}};
+    for (const Piece &piece : pieces) {
+        for (int at = 0; at < 40; ++at) {
+            const QByteArray json = "[\"" + QByteArray(at, 'a') + piece.json
+                + QByteArray(at % 23, 'b') + "\", \"" + QByteArray(at, 'c') + "\"]";
+            const QByteArray expected = writtenByQt(json);
+            const QByteArray where = piece.json.toHex() + " after " + QByteArray::number(at);
+            const std::optional<LightJson> utf8 = readStrictLightJson(QByteArrayView(json));
+            QVERIFY2(utf8.has_value() == piece.read, where.constData());
+            if (utf8)
+                QCOMPARE(written(utf8->toJson()), expected);
+            const QString utf16 = QString::fromUtf8(json);
+            const std::optional<LightJson> light = readStrictLightJson(utf16);
+            if (piece.json != "\xff") // decoding mended it
+                QVERIFY2(light.has_value() == piece.read, where.constData());
+            if (light)
+                QCOMPARE(written(light->toJson()), writtenByQt(utf16.toUtf8()));
+        }
+    }
+    // A surrogate standing alone in UTF-16 input is refused wherever it stands.
+    for (int at = 0; at < 20; ++at) {
+        for (const char16_t lone : {char16_t(0xd83d), char16_t(0xde00)}) {
+            const QString json
+                = u"[\""_s + QString(at, u'a') + QChar(lone) + QString(at, u'b') + u"\"]"_s;
+            QVERIFY(!readStrictLightJson(json));
+            QVERIFY(!readStrictJson(QStringView(json)));
+        }
+    }
 }
 
 void StrictJsonTest::documentFallsBackToQt()
