@@ -17,6 +17,23 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+LightJson stringArray(const QStringList &strings)
+{
+    LightJson::Array out;
+    out.reserve(std::size_t(strings.size()));
+    for (const QString &s : strings)
+        out.emplace_back(s);
+    return LightJson(std::move(out));
+}
+
+// BlockedSource::toJson(), as the payload's LightJson.
+LightJson blockedJson(const BlockedSource &b)
+{
+    return LightJson(LightJson::Object{{u"title"_s, LightJson(b.title)},
+                                       {u"authors"_s, stringArray(b.authors)},
+                                       {u"urls"_s, stringArray(b.urls)}});
+}
+
 // Our own wording of the protocol. The official template can be used instead by passing
 // its text as a template file (it is not ours to redistribute).
 const QString builtInTemplate
@@ -109,15 +126,15 @@ public:
         } else {
             passage = cutToCodePoints(ctx.report.text, passageLimit(config, *this));
         }
-        QJsonArray rubricItems;
+        LightJson::Array rubricItems;
+        rubricItems.reserve(std::size_t(items.size()));
         for (const SchemeItem &i : items)
-            rubricItems.append(i.text);
-        QJsonObject blocked;
-        if (ctx.task.blocked)
-            blocked = ctx.task.blocked->toJson();
-        const QJsonObject payload{{u"task"_s, ctx.task.judgeTask},
-                                  {u"rubric_items"_s, rubricItems},
-                                  {u"blocked"_s, blocked}};
+            rubricItems.emplace_back(i.text);
+        const LightJson payload(LightJson::Object{
+            {u"task"_s, LightJson(ctx.task.judgeTask)},
+            {u"rubric_items"_s, LightJson(std::move(rubricItems))},
+            {u"blocked"_s,
+             ctx.task.blocked ? blockedJson(*ctx.task.blocked) : LightJson(LightJson::Object())}});
         const QString taskAndRubric = pythonJsonDumps(
             payload,
             {u"task"_s, u"rubric_items"_s, u"blocked"_s, u"title"_s, u"authors"_s, u"urls"_s});

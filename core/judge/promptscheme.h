@@ -125,7 +125,9 @@ QString schemeMismatch(const QString &schemeKey, const QString &benchmarkKey);
 Result<std::unique_ptr<PromptScheme>> makeScheme(const QString &key, const QString &templateFile);
 
 // json.dumps(value, ensure_ascii=False, indent=2) for the shapes the schemes send: keys in
-// the given order, Python's separators and escapes, non-ASCII kept as is.
+// the given order, Python's separators and escapes, non-ASCII kept as is. A request's payload
+// is built as a LightJson, whose strings are shared rather than copied into CBOR.
+QString pythonJsonDumps(const LightJson &value, const QStringList &keyOrder, int indent = 2);
 QString pythonJsonDumps(const QJsonValue &value, const QStringList &keyOrder, int indent = 2);
 
 // Text cut to `maxChars` Unicode code points, as Python slicing counts (not UTF-16 units).

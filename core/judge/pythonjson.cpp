@@ -2,7 +2,10 @@
 // prompts are the same text the benchmark's own pipeline would send.
 #include "promptscheme.h"
 
-#include <QJsonArray>
+#include "text/lightjson.h"
+
+#include <algorithm>
+#include <vector>
 
 namespace Rubricate {
 
@@ -58,55 +61,63 @@ void pad(int spaces, QString &out)
     out.resize(out.size() + spaces, u' ');
 }
 
-void dump(const QJsonValue &v, const QStringList &order, int indent, int depth, QString &out)
+void dump(const LightJson &v, const QStringList &order, int indent, int depth, QString &out)
 {
     const int inner = indent * (depth + 1);
     const int outer = indent * depth;
-    switch (v.type()) {
-    case QJsonValue::Object: {
-        const QJsonObject o = v.toObject();
-        if (o.isEmpty()) {
+    if (v.isObject()) {
+        const LightJson::Object &members = v.members();
+        if (members.empty()) {
             out += u"{}"_s;
             return;
         }
-        QStringList keys = o.keys();
-        std::stable_sort(keys.begin(), keys.end(), [&](const QString &a, const QString &b) {
-            const qsizetype ia = order.indexOf(a), ib = order.indexOf(b);
+        // As QJsonObject keeps them (sorted by key), then in the given order.
+        std::vector<const LightJson::Member *> sorted;
+        sorted.reserve(members.size());
+        for (const LightJson::Member &m : members)
+            sorted.push_back(&m);
+        std::sort(sorted.begin(), sorted.end(),
+                  [](const auto *a, const auto *b) { return a->key < b->key; });
+        std::stable_sort(sorted.begin(), sorted.end(), [&](const auto *a, const auto *b) {
+            const qsizetype ia = order.indexOf(a->key), ib = order.indexOf(b->key);
             return (ia < 0 ? order.size() : ia) < (ib < 0 ? order.size() : ib);
         });
         out += u"{\n"_s;
-        for (qsizetype i = 0; i < keys.size(); ++i) {
+        for (std::size_t i = 0; i < sorted.size(); ++i) {
             pad(inner, out);
-            dumpString(keys.at(i), out);
+            dumpString(sorted[i]->key, out);
             out += u": "_s;
-            dump(o.value(keys.at(i)), order, indent, depth + 1, out);
-            out += i + 1 < keys.size() ? u",\n"_s : u"\n"_s;
+            dump(sorted[i]->value, order, indent, depth + 1, out);
+            out += i + 1 < sorted.size() ? u",\n"_s : u"\n"_s;
         }
         pad(outer, out);
         out += u'}';
         return;
     }
-    case QJsonValue::Array: {
-        const QJsonArray a = v.toArray();
-        if (a.isEmpty()) {
+    if (v.isArray()) {
+        const LightJson::Array &a = v.array();
+        if (a.empty()) {
             out += u"[]"_s;
             return;
         }
         out += u"[\n"_s;
-        for (qsizetype i = 0; i < a.size(); ++i) {
+        for (std::size_t i = 0; i < a.size(); ++i) {
             pad(inner, out);
-            dump(a.at(i), order, indent, depth + 1, out);
+            dump(a[i], order, indent, depth + 1, out);
             out += i + 1 < a.size() ? u",\n"_s : u"\n"_s;
         }
         pad(outer, out);
         out += u']';
         return;
     }
-    case QJsonValue::String:
+    if (v.isString()) {
         dumpString(v.toString(), out);
         return;
+    }
+    const QJsonValue scalar = v.toJson();
+    switch (scalar.type()) {
     case QJsonValue::Double: {
-        const double d = v.toDouble();
+        const double d = scalar.toDouble();
         if (d == double(qint64(d)))
             out += QString::number(qint64(d));
         else
@@ -114,7 +125,7 @@ void dump(const QJsonValue &v, const QStringList &order, int indent, int depth, 
         return;
     }
     case QJsonValue::Bool:
-        out += v.toBool() ? u"true"_s : u"false"_s;
+        out += scalar.toBool() ? u"true"_s : u"false"_s;
         return;
     default:
         out += u"null"_s;
@@ -123,11 +134,16 @@ void dump(const QJsonValue &v, const QStringList &order, int indent, int depth, 
 
 } // namespace
 
-QString pythonJsonDumps(const QJsonValue &value, const QStringList &keyOrder, int indent)
+QString pythonJsonDumps(const LightJson &value, const QStringList &keyOrder, int indent)
 {
     QString out;
     dump(value, keyOrder, indent, 0, out);
     return out;
+}
+
+QString pythonJsonDumps(const QJsonValue &value, const QStringList &keyOrder, int indent)
+{
+    return pythonJsonDumps(LightJson(value), keyOrder, indent);
 }
 
 QString cutToCodePoints(const QString &text, int maxChars)

@@ -70,12 +70,16 @@ public:
     ProviderRequest buildRequest(const SchemeContext &ctx, const QList<SchemeItem> &items,
                                  const JudgeProvider *, const JudgeConfig &config) const override
     {
-        QJsonArray criteria;
+        LightJson::Array criteria;
+        criteria.reserve(std::size_t(items.size()));
         for (const SchemeItem &i : items) {
-            criteria.append(QJsonObject{
-                {u"criterion"_s, i.text}, {u"axis"_s, i.dimension}, {u"weight"_s, i.weight}});
+            criteria.emplace_back(
+                LightJson::Object{{u"criterion"_s, LightJson(i.text)},
+                                  {u"axis"_s, LightJson(i.dimension)},
+                                  {u"weight"_s, LightJson(QJsonValue(i.weight))}});
         }
-        const QJsonObject payload{{u"task"_s, ctx.task.judgeTask}, {u"criteria"_s, criteria}};
+        const LightJson payload(LightJson::Object{{u"task"_s, LightJson(ctx.task.judgeTask)},
+                                                  {u"criteria"_s, LightJson(std::move(criteria))}});
         const QString taskAndRubric = pythonJsonDumps(
             payload, {u"task"_s, u"criteria"_s, u"criterion"_s, u"axis"_s, u"weight"_s});
         return sharedPrefixRequest(

@@ -350,6 +350,23 @@ private slots:
         QCOMPARE(pythonJsonDumps(o, {u"task"_s, u"rubric_items"_s, u"blocked"_s}),
                  u"{\n  \"task\": \"Line 1\\n\\\"quoted\\\" — 中文\\t\\u0001\",\n"
                  "  \"rubric_items\": [\n    \"a\",\n    \"b\"\n  ],\n  \"blocked\": {}\n}"_s);
+        // Keys as QJsonObject sorts them, then in the order given; numbers as Python writes
+        // them. A LightJson payload, its members in any order, is written the same.
+        const QJsonObject nested{{u"weight"_s, 2.5}, {u"axis"_s, u"x"_s},
+                                 {u"zeta"_s, true},  {u"alpha"_s, QJsonValue()},
+                                 {u"count"_s, 3},    {u"list"_s, QJsonArray{}}};
+        const QString written = u"[\n  {\n    \"weight\": 2.5,\n    \"alpha\": null,\n"
+                                "    \"axis\": \"x\",\n    \"count\": 3,\n    \"list\": [],\n"
+                                "    \"zeta\": true\n  }\n]"_s;
+        QCOMPARE(pythonJsonDumps(QJsonArray{nested}, {u"weight"_s}), written);
+        const LightJson light(LightJson::Array{
+            LightJson(LightJson::Object{{u"zeta"_s, LightJson(QJsonValue(true))},
+                                        {u"list"_s, LightJson(LightJson::Array())},
+                                        {u"count"_s, LightJson(QJsonValue(3))},
+                                        {u"axis"_s, LightJson(u"x"_s)},
+                                        {u"alpha"_s, LightJson()},
+                                        {u"weight"_s, LightJson(QJsonValue(2.5))}})});
+        QCOMPARE(pythonJsonDumps(light, {u"weight"_s}), written);
         // Python counts code points: an emoji is one character, two UTF-16 units.
         QCOMPARE(cutToCodePoints(u"a😀bc"_s, 3), u"a😀b"_s);
         QCOMPARE(cutToCodePoints(u"abc"_s, 5), u"abc"_s);
