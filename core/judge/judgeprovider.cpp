@@ -35,9 +35,17 @@ struct SharedStart {
     QByteArrayView json;
 };
 
+// The start of texts[0] shared up to `chars`, with the request's escaping of it when that is
+// for the same characters.
+SharedStart sharedStartOf(const ProviderRequest &r, qsizetype chars)
+{
+    const bool escaped = chars > 0 && r.escapedPrefix.chars == chars;
+    return {chars, escaped ? QByteArrayView(r.escapedPrefix.json) : QByteArrayView()};
+}
+
 SharedStart sharedStartOf(const ProviderRequest &r)
 {
-    return {sharedPrefixChars(r), r.cachedPrefixJson};
+    return sharedStartOf(r, sharedPrefixChars(r));
 }
 
 // The body as QJsonDocument writes it, compact, with texts[i] where it holds textSlot(i), and
@@ -59,7 +67,8 @@ HttpCall compact(HttpCall call, const QJsonObject &o, const QList<QStringView> &
         spliced += QByteArrayView(json).first(at);
         spliced += '"';
         if (i == 0 && shared.chars > 0) {
-            if (shared.json.isNull())
+            RUBRICATE_CHECK(lcJudge, shared.chars <= text.size(), shared.chars = text.size());
+            if (shared.json.isEmpty())
                 appendJsonStringContent(spliced, text.first(shared.chars));
             else
                 spliced += shared.json;
@@ -252,13 +261,17 @@ public:
                 block.insert(u"cache_control"_s, ephemeral);
             content.append(block);
         }
-        const qsizetype prefix = sharedPrefixChars(r);
+        // Two blocks, escaped apart, so even a cut between the halves of a surrogate pair
+        // shares the first whole.
+        const qsizetype prefix = qBound<qsizetype>(0, r.cachedPrefixChars, r.prompt.size());
         QList<QStringView> texts;
+        SharedStart shared = sharedStartOf(r);
         if (prefix > 0 && prefix < r.prompt.size()) {
             content.append(QJsonObject{
                 {u"type"_s, u"text"_s}, {u"text"_s, textSlot(0)}, {u"cache_control"_s, ephemeral}});
             content.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, textSlot(1)}});
             texts = {QStringView(r.prompt).first(prefix), QStringView(r.prompt).sliced(prefix)};
+            shared = sharedStartOf(r, prefix);
         } else {
             content.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, textSlot(0)}});
             texts = {r.prompt};
@@ -273,7 +286,7 @@ public:
         HttpCall call;
         call.url = QUrl(judgeBaseUrl(c) + u"/v1/messages"_s);
         call.headers = {{"Content-Type", "application/json"}, {"anthropic-version", "2023-06-01"}};
-        call = compact(std::move(call), body, texts, sharedStartOf(r));
+        call = compact(std::move(call), body, texts, shared);
         if (!key.isEmpty())
             call.headers.append(std::pair<QByteArray, QByteArray>("x-api-key", key.toUtf8()));
         return call;
@@ -441,6 +454,12 @@ qsizetype sharedPrefixChars(const ProviderRequest &r)
     return chars;
 }
 
+void SharedPromptJson::reset(qsizetype reports)
+{
+    m_recent.clear();
+    m_reports = qMax<qsizetype>(1, reports);
+}
+
 void SharedPromptJson::fill(ProviderRequest &request)
 {
     const qsizetype chars = sharedPrefixChars(request);
@@ -451,15 +470,17 @@ void SharedPromptJson::fill(ProviderRequest &request)
         return p.chars == chars && QStringView(p.prompt).first(chars) == prefix;
     };
     auto it = std::find_if(m_recent.begin(), m_recent.end(), same);
-    if (it == m_recent.end()) {
-        if (m_recent.size() >= kRecentPrefixes)
+    if (it != m_recent.end()) {
+        std::rotate(it, std::next(it), m_recent.end()); // the most recently used last
+    } else {
+        if (m_recent.size() >= m_reports)
             m_recent.removeFirst();
         Prefix p{request.prompt, chars, {}};
+        p.json.reserve(3 * chars);
         appendJsonStringContent(p.json, prefix);
         m_recent.append(std::move(p));
-        it = std::prev(m_recent.end());
     }
-    request.cachedPrefixJson = it->json;
+    request.escapedPrefix = {chars, m_recent.constLast().json};
 }
 
 QByteArray jsonString(QStringView text)

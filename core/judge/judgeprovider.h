@@ -27,10 +27,14 @@ struct ProviderRequest {
     // shares (the instructions and the report); the rest (the rubric items) varies. Providers
     // that want cache breakpoints (Anthropic) mark the end of this prefix; 0: none.
     qsizetype cachedPrefixChars = 0;
-    // Those characters as a JSON string's content, where an earlier request about the same
-    // report escaped them already (SharedPromptJson); empty: escaped with the rest. (Given
-    // an initialiser, as requests are written {prompt, attachments}.)
-    QByteArray cachedPrefixJson = {};
+    // The first `chars` characters as a JSON string's content, where an earlier request about
+    // the same report escaped them already (SharedPromptJson); a body uses it only where
+    // `chars` is where it cuts the prompt. (Given an initialiser, as requests are written
+    // {prompt, attachments}.)
+    struct EscapedPrefix {
+        qsizetype chars = 0;
+        QByteArray json;
+    } escapedPrefix = {};
 };
 
 // The request's cachedPrefixChars where the prompt can be cut there: within it, and not
@@ -88,20 +92,24 @@ void appendJsonStringContent(QByteArray &out, QStringView text);
 class SharedPromptJson
 {
 public:
-    // Sets request.cachedPrefixJson, from an earlier request's where the prefix is the same.
-    void fill(ProviderRequest &request);
-
-private:
     // A report's later batches wait for its first answer while other reports' first batches
     // go (JobQueue): `bench judge` at concurrency 10 escapes each report's prefix once with
     // room for 16 (a sixth more often with 8); more would hold whole prompts for nothing.
-    static constexpr qsizetype kRecentPrefixes = 16;
+    static qsizetype reportsFor(int concurrency) { return qMax(16, concurrency * 3 / 2); }
+
+    // Forgets every prefix, and keeps those of `reports` reports from now on.
+    void reset(qsizetype reports);
+    // Sets request.escapedPrefix, from an earlier request's where the prefix is the same.
+    void fill(ProviderRequest &request);
+
+private:
     struct Prefix {
         QString prompt; // whose first `chars` characters `json` holds escaped
         qsizetype chars = 0;
         QByteArray json;
     };
-    QList<Prefix> m_recent; // the newest last
+    QList<Prefix> m_recent; // the most recently used last
+    qsizetype m_reports = 16;
 };
 
 // The config's base URL, or the provider's public one, without a trailing slash.

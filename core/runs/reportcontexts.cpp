@@ -14,9 +14,14 @@ namespace {
 
 // The reports used longest ago make room: enough for the reports a run has in flight and those
 // whose later batches wait for their first answer (`bench judge`, at concurrency 10, reads
-// each report once; with room for 16, 2 % twice), and few enough not to keep whole reports
-// in memory for nothing (the run's peak memory stays what it was with 64 cleared at once).
-constexpr int kRecentReports = 24;
+// each report once with room for 24; with 16, 2 % twice), and few enough not to keep whole
+// reports in memory for nothing (the run's peak memory stays what it was with 64 cleared at
+// once).
+int recentReports(int concurrency)
+{
+    return qMax(24, 2 * concurrency + 4);
+}
+
 constexpr int kRecentIndexes = 16;
 
 Verdict sourceUnavailable(const SchemeItem &item, const QString &url,
@@ -46,10 +51,10 @@ Verdict sourceUnavailable(const SchemeItem &item, const QString &url,
 
 } // namespace
 
-ReportContexts::ReportContexts(ProjectStore &store)
+ReportContexts::ReportContexts(ProjectStore &store, int concurrency)
     : m_store(store)
-    , m_contexts(kRecentReports)
-    , m_locators(kRecentReports)
+    , m_contexts(recentReports(concurrency))
+    , m_locators(recentReports(concurrency))
     , m_lexical(kRecentIndexes)
 { }
 
@@ -63,8 +68,7 @@ const T *ReportContexts::cached(QCache<RowId, T> &cache, RowId reportId)
         return nullptr;
     auto made = std::make_unique<T>(ctx->report.text);
     const T *out = made.get();
-    cache.insert(reportId, made.release());
-    return out;
+    return cache.insert(reportId, made.release()) ? out : nullptr;
 }
 
 ReportContexts::~ReportContexts() = default;
@@ -80,7 +84,7 @@ const SchemeContext *ReportContexts::context(RowId reportId)
     ctx->report = *report;
     auto task = m_tasks.constFind(report->taskId);
     if (task == m_tasks.cend()) {
-        if (m_tasks.size() > kRecentReports)
+        if (m_tasks.size() > m_contexts.maxCost())
             m_tasks.clear();
         task = m_tasks.insert(report->taskId,
                               m_store.catalog().task(report->taskId).value_or(Task{}));
@@ -103,8 +107,7 @@ const SchemeContext *ReportContexts::context(RowId reportId)
     for (const Rubric &r : m_store.catalog().claims(reportId))
         m_rubrics.insert(r.id, r);
     const SchemeContext *loaded = ctx.get();
-    m_contexts.insert(reportId, ctx.release());
-    return loaded;
+    return m_contexts.insert(reportId, ctx.release()) ? loaded : nullptr;
 }
 
 const EvidenceLocator *ReportContexts::locator(RowId reportId)

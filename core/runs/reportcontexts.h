@@ -25,7 +25,8 @@ struct SchemeItem;
 class ReportContexts
 {
 public:
-    explicit ReportContexts(ProjectStore &store);
+    // Keeps the reports of a run asking `concurrency` requests at once.
+    ReportContexts(ProjectStore &store, int concurrency);
     ~ReportContexts();
 
     // Null when the report is no longer in the project.

@@ -12,7 +12,6 @@ namespace Rubricate {
 namespace {
 
 constexpr size_t kKeyBytes = 256 / 8; // QCryptographicHash::Blake2b_256, as keys always were
-constexpr qsizetype kRecentStarts = 16;
 
 void add(blake2b_state &state, QByteArrayView bytes)
 {
@@ -23,13 +22,18 @@ void add(blake2b_state &state, QByteArrayView bytes)
 
 struct RequestKeys::SharedStart {
     QByteArray head; // what the hash takes before the body: the config's identity and the URL
-    QByteArray body; // a body whose first `bytes` bytes `state` has taken after the head
-    qsizetype bytes = 0;
+    QByteArray start; // the body's start that `state` has taken after the head
     blake2b_state state;
 };
 
 RequestKeys::RequestKeys() = default;
 RequestKeys::~RequestKeys() = default;
+
+void RequestKeys::reset(qsizetype reports)
+{
+    m_recent.clear();
+    m_reports = qMax<qsizetype>(1, reports);
+}
 
 QString RequestKeys::keyOf(const JudgeConfig &config, const HttpCall &call)
 {
@@ -43,24 +47,23 @@ QString RequestKeys::keyOf(const JudgeConfig &config, const HttpCall &call)
         add(state, head);
     } else {
         auto same = [&](const std::shared_ptr<SharedStart> &s) {
-            return s->bytes == shared && s->head == head
-                && QByteArrayView(s->body).first(shared) == start;
+            return s->start == start && s->head == head;
         };
-        auto found = std::find_if(m_recent.cbegin(), m_recent.cend(), same);
-        if (found == m_recent.cend()) {
-            if (m_recent.size() >= kRecentStarts)
+        auto found = std::find_if(m_recent.begin(), m_recent.end(), same);
+        if (found != m_recent.end()) {
+            std::rotate(found, std::next(found), m_recent.end()); // the most recently used last
+        } else {
+            if (m_recent.size() >= m_reports)
                 m_recent.removeFirst();
             auto s = std::make_shared<SharedStart>();
             s->head = head;
-            s->body = call.body;
-            s->bytes = shared;
+            s->start = start.toByteArray();
             blake2b_init(&s->state, kKeyBytes);
             add(s->state, head);
             add(s->state, start);
-            m_recent.append(s);
-            found = std::prev(m_recent.cend());
+            m_recent.append(std::move(s));
         }
-        state = (*found)->state;
+        state = m_recent.constLast()->state;
     }
     add(state, QByteArrayView(call.body).sliced(shared));
     QByteArray key(kKeyBytes, Qt::Uninitialized);

@@ -23,14 +23,17 @@ public:
     RequestKeys(const RequestKeys &) = delete;
     RequestKeys &operator=(const RequestKeys &) = delete;
 
+    // Forgets every start, and keeps those of `reports` reports from now on (as many as
+    // SharedPromptJson keeps prefixes).
+    void reset(qsizetype reports);
     // Provider, model, parameters, URL and the exact body; never the headers, which carry
     // the API key.
     QString keyOf(const JudgeConfig &config, const HttpCall &call);
 
 private:
     struct SharedStart;
-    // The recent reports' shared starts, the newest last (as many as SharedPromptJson keeps prefixes).
-    QList<std::shared_ptr<SharedStart>> m_recent;
+    QList<std::shared_ptr<SharedStart>> m_recent; // the most recently used last
+    qsizetype m_reports = 16;
 };
 
 } // namespace Rubricate

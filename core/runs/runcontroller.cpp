@@ -171,7 +171,9 @@ Result<void> RunController::start(RowId runId)
         });
     }
     m_writer = std::make_unique<VerdictWriter>(*m_store, *m_leases, runId);
-    m_reports = std::make_unique<ReportContexts>(*m_store);
+    m_reports = std::make_unique<ReportContexts>(*m_store, m_config.concurrency);
+    m_promptJson.reset(SharedPromptJson::reportsFor(m_config.concurrency));
+    m_requestKeys.reset(SharedPromptJson::reportsFor(m_config.concurrency));
     m_leaseTimer->setInterval(m_leases->renewIntervalMs());
     m_leaseTimer->start();
     m_queue.clear();

@@ -152,40 +152,43 @@ Result<void> RunStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
     return writeJudgedSpans(items);
 }
 
-// The evidence spans of freshly written verdicts, whose ids one read of the verdicts' own
-// index gives for each report (an answer is about one).
+// The evidence spans of freshly written verdicts, each verdict's id found through its unique
+// index (a third of the items have spans; reading all of a report's verdicts instead would
+// grow with its jobs).
 Result<void> RunStore::writeJudgedSpans(const QList<JudgedItem> &items)
 {
     QList<std::pair<RowId, const EvidenceSpanRow *>> spans;
-    QHash<RowId, RowId> ids; // by rubric, for the report below
-    std::optional<std::pair<RowId, RowId>> idsOf; // run and report
     for (const JudgedItem &item : items) {
         if (item.spans.isEmpty())
             continue;
         const Verdict &v = item.verdict;
-        if (idsOf != std::pair(v.runId, v.reportId)) {
-            idsOf = std::pair(v.runId, v.reportId);
-            if (!readVerdictIds(v.runId, v.reportId, ids))
-                return failure();
-        }
-        const RowId id = ids.value(v.rubricId);
+        const std::optional<RowId> id = writtenVerdictId(v.runId, v.reportId, v.rubricId);
+        if (!id)
+            return failure();
         for (const EvidenceSpanRow &span : item.spans)
-            spans.append({id, &span});
+            spans.append({*id, &span});
     }
     return writeSpanRows(spans);
 }
 
-bool RunStore::readVerdictIds(RowId runId, RowId reportId, QHash<RowId, RowId> &ids)
+std::optional<RowId> RunStore::writtenVerdictId(RowId runId, RowId reportId, RowId rubricId)
 {
-    ids.clear();
     RowStatement *q = m_db->rowStatement(
-        u"SELECT rubric_id, id FROM verdict WHERE run_id = ? AND report_id = ?"_s);
+        u"SELECT id FROM verdict WHERE run_id = ? AND report_id = ? AND rubric_id = ?"_s);
     if (!q)
-        return false;
+        return std::nullopt;
     q->bind(0, runId);
     q->bind(1, reportId);
-    return runRows(
-        *q, [&ids](const RowStatement &row) { ids.insert(row.columnInt(0), row.columnInt(1)); });
+    q->bind(2, rubricId);
+    std::optional<RowId> id;
+    if (!runRows(*q, [&id](const RowStatement &row) { id = row.columnInt(0); }))
+        return std::nullopt;
+    if (!id)
+        m_db->setLastError(
+            u"the verdict of run %1, report %2, rubric %3 was not written"_s.arg(runId)
+                .arg(reportId)
+                .arg(rubricId));
+    return id;
 }
 
 Result<void> RunStore::writeSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans)

@@ -442,47 +442,68 @@ private:
     // decoding piece by piece cost more than the reading.
     bool utf8String(QString &out)
     {
-        // Unescaping only shortens: the string fits in what is left of the input, and a block
-        // more lets plainRun() store whole blocks.
-        const size_t room = size_t(m_end - m_at) + kBlock;
-        if (m_bytes.size() < room)
-            m_bytes.resize(room);
-        char *const bytes = m_bytes.data();
-        char *to = bytes;
+        // Unescaping only shortens, but a string may be most of the document: the buffer
+        // grows as the string needs, with room for plainRun()'s whole-block stores.
+        if (m_bytes.size() < size_t(kBlock))
+            m_bytes.resize(256);
+        char *to = m_bytes.data();
         bool ascii = true;
         for (;;) {
-            m_at = plainRun(m_at, m_end, to, ascii);
-            if (m_at == m_end || uchar(*m_at) < 0x20)
+            m_at = plainRun(m_at, m_end, to, m_bytes.data() + m_bytes.size(), ascii);
+            if (m_at == m_end)
+                return false;
+            if (isPlain(*m_at)) { // out of room
+                to = grown(to);
+                continue;
+            }
+            if (uchar(*m_at) < 0x20)
                 return false; // raw control characters: QJsonDocument decides
+            const QByteArrayView bytes(m_bytes.data(), to - m_bytes.data());
             if (*m_at++ == '"')
-                return appendBytes(out, QByteArrayView(bytes, to - bytes), ascii);
+                return appendBytes(out, bytes, ascii);
             if (m_at == m_end)
                 return false;
             if (const char simple = simpleEscape(*m_at)) {
+                if (to == m_bytes.data() + m_bytes.size())
+                    to = grown(to);
                 *to++ = simple;
                 ++m_at;
                 continue;
             }
             // \uXXXX goes in as the UTF-16 unit it names, lone surrogates included.
-            if (!appendBytes(out, QByteArrayView(bytes, to - bytes), ascii) || !escape(out))
+            if (!appendBytes(out, bytes, ascii) || !escape(out))
                 return false;
-            to = bytes;
+            to = m_bytes.data();
             ascii = true;
         }
     }
 
+    static bool isPlain(Char c)
+    {
+        return c != '"' && c != '\\' && uchar(c) >= 0x20;
+    }
+
+    // m_bytes twice as large, and `to` where it was in it.
+    char *grown(char *to)
+    {
+        const ptrdiff_t used = to - m_bytes.data();
+        m_bytes.resize(2 * m_bytes.size());
+        return m_bytes.data() + used;
+    }
+
     static constexpr qsizetype kBlock = 16;
 
-    // Copies bytes from `from` to `to` up to the first quote, backslash or control character
-    // (or `end`), and returns where it stopped; `ascii` turns false at a byte above 0x7f. A
-    // block at a time where SSE2 has it: `to` has a block of room beyond what it is given.
-    static const Char *plainRun(const Char *from, const Char *end, char *&to, bool &ascii)
+    // Copies bytes from `from` to `to` up to the first quote, backslash or control character,
+    // `end`, or where `toEnd` leaves no room, and returns where it stopped; `ascii` turns false
+    // at a byte above 0x7f. A block at a time where SSE2 has it.
+    static const Char *plainRun(const Char *from, const Char *end, char *&to, const char *toEnd,
+                                bool &ascii)
     {
 #if defined(__SSE2__)
         const __m128i quote = _mm_set1_epi8('"');
         const __m128i backslash = _mm_set1_epi8('\\');
         const __m128i controlEnd = _mm_set1_epi8(0x1f);
-        while (end - from >= kBlock) {
+        while (end - from >= kBlock && toEnd - to >= kBlock) {
             const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(from));
             _mm_storeu_si128(reinterpret_cast<__m128i *>(to), block);
             // A control byte is one whose unsigned minimum with 0x1f is itself.
@@ -499,7 +520,7 @@ private:
                 return from;
         }
 #endif
-        for (; from != end && *from != '"' && *from != '\\' && uchar(*from) >= 0x20; ++from) {
+        for (; from != end && to != toEnd && isPlain(*from); ++from) {
             ascii = ascii && uchar(*from) < 0x80;
             *to++ = char(*from);
         }
@@ -518,7 +539,7 @@ private:
 
     const Char *m_at;
     const Char *const m_end;
-    std::string m_bytes; // utf8String()'s unescaped bytes, kept for its size
+    std::string m_bytes; // utf8String()'s unescaped bytes, kept for its capacity
     QString m_key; // key()'s, kept for its capacity
     QList<QString> m_keys; // the first kSharedKeys distinct keys
     int m_depth = 0;

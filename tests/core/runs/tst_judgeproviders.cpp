@@ -269,11 +269,11 @@ private slots:
                 asked.append(r);
             }
             // The first report's prefix was escaped once, and again for no other request.
-            QCOMPARE(asked.at(1).cachedPrefixJson.constData(),
-                     asked.at(0).cachedPrefixJson.constData());
-            QCOMPARE(asked.at(3).cachedPrefixJson.constData(),
-                     asked.at(0).cachedPrefixJson.constData());
-            QVERIFY(asked.at(2).cachedPrefixJson != asked.at(0).cachedPrefixJson);
+            QCOMPARE(asked.at(1).escapedPrefix.json.constData(),
+                     asked.at(0).escapedPrefix.json.constData());
+            QCOMPARE(asked.at(3).escapedPrefix.json.constData(),
+                     asked.at(0).escapedPrefix.json.constData());
+            QVERIFY(asked.at(2).escapedPrefix.json != asked.at(0).escapedPrefix.json);
         }
         // A prefix that would end between the halves of a surrogate pair is not shared.
         const QString pair = u"ab\U0001F600cd"_s;
@@ -281,12 +281,27 @@ private slots:
         QCOMPARE(sharedPrefixChars(split), 0);
         SharedPromptJson shared;
         shared.fill(split);
-        QVERIFY(split.cachedPrefixJson.isNull());
+        QVERIFY(split.escapedPrefix.json.isNull());
         JudgeConfig c;
         c.provider = ProviderKind::OpenAiCompatible;
         const HttpCall call = makeProvider(c.provider)->buildCall(c, split, u"k"_s);
         QCOMPARE(call.sharedBodyBytes, 0);
         QCOMPARE(call.body, QJsonDocument(bodyOf(call)).toJson(QJsonDocument::Compact));
+        // Anthropic escapes its two blocks apart: the first is shared whole, cut as it is.
+        c.provider = ProviderKind::Anthropic;
+        const HttpCall blocks = makeProvider(c.provider)->buildCall(c, split, u"k"_s);
+        const QJsonArray content = firstMessageContent(blocks);
+        QCOMPARE(content.size(), 2);
+        QCOMPARE(content.at(0).toObject().value(u"text"_s).toString(), pair.first(3));
+        QVERIFY(blocks.sharedBodyBytes > 0);
+        QVERIFY(blocks.body.first(blocks.sharedBodyBytes)
+                    .endsWith(jsonString(pair.first(3)).chopped(1)));
+        // An escaping made for other characters than the body cuts at is not used.
+        ProviderRequest stale{u"abcdef"_s, {}, 3};
+        stale.escapedPrefix = {2, "xy"};
+        const HttpCall fresh = makeProvider(c.provider)->buildCall(c, stale, u"k"_s);
+        QCOMPARE(fresh.body, QJsonDocument(bodyOf(fresh)).toJson(QJsonDocument::Compact));
+        QVERIFY(!fresh.body.contains("xy"));
     }
 
     void promptCacheTokensAreReadFromEveryProvider()
