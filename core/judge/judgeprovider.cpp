@@ -467,7 +467,7 @@ void SharedPromptJson::fill(ProviderRequest &request)
         return;
     const QStringView prefix = QStringView(request.prompt).first(chars);
     auto same = [&](const Prefix &p) {
-        return p.chars == chars && QStringView(p.prompt).first(chars) == prefix;
+        return QStringView(p.prefix) == prefix;
     };
     auto it = std::find_if(m_recent.begin(), m_recent.end(), same);
     if (it != m_recent.end()) {
@@ -475,9 +475,11 @@ void SharedPromptJson::fill(ProviderRequest &request)
     } else {
         if (m_recent.size() >= m_reports)
             m_recent.removeFirst();
-        Prefix p{request.prompt, chars, {}};
+        // Only what is compared and spliced is kept, at its size.
+        Prefix p{prefix.toString(), {}};
         p.json.reserve(3 * chars);
         appendJsonStringContent(p.json, prefix);
+        p.json.squeeze();
         m_recent.append(std::move(p));
     }
     request.escapedPrefix = {chars, m_recent.constLast().json};

@@ -93,9 +93,11 @@ class SharedPromptJson
 {
 public:
     // A report's later batches wait for its first answer while other reports' first batches
-    // go (JobQueue): `bench judge` at concurrency 10 escapes each report's prefix once with
-    // room for 16 (a sixth more often with 8); more would hold whole prompts for nothing.
-    static qsizetype reportsFor(int concurrency) { return qMax(16, concurrency * 3 / 2); }
+    // go (JobQueue): `bench judge` at concurrency 10 escapes each report's prefix once (1 %
+    // more at zero latency) with room for 12 reports, the least recently used making room; a
+    // report's prefix with its escaping is some 150 KB, so more would only add to the run's
+    // peak memory.
+    static qsizetype reportsFor(int concurrency) { return qMax(12, concurrency + 2); }
 
     // Forgets every prefix, and keeps those of `reports` reports from now on.
     void reset(qsizetype reports);
@@ -104,9 +106,8 @@ public:
 
 private:
     struct Prefix {
-        QString prompt; // whose first `chars` characters `json` holds escaped
-        qsizetype chars = 0;
-        QByteArray json;
+        QString prefix;
+        QByteArray json; // the prefix escaped
     };
     QList<Prefix> m_recent; // the most recently used last
     qsizetype m_reports = 16;
