@@ -152,6 +152,35 @@ private slots:
                  std::optional<double>(1));
     }
 
+    // A judge run's verdicts go through SQLite's own API, converted to UTF-8 by the statement:
+    // every text comes back as QString::toUtf8 stores it, long or short, a lone surrogate as
+    // '?' (QStringEncoder would write U+FFFD).
+    void judgedTextsComeBackAsWritten()
+    {
+        JudgeRun run;
+        run.name = u"texts"_s;
+        const auto runId = m_store->runs().createRun(run);
+        QVERIFY(runId);
+        JudgedItem item;
+        item.verdict.runId = *runId;
+        item.verdict.reportId = m_report;
+        item.verdict.rubricId = m_rubric;
+        item.verdict.value = 1;
+        item.verdict.label = u"1"_s;
+        item.verdict.reason = u"中文 \U0001F600 é "_s + QString(5000, u'x') + u" end"_s;
+        item.verdict.evidence = u"lone "_s + QChar(0xD83D) + u" surrogate"_s;
+        item.evidenceStatus = u"found"_s;
+        {
+            Transaction tx(*m_store);
+            QVERIFY(m_store->runs().writeJudgeVerdicts({item}));
+            QVERIFY(tx.commit());
+        }
+        const Verdict stored = m_store->runs().verdicts(*runId, m_report).value().constFirst();
+        QCOMPARE(stored.label, item.verdict.label);
+        QCOMPARE(stored.reason, item.verdict.reason);
+        QCOMPARE(stored.evidence, QString::fromUtf8(item.verdict.evidence.toUtf8()));
+    }
+
     void annotationsAreAppendOnly()
     {
         AnnotationEvent e;
