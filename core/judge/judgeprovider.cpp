@@ -9,8 +9,6 @@
 #include <QJsonDocument>
 #include <QLocale>
 
-#include <algorithm>
-
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -456,8 +454,7 @@ qsizetype sharedPrefixChars(const ProviderRequest &r)
 
 void SharedPromptJson::reset(qsizetype reports)
 {
-    m_recent.clear();
-    m_reports = qMax<qsizetype>(1, reports);
+    m_recent.reset(reports);
 }
 
 void SharedPromptJson::fill(ProviderRequest &request)
@@ -466,23 +463,16 @@ void SharedPromptJson::fill(ProviderRequest &request)
     if (chars == 0)
         return;
     const QStringView prefix = QStringView(request.prompt).first(chars);
-    auto same = [&](const Prefix &p) {
-        return QStringView(p.prefix) == prefix;
-    };
-    auto it = std::find_if(m_recent.begin(), m_recent.end(), same);
-    if (it != m_recent.end()) {
-        std::rotate(it, std::next(it), m_recent.end()); // the most recently used last
-    } else {
-        if (m_recent.size() >= m_reports)
-            m_recent.removeFirst();
+    const Prefix *known = m_recent.find([&](const Prefix &p) { return p.prefix == prefix; });
+    if (!known) {
         // Only what is compared and spliced is kept, at its size.
         Prefix p{prefix.toString(), {}};
         p.json.reserve(3 * chars);
         appendJsonStringContent(p.json, prefix);
         p.json.squeeze();
-        m_recent.append(std::move(p));
+        known = &m_recent.add(std::move(p));
     }
-    request.escapedPrefix = {chars, m_recent.constLast().json};
+    request.escapedPrefix = {chars, known->json};
 }
 
 QByteArray jsonString(QStringView text)

@@ -3,6 +3,7 @@
 // keeps every provider testable without a network.
 #pragma once
 
+#include "domain/recentlist.h"
 #include "judgeconfig.h"
 
 #include <QByteArray>
@@ -109,8 +110,7 @@ private:
         QString prefix;
         QByteArray json; // the prefix escaped
     };
-    QList<Prefix> m_recent; // the most recently used last
-    qsizetype m_reports = 16;
+    RecentList<Prefix> m_recent;
 };
 
 // The config's base URL, or the provider's public one, without a trailing slash.

@@ -5,8 +5,6 @@
 
 #include <blake2.h>
 
-#include <algorithm>
-
 namespace Rubricate {
 
 namespace {
@@ -31,8 +29,7 @@ RequestKeys::~RequestKeys() = default;
 
 void RequestKeys::reset(qsizetype reports)
 {
-    m_recent.clear();
-    m_reports = qMax<qsizetype>(1, reports);
+    m_recent.reset(reports);
 }
 
 QString RequestKeys::keyOf(const JudgeConfig &config, const HttpCall &call)
@@ -46,24 +43,19 @@ QString RequestKeys::keyOf(const JudgeConfig &config, const HttpCall &call)
         blake2b_init(&state, kKeyBytes);
         add(state, head);
     } else {
-        auto same = [&](const std::shared_ptr<SharedStart> &s) {
+        const auto *known = m_recent.find([&](const std::shared_ptr<SharedStart> &s) {
             return s->start == start && s->head == head;
-        };
-        auto found = std::find_if(m_recent.begin(), m_recent.end(), same);
-        if (found != m_recent.end()) {
-            std::rotate(found, std::next(found), m_recent.end()); // the most recently used last
-        } else {
-            if (m_recent.size() >= m_reports)
-                m_recent.removeFirst();
+        });
+        if (!known) {
             auto s = std::make_shared<SharedStart>();
             s->head = head;
             s->start = start.toByteArray();
             blake2b_init(&s->state, kKeyBytes);
             add(s->state, head);
             add(s->state, start);
-            m_recent.append(std::move(s));
+            known = &m_recent.add(std::move(s));
         }
-        state = m_recent.constLast()->state;
+        state = (*known)->state;
     }
     add(state, QByteArrayView(call.body).sliced(shared));
     QByteArray key(kKeyBytes, Qt::Uninitialized);

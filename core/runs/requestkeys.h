@@ -1,7 +1,8 @@
 // The response cache's key for a request: BLAKE2b-256 over what decides the answer.
 #pragma once
 
-#include <QList>
+#include "domain/recentlist.h"
+
 #include <QString>
 
 #include <memory>
@@ -32,8 +33,7 @@ public:
 
 private:
     struct SharedStart;
-    QList<std::shared_ptr<SharedStart>> m_recent; // the most recently used last
-    qsizetype m_reports = 16;
+    RecentList<std::shared_ptr<SharedStart>> m_recent;
 };
 
 } // namespace Rubricate
