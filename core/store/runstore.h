@@ -96,8 +96,6 @@ private:
     static RunJob jobFrom(const QSqlQuery &q);
     Result<QList<RunBatch>> batchesWhere(const QString &condition, RowId runId);
     Result<void> writeJudgedSpans(const QList<JudgedItem> &items);
-    // The id of a verdict just written; nullopt with the error recorded.
-    std::optional<RowId> writtenVerdictId(RowId runId, RowId reportId, RowId rubricId);
     Result<void> writeSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans);
 };
 

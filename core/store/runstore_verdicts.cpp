@@ -69,15 +69,16 @@ const QString &spanRowsSql(qsizetype rows)
 
 std::optional<RowId> RunStore::verdictId(RowId runId, RowId reportId, RowId rubricId)
 {
-    QSqlQuery &q = prepared(
+    RowStatement *q = m_db->rowStatement(
         u"SELECT id FROM verdict WHERE run_id = ? AND report_id = ? AND rubric_id = ?"_s);
-    bindAt(q, 0, runId);
-    bindAt(q, 1, reportId);
-    bindAt(q, 2, rubricId);
-    if (!exec(q) || !q.next())
+    if (!q)
         return std::nullopt;
-    const RowId id = q.value(0).toLongLong();
-    q.finish();
+    q->bind(0, runId);
+    q->bind(1, reportId);
+    q->bind(2, rubricId);
+    std::optional<RowId> id;
+    if (!runRows(*q, [&id](const RowStatement &row) { id = row.columnInt(0); }))
+        return std::nullopt;
     return id;
 }
 
@@ -162,33 +163,18 @@ Result<void> RunStore::writeJudgedSpans(const QList<JudgedItem> &items)
         if (item.spans.isEmpty())
             continue;
         const Verdict &v = item.verdict;
-        const std::optional<RowId> id = writtenVerdictId(v.runId, v.reportId, v.rubricId);
-        if (!id)
+        const std::optional<RowId> id = verdictId(v.runId, v.reportId, v.rubricId);
+        if (!id) {
+            m_db->setLastError(
+                u"the verdict of run %1, report %2, rubric %3 was not written"_s.arg(v.runId)
+                    .arg(v.reportId)
+                    .arg(v.rubricId));
             return failure();
+        }
         for (const EvidenceSpanRow &span : item.spans)
             spans.append({*id, &span});
     }
     return writeSpanRows(spans);
-}
-
-std::optional<RowId> RunStore::writtenVerdictId(RowId runId, RowId reportId, RowId rubricId)
-{
-    RowStatement *q = m_db->rowStatement(
-        u"SELECT id FROM verdict WHERE run_id = ? AND report_id = ? AND rubric_id = ?"_s);
-    if (!q)
-        return std::nullopt;
-    q->bind(0, runId);
-    q->bind(1, reportId);
-    q->bind(2, rubricId);
-    std::optional<RowId> id;
-    if (!runRows(*q, [&id](const RowStatement &row) { id = row.columnInt(0); }))
-        return std::nullopt;
-    if (!id)
-        m_db->setLastError(
-            u"the verdict of run %1, report %2, rubric %3 was not written"_s.arg(runId)
-                .arg(reportId)
-                .arg(rubricId));
-    return id;
 }
 
 Result<void> RunStore::writeSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans)

@@ -21,6 +21,19 @@ class TestProjectStore : public QObject
     RowId m_rubric = 0;
     RowId m_report = 0;
 
+    // A verdict of a new run named `name` on the fixture's report and rubric; runId 0 when the
+    // run could not be created.
+    Verdict verdictOfNewRun(const QString &name)
+    {
+        JudgeRun run;
+        run.name = name;
+        Verdict v;
+        v.runId = m_store->runs().createRun(run).value_or(0);
+        v.reportId = m_report;
+        v.rubricId = m_rubric;
+        return v;
+    }
+
     // A connection setting: a pragma on SQLite, a run-time parameter on PostgreSQL.
     QString setting(const QString &sql)
     {
@@ -123,32 +136,26 @@ private slots:
 
     void errorIsNeverAVerdict()
     {
-        JudgeRun run;
-        run.name = u"r"_s;
-        const auto runId = m_store->runs().createRun(run);
-        QVERIFY(runId);
-        Verdict v;
-        v.runId = *runId;
-        v.reportId = m_report;
-        v.rubricId = m_rubric;
+        Verdict v = verdictOfNewRun(u"r"_s);
+        QVERIFY(v.runId);
         // No value and no error: refused by the store ...
         QVERIFY(!m_store->runs().upsertVerdict(v).ok());
         // ... and by the schema itself.
         QSqlQuery q(m_store->database());
         QVERIFY(!q.exec(u"INSERT INTO verdict (run_id, report_id, rubric_id, created_at)"
-                        " VALUES (%1, %2, %3, 'now')"_s.arg(*runId)
+                        " VALUES (%1, %2, %3, 'now')"_s.arg(v.runId)
                             .arg(m_report)
                             .arg(m_rubric)));
         v.error = u"HTTP 503 after 5 retries"_s;
         QCOMPARE(m_store->runs().upsertVerdict(v).result, UpsertResult::Added);
-        const Verdict stored = m_store->runs().verdicts(*runId, m_report).value().constFirst();
+        const Verdict stored = m_store->runs().verdicts(v.runId, m_report).value().constFirst();
         QVERIFY(!stored.value.has_value());
         QCOMPARE(stored.error, v.error);
         // A later answer replaces the error.
         v.value = 1;
         v.error.clear();
         QCOMPARE(m_store->runs().upsertVerdict(v).result, UpsertResult::Updated);
-        QCOMPARE(m_store->runs().verdicts(*runId, m_report).value().constFirst().value,
+        QCOMPARE(m_store->runs().verdicts(v.runId, m_report).value().constFirst().value,
                  std::optional<double>(1));
     }
 
@@ -157,14 +164,10 @@ private slots:
     // '?' (QStringEncoder would write U+FFFD).
     void judgedTextsComeBackAsWritten()
     {
-        JudgeRun run;
-        run.name = u"texts"_s;
-        const auto runId = m_store->runs().createRun(run);
-        QVERIFY(runId);
         JudgedItem item;
-        item.verdict.runId = *runId;
-        item.verdict.reportId = m_report;
-        item.verdict.rubricId = m_rubric;
+        item.verdict = verdictOfNewRun(u"texts"_s);
+        QVERIFY(item.verdict.runId);
+        const RowId runId = item.verdict.runId;
         item.verdict.value = 1;
         item.verdict.label = u"1"_s;
         item.verdict.reason = u"中文 \U0001F600 é "_s + QString(5000, u'x') + u" end"_s;
@@ -175,7 +178,7 @@ private slots:
             QVERIFY(m_store->runs().writeJudgeVerdicts({item}));
             QVERIFY(tx.commit());
         }
-        const Verdict stored = m_store->runs().verdicts(*runId, m_report).value().constFirst();
+        const Verdict stored = m_store->runs().verdicts(runId, m_report).value().constFirst();
         QCOMPARE(stored.label, item.verdict.label);
         QCOMPARE(stored.reason, item.verdict.reason);
         QCOMPARE(stored.evidence, QString::fromUtf8(item.verdict.evidence.toUtf8()));
