@@ -30,6 +30,11 @@ void QueryRowStatement::bindText(int index, const QString &value)
     StoreCodec::bindAt(m_query, index, value);
 }
 
+void QueryRowStatement::bindUtf8(int index, const QByteArray &utf8)
+{
+    StoreCodec::bindAt(m_query, index, QString::fromUtf8(utf8));
+}
+
 void QueryRowStatement::bindNull(int index)
 {
     StoreCodec::bindAt(m_query, index, QVariant());

@@ -21,6 +21,8 @@ public:
     virtual void bind(int index, qint64 value) = 0;
     virtual void bind(int index, std::optional<double> value) = 0;
     virtual void bindText(int index, const QString &value) = 0;
+    // A text already in UTF-8, such as one bound in every row of a statement.
+    virtual void bindUtf8(int index, const QByteArray &utf8) = 0;
     void bindTextOrNull(int index, const QString &value);
 
     // Runs the statement, calls `eachRow` for each row it returns, and makes it ready for the
@@ -49,6 +51,7 @@ public:
     void bind(int index, qint64 value) override;
     void bind(int index, std::optional<double> value) override;
     void bindText(int index, const QString &value) override;
+    void bindUtf8(int index, const QByteArray &utf8) override;
     bool run(const std::function<void(const RowStatement &)> &eachRow = {}) override;
     qint64 columnInt(int column) const override;
     double columnDouble(int column) const override;

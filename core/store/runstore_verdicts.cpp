@@ -119,7 +119,7 @@ std::optional<RowId> RunStore::writeJudgeVerdict(const Verdict &v, const QString
 
 Result<void> RunStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
 {
-    const QString now = m_db->now().toString();
+    const QByteArray now = m_db->now().toString().toUtf8();
     qsizetype rows = 0;
     for (qsizetype first = 0; first < items.size(); first += rows) {
         rows = chunkRows(items.size() - first, kVerdictRowsPerStatement);
@@ -143,7 +143,7 @@ Result<void> RunStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
             q->bindTextOrNull(b + 6, v.evidence);
             q->bindTextOrNull(b + 7, v.error);
             q->bindTextOrNull(b + 8, StoreCodec::json(v.raw).toString());
-            q->bindText(b + 9, now);
+            q->bindUtf8(b + 9, now);
             q->bindTextOrNull(b + 10, item.evidenceStatus);
             q->bind(b + 11, item.evidenceCoverage);
         }

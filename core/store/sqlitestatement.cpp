@@ -66,9 +66,14 @@ void SqliteStatement::bindNull(int index)
 void SqliteStatement::bindText(int index, const QString &value)
 {
     // Converted here rather than by SQLite, whose UTF-16 conversion is the slower one.
-    const QByteArray utf8 = value.toUtf8();
-    sqlite3_bind_text64(m_statement, index + 1, utf8.constData(), sqlite3_uint64(utf8.size()),
-                        SQLITE_TRANSIENT, SQLITE_UTF8);
+    bindUtf8(index, value.toUtf8());
+}
+
+void SqliteStatement::bindUtf8(int index, const QByteArray &utf8)
+{
+    const QByteArray &kept = m_texts.emplace_back(utf8);
+    sqlite3_bind_text64(m_statement, index + 1, kept.constData(), sqlite3_uint64(kept.size()),
+                        SQLITE_STATIC, SQLITE_UTF8);
 }
 
 bool SqliteStatement::run(const std::function<void(const RowStatement &)> &eachRow)
@@ -88,6 +93,7 @@ bool SqliteStatement::run(const std::function<void(const RowStatement &)> &eachR
         m_error = QString::fromUtf8(sqlite3_errmsg(m_db));
     sqlite3_reset(m_statement);
     sqlite3_clear_bindings(m_statement);
+    m_texts.clear();
     return ok;
 }
 

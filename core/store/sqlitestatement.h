@@ -9,6 +9,8 @@
 
 #include "rowstatement.h"
 
+#include <QByteArray>
+#include <QList>
 #include <QSqlDatabase>
 #include <QString>
 
@@ -36,6 +38,7 @@ public:
     void bind(int index, qint64 value) override;
     void bind(int index, std::optional<double> value) override;
     void bindText(int index, const QString &value) override;
+    void bindUtf8(int index, const QByteArray &utf8) override;
     bool run(const std::function<void(const RowStatement &)> &eachRow = {}) override;
     qint64 columnInt(int column) const override;
     double columnDouble(int column) const override;
@@ -48,6 +51,10 @@ private:
 
     sqlite3 *m_db;
     sqlite3_stmt *m_statement;
+    // The bound texts, kept until the statement has run: SQLite takes them as they are
+    // (SQLITE_STATIC) instead of copying each into memory of its own and freeing it again,
+    // which cost more than converting them (a judge run binds six texts a verdict).
+    QList<QByteArray> m_texts;
 };
 
 } // namespace Rubricate
