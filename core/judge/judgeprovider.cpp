@@ -426,9 +426,15 @@ void appendJsonStringContent(QByteArray &out, QStringView text)
                 *cursor++ = char(0xc0 | (u >> 6));
                 *cursor++ = char(0x80 | (u & 0x3f));
             } else {
-                *cursor++ = char(0xe0 | (u >> 12));
-                *cursor++ = char(0x80 | ((u >> 6) & 0x3f));
-                *cursor++ = char(0x80 | (u & 0x3f));
+                // Chinese text is such units one after another: they stay in this loop.
+                for (char16_t c = u;;) {
+                    *cursor++ = char(0xe0 | (c >> 12));
+                    *cursor++ = char(0x80 | ((c >> 6) & 0x3f));
+                    *cursor++ = char(0x80 | (c & 0x3f));
+                    if (s == blockEnd || *s < 0x800 || QChar::isSurrogate(*s))
+                        break;
+                    c = *s++;
+                }
             }
         }
         used = cursor - out.constData();

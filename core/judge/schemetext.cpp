@@ -1,6 +1,9 @@
 #include "promptscheme.h"
 #include "replyparsing.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
@@ -115,10 +118,12 @@ std::optional<LightJson::Array> readReplyResults(const QString &text, SchemeResu
 
 bool verdictColumnKey(QStringView key)
 {
-    static const QStringList keys
-        = {u"rubric_item"_s, u"score"_s,   u"reason"_s,         u"evidence"_s,
-           u"criterion"_s,   u"verdict"_s, u"evidence_quotes"_s};
-    return keys.contains(key);
+    // Asked for every member of every answer: views, compared by size first.
+    static constexpr QStringView keys[]
+        = {u"rubric_item", u"score",   u"reason",         u"evidence",
+           u"criterion",   u"verdict", u"evidence_quotes"};
+    return std::any_of(std::begin(keys), std::end(keys),
+                       [key](QStringView k) { return k.size() == key.size() && k == key; });
 }
 
 QJsonObject otherMembers(const LightJson &answer)

@@ -189,7 +189,11 @@ private slots:
             QString(QChar(0xD83D)) + u"x"_s + QChar(0xDE00), QString(QChar(0xDE00)) + QChar(0xD83D),
             u"\"quoted\" \\ \t\n\r\b\f\x01"_s, QString(), u"中文，标点。"_s,
             // Pairs across the writer's blocks of 1,024 units.
-            QString(1023, u'a') + u"\U0001F600"_s.repeated(700) + QString(3000, QChar(1))};
+            QString(1023, u'a') + u"\U0001F600"_s.repeated(700) + QString(3000, QChar(1)),
+            // Runs of three-byte units, which the writer takes in a loop of their own, across
+            // blocks and ended by each other kind of unit.
+            QString(1021, u'a') + u"中文字"_s.repeated(400) + u"é\n"_s,
+            u"中文"_s.repeated(700) + u"\U0001F600中"_s + QChar(0xD83D) + u"文\"中\x7f"_s};
         for (const QString &s : cases)
             QCOMPARE(jsonString(s), qt(s));
     }
