@@ -6,6 +6,7 @@
 
 #include <array>
 #include <bit>
+#include <limits>
 
 namespace Rubricate {
 
@@ -153,26 +154,56 @@ Result<void> RunStore::writeJudgeVerdicts(const QList<JudgedItem> &items)
     return writeJudgedSpans(items);
 }
 
-// The evidence spans of freshly written verdicts, each verdict's id found through its unique
-// index (a third of the items have spans; reading all of a report's verdicts instead would
-// grow with its jobs).
+// The evidence spans of freshly written verdicts. A third of the items have spans; their
+// verdicts' ids are read from the unique index, one statement for each report's: a job's
+// rubrics lie close together, so the range of them read is about as long as the job.
 Result<void> RunStore::writeJudgedSpans(const QList<JudgedItem> &items)
 {
     QList<std::pair<RowId, const EvidenceSpanRow *>> spans;
-    for (const JudgedItem &item : items) {
-        if (item.spans.isEmpty())
-            continue;
-        const Verdict &v = item.verdict;
-        const std::optional<RowId> id = verdictId(v.runId, v.reportId, v.rubricId);
-        if (!id) {
-            m_db->setLastError(
-                u"the verdict of run %1, report %2, rubric %3 was not written"_s.arg(v.runId)
-                    .arg(v.reportId)
-                    .arg(v.rubricId));
-            return failure();
+    QHash<RowId, RowId> ids; // by rubric
+    for (qsizetype first = 0, next = 0; first < items.size(); first = next) {
+        const Verdict &head = items.at(first).verdict;
+        RowId lowest = std::numeric_limits<RowId>::max();
+        RowId highest = std::numeric_limits<RowId>::min();
+        for (next = first; next < items.size() && items.at(next).verdict.runId == head.runId
+             && items.at(next).verdict.reportId == head.reportId;
+             ++next) {
+            if (items.at(next).spans.isEmpty())
+                continue;
+            lowest = qMin(lowest, items.at(next).verdict.rubricId);
+            highest = qMax(highest, items.at(next).verdict.rubricId);
         }
-        for (const EvidenceSpanRow &span : item.spans)
-            spans.append({*id, &span});
+        if (lowest > highest)
+            continue; // no spans
+        ids.clear();
+        RowStatement *q = m_db->rowStatement(
+            u"SELECT rubric_id, id FROM verdict WHERE run_id = ? AND report_id = ?"
+            " AND rubric_id BETWEEN ? AND ?"_s);
+        if (!q)
+            return failure();
+        q->bind(0, head.runId);
+        q->bind(1, head.reportId);
+        q->bind(2, lowest);
+        q->bind(3, highest);
+        if (!runRows(*q, [&ids](const RowStatement &row) {
+                ids.insert(row.columnInt(0), row.columnInt(1));
+            }))
+            return failure();
+        for (qsizetype i = first; i < next; ++i) {
+            const JudgedItem &item = items.at(i);
+            if (item.spans.isEmpty())
+                continue;
+            const auto id = ids.constFind(item.verdict.rubricId);
+            if (id == ids.cend()) {
+                m_db->setLastError(
+                    u"the verdict of run %1, report %2, rubric %3 was not written"_s.arg(head.runId)
+                        .arg(head.reportId)
+                        .arg(item.verdict.rubricId));
+                return failure();
+            }
+            for (const EvidenceSpanRow &span : item.spans)
+                spans.append({*id, &span});
+        }
     }
     return writeSpanRows(spans);
 }
