@@ -76,9 +76,9 @@ QList<RunJob> JobLeases::claim(int count)
     return jobs;
 }
 
-bool JobLeases::hold(RowId jobId)
+Result<bool> JobLeases::update(const RunJob &job)
 {
-    return m_store.runs().holdJob(jobId, m_owner, m_termSeconds);
+    return m_store.runs().updateHeldJob(job, m_owner, m_termSeconds);
 }
 
 void JobLeases::renew()

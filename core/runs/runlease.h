@@ -9,6 +9,7 @@
 // the term.
 #pragma once
 
+#include "domain/result.h"
 #include "domain/types.h"
 #include "store/storetypes.h"
 
@@ -36,8 +37,9 @@ public:
     // Up to `count` pending jobs for this worker; when the free ones run short, the jobs of
     // workers on this machine whose process has ended are freed and claimed too.
     QList<RunJob> claim(int count);
-    // Inside the transaction that writes the job's answer: whether it is still this worker's.
-    bool hold(RowId jobId);
+    // Inside the transaction that writes the job's answer: writes its row and renews the lease
+    // where it is still this worker's; false, with nothing written, where it is not.
+    Result<bool> update(const RunJob &job);
     void renew();
     void release();
     // Frees the pending jobs this worker leases, for a worker that holds none of them in

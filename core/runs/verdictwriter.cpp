@@ -59,15 +59,20 @@ bool cacheMayAnswer(const RunJob &job, const CachedResponse &cached)
     return job.attempts == 0 && !job.reask;
 }
 
-// A job's verdicts and its row, committed together.
-Result<void> writeJob(ProjectStore &store, Transaction &tx, const QList<JudgedItem> &verdicts,
-                      const RunJob &job)
+// A job's row and its verdicts, committed together where the job is still this worker's.
+Result<VerdictWriter::Outcome> writeJob(ProjectStore &store, JobLeases &leases, Transaction &tx,
+                                        const QList<JudgedItem> &verdicts, const RunJob &job)
 {
+    const Result<bool> held = leases.update(job);
+    if (!held)
+        return held.error();
+    if (!*held)
+        return VerdictWriter::Outcome::Lost;
     if (Result<void> written = store.runs().writeJudgeVerdicts(verdicts); !written)
-        return written;
-    if (Result<void> updated = store.runs().updateJob(job); !updated)
-        return updated;
-    return tx.commit();
+        return written.error();
+    if (Result<void> committed = tx.commit(); !committed)
+        return committed.error();
+    return VerdictWriter::Outcome::Written;
 }
 
 } // namespace
@@ -133,15 +138,11 @@ VerdictWriter::writeJudged(const RunJob &next, const QList<JudgedItem> &judged,
         && !m_store.runs().putCachedResponse(arrived->key, providerKey(arrived->config.provider),
                                              arrived->config.model, arrived->answer))
         return std::nullopt;
-    if (!m_leases.hold(next.id)) {
-        // The cache alone: another worker writes the job, and may use it.
-        if (arrived)
-            (void)tx.commit();
-        return Outcome::Lost;
-    }
-    if (const Result<void> done = writeJob(m_store, tx, judged, next); !done)
-        return done.error();
-    return Outcome::Written;
+    const Result<Outcome> written = writeJob(m_store, m_leases, tx, judged, next);
+    // The cache alone: another worker writes the job, and may use it.
+    if (written && *written == Outcome::Lost && arrived)
+        (void)tx.commit();
+    return written;
 }
 
 Result<VerdictWriter::Outcome> VerdictWriter::writeUnavailable(RunJob &job,
@@ -153,18 +154,19 @@ Result<VerdictWriter::Outcome> VerdictWriter::writeUnavailable(RunJob &job,
     if (next.rubricIds.isEmpty())
         next.status = u"done"_s;
     Transaction tx(m_store);
-    if (!m_leases.hold(job.id))
-        return Outcome::Lost;
-    if (const Result<void> done = writeJob(m_store, tx, unavailable, next); !done)
-        return done.error();
-    job = next;
-    return Outcome::Written;
+    const Result<Outcome> written = writeJob(m_store, m_leases, tx, unavailable, next);
+    if (written && *written == Outcome::Written)
+        job = next;
+    return written;
 }
 
 Result<VerdictWriter::Outcome> VerdictWriter::writeFailure(const RunJob &job)
 {
     Transaction tx(m_store);
-    if (!m_leases.hold(job.id))
+    const Result<bool> held = m_leases.update(job);
+    if (!held)
+        return held.error();
+    if (!*held)
         return Outcome::Lost;
     std::optional<Error> refused;
     for (RowId rubric : job.rubricIds) {
@@ -176,8 +178,6 @@ Result<VerdictWriter::Outcome> VerdictWriter::writeFailure(const RunJob &job)
         if (const Upserted u = m_store.runs().upsertVerdict(v); !u.ok())
             refused = u.error;
     }
-    if (const Result<void> updated = m_store.runs().updateJob(job); !updated)
-        return updated.error();
     if (refused)
         return *refused;
     if (const Result<void> committed = tx.commit(); !committed)
@@ -188,10 +188,11 @@ Result<VerdictWriter::Outcome> VerdictWriter::writeFailure(const RunJob &job)
 Result<VerdictWriter::Outcome> VerdictWriter::writeRetry(const RunJob &job)
 {
     Transaction tx(m_store);
-    if (!m_leases.hold(job.id))
+    const Result<bool> held = m_leases.update(job);
+    if (!held)
+        return held.error();
+    if (!*held)
         return Outcome::Lost;
-    if (const Result<void> updated = m_store.runs().updateJob(job); !updated)
-        return updated.error();
     if (const Result<void> committed = tx.commit(); !committed)
         return committed.error();
     return Outcome::Written;

@@ -34,10 +34,13 @@ public:
     virtual QString columnText(int column) const = 0;
     virtual bool columnIsNull(int column) const = 0;
     QString error() const { return m_error; }
+    // How many rows the last run inserted, updated or deleted.
+    qint64 changes() const { return m_changes; }
 
 protected:
     virtual void bindNull(int index) = 0;
     QString m_error;
+    qint64 m_changes = 0;
 };
 
 // The statement through QSqlQuery (one ProjectDatabase::prepared() keeps), for PostgreSQL.

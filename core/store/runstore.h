@@ -55,10 +55,11 @@ public:
     // holds and jobs whose lease ran out, oldest first. One statement, so two workers never
     // lease one job.
     QList<RunJob> claimJobs(RowId runId, const QString &owner, int count, int termSeconds);
-    // Inside the transaction that writes a job's answer: extends `owner`'s lease and says
-    // whether the job is still theirs. False when another worker took it over or finished it,
-    // so that a late answer is never written twice.
-    bool holdJob(RowId jobId, const QString &owner, int termSeconds);
+    // Inside the transaction that writes a job's answer: writes the job's row and extends
+    // `owner`'s lease, where the job is still theirs (one statement: the proof and the write).
+    // False, with nothing written, when another worker took it over or finished it, so that a
+    // late answer is never written twice.
+    Result<bool> updateHeldJob(const RunJob &job, const QString &owner, int termSeconds);
     int renewJobLeases(RowId runId, const QString &owner, int termSeconds);
     void releaseJobLeases(RowId runId, const QString &owner);
     // Ends the leases of a worker known to be gone (its process on this machine has ended).

@@ -326,14 +326,35 @@ QList<RunJob> RunStore::claimJobs(RowId runId, const QString &owner, int count, 
     return out;
 }
 
-bool RunStore::holdJob(RowId jobId, const QString &owner, int termSeconds)
+Result<bool> RunStore::updateHeldJob(const RunJob &j, const QString &owner, int termSeconds)
 {
-    QSqlQuery &q = prepared(u"UPDATE run_job SET lease_expires = ?"
-                            " WHERE id = ? AND lease_owner = ? AND status = 'pending'"_s);
-    bindAt(q, 0, StoreCodec::time(QDateTime::currentDateTimeUtc().addSecs(termSeconds)));
-    bindAt(q, 1, jobId);
-    bindAt(q, 2, owner);
-    return exec(q) && q.numRowsAffected() == 1;
+    // Through a row statement, as the verdicts it goes with are.
+    RowStatement *q = m_db->rowStatement(
+        u"UPDATE run_job SET rubric_ids = ?, status = ?, attempts = ?, last_error = ?,"
+        " requests = ?, input_tokens = ?, output_tokens = ?, cost = ?, cached = ?,"
+        " updated_at = ?, cache_read_tokens = ?, cache_write_tokens = ?, lease_expires = ?"
+        " WHERE id = ? AND lease_owner = ? AND status = 'pending'"_s);
+    if (!q)
+        return failure();
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    q->bindText(0, idList(j.rubricIds));
+    q->bindText(1, j.status);
+    q->bind(2, qint64(j.attempts));
+    q->bindTextOrNull(3, j.lastError);
+    q->bind(4, qint64(j.requests));
+    q->bind(5, j.inputTokens);
+    q->bind(6, j.outputTokens);
+    q->bind(7, std::optional<double>(j.cost));
+    q->bind(8, qint64(j.cached));
+    q->bindText(9, StoreCodec::time(now).toString());
+    q->bind(10, j.cacheReadTokens);
+    q->bind(11, j.cacheWriteTokens);
+    q->bindText(12, StoreCodec::time(now.addSecs(termSeconds)).toString());
+    q->bind(13, j.id);
+    q->bindText(14, owner);
+    if (!runRows(*q))
+        return failure();
+    return q->changes() == 1;
 }
 
 int RunStore::renewJobLeases(RowId runId, const QString &owner, int termSeconds)

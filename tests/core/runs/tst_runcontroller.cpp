@@ -556,6 +556,14 @@ private slots:
         QCOMPARE(second.status, u"pending"_s);
         QVERIFY(!s.runs().verdictId(run, second.reportId, second.rubricIds.constFirst()));
         QCOMPARE(s.runs().cachedResponse(u"second"_s)->response, u"answer second"_s);
+        // Nor is anything of it in the job's row, which stays the other worker's.
+        QSqlQuery row(s.database());
+        QVERIFY(row.exec(
+            u"SELECT status, rubric_ids, lease_owner FROM run_job WHERE id = %1"_s.arg(second.id)));
+        QVERIFY(row.next());
+        QCOMPARE(row.value(0).toString(), u"pending"_s);
+        QCOMPARE(row.value(1).toString().count(u','), second.rubricIds.size() - 1);
+        QCOMPARE(row.value(2).toString(), u"elsewhere:1:x"_s);
     }
 
     // A worker whose process ended on this machine gives its jobs back at once: resuming right
