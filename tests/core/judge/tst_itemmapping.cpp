@@ -70,6 +70,7 @@ private slots:
     void mapDroppedAndInvented();
     void mapDuplicateAskedTexts();
     void mapDuplicateAskedAnsweredTwice();
+    void mapEchoedInOrderAsEveryStageWould();
     void mapNearIdenticalDoNotSteal();
     void mapAmbiguousStaysUnmatched();
     void mapPosition();
@@ -198,6 +199,26 @@ void TestItemMapping::mapDuplicateAskedAnsweredTwice()
     QCOMPARE(m.how, (QList<QString>{u"exact"_s, u"exact"_s}));
     QCOMPARE(m.perAsked[0]->value(u"score"_s).toInt(), 1);
     QCOMPARE(m.perAsked[1]->value(u"score"_s).toInt(), 0);
+}
+
+// A reply that echoes every item in the order asked is mapped on a shorter path; one more
+// returned item (matching nothing) takes the whole one, which must map the rest alike.
+void TestItemMapping::mapEchoedInOrderAsEveryStageWould()
+{
+    const QString dup = u"Analyse the dialogic structure."_s;
+    const QStringList asked{dup, u"Mentions MGNREGA."_s, dup, u"中文条目。"_s};
+    QJsonArray echoed;
+    for (int i = 0; i < asked.size(); ++i)
+        echoed.append(item(asked[i], i % 2));
+    QJsonArray withExtra = echoed;
+    withExtra.append(item(u"Something nobody asked."_s, 1));
+    const Mapped shortPath = mapItems(asked, echoed);
+    const Mapped wholePath = mapItems(asked, withExtra);
+    QCOMPARE(shortPath.how, QList<QString>(asked.size(), u"exact"_s));
+    QCOMPARE(shortPath.how, wholePath.how);
+    QCOMPARE(shortPath.perAsked, wholePath.perAsked);
+    QVERIFY(shortPath.unmatched.isEmpty());
+    QCOMPARE(wholePath.unmatched.size(), 1);
 }
 
 void TestItemMapping::mapNearIdenticalDoNotSteal()
