@@ -444,7 +444,7 @@ private:
     {
         // Unescaping only shortens, but a string may be most of the document: the buffer
         // grows as the string needs, with room for plainRun()'s whole-block stores.
-        if (m_bytes.size() < size_t(kBlock))
+        if (m_bytes.size() < kBlock)
             m_bytes.resize(256);
         char *to = m_bytes.data();
         bool ascii = true;
@@ -539,7 +539,7 @@ private:
 
     const Char *m_at;
     const Char *const m_end;
-    std::string m_bytes; // utf8String()'s unescaped bytes, kept for its capacity
+    QByteArray m_bytes; // utf8String()'s unescaped bytes, kept for its capacity (and not zeroed)
     QString m_key; // key()'s, kept for its capacity
     QList<QString> m_keys; // the first kSharedKeys distinct keys
     int m_depth = 0;

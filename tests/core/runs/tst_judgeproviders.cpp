@@ -359,6 +359,39 @@ private slots:
                                         {u"alpha"_s, LightJson()},
                                         {u"weight"_s, LightJson(QJsonValue(2.5))}})});
         QCOMPARE(pythonJsonDumps(light, {u"weight"_s}), written);
+        // Strings are scanned eight units at a time: each unit that is escaped, and some
+        // that are not, at each of the places of such a group, amid text that is not.
+        const auto pythonString = [](const QString &text) -> QString {
+            QString out = u"\""_s;
+            for (const QChar c : text) {
+                switch (c.unicode()) {
+                case u'"':
+                    out += u"\\\""_s;
+                    break;
+                case u'\\':
+                    out += u"\\\\"_s;
+                    break;
+                case u'\n':
+                    out += u"\\n"_s;
+                    break;
+                case u'\t':
+                    out += u"\\t"_s;
+                    break;
+                default:
+                    out += c.unicode() < 0x20 ? u"\\u%1"_s.arg(c.unicode(), 4, 16, QChar(u'0'))
+                                              : QString(c);
+                }
+            }
+            return out + u'"';
+        };
+        for (const char16_t unit :
+             {u'"', u'\\', u'\n', u'\t', char16_t(0x01), char16_t(0x1f), char16_t(0x20),
+              char16_t(0x7f), char16_t(0x8000), char16_t(0xffff), u'中'}) {
+            for (int at = 0; at < 16; ++at) {
+                const QString text = QString(at, u'a') + QChar(unit) + QString(17, u'b');
+                QCOMPARE(pythonJsonDumps(QJsonValue(text), {}), pythonString(text));
+            }
+        }
         // Python counts code points: an emoji is one character, two UTF-16 units.
         QCOMPARE(cutToCodePoints(u"a😀bc"_s, 3), u"a😀b"_s);
         QCOMPARE(cutToCodePoints(u"abc"_s, 5), u"abc"_s);
