@@ -442,10 +442,13 @@ private:
     // decoding piece by piece cost more than the reading.
     bool utf8String(QString &out)
     {
-        // Unescaping only shortens, but a string may be most of the document: the buffer
-        // grows as the string needs, with room for plainRun()'s whole-block stores.
+        // Unescaping only shortens, but a string may be most of the document (a judge's
+        // answer in its envelope): the buffer starts with room for the rest of the document
+        // when that is short, and grows as the string needs, with room for plainRun()'s
+        // whole-block stores.
         if (m_bytes.size() < kBlock)
-            m_bytes.resize(256);
+            m_bytes.resize(
+                qBound(qsizetype(256), qsizetype(m_end - m_at) + kBlock, qsizetype(64 * 1024)));
         char *to = m_bytes.data();
         bool ascii = true;
         for (;;) {

@@ -2,6 +2,7 @@
 // both engines (tst_projectstore_postgresql is the PostgreSQL twin).
 #include "scratchproject.h"
 #include "store/projectstore.h"
+#include "store/storecodec.h"
 
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -52,6 +53,26 @@ private slots:
     }
 
     void cleanupTestCase() { m_project.reset(); }
+
+    // Times are written as Qt::ISODateWithMs writes them in UTC (they compare as text), by a
+    // formatter of their own for the years of four digits.
+    void timesAreWrittenAsQtWritesThem()
+    {
+        const QList<QDateTime> times{
+            QDateTime(QDate(2026, 11, 29), QTime(5, 31, 57, 123), Qt::UTC),
+            QDateTime(QDate(2026, 1, 2), QTime(0, 0, 0, 0), Qt::UTC),
+            QDateTime(QDate(1999, 12, 31), QTime(23, 59, 59, 999), Qt::OffsetFromUTC, 5 * 3600),
+            QDateTime(QDate(2030, 6, 1), QTime(1, 2, 3, 4), Qt::OffsetFromUTC, -9 * 3600 - 1800),
+            QDateTime(QDate(1, 1, 1), QTime(0, 0, 0, 7), Qt::UTC),
+            QDateTime(QDate(999, 3, 4), QTime(12, 0, 0, 50), Qt::UTC),
+            QDateTime(QDate(9999, 12, 31), QTime(23, 59, 59, 999), Qt::UTC),
+            QDateTime(QDate(10000, 1, 1), QTime(0, 0), Qt::UTC),
+            QDateTime(QDate(-44, 3, 15), QTime(12, 0), Qt::UTC),
+            QDateTime::currentDateTime()};
+        for (const QDateTime &t : times)
+            QCOMPARE(StoreCodec::time(t).toString(), t.toUTC().toString(Qt::ISODateWithMs));
+        QVERIFY(StoreCodec::time(QDateTime()).isNull());
+    }
 
     void connectionIsConfigured()
     {
