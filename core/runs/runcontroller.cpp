@@ -58,7 +58,8 @@ bool RunController::claimMore(int count)
 void RunController::noJobsLeft()
 {
     const int others = m_leases->heldByOthers();
-    const RunTotals totals = m_store->runs().runTotals(m_runId).value_or({});
+    const RunTotals totals
+        = m_store->runs().runTotals(m_runId, RunStore::Totals::JobsOnly).value_or({});
     m_progress.jobsDone = totals.jobsDone;
     m_progress.jobsFailed = totals.jobsFailed;
     if (others == 0 && totals.jobsPending == 0) {

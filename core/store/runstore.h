@@ -50,7 +50,10 @@ public:
     QSet<RowId> reportsWithSeveralJobs(RowId runId);
     // (report, rubric) pairs that already have a usable verdict in any run.
     QSet<std::pair<RowId, RowId>> judgedItems();
-    Result<RunTotals> runTotals(RowId runId);
+    // What runTotals() counts: the verdicts' counts read every verdict of the run, which a
+    // run deciding whether it is done does not need (they stay 0 with JobsOnly).
+    enum class Totals { JobsAndVerdicts, JobsOnly };
+    Result<RunTotals> runTotals(RowId runId, Totals counted = Totals::JobsAndVerdicts);
     // The work queue. Leases up to `count` pending jobs of the run for `owner`: jobs nobody
     // holds and jobs whose lease ran out, oldest first. One statement, so two workers never
     // lease one job.

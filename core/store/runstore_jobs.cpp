@@ -253,7 +253,7 @@ QSet<std::pair<RowId, RowId>> RunStore::judgedItems()
     return out;
 }
 
-Result<RunTotals> RunStore::runTotals(RowId runId)
+Result<RunTotals> RunStore::runTotals(RowId runId, Totals counted)
 {
     RunTotals t;
     QSqlQuery &jobs
@@ -282,6 +282,8 @@ Result<RunTotals> RunStore::runTotals(RowId runId)
         t.cacheWriteTokens = jobs.value(10).toLongLong();
     }
     jobs.finish();
+    if (counted == Totals::JobsOnly)
+        return t;
     QSqlQuery &v = prepared(
         u"SELECT count(*), COALESCE(SUM(CASE WHEN value IS NULL THEN 1 ELSE 0 END), 0),"
         " COALESCE(SUM(CASE WHEN evidence_status = 'located' THEN 1 ELSE 0 END), 0),"
