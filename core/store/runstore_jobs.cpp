@@ -176,16 +176,21 @@ int RunStore::nextBatchIndex(RowId runId, RowId reportId)
 
 std::optional<CachedResponse> RunStore::cachedResponse(const QString &key)
 {
-    QSqlQuery &q = prepared(
+    // Through a row statement: a run looks up every request it sends.
+    RowStatement *q = m_db->rowStatement(
         u"SELECT response, input_tokens, output_tokens, job_id, request_no FROM response_cache"
         " WHERE key = ?"_s);
-    bindAt(q, 0, key);
-    if (!exec(q) || !q.next())
+    if (!q)
         return std::nullopt;
-    CachedResponse r{q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toLongLong(),
-                     q.value(3).toLongLong(), q.value(4).isNull() ? -1 : q.value(4).toInt()};
-    q.finish();
-    return r;
+    q->bindText(0, key);
+    std::optional<CachedResponse> found;
+    if (!runRows(*q, [&found](const RowStatement &row) {
+            found = CachedResponse{row.columnText(0), row.columnInt(1), row.columnInt(2),
+                                   row.columnInt(3),
+                                   row.columnIsNull(4) ? -1 : int(row.columnInt(4))};
+        }))
+        return std::nullopt;
+    return found;
 }
 
 Result<void> RunStore::putCachedResponse(const QString &key, const QString &provider,
