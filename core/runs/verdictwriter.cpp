@@ -63,6 +63,9 @@ bool cacheMayAnswer(const RunJob &job, const CachedResponse &cached)
 Result<VerdictWriter::Outcome> writeJob(ProjectStore &store, JobLeases &leases, Transaction &tx,
                                         const QList<JudgedItem> &verdicts, const RunJob &job)
 {
+    // Outside a transaction the job's row would stay written when its verdicts are not.
+    if (!tx.isOpen())
+        return tx.began().error();
     const Result<bool> held = leases.update(job);
     if (!held)
         return held.error();
@@ -163,6 +166,8 @@ Result<VerdictWriter::Outcome> VerdictWriter::writeUnavailable(RunJob &job,
 Result<VerdictWriter::Outcome> VerdictWriter::writeFailure(const RunJob &job)
 {
     Transaction tx(m_store);
+    if (!tx.isOpen())
+        return tx.began().error();
     const Result<bool> held = m_leases.update(job);
     if (!held)
         return held.error();
@@ -188,6 +193,8 @@ Result<VerdictWriter::Outcome> VerdictWriter::writeFailure(const RunJob &job)
 Result<VerdictWriter::Outcome> VerdictWriter::writeRetry(const RunJob &job)
 {
     Transaction tx(m_store);
+    if (!tx.isOpen())
+        return tx.began().error();
     const Result<bool> held = m_leases.update(job);
     if (!held)
         return held.error();

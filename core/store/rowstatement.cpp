@@ -48,7 +48,7 @@ bool QueryRowStatement::run(const std::function<void(const RowStatement &)> &eac
     }
     while (eachRow && m_query.next())
         eachRow(*this);
-    m_changes = m_query.numRowsAffected();
+    m_changes = m_query.isSelect() ? 0 : m_query.numRowsAffected();
     m_query.finish();
     return true;
 }

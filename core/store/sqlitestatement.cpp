@@ -89,7 +89,8 @@ bool SqliteStatement::run(const std::function<void(const RowStatement &)> &eachR
             eachRow(*this);
     }
     const bool ok = rc == SQLITE_DONE;
-    m_changes = ok ? sqlite3_changes64(m_db) : 0;
+    // The connection's count stays that of its last change while a query only reads.
+    m_changes = ok && !sqlite3_stmt_readonly(m_statement) ? sqlite3_changes64(m_db) : 0;
     if (!ok)
         m_error = QString::fromUtf8(sqlite3_errmsg(m_db));
     sqlite3_reset(m_statement);

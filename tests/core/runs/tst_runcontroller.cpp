@@ -566,6 +566,47 @@ private slots:
         QCOMPARE(row.value(2).toString(), u"elsewhere:1:x"_s);
     }
 
+    // A job's answer is written in one transaction or not at all: when its transaction cannot
+    // begin (in use, SQLite's write lock held by another process past the timeout; here, a
+    // transaction already open on the connection), neither the job's row nor its verdicts are
+    // written on their own.
+    void aJobIsNotWrittenOutsideItsTransaction()
+    {
+        if (RubricateTest::onPostgres())
+            QSKIP("PostgreSQL begins a transaction inside another with a warning");
+        const RowId run = plan(config());
+        ProjectStore &s = m_project->store();
+        JobLeases mine(s, run);
+        RunJob job = mine.claim(1).value(0);
+        QVERIFY(job.id > 0);
+        VerdictWriter writer(s, mine, run);
+        SchemeResult result;
+        result.parsed = true;
+        QList<SchemeItem> items;
+        for (RowId id : std::as_const(job.rubricIds)) {
+            ItemOutcome o;
+            o.rubricId = id;
+            o.value = 1;
+            result.items.append(o);
+            SchemeItem item;
+            item.rubricId = id;
+            items.append(item);
+        }
+        QSqlQuery outer(s.database());
+        QVERIFY(outer.exec(u"BEGIN"_s));
+        QList<JudgedItem> written;
+        const auto refused = writer.writeAnswer(job, items, result, false, nullptr, &written);
+        QVERIFY(!refused);
+        QVERIFY(written.isEmpty());
+        QVERIFY(outer.exec(u"COMMIT"_s)); // what was written in it would stay
+        QCOMPARE(job.status, u"pending"_s);
+        QVERIFY(!s.runs().verdictId(run, job.reportId, job.rubricIds.constFirst()));
+        QSqlQuery row(s.database());
+        QVERIFY(row.exec(u"SELECT status FROM run_job WHERE id = %1"_s.arg(job.id)));
+        QVERIFY(row.next());
+        QCOMPARE(row.value(0).toString(), u"pending"_s);
+    }
+
     // A worker whose process ended on this machine gives its jobs back at once: resuming right
     // after a crash does not wait out the lease.
     // The database refuses every verdict for a while (a lock held past its timeout): jobs
