@@ -22,6 +22,27 @@
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
 
+namespace {
+
+// A parsed answer that passes each of the job's items, and the items asked.
+std::pair<QList<SchemeItem>, SchemeResult> allPassed(const RunJob &job)
+{
+    std::pair<QList<SchemeItem>, SchemeResult> out;
+    out.second.parsed = true;
+    for (RowId id : job.rubricIds) {
+        ItemOutcome o;
+        o.rubricId = id;
+        o.value = 1;
+        out.second.items.append(o);
+        SchemeItem item;
+        item.rubricId = id;
+        out.first.append(item);
+    }
+    return out;
+}
+
+} // namespace
+
 class TestRunController : public QObject
 {
     Q_OBJECT
@@ -518,18 +539,7 @@ private slots:
         VerdictWriter writer(s, mine, run);
         QList<JudgedItem> written;
         const auto answer = [&](RunJob &job, const QString &key) {
-            SchemeResult result;
-            result.parsed = true;
-            QList<SchemeItem> items;
-            for (RowId id : std::as_const(job.rubricIds)) {
-                ItemOutcome o;
-                o.rubricId = id;
-                o.value = 1;
-                result.items.append(o);
-                SchemeItem item;
-                item.rubricId = id;
-                items.append(item);
-            }
+            auto [items, result] = allPassed(job);
             const VerdictWriter::Arrived arrived{key, c, {u"answer "_s + key, 10, 5, job.id, 0}};
             written.clear();
             return writer.writeAnswer(job, items, result, false, nullptr, &written, &arrived);
@@ -580,18 +590,7 @@ private slots:
         RunJob job = mine.claim(1).value(0);
         QVERIFY(job.id > 0);
         VerdictWriter writer(s, mine, run);
-        SchemeResult result;
-        result.parsed = true;
-        QList<SchemeItem> items;
-        for (RowId id : std::as_const(job.rubricIds)) {
-            ItemOutcome o;
-            o.rubricId = id;
-            o.value = 1;
-            result.items.append(o);
-            SchemeItem item;
-            item.rubricId = id;
-            items.append(item);
-        }
+        auto [items, result] = allPassed(job);
         QSqlQuery outer(s.database());
         QVERIFY(outer.exec(u"BEGIN"_s));
         QList<JudgedItem> written;
