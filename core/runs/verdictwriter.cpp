@@ -157,7 +157,7 @@ Result<VerdictWriter::Outcome> VerdictWriter::writeUnavailable(RunJob &job,
     if (next.rubricIds.isEmpty())
         next.status = u"done"_s;
     Transaction tx(m_store);
-    const Result<Outcome> written = writeJob(m_store, m_leases, tx, unavailable, next);
+    Result<Outcome> written = writeJob(m_store, m_leases, tx, unavailable, next);
     if (written && *written == Outcome::Written)
         job = next;
     return written;
