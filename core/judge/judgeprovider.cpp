@@ -354,11 +354,14 @@ void appendJsonStringContent(QByteArray &out, QStringView text)
     const char16_t *s = text.utf16();
     const char16_t *const end = s + text.size();
     qsizetype used = out.size();
-    out.resize(used + text.size());
+    // Room for text that JSON writes as it is (most of a prompt) with a block's worst case to
+    // spare, so that such text never makes the buffer grow and copy itself.
+    constexpr qsizetype unitsPerBlock = 1024;
+    out.resize(used + text.size() + 6 * unitsPerBlock + 1);
     // Written through a cursor, a block at a time with room for the longest form of each unit
     // (\uXXXX): appending byte by byte to a QByteArray costs more than the escaping itself.
     while (s < end) {
-        const char16_t *const blockEnd = s + qMin<qsizetype>(end - s, 1024);
+        const char16_t *const blockEnd = s + qMin<qsizetype>(end - s, unitsPerBlock);
         const qsizetype room = 6 * (blockEnd - s) + 1;
         if (out.size() - used < room)
             out.resize(qMax(used + room, 2 * out.size()));
