@@ -97,7 +97,7 @@ public:
 
 private:
     static QString jobColumns();
-    static RunJob jobFrom(const QSqlQuery &q);
+    static RunJob jobFrom(const RowStatement &row);
     Result<QList<RunBatch>> batchesWhere(const QString &condition, RowId runId);
     Result<void> writeJudgedSpans(const QList<JudgedItem> &items);
     Result<void> writeSpanRows(const QList<std::pair<RowId, const EvidenceSpanRow *>> &spans);

@@ -26,10 +26,27 @@ QString idList(const QList<RowId> &ids)
     return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
 }
 
-QList<RowId> idsFrom(const QVariant &v)
+QList<RowId> idsFrom(const QString &text)
 {
+    // As idList() writes them ("[1,2,3]"), read directly: a run reads the list of every job
+    // it claims. Anything else (another writer's spacing or number format) through Qt.
+    const QStringView list(text);
+    if (list.startsWith(u'[') && list.endsWith(u']')) {
+        QList<RowId> ids;
+        bool ok = true;
+        const QStringView inner = list.sliced(1, list.size() - 2);
+        if (!inner.isEmpty()) {
+            for (const QStringView id : inner.tokenize(u',')) {
+                ids << id.toLongLong(&ok);
+                if (!ok)
+                    break;
+            }
+        }
+        if (ok)
+            return ids;
+    }
     QList<RowId> ids;
-    const QJsonArray a = QJsonDocument::fromJson(v.toString().toUtf8()).array();
+    const QJsonArray a = QJsonDocument::fromJson(text.toUtf8()).array();
     for (const auto &e : a)
         ids << RowId(e.toDouble());
     return ids;
@@ -89,41 +106,41 @@ QString RunStore::jobColumns()
            " cache_write_tokens"_s;
 }
 
-RunJob RunStore::jobFrom(const QSqlQuery &q)
+RunJob RunStore::jobFrom(const RowStatement &row)
 {
     RunJob j;
-    j.id = q.value(0).toLongLong();
-    j.runId = q.value(1).toLongLong();
-    j.reportId = q.value(2).toLongLong();
-    j.batchIndex = q.value(3).toInt();
-    j.rubricIds = idsFrom(q.value(4));
-    j.status = q.value(5).toString();
-    j.attempts = q.value(6).toInt();
-    j.lastError = q.value(7).toString();
-    j.requests = q.value(8).toInt();
-    j.inputTokens = q.value(9).toLongLong();
-    j.outputTokens = q.value(10).toLongLong();
-    j.cost = q.value(11).toDouble();
-    j.cached = q.value(12).toBool();
-    j.reask = q.value(13).toBool();
-    j.cacheReadTokens = q.value(14).toLongLong();
-    j.cacheWriteTokens = q.value(15).toLongLong();
+    j.id = row.columnInt(0);
+    j.runId = row.columnInt(1);
+    j.reportId = row.columnInt(2);
+    j.batchIndex = int(row.columnInt(3));
+    j.rubricIds = idsFrom(row.columnText(4));
+    j.status = row.columnText(5);
+    j.attempts = int(row.columnInt(6));
+    j.lastError = row.columnText(7);
+    j.requests = int(row.columnInt(8));
+    j.inputTokens = row.columnInt(9);
+    j.outputTokens = row.columnInt(10);
+    j.cost = row.columnDouble(11);
+    j.cached = row.columnInt(12) != 0;
+    j.reask = row.columnInt(13) != 0;
+    j.cacheReadTokens = row.columnInt(14);
+    j.cacheWriteTokens = row.columnInt(15);
     return j;
 }
 
 Result<QList<RunJob>> RunStore::jobs(RowId runId, const QString &status)
 {
     QList<RunJob> out;
-    QSqlQuery &q = prepared(u"SELECT "_s + jobColumns()
-                            + u" FROM run_job WHERE run_id = ? AND (COALESCE(?, '') = ''"
-                              " OR status = ?) ORDER BY id"_s);
-    bindAt(q, 0, runId);
-    bindAt(q, 1, status);
-    bindAt(q, 2, status);
-    if (!exec(q))
+    RowStatement *q = m_db->rowStatement(u"SELECT "_s + jobColumns()
+                                         + u" FROM run_job WHERE run_id = ? AND (COALESCE(?, '')"
+                                           " = '' OR status = ?) ORDER BY id"_s);
+    if (!q)
         return failure();
-    while (q.next())
-        out.append(jobFrom(q));
+    q->bind(0, runId);
+    q->bindText(1, status);
+    q->bindText(2, status);
+    if (!runRows(*q, [&out](const RowStatement &row) { out.append(jobFrom(row)); }))
+        return failure();
     return out;
 }
 
@@ -312,23 +329,22 @@ QList<RunJob> RunStore::claimJobs(RowId runId, const QString &owner, int count, 
 {
     const QDateTime now = QDateTime::currentDateTimeUtc();
     // The times are ISO 8601 UTC strings of one format, so they compare as text.
-    QSqlQuery &q = prepared(
+    RowStatement *q = m_db->rowStatement(
         u"UPDATE run_job SET lease_owner = ?, lease_expires = ? WHERE id IN ("
         "SELECT id FROM run_job WHERE run_id = ? AND status = 'pending'"
         " AND (lease_owner IS NULL OR lease_expires < ?) ORDER BY id LIMIT ?%1) RETURNING "_s.arg(
             m_db->dialect().skipLockedRows())
         + jobColumns());
-    bindAt(q, 0, owner);
-    bindAt(q, 1, StoreCodec::time(now.addSecs(termSeconds)));
-    bindAt(q, 2, runId);
-    bindAt(q, 3, StoreCodec::time(now));
-    bindAt(q, 4, count);
     QList<RunJob> out;
-    if (!exec(q))
+    if (!q)
         return out;
-    while (q.next())
-        out.append(jobFrom(q));
-    q.finish();
+    q->bindText(0, owner);
+    q->bindText(1, StoreCodec::time(now.addSecs(termSeconds)).toString());
+    q->bind(2, runId);
+    q->bindText(3, StoreCodec::time(now).toString());
+    q->bind(4, qint64(count));
+    if (!runRows(*q, [&out](const RowStatement &row) { out.append(jobFrom(row)); }))
+        return {};
     std::sort(out.begin(), out.end(), [](const RunJob &a, const RunJob &b) { return a.id < b.id; });
     return out;
 }
