@@ -59,18 +59,27 @@ bool cacheMayAnswer(const RunJob &job, const CachedResponse &cached)
     return job.attempts == 0 && !job.reask;
 }
 
-// A job's row and its verdicts, committed together where the job is still this worker's.
-Result<VerdictWriter::Outcome> writeJob(ProjectStore &store, JobLeases &leases, Transaction &tx,
-                                        const QList<JudgedItem> &verdicts, const RunJob &job)
+// Writes the job's row in `tx` where the job is still this worker's: Written to go on and
+// write what goes with it, Lost where another worker has it, or why neither.
+Result<VerdictWriter::Outcome> updateHeldJob(JobLeases &leases, const Transaction &tx,
+                                             const RunJob &job)
 {
-    // Outside a transaction the job's row would stay written when its verdicts are not.
+    // Outside a transaction the job's row would stay written when what goes with it is not.
     if (!tx.isOpen())
         return tx.began().error();
     const Result<bool> held = leases.update(job);
     if (!held)
         return held.error();
-    if (!*held)
-        return VerdictWriter::Outcome::Lost;
+    return *held ? VerdictWriter::Outcome::Written : VerdictWriter::Outcome::Lost;
+}
+
+// A job's row and its verdicts, committed together where the job is still this worker's.
+Result<VerdictWriter::Outcome> writeJob(ProjectStore &store, JobLeases &leases, Transaction &tx,
+                                        const QList<JudgedItem> &verdicts, const RunJob &job)
+{
+    if (Result<VerdictWriter::Outcome> held = updateHeldJob(leases, tx, job);
+        !held || *held == VerdictWriter::Outcome::Lost)
+        return held;
     if (Result<void> written = store.runs().writeJudgeVerdicts(verdicts); !written)
         return written.error();
     if (Result<void> committed = tx.commit(); !committed)
@@ -166,13 +175,8 @@ Result<VerdictWriter::Outcome> VerdictWriter::writeUnavailable(RunJob &job,
 Result<VerdictWriter::Outcome> VerdictWriter::writeFailure(const RunJob &job)
 {
     Transaction tx(m_store);
-    if (!tx.isOpen())
-        return tx.began().error();
-    const Result<bool> held = m_leases.update(job);
-    if (!held)
-        return held.error();
-    if (!*held)
-        return Outcome::Lost;
+    if (Result<Outcome> held = updateHeldJob(m_leases, tx, job); !held || *held == Outcome::Lost)
+        return held;
     std::optional<Error> refused;
     for (RowId rubric : job.rubricIds) {
         Verdict v;
@@ -193,13 +197,8 @@ Result<VerdictWriter::Outcome> VerdictWriter::writeFailure(const RunJob &job)
 Result<VerdictWriter::Outcome> VerdictWriter::writeRetry(const RunJob &job)
 {
     Transaction tx(m_store);
-    if (!tx.isOpen())
-        return tx.began().error();
-    const Result<bool> held = m_leases.update(job);
-    if (!held)
-        return held.error();
-    if (!*held)
-        return Outcome::Lost;
+    if (Result<Outcome> held = updateHeldJob(m_leases, tx, job); !held || *held == Outcome::Lost)
+        return held;
     if (const Result<void> committed = tx.commit(); !committed)
         return committed.error();
     return Outcome::Written;
