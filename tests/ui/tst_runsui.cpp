@@ -10,6 +10,7 @@
 #include "scratchproject.h"
 #include "services/runlauncher.h"
 #include "shell/statusmessages.h"
+#include "waits.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -34,8 +35,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Generous: a loaded two-core machine builds while these tests run.
-constexpr int patience = 20000;
 constexpr auto keyVariable = "RUBRICATE_TST_RUNSUI_KEY";
 const QByteArray secretKey = "sk-runsui-secret-0123456789";
 
@@ -225,7 +224,7 @@ private slots:
     void dialogBuildsTheRequestAndEstimates()
     {
         RunDialog dialog(path());
-        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), patience);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), BackgroundWorkTimeout);
         auto *provider = child<QComboBox>(&dialog, u"provider"_s);
         auto *baseUrl = child<QLineEdit>(&dialog, u"baseUrl"_s);
         auto *keyStatus = child<QLabel>(&dialog, u"keyStatus"_s);
@@ -270,7 +269,7 @@ private slots:
         QVERIFY(!r.scope.onlyUnjudged);
 
         // The estimate, computed off the GUI thread: 2 reports x 3 requests, priced.
-        QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate().has_value(), patience);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate().has_value(), BackgroundWorkTimeout);
         QCOMPARE(dialog.estimate()->jobs, 6);
         QCOMPARE(dialog.estimate()->items, 24);
         QVERIFY(dialog.estimate()->cost.value_or(0) > 0);
@@ -287,12 +286,14 @@ private slots:
         // Without prices the cost is unknown, not zero.
         child<QDoubleSpinBox>(&dialog, u"priceIn"_s)->setValue(0);
         child<QDoubleSpinBox>(&dialog, u"priceOut"_s)->setValue(0);
-        QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate() && !dialog.estimate()->cost, patience);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate() && !dialog.estimate()->cost,
+                                 BackgroundWorkTimeout);
         QVERIFY2(estimate->text().contains(u"price unknown"_s), qPrintable(estimate->text()));
 
         // The offline judge: free, no key, and the typed URL is not its business.
         provider->setCurrentIndex(provider->findData(int(ProviderKind::Offline)));
-        QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate() && dialog.estimate()->cost, patience);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate() && dialog.estimate()->cost,
+                                 BackgroundWorkTimeout);
         QCOMPARE(*dialog.estimate()->cost, 0.0);
         QVERIFY2(estimate->text().contains(u"$0.00"_s), qPrintable(estimate->text()));
         QCOMPARE(dialog.request().config.model, u"lexical-baseline"_s);
@@ -301,7 +302,7 @@ private slots:
 
         // A scope with nothing in it says so, and cannot be started.
         child<QLineEdit>(&dialog, u"tasks"_s)->setText(u"99"_s);
-        QTRY_VERIFY_WITH_TIMEOUT(!dialog.estimateError().isEmpty(), patience);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.estimateError().isEmpty(), BackgroundWorkTimeout);
         QVERIFY(estimate->text().contains(u"nothing to judge"_s));
     }
 
@@ -318,14 +319,14 @@ private slots:
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy loaded(&dock, &RunsDock::rowsLoaded);
         dock.setProject(path());
-        QVERIFY(loaded.wait(patience));
+        QVERIFY(loaded.wait(BackgroundWorkTimeout));
         QCOMPARE(dock.model()->rowCount(), 0);
         QVERIFY(dock.newRunAction()->isEnabled());
         QSignalSpy resets(dock.model(), &QAbstractItemModel::modelReset);
         QSignalSpy changed(dock.model(), &QAbstractItemModel::dataChanged);
 
         RunDialog dialog(path());
-        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), patience);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), BackgroundWorkTimeout);
         configureForSimulator(dialog);
         const RunRequest request = dialog.request();
 
@@ -334,13 +335,14 @@ private slots:
         QVERIFY(launcher.start(path(), request));
         QVERIFY(!launcher.start(path(), request)); // one run at a time
         QVERIFY(!dock.newRunAction()->isEnabled());
-        QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, patience);
+        QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, BackgroundWorkTimeout);
         const RowId runId = started.constFirst().at(0).value<RowId>();
         QCOMPARE(started.constFirst().at(1).toInt(), 18);
         QVERIFY(runId > 0);
 
         // Progress reaches the row in place.
-        QTRY_VERIFY_WITH_TIMEOUT(rowOf(dock, runId) && rowOf(dock, runId)->jobsDone >= 2, patience);
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(dock, runId) && rowOf(dock, runId)->jobsDone >= 2,
+                                 BackgroundWorkTimeout);
         QCOMPARE(stateOf(dock, runId), RunState::Running);
         QVERIFY(!changed.isEmpty());
         QCOMPARE(dock.selectedRunId(), runId);
@@ -348,7 +350,7 @@ private slots:
         QVERIFY(dock.pauseAction()->isEnabled());
         dock.pauseAction()->trigger();
         // What was in flight is answered and written; then nothing new goes out.
-        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Paused, patience);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Paused, BackgroundWorkTimeout);
         QCOMPARE(rowOf(dock, runId)->inFlight, 0);
         const int sent = m_judge.requestCount();
         QSignalSpy received(&m_judge, &JudgeSimulator::requestReceived);
@@ -362,10 +364,10 @@ private slots:
 
         QVERIFY(dock.resumeAction()->isEnabled());
         dock.resumeAction()->trigger();
-        QVERIFY(received.wait(patience));
-        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, patience);
+        QVERIFY(received.wait(BackgroundWorkTimeout));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, BackgroundWorkTimeout);
         QCOMPARE(finished.constFirst().at(0).toString(), u"finished"_s);
-        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Finished, patience);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Finished, BackgroundWorkTimeout);
 
         const RunRow *done = rowOf(dock, runId);
         QCOMPARE(done->jobsDone, 18);
@@ -397,7 +399,7 @@ private slots:
         m_judge.setBehaviour(slow);
 
         RunDialog dialog(path());
-        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), patience);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), BackgroundWorkTimeout);
         configureForSimulator(dialog);
         child<QLineEdit>(&dialog, u"name"_s)->clear();
         const RunRequest request = dialog.request();
@@ -417,7 +419,7 @@ private slots:
         dock.show();
         QSignalSpy loaded(&dock, &RunsDock::rowsLoaded);
         dock.setProject(path());
-        QVERIFY(loaded.wait(patience));
+        QVERIFY(loaded.wait(BackgroundWorkTimeout));
         QCOMPARE(dock.model()->rowCount(), earlier);
         const RowId older = dock.model()->rowAt(0)->id;
         dock.selectRun(older);
@@ -425,16 +427,17 @@ private slots:
 
         QSignalSpy started(&launcher, &RunLauncher::started);
         QVERIFY(launcher.start(path(), request));
-        QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, patience);
+        QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, BackgroundWorkTimeout);
         const RowId runId = started.constFirst().at(0).value<RowId>();
 
         // Selected, scrolled into view and controllable, without a click.
-        QTRY_COMPARE_WITH_TIMEOUT(dock.selectedRunId(), runId, patience);
-        QTRY_VERIFY_WITH_TIMEOUT(dock.pauseAction()->isEnabled(), patience);
+        QTRY_COMPARE_WITH_TIMEOUT(dock.selectedRunId(), runId, BackgroundWorkTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(dock.pauseAction()->isEnabled(), BackgroundWorkTimeout);
         QVERIFY(dock.cancelAction()->isEnabled());
         const QModelIndex newRow = dock.model()->index(dock.model()->rowOfRun(runId), 0);
         QTRY_VERIFY_WITH_TIMEOUT(
-            dock.view()->viewport()->rect().contains(dock.view()->visualRect(newRow)), patience);
+            dock.view()->viewport()->rect().contains(dock.view()->visualRect(newRow)),
+            BackgroundWorkTimeout);
 
         // Every run has a name of its own.
         QSet<QString> names;
@@ -446,7 +449,7 @@ private slots:
         // Paused is what the status bar says once the run is paused.
         QVERIFY(StatusMessages::runProgress(launcher.lastProgress()).startsWith(u"Judging"_s));
         dock.pauseAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Paused, patience);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Paused, BackgroundWorkTimeout);
         const QString paused = StatusMessages::runProgress(launcher.lastProgress());
         QVERIFY2(paused.startsWith(u"Paused"_s), qPrintable(paused));
         QVERIFY(!paused.contains(u"Judging"_s));
@@ -457,14 +460,14 @@ private slots:
         const QAbstractItemView *cells = dock.view();
         for (int column : {int(RunsModel::JudgeColumn), int(RunsModel::StatusColumn),
                            int(RunsModel::JobsColumn), int(RunsModel::CostColumn)})
-            QTRY_VERIFY2_WITH_TIMEOUT(header->sectionSize(column)
-                                          >= cells->sizeHintForColumn(column),
-                                      qPrintable(u"column %1 is clipped"_s.arg(column)), patience);
+            QTRY_VERIFY2_WITH_TIMEOUT(
+                header->sectionSize(column) >= cells->sizeHintForColumn(column),
+                qPrintable(u"column %1 is clipped"_s.arg(column)), BackgroundWorkTimeout);
         screenshot(&dock, u"runsdock-follow.png"_s);
 
         QSignalSpy finished(&launcher, &RunLauncher::finished);
         dock.cancelAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, patience);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, BackgroundWorkTimeout);
     }
 
     // A run that another worker (here a `rubricate-cli worker` on another machine) drives is
@@ -472,9 +475,10 @@ private slots:
     void aBatchRunIsOfferedPricedAndShown()
     {
         RunDialog dialog(path());
-        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), patience);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), BackgroundWorkTimeout);
         configureForSimulator(dialog);
-        QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate() && dialog.estimate()->cost, patience);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate() && dialog.estimate()->cost,
+                                 BackgroundWorkTimeout);
         const double live = *dialog.estimate()->cost;
         auto *batch = child<QCheckBox>(&dialog, u"sendAsBatch"_s);
         QVERIFY(batch && batch->isEnabled() && !batch->isChecked());
@@ -482,7 +486,7 @@ private slots:
         QVERIFY(dialog.request().config.batch);
         QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate() && dialog.estimate()->cost
                                      && qFuzzyCompare(*dialog.estimate()->cost, live / 2),
-                                 patience);
+                                 BackgroundWorkTimeout);
 
         // A batch a closed window left running: the dock says so until a resume takes it.
         const auto planned = planRun(m_project->store(), dialog.request().config,
@@ -508,7 +512,7 @@ private slots:
         RunsDock dock(&launcher);
         QSignalSpy loaded(&dock, &RunsDock::rowsLoaded);
         dock.setProject(path());
-        QVERIFY(loaded.wait(patience));
+        QVERIFY(loaded.wait(BackgroundWorkTimeout));
         const QModelIndex status
             = dock.model()->index(dock.model()->rowOfRun(planned->runId), RunsModel::StatusColumn);
         QCOMPARE(status.data().toString(),
@@ -521,7 +525,7 @@ private slots:
     void cancellingABatchRunCancelsItsBatchAtTheProvider()
     {
         RunDialog dialog(path());
-        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), patience);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), BackgroundWorkTimeout);
         configureForSimulator(dialog);
         child<QCheckBox>(&dialog, u"sendAsBatch"_s)->setChecked(true);
         const RunRequest request = dialog.request();
@@ -530,27 +534,27 @@ private slots:
             QSignalSpy started(&launcher, &RunLauncher::started);
             if (!launcher.start(path(), request))
                 return 0;
-            if (!QTest::qWaitFor([&] { return !started.isEmpty(); }, patience))
+            if (!QTest::qWaitFor([&] { return !started.isEmpty(); }, BackgroundWorkTimeout))
                 return 0;
             const RowId run = started.constFirst().at(0).value<RowId>();
             // Created at the provider and kept in the project.
             const auto kept = [&] {
                 return m_project->store().runs().openBatch(run).has_value();
             };
-            return QTest::qWaitFor(kept, patience) ? run : 0;
+            return QTest::qWaitFor(kept, BackgroundWorkTimeout) ? run : 0;
         };
         {
             RunLauncher launcher;
             RunsDock dock(&launcher);
             QSignalSpy loaded(&dock, &RunsDock::rowsLoaded);
             dock.setProject(path());
-            QVERIFY(loaded.wait(patience));
+            QVERIFY(loaded.wait(BackgroundWorkTimeout));
             const RowId run = startBatchRun(launcher);
             QVERIFY(run != 0);
-            QTRY_VERIFY_WITH_TIMEOUT(dock.cancelAction()->isEnabled(), patience);
+            QTRY_VERIFY_WITH_TIMEOUT(dock.cancelAction()->isEnabled(), BackgroundWorkTimeout);
             QSignalSpy finished(&launcher, &RunLauncher::finished);
             dock.cancelAction()->trigger();
-            QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, patience);
+            QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, BackgroundWorkTimeout);
             QCOMPARE(finished.constFirst().constFirst().toString(), u"cancelled"_s);
             QCOMPARE(m_judge.batchCancels(), 1);
             QCOMPARE(m_project->store().runs().latestBatch(run)->state, u"cancelled"_s);
@@ -588,7 +592,7 @@ private slots:
         RunsDock dock(&launcher);
         QSignalSpy loaded(&dock, &RunsDock::rowsLoaded);
         dock.setProject(path());
-        QVERIFY(loaded.wait(patience));
+        QVERIFY(loaded.wait(BackgroundWorkTimeout));
         QCOMPARE(stateOf(dock, runId), RunState::Elsewhere);
         const int row = dock.model()->rowOfRun(runId);
         const QModelIndex status = dock.model()->index(row, RunsModel::StatusColumn);
@@ -601,7 +605,8 @@ private slots:
         // Its leases given back (the worker ended cleanly): interrupted, as before.
         QCOMPARE(m_project->store().runs().expireJobLeases(runId, u"lab-02:4242:k3j"_s), 3);
         dock.reload();
-        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Interrupted, patience);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Interrupted,
+                                  BackgroundWorkTimeout);
     }
 
     void resumesAnInterruptedRunAndRerunsItsFailures()
@@ -635,7 +640,7 @@ private slots:
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy loaded(&dock, &RunsDock::rowsLoaded);
         dock.setProject(path());
-        QVERIFY(loaded.wait(patience));
+        QVERIFY(loaded.wait(BackgroundWorkTimeout));
         QCOMPARE(stateOf(dock, runId), RunState::Interrupted);
         dock.selectRun(runId);
         QVERIFY(dock.resumeAction()->isEnabled());
@@ -648,12 +653,12 @@ private slots:
         m_judge.setBehaviour(failing);
         QSignalSpy finished(&launcher, &RunLauncher::finished);
         dock.resumeAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, patience);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, BackgroundWorkTimeout);
         QCOMPARE(finished.constFirst().at(0).toString(), u"failed"_s);
-        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Failed, patience);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Failed, BackgroundWorkTimeout);
         const int row = dock.model()->rowOfRun(runId);
         const QModelIndex errors = dock.model()->index(row, RunsModel::ErrorsColumn);
-        QTRY_COMPARE_WITH_TIMEOUT(errors.data().toString(), u"12"_s, patience);
+        QTRY_COMPARE_WITH_TIMEOUT(errors.data().toString(), u"12"_s, BackgroundWorkTimeout);
         QVERIFY(errors.data(Qt::ToolTipRole).toString().contains(u"HTTP 500"_s));
         QVERIFY(dock.model()
                     ->index(row, RunsModel::StatusColumn)
@@ -672,7 +677,7 @@ private slots:
         // The dialog offers to repair it, with the run's own judge, and prices the repair.
         {
             RunDialog dialog(path());
-            QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), patience);
+            QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), BackgroundWorkTimeout);
             auto *rerun = child<QCheckBox>(&dialog, u"rerunFailed"_s);
             auto *runs = child<QComboBox>(&dialog, u"rerunRun"_s);
             QVERIFY(rerun->isEnabled());
@@ -684,7 +689,7 @@ private slots:
             QCOMPARE(r.rerunFailedOf, runId);
             QCOMPARE(r.config.model, u"sim-judge"_s);
             QCOMPARE(r.config.maxAttempts, 2);
-            QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate().has_value(), patience);
+            QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate().has_value(), BackgroundWorkTimeout);
             QCOMPARE(dialog.estimate()->items, 12);
             QVERIFY(dialog.estimate()->cost.value_or(0) > 0);
             screenshot(&dialog, u"rundialog-rerun.png"_s);
@@ -694,10 +699,10 @@ private slots:
         m_judge.setBehaviour({});
         QVERIFY(dock.rerunFailedAction()->isEnabled());
         dock.rerunFailedAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, patience);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, BackgroundWorkTimeout);
         QCOMPARE(finished.at(1).at(0).toString(), u"finished"_s);
-        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Finished, patience);
-        QTRY_COMPARE_WITH_TIMEOUT(errors.data().toString(), u"0"_s, patience);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(dock, runId), RunState::Finished, BackgroundWorkTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(errors.data().toString(), u"0"_s, BackgroundWorkTimeout);
         const RunTotals totals = m_project->store().runs().runTotals(runId).value();
         QCOMPARE(totals.verdicts, 12);
         QCOMPARE(totals.verdictErrors, 0);
@@ -713,7 +718,7 @@ private slots:
         QSignalSpy finished(&launcher, &RunLauncher::finished);
         launcher.startOffline(path());
         QVERIFY(launcher.isRunning());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, patience);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, BackgroundWorkTimeout);
         QCOMPARE(finished.constFirst().at(0).toString(), u"finished"_s);
         QCOMPARE(started.size(), 1);
         QVERIFY(!progress.isEmpty());
@@ -725,7 +730,7 @@ private slots:
         // A project that is not there is an error, not a new empty project.
         const QString missing = m_project->filePath(u"missing.rubricate"_s);
         launcher.startOffline(missing);
-        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, patience);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, BackgroundWorkTimeout);
         QCOMPARE(finished.at(1).at(0).toString(), u"failed"_s);
         QVERIFY(!QFileInfo::exists(missing));
     }

@@ -37,9 +37,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Generous: a loaded two-core machine builds while these tests run.
-constexpr int patience = 20000;
-
 template<typename W>
 W *child(QObject *parent, const QString &name)
 {
@@ -104,11 +101,11 @@ private slots:
     {
         SampleDialog dialog(path());
         dialog.show();
-        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), patience);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), BackgroundWorkTimeout);
         auto *annotators = child<QLineEdit>(&dialog, u"annotators"_s);
         QCOMPARE(annotators->text(), u"Ada"_s); // the annotator of Edit → Preferences
         QCOMPARE(child<QLineEdit>(&dialog, u"name"_s)->text(), u"sample-1"_s);
-        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), patience);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), BackgroundWorkTimeout);
 
         auto *benchmark = child<QComboBox>(&dialog, u"benchmark"_s);
         benchmark->setCurrentIndex(benchmark->findData(u"drb2"_s));
@@ -123,7 +120,7 @@ private slots:
         child<QSpinBox>(&dialog, u"seed"_s)->setValue(42);
         child<QLineEdit>(&dialog, u"name"_s)->setText(u"pilot"_s);
         QVERIFY(!saveButton(dialog)->isEnabled()); // the old preview is gone
-        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), patience);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), BackgroundWorkTimeout);
         QVERIFY(saveButton(dialog)->isEnabled());
 
         const SampleRequest request = dialog.request();
@@ -143,7 +140,7 @@ private slots:
 
         QSignalSpy saved(&dialog, &SampleDialog::saved);
         saveButton(dialog)->click();
-        QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, patience);
+        QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, BackgroundWorkTimeout);
         QCOMPARE(saved.constFirst().constFirst().toString(), u"pilot"_s);
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         QVERIFY(!dialog.isVisible());
@@ -161,7 +158,7 @@ private slots:
     void halfWidthSizesTheSample()
     {
         SampleDialog dialog(path());
-        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), patience);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), BackgroundWorkTimeout);
         const int population = dialog.plan()->population;
         QVERIFY(population > 20);
 
@@ -173,14 +170,14 @@ private slots:
         QVERIFY(!size->isEnabled());
         child<QDoubleSpinBox>(&dialog, u"halfWidth"_s)->setValue(0.1);
         child<QDoubleSpinBox>(&dialog, u"expected"_s)->setValue(0.9);
-        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), patience);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), BackgroundWorkTimeout);
         const int wanted = sampleSizeForHalfWidth(0.9, 0.1, 0.95, population);
         QCOMPARE(dialog.plan()->size, wanted);
         QCOMPARE(dialog.plan()->sample.size(), wanted);
         QVERIFY2(dialog.previewText().contains(u"±0.100"_s), qPrintable(dialog.previewText()));
 
         child<QRadioButton>(&dialog, u"bySize"_s)->setChecked(true);
-        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), patience);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), BackgroundWorkTimeout);
         QCOMPARE(dialog.plan()->size, 7);
     }
 
@@ -191,7 +188,7 @@ private slots:
             u"sample-1"_s, 1, {{item.reportId, item.rubricId, {u"Ada"_s}, 0}}));
         SampleDialog dialog(path());
         dialog.show();
-        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), patience);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), BackgroundWorkTimeout);
         auto *name = child<QLineEdit>(&dialog, u"name"_s);
         QCOMPARE(name->text(), u"sample-2"_s); // the first free name
         QVERIFY(saveButton(dialog)->isEnabled());
@@ -211,7 +208,7 @@ private slots:
         overlap->setValue(2);
         annotators->setText(QString());
         QCOMPARE(overlap->maximum(), 1);
-        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), patience);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(dialog), BackgroundWorkTimeout);
         QVERIFY(!saveButton(dialog)->isEnabled());
         QVERIFY2(dialog.previewText().contains(u"annotator"_s), qPrintable(dialog.previewText()));
         dialog.accept();

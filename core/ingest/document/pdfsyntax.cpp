@@ -49,9 +49,14 @@ bool isRegular(char c)
 
 std::optional<quint32> objectNumber(QByteArrayView text)
 {
-    if (text.isEmpty() || text.size() > 10 || !std::all_of(text.begin(), text.end(), isDigit))
+    if (text.isEmpty() || text.size() > 10)
         return std::nullopt;
-    const qulonglong value = text.toULongLong();
+    quint64 value = 0; // ten digits cannot overflow it
+    for (const char c : text) {
+        if (!isDigit(c))
+            return std::nullopt;
+        value = value * 10 + quint64(c - '0');
+    }
     if (value > UINT_MAX)
         return std::nullopt;
     return quint32(value);
@@ -111,12 +116,11 @@ Token Lexer::scan()
     case ')':
     case '{':
     case '}':
-        ++m_pos;
-        return {Token::Keyword, QByteArray(1, c)};
+        return {Token::Keyword, unowned(m_data.sliced(m_pos++, 1))};
     default:
         break;
     }
-    const QByteArray word = regularRun().toByteArray();
+    const QByteArray word = unowned(regularRun());
     const char first = word.front();
     const bool number = isDigit(first) || first == '+' || first == '-' || first == '.';
     return {number ? Token::Number : Token::Keyword, word};
@@ -145,10 +149,15 @@ QByteArrayView Lexer::regularRun()
     return m_data.sliced(start, m_pos - start);
 }
 
+QByteArray Lexer::unowned(QByteArrayView bytes)
+{
+    return QByteArray::fromRawData(bytes.data(), bytes.size());
+}
+
 QByteArray Lexer::decodedName(QByteArrayView raw)
 {
     if (!raw.contains('#'))
-        return raw.toByteArray();
+        return unowned(raw);
     return QByteArray::fromPercentEncoding(raw.toByteArray(), '#');
 }
 

@@ -67,7 +67,12 @@ private:
 struct Token {
     enum Kind { End, Number, Name, String, DictOpen, DictClose, ArrayOpen, ArrayClose, Keyword };
     Kind kind = End;
-    QByteArray text; // numbers and keywords as written, names with #xx escapes decoded
+    // Numbers and keywords as written, names with #xx escapes decoded. Unless decoded, the
+    // text is not a copy but the lexed bytes themselves (QByteArray::fromRawData): a 10 MB
+    // array is millions of tokens, and an allocation for each made the check slower than
+    // PDFium's own parse. Tokens and the values and summaries made from them must therefore
+    // not outlive the bytes the lexer was given; the page-tree check keeps none beyond them.
+    QByteArray text;
 };
 
 class Lexer
@@ -93,6 +98,7 @@ private:
     Token scan();
     void skipWhiteAndComments();
     QByteArrayView regularRun();
+    static QByteArray unowned(QByteArrayView bytes);
 
     // "/K#69ds" is "/Kids" to PDFium, so it must be to the check.
     static QByteArray decodedName(QByteArrayView raw);

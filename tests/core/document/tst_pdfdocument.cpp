@@ -6,6 +6,7 @@
 #include "pdfdrawing.h"
 #include "shareddata.h"
 #include "testfiles.h"
+#include "waits.h"
 
 #include <QBuffer>
 #include <QImage>
@@ -207,16 +208,19 @@ QByteArray makePasswordProtectedPdf()
         "/Encrypt 5 0 R " + DocumentId);
 }
 
-// Extraction of a PDF that PDFium might never finish: a regression aborts the test run here
-// within seconds, naming the file, instead of holding every later test (they need the PDF lock
-// the spinning thread holds) until CTest's timeout. Normal extraction takes milliseconds.
+// Extraction of a PDF that PDFium might never finish: a regression aborts the test run here,
+// naming the file, instead of holding every later test (they need the PDF lock the spinning
+// thread holds) until CTest's timeout. It catches a hang, not slowness: normal extraction takes
+// milliseconds and the largest file here half a second, but under the sanitizers on a busy
+// two-core machine one took more than the 30 s this wait used to allow.
 ExtractedDocument extractOrAbortOnHang(const QByteArray &bytes, const QString &name)
 {
     std::packaged_task<ExtractedDocument()> task(
         [bytes, name] { return extractDocument(bytes, name); });
     std::future<ExtractedDocument> done = task.get_future();
     std::thread(std::move(task)).detach();
-    if (done.wait_for(std::chrono::seconds(30)) != std::future_status::ready)
+    if (done.wait_for(std::chrono::milliseconds(BackgroundWorkTimeout))
+        != std::future_status::ready)
         qFatal("extracting %s did not finish: PDFium is spinning", qPrintable(name));
     return done.get();
 }
