@@ -2,6 +2,7 @@
 
 #include "exchangelog.h"
 #include "text/csvtext.h"
+#include "text/pythonjsonstring.h"
 
 #include <QDir>
 #include <QHash>
@@ -33,43 +34,6 @@ Result<void> writeAll(QIODevice &device, const QByteArray &bytes)
 
 // ---- JSON in json.dumps(ensure_ascii=False) style --------------------------------------------
 
-void appendJsonString(QString &out, const QString &s)
-{
-    out += u'"';
-    for (const QChar c : s) {
-        switch (c.unicode()) {
-        case u'"':
-            out += u"\\\""_s;
-            break;
-        case u'\\':
-            out += u"\\\\"_s;
-            break;
-        case u'\n':
-            out += u"\\n"_s;
-            break;
-        case u'\r':
-            out += u"\\r"_s;
-            break;
-        case u'\t':
-            out += u"\\t"_s;
-            break;
-        case u'\b':
-            out += u"\\b"_s;
-            break;
-        case u'\f':
-            out += u"\\f"_s;
-            break;
-        default:
-            if (c.unicode() < 0x20)
-                out += u"\\u%1"_s.arg(uint(c.unicode()), 4, 16,
-                                      QChar(u'0')); // lower-case hex, as Python
-            else
-                out += c;
-        }
-    }
-    out += u'"';
-}
-
 void appendJsonNumber(QString &out, double v)
 {
     // QJsonValue keeps every number as a double; token counts are integers, which Python
@@ -92,7 +56,7 @@ void appendJsonObject(QString &out, const QJsonObject &o)
         if (!first)
             out += u", "_s;
         first = false;
-        appendJsonString(out, it.key());
+        appendPythonJsonString(out, it.key());
         out += u": "_s;
         appendJsonValue(out, it.value());
     }
@@ -113,7 +77,7 @@ void appendJsonValue(QString &out, const QJsonValue &v)
         appendJsonNumber(out, v.toDouble());
         break;
     case QJsonValue::String:
-        appendJsonString(out, v.toString());
+        appendPythonJsonString(out, v.toString());
         break;
     case QJsonValue::Array: {
         out += u'[';
@@ -134,7 +98,7 @@ void appendJsonValue(QString &out, const QJsonValue &v)
 
 void appendKey(QString &out, const QString &key)
 {
-    appendJsonString(out, key);
+    appendPythonJsonString(out, key);
     out += u": "_s;
 }
 
@@ -354,7 +318,7 @@ QByteArray drb2ResultLineJson(const Drb2ResultLine &line)
     QString out;
     out += u'{';
     appendKey(out, u"model"_s);
-    appendJsonString(out, line.model);
+    appendPythonJsonString(out, line.model);
     out += u", "_s;
     appendKey(out, u"idx"_s);
     out += QString::number(line.idx);
@@ -363,14 +327,14 @@ QByteArray drb2ResultLineJson(const Drb2ResultLine &line)
     if (!line.failure.isEmpty()) {
         out += u'{';
         appendKey(out, u"error"_s);
-        appendJsonString(out, line.failure);
+        appendPythonJsonString(out, line.failure);
         out += u"}}\n"_s;
         return out.toUtf8();
     }
 
     out += u'{';
     appendKey(out, u"task"_s);
-    appendJsonString(out, line.task);
+    appendPythonJsonString(out, line.task);
     out += u", "_s;
     appendKey(out, u"scores"_s);
     out += u'{';
@@ -398,10 +362,10 @@ QByteArray drb2ResultLineJson(const Drb2ResultLine &line)
             out += QString::number(*e.score);
             out += u", "_s;
             appendKey(out, u"reason"_s);
-            appendJsonString(out, e.reason);
+            appendPythonJsonString(out, e.reason);
             out += u", "_s;
             appendKey(out, u"evidence"_s);
-            appendJsonString(out, e.evidence);
+            appendPythonJsonString(out, e.evidence);
             out += u'}';
         }
         out += u'}';
@@ -443,7 +407,7 @@ QByteArray drb2ResultLineJson(const Drb2ResultLine &line)
                 }
                 firstItem = false;
                 appendKey(out, text);
-                appendJsonString(out, e.error);
+                appendPythonJsonString(out, e.error);
             }
             if (!firstItem)
                 out += u'}';

@@ -3,89 +3,16 @@
 #include "promptscheme.h"
 
 #include "text/lightjson.h"
+#include "text/pythonjsonstring.h"
 
 #include <algorithm>
 #include <vector>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// Where the next unit at or after `from` that JSON escapes is (a control character, the
-// quote, the backslash); the end when there is none. Eight units at a time where SSE2 has it.
-qsizetype nextEscaped(QStringView text, qsizetype from)
-{
-    const char16_t *s = text.utf16();
-    const qsizetype size = text.size();
-    qsizetype i = from;
-#if defined(__SSE2__)
-    const __m128i control = _mm_set1_epi16(0x1f);
-    const __m128i quote = _mm_set1_epi16('"');
-    const __m128i backslash = _mm_set1_epi16('\\');
-    for (; size - i >= 8; i += 8) {
-        const __m128i units = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i));
-        // Zero where the unit is at most 0x1f (an unsigned saturating subtraction).
-        const __m128i below = _mm_cmpeq_epi16(_mm_subs_epu16(units, control), _mm_setzero_si128());
-        const __m128i escaped = _mm_or_si128(
-            below, _mm_or_si128(_mm_cmpeq_epi16(units, quote), _mm_cmpeq_epi16(units, backslash)));
-        if (_mm_movemask_epi8(escaped) != 0)
-            break;
-    }
-#endif
-    for (; i < size; ++i) {
-        const char16_t c = s[i];
-        if (c < 0x20 || c == u'"' || c == u'\\')
-            return i;
-    }
-    return size;
-}
-
-void dumpString(const QString &s, QString &out)
-{
-    out += u'"';
-    // Runs that need no escape are copied whole: a prompt's rubric items are mostly such runs,
-    // and appending character by character was most of the cost of writing them.
-    const QStringView text(s);
-    qsizetype run = 0;
-    for (qsizetype i = nextEscaped(text, 0); i < text.size(); i = nextEscaped(text, run)) {
-        const char16_t c = text[i].unicode();
-        out += text.sliced(run, i - run);
-        run = i + 1;
-        switch (c) {
-        case '"':
-            out += u"\\\""_s;
-            break;
-        case '\\':
-            out += u"\\\\"_s;
-            break;
-        case '\n':
-            out += u"\\n"_s;
-            break;
-        case '\r':
-            out += u"\\r"_s;
-            break;
-        case '\t':
-            out += u"\\t"_s;
-            break;
-        case '\b':
-            out += u"\\b"_s;
-            break;
-        case '\f':
-            out += u"\\f"_s;
-            break;
-        default:
-            out += u"\\u%1"_s.arg(int(c), 4, 16, QChar(u'0'));
-        }
-    }
-    out += text.sliced(run);
-    out += u'"';
-}
 
 void pad(int spaces, QString &out)
 {
@@ -116,7 +43,7 @@ void dump(const LightJson &v, const QStringList &order, int indent, int depth, Q
         out += u"{\n"_s;
         for (std::size_t i = 0; i < sorted.size(); ++i) {
             pad(inner, out);
-            dumpString(sorted[i]->key, out);
+            appendPythonJsonString(out, sorted[i]->key);
             out += u": "_s;
             dump(sorted[i]->value, order, indent, depth + 1, out);
             out += i + 1 < sorted.size() ? u",\n"_s : u"\n"_s;
@@ -142,7 +69,7 @@ void dump(const LightJson &v, const QStringList &order, int indent, int depth, Q
         return;
     }
     if (v.isString()) {
-        dumpString(v.toString(), out);
+        appendPythonJsonString(out, v.toString());
         return;
     }
     const QJsonValue scalar = v.toJson();
