@@ -5,6 +5,7 @@
 #pragma once
 
 #include "domain/types.h"
+#include "shell/windowshell.h"
 
 #include <QHash>
 #include <QList>
@@ -16,7 +17,6 @@ class QMenu;
 namespace Rubricate {
 
 class AdjudicationPage;
-class MainWindow;
 class StudyQueueDock;
 struct ProjectSnapshot;
 
@@ -25,7 +25,7 @@ class StudyActions : public QObject
     Q_OBJECT
 
 public:
-    StudyActions(MainWindow *window, StudyQueueDock *queue, AdjudicationPage *adjudication);
+    StudyActions(WindowShell *window, StudyQueueDock *queue, AdjudicationPage *adjudication);
 
     // New study, the queue's actions, adjudicate the study's items.
     void addToMenu(QMenu *study);
@@ -39,7 +39,8 @@ private:
     void extendSample();
     void adjudicateStudy();
 
-    MainWindow *m_window;
+    WindowShell *m_shell;
+    QWidget *m_window; // the shell's widget: the parent of dialogs
     StudyQueueDock *m_queue;
     AdjudicationPage *m_adjudication;
     QAction *m_newStudy = nullptr;

@@ -6,7 +6,6 @@
 #include "services/projectjobs.h"
 #include "services/projectsnapshot.h"
 #include "services/recentprojects.h"
-#include "shell/mainwindow.h"
 #include "store/projectlocation.h"
 
 #include <QDir>
@@ -14,15 +13,15 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
-#include <QStatusBar>
 
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-ProjectActions::ProjectActions(MainWindow *window, ProjectJobs *jobs)
-    : QObject(window)
-    , m_window(window)
+ProjectActions::ProjectActions(WindowShell *window, ProjectJobs *jobs)
+    : QObject(window->widget())
+    , m_shell(window)
+    , m_window(window->widget())
     , m_jobs(jobs)
 {
     createActions();
@@ -33,82 +32,84 @@ void ProjectActions::createActions()
 {
     const QStyle *s = m_window->style();
     m_new = makeAction(this, themeIcon(u"document-new"_s, s, QStyle::SP_FileIcon),
-                       MainWindow::tr("&New Project…"), "actionNewProject", QKeySequence::New,
-                       MainWindow::tr("Create an empty project file"));
+                       WindowTexts::tr("&New Project…"), "actionNewProject", QKeySequence::New,
+                       WindowTexts::tr("Create an empty project file"));
     connect(m_new, &QAction::triggered, this, &ProjectActions::chooseNewProject);
 
     m_open = makeAction(this, themeIcon(u"document-open"_s, s, QStyle::SP_DialogOpenButton),
-                        MainWindow::tr("&Open Project…"), "actionOpenProject", QKeySequence::Open,
-                        MainWindow::tr("Open a Rubricate project file"));
+                        WindowTexts::tr("&Open Project…"), "actionOpenProject", QKeySequence::Open,
+                        WindowTexts::tr("Open a Rubricate project file"));
     connect(m_open, &QAction::triggered, this, &ProjectActions::chooseProject);
 
     m_openTeam = makeAction(this, themeIcon(u"network-server"_s, s, QStyle::SP_DriveNetIcon),
-                            MainWindow::tr("Open &Team Project…"), "actionOpenTeamProject", {},
-                            MainWindow::tr("Open a project that a team shares on a PostgreSQL "
-                                           "server"));
+                            WindowTexts::tr("Open &Team Project…"), "actionOpenTeamProject", {},
+                            WindowTexts::tr("Open a project that a team shares on a PostgreSQL "
+                                            "server"));
     connect(m_openTeam, &QAction::triggered, this, &ProjectActions::chooseTeamProject);
 
     m_demo = makeAction(this, QIcon(u":/rubricate/icons/rubricate.png"_s),
-                        MainWindow::tr("Open &Demo Project"), "actionOpenDemo", {},
-                        MainWindow::tr("Open the bundled demo project, creating it if needed"));
-    connect(m_demo, &QAction::triggered, m_window, &MainWindow::openDemoProject);
+                        WindowTexts::tr("Open &Demo Project"), "actionOpenDemo", {},
+                        WindowTexts::tr("Open the bundled demo project, creating it if needed"));
+    connect(m_demo, &QAction::triggered, this, [this] { m_shell->openDemoProject(); });
 
     m_import
         = makeAction(this, themeIcon(u"document-import"_s, s, QStyle::SP_ArrowDown),
-                     MainWindow::tr("&Import…"), "actionImport", Qt::CTRL | Qt::Key_I,
-                     MainWindow::tr("Import benchmark tasks, reports or judge results (or drop "
-                                    "files on the window)"));
+                     WindowTexts::tr("&Import…"), "actionImport", Qt::CTRL | Qt::Key_I,
+                     WindowTexts::tr("Import benchmark tasks, reports or judge results (or drop "
+                                     "files on the window)"));
     connect(m_import, &QAction::triggered, this, [this] {
-        if (!m_window->projectPath().isEmpty())
+        if (!m_shell->projectPath().isEmpty())
             importPath({});
     });
 
     m_export = makeAction(this, themeIcon(u"document-export"_s, s, QStyle::SP_ArrowUp),
-                          MainWindow::tr("&Export…"), "actionExport", Qt::CTRL | Qt::Key_E,
-                          MainWindow::tr("Export judge results in the benchmark's own formats"));
+                          WindowTexts::tr("&Export…"), "actionExport", Qt::CTRL | Qt::Key_E,
+                          WindowTexts::tr("Export judge results in the benchmark's own formats"));
     connect(m_export, &QAction::triggered, this, &ProjectActions::chooseExport);
 
     m_mergeAnnotations = makeAction(
-        this, QIcon(), MainWindow::tr("&Merge Annotations From…"), "actionMergeAnnotations", {},
-        MainWindow::tr("Take the annotators, studies and labels another copy of this project "
-                       "has and this one lacks"));
+        this, QIcon(), WindowTexts::tr("&Merge Annotations From…"), "actionMergeAnnotations", {},
+        WindowTexts::tr("Take the annotators, studies and labels another copy of this project "
+                        "has and this one lacks"));
     connect(m_mergeAnnotations, &QAction::triggered, this, &ProjectActions::chooseMergeAnnotations);
     m_exportAnnotations = makeAction(
-        this, QIcon(), MainWindow::tr("Export &Annotations…"), "actionExportAnnotations", {},
-        MainWindow::tr("Write every annotation event with its provenance as JSONL or CSV"));
+        this, QIcon(), WindowTexts::tr("Export &Annotations…"), "actionExportAnnotations", {},
+        WindowTexts::tr("Write every annotation event with its provenance as JSONL or CSV"));
     connect(m_exportAnnotations, &QAction::triggered, this,
             &ProjectActions::chooseExportAnnotations);
 
     m_reload = makeAction(this, themeIcon(u"view-refresh"_s, s, QStyle::SP_BrowserReload),
-                          MainWindow::tr("&Reload"), "actionReload", QKeySequence::Refresh,
-                          MainWindow::tr("Read the project again"));
-    connect(m_reload, &QAction::triggered, m_window, &MainWindow::reloadProject);
+                          WindowTexts::tr("&Reload"), "actionReload", QKeySequence::Refresh,
+                          WindowTexts::tr("Read the project again"));
+    connect(m_reload, &QAction::triggered, this, [this] { m_shell->reloadProject(); });
 }
 
 void ProjectActions::connectJobs()
 {
     connect(m_jobs, &ProjectJobs::importFinished, this, &ProjectActions::onImportFinished);
-    connect(m_jobs, &ProjectJobs::demoReady, m_window, &MainWindow::openProject);
+    connect(m_jobs, &ProjectJobs::demoReady, this,
+            [this](const QString &path) { m_shell->openProject(path); });
     connect(m_jobs, &ProjectJobs::demoFailed, this, [this](const QString &error) {
-        m_window->statusBar()->clearMessage();
-        m_window->showError(MainWindow::tr("Demo project"), error);
+        m_shell->clearStatus();
+        m_shell->showError(WindowTexts::tr("Demo project"), error);
     });
-    connect(m_jobs, &ProjectJobs::projectCreated, m_window, &MainWindow::openProject);
+    connect(m_jobs, &ProjectJobs::projectCreated, this,
+            [this](const QString &path) { m_shell->openProject(path); });
     connect(m_jobs, &ProjectJobs::projectCreationFailed, this,
             [this](const QString &, const QString &error) {
-                m_window->showError(MainWindow::tr("New Project"), error);
+                m_shell->showError(WindowTexts::tr("New Project"), error);
             });
     connect(m_jobs, &ProjectJobs::annotationsMerged, this,
             [this](const QString &project, const QString &other, const MergeSummary &summary) {
                 if (!summary.ok()) {
-                    m_window->showError(MainWindow::tr("Merge Annotations"), summary.error);
+                    m_shell->showError(WindowTexts::tr("Merge Annotations"), summary.error);
                     return;
                 }
-                if (project == m_window->projectPath() && summary.changed())
-                    m_window->reloadProject();
+                if (project == m_shell->projectPath() && summary.changed())
+                    m_shell->reloadProject();
                 auto *box = new QMessageBox(
-                    QMessageBox::Information, MainWindow::tr("Merge Annotations"),
-                    MainWindow::tr("Merged from %1.").arg(QFileInfo(other).fileName()),
+                    QMessageBox::Information, WindowTexts::tr("Merge Annotations"),
+                    WindowTexts::tr("Merged from %1.").arg(QFileInfo(other).fileName()),
                     QMessageBox::Ok, m_window);
                 box->setObjectName(u"mergeSummary"_s);
                 box->setInformativeText(summary.toText());
@@ -123,7 +124,7 @@ void ProjectActions::addToMenu(QMenu *file)
     file->addAction(m_open);
     file->addAction(m_openTeam);
     file->addAction(m_demo);
-    m_recentMenu = file->addMenu(MainWindow::tr("Open &Recent"));
+    m_recentMenu = file->addMenu(WindowTexts::tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &ProjectActions::rebuildRecentMenu);
     file->addSeparator();
     file->addAction(m_import);
@@ -152,7 +153,7 @@ void ProjectActions::updateActions(bool haveProject, bool busy)
 
 void ProjectActions::showMessage(const QString &text)
 {
-    m_window->statusBar()->showMessage(text);
+    m_shell->showStatus(text);
 }
 
 void ProjectActions::rebuildRecentMenu()
@@ -168,29 +169,29 @@ void ProjectActions::rebuildRecentMenu()
         action->setToolTip(path);
         action->setStatusTip(path);
         connect(action, &QAction::triggered, m_window,
-                [this, path] { m_window->openProject(path); });
+                [this, path] { m_shell->openProject(path); });
     }
     if (paths.isEmpty()) {
-        m_recentMenu->addAction(MainWindow::tr("No recent projects"))->setEnabled(false);
+        m_recentMenu->addAction(WindowTexts::tr("No recent projects"))->setEnabled(false);
         return;
     }
     m_recentMenu->addSeparator();
-    connect(m_recentMenu->addAction(MainWindow::tr("&Clear Recent Projects")), &QAction::triggered,
+    connect(m_recentMenu->addAction(WindowTexts::tr("&Clear Recent Projects")), &QAction::triggered,
             this, [] { RecentProjects::clear(); });
 }
 
 void ProjectActions::chooseNewProject()
 {
-    auto *chooser = new QFileDialog(m_window, MainWindow::tr("New Project"));
+    auto *chooser = new QFileDialog(m_window, WindowTexts::tr("New Project"));
     chooser->setAttribute(Qt::WA_DeleteOnClose);
     chooser->setAcceptMode(QFileDialog::AcceptSave);
     chooser->setDefaultSuffix(u"rubricate"_s);
-    chooser->setNameFilter(MainWindow::tr("Rubricate projects (*.rubricate)"));
+    chooser->setNameFilter(WindowTexts::tr("Rubricate projects (*.rubricate)"));
     connect(chooser, &QFileDialog::fileSelected, this, [this](const QString &path) {
         if (QFileInfo::exists(path)) {
-            m_window->showError(
-                MainWindow::tr("New Project"),
-                MainWindow::tr("%1 already exists; open it instead, or choose a new name.")
+            m_shell->showError(
+                WindowTexts::tr("New Project"),
+                WindowTexts::tr("%1 already exists; open it instead, or choose a new name.")
                     .arg(path));
             return;
         }
@@ -201,13 +202,14 @@ void ProjectActions::chooseNewProject()
 
 void ProjectActions::chooseProject()
 {
-    auto *chooser = new QFileDialog(m_window, MainWindow::tr("Open Project"));
+    auto *chooser = new QFileDialog(m_window, WindowTexts::tr("Open Project"));
     chooser->setAttribute(Qt::WA_DeleteOnClose);
     chooser->setFileMode(QFileDialog::ExistingFile);
     chooser->setNameFilters(
-        {MainWindow::tr("Rubricate projects (*.rubricate)"), MainWindow::tr("All files (*)")});
+        {WindowTexts::tr("Rubricate projects (*.rubricate)"), WindowTexts::tr("All files (*)")});
     chooser->setDirectory(startFolder());
-    connect(chooser, &QFileDialog::fileSelected, m_window, &MainWindow::openProject);
+    connect(chooser, &QFileDialog::fileSelected, this,
+            [this](const QString &path) { m_shell->openProject(path); });
     chooser->open();
 }
 
@@ -224,11 +226,11 @@ void ProjectActions::chooseTeamProject()
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const QString location = dialog->location();
         if (!dialog->createIfEmpty()) {
-            m_window->openProject(location);
+            m_shell->openProject(location);
             return;
         }
         showMessage(
-            MainWindow::tr("Connecting to %1…").arg(ProjectLocation::displayName(location)));
+            WindowTexts::tr("Connecting to %1…").arg(ProjectLocation::displayName(location)));
         m_jobs->createProject(location); // opens what is there; a schema only into an empty one
     });
     dialog->open();
@@ -236,7 +238,7 @@ void ProjectActions::chooseTeamProject()
 
 QString ProjectActions::startFolder() const
 {
-    const QString project = m_window->projectPath();
+    const QString project = m_shell->projectPath();
     if (project.isEmpty() || ProjectLocation::isServer(project))
         return QDir::homePath();
     return QFileInfo(project).absolutePath();
@@ -244,22 +246,22 @@ QString ProjectActions::startFolder() const
 
 void ProjectActions::importPath(const QString &path)
 {
-    const QString project = m_window->projectPath();
+    const QString project = m_shell->projectPath();
     if (project.isEmpty()) {
-        m_window->showError(
-            MainWindow::tr("Import"),
-            MainWindow::tr("Open or create a project first, then drop files on it."));
+        m_shell->showError(
+            WindowTexts::tr("Import"),
+            WindowTexts::tr("Open or create a project first, then drop files on it."));
         return;
     }
     if (!m_ownersOnly.isEmpty()) { // files dropped on the window skip the disabled action
-        m_window->showError(MainWindow::tr("Import"), m_ownersOnly);
+        m_shell->showError(WindowTexts::tr("Import"), m_ownersOnly);
         return;
     }
     auto *dialog = new ImportDialog(m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setSourcePath(path);
     connect(dialog, &QDialog::accepted, this, [this, dialog, project] {
-        showMessage(MainWindow::tr("Importing %1…").arg(dialog->sourcePath()));
+        showMessage(WindowTexts::tr("Importing %1…").arg(dialog->sourcePath()));
         m_jobs->runImport(project, dialog->kind(), dialog->sourcePath(), dialog->options());
     });
     dialog->open();
@@ -267,16 +269,16 @@ void ProjectActions::importPath(const QString &path)
 
 void ProjectActions::chooseExport()
 {
-    const QString project = m_window->projectPath();
+    const QString project = m_shell->projectPath();
     if (project.isEmpty())
         return;
-    auto *chooser = new QFileDialog(m_window, MainWindow::tr("Export DRB-II results to a folder"));
+    auto *chooser = new QFileDialog(m_window, WindowTexts::tr("Export DRB-II results to a folder"));
     chooser->setAttribute(Qt::WA_DeleteOnClose);
     chooser->setFileMode(QFileDialog::Directory);
     chooser->setOption(QFileDialog::ShowDirsOnly);
     chooser->setDirectory(startFolder());
     connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &dir) {
-        showMessage(MainWindow::tr("Exporting to %1…").arg(dir));
+        showMessage(WindowTexts::tr("Exporting to %1…").arg(dir));
         m_jobs->exportDrb2Results(project, dir);
     });
     chooser->open();
@@ -284,16 +286,16 @@ void ProjectActions::chooseExport()
 
 void ProjectActions::chooseMergeAnnotations()
 {
-    const QString project = m_window->projectPath();
+    const QString project = m_shell->projectPath();
     if (project.isEmpty())
         return;
     auto *chooser
-        = new QFileDialog(m_window, MainWindow::tr("Merge annotations from another copy"),
-                          startFolder(), MainWindow::tr("Rubricate projects (*.rubricate)"));
+        = new QFileDialog(m_window, WindowTexts::tr("Merge annotations from another copy"),
+                          startFolder(), WindowTexts::tr("Rubricate projects (*.rubricate)"));
     chooser->setAttribute(Qt::WA_DeleteOnClose);
     chooser->setFileMode(QFileDialog::ExistingFile);
     connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &other) {
-        showMessage(MainWindow::tr("Merging annotations from %1…").arg(other));
+        showMessage(WindowTexts::tr("Merging annotations from %1…").arg(other));
         m_jobs->mergeAnnotations(project, other);
     });
     chooser->open();
@@ -301,16 +303,16 @@ void ProjectActions::chooseMergeAnnotations()
 
 void ProjectActions::chooseExportAnnotations()
 {
-    const QString project = m_window->projectPath();
+    const QString project = m_shell->projectPath();
     if (project.isEmpty())
         return;
-    auto *chooser = new QFileDialog(m_window, MainWindow::tr("Export annotations"), startFolder(),
-                                    MainWindow::tr("JSON Lines (*.jsonl);;CSV (*.csv)"));
+    auto *chooser = new QFileDialog(m_window, WindowTexts::tr("Export annotations"), startFolder(),
+                                    WindowTexts::tr("JSON Lines (*.jsonl);;CSV (*.csv)"));
     chooser->setAttribute(Qt::WA_DeleteOnClose);
     chooser->setAcceptMode(QFileDialog::AcceptSave);
     chooser->setDefaultSuffix(u"jsonl"_s);
     connect(chooser, &QFileDialog::fileSelected, this, [this, project](const QString &file) {
-        showMessage(MainWindow::tr("Exporting annotations to %1…").arg(file));
+        showMessage(WindowTexts::tr("Exporting annotations to %1…").arg(file));
         m_jobs->exportAnnotations(project, file);
     });
     chooser->open();
@@ -319,10 +321,10 @@ void ProjectActions::chooseExportAnnotations()
 void ProjectActions::onImportFinished(const QString &projectPath, const QString &source,
                                       const ImportSummary &summary)
 {
-    m_window->statusBar()->clearMessage();
+    m_shell->clearStatus();
     showImportSummary(m_window, source, summary);
-    if (projectPath == m_window->projectPath())
-        m_window->reloadProject();
+    if (projectPath == m_shell->projectPath())
+        m_shell->reloadProject();
 }
 
 } // namespace Rubricate

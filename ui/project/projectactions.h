@@ -4,6 +4,7 @@
 // in its context (Rubricate::MainWindow).
 #pragma once
 
+#include "shell/windowshell.h"
 #include <QObject>
 #include <QString>
 
@@ -12,7 +13,6 @@ class QMenu;
 
 namespace Rubricate {
 
-class MainWindow;
 class ProjectJobs;
 struct ImportSummary;
 struct ProjectSnapshot;
@@ -22,7 +22,7 @@ class ProjectActions : public QObject
     Q_OBJECT
 
 public:
-    ProjectActions(MainWindow *window, ProjectJobs *jobs);
+    ProjectActions(WindowShell *window, ProjectJobs *jobs);
 
     // New, open, demo, recent, then import, export, annotations and reload.
     void addToMenu(QMenu *file);
@@ -54,7 +54,8 @@ private:
                           const ImportSummary &summary);
     void showMessage(const QString &text);
 
-    MainWindow *m_window;
+    WindowShell *m_shell;
+    QWidget *m_window; // the shell's widget: the parent of dialogs
     ProjectJobs *m_jobs;
     QAction *m_new = nullptr;
     QAction *m_open = nullptr;

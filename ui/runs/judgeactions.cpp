@@ -9,11 +9,9 @@
 #include "services/projectjobs.h"
 #include "services/projectsnapshot.h"
 #include "services/runlauncher.h"
-#include "shell/mainwindow.h"
 #include "shell/statusmessages.h"
 
 #include <QMenu>
-#include <QStatusBar>
 #include <QToolBar>
 
 #include <algorithm>
@@ -22,10 +20,11 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
-JudgeActions::JudgeActions(MainWindow *window, RunLauncher *runs, ProjectJobs *jobs, RunsDock *dock,
-                           ReviewPage *review)
-    : QObject(window)
-    , m_window(window)
+JudgeActions::JudgeActions(WindowShell *window, RunLauncher *runs, ProjectJobs *jobs,
+                           RunsDock *dock, ReviewPage *review)
+    : QObject(window->widget())
+    , m_shell(window)
+    , m_window(window->widget())
     , m_runs(runs)
     , m_jobs(jobs)
     , m_dock(dock)
@@ -43,8 +42,9 @@ void JudgeActions::createActions()
     const QStyle *s = m_window->style();
     m_evaluate = makeAction(
         this, themeIcon(u"system-run"_s, s, QStyle::SP_MediaSeekForward),
-        MainWindow::tr("Run &Evaluation…"), "actionRunEvaluation", Qt::CTRL | Qt::SHIFT | Qt::Key_R,
-        MainWindow::tr(
+        WindowTexts::tr("Run &Evaluation…"), "actionRunEvaluation",
+        Qt::CTRL | Qt::SHIFT | Qt::Key_R,
+        WindowTexts::tr(
             "Choose a judge (an LLM provider or the offline judge), a scope and the concurrency, "
             "see the cost, and run it in the background"));
     connect(m_evaluate, &QAction::triggered, this, [this] {
@@ -55,32 +55,32 @@ void JudgeActions::createActions()
 
     m_run = makeAction(
         this, themeIcon(u"media-playback-start"_s, s, QStyle::SP_MediaPlay),
-        MainWindow::tr("&Run Offline Judge"), "actionRunOffline", Qt::CTRL | Qt::Key_R,
-        MainWindow::tr(
+        WindowTexts::tr("&Run Offline Judge"), "actionRunOffline", Qt::CTRL | Qt::Key_R,
+        WindowTexts::tr(
             "Judge every report with the offline lexical baseline (no key, no network)"));
     connect(m_run, &QAction::triggered, this, &JudgeActions::runOfflineJudge);
 
     m_extractClaims = makeAction(
-        this, {}, MainWindow::tr("Extract &Claims (Heuristics)"), "actionExtractClaims", {},
-        MainWindow::tr(
+        this, {}, WindowTexts::tr("Extract &Claims (Heuristics)"), "actionExtractClaims", {},
+        WindowTexts::tr(
             "Store the statements of ReportBench and PDR-Bench reports as claims to check "
             "against their sources or fact-check"));
     connect(m_extractClaims, &QAction::triggered, this, [this] {
-        if (m_window->projectPath().isEmpty())
+        if (m_shell->projectPath().isEmpty())
             return;
-        m_window->statusBar()->showMessage(MainWindow::tr("Extracting claims…"));
-        m_jobs->extractClaims(m_window->projectPath());
+        m_shell->showStatus(WindowTexts::tr("Extracting claims…"));
+        m_jobs->extractClaims(m_shell->projectPath());
     });
 
     m_stop = makeAction(this, themeIcon(u"media-playback-stop"_s, s, QStyle::SP_MediaStop),
-                        MainWindow::tr("&Stop"), "actionStop", {},
-                        MainWindow::tr("Stop the running judge; it can be resumed later"));
+                        WindowTexts::tr("&Stop"), "actionStop", {},
+                        WindowTexts::tr("Stop the running judge; it can be resumed later"));
     connect(m_stop, &QAction::triggered, this, [this] { m_runs->cancel(); });
     m_stop->setShortcut(Qt::CTRL | Qt::Key_Period);
 
     m_criteria = makeAction(
-        this, {}, MainWindow::tr("Edit PDR &Criteria…"), "actionEditCriteria", {},
-        MainWindow::tr(
+        this, {}, WindowTexts::tr("Edit PDR &Criteria…"), "actionEditCriteria", {},
+        WindowTexts::tr(
             "The PDR-Bench query's dimensions, criteria and weights: check, edit, normalise"));
     connect(m_criteria, &QAction::triggered, this, [this] {
         if (const RowId query = m_review->queryId())
@@ -91,11 +91,11 @@ void JudgeActions::createActions()
 
 void JudgeActions::createGeneratorActions()
 {
-    m_classifyPages = makeAction(this, {}, MainWindow::tr("Classify Cited &Pages…"),
+    m_classifyPages = makeAction(this, {}, WindowTexts::tr("Classify Cited &Pages…"),
                                  "actionClassifyPages", {}, {});
     connect(m_classifyPages, &QAction::triggered, this,
             [this] { openGeneratorDialog(RunDialog::Purpose::ClassifyPages); });
-    m_judgeClaims = makeAction(this, {}, MainWindow::tr("Extract Claims with &Judge…"),
+    m_judgeClaims = makeAction(this, {}, WindowTexts::tr("Extract Claims with &Judge…"),
                                "actionJudgeClaims", {}, {});
     connect(m_judgeClaims, &QAction::triggered, this,
             [this] { openGeneratorDialog(RunDialog::Purpose::ExtractClaims); });
@@ -103,40 +103,39 @@ void JudgeActions::createGeneratorActions()
 
 void JudgeActions::connectGenerators()
 {
-    QStatusBar *status = m_window->statusBar();
     connect(m_runs, &RunLauncher::classifyProgressChanged, this,
-            [status](const PageClassifyProgress &p) {
-                status->showMessage(StatusMessages::classifyProgress(p));
+            [this](const PageClassifyProgress &p) {
+                m_shell->showStatus(StatusMessages::classifyProgress(p));
             });
     connect(m_runs, &RunLauncher::claimsProgressChanged, this,
-            [status](const ClaimExtractProgress &p) {
-                status->showMessage(StatusMessages::claimExtractProgress(p));
+            [this](const ClaimExtractProgress &p) {
+                m_shell->showStatus(StatusMessages::claimExtractProgress(p));
             });
     // Decisions are written one by one: whatever the end, the judge method's board changed.
     connect(m_runs, &RunLauncher::pagesClassified, this,
-            [this] { m_window->leaderboards()->refresh(); });
+            [this] { m_shell->refreshLeaderboards(); });
     // Claims replace a report's claims: the tree, the claims panel and the boards read again.
     connect(m_runs, &RunLauncher::claimsWritten, this, [this] {
-        if (m_runs->projectPath() == m_window->projectPath())
-            m_window->reloadProject();
-        m_window->leaderboards()->refresh();
+        if (m_runs->projectPath() == m_shell->projectPath())
+            m_shell->reloadProject();
+        m_shell->refreshLeaderboards();
     });
 }
 
 void JudgeActions::openGeneratorDialog(RunDialog::Purpose purpose)
 {
-    const QString project = m_window->projectPath();
+    const QString project = m_shell->projectPath();
     if (project.isEmpty())
         return;
     auto *dialog = new RunDialog(project, purpose, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, project, dialog] {
         if (!m_runs->start(project, dialog->request())) {
-            m_window->statusBar()->showMessage(
-                MainWindow::tr("Another run is being judged: one at a time."), 8000);
+            m_shell->showStatus(WindowTexts::tr("Another run is being judged: one at a time."),
+                                8000);
             return;
         }
-        m_window->updateActions();
+        m_shell->updateActions();
     });
     // open(), not exec(): a nested event loop would stall the progress of what runs.
     dialog->open();
@@ -165,17 +164,15 @@ void JudgeActions::enableWithReason(QAction *action, const QString &missing,
 
 void JudgeActions::connectRuns()
 {
-    QStatusBar *status = m_window->statusBar();
-    connect(m_runs, &RunLauncher::progressChanged, this, [status](const RunProgress &p) {
-        status->showMessage(StatusMessages::runProgress(p));
-    });
+    connect(m_runs, &RunLauncher::progressChanged, this,
+            [this](const RunProgress &p) { m_shell->showStatus(StatusMessages::runProgress(p)); });
     connect(m_runs, &RunLauncher::criteriaProgressChanged, this,
-            [status](const PdrCriteriaProgress &p) {
-                status->showMessage(StatusMessages::criteriaProgress(p));
+            [this](const PdrCriteriaProgress &p) {
+                m_shell->showStatus(StatusMessages::criteriaProgress(p));
             });
     // Written criteria change the tree's rubric counts and the panel's rows.
     connect(m_runs, &RunLauncher::criteriaWritten, this, [this] {
-        m_window->reloadProject();
+        m_shell->reloadProject();
         m_review->refreshReport();
     });
     // New verdicts for the report on screen refresh its panel while the run goes on.
@@ -183,11 +180,11 @@ void JudgeActions::connectRuns()
         if (reportId == m_review->reportView()->reportId())
             m_review->refreshReport();
     });
-    connect(m_runs, &RunLauncher::stateChanged, m_window, &MainWindow::updateActions);
+    connect(m_runs, &RunLauncher::stateChanged, this, [this] { m_shell->updateActions(); });
     connect(m_runs, &RunLauncher::finished, this,
-            [this, status](const QString &runStatus, const QString &error) {
-                status->showMessage(StatusMessages::runFinished(runStatus, error), 8000);
-                m_window->updateActions();
+            [this](const QString &runStatus, const QString &error) {
+                m_shell->showStatus(StatusMessages::runFinished(runStatus, error), 8000);
+                m_shell->updateActions();
                 m_review->refreshReport();
             });
 }
@@ -231,41 +228,41 @@ void JudgeActions::updateActions(bool haveProject, bool busy)
     if (!m_ownersOnly.isEmpty()) {
         noClaims = noPages = m_ownersOnly;
     } else if (!haveProject) {
-        noClaims = noPages = MainWindow::tr("Open a project first");
+        noClaims = noPages = WindowTexts::tr("Open a project first");
     } else if (running) {
-        noClaims = noPages = MainWindow::tr("A judge is at work; one run at a time");
+        noClaims = noPages = WindowTexts::tr("A judge is at work; one run at a time");
     }
     if (noClaims.isEmpty() && !m_hasClaimReports)
-        noClaims = MainWindow::tr("The project has no ReportBench or PDR-Bench reports");
+        noClaims = WindowTexts::tr("The project has no ReportBench or PDR-Bench reports");
     if (noPages.isEmpty() && !m_hasReportBench)
-        noPages = MainWindow::tr("The project has no ReportBench reports");
+        noPages = WindowTexts::tr("The project has no ReportBench reports");
     else if (noPages.isEmpty() && m_fetchedSources == 0)
-        noPages = MainWindow::tr("No cited page has been fetched yet (rubricate-cli sources "
-                                 "fetch): there is nothing to classify");
+        noPages = WindowTexts::tr("No cited page has been fetched yet (rubricate-cli sources "
+                                  "fetch): there is nothing to classify");
     enableWithReason(m_judgeClaims, noClaims,
-                     MainWindow::tr("Have a judge list the statements of ReportBench and "
-                                    "PDR-Bench reports with their sources, the reference's "
-                                    "method; runs in the background"));
+                     WindowTexts::tr("Have a judge list the statements of ReportBench and "
+                                     "PDR-Bench reports with their sources, the reference's "
+                                     "method; runs in the background"));
     enableWithReason(m_classifyPages, noPages,
-                     MainWindow::tr("Have a judge decide which fetched cited pages of ReportBench "
-                                    "reports are papers and their titles, the reference's method "
-                                    "for precision and recall; runs in the background"));
+                     WindowTexts::tr("Have a judge decide which fetched cited pages of ReportBench "
+                                     "reports are papers and their titles, the reference's method "
+                                     "for precision and recall; runs in the background"));
 }
 
 void JudgeActions::openCriteriaEditor(RowId queryId)
 {
-    const QString project = m_window->projectPath();
+    const QString project = m_shell->projectPath();
     if (project.isEmpty() || !queryId)
         return;
     auto *dialog = new CriteriaDialog(project, queryId, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setEditRefused(m_ownersOnly);
     connect(dialog, &CriteriaDialog::saved, this, [this, project] {
-        if (project != m_window->projectPath())
+        if (project != m_shell->projectPath())
             return;
-        m_window->statusBar()->showMessage(MainWindow::tr("Criteria saved"), 5000);
+        m_shell->showStatus(WindowTexts::tr("Criteria saved"), 5000);
         // Rubric counts in the tree, and the verdicts of the report on screen.
-        m_window->reloadProject();
+        m_shell->reloadProject();
         m_review->refreshReport();
     });
     dialog->open();
@@ -273,24 +270,23 @@ void JudgeActions::openCriteriaEditor(RowId queryId)
 
 void JudgeActions::runOfflineJudge()
 {
-    if (m_window->projectPath().isEmpty() || m_runs->isRunning())
+    if (m_shell->projectPath().isEmpty() || m_runs->isRunning())
         return;
-    m_window->statusBar()->showMessage(MainWindow::tr("Planning the run…"));
-    m_runs->startOffline(m_window->projectPath());
-    m_window->updateActions();
+    m_shell->showStatus(WindowTexts::tr("Planning the run…"));
+    m_runs->startOffline(m_shell->projectPath());
+    m_shell->updateActions();
 }
 
 void JudgeActions::onClaimsExtracted(const QString &projectPath, int extracted, int cited,
                                      int uncited, const QString &error)
 {
     if (!error.isEmpty()) {
-        m_window->showError(MainWindow::tr("Extract Claims"), error);
+        m_shell->showError(WindowTexts::tr("Extract Claims"), error);
         return;
     }
-    m_window->statusBar()->showMessage(StatusMessages::claimsExtracted(extracted, cited, uncited),
-                                       8000);
-    if (projectPath == m_window->projectPath())
-        m_window->reloadProject();
+    m_shell->showStatus(StatusMessages::claimsExtracted(extracted, cited, uncited), 8000);
+    if (projectPath == m_shell->projectPath())
+        m_shell->reloadProject();
 }
 
 } // namespace Rubricate

@@ -6,6 +6,7 @@
 
 #include "domain/types.h"
 #include "runs/rundialog.h"
+#include "shell/windowshell.h"
 
 #include <QObject>
 
@@ -15,7 +16,6 @@ class QToolBar;
 
 namespace Rubricate {
 
-class MainWindow;
 class ProjectJobs;
 class ReviewPage;
 class RunLauncher;
@@ -27,7 +27,7 @@ class JudgeActions : public QObject
     Q_OBJECT
 
 public:
-    JudgeActions(MainWindow *window, RunLauncher *runs, ProjectJobs *jobs, RunsDock *dock,
+    JudgeActions(WindowShell *window, RunLauncher *runs, ProjectJobs *jobs, RunsDock *dock,
                  ReviewPage *review);
 
     // Evaluate, offline, stop; the dock's pause, resume, rerun; criteria and claims.
@@ -63,7 +63,8 @@ private:
     void onClaimsExtracted(const QString &projectPath, int extracted, int cited, int uncited,
                            const QString &error);
 
-    MainWindow *m_window;
+    WindowShell *m_shell;
+    QWidget *m_window; // the shell's widget: the parent of dialogs
     RunLauncher *m_runs;
     ProjectJobs *m_jobs;
     RunsDock *m_dock;

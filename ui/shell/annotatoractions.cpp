@@ -4,7 +4,7 @@
 #include "services/annotatoridentity.h"
 #include "services/projectsnapshot.h"
 #include "shell/identitydialog.h"
-#include "shell/mainwindow.h"
+#include "shell/windowshell.h"
 
 #include <QLabel>
 #include <QMenu>
@@ -21,8 +21,8 @@ AnnotatorActions::AnnotatorActions(QWidget *window, QUndoStack *undo)
     , m_window(window)
     , m_undo(undo)
 {
-    m_switch = makeAction(this, {}, MainWindow::tr("S&witch Annotator…"), "actionSwitchAnnotator",
-                          {}, MainWindow::tr("Label as another person from now on"));
+    m_switch = makeAction(this, {}, WindowTexts::tr("S&witch Annotator…"), "actionSwitchAnnotator",
+                          {}, WindowTexts::tr("Label as another person from now on"));
     connect(m_switch, &QAction::triggered, this, &AnnotatorActions::askWhoIsAnnotating);
     m_boundIndicator = new QLabel(window);
     m_boundIndicator->setObjectName(u"boundAnnotator"_s);
@@ -55,13 +55,13 @@ void AnnotatorActions::setSnapshot(const ProjectSnapshot &snapshot)
     // other projects.
     setBoundAnnotator(bound);
     const QString why = bound
-        ? MainWindow::tr("This team project binds your login to the annotator %1").arg(bound->name)
+        ? WindowTexts::tr("This team project binds your login to the annotator %1").arg(bound->name)
         : QString();
     m_switch->setEnabled(!bound);
-    const QString tip = bound ? why : MainWindow::tr("Label as another person from now on");
+    const QString tip = bound ? why : WindowTexts::tr("Label as another person from now on");
     m_switch->setToolTip(tip);
     m_switch->setStatusTip(tip);
-    m_boundIndicator->setText(bound ? MainWindow::tr("Labelling as %1").arg(bound->name)
+    m_boundIndicator->setText(bound ? WindowTexts::tr("Labelling as %1").arg(bound->name)
                                     : QString());
     m_boundIndicator->setToolTip(why);
     m_boundIndicator->setVisible(bool(bound));

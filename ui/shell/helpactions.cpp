@@ -3,10 +3,10 @@
 #include "agreement/adjudicationpage.h"
 #include "common/actionfactory.h"
 #include "review/verdictpanel.h"
-#include "shell/mainwindow.h"
 #include "shell/scoringchoices.h"
 #include "shell/shortcutsheet.h"
 #include "shell/userguide.h"
+#include "shell/windowshell.h"
 
 #include <QApplication>
 #include <QMenu>
@@ -18,8 +18,9 @@ HelpActions::HelpActions(QWidget *window)
     : QObject(window)
     , m_window(window)
 {
-    m_shortcuts = makeAction(this, {}, MainWindow::tr("&Keyboard Shortcuts"), "actionShortcuts",
-                             QKeySequence::HelpContents, MainWindow::tr("Every key of the window"));
+    m_shortcuts
+        = makeAction(this, {}, WindowTexts::tr("&Keyboard Shortcuts"), "actionShortcuts",
+                     QKeySequence::HelpContents, WindowTexts::tr("Every key of the window"));
     m_shortcuts->setShortcuts({QKeySequence::HelpContents, QKeySequence(Qt::Key_Question)});
     connect(m_shortcuts, &QAction::triggered, this,
             [this] { showShortcutSheet(m_window, shortcutHelp()); });
@@ -27,21 +28,21 @@ HelpActions::HelpActions(QWidget *window)
     m_window->addAction(m_shortcuts);
 
     m_scoringChoices = makeAction(
-        this, {}, MainWindow::tr("Scoring &Choices"), "actionScoringChoices", {},
-        MainWindow::tr(
+        this, {}, WindowTexts::tr("Scoring &Choices"), "actionScoringChoices", {},
+        WindowTexts::tr(
             "What Rubricate chose where a benchmark's reference scripts are silent, and the "
             "settings that change it"));
     connect(m_scoringChoices, &QAction::triggered, this, [this] { showScoringChoices(m_window); });
-    m_userGuide = makeAction(this, {}, MainWindow::tr("&User Guide"), "actionUserGuide", {},
-                             MainWindow::tr("How to work with Rubricate, page by page"));
+    m_userGuide = makeAction(this, {}, WindowTexts::tr("&User Guide"), "actionUserGuide", {},
+                             WindowTexts::tr("How to work with Rubricate, page by page"));
     connect(m_userGuide, &QAction::triggered, this, [this] { showUserGuide(m_window); });
-    m_about = makeAction(this, {}, MainWindow::tr("&About Rubricate"), "actionAbout", {}, {});
+    m_about = makeAction(this, {}, WindowTexts::tr("&About Rubricate"), "actionAbout", {}, {});
     m_about->setMenuRole(QAction::AboutRole);
     connect(m_about, &QAction::triggered, this, [this] {
         auto *box = new QMessageBox(
-            QMessageBox::NoIcon, MainWindow::tr("About Rubricate"),
-            MainWindow::tr("Rubricate %1\n\nA workbench for judging deep-research "
-                           "reports against expert rubrics.")
+            QMessageBox::NoIcon, WindowTexts::tr("About Rubricate"),
+            WindowTexts::tr("Rubricate %1\n\nA workbench for judging deep-research "
+                            "reports against expert rubrics.")
                 .arg(QApplication::applicationVersion()),
             QMessageBox::Ok, m_window);
         box->setIconPixmap(m_window->windowIcon().pixmap(64, 64));
@@ -62,23 +63,23 @@ QList<std::pair<QString, QString>> HelpActions::shortcutHelp()
 {
     QList<std::pair<QString, QString>> keys = VerdictPanel::keyHelp();
     keys += AdjudicationPage::keyHelp();
-    keys += {{MainWindow::tr("Ctrl+4"),
-              MainWindow::tr("adjudication: the items of the report on screen")}};
+    keys += {{WindowTexts::tr("Ctrl+4"),
+              WindowTexts::tr("adjudication: the items of the report on screen")}};
     keys += {
-        {MainWindow::tr("Ctrl+1 / 2 / 3"),
-         MainWindow::tr("review / agreement dashboard / leaderboards")},
-        {MainWindow::tr("Ctrl+F"), MainWindow::tr("filter the project tree")},
-        {MainWindow::tr("Ctrl+Shift+F"), MainWindow::tr("search the text of every report")},
-        {MainWindow::tr("Ctrl+Shift+R"),
-         MainWindow::tr("run an evaluation: judge, scope, concurrency, cost")},
-        {MainWindow::tr("Ctrl+R"), MainWindow::tr("run the offline judge (no key, no network)")},
-        {MainWindow::tr("Ctrl+."), MainWindow::tr("stop the running judge (resumable)")},
-        {MainWindow::tr("Ctrl+N / Ctrl+O"), MainWindow::tr("new / open a project")},
-        {MainWindow::tr("Ctrl+I / Ctrl+E"), MainWindow::tr("import / export")},
-        {MainWindow::tr("F5"), MainWindow::tr("reload the project")},
-        {MainWindow::tr("L / Shift+L"),
-         MainWindow::tr("next unlabelled / previous item of your study queue")},
-        {MainWindow::tr("F1 or ?"), MainWindow::tr("this sheet")},
+        {WindowTexts::tr("Ctrl+1 / 2 / 3"),
+         WindowTexts::tr("review / agreement dashboard / leaderboards")},
+        {WindowTexts::tr("Ctrl+F"), WindowTexts::tr("filter the project tree")},
+        {WindowTexts::tr("Ctrl+Shift+F"), WindowTexts::tr("search the text of every report")},
+        {WindowTexts::tr("Ctrl+Shift+R"),
+         WindowTexts::tr("run an evaluation: judge, scope, concurrency, cost")},
+        {WindowTexts::tr("Ctrl+R"), WindowTexts::tr("run the offline judge (no key, no network)")},
+        {WindowTexts::tr("Ctrl+."), WindowTexts::tr("stop the running judge (resumable)")},
+        {WindowTexts::tr("Ctrl+N / Ctrl+O"), WindowTexts::tr("new / open a project")},
+        {WindowTexts::tr("Ctrl+I / Ctrl+E"), WindowTexts::tr("import / export")},
+        {WindowTexts::tr("F5"), WindowTexts::tr("reload the project")},
+        {WindowTexts::tr("L / Shift+L"),
+         WindowTexts::tr("next unlabelled / previous item of your study queue")},
+        {WindowTexts::tr("F1 or ?"), WindowTexts::tr("this sheet")},
     };
     return keys;
 }

@@ -561,4 +561,19 @@ void MainWindow::showError(const QString &title, const QString &message)
     box->open();
 }
 
+void MainWindow::refreshLeaderboards()
+{
+    m_leaderboards->refresh();
+}
+
+void MainWindow::showStatus(const QString &message, int timeoutMs)
+{
+    statusBar()->showMessage(message, timeoutMs);
+}
+
+void MainWindow::clearStatus()
+{
+    statusBar()->clearMessage();
+}
+
 } // namespace Rubricate

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "services/projectsnapshot.h"
+#include "shell/windowshell.h"
 
 #include <QMainWindow>
 #include <QSet>
@@ -39,10 +40,7 @@ class StudyActions;
 class StudyQueueDock;
 class VerdictPanel;
 
-// The window's pages, in tab order.
-enum class Page { Review, Agreement, Leaderboards, Adjudication };
-
-class MainWindow : public QMainWindow
+class MainWindow : public QMainWindow, public WindowShell
 {
     Q_OBJECT
 
@@ -50,13 +48,13 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    void openProject(const QString &path);
-    void openDemoProject();
-    void reloadProject();
+    void openProject(const QString &path) override;
+    void openDemoProject() override;
+    void reloadProject() override;
     // Selects the first report in tree order; false when the project has none.
     bool selectFirstReport();
 
-    QString projectPath() const { return m_projectPath; }
+    QString projectPath() const override { return m_projectPath; }
     QString countsText() const;
     ReviewPage *review() const { return m_review; }
     ProjectExplorer *explorer() const;
@@ -82,17 +80,20 @@ public:
     AdjudicationPage *adjudication() const { return m_adjudication; }
     // View → Adjudication: the items of the report on screen (if any) in the adjudication page.
     void openAdjudication();
-    void showPage(Page page);
+    void showPage(Page page) override;
     // Opens the report in the review page with the rubric current (a disagreement's row).
     void openRubric(RowId reportId, RowId rubricId);
     QUndoStack *undoStack() const { return m_undo; }
     // What writes the labels of every page, and keeps them while the project is out of reach.
     AnnotationWriter *annotationWriter() const { return m_writer; }
 
-    // Enables what the project, the jobs, the run and the report on screen allow.
-    void updateActions();
-    // A warning over the window; open(), so background results keep arriving.
-    void showError(const QString &title, const QString &message);
+    // WindowShell: what the feature handlers ask of the window.
+    QWidget *widget() override { return this; }
+    void updateActions() override;
+    void refreshLeaderboards() override;
+    void showStatus(const QString &message, int timeoutMs = 0) override;
+    void clearStatus() override;
+    void showError(const QString &title, const QString &message) override;
 
 signals:
     void projectLoaded(const QString &path);
