@@ -363,8 +363,11 @@ void appendJsonStringContent(QByteArray &out, QStringView text)
     while (s < end) {
         const char16_t *const blockEnd = s + qMin<qsizetype>(end - s, unitsPerBlock);
         const qsizetype room = 6 * (blockEnd - s) + 1;
+        // Text that is not ASCII (Chinese: three bytes a unit) outgrows the first guess: then
+        // room for the rest at three bytes a unit, at once. Doubling instead copied the whole
+        // body (the report before it included) several times over.
         if (out.size() - used < room)
-            out.resize(qMax(used + room, 2 * out.size()));
+            out.resize(used + 3 * (end - s) + 6 * unitsPerBlock + 1);
         char *cursor = out.data() + used;
         // Eight at a time where the text is ASCII; Chinese text would fail the test each time.
         bool ascii = true;

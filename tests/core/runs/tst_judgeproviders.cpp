@@ -193,7 +193,10 @@ private slots:
             // Runs of three-byte units, which the writer takes in a loop of their own, across
             // blocks and ended by each other kind of unit.
             QString(1021, u'a') + u"中文字"_s.repeated(400) + u"é\n"_s,
-            u"中文"_s.repeated(700) + u"\U0001F600中"_s + QChar(0xD83D) + u"文\"中\x7f"_s};
+            u"中文"_s.repeated(700) + u"\U0001F600中"_s + QChar(0xD83D) + u"文\"中\x7f"_s,
+            // Chinese long enough to outgrow the writer's first guess of the room it needs
+            // (a byte a unit), more than once when escapes follow.
+            u"报告"_s.repeated(5000) + u"\n"_s.repeated(3000) + u"文"_s.repeated(3000)};
         for (const QString &s : cases)
             QCOMPARE(jsonString(s), qt(s));
     }
