@@ -8,6 +8,7 @@
 #include "judge/judgesimulator.h"
 #include "judgefixture.h"
 #include "scratchproject.h"
+#include "waits.h"
 
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -158,7 +159,7 @@ private slots:
         // Each request body reached the judge; only the killed worker's requests in flight
         // (at most its concurrency) were sent again. The connections of the killed process
         // are read to their end first.
-        QTRY_COMPARE(m_judge.openConnections(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(m_judge.openConnections(), 0, BackgroundWorkTimeout);
         QCOMPARE(m_judge.distinctRequestCount(), jobs);
         QVERIFY2(m_judge.requestCount() - jobs <= Concurrency,
                  qPrintable(u"%1 requests for %2 jobs"_s.arg(m_judge.requestCount()).arg(jobs)));

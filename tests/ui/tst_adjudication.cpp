@@ -140,7 +140,8 @@ void TestAdjudication::viewMenuShowsEveryoneAndKeysWriteGold()
 {
     QVERIFY(m_window->explorer()->selectReport(m_report));
     QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), m_report, BackgroundWorkTimeout);
-    QTRY_VERIFY(m_window->verdictPanel()->model()->rowCount() > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->verdictPanel()->model()->rowCount() > 0,
+                             BackgroundWorkTimeout);
     const int items = m_window->verdictPanel()->model()->rowCount();
 
     auto *action = m_window->findChild<QAction *>(u"actionAdjudication"_s);
@@ -185,7 +186,7 @@ void TestAdjudication::viewMenuShowsEveryoneAndKeysWriteGold()
     QCOMPARE(gold.value.value_or(-99), 1.0);
     QVERIFY(!gold.previousValue);
     QCOMPARE(gold.annotator, currentAnnotator());
-    QTRY_VERIFY(page()->goldButton(1)->isChecked());
+    QTRY_VERIFY_WITH_TIMEOUT(page()->goldButton(1)->isChecked(), BackgroundWorkTimeout);
     QCOMPARE(model->index(row, AdjudicationModel::GoldColumn).data().toString(), u"1"_s);
 
     // Gold is not an annotator's label: neither their labels nor the ratings see it.
@@ -209,7 +210,7 @@ void TestAdjudication::viewMenuShowsEveryoneAndKeysWriteGold()
     QTRY_COMPARE_WITH_TIMEOUT(goldEvents(m_report, m_rubric).size(), 3, BackgroundWorkTimeout);
     QCOMPARE(goldEvents(m_report, m_rubric).constLast().value.value_or(-99), 1.0);
     QCOMPARE(goldEvents(m_report, m_rubric).constLast().kind, AnnotationKind::Gold);
-    QTRY_VERIFY(page()->goldButton(1)->isChecked());
+    QTRY_VERIFY_WITH_TIMEOUT(page()->goldButton(1)->isChecked(), BackgroundWorkTimeout);
 
     // D walks to the next item where people and judge disagree, J to the next item.
     QTest::keyClick(list, Qt::Key_D);

@@ -7,6 +7,7 @@
 #include "services/projectsnapshot.h"
 #include "shell/annotatoractions.h"
 #include "shell/identitydialog.h"
+#include "waits.h"
 
 #include <QAction>
 #include <QLabel>
@@ -147,7 +148,7 @@ private slots:
 
         // Asked once only.
         QSettings().clear();
-        QTRY_VERIFY(!window.findChild<IdentityDialog *>());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.findChild<IdentityDialog *>(), BackgroundWorkTimeout);
         actions.setSnapshot(snapshotBoundTo(std::nullopt));
         QVERIFY(!window.findChild<IdentityDialog *>());
     }

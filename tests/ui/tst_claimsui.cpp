@@ -37,11 +37,13 @@ class TestClaimsUi : public QObject
     static void startWithJudge(MainWindow &window, QAction *action, const JudgeSimulator &judge,
                                RunDialog::Purpose purpose)
     {
-        QTRY_VERIFY(!window.findChild<RunDialog *>()); // the last one has gone
+        QTRY_VERIFY_WITH_TIMEOUT(!window.findChild<RunDialog *>(),
+                                 BackgroundWorkTimeout); // the last one has gone
         QVERIFY(action->isEnabled());
         action->trigger();
         RunDialog *dialog = nullptr;
-        QTRY_VERIFY((dialog = window.findChild<RunDialog *>()) != nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<RunDialog *>()) != nullptr,
+                                 BackgroundWorkTimeout);
         QCOMPARE(dialog->purpose(), purpose);
         QTRY_VERIFY_WITH_TIMEOUT(dialog->isLoaded(), BackgroundWorkTimeout);
         auto *provider = dialog->findChild<QComboBox *>(u"provider"_s);
@@ -49,7 +51,7 @@ class TestClaimsUi : public QObject
         dialog->findChild<QLineEdit *>(u"baseUrl"_s)->setText(judge.baseUrl());
         dialog->findChild<QLineEdit *>(u"model"_s)->setText(u"test-judge"_s);
         QPushButton *ok = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
-        QTRY_VERIFY(ok->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(ok->isEnabled(), BackgroundWorkTimeout);
         ok->click();
     }
 
@@ -116,13 +118,14 @@ private slots:
         table->setFocus();
         table->setCurrentIndex(model->index(1, VerdictModel::RubricColumn));
         QTest::keyClick(table, Qt::Key_0);
-        QTRY_COMPARE(model->index(1, VerdictModel::HumanColumn).data().toString(),
-                     u"no"_s); // a binary check says yes or no
+        QTRY_COMPARE_WITH_TIMEOUT(model->index(1, VerdictModel::HumanColumn).data().toString(),
+                                  u"no"_s, BackgroundWorkTimeout); // a binary check says yes or no
         auto store = ProjectStore::open(path);
-        QTRY_VERIFY(
+        QTRY_VERIFY_WITH_TIMEOUT(
             store->annotations()
                 .currentAnnotation(reportId, model->rowAt(1)->rubricId, VerdictPanel::annotator())
-                .has_value());
+                .has_value(),
+            BackgroundWorkTimeout);
         QCOMPARE(
             *store->annotations().currentAnnotation(reportId, model->rowAt(1)->rubricId)->value,
             0.0);

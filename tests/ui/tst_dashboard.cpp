@@ -211,7 +211,8 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
     const RowId rubric = first.data(DisagreementsModel::RubricIdRole).toLongLong();
     emit list->activated(first);
     QTRY_COMPARE_WITH_TIMEOUT(window.reportView()->reportId(), report, BackgroundWorkTimeout);
-    QTRY_COMPARE(window.verdictPanel()->currentRubric(), rubric);
+    QTRY_COMPARE_WITH_TIMEOUT(window.verdictPanel()->currentRubric(), rubric,
+                              BackgroundWorkTimeout);
 
     // Export: every table, the label table, the manifest and the charts.
     window.showPage(Page::Agreement);

@@ -9,6 +9,7 @@
 #include "services/projectjobs.h"
 #include "services/recentprojects.h"
 #include "shell/scoringchoices.h"
+#include "waits.h"
 
 #include <QAction>
 #include <QDialog>
@@ -74,7 +75,8 @@ void TestMainWindow::opensProjectAndFillsTree()
     const QTreeView *tree = m_window->projectTree();
     QCOMPARE(tree->model()->index(0, 0).data().toString(), m_benchmarkName);
     QCOMPARE(tree->model()->rowCount(tree->model()->index(0, 0)), m_drb2Tasks);
-    QTRY_VERIFY(m_window->countsText().contains(u"%1 tasks"_s.arg(m_tasks.size())));
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->countsText().contains(u"%1 tasks"_s.arg(m_tasks.size())),
+                             BackgroundWorkTimeout);
     QVERIFY(m_window->countsText().contains(u"%1 reports"_s.arg(m_reports.size())));
     QCOMPARE(m_window->projectPath(), m_projectPath);
     QCOMPARE(RecentProjects::lastProject(), m_projectPath);
@@ -100,7 +102,8 @@ void TestMainWindow::demoProjectIsCreatedAndOpened()
     QFile::remove(demo);
     m_window->openDemoProject();
     QTRY_COMPARE_WITH_TIMEOUT(m_window->projectPath(), demo, BackgroundWorkTimeout);
-    QTRY_VERIFY(m_window->countsText().contains(u"%1 tasks"_s.arg(m_tasks.size())));
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->countsText().contains(u"%1 tasks"_s.arg(m_tasks.size())),
+                             BackgroundWorkTimeout);
     QVERIFY(QFile::exists(demo));
     QVERIFY(!QFile::exists(demo + u".part"_s));
     m_window.reset();
@@ -240,7 +243,9 @@ void TestMainWindow::scoringChoicesAreInTheHelp()
     QVERIFY(action);
     action->trigger();
     QDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = m_window->findChild<QDialog *>(u"scoringChoices"_s)) != nullptr);
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_window->findChild<QDialog *>(u"scoringChoices"_s))
+                                 != nullptr,
+                             BackgroundWorkTimeout);
     auto *text = dialog->findChild<QTextBrowser *>(u"scoringChoicesText"_s);
     QVERIFY(text);
     QVERIFY(!text->openLinks() && !text->openExternalLinks());
@@ -260,7 +265,8 @@ void TestMainWindow::userGuideIsInTheHelp()
     QVERIFY(action);
     action->trigger();
     QDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = m_window->findChild<QDialog *>(u"userGuide"_s)) != nullptr);
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_window->findChild<QDialog *>(u"userGuide"_s)) != nullptr,
+                             BackgroundWorkTimeout);
     auto *text = dialog->findChild<QTextBrowser *>(u"userGuideText"_s);
     QVERIFY(text);
     QVERIFY(!text->openLinks() && !text->openExternalLinks());

@@ -176,7 +176,7 @@ private slots:
         QVERIFY(view.horizontalScrollBar()->maximum() > 0);
         // The zoomed page is drawn again at its new size, off the GUI thread.
         view.verticalScrollBar()->setValue(0);
-        QTRY_VERIFY(view.isPageRendered(0));
+        QTRY_VERIFY_WITH_TIMEOUT(view.isPageRendered(0), BackgroundWorkTimeout);
 
         view.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&view));
@@ -207,7 +207,7 @@ private slots:
         QVERIFY(view.highlightRect(99).isNull());
 
         // On screen the highlight tints the page and has the word's ink under it.
-        QTRY_VERIFY(view.isPageRendered(0));
+        QTRY_VERIFY_WITH_TIMEOUT(view.isPageRendered(0), BackgroundWorkTimeout);
         const QImage shot = view.viewport()->grab().toImage();
         const QRect inside = rect.toAlignedRect() & shot.rect();
         int tinted = 0;
@@ -247,7 +247,7 @@ private slots:
         QVERIFY(QRectF(view.pageRect(2)).contains(rect));
         if (view.verticalScrollBar()->value() < view.verticalScrollBar()->maximum())
             QVERIFY(qAbs(rect.center().y() - view.viewport()->height() / 2.0) <= 1.0);
-        QTRY_VERIFY(view.isPageRendered(2));
+        QTRY_VERIFY_WITH_TIMEOUT(view.isPageRendered(2), BackgroundWorkTimeout);
 
         view.scrollToHighlight(1);
         QCOMPARE(view.currentHighlight(), 1);
@@ -404,7 +404,8 @@ private slots:
 
         const QByteArray screenshotDir = qgetenv("RUBRICATE_SCREENSHOT_DIR");
         if (!screenshotDir.isEmpty()) {
-            QTRY_VERIFY(view.isPageRendered(0) && view.isPageRendered(1));
+            QTRY_VERIFY_WITH_TIMEOUT(view.isPageRendered(0) && view.isPageRendered(1),
+                                     BackgroundWorkTimeout);
             const QString path = QString::fromLocal8Bit(screenshotDir) + u"/pdfpageview.png"_s;
             QVERIFY(view.grab().save(path));
             qInfo("screenshot: %s", qPrintable(path));
@@ -443,7 +444,7 @@ private slots:
         PdfPageView view;
         QVERIFY(showWith(view, markedPdf(100)));
         QCOMPARE(view.pageCount(), 100);
-        QTRY_VERIFY(view.isPageRendered(0));
+        QTRY_VERIFY_WITH_TIMEOUT(view.isPageRendered(0), BackgroundWorkTimeout);
         QVERIFY(!view.isPageRendered(50));
 
         const PdfHighlight marker = wordOnPage(view, 57, 57, u"Page marker 57"_s);
@@ -451,11 +452,11 @@ private slots:
         view.setHighlights({marker});
         view.scrollToHighlight(57);
         QVERIFY(view.highlightRect(57).intersects(view.viewport()->rect()));
-        QTRY_VERIFY(view.isPageRendered(57));
+        QTRY_VERIFY_WITH_TIMEOUT(view.isPageRendered(57), BackgroundWorkTimeout);
         QVERIFY(!view.isPageRendered(30));
 
         view.verticalScrollBar()->setValue(view.verticalScrollBar()->maximum());
-        QTRY_VERIFY(view.isPageRendered(99));
+        QTRY_VERIFY_WITH_TIMEOUT(view.isPageRendered(99), BackgroundWorkTimeout);
     }
 
     // Replacing or destroying the view while a page is being drawn from the old document.
@@ -465,7 +466,7 @@ private slots:
         auto view = std::make_unique<PdfPageView>();
         QVERIFY(showWith(*view, many));
         QVERIFY(view->setDocument(demoPdf()));
-        QTRY_VERIFY(view->isPageRendered(0));
+        QTRY_VERIFY_WITH_TIMEOUT(view->isPageRendered(0), BackgroundWorkTimeout);
         QVERIFY(view->pageText(0).contains(u"Summary"_s));
         QVERIFY(view->setDocument(many));
         view.reset();

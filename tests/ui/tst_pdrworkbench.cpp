@@ -170,7 +170,8 @@ void TestPdrWorkbench::openReport(RowId reportId)
     QVERIFY(reportId);
     QVERIFY(m_window->explorer()->selectReport(reportId));
     QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), reportId, BackgroundWorkTimeout);
-    QTRY_VERIFY(m_window->verdictPanel()->model()->rowCount() > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->verdictPanel()->model()->rowCount() > 0,
+                             BackgroundWorkTimeout);
 }
 
 void TestPdrWorkbench::openEditor(CriteriaDialog *&dialog)
@@ -178,7 +179,8 @@ void TestPdrWorkbench::openEditor(CriteriaDialog *&dialog)
     dialog = nullptr;
     QTRY_VERIFY_WITH_TIMEOUT(m_window->criteriaAction()->isEnabled(), BackgroundWorkTimeout);
     m_window->criteriaAction()->trigger();
-    QTRY_VERIFY(dialog = m_window->findChild<CriteriaDialog *>());
+    QTRY_VERIFY_WITH_TIMEOUT(dialog = m_window->findChild<CriteriaDialog *>(),
+                             BackgroundWorkTimeout);
     QTRY_VERIFY_WITH_TIMEOUT(dialog->isLoaded(), BackgroundWorkTimeout);
 }
 
@@ -210,7 +212,8 @@ void TestPdrWorkbench::personaViewShowsQueryAndPersona()
 
     // Mei's nested finance object is a branch with its own fields.
     openReport(pdrReport(u"1"_s));
-    QTRY_COMPARE(view->personaLabel()->text(), u"Mei (id u01)"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(view->personaLabel()->text(), u"Mei (id u01)"_s,
+                              BackgroundWorkTimeout);
     QCOMPARE(value(u"finance.risk"_s).toString(), u"low"_s);
     QCOMPARE(value(u"hobbies[0]"_s).toString(), u"running"_s);
     QVERIFY(!attributes->indexOfPath(u"new_field_nobody_documented"_s).isValid());
@@ -297,11 +300,13 @@ void TestPdrWorkbench::criteriaEditorEditsNormalisesAndSaves()
     dialog->tree()->setCurrentIndex(weight);
     dialog->tree()->edit(weight);
     QDoubleSpinBox *spin = nullptr;
-    QTRY_VERIFY(spin = dialog->tree()->findChild<QDoubleSpinBox *>(u"weightEditor"_s));
+    QTRY_VERIFY_WITH_TIMEOUT(spin = dialog->tree()->findChild<QDoubleSpinBox *>(u"weightEditor"_s),
+                             BackgroundWorkTimeout);
     QCOMPARE(spin->value(), 0.6);
     spin->setValue(0.5);
     QTest::keyClick(spin, Qt::Key_Return);
-    QTRY_COMPARE(model->families().at(0).dimensions.at(0).criteria.at(0).weight, 0.5);
+    QTRY_COMPARE_WITH_TIMEOUT(model->families().at(0).dimensions.at(0).criteria.at(0).weight, 0.5,
+                              BackgroundWorkTimeout);
     QVERIFY(dialog->validationLabel()->text().contains(u"w_c sum to 0.9, not 1"_s));
     QCOMPARE(
         model->dimensionIndex(0, 0).siblingAtColumn(CriteriaModel::SumColumn).data().toString(),
@@ -322,12 +327,14 @@ void TestPdrWorkbench::criteriaEditorEditsNormalisesAndSaves()
     QCOMPARE(added.data(CriteriaModel::RubricIdRole).toLongLong(), 0);
     // Adding opens its text for typing.
     QLineEdit *text = nullptr;
-    QTRY_VERIFY(text = dialog->tree()->viewport()->findChild<QLineEdit *>(
-                    QString(), Qt::FindDirectChildrenOnly));
+    QTRY_VERIFY_WITH_TIMEOUT(text = dialog->tree()->viewport()->findChild<QLineEdit *>(
+                                 QString(), Qt::FindDirectChildrenOnly),
+                             BackgroundWorkTimeout);
     QCOMPARE(text->text(), u"New criterion"_s);
     text->setText(u"Names the biggest risk"_s);
     QTest::keyClick(text, Qt::Key_Return);
-    QTRY_COMPARE(added.data().toString(), u"Names the biggest risk"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(added.data().toString(), u"Names the biggest risk"_s,
+                              BackgroundWorkTimeout);
     QTest::mouseClick(dialog->upButton(), Qt::LeftButton);
     QCOMPARE(model->criterionIndex(1, 0, 0).data().toString(), u"Names the biggest risk"_s);
     QVERIFY(dialog->saveButton()->isEnabled()); // a new criterion weighs 0
@@ -340,7 +347,8 @@ void TestPdrWorkbench::criteriaEditorEditsNormalisesAndSaves()
     QSignalSpy saved(dialog, &CriteriaDialog::saved);
     QTest::mouseClick(dialog->saveButton(), Qt::LeftButton);
     QMessageBox *confirm = nullptr;
-    QTRY_VERIFY(confirm = dialog->findChild<QMessageBox *>(u"criteriaConfirm"_s));
+    QTRY_VERIFY_WITH_TIMEOUT(confirm = dialog->findChild<QMessageBox *>(u"criteriaConfirm"_s),
+                             BackgroundWorkTimeout);
     QVERIFY(confirm->text().contains(u"stale"_s));
     QVERIFY(confirm->text().contains(u"Uses one table per budget year"_s));
     confirm->button(QMessageBox::Save)->click();
@@ -379,7 +387,8 @@ void TestPdrWorkbench::criteriaEditorEditsNormalisesAndSaves()
     QVERIFY(verdicts->rowAt(tableRow)->judgeStale);
     QCOMPARE(verdicts->index(tableRow, VerdictModel::JudgeColumn).data().toString(),
              u"6 (stale)"_s);
-    QTRY_VERIFY(!m_window->findChild<CriteriaDialog *>()); // closed (deleted on close)
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->findChild<CriteriaDialog *>(),
+                             BackgroundWorkTimeout); // closed (deleted on close)
 
     // Reopened, the editor shows what was stored.
     openEditor(dialog);
@@ -423,7 +432,8 @@ void TestPdrWorkbench::cancelWritesNothingAndLabelsStay()
     QVERIFY(edit->isEnabled());
     QTest::mouseClick(edit, Qt::LeftButton);
     CriteriaDialog *dialog = nullptr;
-    QTRY_VERIFY(dialog = m_window->findChild<CriteriaDialog *>());
+    QTRY_VERIFY_WITH_TIMEOUT(dialog = m_window->findChild<CriteriaDialog *>(),
+                             BackgroundWorkTimeout);
     QTRY_VERIFY_WITH_TIMEOUT(dialog->isLoaded(), BackgroundWorkTimeout);
     CriteriaModel *model = dialog->model();
 
@@ -443,7 +453,7 @@ void TestPdrWorkbench::cancelWritesNothingAndLabelsStay()
     QVERIFY(model->setData(model->criterionIndex(1, 0, 0), u"changed"_s));
     QTest::mouseClick(dialog->normaliseButton(), Qt::LeftButton);
     dialog->reject();
-    QTRY_VERIFY(!m_window->findChild<CriteriaDialog *>());
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->findChild<CriteriaDialog *>(), BackgroundWorkTimeout);
     QCOMPARE(snapshot(), before);
 }
 
@@ -460,7 +470,8 @@ void TestPdrWorkbench::runDialogWritesCriteria()
 
     m_window->evaluateAction()->trigger();
     RunDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = m_window->findChild<RunDialog *>()) != nullptr);
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_window->findChild<RunDialog *>()) != nullptr,
+                             BackgroundWorkTimeout);
     QTRY_VERIFY_WITH_TIMEOUT(dialog->isLoaded(), BackgroundWorkTimeout);
     auto *benchmark = dialog->findChild<QComboBox *>(u"benchmark"_s);
     auto *write = dialog->findChild<QCheckBox *>(u"writeCriteria"_s);
@@ -475,7 +486,7 @@ void TestPdrWorkbench::runDialogWritesCriteria()
     dialog->findChild<QSpinBox *>(u"weightSamples"_s)->setValue(3);
     dialog->findChild<QLineEdit *>(u"tasks"_s)->setText(u"3"_s);
     QCOMPARE(ok->text(), u"&Write Criteria"_s);
-    QTRY_VERIFY(ok->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(ok->isEnabled(), BackgroundWorkTimeout);
     const RunRequest request = dialog->request();
     QVERIFY(request.criteria);
     QCOMPARE(request.criteria->queryIds, QStringList{u"3"_s});

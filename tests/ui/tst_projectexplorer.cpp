@@ -8,6 +8,7 @@
 #include "project/projecttreemodel.h"
 #include "services/projectloader.h"
 #include "services/projectsnapshot.h"
+#include "waits.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -114,7 +115,8 @@ void TestProjectExplorer::importRunsInBackgroundAndReloads()
     QVERIFY(importAction->isEnabled());
     importAction->trigger();
     ImportDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = m_window->findChild<ImportDialog *>()) != nullptr);
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_window->findChild<ImportDialog *>()) != nullptr,
+                             BackgroundWorkTimeout);
     auto *kind = dialog->findChild<QComboBox *>();
     auto *path = dialog->findChild<QLineEdit *>();
     auto *buttons = dialog->findChild<QDialogButtonBox *>();
@@ -139,9 +141,11 @@ void TestProjectExplorer::importRunsInBackgroundAndReloads()
 
     // The summary appears and the tree is read again, now with the imported tasks.
     QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()->rowCount(), 1, BackgroundWorkTimeout);
-    QTRY_VERIFY(m_window->countsText().contains(u"%1 tasks"_s.arg(m_drb2Tasks)));
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->countsText().contains(u"%1 tasks"_s.arg(m_drb2Tasks)),
+                             BackgroundWorkTimeout);
     QPlainTextEdit *summary = nullptr;
-    QTRY_VERIFY((summary = m_window->findChild<QPlainTextEdit *>()) != nullptr);
+    QTRY_VERIFY_WITH_TIMEOUT((summary = m_window->findChild<QPlainTextEdit *>()) != nullptr,
+                             BackgroundWorkTimeout);
     QVERIFY2(summary->toPlainText().contains(u"tasks"_s), qPrintable(summary->toPlainText()));
 }
 
@@ -168,10 +172,11 @@ void TestProjectExplorer::mergeAnnotationsRunsInBackground()
 
     auto *merge = m_window->findChild<QAction *>(u"actionMergeAnnotations"_s);
     QVERIFY(merge);
-    QTRY_VERIFY(merge->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(merge->isEnabled(), BackgroundWorkTimeout);
     merge->trigger();
     QFileDialog *chooser = nullptr;
-    QTRY_VERIFY((chooser = m_window->findChild<QFileDialog *>()) != nullptr);
+    QTRY_VERIFY_WITH_TIMEOUT((chooser = m_window->findChild<QFileDialog *>()) != nullptr,
+                             BackgroundWorkTimeout);
     chooser->selectFile(other);
     QMetaObject::invokeMethod(chooser, &QDialog::accept); // protected in QFileDialog
 
@@ -227,7 +232,8 @@ void TestProjectExplorer::filtersNarrowTheTree()
     QTableView *table = m_window->verdictPanel()->view();
     table->setFocus();
     QTest::keyClick(table, Qt::Key_1);
-    QTRY_VERIFY(m_window->verdictPanel()->model()->rowAt(0)->humanValue);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->verdictPanel()->model()->rowAt(0)->humanValue,
+                             BackgroundWorkTimeout);
     QComboBox *status = explorer->attributeBox(ProjectFilterModel::Status);
     m_window->reloadProject();
     QTRY_COMPARE_WITH_TIMEOUT(m_window->projectModel()
@@ -255,8 +261,9 @@ void TestProjectExplorer::searchJumpsToTheHit()
     QVERIFY(!results->item(0)->text().startsWith(u"No report"_s));
     results->setCurrentRow(0);
     QTRY_VERIFY_WITH_TIMEOUT(m_window->reportView()->reportId() != 0, BackgroundWorkTimeout);
-    QTRY_COMPARE(m_window->reportView()->textBrowser()->textCursor().selectedText().toLower(),
-                 u"harrow"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(
+        m_window->reportView()->textBrowser()->textCursor().selectedText().toLower(), u"harrow"_s,
+        BackgroundWorkTimeout);
 
     // Snippets read as the rendered report: no Markdown link, emphasis or heading markup.
     search->clear();
@@ -344,7 +351,8 @@ void TestProjectExplorer::droppedFileOpensImportWithItsKind()
     QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(m_window.get(), &drop);
     ImportDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = m_window->findChild<ImportDialog *>()) != nullptr);
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_window->findChild<ImportDialog *>()) != nullptr,
+                             BackgroundWorkTimeout);
     QCOMPARE(dialog->kind(), ImportKind::Drb2Results);
     QVERIFY(dialog->sourcePath().endsWith(u"result.jsonl"_s));
     dialog->reject();

@@ -12,6 +12,7 @@
 #include "services/annotatoridentity.h"
 #include "services/projectloader.h"
 #include "shell/preferencesdialog.h"
+#include "waits.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -82,13 +83,15 @@ void TestReviewPage::selectingReportShowsItsText()
 
     ReportView *view = m_window->reportView();
     QTRY_COMPARE_WITH_TIMEOUT(view->reportId(), md->id, BackgroundWorkTimeout);
-    QTRY_VERIFY(view->textBrowser()->toPlainText().contains(heading));
+    QTRY_VERIFY_WITH_TIMEOUT(view->textBrowser()->toPlainText().contains(heading),
+                             BackgroundWorkTimeout);
     QVERIFY(view->detailsText().contains(md->model));
     QCOMPARE(view->titleText(), loaded->task->title);
 
     // Beside it, the demo's judge run: one row per rubric, with the judge's verdicts.
     VerdictModel *verdicts = m_window->verdictPanel()->model();
-    QTRY_COMPARE(verdicts->rowCount(), int(loaded->verdicts.size()));
+    QTRY_COMPARE_WITH_TIMEOUT(verdicts->rowCount(), int(loaded->verdicts.size()),
+                              BackgroundWorkTimeout);
     QVERIFY(verdicts->rowCount() > 0);
     QVERIFY(loaded->runId > 0);
     QVERIFY(!verdicts->index(0, VerdictModel::JudgeColumn).data().toString().isEmpty());
@@ -103,7 +106,7 @@ void TestReviewPage::selectingReportShowsItsText()
     QTRY_VERIFY_WITH_TIMEOUT(
         m_window->verdictPanel()->runBox()->currentText().contains(u"offline"_s),
         BackgroundWorkTimeout);
-    QTRY_VERIFY(run->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(run->isEnabled(), BackgroundWorkTimeout);
     QCOMPARE(view->reportId(), md->id); // still the same report on screen
     QCOMPARE(verdicts->rowCount(), int(loaded->verdicts.size()));
 
@@ -115,26 +118,31 @@ void TestReviewPage::selectingReportShowsItsText()
     const RowId rubric = verdicts->index(0, 0).data(VerdictModel::RubricIdRole).toLongLong();
     QTest::keyClick(table, Qt::Key_Minus);
     const QModelIndex human = verdicts->index(0, VerdictModel::HumanColumn);
-    QTRY_COMPARE(human.data().toString(), u"−1"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(human.data().toString(), u"−1"_s, BackgroundWorkTimeout);
     m_window->undoStack()->undo();
-    QTRY_COMPARE(verdicts->index(0, VerdictModel::HumanColumn).data().toString(), QString());
+    QTRY_COMPARE_WITH_TIMEOUT(verdicts->index(0, VerdictModel::HumanColumn).data().toString(),
+                              QString(), BackgroundWorkTimeout);
     m_window->undoStack()->redo();
-    QTRY_COMPARE(verdicts->index(0, VerdictModel::HumanColumn).data().toString(), u"−1"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(verdicts->index(0, VerdictModel::HumanColumn).data().toString(),
+                              u"−1"_s, BackgroundWorkTimeout);
     QTest::keyClick(table, Qt::Key_0);
-    QTRY_COMPARE(verdicts->index(0, VerdictModel::HumanColumn).data().toString(), u"0"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(verdicts->index(0, VerdictModel::HumanColumn).data().toString(),
+                              u"0"_s, BackgroundWorkTimeout);
     // Next rubric, then accept what the judge said.
     QTest::keyClick(table, Qt::Key_Down);
     QCOMPARE(table->currentIndex().row(), 1);
     const QString judged = verdicts->index(1, VerdictModel::JudgeColumn).data().toString();
     QTest::keyClick(table, Qt::Key_A);
-    QTRY_COMPARE(verdicts->index(1, VerdictModel::HumanColumn).data().toString(), judged);
+    QTRY_COMPARE_WITH_TIMEOUT(verdicts->index(1, VerdictModel::HumanColumn).data().toString(),
+                              judged, BackgroundWorkTimeout);
 
     // F1 lists every key.
     auto *keys = m_window->findChild<QAction *>(u"actionShortcuts"_s);
     QVERIFY(keys);
     keys->trigger();
     QMessageBox *sheet = nullptr;
-    QTRY_VERIFY((sheet = m_window->findChild<QMessageBox *>()) != nullptr);
+    QTRY_VERIFY_WITH_TIMEOUT((sheet = m_window->findChild<QMessageBox *>()) != nullptr,
+                             BackgroundWorkTimeout);
     QVERIFY(sheet->text().contains(u"accept the judge"_s));
     sheet->close();
 
@@ -192,15 +200,17 @@ void TestReviewPage::reportBrowserNeverLoadsResources()
           "<img src=\"%2\"><img src=\"%3\"><img src=\"file:///etc/hostname\"></body></html>"_s.arg(
               watched.toString() + u".css"_s, closedPort.toString(), watched.toString());
     view.showReport(loaded, u"Model"_s, {});
-    QTRY_VERIFY(!view.isBuilding());
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isBuilding(), BackgroundWorkTimeout);
     // Force layout and painting, which is when images are asked for.
     browser->document()->size();
     browser->viewport()->repaint();
 
     QVERIFY(browser->toPlainText().contains(u"Hello"_s));
-    QTRY_VERIFY(browser->refusedResources().contains(closedPort));
-    QTRY_VERIFY(browser->refusedResources().contains(watched));
-    QTRY_VERIFY(browser->refusedResources().contains(QUrl(u"file:///etc/hostname"_s)));
+    QTRY_VERIFY_WITH_TIMEOUT(browser->refusedResources().contains(closedPort),
+                             BackgroundWorkTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(browser->refusedResources().contains(watched), BackgroundWorkTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(browser->refusedResources().contains(QUrl(u"file:///etc/hostname"_s)),
+                             BackgroundWorkTimeout);
     QVERIFY(browser->loadResource(QTextDocument::ImageResource, closedPort).isNull());
     QVERIFY(browser->loadResource(QTextDocument::StyleSheetResource, watched).isNull());
     QVERIFY(!server.hasPendingConnections());
@@ -211,7 +221,7 @@ void TestReviewPage::reportBrowserNeverLoadsResources()
     loaded.report.text = u"# Title\n\n![tracker](%1)\n"_s.arg(watched.toString());
     const qsizetype before = browser->refusedResources().size();
     view.showReport(loaded, u"Model"_s, {});
-    QTRY_VERIFY(!view.isBuilding());
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isBuilding(), BackgroundWorkTimeout);
     browser->document()->size();
     browser->viewport()->repaint();
     QVERIFY(browser->refusedResources().size() > before);
@@ -237,7 +247,7 @@ void TestReviewPage::referenceListsKeepTheirLines()
                          "3. Third source\n4. Fourth source\n\n```\n[5] code stays\n```\n"_s;
     ReportView view;
     view.showReport(loaded, u"Model"_s, {});
-    QTRY_VERIFY(!view.isBuilding());
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isBuilding(), BackgroundWorkTimeout);
     const QStringList lines = view.textBrowser()->toPlainText().split(
         QRegularExpression(u"[\\n\\x{2028}]"_s), Qt::SkipEmptyParts);
     for (const QString &line :
@@ -256,7 +266,7 @@ void TestReviewPage::evidenceIsHighlightedAndFollowed()
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
 
     // Every located quote of the demo run is highlighted in the rendered Markdown.
-    QTRY_VERIFY(!view->marks().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!view->marks().isEmpty(), BackgroundWorkTimeout);
     const QList<QTextEdit::ExtraSelection> selections = view->textBrowser()->extraSelections();
     QCOMPARE(selections.size(), view->marks().size());
     const QString shown = view->textBrowser()->document()->toPlainText();
@@ -313,7 +323,7 @@ void TestReviewPage::blindModeHidesUntilLabelled()
     VerdictPanel *panel = m_window->verdictPanel();
     ReportView *view = m_window->reportView();
     VerdictModel *model = panel->model();
-    QTRY_VERIFY(!view->marks().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!view->marks().isEmpty(), BackgroundWorkTimeout);
     QVERIFY(model->index(0, VerdictModel::JudgeColumn).data().toString() != u"·"_s);
 
     QAction *blind = m_window->findChild<QAction *>(u"actionBlindMode"_s);
@@ -337,16 +347,20 @@ void TestReviewPage::blindModeHidesUntilLabelled()
     // its highlights off (they would anchor the rubrics still to label).
     const RowId rubric = model->rowAt(0)->rubricId;
     QTest::keyClick(table, Qt::Key_0);
-    QTRY_COMPARE(model->index(0, VerdictModel::HumanColumn).data().toString(), u"0"_s);
-    QTRY_VERIFY(model->index(0, VerdictModel::JudgeColumn).data().toString() != u"·"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(model->index(0, VerdictModel::HumanColumn).data().toString(), u"0"_s,
+                              BackgroundWorkTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(model->index(0, VerdictModel::JudgeColumn).data().toString() != u"·"_s,
+                             BackgroundWorkTimeout);
     QCOMPARE(model->index(1, VerdictModel::JudgeColumn).data().toString(), u"·"_s);
     QVERIFY(view->marks().isEmpty());
 
     // Off again: everything shows.
     blind->trigger();
     QVERIFY(model->index(1, VerdictModel::JudgeColumn).data().toString() != u"·"_s);
-    QTRY_VERIFY(std::any_of(view->marks().cbegin(), view->marks().cend(),
-                            [&](const EvidenceMark &m) { return m.rubricId != rubric; }));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        std::any_of(view->marks().cbegin(), view->marks().cend(),
+                    [&](const EvidenceMark &m) { return m.rubricId != rubric; }),
+        BackgroundWorkTimeout);
 }
 
 void TestReviewPage::noteIsAnEventAndKeepsTheLabel()
@@ -361,19 +375,23 @@ void TestReviewPage::noteIsAnEventAndKeepsTheLabel()
     const RowId rubric = model->rowAt(1)->rubricId;
 
     QTest::keyClick(table, Qt::Key_1);
-    QTRY_COMPARE(model->index(1, VerdictModel::HumanColumn).data().toString(), u"1"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(model->index(1, VerdictModel::HumanColumn).data().toString(), u"1"_s,
+                              BackgroundWorkTimeout);
     QTest::keyClick(table, Qt::Key_N);
     QInputDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = m_window->findChild<QInputDialog *>(u"noteDialog"_s)) != nullptr);
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_window->findChild<QInputDialog *>(u"noteDialog"_s))
+                                 != nullptr,
+                             BackgroundWorkTimeout);
     dialog->setTextValue(u"The figure is from 2023, not 2024."_s);
     dialog->accept();
-    QTRY_COMPARE(model->index(1, VerdictModel::NoteColumn).data().toString(),
-                 u"The figure is from 2023, not 2024."_s);
+    QTRY_COMPARE_WITH_TIMEOUT(model->index(1, VerdictModel::NoteColumn).data().toString(),
+                              u"The figure is from 2023, not 2024."_s, BackgroundWorkTimeout);
     QCOMPARE(model->index(1, VerdictModel::HumanColumn).data().toString(), u"1"_s);
 
     // Undo takes the note back and keeps the label.
     m_window->undoStack()->undo();
-    QTRY_COMPARE(model->index(1, VerdictModel::NoteColumn).data().toString(), QString());
+    QTRY_COMPARE_WITH_TIMEOUT(model->index(1, VerdictModel::NoteColumn).data().toString(),
+                              QString(), BackgroundWorkTimeout);
     QCOMPARE(model->index(1, VerdictModel::HumanColumn).data().toString(), u"1"_s);
 
     const QList<AnnotationEvent> history = events(report, rubric);
@@ -431,12 +449,16 @@ void TestReviewPage::secondRunBesideTheFirst()
     QTRY_VERIFY_WITH_TIMEOUT(!panel->view()->isColumnHidden(VerdictModel::OtherJudgeColumn),
                              BackgroundWorkTimeout);
     VerdictModel *model = panel->model();
-    QTRY_VERIFY(!model->index(0, VerdictModel::OtherJudgeColumn).data().toString().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !model->index(0, VerdictModel::OtherJudgeColumn).data().toString().isEmpty(),
+        BackgroundWorkTimeout);
     QVERIFY(panel->title().contains(u"disagree"_s));
 
     // Choosing the older run as the main one swaps what is shown.
     panel->runBox()->setCurrentIndex(1);
-    QTRY_VERIFY(panel->runBox()->currentText().contains(u"demo"_s, Qt::CaseInsensitive));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        panel->runBox()->currentText().contains(u"demo"_s, Qt::CaseInsensitive),
+        BackgroundWorkTimeout);
 }
 
 void TestReviewPage::pdfShowsPagesWithHighlights()
@@ -445,7 +467,7 @@ void TestReviewPage::pdfShowsPagesWithHighlights()
     ReportView *view = m_window->reportView();
     QVERIFY(view->showingPages());
     QVERIFY(view->pdfView()->pageCount() > 0);
-    QTRY_VERIFY(!view->marks().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!view->marks().isEmpty(), BackgroundWorkTimeout);
     QVERIFY(!view->pdfView()->highlights().isEmpty());
 
     // Selecting a rubric with evidence scrolls the page to it.
@@ -475,21 +497,23 @@ void TestReviewPage::renameInPreferencesKeepsLabels()
     table->setFocus();
     QTest::keyClick(table, Qt::Key_Minus);
     VerdictModel *model = m_window->verdictPanel()->model();
-    QTRY_VERIFY(model->rowAt(0)->humanValue);
+    QTRY_VERIFY_WITH_TIMEOUT(model->rowAt(0)->humanValue, BackgroundWorkTimeout);
     const RowId report = m_window->reportView()->reportId();
     const RowId rubric = model->rowAt(0)->rubricId;
 
     // A new name is a rename: the id labels are keyed by stays, so the label stays hers.
     m_window->findChild<QAction *>(u"actionPreferences"_s)->trigger();
     PreferencesDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = m_window->findChild<PreferencesDialog *>()) != nullptr);
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_window->findChild<PreferencesDialog *>()) != nullptr,
+                             BackgroundWorkTimeout);
     QSignalSpy changed(dialog, &PreferencesDialog::annotatorChanged);
     dialog->annotatorEdit()->setText(u"  Ada Reviewer "_s);
     dialog->accept();
     QCOMPARE(changed.size(), 1);
     QCOMPARE(VerdictPanel::annotator(), u"ada-id"_s);
     QCOMPARE(currentAnnotatorName(), u"Ada Reviewer"_s);
-    QTRY_COMPARE(model->rowAt(0)->annotator, u"Ada Reviewer"_s); // the project renamed her
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowAt(0)->annotator, u"Ada Reviewer"_s,
+                              BackgroundWorkTimeout); // the project renamed her
     QCOMPARE(model->rowAt(0)->humanValue, std::optional<double>(-1));
     const QList<AnnotationEvent> history = events(report, rubric);
     QCOMPARE(history.size(), 1);
@@ -553,7 +577,9 @@ void TestReviewPage::notePromptElidesAndHeadersStayVisible()
     table->setCurrentIndex(model->index(row, VerdictModel::RubricColumn));
     QTest::keyClick(table, Qt::Key_N);
     QInputDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = m_window->findChild<QInputDialog *>(u"noteDialog"_s)) != nullptr);
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_window->findChild<QInputDialog *>(u"noteDialog"_s))
+                                 != nullptr,
+                             BackgroundWorkTimeout);
     const QString label = dialog->labelText();
     QVERIFY2(label.endsWith(u"…”:"_s), qPrintable(label));
     const QString shown = label.mid(label.indexOf(u'“') + 1).chopped(3);
@@ -566,7 +592,8 @@ void TestReviewPage::notePromptElidesAndHeadersStayVisible()
                          "asks for the 2024 figure, so this is not met."_s;
     dialog->setTextValue(note);
     dialog->accept();
-    QTRY_COMPARE(model->index(row, VerdictModel::NoteColumn).data().toString(), note);
+    QTRY_COMPARE_WITH_TIMEOUT(model->index(row, VerdictModel::NoteColumn).data().toString(), note,
+                              BackgroundWorkTimeout);
     QCOMPARE(model->index(row, VerdictModel::NoteColumn).data(Qt::ToolTipRole).toString(), note);
     const QHeaderView *header = table->horizontalHeader();
     for (int column = 0; column < header->count(); ++column) {
@@ -602,7 +629,8 @@ void TestReviewPage::unknownLabelKeySaysSo()
 
     // A key the scale knows still labels.
     QTest::keyClick(table, Qt::Key_P);
-    QTRY_COMPARE(model->rowAt(0)->humanValue, std::optional<double>(0.5));
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowAt(0)->humanValue, std::optional<double>(0.5),
+                              BackgroundWorkTimeout);
     QCOMPARE(events(report, rubric).size(), 1);
 }
 
@@ -618,7 +646,7 @@ void TestReviewPage::reopenedReportStartsAtFirstUnlabelled()
     for (int row = 0; row < 2; ++row) {
         table->setCurrentIndex(model->index(row, VerdictModel::RubricColumn));
         QTest::keyClick(table, Qt::Key_1);
-        QTRY_VERIFY(model->rowAt(row)->humanValue);
+        QTRY_VERIFY_WITH_TIMEOUT(model->rowAt(row)->humanValue, BackgroundWorkTimeout);
     }
 
     // Away and back: the panel continues at the first rubric still to label.
@@ -626,7 +654,7 @@ void TestReviewPage::reopenedReportStartsAtFirstUnlabelled()
     QTRY_VERIFY_WITH_TIMEOUT(m_window->reportView()->reportId() != first, BackgroundWorkTimeout);
     QTest::keyClick(table, Qt::Key_BracketLeft);
     QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), first, BackgroundWorkTimeout);
-    QTRY_COMPARE(table->currentIndex().row(), 2);
+    QTRY_COMPARE_WITH_TIMEOUT(table->currentIndex().row(), 2, BackgroundWorkTimeout);
     QCOMPARE(panel->currentRubric(), model->rowAt(2)->rubricId);
 }
 
@@ -643,7 +671,7 @@ void TestReviewPage::blindKeyClearsAndRestoresEvidence()
     openReport(format);
     ReportView *view = m_window->reportView();
     VerdictPanel *panel = m_window->verdictPanel();
-    QTRY_VERIFY(!view->marks().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!view->marks().isEmpty(), BackgroundWorkTimeout);
     const qsizetype shown = view->marks().size();
     const qsizetype onPages = view->pdfView()->highlights().size();
 
@@ -657,7 +685,8 @@ void TestReviewPage::blindKeyClearsAndRestoresEvidence()
     QTableView *table = panel->view();
     table->setFocus();
     QTest::keyClick(table, Qt::Key_1);
-    QTRY_VERIFY(panel->model()->rowAt(panel->model()->rowOfRubric(rubric))->humanValue);
+    QTRY_VERIFY_WITH_TIMEOUT(panel->model()->rowAt(panel->model()->rowOfRubric(rubric))->humanValue,
+                             BackgroundWorkTimeout);
     QTest::keyClick(table, Qt::Key_E);
     QVERIFY(view->currentMark() >= 0);
 
@@ -701,8 +730,8 @@ void TestReviewPage::quickSwitchingShowsTheLastReport()
     QVERIFY(m_window->explorer()->selectReport(b));
     QVERIFY(m_window->explorer()->selectReport(a));
     QTRY_COMPARE_WITH_TIMEOUT(view->reportId(), a, BackgroundWorkTimeout);
-    QTRY_VERIFY(!view->isBuilding());
-    QTRY_VERIFY(m_window->verdictPanel()->reportId() == a);
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isBuilding(), BackgroundWorkTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->verdictPanel()->reportId() == a, BackgroundWorkTimeout);
     QVERIFY(!shown.isEmpty());
     QCOMPARE(shown.constLast().at(0).value<RowId>(), a);
     QVERIFY(!view->showingPages()); // B's pages are gone with B
@@ -710,7 +739,7 @@ void TestReviewPage::quickSwitchingShowsTheLastReport()
     // Its highlights are its own verdicts' evidence, in its own rendered text.
     const QList<VerdictRow> rows = m_window->verdictPanel()->visibleRows();
     const QString text = view->textBrowser()->document()->toPlainText();
-    QTRY_VERIFY(!view->marks().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!view->marks().isEmpty(), BackgroundWorkTimeout);
     auto store = ProjectStore::open(m_projectPath);
     QVERIFY2(store, qPrintable(store.errorMessage()));
     const std::optional<Report> report = store->reports().report(a);
@@ -747,7 +776,7 @@ void TestReviewPage::quickSwitchingShowsTheLastReport()
     alone.showReport(longReport, u"Model"_s, {});
     alone.showReport(shortReport, u"Model"_s, {row});
     alone.focusRubric(row.rubricId); // before the text is there: applied when it is
-    QTRY_COMPARE(aloneShown.size(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(aloneShown.size(), 1, BackgroundWorkTimeout);
     QCOMPARE(aloneShown.constFirst().at(0).value<RowId>(), shortReport.report.id);
     QCOMPARE(alone.textBrowser()->toPlainText(), u"Short\nThe heat pump ran all winter."_s);
     QCOMPARE(alone.marks().size(), 1);
@@ -755,7 +784,7 @@ void TestReviewPage::quickSwitchingShowsTheLastReport()
     // And back to the long one, whose text replaces the short one's entirely.
     alone.showReport(longReport, u"Model"_s, {});
     QVERIFY(alone.marks().isEmpty());
-    QTRY_COMPARE(aloneShown.size(), 2);
+    QTRY_COMPARE_WITH_TIMEOUT(aloneShown.size(), 2, BackgroundWorkTimeout);
     QVERIFY(alone.textBrowser()->toPlainText().startsWith(u"Part 0"_s));
     QVERIFY(alone.textBrowser()->extraSelections().isEmpty());
 }
@@ -774,11 +803,11 @@ void TestReviewPage::quickSwitchingBackShowsThePdfsPages()
     QVERIFY(m_window->explorer()->selectReport(a));
     QTRY_COMPARE_WITH_TIMEOUT(view->reportId(), a, BackgroundWorkTimeout);
     QTRY_VERIFY_WITH_TIMEOUT(!view->isBuilding(), BackgroundWorkTimeout);
-    QTRY_VERIFY(m_window->verdictPanel()->reportId() == a);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->verdictPanel()->reportId() == a, BackgroundWorkTimeout);
     QVERIFY(view->showingPages());
     PdfPageView *pages = view->pdfView();
     QVERIFY(pages->pageCount() > 0);
-    QTRY_VERIFY(!view->marks().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!view->marks().isEmpty(), BackgroundWorkTimeout);
     QTRY_VERIFY_WITH_TIMEOUT(!view->isBuilding(), BackgroundWorkTimeout);
     QVERIFY(!pages->highlights().isEmpty());
     for (const PdfHighlight &h : pages->highlights()) {

@@ -165,8 +165,8 @@ void TestStudy::blindStudyWithTwoAnnotators()
     const double judged = *verdicts->rowAt(row)->judgeValue;
     const bool typeOne = judged != 1.0;
     press(typeOne ? Qt::Key_1 : Qt::Key_0);
-    QTRY_VERIFY(verdicts->rowAt(row)->humanValue);
-    QTRY_COMPARE(eventsOf(u"ada-id"_s).size(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(verdicts->rowAt(row)->humanValue, BackgroundWorkTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(eventsOf(u"ada-id"_s).size(), 1, BackgroundWorkTimeout);
     AnnotationEvent typed = eventsOf(u"ada-id"_s).constFirst();
     QCOMPARE(typed.provenance.method, LabelMethod::Typed);
     QCOMPARE(typed.provenance.judgeVisible, std::optional<bool>(false));
@@ -181,7 +181,7 @@ void TestStudy::blindStudyWithTwoAnnotators()
     // Labelled, the judge shows for this item: A now accepts it, and says the judge was seen.
     QVERIFY(!verdicts->judgeHidden(*verdicts->rowAt(row)));
     press(Qt::Key_A);
-    QTRY_COMPARE(eventsOf(u"ada-id"_s).size(), 2);
+    QTRY_COMPARE_WITH_TIMEOUT(eventsOf(u"ada-id"_s).size(), 2, BackgroundWorkTimeout);
     const AnnotationEvent accepted = eventsOf(u"ada-id"_s).constLast();
     QCOMPARE(accepted.provenance.method, LabelMethod::AcceptedJudge);
     QCOMPARE(accepted.provenance.judgeVisible, std::optional<bool>(true));
@@ -201,15 +201,17 @@ void TestStudy::blindStudyWithTwoAnnotators()
     press(Qt::Key_0);
     QTRY_COMPARE_WITH_TIMEOUT(current(), expect(2), BackgroundWorkTimeout);
     press(Qt::Key_1);
-    QTRY_COMPARE(dock->progressLabel()->text(), u"3 of 3 labelled"_s);
-    QTRY_COMPARE(eventsOf(u"ada-id"_s).size(), 4);
+    QTRY_COMPARE_WITH_TIMEOUT(dock->progressLabel()->text(), u"3 of 3 labelled"_s,
+                              BackgroundWorkTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(eventsOf(u"ada-id"_s).size(), 4, BackgroundWorkTimeout);
     press(Qt::Key_L);
-    QTRY_VERIFY(dock->model()->labelledCount() == 3);
+    QTRY_VERIFY_WITH_TIMEOUT(dock->model()->labelledCount() == 3, BackgroundWorkTimeout);
 
     // Switching to Bo is explicit; his queue is his own and starts unlabelled.
     m_window->findChild<QAction *>(u"actionSwitchAnnotator"_s)->trigger();
     IdentityDialog *who = nullptr;
-    QTRY_VERIFY((who = m_window->findChild<IdentityDialog *>()) != nullptr);
+    QTRY_VERIFY_WITH_TIMEOUT((who = m_window->findChild<IdentityDialog *>()) != nullptr,
+                             BackgroundWorkTimeout);
     who->findChild<QRadioButton *>(u"existingAnnotator"_s)->setChecked(true);
     auto *people = who->findChild<QComboBox *>(u"annotatorChoice"_s);
     people->setCurrentIndex(people->findData(u"bo-id"_s));
@@ -221,10 +223,11 @@ void TestStudy::blindStudyWithTwoAnnotators()
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
     press(Qt::Key_L);
     QTRY_COMPARE_WITH_TIMEOUT(current(), expect(0), BackgroundWorkTimeout);
-    QTRY_VERIFY(verdicts->isBlind()); // Ada's label does not reveal the judge to Bo
+    QTRY_VERIFY_WITH_TIMEOUT(verdicts->isBlind(),
+                             BackgroundWorkTimeout); // Ada's label does not reveal the judge to Bo
     QVERIFY(verdicts->judgeHidden(*verdicts->rowAt(verdicts->rowOfRubric(m_items.at(0).rubricId))));
     press(Qt::Key_0);
-    QTRY_COMPARE(eventsOf(u"bo-id"_s).size(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(eventsOf(u"bo-id"_s).size(), 1, BackgroundWorkTimeout);
     QCOMPARE(eventsOf(u"bo-id"_s).constFirst().provenance.judgeVisible, std::optional<bool>(false));
     QCOMPARE(eventsOf(u"ada-id"_s).size(), 4);
 

@@ -321,7 +321,8 @@ private slots:
             // The criteria editor opens to be read: nothing to edit, and Save says why.
             emit window.findChild<ReviewPage *>()->editCriteriaRequested(query);
             CriteriaDialog *criteria = nullptr;
-            QTRY_VERIFY(criteria = window.findChild<CriteriaDialog *>());
+            QTRY_VERIFY_WITH_TIMEOUT(criteria = window.findChild<CriteriaDialog *>(),
+                                     BackgroundWorkTimeout);
             QTRY_VERIFY_WITH_TIMEOUT(criteria->isLoaded(), BackgroundWorkTimeout);
             QVERIFY(criteria->model()->rowCount() > 0);
             QVERIFY(!criteria->saveButton()->isEnabled());
@@ -341,7 +342,9 @@ private slots:
                 QVERIFY2(!action->toolTip().contains(u"ann_gated"_s),
                          qPrintable(action->toolTip()));
             }
-            QTRY_VERIFY(window.findChild<QAbstractButton *>(u"adjudicationNote"_s)->isEnabled());
+            QTRY_VERIFY_WITH_TIMEOUT(
+                window.findChild<QAbstractButton *>(u"adjudicationNote"_s)->isEnabled(),
+                BackgroundWorkTimeout);
         }
         ProjectStore::close(asAnnotator);
         ProjectStore::close(asOwner);
@@ -358,7 +361,8 @@ private slots:
             window.show();
             window.findChild<QAction *>(u"actionOpenTeamProject"_s)->trigger();
             TeamProjectDialog *dialog = nullptr;
-            QTRY_VERIFY((dialog = window.findChild<TeamProjectDialog *>()));
+            QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<TeamProjectDialog *>()),
+                                     BackgroundWorkTimeout);
             dialog->setLocation(server.url());
             dialog->findChild<QCheckBox *>()->setChecked(true);
             QCOMPARE(dialog->location(), ProjectLocation::normalized(server.url()));

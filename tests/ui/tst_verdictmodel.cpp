@@ -5,6 +5,7 @@
 #include "review/reportview.h"
 #include "review/verdictmodel.h"
 #include "scratchproject.h"
+#include "waits.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -143,7 +144,7 @@ private slots:
         met.spans = {{28, 24, u"exact"_s}};
         ReportView view;
         view.showReport(loaded, u"Model"_s, {pitfall, met});
-        QTRY_VERIFY(!view.isBuilding());
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isBuilding(), BackgroundWorkTimeout);
         QCOMPARE(view.marks().size(), 2);
         QVERIFY(view.marks().at(0).pitfall);
         QCOMPARE(evidenceColour(view.marks().at(0).value, view.marks().at(0).scale,

@@ -12,6 +12,7 @@
 #include "runs/runcontroller.h"
 #include "runs/runplanner.h"
 #include "scratchproject.h"
+#include "waits.h"
 
 #include <QSignalSpy>
 #include <QSqlQuery>
@@ -347,7 +348,7 @@ private slots:
         QCOMPARE(drive(run), u"finished"_s);
         RubricateTest::verifySimulatorVerdicts(m_project->store(), run, m_items);
         QCOMPARE(m_judge.batchesCreated(), 1);
-        QTRY_COMPARE(m_judge.batchCancels(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(m_judge.batchCancels(), 1, BackgroundWorkTimeout);
         QCOMPARE(m_judge.requestCount(), m_jobs);
         QVERIFY(m_project->store().runs().batches(run).isEmpty());
     }

@@ -9,6 +9,7 @@
 #include "runs/runplanner.h"
 #include "runs/verdictwriter.h"
 #include "scratchproject.h"
+#include "waits.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -450,14 +451,14 @@ private slots:
             RunController controller(m_project->store().path());
             QSignalSpy done(&controller, &RunController::finished);
             QVERIFY(controller.start(run));
-            QTRY_VERIFY(controller.progress().jobsDone >= 4);
+            QTRY_VERIFY_WITH_TIMEOUT(controller.progress().jobsDone >= 4, BackgroundWorkTimeout);
             controller.pause();
             // What was in flight finishes; after that, paused, nothing new goes out.
-            QTRY_COMPARE(controller.requestsInFlight(), 0);
+            QTRY_COMPARE_WITH_TIMEOUT(controller.requestsInFlight(), 0, BackgroundWorkTimeout);
             QSignalSpy received(&m_judge, &JudgeSimulator::requestReceived);
             QVERIFY(!received.wait(200));
             controller.resume();
-            QTRY_VERIFY(controller.progress().jobsDone >= 8);
+            QTRY_VERIFY_WITH_TIMEOUT(controller.progress().jobsDone >= 8, BackgroundWorkTimeout);
             controller.cancel();
             QCOMPARE(done.size(), 1);
             QCOMPARE(done.constFirst().constFirst().toString(), u"cancelled"_s);
@@ -505,7 +506,8 @@ private slots:
         RunController first(m_project->store().path());
         QSignalSpy firstDone(&first, &RunController::finished);
         QVERIFY(first.start(run));
-        QTRY_VERIFY(first.progress().jobsDone >= 2 && first.requestsInFlight() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(first.progress().jobsDone >= 2 && first.requestsInFlight() > 0,
+                                 BackgroundWorkTimeout);
 
         QSqlQuery lapse(m_project->store().database());
         QVERIFY(lapse.exec(u"UPDATE run_job SET lease_expires = '2000-01-01T00:00:00.000Z'"
@@ -700,8 +702,8 @@ private slots:
         QCOMPARE(planned->jobs, 3);
         RunController controller(m_project->store().path());
         QVERIFY(controller.start(planned->runId));
-        QTRY_COMPARE(m_judge.requestCount(), 3);
-        QTRY_VERIFY(!controller.isActive());
+        QTRY_COMPARE_WITH_TIMEOUT(m_judge.requestCount(), 3, BackgroundWorkTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(!controller.isActive(), BackgroundWorkTimeout);
 
         // Two a minute: the third request of a burst must wait for the window to pass.
         c.requestsPerMinute = 2;
@@ -711,7 +713,7 @@ private slots:
         m_judge.resetCounters();
         RunController slow(m_project->store().path());
         QVERIFY(slow.start(second->runId));
-        QTRY_COMPARE(m_judge.requestCount(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(m_judge.requestCount(), 2, BackgroundWorkTimeout);
         QSignalSpy received(&m_judge, &JudgeSimulator::requestReceived);
         QVERIFY(!received.wait(300)); // the third waits for the minute to pass
         QCOMPARE(m_judge.requestCount(), 2);

@@ -7,6 +7,7 @@
 #include "scratchproject.h"
 #include "sources/sourcefetcher.h"
 #include "testfiles.h"
+#include "waits.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -360,7 +361,7 @@ private slots:
         QSignalSpy finished(&fetcher, &SourceFetcher::finished);
         const int before = m_web.requests();
         fetcher.fetch({QUrl(m_web.url(u"/hang"_s))});
-        QTRY_COMPARE(m_web.requests(), before + 1);
+        QTRY_COMPARE_WITH_TIMEOUT(m_web.requests(), before + 1, BackgroundWorkTimeout);
         fetcher.cancel();
         QCOMPARE(finished.size(), 1);
         QVERIFY(!fetcher.isRunning());
