@@ -12,6 +12,7 @@
 #include "scratchproject.h"
 #include "store/projectstore.h"
 #include "testfiles.h"
+#include "waits.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -63,7 +64,7 @@ class TestClaimExtractor : public QObject
         options.reports = std::move(reports).value();
         if (const Result<void> started = extractor.start(options); !started)
             return started.errorMessage();
-        if (done.isEmpty() && !done.wait(30000))
+        if (done.isEmpty() && !done.wait(BackgroundWorkTimeout))
             return u"timeout"_s;
         *progress = extractor.progress();
         if (failures)

@@ -12,6 +12,7 @@
 #include "scratchproject.h"
 #include "shareddata.h"
 #include "sources/sourcefetcher.h"
+#include "waits.h"
 
 #include <QJsonArray>
 #include <QSignalSpy>
@@ -81,7 +82,7 @@ class TestClaimsRun : public QObject
         for (const QString &u : claimUrls(store))
             urls << QUrl(u);
         fetcher.fetch(urls);
-        QVERIFY(fetched.wait(30000));
+        QVERIFY(fetched.wait(BackgroundWorkTimeout));
         QCOMPARE(store.sources().source(sourceKey(m_web.url(u"/leaf"_s)))->state, u"fetched"_s);
         QVERIFY(store.sources().source(sourceKey(m_web.url(u"/gone"_s)))->state != "fetched"_L1);
     }

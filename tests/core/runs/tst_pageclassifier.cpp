@@ -13,6 +13,7 @@
 #include "runs/pageclassifier.h"
 #include "scratchproject.h"
 #include "sources/sourcefetcher.h"
+#include "waits.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -41,7 +42,7 @@ class TestPageClassifier : public QObject
         options.force = force;
         if (const Result<void> started = classifier.start(options); !started)
             return started.errorMessage();
-        if (done.isEmpty() && !done.wait(30000))
+        if (done.isEmpty() && !done.wait(BackgroundWorkTimeout))
             return u"timeout"_s;
         *progress = classifier.progress();
         if (failures)

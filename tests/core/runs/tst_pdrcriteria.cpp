@@ -9,6 +9,7 @@
 #include "scoring/pdrscoring.h"
 #include "scratchproject.h"
 #include "testfiles.h"
+#include "waits.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -239,7 +240,7 @@ private slots:
         QSignalSpy arrived(&m_judge, &JudgeSimulator::requestReceived);
         const Result<void> started = generator.start({});
         QVERIFY2(started, qPrintable(started.errorMessage()));
-        QVERIFY(arrived.wait(10000));
+        QVERIFY(arrived.wait(BackgroundWorkTimeout));
         QCOMPARE(generator.progress().inFlight, 2); // bounded by the concurrency
         generator.cancel();
         QCOMPARE(done.count(), 1);

@@ -30,7 +30,7 @@ private:
     {
         QSignalSpy finished(&fetcher, &SourceFetcher::finished);
         fetcher.fetch(urls);
-        if (!finished.wait(20'000))
+        if (!finished.wait(BackgroundWorkTimeout))
             return {};
         return finished.constFirst().constFirst().value<QList<FetchedSource>>();
     }

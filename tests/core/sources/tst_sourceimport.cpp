@@ -3,6 +3,7 @@
 #include "sources/sourcefetcher.h"
 #include "sources/sourceimport.h"
 #include "testfiles.h"
+#include "waits.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -58,7 +59,7 @@ private slots:
         SourceFetcher fetcher(&project.store());
         QSignalSpy finished(&fetcher, &SourceFetcher::finished);
         fetcher.fetch({QUrl(u"https://example.org/tides"_s)});
-        QVERIFY(finished.wait(5000));
+        QVERIFY(finished.wait(BackgroundWorkTimeout));
         const auto results = finished.constFirst().constFirst().value<QList<FetchedSource>>();
         QCOMPARE(results.size(), 1);
         QVERIFY(results.constFirst().fromCache);
