@@ -59,16 +59,10 @@ StatResult percentAgreement(const ConfusionMatrix &matrix)
 }
 
 PercentAgreement::PercentAgreement(const LabelTable &table)
-    : m_unitCount(table.unitCount())
+    : PreparedStatistic(table)
 {
-    if (table.unitCount() == 0) {
-        m_refusal = UndefinedReason::emptyTable();
+    if (!acceptTable(table))
         return;
-    }
-    if (table.raterCount() < 2) {
-        m_refusal = UndefinedReason::fewerThanTwoRaters();
-        return;
-    }
     std::vector<int> counts(size_t(table.categoryCount()), 0);
     for (qsizetype u = 0; u < table.unitCount(); ++u) {
         const int m = table.valuesInUnit(u);
@@ -93,18 +87,8 @@ PercentAgreement::PercentAgreement(const LabelTable &table)
     }
 }
 
-StatResult PercentAgreement::operator()(std::span<const int> multiplicity) const
-{
-    Q_ASSERT(qsizetype(multiplicity.size()) == m_unitCount);
-    if (qsizetype(multiplicity.size()) != m_unitCount)
-        return StatResult::undefined(UndefinedReason::drawMismatch());
-    return evaluate(multiplicity.data());
-}
-
 StatResult PercentAgreement::evaluate(const int *multiplicity) const
 {
-    if (!m_refusal.isEmpty())
-        return StatResult::undefined(m_refusal);
     double values = 0, agreeing = 0;
     qsizetype units = 0;
     for (size_t p = 0; p < m_unit.size(); ++p) {

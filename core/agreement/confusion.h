@@ -5,6 +5,7 @@
 #pragma once
 
 #include "labeltable.h"
+#include "preparedstatistic.h"
 #include "statresult.h"
 
 #include <QList>
@@ -40,19 +41,14 @@ StatResult percentAgreement(const ConfusionMatrix &matrix);
 // pairs of values within a unit, each unit weighted by its number of values. That is
 // Krippendorff's observed agreement (1 − nominal D_o), so it sits beside alpha on the same
 // footing; with complete data it is the mean share of agreeing rater pairs.
-class PercentAgreement
+class PercentAgreement final : public PreparedStatistic
 {
 public:
     explicit PercentAgreement(const LabelTable &table);
 
-    StatResult compute() const { return evaluate(nullptr); }
-    StatResult operator()(std::span<const int> multiplicity) const;
-
 private:
-    StatResult evaluate(const int *multiplicity) const;
+    StatResult evaluate(const int *multiplicity) const override;
 
-    qsizetype m_unitCount = 0;
-    QString m_refusal;
     std::vector<qsizetype> m_unit; // pairable units
     std::vector<double> m_values; // m_u
     std::vector<double> m_agreeing; // Σ_c n_uc (n_uc − 1) / (m_u − 1)

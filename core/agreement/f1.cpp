@@ -64,20 +64,12 @@ struct ClassCounts {
 
 MacroF1::MacroF1(const LabelTable &table, qsizetype reference, qsizetype predicted,
                  const MacroF1Options &options)
-    : m_options(options)
+    : PreparedStatistic(table)
+    , m_options(options)
     , m_categories(table.categoryCount())
-    , m_unitCount(table.unitCount())
 {
-    if (reference == predicted || reference < 0 || predicted < 0 || reference >= table.raterCount()
-        || predicted >= table.raterCount()) {
-        m_refusal = table.raterCount() < 2 ? UndefinedReason::fewerThanTwoRaters()
-                                           : UndefinedReason::noSuchRater();
+    if (!acceptRaterPair(table, reference, predicted))
         return;
-    }
-    if (table.unitCount() == 0) {
-        m_refusal = UndefinedReason::emptyTable();
-        return;
-    }
     std::vector<qsizetype> order(size_t(table.unitCount()));
     std::iota(order.begin(), order.end(), qsizetype(0));
     // Pooled averaging treats the table as one cluster.
@@ -105,18 +97,8 @@ MacroF1::MacroF1(const LabelTable &table, qsizetype reference, qsizetype predict
     m_begin.push_back(int(m_unit.size()));
 }
 
-StatResult MacroF1::operator()(std::span<const int> multiplicity) const
-{
-    Q_ASSERT(qsizetype(multiplicity.size()) == m_unitCount);
-    if (qsizetype(multiplicity.size()) != m_unitCount)
-        return StatResult::undefined(UndefinedReason::drawMismatch());
-    return evaluate(multiplicity.data());
-}
-
 StatResult MacroF1::evaluate(const int *multiplicity) const
 {
-    if (!m_refusal.isEmpty())
-        return StatResult::undefined(m_refusal);
     ClassCounts counts(m_categories);
     double sum = 0, clusterWeights = 0;
     qsizetype n = 0;

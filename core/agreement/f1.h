@@ -18,6 +18,7 @@
 
 #include "confusion.h"
 #include "labeltable.h"
+#include "preparedstatistic.h"
 #include "statresult.h"
 
 #include <optional>
@@ -53,22 +54,17 @@ QString macroF1Name(const MacroF1Options &options);
 // Prepared for a table and two raters, evaluable for any unit multiplicities (see
 // KrippendorffAlpha). In the per-cluster mean a cluster counts with the mean multiplicity of
 // its paired units, which is its own multiplicity when whole clusters are resampled.
-class MacroF1
+class MacroF1 final : public PreparedStatistic
 {
 public:
     MacroF1(const LabelTable &table, qsizetype reference, qsizetype predicted,
             const MacroF1Options &options = {});
 
-    StatResult compute() const { return evaluate(nullptr); }
-    StatResult operator()(std::span<const int> multiplicity) const;
-
 private:
-    StatResult evaluate(const int *multiplicity) const;
+    StatResult evaluate(const int *multiplicity) const override;
 
     MacroF1Options m_options;
     qsizetype m_categories = 0;
-    qsizetype m_unitCount = 0;
-    QString m_refusal;
     // Paired units, grouped by cluster: cluster k owns m_begin[k] .. m_begin[k + 1].
     std::vector<int> m_begin;
     std::vector<qsizetype> m_unit;

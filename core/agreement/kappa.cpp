@@ -84,20 +84,12 @@ double expectedDisagreement(KappaWeighting weighting, const std::vector<double> 
 
 CohenKappa::CohenKappa(const LabelTable &table, qsizetype raterA, qsizetype raterB,
                        KappaWeighting weighting)
-    : m_weighting(weighting)
+    : PreparedStatistic(table)
+    , m_weighting(weighting)
     , m_categories(table.categoryCount())
-    , m_unitCount(table.unitCount())
 {
-    if (raterA == raterB || raterA < 0 || raterB < 0 || raterA >= table.raterCount()
-        || raterB >= table.raterCount()) {
-        m_refusal = table.raterCount() < 2 ? UndefinedReason::fewerThanTwoRaters()
-                                           : UndefinedReason::noSuchRater();
+    if (!acceptRaterPair(table, raterA, raterB))
         return;
-    }
-    if (table.unitCount() == 0) {
-        m_refusal = UndefinedReason::emptyTable();
-        return;
-    }
     for (qsizetype u = 0; u < table.unitCount(); ++u) {
         const int a = table.code(u, raterA);
         const int b = table.code(u, raterB);
@@ -109,18 +101,8 @@ CohenKappa::CohenKappa(const LabelTable &table, qsizetype raterA, qsizetype rate
     }
 }
 
-StatResult CohenKappa::operator()(std::span<const int> multiplicity) const
-{
-    Q_ASSERT(qsizetype(multiplicity.size()) == m_unitCount);
-    if (qsizetype(multiplicity.size()) != m_unitCount)
-        return StatResult::undefined(UndefinedReason::drawMismatch());
-    return evaluate(multiplicity.data());
-}
-
 StatResult CohenKappa::evaluate(const int *multiplicity) const
 {
-    if (!m_refusal.isEmpty())
-        return StatResult::undefined(m_refusal);
     std::vector<double> rows(size_t(m_categories), 0.0), cols(size_t(m_categories), 0.0);
     double observed = 0; // Σ δ over the paired units: N times the observed disagreement
     qsizetype n = 0;
@@ -160,17 +142,11 @@ QList<PairwiseKappa> pairwiseCohenKappa(const LabelTable &table, KappaWeighting 
 }
 
 FleissKappa::FleissKappa(const LabelTable &table)
-    : m_categories(table.categoryCount())
-    , m_unitCount(table.unitCount())
+    : PreparedStatistic(table)
+    , m_categories(table.categoryCount())
 {
-    if (table.unitCount() == 0) {
-        m_refusal = UndefinedReason::emptyTable();
+    if (!acceptTable(table))
         return;
-    }
-    if (table.raterCount() < 2) {
-        m_refusal = UndefinedReason::fewerThanTwoRaters();
-        return;
-    }
     std::vector<int> codes;
     m_begin.push_back(0);
     for (qsizetype u = 0; u < table.unitCount(); ++u) {
@@ -186,7 +162,7 @@ FleissKappa::FleissKappa(const LabelTable &table)
         if (m_ratings == 0) {
             m_ratings = m;
         } else if (m != m_ratings) {
-            m_refusal = UndefinedReason::unequalRatingsPerUnit();
+            refuse(UndefinedReason::unequalRatingsPerUnit());
             return;
         }
         std::sort(codes.begin(), codes.end());
@@ -205,23 +181,13 @@ FleissKappa::FleissKappa(const LabelTable &table)
         m_agreement.push_back(m > 1 ? (squares - m) / (double(m) * (m - 1)) : 0.0);
     }
     if (m_unit.empty())
-        m_refusal = UndefinedReason::noPairableUnit();
+        refuse(UndefinedReason::noPairableUnit());
     else if (m_ratings < 2)
-        m_refusal = UndefinedReason::singleRatingPerUnit();
-}
-
-StatResult FleissKappa::operator()(std::span<const int> multiplicity) const
-{
-    Q_ASSERT(qsizetype(multiplicity.size()) == m_unitCount);
-    if (qsizetype(multiplicity.size()) != m_unitCount)
-        return StatResult::undefined(UndefinedReason::drawMismatch());
-    return evaluate(multiplicity.data());
+        refuse(UndefinedReason::singleRatingPerUnit());
 }
 
 StatResult FleissKappa::evaluate(const int *multiplicity) const
 {
-    if (!m_refusal.isEmpty())
-        return StatResult::undefined(m_refusal);
     std::vector<double> perCategory(size_t(m_categories), 0.0);
     double agreement = 0;
     qsizetype n = 0;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "labeltable.h"
+#include "preparedstatistic.h"
 #include "statresult.h"
 
 #include <span>
@@ -24,22 +25,17 @@ QString kappaWeightingName(KappaWeighting weighting);
 
 // Prepared for a table and a pair of raters, evaluable for any unit multiplicities
 // (see KrippendorffAlpha). Units rated by only one of the two are not used.
-class CohenKappa
+class CohenKappa final : public PreparedStatistic
 {
 public:
     CohenKappa(const LabelTable &table, qsizetype raterA, qsizetype raterB,
                KappaWeighting weighting = KappaWeighting::Unweighted);
 
-    StatResult compute() const { return evaluate(nullptr); }
-    StatResult operator()(std::span<const int> multiplicity) const;
-
 private:
-    StatResult evaluate(const int *multiplicity) const;
+    StatResult evaluate(const int *multiplicity) const override;
 
     KappaWeighting m_weighting;
     qsizetype m_categories = 0;
-    qsizetype m_unitCount = 0;
-    QString m_refusal;
     std::vector<qsizetype> m_unit; // units both raters rated
     std::vector<int> m_a; // their codes
     std::vector<int> m_b;
@@ -57,21 +53,16 @@ struct PairwiseKappa {
 QList<PairwiseKappa> pairwiseCohenKappa(const LabelTable &table,
                                         KappaWeighting weighting = KappaWeighting::Unweighted);
 
-class FleissKappa
+class FleissKappa final : public PreparedStatistic
 {
 public:
     explicit FleissKappa(const LabelTable &table);
 
-    StatResult compute() const { return evaluate(nullptr); }
-    StatResult operator()(std::span<const int> multiplicity) const;
-
 private:
-    StatResult evaluate(const int *multiplicity) const;
+    StatResult evaluate(const int *multiplicity) const override;
 
     qsizetype m_categories = 0;
-    qsizetype m_unitCount = 0;
     int m_ratings = 0; // per unit
-    QString m_refusal;
     std::vector<qsizetype> m_unit; // rated units
     std::vector<int> m_begin; // (category, count) runs, as in KrippendorffAlpha
     std::vector<int> m_category;

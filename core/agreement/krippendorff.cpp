@@ -57,18 +57,12 @@ QString alphaLevelName(AlphaLevel level)
 }
 
 KrippendorffAlpha::KrippendorffAlpha(const LabelTable &table, AlphaLevel level)
-    : m_level(level)
+    : PreparedStatistic(table)
+    , m_level(level)
     , m_values(table.categories())
-    , m_unitCount(table.unitCount())
 {
-    if (table.unitCount() == 0) {
-        m_refusal = UndefinedReason::emptyTable();
+    if (!acceptTable(table))
         return;
-    }
-    if (table.raterCount() < 2) {
-        m_refusal = UndefinedReason::fewerThanTwoRaters();
-        return;
-    }
     const qsizetype raters = table.raterCount();
     std::vector<int> codes;
     codes.reserve(size_t(raters));
@@ -128,18 +122,8 @@ KrippendorffAlpha::KrippendorffAlpha(const LabelTable &table, AlphaLevel level)
     }
 }
 
-StatResult KrippendorffAlpha::operator()(std::span<const int> multiplicity) const
-{
-    Q_ASSERT(qsizetype(multiplicity.size()) == m_unitCount);
-    if (qsizetype(multiplicity.size()) != m_unitCount)
-        return StatResult::undefined(UndefinedReason::drawMismatch());
-    return evaluate(multiplicity.data());
-}
-
 StatResult KrippendorffAlpha::evaluate(const int *multiplicity) const
 {
-    if (!m_refusal.isEmpty())
-        return StatResult::undefined(m_refusal);
 
     const size_t categories = size_t(m_values.size());
     std::vector<double> marginal(categories, 0.0); // n_c

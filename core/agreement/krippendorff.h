@@ -20,6 +20,7 @@
 #pragma once
 
 #include "labeltable.h"
+#include "preparedstatistic.h"
 #include "statresult.h"
 
 #include <QList>
@@ -36,24 +37,16 @@ QString alphaLevelName(AlphaLevel level);
 // draw is the table with unit u repeated multiplicity[u] times). Per-unit value counts and,
 // where the metric allows, per-unit disagreements are precomputed, so an evaluation costs
 // one pass over the pairable units. Evaluation is const and safe from several threads.
-class KrippendorffAlpha
+class KrippendorffAlpha final : public PreparedStatistic
 {
 public:
     KrippendorffAlpha(const LabelTable &table, AlphaLevel level);
 
-    StatResult compute() const { return evaluate(nullptr); }
-    // `multiplicity` has one entry per unit of the table.
-    StatResult operator()(std::span<const int> multiplicity) const;
-
-    qsizetype unitCount() const { return m_unitCount; }
-
 private:
-    StatResult evaluate(const int *multiplicity) const;
+    StatResult evaluate(const int *multiplicity) const override;
 
     AlphaLevel m_level;
     QList<double> m_values; // category values, ascending
-    qsizetype m_unitCount = 0;
-    QString m_refusal; // set when no evaluation can give a value, whatever the draw
     // Pairable units, as (category, count) runs in flat arrays: unit p owns entries
     // m_begin[p] .. m_begin[p + 1].
     std::vector<qsizetype> m_unit; // table index of each pairable unit
