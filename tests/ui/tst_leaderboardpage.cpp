@@ -28,6 +28,7 @@
 #include "shell/preferencesdialog.h"
 #include "store/projectstore.h"
 #include "waits.h"
+#include "widgettesting.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -58,15 +59,6 @@ void showComputed(LeaderboardPage &page, const QString &path)
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !page.isBusy(), BackgroundWorkTimeout);
-}
-
-void saveScreenshot(QWidget &widget, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("RUBRICATE_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    QDir().mkpath(dir);
-    QVERIFY(widget.grab().save(QDir(dir).filePath(name)));
 }
 
 } // namespace
@@ -176,7 +168,7 @@ void TestLeaderboardPage::showsSortsAndExportsDrb2()
     QCOMPARE(shown->index(1, 0).data().toString(), u"BriarAgent"_s);
     view->sortByColumn(total, Qt::DescendingOrder);
 
-    saveScreenshot(page, u"leaderboard-drb2.png"_s);
+    saveScreenshot(&page, u"leaderboard-drb2.png"_s);
 
     // Export: the reference's files, the board and the chart.
     QTemporaryDir out;
@@ -381,7 +373,7 @@ void TestLeaderboardPage::flagsReportsInAnotherLanguage()
     QVERIFY(!clean.data(Qt::DecorationRole).isValid());
     QVERIFY2(page.summaryLabel()->text().contains(u"in another language"_s),
              qPrintable(page.summaryLabel()->text()));
-    saveScreenshot(page, u"leaderboard-language.png"_s);
+    saveScreenshot(&page, u"leaderboard-language.png"_s);
 }
 
 void TestLeaderboardPage::correctedViewOfTheDemoStudy()
@@ -462,7 +454,7 @@ void TestLeaderboardPage::correctedViewOfTheDemoStudy()
     QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1 && !view->isBusy(), BackgroundWorkTimeout);
     QCOMPARE(view->scores().gold, u"human:Ben"_s);
     QCOMPARE(view->goldBox()->currentData().toString(), u"human:Ben"_s);
-    saveScreenshot(page, u"leaderboard-corrected.png"_s);
+    saveScreenshot(&page, u"leaderboard-corrected.png"_s);
 }
 
 void TestLeaderboardPage::correctedRanksAndUndefinedCells()
@@ -703,7 +695,7 @@ void TestLeaderboardPage::reportBenchTitleMethods()
     choose(page, page.pageJudgeBox(), page.pageJudgeBox()->findText(simulator));
     QVERIFY(sameValues(page.leaderboard(), *bySimulator));
     QVERIFY(page.summaryLabel()->text().contains(simulator + u" classified as papers"_s));
-    saveScreenshot(page, u"leaderboard-reportbench-judge.png"_s);
+    saveScreenshot(&page, u"leaderboard-reportbench-judge.png"_s);
 
     // Remembered for the person, not the project: a new page starts where this one was.
     QCOMPARE(QSettings().value(u"scoring/reportBenchTitles"_s).toString(), u"judge"_s);

@@ -11,6 +11,7 @@
 #include "services/runlauncher.h"
 #include "shell/statusmessages.h"
 #include "waits.h"
+#include "widgettesting.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -53,24 +54,6 @@ RunRow row(RowId id, const QString &status, int done, int total)
     r.jobsPending = total - done;
     r.priced = true;
     return r;
-}
-
-template<typename W>
-W *child(QObject *parent, const QString &name)
-{
-    W *w = parent->findChild<W *>(name);
-    if (!w)
-        qWarning("no child %s", qPrintable(name));
-    return w;
-}
-
-void screenshot(QWidget *widget, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("RUBRICATE_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    QDir().mkpath(dir);
-    QVERIFY(widget->grab().save(dir + u'/' + name));
 }
 
 } // namespace
@@ -274,7 +257,7 @@ private slots:
         QCOMPARE(dialog.estimate()->items, 24);
         QVERIFY(dialog.estimate()->cost.value_or(0) > 0);
         QVERIFY2(estimate->text().contains(u"≈ $"_s), qPrintable(estimate->text()));
-        screenshot(&dialog, u"rundialog.png"_s);
+        saveScreenshot(&dialog, u"rundialog.png"_s);
 
         // The key itself is nowhere: not in the request, not on screen.
         QVERIFY(!QJsonDocument(r.config.toJson()).toJson().contains(secretKey));
@@ -360,7 +343,7 @@ private slots:
         QVERIFY(launcher.isPaused());
         QVERIFY(!dock.pauseAction()->isEnabled());
         QVERIFY(dock.cancelAction()->isEnabled());
-        screenshot(&dock, u"runsdock-paused.png"_s);
+        saveScreenshot(&dock, u"runsdock-paused.png"_s);
 
         QVERIFY(dock.resumeAction()->isEnabled());
         dock.resumeAction()->trigger();
@@ -385,7 +368,7 @@ private slots:
         QCOMPARE(m_judge.distinctRequestCount(), 18);
         QCOMPARE(resets.size(), 0); // updated in place throughout
         QVERIFY(dock.newRunAction()->isEnabled());
-        screenshot(&dock, u"runsdock.png"_s);
+        saveScreenshot(&dock, u"runsdock.png"_s);
     }
 
     // Found in the window: a run started while an older row was selected could not be paused
@@ -463,7 +446,7 @@ private slots:
             QTRY_VERIFY2_WITH_TIMEOUT(
                 header->sectionSize(column) >= cells->sizeHintForColumn(column),
                 qPrintable(u"column %1 is clipped"_s.arg(column)), BackgroundWorkTimeout);
-        screenshot(&dock, u"runsdock-follow.png"_s);
+        saveScreenshot(&dock, u"runsdock-follow.png"_s);
 
         QSignalSpy finished(&launcher, &RunLauncher::finished);
         dock.cancelAction()->trigger();
@@ -672,7 +655,7 @@ private slots:
                            m_project->store().runs().jobs(runId).value().constFirst().reportId)
                  .value())
             QVERIFY(!v.value.has_value() && !v.error.isEmpty());
-        screenshot(&dock, u"runsdock-failed.png"_s);
+        saveScreenshot(&dock, u"runsdock-failed.png"_s);
 
         // The dialog offers to repair it, with the run's own judge, and prices the repair.
         {
@@ -692,7 +675,7 @@ private slots:
             QTRY_VERIFY_WITH_TIMEOUT(dialog.estimate().has_value(), BackgroundWorkTimeout);
             QCOMPARE(dialog.estimate()->items, 12);
             QVERIFY(dialog.estimate()->cost.value_or(0) > 0);
-            screenshot(&dialog, u"rundialog-rerun.png"_s);
+            saveScreenshot(&dialog, u"rundialog-rerun.png"_s);
         }
 
         // The judge recovers: "Re-run failed" turns every error into a verdict.

@@ -13,6 +13,7 @@
 #include "scratchproject.h"
 #include "store/projectcopy.h"
 #include "waits.h"
+#include "widgettesting.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -36,24 +37,6 @@ using namespace Rubricate;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-template<typename W>
-W *child(QObject *parent, const QString &name)
-{
-    W *w = parent->findChild<W *>(name);
-    if (!w)
-        qWarning("no child %s", qPrintable(name));
-    return w;
-}
-
-void screenshot(QWidget *widget, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("RUBRICATE_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    QDir().mkpath(dir);
-    QVERIFY(widget->grab().save(dir + u'/' + name));
-}
 
 QPushButton *saveButton(SampleDialog &dialog)
 {
@@ -136,7 +119,7 @@ private slots:
             = u"12 items in %1 strata; 3 annotators × 8 each"_s.arg(expected.strata.size());
         QVERIFY2(dialog.previewText().contains(line), qPrintable(dialog.previewText()));
         QCOMPARE(child<QLabel>(&dialog, u"preview"_s)->text(), dialog.previewText());
-        screenshot(&dialog, u"sample-dialog.png"_s);
+        saveScreenshot(&dialog, u"sample-dialog.png"_s);
 
         QSignalSpy saved(&dialog, &SampleDialog::saved);
         saveButton(dialog)->click();
@@ -259,7 +242,7 @@ private slots:
         QCOMPARE(child<QLabel>(&dialog, u"summary"_s)->text(), dialog.summaryText());
         QPushButton *extend = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
         QVERIFY(extend->isEnabled());
-        screenshot(&dialog, u"extend-dialog.png"_s);
+        saveScreenshot(&dialog, u"extend-dialog.png"_s);
 
         // What core draws for this plan, on a copy of the project as it is now.
         const QString copyPath = m_project->filePath(u"copy.rubricate"_s);
