@@ -56,6 +56,7 @@ ReportContexts::ReportContexts(ProjectStore &store, int concurrency)
     , m_contexts(recentReports(concurrency))
     , m_locators(recentReports(concurrency))
     , m_lexical(kRecentIndexes)
+    , m_tasks(recentReports(concurrency))
 { }
 
 template<typename T>
@@ -82,14 +83,12 @@ const SchemeContext *ReportContexts::context(RowId reportId)
         return nullptr;
     auto ctx = std::make_unique<SchemeContext>();
     ctx->report = *report;
-    auto task = m_tasks.constFind(report->taskId);
-    if (task == m_tasks.cend()) {
-        if (m_tasks.size() > m_contexts.maxCost())
-            m_tasks.clear();
-        task = m_tasks.insert(report->taskId,
-                              m_store.catalog().task(report->taskId).value_or(Task{}));
+    if (const Task *task = m_tasks.object(report->taskId)) {
+        ctx->task = *task;
+    } else {
+        ctx->task = m_store.catalog().task(report->taskId).value_or(Task{});
+        m_tasks.insert(report->taskId, std::make_unique<Task>(ctx->task).release());
     }
-    ctx->task = *task;
     if (report->queryId) {
         ctx->query = m_store.catalog().query(*report->queryId);
         if (ctx->query && ctx->query->personaId)

@@ -51,7 +51,7 @@ private:
     QCache<RowId, SchemeContext> m_contexts;
     QCache<RowId, EvidenceLocator> m_locators;
     QCache<RowId, LexicalReportIndex> m_lexical;
-    QHash<RowId, Task> m_tasks; // the reports of one task (one per model) share it
+    QCache<RowId, Task> m_tasks; // the reports of one task (one per model) share it
     QHash<RowId, Rubric> m_rubrics;
     QSet<std::pair<RowId, RowId>> m_rubricsLoaded; // (task, query) whose rubrics are in m_rubrics
 };
