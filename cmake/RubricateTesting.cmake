@@ -7,8 +7,10 @@
 # ScratchProject (tests/common/scratchproject.h) is a database on that server.
 function(rubricate_add_test)
     cmake_parse_arguments(ARG "POSTGRES;BOTH_ENGINES" "NAME;TIMEOUT" "SOURCES;LINK" ${ARGN})
+    # Well above BackgroundWorkTimeout (tests/common/waits.h): a wait that runs out reports
+    # which check it was before CTest kills the program.
     if(NOT ARG_TIMEOUT)
-        set(ARG_TIMEOUT 120)
+        set(ARG_TIMEOUT 300)
     endif()
     qt_add_executable(${ARG_NAME} ${ARG_SOURCES})
     target_link_libraries(${ARG_NAME} PRIVATE rubricate_options Qt6::Test ${ARG_LINK})

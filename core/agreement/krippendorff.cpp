@@ -124,7 +124,6 @@ KrippendorffAlpha::KrippendorffAlpha(const LabelTable &table, AlphaLevel level)
 
 StatResult KrippendorffAlpha::evaluate(const int *multiplicity) const
 {
-
     const size_t categories = size_t(m_values.size());
     std::vector<double> marginal(categories, 0.0); // n_c
     double observed = 0; // Σ o_ck δ²_ck, i.e. n · D_o

@@ -148,8 +148,9 @@ private:
     {
         QVERIFY(m_window->explorer()->selectReport(id));
         QTRY_COMPARE_WITH_TIMEOUT(m_window->reportView()->reportId(), id, BackgroundWorkTimeout);
-        QTRY_VERIFY(m_window->verdictPanel()->model()->rowCount() > 0);
-        QTRY_VERIFY(!m_window->reportView()->isBuilding());
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->verdictPanel()->model()->rowCount() > 0,
+                                 BackgroundWorkTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->reportView()->isBuilding(), BackgroundWorkTimeout);
     }
 };
 

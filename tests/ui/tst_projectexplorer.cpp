@@ -322,8 +322,9 @@ void TestProjectExplorer::explorerKeepsAgentNamesWhole()
                 const QModelIndex report = model->index(r, 0, task);
                 const int needed
                     = tree->fontMetrics().horizontalAdvance(report.data().toString()) + margins;
-                QTRY_VERIFY2(tree->visualRect(report).width() >= needed,
-                             qPrintable(report.data().toString()));
+                QTRY_VERIFY2_WITH_TIMEOUT(tree->visualRect(report).width() >= needed,
+                                          qPrintable(report.data().toString()),
+                                          BackgroundWorkTimeout);
             }
         }
     }

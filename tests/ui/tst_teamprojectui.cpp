@@ -302,7 +302,8 @@ private slots:
                  ownersActions + QStringList{u"actionJudgeClaims"_s, u"actionClassifyPages"_s}) {
                 const QAction *action = window.findChild<QAction *>(name);
                 QVERIFY2(action, qPrintable(name));
-                QTRY_VERIFY2(!action->isEnabled(), qPrintable(name));
+                QTRY_VERIFY2_WITH_TIMEOUT(!action->isEnabled(), qPrintable(name),
+                                          BackgroundWorkTimeout);
                 QVERIFY2(action->toolTip().contains(u"ann_gated"_s), qPrintable(action->toolTip()));
             }
             for (const char *name : {"actionExport", "actionExportAnnotations", "actionReload"})
@@ -338,7 +339,8 @@ private slots:
             QTRY_COMPARE_WITH_TIMEOUT(window.projectPath(), asOwner, BackgroundWorkTimeout);
             for (const QString &name : ownersActions) {
                 const QAction *action = window.findChild<QAction *>(name);
-                QTRY_VERIFY2(action->isEnabled(), qPrintable(name));
+                QTRY_VERIFY2_WITH_TIMEOUT(action->isEnabled(), qPrintable(name),
+                                          BackgroundWorkTimeout);
                 QVERIFY2(!action->toolTip().contains(u"ann_gated"_s),
                          qPrintable(action->toolTip()));
             }
