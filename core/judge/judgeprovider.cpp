@@ -2,6 +2,7 @@
 
 #include "domain/softassert.h"
 #include "judgelog.h"
+#include "text/pythonjsonstring.h"
 #include "text/strictjson.h"
 
 #include <QDateTime>
@@ -385,29 +386,9 @@ void appendJsonStringContent(QByteArray &out, QStringView text)
                 *cursor++ = char(u);
             } else if (u < 0x80) {
                 *cursor++ = '\\';
-                switch (u) {
-                case u'"':
-                    *cursor++ = '"';
-                    break;
-                case u'\\':
-                    *cursor++ = '\\';
-                    break;
-                case u'\b':
-                    *cursor++ = 'b';
-                    break;
-                case u'\f':
-                    *cursor++ = 'f';
-                    break;
-                case u'\n':
-                    *cursor++ = 'n';
-                    break;
-                case u'\r':
-                    *cursor++ = 'r';
-                    break;
-                case u'\t':
-                    *cursor++ = 't';
-                    break;
-                default:
+                if (const char letter = jsonShortEscape(u)) {
+                    *cursor++ = letter;
+                } else {
                     *cursor++ = 'u';
                     *cursor++ = '0';
                     *cursor++ = '0';

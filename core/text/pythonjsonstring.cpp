@@ -51,31 +51,11 @@ void appendPythonJsonString(QString &out, QStringView text)
         const char16_t c = text[i].unicode();
         out += text.sliced(run, i - run);
         run = i + 1;
-        switch (c) {
-        case '"':
-            out += u"\\\""_s;
-            break;
-        case '\\':
-            out += u"\\\\"_s;
-            break;
-        case '\n':
-            out += u"\\n"_s;
-            break;
-        case '\r':
-            out += u"\\r"_s;
-            break;
-        case '\t':
-            out += u"\\t"_s;
-            break;
-        case '\b':
-            out += u"\\b"_s;
-            break;
-        case '\f':
-            out += u"\\f"_s;
-            break;
-        default:
-            out += u"\\u%1"_s.arg(int(c), 4, 16, QChar(u'0'));
-        }
+        out += u'\\';
+        if (const char letter = jsonShortEscape(c))
+            out += QLatin1Char(letter);
+        else
+            out += u"u%1"_s.arg(int(c), 4, 16, QChar(u'0'));
     }
     out += text.sliced(run);
     out += u'"';

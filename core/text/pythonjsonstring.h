@@ -11,4 +11,28 @@ namespace Rubricate {
 
 void appendPythonJsonString(QString &out, QStringView text);
 
+// The letter JSON writes after a backslash for `c` (the quote, the backslash, \b \f \n \r
+// \t), or 0 when it has no short escape; other control characters are written \u00xx, by
+// every JSON writer here alike.
+constexpr char jsonShortEscape(char16_t c)
+{
+    switch (c) {
+    case u'"':
+    case u'\\':
+        return char(c);
+    case u'\b':
+        return 'b';
+    case u'\f':
+        return 'f';
+    case u'\n':
+        return 'n';
+    case u'\r':
+        return 'r';
+    case u'\t':
+        return 't';
+    default:
+        return 0;
+    }
+}
+
 } // namespace Rubricate
