@@ -212,6 +212,20 @@
             <numerusform>Extracting claims with a judge: %1 of %n reports, %2 failed, %3 requests</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n label(s) set aside on this computer were written to the project.</source>
+        <translation>
+            <numerusform>%n label set aside on this computer was written to the project.</numerusform>
+            <numerusform>%n labels set aside on this computer were written to the project.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n label(s) stay set aside. A label stays when its annotator labelled the same item again since, or when the project refuses it; the details say which.</source>
+        <translation>
+            <numerusform>%n label stays set aside. A label stays when its annotator labelled the same item again since, or when the project refuses it; the details say which.</numerusform>
+            <numerusform>%n labels stay set aside. A label stays when its annotator labelled the same item again since, or when the project refuses it; the details say which.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::PersonaModel</name>

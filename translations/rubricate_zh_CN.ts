@@ -2429,6 +2429,42 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>This team project binds your login to the annotator %1: only its owners may do this</source>
         <translation>该团队项目将你的登录绑定到标注者 %1：只有项目所有者可以执行此操作</translation>
     </message>
+    <message>
+        <source>Write Labels Set &amp;Aside</source>
+        <translation>写入移到一旁的标注(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Write the labels set aside on this computer to the project after all</source>
+        <translation>仍将本机上移到一旁的标注写入项目</translation>
+    </message>
+    <message>
+        <source>Writing the labels set aside…</source>
+        <translation>正在写入移到一旁的标注…</translation>
+    </message>
+    <message>
+        <source>Write Labels Set Aside</source>
+        <translation>写入移到一旁的标注</translation>
+    </message>
+    <message>
+        <source>No labels are set aside for this project on this computer.</source>
+        <translation>本机上没有为该项目移到一旁的标注。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n label(s) set aside on this computer were written to the project.</source>
+        <translation>
+            <numerusform>已将本机上移到一旁的 %n 条标注写入项目。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Writing stopped: %1</source>
+        <translation>写入已停止：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n label(s) stay set aside. A label stays when its annotator labelled the same item again since, or when the project refuses it; the details say which.</source>
+        <translation>
+            <numerusform>仍有 %n 条标注留在一旁：其标注者此后又标注了同一条目，或项目拒绝了它。详细信息中列出了是哪几条。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::PdfPageView</name>

@@ -154,7 +154,7 @@ Commands:
                                added to a study both have; labels older than the current
                                one here are left out; merging twice changes nothing.
                                OTHER is never written.
-  labels [waiting|write|set-aside] [-p PROJECT]
+  labels [waiting|write|set-aside|write-set-aside] [-p PROJECT]
                                The labels given in the window that wait on this machine
                                for their project (its server out of reach, its file
                                locked): `waiting` (default) lists them by project; `write`
@@ -162,7 +162,11 @@ Commands:
                                arrived: some still wait, or the project refused some, which
                                go to its set-aside file); `set-aside -p PROJECT` moves that
                                project's there, for labels given up on. Without -p, every
-                               project with labels waiting.
+                               project with labels waiting. `write-set-aside -p PROJECT`
+                               writes the set-aside labels after all, except one whose item
+                               its annotator labelled again since (it would replace the
+                               newer label), or that the project still refuses: those stay
+                               aside, named (exit code 1).
   claims extract [--benchmark KEY] [--tasks IDS] [--models A,B] [--force]
         [--method heuristic|judge] [--attempts K] [judge options]
                                Store the statements of reports as claims: cited ones (one

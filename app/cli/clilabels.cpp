@@ -37,8 +37,9 @@ int listWaiting(const QStringList &projects, const AnnotationSpool &spool, QText
                    .arg(spool.fileOf(project));
         for (const QString &problem : pending.problems)
             out << u"  "_s << problem << u'\n';
-        if (QFileInfo::exists(spool.setAsideFileOf(project)))
-            out << u"  set aside earlier: %1\n"_s.arg(spool.setAsideFileOf(project));
+        if (const int aside = spool.setAsideCount(project); aside > 0)
+            out << u"  %1 set aside earlier, in %2\n"_s.arg(aside).arg(
+                spool.setAsideFileOf(project));
     }
     return Ok;
 }
@@ -88,6 +89,28 @@ int setAside(const QString &project, AnnotationSpool &spool, QTextStream &out, Q
     return Ok;
 }
 
+// Labels set aside earlier, written now that the project takes them, except those whose
+// item was labelled again since.
+int writeSetAside(const QString &project, AnnotationSpool &spool, QTextStream &out,
+                  QTextStream &err)
+{
+    if (spool.setAsideCount(project) == 0) {
+        err << u"rubricate-cli: no labels are set aside for %1 on this machine\n"_s.arg(project);
+        return Failed;
+    }
+    const AnnotationSpool::Landing landing = spool.landSetAside(project);
+    out << u"%1: %2 set-aside label(s) written, %3 still set aside\n"_s.arg(project)
+               .arg(landing.landed.size())
+               .arg(landing.waiting);
+    if (!landing.error.isEmpty())
+        err << u"rubricate-cli: %1: %2\n"_s.arg(project, landing.error);
+    for (const AnnotationSpool::Landing::SetAside &aside : landing.setAside)
+        err << u"rubricate-cli: %1: kept aside: %2\n"_s.arg(project, aside.why);
+    if (landing.waiting > 0)
+        err << u"  (kept in %1)\n"_s.arg(spool.setAsideFileOf(project));
+    return landing.waiting > 0 || !landing.error.isEmpty() ? Failed : Ok;
+}
+
 } // namespace
 
 std::optional<int> runLabelsCommand(const QString &command, const QCommandLineParser &parser,
@@ -97,18 +120,22 @@ std::optional<int> runLabelsCommand(const QString &command, const QCommandLinePa
     if (command != "labels"_L1)
         return std::nullopt;
     const QString what = args.value(0, u"waiting"_s);
-    if (args.size() > 1 || (what != "waiting"_L1 && what != "write"_L1 && what != "set-aside"_L1)) {
-        err << u"rubricate-cli: labels [waiting|write|set-aside] [--project P]; see --help\n"_s;
+    const bool oneProject = what == "set-aside"_L1 || what == "write-set-aside"_L1;
+    if (args.size() > 1 || (what != "waiting"_L1 && what != "write"_L1 && !oneProject)) {
+        err << u"rubricate-cli: labels [waiting|write|set-aside|write-set-aside] [--project P];"
+               " see --help\n"_s;
         return Usage;
     }
-    if (what == "set-aside"_L1 && !parser.isSet(u"project"_s)) {
-        // Giving labels up is for one project at a time, named.
-        err << u"rubricate-cli: labels set-aside needs --project\n"_s;
+    if (oneProject && !parser.isSet(u"project"_s)) {
+        // Giving labels up, or taking them back, is for one project at a time, named.
+        err << u"rubricate-cli: labels %1 needs --project\n"_s.arg(what);
         return Usage;
     }
     AnnotationSpool spool(AnnotationSpool::windowDirectory());
     if (what == "set-aside"_L1)
         return setAside(ProjectLocation::normalized(projectPath), spool, out, err);
+    if (what == "write-set-aside"_L1)
+        return writeSetAside(ProjectLocation::normalized(projectPath), spool, out, err);
     const AnnotationSpool::Listing listing = listingOf(parser, projectPath, spool, err);
     if (what == "write"_L1) {
         const int written = write(listing.projects, spool, out, err);

@@ -178,6 +178,22 @@ QList<Entry> readEntries(const QString &path, const SpoolFile &spool, QList<QByt
     return entries;
 }
 
+// "the label of report 3, rubric 7 by ann", as a reason names the event.
+QString eventText(const AnnotationEvent &e)
+{
+    return u"the %1 of report %2, rubric %3 by %4"_s.arg(annotationKindKey(e.kind),
+                                                         QString::number(e.reportId),
+                                                         QString::number(e.rubricId), e.annotator);
+}
+
+// An event the project holds now, written or found there (a commit whose answer was lost,
+// another program landing it at once): it counts as landed and leaves its file.
+void markLanded(const Entry &entry, AnnotationSpool::Landing &out, QList<QByteArray> &done)
+{
+    out.landed.append(*entry.event);
+    done.append(entry.line);
+}
+
 Result<void> appendEvent(ProjectStore &store, const AnnotationEvent &event)
 {
     Transaction tx(store);
@@ -186,25 +202,54 @@ Result<void> appendEvent(ProjectStore &store, const AnnotationEvent &event)
     return tx.commit();
 }
 
+// Writes an event set aside earlier unless the project holds a label given since on its item,
+// of the same annotator (gold: anyone's), which the older one would replace as current: then
+// it returns why the event stays aside. Checked in the transaction that writes it.
+Result<QString> appendUnlessNewer(ProjectStore &store, const AnnotationEvent &event)
+{
+    Transaction tx(store);
+    if (!tx.isOpen())
+        return tx.began().error();
+    const bool gold = event.kind == AnnotationKind::Gold;
+    const std::optional<AnnotationEvent> current = store.annotations().currentAnnotation(
+        event.reportId, event.rubricId, gold ? QString() : event.annotator, event.kind);
+    if (current && current->at >= event.at) {
+        return u"%1 (given %2): %3 gave a newer one (%4)"_s.arg(
+            eventText(event), event.at.toUTC().toString(Qt::ISODate), current->annotator,
+            current->at.toUTC().toString(Qt::ISODate));
+    }
+    if (Result<RowId> appended = store.annotations().appendAnnotation(event); !appended)
+        return appended.error();
+    if (Result<void> committed = tx.commit(); !committed)
+        return committed.error();
+    return QString();
+}
+
 Error lockedError(const QString &path)
 {
     return {u"%1 is locked by another program"_s.arg(path)};
 }
 
-// The spool file at `path`, read under its lock.
-Result<SpoolFile> readLocked(const QString &path)
+// The lock of a project's spool file. Its set-aside file is changed under the same lock.
+QString lockOf(const QString &spoolPath)
 {
-    QLockFile lock(path + u".lock"_s);
+    return spoolPath + u".lock"_s;
+}
+
+// The file at `path` (a spool file, or its set-aside file), read under `lockPath`.
+Result<SpoolFile> readLocked(const QString &path, const QString &lockPath)
+{
+    QLockFile lock(lockPath);
     if (!lock.tryLock(kLockWaitMs))
         return lockedError(path);
     return readSpool(path);
 }
 
-// Every change of a spool file: read under its lock, changed by `change`, written back.
-Result<void> changeSpool(const QString &path,
-                         const std::function<Result<void>(SpoolFile &)> &change)
+// Every change of such a file: read under the lock, changed by `change`, written back.
+Result<void> changeLocked(const QString &path, const QString &lockPath,
+                          const std::function<Result<void>(SpoolFile &)> &change)
 {
-    QLockFile lock(path + u".lock"_s);
+    QLockFile lock(lockPath);
     if (!lock.tryLock(kLockWaitMs))
         return lockedError(path);
     Result<SpoolFile> spool = readSpool(path);
@@ -213,6 +258,12 @@ Result<void> changeSpool(const QString &path,
     if (Result<void> changed = change(*spool); !changed)
         return changed;
     return writeSpool(path, *spool);
+}
+
+Result<void> changeSpool(const QString &path,
+                         const std::function<Result<void>(SpoolFile &)> &change)
+{
+    return changeLocked(path, lockOf(path), change);
 }
 
 // Adds `lines` to the set-aside file, which keeps what the project would not take.
@@ -328,7 +379,7 @@ AnnotationSpool::Landing AnnotationSpool::land(const QString &project, const std
     QList<QByteArray> done; // lines landed or set aside, taken out of the spool below
     QList<QByteArray> refused;
     {
-        const Result<SpoolFile> spool = readLocked(path);
+        const Result<SpoolFile> spool = readLocked(path, lockOf(path));
         if (!spool) {
             out.error = spool.errorMessage();
             out.waiting = int(pending(project).events.size());
@@ -341,7 +392,8 @@ AnnotationSpool::Landing AnnotationSpool::land(const QString &project, const std
         // meanwhile must go into the spool. Another program landing the same events at once
         // adds each once (by uid) and in order, since each waits for the one before.
         auto store = ProjectStore::open(project);
-        for (const auto &[line, event, unreadable] : events) {
+        for (const Entry &entry : events) {
+            const auto &[line, event, unreadable] = entry;
             if (!event || !store || !out.error.isEmpty() || (stop && *stop)) {
                 if (!event && out.error.isEmpty())
                     out.error = unreadable + u" (from a newer Rubricate?)"_s;
@@ -349,24 +401,18 @@ AnnotationSpool::Landing AnnotationSpool::land(const QString &project, const std
                 continue;
             }
             if (store->annotations().annotationId(event->uid)) {
-                out.landed.append(*event);
-                done.append(line);
+                markLanded(entry, out, done);
                 continue;
             }
             const Result<void> written = appendEvent(*store, *event);
             if (written || store->annotations().annotationId(event->uid)) {
-                out.landed.append(*event);
-                done.append(line);
+                markLanded(entry, out, done);
             } else if (store->projectDatabase().lastErrorRefused()) {
                 // Asking again would get the same answer, and it would hold back every label
                 // after it: it goes aside, named, and the rest land.
                 refused.append(line);
                 out.setAside.append(
-                    {event->kind,
-                     u"the %1 of report %2, rubric %3 by %4: %5"_s.arg(
-                         annotationKindKey(event->kind), QString::number(event->reportId),
-                         QString::number(event->rubricId), event->annotator,
-                         written.errorMessage())});
+                    {event->kind, eventText(*event) + u": "_s + written.errorMessage()});
             } else {
                 out.error = written.errorMessage();
                 ++out.waiting;
@@ -407,6 +453,76 @@ Result<int> AnnotationSpool::setAside(const QString &project, int first)
     if (!changed)
         return changed.error();
     return moved;
+}
+
+AnnotationSpool::Landing AnnotationSpool::landSetAside(const QString &project,
+                                                       const std::atomic_bool *stop)
+{
+    Landing out;
+    const QString spoolPath = fileOf(project);
+    const QString asidePath = setAsideFileOf(project);
+    const Result<SpoolFile> aside = readLocked(asidePath, lockOf(spoolPath));
+    if (!aside) {
+        out.error = aside.errorMessage();
+        return out;
+    }
+    if (const qsizetype waiting = pending(project).events.size(); waiting > 0) {
+        out.error
+            = u"%1 label(s) still wait in %2: they are written first"_s.arg(waiting).arg(spoolPath);
+        out.waiting = int(aside->lines.size());
+        return out;
+    }
+    QList<QByteArray> refused; // lines that are no event: they stay, named
+    const QList<Entry> events = readEntries(asidePath, *aside, &refused, &out.setAside);
+    out.waiting = int(refused.size());
+    QList<QByteArray> done;
+    // Not under the lock, as in land().
+    auto store = ProjectStore::open(project);
+    if (!store)
+        out.error = store.errorMessage();
+    for (const Entry &entry : events) {
+        const auto &[line, event, unreadable] = entry;
+        if (!event)
+            out.setAside.append({AnnotationKind::Label, unreadable});
+        if (!event || !store || !out.error.isEmpty() || (stop && *stop)) {
+            ++out.waiting;
+            continue;
+        }
+        const bool held = store->annotations().annotationId(event->uid).has_value();
+        const Result<QString> written = held ? QString() : appendUnlessNewer(*store, *event);
+        if ((written && written->isEmpty())
+            || (!written && store->annotations().annotationId(event->uid))) {
+            markLanded(entry, out, done);
+            continue;
+        }
+        ++out.waiting;
+        if (written) {
+            out.setAside.append({event->kind, *written});
+        } else if (store->projectDatabase().lastErrorRefused()) {
+            out.setAside.append(
+                {event->kind, eventText(*event) + u": "_s + written.errorMessage()});
+        } else {
+            out.error = written.errorMessage();
+        }
+    }
+    if (done.isEmpty())
+        return out;
+    // Lines set aside meanwhile stay. Should this fail, what landed is found there next time,
+    // by uid.
+    const Result<void> kept
+        = changeLocked(asidePath, lockOf(spoolPath), [&](SpoolFile &file) -> Result<void> {
+              file.lines.removeIf([&](const QByteArray &line) { return done.contains(line); });
+              return {};
+          });
+    if (!kept)
+        out.error = kept.errorMessage();
+    return out;
+}
+
+int AnnotationSpool::setAsideCount(const QString &project) const
+{
+    const Result<SpoolFile> aside = readSpool(setAsideFileOf(project));
+    return aside ? int(aside->lines.size()) : 0;
 }
 
 } // namespace Rubricate

@@ -73,6 +73,15 @@ public:
     // Moves the project's first `first` waiting events (every one when negative) to the
     // set-aside file, for labels a person gives up on; returns how many.
     Result<int> setAside(const QString &project, int first = -1);
+    // Writes what was set aside into the project, now that it may take it (reachable again, a
+    // right granted), in the order set aside, and takes it out of the set-aside file. An event
+    // stays aside, named in `setAside`, when the project holds a label of the same annotator
+    // on its item given since (for gold, anyone's): written now, the older one would become
+    // current. It stays too when the project refuses it again or it does not read. Nothing is
+    // written while labels wait in the spool: they go first. `waiting` counts what stays aside.
+    Landing landSetAside(const QString &project, const std::atomic_bool *stop = nullptr);
+    // How many events (lines) are set aside for the project.
+    int setAsideCount(const QString &project) const;
 
     QString fileOf(const QString &project) const;
     // Beside the spool file: what was set aside, for a person to look at; never landed.

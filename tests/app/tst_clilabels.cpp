@@ -29,6 +29,17 @@ class TestCliLabels : public QObject
         return RubricateTest::runCli(m_demo.filePath(u"."_s), QStringList{u"labels"_s} + args);
     }
 
+    // How many items the offline annotator's current labels are on, as the project exports them.
+    int currentLabelsOfflineAnn()
+    {
+        const CliResult exported = cli({u"annotations"_s, u"export"_s, u"--current"_s});
+        if (exported.code != 0)
+            return -1;
+        const QStringList lines = exported.out.split(u'\n');
+        return int(std::count_if(lines.cbegin(), lines.cend(),
+                                 [](const QString &l) { return l.contains(u"offline-ann"_s); }));
+    }
+
     AnnotationEvent label(RowId report, RowId rubric, double value) const
     {
         AnnotationEvent e;
@@ -79,12 +90,7 @@ private slots:
                  qPrintable(written.out));
         QVERIFY2(written.err.contains(u"1 label(s) still wait"_s), qPrintable(written.err));
         QVERIFY(spool.pending(m_project).events.isEmpty());
-        const CliResult exported = cli({u"annotations"_s, u"export"_s, u"--current"_s});
-        QCOMPARE(exported.code, 0);
-        const QStringList lines = exported.out.split(u'\n');
-        QCOMPARE(std::count_if(lines.cbegin(), lines.cend(),
-                               [](const QString &l) { return l.contains(u"offline-ann"_s); }),
-                 2);
+        QCOMPARE(currentLabelsOfflineAnn(), 2);
 
         // Giving up is for a project named outright, and keeps the labels in a file.
         QCOMPARE(labels({u"set-aside"_s}).code, 2);
@@ -128,6 +134,28 @@ private slots:
         QVERIFY2(demoOnly.out.contains(m_project + u": 0 label(s) waiting"_s),
                  qPrintable(demoOnly.out));
         QCOMPARE(labels({u"forget"_s}).code, 2);
+    }
+    // After the one above: the demo has a refused label set aside. One given up on while the
+    // project was out of reach is written after all; the refused one stays, named.
+    void writesSetAsideLabelsAfterAll()
+    {
+        AnnotationSpool spool(AnnotationSpool::windowDirectory());
+        QCOMPARE(spool.setAsideCount(m_project), 1);
+        QVERIFY(spool.add(m_project, label(1, 4, -1)));
+        QCOMPARE(spool.setAside(m_project).value_or(-1), 1);
+        const CliResult listed = cli({u"labels"_s});
+        QVERIFY2(listed.out.contains(u"2 set aside earlier"_s), qPrintable(listed.out));
+
+        QCOMPARE(labels({u"write-set-aside"_s}).code, 2); // for a project named outright
+        const CliResult written = cli({u"labels"_s, u"write-set-aside"_s});
+        QVERIFY2(written.code == 1, qPrintable(written.out + written.err));
+        QVERIFY2(written.out.contains(m_project
+                                      + u": 1 set-aside label(s) written, 1 still set aside"_s),
+                 qPrintable(written.out));
+        QVERIFY2(written.err.contains(u"kept aside: the label of report 1, rubric 987654321"_s),
+                 qPrintable(written.err));
+        QCOMPARE(spool.setAsideCount(m_project), 1);
+        QCOMPARE(currentLabelsOfflineAnn(), 4);
     }
 };
 

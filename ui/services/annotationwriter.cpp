@@ -159,6 +159,26 @@ void AnnotationWriter::setAsideWaiting(const QString &projectPath, int count)
         }));
 }
 
+void AnnotationWriter::writeSetAside(const QString &projectPath)
+{
+    auto *watcher = new QFutureWatcher<AnnotationSpool::Landing>(this);
+    connect(watcher, &QFutureWatcher<AnnotationSpool::Landing>::finished, this,
+            [this, watcher, projectPath] {
+                const AnnotationSpool::Landing landing = watcher->result();
+                watcher->deleteLater();
+                for (const AnnotationEvent &e : landing.landed)
+                    emit written(e.reportId, e.rubricId, e.kind);
+                QStringList why;
+                for (const AnnotationSpool::Landing::SetAside &aside : landing.setAside)
+                    why.append(aside.why);
+                emit setAsideWritten(projectPath, int(landing.landed.size()), landing.waiting, why,
+                                     landing.error);
+            });
+    watcher->setFuture(QtConcurrent::run(&m_landPool, [this, dir = m_spoolDir, projectPath] {
+        return AnnotationSpool(dir).landSetAside(projectPath, &m_stopping);
+    }));
+}
+
 void AnnotationWriter::finish(QList<Landed> outcomes, bool everyProject)
 {
     // A project no longer in the spool had its labels written by another program.

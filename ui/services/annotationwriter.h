@@ -39,6 +39,9 @@ public:
     // Moves the first `count` labels waiting for `projectPath` (those a person was shown) to the
     // spool's set-aside file: for labels the person gives up on.
     void setAsideWaiting(const QString &projectPath, int count);
+    // Writes the labels set aside for `projectPath` after all, on the landing thread
+    // (AnnotationSpool::landSetAside); setAsideWritten() says how it went.
+    void writeSetAside(const QString &projectPath);
 
     // Where the labels wait (AnnotationSpool::defaultDirectory() unless set, as tests do).
     void setSpoolDirectory(const QString &directory) { m_spoolDir = directory; }
@@ -63,6 +66,10 @@ signals:
     // `error`; a count of 0 once they are all written.
     void waiting(const QString &projectPath, int count, const QString &error);
     void annotatorRegistered(const QString &projectPath);
+    // What writeSetAside() wrote, how many stay set aside and why (a line each), and the error
+    // that stopped it (the project out of reach, labels still waiting).
+    void setAsideWritten(const QString &projectPath, int written, int keptAside,
+                         const QStringList &why, const QString &error);
 
 private:
     struct Landed;

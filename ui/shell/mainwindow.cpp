@@ -24,6 +24,7 @@
 #include "shell/annotatoractions.h"
 #include "shell/helpactions.h"
 #include "shell/preferencesdialog.h"
+#include "shell/setasidelabels.h"
 #include "shell/statusmessages.h"
 #include "store/projectlocation.h"
 
@@ -179,6 +180,7 @@ void MainWindow::createActions()
     m_studyActions = new StudyActions(this, m_queueDock, m_adjudication);
     m_helpActions = new HelpActions(this);
     m_annotatorActions = new AnnotatorActions(this, m_undo);
+    m_setAsideLabels = new SetAsideLabels(this, m_writer);
     connect(m_annotatorActions, &AnnotatorActions::annotatorChosen, this,
             &MainWindow::onAnnotatorChanged);
 
@@ -244,6 +246,7 @@ void MainWindow::createMenusAndToolBar()
     m_studyActions->addToMenu(study);
     study->addSeparator();
     m_annotatorActions->addToMenu(study);
+    m_setAsideLabels->addToMenu(study);
 
     m_helpActions->addToMenu(menuBar()->addMenu(tr("&Help")));
 
@@ -391,6 +394,7 @@ void MainWindow::updateActions()
     const bool busy = m_jobs->isBusy();
     m_projectActions->updateActions(haveProject, busy);
     m_judgeActions->updateActions(haveProject, busy);
+    m_setAsideLabels->updateActions(haveProject);
 }
 
 QString MainWindow::countsText() const

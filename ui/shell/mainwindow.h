@@ -23,6 +23,7 @@ class AdjudicationPage;
 class AnnotationWriter;
 class AlignmentDashboard;
 class AnnotatorActions;
+class SetAsideLabels;
 class HelpActions;
 class JudgeActions;
 class LeaderboardPage;
@@ -144,6 +145,7 @@ private:
     StudyActions *m_studyActions = nullptr;
     HelpActions *m_helpActions = nullptr;
     AnnotatorActions *m_annotatorActions = nullptr;
+    SetAsideLabels *m_setAsideLabels = nullptr;
     QAction *m_preferencesAction = nullptr;
     QAction *m_quitAction = nullptr;
 

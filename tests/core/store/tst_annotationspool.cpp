@@ -249,6 +249,68 @@ private slots:
         QVERIFY(!QFile::exists(spool.fileOf(m_project)));
         QVERIFY(QFile::exists(spool.setAsideFileOf(m_project)));
     }
+    // Labels set aside while the project was out of reach are written once it is back, but one
+    // whose item the annotator labelled again since stays aside: written now, the older label
+    // would become the current one.
+    void setAsideLabelsLandLaterUnlessANewerLabelHoldsTheirItem()
+    {
+        AnnotationSpool spool(spoolDir());
+        QVERIFY(hideProject(true));
+        const Result<AnnotationEvent> stale = spool.add(m_project, label(0, 1, u"stale"_s));
+        const Result<AnnotationEvent> kept = spool.add(m_project, label(1, 0, u"kept"_s));
+        QVERIFY(stale && kept);
+        QCOMPARE(spool.setAside(m_project).value_or(-1), 2);
+        QCOMPARE(spool.setAsideCount(m_project), 2);
+
+        AnnotationSpool::Landing landing = spool.landSetAside(m_project);
+        QVERIFY2(landing.error.contains(QFileInfo(m_project).fileName()),
+                 qPrintable(landing.error));
+        QVERIFY(landing.landed.isEmpty());
+        QCOMPARE(landing.waiting, 2);
+        QCOMPARE(spool.setAsideCount(m_project), 2);
+
+        QVERIFY(hideProject(false));
+        AnnotationEvent newer = label(0, -1, u"given since"_s);
+        newer.at = stale->at.addSecs(60);
+        QVERIFY(spool.add(m_project, newer));
+        // While a label waits it goes first.
+        landing = spool.landSetAside(m_project);
+        QVERIFY2(landing.error.contains(u"wait"_s), qPrintable(landing.error));
+        QVERIFY(landing.landed.isEmpty());
+        QCOMPARE(spool.land(m_project).landed.size(), 1);
+
+        landing = spool.landSetAside(m_project);
+        QVERIFY2(landing.error.isEmpty(), qPrintable(landing.error));
+        QCOMPARE(landing.landed.size(), 1);
+        QCOMPARE(landing.landed.constFirst().uid, kept->uid);
+        QCOMPARE(landing.waiting, 1);
+        QCOMPARE(landing.setAside.size(), 1);
+        QVERIFY2(landing.setAside.constFirst().why.contains(u"newer"_s)
+                     && landing.setAside.constFirst().why.contains(
+                         QString::number(m_items.at(0).second)),
+                 qPrintable(landing.setAside.constFirst().why));
+        QCOMPARE(spool.setAsideCount(m_project), 1);
+        QCOMPARE(eventsWithUid(stale->uid), 0);
+        QCOMPARE(eventsWithUid(kept->uid), 1);
+        {
+            auto store = ProjectStore::open(m_project);
+            QVERIFY(store);
+            const auto first
+                = store->annotations().currentAnnotation(m_items.at(0).first, m_items.at(0).second);
+            QVERIFY(first);
+            QCOMPARE(first->note, u"given since"_s); // the newer label stays current
+            const auto second
+                = store->annotations().currentAnnotation(m_items.at(1).first, m_items.at(1).second);
+            QVERIFY(second);
+            QCOMPARE(second->note, u"kept"_s);
+        }
+
+        // Asked again: the stale label stays aside, and nothing is written twice.
+        landing = spool.landSetAside(m_project);
+        QVERIFY(landing.landed.isEmpty());
+        QCOMPARE(landing.waiting, 1);
+        QCOMPARE(eventsWithUid(kept->uid), 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestAnnotationSpool)
