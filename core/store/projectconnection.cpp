@@ -171,6 +171,31 @@ void ProjectConnection::close(const QString &location)
     threadConnections().dropStale();
 }
 
+// Read before anything is written: the setup turns the file's journal to WAL, which writes
+// its header, and a migration would add our tables. Another program's SQLite database is no
+// project, and neither open nor create may make it one; an empty file (0 bytes, or a database
+// holding nothing) is a project only when asked to create one.
+Result<void> ProjectConnection::checkProjectFile(QSqlDatabase &db, Mode mode) const
+{
+    QSqlQuery q(db);
+    if (!q.exec(m_dialect->probeStatement()) || !q.next())
+        return Error{u"%1 is not a Rubricate project: %2"_s.arg(m_location, q.lastError().text())};
+    const int objects = q.value(0).toInt();
+    q.finish();
+    if (m_dialect->schemaVersion(db) != 0)
+        return {};
+    if (objects > 0)
+        return Error{
+            u"%1 is not a Rubricate project: it is another program's SQLite database"_s.arg(
+                m_location)};
+    if (mode == Mode::OpenExisting) {
+        return Error{QFileInfo(m_location).size() == 0
+                         ? u"%1 is not a Rubricate project: the file is empty"_s.arg(m_location)
+                         : u"%1 holds no Rubricate project"_s.arg(m_location)};
+    }
+    return {};
+}
+
 Result<void> ProjectConnection::openConnection(Mode mode)
 {
     static QAtomicInteger<quint64> serial;
@@ -207,6 +232,10 @@ Result<void> ProjectConnection::openConnection(Mode mode)
     }
     if (const Result<void> prepared = m_dialect->prepareConnection(db); !prepared)
         return Error{u"%1: %2"_s.arg(m_location, prepared.errorMessage())};
+    if (!server) {
+        if (Result<void> ours = checkProjectFile(db, mode); !ours)
+            return ours;
+    }
     QSqlQuery q(db);
     for (const QString &statement : m_dialect->connectionSetup()) {
         if (!q.exec(statement)) {

@@ -71,6 +71,7 @@ private:
     friend struct ThreadConnections;
     ProjectConnection() = default;
     Result<void> openConnection(Mode mode);
+    Result<void> checkProjectFile(QSqlDatabase &db, Mode mode) const;
     Result<void> migrateOnce(int targetVersion);
     // False when the file was replaced, removed or closed since the connection was opened.
     bool isCurrent() const;

@@ -5,6 +5,7 @@
 #include "store/projectstore.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -42,6 +43,51 @@ private slots:
         QVERIFY2(store, qPrintable(store.errorMessage()));
         QVERIFY(QFile::exists(path));
         QCOMPARE(store->schemaVersion(), latestSchemaVersion());
+    }
+
+    // Another program's SQLite database is no project: neither open nor create writes a byte
+    // of it. An empty file is opened as no project either; create makes one in it.
+    void aFileThatIsNoProjectIsLeftAsItIs()
+    {
+        const QString foreign = m_dir.filePath(u"foreign.db"_s);
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"foreign"_s);
+            db.setDatabaseName(foreign);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(u"CREATE TABLE foo (x)"_s));
+            QVERIFY(q.exec(u"INSERT INTO foo VALUES (1)"_s));
+        }
+        QSqlDatabase::removeDatabase(u"foreign"_s);
+        const auto bytes = [](const QString &path) {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("unreadable");
+        };
+        const QByteArray before = bytes(foreign);
+        for (const bool create : {false, true}) {
+            const auto refused
+                = create ? ProjectStore::create(foreign) : ProjectStore::open(foreign);
+            QVERIFY(!refused);
+            QVERIFY2(refused.errorMessage().contains(u"another program's SQLite database"_s)
+                         && refused.errorMessage().contains(foreign),
+                     qPrintable(refused.errorMessage()));
+            QCOMPARE(bytes(foreign), before);
+            QVERIFY(!QFile::exists(foreign + u"-wal"_s));
+        }
+
+        const QString empty = m_dir.filePath(u"empty.rubricate"_s);
+        {
+            QFile f(empty);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+        }
+        const auto none = ProjectStore::open(empty);
+        QVERIFY(!none);
+        QVERIFY2(none.errorMessage().contains(u"the file is empty"_s),
+                 qPrintable(none.errorMessage()));
+        QCOMPARE(QFileInfo(empty).size(), 0);
+        auto made = ProjectStore::create(empty);
+        QVERIFY2(made, qPrintable(made.errorMessage()));
+        QCOMPARE(made->schemaVersion(), latestSchemaVersion());
     }
 
     void requestsOfOneThreadShareTheConnection()
