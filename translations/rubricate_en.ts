@@ -262,6 +262,16 @@
     </message>
 </context>
 <context>
+    <name>Rubricate::ProjectJobs</name>
+    <message numerus="yes">
+        <source>The annotations were written to %1, except %n event(s) on a rubric that is no item of their report:</source>
+        <translation>
+            <numerusform>The annotations were written to %1, except %n event on a rubric that is no item of its report:</numerusform>
+            <numerusform>The annotations were written to %1, except %n events on a rubric that is no item of their report:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Rubricate::ReviewPage</name>
     <message numerus="yes">
         <source>%n report(s) found</source>

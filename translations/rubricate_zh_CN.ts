@@ -2728,6 +2728,12 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>Cannot move the demo project to %1.</source>
         <translation>无法将演示项目移动到 %1。</translation>
     </message>
+    <message numerus="yes">
+        <source>The annotations were written to %1, except %n event(s) on a rubric that is no item of their report:</source>
+        <translation>
+            <numerusform>标注已写入 %1，但有 %n 个事件除外：它们所在的评分细则不属于其报告的条目：</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::ProjectLoader</name>

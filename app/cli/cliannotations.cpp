@@ -22,12 +22,15 @@ int exportAnnotations(const QCommandLineParser &p, ProjectStore &store, QTextStr
         err << u"rubricate-cli: --format is jsonl or csv, not \"%1\"\n"_s.arg(format);
         return Usage;
     }
+    QStringList skipped;
     const auto annotations
-        = travellingAnnotations(store, p.value(u"benchmark"_s), p.isSet(u"current"_s));
+        = travellingAnnotations(store, p.value(u"benchmark"_s), p.isSet(u"current"_s), &skipped);
     if (!annotations) {
         err << u"rubricate-cli: annotations export: "_s << annotations.errorMessage() << u'\n';
         return Failed;
     }
+    for (const QString &why : std::as_const(skipped))
+        err << u"rubricate-cli: annotations export: left out: "_s << why << u'\n';
     const bool csv = format == "csv"_L1;
     const QString path = p.isSet(u"o"_s) ? p.value(u"o"_s) : p.value(u"out"_s);
     if (path.isEmpty() || path == "-"_L1) {

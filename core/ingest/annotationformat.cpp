@@ -326,11 +326,10 @@ Result<void> AnnotationLanding::load()
     const QHash<ItemIds, KeyedItem> byIds = itemsByIds(items);
     for (const AnnotationEvent &e : m_store.annotations().annotationEvents()) {
         const auto item = byIds.constFind({e.reportId, e.rubricId});
-        if (e.uid.isEmpty() && item == byIds.cend()) {
-            return Error{u"annotation event %1: rubric %2 is not an item of report %3"_s.arg(e.id)
-                             .arg(e.rubricId)
-                             .arg(e.reportId)};
-        }
+        // On no item of its report (written by a version that did not check): no event that
+        // arrives can be it, or be newer than it.
+        if (e.uid.isEmpty() && item == byIds.cend())
+            continue;
         m_uids.insert(travellingUid(e, item == byIds.cend() ? ItemKey() : item->key));
         noteNewest(e);
     }

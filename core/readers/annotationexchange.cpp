@@ -75,7 +75,10 @@ public:
 
     bool run()
     {
-        const auto events = travellingAnnotations(m_other, {}, false);
+        QStringList skipped;
+        const auto events = travellingAnnotations(m_other, {}, false, &skipped);
+        for (const QString &why : std::as_const(skipped))
+            m_summary.warnings.append(u"%1: %2 (left out)"_s.arg(m_other.path(), why));
         if (!events) {
             m_summary.error = events.errorMessage();
             return false;
@@ -307,8 +310,9 @@ private:
 
 } // namespace
 
-Result<QList<TravellingAnnotation>>
-travellingAnnotations(ProjectStore &store, const QString &benchmarkKey, bool currentOnly)
+Result<QList<TravellingAnnotation>> travellingAnnotations(ProjectStore &store,
+                                                          const QString &benchmarkKey,
+                                                          bool currentOnly, QStringList *skipped)
 {
     const QHash<ItemIds, KeyedItem> items
         = itemsByIds(store.annotations().keyedItems(benchmarkKey));
@@ -323,9 +327,12 @@ travellingAnnotations(ProjectStore &store, const QString &benchmarkKey, bool cur
     for (const AnnotationEvent &e : std::as_const(events)) {
         const auto item = items.constFind({e.reportId, e.rubricId});
         if (item == items.cend()) {
-            return Error{u"annotation event %1: rubric %2 is not an item of report %3"_s.arg(e.id)
-                             .arg(e.rubricId)
-                             .arg(e.reportId)};
+            if (skipped)
+                skipped->append(
+                    u"annotation event %1: rubric %2 is not an item of report %3"_s.arg(e.id)
+                        .arg(e.rubricId)
+                        .arg(e.reportId));
+            continue;
         }
         TravellingAnnotation a{e, item->key, item->text, runNames.value(e.provenance.shownRunId)};
         a.event.uid = travellingUid(e, item->key);

@@ -11,8 +11,12 @@ namespace Rubricate {
 // The project's events of the benchmark (empty: every benchmark), oldest first, each with its
 // uid (derived where it had none). With `currentOnly`: each annotator's current label and each
 // item's current gold label, cleared ones left out. An error when the project cannot be read.
-Result<QList<TravellingAnnotation>>
-travellingAnnotations(ProjectStore &store, const QString &benchmarkKey, bool currentOnly);
+// An event on a rubric that is no item of its report (written by a version that did not check)
+// cannot travel: it is left out, named in `skipped` when given, and the others go.
+Result<QList<TravellingAnnotation>> travellingAnnotations(ProjectStore &store,
+                                                          const QString &benchmarkKey,
+                                                          bool currentOnly,
+                                                          QStringList *skipped = nullptr);
 
 // Writes them to `path` (replaced atomically), as CSV or JSONL.
 Result<void> writeAnnotationsFile(const QList<TravellingAnnotation> &annotations,

@@ -20,6 +20,23 @@ Result<RowId> AnnotationStore::appendAnnotation(const AnnotationEvent &e)
         m_db->setLastError(u"an annotation needs an annotator"_s);
         return failure();
     }
+    // The foreign keys only say that the report and the rubric exist. A label on a rubric of
+    // another task would be counted by agreement and stop every export of the project.
+    QSqlQuery &item = prepared(
+        u"SELECT 1 FROM report p JOIN rubric r ON r.id = ? WHERE p.id = ? AND (r.report_id = p.id"
+        " OR (r.report_id IS NULL AND r.task_id = p.task_id"
+        " AND COALESCE(r.query_id, 0) = COALESCE(p.query_id, 0)))"_s);
+    bindAt(item, 0, e.rubricId);
+    bindAt(item, 1, e.reportId);
+    if (!exec(item))
+        return failure();
+    const bool isItem = item.next();
+    item.finish();
+    if (!isItem) {
+        m_db->setLastRefusal(
+            u"rubric %1 is not an item of report %2"_s.arg(e.rubricId).arg(e.reportId));
+        return failure();
+    }
     // An annotator first seen in an event (an import, a merge, a setting) is named by its id
     // until someone gives a name.
     const QString name = e.annotatorName.trimmed().isEmpty() ? e.annotator : e.annotatorName;

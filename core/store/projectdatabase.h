@@ -79,6 +79,12 @@ public:
         m_lastError = error;
         m_lastRefused = false;
     }
+    // A write the store itself refuses for what it says, as the database refuses a constraint.
+    void setLastRefusal(const QString &error)
+    {
+        m_lastError = error;
+        m_lastRefused = true;
+    }
     // Whether the last failed statement was refused for what it says (isRefusal()), so that
     // asking again would not help.
     bool lastErrorRefused() const { return m_lastRefused; }

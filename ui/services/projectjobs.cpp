@@ -199,11 +199,19 @@ void ProjectJobs::exportAnnotations(const QString &projectPath, const QString &f
             auto store = ProjectStore::open(projectPath);
             if (!store)
                 return store.errorMessage();
-            const auto annotations = travellingAnnotations(*store, {}, false);
+            QStringList skipped;
+            const auto annotations = travellingAnnotations(*store, {}, false, &skipped);
             if (!annotations)
                 return annotations.errorMessage();
             const bool csv = file.endsWith(u".csv"_s, Qt::CaseInsensitive);
-            return writeAnnotationsFile(*annotations, file, csv).errorMessage();
+            if (const Result<void> written = writeAnnotationsFile(*annotations, file, csv);
+                !written || skipped.isEmpty())
+                return written.errorMessage();
+            return QString(tr("The annotations were written to %1, except %n event(s) on a "
+                              "rubric that is no item of their report:",
+                              nullptr, int(skipped.size()))
+                               .arg(file)
+                           + u'\n' + skipped.join(u'\n'));
         },
         [this, file](const QString &error) {
             finished();
