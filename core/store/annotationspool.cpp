@@ -6,6 +6,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLockFile>
@@ -239,6 +240,8 @@ QString lockOf(const QString &spoolPath)
 // The file at `path` (a spool file, or its set-aside file), read under `lockPath`.
 Result<SpoolFile> readLocked(const QString &path, const QString &lockPath)
 {
+    if (!QFileInfo::exists(path))
+        return SpoolFile{}; // nothing kept: no lock to take (its folder may not exist yet)
     QLockFile lock(lockPath);
     if (!lock.tryLock(kLockWaitMs))
         return lockedError(path);
@@ -249,6 +252,9 @@ Result<SpoolFile> readLocked(const QString &path, const QString &lockPath)
 Result<void> changeLocked(const QString &path, const QString &lockPath,
                           const std::function<Result<void>(SpoolFile &)> &change)
 {
+    // A machine that never kept a label has no spool folder, and a lock cannot be taken there.
+    if (const QString folder = QFileInfo(lockPath).absolutePath(); !QDir().mkpath(folder))
+        return Error{u"cannot create %1"_s.arg(folder)};
     QLockFile lock(lockPath);
     if (!lock.tryLock(kLockWaitMs))
         return lockedError(path);

@@ -311,6 +311,21 @@ private slots:
         QCOMPARE(landing.waiting, 1);
         QCOMPARE(eventsWithUid(kept->uid), 1);
     }
+    // A machine that never kept a label has no spool folder: nothing waits, nothing is set
+    // aside, and no lock is said to be held.
+    void aSpoolWithoutItsFolderHoldsNothing()
+    {
+        AnnotationSpool spool(m_dir.filePath(u"never-made"_s));
+        const AnnotationSpool::Landing landing = spool.land(m_project);
+        QVERIFY2(landing.error.isEmpty(), qPrintable(landing.error));
+        QCOMPARE(landing.waiting, 0);
+        const Result<int> moved = spool.setAside(m_project);
+        QVERIFY2(moved, qPrintable(moved.errorMessage()));
+        QCOMPARE(*moved, 0);
+        const AnnotationSpool::Landing aside = spool.landSetAside(m_project);
+        QVERIFY2(aside.error.isEmpty(), qPrintable(aside.error));
+        QVERIFY(aside.landed.isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestAnnotationSpool)
