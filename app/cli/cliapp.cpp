@@ -16,6 +16,7 @@
 #include "clitable.h"
 #include "demo/demoproject.h"
 #include "ingest/importer.h"
+#include "runs/runplanner.h"
 #include "store/projectstore.h"
 #include "store/serverlocation.h"
 
@@ -252,8 +253,11 @@ int showReport(Context &c, ProjectStore &store, RowId id)
         QHash<RowId, Rubric> rubrics;
         for (const Rubric &rb : store.catalog().rubrics(r->taskId, r->queryId))
             rubrics.insert(rb.id, rb);
-        for (const QString &runText : c.parser.value(u"runs"_s).split(u',', Qt::SkipEmptyParts)) {
-            const RowId runId = runText.toLongLong();
+        int code = Ok;
+        const auto runIds = runIdsOption(c.parser.value(u"runs"_s), store, c.err, &code);
+        if (!runIds)
+            return code;
+        for (const RowId runId : *runIds) {
             const QList<Verdict> verdicts = store.runs().verdicts(runId, id).value_or({});
             c.out << u"\n  run %1: %2 verdicts\n"_s.arg(runId).arg(verdicts.size());
             Table table;
@@ -365,6 +369,36 @@ std::unique_ptr<ProjectStore> openExistingProject(const QString &path, QTextStre
         return nullptr;
     }
     return std::move(store).value();
+}
+
+std::optional<QList<qint64>> runIdsOption(const QString &spec, ProjectStore &store,
+                                          QTextStream &err, int *code)
+{
+    const Result<QList<RunSummary>> runs = store.runs().list();
+    if (!runs) {
+        err << u"rubricate-cli: "_s << runs.errorMessage() << u'\n';
+        *code = Failed;
+        return std::nullopt;
+    }
+    QList<qint64> ids;
+    for (const QString &text : parseIdList(spec)) {
+        bool isNumber = false;
+        const qint64 id = text.toLongLong(&isNumber);
+        if (!isNumber || id <= 0) {
+            err << u"rubricate-cli: --runs takes run ids (see `runs`), not \"%1\"\n"_s.arg(text);
+            *code = Usage;
+            return std::nullopt;
+        }
+        if (std::none_of(runs->cbegin(), runs->cend(),
+                         [id](const RunSummary &r) { return r.id == id; })) {
+            err << u"rubricate-cli: no run %1 in %2 (see `runs`)\n"_s.arg(id).arg(store.path());
+            *code = Failed;
+            return std::nullopt;
+        }
+        if (!ids.contains(id))
+            ids.append(id);
+    }
+    return ids;
 }
 
 int run(const QStringList &arguments, QTextStream &out, QTextStream &err)

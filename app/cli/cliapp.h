@@ -5,6 +5,7 @@
 #include <QTextStream>
 
 #include <memory>
+#include <optional>
 
 namespace Rubricate {
 class ProjectStore;
@@ -25,5 +26,11 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err);
 // An existing project (only `init`, `import` and `demo` create one), or a message on `err`
 // saying why not.
 std::unique_ptr<ProjectStore> openExistingProject(const QString &path, QTextStream &err);
+
+// The judge runs a --runs option names ("3,5-7"), each once, in the order given; on `err`
+// why not (exit code in `code`): an id that is no number (Usage), or no run of the project
+// (Failed). A run named twice would otherwise count twice in an average.
+std::optional<QList<qint64>> runIdsOption(const QString &spec, ProjectStore &store,
+                                          QTextStream &err, int *code);
 
 } // namespace Rubricate::Cli

@@ -205,6 +205,12 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
     scope.taskIds = parseIdList(parser.value(u"tasks"_s));
     scope.models = parser.value(u"models"_s).split(u',', Qt::SkipEmptyParts);
     scope.onlyUnjudged = parser.isSet(u"only-unjudged"_s);
+    // Before the run is written: one that cannot start would wait as pending for good.
+    if (const QString missing = missingApiKey(*config);
+        !missing.isEmpty() && !parser.isSet(u"plan-only"_s)) {
+        err << u"rubricate-cli: "_s << missing << u'\n';
+        return Failed;
+    }
     QStringList warnings;
     const auto planned = planRun(*store, *config, scope, parser.value(u"name"_s), &warnings);
     for (const QString &w : std::as_const(warnings))
@@ -288,9 +294,10 @@ int cmdExport(const QCommandLineParser &parser, const QStringList &args, const Q
     auto store = openExistingProject(projectPath, err);
     if (!store)
         return Failed;
-    QList<RowId> runs;
-    for (const QString &id : parseIdList(parser.value(u"runs"_s)))
-        runs << id.toLongLong();
+    int code = Ok;
+    const auto runs = runIdsOption(parser.value(u"runs"_s), *store, err, &code);
+    if (!runs)
+        return code;
     const QString policyName = parser.value(u"error-policy"_s);
     if (!policyName.isEmpty() && policyName != "exclude"_L1 && policyName != "reference"_L1) {
         err << u"rubricate-cli: --error-policy is exclude or reference\n"_s;
@@ -299,7 +306,7 @@ int cmdExport(const QCommandLineParser &parser, const QStringList &args, const Q
     const ErrorPolicy policy
         = policyName == "reference"_L1 ? ErrorPolicy::AsReference : ErrorPolicy::Exclude;
     Drb2ExportSummary summary;
-    if (const auto exported = exportDrb2(*store, runs, args.at(1), policy, &summary); !exported) {
+    if (const auto exported = exportDrb2(*store, *runs, args.at(1), policy, &summary); !exported) {
         err << u"rubricate-cli: "_s << exported.errorMessage() << u'\n';
         return Failed;
     }

@@ -48,13 +48,14 @@ QString percent(std::optional<double> v)
 int printStatementScores(const QCommandLineParser &parser, ProjectStore &store, QTextStream &out,
                          QTextStream &err)
 {
-    QList<RowId> runs;
-    for (const QString &id : parser.value(u"runs"_s).split(u',', Qt::SkipEmptyParts))
-        runs << id.trimmed().toLongLong();
+    int code = Ok;
+    const auto runs = runIdsOption(parser.value(u"runs"_s), store, err, &code);
+    if (!runs)
+        return code;
     const auto claims = readClaimResults(store, QString::fromLatin1(BenchmarkKey::ReportBench),
-                                         runs, parser.value(u"model"_s));
+                                         *runs, parser.value(u"model"_s));
     if (!claims) {
-        if (!runs.isEmpty()) {
+        if (!runs->isEmpty()) {
             err << u"rubricate-cli: "_s << claims.errorMessage() << u'\n';
             return Failed;
         }

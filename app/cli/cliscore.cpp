@@ -150,7 +150,8 @@ QList<QCommandLineOption> scoreOptions()
     // --by, --out, --error-policy and --collapse are shared with other commands.
     return {
         {u"run"_s,
-         u"score: the judge run (default: the newest of the benchmark); worker: the run to "
+         u"score: the judge run (default: the newest of the benchmark with verdicts); worker: the "
+         u"run to "
          "work on (default: the newest with jobs left)."_s,
          u"ID"_s},
         {u"corrected"_s, u"score: judge-corrected scores (PPI++) from the labels of --study."_s},

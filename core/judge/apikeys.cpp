@@ -1,5 +1,7 @@
 #include "apikeys.h"
 
+#include "judgeconfig.h"
+
 #include <QTimer>
 
 #ifdef RUBRICATE_HAVE_KEYCHAIN
@@ -23,6 +25,16 @@ bool keyringAvailable()
 #else
     return false;
 #endif
+}
+
+QString missingApiKey(const JudgeConfig &config)
+{
+    const QString env = config.effectiveApiKeyEnv();
+    if (config.provider == ProviderKind::Offline
+        || !qEnvironmentVariableIsEmpty(env.toLocal8Bit().constData())
+        || JudgeConfig::isLocalServer(config.baseUrl) || keyringAvailable())
+        return {};
+    return u"no API key: set the environment variable %1"_s.arg(env);
 }
 
 void lookupApiKey(const QString &name, QObject *context,

@@ -10,6 +10,8 @@
 
 namespace Rubricate {
 
+struct JudgeConfig;
+
 struct ApiKeyLookup {
     QString key;
     QString source; // "environment" or "keyring"
@@ -18,6 +20,11 @@ struct ApiKeyLookup {
 
 // True when this build can use a system keyring and a session bus is there to reach it.
 bool keyringAvailable();
+
+// Why a run with `config` cannot start for want of a key, known before anything is written:
+// no key in the environment, a server that is not local, and no keyring to ask. Empty when a
+// key may be there (a keyring that lacks it is found out when the run starts).
+QString missingApiKey(const JudgeConfig &config);
 
 // Calls `done` with the key named `name` (an environment variable name such as
 // OPENAI_API_KEY, also the keyring entry's name). Asynchronous when the keyring is asked;

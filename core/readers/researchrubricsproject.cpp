@@ -61,13 +61,16 @@ Result<RrRunRows> readResearchRubricsRun(ProjectStore &store, RowId runId)
     const QLatin1StringView bench(BenchmarkKey::ResearchRubrics);
     RrRunRows rows;
     for (const RunSummary &r : store.runs().list().value_or({})) {
-        if (runId == 0 ? (r.benchmarkKey == bench && r.id > rows.runId) : r.id == runId) {
+        // By default the newest run that judged something: one that never started (its key
+        // missing, say) would score as empty.
+        if (runId == 0 ? (r.benchmarkKey == bench && r.verdicts > 0 && r.id > rows.runId)
+                       : r.id == runId) {
             rows.runId = r.id;
             rows.runName = r.name;
         }
     }
     if (rows.runId == 0) {
-        return Error{runId == 0 ? u"no ResearchRubrics judge run in this project"_s
+        return Error{runId == 0 ? u"no ResearchRubrics judge run with verdicts in this project"_s
                                 : u"no run %1 in this project"_s.arg(runId)};
     }
     QHash<RowId, std::pair<Task, QList<Rubric>>> tasks;

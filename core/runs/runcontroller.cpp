@@ -150,11 +150,11 @@ Result<void> RunController::start(RowId runId)
     m_provider = makeProvider(m_config.provider);
     bool keyFromKeyring = false;
     if (m_provider) {
+        if (const QString missing = missingApiKey(m_config); !missing.isEmpty())
+            return Error{missing};
         const QString env = m_config.effectiveApiKeyEnv();
         m_apiKey = qEnvironmentVariable(env.toLocal8Bit().constData());
         const bool local = JudgeConfig::isLocalServer(m_config.baseUrl);
-        if (m_apiKey.isEmpty() && !local && !keyringAvailable())
-            return Error{u"no API key: set the environment variable %1"_s.arg(env)};
         // A local server may need no key at all, but gets one if the keyring has it.
         keyFromKeyring = m_apiKey.isEmpty() && keyringAvailable();
         m_keyOptional = local;

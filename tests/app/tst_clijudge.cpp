@@ -3,6 +3,7 @@
 #include "judge/judgesimulator.h"
 #include "judgefixture.h"
 #include "scratchproject.h"
+#include "testfiles.h"
 #include "waits.h"
 
 #include <QDir>
@@ -204,7 +205,30 @@ private slots:
         QVERIFY(csv.contains("\r\n"));
         QCOMPARE(csv.count("\r\n"), 3); // header, one task, footer
 
-        // A key is never taken from the command line or stored: a provider without one fails.
+        // A run named twice counts once; a run id that is no number, or no run, is said.
+        const auto exportWith = [&](const QString &runIds, const QString &dir) {
+            QProcess p;
+            p.start(QStringLiteral(RUBRICATE_CLI),
+                    {u"-p"_s, project.store().path(), u"export"_s, u"drb2"_s, dir, u"--runs"_s,
+                     runIds});
+            return p.waitForFinished(60000) ? p.exitCode() : -1;
+        };
+        const RowId runId = project.store().runs().list().value().constLast().id;
+        const QString once = project.filePath(u"export-once"_s);
+        const QString twice = project.filePath(u"export-twice"_s);
+        QCOMPARE(exportWith(QString::number(runId), once), 0);
+        QCOMPARE(exportWith(u"%1,%1"_s.arg(runId), twice), 0);
+        for (const char *name : {"result.jsonl", "agg_scores_total.csv"}) {
+            const QString file = QLatin1StringView(name);
+            QCOMPARE(RubricateTest::readFile(twice + u'/' + file),
+                     RubricateTest::readFile(once + u'/' + file));
+        }
+        QCOMPARE(exportWith(u"abc"_s, twice), 2);
+        QCOMPARE(exportWith(u"999"_s, twice), 1);
+
+        // A key is never taken from the command line or stored: a provider without one fails,
+        // before a run is written that could never start.
+        const qsizetype runsBefore = project.store().runs().list().value().size();
         QProcess keyless;
         keyless.setProcessEnvironment([] {
             auto env = QProcessEnvironment::systemEnvironment();
@@ -217,6 +241,7 @@ private slots:
         QVERIFY(keyless.waitForFinished(60000));
         QCOMPARE(keyless.exitCode(), 1);
         QVERIFY(QString::fromUtf8(keyless.readAllStandardError()).contains(u"OPENAI_API_KEY"_s));
+        QCOMPARE(project.store().runs().list().value().size(), runsBefore);
     }
 
     void keyFromTheSystemKeyring()
