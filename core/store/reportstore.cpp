@@ -151,7 +151,8 @@ Result<QList<ReportSummary>> ReportStore::reportSummaries(const QString &benchma
     QSqlQuery &q = prepared(
         u"SELECT p.id, b.key, t.external_id, COALESCE(qr.external_id, ''), m.name, p.format,"
         " COALESCE(p.source_name, ''), length(p.text), p.pages, p.has_text, p.warnings,"
-        " COALESCE(pe.external_id, ''), COALESCE(ann.labelled, 0)"
+        " COALESCE(pe.external_id, ''), COALESCE(ann.labelled, 0),"
+        " COALESCE(shared.n, 0) + COALESCE(own.n, 0)"
         " FROM report p JOIN task t ON t.id = p.task_id"
         " JOIN benchmark b ON b.id = t.benchmark_id"
         " JOIN agent_model m ON m.id = p.model_id"
@@ -163,6 +164,13 @@ Result<QList<ReportSummary>> ReportStore::reportSummaries(const QString &benchma
         "         AND (COALESCE(?, '') = '' OR annotator = ?) GROUP BY report_id, rubric_id)"
         "   newest ON newest.id = e.id WHERE e.value IS NOT NULL GROUP BY e.report_id)"
         "   ann ON ann.report_id = p.id"
+        // A report's items: its task's (or query's) rubrics and its own claims, each table
+        // read once rather than once per report.
+        " LEFT JOIN (SELECT task_id, COALESCE(query_id, 0) AS query_key, COUNT(*) AS n FROM rubric"
+        "   WHERE report_id IS NULL GROUP BY task_id, COALESCE(query_id, 0))"
+        "   shared ON shared.task_id = p.task_id AND shared.query_key = COALESCE(p.query_id, 0)"
+        " LEFT JOIN (SELECT report_id, COUNT(*) AS n FROM rubric WHERE report_id IS NOT NULL"
+        "   GROUP BY report_id) own ON own.report_id = p.id"
         " WHERE (COALESCE(?, '') = '' OR b.key = ?)"
         " ORDER BY b.id, m.name, length(t.external_id), t.external_id"_s);
     bindAt(q, 0, annotator);
@@ -187,6 +195,7 @@ Result<QList<ReportSummary>> ReportStore::reportSummaries(const QString &benchma
         s.warningCount = int(s.warnings.size());
         s.persona = q.value(11).toString();
         s.labelled = q.value(12).toInt();
+        s.items = q.value(13).toInt();
         out.append(s);
     }
     return out;

@@ -42,6 +42,9 @@ struct ReportSummary {
     QStringList warnings; // the import's warnings about the report, as stored
     QString persona; // PDR-Bench: the query's persona (external id); empty elsewhere
     int labelled = 0; // rubrics whose newest annotation event (anyone's) has a label
+    // What the report is labelled on: its task's (or query's) rubrics and its own claims, as
+    // AnnotationStore::keyedItems() has them.
+    int items = 0;
 };
 
 struct RunSummary {

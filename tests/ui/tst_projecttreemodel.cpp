@@ -134,6 +134,27 @@ private slots:
         QVERIFY(!drb2.data(ProjectTreeModel::TaskIdRole).isValid());
     }
 
+    // ReportBench: the task has no rubrics of its own, its reports have claims. Labelled "n of
+    // m" counts the report's items, not the task's rubrics.
+    void reportsWithTheirOwnItems()
+    {
+        ProjectSnapshot s;
+        s.benchmarks = {{3, u"reportbench"_s, u"ReportBench"_s, VerdictScale::Binary}};
+        s.tasks = {makeTask(40, u"reportbench"_s, u"rb-1"_s, u"Survey"_s, 0)};
+        ReportSummary r = makeReport(200, u"reportbench"_s, u"rb-1"_s, u"ModelY"_s, u"md"_s, 50);
+        r.items = 7;
+        r.labelled = 2;
+        s.reports = {r};
+        m_model->setSnapshot(s);
+        const QModelIndex bench = m_model->index(0, 0);
+        QCOMPARE(m_model->index(0, 1, bench).data().toString(), u"1 report"_s);
+        const QModelIndex task = m_model->index(0, 0, bench);
+        const QString details = m_model->index(0, 1, task).data().toString();
+        QVERIFY2(details.endsWith(u"2/7 labelled"_s), qPrintable(details));
+        QCOMPARE(m_model->index(0, 0, task).data(ProjectTreeModel::AnnotationStatusRole).toInt(),
+                 int(ProjectTreeModel::AnnotationStatus::InProgress));
+    }
+
     void displayText()
     {
         m_model->setSnapshot(syntheticSnapshot());

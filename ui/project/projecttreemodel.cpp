@@ -331,8 +331,12 @@ QVariant ProjectTreeModel::taskData(const Node &node, int column, int role) cons
             const QString title = taskTitle(t);
             return title.isEmpty() ? t.externalId : u"%1 · %2"_s.arg(t.externalId, title);
         }
-        return QString(counted(t.rubricCount, tr("1 rubric"), tr("%L1 rubrics")) + u" · "_s
-                       + counted(int(node.children.size()), tr("1 report"), tr("%L1 reports")));
+        // A task whose reports bring their own items (ReportBench's claims) has no rubrics
+        // of its own: "0 rubrics" would say there is nothing to label.
+        return t.rubricCount > 0
+            ? QString(counted(t.rubricCount, tr("1 rubric"), tr("%L1 rubrics")) + u" · "_s
+                      + counted(int(node.children.size()), tr("1 report"), tr("%L1 reports")))
+            : counted(int(node.children.size()), tr("1 report"), tr("%L1 reports"));
     case Qt::ToolTipRole: {
         const QString title = taskTitle(t);
         QStringList lines{title.isEmpty() ? t.externalId : title};
@@ -367,7 +371,7 @@ QVariant ProjectTreeModel::reportData(const Node &node, int column, int role) co
         return r.model;
     case AnnotationStatusRole: {
         const auto status = r.labelled == 0 ? AnnotationStatus::Unlabelled
-            : r.labelled < task.rubricCount ? AnnotationStatus::InProgress
+            : r.labelled < r.items          ? AnnotationStatus::InProgress
                                             : AnnotationStatus::Done;
         return int(status);
     }
@@ -379,9 +383,9 @@ QVariant ProjectTreeModel::reportData(const Node &node, int column, int role) co
         }
         return QString(reportFormatName(r.format) + u" · "_s
                        + (r.hasText ? tr("%L1 chars").arg(r.characters) : tr("no text"))
-                       + (r.labelled > 0 ? u" · "_s
-                                  + tr("%1/%2 labelled").arg(r.labelled).arg(task.rubricCount)
-                                         : QString()));
+                       + (r.labelled > 0
+                              ? u" · "_s + tr("%1/%2 labelled").arg(r.labelled).arg(r.items)
+                              : QString()));
     case Qt::ToolTipRole: {
         QStringList lines{r.sourceName.isEmpty() ? r.model : r.sourceName};
         if (r.pageCount > 0)

@@ -453,6 +453,11 @@ private slots:
             = m_store->catalog().reportItems(*m_store->reports().report(otherId));
         QCOMPARE(items.size(), taskRubrics.size() + 1);
         QCOMPARE(items.constLast().id, claimIds.at(1));
+        // The report list counts the same items, which "labelled n of m" is out of.
+        for (const ReportSummary &r : m_store->reports().reportSummaries().value()) {
+            if (r.id == otherId)
+                QCOMPARE(r.items, int(items.size()));
+        }
 
         // Sampling and agreement see a claim only beside its own report.
         int otherClaimRows = 0;
