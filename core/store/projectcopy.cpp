@@ -6,7 +6,9 @@
 #include "storecodec.h"
 
 #include <QCryptographicHash>
+#include <QFile>
 #include <QFileInfo>
+#include <QLockFile>
 #include <QScopeGuard>
 #include <QSqlError>
 #include <QSqlField>
@@ -296,8 +298,10 @@ ProjectCopyResult checkProject(const QString &location)
     return result;
 }
 
-ProjectCopyResult copyProject(const QString &source, const QString &destination,
-                              const CopyProgress &progress)
+namespace {
+
+ProjectCopyResult copyInto(const QString &source, const QString &destination,
+                           const CopyProgress &progress)
 {
     ProjectCopyResult result;
     // Keeps why a step failed in the result, which also carries the tables checked so far.
@@ -305,10 +309,6 @@ ProjectCopyResult copyProject(const QString &source, const QString &destination,
         result.error = step.errorMessage();
         return !step;
     };
-    if (!ServerLocation::isServer(destination) && QFileInfo::exists(destination)) {
-        result.error = u"%1 exists; a copy goes to a new file"_s.arg(destination);
-        return result;
-    }
     auto from = ProjectStore::open(source);
     if (!from) {
         result.error = from.errorMessage();
@@ -358,6 +358,53 @@ ProjectCopyResult copyProject(const QString &source, const QString &destination,
         return result;
     }
     result.ok = true;
+    return result;
+}
+
+// A database file with its write-ahead log and the log's index.
+void removeDatabaseFiles(const QString &path)
+{
+    for (const QString &suffix : {u""_s, u"-wal"_s, u"-shm"_s, u"-journal"_s})
+        QFile::remove(path + suffix);
+}
+
+} // namespace
+
+ProjectCopyResult copyProject(const QString &source, const QString &destination,
+                              const CopyProgress &progress)
+{
+    if (ServerLocation::isServer(destination))
+        return copyInto(source, destination, progress);
+    ProjectCopyResult result;
+    if (QFileInfo::exists(destination)) {
+        result.error = u"%1 exists; a copy goes to a new file"_s.arg(destination);
+        return result;
+    }
+    // The copy is made beside the destination and takes its name only once it is complete and
+    // checked: a copy that fails, or is killed, never leaves a project that looks whole there,
+    // or one that stops the next try. The lock keeps two copies from sharing the partial file;
+    // one a killed copy left is stale, and its partial file is removed.
+    QLockFile lock(destination + u".lock"_s);
+    if (!lock.tryLock(0)) {
+        result.error = u"another copy to %1 is running"_s.arg(destination);
+        return result;
+    }
+    const QString partial = destination + u".partial"_s;
+    removeDatabaseFiles(partial);
+    result = copyInto(source, partial, progress);
+    ProjectStore::close(partial); // its log folded in, its connections gone
+    if (result.ok && QFileInfo::exists(partial + u"-wal"_s)) {
+        result.ok = false;
+        result.error = u"%1 is still open elsewhere"_s.arg(partial);
+    }
+    if (result.ok && !QFile::rename(partial, destination)) {
+        result.ok = false;
+        result.error = u"cannot rename %1 to %2"_s.arg(partial, destination);
+    }
+    if (!result.ok) {
+        removeDatabaseFiles(partial);
+        result.error.replace(partial, destination);
+    }
     return result;
 }
 

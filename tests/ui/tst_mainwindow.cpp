@@ -39,6 +39,7 @@ private slots:
     void cleanup();
 
     void opensProjectAndFillsTree();
+    void fitsALaptopScreen();
     void missingProjectIsNotCreated();
     void demoProjectIsCreatedAndOpened();
     void chineseTranslationIsEmbedded();
@@ -81,6 +82,23 @@ void TestMainWindow::opensProjectAndFillsTree()
     QCOMPARE(m_window->projectPath(), m_projectPath);
     QCOMPARE(RecentProjects::lastProject(), m_projectPath);
     QCOMPARE(RecentProjects::paths().value(0), m_projectPath);
+}
+
+// A 1366×768 laptop, less a panel and the title bar: the window must fit, with a report open.
+void TestMainWindow::fitsALaptopScreen()
+{
+    openAndWait();
+    openReport(u"md"_s);
+    const QSize least = m_window->minimumSizeHint().expandedTo(m_window->minimumSize());
+    if (least.width() > 1366 || least.height() > 700) {
+        for (QWidget *w : m_window->findChildren<QWidget *>()) {
+            const QSize hint = w->minimumSizeHint().expandedTo(w->minimumSize());
+            if (hint.width() > 600 || hint.height() > 300)
+                qWarning() << w->metaObject()->className() << w->objectName() << hint;
+        }
+    }
+    QVERIFY2(least.width() <= 1366 && least.height() <= 700,
+             qPrintable(u"%1×%2"_s.arg(least.width()).arg(least.height())));
 }
 
 void TestMainWindow::missingProjectIsNotCreated()

@@ -700,6 +700,36 @@ private slots:
         ProjectStore::close(server.url());
     }
 
+    // File to file, the copy takes its name only once it is complete and checked: what a
+    // killed copy left beside it (its partial file) neither stops the next copy nor survives it.
+    void aFileCopyAppearsOnlyWhole()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"source.rubricate"_s);
+        {
+            auto store = ProjectStore::create(file);
+            QVERIFY2(store, qPrintable(store.errorMessage()));
+            QCOMPARE(importDemo(*store).errorCount(), 0);
+        }
+        const QString copy = dir.filePath(u"copy.rubricate"_s);
+        {
+            QFile partial(copy + u".partial"_s);
+            QVERIFY(partial.open(QIODevice::WriteOnly));
+            partial.write("left by a copy that was killed");
+        }
+        const ProjectCopyResult r = copyProject(file, copy);
+        QVERIFY2(r.ok, qPrintable(tableSummary(r)));
+        for (const QString &suffix : {u".partial"_s, u".partial-wal"_s, u".lock"_s})
+            QVERIFY2(!QFile::exists(copy + suffix), qPrintable(suffix));
+        const ProjectCopyResult a = checkProject(file);
+        const ProjectCopyResult b = checkProject(copy);
+        QVERIFY(a.ok && b.ok);
+        for (qsizetype i = 0; i < a.tables.size(); ++i)
+            QCOMPARE(b.tables.at(i).sourceHash, a.tables.at(i).sourceHash);
+        ProjectStore::close(file);
+        ProjectStore::close(copy);
+    }
+
     void refusesToCopyOverAProject()
     {
         RUBRICATE_REQUIRE_POSTGRES();
