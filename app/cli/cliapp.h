@@ -19,6 +19,7 @@ enum ExitCode {
     Failed = 1, // the command could not do its work (missing file, database error)
     Usage = 2, // the command line was wrong
     PartialImport = 3, // the import finished but skipped input; see the listed errors
+    Interrupted = 130, // Ctrl-C or TERM stopped a run; it resumes where it stopped
 };
 
 int run(const QStringList &arguments, QTextStream &out, QTextStream &err);

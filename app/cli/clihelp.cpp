@@ -285,6 +285,7 @@ Exit codes:
      that could import nothing)
   2  wrong command line
   3  with --strict: the import finished but skipped some input
+  130  Ctrl-C or TERM stopped a judge run; its pending jobs wait for `resume`
 
 Examples:
   rubricate-cli import drb2 ../shared/data/drb2/tasks_and_rubrics.jsonl

@@ -16,6 +16,8 @@
 #include <QFileInfo>
 #include <QTimer>
 
+#include <csignal>
+
 namespace Rubricate::Cli {
 
 using namespace Qt::StringLiterals;
@@ -53,6 +55,40 @@ QString progressLine(const RunProgress &p)
 }
 
 // How a worker joins a run; zero keeps the run's own setting.
+// Ctrl-C or a TERM while a run is driven: the run closes as the window's does when it quits
+// (answers in flight dropped, their jobs pending, batches at the provider going on) and is
+// marked so, instead of staying "running" for good. A second signal ends the program at once.
+class Interruption
+{
+public:
+    Interruption()
+    {
+        s_raised = 0;
+        m_int = std::signal(SIGINT, &Interruption::raise);
+        m_term = std::signal(SIGTERM, &Interruption::raise);
+    }
+    ~Interruption()
+    {
+        std::signal(SIGINT, m_int);
+        std::signal(SIGTERM, m_term);
+    }
+    Interruption(const Interruption &) = delete;
+    Interruption &operator=(const Interruption &) = delete;
+
+    static bool raised() { return s_raised != 0; }
+
+private:
+    static void raise(int signal)
+    {
+        s_raised = 1;
+        std::signal(signal, SIG_DFL);
+    }
+
+    static inline volatile std::sig_atomic_t s_raised = 0;
+    void (*m_int)(int);
+    void (*m_term)(int);
+};
+
 struct WorkerOptions {
     int concurrency = 0;
     int leaseSeconds = 0;
@@ -88,6 +124,14 @@ int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream
         err.flush();
     });
     ticker.start(1000);
+    const Interruption interruption;
+    // A signal handler may only set a flag: the run is closed from the event loop.
+    QTimer interruptions;
+    QObject::connect(&interruptions, &QTimer::timeout, &loop, [&] {
+        if (Interruption::raised() && controller.isActive())
+            controller.close();
+    });
+    interruptions.start(100);
     if (const auto started = controller.start(runId); !started) {
         err << u"rubricate-cli: "_s << started.errorMessage() << u'\n';
         return Failed;
@@ -113,7 +157,8 @@ int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream
                    .arg(t.jobsFailed)
                    .arg(p.requests)
                    .arg(p.cacheHits);
-        out << u"tokens: %1 in (%2 read from the provider's prompt cache, %3 written to it), "
+        out << u"tokens, the whole run: %1 in (%2 read from the provider's prompt cache, %3 "
+               u"written to it), "
                "%4 out; cost $%5\n"_s.arg(t.inputTokens)
                    .arg(t.cacheReadTokens)
                    .arg(t.cacheWriteTokens)
@@ -127,6 +172,11 @@ int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream
         }
         if (t.verdictErrors > 0)
             out << u"re-run the failed items with: rubricate-cli rerun-failed %1\n"_s.arg(runId);
+    }
+    if (Interruption::raised()) {
+        err << u"rubricate-cli: interrupted; its pending jobs wait: rubricate-cli resume %1\n"_s
+                   .arg(runId);
+        return Interrupted;
     }
     if (finalStatus == "finished"_L1)
         return Ok;

@@ -166,6 +166,40 @@ private slots:
         QCOMPARE(project.store().runs().latestBatch(run)->state, u"done"_s);
     }
 
+    // TERM (or Ctrl-C) while requests are out: the run is closed and says so, not left
+    // "running" for good, and `resume` finishes it.
+    void anInterruptedRunIsClosedAndResumes()
+    {
+        RubricateTest::ScratchProject project;
+        QVERIFY(project.isOpen());
+        const int items
+            = RubricateTest::writeJudgeFixture(project.store(), project.filePath(u"in"_s), 2, 6);
+        SimulatorBehaviour slow;
+        slow.latencyMs = 5000;
+        m_judge.setBehaviour(slow);
+        m_judge.resetCounters();
+        QProcess judge;
+        judge.start(QStringLiteral(RUBRICATE_CLI), judgeArgs(project.store().path()));
+        QVERIFY(judge.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(m_judge.requestCount() >= 1, BackgroundWorkTimeout);
+        judge.terminate();
+        QTRY_VERIFY_WITH_TIMEOUT(judge.state() == QProcess::NotRunning, BackgroundWorkTimeout);
+        QCOMPARE(judge.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(judge.exitCode(), 130);
+        const QString said = QString::fromUtf8(judge.readAllStandardError());
+        QVERIFY2(said.contains(u"interrupted"_s), qPrintable(said));
+        const RowId run = project.store().runs().list().value().constFirst().id;
+        QCOMPARE(project.store().runs().run(run)->status, u"cancelled"_s);
+
+        m_judge.setBehaviour({});
+        QProcess resume;
+        resume.start(QStringLiteral(RUBRICATE_CLI),
+                     {u"-p"_s, project.store().path(), u"resume"_s, QString::number(run)});
+        QTRY_VERIFY_WITH_TIMEOUT(resume.state() == QProcess::NotRunning, BackgroundWorkTimeout);
+        QCOMPARE(resume.exitCode(), 0);
+        RubricateTest::verifySimulatorVerdicts(project.store(), run, items);
+    }
+
     void runsListsTheRun()
     {
         RubricateTest::ScratchProject project;
