@@ -436,6 +436,10 @@ std::optional<JudgeConfig> judgeConfigFrom(const QCommandLineParser &p, QTextStr
     }
     c.provider = *kind;
     c.baseUrl = p.value(u"base-url"_s);
+    if (const QString problem = JudgeConfig::baseUrlProblem(c.baseUrl); !problem.isEmpty()) {
+        err << u"rubricate-cli: --base-url: "_s << problem << u'\n';
+        return std::nullopt;
+    }
     c.model = p.value(u"model"_s);
     if (c.provider != ProviderKind::Offline && c.model.isEmpty()) {
         err << u"rubricate-cli: --model is needed for provider %1\n"_s.arg(provider);

@@ -1,5 +1,9 @@
 #include "judgeconfig.h"
 
+#include <QRegularExpression>
+#include <QUrl>
+#include <QUrlQuery>
+
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
@@ -178,6 +182,30 @@ double JudgeConfig::costOf(qint64 input, qint64 output, qint64 cacheRead, qint64
 bool JudgeConfig::isLocalServer(const QString &baseUrl)
 {
     return baseUrl.startsWith(u"http://127.0.0.1"_s) || baseUrl.startsWith(u"http://localhost"_s);
+}
+
+QString JudgeConfig::baseUrlProblem(const QString &baseUrl)
+{
+    if (baseUrl.isEmpty())
+        return {};
+    const QUrl url(baseUrl, QUrl::StrictMode);
+    if (!url.isValid() || (url.scheme() != "http"_L1 && url.scheme() != "https"_L1)
+        || url.host().isEmpty())
+        return u"the judge's URL must be an http or https address"_s;
+    if (!url.password().isEmpty() || !url.userName().isEmpty()) {
+        return u"the judge's URL carries a user or password; it would be stored in the project:"
+               " give the key through the environment or the keyring"_s;
+    }
+    static const QRegularExpression secret(
+        u"^(.*[-_])?(key|apikey|token|secret|password|passwd|sig|signature|auth|code)$"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    for (const auto &[name, value] : QUrlQuery(url).queryItems()) {
+        if (secret.match(name).hasMatch()) {
+            return u"the judge's URL carries \"%1\" in its query; it would be stored in the"
+                   " project: give the key through the environment or the keyring"_s.arg(name);
+        }
+    }
+    return {};
 }
 
 QString JudgeConfig::cacheIdentity() const

@@ -75,6 +75,11 @@ struct JudgeConfig {
     QString effectiveApiKeyEnv() const;
     // Whether the judge at `baseUrl` runs on this machine, where it may need no key.
     static bool isLocalServer(const QString &baseUrl);
+    // Why `baseUrl` cannot be a judge's URL (empty: it can): the URL is stored in the project
+    // with its run, so a password in it (user:password@host) or a query item that names a key,
+    // token or signature would be a secret written there. Keys come from the environment or
+    // the keyring; other query items (Azure's api-version) are fine.
+    static QString baseUrlProblem(const QString &baseUrl);
 };
 
 } // namespace Rubricate
