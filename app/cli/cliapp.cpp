@@ -342,20 +342,32 @@ int cmdStats(Context &c)
 
 int cmdSearch(Context &c)
 {
-    if (c.args.isEmpty()) {
+    const QString words = c.args.join(u' ').trimmed();
+    if (words.isEmpty()) {
         c.err << u"rubricate-cli: search needs words to look for\n"_s;
+        return Usage;
+    }
+    bool isNumber = true;
+    const int limit = c.parser.isSet(u"limit"_s) ? c.parser.value(u"limit"_s).toInt(&isNumber) : 20;
+    if (!isNumber || limit < 1) {
+        c.err << u"rubricate-cli: --limit is a number of hits, 1 or more\n"_s;
         return Usage;
     }
     auto store = openProject(c, false);
     if (!store)
         return Failed;
-    const int limit = c.parser.isSet(u"limit"_s) ? c.parser.value(u"limit"_s).toInt() : 20;
-    const QList<SearchHit> hits = store->search().reports(c.args.join(u' '), qMax(1, limit));
-    for (const SearchHit &h : hits) {
+    // One more than shown says whether the limit cut the list.
+    QList<SearchHit> hits = store->search().reports(words, limit + 1);
+    const bool more = hits.size() > limit;
+    hits.resize(qMin(hits.size(), qsizetype(limit)));
+    for (const SearchHit &h : std::as_const(hits)) {
         c.out << u"report %1  %2 %3  %4\n    %5\n"_s.arg(h.reportId)
                      .arg(h.benchmarkKey, h.taskExternalId, h.model, h.snippet);
     }
-    c.out << u"%1 hit(s)\n"_s.arg(hits.size());
+    if (more)
+        c.out << u"the first %1 hit(s); there are more (--limit)\n"_s.arg(hits.size());
+    else
+        c.out << u"%1 hit(s)\n"_s.arg(hits.size());
     return Ok;
 }
 

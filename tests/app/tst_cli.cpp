@@ -70,6 +70,12 @@ private slots:
         const CliResult search = cli({u"search"_s, u"土地财政"_s});
         QCOMPARE(search.code, 0);
         QVERIFY(search.out.contains(u"1 hit"_s));
+        // A limit that cuts the list says so; the count is never the limit's in disguise.
+        const CliResult cut = cli({u"search"_s, u"and"_s, u"--limit"_s, u"2"_s});
+        QCOMPARE(cut.code, 0);
+        QVERIFY2(cut.out.contains(u"the first 2 hit(s); there are more"_s), qPrintable(cut.out));
+        QCOMPARE(cli({u"search"_s, u"and"_s, u"--limit"_s, u"abc"_s}).code, 2);
+        QCOMPARE(cli({u"search"_s, u""_s}).code, 2);
 
         const CliResult show = cli({u"show"_s, u"task"_s, u"drb2:116"_s});
         QCOMPARE(show.code, 0);
