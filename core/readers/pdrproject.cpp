@@ -177,7 +177,10 @@ QString pdrModelFolder(const QString &model)
     QString folder = model;
     folder.replace(u'/', u'_');
     folder.replace(u'\\', u'_');
-    return folder.isEmpty() ? u"_"_s : folder;
+    // "." and ".." would name the results folder or the one above it.
+    if (folder.isEmpty() || folder == "."_L1 || folder == ".."_L1)
+        folder.prepend(u'_');
+    return folder;
 }
 
 Result<PdrRunRows> readPdrRun(ProjectStore &store, RowId runId)
@@ -280,7 +283,21 @@ Result<PdrProjectScores> scorePdrProject(ProjectStore &store, RowId runId,
 Result<void> writePdrResults(const PdrProjectScores &scores, const QString &directory,
                              QStringList *files)
 {
-    for (const PdrGroup &g : pdrGroups(scores.reports, PdrBreakdown::None)) {
+    const QList<PdrGroup> groups = pdrGroups(scores.reports, PdrBreakdown::None);
+    // Two models whose names differ only where a folder name cannot ("team/x", "team_x")
+    // would write over each other's results.
+    QHash<QString, QString> modelOfFolder;
+    for (const PdrGroup &g : groups) {
+        const QString folder = pdrModelFolder(g.model);
+        if (const auto other = modelOfFolder.constFind(folder);
+            other != modelOfFolder.cend() && *other != g.model) {
+            return Error{u"the models \"%1\" and \"%2\" would share the results folder \"%3\";"
+                         " rename one (import its reports under another --model)"_s.arg(
+                             *other, g.model, folder)};
+        }
+        modelOfFolder.insert(folder, g.model);
+    }
+    for (const PdrGroup &g : groups) {
         if (auto p = writeFamily(directory, QString::fromLatin1(PdrFamily::Personalization), u"P"_s,
                                  g, scores.reports, files);
             !p)

@@ -172,7 +172,7 @@ Result<QList<ReportSummary>> ReportStore::reportSummaries(const QString &benchma
         " LEFT JOIN (SELECT report_id, COUNT(*) AS n FROM rubric WHERE report_id IS NOT NULL"
         "   GROUP BY report_id) own ON own.report_id = p.id"
         " WHERE (COALESCE(?, '') = '' OR b.key = ?)"
-        " ORDER BY b.id, m.name, length(t.external_id), t.external_id"_s);
+        " ORDER BY b.id, m.name, length(t.external_id), t.external_id, p.id"_s);
     bindAt(q, 0, annotator);
     bindAt(q, 1, annotator);
     bindAt(q, 2, benchmarkKey);

@@ -229,6 +229,21 @@ private slots:
         QVERIFY(qAbs(first.value(u"goal_alignment"_s).toDouble() - 6.8) < 1e-12);
         QVERIFY(first.value(u"presentation_fit"_s).isNull());
         QVERIFY(qAbs(first.value(u"score"_s).toDouble() - 6.8) < 1e-12);
+
+        // Two models whose folders would be one: refused before a file is written.
+        PdrProjectScores clash = *scores;
+        QVERIFY(clash.reports.size() >= 2);
+        clash.reports[0].model = u"team/x"_s;
+        clash.reports[1].model = u"team_x"_s;
+        QStringList clashed;
+        const auto refused = writePdrResults(clash, m_project.filePath(u"clash"_s), &clashed);
+        QVERIFY(!refused);
+        QVERIFY2(refused.errorMessage().contains(u"share the results folder \"team_x\""_s),
+                 qPrintable(refused.errorMessage()));
+        QVERIFY(clashed.isEmpty());
+        // A model named ".." writes inside the results folder, as any other.
+        QCOMPARE(pdrModelFolder(u".."_s), u"_.."_s);
+        QCOMPARE(pdrModelFolder(u"."_s), u"_."_s);
     }
 
     void leaderboard()
