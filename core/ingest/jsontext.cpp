@@ -229,8 +229,13 @@ CheckedJson parseCheckedJson(QByteArrayView json, const QString &file, int first
     QJsonParseError parseError;
     out.document = QJsonDocument::fromJson(scan.text, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        out.error = u"invalid JSON at byte %1 (%2)"_s.arg(parseError.offset)
-                        .arg(parseError.errorString());
+        // Qt reads only an object or an array as a document: `null` or `3` is valid JSON all
+        // the same, and saying "invalid" of it would send a person looking for a typo.
+        const QJsonDocument scalar = QJsonDocument::fromJson('[' + scan.text + ']');
+        out.error = scalar.isArray() && scalar.array().size() == 1
+            ? u"%1 where a JSON object is expected"_s.arg(jsonKind(scalar.array().at(0)))
+            : u"invalid JSON at byte %1 (%2)"_s.arg(parseError.offset)
+                  .arg(parseError.errorString());
     } else if (!scan.duplicate.isEmpty()) {
         out.error = scan.duplicate;
     } else {

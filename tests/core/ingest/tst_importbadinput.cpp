@@ -125,6 +125,7 @@ private slots:
                 "\n"; // no integer idx
         file += drb2Line(1) + '\n'; // idx 1 again
         file += QByteArray(200000, '[') + '\n'; // nested deeper than any parser goes
+        file += "null\n"; // valid JSON, but no object
         file += drb2Line(4, "zh"); // no final newline
         const QString path = m_dir.filePath(u"tasks.jsonl"_s);
         QVERIFY(RubricateTest::writeFile(path, file));
@@ -136,7 +137,9 @@ private slots:
         QVERIFY2(hasIssue(s, u"tasks.jsonl"_s, 6, u"idx"_s), qPrintable(dump(s)));
         QVERIFY2(hasIssue(s, u"tasks.jsonl"_s, 7, u"idx 1 repeats line 1"_s), qPrintable(dump(s)));
         QVERIFY2(hasIssue(s, u"tasks.jsonl"_s, 8, u"invalid JSON"_s), qPrintable(dump(s)));
-        QCOMPARE(s.errorCount(), 6);
+        QVERIFY2(hasIssue(s, u"tasks.jsonl"_s, 9, u"null where a JSON object is expected"_s),
+                 qPrintable(dump(s)));
+        QCOMPARE(s.errorCount(), 7);
         QCOMPARE(s.added.value(u"tasks"_s), 2); // idx 1 and 4
         QCOMPARE(s.added.value(u"rubrics"_s), 8);
         QVERIFY(s.issues.constFirst().toString().startsWith(u"tasks.jsonl:2: error: "_s));
