@@ -65,7 +65,8 @@ Commands:
                                or openai | gemini | anthropic with --model, --base-url and
                                --api-key-env VAR (the key comes from that environment
                                variable, else from the system keyring; never from a file).
-                               Scope: --benchmark drb2 --tasks 1-5 --models A,B
+                               Scope: --benchmark drb2 (default: the project's one
+                               benchmark, or drb2) --tasks 1-5 --models A,B
                                [--only-unjudged]. Pace: --concurrency 10 --batch-size 50
                                --rpm N --tpm N --max-attempts 6 --timeout S. Cost:
                                --price-in/--price-out USD per million tokens;

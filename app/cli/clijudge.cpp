@@ -246,7 +246,21 @@ int cmdJudge(const QCommandLineParser &parser, const QString &projectPath, QText
     if (!store)
         return Failed;
     RunScope scope;
-    scope.benchmarkKey = parser.isSet(u"benchmark"_s) ? parser.value(u"benchmark"_s) : u"drb2"_s;
+    scope.benchmarkKey = parser.value(u"benchmark"_s);
+    if (scope.benchmarkKey.isEmpty()) {
+        // The project's one benchmark, or DRB-II among several.
+        QStringList keys;
+        for (const Benchmark &b : store->catalog().benchmarks().value_or({}))
+            keys << b.key;
+        if (keys.size() == 1 || keys.contains(u"drb2"_s)) {
+            scope.benchmarkKey = keys.size() == 1 ? keys.constFirst() : u"drb2"_s;
+        } else {
+            err << (keys.isEmpty() ? u"rubricate-cli: the project holds no benchmark to judge\n"_s
+                                   : u"rubricate-cli: the project holds %1: say which with "
+                                     "--benchmark\n"_s.arg(keys.join(u", "_s)));
+            return keys.isEmpty() ? Failed : Usage;
+        }
+    }
     if (!parser.isSet(u"scheme"_s))
         config->scheme = defaultSchemeFor(scope.benchmarkKey);
     // The ResearchRubrics reference asks about one criterion per call.
