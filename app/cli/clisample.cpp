@@ -246,10 +246,11 @@ int studyStatus(const QCommandLineParser &parser, ProjectStore &store, QTextStre
     for (const Study &study : std::as_const(studies)) {
         const QList<StudyProgress> progress
             = store.annotations().studyProgress(study.name).value_or({});
-        int assigned = 0, labelled = 0;
+        int assigned = 0, labelled = 0, inStudy = 0;
         for (const StudyProgress &p : progress) {
             assigned += p.assigned;
             labelled += p.labelled;
+            inStudy += p.labelledInStudy;
         }
         out << u"study \"%1\": %2, compared with %3; %4 of %5 assignments labelled\n"_s
                    .arg(study.name, study.blind ? u"blind"_s : u"not blind"_s,
@@ -258,13 +259,20 @@ int studyStatus(const QCommandLineParser &parser, ProjectStore &store, QTextStre
                             : u"no run"_s)
                    .arg(labelled)
                    .arg(assigned);
+        if (inStudy < labelled) {
+            // The corrected scores and `study plan` count only labels given in the study.
+            out << u"  %1 of them labelled in this study; the other %2 before it or outside it"
+                   " (the study's corrected scores leave those out)\n"_s.arg(inStudy)
+                       .arg(labelled - inStudy);
+        }
         Table t;
-        t.setHeader({u"annotator"_s, u"id"_s, u"labelled"_s, u"assigned"_s, u"done"_s});
-        for (int c = 2; c <= 4; ++c)
+        t.setHeader(
+            {u"annotator"_s, u"id"_s, u"labelled"_s, u"in this study"_s, u"assigned"_s, u"done"_s});
+        for (int c = 2; c <= 5; ++c)
             t.setRightAligned(c);
         for (const StudyProgress &p : progress) {
             t.addRow({p.annotatorName, p.annotatorId, QString::number(p.labelled),
-                      QString::number(p.assigned),
+                      QString::number(p.labelledInStudy), QString::number(p.assigned),
                       p.assigned ? u"%1%"_s.arg(100 * p.labelled / p.assigned) : QString()});
         }
         out << t.render() << u'\n';

@@ -270,6 +270,9 @@ struct StudyProgress {
     QString annotatorName;
     int assigned = 0;
     int labelled = 0;
+    // Of those, the items whose current label was given in this study: what the study's
+    // corrected scores and plans count (a label given before it, or outside it, is not).
+    int labelledInStudy = 0;
 };
 
 // One rating of one rubric item by one rater, with what the alignment breakdowns group by.

@@ -223,7 +223,8 @@ Result<QList<StudyProgress>> AnnotationStore::studyProgress(const QString &study
     QList<StudyProgress> out;
     QSqlQuery &q = prepared(
         u"SELECT x.annotator, COALESCE(n.name, x.annotator), COUNT(*),"
-        " SUM(CASE WHEN e.value IS NOT NULL THEN 1 ELSE 0 END)"
+        " SUM(CASE WHEN e.value IS NOT NULL THEN 1 ELSE 0 END),"
+        " SUM(CASE WHEN e.value IS NOT NULL AND e.study = x.sample THEN 1 ELSE 0 END)"
         " FROM annotation_assignment x LEFT JOIN annotator n ON n.id = x.annotator"
         " LEFT JOIN annotation_event e ON e.id = (SELECT MAX(y.id) FROM annotation_event y"
         "   WHERE y.report_id = x.report_id AND y.rubric_id = x.rubric_id"
@@ -233,8 +234,8 @@ Result<QList<StudyProgress>> AnnotationStore::studyProgress(const QString &study
     if (!exec(q))
         return failure();
     while (q.next()) {
-        out.append(
-            {q.value(0).toString(), q.value(1).toString(), q.value(2).toInt(), q.value(3).toInt()});
+        out.append({q.value(0).toString(), q.value(1).toString(), q.value(2).toInt(),
+                    q.value(3).toInt(), q.value(4).toInt()});
     }
     return out;
 }
