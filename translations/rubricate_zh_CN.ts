@@ -892,6 +892,14 @@
         <source>even with every judged item labelled the interval would be ±%1</source>
         <translation>即使标注每个已评判的条目，区间仍为 ±%1</translation>
     </message>
+    <message>
+        <source>Personalization</source>
+        <translation>个性化</translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation>质量</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::CorrectedPairsModel</name>

@@ -186,6 +186,10 @@ void TestMainWindow::formerlyEnglishWordsAreTranslated()
     const QString chartTitle = leaderboardChart(board).title;
     QVERIFY2(chartTitle.endsWith(u"各模型的总分"_s), qPrintable(chartTitle));
     QVERIFY(hasCjk(CoreText::leaderboardDescription(board)));
+    // PDR-Bench's families and dimensions, in the criteria editor as on its leaderboard.
+    QCOMPARE(CoreText::pdrDimension(u"personalization"_s), u"个性化"_s);
+    QCOMPARE(CoreText::pdrDimension(u"goal_alignment"_s), u"目标契合度"_s);
+    QCOMPARE(CoreText::pdrDimension(u"own_dimension"_s), u"Own dimension"_s);
 
     // Help → Scoring Choices in Chinese, with the English page's shape.
     const QString chinese = scoringChoicesMarkdown();
