@@ -861,10 +861,6 @@
         <translation>没有 Q 可用的报告</translation>
     </message>
     <message>
-        <source>no report with a usable R</source>
-        <translation>没有 R 可用的报告</translation>
-    </message>
-    <message>
         <source>none of P, Q, R has a value</source>
         <translation>P、Q、R 都没有值</translation>
     </message>
@@ -899,6 +895,14 @@
     <message>
         <source>Quality</source>
         <translation>质量</translation>
+    </message>
+    <message>
+        <source>R n (reports)</source>
+        <translation>R n（报告数）</translation>
+    </message>
+    <message>
+        <source>no report whose support was judged</source>
+        <translation>没有已评判来源支持的报告</translation>
     </message>
 </context>
 <context>

@@ -190,6 +190,11 @@ void TestMainWindow::formerlyEnglishWordsAreTranslated()
     QCOMPARE(CoreText::pdrDimension(u"personalization"_s), u"个性化"_s);
     QCOMPARE(CoreText::pdrDimension(u"goal_alignment"_s), u"目标契合度"_s);
     QCOMPARE(CoreText::pdrDimension(u"own_dimension"_s), u"Own dimension"_s);
+    for (const char *key : {"P", "Q", "R", "R_n", "overall"}) {
+        const LeaderboardColumn column{QString::fromLatin1(key), u"English"_s, 2};
+        QVERIFY2(hasCjk(CoreText::leaderboardColumn(column)), key);
+    }
+    QVERIFY(hasCjk(CoreText::leaderboardNote(u"no report whose support was judged"_s)));
 
     // Help → Scoring Choices in Chinese, with the English page's shape.
     const QString chinese = scoringChoicesMarkdown();

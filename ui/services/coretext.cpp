@@ -119,6 +119,7 @@ QString CoreText::leaderboardColumn(const LeaderboardColumn &column)
         {"P", QT_TR_NOOP("P (personalization)")},
         {"Q", QT_TR_NOOP("Q (quality)")},
         {"R", QT_TR_NOOP("R (reliability)")},
+        {"R_n", QT_TR_NOOP("R n (reports)")},
         {"overall", QT_TR_NOOP("Overall")},
     };
     for (const auto &[key, source] : titles) {
@@ -199,7 +200,7 @@ QString CoreText::leaderboardNote(const QString &note)
         QT_TR_NOOP("every criterion of this dimension failed"),
         QT_TR_NOOP("no report with a usable P"),
         QT_TR_NOOP("no report with a usable Q"),
-        QT_TR_NOOP("no report with a usable R"),
+        QT_TR_NOOP("no report whose support was judged"),
         QT_TR_NOOP("none of P, Q, R has a value"),
     };
     for (const char *source : notes) {
