@@ -233,8 +233,10 @@ ChartSpec leaderboardChart(const Leaderboard &board)
     spec.title
         = LeaderboardPage::tr("%1: %2 by model").arg(benchmarkTitle(board.benchmarkKey), title);
     spec.valueTitle = title;
+    // The axis spans the scores' scale, not the values drawn, so that a run's bars can be told
+    // high or low at a glance: PDR-Bench scores 0-10, the others 0-1.
     spec.minimum = 0;
-    spec.maximum = 1;
+    spec.maximum = board.benchmarkKey == QLatin1StringView(BenchmarkKey::PdrBench) ? 10 : 1;
     for (const LeaderboardRow &row : board.rows) {
         spec.labels << row.model;
         const LeaderboardValue v = board.headline < row.values.size()
