@@ -904,6 +904,22 @@
         <source>no report whose support was judged</source>
         <translation>没有已评判来源支持的报告</translation>
     </message>
+    <message>
+        <source>DeepResearch Bench II</source>
+        <translation>DeepResearch Bench II</translation>
+    </message>
+    <message>
+        <source>ResearchRubrics</source>
+        <translation>ResearchRubrics</translation>
+    </message>
+    <message>
+        <source>PDR-Bench</source>
+        <translation>PDR-Bench</translation>
+    </message>
+    <message>
+        <source>ReportBench</source>
+        <translation>ReportBench</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::CorrectedPairsModel</name>
@@ -1641,18 +1657,6 @@
 <context>
     <name>Rubricate::LeaderboardPage</name>
     <message>
-        <source>DeepResearch Bench II</source>
-        <translation>DeepResearch Bench II</translation>
-    </message>
-    <message>
-        <source>ResearchRubrics</source>
-        <translation>ResearchRubrics</translation>
-    </message>
-    <message>
-        <source>ReportBench</source>
-        <translation>ReportBench</translation>
-    </message>
-    <message>
         <source>%1: %2 by model</source>
         <translation>%1：各模型的%2</translation>
     </message>
@@ -1707,10 +1711,6 @@
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>PDR-Bench</source>
-        <translation>PDR-Bench</translation>
     </message>
     <message>
         <source>This project has no reports of a benchmark with a leaderboard (DRB-II, ResearchRubrics, PDR-Bench, ReportBench).</source>

@@ -322,18 +322,19 @@ void AlignmentDashboard::fillChoices()
         if (!benchmarks.contains(r.benchmarkKey))
             benchmarks.append(r.benchmarkKey);
     }
-    const QString keptBenchmark = m_benchmark->currentText();
+    const QString keptBenchmark = m_benchmark->currentData().toString();
     if (QStringList(benchmarks) != [this] {
             QStringList items;
             for (int i = 0; i < m_benchmark->count(); ++i)
-                items << m_benchmark->itemText(i);
+                items << m_benchmark->itemData(i).toString();
             return items;
         }()) {
         m_benchmark->clear();
-        m_benchmark->addItems(benchmarks);
-        m_benchmark->setCurrentIndex(std::max(0, m_benchmark->findText(keptBenchmark)));
+        for (const QString &key : std::as_const(benchmarks))
+            m_benchmark->addItem(CoreText::benchmarkName(key), key);
+        m_benchmark->setCurrentIndex(std::max(0, m_benchmark->findData(keptBenchmark)));
     }
-    const QString benchmark = m_benchmark->currentText();
+    const QString benchmark = m_benchmark->currentData().toString();
     const QString keptJudge = m_judge->currentData().toString();
     const QString keptAgainst = m_against->currentData().toString();
     m_judge->clear();
@@ -373,7 +374,7 @@ void AlignmentDashboard::fillFilterValues()
     if (attribute) {
         QSet<QString> values;
         for (const RatingRow &r : std::as_const(m_rows)) {
-            if (r.benchmarkKey == m_benchmark->currentText())
+            if (r.benchmarkKey == m_benchmark->currentData().toString())
                 values.insert(ratingAttributeValue(r, *attribute));
         }
         QStringList sorted(values.cbegin(), values.cend());
@@ -388,7 +389,7 @@ void AlignmentDashboard::fillFilterValues()
 AlignmentOptions AlignmentDashboard::options() const
 {
     AlignmentOptions o;
-    o.benchmarkKey = m_benchmark->currentText();
+    o.benchmarkKey = m_benchmark->currentData().toString();
     o.judge = m_judge->currentData().toString();
     o.human = againstGold() ? GoldRater : m_against->currentData().toString();
     if (m_collapse->currentData().toInt() < 0) {

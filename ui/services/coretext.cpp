@@ -101,6 +101,19 @@ QString CoreText::reason(const QString &reason)
     return reason;
 }
 
+QString CoreText::benchmarkName(const QString &key)
+{
+    if (key == QLatin1StringView(BenchmarkKey::Drb2))
+        return tr("DeepResearch Bench II");
+    if (key == QLatin1StringView(BenchmarkKey::ResearchRubrics))
+        return tr("ResearchRubrics");
+    if (key == QLatin1StringView(BenchmarkKey::PdrBench))
+        return tr("PDR-Bench");
+    if (key == QLatin1StringView(BenchmarkKey::ReportBench))
+        return tr("ReportBench");
+    return key;
+}
+
 QString CoreText::leaderboardColumn(const LeaderboardColumn &column)
 {
     // By the column's key; a ResearchRubrics axis keeps the name the data gives it.

@@ -27,6 +27,8 @@ public:
     // interval width is out of reach.
     static QString reason(const QString &reason);
 
+    // "drb2" → "DeepResearch Bench II"; a key the program does not know as it stands.
+    static QString benchmarkName(const QString &key);
     static QString leaderboardColumn(const LeaderboardColumn &column);
     static QString leaderboardDescription(const Leaderboard &board);
     static QString leaderboardNote(const QString &note);
