@@ -2,6 +2,7 @@
 
 #include "agreement/alignmentmodels.h"
 #include "common/chartwidget.h"
+#include "common/elidingcombobox.h"
 #include "common/readonlytable.h"
 #include "exchange/alignmentexport.h"
 #include "services/alignmentcharts.h"
@@ -63,13 +64,22 @@ QComboBox *makeBox(QWidget *parent, const QString &name)
     return box;
 }
 
+// For the raters' names, which are as long as their runs' names: a narrow window shortens
+// them with an ellipsis (the whole name in the tooltip) instead of cutting them mid-word.
+QComboBox *makeNameBox(QWidget *parent, const QString &name)
+{
+    auto *box = new ElidingComboBox(parent);
+    box->setObjectName(name);
+    return box;
+}
+
 } // namespace
 
 AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     : ProjectPage(parent)
     , m_benchmark(makeBox(this, u"alignBenchmark"_s))
-    , m_judge(makeBox(this, u"alignJudge"_s))
-    , m_against(makeBox(this, u"alignAgainst"_s))
+    , m_judge(makeNameBox(this, u"alignJudge"_s))
+    , m_against(makeNameBox(this, u"alignAgainst"_s))
     , m_compareWith(makeBox(this, u"alignCompareWith"_s))
     , m_adjudicate(new QAction(tr("&Adjudicate…"), this))
     , m_collapse(makeBox(this, u"alignCollapse"_s))
@@ -88,6 +98,8 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     , m_comparisons(new ComparisonsModel(this))
     , m_disagreements(new DisagreementsModel(this))
 {
+    // The benchmarks' names are few and short: whole, while the raters' names give way.
+    m_benchmark->setSizePolicy(QSizePolicy::Fixed, m_benchmark->sizePolicy().verticalPolicy());
     m_compareWith->addItem(tr("annotators"), QString());
     m_compareWith->addItem(tr("gold labels"), GoldRater);
     m_compareWith->setToolTip(tr("The annotators' labels (as Against says), or the gold labels "
@@ -236,7 +248,10 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     right->addWidget(m_seed);
     right->addWidget(m_export);
     right->addWidget(adjudicateButton);
-    controls->addLayout(right, 1, 6, 1, 2);
+    right->addStretch(1);
+    // On the third row, which has room: on the second they widened the Labels column and
+    // squeezed the first row's boxes.
+    controls->addLayout(right, 2, 4, 1, 4);
     controls->setColumnStretch(8, 1);
 
     auto *charts = new QWidget(this);
