@@ -195,8 +195,22 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     m_breakdownChart = createChartWidget(breakdownChart(empty, BreakdownStatistic::Kappa), this);
     m_levels = createChartWidget(alphaLevelsChart(empty), this);
     m_pairs = createChartWidget(annotatorPairsChart(empty), this);
+    // Lower than a chart's usual least height, to leave the tables their rows in a window of
+    // the default size; the charts take the room a taller window gives.
+    for (QWidget *chart : {m_confusion, m_breakdownChart, m_levels, m_pairs})
+        chart->setMinimumHeight(140);
 
     m_comparisonsView = makeReadOnlyTable(m_comparisons, this, u"alignComparisons"_s);
+    // Every column as wide as its contents, as on the leaderboards: the last one stretched
+    // set the α apart from the other estimates.
+    m_comparisonsView->horizontalHeader()->setStretchLastSection(false);
+    // Room for the usual comparisons (judge vs majority, vs each of two people, person vs
+    // person) above the Judge Runs dock, which left two rows.
+    constexpr int ComparisonRows = 4;
+    m_comparisonsView->setMinimumHeight(m_comparisonsView->horizontalHeader()->sizeHint().height()
+                                        + m_comparisonsView->verticalHeader()->defaultSectionSize()
+                                            * ComparisonRows
+                                        + 2 * m_comparisonsView->frameWidth());
     m_disagreementsView = makeReadOnlyTable(m_disagreements, this, u"alignDisagreements"_s);
     m_disagreementsView->setToolTip(tr("Double-click (or Enter) opens the report at the rubric"));
     // The rubric takes the room that is left and elides the rest (its tooltip has it whole).
