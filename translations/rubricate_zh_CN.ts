@@ -567,19 +567,19 @@
     <name>Rubricate::ComparisonsModel</name>
     <message>
         <source>judge vs majority</source>
-        <translation>评审 对 多数</translation>
+        <translation>评审对多数</translation>
     </message>
     <message>
         <source>judge vs person</source>
-        <translation>评审 对 个人</translation>
+        <translation>评审对个人</translation>
     </message>
     <message>
         <source>person vs person</source>
-        <translation>个人 对 个人</translation>
+        <translation>个人对个人</translation>
     </message>
     <message>
         <source>judge vs judge</source>
-        <translation>评审 对 评审</translation>
+        <translation>评审对评审</translation>
     </message>
     <message>
         <source>undefined</source>
@@ -1561,7 +1561,7 @@
     </message>
     <message>
         <source>DeepResearch Bench II: tasks and rubrics</source>
-        <translation>DeepResearch Bench II：任务与评分细则</translation>
+        <translation>DeepResearch Bench II：任务与评分项</translation>
     </message>
     <message>
         <source>DeepResearch Bench II: reports (a folder per agent)</source>
@@ -1573,7 +1573,7 @@
     </message>
     <message>
         <source>ResearchRubrics: prompts and rubrics</source>
-        <translation>ResearchRubrics：提示与评分细则</translation>
+        <translation>ResearchRubrics：提示与评分项</translation>
     </message>
     <message>
         <source>ResearchRubrics: responses (a folder)</source>
@@ -1899,11 +1899,11 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     </message>
     <message>
         <source>1 rubric</source>
-        <translation>1 条评分细则</translation>
+        <translation>1 个评分项</translation>
     </message>
     <message>
         <source>%L1 rubrics</source>
-        <translation>%L1 条评分细则</translation>
+        <translation>%L1 个评分项</translation>
     </message>
     <message>
         <source>1 report</source>
@@ -2760,11 +2760,11 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     </message>
     <message>
         <source>1 rubric</source>
-        <translation>1 条细则</translation>
+        <translation>1 个评分项</translation>
     </message>
     <message>
         <source>%L1 rubrics</source>
-        <translation>%L1 条细则</translation>
+        <translation>%L1 个评分项</translation>
     </message>
     <message>
         <source>1 report</source>

@@ -206,6 +206,9 @@ void TestMainWindow::formerlyEnglishWordsAreTranslated()
              u" 个并发请求"_s);
     QCOMPARE(QCoreApplication::translate("Rubricate::VerdictPanel", "%n rubric(s)", nullptr, 15),
              u"15 个评分项"_s);
+    // A rubric has one name wherever it is counted: the tree, the status bar, the verdicts.
+    for (const char *context : {"Rubricate::ProjectTreeModel", "Rubricate::MainWindow"})
+        QCOMPARE(QCoreApplication::translate(context, "%L1 rubrics"), u"%L1 个评分项"_s);
 
     // The explorer's and the report's new words.
     QVERIFY(hasCjk(ImportDialog::kindName(ImportKind::Drb2Reports)));
