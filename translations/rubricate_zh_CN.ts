@@ -3387,6 +3387,10 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>Send as a provider batch (half price, answers within 24 h)</source>
         <translation>作为服务商批处理发送（半价，24 小时内给出答案）</translation>
     </message>
+    <message>
+        <source>no model is used offline</source>
+        <translation>离线时不使用模型</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::RunLauncher</name>
