@@ -567,19 +567,19 @@
     <name>Rubricate::ComparisonsModel</name>
     <message>
         <source>judge vs majority</source>
-        <translation>评审 对 多数</translation>
+        <translation>评审对多数</translation>
     </message>
     <message>
         <source>judge vs person</source>
-        <translation>评审 对 个人</translation>
+        <translation>评审对个人</translation>
     </message>
     <message>
         <source>person vs person</source>
-        <translation>个人 对 个人</translation>
+        <translation>个人对个人</translation>
     </message>
     <message>
         <source>judge vs judge</source>
-        <translation>评审 对 评审</translation>
+        <translation>评审对评审</translation>
     </message>
     <message>
         <source>undefined</source>
@@ -861,10 +861,6 @@
         <translation>没有 Q 可用的报告</translation>
     </message>
     <message>
-        <source>no report with a usable R</source>
-        <translation>没有 R 可用的报告</translation>
-    </message>
-    <message>
         <source>none of P, Q, R has a value</source>
         <translation>P、Q、R 都没有值</translation>
     </message>
@@ -891,6 +887,38 @@
     <message>
         <source>even with every judged item labelled the interval would be ±%1</source>
         <translation>即使标注每个已评判的条目，区间仍为 ±%1</translation>
+    </message>
+    <message>
+        <source>Personalization</source>
+        <translation>个性化</translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation>质量</translation>
+    </message>
+    <message>
+        <source>R n (reports)</source>
+        <translation>R n（报告数）</translation>
+    </message>
+    <message>
+        <source>no report whose support was judged</source>
+        <translation>没有已评判来源支持的报告</translation>
+    </message>
+    <message>
+        <source>DeepResearch Bench II</source>
+        <translation>DeepResearch Bench II</translation>
+    </message>
+    <message>
+        <source>ResearchRubrics</source>
+        <translation>ResearchRubrics</translation>
+    </message>
+    <message>
+        <source>PDR-Bench</source>
+        <translation>PDR-Bench</translation>
+    </message>
+    <message>
+        <source>ReportBench</source>
+        <translation>ReportBench</translation>
     </message>
 </context>
 <context>
@@ -1533,7 +1561,7 @@
     </message>
     <message>
         <source>DeepResearch Bench II: tasks and rubrics</source>
-        <translation>DeepResearch Bench II：任务与评分细则</translation>
+        <translation>DeepResearch Bench II：任务与评分项</translation>
     </message>
     <message>
         <source>DeepResearch Bench II: reports (a folder per agent)</source>
@@ -1545,7 +1573,7 @@
     </message>
     <message>
         <source>ResearchRubrics: prompts and rubrics</source>
-        <translation>ResearchRubrics：提示与评分细则</translation>
+        <translation>ResearchRubrics：提示与评分项</translation>
     </message>
     <message>
         <source>ResearchRubrics: responses (a folder)</source>
@@ -1629,18 +1657,6 @@
 <context>
     <name>Rubricate::LeaderboardPage</name>
     <message>
-        <source>DeepResearch Bench II</source>
-        <translation>DeepResearch Bench II</translation>
-    </message>
-    <message>
-        <source>ResearchRubrics</source>
-        <translation>ResearchRubrics</translation>
-    </message>
-    <message>
-        <source>ReportBench</source>
-        <translation>ReportBench</translation>
-    </message>
-    <message>
         <source>%1: %2 by model</source>
         <translation>%1：各模型的%2</translation>
     </message>
@@ -1695,10 +1711,6 @@
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>PDR-Bench</source>
-        <translation>PDR-Bench</translation>
     </message>
     <message>
         <source>This project has no reports of a benchmark with a leaderboard (DRB-II, ResearchRubrics, PDR-Bench, ReportBench).</source>
@@ -1887,11 +1899,11 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     </message>
     <message>
         <source>1 rubric</source>
-        <translation>1 条评分细则</translation>
+        <translation>1 个评分项</translation>
     </message>
     <message>
         <source>%L1 rubrics</source>
-        <translation>%L1 条评分细则</translation>
+        <translation>%L1 个评分项</translation>
     </message>
     <message>
         <source>1 report</source>
@@ -2754,11 +2766,11 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     </message>
     <message>
         <source>1 rubric</source>
-        <translation>1 条细则</translation>
+        <translation>1 个评分项</translation>
     </message>
     <message>
         <source>%L1 rubrics</source>
-        <translation>%L1 条细则</translation>
+        <translation>%L1 个评分项</translation>
     </message>
     <message>
         <source>1 report</source>
@@ -3380,6 +3392,10 @@ A workbench for judging deep-research reports against expert rubrics.</source>
     <message>
         <source>Send as a provider batch (half price, answers within 24 h)</source>
         <translation>作为服务商批处理发送（半价，24 小时内给出答案）</translation>
+    </message>
+    <message>
+        <source>no model is used offline</source>
+        <translation>离线时不使用模型</translation>
     </message>
 </context>
 <context>

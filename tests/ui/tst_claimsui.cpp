@@ -47,9 +47,16 @@ class TestClaimsUi : public QObject
         QCOMPARE(dialog->purpose(), purpose);
         QTRY_VERIFY_WITH_TIMEOUT(dialog->isLoaded(), BackgroundWorkTimeout);
         auto *provider = dialog->findChild<QComboBox *>(u"provider"_s);
+        auto *model = dialog->findChild<QLineEdit *>(u"model"_s);
+        // Offline, a generator uses no model: none is named, and the field offers nothing.
+        provider->setCurrentIndex(provider->findData(int(ProviderKind::Offline)));
+        QVERIFY(model->text().isEmpty());
+        QVERIFY(!model->placeholderText().isEmpty());
+        QVERIFY(!model->isEnabled() && !model->isClearButtonEnabled());
         provider->setCurrentIndex(provider->findData(int(ProviderKind::OpenAiCompatible)));
+        QVERIFY(model->isEnabled() && model->isClearButtonEnabled());
         dialog->findChild<QLineEdit *>(u"baseUrl"_s)->setText(judge.baseUrl());
-        dialog->findChild<QLineEdit *>(u"model"_s)->setText(u"test-judge"_s);
+        model->setText(u"test-judge"_s);
         QPushButton *ok = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
         QTRY_VERIFY_WITH_TIMEOUT(ok->isEnabled(), BackgroundWorkTimeout);
         ok->click();

@@ -6,6 +6,7 @@
 #include "agreement/alignmentdashboard.h"
 #include "agreement/alignmentmodels.h"
 #include "annotatorfixture.h"
+#include "common/elidingcombobox.h"
 #include "demo/demoproject.h"
 #include "review/reportview.h"
 #include "review/verdictpanel.h"
@@ -130,6 +131,12 @@ void TestDashboard::dashboardComputesFiltersOpensAndExports()
                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
 
     const AlignmentReport &all = dashboard->report();
+    // The benchmark by its name, as the leaderboards show it; its key is what is computed.
+    QCOMPARE(dashboard->benchmarkBox()->currentText(), u"DeepResearch Bench II"_s);
+    QCOMPARE(dashboard->benchmarkBox()->currentData().toString(), u"drb2"_s);
+    QCOMPARE(all.options.benchmarkKey, u"drb2"_s);
+    // A run's long name gives way with an ellipsis, never cut mid-word.
+    QVERIFY(qobject_cast<ElidingComboBox *>(dashboard->judgeBox()));
     QCOMPARE(all.annotators.size(), 2); // Ana and Ben
     QVERIFY(all.majorityTies > 0); // two annotators who disagree have no majority
     const qsizetype allItems = all.mainComparison()->n;

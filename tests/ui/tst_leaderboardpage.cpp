@@ -283,6 +283,10 @@ void TestLeaderboardPage::showsPdrBench()
              u"Overall"_s);
     QVERIFY(page.model()->columnOf(u"P"_s) > 0);
     QVERIFY(page.model()->columnOf(u"dim:goal_alignment"_s) > 0);
+    // Its chart's axis is the scores' 0-10, as the other benchmarks' is their 0-1.
+    const ChartSpec chart = leaderboardChart(board);
+    QCOMPARE(chart.minimum, 0.0);
+    QCOMPARE(chart.maximum, 10.0);
 
     QTemporaryDir out;
     QSignalSpy exported(&page, &LeaderboardPage::exported);

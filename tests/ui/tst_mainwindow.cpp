@@ -204,6 +204,15 @@ void TestMainWindow::formerlyEnglishWordsAreTranslated()
     const QString chartTitle = leaderboardChart(board).title;
     QVERIFY2(chartTitle.endsWith(u"各模型的总分"_s), qPrintable(chartTitle));
     QVERIFY(hasCjk(CoreText::leaderboardDescription(board)));
+    // PDR-Bench's families and dimensions, in the criteria editor as on its leaderboard.
+    QCOMPARE(CoreText::pdrDimension(u"personalization"_s), u"个性化"_s);
+    QCOMPARE(CoreText::pdrDimension(u"goal_alignment"_s), u"目标契合度"_s);
+    QCOMPARE(CoreText::pdrDimension(u"own_dimension"_s), u"Own dimension"_s);
+    for (const char *key : {"P", "Q", "R", "R_n", "overall"}) {
+        const LeaderboardColumn column{QString::fromLatin1(key), u"English"_s, 2};
+        QVERIFY2(hasCjk(CoreText::leaderboardColumn(column)), key);
+    }
+    QVERIFY(hasCjk(CoreText::leaderboardNote(u"no report whose support was judged"_s)));
 
     // Help → Scoring Choices in Chinese, with the English page's shape.
     const QString chinese = scoringChoicesMarkdown();
@@ -215,6 +224,9 @@ void TestMainWindow::formerlyEnglishWordsAreTranslated()
              u" 个并发请求"_s);
     QCOMPARE(QCoreApplication::translate("Rubricate::VerdictPanel", "%n rubric(s)", nullptr, 15),
              u"15 个评分项"_s);
+    // A rubric has one name wherever it is counted: the tree, the status bar, the verdicts.
+    for (const char *context : {"Rubricate::ProjectTreeModel", "Rubricate::MainWindow"})
+        QCOMPARE(QCoreApplication::translate(context, "%L1 rubrics"), u"%L1 个评分项"_s);
 
     // The explorer's and the report's new words.
     QVERIFY(hasCjk(ImportDialog::kindName(ImportKind::Drb2Reports)));

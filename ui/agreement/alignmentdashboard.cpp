@@ -2,6 +2,7 @@
 
 #include "agreement/alignmentmodels.h"
 #include "common/chartwidget.h"
+#include "common/elidingcombobox.h"
 #include "common/readonlytable.h"
 #include "exchange/alignmentexport.h"
 #include "services/alignmentcharts.h"
@@ -63,13 +64,22 @@ QComboBox *makeBox(QWidget *parent, const QString &name)
     return box;
 }
 
+// For the raters' names, which are as long as their runs' names: a narrow window shortens
+// them with an ellipsis (the whole name in the tooltip) instead of cutting them mid-word.
+QComboBox *makeNameBox(QWidget *parent, const QString &name)
+{
+    auto *box = new ElidingComboBox(parent);
+    box->setObjectName(name);
+    return box;
+}
+
 } // namespace
 
 AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     : ProjectPage(parent)
     , m_benchmark(makeBox(this, u"alignBenchmark"_s))
-    , m_judge(makeBox(this, u"alignJudge"_s))
-    , m_against(makeBox(this, u"alignAgainst"_s))
+    , m_judge(makeNameBox(this, u"alignJudge"_s))
+    , m_against(makeNameBox(this, u"alignAgainst"_s))
     , m_compareWith(makeBox(this, u"alignCompareWith"_s))
     , m_adjudicate(new QAction(tr("&Adjudicate…"), this))
     , m_collapse(makeBox(this, u"alignCollapse"_s))
@@ -88,6 +98,8 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     , m_comparisons(new ComparisonsModel(this))
     , m_disagreements(new DisagreementsModel(this))
 {
+    // The benchmarks' names are few and short: whole, while the raters' names give way.
+    m_benchmark->setSizePolicy(QSizePolicy::Fixed, m_benchmark->sizePolicy().verticalPolicy());
     m_compareWith->addItem(tr("annotators"), QString());
     m_compareWith->addItem(tr("gold labels"), GoldRater);
     m_compareWith->setToolTip(tr("The annotators' labels (as Against says), or the gold labels "
@@ -183,8 +195,22 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     m_breakdownChart = createChartWidget(breakdownChart(empty, BreakdownStatistic::Kappa), this);
     m_levels = createChartWidget(alphaLevelsChart(empty), this);
     m_pairs = createChartWidget(annotatorPairsChart(empty), this);
+    // Lower than a chart's usual least height, to leave the tables their rows in a window of
+    // the default size; the charts take the room a taller window gives.
+    for (QWidget *chart : {m_confusion, m_breakdownChart, m_levels, m_pairs})
+        chart->setMinimumHeight(140);
 
     m_comparisonsView = makeReadOnlyTable(m_comparisons, this, u"alignComparisons"_s);
+    // Every column as wide as its contents, as on the leaderboards: the last one stretched
+    // set the α apart from the other estimates.
+    m_comparisonsView->horizontalHeader()->setStretchLastSection(false);
+    // Room for the usual comparisons (judge vs majority, vs each of two people, person vs
+    // person) above the Judge Runs dock, which left two rows.
+    constexpr int ComparisonRows = 4;
+    m_comparisonsView->setMinimumHeight(m_comparisonsView->horizontalHeader()->sizeHint().height()
+                                        + m_comparisonsView->verticalHeader()->defaultSectionSize()
+                                            * ComparisonRows
+                                        + 2 * m_comparisonsView->frameWidth());
     m_disagreementsView = makeReadOnlyTable(m_disagreements, this, u"alignDisagreements"_s);
     m_disagreementsView->setToolTip(tr("Double-click (or Enter) opens the report at the rubric"));
     // The rubric takes the room that is left and elides the rest (its tooltip has it whole).
@@ -236,7 +262,10 @@ AlignmentDashboard::AlignmentDashboard(QWidget *parent)
     right->addWidget(m_seed);
     right->addWidget(m_export);
     right->addWidget(adjudicateButton);
-    controls->addLayout(right, 1, 6, 1, 2);
+    right->addStretch(1);
+    // On the third row, which has room: on the second they widened the Labels column and
+    // squeezed the first row's boxes.
+    controls->addLayout(right, 2, 4, 1, 4);
     controls->setColumnStretch(8, 1);
 
     auto *charts = new QWidget(this);
@@ -322,18 +351,19 @@ void AlignmentDashboard::fillChoices()
         if (!benchmarks.contains(r.benchmarkKey))
             benchmarks.append(r.benchmarkKey);
     }
-    const QString keptBenchmark = m_benchmark->currentText();
+    const QString keptBenchmark = m_benchmark->currentData().toString();
     if (QStringList(benchmarks) != [this] {
             QStringList items;
             for (int i = 0; i < m_benchmark->count(); ++i)
-                items << m_benchmark->itemText(i);
+                items << m_benchmark->itemData(i).toString();
             return items;
         }()) {
         m_benchmark->clear();
-        m_benchmark->addItems(benchmarks);
-        m_benchmark->setCurrentIndex(std::max(0, m_benchmark->findText(keptBenchmark)));
+        for (const QString &key : std::as_const(benchmarks))
+            m_benchmark->addItem(CoreText::benchmarkName(key), key);
+        m_benchmark->setCurrentIndex(std::max(0, m_benchmark->findData(keptBenchmark)));
     }
-    const QString benchmark = m_benchmark->currentText();
+    const QString benchmark = m_benchmark->currentData().toString();
     const QString keptJudge = m_judge->currentData().toString();
     const QString keptAgainst = m_against->currentData().toString();
     m_judge->clear();
@@ -373,7 +403,7 @@ void AlignmentDashboard::fillFilterValues()
     if (attribute) {
         QSet<QString> values;
         for (const RatingRow &r : std::as_const(m_rows)) {
-            if (r.benchmarkKey == m_benchmark->currentText())
+            if (r.benchmarkKey == m_benchmark->currentData().toString())
                 values.insert(ratingAttributeValue(r, *attribute));
         }
         QStringList sorted(values.cbegin(), values.cend());
@@ -388,7 +418,7 @@ void AlignmentDashboard::fillFilterValues()
 AlignmentOptions AlignmentDashboard::options() const
 {
     AlignmentOptions o;
-    o.benchmarkKey = m_benchmark->currentText();
+    o.benchmarkKey = m_benchmark->currentData().toString();
     o.judge = m_judge->currentData().toString();
     o.human = againstGold() ? GoldRater : m_against->currentData().toString();
     if (m_collapse->currentData().toInt() < 0) {

@@ -29,8 +29,10 @@ void AlignmentDashboard::adjudicateDisagreements()
         : items.constFirst();
     emit adjudicate(items,
                     tr("Disagreements of %1 with %2 (%n item(s))", nullptr, int(items.size()))
-                        .arg(raterDisplayName(m_report, m_report.mainJudge),
-                             raterDisplayName(m_report, m_report.mainHuman)),
+                        .arg(CoreText::raterName(m_report.mainJudge,
+                                                 raterDisplayName(m_report, m_report.mainJudge)),
+                             CoreText::raterName(m_report.mainHuman,
+                                                 raterDisplayName(m_report, m_report.mainHuman))),
                     current);
 }
 

@@ -39,19 +39,6 @@ namespace {
 constexpr int ChartWidth = 800; // exported chart, pixels (PNG) or points (SVG)
 constexpr int ChartHeight = 450;
 
-QString benchmarkTitle(const QString &key)
-{
-    if (key == QLatin1StringView(BenchmarkKey::Drb2))
-        return LeaderboardPage::tr("DeepResearch Bench II");
-    if (key == QLatin1StringView(BenchmarkKey::ResearchRubrics))
-        return LeaderboardPage::tr("ResearchRubrics");
-    if (key == QLatin1StringView(BenchmarkKey::PdrBench))
-        return LeaderboardPage::tr("PDR-Bench");
-    if (key == QLatin1StringView(BenchmarkKey::ReportBench))
-        return LeaderboardPage::tr("ReportBench");
-    return key;
-}
-
 QString nTitle(const Leaderboard &board)
 {
     if (board.nTitle == "tasks"_L1)
@@ -230,11 +217,13 @@ ChartSpec leaderboardChart(const Leaderboard &board)
         return spec;
     const LeaderboardColumn &column = board.columns.at(board.headline);
     const QString title = CoreText::leaderboardColumn(column);
-    spec.title
-        = LeaderboardPage::tr("%1: %2 by model").arg(benchmarkTitle(board.benchmarkKey), title);
+    spec.title = LeaderboardPage::tr("%1: %2 by model")
+                     .arg(CoreText::benchmarkName(board.benchmarkKey), title);
     spec.valueTitle = title;
+    // The axis spans the scores' scale, not the values drawn, so that a run's bars can be told
+    // high or low at a glance: PDR-Bench scores 0-10, the others 0-1.
     spec.minimum = 0;
-    spec.maximum = 1;
+    spec.maximum = board.benchmarkKey == QLatin1StringView(BenchmarkKey::PdrBench) ? 10 : 1;
     for (const LeaderboardRow &row : board.rows) {
         spec.labels << row.model;
         const LeaderboardValue v = board.headline < row.values.size()
@@ -487,7 +476,7 @@ void LeaderboardPage::apply(const Loaded &loaded)
     m_filling = true;
     m_benchmark->clear();
     for (const QString &key : loaded.benchmarks)
-        m_benchmark->addItem(benchmarkTitle(key), key);
+        m_benchmark->addItem(CoreText::benchmarkName(key), key);
     m_benchmark->setCurrentIndex(std::max(0, m_benchmark->findData(loaded.key)));
     m_run->clear();
     for (const LeaderboardRun &r : loaded.runs) {

@@ -3,6 +3,7 @@
 #include "review/personaview.h"
 #include "services/annotationwriter.h"
 #include "services/background.h"
+#include "services/coretext.h"
 
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -170,8 +171,9 @@ CriteriaDialog::CriteriaDialog(const QString &projectPath, RowId queryId, QWidge
         dimensionMenu->clear();
         for (int f = 0; f < m_model->families().size(); ++f) {
             for (const QString &name : m_model->missingDimensions(f)) {
-                QAction *a = dimensionMenu->addAction(u"%1 › %2"_s.arg(
-                    pdrDimensionTitle(m_model->families().at(f).name), pdrDimensionTitle(name)));
+                QAction *a = dimensionMenu->addAction(
+                    u"%1 › %2"_s.arg(CoreText::pdrDimension(m_model->families().at(f).name),
+                                     CoreText::pdrDimension(name)));
                 connect(a, &QAction::triggered, this, [this, f, name] {
                     const QModelIndex d = m_model->addDimension(f, name);
                     m_tree->expand(d.parent());

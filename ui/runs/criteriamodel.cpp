@@ -1,6 +1,7 @@
 #include "runs/criteriamodel.h"
 
 #include "scoring/pdrscoring.h"
+#include "services/coretext.h"
 
 #include <QBrush>
 #include <QColor>
@@ -64,15 +65,6 @@ void scaleToOne(QList<T> &items, Weight weight)
 }
 
 } // namespace
-
-QString pdrDimensionTitle(const QString &key)
-{
-    QString title = key;
-    title.replace(u'_', u' ');
-    if (!title.isEmpty())
-        title[0] = title.at(0).toUpper();
-    return title;
-}
 
 CriteriaModel::CriteriaModel(QObject *parent)
     : QAbstractItemModel(parent)
@@ -177,9 +169,9 @@ QStringList CriteriaModel::problems() const
         const double sum = dimensionSum(f);
         if (std::abs(sum - 1.0) > Tolerance)
             out << tr("%1: the dimension weights W_d sum to %2, not 1.")
-                       .arg(pdrDimensionTitle(f.name), weightText(sum));
+                       .arg(CoreText::pdrDimension(f.name), weightText(sum));
         for (const DimensionDraft &d : f.dimensions) {
-            const QString name = pdrDimensionTitle(d.name);
+            const QString name = CoreText::pdrDimension(d.name);
             if (d.criteria.isEmpty()) {
                 out << tr("%1 has no criteria: add one, or it is dropped on saving.").arg(name);
                 continue;
@@ -364,8 +356,8 @@ QVariant CriteriaModel::data(const QModelIndex &index, int role) const
     }
     switch (index.column()) {
     case TextColumn:
-        return isFamily ? pdrDimensionTitle(f.name)
-                        : pdrDimensionTitle(f.dimensions.at(p.dimension).name);
+        return isFamily ? CoreText::pdrDimension(f.name)
+                        : CoreText::pdrDimension(f.dimensions.at(p.dimension).name);
     case WeightColumn:
         return isFamily ? QString() : weightText(f.dimensions.at(p.dimension).weight);
     case SumColumn:

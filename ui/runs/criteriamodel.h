@@ -121,7 +121,4 @@ private:
     bool m_modified = false;
 };
 
-// "goal_alignment" → "Goal alignment"; a family key → "Personalization".
-QString pdrDimensionTitle(const QString &key);
-
 } // namespace Rubricate

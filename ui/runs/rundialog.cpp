@@ -381,13 +381,16 @@ void RunDialog::onProviderChanged()
         m_baseUrl->setText(defaultBaseUrl(kind));
     if (offline && m_shownProvider != ProviderKind::Offline)
         m_llmModel = m_model->text();
+    // The offline judge is named by its model; offline page metadata and placeholder claims
+    // come from no model at all, and a name there would suggest one.
+    const bool noModel = offline && generating();
     if (offline) {
-        m_model->setText(u"lexical-baseline"_s);
+        m_model->setText(noModel ? QString() : u"lexical-baseline"_s);
     } else if (m_shownProvider == ProviderKind::Offline) {
         m_model->setText(m_llmModel);
     }
     m_shownProvider = kind;
-    m_model->setPlaceholderText(modelPlaceholder(kind));
+    m_model->setPlaceholderText(noModel ? tr("no model is used offline") : modelPlaceholder(kind));
     m_judgeForm->setRowVisible(m_geminiAuth, kind == ProviderKind::Gemini);
     updateEnabled();
     updateKeyStatus();
@@ -405,6 +408,9 @@ void RunDialog::updateEnabled()
     for (QWidget *w : std::as_const(m_judgeWidgets))
         w->setEnabled(!rerun && (!offline || !m_networkWidgets.contains(w)));
     m_rerunRun->setEnabled(rerun);
+    // A disabled field's clear button still looks ready to be pressed.
+    for (QLineEdit *field : {m_model, m_tasks})
+        field->setClearButtonEnabled(field->isEnabled());
     // Writing criteria asks about queries, not reports: no agents, scheme or batches.
     const bool criteria = writingCriteria();
     for (QWidget *w : {static_cast<QWidget *>(m_models), static_cast<QWidget *>(m_onlyUnjudged),

@@ -2,6 +2,7 @@
 
 #include "agreement/ppi.h"
 #include "agreement/statresult.h"
+#include "domain/pdrdimensions.h"
 
 #include <QRegularExpression>
 
@@ -100,6 +101,19 @@ QString CoreText::reason(const QString &reason)
     return reason;
 }
 
+QString CoreText::benchmarkName(const QString &key)
+{
+    if (key == QLatin1StringView(BenchmarkKey::Drb2))
+        return tr("DeepResearch Bench II");
+    if (key == QLatin1StringView(BenchmarkKey::ResearchRubrics))
+        return tr("ResearchRubrics");
+    if (key == QLatin1StringView(BenchmarkKey::PdrBench))
+        return tr("PDR-Bench");
+    if (key == QLatin1StringView(BenchmarkKey::ReportBench))
+        return tr("ReportBench");
+    return key;
+}
+
 QString CoreText::leaderboardColumn(const LeaderboardColumn &column)
 {
     // By the column's key; a ResearchRubrics axis keeps the name the data gives it.
@@ -115,23 +129,54 @@ QString CoreText::leaderboardColumn(const LeaderboardColumn &column)
         {"recall_micro", QT_TR_NOOP("Recall (micro)")},
         {"recall_macro", QT_TR_NOOP("Recall (macro)")},
         {"refs_per_report", QT_TR_NOOP("Refs per report")},
-        {"dim:goal_alignment", QT_TR_NOOP("Goal alignment")},
-        {"dim:content_alignment", QT_TR_NOOP("Content alignment")},
-        {"dim:presentation_fit", QT_TR_NOOP("Presentation fit")},
-        {"dim:actionability_practicality", QT_TR_NOOP("Actionability practicality")},
-        {"dim:depth_insight", QT_TR_NOOP("Depth insight")},
-        {"dim:logical_coherence", QT_TR_NOOP("Logical coherence")},
-        {"dim:clarity_readability", QT_TR_NOOP("Clarity readability")},
         {"P", QT_TR_NOOP("P (personalization)")},
         {"Q", QT_TR_NOOP("Q (quality)")},
         {"R", QT_TR_NOOP("R (reliability)")},
+        {"R_n", QT_TR_NOOP("R n (reports)")},
         {"overall", QT_TR_NOOP("Overall")},
     };
     for (const auto &[key, source] : titles) {
         if (column.key == QLatin1StringView(key))
             return tr(source);
     }
+    if (column.key.startsWith("dim:"_L1)) {
+        const QString dimension = column.key.sliced(4);
+        if (const QString title = pdrTitle(dimension); !title.isEmpty())
+            return title;
+    }
     return column.title;
+}
+
+QString CoreText::pdrDimension(const QString &key)
+{
+    if (const QString title = pdrTitle(key); !title.isEmpty())
+        return title;
+    // A key PDR-Bench does not define came with the data: readable, not translated.
+    QString title = key;
+    title.replace(u'_', u' ');
+    if (!title.isEmpty())
+        title[0] = title.at(0).toUpper();
+    return title;
+}
+
+QString CoreText::pdrTitle(const QString &key)
+{
+    static const std::pair<const char *, const char *> titles[] = {
+        {PdrFamily::Personalization, QT_TR_NOOP("Personalization")},
+        {PdrFamily::Quality, QT_TR_NOOP("Quality")},
+        {"goal_alignment", QT_TR_NOOP("Goal alignment")},
+        {"content_alignment", QT_TR_NOOP("Content alignment")},
+        {"presentation_fit", QT_TR_NOOP("Presentation fit")},
+        {"actionability_practicality", QT_TR_NOOP("Actionability practicality")},
+        {"depth_insight", QT_TR_NOOP("Depth insight")},
+        {"logical_coherence", QT_TR_NOOP("Logical coherence")},
+        {"clarity_readability", QT_TR_NOOP("Clarity readability")},
+    };
+    for (const auto &[k, source] : titles) {
+        if (key == QLatin1StringView(k))
+            return tr(source);
+    }
+    return {};
 }
 
 QString CoreText::leaderboardDescription(const Leaderboard &board)
@@ -168,7 +213,7 @@ QString CoreText::leaderboardNote(const QString &note)
         QT_TR_NOOP("every criterion of this dimension failed"),
         QT_TR_NOOP("no report with a usable P"),
         QT_TR_NOOP("no report with a usable Q"),
-        QT_TR_NOOP("no report with a usable R"),
+        QT_TR_NOOP("no report whose support was judged"),
         QT_TR_NOOP("none of P, Q, R has a value"),
     };
     for (const char *source : notes) {

@@ -27,9 +27,17 @@ public:
     // interval width is out of reach.
     static QString reason(const QString &reason);
 
+    // "drb2" → "DeepResearch Bench II"; a key the program does not know as it stands.
+    static QString benchmarkName(const QString &key);
     static QString leaderboardColumn(const LeaderboardColumn &column);
     static QString leaderboardDescription(const Leaderboard &board);
     static QString leaderboardNote(const QString &note);
+    // A PDR-Bench family or dimension key ("quality", "goal_alignment"); a key the benchmark
+    // does not define is title-cased as it stands.
+    static QString pdrDimension(const QString &key);
+
+private:
+    static QString pdrTitle(const QString &key); // empty for a key PDR-Bench does not define
 };
 
 } // namespace Rubricate
