@@ -38,6 +38,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -157,7 +158,14 @@ void MainWindow::createCentralWidget()
     m_pages->setObjectName(u"pages"_s);
     m_pages->setDocumentMode(true);
     m_pages->addTab(m_review, tr("Review"));
-    m_pages->addTab(m_dashboard, tr("Agreement"));
+    // Its charts and tables need more height than a laptop leaves: the page scrolls there
+    // rather than making the window taller than the screen.
+    auto *dashboardScroll = new QScrollArea(this);
+    dashboardScroll->setObjectName(u"alignmentScroll"_s);
+    dashboardScroll->setFrameShape(QFrame::NoFrame);
+    dashboardScroll->setWidgetResizable(true);
+    dashboardScroll->setWidget(m_dashboard);
+    m_pages->addTab(dashboardScroll, tr("Agreement"));
     m_leaderboards = new LeaderboardPage(this);
     m_leaderboards->setObjectName(u"leaderboards"_s);
     m_pages->addTab(m_leaderboards, tr("Leaderboards"));
@@ -348,8 +356,10 @@ void MainWindow::restoreSettings()
     if (!restoreGeometry(settings.value(geometryKey).toByteArray()))
         resize(1360, 820);
     // The runs dock is a strip under the work, not half of it, until the user says otherwise.
-    if (!restoreState(settings.value(stateKey).toByteArray()))
-        resizeDocks({m_runsDock}, {160}, Qt::Vertical);
+    // Once the window has its size: before that the layout spreads the height afresh.
+    if (!restoreState(settings.value(stateKey).toByteArray())) {
+        QTimer::singleShot(0, this, [this] { resizeDocks({m_runsDock}, {160}, Qt::Vertical); });
+    }
     m_review->restoreState(settings.value(splitterKey).toByteArray());
 }
 
