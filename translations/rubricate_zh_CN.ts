@@ -3397,6 +3397,14 @@ A workbench for judging deep-research reports against expert rubrics.</source>
         <source>no model is used offline</source>
         <translation>离线时不使用模型</translation>
     </message>
+    <message>
+        <source>This URL carries a password or a key, which would be stored in the project with the run. Give the key through its environment variable or the system keyring.</source>
+        <translation>此 URL 含有密码或密钥，会随运行一起保存在项目中。请通过环境变量或系统密钥环提供密钥。</translation>
+    </message>
+    <message>
+        <source>The server URL must be an http or https address.</source>
+        <translation>服务器 URL 必须是 http 或 https 地址。</translation>
+    </message>
 </context>
 <context>
     <name>Rubricate::RunLauncher</name>

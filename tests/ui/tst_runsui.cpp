@@ -18,6 +18,7 @@
 #include <QBrush>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
@@ -26,6 +27,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
@@ -265,6 +267,20 @@ private slots:
             QVERIFY(!label->text().contains(QString::fromLatin1(secretKey)));
         for (const QLineEdit *edit : dialog.findChildren<QLineEdit *>())
             QVERIFY(!edit->text().contains(QString::fromLatin1(secretKey)));
+
+        // A URL with a password or a key in it would put that into the project: the run cannot
+        // start until it is gone, and the dialog says why.
+        QPushButton *start = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+        auto *urlProblem = child<QLabel>(&dialog, u"urlProblem"_s);
+        QVERIFY(urlProblem && start->isEnabled() && urlProblem->isHidden());
+        const QString plain = m_judge.baseUrl();
+        auto *url = child<QLineEdit>(&dialog, u"baseUrl"_s);
+        url->setText(plain + u"?key=abc"_s);
+        QVERIFY(!start->isEnabled());
+        QVERIFY(!urlProblem->isHidden());
+        QVERIFY2(urlProblem->text().contains(u"key"_s), qPrintable(urlProblem->text()));
+        url->setText(plain);
+        QVERIFY(start->isEnabled() && urlProblem->isHidden());
 
         // Without prices the cost is unknown, not zero.
         child<QDoubleSpinBox>(&dialog, u"priceIn"_s)->setValue(0);

@@ -25,6 +25,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTimer>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace Rubricate {
@@ -187,6 +188,12 @@ void RunDialog::buildWidgets()
     m_judgeForm->addRow(tr("&Provider:"), m_provider);
     m_judgeForm->addRow(tr("&Model:"), m_model);
     m_judgeForm->addRow(tr("&Server URL:"), m_baseUrl);
+    m_urlProblem = new QLabel(this);
+    m_urlProblem->setObjectName(u"urlProblem"_s);
+    m_urlProblem->setWordWrap(true);
+    m_urlProblem->setForegroundRole(QPalette::BrightText);
+    m_urlProblem->hide();
+    m_judgeForm->addRow(QString(), m_urlProblem);
     m_judgeForm->addRow(tr("Sign-&in:"), m_geminiAuth);
     m_judgeForm->addRow(tr("API &key from:"), m_keyEnv);
     m_judgeForm->addRow(QString(), m_keyStatus);
@@ -592,6 +599,21 @@ void RunDialog::updateState()
         ready = ready && m_benchmark->currentIndex() >= 0 && !checkedModels().isEmpty()
             && (offline || !m_model->text().trimmed().isEmpty()) && m_keyState != KeyState::Missing;
     }
+    const QString url = m_baseUrl->text().trimmed();
+    const bool badUrl = !m_rerun->isChecked() && currentProvider() != ProviderKind::Offline
+        && !JudgeConfig::baseUrlProblem(url).isEmpty();
+    if (badUrl) {
+        const QUrl parsed(url, QUrl::StrictMode);
+        const bool web = parsed.isValid() && !parsed.host().isEmpty()
+            && (parsed.scheme() == "http"_L1 || parsed.scheme() == "https"_L1);
+        m_urlProblem->setText(
+            web ? tr("This URL carries a password or a key, which would be stored in the project "
+                     "with the run. Give the key through its environment variable or the system "
+                     "keyring.")
+                : tr("The server URL must be an http or https address."));
+    }
+    m_urlProblem->setVisible(badUrl);
+    ready = ready && !badUrl;
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(ready);
 }
 

@@ -104,6 +104,7 @@ private:
     QComboBox *m_geminiAuth = nullptr;
     QLineEdit *m_keyEnv = nullptr;
     QLabel *m_keyStatus = nullptr;
+    QLabel *m_urlProblem = nullptr; // a URL that would put a secret into the project
     QDoubleSpinBox *m_priceIn = nullptr;
     QDoubleSpinBox *m_priceOut = nullptr;
     QComboBox *m_scheme = nullptr;
