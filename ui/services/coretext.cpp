@@ -141,7 +141,7 @@ QString CoreText::leaderboardColumn(const LeaderboardColumn &column)
     }
     if (column.key.startsWith("dim:"_L1)) {
         const QString dimension = column.key.sliced(4);
-        if (const QString title = pdrTitle(dimension); !title.isEmpty())
+        if (QString title = pdrTitle(dimension); !title.isEmpty())
             return title;
     }
     return column.title;
@@ -149,7 +149,7 @@ QString CoreText::leaderboardColumn(const LeaderboardColumn &column)
 
 QString CoreText::pdrDimension(const QString &key)
 {
-    if (const QString title = pdrTitle(key); !title.isEmpty())
+    if (QString title = pdrTitle(key); !title.isEmpty())
         return title;
     // A key PDR-Bench does not define came with the data: readable, not translated.
     QString title = key;
