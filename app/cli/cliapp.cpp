@@ -349,8 +349,8 @@ int cmdSearch(Context &c)
     }
     bool isNumber = true;
     const int limit = c.parser.isSet(u"limit"_s) ? c.parser.value(u"limit"_s).toInt(&isNumber) : 20;
-    if (!isNumber || limit < 1) {
-        c.err << u"rubricate-cli: --limit is a number of hits, 1 or more\n"_s;
+    if (!isNumber || limit < 1 || limit > 1000000) {
+        c.err << u"rubricate-cli: --limit is a number of hits, 1 to 1,000,000\n"_s;
         return Usage;
     }
     auto store = openProject(c, false);

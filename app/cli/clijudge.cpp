@@ -127,9 +127,12 @@ int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream
     const Interruption interruption;
     // A signal handler may only set a flag: the run is closed from the event loop.
     QTimer interruptions;
+    bool closed = false; // by a signal: a run that finished first was not interrupted
     QObject::connect(&interruptions, &QTimer::timeout, &loop, [&] {
-        if (Interruption::raised() && controller.isActive())
+        if (Interruption::raised() && controller.isActive() && !closed) {
+            closed = true;
             controller.close();
+        }
     });
     interruptions.start(100);
     if (const auto started = controller.start(runId); !started) {
@@ -173,7 +176,7 @@ int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream
         if (t.verdictErrors > 0)
             out << u"re-run the failed items with: rubricate-cli rerun-failed %1\n"_s.arg(runId);
     }
-    if (Interruption::raised()) {
+    if (closed) {
         err << u"rubricate-cli: interrupted; its pending jobs wait: rubricate-cli resume %1\n"_s
                    .arg(runId);
         return Interrupted;

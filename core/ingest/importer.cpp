@@ -185,6 +185,10 @@ void nameArchiveInIssues(ImportSummary &summary, const QString &scratch, const Q
             issue.file = archiveName + u'/' + issue.file.mid(scratch.size() + 1);
         else if (issue.file == scratch || issue.file == innerName || issue.file == inner)
             issue.file = innerInArchive;
+        // A report folder's importer names its files relative to the folder it was given.
+        else if (!issue.file.isEmpty() && QDir::isRelativePath(issue.file)
+                 && !issue.file.startsWith(archiveName))
+            issue.file = innerInArchive + u'/' + issue.file;
         issue.message.replace(scratch + u'/', archiveName + u'/');
     }
 }

@@ -288,7 +288,8 @@ Result<void> writePdrResults(const PdrProjectScores &scores, const QString &dire
     // would write over each other's results.
     QHash<QString, QString> modelOfFolder;
     for (const PdrGroup &g : groups) {
-        const QString folder = pdrModelFolder(g.model);
+        // Case folded: "Team_X" and "team_x" are one folder on macOS and Windows.
+        const QString folder = pdrModelFolder(g.model).toCaseFolded();
         if (const auto other = modelOfFolder.constFind(folder);
             other != modelOfFolder.cend() && *other != g.model) {
             return Error{u"the models \"%1\" and \"%2\" would share the results folder \"%3\";"

@@ -214,6 +214,8 @@ Result<QString> appendUnlessNewer(ProjectStore &store, const AnnotationEvent &ev
     const bool gold = event.kind == AnnotationKind::Gold;
     const std::optional<AnnotationEvent> current = store.annotations().currentAnnotation(
         event.reportId, event.rubricId, gold ? QString() : event.annotator, event.kind);
+    if (current && current->uid == event.uid)
+        return QString(); // another program landed it meanwhile
     if (current && current->at >= event.at) {
         return u"%1 (given %2): %3 gave a newer one (%4)"_s.arg(
             eventText(event), event.at.toUTC().toString(Qt::ISODate), current->annotator,
@@ -472,6 +474,9 @@ AnnotationSpool::Landing AnnotationSpool::landSetAside(const QString &project,
         out.error = aside.errorMessage();
         return out;
     }
+    if (aside->lines.isEmpty())
+        return out; // nothing set aside: nothing to ask the project
+
     if (const qsizetype waiting = pending(project).events.size(); waiting > 0) {
         out.error
             = u"%1 label(s) still wait in %2: they are written first"_s.arg(waiting).arg(spoolPath);

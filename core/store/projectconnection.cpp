@@ -178,8 +178,15 @@ void ProjectConnection::close(const QString &location)
 Result<void> ProjectConnection::checkProjectFile(QSqlDatabase &db, Mode mode) const
 {
     QSqlQuery q(db);
-    if (!q.exec(m_dialect->probeStatement()) || !q.next())
-        return Error{u"%1 is not a Rubricate project: %2"_s.arg(m_location, q.lastError().text())};
+    // Another connection may be writing: wait as every statement of a project does. The
+    // setup sets it again; the pragma writes nothing to the file.
+    (void)q.exec(u"PRAGMA busy_timeout = 10000"_s);
+    if (!q.exec(m_dialect->probeStatement()) || !q.next()) {
+        const QString why = q.lastError().text();
+        return Error{why.contains(u"not a database"_s)
+                         ? u"%1 is not a Rubricate project: %2"_s.arg(m_location, why)
+                         : u"cannot read %1: %2"_s.arg(m_location, why)};
+    }
     const int objects = q.value(0).toInt();
     q.finish();
     if (m_dialect->schemaVersion(db) != 0)

@@ -386,25 +386,30 @@ ProjectCopyResult copyProject(const QString &source, const QString &destination,
     // one a killed copy left is stale, and its partial file is removed.
     QLockFile lock(destination + u".lock"_s);
     if (!lock.tryLock(0)) {
-        result.error = u"another copy to %1 is running"_s.arg(destination);
+        result.error = lock.error() == QLockFile::LockFailedError
+            ? u"another copy to %1 is running"_s.arg(destination)
+            : u"cannot write beside %1"_s.arg(destination);
+        return result;
+    }
+    if (QFileInfo::exists(destination)) { // made while the lock was taken
+        result.error = u"%1 exists; a copy goes to a new file"_s.arg(destination);
         return result;
     }
     const QString partial = destination + u".partial"_s;
     removeDatabaseFiles(partial);
     result = copyInto(source, partial, progress);
+    result.error.replace(partial, destination); // the name the user gave
     ProjectStore::close(partial); // its log folded in, its connections gone
     if (result.ok && QFileInfo::exists(partial + u"-wal"_s)) {
         result.ok = false;
-        result.error = u"%1 is still open elsewhere"_s.arg(partial);
+        result.error = u"the copy %1 is still open elsewhere"_s.arg(partial);
     }
     if (result.ok && !QFile::rename(partial, destination)) {
         result.ok = false;
-        result.error = u"cannot rename %1 to %2"_s.arg(partial, destination);
+        result.error = u"cannot rename the finished copy %1 to %2"_s.arg(partial, destination);
     }
-    if (!result.ok) {
+    if (!result.ok)
         removeDatabaseFiles(partial);
-        result.error.replace(partial, destination);
-    }
     return result;
 }
 
