@@ -134,6 +134,15 @@ int cmdList(Context &c)
     auto store = openProject(c, false);
     if (!store)
         return Failed;
+    if (!bench.isEmpty() && !store->catalog().benchmark(bench)) {
+        // A mistyped key would list nothing, which reads as an empty benchmark.
+        QStringList keys;
+        for (const Benchmark &b : store->catalog().benchmarks().value_or({}))
+            keys << b.key;
+        c.err << u"rubricate-cli: no benchmark \"%1\" in %2 (it holds: %3)\n"_s.arg(
+            bench, store->path(), keys.isEmpty() ? u"none"_s : keys.join(u", "_s));
+        return Failed;
+    }
     Table t;
     if (what == "tasks"_L1) {
         t.setHeader({u"id"_s, u"benchmark"_s, u"task"_s, u"lang"_s, u"theme"_s, u"rubrics"_s,

@@ -77,6 +77,12 @@ private slots:
         QCOMPARE(cli({u"search"_s, u"and"_s, u"--limit"_s, u"abc"_s}).code, 2);
         QCOMPARE(cli({u"search"_s, u""_s}).code, 2);
 
+        // A mistyped benchmark is said, not listed as empty.
+        const CliResult bogus = cli({u"list"_s, u"tasks"_s, u"--benchmark"_s, u"bogus"_s});
+        QCOMPARE(bogus.code, 1);
+        QVERIFY2(bogus.err.contains(u"no benchmark \"bogus\""_s) && bogus.err.contains(u"drb2"_s),
+                 qPrintable(bogus.err));
+
         const CliResult show = cli({u"show"_s, u"task"_s, u"drb2:116"_s});
         QCOMPARE(show.code, 0);
         QVERIFY(show.out.contains(u"dup of"_s));
