@@ -1,6 +1,7 @@
 #include "clijudge.h"
 
 #include "cliapp.h"
+#include "cliinterruption.h"
 #include "clitable.h"
 #include "judge/apikeys.h"
 #include "judge/batchprotocol.h"
@@ -15,8 +16,6 @@
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QTimer>
-
-#include <csignal>
 
 namespace Rubricate::Cli {
 
@@ -55,40 +54,6 @@ QString progressLine(const RunProgress &p)
 }
 
 // How a worker joins a run; zero keeps the run's own setting.
-// Ctrl-C or a TERM while a run is driven: the run closes as the window's does when it quits
-// (answers in flight dropped, their jobs pending, batches at the provider going on) and is
-// marked so, instead of staying "running" for good. A second signal ends the program at once.
-class Interruption
-{
-public:
-    Interruption()
-    {
-        s_raised = 0;
-        m_int = std::signal(SIGINT, &Interruption::raise);
-        m_term = std::signal(SIGTERM, &Interruption::raise);
-    }
-    ~Interruption()
-    {
-        std::signal(SIGINT, m_int);
-        std::signal(SIGTERM, m_term);
-    }
-    Interruption(const Interruption &) = delete;
-    Interruption &operator=(const Interruption &) = delete;
-
-    static bool raised() { return s_raised != 0; }
-
-private:
-    static void raise(int signal)
-    {
-        s_raised = 1;
-        std::signal(signal, SIG_DFL);
-    }
-
-    static inline volatile std::sig_atomic_t s_raised = 0;
-    void (*m_int)(int);
-    void (*m_term)(int);
-};
-
 struct WorkerOptions {
     int concurrency = 0;
     int leaseSeconds = 0;

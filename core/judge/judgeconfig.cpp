@@ -184,14 +184,20 @@ bool JudgeConfig::isLocalServer(const QString &baseUrl)
     return baseUrl.startsWith(u"http://127.0.0.1"_s) || baseUrl.startsWith(u"http://localhost"_s);
 }
 
+bool JudgeConfig::isWebUrl(const QString &url)
+{
+    const QUrl parsed(url, QUrl::StrictMode);
+    return parsed.isValid() && !parsed.host().isEmpty()
+        && (parsed.scheme() == "http"_L1 || parsed.scheme() == "https"_L1);
+}
+
 QString JudgeConfig::baseUrlProblem(const QString &baseUrl)
 {
     if (baseUrl.isEmpty())
         return {};
-    const QUrl url(baseUrl, QUrl::StrictMode);
-    if (!url.isValid() || (url.scheme() != "http"_L1 && url.scheme() != "https"_L1)
-        || url.host().isEmpty())
+    if (!isWebUrl(baseUrl))
         return u"the judge's URL must be an http or https address"_s;
+    const QUrl url(baseUrl, QUrl::StrictMode);
     if (!url.password().isEmpty() || !url.userName().isEmpty()) {
         return u"the judge's URL carries a user or password; it would be stored in the project:"
                " give the key through the environment or the keyring"_s;

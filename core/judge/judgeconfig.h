@@ -80,6 +80,9 @@ struct JudgeConfig {
     // token or signature would be a secret written there. Keys come from the environment or
     // the keyring; other query items (Azure's api-version) are fine.
     static QString baseUrlProblem(const QString &baseUrl);
+    // Whether `url` is an http or https address with a host (the first thing baseUrlProblem
+    // asks), so that a form can say which of its problems it is.
+    static bool isWebUrl(const QString &url);
 };
 
 } // namespace Rubricate

@@ -249,7 +249,8 @@ Result<void> ProjectConnection::openConnection(Mode mode)
             return Error{u"%1: %2"_s.arg(m_location, q.lastError().text())};
         }
     }
-    if (!q.exec(m_dialect->probeStatement())) {
+    // A file was probed by checkProjectFile() already.
+    if (server && !q.exec(m_dialect->probeStatement())) {
         return Error{u"%1 is not a Rubricate project: %2"_s.arg(m_location, q.lastError().text())};
     }
     q.finish(); // a pending read of the schema would lock it against DROP in a migration

@@ -603,11 +603,9 @@ void RunDialog::updateState()
     const bool badUrl = !m_rerun->isChecked() && currentProvider() != ProviderKind::Offline
         && !JudgeConfig::baseUrlProblem(url).isEmpty();
     if (badUrl) {
-        const QUrl parsed(url, QUrl::StrictMode);
-        const bool web = parsed.isValid() && !parsed.host().isEmpty()
-            && (parsed.scheme() == "http"_L1 || parsed.scheme() == "https"_L1);
         m_urlProblem->setText(
-            web ? tr("This URL carries a password or a key, which would be stored in the project "
+            JudgeConfig::isWebUrl(url)
+                ? tr("This URL carries a password or a key, which would be stored in the project "
                      "with the run. Give the key through its environment variable or the system "
                      "keyring.")
                 : tr("The server URL must be an http or https address."));
