@@ -57,6 +57,28 @@ QMutex &migrationMutex()
     return mutex;
 }
 
+// SQLite opens a file it may not write read-only without a word, and the first write (the
+// WAL switch of the setup, or a later label) then fails with "attempt to write a readonly
+// database", naming neither the file nor the cause. A project is written as it is used, so
+// say so up front. The folder matters too: SQLite makes the -wal and -shm files beside it.
+Result<void> writableProjectFile(const QString &location)
+{
+    const QFileInfo file(location);
+    if (file.exists() && !file.isWritable()) {
+        return Error{u"cannot open %1: the file is read-only, and Rubricate writes to a project "
+                     "as it is used; copy it to a folder you may write to, or change its "
+                     "permissions"_s.arg(location)};
+    }
+    const QFileInfo folder(file.absolutePath());
+    if (!QFileInfo::exists(location + u"-wal"_s) && !folder.isWritable()) {
+        return Error{u"cannot %1 %2: its folder %3 is read-only, and SQLite keeps a project's "
+                     "journal (%4-wal) beside it; copy it to a folder you may write to"_s.arg(
+                         file.exists() ? u"open"_s : u"create"_s, location,
+                         folder.absoluteFilePath(), file.fileName())};
+    }
+    return {};
+}
+
 // Which file is at `path` now: a project copied or created over an old one is another file,
 // though its path is the same. Zero when there is none.
 ProjectConnection::FileIdentity fileIdentity(const QString &path)
@@ -216,6 +238,10 @@ Result<void> ProjectConnection::openConnection(Mode mode)
         return Error{QFileInfo::exists(m_location)
                          ? u"%1 is not a Rubricate project: it is not a file"_s.arg(m_location)
                          : u"no project at %1: the file does not exist"_s.arg(m_location)};
+    }
+    if (!server) {
+        if (Result<void> writable = writableProjectFile(m_location); !writable)
+            return writable;
     }
     m_dialect = server ? makePostgresDialect() : makeSqliteDialect();
     m_server = server.has_value();

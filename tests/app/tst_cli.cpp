@@ -3,8 +3,12 @@
 #include "shareddata.h"
 #include "testfiles.h"
 
+#include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -45,6 +49,51 @@ private slots:
         const CliResult noProject = cli({u"-p"_s, u"absent.rubricate"_s, u"stats"_s});
         QCOMPARE(noProject.code, 1);
         QVERIFY(noProject.err.contains(u"no project"_s));
+    }
+
+    // SQLite opens a file it may not write read-only and fails at the first write; the user
+    // is told which file, and why, before anything is tried. Root may write anything, so as
+    // root the CLI runs as nobody.
+    void readOnlyProjectIsNamed()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QCOMPARE(RubricateTest::runCli(dir.path(), {u"-p"_s, u"p.rubricate"_s, u"demo"_s}).code, 0);
+        const QString project = dir.filePath(u"p.rubricate"_s);
+        const auto asUser = [&](const QStringList &args) {
+            QProcess p;
+            if (::geteuid() == 0)
+                p.start(u"runuser"_s,
+                        QStringList{u"-u"_s, u"nobody"_s, u"--"_s, QStringLiteral(RUBRICATE_CLI)}
+                            + args);
+            else
+                p.start(QStringLiteral(RUBRICATE_CLI), args);
+            p.waitForFinished(60000);
+            return CliResult{p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
+                             QString::fromUtf8(p.readAllStandardError())};
+        };
+        const auto everyone = QFileDevice::ReadOwner | QFileDevice::ReadGroup
+            | QFileDevice::ReadOther | QFileDevice::ExeOwner | QFileDevice::ExeGroup
+            | QFileDevice::ExeOther;
+        QVERIFY(QFile::setPermissions(dir.path(),
+                                      everyone | QFileDevice::WriteOwner | QFileDevice::WriteGroup
+                                          | QFileDevice::WriteOther));
+        QVERIFY(QFile::setPermissions(
+            project, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+        const CliResult file = asUser({u"-p"_s, project, u"stats"_s});
+        QCOMPARE(file.code, 1);
+        QVERIFY2(file.err.contains(project + u": the file is read-only"_s), qPrintable(file.err));
+
+        QVERIFY(QFile::setPermissions(project,
+                                      QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                          | QFileDevice::ReadGroup | QFileDevice::WriteGroup
+                                          | QFileDevice::ReadOther | QFileDevice::WriteOther));
+        QVERIFY(QFile::setPermissions(dir.path(), everyone));
+        const CliResult folder = asUser({u"-p"_s, project, u"stats"_s});
+        QVERIFY(QFile::setPermissions(dir.path(), everyone | QFileDevice::WriteOwner));
+        QCOMPARE(folder.code, 1);
+        QVERIFY2(folder.err.contains(u"its folder %1 is read-only"_s.arg(dir.path())),
+                 qPrintable(folder.err));
     }
 
     void importThenStatsOnRealData()
