@@ -192,10 +192,16 @@ private slots:
         // A long first line is cut to 80 characters, the last an ellipsis.
         const QString cut = m_model->index(1, 0, m_model->index(0, 0)).data().toString();
         QCOMPARE(cut, u"2 · "_s + QString(79, u'x') + u'…');
+        // A long id (ResearchRubrics' 24 hex digits) follows the title, for the tree to cut.
+        s.tasks[1].externalId = u"6847465956a0f6376a605427"_s;
+        m_model->setSnapshot(s);
+        QCOMPARE(m_model->index(0, 0, m_model->index(1, 0)).data().toString(),
+                 u"Compare water policies · 6847465956a0f6376a605427"_s);
         // A task with neither keeps its id alone.
         s.tasks[1].promptStart.clear();
         m_model->setSnapshot(s);
-        QCOMPARE(m_model->index(0, 0, m_model->index(1, 0)).data().toString(), u"rr-a"_s);
+        QCOMPARE(m_model->index(0, 0, m_model->index(1, 0)).data().toString(),
+                 u"6847465956a0f6376a605427"_s);
     }
 
     void lookupByReportId()

@@ -329,7 +329,13 @@ QVariant ProjectTreeModel::taskData(const Node &node, int column, int role) cons
     case Qt::DisplayRole:
         if (column == NameColumn) {
             const QString title = taskTitle(t);
-            return title.isEmpty() ? t.externalId : u"%1 · %2"_s.arg(t.externalId, title);
+            if (title.isEmpty())
+                return t.externalId;
+            // A long id is made to be unique, not read (ResearchRubrics' 24 hex digits, the same
+            // for their first 18): the title leads, so that the cut the tree makes takes the id.
+            constexpr qsizetype LongestLeadingId = 12;
+            return t.externalId.size() > LongestLeadingId ? u"%1 · %2"_s.arg(title, t.externalId)
+                                                          : u"%1 · %2"_s.arg(t.externalId, title);
         }
         // A task whose reports bring their own items (ReportBench's claims) has no rubrics
         // of its own: "0 rubrics" would say there is nothing to label.
