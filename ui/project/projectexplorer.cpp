@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <optional>
 
 namespace Rubricate {
 
@@ -214,8 +215,17 @@ bool ProjectExplorer::eventFilter(QObject *watched, QEvent *event)
 int ProjectExplorer::widestAgentName() const
 {
     // As the tree lays a row out: indented by its depth, the text inside the item margins.
-    const int margins = 2 * (m_tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 1);
+    // The margins are those the delegate asks for a row on screen (the style's, which the
+    // focus frame's metric alone fell short of by a few pixels: "AtlasAge…").
     const QFontMetrics metrics = m_tree->fontMetrics();
+    std::optional<int> margins;
+    const auto marginsFor = [&](const QModelIndex &report) {
+        const QModelIndex shown = m_proxy->mapFromSource(report);
+        if (!shown.isValid())
+            return std::optional<int>();
+        return std::optional<int>(m_tree->sizeHintForIndex(shown).width()
+                                  - metrics.horizontalAdvance(report.data().toString()));
+    };
     int widest = 0;
     QList<QModelIndex> pending{QModelIndex()};
     while (!pending.isEmpty()) {
@@ -231,12 +241,16 @@ int ProjectExplorer::widestAgentName() const
             int depth = 0;
             for (QModelIndex p = parent; p.isValid(); p = p.parent())
                 ++depth;
+            if (!margins)
+                margins = marginsFor(child);
             widest = std::max(widest,
                               (depth + (m_tree->rootIsDecorated() ? 1 : 0)) * m_tree->indentation()
-                                  + metrics.horizontalAdvance(child.data().toString()) + margins);
+                                  + metrics.horizontalAdvance(child.data().toString()));
         }
     }
-    return widest;
+    // No report on screen (all filtered out): the style's text margins.
+    return widest
+        + margins.value_or(2 * (m_tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 1));
 }
 
 void ProjectExplorer::fitColumns()
