@@ -50,7 +50,11 @@ QString progressLine(const RunProgress &p)
                .arg(p.cacheHits)
                .arg(tokens(p.inputTokens), tokens(p.outputTokens))
                .arg(p.cost, 0, 'f', 4)
-        + (p.batch.isEmpty() ? QString() : u"; "_s + p.batch);
+        + (p.batch.isEmpty() ? QString() : u"; "_s + p.batch)
+        + (p.waiting > 0 && p.inFlight == 0 && !p.lastError.isEmpty()
+               ? u"; %1 job(s) waiting to be asked again after: %2"_s.arg(p.waiting).arg(
+                   p.lastError)
+               : QString());
 }
 
 // How a worker joins a run; zero keeps the run's own setting.

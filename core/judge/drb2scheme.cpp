@@ -154,7 +154,8 @@ public:
         QStringList asked;
         for (const SchemeItem &i : items)
             asked << i.text;
-        const ItemMapping mapping = mapReturnedItems(asked, *returned, u"rubric_item"_s);
+        const ItemMapping mapping
+            = mapReturnedItems(asked, *returned, u"rubric_item"_s, u"score"_s);
         for (int i = 0; i < items.size(); ++i) {
             ItemOutcome o;
             o.rubricId = items.at(i).rubricId;

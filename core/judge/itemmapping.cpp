@@ -167,8 +167,40 @@ double itemTextSimilarity(const QString &a, const QString &b)
     return similarity(prepare(a), prepare(b), 0.0);
 }
 
+namespace {
+
+// Leaves out the asked items that `returned` answers again, unmatched, with another value.
+void leaveOutContradicted(ItemMapping &out, const QStringList &asked,
+                          const LightJson::Array &returned, const QString &textKey,
+                          const QString &valueKey)
+{
+    if (out.unmatched.isEmpty() || valueKey.isEmpty())
+        return;
+    QHash<QString, QList<qsizetype>> answered; // normalised text -> asked items with an answer
+    for (qsizetype i = 0; i < asked.size(); ++i) {
+        if (out.perAsked.at(i) >= 0)
+            answered[normalizeItemText(asked.at(i))].append(i);
+    }
+    for (qsizetype j : std::as_const(out.unmatched)) {
+        const LightJson &again = returned[std::size_t(j)];
+        const LightJson *text = again.isObject() ? again.member(textKey) : nullptr;
+        if (!text || !text->isString())
+            continue;
+        for (qsizetype i : answered.value(normalizeItemText(text->toString()))) {
+            const qsizetype first = out.perAsked.at(i);
+            if (first >= 0
+                && returned[std::size_t(first)].value(valueKey) != again.value(valueKey)) {
+                out.perAsked[i] = -1;
+                out.how[i] = u"contradicted"_s;
+            }
+        }
+    }
+}
+
+} // namespace
+
 ItemMapping mapReturnedItems(const QStringList &asked, const LightJson::Array &returned,
-                             const QString &textKey)
+                             const QString &textKey, const QString &valueKey)
 {
     const qsizetype n = asked.size();
     const auto m = qsizetype(returned.size());
@@ -351,6 +383,7 @@ ItemMapping mapReturnedItems(const QStringList &asked, const LightJson::Array &r
         if (!used[j])
             out.unmatched.append(j);
     }
+    leaveOutContradicted(out, asked, returned, textKey, valueKey);
     return out;
 }
 

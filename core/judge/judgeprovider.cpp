@@ -506,7 +506,7 @@ int parseRetryAfterMs(const QByteArray &header, const QDateTime &now)
     bool ok = false;
     const double seconds = h.toDouble(&ok);
     if (ok)
-        return seconds < 0 ? -1 : int(seconds * 1000);
+        return seconds < 0 ? -1 : int(qMin(seconds * 1000, double(LongestRetryAfterMs)));
     // IMF-fixdate, e.g. "Wed, 21 Oct 2015 07:28:00 GMT".
     const QDateTime at = QLocale::c().toDateTime(QString::fromLatin1(h).chopped(4).trimmed(),
                                                  u"ddd, dd MMM yyyy HH:mm:ss"_s);
@@ -514,7 +514,7 @@ int parseRetryAfterMs(const QByteArray &header, const QDateTime &now)
         return -1;
     QDateTime utc = at;
     utc.setTimeSpec(Qt::UTC);
-    return int(qMax<qint64>(0, now.msecsTo(utc)));
+    return int(qBound(qint64(0), now.msecsTo(utc), qint64(LongestRetryAfterMs)));
 }
 
 ProviderReply classifyFailure(int status, const QByteArray &body, const QByteArray &retryAfter,

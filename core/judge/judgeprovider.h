@@ -121,7 +121,10 @@ QString judgeBaseUrl(const JudgeConfig &config);
 ProviderReply classifyFailure(int httpStatus, const QByteArray &body,
                               const QByteArray &retryAfterHeader, const QString &networkError);
 
-// Retry-After as seconds or as an HTTP date; -1 when absent or unreadable.
+// Retry-After as seconds or as an HTTP date, at most an hour (a server asking for a day
+// would hold a run silently: after an hour the run asks again, and gives up after its
+// attempts); -1 when absent or unreadable.
 int parseRetryAfterMs(const QByteArray &header, const QDateTime &now);
+constexpr int LongestRetryAfterMs = 3600 * 1000;
 
 } // namespace Rubricate

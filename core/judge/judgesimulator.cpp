@@ -331,6 +331,32 @@ void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &verb, const QB
         --m_inFlight; // never answered; the client gives up and closes the connection
         return;
     }
+    if (failing(b.echoKeyTimes)) {
+        const QByteArray credentials = m_lastAuthorization;
+        later([this, credentials](QTcpSocket *s) {
+            respond(s, 500, R"({"error": {"message": "no access with )" + credentials + R"("}})");
+        });
+        return;
+    }
+    if (failing(b.cutOffTimes)) {
+        later([](QTcpSocket *s) {
+            s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4096"
+                     "\r\n\r\n{\"choices\": [");
+            s->flush();
+            s->abort();
+        });
+        return;
+    }
+    if (failing(b.trickleTimes)) {
+        later([](QTcpSocket *s) {
+            s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                     "Content-Length: 100000\r\n\r\n{");
+            auto *drip = new QTimer(s); // goes with the socket when the client gives up
+            QObject::connect(drip, &QTimer::timeout, s, [s] { s->write(" "); });
+            drip->start(100);
+        });
+        return;
+    }
     if (failing(b.serverErrorTimes)) {
         later([this](QTcpSocket *s) {
             respond(s, 500, R"({"error": {"message": "simulated server error"}})");

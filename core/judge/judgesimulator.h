@@ -27,6 +27,13 @@ struct SimulatorBehaviour {
     int rateLimitTimes = 0;
     int retryAfterSeconds = 1;
     int hangTimes = 0; // never answered: the client's timeout must fire
+    // "200 OK" and half the body, then the connection closed: a connection lost mid-answer.
+    int cutOffTimes = 0;
+    // "200 OK" and then a byte of the body every tenth of a second: never a pause long enough
+    // for a transfer timeout, never an end.
+    int trickleTimes = 0;
+    // A server error whose message repeats the credentials the request came with.
+    int echoKeyTimes = 0;
     int brokenJsonTimes = 0; // prose with no JSON at all
     int truncatedTimes = 0; // JSON cut off in the middle
     int dropItemTimes = 0; // every third item left out of the answer

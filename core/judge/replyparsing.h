@@ -56,9 +56,13 @@ struct ItemMapping {
 
 // Maps returned items (each an object with the item text under `textKey`) back to the asked
 // items: exact text, then normalised text, then fuzzy similarity (>= 0.9, unique best, same
-// numbers), then - only when the counts agree - position (similarity >= 0.6).
+// numbers), then - only when the counts agree - position (similarity >= 0.6). With a
+// `valueKey`, an item answered twice (its text again among the unmatched, normalised) with
+// another value there is left out, to be asked again: which of two contradicting answers the
+// judge meant cannot be known. (The references refuse a reply whose count is not the batch's.)
 ItemMapping mapReturnedItems(const QStringList &asked, const LightJson::Array &returned,
-                             const QString &textKey = QStringLiteral("rubric_item"));
+                             const QString &textKey = QStringLiteral("rubric_item"),
+                             const QString &valueKey = {});
 
 // Similarity in [0, 1] of two item texts as the fuzzy stage sees it (after normalisation):
 // the larger of normalised Levenshtein and character-trigram Jaccard.

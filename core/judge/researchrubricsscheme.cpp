@@ -101,7 +101,7 @@ public:
         QStringList asked;
         for (const SchemeItem &i : items)
             asked << i.text;
-        ItemMapping mapping = mapReturnedItems(asked, returned, u"criterion"_s);
+        ItemMapping mapping = mapReturnedItems(asked, returned, u"criterion"_s, u"verdict"_s);
         // Asked for one criterion and given one answer that does not repeat it: that answer.
         if (items.size() == 1 && returned.size() == 1 && mapping.perAsked.at(0) < 0
             && returned.front().isObject()

@@ -1,7 +1,10 @@
 #include "httppolicy.h"
 
 #include <QNetworkReply>
+#include <QTimer>
 #include <QUrl>
+
+#include <limits>
 
 namespace Rubricate {
 
@@ -47,6 +50,18 @@ void limitReplySize(QNetworkReply *reply, qint64 maxBytes)
 QString sizeLimitError(const QNetworkReply *reply)
 {
     return reply->property(kSizeLimitProperty).toString();
+}
+
+void limitReplyTime(QNetworkReply *reply, qint64 deadlineMs)
+{
+    if (deadlineMs <= 0)
+        return;
+    // A child of the reply: it goes with the reply, and a reply that finished is left alone.
+    const int ms = int(qMin<qint64>(deadlineMs, std::numeric_limits<int>::max()));
+    QTimer::singleShot(ms, reply, [reply] {
+        if (reply->isRunning())
+            reply->abort();
+    });
 }
 
 } // namespace Rubricate

@@ -1,5 +1,5 @@
 // The one set of rules every HTTP request of Rubricate follows, a judge's and a cited
-// source's alike: a transfer timeout, a redirect cap that never steps down from https to
+// source's alike: a transfer timeout and a deadline, a redirect cap that never steps down from https to
 // http, a cap on the bytes read, no cookies and no HTTP cache; and how many requests may go
 // to one host at once. Judge replies and cited pages are both untrusted input: neither may
 // hang a run or fill the memory.
@@ -15,6 +15,8 @@ namespace Rubricate {
 
 struct HttpPolicy {
     int timeoutMs = 30'000; // without a byte arriving
+    // For the whole transfer: a server that sends a byte now and then never times out above.
+    int deadlineMs = 120'000;
     int maxRedirects = 5;
     qint64 maxBytes = 20 * 1024 * 1024;
     int perHost = 2; // requests in flight to one host
@@ -28,5 +30,8 @@ QNetworkRequest policyRequest(const QUrl &url, const HttpPolicy &policy);
 void limitReplySize(QNetworkReply *reply, qint64 maxBytes);
 // Why limitReplySize stopped `reply`, or an empty string.
 QString sizeLimitError(const QNetworkReply *reply);
+// Aborts `reply` when it has not finished `deadlineMs` after it was sent (0: never). It then
+// finishes as Qt's transfer timeout does, with OperationCanceledError: a timeout either way.
+void limitReplyTime(QNetworkReply *reply, qint64 deadlineMs);
 
 } // namespace Rubricate

@@ -363,10 +363,13 @@ void BatchRunner::send(const HttpCall &call, const QString &what, const Answer &
     limitReplySize(reply,
                    qBound(judgeHttpPolicy(m_config).maxBytes,
                           perRequest * qMax(m_batch.total, int(m_batch.items.size())), ceiling));
+    // An upload or a download of a whole run's lines may take long on a slow link; a server
+    // that sends a byte now and then must still not hold the batch for good.
+    limitReplyTime(reply, 8 * qint64(m_config.timeoutMs));
     connect(reply, &QNetworkReply::finished, this, [this, reply, call, what, done, failed] {
         reply->deleteLater();
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        const QByteArray body = reply->readAll();
+        const QByteArray body = readJudgeBody(reply, m_apiKey);
         ProviderReply failure;
         if (const QString tooLarge = sizeLimitError(reply); !tooLarge.isEmpty()) {
             failure.error = u"the answer is too large: "_s + tooLarge; // and would be again
@@ -378,8 +381,7 @@ void BatchRunner::send(const HttpCall &call, const QString &what, const Answer &
             m_failures = failuresBefore;
             failure.retryable = true;
         } else {
-            failure = classifyFailure(status, body, reply->rawHeader("Retry-After"),
-                                      reply->errorString());
+            failure = judgeReplyFailure(reply, body, m_config);
         }
         const QString why = u"%1 the batch: %2"_s.arg(what, failure.error);
         if (!failed || !failed(why, outcomeUnknown(reply, status)))

@@ -124,7 +124,7 @@ void JudgeCallQueue::onReply(QNetworkReply *reply, const std::shared_ptr<JudgeCa
 {
     if (m_cancelled)
         return;
-    const ProviderReply parsed = readJudgeReply(reply, *m_provider, m_config);
+    const ProviderReply parsed = readJudgeReply(reply, *m_provider, m_config, m_apiKey);
     if (!parsed.ok) {
         retryOrFail(call, parsed.error, parsed.retryable, parsed.retryAfterMs);
         return;

@@ -14,6 +14,9 @@ HttpPolicy judgeHttpPolicy(const JudgeConfig &config)
 {
     HttpPolicy policy;
     policy.timeoutMs = config.timeoutMs;
+    // An answer comes in one piece once the model has written it, so waiting for its first
+    // byte is most of the time; one that trickles in is cut off at the same point.
+    policy.deadlineMs = config.timeoutMs;
     // An API answers where it is asked; a gateway may move it to https once or twice.
     policy.maxRedirects = 2;
     // A verdict answer is a few kilobytes; a criteria list or a long evidence answer some
@@ -32,22 +35,43 @@ QNetworkRequest judgeHttpRequest(const HttpCall &call, const JudgeConfig &config
     return http;
 }
 
+QByteArray readJudgeBody(QNetworkReply *reply, const QString &apiKey)
+{
+    QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
+    // Shorter "keys" are a local server's placeholders, and as likely to be words of an answer.
+    constexpr qsizetype ShortestKey = 8;
+    if (apiKey.size() >= ShortestKey)
+        body.replace(apiKey.toUtf8(), "[API key]");
+    return body;
+}
+
+ProviderReply judgeReplyFailure(QNetworkReply *reply, const QByteArray &body,
+                                const JudgeConfig &config)
+{
+    const QNetworkReply::NetworkError error = reply->error();
+    const QString networkError = error == QNetworkReply::OperationCanceledError
+        ? u"timed out after %1 s"_s.arg(config.timeoutMs / 1000.0)
+        : reply->errorString();
+    // Qt's codes below 200 are the connection's and the proxy's; from 200 on they stand for
+    // what the server said. A reply cut off after "200 OK" carries that status.
+    const bool connectionFailed = error != QNetworkReply::NoError && error < 200;
+    const int status
+        = connectionFailed ? 0 : reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    return classifyFailure(status, body, reply->rawHeader("Retry-After"), networkError);
+}
+
 ProviderReply readJudgeReply(QNetworkReply *reply, const JudgeProvider &provider,
-                             const JudgeConfig &config)
+                             const JudgeConfig &config, const QString &apiKey)
 {
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
+    const QByteArray body = readJudgeBody(reply, apiKey);
     if (const QString tooLarge = sizeLimitError(reply); !tooLarge.isEmpty()) {
         ProviderReply refused;
         refused.error = u"the answer is too large: "_s + tooLarge;
         return refused; // asking again would bring the same
     }
-    if (reply->error() != QNetworkReply::NoError || status < 200 || status >= 300) {
-        const QString networkError = reply->error() == QNetworkReply::OperationCanceledError
-            ? u"timed out after %1 s"_s.arg(config.timeoutMs / 1000.0)
-            : reply->errorString();
-        return classifyFailure(status, body, reply->rawHeader("Retry-After"), networkError);
-    }
+    if (reply->error() != QNetworkReply::NoError || status < 200 || status >= 300)
+        return judgeReplyFailure(reply, body, config);
     ProviderReply parsed = provider.parseSuccess(body);
     if (!parsed.ok)
         parsed.retryable = true;

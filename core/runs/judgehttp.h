@@ -20,10 +20,21 @@ HttpPolicy judgeHttpPolicy(const JudgeConfig &config);
 // mishandle HTTP/2 upgrades).
 QNetworkRequest judgeHttpRequest(const HttpCall &call, const JudgeConfig &config);
 
+// A finished reply's body, with every copy of the API key it was sent with replaced: a
+// server may echo the key (in an error message, say), and what a body says goes into
+// errors, verdicts, the response cache and the terminal.
+QByteArray readJudgeBody(QNetworkReply *reply, const QString &apiKey);
+
+// Why a finished reply brought no answer, classified, from its body: a connection lost or a
+// timeout after the headers came is a network failure worth asking again, whatever status
+// the headers said.
+ProviderReply judgeReplyFailure(QNetworkReply *reply, const QByteArray &body,
+                                const JudgeConfig &config);
+
 // A finished reply read: the provider's answer (ok), or why not, classified; an unreadable
 // 2xx body counts as worth asking again.
 ProviderReply readJudgeReply(QNetworkReply *reply, const JudgeProvider &provider,
-                             const JudgeConfig &config);
+                             const JudgeConfig &config, const QString &apiKey);
 
 // Exponential back-off with full jitter before attempt `attempts + 1` (attempts >= 1), so
 // that many clients do not retry in step.

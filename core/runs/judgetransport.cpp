@@ -67,7 +67,9 @@ void JudgeTransport::post(const HttpCall &call,
     }
     ++m_load[network];
     QNetworkReply *reply = network->post(judgeHttpRequest(call, m_config), call.body);
-    limitReplySize(reply, judgeHttpPolicy(m_config).maxBytes);
+    const HttpPolicy policy = judgeHttpPolicy(m_config);
+    limitReplySize(reply, policy.maxBytes);
+    limitReplyTime(reply, policy.deadlineMs);
     m_replies.append(reply);
     QObject::connect(reply, &QNetworkReply::finished, m_owner, [this, reply, network, finished] {
         --m_load[network];

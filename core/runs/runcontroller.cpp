@@ -349,13 +349,33 @@ bool RunController::attachSources(const std::shared_ptr<ActiveJob> &active)
     return false;
 }
 
+void RunController::countTokens(RunJob &job, const ProviderReply &answer)
+{
+    const double cost
+        = m_config.costOf(answer.inputTokens, answer.outputTokens, answer.cacheReadTokens,
+                          answer.cacheWriteTokens, answer.batched);
+    job.inputTokens += answer.inputTokens;
+    job.outputTokens += answer.outputTokens;
+    job.cacheReadTokens += answer.cacheReadTokens;
+    job.cacheWriteTokens += answer.cacheWriteTokens;
+    job.cost += cost;
+    m_progress.inputTokens += answer.inputTokens;
+    m_progress.outputTokens += answer.outputTokens;
+    m_progress.cacheReadTokens += answer.cacheReadTokens;
+    m_progress.cacheWriteTokens += answer.cacheWriteTokens;
+    m_progress.cost += cost;
+}
+
 void RunController::onReply(QNetworkReply *reply, const std::shared_ptr<ActiveJob> &active)
 {
     if (m_cancelled)
         return;
     m_queue.answered(active->job.reportId);
-    const ProviderReply parsed = readJudgeReply(reply, *m_provider, m_config);
+    const ProviderReply parsed = readJudgeReply(reply, *m_provider, m_config, m_apiKey);
     if (!parsed.ok) {
+        // An answer without text is paid for all the same: the ledger is what the provider
+        // bills (it counts none for a failure it reports).
+        countTokens(active->job, parsed);
         if (parsed.retryable)
             retryLater(active, parsed.error, parsed.retryAfterMs);
         else
@@ -390,24 +410,10 @@ void RunController::processAnswer(const std::shared_ptr<ActiveJob> &active,
                                   const ProviderReply &answer, bool fromCache)
 {
     const SchemeResult result = m_scheme->interpret(active->items, answer.text);
-    if (!fromCache) {
-        const double cost
-            = m_config.costOf(answer.inputTokens, answer.outputTokens, answer.cacheReadTokens,
-                              answer.cacheWriteTokens, answer.batched);
-        RunJob &job = active->job;
-        job.inputTokens += answer.inputTokens;
-        job.outputTokens += answer.outputTokens;
-        job.cacheReadTokens += answer.cacheReadTokens;
-        job.cacheWriteTokens += answer.cacheWriteTokens;
-        job.cost += cost;
-        m_progress.inputTokens += answer.inputTokens;
-        m_progress.outputTokens += answer.outputTokens;
-        m_progress.cacheReadTokens += answer.cacheReadTokens;
-        m_progress.cacheWriteTokens += answer.cacheWriteTokens;
-        m_progress.cost += cost;
-    } else {
+    if (!fromCache)
+        countTokens(active->job, answer);
+    else
         active->job.cached = true;
-    }
     if (!result.parsed) {
         // An unreadable answer is not cached: asking again may well get a readable one.
         retryLater(active, u"unreadable answer: "_s + result.parseError, -1);
@@ -495,6 +501,11 @@ void RunController::retryLater(const std::shared_ptr<ActiveJob> &active, const Q
     int delay = retryAfterMs;
     if (delay < 0)
         delay = judgeBackoffMs(m_config, job.attempts);
+    if (delay > m_config.backoffMaxMs) { // the server's Retry-After: say how long, not just why
+        m_progress.lastError = u"%1 (the server asks to wait %2 s: asking again at %3)"_s.arg(
+            why, QString::number(delay / 1000),
+            QDateTime::currentDateTime().addMSecs(delay).toString(u"HH:mm:ss"_s));
+    }
     qCInfo(lcRuns, "run %lld report %lld batch %d: %s; asking again in %d ms (attempt %d of %d)",
            qint64(m_runId), qint64(job.reportId), job.batchIndex, qPrintable(why), delay,
            job.attempts + 1, m_config.maxAttempts);
@@ -593,6 +604,7 @@ void RunController::emitProgress(bool force)
         return;
     m_lastProgressMs = now;
     m_progress.inFlight = m_inFlight;
+    m_progress.waiting = m_waiting;
     m_progress.itemsPerSecond = now > 0 ? m_progress.itemsJudged * 1000.0 / now : 0;
     emit progressChanged(m_progress);
 }

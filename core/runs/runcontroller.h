@@ -49,6 +49,7 @@ struct RunProgress {
     int jobsFailed = 0;
     int jobsWithOthers = 0; // pending jobs other workers hold while this one has none left
     int inFlight = 0;
+    int waiting = 0; // jobs waiting to be asked again (lastError says why)
     int itemsJudged = 0; // verdicts with a value, this session
     int itemErrors = 0; // items that ended with an error, this session
     int errorsTotal = 0; // items of the whole run whose verdict is an error, now
@@ -159,6 +160,8 @@ private:
     void onReply(QNetworkReply *reply, const std::shared_ptr<ActiveJob> &active);
     void acceptAnswer(const std::shared_ptr<ActiveJob> &active, const ProviderReply &answer,
                       bool fromCache);
+    // Adds what the provider billed for `answer` to the job and the run's ledger.
+    void countTokens(RunJob &job, const ProviderReply &answer);
     void processAnswer(const std::shared_ptr<ActiveJob> &active, const ProviderReply &answer,
                        bool fromCache);
     void retryLater(const std::shared_ptr<ActiveJob> &active, const QString &why, int retryAfterMs);

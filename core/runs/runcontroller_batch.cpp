@@ -326,9 +326,10 @@ void RunController::takeBatchResults(BatchRunner *runner,
         const auto reply = replies.constFind(entry.customId);
         if (reply == replies.cend())
             retryLater(active, u"the batch did not answer (%1)"_s.arg(why), 0);
-        else if (!reply->ok)
+        else if (!reply->ok) {
+            countTokens(active->job, *reply); // billed all the same
             retryLater(active, reply->error, 0);
-        else
+        } else
             processAnswer(active, *reply, false);
     }
     --m_processing;

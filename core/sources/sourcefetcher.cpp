@@ -210,6 +210,8 @@ void SourceFetcher::send(int index)
     ++m_requestsSent;
     QNetworkReply *reply = m_network->get(request);
     limitReplySize(reply, m_options.maxBytes);
+    // A PDF of the allowed size takes a while on a slow server, but not for ever.
+    limitReplyTime(reply, qMax<qint64>(m_options.deadlineMs, 4 * qint64(m_options.timeoutMs)));
     m_replies.append(reply);
     connect(reply, &QNetworkReply::metaDataChanged, this,
             [this, reply, index] { onMetaData(reply, index); });
@@ -280,9 +282,12 @@ void SourceFetcher::onFinished(QNetworkReply *reply, int index)
         r.state = State::TooLarge;
         r.error = tooLarge;
     } else if (error == QNetworkReply::OperationCanceledError) {
-        // Only the transfer timeout cancels a reply that we did not stop ourselves.
+        // Only the policy's timeouts cancel a reply that we did not stop ourselves.
         r.state = State::Timeout;
-        r.error = u"no data for %1 s"_s.arg(m_options.timeoutMs / 1000.0);
+        r.error = u"timed out: no data for %1 s, or not all of it within %2 s"_s
+                      .arg(m_options.timeoutMs / 1000.0)
+                      .arg(qMax<qint64>(m_options.deadlineMs, 4 * qint64(m_options.timeoutMs))
+                           / 1000.0);
     } else if (error == QNetworkReply::TooManyRedirectsError) {
         r.state = State::Unreachable;
         r.error = u"more than %1 redirects"_s.arg(m_options.maxRedirects);

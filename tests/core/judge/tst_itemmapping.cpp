@@ -27,9 +27,9 @@ struct Mapped {
 };
 
 Mapped mapItems(const QStringList &asked, const QJsonArray &returned,
-                const QString &textKey = u"rubric_item"_s)
+                const QString &textKey = u"rubric_item"_s, const QString &valueKey = {})
 {
-    const ItemMapping m = mapReturnedItems(asked, LightJson(returned).array(), textKey);
+    const ItemMapping m = mapReturnedItems(asked, LightJson(returned).array(), textKey, valueKey);
     Mapped out;
     out.how = m.how;
     for (const qsizetype at : m.perAsked) {
@@ -70,6 +70,7 @@ private slots:
     void mapDroppedAndInvented();
     void mapDuplicateAskedTexts();
     void mapDuplicateAskedAnsweredTwice();
+    void mapContradictingCopiesAreLeftOut();
     void mapEchoedInOrderAsEveryStageWould();
     void mapNearIdenticalDoNotSteal();
     void mapAmbiguousStaysUnmatched();
@@ -199,6 +200,21 @@ void TestItemMapping::mapDuplicateAskedAnsweredTwice()
     QCOMPARE(m.how, (QList<QString>{u"exact"_s, u"exact"_s}));
     QCOMPARE(m.perAsked[0]->value(u"score"_s).toInt(), 1);
     QCOMPARE(m.perAsked[1]->value(u"score"_s).toInt(), 0);
+}
+
+// An item answered twice, once 1 and once 0: which the judge meant cannot be known, so it
+// is left out (and asked again). Answered twice alike, it keeps its answer.
+void TestItemMapping::mapContradictingCopiesAreLeftOut()
+{
+    const QStringList asked{u"Mentions the Zakat programme."_s, u"Mentions MGNREGA."_s};
+    const QJsonArray returned{item(asked[0], 1), item(asked[1], 0), item(asked[0].toUpper(), 0),
+                              item(asked[1], 0)};
+    const Mapped m = mapItems(asked, returned, u"rubric_item"_s, u"score"_s);
+    QVERIFY(!m.perAsked[0]);
+    QCOMPARE(m.how[0], u"contradicted"_s);
+    QCOMPARE(m.perAsked[1]->value(u"score"_s).toInt(), 0);
+    // Without a value to compare, the first answer stands, as before.
+    QCOMPARE(mapItems(asked, returned).perAsked[0]->value(u"score"_s).toInt(), 1);
 }
 
 // A reply that echoes every item in the order asked is mapped on a shorter path; one more

@@ -335,6 +335,10 @@ private slots:
         const QDateTime now = QDateTime(QDate(2026, 1, 1), QTime(12, 0, 0), Qt::UTC);
         QCOMPARE(parseRetryAfterMs("Thu, 01 Jan 2026 12:00:30 GMT", now), 30000);
         QCOMPARE(parseRetryAfterMs("garbage", now), -1);
+        // A day, or a number past an int's reach, waits an hour.
+        QCOMPARE(parseRetryAfterMs("100000", now), LongestRetryAfterMs);
+        QCOMPARE(parseRetryAfterMs("1e12", now), LongestRetryAfterMs);
+        QCOMPARE(parseRetryAfterMs("Fri, 02 Jan 2026 12:00:00 GMT", now), LongestRetryAfterMs);
     }
 
     void pythonCompatibleJson()

@@ -11,6 +11,7 @@
 #include "scratchproject.h"
 #include "waits.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -353,6 +354,83 @@ private slots:
         QVERIFY2(logged(u"finished: %1 request(s)"_s.arg(2 * m_jobs)), qPrintable(messages.last()));
         for (const QString &m : std::as_const(messages))
             QVERIFY2(!m.contains(u"4711"_s), qPrintable(m));
+    }
+
+    // A connection lost after "200 OK", and an answer that trickles in a byte at a time, are
+    // network failures worth asking again, not final "HTTP 200" errors or a run that waits
+    // for good: the deadline cuts off what the transfer timeout never sees.
+    void answersCutOffOrTricklingAreAskedAgain()
+    {
+        SimulatorBehaviour b;
+        b.cutOffTimes = 1;
+        b.trickleTimes = 1;
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config();
+        c.timeoutMs = 1000;
+        const RowId run = plan(c);
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+        // Cut off, trickling, answered; more where a loaded machine let the deadline pass
+        // before the simulator (on this thread) read a request.
+        QVERIFY(m_judge.requestCount() >= 3 * m_jobs);
+        QVERIFY(m_lastProgress.retries >= 2 * m_jobs);
+    }
+
+    // An answer without text is asked again, and billed all the same: the ledger counts the
+    // tokens of both answers, as the provider does.
+    void answersWithoutTextAreBilled()
+    {
+        const RowId plain = plan(config(), u"plain"_s);
+        QCOMPARE(drive(plain), u"finished"_s);
+        const qint64 once = m_project->store().runs().runTotals(plain).value().inputTokens;
+        QVERIFY(once > 0);
+
+        auto answered = std::make_shared<QSet<QString>>();
+        SimulatorBehaviour b;
+        b.script = [answered](const QString &prompt, int) -> std::optional<QString> {
+            if (answered->contains(prompt))
+                return std::nullopt;
+            answered->insert(prompt);
+            return QString(); // the first answer to each request has no text
+        };
+        m_judge.setBehaviour(b);
+        JudgeConfig other = config(); // not answered from the first run's cache
+        other.model += u"-2"_s;
+        const RowId run = plan(other, u"empty first"_s);
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_project->store().runs().runTotals(run).value().inputTokens, 2 * once);
+        QCOMPARE(m_lastProgress.inputTokens, 2 * once);
+    }
+
+    // A server that repeats the key it was sent (in an error message, say) has it replaced
+    // before anything of the reply is kept, logged or shown.
+    void aKeyTheServerRepeatsIsNeverKept()
+    {
+        qputenv("RUBRICATE_TEST_JUDGE_KEY", "sk-test-4711-secret");
+        SimulatorBehaviour b;
+        b.echoKeyTimes = 1;
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config();
+        c.apiKeyEnv = u"RUBRICATE_TEST_JUDGE_KEY"_s;
+        const RowId run = plan(c);
+        const QString status = drive(run);
+        qunsetenv("RUBRICATE_TEST_JUDGE_KEY");
+        QCOMPARE(status, u"finished"_s);
+        verifyVerdicts(run);
+        QSqlQuery q(m_project->store().database());
+        QVERIFY(q.exec(u"SELECT last_error FROM run_job WHERE run_id = %1"_s.arg(run)));
+        int told = 0;
+        while (q.next()) {
+            QVERIFY2(!q.value(0).toString().contains(u"4711"_s), qPrintable(q.value(0).toString()));
+            told += q.value(0).toString().contains(u"no access with Bearer [API key]"_s);
+        }
+        QVERIFY(told > 0);
+        for (const QString &suffix : {QString(), u"-wal"_s}) {
+            QFile file(m_project->store().path() + suffix);
+            if (file.open(QIODevice::ReadOnly))
+                QVERIFY(!file.readAll().contains("4711"));
+        }
     }
 
     void mapsRewordedItems()
