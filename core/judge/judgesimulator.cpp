@@ -338,6 +338,10 @@ void JudgeSimulator::handle(QTcpSocket *socket, const QByteArray &verb, const QB
         });
         return;
     }
+    if (failing(b.htmlPageTimes)) {
+        later([this](QTcpSocket *s) { respond(s, 200, "<html><body>Bad gateway</body></html>"); });
+        return;
+    }
     if (failing(b.cutOffTimes)) {
         later([](QTcpSocket *s) {
             s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4096"

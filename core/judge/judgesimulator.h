@@ -34,6 +34,8 @@ struct SimulatorBehaviour {
     int trickleTimes = 0;
     // A server error whose message repeats the credentials the request came with.
     int echoKeyTimes = 0;
+    // "200 OK" with a gateway's HTML page instead of the provider's JSON.
+    int htmlPageTimes = 0;
     int brokenJsonTimes = 0; // prose with no JSON at all
     int truncatedTimes = 0; // JSON cut off in the middle
     int dropItemTimes = 0; // every third item left out of the answer

@@ -4,6 +4,7 @@
 #include <QNetworkReply>
 #include <QRandomGenerator>
 
+#include <algorithm>
 #include <utility>
 
 namespace Rubricate {
@@ -72,6 +73,18 @@ ProviderReply readJudgeReply(QNetworkReply *reply, const JudgeProvider &provider
     }
     if (reply->error() != QNetworkReply::NoError || status < 200 || status >= 300)
         return judgeReplyFailure(reply, body, config);
+    // A gateway's HTML page or a bare text is no provider's answer: say so, rather than that
+    // the judge wrote nothing.
+    const auto first = std::find_if(body.cbegin(), body.cend(),
+                                    [](char c) { return !QChar::isSpace(uchar(c)); });
+    if (first == body.cend() || *first != '{') {
+        ProviderReply notJson;
+        notJson.error = body.trimmed().isEmpty()
+            ? u"the reply was empty"_s
+            : u"the reply is not JSON: "_s + QString::fromUtf8(body.left(120)).simplified();
+        notJson.retryable = true;
+        return notJson;
+    }
     ProviderReply parsed = provider.parseSuccess(body);
     if (!parsed.ok)
         parsed.retryable = true;

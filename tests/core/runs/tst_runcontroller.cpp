@@ -376,6 +376,21 @@ private slots:
         QVERIFY(m_lastProgress.retries >= 2 * m_jobs);
     }
 
+    // A gateway's page where the provider's JSON should be is named as such (it read "the
+    // judge returned no text"), and asked again.
+    void aPageThatIsNoAnswerIsNamed()
+    {
+        SimulatorBehaviour b;
+        b.htmlPageTimes = 1;
+        m_judge.setBehaviour(b);
+        const RowId run = plan(config());
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+        QCOMPARE(m_lastProgress.retries, m_jobs);
+        QVERIFY2(m_lastProgress.lastError.startsWith(u"the reply is not JSON: <html><body>Bad"_s),
+                 qPrintable(m_lastProgress.lastError));
+    }
+
     // An answer without text is asked again, and billed all the same: the ledger counts the
     // tokens of both answers, as the provider does.
     void answersWithoutTextAreBilled()
