@@ -155,7 +155,11 @@ public:
         for (const SchemeItem &i : items)
             asked << i.text;
         const ItemMapping mapping
-            = mapReturnedItems(asked, *returned, u"rubric_item"_s, u"score"_s);
+            = mapReturnedItems(asked, *returned, u"rubric_item"_s, [this](const LightJson &item) {
+                  ItemOutcome o;
+                  takeScore(o, scoreOnScale(item.value(u"score"_s), scale()));
+                  return o.value;
+              });
         for (int i = 0; i < items.size(); ++i) {
             ItemOutcome o;
             o.rubricId = items.at(i).rubricId;

@@ -172,9 +172,9 @@ namespace {
 // Leaves out the asked items that `returned` answers again, unmatched, with another value.
 void leaveOutContradicted(ItemMapping &out, const QStringList &asked,
                           const LightJson::Array &returned, const QString &textKey,
-                          const QString &valueKey)
+                          const ReturnedValue &valueOf)
 {
-    if (out.unmatched.isEmpty() || valueKey.isEmpty())
+    if (out.unmatched.isEmpty() || !valueOf)
         return;
     QHash<QString, QList<qsizetype>> answered; // normalised text -> asked items with an answer
     for (qsizetype i = 0; i < asked.size(); ++i) {
@@ -188,8 +188,7 @@ void leaveOutContradicted(ItemMapping &out, const QStringList &asked,
             continue;
         for (qsizetype i : answered.value(normalizeItemText(text->toString()))) {
             const qsizetype first = out.perAsked.at(i);
-            if (first >= 0
-                && returned[std::size_t(first)].value(valueKey) != again.value(valueKey)) {
+            if (first >= 0 && valueOf(returned[std::size_t(first)]) != valueOf(again)) {
                 out.perAsked[i] = -1;
                 out.how[i] = u"contradicted"_s;
             }
@@ -200,7 +199,7 @@ void leaveOutContradicted(ItemMapping &out, const QStringList &asked,
 } // namespace
 
 ItemMapping mapReturnedItems(const QStringList &asked, const LightJson::Array &returned,
-                             const QString &textKey, const QString &valueKey)
+                             const QString &textKey, const ReturnedValue &valueOf)
 {
     const qsizetype n = asked.size();
     const auto m = qsizetype(returned.size());
@@ -383,7 +382,7 @@ ItemMapping mapReturnedItems(const QStringList &asked, const LightJson::Array &r
         if (!used[j])
             out.unmatched.append(j);
     }
-    leaveOutContradicted(out, asked, returned, textKey, valueKey);
+    leaveOutContradicted(out, asked, returned, textKey, valueOf);
     return out;
 }
 

@@ -505,8 +505,10 @@ int parseRetryAfterMs(const QByteArray &header, const QDateTime &now)
         return -1;
     bool ok = false;
     const double seconds = h.toDouble(&ok);
-    if (ok)
+    if (ok && qIsFinite(seconds))
         return seconds < 0 ? -1 : int(qMin(seconds * 1000, double(LongestRetryAfterMs)));
+    if (ok)
+        return -1; // "nan", "inf": no wait a server meant
     // IMF-fixdate, e.g. "Wed, 21 Oct 2015 07:28:00 GMT".
     const QDateTime at = QLocale::c().toDateTime(QString::fromLatin1(h).chopped(4).trimmed(),
                                                  u"ddd, dd MMM yyyy HH:mm:ss"_s);

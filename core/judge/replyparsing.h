@@ -12,6 +12,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
 namespace Rubricate {
@@ -56,13 +57,15 @@ struct ItemMapping {
 
 // Maps returned items (each an object with the item text under `textKey`) back to the asked
 // items: exact text, then normalised text, then fuzzy similarity (>= 0.9, unique best, same
-// numbers), then - only when the counts agree - position (similarity >= 0.6). With a
-// `valueKey`, an item answered twice (its text again among the unmatched, normalised) with
-// another value there is left out, to be asked again: which of two contradicting answers the
-// judge meant cannot be known. (The references refuse a reply whose count is not the batch's.)
+// numbers), then - only when the counts agree - position (similarity >= 0.6). With
+// `valueOf` (the verdict the scheme reads from a returned item), an item answered twice (its
+// text again among the unmatched, normalised) with another verdict there is left out, to be
+// asked again: which of two contradicting answers the judge meant cannot be known. (The
+// references refuse a reply whose count is not the batch's.)
+using ReturnedValue = std::function<std::optional<double>(const LightJson &item)>;
 ItemMapping mapReturnedItems(const QStringList &asked, const LightJson::Array &returned,
                              const QString &textKey = QStringLiteral("rubric_item"),
-                             const QString &valueKey = {});
+                             const ReturnedValue &valueOf = {});
 
 // Similarity in [0, 1] of two item texts as the fuzzy stage sees it (after normalisation):
 // the larger of normalised Levenshtein and character-trigram Jaccard.

@@ -101,7 +101,12 @@ public:
         QStringList asked;
         for (const SchemeItem &i : items)
             asked << i.text;
-        ItemMapping mapping = mapReturnedItems(asked, returned, u"criterion"_s, u"verdict"_s);
+        ItemMapping mapping
+            = mapReturnedItems(asked, returned, u"criterion"_s, [this](const LightJson &item) {
+                  ItemOutcome o;
+                  readVerdict(item, &o);
+                  return o.value;
+              });
         // Asked for one criterion and given one answer that does not repeat it: that answer.
         if (items.size() == 1 && returned.size() == 1 && mapping.perAsked.at(0) < 0
             && returned.front().isObject()

@@ -56,12 +56,15 @@ void limitReplyTime(QNetworkReply *reply, qint64 deadlineMs)
 {
     if (deadlineMs <= 0)
         return;
-    // A child of the reply: it goes with the reply, and a reply that finished is left alone.
-    const int ms = int(qMin<qint64>(deadlineMs, std::numeric_limits<int>::max()));
-    QTimer::singleShot(ms, reply, [reply] {
+    // A child of the reply: it goes with the reply (a run sends thousands; a timer left for
+    // each until its deadline would pile up), and a reply that finished is left alone.
+    auto *deadline = new QTimer(reply);
+    deadline->setSingleShot(true);
+    QObject::connect(deadline, &QTimer::timeout, reply, [reply] {
         if (reply->isRunning())
             reply->abort();
     });
+    deadline->start(int(qMin<qint64>(deadlineMs, std::numeric_limits<int>::max())));
 }
 
 } // namespace Rubricate

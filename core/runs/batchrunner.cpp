@@ -363,9 +363,10 @@ void BatchRunner::send(const HttpCall &call, const QString &what, const Answer &
     limitReplySize(reply,
                    qBound(judgeHttpPolicy(m_config).maxBytes,
                           perRequest * qMax(m_batch.total, int(m_batch.items.size())), ceiling));
-    // An upload or a download of a whole run's lines may take long on a slow link; a server
-    // that sends a byte now and then must still not hold the batch for good.
-    limitReplyTime(reply, 8 * qint64(m_config.timeoutMs));
+    // An upload or a download of a whole run's lines may take long on a slow link (an hour at
+    // least, whatever --timeout says); a server that sends a byte now and then must still not
+    // hold the batch for good.
+    limitReplyTime(reply, qMax<qint64>(8 * qint64(m_config.timeoutMs), 3600 * 1000));
     connect(reply, &QNetworkReply::finished, this, [this, reply, call, what, done, failed] {
         reply->deleteLater();
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();

@@ -39,7 +39,8 @@ QNetworkRequest judgeHttpRequest(const HttpCall &call, const JudgeConfig &config
 QByteArray readJudgeBody(QNetworkReply *reply, const QString &apiKey)
 {
     QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
-    // Shorter "keys" are a local server's placeholders, and as likely to be words of an answer.
+    // Shorter "keys" (under 8 characters) are a local server's placeholders, and as likely to
+    // be words of an answer: they are left alone.
     constexpr qsizetype ShortestKey = 8;
     if (apiKey.size() >= ShortestKey)
         body.replace(apiKey.toUtf8(), "[API key]");
@@ -53,11 +54,13 @@ ProviderReply judgeReplyFailure(QNetworkReply *reply, const QByteArray &body,
     const QString networkError = error == QNetworkReply::OperationCanceledError
         ? u"timed out after %1 s"_s.arg(config.timeoutMs / 1000.0)
         : reply->errorString();
-    // Qt's codes below 200 are the connection's and the proxy's; from 200 on they stand for
-    // what the server said. A reply cut off after "200 OK" carries that status.
-    const bool connectionFailed = error != QNetworkReply::NoError && error < 200;
-    const int status
-        = connectionFailed ? 0 : reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    // A reply that failed after "200 OK" (a connection lost, a timeout, a body that does not
+    // decode) still carries that status, which says nothing about what went wrong: it is the
+    // transfer's failure. Any other status is the server's answer (a cut-off 429 keeps its
+    // Retry-After, a 401 stays final).
+    const int http = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const bool transferFailed = error != QNetworkReply::NoError && http >= 200 && http < 300;
+    const int status = transferFailed ? 0 : http;
     return classifyFailure(status, body, reply->rawHeader("Retry-After"), networkError);
 }
 
@@ -75,7 +78,9 @@ ProviderReply readJudgeReply(QNetworkReply *reply, const JudgeProvider &provider
         return judgeReplyFailure(reply, body, config);
     // A gateway's HTML page or a bare text is no provider's answer: say so, rather than that
     // the judge wrote nothing.
-    const auto first = std::find_if(body.cbegin(), body.cend(),
+    const QByteArrayView bom("\xEF\xBB\xBF");
+    const qsizetype from = body.startsWith(bom) ? bom.size() : 0; // Qt's parser reads past it
+    const auto first = std::find_if(body.cbegin() + from, body.cend(),
                                     [](char c) { return !QChar::isSpace(uchar(c)); });
     if (first == body.cend() || *first != '{') {
         ProviderReply notJson;

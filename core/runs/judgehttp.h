@@ -20,7 +20,7 @@ HttpPolicy judgeHttpPolicy(const JudgeConfig &config);
 // mishandle HTTP/2 upgrades).
 QNetworkRequest judgeHttpRequest(const HttpCall &call, const JudgeConfig &config);
 
-// A finished reply's body, with every copy of the API key it was sent with replaced: a
+// A finished reply's body, with every copy of the API key (of 8 characters or more) replaced: a
 // server may echo the key (in an error message, say), and what a body says goes into
 // errors, verdicts, the response cache and the terminal.
 QByteArray readJudgeBody(QNetworkReply *reply, const QString &apiKey);

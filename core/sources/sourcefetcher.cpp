@@ -14,11 +14,21 @@
 #include <QTimer>
 #include <QtConcurrent>
 
+#include <algorithm>
+
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
 namespace {
+
+// A page or a PDF of the allowed size takes a while on a slow server (32 KiB/s at least, and
+// four pauses of the timeout), but not for ever: a server that sends a byte now and then
+// never meets the transfer timeout.
+qint64 deadlineOf(const FetchOptions &o)
+{
+    return std::max({qint64(o.deadlineMs), 4 * qint64(o.timeoutMs), qint64(o.maxBytes / 32)});
+}
 
 using State = FetchedSource::State;
 
@@ -210,8 +220,7 @@ void SourceFetcher::send(int index)
     ++m_requestsSent;
     QNetworkReply *reply = m_network->get(request);
     limitReplySize(reply, m_options.maxBytes);
-    // A PDF of the allowed size takes a while on a slow server, but not for ever.
-    limitReplyTime(reply, qMax<qint64>(m_options.deadlineMs, 4 * qint64(m_options.timeoutMs)));
+    limitReplyTime(reply, deadlineOf(m_options));
     m_replies.append(reply);
     connect(reply, &QNetworkReply::metaDataChanged, this,
             [this, reply, index] { onMetaData(reply, index); });
@@ -286,8 +295,7 @@ void SourceFetcher::onFinished(QNetworkReply *reply, int index)
         r.state = State::Timeout;
         r.error = u"timed out: no data for %1 s, or not all of it within %2 s"_s
                       .arg(m_options.timeoutMs / 1000.0)
-                      .arg(qMax<qint64>(m_options.deadlineMs, 4 * qint64(m_options.timeoutMs))
-                           / 1000.0);
+                      .arg(deadlineOf(m_options) / 1000.0);
     } else if (error == QNetworkReply::TooManyRedirectsError) {
         r.state = State::Unreachable;
         r.error = u"more than %1 redirects"_s.arg(m_options.maxRedirects);

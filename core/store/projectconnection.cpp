@@ -57,24 +57,25 @@ QMutex &migrationMutex()
     return mutex;
 }
 
-// SQLite opens a file it may not write read-only without a word, and the first write (the
-// WAL switch of the setup, or a later label) then fails with "attempt to write a readonly
-// database", naming neither the file nor the cause. A project is written as it is used, so
-// say so up front. The folder matters too: SQLite makes the -wal and -shm files beside it.
-Result<void> writableProjectFile(const QString &location)
+// SQLite keeps a project's journal (-wal, -shm) beside the file, the link's target for a
+// link: in a folder it may not write, it can neither create a project nor read one whose
+// journal is not there yet, and says only "unable to open database file" or "attempt to
+// write a readonly database". (A read-only file in a writable folder can be read: what
+// refuses its writes says why, sqliteErrorText().)
+Result<void> projectFolderProblem(const QString &location)
 {
-    const QFileInfo file(location);
-    if (file.exists() && !file.isWritable()) {
-        return Error{u"cannot open %1: the file is read-only, and Rubricate writes to a project "
-                     "as it is used; copy it to a folder you may write to, or change its "
-                     "permissions"_s.arg(location)};
-    }
+    const QFileInfo given(location);
+    const QFileInfo file(given.exists() ? given.canonicalFilePath() : given.absoluteFilePath());
     const QFileInfo folder(file.absolutePath());
-    if (!QFileInfo::exists(location + u"-wal"_s) && !folder.isWritable()) {
+    const QString verb = given.exists() ? u"open"_s : u"create"_s;
+    if (!folder.isDir()) {
+        return Error{
+            u"cannot %1 %2: the folder %3 does not exist"_s.arg(verb, location, folder.filePath())};
+    }
+    if (!QFileInfo::exists(file.filePath() + u"-wal"_s) && !folder.isWritable()) {
         return Error{u"cannot %1 %2: its folder %3 is read-only, and SQLite keeps a project's "
                      "journal (%4-wal) beside it; copy it to a folder you may write to"_s.arg(
-                         file.exists() ? u"open"_s : u"create"_s, location,
-                         folder.absoluteFilePath(), file.fileName())};
+                         verb, location, folder.filePath(), file.fileName())};
     }
     return {};
 }
@@ -240,8 +241,8 @@ Result<void> ProjectConnection::openConnection(Mode mode)
                          : u"no project at %1: the file does not exist"_s.arg(m_location)};
     }
     if (!server) {
-        if (Result<void> writable = writableProjectFile(m_location); !writable)
-            return writable;
+        if (Result<void> folder = projectFolderProblem(m_location); !folder)
+            return folder;
     }
     m_dialect = server ? makePostgresDialect() : makeSqliteDialect();
     m_server = server.has_value();

@@ -6,9 +6,26 @@ namespace Rubricate {
 
 using namespace Qt::StringLiterals;
 
+QString sqliteErrorText(int code, const QString &message)
+{
+    // SQLITE_READONLY (8) and its extended codes: the file (or its disk) may not be written,
+    // which SQLite says as "attempt to write a readonly database".
+    if ((code & 0xff) != 8)
+        return message;
+    return message
+        + u"\nThe project file is read-only: it can be read, not changed (its permissions, or "
+          "a read-only disk or share); copy it to a folder you may write to and make the copy "
+          "writable."_s;
+}
+
 QString sqlErrorText(const QSqlError &error)
 {
     QString text = error.text();
+    // SQLite's result code, not PostgreSQL's five-character SQLSTATE (see isRefusal()).
+    bool number = false;
+    if (const int code = error.nativeErrorCode().toInt(&number);
+        number && error.nativeErrorCode().size() < 5)
+        text = sqliteErrorText(code, text);
     // SQLSTATE 42501, insufficient_privilege, in the server's own words (not the guards'
     // messages of teamroles.cpp, which say what the login may do themselves).
     if (error.nativeErrorCode() == "42501"_L1 && text.contains(u"permission denied for "_s)) {

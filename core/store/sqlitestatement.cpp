@@ -1,6 +1,7 @@
 #include "sqlitestatement.h"
 
 #include "domain/softassert.h"
+#include "sqlerrortext.h"
 #include "storelog.h"
 
 #include <QSqlDriver>
@@ -92,7 +93,8 @@ bool SqliteStatement::run(const std::function<void(const RowStatement &)> &eachR
     // The connection's count stays that of its last change while a query only reads.
     m_changes = ok && !sqlite3_stmt_readonly(m_statement) ? sqlite3_changes64(m_db) : 0;
     if (!ok)
-        m_error = QString::fromUtf8(sqlite3_errmsg(m_db));
+        m_error = sqliteErrorText(sqlite3_extended_errcode(m_db),
+                                  QString::fromUtf8(sqlite3_errmsg(m_db)));
     sqlite3_reset(m_statement);
     sqlite3_clear_bindings(m_statement);
     m_texts.clear();

@@ -27,9 +27,9 @@ struct Mapped {
 };
 
 Mapped mapItems(const QStringList &asked, const QJsonArray &returned,
-                const QString &textKey = u"rubric_item"_s, const QString &valueKey = {})
+                const QString &textKey = u"rubric_item"_s, const ReturnedValue &valueOf = {})
 {
-    const ItemMapping m = mapReturnedItems(asked, LightJson(returned).array(), textKey, valueKey);
+    const ItemMapping m = mapReturnedItems(asked, LightJson(returned).array(), textKey, valueOf);
     Mapped out;
     out.how = m.how;
     for (const qsizetype at : m.perAsked) {
@@ -207,9 +207,16 @@ void TestItemMapping::mapDuplicateAskedAnsweredTwice()
 void TestItemMapping::mapContradictingCopiesAreLeftOut()
 {
     const QStringList asked{u"Mentions the Zakat programme."_s, u"Mentions MGNREGA."_s};
+    QJsonObject sameAsText = item(asked[1], 0);
+    sameAsText.insert(u"score"_s, u"0"_s); // the same verdict, written as text
     const QJsonArray returned{item(asked[0], 1), item(asked[1], 0), item(asked[0].toUpper(), 0),
-                              item(asked[1], 0)};
-    const Mapped m = mapItems(asked, returned, u"rubric_item"_s, u"score"_s);
+                              sameAsText};
+    const ReturnedValue score = [](const LightJson &i) -> std::optional<double> {
+        bool ok = false;
+        const double v = i.value(u"score"_s).toVariant().toDouble(&ok);
+        return ok ? std::optional(v) : std::nullopt;
+    };
+    const Mapped m = mapItems(asked, returned, u"rubric_item"_s, score);
     QVERIFY(!m.perAsked[0]);
     QCOMPARE(m.how[0], u"contradicted"_s);
     QCOMPARE(m.perAsked[1]->value(u"score"_s).toInt(), 0);

@@ -338,6 +338,8 @@ private slots:
         // A day, or a number past an int's reach, waits an hour.
         QCOMPARE(parseRetryAfterMs("100000", now), LongestRetryAfterMs);
         QCOMPARE(parseRetryAfterMs("1e12", now), LongestRetryAfterMs);
+        QCOMPARE(parseRetryAfterMs("nan", now), -1);
+        QCOMPARE(parseRetryAfterMs("inf", now), -1);
         QCOMPARE(parseRetryAfterMs("Fri, 02 Jan 2026 12:00:00 GMT", now), LongestRetryAfterMs);
     }
 

@@ -437,14 +437,15 @@ private slots:
         QVERIFY(q.exec(u"SELECT last_error FROM run_job WHERE run_id = %1"_s.arg(run)));
         int told = 0;
         while (q.next()) {
-            QVERIFY2(!q.value(0).toString().contains(u"4711"_s), qPrintable(q.value(0).toString()));
+            QVERIFY2(!q.value(0).toString().contains(u"4711-secret"_s),
+                     qPrintable(q.value(0).toString()));
             told += q.value(0).toString().contains(u"no access with Bearer [API key]"_s);
         }
         QVERIFY(told > 0);
         for (const QString &suffix : {QString(), u"-wal"_s}) {
             QFile file(m_project->store().path() + suffix);
             if (file.open(QIODevice::ReadOnly))
-                QVERIFY(!file.readAll().contains("4711"));
+                QVERIFY(!file.readAll().contains("4711-secret"));
         }
     }
 
