@@ -17,6 +17,9 @@
 #include <QFileInfo>
 #include <QTimer>
 
+#include <limits>
+#include <type_traits>
+
 namespace Rubricate::Cli {
 
 using namespace Qt::StringLiterals;
@@ -436,13 +439,19 @@ std::optional<JudgeConfig> judgeConfigFrom(const QCommandLineParser &p, QTextStr
     const auto number = [&](const QString &name, auto &target) {
         if (!p.isSet(name))
             return true;
+        using Target = std::remove_reference_t<decltype(target)>;
         bool ok = false;
         const double v = p.value(name).toDouble(&ok);
-        if (!ok) {
-            err << u"rubricate-cli: --%1 needs a number\n"_s.arg(name);
+        // Out of the target's range, a cast would not even be defined ("--concurrency 1e12").
+        const bool fits
+            = !std::is_integral_v<
+                  Target> || (v >= double(std::numeric_limits<Target>::min()) && v <= double(std::numeric_limits<Target>::max()));
+        if (!ok || !qIsFinite(v) || !fits) {
+            err << u"rubricate-cli: --%1 needs a number%2\n"_s.arg(
+                name, ok && qIsFinite(v) ? u" in range"_s : QString());
             return false;
         }
-        target = static_cast<std::remove_reference_t<decltype(target)>>(v);
+        target = static_cast<Target>(v);
         return true;
     };
     const auto optionalNumber = [&](const QString &name, std::optional<double> &target) {
@@ -470,8 +479,13 @@ std::optional<JudgeConfig> judgeConfigFrom(const QCommandLineParser &p, QTextStr
         c.temperature = temperature;
     if (p.isSet(u"seed"_s))
         c.seed = qint64(seed);
-    if (p.isSet(u"timeout"_s))
-        c.timeoutMs = int(timeout * 1000);
+    if (p.isSet(u"timeout"_s)) {
+        if (timeout <= 0 || timeout > 86400) {
+            err << u"rubricate-cli: --timeout needs seconds from 0 to a day (86400)\n"_s;
+            return std::nullopt;
+        }
+        c.timeoutMs = qMax(1, int(timeout * 1000));
+    }
     c.apiKeyEnv = p.value(u"api-key-env"_s);
     if (p.isSet(u"gemini-auth"_s))
         c.geminiAuth = p.value(u"gemini-auth"_s);

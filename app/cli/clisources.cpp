@@ -13,6 +13,8 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <limits>
+
 namespace Rubricate::Cli {
 
 using namespace Qt::StringLiterals;
@@ -59,7 +61,7 @@ int fetchSources(const QCommandLineParser &p, const QStringList &args, ProjectSt
             return;
         bool good = false;
         const qint64 v = p.value(name).toLongLong(&good);
-        if (!good || v <= 0) {
+        if (!good || v <= 0 || v > std::numeric_limits<decltype(+*target)>::max()) {
             err << u"rubricate-cli: --%1 needs a positive whole number\n"_s.arg(name);
             ok = false;
             return;
@@ -73,6 +75,10 @@ int fetchSources(const QCommandLineParser &p, const QStringList &args, ProjectSt
     whole(u"timeout"_s, &seconds);
     if (!ok)
         return Usage;
+    if (seconds > 86400) {
+        err << u"rubricate-cli: --timeout needs seconds up to a day (86400)\n"_s;
+        return Usage;
+    }
     if (seconds > 0)
         o.timeoutMs = seconds * 1000;
     o.refresh = p.isSet(u"refresh"_s);

@@ -40,6 +40,14 @@ private slots:
         QVERIFY(unknown.err.contains(u"unknown command"_s));
         QCOMPARE(cli({u"import"_s, u"nosuchkind"_s, u"x"_s}).code, 2);
         QCOMPARE(cli({u"--bogus-option"_s}).code, 2);
+        // Numbers past what they are kept in are refused, not cast into something else.
+        const CliResult huge = cli({u"judge"_s, u"--concurrency"_s, u"1e12"_s});
+        QCOMPARE(huge.code, 2);
+        QVERIFY2(huge.err.contains(u"--concurrency needs a number in range"_s),
+                 qPrintable(huge.err));
+        const CliResult tooLong = cli({u"judge"_s, u"--timeout"_s, u"1e12"_s});
+        QCOMPARE(tooLong.code, 2);
+        QVERIFY(tooLong.err.contains(u"--timeout needs seconds from 0 to a day"_s));
     }
 
     void missingThingsFailClearly()
