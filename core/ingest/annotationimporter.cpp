@@ -296,7 +296,7 @@ ImportSummary importAnnotations(ProjectStore &store, const QString &path)
     const auto read = readImportFile(path, summary);
     if (!read)
         return summary;
-    Transaction tx(store);
+    Transaction tx(store, WriteChecks::Annotations);
     Result<void> written = tx.began();
     SimpleLines simple(store, summary, name);
     std::optional<AnnotationLanding> landing; // read once, on the first exported line

@@ -13,6 +13,8 @@ namespace {
 // The advisory lock key that serialises migrations of one database: any fixed 64-bit number
 // that no other program on the server is likely to pick ("rubricat" in ASCII).
 constexpr qint64 MigrationLockKey = 0x7275627269636174;
+// The one that serialises annotation writes ("rubrilab").
+constexpr qint64 AnnotationLockKey = 0x72756272696c6162;
 
 // The characters LIKE gives a meaning, escaped with its default escape character.
 QString likePattern(const QString &term)
@@ -73,6 +75,13 @@ public:
     QStringList beginMigration() const override { return {u"BEGIN"_s, actAsProjectOwners()}; }
     // Row locks are taken as rows are written: a plain BEGIN waits for them (lock_timeout).
     QString beginWrite() const override { return u"BEGIN"_s; }
+    // Under read committed, two imports would each miss what the other has not committed yet.
+    // An advisory lock needs no grant, so annotator logins take it too; it ends with the
+    // transaction.
+    QStringList serialiseAnnotationWrites() const override
+    {
+        return {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(AnnotationLockKey)};
+    }
     QString skipLockedRows() const override { return u" FOR UPDATE SKIP LOCKED"_s; }
 
     bool notifiesChanges() const override { return true; }

@@ -122,7 +122,7 @@ int ProjectDatabase::schemaVersion() const
     return dialect().schemaVersion(db);
 }
 
-bool ProjectDatabase::begin()
+bool ProjectDatabase::begin(WriteChecks checks)
 {
     replaceEndedSession();
     QSqlQuery q(database());
@@ -132,8 +132,31 @@ bool ProjectDatabase::begin()
         return false;
     }
     m_inTransaction = true;
+    m_annotationsSerialised = false;
+    // Before the first read: what the checks read must be what the others committed.
+    if (checks == WriteChecks::Annotations && !serialiseAnnotationWrites()) {
+        rollback();
+        return false;
+    }
     return true;
 }
+
+bool ProjectDatabase::serialiseAnnotationWrites()
+{
+    if (!m_inTransaction || m_annotationsSerialised)
+        return true;
+    QSqlQuery q(database());
+    for (const QString &statement : dialect().serialiseAnnotationWrites()) {
+        if (!q.exec(statement)) {
+            m_lastError = sqlErrorText(q.lastError());
+            m_lastRefused = false;
+            return false;
+        }
+    }
+    m_annotationsSerialised = true;
+    return true;
+}
+
 
 bool ProjectDatabase::commit()
 {

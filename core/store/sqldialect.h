@@ -86,6 +86,10 @@ public:
     virtual QString beginSnapshot() const = 0;
     // How a write transaction begins.
     virtual QString beginWrite() const = 0;
+    // Run in a write transaction before it writes annotation events, so that such transactions
+    // follow one another: what one read before it writes (a uid already there, a newer label)
+    // stays true until it commits. Empty where every write transaction already runs alone.
+    virtual QStringList serialiseAnnotationWrites() const = 0;
     // After rows were inserted with their ids: the next id handed out follows the largest.
     virtual QStringList afterExplicitIds(const QString &table) const = 0;
 

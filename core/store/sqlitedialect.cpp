@@ -52,6 +52,8 @@ public:
     // SQLITE_BUSY_SNAPSHOT) instead of waiting out the busy timeout, and the write is lost.
     // IMMEDIATE takes the write lock up front, waiting for it as long as the timeout allows.
     QString beginWrite() const override { return u"BEGIN IMMEDIATE"_s; }
+    // BEGIN IMMEDIATE lets one writer in at a time.
+    QStringList serialiseAnnotationWrites() const override { return {}; }
     QStringList afterExplicitIds(const QString &) const override { return {}; } // rowid: max + 1
 
     Result<void> prepareConnection(QSqlDatabase &db) const override

@@ -1,6 +1,8 @@
 // Team projects on PostgreSQL: the location a user types, opening and migrating a server
 // database (two clients at once), and `project copy` between engines checked table by table.
 #include "demo/demoproject.h"
+#include "ingest/annotationimporter.h"
+#include "judgefixture.h"
 #include "postgresfixture.h"
 #include "store/migrations.h"
 #include "store/projectcopy.h"
@@ -9,13 +11,17 @@
 #include "store/serverlocation.h"
 #include "store/teamroles.h"
 #include "store/transaction.h"
+#include "waits.h"
 
 #include <QFile>
+#include <QScopeGuard>
+#include <QSemaphore>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 
 using namespace Rubricate;
@@ -160,6 +166,32 @@ class TestTeamProject : public QObject
             return u"the later migration failed: "_s + migrated;
         return refusalAs(annotator, server.name(),
                          {u"SELECT x FROM later_migration"_s, u"SELECT count(*) FROM verdict"_s});
+    }
+
+    // A line of the simple annotation format: `annotator`'s label on `item`, given at `at`;
+    // with a uid, a line as `annotations export` writes it.
+    static QByteArray annotationLine(const KeyedItem &item, const QString &annotator, int label,
+                                     const QDateTime &at, const QString &uid = {})
+    {
+        return u"{%1\"benchmark\": \"%2\", \"task\": \"%3\", \"model\": \"%4\","
+               " \"dimension\": \"%5\", \"number\": %6, \"annotator\": \"%7\", \"label\": %8,"
+               " \"at\": \"%9\"}\n"_s
+                   .arg(uid.isEmpty() ? QString() : u"\"uid\": \"%1\", "_s.arg(uid),
+                        item.key.benchmark, item.key.task, item.key.model, item.key.dimension)
+                   .arg(item.key.position + 1)
+                   .arg(annotator)
+                   .arg(label)
+                   .arg(at.toString(Qt::ISODateWithMs))
+                   .toUtf8();
+    }
+
+    // Whether a session of the server waits for an advisory lock another one holds.
+    static bool waitsForAdvisoryLock(ProjectStore &store)
+    {
+        QSqlQuery q(store.database());
+        return q.exec(u"SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
+                      " AND NOT granted"_s)
+            && q.next() && q.value(0).toInt() > 0;
     }
 
     static QString tableSummary(const ProjectCopyResult &r)
@@ -728,6 +760,78 @@ private slots:
             QCOMPARE(b.tables.at(i).sourceHash, a.tables.at(i).sourceHash);
         ProjectStore::close(file);
         ProjectStore::close(copy);
+    }
+
+    // Two writers of labels at once on a server follow one another, as BEGIN IMMEDIATE makes
+    // them on a file: an import that starts while labels are written but not yet committed
+    // waits for them and then finds them. Under read committed it read past them, and wrote
+    // the same label again and an older label that became current.
+    void annotationWritesFollowOneAnother()
+    {
+        QTemporaryDir dir;
+        RUBRICATE_REQUIRE_POSTGRES();
+        RubricateTest::PostgresDatabase server;
+        auto owner = ProjectStore::create(server.url());
+        QVERIFY2(owner, qPrintable(owner.errorMessage() + server.error()));
+        RubricateTest::writeJudgeFixture(*owner, dir.path(), 1, 2);
+        const QList<KeyedItem> items = owner->annotations().keyedItems();
+        QVERIFY(items.size() >= 2);
+        const QDateTime t0 = QDateTime::currentDateTimeUtc().addDays(-1);
+        QVERIFY(owner->annotations().addAnnotator({u"gus"_s, u"gus"_s, t0, {}}));
+
+        // The window lands two labels of gus; its transaction stays open until told.
+        QSemaphore landed, mayCommit;
+        Result<void> held = Error{u"the labels were not written"_s};
+        std::unique_ptr<QThread> writer(QThread::create([&] {
+            const auto releaseOnReturn = qScopeGuard([&] { landed.release(); });
+            auto store = ProjectStore::open(server.url());
+            if (!store)
+                return;
+            Transaction tx(*store);
+            for (int i = 0; i < 2; ++i) {
+                AnnotationEvent e;
+                e.reportId = items.at(i).reportId;
+                e.rubricId = items.at(i).rubricId;
+                e.annotator = u"gus"_s;
+                e.value = 1;
+                e.at = t0.addSecs(3600);
+                if (!store->annotations().appendAnnotation(e))
+                    return;
+            }
+            landed.release();
+            mayCommit.acquire();
+            held = tx.commit();
+        }));
+        writer->start();
+        landed.acquire();
+
+        // Meanwhile a file is imported: the same label on the first item, an older one on the
+        // second.
+        const QString file = dir.filePath(u"gus.jsonl"_s);
+        RubricateTest::writeFile(file,
+                                 annotationLine(items.at(0), u"gus"_s, 1, t0.addSecs(3600))
+                                     + annotationLine(items.at(1), u"gus"_s, 0, t0));
+        QFuture<ImportSummary> imported = QtConcurrent::run([&] {
+            auto store = ProjectStore::open(server.url());
+            return store ? importAnnotations(*store, file) : ImportSummary();
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(imported.isFinished() || waitsForAdvisoryLock(*owner),
+                                 BackgroundWorkTimeout);
+        mayCommit.release();
+        QTRY_VERIFY_WITH_TIMEOUT(writer->isFinished(), BackgroundWorkTimeout);
+        QVERIFY2(held, qPrintable(held.errorMessage()));
+        QTRY_VERIFY_WITH_TIMEOUT(imported.isFinished(), BackgroundWorkTimeout);
+        const ImportSummary summary = imported.result();
+        QVERIFY2(summary.added.isEmpty(), qPrintable(summary.toText()));
+        QCOMPARE(summary.errorCount(), 0);
+
+        QCOMPARE(owner->annotations().annotationEvents().size(), 2);
+        const auto current = owner->annotations().currentAnnotation(items.at(1).reportId,
+                                                                    items.at(1).rubricId, u"gus"_s);
+        QVERIFY(current && current->value);
+        QCOMPARE(*current->value, 1.0);
+        owner.value().reset();
+        ProjectStore::close(server.url());
     }
 
     void refusesToCopyOverAProject()
