@@ -139,7 +139,8 @@ public:
 
 private:
     bool execTransactionControl(const QString &sql);
-    void replaceEndedSession();
+    bool replaceEndedSession();
+    bool lostConnection(const QString &why); // always false
     bool indexPendingReports();
 
     std::shared_ptr<ProjectConnection> m_connection;

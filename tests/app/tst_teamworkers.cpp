@@ -175,6 +175,55 @@ private slots:
              project.store().annotations().studyProgress(u"team"_s).value())
             QCOMPARE(p.labelled, SampleSize);
     }
+    // The server goes away in the middle of a worker's run and stays away: the worker exits 1
+    // with one line that says so and how to go on. What it could not read was taken for a run
+    // with nothing left ("finished", exit 0), after failures with no reason.
+    void aWorkerWhoseServerWentAwaySaysSo()
+    {
+        RubricateTest::ScratchProject project;
+        QVERIFY2(project.isOpen(), qPrintable(project.error()));
+        if (!project.server())
+            QSKIP("a server goes away on PostgreSQL only (tst_teamworkers_postgresql)");
+        const QString location = project.location();
+        RubricateTest::writeJudgeFixture(project.store(), project.filePath(u"in"_s), Tasks,
+                                         RubricsPerTask);
+        auto planned
+            = cli({u"-p"_s, location, u"judge"_s, u"--provider"_s, u"openai"_s, u"--base-url"_s,
+                   m_judge.baseUrl(), u"--model"_s, u"sim"_s, u"--batch-size"_s, u"1"_s,
+                   u"--concurrency"_s, u"1"_s, u"--backoff-ms"_s, u"20"_s, u"--max-attempts"_s,
+                   u"3"_s, u"--plan-only"_s});
+        QVERIFY2(planned.code == 0, qPrintable(planned.err));
+        const RowId run = project.store().runs().list().value().constLast().id;
+
+        SimulatorBehaviour slow;
+        slow.latencyMs = 150;
+        m_judge.setBehaviour(slow);
+        QProcess worker;
+        worker.start(QStringLiteral(RUBRICATE_CLI),
+                     {u"-p"_s, location, u"worker"_s, u"--run"_s, QString::number(run)});
+        QVERIFY(worker.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(project.store().runs().runTotals(run).value().jobsDone >= 2,
+                                 60000);
+        RubricateTest::PostgresDatabase &server = *project.server();
+        QVERIFY2(server.setAcceptingConnections(false), qPrintable(server.error()));
+        QVERIFY2(server.endSessions(), qPrintable(server.error()));
+        QTRY_VERIFY_WITH_TIMEOUT(worker.state() == QProcess::NotRunning, 120000);
+        QVERIFY2(server.setAcceptingConnections(true), qPrintable(server.error()));
+
+        const QString err = QString::fromUtf8(worker.readAllStandardError());
+
+        QCOMPARE(worker.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(worker.exitCode() == 1, qPrintable(err));
+        QVERIFY2(
+            err.contains(u"rubricate-cli: lost the connection to postgresql://"_s)
+                && err.contains(u"; run %1 still has jobs: rubricate-cli resume %1\n"_s.arg(run)),
+            qPrintable(err));
+        QVERIFY2(!err.contains(u" finished: "_s), qPrintable(err));
+        QVERIFY2(!err.contains(u"database not open"_s), qPrintable(err));
+        QVERIFY2(!err.contains(u": \n"_s), qPrintable(err)); // a reason left empty
+        QVERIFY2(!worker.readAllStandardOutput().contains("finished"), qPrintable(err));
+    }
+
 };
 
 int main(int argc, char **argv)
