@@ -245,6 +245,28 @@ private slots:
         QVERIFY(!inQuery);
         QVERIFY2(!inQuery.error().message.contains(u"hunter2"_s),
                  qPrintable(inQuery.errorMessage()));
+        // A secret under another name is refused as a password; an unknown parameter is
+        // named, its value never repeated.
+        for (const QString &secret :
+             {u"sslpassword=Sup3rS3cret"_s, u"Password=Sup3rS3cret"_s,
+              u"options=-c%20password=Sup3rS3cret"_s, u"sslmode=require&x=Sup3rS3cret"_s}) {
+            const auto refused = ServerLocation::parse(u"postgresql://ann@db/study?"_s + secret);
+            QVERIFY2(!refused, qPrintable(secret));
+            QVERIFY2(!refused.error().message.contains(u"Sup3rS3cret"_s),
+                     qPrintable(refused.errorMessage()));
+        }
+        QVERIFY2(ServerLocation::parse(u"postgresql://ann@db/study?sslpassword=x"_s)
+                     .error()
+                     .message.contains(u"a password (sslpassword) does not belong"_s),
+                 "sslpassword is not refused as a password");
+        QVERIFY2(ServerLocation::parse(u"postgresql://ann@db/study?options=-c%20password=x"_s)
+                     .error()
+                     .message.contains(u"unknown parameter options"_s),
+                 "options is not named");
+        const auto unparsed = ServerLocation::parse(u"postgresql://ann:Sup3r S3cret@db/study"_s);
+        QVERIFY(!unparsed);
+        QVERIFY2(!unparsed.error().message.contains(u"S3cret"_s),
+                 qPrintable(unparsed.errorMessage()));
         const auto typo = ServerLocation::parse(u"postgresql://ann@db/study?sslmod=require"_s);
         QVERIFY(!typo);
         QVERIFY2(typo.error().message.contains(u"unknown parameter sslmod"_s),
