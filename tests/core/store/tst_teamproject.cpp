@@ -13,6 +13,7 @@
 #include "store/transaction.h"
 #include "waits.h"
 
+#include <QDir>
 #include <QFile>
 #include <QScopeGuard>
 #include <QSemaphore>
@@ -532,6 +533,16 @@ private slots:
                      qPrintable(refused.toText()));
             const QByteArray logged = log.readAll();
             QVERIFY2(!logged.contains("no transaction in progress"), logged.constData());
+            // Reports it may not add: that is the one error, not first "no report files".
+            QTemporaryDir reports;
+            QVERIFY(QDir().mkpath(reports.filePath(u"AgentX"_s)));
+            QVERIFY(RubricateTest::writeFile(reports.filePath(u"AgentX/idx-1.md"_s), "# A"));
+            const ImportSummary notOwners
+                = runImport(*ann, ImportKind::Drb2Reports, reports.path(), {});
+            QCOMPARE(notOwners.errorCount(), 1);
+            QVERIFY2(notOwners.toText().contains(u"for the project's owners"_s)
+                         && !notOwners.toText().contains(u"no report files"_s),
+                     qPrintable(notOwners.toText()));
             QSqlQuery q(ann->database());
             QVERIFY2(!q.exec(u"INSERT INTO annotator (id, name, created_at)"
                              " VALUES ('mallory', 'Mallory', '2024-01-01T00:00:00Z')"_s),
