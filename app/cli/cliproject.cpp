@@ -46,7 +46,7 @@ int copy(const QStringList &args, QTextStream &out, QTextStream &err)
               err.flush();
           });
     err << u'\n';
-    if (!r.tables.isEmpty())
+    if (r.checked) // a copy that failed before its check has only empty rows to show
         printChecks(r, true, out);
     if (!r.ok) {
         err << u"rubricate-cli: "_s << r.error << u'\n';

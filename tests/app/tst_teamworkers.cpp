@@ -13,6 +13,7 @@
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Rubricate;
@@ -222,6 +223,32 @@ private slots:
         QVERIFY2(!err.contains(u"database not open"_s), qPrintable(err));
         QVERIFY2(!err.contains(u": \n"_s), qPrintable(err)); // a reason left empty
         QVERIFY2(!worker.readAllStandardOutput().contains("finished"), qPrintable(err));
+    }
+
+    // A copy to a server that fails on the way (a row the server refuses) exits 1 with the
+    // reason and shows no table of checks, which had every row at 0 and "same".
+    void aFailedCopyShowsNoChecks()
+    {
+        if (!RubricateTest::onPostgres())
+            QSKIP("copies to a server (tst_teamworkers_postgresql)");
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"broken.rubricate"_s);
+        {
+            auto store = ProjectStore::create(file);
+            QVERIFY2(store, qPrintable(store.errorMessage()));
+            QSqlQuery q(store->database());
+            QVERIFY(q.exec(u"PRAGMA foreign_keys = OFF"_s));
+            QVERIFY(q.exec(u"INSERT INTO persona (benchmark_id, external_id, fingerprint)"
+                           " VALUES (999, 'orphan', 'x')"_s));
+        }
+        ProjectStore::close(file);
+        RubricateTest::PostgresDatabase empty;
+        QVERIFY2(empty.isValid(), qPrintable(empty.error()));
+        const auto copied = cli({u"project"_s, u"copy"_s, file, empty.url()});
+        QVERIFY2(copied.code == 1, qPrintable(copied.err));
+        QVERIFY2(copied.err.contains(u"persona"_s), qPrintable(copied.err));
+        QVERIFY2(!copied.out.contains(u"same"_s) && !copied.out.contains(u"sha-256"_s),
+                 qPrintable(copied.out));
     }
 
 };
