@@ -2,6 +2,7 @@
 #include "teamroles.h"
 
 #include <QRegularExpression>
+#include <QSqlError>
 #include <QVariant>
 
 namespace Rubricate {
@@ -170,16 +171,20 @@ public:
         return true;
     }
 
-    int schemaVersion(QSqlDatabase &db) const override
+    Result<int> schemaVersion(QSqlDatabase &db) const override
     {
         QSqlQuery q(db);
         if (!q.exec(u"SELECT to_regclass('rubricate_schema') IS NOT NULL"_s) || !q.next())
-            return -1;
+            return Error{q.lastError().text()};
         if (!q.value(0).toBool())
             return 0;
         if (q.exec(u"SELECT max(version) FROM rubricate_schema"_s) && q.next())
             return q.value(0).toInt();
-        return -1;
+        // Every login the project knows reads this table (teamroles.h).
+        if (q.lastError().nativeErrorCode() == "42501"_L1)
+            return Error{u"permission denied: this login is not a member of this project (its "
+                         "owners add members: team add-annotator, team add-owner)"_s};
+        return Error{q.lastError().text()};
     }
 
     bool setSchemaVersion(QSqlDatabase &db, int version) const override

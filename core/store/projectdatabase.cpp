@@ -132,7 +132,7 @@ QSqlDatabase ProjectDatabase::database() const
 int ProjectDatabase::schemaVersion() const
 {
     QSqlDatabase db = database();
-    return dialect().schemaVersion(db);
+    return dialect().schemaVersion(db).value_or(-1);
 }
 
 bool ProjectDatabase::begin(WriteChecks checks)

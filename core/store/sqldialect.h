@@ -103,8 +103,8 @@ public:
                                   const QStringList &terms) const = 0;
 
     // Reads a schema version stored by the engine (PRAGMA user_version on SQLite); 0 for an
-    // empty database, -1 when it cannot be read.
-    virtual int schemaVersion(QSqlDatabase &db) const = 0;
+    // empty database, an error saying why when it cannot be read.
+    virtual Result<int> schemaVersion(QSqlDatabase &db) const = 0;
     virtual bool setSchemaVersion(QSqlDatabase &db, int version) const = 0;
 };
 

@@ -9,6 +9,12 @@ using namespace Qt::StringLiterals;
 QString sqlErrorText(const QSqlError &error)
 {
     QString text = error.text();
+    if (error.nativeErrorCode() == "42501"_L1
+        && text.contains(u"permission denied to create role"_s)) {
+        return u"permission denied to create role: this login may not add members; that takes "
+               "an owner whom the server lets create roles (a superuser gives it: ALTER ROLE "
+               "name CREATEROLE)"_s;
+    }
     // SQLSTATE 42501, insufficient_privilege, in the server's own words (not the guards'
     // messages of teamroles.cpp, which say what the login may do themselves).
     if (error.nativeErrorCode() == "42501"_L1 && text.contains(u"permission denied for "_s)) {

@@ -1,6 +1,7 @@
 #include "sqldialect.h"
 #include "sqlitesearch.h"
 
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
 
@@ -172,12 +173,12 @@ public:
         return true;
     }
 
-    int schemaVersion(QSqlDatabase &db) const override
+    Result<int> schemaVersion(QSqlDatabase &db) const override
     {
         QSqlQuery q(db);
         if (q.exec(u"PRAGMA user_version"_s) && q.next())
             return q.value(0).toInt();
-        return -1;
+        return Error{q.lastError().text()};
     }
 
     bool setSchemaVersion(QSqlDatabase &db, int version) const override

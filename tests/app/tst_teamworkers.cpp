@@ -176,6 +176,7 @@ private slots:
              project.store().annotations().studyProgress(u"team"_s).value())
             QCOMPARE(p.labelled, SampleSize);
     }
+
     // The server goes away in the middle of a worker's run and stays away: the worker exits 1
     // with one line that says so and how to go on. What it could not read was taken for a run
     // with nothing left ("finished", exit 0), after failures with no reason.
@@ -251,6 +252,18 @@ private slots:
                  qPrintable(copied.out));
     }
 
+    // An owner's password goes in the owner's ~/.pgpass, not "the annotator's".
+    void addOwnerSaysWhosePasswordItIs()
+    {
+        RubricateTest::ScratchProject project;
+        QVERIFY2(project.isOpen(), qPrintable(project.error()));
+        if (!project.server())
+            QSKIP("roles belong to team projects (tst_teamworkers_postgresql)");
+        const auto added
+            = cli({u"-p"_s, project.location(), u"team"_s, u"add-owner"_s, u"olga_pgpass"_s});
+        QVERIFY2(added.code == 0, qPrintable(added.err));
+        QVERIFY2(added.out.contains(u"it goes in the owner's ~/.pgpass"_s), qPrintable(added.out));
+    }
 };
 
 int main(int argc, char **argv)

@@ -25,6 +25,8 @@
 #include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
 
@@ -492,6 +494,28 @@ private slots:
         const Result<RowId> model
             = modelAs(locationAs(server, u"olga_owner"_s), u"Added by the owner"_s);
         QVERIFY2(model, qPrintable(model.errorMessage()));
+        // An owner the server does not let create roles is told what adding a member takes.
+        {
+            auto olga = ProjectStore::open(locationAs(server, u"olga_owner"_s));
+            QVERIFY2(olga, qPrintable(olga.errorMessage()));
+            const Result<void> member
+                = addTeamMember(*olga, u"newbie_of_olga"_s, TeamRole::Annotator);
+            QVERIFY(!member);
+            QVERIFY2(member.errorMessage().contains(u"CREATEROLE"_s)
+                         && !member.errorMessage().contains(u"QPSQL"_s),
+                     qPrintable(member.errorMessage()));
+        }
+        ProjectStore::close(locationAs(server, u"olga_owner"_s));
+        // A login the project never added is told so: the schema version's reason was empty.
+        QSqlQuery admin(owner->database());
+        QVERIFY2(admin.exec(u"DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname ="
+                            " 'stranger') THEN CREATE ROLE stranger LOGIN; END IF; END $$"_s),
+                 qPrintable(admin.lastError().text()));
+        const auto stranger = ProjectStore::open(locationAs(server, u"stranger"_s));
+        QVERIFY(!stranger);
+        QVERIFY2(stranger.errorMessage().contains(u"not a member of this project"_s),
+                 qPrintable(stranger.errorMessage()));
+        ProjectStore::close(locationAs(server, u"stranger"_s));
         owner.value().reset();
         ProjectStore::close(server.url());
     }
@@ -543,6 +567,21 @@ private slots:
             QVERIFY2(notOwners.toText().contains(u"for the project's owners"_s)
                          && !notOwners.toText().contains(u"no report files"_s),
                      qPrintable(notOwners.toText()));
+            // A label it may not write is said once, for the file, with its line.
+            const QList<KeyedItem> items = ann->annotations().keyedItems();
+            const auto plain = std::find_if(items.cbegin(), items.cend(), [](const KeyedItem &i) {
+                return !i.key.claim && i.key.query.isEmpty();
+            });
+            QVERIFY(plain != items.cend());
+            const QString labels = reports.filePath(u"bob.jsonl"_s);
+            QVERIFY(RubricateTest::writeFile(labels,
+                                             annotationLine(*plain, u"bob"_s, 1,
+                                                            QDateTime::currentDateTimeUtc(),
+                                                            u"9b1c2e7a-refused"_s)));
+            const QString refusedLine = importAnnotations(*ann, labels).toText();
+            QVERIFY2(refusedLine.count(u"only as annotator ann_self"_s) == 1
+                         && refusedLine.contains(u"line 1: "_s),
+                     qPrintable(refusedLine));
             QSqlQuery q(ann->database());
             QVERIFY2(!q.exec(u"INSERT INTO annotator (id, name, created_at)"
                              " VALUES ('mallory', 'Mallory', '2024-01-01T00:00:00Z')"_s),
