@@ -115,10 +115,16 @@ int drive(const QString &projectPath, RowId runId, QTextStream &out, QTextStream
         loop.exec();
     const RunProgress p = controller.progress();
     err << progressLine(p) << u'\n';
+    auto store = ProjectStore::open(projectPath);
+    if (!store && finalStatus != "finished"_L1 && !closed) {
+        // The project went away during the run: what it holds cannot be counted now.
+        err << u"rubricate-cli: %1; run %2 still has jobs: rubricate-cli resume %2\n"_s
+                   .arg(p.lastError.isEmpty() ? store.errorMessage() : p.lastError)
+                   .arg(runId);
+        return Failed;
+    }
     if (finalStatus != "finished"_L1 && !p.lastError.isEmpty())
         err << u"rubricate-cli: "_s << p.lastError << u'\n';
-
-    auto store = ProjectStore::open(projectPath);
     if (store) {
         const RunTotals t = store->runs().runTotals(runId).value_or({});
         const int quoted = t.evidenceLocated + t.evidencePartial + t.evidenceNotFound;

@@ -3,6 +3,7 @@
 #include "cliapp.h"
 #include "clitable.h"
 #include "store/projectcopy.h"
+#include "store/projectlocation.h"
 #include "store/projectstore.h"
 #include "store/teamroles.h"
 
@@ -12,10 +13,12 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-void printChecks(const ProjectCopyResult &r, bool copied, QTextStream &out)
+// `counts` heads the two row counts compared (none: one project's table).
+void printChecks(const ProjectCopyResult &r, const QStringList &counts, QTextStream &out)
 {
+    const bool copied = !counts.isEmpty();
     Table t;
-    t.setHeader(copied ? QStringList{u"table"_s, u"rows"_s, u"copied"_s, u"sha-256"_s, u"check"_s}
+    t.setHeader(copied ? QStringList{u"table"_s} + counts + QStringList{u"sha-256"_s, u"check"_s}
                        : QStringList{u"table"_s, u"rows"_s, u"sha-256"_s});
     for (const TableCheck &c : r.tables) {
         if (copied) {
@@ -46,8 +49,8 @@ int copy(const QStringList &args, QTextStream &out, QTextStream &err)
               err.flush();
           });
     err << u'\n';
-    if (!r.tables.isEmpty())
-        printChecks(r, true, out);
+    if (r.checked) // a copy that failed before its check has only empty rows to show
+        printChecks(r, {u"rows"_s, u"copied"_s}, out);
     if (!r.ok) {
         err << u"rubricate-cli: "_s << r.error << u'\n';
         return Failed;
@@ -69,7 +72,7 @@ int check(const QStringList &args, QTextStream &out, QTextStream &err)
         return Failed;
     }
     if (args.size() == 2) {
-        printChecks(a, false, out);
+        printChecks(a, {}, out);
         return Ok;
     }
     const ProjectCopyResult b = checkProject(args.at(2));
@@ -85,7 +88,9 @@ int check(const QStringList &args, QTextStream &out, QTextStream &err)
         if (!both.tables.at(i).matches())
             differ << both.tables.at(i).table;
     }
-    printChecks(both, true, out);
+    printChecks(
+        both, {ProjectLocation::displayName(args.at(1)), ProjectLocation::displayName(args.at(2))},
+        out);
     if (!differ.isEmpty()) {
         err << u"rubricate-cli: the projects differ in %1\n"_s.arg(differ.join(u", "_s));
         return Failed;
@@ -119,8 +124,8 @@ int addMember(const QStringList &args, const QString &annotator, const QString &
                               annotator.trimmed().isEmpty() ? args.at(1) : annotator.trimmed());
     }
     out << u"give the role a password with psql's \\password %1 (or use the server's own "
-           "authentication); it goes in the annotator's ~/.pgpass, never in Rubricate\n"_s.arg(
-               args.at(1));
+           "authentication); it goes in the %2's ~/.pgpass, never in Rubricate\n"_s.arg(
+               args.at(1), role == TeamRole::Owner ? u"owner"_s : u"annotator"_s);
     return Ok;
 }
 

@@ -162,10 +162,8 @@ Result<void> importTravelling(AnnotationLanding &landing, const QJsonObject &o, 
         return {};
     }
     const Result<AnnotationLanding::Landed> landed = landing.land(*annotation);
-    if (!landed) {
-        summary.error(name, line, landed.errorMessage());
-        return landed.error();
-    }
+    if (!landed)
+        return landed.error(); // said once, for the file (commitImport)
     switch (landed->outcome) {
     case AnnotationLanding::Outcome::Added:
         ++summary.added[u"annotations"_s];
@@ -296,7 +294,7 @@ ImportSummary importAnnotations(ProjectStore &store, const QString &path)
     const auto read = readImportFile(path, summary);
     if (!read)
         return summary;
-    Transaction tx(store);
+    Transaction tx(store, WriteChecks::Annotations);
     Result<void> written = tx.began();
     SimpleLines simple(store, summary, name);
     std::optional<AnnotationLanding> landing; // read once, on the first exported line
@@ -305,17 +303,15 @@ ImportSummary importAnnotations(ProjectStore &store, const QString &path)
             return;
         if (!o.contains(u"uid"_s)) {
             written = simple.import(o, line);
-            return;
-        }
-        if (!landing) {
+        } else if (!landing) {
             landing.emplace(store);
-            if (const auto loaded = landing->load(); !loaded) {
-                summary.error(name, line, loaded.errorMessage());
-                written = loaded.error();
-                return;
-            }
+            written = landing->load();
         }
-        written = importTravelling(*landing, o, line, summary, name);
+        if (written && o.contains(u"uid"_s))
+            written = importTravelling(*landing, o, line, summary, name);
+        // The database refused the line: the import stops, and says so once, for the file.
+        if (!written)
+            written = written.error().prefixed(u"line %1"_s.arg(line));
     };
     if (path.endsWith(u".csv"_s, Qt::CaseInsensitive))
         parseCsvRecords(*read, name, summary, importLine);

@@ -156,7 +156,8 @@ ImportSummary importDrb2Reports(ProjectStore &store, const QString &dir, const Q
             sources << s;
         }
     }
-    if (sources.isEmpty() && summary.errorCount() == 0)
+    // A write refused on the way (an annotator's login) is the one error to report.
+    if (written && sources.isEmpty() && summary.errorCount() == 0)
         summary.error(rootName, 0, u"no report files named idx-<n>.<ext> found"_s);
     if (written)
         written = storeReports(store, sources, summary);

@@ -86,7 +86,7 @@ public:
         m_otherItems = itemsByIds(m_other.annotations().keyedItems());
         for (const RunSummary &r : m_other.runs().list().value_or({}))
             m_otherRunNames.insert(r.id, r.name);
-        Transaction tx(m_target);
+        Transaction tx(m_target, WriteChecks::Annotations);
         if (!tx.isOpen()) {
             m_summary.error = tx.began().errorMessage();
             return false;

@@ -57,9 +57,16 @@ bool RunController::claimMore(int count)
 
 void RunController::noJobsLeft()
 {
+    // Read first: after a session the server ended, the first statement fails and the next
+    // opens a new session.
+    const Result<RunTotals> read = m_store->runs().runTotals(m_runId, RunStore::Totals::JobsOnly);
+    if (!read) {
+        projectUnreadable(read.error());
+        return;
+    }
+    m_unreadableRounds = 0;
+    const RunTotals &totals = *read;
     const int others = m_leases->heldByOthers();
-    const RunTotals totals
-        = m_store->runs().runTotals(m_runId, RunStore::Totals::JobsOnly).value_or({});
     m_progress.jobsDone = totals.jobsDone;
     m_progress.jobsFailed = totals.jobsFailed;
     if (others == 0 && totals.jobsPending == 0) {
@@ -83,6 +90,22 @@ void RunController::noJobsLeft()
     if (!m_dispatchScheduled) {
         m_dispatchScheduled = true;
         QTimer::singleShot(qMax<qint64>(50, m_nextClaimMs - m_clock.elapsed()), this,
+                           &RunController::dispatch);
+    }
+}
+
+void RunController::projectUnreadable(const Error &why)
+{
+    m_progress.lastError = why.message;
+    if (++m_unreadableRounds > m_config.maxAttempts) {
+        finish(u"failed"_s);
+        return;
+    }
+    qCWarning(lcRuns, "run %lld: the project cannot be read (%s); trying again", qint64(m_runId),
+              qPrintable(why.message));
+    if (!m_dispatchScheduled) {
+        m_dispatchScheduled = true;
+        QTimer::singleShot(judgeBackoffMs(m_config, m_unreadableRounds), this,
                            &RunController::dispatch);
     }
 }

@@ -182,6 +182,11 @@ private:
     // Frees pending jobs this worker leases but no longer holds (their writes failed); false
     // when there were none.
     bool freeUnwrittenJobs(const RunTotals &totals);
+    // The run's state cannot be read (its server went away): asked again with the run's
+    // back-off, which a quick restart survives; after its attempts the run ends "failed", its
+    // jobs pending for a resume. Nothing read from a project that did not answer ends the run
+    // as finished.
+    void projectUnreadable(const Error &why);
     void dropJob(const std::shared_ptr<ActiveJob> &active);
 
     QString m_projectPath;
@@ -228,6 +233,7 @@ private:
     bool m_batchOver = false; // every batch's answers are in; what is left is asked live
     int m_batchesCancelling = 0; // cancel calls the provider has not answered yet
     QString m_batchLeftOpen; // why a batch was left open at the provider for a later session
+    int m_unreadableRounds = 0; // times in a row the run's state could not be read
     int m_unwrittenRounds = 0; // times in a row jobs were freed without one settling since
     int m_settledBeforeUnwritten = -1;
     // By the batches' custom ids, without their request bodies (waitForBatch).

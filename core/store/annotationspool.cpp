@@ -208,7 +208,7 @@ Result<void> appendEvent(ProjectStore &store, const AnnotationEvent &event)
 // it returns why the event stays aside. Checked in the transaction that writes it.
 Result<QString> appendUnlessNewer(ProjectStore &store, const AnnotationEvent &event)
 {
-    Transaction tx(store);
+    Transaction tx(store, WriteChecks::Annotations);
     if (!tx.isOpen())
         return tx.began().error();
     const bool gold = event.kind == AnnotationKind::Gold;

@@ -20,6 +20,10 @@ Result<RowId> AnnotationStore::appendAnnotation(const AnnotationEvent &e)
         m_db->setLastError(u"an annotation needs an annotator"_s);
         return failure();
     }
+    // A transaction that checked what is there before it writes (an import) waits for no
+    // label that is not yet committed, unless every writer of labels takes its turn.
+    if (!m_db->serialiseAnnotationWrites())
+        return failure();
     // The foreign keys only say that the report and the rubric exist. A label on a rubric of
     // another task would be counted by agreement and stop every export of the project.
     QSqlQuery &item = prepared(

@@ -508,7 +508,7 @@ Result<void> apply(QSqlDatabase &db, const SqlDialect &dialect, const Migration 
         return Error{u"migration %1: %2"_s.arg(m.version).arg(q.lastError().text())};
     if (Result<void> begun = runAll(q, begin.mid(1)); !begun)
         return abandon(u"migration %1: %2"_s.arg(m.version).arg(begun.errorMessage()));
-    if (dialect.schemaVersion(db) >= m.version) {
+    if (dialect.schemaVersion(db).value_or(-1) >= m.version) {
         if (QSqlQuery(db).exec(u"COMMIT"_s))
             return {};
         return abandon(db.lastError().text());
@@ -540,9 +540,10 @@ Result<void> migrate(QSqlDatabase &db, const SqlDialect &dialect, int targetVers
     const auto unlock = qScopeGuard([&] {
         (void)runAll(q, dialect.unlockMigrations()); // the lock also ends with the session
     });
-    const int current = dialect.schemaVersion(db);
-    if (current < 0)
-        return Error{u"cannot read the schema version: %1"_s.arg(db.lastError().text())};
+    const Result<int> read = dialect.schemaVersion(db);
+    if (!read)
+        return Error{u"cannot read the schema version: %1"_s.arg(read.errorMessage())};
+    const int current = *read;
     if (current > latestSchemaVersion()) {
         return Error{u"the project was written by a newer Rubricate (schema %1, this build "
                      "knows up to %2)"_s.arg(current)

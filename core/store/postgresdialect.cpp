@@ -2,6 +2,7 @@
 #include "teamroles.h"
 
 #include <QRegularExpression>
+#include <QSqlError>
 #include <QVariant>
 
 namespace Rubricate {
@@ -13,6 +14,8 @@ namespace {
 // The advisory lock key that serialises migrations of one database: any fixed 64-bit number
 // that no other program on the server is likely to pick ("rubricat" in ASCII).
 constexpr qint64 MigrationLockKey = 0x7275627269636174;
+// The one that serialises annotation writes ("rubrilab").
+constexpr qint64 AnnotationLockKey = 0x72756272696c6162;
 
 // The characters LIKE gives a meaning, escaped with its default escape character.
 QString likePattern(const QString &term)
@@ -73,6 +76,13 @@ public:
     QStringList beginMigration() const override { return {u"BEGIN"_s, actAsProjectOwners()}; }
     // Row locks are taken as rows are written: a plain BEGIN waits for them (lock_timeout).
     QString beginWrite() const override { return u"BEGIN"_s; }
+    // Under read committed, two imports would each miss what the other has not committed yet.
+    // An advisory lock needs no grant, so annotator logins take it too; it ends with the
+    // transaction.
+    QStringList serialiseAnnotationWrites() const override
+    {
+        return {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(AnnotationLockKey)};
+    }
     QString skipLockedRows() const override { return u" FOR UPDATE SKIP LOCKED"_s; }
 
     bool notifiesChanges() const override { return true; }
@@ -161,16 +171,20 @@ public:
         return true;
     }
 
-    int schemaVersion(QSqlDatabase &db) const override
+    Result<int> schemaVersion(QSqlDatabase &db) const override
     {
         QSqlQuery q(db);
         if (!q.exec(u"SELECT to_regclass('rubricate_schema') IS NOT NULL"_s) || !q.next())
-            return -1;
+            return Error{q.lastError().text()};
         if (!q.value(0).toBool())
             return 0;
         if (q.exec(u"SELECT max(version) FROM rubricate_schema"_s) && q.next())
             return q.value(0).toInt();
-        return -1;
+        // Every login the project knows reads this table (teamroles.h).
+        if (q.lastError().nativeErrorCode() == "42501"_L1)
+            return Error{u"permission denied: this login is not a member of this project (its "
+                         "owners add members: team add-annotator, team add-owner)"_s};
+        return Error{q.lastError().text()};
     }
 
     bool setSchemaVersion(QSqlDatabase &db, int version) const override

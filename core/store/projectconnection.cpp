@@ -212,7 +212,7 @@ Result<void> ProjectConnection::checkProjectFile(QSqlDatabase &db, Mode mode) co
     }
     const int objects = q.value(0).toInt();
     q.finish();
-    if (m_dialect->schemaVersion(db) != 0)
+    if (m_dialect->schemaVersion(db).value_or(-1) != 0)
         return {};
     if (objects > 0)
         return Error{
@@ -283,7 +283,7 @@ Result<void> ProjectConnection::openConnection(Mode mode)
     q.finish(); // a pending read of the schema would lock it against DROP in a migration
     // A server database is made by its administrator; open never puts a schema into one
     // that holds none, so a mistyped database name is an error, not a new empty project.
-    if (server && mode == Mode::OpenExisting && m_dialect->schemaVersion(db) == 0) {
+    if (server && mode == Mode::OpenExisting && m_dialect->schemaVersion(db).value_or(-1) == 0) {
         return Error{u"%1 holds no Rubricate project; make one with `rubricate-cli init %1` or "
                      "File → Open Team Project…"_s.arg(m_location)};
     }
@@ -297,12 +297,12 @@ Result<void> ProjectConnection::migrateOnce(int targetVersion)
 {
     QSqlDatabase db = database();
     const int wanted = targetVersion < 0 ? latestSchemaVersion() : targetVersion;
-    if (m_dialect->schemaVersion(db) == wanted)
+    if (m_dialect->schemaVersion(db).value_or(-1) == wanted)
         return {};
     if (!db.isOpen()) // the server ended the session: the caller opens another
         return Error{u"%1: the server ended the session"_s.arg(m_location)};
     QMutexLocker lock(&migrationMutex());
-    const int from = m_dialect->schemaVersion(db);
+    const int from = m_dialect->schemaVersion(db).value_or(-1);
     QString migrationError;
     if (Result<void> migrated = migrate(db, *m_dialect, targetVersion); !migrated)
         return migrated.error().prefixed(m_location);

@@ -293,7 +293,7 @@ ProjectCopyResult checkProject(const QString &location)
     }
     const auto end = qScopeGuard([&] { QSqlQuery(store->database()).exec(u"ROLLBACK"_s); });
     const Result<void> hashed = hashAll(*store, result.tables, true);
-    result.ok = hashed.ok();
+    result.ok = result.checked = hashed.ok();
     result.error = hashed.errorMessage();
     return result;
 }
@@ -348,6 +348,7 @@ ProjectCopyResult copyInto(const QString &source, const QString &destination,
     }
     if (failed(hashAll(*from, result.tables, true)) || failed(hashAll(*to, result.tables, false)))
         return result;
+    result.checked = true;
     QStringList differ;
     for (const TableCheck &check : std::as_const(result.tables)) {
         if (!check.matches())

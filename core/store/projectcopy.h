@@ -25,6 +25,8 @@ struct TableCheck {
 struct ProjectCopyResult {
     bool ok = false;
     QString error; // why the copy failed or did not match; empty when ok
+    // Whether both sides were counted and hashed: before that, `tables` holds no check.
+    bool checked = false;
     QList<TableCheck> tables;
     qint64 rows() const;
 };

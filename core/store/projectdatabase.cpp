@@ -72,15 +72,20 @@ ProjectDatabase::~ProjectDatabase()
 // A session the server ended (a restart, a network that dropped it) is replaced by a new one
 // before this request's next statement: kept, it would fail every statement until the request
 // ends, and a run's request lasts as long as the run. Only between transactions: one that was
-// open ended with its session, and the statement that found out failed with it.
-void ProjectDatabase::replaceEndedSession()
+// open ended with its session, and the statement that found out failed with it. False, with
+// lastError saying why, while no session can be had: a statement sent to the ended one would
+// fail with no reason at all.
+bool ProjectDatabase::replaceEndedSession()
 {
-    if (m_inTransaction || !m_connection->sessionEnded())
-        return;
+    if (!m_connection->sessionEnded())
+        return true;
+    if (m_inTransaction)
+        return lostConnection(u"the server ended the session"_s);
     auto fresh = ProjectConnection::acquire(location(), ProjectConnection::Mode::OpenExisting, -1);
     if (!fresh) {
-        m_lastError = fresh.errorMessage();
-        return;
+        const QString opening = u"cannot open %1: "_s.arg(location());
+        QString why = fresh.errorMessage();
+        return lostConnection(why.startsWith(opening) ? why.mid(opening.size()) : why);
     }
     m_unprepared.reset();
     m_ended.push_back(
@@ -89,6 +94,14 @@ void ProjectDatabase::replaceEndedSession()
     m_rowStatements.clear();
     m_connection = std::move(fresh).value();
     m_connection->retain();
+    return true;
+}
+
+bool ProjectDatabase::lostConnection(const QString &why)
+{
+    m_lastError = u"lost the connection to %1: %2"_s.arg(location(), why.trimmed());
+    m_lastRefused = false;
+    return false;
 }
 
 QString ProjectDatabase::location() const
@@ -119,12 +132,13 @@ QSqlDatabase ProjectDatabase::database() const
 int ProjectDatabase::schemaVersion() const
 {
     QSqlDatabase db = database();
-    return dialect().schemaVersion(db);
+    return dialect().schemaVersion(db).value_or(-1);
 }
 
-bool ProjectDatabase::begin()
+bool ProjectDatabase::begin(WriteChecks checks)
 {
-    replaceEndedSession();
+    if (!replaceEndedSession())
+        return false;
     QSqlQuery q(database());
     if (!q.exec(dialect().beginWrite())) {
         m_lastError = sqlErrorText(q.lastError());
@@ -132,6 +146,30 @@ bool ProjectDatabase::begin()
         return false;
     }
     m_inTransaction = true;
+    m_annotationsSerialised = false;
+    // Before the first read: what the checks read must be what the others committed.
+    if (checks == WriteChecks::Annotations && !serialiseAnnotationWrites()) {
+        rollback();
+        return false;
+    }
+    return true;
+}
+
+bool ProjectDatabase::serialiseAnnotationWrites()
+{
+    if (!m_inTransaction || m_annotationsSerialised)
+        return true;
+    if (m_connection->sessionEnded())
+        return lostConnection(u"the server ended the session"_s);
+    QSqlQuery q(database());
+    for (const QString &statement : dialect().serialiseAnnotationWrites()) {
+        if (!q.exec(statement)) {
+            m_lastError = sqlErrorText(q.lastError());
+            m_lastRefused = false;
+            return false;
+        }
+    }
+    m_annotationsSerialised = true;
     return true;
 }
 
@@ -139,6 +177,8 @@ bool ProjectDatabase::commit()
 {
     QSqlDatabase db = database();
     m_inTransaction = false;
+    if (m_connection->sessionEnded()) // the transaction ended with it
+        return lostConnection(u"the server ended the session"_s);
     if (!indexPendingReports()) { // its error is in m_lastError
         db.rollback();
         return false;
@@ -159,7 +199,8 @@ void ProjectDatabase::rollback()
 {
     m_inTransaction = false;
     m_reportsPending = false;
-    database().rollback();
+    if (!m_connection->sessionEnded())
+        database().rollback();
 }
 
 bool ProjectDatabase::reportsWritten()
@@ -205,6 +246,8 @@ bool ProjectDatabase::releaseSavepoint(const QString &name)
 
 bool ProjectDatabase::execTransactionControl(const QString &sql)
 {
+    if (m_connection->sessionEnded())
+        return lostConnection(u"the server ended the session"_s);
     QSqlQuery q(database());
     if (!q.exec(sql)) {
         m_lastError = sqlErrorText(q.lastError());
@@ -217,13 +260,18 @@ bool ProjectDatabase::execTransactionControl(const QString &sql)
 bool ProjectDatabase::rollbackToSavepoint(const QString &name)
 {
     // The error that made the caller roll back is the one worth keeping in lastError.
+    if (m_connection->sessionEnded())
+        return false;
     QSqlQuery q(database());
     return q.exec(u"ROLLBACK TO SAVEPOINT "_s + name);
 }
 
 QSqlQuery &ProjectDatabase::prepared(const QString &sql)
 {
-    replaceEndedSession();
+    if (!replaceEndedSession()) {
+        m_unprepared = std::make_unique<QSqlQuery>(database());
+        return *m_unprepared; // exec() fails with lastError
+    }
     auto it = m_statements.find(sql);
     if (it == m_statements.end()) {
         auto q = std::make_unique<QSqlQuery>(database());
@@ -252,7 +300,8 @@ bool ProjectDatabase::exec(QSqlQuery &q)
 
 RowStatement *ProjectDatabase::rowStatement(const QString &sql)
 {
-    replaceEndedSession(); // as prepared() does
+    if (!replaceEndedSession()) // as prepared() does
+        return nullptr;
     auto it = m_rowStatements.find(sql);
     if (it == m_rowStatements.end()) {
         std::unique_ptr<RowStatement> statement;

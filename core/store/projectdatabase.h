@@ -26,6 +26,11 @@ class RowStatement;
 
 enum class UpsertResult { Added, Updated, Unchanged, Failed };
 
+// What a write transaction reads before it writes and must find unchanged at its commit:
+// Annotations, the events there are (an import skips a uid already there, a label older than
+// the current one).
+enum class WriteChecks { None, Annotations };
+
 // What an upsert did; when it failed, `error` says why, so the message travels with it.
 struct Upserted {
     Upserted() = default;
@@ -89,7 +94,7 @@ public:
     // asking again would not help.
     bool lastErrorRefused() const { return m_lastRefused; }
 
-    bool begin();
+    bool begin(WriteChecks checks = WriteChecks::None);
     bool commit();
     void rollback();
     bool savepoint(const QString &name);
@@ -125,19 +130,24 @@ public:
     QVariant now();
 
     bool inTransaction() const { return m_inTransaction; }
+    // Before annotation events are written in this transaction: other transactions that write
+    // them wait until it ends (SqlDialect::serialiseAnnotationWrites). Once per transaction.
+    bool serialiseAnnotationWrites();
     // A report's text was written: the search index takes it at the commit, or now outside
     // a transaction (SqlDialect::indexPendingReports).
     bool reportsWritten();
 
 private:
     bool execTransactionControl(const QString &sql);
-    void replaceEndedSession();
+    bool replaceEndedSession();
+    bool lostConnection(const QString &why); // always false
     bool indexPendingReports();
 
     std::shared_ptr<ProjectConnection> m_connection;
     QString m_lastError;
     bool m_lastRefused = false;
     bool m_inTransaction = false;
+    bool m_annotationsSerialised = false; // in this transaction
     bool m_reportsPending = false; // reports to index before this transaction commits
     qint64 m_clockMs = -1;
     QVariant m_clockText;

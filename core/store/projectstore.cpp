@@ -56,8 +56,8 @@ Result<int> ProjectStore::schemaVersionOf(const QString &path)
     return qFromBigEndian<qint32>(header.constData() + 60); // PRAGMA user_version
 }
 
-Transaction::Transaction(ProjectStore &store)
-    : Transaction(store.projectDatabase())
+Transaction::Transaction(ProjectStore &store, WriteChecks checks)
+    : Transaction(store.projectDatabase(), checks)
 { }
 
 Savepoint::Savepoint(ProjectStore &store, QString name)

@@ -1,5 +1,6 @@
 #include "serverlocation.h"
 
+#include <QRegularExpression>
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -25,6 +26,23 @@ const QStringList &allowedParameters()
     return names;
 }
 
+// Whether a parameter may carry a secret, whatever its exact spelling (sslpassword, Password):
+// refused like `password`, so that it is never passed on or repeated.
+bool namesPassword(const QString &key)
+{
+    return key.contains("password"_L1, Qt::CaseInsensitive);
+}
+
+// A location as an error repeats it: without its query, whose values may hold a secret under
+// any name (options=-c password=...), and without a password before the host.
+QString shownLocation(const QString &location)
+{
+    static const QRegularExpression password(u"^([a-z]+://[^:/@?]*):[^@/?]*@"_s,
+                                             QRegularExpression::CaseInsensitiveOption);
+    QString shown = location.section(u'?', 0, 0);
+    return shown.replace(password, u"\\1@"_s);
+}
+
 // A libpq conninfo value: single-quoted, with backslash and quote escaped.
 QString conninfoValue(const QString &value)
 {
@@ -44,16 +62,12 @@ bool ServerLocation::isServer(const QString &location)
 Result<ServerLocation> ServerLocation::parse(const QString &location)
 {
     const QUrl url(location, QUrl::StrictMode);
+    // The location as messages repeat it: names, never a value that may be a secret.
+    const QString shown = shownLocation(location);
     if (!isServer(location) || !url.isValid()) {
         return Error{u"not a PostgreSQL location: %1 (expected "
-                     "postgresql://user@host:port/database)"_s.arg(location)};
+                     "postgresql://user@host:port/database)"_s.arg(shown)};
     }
-    // The location as messages repeat it: never with a password, wherever it was written.
-    QUrl withoutPassword = url;
-    QUrlQuery visible(url);
-    visible.removeAllQueryItems(u"password"_s);
-    withoutPassword.setQuery(visible);
-    const QString shown = withoutPassword.toDisplayString(QUrl::RemovePassword);
     if (!url.password().isEmpty()) {
         return Error{
             u"%1: a password does not belong in a project location (it would be shown "
@@ -67,9 +81,9 @@ Result<ServerLocation> ServerLocation::parse(const QString &location)
     QStringList options;
     const QUrlQuery query(url);
     for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
-        if (key == "password"_L1) {
-            return Error{u"%1: a password does not belong in a project location; put it in "
-                         "~/.pgpass, PGPASSWORD or a service file"_s.arg(shown)};
+        if (namesPassword(key)) {
+            return Error{u"%1: a password (%2) does not belong in a project location; put it "
+                         "in ~/.pgpass, PGPASSWORD or a service file"_s.arg(shown, key)};
         }
         if (key == "host"_L1) {
             s.m_host = value; // a socket directory, which a URL's host cannot spell
@@ -77,7 +91,7 @@ Result<ServerLocation> ServerLocation::parse(const QString &location)
             bool ok = false;
             s.m_port = value.toInt(&ok);
             if (!ok) {
-                return Error{u"%1: port %2 is not a number"_s.arg(shown, value)};
+                return Error{u"%1: the port parameter is not a number"_s.arg(shown)};
             }
         } else if (key == "user"_L1) {
             s.m_user = value;

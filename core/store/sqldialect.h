@@ -86,6 +86,10 @@ public:
     virtual QString beginSnapshot() const = 0;
     // How a write transaction begins.
     virtual QString beginWrite() const = 0;
+    // Run in a write transaction before it writes annotation events, so that such transactions
+    // follow one another: what one read before it writes (a uid already there, a newer label)
+    // stays true until it commits. Empty where every write transaction already runs alone.
+    virtual QStringList serialiseAnnotationWrites() const = 0;
     // After rows were inserted with their ids: the next id handed out follows the largest.
     virtual QStringList afterExplicitIds(const QString &table) const = 0;
 
@@ -99,8 +103,8 @@ public:
                                   const QStringList &terms) const = 0;
 
     // Reads a schema version stored by the engine (PRAGMA user_version on SQLite); 0 for an
-    // empty database, -1 when it cannot be read.
-    virtual int schemaVersion(QSqlDatabase &db) const = 0;
+    // empty database, an error saying why when it cannot be read.
+    virtual Result<int> schemaVersion(QSqlDatabase &db) const = 0;
     virtual bool setSchemaVersion(QSqlDatabase &db, int version) const = 0;
 };
 

@@ -21,6 +21,12 @@ QString sqliteErrorText(int code, const QString &message)
 QString sqlErrorText(const QSqlError &error)
 {
     QString text = error.text();
+    if (error.nativeErrorCode() == "42501"_L1
+        && text.contains(u"permission denied to create role"_s)) {
+        return u"permission denied to create role: this login may not add members; that takes "
+               "an owner whom the server lets create roles (a superuser gives it: ALTER ROLE "
+               "name CREATEROLE)"_s;
+    }
     // SQLite's result code, not PostgreSQL's five-character SQLSTATE (see isRefusal()).
     bool number = false;
     if (const int code = error.nativeErrorCode().toInt(&number);

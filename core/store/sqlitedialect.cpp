@@ -1,6 +1,7 @@
 #include "sqldialect.h"
 #include "sqlitesearch.h"
 
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
 
@@ -52,6 +53,8 @@ public:
     // SQLITE_BUSY_SNAPSHOT) instead of waiting out the busy timeout, and the write is lost.
     // IMMEDIATE takes the write lock up front, waiting for it as long as the timeout allows.
     QString beginWrite() const override { return u"BEGIN IMMEDIATE"_s; }
+    // BEGIN IMMEDIATE lets one writer in at a time.
+    QStringList serialiseAnnotationWrites() const override { return {}; }
     QStringList afterExplicitIds(const QString &) const override { return {}; } // rowid: max + 1
 
     Result<void> prepareConnection(QSqlDatabase &db) const override
@@ -170,12 +173,12 @@ public:
         return true;
     }
 
-    int schemaVersion(QSqlDatabase &db) const override
+    Result<int> schemaVersion(QSqlDatabase &db) const override
     {
         QSqlQuery q(db);
         if (q.exec(u"PRAGMA user_version"_s) && q.next())
             return q.value(0).toInt();
-        return -1;
+        return Error{q.lastError().text()};
     }
 
     bool setSchemaVersion(QSqlDatabase &db, int version) const override

@@ -3,6 +3,7 @@
 #include "annotationstore.h"
 #include "projectlocation.h"
 #include "projectstore.h"
+#include "sqlerrortext.h"
 #include "storecodec.h"
 
 #include <QRegularExpression>
@@ -21,7 +22,7 @@ Result<void> runAll(QSqlQuery &q, const QStringList &statements)
 {
     for (const QString &statement : statements) {
         if (!q.exec(statement))
-            return Error{q.lastError().text()};
+            return Error{sqlErrorText(q.lastError())};
     }
     return {};
 }

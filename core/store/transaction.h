@@ -11,12 +11,12 @@ class ProjectStore;
 class Transaction
 {
 public:
-    explicit Transaction(ProjectDatabase &db)
+    explicit Transaction(ProjectDatabase &db, WriteChecks checks = WriteChecks::None)
         : m_db(db)
-        , m_open(db.begin())
+        , m_open(db.begin(checks))
         , m_began(m_open ? Result<void>() : Error{db.lastError()})
     { }
-    explicit Transaction(ProjectStore &store);
+    explicit Transaction(ProjectStore &store, WriteChecks checks = WriteChecks::None);
     ~Transaction()
     {
         if (m_open)

@@ -50,6 +50,22 @@ private slots:
         QVERIFY(tooLong.err.contains(u"--timeout needs seconds from 0 to a day"_s));
     }
 
+    // `project check A B` heads each count with its project's name; B's was "copied".
+    void checkNamesBothProjects()
+    {
+        QTemporaryDir dir;
+        const QString first = dir.filePath(u"first.rubricate"_s);
+        const QString second = dir.filePath(u"second.rubricate"_s);
+        QCOMPARE(cli({u"init"_s, first}).code, 0);
+        QCOMPARE(cli({u"project"_s, u"copy"_s, first, second}).code, 0);
+        const CliResult checked = cli({u"project"_s, u"check"_s, first, second});
+        QVERIFY2(checked.code == 0, qPrintable(checked.err));
+        const QString header = checked.out.section(u'\n', 0, 0);
+        QVERIFY2(header.contains(u"first.rubricate"_s) && header.contains(u"second.rubricate"_s)
+                     && !header.contains(u"copied"_s),
+                 qPrintable(checked.out));
+    }
+
     void missingThingsFailClearly()
     {
         const CliResult noFile = cli({u"import"_s, u"drb2"_s, u"/nonexistent/tasks.jsonl"_s});

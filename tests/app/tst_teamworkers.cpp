@@ -13,6 +13,7 @@
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Rubricate;
@@ -174,6 +175,94 @@ private slots:
         for (const StudyProgress &p :
              project.store().annotations().studyProgress(u"team"_s).value())
             QCOMPARE(p.labelled, SampleSize);
+    }
+
+    // The server goes away in the middle of a worker's run and stays away: the worker exits 1
+    // with one line that says so and how to go on. What it could not read was taken for a run
+    // with nothing left ("finished", exit 0), after failures with no reason.
+    void aWorkerWhoseServerWentAwaySaysSo()
+    {
+        RubricateTest::ScratchProject project;
+        QVERIFY2(project.isOpen(), qPrintable(project.error()));
+        if (!project.server())
+            QSKIP("a server goes away on PostgreSQL only (tst_teamworkers_postgresql)");
+        const QString location = project.location();
+        RubricateTest::writeJudgeFixture(project.store(), project.filePath(u"in"_s), Tasks,
+                                         RubricsPerTask);
+        auto planned
+            = cli({u"-p"_s, location, u"judge"_s, u"--provider"_s, u"openai"_s, u"--base-url"_s,
+                   m_judge.baseUrl(), u"--model"_s, u"sim"_s, u"--batch-size"_s, u"1"_s,
+                   u"--concurrency"_s, u"1"_s, u"--backoff-ms"_s, u"20"_s, u"--max-attempts"_s,
+                   u"3"_s, u"--plan-only"_s});
+        QVERIFY2(planned.code == 0, qPrintable(planned.err));
+        const RowId run = project.store().runs().list().value().constLast().id;
+
+        SimulatorBehaviour slow;
+        slow.latencyMs = 150;
+        m_judge.setBehaviour(slow);
+        QProcess worker;
+        worker.start(QStringLiteral(RUBRICATE_CLI),
+                     {u"-p"_s, location, u"worker"_s, u"--run"_s, QString::number(run)});
+        QVERIFY(worker.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(project.store().runs().runTotals(run).value().jobsDone >= 2,
+                                 60000);
+        RubricateTest::PostgresDatabase &server = *project.server();
+        QVERIFY2(server.setAcceptingConnections(false), qPrintable(server.error()));
+        QVERIFY2(server.endSessions(), qPrintable(server.error()));
+        QTRY_VERIFY_WITH_TIMEOUT(worker.state() == QProcess::NotRunning, 120000);
+        QVERIFY2(server.setAcceptingConnections(true), qPrintable(server.error()));
+
+        const QString err = QString::fromUtf8(worker.readAllStandardError());
+
+        QCOMPARE(worker.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(worker.exitCode() == 1, qPrintable(err));
+        QVERIFY2(
+            err.contains(u"rubricate-cli: lost the connection to postgresql://"_s)
+                && err.contains(u"; run %1 still has jobs: rubricate-cli resume %1\n"_s.arg(run)),
+            qPrintable(err));
+        QVERIFY2(!err.contains(u" finished: "_s), qPrintable(err));
+        QVERIFY2(!err.contains(u"database not open"_s), qPrintable(err));
+        QVERIFY2(!err.contains(u": \n"_s), qPrintable(err)); // a reason left empty
+        QVERIFY2(!worker.readAllStandardOutput().contains("finished"), qPrintable(err));
+    }
+
+    // A copy to a server that fails on the way (a row the server refuses) exits 1 with the
+    // reason and shows no table of checks, which had every row at 0 and "same".
+    void aFailedCopyShowsNoChecks()
+    {
+        if (!RubricateTest::onPostgres())
+            QSKIP("copies to a server (tst_teamworkers_postgresql)");
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"broken.rubricate"_s);
+        {
+            auto store = ProjectStore::create(file);
+            QVERIFY2(store, qPrintable(store.errorMessage()));
+            QSqlQuery q(store->database());
+            QVERIFY(q.exec(u"PRAGMA foreign_keys = OFF"_s));
+            QVERIFY(q.exec(u"INSERT INTO persona (benchmark_id, external_id, fingerprint)"
+                           " VALUES (999, 'orphan', 'x')"_s));
+        }
+        ProjectStore::close(file);
+        RubricateTest::PostgresDatabase empty;
+        QVERIFY2(empty.isValid(), qPrintable(empty.error()));
+        const auto copied = cli({u"project"_s, u"copy"_s, file, empty.url()});
+        QVERIFY2(copied.code == 1, qPrintable(copied.err));
+        QVERIFY2(copied.err.contains(u"persona"_s), qPrintable(copied.err));
+        QVERIFY2(!copied.out.contains(u"same"_s) && !copied.out.contains(u"sha-256"_s),
+                 qPrintable(copied.out));
+    }
+
+    // An owner's password goes in the owner's ~/.pgpass, not "the annotator's".
+    void addOwnerSaysWhosePasswordItIs()
+    {
+        RubricateTest::ScratchProject project;
+        QVERIFY2(project.isOpen(), qPrintable(project.error()));
+        if (!project.server())
+            QSKIP("roles belong to team projects (tst_teamworkers_postgresql)");
+        const auto added
+            = cli({u"-p"_s, project.location(), u"team"_s, u"add-owner"_s, u"olga_pgpass"_s});
+        QVERIFY2(added.code == 0, qPrintable(added.err));
+        QVERIFY2(added.out.contains(u"it goes in the owner's ~/.pgpass"_s), qPrintable(added.out));
     }
 };
 

@@ -1,6 +1,8 @@
 // Team projects on PostgreSQL: the location a user types, opening and migrating a server
 // database (two clients at once), and `project copy` between engines checked table by table.
 #include "demo/demoproject.h"
+#include "ingest/annotationimporter.h"
+#include "judgefixture.h"
 #include "postgresfixture.h"
 #include "store/migrations.h"
 #include "store/projectcopy.h"
@@ -9,14 +11,21 @@
 #include "store/serverlocation.h"
 #include "store/teamroles.h"
 #include "store/transaction.h"
+#include "waits.h"
 
+#include <QDir>
 #include <QFile>
+#include <QScopeGuard>
+#include <QSemaphore>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 using namespace Rubricate;
 using namespace Qt::StringLiterals;
@@ -162,6 +171,32 @@ class TestTeamProject : public QObject
                          {u"SELECT x FROM later_migration"_s, u"SELECT count(*) FROM verdict"_s});
     }
 
+    // A line of the simple annotation format: `annotator`'s label on `item`, given at `at`;
+    // with a uid, a line as `annotations export` writes it.
+    static QByteArray annotationLine(const KeyedItem &item, const QString &annotator, int label,
+                                     const QDateTime &at, const QString &uid = {})
+    {
+        return u"{%1\"benchmark\": \"%2\", \"task\": \"%3\", \"model\": \"%4\","
+               " \"dimension\": \"%5\", \"number\": %6, \"annotator\": \"%7\", \"label\": %8,"
+               " \"at\": \"%9\"}\n"_s
+                   .arg(uid.isEmpty() ? QString() : u"\"uid\": \"%1\", "_s.arg(uid),
+                        item.key.benchmark, item.key.task, item.key.model, item.key.dimension)
+                   .arg(item.key.position + 1)
+                   .arg(annotator)
+                   .arg(label)
+                   .arg(at.toString(Qt::ISODateWithMs))
+                   .toUtf8();
+    }
+
+    // Whether a session of the server waits for an advisory lock another one holds.
+    static bool waitsForAdvisoryLock(ProjectStore &store)
+    {
+        QSqlQuery q(store.database());
+        return q.exec(u"SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
+                      " AND NOT granted"_s)
+            && q.next() && q.value(0).toInt() > 0;
+    }
+
     static QString tableSummary(const ProjectCopyResult &r)
     {
         QStringList lines;
@@ -213,6 +248,28 @@ private slots:
         QVERIFY(!inQuery);
         QVERIFY2(!inQuery.error().message.contains(u"hunter2"_s),
                  qPrintable(inQuery.errorMessage()));
+        // A secret under another name is refused as a password; an unknown parameter is
+        // named, its value never repeated.
+        for (const QString &secret :
+             {u"sslpassword=Sup3rS3cret"_s, u"Password=Sup3rS3cret"_s,
+              u"options=-c%20password=Sup3rS3cret"_s, u"sslmode=require&x=Sup3rS3cret"_s}) {
+            const auto refused = ServerLocation::parse(u"postgresql://ann@db/study?"_s + secret);
+            QVERIFY2(!refused, qPrintable(secret));
+            QVERIFY2(!refused.error().message.contains(u"Sup3rS3cret"_s),
+                     qPrintable(refused.errorMessage()));
+        }
+        QVERIFY2(ServerLocation::parse(u"postgresql://ann@db/study?sslpassword=x"_s)
+                     .error()
+                     .message.contains(u"a password (sslpassword) does not belong"_s),
+                 "sslpassword is not refused as a password");
+        QVERIFY2(ServerLocation::parse(u"postgresql://ann@db/study?options=-c%20password=x"_s)
+                     .error()
+                     .message.contains(u"unknown parameter options"_s),
+                 "options is not named");
+        const auto unparsed = ServerLocation::parse(u"postgresql://ann:Sup3r S3cret@db/study"_s);
+        QVERIFY(!unparsed);
+        QVERIFY2(!unparsed.error().message.contains(u"S3cret"_s),
+                 qPrintable(unparsed.errorMessage()));
         const auto typo = ServerLocation::parse(u"postgresql://ann@db/study?sslmod=require"_s);
         QVERIFY(!typo);
         QVERIFY2(typo.error().message.contains(u"unknown parameter sslmod"_s),
@@ -437,6 +494,28 @@ private slots:
         const Result<RowId> model
             = modelAs(locationAs(server, u"olga_owner"_s), u"Added by the owner"_s);
         QVERIFY2(model, qPrintable(model.errorMessage()));
+        // An owner the server does not let create roles is told what adding a member takes.
+        {
+            auto olga = ProjectStore::open(locationAs(server, u"olga_owner"_s));
+            QVERIFY2(olga, qPrintable(olga.errorMessage()));
+            const Result<void> member
+                = addTeamMember(*olga, u"newbie_of_olga"_s, TeamRole::Annotator);
+            QVERIFY(!member);
+            QVERIFY2(member.errorMessage().contains(u"CREATEROLE"_s)
+                         && !member.errorMessage().contains(u"QPSQL"_s),
+                     qPrintable(member.errorMessage()));
+        }
+        ProjectStore::close(locationAs(server, u"olga_owner"_s));
+        // A login the project never added is told so: the schema version's reason was empty.
+        QSqlQuery admin(owner->database());
+        QVERIFY2(admin.exec(u"DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname ="
+                            " 'stranger') THEN CREATE ROLE stranger LOGIN; END IF; END $$"_s),
+                 qPrintable(admin.lastError().text()));
+        const auto stranger = ProjectStore::open(locationAs(server, u"stranger"_s));
+        QVERIFY(!stranger);
+        QVERIFY2(stranger.errorMessage().contains(u"not a member of this project"_s),
+                 qPrintable(stranger.errorMessage()));
+        ProjectStore::close(locationAs(server, u"stranger"_s));
         owner.value().reset();
         ProjectStore::close(server.url());
     }
@@ -478,6 +557,31 @@ private slots:
                      qPrintable(refused.toText()));
             const QByteArray logged = log.readAll();
             QVERIFY2(!logged.contains("no transaction in progress"), logged.constData());
+            // Reports it may not add: that is the one error, not first "no report files".
+            QTemporaryDir reports;
+            QVERIFY(QDir().mkpath(reports.filePath(u"AgentX"_s)));
+            QVERIFY(RubricateTest::writeFile(reports.filePath(u"AgentX/idx-1.md"_s), "# A"));
+            const ImportSummary notOwners
+                = runImport(*ann, ImportKind::Drb2Reports, reports.path(), {});
+            QCOMPARE(notOwners.errorCount(), 1);
+            QVERIFY2(notOwners.toText().contains(u"for the project's owners"_s)
+                         && !notOwners.toText().contains(u"no report files"_s),
+                     qPrintable(notOwners.toText()));
+            // A label it may not write is said once, for the file, with its line.
+            const QList<KeyedItem> items = ann->annotations().keyedItems();
+            const auto plain = std::find_if(items.cbegin(), items.cend(), [](const KeyedItem &i) {
+                return !i.key.claim && i.key.query.isEmpty();
+            });
+            QVERIFY(plain != items.cend());
+            const QString labels = reports.filePath(u"bob.jsonl"_s);
+            QVERIFY(RubricateTest::writeFile(labels,
+                                             annotationLine(*plain, u"bob"_s, 1,
+                                                            QDateTime::currentDateTimeUtc(),
+                                                            u"9b1c2e7a-refused"_s)));
+            const QString refusedLine = importAnnotations(*ann, labels).toText();
+            QVERIFY2(refusedLine.count(u"only as annotator ann_self"_s) == 1
+                         && refusedLine.contains(u"line 1: "_s),
+                     qPrintable(refusedLine));
             QSqlQuery q(ann->database());
             QVERIFY2(!q.exec(u"INSERT INTO annotator (id, name, created_at)"
                              " VALUES ('mallory', 'Mallory', '2024-01-01T00:00:00Z')"_s),
@@ -728,6 +832,78 @@ private slots:
             QCOMPARE(b.tables.at(i).sourceHash, a.tables.at(i).sourceHash);
         ProjectStore::close(file);
         ProjectStore::close(copy);
+    }
+
+    // Two writers of labels at once on a server follow one another, as BEGIN IMMEDIATE makes
+    // them on a file: an import that starts while labels are written but not yet committed
+    // waits for them and then finds them. Under read committed it read past them, and wrote
+    // the same label again and an older label that became current.
+    void annotationWritesFollowOneAnother()
+    {
+        QTemporaryDir dir;
+        RUBRICATE_REQUIRE_POSTGRES();
+        RubricateTest::PostgresDatabase server;
+        auto owner = ProjectStore::create(server.url());
+        QVERIFY2(owner, qPrintable(owner.errorMessage() + server.error()));
+        RubricateTest::writeJudgeFixture(*owner, dir.path(), 1, 2);
+        const QList<KeyedItem> items = owner->annotations().keyedItems();
+        QVERIFY(items.size() >= 2);
+        const QDateTime t0 = QDateTime::currentDateTimeUtc().addDays(-1);
+        QVERIFY(owner->annotations().addAnnotator({u"gus"_s, u"gus"_s, t0, {}}));
+
+        // The window lands two labels of gus; its transaction stays open until told.
+        QSemaphore landed, mayCommit;
+        Result<void> held = Error{u"the labels were not written"_s};
+        std::unique_ptr<QThread> writer(QThread::create([&] {
+            const auto releaseOnReturn = qScopeGuard([&] { landed.release(); });
+            auto store = ProjectStore::open(server.url());
+            if (!store)
+                return;
+            Transaction tx(*store);
+            for (int i = 0; i < 2; ++i) {
+                AnnotationEvent e;
+                e.reportId = items.at(i).reportId;
+                e.rubricId = items.at(i).rubricId;
+                e.annotator = u"gus"_s;
+                e.value = 1;
+                e.at = t0.addSecs(3600);
+                if (!store->annotations().appendAnnotation(e))
+                    return;
+            }
+            landed.release();
+            mayCommit.acquire();
+            held = tx.commit();
+        }));
+        writer->start();
+        landed.acquire();
+
+        // Meanwhile a file is imported: the same label on the first item, an older one on the
+        // second.
+        const QString file = dir.filePath(u"gus.jsonl"_s);
+        RubricateTest::writeFile(file,
+                                 annotationLine(items.at(0), u"gus"_s, 1, t0.addSecs(3600))
+                                     + annotationLine(items.at(1), u"gus"_s, 0, t0));
+        QFuture<ImportSummary> imported = QtConcurrent::run([&] {
+            auto store = ProjectStore::open(server.url());
+            return store ? importAnnotations(*store, file) : ImportSummary();
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(imported.isFinished() || waitsForAdvisoryLock(*owner),
+                                 BackgroundWorkTimeout);
+        mayCommit.release();
+        QTRY_VERIFY_WITH_TIMEOUT(writer->isFinished(), BackgroundWorkTimeout);
+        QVERIFY2(held, qPrintable(held.errorMessage()));
+        QTRY_VERIFY_WITH_TIMEOUT(imported.isFinished(), BackgroundWorkTimeout);
+        const ImportSummary summary = imported.result();
+        QVERIFY2(summary.added.isEmpty(), qPrintable(summary.toText()));
+        QCOMPARE(summary.errorCount(), 0);
+
+        QCOMPARE(owner->annotations().annotationEvents().size(), 2);
+        const auto current = owner->annotations().currentAnnotation(items.at(1).reportId,
+                                                                    items.at(1).rubricId, u"gus"_s);
+        QVERIFY(current && current->value);
+        QCOMPARE(*current->value, 1.0);
+        owner.value().reset();
+        ProjectStore::close(server.url());
     }
 
     void refusesToCopyOverAProject()
