@@ -1,8 +1,8 @@
 // The one set of rules every HTTP request of Rubricate follows, a judge's and a cited
-// source's alike: a transfer timeout and a deadline, a redirect cap that never steps down from https to
-// http, a cap on the bytes read, no cookies and no HTTP cache; and how many requests may go
-// to one host at once. Judge replies and cited pages are both untrusted input: neither may
-// hang a run or fill the memory.
+// source's alike: a transfer timeout and a deadline, a redirect cap that never steps down from
+// https to http, a cap on the bytes read, no cookies and no HTTP cache; and how many requests may
+// go to one host at once. Judge replies and cited pages are both untrusted input: neither may hang
+// a run or fill the memory.
 #pragma once
 
 #include <QNetworkRequest>
