@@ -60,6 +60,17 @@ QString progressLine(const RunProgress &p)
                : QString());
 }
 
+// Whether `v` can be kept in a T: out of an integer's range, a cast would not even be defined
+// ("--concurrency 1e12").
+template<typename T>
+bool fitsIn(double v)
+{
+    if constexpr (std::is_integral_v<T>)
+        return v >= double(std::numeric_limits<T>::min())
+            && v <= double(std::numeric_limits<T>::max());
+    return true;
+}
+
 // How a worker joins a run; zero keeps the run's own setting.
 struct WorkerOptions {
     int concurrency = 0;
@@ -448,10 +459,7 @@ std::optional<JudgeConfig> judgeConfigFrom(const QCommandLineParser &p, QTextStr
         using Target = std::remove_reference_t<decltype(target)>;
         bool ok = false;
         const double v = p.value(name).toDouble(&ok);
-        // Out of the target's range, a cast would not even be defined ("--concurrency 1e12").
-        const bool fits
-            = !std::is_integral_v<
-                  Target> || (v >= double(std::numeric_limits<Target>::min()) && v <= double(std::numeric_limits<Target>::max()));
+        const bool fits = fitsIn<Target>(v);
         if (!ok || !qIsFinite(v) || !fits) {
             err << u"rubricate-cli: --%1 needs a number%2\n"_s.arg(
                 name, ok && qIsFinite(v) ? u" in range"_s : QString());
