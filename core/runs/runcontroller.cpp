@@ -17,6 +17,8 @@
 #include <QScopeGuard>
 #include <QTimer>
 
+#include <utility>
+
 namespace Rubricate {
 
 using namespace Qt::StringLiterals;
@@ -64,7 +66,8 @@ void RunController::noJobsLeft()
         projectUnreadable(read.error());
         return;
     }
-    m_unreadableRounds = 0;
+    if (std::exchange(m_unreadableRounds, 0) > 0)
+        m_progress.lastError.clear(); // read again: that error is no longer what holds the run
     const RunTotals &totals = *read;
     const int others = m_leases->heldByOthers();
     m_progress.jobsDone = totals.jobsDone;

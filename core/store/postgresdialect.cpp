@@ -78,10 +78,13 @@ public:
     QString beginWrite() const override { return u"BEGIN"_s; }
     // Under read committed, two imports would each miss what the other has not committed yet.
     // An advisory lock needs no grant, so annotator logins take it too; it ends with the
-    // transaction.
+    // transaction. A large import holds it for a while: its turn is waited for longer than a
+    // row lock (which the session's 10 s go on to bound).
     QStringList serialiseAnnotationWrites() const override
     {
-        return {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(AnnotationLockKey)};
+        return {u"SET LOCAL lock_timeout = '120s'"_s,
+                u"SELECT pg_advisory_xact_lock(%1)"_s.arg(AnnotationLockKey),
+                u"SET LOCAL lock_timeout = '10s'"_s};
     }
     QString skipLockedRows() const override { return u" FOR UPDATE SKIP LOCKED"_s; }
 

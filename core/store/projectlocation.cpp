@@ -17,7 +17,7 @@ QString normalized(const QString &location)
         return QFileInfo(location).absoluteFilePath();
     // An unreadable location is refused, with its reason, when it is opened.
     const auto server = ServerLocation::parse(location);
-    return server ? server->canonical() : location;
+    return server ? server->canonical() : ServerLocation::shown(location);
 }
 
 QString displayName(const QString &location)
@@ -25,7 +25,7 @@ QString displayName(const QString &location)
     if (!isServer(location))
         return QFileInfo(location).fileName();
     const auto server = ServerLocation::parse(location);
-    return server ? server->displayName() : location;
+    return server ? server->displayName() : ServerLocation::shown(location);
 }
 
 bool mayExist(const QString &location)

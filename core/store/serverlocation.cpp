@@ -33,14 +33,18 @@ bool namesPassword(const QString &key)
     return key.contains("password"_L1, Qt::CaseInsensitive);
 }
 
-// A location as an error repeats it: without its query, whose values may hold a secret under
-// any name (options=-c password=...), and without a password before the host.
+// A location as an error repeats it: without a password before the host, and without its
+// query, whose values may hold a secret under any name (options=-c password=...). A password
+// typed into a location need not be escaped ("pa/ss", "p@ss", "pa?ss"): everything from the
+// user's colon to the last "@" goes, even where that hides a port or a path too.
 QString shownLocation(const QString &location)
 {
-    static const QRegularExpression password(u"^([a-z]+://[^:/@?]*):[^@/?]*@"_s,
-                                             QRegularExpression::CaseInsensitiveOption);
-    QString shown = location.section(u'?', 0, 0);
-    return shown.replace(password, u"\\1@"_s);
+    static const QRegularExpression password(u"^([a-z][a-z0-9+.-]*://[^:/@?#]*):.*@"_s,
+                                             QRegularExpression::CaseInsensitiveOption
+                                                 | QRegularExpression::DotMatchesEverythingOption);
+    QString shown = location;
+    shown.replace(password, u"\\1@"_s);
+    return shown.section(u'?', 0, 0);
 }
 
 // A libpq conninfo value: single-quoted, with backslash and quote escaped.
@@ -52,6 +56,11 @@ QString conninfoValue(const QString &value)
 }
 
 } // namespace
+
+QString ServerLocation::shown(const QString &location)
+{
+    return shownLocation(location);
+}
 
 bool ServerLocation::isServer(const QString &location)
 {

@@ -23,6 +23,9 @@ public:
     static bool isServer(const QString &location);
     // The location read, or an error naming what is wrong with it.
     static Result<ServerLocation> parse(const QString &location);
+    // `location` as messages may repeat it, whether it parses or not: without a password
+    // before the host, and without its query.
+    static QString shown(const QString &location);
     // A location from its parts, as a form asks for them; `sslMode` empty: libpq's default.
     static ServerLocation fromParts(const QString &host, int port, const QString &database,
                                     const QString &user, const QString &sslMode);

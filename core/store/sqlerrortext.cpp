@@ -32,6 +32,11 @@ QString sqlErrorText(const QSqlError &error)
     if (const int code = error.nativeErrorCode().toInt(&number);
         number && error.nativeErrorCode().size() < 5)
         text = sqliteErrorText(code, text);
+    // SQLSTATE 55P03, lock_not_available: the lock_timeout of a team project's session.
+    if (error.nativeErrorCode() == "55P03"_L1) {
+        text += u"\nAnother program (an import, a merge, a worker) held what this needed for "
+                "longer than this waits; nothing was written: try again."_s;
+    }
     // SQLSTATE 42501, insufficient_privilege, in the server's own words (not the guards'
     // messages of teamroles.cpp, which say what the login may do themselves).
     if (error.nativeErrorCode() == "42501"_L1 && text.contains(u"permission denied for "_s)) {

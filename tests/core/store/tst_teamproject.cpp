@@ -266,10 +266,19 @@ private slots:
                      .error()
                      .message.contains(u"unknown parameter options"_s),
                  "options is not named");
-        const auto unparsed = ServerLocation::parse(u"postgresql://ann:Sup3r S3cret@db/study"_s);
-        QVERIFY(!unparsed);
-        QVERIFY2(!unparsed.error().message.contains(u"S3cret"_s),
-                 qPrintable(unparsed.errorMessage()));
+        // A password typed as it is, unescaped, whatever its characters.
+        for (const QString &typed : {u"Sup3r S3cret"_s, u"Sup3r/S3cret"_s, u"Sup3r?S3cret"_s,
+                                     u"Sup3r@S3cret"_s, u"Sup3r:S3cret"_s}) {
+            const QString location = u"postgresql://ann:%1@db/study"_s.arg(typed);
+            const auto unparsed = ServerLocation::parse(location);
+            QVERIFY(!unparsed);
+            QVERIFY2(!unparsed.error().message.contains(u"Sup3r"_s)
+                         && !unparsed.error().message.contains(u"S3cret"_s),
+                     qPrintable(unparsed.errorMessage()));
+            // Nor does the window's "Connecting to …" repeat it.
+            QVERIFY(!ProjectLocation::displayName(location).contains(u"S3cret"_s));
+            QVERIFY(!ProjectLocation::normalized(location).contains(u"S3cret"_s));
+        }
         const auto typo = ServerLocation::parse(u"postgresql://ann@db/study?sslmod=require"_s);
         QVERIFY(!typo);
         QVERIFY2(typo.error().message.contains(u"unknown parameter sslmod"_s),
