@@ -6,6 +6,7 @@
 #include "cliclaims.h"
 #include "clihelp.h"
 #include "clijudge.h"
+#include "clijudgeoptions.h"
 #include "clilabels.h"
 #include "clipdr.h"
 #include "cliproject.h"

@@ -2,7 +2,7 @@
 #include "cliclaims.h"
 
 #include "cliapp.h"
-#include "clijudge.h"
+#include "clijudgeoptions.h"
 #include "clitable.h"
 #include "judge/reportbenchschemes.h"
 #include "readers/claimsproject.h"

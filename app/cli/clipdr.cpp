@@ -3,7 +3,7 @@
 #include "clipdr.h"
 
 #include "cliapp.h"
-#include "clijudge.h"
+#include "clijudgeoptions.h"
 #include "cliscore.h"
 #include "clitable.h"
 #include "readers/claimsproject.h"

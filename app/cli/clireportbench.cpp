@@ -2,7 +2,7 @@
 #include "clireportbench.h"
 
 #include "cliapp.h"
-#include "clijudge.h"
+#include "clijudgeoptions.h"
 #include "cliscore.h"
 #include "clitable.h"
 #include "readers/claimsproject.h"

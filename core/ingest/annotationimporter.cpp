@@ -298,17 +298,18 @@ ImportSummary importAnnotations(ProjectStore &store, const QString &path)
     Result<void> written = tx.began();
     SimpleLines simple(store, summary, name);
     std::optional<AnnotationLanding> landing; // read once, on the first exported line
+    const auto exportedLine = [&](const QJsonObject &o, int line) -> Result<void> {
+        if (!landing) {
+            landing.emplace(store);
+            if (Result<void> loaded = landing->load(); !loaded)
+                return loaded;
+        }
+        return importTravelling(*landing, o, line, summary, name);
+    };
     const auto importLine = [&](const QJsonObject &o, int line) {
         if (!written)
             return;
-        if (!o.contains(u"uid"_s)) {
-            written = simple.import(o, line);
-        } else if (!landing) {
-            landing.emplace(store);
-            written = landing->load();
-        }
-        if (written && o.contains(u"uid"_s))
-            written = importTravelling(*landing, o, line, summary, name);
+        written = o.contains(u"uid"_s) ? exportedLine(o, line) : simple.import(o, line);
         // The database refused the line: the import stops, and says so once, for the file.
         if (!written)
             written = written.error().prefixed(u"line %1"_s.arg(line));

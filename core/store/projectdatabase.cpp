@@ -80,7 +80,7 @@ bool ProjectDatabase::replaceEndedSession()
     if (!m_connection->sessionEnded())
         return true;
     if (m_inTransaction)
-        return lostConnection(u"the server ended the session"_s);
+        return sessionLost();
     auto fresh = ProjectConnection::acquire(location(), ProjectConnection::Mode::OpenExisting, -1);
     if (!fresh) {
         const QString opening = u"cannot open %1: "_s.arg(location());
@@ -95,6 +95,11 @@ bool ProjectDatabase::replaceEndedSession()
     m_connection = std::move(fresh).value();
     m_connection->retain();
     return true;
+}
+
+bool ProjectDatabase::sessionLost()
+{
+    return lostConnection(u"the server ended the session"_s);
 }
 
 bool ProjectDatabase::lostConnection(const QString &why)
@@ -160,7 +165,7 @@ bool ProjectDatabase::serialiseAnnotationWrites()
     if (!m_inTransaction || m_annotationsSerialised)
         return true;
     if (m_connection->sessionEnded())
-        return lostConnection(u"the server ended the session"_s);
+        return sessionLost();
     QSqlQuery q(database());
     for (const QString &statement : dialect().serialiseAnnotationWrites()) {
         if (!q.exec(statement)) {
@@ -178,7 +183,7 @@ bool ProjectDatabase::commit()
     QSqlDatabase db = database();
     m_inTransaction = false;
     if (m_connection->sessionEnded()) // the transaction ended with it
-        return lostConnection(u"the server ended the session"_s);
+        return sessionLost();
     if (!indexPendingReports()) { // its error is in m_lastError
         db.rollback();
         return false;
@@ -247,7 +252,7 @@ bool ProjectDatabase::releaseSavepoint(const QString &name)
 bool ProjectDatabase::execTransactionControl(const QString &sql)
 {
     if (m_connection->sessionEnded())
-        return lostConnection(u"the server ended the session"_s);
+        return sessionLost();
     QSqlQuery q(database());
     if (!q.exec(sql)) {
         m_lastError = sqlErrorText(q.lastError());

@@ -141,6 +141,7 @@ private:
     bool execTransactionControl(const QString &sql);
     bool replaceEndedSession();
     bool lostConnection(const QString &why); // always false
+    bool sessionLost(); // lostConnection() for a session the server ended: always false
     bool indexPendingReports();
 
     std::shared_ptr<ProjectConnection> m_connection;

@@ -111,6 +111,19 @@ class TestRunController : public QObject
         RubricateTest::verifySimulatorVerdicts(m_project->store(), runId, m_items);
     }
 
+    // A run against a simulator behaving as `b` (with `timeoutMs` for each answer, when
+    // given), driven to the end: finished, with every verdict right.
+    void judgeDespite(const SimulatorBehaviour &b, int timeoutMs = 0)
+    {
+        m_judge.setBehaviour(b);
+        JudgeConfig c = config();
+        if (timeoutMs > 0)
+            c.timeoutMs = timeoutMs;
+        const RowId run = plan(c);
+        QCOMPARE(drive(run), u"finished"_s);
+        verifyVerdicts(run);
+    }
+
     RunProgress m_lastProgress;
     int m_jobs = 0;
 
@@ -218,12 +231,7 @@ private slots:
         b.rateLimitTimes = 1;
         b.retryAfterSeconds = 1;
         b.hangTimes = 1;
-        m_judge.setBehaviour(b);
-        JudgeConfig c = config();
-        c.timeoutMs = 400;
-        const RowId run = plan(c);
-        QCOMPARE(drive(run), u"finished"_s);
-        verifyVerdicts(run);
+        judgeDespite(b, 400);
         // Each request: hang, 500, 429, success.
         QCOMPARE(m_judge.requestCount(), 4 * m_jobs);
         QCOMPARE(m_lastProgress.retries, 3 * m_jobs);
@@ -364,12 +372,7 @@ private slots:
         SimulatorBehaviour b;
         b.cutOffTimes = 1;
         b.trickleTimes = 1;
-        m_judge.setBehaviour(b);
-        JudgeConfig c = config();
-        c.timeoutMs = 1000;
-        const RowId run = plan(c);
-        QCOMPARE(drive(run), u"finished"_s);
-        verifyVerdicts(run);
+        judgeDespite(b, 1000);
         // Cut off, trickling, answered; more where a loaded machine let the deadline pass
         // before the simulator (on this thread) read a request.
         QVERIFY(m_judge.requestCount() >= 3 * m_jobs);
@@ -382,10 +385,7 @@ private slots:
     {
         SimulatorBehaviour b;
         b.htmlPageTimes = 1;
-        m_judge.setBehaviour(b);
-        const RowId run = plan(config());
-        QCOMPARE(drive(run), u"finished"_s);
-        verifyVerdicts(run);
+        judgeDespite(b);
         QCOMPARE(m_lastProgress.retries, m_jobs);
         QVERIFY2(m_lastProgress.lastError.startsWith(u"the reply is not JSON: <html><body>Bad"_s),
                  qPrintable(m_lastProgress.lastError));
